@@ -1,0 +1,1 @@
+"""arbiter's face: the Textual app and the command line."""
