@@ -1,0 +1,200 @@
+"""Everything that can change an event, as functions old event -> new event.
+
+Each is what one command line call or one TUI key does; `core.store`
+runs it inside a transaction. They check the rules and raise
+`IllegalChange` (or `Conflict`) with a message a judge can act on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from .errors import Conflict, IllegalChange
+from .model import EDITIONS, SYSTEMS, Event, Game, Player, Round
+from .records import Scoring
+from .results import Result
+
+UNSEEN = object()  # `expected` not given: the caller has not seen the game
+
+
+def new_event(
+    name: str, rounds: int, *, system: str = "swiss", tables: int = 1, top: int = 0, third_place: bool = False,
+    points: tuple[Fraction, Fraction, Fraction] | None = None, tiebreaks: tuple[str, ...] = (),
+    edition: str = "fide2024", lots_seed: int = 0, start: str = "", end: str = "",
+) -> Event:
+    if not name.strip():
+        raise IllegalChange("the event needs a name")
+    if system not in SYSTEMS:
+        raise IllegalChange(f"unknown system '{system}' (one of {', '.join(SYSTEMS)})")
+    if edition not in EDITIONS:
+        raise IllegalChange(f"unknown edition '{edition}' (one of {', '.join(EDITIONS)})")
+    if rounds < 1 and system == "swiss":
+        raise IllegalChange("a Swiss event needs at least one round")
+    if tables < 1:
+        raise IllegalChange("an event has at least one table")
+    if top < 0 or top == 1:
+        raise IllegalChange("a top needs at least two players")
+    scoring = Scoring()
+    if points is not None:
+        w, d, l = points
+        if not (w > d >= l):
+            raise IllegalChange("points must be win > draw >= loss, e.g. 1,0.5,0 or 3,1,0")
+        scoring = Scoring(win=w, draw=d, loss=l)
+    return Event(
+        name=name.strip(), rounds_planned=rounds, system=system, tables=tables, top=top, third_place=third_place,
+        scoring=scoring, tiebreaks=tuple(tiebreaks), edition=edition, lots_seed=lots_seed, start=start, end=end,
+    )
+
+
+def next_id(event: Event) -> int:
+    return max((p.id for p in event.players), default=0) + 1
+
+
+def rounds_paired(event: Event, table: int | None) -> int:
+    """How many rounds of the main stage this table has paired."""
+    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    return max((r.number for r in event.rounds_of(stage, table)), default=0)
+
+
+def add_player(
+    event: Event, name: str, *, rating: int = 0, club: str = "", federation: str = "", table: int | None = None,
+    team: str = "", pid: int | None = None, **more: str,
+) -> Event:
+    name = name.strip()
+    if not name:
+        raise IllegalChange("a player needs a name")
+    if any(ch in name for ch in "\n\r\t"):
+        raise IllegalChange("a name is one line of text")
+    if rating < 0:
+        raise IllegalChange(f"rating {rating} is negative")
+    if event.tables > 1:
+        if table is None:
+            raise IllegalChange(f"the event has {event.tables} tables: say which (--table 1..{event.tables})")
+        if not 1 <= table <= event.tables:
+            raise IllegalChange(f"table {table} does not exist (the event has {event.tables})")
+    elif table not in (None, 1):
+        raise IllegalChange(f"table {table} does not exist (the event has one table)")
+    else:
+        table = None
+    pid = next_id(event) if pid is None else pid
+    if event.has_player(pid):
+        raise IllegalChange(f"player id {pid} is taken")
+    started = rounds_paired(event, table)
+    player = Player(
+        id=pid, name=name, rating=rating, club=club.strip(), federation=federation.strip(), table=table,
+        team=team.strip(), late_from=started + 1 if started else None, **more,
+    )
+    return replace(event, players=event.players + (player,))
+
+
+def edit_player(event: Event, pid: int, **fields) -> Event:
+    p = event.player(pid)
+    if "name" in fields and not str(fields["name"]).strip():
+        raise IllegalChange("a player needs a name")
+    new = replace(p, **fields)
+    return replace(event, players=tuple(new if x.id == pid else x for x in event.players))
+
+
+def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
+    """The player is not paired from `from_round` on (default: the next round to pair)."""
+    p = event.player(pid)
+    if p.withdrawn_from is not None:
+        raise IllegalChange(f"{p.name} ({pid}) has already withdrawn from round {p.withdrawn_from}")
+    if from_round is None:
+        from_round = rounds_paired(event, p.table) + 1
+    return edit_player(event, pid, withdrawn_from=from_round)
+
+
+def reinstate(event: Event, pid: int) -> Event:
+    p = event.player(pid)
+    if p.withdrawn_from is None:
+        raise IllegalChange(f"{p.name} ({pid}) has not withdrawn")
+    return edit_player(event, pid, withdrawn_from=None)
+
+
+def request_bye(event: Event, pid: int, round_no: int, kind: str) -> Event:
+    """A requested bye (half, zero or full point) for a round not yet paired."""
+    p = event.player(pid)
+    if kind not in ("half", "zero", "full", "none"):
+        raise IllegalChange(f"unknown bye '{kind}' (half, zero, full, or none to cancel)")
+    if round_no <= rounds_paired(event, p.table):
+        raise IllegalChange(f"round {round_no} is already paired: change that round's games instead")
+    byes = tuple(b for b in p.byes if b[0] != round_no)
+    if kind != "none":
+        byes = tuple(sorted(byes + ((round_no, kind),)))
+    return edit_player(event, pid, byes=byes)
+
+
+def record_result(
+    event: Event, stage: str, table: int | None, round_no: int, board: int, result: Result | None, *,
+    by: str = "", force: bool = False, expected: object = UNSEEN, moves: int | None = None,
+) -> Event:
+    """Enter (or clear, with None) one game's result.
+
+    Over a different result already there the change is refused unless
+    `force`. A caller that shows the game (the TUI) passes the result it
+    showed as `expected`: if another judge changed it since, the change is
+    refused with who entered what, unless forced.
+    """
+    rnd = event.find_round(stage, table, round_no)
+    game = rnd.game(board)
+    if game.second is None and result not in (Result.BYE, None):
+        raise IllegalChange(f"board {board} is the bye of {_name(event, game.first)}: it has no game to score")
+    if game.second is not None and result is Result.BYE:
+        raise IllegalChange(f"board {board} is a game, not a bye")
+    if result is not None and result.agreed and stage != "top":
+        raise IllegalChange("an agreed result (704.4) is for top games only")
+    if game.result == result and (moves is None or moves == game.moves):
+        return event
+    if not force:
+        if expected is not UNSEEN and expected != game.result:
+            shown = "no result" if expected is None else str(expected)
+            now = "no result" if game.result is None else str(game.result)
+            who = f" (entered by {game.by})" if game.by else ""
+            raise Conflict(
+                f"board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite"
+            )
+        if expected is UNSEEN and game.result is not None and result != game.result:
+            who = f" by {game.by}" if game.by else ""
+            raise Conflict(
+                f"board {board} of round {round_no} already has {game.result}{who}; use --force to replace it"
+            )
+    new_game = replace(game, result=result, by=by if result is not None else "", moves=moves if moves is not None else game.moves)
+    return event.with_round(replace(rnd, games=tuple(new_game if g.board == board else g for g in rnd.games)))
+
+
+def current_round(event: Event, stage: str, table: int | None) -> Round:
+    rounds = event.rounds_of(stage, table)
+    if not rounds:
+        where = f" on table {table}" if table is not None else ""
+        raise IllegalChange(f"no {stage} round has been paired yet{where}")
+    return rounds[-1]
+
+
+def set_clock(event: Event, stage: str, table: int | None, round_no: int, *, deadline: str = "",
+              paused: int | None = None) -> Event:
+    rnd = event.find_round(stage, table, round_no)
+    return event.with_round(replace(rnd, clock_deadline=deadline, clock_paused=paused))
+
+
+def replace_round(event: Event, rnd: Round) -> Event:
+    return event.with_round(rnd)
+
+
+def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> Event:
+    """Take back a pairing that has no result yet (only the last round)."""
+    rnd = event.find_round(stage, table, round_no)
+    if rnd is not event.rounds_of(stage, table)[-1]:
+        raise IllegalChange(f"round {round_no} is not the last round")
+    if any(g.result is not None and g.second is not None for g in rnd.games):
+        raise IllegalChange(f"round {round_no} has results: clear them first")
+    return replace(event, rounds=tuple(r for r in event.rounds if r.key != rnd.key))
+
+
+def _name(event: Event, pid: int) -> str:
+    return f"{event.player(pid).name} ({pid})"
+
+
+def game_of(event: Event, stage: str, table: int | None, round_no: int, board: int) -> Game:
+    return event.find_round(stage, table, round_no).game(board)

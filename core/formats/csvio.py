@@ -1,0 +1,81 @@
+"""CSV: players in (import), players and standings out.
+
+Import reads a header row; `name` is required, `rating`, `club`,
+`federation`, `table` (and `team`, `title`, `fide_id`) are optional. A bad
+row is refused with its line and column, and nothing is imported.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Iterable
+
+from ..errors import FileProblem
+
+COLUMNS = ("name", "rating", "club", "federation", "table", "team", "title", "fide_id")
+
+
+def read_players(text: str, path: str = "<csv>") -> list[dict]:
+    """Rows as keyword arguments for `commands.add_player`, in file order."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        sample = text[:4096]
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample.strip() else csv.excel
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise FileProblem(path, 1, "empty file: expected a header row with a 'name' column") from None
+    except csv.Error as exc:
+        raise FileProblem(path, 1, f"not CSV: {exc}") from None
+    cols = [h.strip().lower() for h in header]
+    if "name" not in cols:
+        raise FileProblem(path, 1, f"no 'name' column in the header (found: {', '.join(cols) or 'nothing'})")
+    for c in cols:
+        if c and c not in COLUMNS:
+            raise FileProblem(path, 1, f"unknown column '{c}' (known: {', '.join(COLUMNS)})")
+    rows = []
+    try:
+        for line_no, raw in enumerate(reader, start=2):
+            if not any(x.strip() for x in raw):
+                continue
+            if len(raw) > len(cols):
+                raise FileProblem(path, line_no, f"{len(raw)} fields, the header has {len(cols)}")
+            row = {c: v.strip() for c, v in zip(cols, raw) if c}
+            if not row.get("name"):
+                raise FileProblem(path, line_no, "the name is empty")
+            kw: dict = {"name": row["name"]}
+            for c in ("rating", "table"):
+                v = row.get(c, "")
+                if v:
+                    if not v.isdigit():
+                        raise FileProblem(path, line_no, f"{c} '{v}' is not a whole number")
+                    kw[c] = int(v)
+            for c in ("club", "federation", "team", "title", "fide_id"):
+                if row.get(c):
+                    kw[c] = row[c]
+            rows.append(kw)
+    except csv.Error as exc:
+        raise FileProblem(path, reader.line_num, f"not CSV: {exc}") from None
+    return rows
+
+
+def write_rows(header: Iterable[str], rows: Iterable[Iterable]) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(list(header))
+    for r in rows:
+        w.writerow(["" if x is None else _safe(x) for x in r])
+    return out.getvalue()
+
+
+def _safe(x) -> str:
+    """Text that a spreadsheet will not run as a formula."""
+    s = str(x)
+    if s[:1] in ("=", "+", "@") or (s[:1] == "-" and not s[1:].replace(".", "").isdigit()):
+        return "'" + s
+    return s

@@ -1,0 +1,66 @@
+"""Plain-text views of an event, 80 columns wide: rounds and standings.
+
+Used by the command line, printouts (`lpr`) and tests. Names are printed as
+they are: plain text has no markup to escape, but control characters are
+shown as `?` so a name cannot move the terminal's cursor.
+"""
+
+from __future__ import annotations
+
+from ..history import histories
+from ..model import Event, Round, points_text
+from ..standings import Row
+
+
+def clean(text: str) -> str:
+    """Text safe for a terminal: control characters (escapes) become '?'."""
+    return "".join("?" if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0) else c for c in text)
+
+
+def fit(text: str, width: int) -> str:
+    text = clean(text)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def scores_before(event: Event, rnd: Round) -> dict[int, str]:
+    if rnd.stage not in ("swiss", "roundrobin"):
+        return {}
+    hist = histories(event, rnd.stage, rnd.table, rnd.number - 1)
+    return {h.id: points_text(h.score(event.scoring)) for h in hist}
+
+
+def round_text(event: Event, rnd: Round) -> str:
+    where = f", table {rnd.table}" if rnd.table is not None else ""
+    stage = {"swiss": "Round", "roundrobin": "Round", "top": "Top round", "playoff": "Play-off round"}[rnd.stage]
+    lines = [f"{fit(event.name, 60)}: {stage} {rnd.number}{where}", ""]
+    pts = scores_before(event, rnd)
+    lines.append(f"{'Bd':>3}  {'First':<28} {'Pts':>4}  {'Result':^6}  {'Second':<28} {'Pts':>4}")
+    for g in rnd.games:
+        a = event.player(g.first)
+        first = fit(f"{a.name} ({a.id})", 28)
+        if g.second is None:
+            lines.append(f"{g.board:>3}  {first:<28} {pts.get(a.id, ''):>4}  {'bye':^6}")
+            continue
+        b = event.player(g.second)
+        second = fit(f"{b.name} ({b.id})", 28)
+        res = str(g.result) if g.result else "-"
+        mark = "*" if g.manual else ""
+        lines.append(
+            f"{g.board:>3}  {first:<28} {pts.get(a.id, ''):>4}  {res:^6}  {second:<28} {pts.get(b.id, ''):>4}{mark}"
+        )
+    missing = rnd.missing
+    lines.append("")
+    lines.append(f"{missing} result{'s' if missing != 1 else ''} missing" if missing else "all results in")
+    if any(g.manual for g in rnd.games):
+        lines.append("* paired or changed by hand")
+    return "\n".join(lines) + "\n"
+
+
+def standings_text(event: Event, rows: list[Row], codes: list[str], after_round: int | None) -> str:
+    title = f"{fit(event.name, 50)}: standings" + (f" after round {after_round}" if after_round else "")
+    head = f"{'Rk':>3} {'Id':>4}  {'Name':<26} {'Pts':>5}" + "".join(f" {c:>7}" for c in codes)
+    lines = [title, "", head]
+    for r in rows:
+        tb = "".join(f" {points_text(r.tiebreaks[c]) if c in r.tiebreaks else '':>7}" for c in codes)
+        lines.append(f"{r.rank:>3} {r.id:>4}  {fit(r.name, 26):<26} {points_text(r.points):>5}{tb}")
+    return "\n".join(lines) + "\n"
