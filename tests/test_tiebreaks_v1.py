@@ -9,7 +9,7 @@ import pytest
 
 from core.records import Scoring
 from core.tiebreaks import compute
-from core.tiebreaks.notation import crosstable
+from core.tiebreaks.notation import crosstable, mirror
 
 ROWS = {
     1: "9W+ 13B= 2W= 15B+ 4W=",
@@ -130,32 +130,16 @@ def test_v3_legacy_crosstable():
         assert (got[pid]["BH"], got[pid]["SB"]) == (exact(bh), exact(sb)), pid
 
 
-def _contrib(edition, rows, pid, rnd, rounds):
+def _contrib(edition, players, pid, rnd, rounds):
     from core.tiebreaks import make_context
     from core.tiebreaks.unplayed import contributions
 
-    ctx = make_context(crosstable(rows), scoring=S, rounds=rounds, edition=edition)
+    ctx = make_context(players, scoring=S, rounds=rounds, edition=edition)
     return next(c for c in contributions(ctx, pid) if c.round == rnd), ctx
 
 
-def _mirror(line: str) -> dict:
-    """Player 1 plays `line`; each opponent gets the mirrored record in that round and
-    zero-point byes elsewhere (they matter only through player 1's own terms)."""
-    from core.tiebreaks.notation import record
-
-    rows = {1: (0, line)}
-    flip = {"+": "-", "-": "+", "=": "=", "F+": "F-", "F-": "F+"}
-    toks = line.split()
-    for r, tok in enumerate(toks, 1):
-        rec = record(tok)
-        if rec.opponent is None:
-            continue
-        res = tok[-2:] if "F" in tok else tok[-1]
-        colour = {"w": "B", "b": "W", None: ""}[rec.colour]
-        row = ["ZPB"] * len(toks)
-        row[r - 1] = f"1{colour}{flip[res]}"
-        rows[rec.opponent] = (0, " ".join(row))
-    return rows
+def _mirror(line: str) -> list:
+    return mirror(1, line)
 
 
 def test_v3_legacy_virtual_opponent_examples():

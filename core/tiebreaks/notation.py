@@ -39,3 +39,24 @@ def history(pid: int, line: str, rating: int = 0, name: str = "") -> PlayerHisto
 
 def crosstable(rows: dict[int, tuple[int, str]]) -> list[PlayerHistory]:
     return [history(pid, line, rating) for pid, (rating, line) in rows.items()]
+
+
+def mirror(pid: int, line: str, ratings: dict[int, int] | None = None, rating: int = 0) -> list[PlayerHistory]:
+    """Player `pid` plays `line`; every opponent gets the mirrored record in that
+    round and zero-point byes in the other rounds. For formula checks where only
+    one player's terms matter."""
+    ratings = ratings or {}
+    toks = line.split()
+    flip = {"+": "-", "-": "+", "=": "=", "F+": "F-", "F-": "F+"}
+    rows: dict[int, list[str]] = {}
+    for r, tok in enumerate(toks, 1):
+        rec = record(tok)
+        if rec.opponent is None:
+            continue
+        res = tok[-2:] if "F" in tok.upper() else tok[-1]
+        colour = {"w": "B", "b": "W", None: ""}[rec.colour]
+        row = rows.setdefault(rec.opponent, ["ZPB"] * len(toks))
+        row[r - 1] = f"{pid}{colour}{flip[res.upper()]}"
+    out = [history(pid, line, rating)]
+    out += [history(q, " ".join(row), ratings.get(q, 0)) for q, row in rows.items()]
+    return out
