@@ -32,7 +32,7 @@ class FileProblem(ArbiterError):
     """
 
     def __init__(self, path: str, where: str | int | None, what: str) -> None:
-        self.path, self.where, self.what = str(path), where, what
+        self.path, self.where, self.what = str(path), (None if where == "" else where), what
         place = self.path if where in (None, "") else f"{self.path}:{where}"
         super().__init__(f"{place}: {what}")
 

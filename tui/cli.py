@@ -229,8 +229,11 @@ def cmd_round(a: argparse.Namespace) -> int:
 
 
 def cmd_standings(a: argparse.Namespace) -> int:
+    from core.standings import check_codes
+
     e = load(a.file)
     codes = _codes(a.tiebreaks)
+    check_codes(codes or ())
     if a.edition and a.edition not in ("fide2024", "fide2026", "legacy"):
         raise UsageError(f"--edition '{a.edition}': one of fide2024, fide2026, legacy")
     table = None
