@@ -1,0 +1,331 @@
+"""Team events: match points, game points and team tie-breaks (C.07 art. 11-13;
+seed 32.2, 32.3.2.2; Olympiad rules; tiebreaks.md section 6).
+
+Input: one `TeamHistory` per team, one `TeamRound` per round (opponent team,
+game points scored and conceded, optionally the points per board).
+
+* MP: match points, win/draw/loss = 2/1/0 by default (`TeamScoring`); a match is
+  won by scoring more game points than the opponent (more than half the board
+  points). GP: the sum of board points.
+* MPvGP: the other score as a tie-break (primary MP -> GP, primary GP -> MP).
+* ESB (13.2) E<opp><own>SB: sum over rounds of the opponent's final score (first
+  letter: M = MP, G = GP) x the score made against him (second letter):
+  EMMSB, EMGSB (the seed's "team SB", Olympiad SB), EGMSB, EGGSB; "-Cn" cuts the
+  n opponents with the lowest score (ties: lowest product); EMGSB-C1 is the
+  Olympiad SB. Unplayed rounds: dummy with the team's own score (2024), capped
+  in 2026 (draw points x rounds, or the scheduled opponent's score for a
+  forfeit); legacy: virtual team starting with the team's score, taking the
+  complement of the unplayed result, then 1 MP and half the boards per later round.
+* BH-MP / BH-GP: team Buchholz on MP / GP (same unplayed rules).
+* EDE (13.3): DE on the primary score; if it resolves nothing, on the secondary;
+  restarted on every new tied subset.
+* BC (lower is better), TBR, BBE: board tie-breaks (art. 12); a PAB is a win on
+  every board.
+* SSSC (13.4): secondary + BH(primary) / k, k = max primary / max secondary of
+  one match, rounded toward 0 (flag ``sssc_k`` overrides).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from core.tiebreaks.direct import encounter_order
+
+F = Fraction
+
+KINDS = ("match", "forfeit-win", "forfeit-loss", "pab", "half-bye", "absent")
+
+
+@dataclass(frozen=True)
+class TeamRound:
+    opponent: int | None  # None for a bye or an absence
+    gp: Fraction = F(0)  # game points scored
+    opp_gp: Fraction | None = None  # conceded; None: boards - gp
+    kind: str = "match"  # one of KINDS
+    boards: tuple[Fraction, ...] = ()  # points per board, board 1 first (for BC/TBR/BBE)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"team round kind must be one of {', '.join(KINDS)}")
+        if (self.kind in ("match", "forfeit-win", "forfeit-loss")) != (self.opponent is not None):
+            raise ValueError(f"a {self.kind} {'needs' if self.opponent is None else 'has no'} opponent")
+
+
+@dataclass(frozen=True)
+class TeamHistory:
+    id: int
+    name: str = ""
+    rounds: tuple[TeamRound, ...] = ()
+
+
+@dataclass(frozen=True)
+class TeamScoring:
+    boards: int = 4
+    match_win: Fraction = F(2)
+    match_draw: Fraction = F(1)
+    match_loss: Fraction = F(0)
+    primary: str = "MP"  # "MP" or "GP"
+    pab: str = "draw"  # a team-Swiss PAB is worth a draw's MP and GP (C.04.6); or "win"
+
+
+@dataclass(frozen=True)
+class TeamValues:
+    mp: Fraction
+    gp: Fraction
+    tiebreaks: dict[str, Fraction] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    rank: int
+    id: int
+    mp: Fraction
+    gp: Fraction
+    tiebreaks: dict[str, Fraction]
+    by_lot: bool = False
+    shared: bool = False
+
+
+class TeamContext:
+    def __init__(self, teams: list[TeamHistory], scoring: TeamScoring, rounds: int, edition: str, flags: dict | None):
+        if edition not in ("fide2024", "fide2026", "legacy"):
+            raise ValueError(f"unknown tie-break edition {edition!r}")
+        if scoring.primary not in ("MP", "GP"):
+            raise ValueError("the primary team score is MP or GP")
+        self.s, self.rounds, self.edition, self.flags = scoring, rounds, edition, dict(flags or {})
+        self.teams = {t.id: t for t in teams}
+        self.recs = {t.id: tuple(t.rounds[:rounds]) + tuple(TeamRound(None, kind="absent")
+                                                          for _ in range(rounds - len(t.rounds[:rounds])))
+                     for t in teams}
+        self.mp = {tid: sum((self.round_mp(r) for r in recs), F(0)) for tid, recs in self.recs.items()}
+        self.gp = {tid: sum((self.round_gp(r) for r in recs), F(0)) for tid, recs in self.recs.items()}
+
+    def half(self) -> Fraction:
+        return F(self.s.boards, 2)
+
+    def round_gp(self, r: TeamRound) -> Fraction:
+        if r.kind == "pab":
+            return F(self.s.boards) if self.s.pab == "win" else self.half()
+        if r.kind == "half-bye":
+            return self.half()
+        if r.kind == "absent":
+            return F(0)
+        return F(r.gp)
+
+    def conceded(self, r: TeamRound) -> Fraction:
+        return F(self.s.boards) - self.round_gp(r) if r.opp_gp is None else F(r.opp_gp)
+
+    def round_mp(self, r: TeamRound) -> Fraction:
+        s = self.s
+        if r.kind == "pab":
+            return s.match_win if s.pab == "win" else s.match_draw
+        if r.kind == "half-bye":
+            return s.match_draw
+        if r.kind in ("absent", "forfeit-loss"):
+            return s.match_loss
+        if r.kind == "forfeit-win":
+            return s.match_win
+        mine, theirs = self.round_gp(r), self.conceded(r)
+        return s.match_win if mine > theirs else s.match_draw if mine == theirs else s.match_loss
+
+    def score(self, kind: str) -> dict[int, Fraction]:
+        return self.mp if kind == "MP" else self.gp
+
+    def secondary(self) -> str:
+        return "GP" if self.s.primary == "MP" else "MP"
+
+    def per_round(self, kind: str, r: TeamRound) -> Fraction:
+        return self.round_mp(r) if kind == "MP" else self.round_gp(r)
+
+    def draw_value(self, kind: str) -> Fraction:
+        return self.s.match_draw if kind == "MP" else self.half()
+
+    def terms(self, tid: int, opp_kind: str, own_kind: str) -> list[tuple[Fraction, Fraction]]:
+        """(opponent's score, own score in the round) per round, with the unplayed rules."""
+        out = []
+        recs = self.recs[tid]
+        own_total = self.score(opp_kind)[tid]
+        for i, r in enumerate(recs, 1):
+            mine = self.per_round(own_kind, r)
+            if r.kind == "match":
+                out.append((self.score(opp_kind)[r.opponent], mine))
+                continue
+            if self.edition == "legacy":
+                before = sum((self.per_round(opp_kind, x) for x in recs[: i - 1]), F(0))
+                got = self.per_round(opp_kind, r)
+                full = self.s.match_win if opp_kind == "MP" else F(self.s.boards)
+                loss = self.s.match_loss if opp_kind == "MP" else F(0)
+                comp = loss if got == full else (full if got == loss else full + loss - got)
+                out.append((before + comp + self.draw_value(opp_kind) * (self.rounds - i), mine))
+                continue
+            v = own_total
+            if self.edition == "fide2026":
+                cap = (self.score(opp_kind)[r.opponent] if r.opponent is not None
+                       else self.draw_value(opp_kind) * self.rounds)
+                v = min(v, cap)
+            out.append((v, mine))
+        return out
+
+
+def _esb(ctx: TeamContext, tid: int, opp_kind: str, own_kind: str, low: int) -> Fraction:
+    terms = ctx.terms(tid, opp_kind, own_kind)
+    order = sorted(range(len(terms)), key=lambda i: (terms[i][0], terms[i][0] * terms[i][1], i))
+    cut = set(order[:low])
+    return sum((v * p for i, (v, p) in enumerate(terms) if i not in cut), F(0))
+
+
+def _bh(ctx: TeamContext, tid: int, kind: str, low: int = 0) -> Fraction:
+    vals = sorted(v for v, _ in ctx.terms(tid, kind, kind))
+    return sum(vals[low:], F(0))
+
+
+def _boards(ctx: TeamContext, tid: int) -> list[Fraction]:
+    n = ctx.s.boards
+    tot = [F(0)] * n
+    for r in ctx.recs[tid]:
+        if r.kind == "pab":
+            pts = [F(1)] * n
+        else:
+            pts = list(r.boards) + [F(0)] * (n - len(r.boards))
+        for b in range(n):
+            tot[b] += F(pts[b])
+    return tot
+
+
+_ESB = re.compile(r"^E([MG])([MG])SB(?:-C(\d+))?$")
+_BHT = re.compile(r"^BH-(MP|GP)(?:-C(\d+))?$")
+TEAM_CODES = ("MP", "GP", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BH-MP", "BH-GP", "EDE", "BC", "TBR",
+              "BBE", "SSSC")
+
+
+def _value_and_key(ctx: TeamContext, code: str, tid: int):
+    c = code.strip().upper()
+    if c == "MP":
+        return ctx.mp[tid], ctx.mp[tid]
+    if c == "GP":
+        return ctx.gp[tid], ctx.gp[tid]
+    if c == "MPVGP":
+        v = ctx.score(ctx.secondary())[tid]
+        return v, v
+    m = _ESB.match(c)
+    if m:
+        kinds = {"M": "MP", "G": "GP"}
+        v = _esb(ctx, tid, kinds[m.group(1)], kinds[m.group(2)], int(m.group(3) or 0))
+        return v, v
+    m = _BHT.match(c)
+    if m:
+        v = _bh(ctx, tid, m.group(1), int(m.group(2) or 0))
+        return v, v
+    if c == "BC":
+        v = sum((F(b + 1) * x for b, x in enumerate(_boards(ctx, tid))), F(0))
+        return v, -v
+    if c == "TBR":
+        t = tuple(_boards(ctx, tid))
+        return t[0] if t else F(0), t
+    if c == "BBE":
+        t = _boards(ctx, tid)
+        total = sum(t, F(0))
+        seq = tuple(total - sum(t[len(t) - k:], F(0)) for k in range(1, len(t)))
+        return (seq[0] if seq else total), seq
+    if c == "SSSC":
+        prim = ctx.s.primary
+        max_primary = (ctx.s.match_win if prim == "MP" else F(ctx.s.boards)) * ctx.rounds
+        max_secondary = F(ctx.s.boards) if prim == "MP" else ctx.s.match_win
+        k = ctx.flags.get("sssc_k") or max(int(max_primary / max_secondary), 1)
+        v = ctx.score(ctx.secondary())[tid] + _bh(ctx, tid, prim) / k
+        return v, v
+    if c == "EDE":
+        return F(0), None
+    raise ValueError(f"unknown team tie-break {code.strip()!r}; known: {', '.join(TEAM_CODES)}, E..SB-Cn, BH-MP-Cn")
+
+
+def _results(ctx: TeamContext, group: list[int], kind: str):
+    members = set(group)
+    res: dict[tuple[int, int], list[Fraction]] = {}
+    for t in group:
+        for r in ctx.recs[t]:
+            if r.kind == "match" and r.opponent in members:
+                res.setdefault((t, r.opponent), []).append(ctx.per_round(kind, r))
+    return res
+
+
+def ede_order(ctx: TeamContext, group: list[int]) -> list[list[int]]:
+    group = sorted(group)
+    if len(group) < 2:
+        return [group]
+    partial = ctx.flags.get("de_partial_rule", ctx.edition != "legacy")
+    for kind in (ctx.s.primary, ctx.secondary()):
+        win = ctx.s.match_win if kind == "MP" else F(ctx.s.boards)
+        parts = encounter_order(group, _results(ctx, group, kind), win, partial)
+        if len(parts) > 1:
+            out: list[list[int]] = []
+            for part in parts:
+                out += ede_order(ctx, part) if len(part) > 1 else [part]
+            return out
+    return [group]
+
+
+def _ede_value(ctx: TeamContext, tid: int, group: list[int]) -> Fraction:
+    res = _results(ctx, group, ctx.s.primary)
+    return sum((sum(v, F(0)) / len(v) for (a, _), v in res.items() if a == tid), F(0))
+
+
+def compute_team(
+    codes: list[str], teams: list[TeamHistory], *, scoring: TeamScoring = TeamScoring(), rounds: int,
+    edition: str = "fide2024", flags: dict | None = None,
+) -> dict[int, TeamValues]:
+    ctx = TeamContext(teams, scoring, rounds, edition, flags)
+    out = {}
+    for tid in sorted(ctx.teams):
+        tbs = {}
+        for c in codes:
+            if c.strip().upper() == "EDE":
+                group = [t for t in ctx.teams if ctx.score(scoring.primary)[t] == ctx.score(scoring.primary)[tid]]
+                tbs[c] = _ede_value(ctx, tid, group)
+            else:
+                tbs[c] = _value_and_key(ctx, c, tid)[0]
+        out[tid] = TeamValues(ctx.mp[tid], ctx.gp[tid], tbs)
+    return out
+
+
+def rank_teams(
+    teams: list[TeamHistory], codes: list[str], *, scoring: TeamScoring = TeamScoring(), rounds: int,
+    edition: str = "fide2024", lots_seed: int = 0, share_places: bool = False, flags: dict | None = None,
+) -> list[TeamRow]:
+    ctx = TeamContext(teams, scoring, rounds, edition, flags)
+    values = compute_team(codes, teams, scoring=scoring, rounds=rounds, edition=edition, flags=flags)
+
+    def resolve(group: list[int], i: int) -> list[list[int]]:
+        if len(group) == 1 or i == len(codes):
+            return [group]
+        if codes[i].strip().upper() == "EDE":
+            parts = ede_order(ctx, group)
+        else:
+            keys = {t: _value_and_key(ctx, codes[i], t)[1] for t in group}
+            parts = [sorted(t for t in group if keys[t] == lv) for lv in sorted(set(keys.values()), reverse=True)]
+        out: list[list[int]] = []
+        for part in parts:
+            out += resolve(part, i + 1)
+        return out
+
+    prim = ctx.score(scoring.primary)
+    groups: list[list[int]] = []
+    for s in sorted(set(prim.values()), reverse=True):
+        groups += resolve(sorted(t for t in prim if prim[t] == s), 0)
+    rng = random.Random(lots_seed)
+    rows: list[TeamRow] = []
+    pos = 0
+    for g in groups:
+        if len(g) > 1 and not share_places:
+            g = list(g)
+            rng.shuffle(g)
+        for k, t in enumerate(g):
+            tied = len(g) > 1
+            rank = pos + 1 if (share_places and tied) else pos + 1 + k
+            rows.append(TeamRow(rank, t, ctx.mp[t], ctx.gp[t], values[t].tiebreaks,
+                                by_lot=tied and not share_places, shared=tied and share_places))
+        pos += len(g)
+    return rows
