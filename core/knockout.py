@@ -547,15 +547,17 @@ def decide_drawn_game(
     p2 = _lookup(points_before_top, second, "points before the top")
     if p1 != p2:
         winner = first if p1 > p2 else second
-        return Decision(winner, "points-before-top", f"points before the top {_num(p1)} - {_num(p2)}")
+        return Decision(winner, "points-before-top", f"{_num(max(p1, p2))} against {_num(min(p1, p2))}")
     # 705.2, step 2: then the better quality of wins (top games included).
     q1 = _lookup(quality_of_wins, first, "quality of wins")
     q2 = _lookup(quality_of_wins, second, "quality of wins")
     if q1 != q2:
         winner = first if q1 > q2 else second
-        return Decision(winner, "quality-of-wins", f"equal points before the top; quality of wins {_num(q1)} - {_num(q2)}")
+        return Decision(
+            winner, "quality-of-wins", f"points before the top equal ({_num(p1)}); {_num(max(q1, q2))} against {_num(min(q1, q2))}"
+        )
     # 705.2, step 3: still equal: the player who moved second goes through.
-    return Decision(second, "second-mover", "equal points before the top and quality of wins; moved second")
+    return Decision(second, "second-mover", f"points before the top ({_num(p1)}) and quality of wins ({_num(q1)}) equal")
 
 
 def _num(x: Fraction) -> str:
