@@ -1,0 +1,439 @@
+"""Play-off for first place (rules.md section 5; seed 003, 32.5.6; tiebreaks.md 13.2).
+
+Pure data in and out, no file I/O:
+
+    plan = propose(tied_in_tiebreak_order, seed)      # the format, numbers, groups
+    state = advance(plan, {game_id: GameResult(...)})  # what is next, who is first
+
+`advance` replays the whole play-off from the results entered so far, so it is
+deterministic: every lot (pairing numbers, colours) is drawn with
+`random.Random(f"{seed}/{purpose}")`, reproducible from the seed stored in the
+plan, and reported in `state.log`. Game ids are stable paths such as
+``"rr.r2.b1"``, ``"ko.r1.m2.g1"`` or ``"A.arm"``; store results under them.
+
+Formats by the number of tied players:
+
+* 2: mini-match of two games at 3+5; if level, one Armageddon game (first
+  5 min, second 4 min; a draw wins for the second player).
+* 3: one round robin at 3+5 (numbers by lot, Berger colours); if all three are
+  still level, an Armageddon round robin; then the player who scored a point in
+  the fewest moves. Whenever two knock out the third, they play Armageddon.
+* 4: knockout 1-4 and 2-3 (numbers by lot); two-game matches at 3+5
+  (``knockout_games="match"``) or Armageddon games (``"armageddon"``).
+* 5: one round robin at 3+5 (numbers by lot); 5 level: fewest moves in the games
+  won; 4 level: as for 4 without Armageddon (two-game matches); 3: as for 3; 2: Armageddon.
+* 6: groups {1, 4, 5} and {2, 3, 6} by tie-break order, each as for 3; the
+  winners play Armageddon.
+* 7: an Armageddon round robin (numbers by lot); if level, the fewest moves.
+* 8: knockout 1-8, 2-7, 3-6, 4-5 by tie-break order, then the standard bracket.
+* 9: groups A {1, 5, 9}, B {2, 6, 7}, C {3, 4, 8}, each as for 3; the three
+  winners play as for 3 [us].
+* 10: two groups of five, {1, 4, 5, 8, 9} and {2, 3, 6, 7, 10} [us: the serpentine
+  of the 6-player rule], each as for 5; the winners play Armageddon.
+* 11+: 9th and below are out; the best 8 play as for 8.
+
+``armageddon_only=True`` (32.5.8, a late main round) replaces every two-game
+match by a single Armageddon game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+F = Fraction
+RAPID = "3+5"
+ARMAGEDDON = "Armageddon 5 min / 4 min (a draw wins for the second player)"
+
+
+@dataclass(frozen=True)
+class PlayoffGame:
+    id: str  # stable key for the result
+    stage: str  # human label, e.g. "Group A, round robin, round 2"
+    first: int  # the player who moves first ("white")
+    second: int
+    time_control: str
+    armageddon: bool = False  # a draw goes to the second player
+
+
+@dataclass(frozen=True)
+class GameResult:
+    result: str  # "1-0", "0-1", "1/2" (also "=", "1/2-1/2", "+-", "-+")
+    moves: int | None = None  # number of moves, for the fewest-moves rule
+
+    def score(self) -> tuple[Fraction, Fraction]:
+        r = self.result.strip().replace(" ", "")
+        if r in ("1-0", "+-", "1-0f"):
+            return F(1), F(0)
+        if r in ("0-1", "-+", "0-1f"):
+            return F(0), F(1)
+        if r in ("1/2", "=", "1/2-1/2", "½", "½-½", "0.5-0.5"):
+            return F(1, 2), F(1, 2)
+        raise ValueError(f"not a play-off result: {self.result!r}")
+
+
+@dataclass(frozen=True)
+class PlayoffPlan:
+    players: tuple[int, ...]  # the tied players in tie-break order
+    seed: int  # seed of every lot of this play-off
+    format: str  # "match", "round-robin", "knockout", "groups", "armageddon-round-robin"
+    description: str
+    numbering: str  # "lot" or "tie-break order"
+    numbers: tuple[tuple[int, int], ...] = ()  # (pairing number, player) of the first stage
+    groups: tuple[tuple[int, ...], ...] = ()
+    excluded: tuple[int, ...] = ()  # 11+ tied: 9th and below
+    knockout_games: str = "match"  # "match" (two games at 3+5) or "armageddon"
+    armageddon_only: bool = False
+
+
+@dataclass(frozen=True)
+class PlayoffState:
+    finished: bool
+    winner: int | None
+    next_games: tuple[PlayoffGame, ...]  # games to play now (no result yet)
+    played: tuple[tuple[PlayoffGame, GameResult], ...]
+    log: tuple[str, ...]  # what was drawn and decided, in order
+    needs: str | None = None  # what is missing besides results (e.g. move counts)
+
+
+# ---------------------------------------------------------------- Berger
+def berger(n: int) -> list[list[tuple[int, int]]]:
+    """FIDE Berger table (C.05 Annex 1) for n numbers, bye seat dropped: rounds of (first, second)."""
+    m_players = n + (n % 2)
+    m = m_players - 1
+
+    def wrap(x: int) -> int:
+        return ((x - 1) % m) + 1
+
+    rounds = []
+    for r in range(1, m + 1):
+        i = (r + 1) // 2 if r % 2 else (r + m_players) // 2
+        games = [(i, m_players) if r % 2 else (m_players, i)]
+        for k in range(2, m_players // 2 + 1):
+            a, b = wrap(i + k - 1), wrap(i - (k - 1))
+            w = min(a, b) if (a + b) % 2 else max(a, b)
+            games.append((w, a + b - w))
+        rounds.append([(a, b) for a, b in games if a <= n and b <= n])
+    return rounds
+
+
+# ---------------------------------------------------------------- proposal
+def _groups_for(n: int) -> tuple[tuple[int, ...], ...]:
+    return {
+        6: ((1, 4, 5), (2, 3, 6)),
+        9: ((1, 5, 9), (2, 6, 7), (3, 4, 8)),
+        10: ((1, 4, 5, 8, 9), (2, 3, 6, 7, 10)),
+    }.get(n, ())
+
+
+def _lot(seed: int, purpose: str, players: Sequence[int]) -> list[int]:
+    order = list(players)
+    random.Random(f"{seed}/{purpose}").shuffle(order)
+    return order
+
+
+def propose(
+    tied: Sequence[int], seed: int, *, knockout_games: str = "match", armageddon_only: bool = False
+) -> PlayoffPlan:
+    """The play-off for the tied players, given in tie-break order (best first)."""
+    tied = tuple(tied)
+    if len(tied) < 2:
+        raise ValueError("a play-off needs at least two tied players")
+    if len(set(tied)) != len(tied):
+        raise ValueError("a player appears twice among the tied players")
+    if knockout_games not in ("match", "armageddon"):
+        raise ValueError("knockout_games is 'match' or 'armageddon'")
+    n = len(tied)
+    excluded: tuple[int, ...] = ()
+    if n >= 11:
+        excluded, tied, n = tied[8:], tied[:8], 8
+    kw = dict(knockout_games=knockout_games, armageddon_only=armageddon_only, excluded=excluded)
+    tb_numbers = tuple(enumerate(tied, 1))
+    if n == 2:
+        return PlayoffPlan(tied, seed, "match", "mini-match of two games at 3+5, then Armageddon if level (32.5.6.1)",
+                           "tie-break order", tb_numbers, **kw)
+    if n in (3, 5, 7):
+        # the same lot that `advance` draws for the first round robin
+        order = _lot(seed, "numbers/p.arr" if n == 7 else "numbers/p.rr", tied)
+        desc = {
+            3: "round robin at 3+5, then an Armageddon round robin, then the fewest moves (32.5.6.2)",
+            5: "round robin at 3+5; then as for 4, 3 or 2 level players (32.5.6.4)",
+            7: "Armageddon round robin; if level, the fewest moves (32.5.6.6)",
+        }[n]
+        fmt_ = "armageddon-round-robin" if n == 7 else "round-robin"
+        return PlayoffPlan(tied, seed, fmt_, desc, "lot", tuple(enumerate(order, 1)), **kw)
+    if n == 4:
+        order = _lot(seed, "numbers/p", tied)
+        return PlayoffPlan(tied, seed, "knockout", "knockout 1-4 and 2-3, numbers by lot (32.5.6.3)", "lot",
+                           tuple(enumerate(order, 1)), **kw)
+    if n == 8:
+        desc = "knockout 1-8, 2-7, 3-6, 4-5 by tie-break order (32.5.6.7)"
+        if excluded:
+            desc = f"players 9th and below are out ({len(excluded)}); the best 8: " + desc + " (32.5.6.10)"
+        return PlayoffPlan(tied, seed, "knockout", desc, "tie-break order", tb_numbers, **kw)
+    groups = tuple(tuple(tied[i - 1] for i in g) for g in _groups_for(n))
+    desc = {
+        6: "groups {1,4,5} and {2,3,6} by tie-break order, each as for 3; winners play Armageddon (32.5.6.5)",
+        9: "groups A {1,5,9}, B {2,6,7}, C {3,4,8}, each as for 3; winners as for 3 (32.5.6.8)",
+        10: "two groups of five {1,4,5,8,9} and {2,3,6,7,10}, each as for 5; winners play Armageddon (32.5.6.9)",
+    }[n]
+    return PlayoffPlan(tied, seed, "groups", desc, "tie-break order", tb_numbers, groups=groups, **kw)
+
+
+# ---------------------------------------------------------------- evaluation
+class _Pending(Exception):
+    def __init__(self, games: list[PlayoffGame], needs: str | None = None) -> None:
+        super().__init__()
+        self.games = games
+        self.needs = needs
+
+
+@dataclass
+class _Run:
+    plan: PlayoffPlan
+    results: Mapping[str, GameResult]
+    log: list[str] = field(default_factory=list)
+    played: list[tuple[PlayoffGame, GameResult]] = field(default_factory=list)
+
+    def say(self, text: str) -> None:
+        if text not in self.log:
+            self.log.append(text)
+
+    def colours(self, gid: str, a: int, b: int) -> tuple[int, int]:
+        first, second = _lot(self.plan.seed, f"colours/{gid}", (a, b))
+        return first, second
+
+    def game(self, g: PlayoffGame) -> GameResult:
+        res = self.results.get(g.id)
+        if res is None:
+            raise _Pending([g])
+        res.score()  # validate
+        if (g, res) not in self.played:
+            self.played.append((g, res))
+        return res
+
+    # -- single games and matches -------------------------------------------
+    def armageddon(self, gid: str, a: int, b: int, stage: str) -> int:
+        first, second = self.colours(gid, a, b)
+        g = PlayoffGame(gid, stage + ", Armageddon", first, second, ARMAGEDDON, True)
+        res = self.game(g)
+        s1, _ = res.score()
+        win = first if s1 == 1 else second
+        why = "" if s1 != F(1, 2) else " (draw: the second player wins)"
+        self.say(f"{stage}: {win} wins the Armageddon {first}-{second}{why}")
+        return win
+
+    def match(self, gid: str, a: int, b: int, stage: str, armageddon_allowed: bool = True) -> int:
+        if self.plan.armageddon_only:
+            return self.armageddon(gid + ".arm", a, b, stage)
+        first, second = self.colours(gid, a, b)
+        g1 = PlayoffGame(gid + ".g1", stage + ", game 1", first, second, RAPID)
+        g2 = PlayoffGame(gid + ".g2", stage + ", game 2", second, first, RAPID)
+        pending = []
+        got = {}
+        for g in (g1, g2):
+            try:
+                got[g.id] = self.game(g)
+            except _Pending as p:
+                pending += p.games
+        if pending:
+            raise _Pending(pending)
+        s1 = got[g1.id].score()[0] + got[g2.id].score()[1]  # points of `first`
+        if s1 > 1:
+            self.say(f"{stage}: {first} wins the mini-match {s1}-{2 - s1}")
+            return first
+        if s1 < 1:
+            self.say(f"{stage}: {second} wins the mini-match {2 - s1}-{s1}")
+            return second
+        self.say(f"{stage}: mini-match level 1-1" + ("" if armageddon_allowed else "; Armageddon decides [us]"))
+        return self.armageddon(gid + ".arm", a, b, stage)
+
+    # -- round robin -------------------------------------------------------
+    def round_robin(self, gid: str, players: Sequence[int], stage: str, armageddon: bool) -> tuple[dict, list]:
+        """Plays the round robin round by round; returns (scores, games with results)."""
+        order = _lot(self.plan.seed, f"numbers/{gid}", players)
+        self.say(f"{stage}: pairing numbers by lot: " + ", ".join(f"{i}={p}" for i, p in enumerate(order, 1)))
+        scores = {p: F(0) for p in players}
+        games = []
+        for r, pairs in enumerate(berger(len(order)), 1):
+            pending = []
+            for b, (x, y) in enumerate(pairs, 1):
+                g = PlayoffGame(f"{gid}.r{r}.b{b}", f"{stage}, round {r}", order[x - 1], order[y - 1],
+                                ARMAGEDDON if armageddon else RAPID, armageddon)
+                try:
+                    res = self.game(g)
+                except _Pending as p:
+                    pending += p.games
+                    continue
+                s1, s2 = res.score()
+                if armageddon and s1 == s2:
+                    s1, s2 = F(0), F(1)
+                scores[g.first] += s1
+                scores[g.second] += s2
+                games.append((g, res, s1, s2))
+            if pending:
+                raise _Pending(pending)
+        self.say(f"{stage}: scores " + ", ".join(f"{p}: {_f(s)}" for p, s in sorted(scores.items(), key=lambda kv: -kv[1])))
+        return scores, games
+
+    def fewest_moves(self, gid: str, candidates: Sequence[int], games: list, stage: str) -> int:
+        """The candidate who scored a point in the fewest moves (ties: lot [us])."""
+        best: dict[int, int | None] = {p: None for p in candidates}
+        missing = []
+        for g, res, s1, s2 in games:
+            for p, s in ((g.first, s1), (g.second, s2)):
+                if p in best and s == 1:
+                    if res.moves is None:
+                        missing.append(g.id)
+                        continue
+                    best[p] = res.moves if best[p] is None else min(best[p], res.moves)
+        if missing:
+            raise _Pending([], f"enter the number of moves of the games {', '.join(sorted(set(missing)))}")
+        scored = {p: m for p, m in best.items() if m is not None}
+        if not scored:
+            win = _lot(self.plan.seed, f"lots/{gid}", sorted(candidates))[0]
+            self.say(f"{stage}: nobody scored a point; {win} first by lot [us]")
+            return win
+        low = min(scored.values())
+        top = sorted(p for p, m in scored.items() if m == low)
+        win = top[0] if len(top) == 1 else _lot(self.plan.seed, f"lots/{gid}", top)[0]
+        how = "" if len(top) == 1 else f" (equal with {', '.join(map(str, top))}: drawn by lot [us])"
+        self.say(f"{stage}: {win} scored a point in the fewest moves ({low}){how}")
+        return win
+
+    # -- the rules by number of players --------------------------------------
+    def for2(self, gid: str, players: Sequence[int], stage: str, armageddon_only: bool = False) -> int:
+        a, b = players
+        if armageddon_only:
+            return self.armageddon(gid + ".arm", a, b, stage)
+        return self.match(gid + ".m", a, b, stage)
+
+    def for3(self, gid: str, players: Sequence[int], stage: str) -> int:
+        scores, _ = self.round_robin(gid + ".rr", players, stage + ", round robin", False)
+        top = _leaders(scores)
+        if len(top) == 1:
+            return top[0]
+        if len(top) == 2:
+            return self.armageddon(gid + ".arm", top[0], top[1], stage + ", two level")
+        scores, games = self.round_robin(gid + ".arr", players, stage + ", Armageddon round robin", True)
+        top = _leaders(scores)
+        if len(top) == 1:
+            return top[0]
+        if len(top) == 2:
+            return self.armageddon(gid + ".arm2", top[0], top[1], stage + ", two level")
+        return self.fewest_moves(gid + ".fm", top, games, stage)
+
+    def knockout(self, gid: str, seeded: Sequence[int], stage: str, armageddon_allowed: bool = True) -> int:
+        """Standard bracket: 1 v n, 2 v n-1, ...; then winner of match i v winner of match M+1-i."""
+        alive = list(seeded)
+        rnd = 1
+        while len(alive) > 1:
+            m = len(alive) // 2
+            pairs = [(alive[i], alive[len(alive) - 1 - i]) for i in range(m)]
+            winners: list[int | None] = []
+            pending: list[PlayoffGame] = []
+            needs = None
+            for i, (a, b) in enumerate(pairs, 1):
+                label = f"{stage}, round {rnd}, match {i} ({a} v {b})"
+                mid = f"{gid}.r{rnd}.m{i}"
+                try:
+                    if self.plan.knockout_games == "armageddon" and armageddon_allowed:
+                        winners.append(self.armageddon(mid + ".arm", a, b, label))
+                    else:
+                        winners.append(self.match(mid, a, b, label, armageddon_allowed))
+                except _Pending as p:
+                    pending += p.games
+                    needs = needs or p.needs
+                    winners.append(None)
+            if pending or needs:
+                raise _Pending(pending, needs)
+            # winner of match i meets the winner of match M + 1 - i: keep the seeding order
+            alive = [w for w in winners if w is not None]
+            rnd += 1
+        return alive[0]
+
+    def for4(self, gid: str, players: Sequence[int], stage: str, armageddon_allowed: bool = True) -> int:
+        order = _lot(self.plan.seed, f"numbers/{gid}", players)
+        self.say(f"{stage}: knockout numbers by lot: " + ", ".join(f"{i}={p}" for i, p in enumerate(order, 1)))
+        return self.knockout(gid + ".ko", order, stage + ", knockout", armageddon_allowed)
+
+    def for5(self, gid: str, players: Sequence[int], stage: str) -> int:
+        scores, games = self.round_robin(gid + ".rr", players, stage + ", round robin", False)
+        top = _leaders(scores)
+        if len(top) == 1:
+            return top[0]
+        if len(top) == 5:
+            return self.fewest_moves(gid + ".fm", top, games, stage + ", five level")
+        if len(top) == 4:
+            return self.for4(gid + ".4", top, stage + ", four level", armageddon_allowed=False)
+        if len(top) == 3:
+            return self.for3(gid + ".3", top, stage + ", three level")
+        return self.armageddon(gid + ".arm", top[0], top[1], stage + ", two level")
+
+    def for7(self, gid: str, players: Sequence[int], stage: str) -> int:
+        scores, games = self.round_robin(gid + ".arr", players, stage + ", Armageddon round robin", True)
+        top = _leaders(scores)
+        if len(top) == 1:
+            return top[0]
+        return self.fewest_moves(gid + ".fm", top, games, stage)
+
+    def groups(self, gid: str, stage: str) -> int:
+        plan = self.plan
+        names = "ABC"
+        winners: list[int | None] = []
+        pending: list[PlayoffGame] = []
+        needs = None
+        for k, grp in enumerate(plan.groups):
+            label = f"Group {names[k]}"
+            try:
+                w = (self.for5 if len(grp) == 5 else self.for3)(names[k], grp, label)
+                self.say(f"{label}: winner {w}")
+                winners.append(w)
+            except _Pending as p:
+                pending += p.games
+                needs = needs or p.needs
+                winners.append(None)
+        if pending or needs:
+            raise _Pending(pending, needs)
+        ws = [w for w in winners if w is not None]
+        if len(ws) == 2:
+            return self.armageddon("final.arm", ws[0], ws[1], "Group winners")
+        return self.for3("final", ws, "Group winners")
+
+
+def _leaders(scores: dict[int, Fraction]) -> list[int]:
+    best = max(scores.values())
+    return sorted(p for p, s in scores.items() if s == best)
+
+
+def _f(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator // x.denominator}.5" if x.denominator == 2 else str(x)
+
+
+def advance(plan: PlayoffPlan, results: Mapping[str, GameResult]) -> PlayoffState:
+    """Replay the play-off on the results so far: the next games, or the winner."""
+    run = _Run(plan, results)
+    n = len(plan.players)
+    try:
+        if plan.format == "match":
+            win = run.for2("p", plan.players, "Play-off", plan.armageddon_only)
+        elif plan.format == "groups":
+            win = run.groups("g", "Play-off")
+        elif n == 3:
+            win = run.for3("p", plan.players, "Play-off")
+        elif n == 4:
+            win = run.for4("p", plan.players, "Play-off")
+        elif n == 5:
+            win = run.for5("p", plan.players, "Play-off")
+        elif n == 7:
+            win = run.for7("p", plan.players, "Play-off")
+        elif n == 8:
+            win = run.knockout("p.ko", plan.players, "Play-off, knockout")
+        else:
+            raise ValueError(f"no play-off format for {n} players")
+    except _Pending as p:
+        return PlayoffState(False, None, tuple(p.games), tuple(run.played), tuple(run.log), p.needs)
+    run.say(f"First place: {win}")
+    return PlayoffState(True, win, (), tuple(run.played), tuple(run.log))
