@@ -114,12 +114,20 @@ def reinstate(event: Event, pid: int) -> Event:
 
 
 def request_bye(event: Event, pid: int, round_no: int, kind: str) -> Event:
-    """A requested bye (half, zero or full point) for a round not yet paired."""
+    """A requested bye (half, zero or full point) for a round the player is not paired in.
+
+    Before pairing: the player is left out of that round. For a round already
+    paired without him (a late entry's missed rounds): the points he is given.
+    """
     p = event.player(pid)
     if kind not in ("half", "zero", "full", "none"):
         raise IllegalChange(f"unknown bye '{kind}' (half, zero, full, or none to cancel)")
-    if round_no <= rounds_paired(event, p.table):
-        raise IllegalChange(f"round {round_no} is already paired: change that round's games instead")
+    if round_no < 1 or round_no > event.rounds_planned:
+        raise IllegalChange(f"round {round_no} is not a round of this event (1..{event.rounds_planned})")
+    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    for r in event.rounds_of(stage, p.table if stage == "swiss" else None):
+        if r.number == round_no and any(pid in g.players for g in r.games):
+            raise IllegalChange(f"{p.name} ({pid}) is paired in round {round_no}: change that game instead")
     byes = tuple(b for b in p.byes if b[0] != round_no)
     if kind != "none":
         byes = tuple(sorted(byes + ((round_no, kind),)))

@@ -124,6 +124,7 @@ class Event:
     share_places: bool = False
     lots_seed: int = 0
     initial_colour: str = "w"  # colour of pairing number 1 in round 1
+    pairing_order: str = "rating"  # pairing numbers by rating (ties by name), or "id" (TRF start numbers)
     baku: bool = False
     forbidden: tuple[tuple[int, int], ...] = ()  # pairs who must not meet
     forbidden_clubs: tuple[str, ...] = ()  # members of these clubs must not meet each other

@@ -1,7 +1,8 @@
 """Standings of a stage after any round: points, then the event's tie-breaks.
 
-Until the tie-break engine is wired in, rows are ordered by points, then by
-pairing number (rating order), and tied players share a place.
+The ranking itself is `core.ranking.rank` (C.07 art. 2 and 4): this module
+chooses the players (a table, or every table together), the rounds, the
+codes and the edition from the event, and names the rows.
 """
 
 from __future__ import annotations
@@ -9,23 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .errors import IllegalChange
 from .history import histories
 from .model import Event
-
-
-KNOWN_CODES = (
-    "PTS", "DE", "WIN", "WON", "BPG", "BWG", "REP", "PS", "BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "FB",
-    "AOB", "SBH", "SB", "SB-C1", "KS", "ARO", "ARO-C1", "TPR", "TPR-400", "PTP", "APRO", "APPO", "QW", "STD",
-    "RTNG", "TPN", "MP", "GP",
-)
-
-
-def check_codes(codes) -> None:
-    from .errors import IllegalChange
-
-    for c in codes:
-        if c not in KNOWN_CODES and not (c.startswith("PS-C") and c[4:].isdigit()):
-            raise IllegalChange(f"unknown tie-break '{c}' (known: {', '.join(KNOWN_CODES)})")
+from .records import PlayerHistory
 
 
 @dataclass(frozen=True)
@@ -36,26 +24,73 @@ class Row:
     table: int | None
     points: Fraction
     tiebreaks: dict[str, Fraction] = field(default_factory=dict)
+    by_lot: bool = False
+    shared: bool = False
+
+
+def check_codes(codes) -> None:
+    from .tiebreaks import lookup
+
+    for c in codes:
+        lookup(c)  # raises UnknownTieBreak (an IllegalChange) naming the code
 
 
 def completed_rounds(event: Event, stage: str = "swiss", table: int | None = None) -> int:
+    """The last round whose every result is in (of every table, unless one is named)."""
     tables = event.stage_tables(stage) if table is None else [table]
-    return max((len(event.rounds_of(stage, t)) for t in tables), default=0)
+    done = []
+    for t in tables:
+        n = 0
+        for r in event.rounds_of(stage, t):
+            if r.missing:
+                break
+            n = r.number
+        done.append(n)
+    return min(done, default=0)
+
+
+def main_stage(event: Event) -> str:
+    return "swiss" if event.system == "swiss" else "roundrobin"
+
+
+def stage_histories(event: Event, table: int | None, after_round: int | None, stage: str | None = None) -> list[PlayerHistory]:
+    stage = stage or main_stage(event)
+    tables = event.stage_tables(stage) if table is None else [table]
+    hist: list[PlayerHistory] = []
+    for t in tables:
+        hist += histories(event, stage, t, after_round)
+    return hist
 
 
 def standings(
     event: Event, *, table: int | None = None, after_round: int | None = None, stage: str | None = None,
     codes: tuple[str, ...] | None = None, edition: str | None = None,
 ) -> list[Row]:
-    stage = stage or ("swiss" if event.system == "swiss" else "roundrobin")
-    tables = event.stage_tables(stage) if table is None else [table]
-    hist = []
-    for t in tables:
-        hist += histories(event, stage, t, after_round)
-    points = {h.id: h.score(event.scoring) for h in hist}
-    order = sorted(hist, key=lambda h: (-points[h.id], -h.rating, h.name, h.id))
-    rows = []
-    for i, h in enumerate(order):
-        rank = rows[-1].rank if rows and points[rows[-1].id] == points[h.id] else i + 1
-        rows.append(Row(rank, h.id, h.name, event.player(h.id).table, points[h.id]))
-    return rows
+    from .ranking import rank
+
+    stage = stage or main_stage(event)
+    after = completed_rounds(event, stage, table) if after_round is None else after_round
+    codes = tuple(event.tiebreaks if codes is None else codes)
+    check_codes(codes)
+    hist = stage_histories(event, table, after, stage)
+    rows = rank(hist, list(codes), scoring=event.scoring, rounds=after, edition=edition or event.edition,
+                system="swiss" if stage == "swiss" else "roundrobin", lots_seed=event.lots_seed,
+                share_places=event.share_places)
+    return [Row(r.rank, r.id, event.player(r.id).name, event.player(r.id).table, r.points, dict(r.tiebreaks),
+                r.by_lot, r.shared) for r in rows]
+
+
+def explain_text(event: Event, pid: int, *, table: int | None = None, after_round: int | None = None,
+                 codes: list[str] | None = None, edition: str | None = None) -> str:
+    from .explain import explain_player, render_explain
+
+    if not event.has_player(pid):
+        raise IllegalChange(f"no player with id {pid}")
+    stage = main_stage(event)
+    after = completed_rounds(event, stage, table) if after_round is None else after_round
+    codes = list(event.tiebreaks if codes is None else codes)
+    check_codes(codes)
+    hist = stage_histories(event, table, after, stage)
+    expl = explain_player(pid, codes, hist, scoring=event.scoring, rounds=after, edition=edition or event.edition,
+                          system="swiss" if stage == "swiss" else "roundrobin")
+    return render_explain(expl)

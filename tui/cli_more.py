@@ -1,9 +1,228 @@
-"""Subcommands for pairing, the top, TRF and exports (the second half of the CLI)."""
+"""Subcommands for pairing, manual changes, TRF and exports (the second half of the CLI)."""
 
 from __future__ import annotations
 
-import argparse
+import sys
+from pathlib import Path
+
+from core import pairing
+from core.formats.text import round_text
+from core.store import EventFile, create, load
+from core.store.files import read_text, write_atomic
+
+
+def _err(msg: str):
+    from tui.cli import UsageError
+
+    return UsageError(msg)
+
+
+def _table_arg(e, a) -> int | None:
+    if e.tables <= 1:
+        if a.table not in (None, 1):
+            raise _err(f"--table {a.table}: the event has one table")
+        return None
+    if a.table is not None and not 1 <= a.table <= e.tables:
+        raise _err(f"--table {a.table}: the event has tables 1..{e.tables}")
+    return a.table
+
+
+def cmd_pair(a) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    table = _table_arg(e, a)
+    if a.by_hand:
+        pairs = _parse_pairs(a.by_hand)
+        stage = "swiss" if e.system == "swiss" else "roundrobin"
+        if e.tables > 1 and table is None:
+            raise _err("--by-hand pairs one table: say which with --table")
+        k = len(e.rounds_of(stage, table)) + 1
+        new = ef.change(lambda ev: pairing.pair_by_hand(ev, stage, table, k, pairs), f"pair round {k} by hand")
+        rnd = new.find_round(stage, table, k)
+        sys.stdout.write(round_text(new, rnd))
+        for w in pairing.warnings_for(new, rnd):
+            print(f"warning: {w}")
+        return 0
+    before = {r.key for r in e.rounds}
+    new = ef.change(lambda ev: pairing.pair_next(ev, table), "pair next round" + (f" of table {table}" if table else ""))
+    for r in new.rounds:
+        if r.key not in before:
+            sys.stdout.write(round_text(new, r))
+    return 0
+
+
+def _parse_pairs(text: str) -> list[tuple[int, int | None]]:
+    pairs = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        bits = part.split("-")
+        try:
+            if len(bits) == 1 or bits[1].strip() in ("", "0"):
+                pairs.append((int(bits[0]), None))
+            elif len(bits) == 2:
+                pairs.append((int(bits[0]), int(bits[1])))
+            else:
+                raise ValueError
+        except ValueError:
+            raise _err(f"--by-hand: '{part}' is not FIRST-SECOND (ids) or ID-0 for a bye") from None
+    return pairs
+
+
+def _stage_table_round(e, a):
+    stage = a.stage or e.current_stage()
+    table = _table_arg(e, a) if stage == "swiss" else None
+    if stage == "swiss" and e.tables > 1 and table is None:
+        raise _err(f"the event has {e.tables} tables: say which with --table")
+    rounds = e.rounds_of(stage, table)
+    if not rounds:
+        raise _err(f"no {stage} round has been paired yet")
+    return stage, table, a.round or rounds[-1].number
+
+
+def _manual(a, fn, what: str) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    stage, table, k = _stage_table_round(e, a)
+    new = ef.change(lambda ev: fn(ev, stage, table, k), what)
+    rnd = new.find_round(stage, table, k)
+    sys.stdout.write(round_text(new, rnd))
+    for w in pairing.warnings_for(new, rnd):
+        print(f"warning: {w}")
+    return 0
+
+
+def cmd_swap(a) -> int:
+    return _manual(a, lambda ev, s, t, k: pairing.swap_colours(ev, s, t, k, a.board), f"swap colours on board {a.board}")
+
+
+def cmd_exchange(a) -> int:
+    return _manual(a, lambda ev, s, t, k: pairing.exchange(ev, s, t, k, a.a, a.b), f"exchange players {a.a} and {a.b}")
+
+
+def cmd_give_bye(a) -> int:
+    return _manual(a, lambda ev, s, t, k: pairing.give_bye(ev, s, t, k, a.id), f"bye by hand for player {a.id}")
+
+
+def cmd_unpair(a) -> int:
+    from core import commands
+
+    ef = EventFile(a.file)
+    e = ef.load()
+    stage, table, k = _stage_table_round(e, a)
+    ef.change(lambda ev: commands.unpair_round(ev, stage, table, k), f"take back the pairing of round {k}")
+    print(f"round {k} unpaired")
+    return 0
+
+
+def _read(path: str) -> str:
+    return read_text(Path(path))
+
+
+def cmd_trf_pair(a) -> int:
+    from core.swiss import trf_pair
+
+    text = trf_pair(_read(a.trf))
+    if a.o:
+        write_atomic(Path(a.o), text, keep_backup=False)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_trf_check(a) -> int:
+    from core.swiss import trf_check
+
+    diffs = trf_check(_read(a.trf))
+    for d in diffs:
+        print(d)
+    if diffs:
+        return 1
+    print("every round re-paired exactly as in the file")
+    return 0
+
+
+def cmd_import_trf(a) -> int:
+    from core.formats.trf import parse_trf
+    from core.formats.trf_event import trf_to_event
+
+    t = parse_trf(_read(a.trf), a.trf)
+    event = trf_to_event(t, a.trf)
+    create(a.file, event)
+    print(f"created {a.file}: {event.name}, {len(event.players)} players, "
+          f"{len(event.rounds)} of {event.rounds_planned} rounds")
+    return 0
+
+
+def cmd_export(a) -> int:
+    e = load(a.file)
+    out = Path(a.out)
+    if a.format == "trf":
+        from core.formats.trf import write_trf
+        from core.formats.trf_event import event_to_trf
+
+        write_atomic(out, write_trf(event_to_trf(e, _table_arg(e, a))), keep_backup=False)
+    elif a.format == "csv":
+        from core.formats.exports import players_csv, standings_csv
+
+        text = standings_csv(e) if a.what == "standings" else players_csv(e)
+        write_atomic(out, text, keep_backup=False)
+    elif a.format == "html":
+        from core.formats.site import write_site
+
+        write_site(e, out)
+    else:  # text printouts
+        from core.formats.exports import printout
+
+        write_atomic(out, printout(e, a.what), keep_backup=False)
+    print(f"wrote {out}")
+    return 0
 
 
 def add_commands(sub) -> None:
-    pass
+    s = sub.add_parser("pair", help="pair the next round")
+    s.add_argument("file")
+    s.add_argument("--table", type=int)
+    s.add_argument("--by-hand", metavar="PAIRS", help='pair by hand: "12-7,3-9,5-0" (5 gets the bye)')
+    s.set_defaults(func=cmd_pair)
+
+    for name, fn, extra, doc in (
+        ("swap", cmd_swap, [("board", int)], "swap the colours of a board"),
+        ("exchange", cmd_exchange, [("a", int), ("b", int)], "exchange two players (ids) between boards"),
+        ("give-bye", cmd_give_bye, [("id", int)], "give a player the bye by hand"),
+        ("unpair", cmd_unpair, [], "take back the last pairing while it has no results"),
+    ):
+        s = sub.add_parser(name, help=doc)
+        s.add_argument("file")
+        for arg, typ in extra:
+            s.add_argument(arg, type=typ)
+        s.add_argument("--round", type=int)
+        s.add_argument("--table", type=int)
+        s.add_argument("--stage", choices=["swiss", "roundrobin", "top", "playoff"])
+        s.set_defaults(func=fn)
+
+    trf = sub.add_parser("trf", help="pair or check TRF files").add_subparsers(
+        dest="trf_command", parser_class=sub._parser_class)
+    s = trf.add_parser("pair")
+    s.add_argument("trf")
+    s.add_argument("-o")
+    s.set_defaults(func=cmd_trf_pair)
+    s = trf.add_parser("check")
+    s.add_argument("trf")
+    s.set_defaults(func=cmd_trf_check)
+
+    s = sub.add_parser("import-trf", help="make an event from a TRF file")
+    s.add_argument("trf")
+    s.add_argument("file")
+    s.set_defaults(func=cmd_import_trf)
+
+    s = sub.add_parser("export", help="write TRF, CSV, HTML or text printouts")
+    s.add_argument("file")
+    s.add_argument("--format", choices=["trf", "csv", "html", "text"], required=True)
+    s.add_argument("--out", required=True)
+    s.add_argument("--table", type=int)
+    s.add_argument("--what", default="standings",
+                   help="csv: players|standings; text: pairings|names|slips|standings|crosstable|bracket")
+    s.set_defaults(func=cmd_export)
+

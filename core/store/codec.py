@@ -69,7 +69,7 @@ def dumps(event: Event) -> str:
         ("start", "start"), ("end", "end"), ("system", "system"), ("rounds_planned", "rounds"),
         ("tables", "tables"), ("top", "top"), ("third_place", "third_place"), ("tiebreaks", "tiebreaks"),
         ("edition", "edition"), ("share_places", "share_places"), ("lots_seed", "lots_seed"),
-        ("initial_colour", "initial_colour"), ("baku", "baku"), ("forbidden", "forbidden"),
+        ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"), ("baku", "baku"), ("forbidden", "forbidden"),
         ("forbidden_clubs", "forbidden_clubs"), ("round_minutes", "round_minutes"),
         ("top_minutes", "top_minutes"), ("language", "language"),
     ):
@@ -206,6 +206,9 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
     clubs = g("forbidden_clubs", list, [])
     if not all(isinstance(t, str) for t in clubs):
         raise rd.fail("event.forbidden_clubs", "expected a list of club names")
+    pairing_order = g("pairing_order", str, "rating")
+    if pairing_order not in ("rating", "id"):
+        raise rd.fail("event.pairing_order", "must be \"rating\" or \"id\"")
     rounds_planned = g("rounds", int)
     tables = g("tables", int, 1)
     if tables < 1:
@@ -213,7 +216,7 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
     known_event_keys = {
         "name", "start", "end", "system", "rounds", "tables", "top", "third_place", "tiebreaks", "edition",
         "share_places", "lots_seed", "initial_colour", "baku", "forbidden", "forbidden_clubs",
-        "round_minutes", "top_minutes", "language", "points",
+        "round_minutes", "top_minutes", "language", "points", "pairing_order",
     }
     for k in ev:
         if k not in known_event_keys:
@@ -234,7 +237,7 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
         name=name, rounds_planned=rounds_planned, system=system, tables=tables,
         top=g("top", int, 0), third_place=g("third_place", bool, False), start=g("start", str, ""),
         end=g("end", str, ""), scoring=Scoring(**scoring_kw), tiebreaks=tuple(tiebreaks), edition=edition,
-        share_places=g("share_places", bool, False), lots_seed=g("lots_seed", int, 0), initial_colour=colour,
+        share_places=g("share_places", bool, False), lots_seed=g("lots_seed", int, 0), initial_colour=colour, pairing_order=pairing_order,
         baku=g("baku", bool, False), forbidden=tuple(forbidden), forbidden_clubs=tuple(clubs),
         round_minutes=g("round_minutes", int, 45), top_minutes=g("top_minutes", int, 70),
         language=g("language", str, ""), extra=extra, players=tuple(players), rounds=tuple(rounds),

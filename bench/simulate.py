@@ -1,0 +1,108 @@
+"""Simulated events: players with ratings, rounds paired by arbiter, results drawn from the ratings.
+
+Used by the benchmarks (big events) and to make saves/demo.toml:
+
+    python bench/simulate.py demo            # rewrite saves/demo.toml
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core import commands, pairing  # noqa: E402
+from core.model import Event  # noqa: E402
+from core.results import Result  # noqa: E402
+
+MEN = ["Ivan", "Pavel", "Dmitry", "Sergey", "Alexei", "John", "Nikolai", "Mikhail", "Andrei", "Peter"]
+WOMEN = ["Anna", "Olga", "Elena", "Maria", "Irina", "Emma", "Tatiana", "Sofia", "Yulia", "Laura"]
+SURNAMES = [("Ivanov", "Ivanova"), ("Smirnov", "Smirnova"), ("Kuznetsov", "Kuznetsova"), ("Popov", "Popova"),
+            ("Sokolov", "Sokolova"), ("Lebedev", "Lebedeva"), ("Kozlov", "Kozlova"), ("Novikov", "Novikova"),
+            ("Morozov", "Morozova"), ("Volkov", "Volkova"), ("Orlov", "Orlova"), ("Pavlov", "Pavlova"),
+            ("Smith", "Smith"), ("Brown", "Brown"), ("Miller", "Miller"), ("Wilson", "Wilson")]
+CLUBS = ["Dynamo", "Spartak", "Lokomotiv", "Rooks", "Knights", "Castle", "Zenit", ""]
+
+
+def make_event(n: int, *, tables: int = 1, rounds: int = 9, seed: int = 1, name: str = "Simulated Open",
+               sizes: list[int] | None = None, **kw) -> Event:
+    rng = random.Random(seed)
+    e = commands.new_event(name, rounds, tables=tables, lots_seed=seed, **kw)
+    sizes = sizes or [n // tables + (1 if t < n % tables else 0) for t in range(tables)]
+    table_of = [t + 1 for t, size in enumerate(sizes) for _ in range(size)]
+    rng.shuffle(table_of)
+    used = set()
+    for i in range(n):
+        while True:
+            he, she = rng.choice(SURNAMES)
+            nm = f"{he}, {rng.choice(MEN)}" if rng.random() < 0.6 else f"{she}, {rng.choice(WOMEN)}"
+            if nm not in used or len(used) > len(SURNAMES) * 10:
+                break
+        if nm in used:
+            nm = f"{nm} {i}"
+        used.add(nm)
+        e = commands.add_player(e, nm, rating=rng.randint(1200, 2500), club=rng.choice(CLUBS),
+                                table=table_of[i] if tables > 1 else None)
+    return e
+
+
+def draw_result(rng: random.Random, ra: int, rb: int) -> Result:
+    expected = 1 / (1 + 10 ** ((rb - ra) / 400))
+    draw = 0.25
+    x = rng.random()
+    if x < expected - draw / 2:
+        return Result.FIRST_WINS
+    if x < expected + draw / 2:
+        return Result.DRAW
+    return Result.SECOND_WINS
+
+
+def play_round(e: Event, rng: random.Random, table: int | None = None, *, forfeits: float = 0.0,
+               leave_missing: int = 0) -> Event:
+    rnd = e.rounds_of("swiss", table)[-1]
+    games = []
+    open_games = [g.board for g in rnd.games if g.second is not None]
+    skip = set(rng.sample(open_games, min(leave_missing, len(open_games))))
+    for g in rnd.games:
+        if g.second is None or g.result is not None or g.board in skip:
+            games.append(g)
+            continue
+        if rng.random() < forfeits:
+            res = rng.choice([Result.FORFEIT_FIRST_WINS, Result.FORFEIT_SECOND_WINS])
+        else:
+            res = draw_result(rng, e.player(g.first).rating, e.player(g.second).rating)
+        games.append(replace(g, result=res, by="sim"))
+    return e.with_round(replace(rnd, games=tuple(games)))
+
+
+def simulate(e: Event, rounds: int, seed: int = 1, **kw) -> Event:
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        for t in e.table_ids():
+            e = pairing.pair_next(e, t)
+            e = play_round(e, rng, t, **kw)
+    return e
+
+
+def demo() -> Event:
+    e = make_event(38, tables=4, rounds=5, seed=704, name="Demo Open (seed 000, 704.2)", sizes=[9, 10, 9, 10],
+                   top=16, third_place=True, tiebreaks=("BH-C1", "BH", "SB", "WIN"))
+    e = replace(e, start="2026-11-28", end="2026-11-30")
+    e = simulate(e, 3, seed=704)
+    rng = random.Random(7042)
+    for t in e.table_ids():
+        e = pairing.pair_next(e, t)
+        e = play_round(e, rng, t, leave_missing=2)
+    return e
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["demo"]:
+        from core.store import dumps
+
+        (ROOT / "saves" / "demo.toml").write_text(dumps(demo()), encoding="utf-8")
+        print("wrote saves/demo.toml")

@@ -1,0 +1,255 @@
+"""Pair the next round of an event, change a pairing by hand, explain a pairing.
+
+The Swiss stage goes to the Dutch engine (`core.swiss`) table by table; a
+round robin takes its round from the Berger tables (`core.roundrobin`).
+Pairing numbers follow C.04.2: rating order (ties by name), fixed by the
+ratings, late entries slotted in where their rating puts them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from .errors import IllegalChange
+from .history import histories
+from .model import Event, Game, Player, Round
+from .records import Outcome
+from .results import Result
+
+
+def pairing_numbers(event: Event, players: list[Player]) -> list[Player]:
+    """Players in pairing-number order (C.04.2 A.2: rating, then name)."""
+    if event.pairing_order == "id":
+        return sorted(players, key=lambda p: p.id)
+    return sorted(players, key=lambda p: (-p.rating, p.name.casefold(), p.id))
+
+
+def forbidden_pairs(event: Event, players: list[Player]) -> set[frozenset[int]]:
+    ids = {p.id for p in players}
+    pairs = {frozenset(p) for p in event.forbidden if p[0] in ids and p[1] in ids}
+    for club in event.forbidden_clubs:
+        members = [p.id for p in players if p.club == club]
+        pairs |= {frozenset(x) for x in combinations(members, 2)}
+    return pairs
+
+
+def swiss_request(event: Event, table: int | None, round_no: int):
+    """The Dutch engine's input for round `round_no` of one table, from rounds before it."""
+    from .swiss import PairingRequest
+
+    players = pairing_numbers(event, event.table_players(table))
+    by_id = {h.id: h for h in histories(event, "swiss", table, round_no - 1)}
+    return PairingRequest(
+        players=[by_id[p.id] for p in players],
+        total_rounds=max(event.rounds_planned, round_no),
+        absent={p.id for p in players if not p.available(round_no)},
+        scoring=event.scoring,
+        initial_colour=event.initial_colour,
+        forbidden=forbidden_pairs(event, players),
+        baku=event.baku,
+    )
+
+
+def _check_complete(event: Event, stage: str, table: int | None) -> int:
+    rounds = event.rounds_of(stage, table)
+    if rounds and rounds[-1].missing:
+        where = f" on table {table}" if table is not None else ""
+        raise IllegalChange(
+            f"round {rounds[-1].number}{where} still misses {rounds[-1].missing} result(s): enter them before pairing"
+        )
+    return len(rounds) + 1 if not rounds else rounds[-1].number + 1
+
+
+def pair_next(event: Event, table: int | None = None) -> Event:
+    """Pair the next round of the main stage (every table unless one is named)."""
+    if event.system != "swiss":
+        return pair_roundrobin(event)
+    if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):
+        raise IllegalChange("the top has started: the Swiss stage is over")
+    tables = event.table_ids() if table is None else [table]
+    for t in tables:
+        k = _check_complete(event, "swiss", t)
+        if k > event.rounds_planned:
+            where = f" on table {t}" if t is not None else ""
+            raise IllegalChange(f"all {event.rounds_planned} rounds have been paired{where}")
+    for t in tables:
+        k = _check_complete(event, "swiss", t)
+        event = event.with_round(swiss_round(event, t, k))
+    return event
+
+
+def swiss_round(event: Event, table: int | None, k: int) -> Round:
+    from .swiss import pair_round
+
+    req = swiss_request(event, table, k)
+    if len(req.players) - len(req.absent) < 2:
+        raise IllegalChange("fewer than two players to pair")
+    pairing = pair_round(req)
+    games = [Game(i, w, b) for i, (w, b) in enumerate(pairing.boards, start=1)]
+    if pairing.bye is not None:
+        games.append(Game(len(games) + 1, pairing.bye, None, Result.BYE))
+    return Round("swiss", k, tuple(games), table)
+
+
+def pair_roundrobin(event: Event) -> Event:
+    from .roundrobin import berger_numbers, schedule
+
+    double = event.system == "double-roundrobin"
+    k = _check_complete(event, "roundrobin", None)
+    order = [p.id for p in pairing_numbers(event, list(event.players))]
+    draw_seed = event.stage_state("roundrobin")
+    numbers = list(draw_seed["order"]) if draw_seed and "order" in draw_seed else berger_numbers(order).order
+    rounds = schedule(numbers, double=double)
+    if k > len(rounds):
+        raise IllegalChange(f"all {len(rounds)} rounds of the round robin have been paired")
+    rr = rounds[k - 1]
+    games = [Game(i, g.first, g.second) for i, g in enumerate(rr.games, start=1)]
+    if rr.bye is not None:
+        games.append(Game(len(games) + 1, rr.bye, None, None))
+    return event.with_round(Round("roundrobin", k, tuple(games), None))
+
+
+# -- manual changes ------------------------------------------------------------
+
+
+def warnings_for(event: Event, rnd: Round) -> list[str]:
+    """What a judge should know about a hand-made pairing: rematches, colours, a second bye."""
+    stage_players = event.table_players(rnd.table) if rnd.stage == "swiss" else list(event.players)
+    hist = {h.id: h for h in histories(event, rnd.stage, rnd.table, rnd.number - 1)}
+    out = []
+    for g in rnd.games:
+        if g.second is None:
+            h = hist.get(g.first)
+            if h and any(r.outcome in (Outcome.PAB, Outcome.FULL_BYE, Outcome.FORFEIT_WIN) for r in h.records):
+                out.append(f"board {g.board}: {event.player(g.first).name} already had a bye or a win without playing")
+            continue
+        a, b = hist.get(g.first), hist.get(g.second)
+        if a and any(r.outcome.played and r.opponent == g.second for r in a.records):
+            out.append(f"board {g.board}: {event.player(g.first).name} and {event.player(g.second).name} have played each other")
+        for pid, h, colour in ((g.first, a, "w"), (g.second, b, "b")):
+            if h is None:
+                continue
+            played = [r.colour for r in h.records if r.outcome.played]
+            seq = played + [colour]
+            diff = seq.count("w") - seq.count("b")
+            if abs(diff) > 2 or (len(seq) >= 3 and seq[-3:] == [colour] * 3):
+                out.append(f"board {g.board}: {event.player(pid).name} breaks the colour limits "
+                           f"({'first' if colour == 'w' else 'second'} again)")
+    paired = {p for g in rnd.games for p in g.players}
+    for p in stage_players:
+        if p.id not in paired and p.available(rnd.number):
+            out.append(f"{p.name} ({p.id}) is not paired in this round")
+    return out
+
+
+def _editable(event: Event, stage: str, table: int | None, round_no: int) -> Round:
+    rnd = event.find_round(stage, table, round_no)
+    if any(g.result is not None and g.second is not None for g in rnd.games):
+        raise IllegalChange(f"round {round_no} has results: clear them before changing its pairing")
+    return rnd
+
+
+def swap_colours(event: Event, stage: str, table: int | None, round_no: int, board: int) -> Event:
+    rnd = _editable(event, stage, table, round_no)
+    g = rnd.game(board)
+    if g.second is None:
+        raise IllegalChange(f"board {board} is a bye")
+    new = replace(g, first=g.second, second=g.first, manual=True)
+    return event.with_round(replace(rnd, games=tuple(new if x.board == board else x for x in rnd.games)))
+
+
+def exchange(event: Event, stage: str, table: int | None, round_no: int, a: int, b: int) -> Event:
+    """Exchange two players (ids) between their boards."""
+    rnd = _editable(event, stage, table, round_no)
+
+    def sub(pid: int | None) -> int | None:
+        return b if pid == a else a if pid == b else pid
+
+    games = []
+    for g in rnd.games:
+        if a in g.players or b in g.players:
+            g = replace(g, first=sub(g.first), second=sub(g.second), manual=True)
+        games.append(g)
+    if not any(a in g.players for g in rnd.games) or not any(b in g.players for g in rnd.games):
+        raise IllegalChange(f"players {a} and {b} must both be paired in round {round_no}")
+    return event.with_round(replace(rnd, games=tuple(games)))
+
+
+def pair_by_hand(event: Event, stage: str, table: int | None, round_no: int,
+                 pairs: list[tuple[int, int | None]]) -> Event:
+    """Set a round's boards by hand (first, second); second None gives the bye."""
+    seen: set[int] = set()
+    games = []
+    for i, (a, b) in enumerate(pairs, start=1):
+        for pid in (a, b):
+            if pid is None:
+                continue
+            p = event.player(pid)
+            if stage == "swiss" and p.table != table:
+                raise IllegalChange(f"{p.name} ({pid}) does not play on this table")
+            if pid in seen:
+                raise IllegalChange(f"{p.name} ({pid}) is paired twice")
+            seen.add(pid)
+        games.append(Game(i, a, b, Result.BYE if b is None else None, manual=True))
+    existing = [r for r in event.rounds_of(stage, table) if r.number == round_no]
+    if existing:
+        _editable(event, stage, table, round_no)
+    elif round_no != len(event.rounds_of(stage, table)) + 1:
+        raise IllegalChange(f"the next round to pair is {len(event.rounds_of(stage, table)) + 1}")
+    return event.with_round(Round(stage, round_no, tuple(games), table))
+
+
+def give_bye(event: Event, stage: str, table: int | None, round_no: int, pid: int) -> Event:
+    """Give a player the pairing-allocated bye by hand; the old bye player meets his partner."""
+    rnd = _editable(event, stage, table, round_no)
+    mine = next((g for g in rnd.games if pid in g.players), None)
+    if mine is None:
+        raise IllegalChange(f"player {pid} is not paired in round {round_no}")
+    if mine.second is None:
+        raise IllegalChange(f"player {pid} already has the bye")
+    old_bye = next((g for g in rnd.games if g.second is None), None)
+    if old_bye is None:
+        raise IllegalChange("this round has no bye to move: exchange players instead")
+    partner = mine.second if mine.first == pid else mine.first
+    games = [g for g in rnd.games if g is not mine and g is not old_bye]
+    games.append(Game(0, old_bye.first, partner, manual=True))
+    games.append(Game(0, pid, None, Result.BYE, manual=True))
+    numbered = tuple(replace(g, board=i) for i, g in enumerate(games, start=1))
+    return event.with_round(replace(rnd, games=numbered))
+
+
+# -- explanation ---------------------------------------------------------------
+
+
+def explain_round(event: Event, rnd: Round) -> str:
+    """Why each board was made: the engine's reasons, or 'by hand'."""
+    lines = ["", "Why these pairings:"]
+    if rnd.stage == "roundrobin":
+        lines.append("  every board comes from the FIDE Berger table for this round")
+        return "\n".join(lines) + "\n"
+    if rnd.stage != "swiss":
+        lines.append("  boards of the top follow the bracket (seed i meets seed K+1-i)")
+        return "\n".join(lines) + "\n"
+    from .swiss import pair_round
+
+    try:
+        pairing = pair_round(swiss_request(event, rnd.table, rnd.number))
+    except Exception as exc:  # an engine refusal for a round that was paired by hand
+        lines.append(f"  the engine would not pair this round now: {exc}")
+        return "\n".join(lines) + "\n"
+    reasons = {}
+    for (w, b), why in zip(pairing.boards, pairing.explanation):
+        reasons[(w, b)] = why
+    bye_why = pairing.explanation[len(pairing.boards)] if pairing.bye is not None and len(pairing.explanation) > len(pairing.boards) else ""
+    for g in rnd.games:
+        if g.second is None:
+            why = bye_why if (g.first == pairing.bye and not g.manual) else "bye given by hand"
+        elif (g.first, g.second) in reasons and not g.manual:
+            why = reasons[(g.first, g.second)]
+        else:
+            why = "paired or changed by hand"
+        lines.append(f"  board {g.board}: {why}")
+    for w in warnings_for(event, rnd):
+        lines.append(f"  warning: {w}")
+    return "\n".join(lines) + "\n"
