@@ -23,6 +23,12 @@ F = Fraction
 
 
 def scheduled_games(ctx: Context) -> int:
+    if "koya-games" not in ctx._cache:
+        ctx._cache["koya-games"] = _scheduled_games(ctx)
+    return ctx._cache["koya-games"]
+
+
+def _scheduled_games(ctx: Context) -> int:
     if ctx.flags["koya_games"]:
         return int(ctx.flags["koya_games"])
     if ctx.flags["koya_max_score_basis"] == "rounds":

@@ -33,10 +33,16 @@ class TieBreak:
     key: Callable[[Context, int], Any] | None = None  # larger is better; default: the value
 
     def value(self, ctx: Context, pid: int) -> Value:
-        return self.fn(ctx, pid)
+        """The value (cached per context; DE is not cached, it depends on the group)."""
+        if self.code == "DE":
+            return self.fn(ctx, pid)
+        k = ("tb", self.code, pid)
+        if k not in ctx._cache:
+            ctx._cache[k] = self.fn(ctx, pid)
+        return ctx._cache[k]
 
     def sort_key(self, ctx: Context, pid: int) -> Any:
-        return self.key(ctx, pid) if self.key else self.fn(ctx, pid).value
+        return self.key(ctx, pid) if self.key else self.value(ctx, pid).value
 
 
 def _pts(ctx: Context, pid: int) -> Value:
@@ -46,7 +52,7 @@ def _pts(ctx: Context, pid: int) -> Value:
 
 def _tpr_key(seed_rule_always: bool, clip: bool):
     def key(ctx: Context, pid: int):
-        v = rating.performance(ctx, pid, clip=clip).value
+        v = lookup("TPR-400" if clip else "TPR").value(ctx, pid).value
         if seed_rule_always or ctx.flags["tpr_vur_gt2_last"]:
             return (0 if rating.vur_count(ctx, pid) > 2 else 1, v)
         return (1, v)
