@@ -26,6 +26,7 @@ class Row:
     tiebreaks: dict[str, Fraction] = field(default_factory=dict)
     by_lot: bool = False
     shared: bool = False
+    tie_group: int | None = None  # players still tied after every tie-break share this number
 
 
 def check_codes(codes) -> None:
@@ -77,7 +78,7 @@ def standings(
                 system="swiss" if stage == "swiss" else "roundrobin", lots_seed=event.lots_seed,
                 share_places=event.share_places)
     return [Row(r.rank, r.id, event.player(r.id).name, event.player(r.id).table, r.points, dict(r.tiebreaks),
-                r.by_lot, r.shared) for r in rows]
+                r.by_lot, r.shared, r.tie_group) for r in rows]
 
 
 def explain_text(event: Event, pid: int, *, table: int | None = None, after_round: int | None = None,

@@ -178,9 +178,15 @@ def cmd_result(a: argparse.Namespace) -> int:
     stage = _stage(e, a)
     table = _table(e, stage, a)
     rnd = a.round or commands.current_round(e, stage, table).number
+    if stage == "top":
+        from core.top import record_top_result as record
+
+        change = lambda ev: record(ev, rnd, a.board, result, by=user, force=a.force, moves=a.moves)  # noqa: E731
+    else:
+        change = lambda ev: commands.record_result(ev, stage, table, rnd, a.board, result, by=user,  # noqa: E731
+                                                   force=a.force, moves=a.moves)
     new = ef.change(
-        lambda ev: commands.record_result(ev, stage, table, rnd, a.board, result, by=user, force=a.force,
-                                          moves=a.moves),
+        change,
         f"result {stage} round {rnd}{f' table {table}' if table else ''} board {a.board}: {result}",
     )
     g = new.find_round(stage, table, rnd).game(a.board)

@@ -180,7 +180,67 @@ def cmd_export(a) -> int:
     return 0
 
 
+def cmd_top(a) -> int:
+    from core import top
+
+    ef = EventFile(a.file)
+    new = ef.change(lambda ev: top.start_top(ev, seeding=a.seeding, lots=a.lots, games_per_match=a.games,
+                                            higher_seed_first=a.higher_seed_first), "start the top")
+    b = top.bracket(new)
+    report = top.aims(new)
+    print(f"top of {b.size}: seeds " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(b.seeds, 1)))
+    for line in report:
+        print(line)
+    for r in new.rounds_of("top"):
+        sys.stdout.write(round_text(new, r))
+    return 0
+
+
+def cmd_bracket(a) -> int:
+    import json
+
+    from core import top
+    from core.bracket_text import bracket_json, bracket_text
+
+    e = load(a.file)
+    b = top.bracket(e)
+    if b is None:
+        raise _err("the top has not started (arbiter top FILE starts it)")
+    if a.format == "json":
+        print(json.dumps(bracket_json(b), ensure_ascii=False))
+    else:
+        sys.stdout.write(bracket_text(b, {p.id: p.name for p in e.players}, width=a.width, ascii=a.ascii))
+    return 0
+
+
+def cmd_display(a) -> int:
+    from tui.display import run
+
+    return run(a.file, interval=a.interval)
+
+
 def add_commands(sub) -> None:
+    s = sub.add_parser("top", help="qualify, seed and pair the first round of the top")
+    s.add_argument("file")
+    s.add_argument("--seeding", choices=["straight", "best"], default="straight",
+                   help="straight: 704.2 order; best: permuted within place tiers to serve the aims")
+    s.add_argument("--lots", action="store_true", help="break a tie at the qualification line by lot")
+    s.add_argument("--games", type=int, default=1, help="games per top match (mini-matches)")
+    s.add_argument("--higher-seed-first", action="store_true", help="the higher seed moves first (else by lot)")
+    s.set_defaults(func=cmd_top)
+
+    s = sub.add_parser("bracket", help="draw the top's bracket")
+    s.add_argument("file")
+    s.add_argument("--format", choices=["text", "json"], default="text")
+    s.add_argument("--ascii", action="store_true")
+    s.add_argument("--width", type=int, default=80)
+    s.set_defaults(func=cmd_bracket)
+
+    s = sub.add_parser("display", help="full-screen hall display (read-only)")
+    s.add_argument("file")
+    s.add_argument("--interval", type=float, default=15.0)
+    s.set_defaults(func=cmd_display)
+
     s = sub.add_parser("pair", help="pair the next round")
     s.add_argument("file")
     s.add_argument("--table", type=int)
