@@ -129,6 +129,10 @@ class Context:
             # is treated as absent in the missing rounds.
             recs += tuple(RoundRecord(Outcome.ABSENT) for _ in range(rounds - len(recs)))
             self.recs[p.id] = recs
+        for pid, recs in self.recs.items():
+            for r, rec in enumerate(recs, 1):
+                if rec.outcome.has_opponent and rec.opponent not in self.players:
+                    raise ValueError(f"player {pid}, round {r}: opponent {rec.opponent} is not among the players")
         self.score = {pid: sum((self.pts(r) for r in recs), F(0)) for pid, recs in self.recs.items()}
         self._adj: dict[int, Fraction] = {}
         self._cache: dict = {}
