@@ -890,9 +890,21 @@ def build_bracket(
             raise IllegalChange("a third-place match needs semi-finals")
         semis = rounds[-2]
         la, lb = semis[0].loser, semis[1].loser
-        third = _play_match(
-            len(rounds), 0, (seed_of(la), seed_of(lb)), (la, lb), parsed.get(THIRD_PLACE, ()), config, pbt, qow, True
-        )
+        bye_semi = [m.is_bye for m in semis]
+        if any(bye_semi):
+            # a top of 3: one semi-final was a bye, so the other semi-final's loser is third
+            if parsed.get(THIRD_PLACE):
+                raise IllegalChange("the third-place match is a bye: no game to enter")
+            lone = lb if bye_semi[0] else la
+            pl = (lone, None) if lone is not None else (None, None)
+            third = Match(
+                len(rounds), 0, (seed_of(lone), None), pl, (), lone, "bye" if lone else None,
+                "no opponent" if lone else "", True,
+            )  # fmt: skip
+        else:
+            third = _play_match(
+                len(rounds), 0, (seed_of(la), seed_of(lb)), (la, lb), parsed.get(THIRD_PLACE, ()), config, pbt, qow, True
+            )
     return Bracket(seeds, config, tuple(rounds), third)
 
 
@@ -965,12 +977,13 @@ def placings(bracket: Bracket, swiss_order: Sequence[int] | None = None) -> tupl
     if final.winner is not None:
         out.append(Placing(final.winner, 1, 1))
         out.append(Placing(final.loser, 2, 2))
-    semis_losers = [m.loser for m in bracket.rounds[-2]] if len(bracket.rounds) >= 2 else []
+    semis_losers = [m.loser for m in bracket.rounds[-2] if not m.is_bye] if len(bracket.rounds) >= 2 else []
     tp = bracket.third_place_match
     if tp is not None:
         if tp.winner is not None:
             out.append(Placing(tp.winner, 3, 3))
-            out.append(Placing(tp.loser, 4, 4))
+            if tp.loser is not None:
+                out.append(Placing(tp.loser, 4, 4))
     elif semis_losers and all(p is not None for p in semis_losers):
         group(list(semis_losers), 3)
     # earlier rounds: the players still in after round r take the places above
