@@ -21,6 +21,6 @@ def progressive(ctx: Context, pid: int, low: int = 0) -> Value:
     terms = []
     for r, rec in enumerate(ctx.recs[pid], 1):
         running += ctx.pts(rec)
-        cut = f"cut: one of the first {low} rounds" if r <= low else None
+        cut = f"cut: the first {low} running score(s) are dropped (14.1)" if r <= low else None
         terms.append(Term(r, rec.opponent, KIND_LABEL[rec.outcome], running, ctx.pts(rec), running, cut, "running score"))
     return Value(sum((t.contribution for t in terms if t.cut is None), F(0)), tuple(terms))
