@@ -1,0 +1,487 @@
+"""Printouts for the venue (plain text, at most 80 columns, for `lpr`) and CSV exports.
+
+    printout(event, what)        what: pairings | names | slips | standings |
+                                 crosstable | bracket | playoff
+    players_csv(event)           every player with status and points
+    standings_csv(event)         ranks, points and tie-breaks (per table)
+
+The words are English or Russian, as the event says (`core.i18n.language`).
+Names are data, printed as written: control characters become `?` (a name
+cannot move the printer's or terminal's cursor), wide characters count two
+columns, and a name too long for its column is cut with an ellipsis.
+
+Printouts show the current stage: its last round on each table (pairings,
+names, slips), the standings and crosstable of the main stage after the
+last complete round, the knockout top, the play-off.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Iterable
+
+from ..history import histories
+from ..i18n import language, tiebreak_name, words
+from ..model import Event, Game, Round, points_text
+from ..records import Outcome, RoundRecord
+from ..standings import Row, completed_rounds, main_stage, standings
+from .csvio import write_rows
+
+WIDTH = 80
+PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
+
+__all__ = [
+    "PRINTOUTS", "WIDTH", "printout", "pairings_text", "names_text", "slips_text", "standings_printout",
+    "crosstable_text", "bracket_printout", "playoff_text", "players_csv", "standings_csv", "current_rounds",
+    "crosstable_rows", "text_width", "fit", "top_bracket", "CrossRow",
+]
+
+
+# ---------------------------------------------------------------------------
+# text that fits
+
+
+def _clean(text: str) -> str:
+    """One line of printable text: control characters (and line separators) become '?'."""
+    return "".join("?" if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in str(text))
+
+
+def _cw(c: str) -> int:
+    if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+
+
+def text_width(s: str) -> int:
+    """Display columns of `s` (wide characters two, combining marks none)."""
+    return sum(_cw(c) for c in s)
+
+
+def fit(text: str, width: int, align: str = "<") -> str:
+    """`text` cleaned, cut to `width` columns (with '…' when cut) and padded to exactly `width`."""
+    s = _clean(text)
+    if width <= 0:
+        return ""
+    if text_width(s) > width:
+        out, used = [], 0
+        for c in s:
+            if used + _cw(c) > width - 1:
+                break
+            out.append(c)
+            used += _cw(c)
+        s = "".join(out) + "…"
+    pad = " " * (width - text_width(s))
+    return pad + s if align == ">" else s + pad
+
+
+def _lines_fit(lines: Iterable[str]) -> str:
+    """Join lines, each stripped on the right and never wider than WIDTH."""
+    out = []
+    for ln in lines:
+        ln = ln.rstrip()
+        if text_width(ln) > WIDTH:
+            ln = fit(ln, WIDTH).rstrip()
+        out.append(ln)
+    return "\n".join(out) + "\n"
+
+
+def _who(event: Event, pid: int) -> str:
+    p = event.player(pid)
+    return f"{p.name} ({p.id})"
+
+
+def _sort_key(name: str) -> str:
+    return _clean(name).casefold().replace("ё", "е")
+
+
+# ---------------------------------------------------------------------------
+# what is current
+
+
+def current_rounds(event: Event, stage: str | None = None) -> list[Round]:
+    """The last round of the stage (default: the current one) on each of its tables."""
+    stage = stage or event.current_stage()
+    out = []
+    for t in event.stage_tables(stage):
+        rounds = event.rounds_of(stage, t)
+        if rounds:
+            out.append(rounds[-1])
+    return out
+
+
+def round_title(event: Event, rnd: Round, t: Callable[..., str]) -> str:
+    key = {"top": "top_round_n", "playoff": "playoff_round_n"}.get(rnd.stage, "round_n")
+    title = t(key, n=rnd.number)
+    if rnd.table is not None:
+        title += ", " + t("table_n", n=rnd.table).lower()
+    return title
+
+
+def _scores_before(event: Event, rnd: Round) -> dict[int, Fraction]:
+    if rnd.stage not in ("swiss", "roundrobin"):
+        return {}
+    hist = histories(event, rnd.stage, rnd.table, rnd.number - 1)
+    return {h.id: h.score(event.scoring) for h in hist}
+
+
+def _header(event: Event, title: str) -> list[str]:
+    return [fit(event.name, WIDTH).rstrip(), fit(title, WIDTH).rstrip(), ""]
+
+
+def _lang(event: Event, lang: str | None) -> str:
+    return lang or language(event)
+
+
+# ---------------------------------------------------------------------------
+# pairings by board
+
+
+def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None) -> str:
+    """Each board of the current round, per table, with both players' scores before the round."""
+    t = words(_lang(event, lang))
+    rounds = current_rounds(event) if rounds is None else rounds
+    lines = [fit(event.name, WIDTH).rstrip()]
+    if not rounds:
+        return _lines_fit(lines + ["", t("no_round")])
+    nw = 27
+    for rnd in rounds:
+        pts = _scores_before(event, rnd)
+        lines += ["", f"{t('pairings_by_board')}: {round_title(event, rnd, t)}", ""]
+        lines.append(f"{fit(t('bd'), 3, '>')}  {fit(t('first'), nw)} {fit(t('pts'), 4, '>')}  "
+                     f"{fit(t('result'), 6)}  {fit(t('second'), nw)} {fit(t('pts'), 4, '>')}")
+        for g in rnd.games:
+            first = fit(_who(event, g.first), nw)
+            pa = points_text(pts[g.first]) if g.first in pts else ""
+            if g.second is None:
+                lines.append(f"{g.board:>3}  {first} {pa:>4}  {t('bye')}")
+                continue
+            pb = points_text(pts[g.second]) if g.second in pts else ""
+            res = str(g.result) if g.result else ""
+            mark = "*" if g.manual else ""
+            lines.append(f"{g.board:>3}  {first} {pa:>4}  {res:^6}  {fit(_who(event, g.second), nw)} {pb:>4}{mark}")
+        resting = _not_paired(event, rnd)
+        if resting:
+            lines.append("")
+            for pid, why in resting:
+                lines.append(f"     {fit(_who(event, pid), 40)} {t(why)}")
+        lines.append("")
+        lines.append(t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"))
+        if any(g.manual for g in rnd.games):
+            lines.append(t("manual"))
+    return _lines_fit(lines)
+
+
+def _not_paired(event: Event, rnd: Round) -> list[tuple[int, str]]:
+    """Players of the round's table who have no board in it, with why (sorted by name)."""
+    if rnd.stage not in ("swiss", "roundrobin"):
+        return []
+    on = {pid for g in rnd.games for pid in g.players}
+    out = []
+    for p in sorted(event.table_players(rnd.table), key=lambda p: _sort_key(p.name)):
+        if p.id in on:
+            continue
+        if p.withdrawn_from is not None and rnd.number >= p.withdrawn_from:
+            continue  # withdrawn players are not listed round after round
+        kind = p.requested_bye(rnd.number)
+        out.append((p.id, {"half": "half_bye", "full": "full_bye"}.get(kind or "", "not_paired")))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# pairings by name
+
+
+def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None) -> str:
+    """Every player of the current round in alphabetical order: table, board, colour, opponent."""
+    t = words(_lang(event, lang))
+    rounds = current_rounds(event) if rounds is None else rounds
+    if not rounds:
+        return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
+    titles = "; ".join(round_title(event, r, t) for r in rounds) if len(rounds) == 1 else t(
+        {"top": "top_round_n", "playoff": "playoff_round_n"}.get(rounds[0].stage, "round_n"),
+        n=max(r.number for r in rounds))
+    lines = _header(event, f"{t('pairings_by_name')}: {titles}")
+    tables = any(r.table is not None for r in rounds)
+    entries: list[tuple[str, int, int | None, int | None, str, str]] = []
+    for rnd in rounds:
+        for g in rnd.games:
+            if g.second is None:
+                entries.append((event.player(g.first).name, g.first, rnd.table, g.board, "", t("bye")))
+                continue
+            entries.append((event.player(g.first).name, g.first, rnd.table, g.board, t("colour_first"),
+                            _who(event, g.second)))
+            entries.append((event.player(g.second).name, g.second, rnd.table, g.board, t("colour_second"),
+                            _who(event, g.first)))
+        for pid, why in _not_paired(event, rnd):
+            entries.append((event.player(pid).name, pid, rnd.table, None, "", t(why)))
+    entries.sort(key=lambda e: (_sort_key(e[0]), e[1]))
+    nw, cw = 28, 7
+    tw = 4 if tables else 0
+    ow = WIDTH - nw - 1 - tw - 4 - 1 - cw - 1
+    head = fit(t("name"), nw) + " " + (fit(t("table")[:3], 3, ">") + " " if tables else "") + \
+        fit(t("bd"), 3, ">") + " " + fit(t("side"), cw) + " " + fit(t("opponent"), ow)
+    lines.append(head.rstrip())
+    for name, pid, table, board, colour, opp in entries:
+        ln = fit(f"{name} ({pid})", nw) + " "
+        if tables:
+            ln += f"{table if table is not None else '':>3} "
+        ln += f"{board if board is not None else '':>3} {fit(colour, cw)} {fit(opp, ow)}"
+        lines.append(ln)
+    return _lines_fit(lines)
+
+
+# ---------------------------------------------------------------------------
+# result slips
+
+
+def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None) -> str:
+    """One slip per board with two players, separated by cut lines: tick the result and sign."""
+    t = words(_lang(event, lang))
+    rounds = current_rounds(event) if rounds is None else rounds
+    if not rounds:
+        return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
+    cut = f" {t('cut_here')} "
+    cut_line = "- " * ((WIDTH - len(cut) - 4) // 2) + cut + "- "
+    lines: list[str] = []
+    half = (WIDTH - 4) // 2
+    for rnd in rounds:
+        for g in rnd.games:
+            if g.second is None:
+                continue
+            where = round_title(event, rnd, t) + ", " + t("board").lower() + f" {g.board}"
+            lines += [
+                cut_line,
+                "",
+                fit(event.name, WIDTH),
+                f"{where}",
+                "",
+                fit(f"{t('first')}: " + _who(event, g.first), half) + "    " +
+                fit(f"{t('second')}: " + _who(event, g.second), half),
+                "",
+                t("slip_tick"),
+                f"   [ ] 1-0  {t('slip_first_won')}     [ ] 1/2  {t('slip_draw')}     "
+                f"[ ] 0-1  {t('slip_second_won')}",
+                "",
+                fit(f"{t('signed_first')}:", half) + "    " + fit(f"{t('signed_second')}:", half),
+                "",
+                "_" * (half - 4) + " " * 8 + "_" * (half - 4),
+                "",
+            ]
+    if lines:
+        lines.append(cut_line)
+    return _lines_fit(lines)
+
+
+# ---------------------------------------------------------------------------
+# standings
+
+
+def _table_standings(event: Event, table: int | None, codes: tuple[str, ...]) -> tuple[int, list[Row]]:
+    stage = main_stage(event)
+    after = completed_rounds(event, stage, table)
+    return after, standings(event, table=table, after_round=after, codes=codes)
+
+
+def _code_blocks(codes: list[str], fixed: int, min_name: int = 18) -> list[list[str]]:
+    """Split tie-break columns into blocks that leave the name column `min_name` wide."""
+    blocks, cur, used = [], [], fixed + min_name
+    for c in codes:
+        w = max(len(c), 6) + 1
+        if cur and used + w > WIDTH:
+            blocks.append(cur)
+            cur, used = [], fixed + min_name
+        cur.append(c)
+        used += w
+    blocks.append(cur)
+    return blocks
+
+
+def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, ...] | None = None) -> str:
+    """Standings of the main stage (each table), with the tie-break columns and a legend of the codes."""
+    lang = _lang(event, lang)
+    t = words(lang)
+    codes = tuple(event.tiebreaks if codes is None else codes)
+    lines = [fit(event.name, WIDTH).rstrip()]
+    for table in event.stage_tables(main_stage(event)):
+        after, rows = _table_standings(event, table, codes)
+        title = t("standings_after", n=after) if after else t("standings")
+        if table is not None:
+            title += ", " + t("table_n", n=table).lower()
+        for k, block in enumerate(_code_blocks(list(codes), 3 + 1 + 4 + 2 + 1 + 5)):
+            lines += ["", title + (" (…)" if k else ""), ""]
+            cols = "".join(" " + fit(c, max(len(c), 6), ">") for c in block)
+            nw = WIDTH - (3 + 1 + 4 + 2 + 1 + 5) - text_width(cols)
+            lines.append(f"{fit(t('rank'), 3, '>')} {fit(t('id'), 4, '>')}  {fit(t('name'), nw)} "
+                         f"{fit(t('pts'), 5, '>')}{cols}")
+            for r in rows:
+                vals = "".join(" " + fit(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "",
+                                         max(len(c), 6), ">") for c in block)
+                lines.append(f"{r.rank:>3} {r.id:>4}  {fit(r.name, nw)} {points_text(r.points):>5}{vals}")
+    if codes:
+        lines += ["", t("tiebreaks") + ":"]
+        for c in codes:
+            lines.append(f"  {c:<8} {fit(tiebreak_name(c, lang), WIDTH - 11)}")
+    return _lines_fit(lines)
+
+
+def standings_csv(event: Event, codes: tuple[str, ...] | None = None) -> str:
+    """rank, id, name, club, table, points and one column per tie-break (each table ranked on its own)."""
+    codes = tuple(event.tiebreaks if codes is None else codes)
+    out = []
+    for table in event.stage_tables(main_stage(event)):
+        _after, rows = _table_standings(event, table, codes)
+        for r in rows:
+            p = event.player(r.id)
+            out.append([r.rank, r.id, r.name, p.club, r.table, _num(r.points),
+                        *(_num(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)])
+    return write_rows(["rank", "id", "name", "club", "table", "points", *codes], out)
+
+
+def _num(x: Fraction) -> str:
+    return points_text(Fraction(x))
+
+
+def players_csv(event: Event) -> str:
+    """Every player: id, name, rating, club, federation, table, team, title, fide_id, status, points."""
+    scores: dict[int, Fraction] = {}
+    stage = main_stage(event)
+    for table in event.stage_tables(stage):
+        for h in histories(event, stage, table):
+            scores[h.id] = h.score(event.scoring)
+    rows = [[p.id, p.name, p.rating or "", p.club, p.federation, p.table, p.team, p.title, p.fide_id, p.status,
+             _num(scores.get(p.id, Fraction(0)))] for p in sorted(event.players, key=lambda p: p.id)]
+    return write_rows(["id", "name", "rating", "club", "federation", "table", "team", "title", "fide_id",
+                       "status", "points"], rows)
+
+
+# ---------------------------------------------------------------------------
+# crosstable
+
+_SYMBOL = {
+    Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-",
+    Outcome.PAB: "B", Outcome.FULL_BYE: "F", Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z", Outcome.ABSENT: "U",
+}
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    rank: int
+    id: int
+    name: str
+    points: Fraction
+    cells: tuple[str, ...]  # per round: "12f1" (opponent's rank, colour, score) or "B", "H", "U"
+
+
+def _cell(rec: RoundRecord, ranks: dict[int, int]) -> str:
+    sym = _SYMBOL[rec.outcome]
+    if rec.opponent is None:
+        return sym
+    colour = {"w": "f", "b": "s"}.get(rec.colour or "", "")
+    return f"{ranks.get(rec.opponent, '?')}{colour}{sym}"
+
+
+def crosstable_rows(event: Event, table: int | None) -> tuple[int, list[CrossRow]]:
+    """Rows in rank order after the last complete round, one cell per round."""
+    after, rows = _table_standings(event, table, tuple(event.tiebreaks))
+    ranks = {r.id: i for i, r in enumerate(rows, start=1)}  # row numbers: unique even when places are shared
+    hist = {h.id: h for h in histories(event, main_stage(event), table, after)}
+    out = [CrossRow(r.rank, r.id, r.name, r.points, tuple(_cell(rec, ranks) for rec in hist[r.id].records))
+           for r in rows]
+    return after, out
+
+
+def crosstable_text(event: Event, lang: str | None = None) -> str:
+    """Per table: rank, name, points and, for each round, opponent's row number, colour and score."""
+    t = words(_lang(event, lang))
+    lines = [fit(event.name, WIDTH).rstrip()]
+    for table in event.stage_tables(main_stage(event)):
+        after, rows = crosstable_rows(event, table)
+        title = t("crosstable") + (", " + t("table_n", n=table).lower() if table is not None else "")
+        if after:
+            title += f", {t('rounds').lower()} 1-{after}"
+        cw = max([len(c) for r in rows for c in r.cells] + [3]) + 1
+        fixed = 4 + 5 + 1 + 5
+        per_block = max(1, (WIDTH - fixed - 16) // cw)
+        starts = list(range(0, max(after, 1), per_block))
+        for s in starts:
+            block = range(s, min(after, s + per_block))
+            lines += ["", title + (" (…)" if s else ""), ""]
+            nw = min(40, WIDTH - fixed - cw * len(block))
+            head = f"{'#':>3}  {fit(t('name'), nw)} {fit(t('pts'), 5, '>')}" + \
+                "".join(f"{k + 1:>{cw}}" for k in block)
+            lines.append(head)
+            for i, r in enumerate(rows, start=1):
+                cells = "".join(f"{r.cells[k]:>{cw}}" for k in block)
+                lines.append(f"{i:>3}  {fit(f'{r.name} ({r.id})', nw)} {points_text(r.points):>5}{cells}")
+    lines += [""] + _wrap(t("crosstable_legend"), WIDTH)
+    return _lines_fit(lines)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    out, cur = [], ""
+    for word in text.split():
+        if cur and text_width(cur) + 1 + text_width(word) > width:
+            out.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    if cur:
+        out.append(cur)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# the top and the play-off
+
+
+def top_bracket(event: Event):
+    """The knockout top's `Bracket`, or None (no top yet, or the top module is not there)."""
+    try:
+        from .. import top
+    except ImportError:
+        return None
+    fn = getattr(top, "bracket", None)
+    if fn is None:
+        return None
+    return fn(event)
+
+
+def bracket_printout(event: Event, lang: str | None = None) -> str:
+    t = words(_lang(event, lang))
+    b = top_bracket(event)
+    lines = _header(event, t("bracket"))
+    if b is None:
+        return _lines_fit(lines + [t("no_top")])
+    from ..bracket_text import bracket_lines
+
+    names = {p.id: p.name for p in event.players}
+    return _lines_fit(lines + bracket_lines(b, names, width=WIDTH))
+
+
+def playoff_text(event: Event, lang: str | None = None) -> str:
+    """The play-off's rounds (boards, players, results), or "no play-off"."""
+    t = words(_lang(event, lang))
+    rounds = event.rounds_of("playoff")
+    lines = _header(event, t("playoff"))
+    if not rounds:
+        return _lines_fit(lines + [t("no_playoff")])
+    body = pairings_text(event, rounds, lang).splitlines()[1:]
+    return _lines_fit(lines + body)
+
+
+# ---------------------------------------------------------------------------
+
+
+def printout(event: Event, what: str, lang: str | None = None) -> str:
+    """The printout named `what` (see PRINTOUTS) as text for `lpr`."""
+    fns: dict[str, Callable[..., str]] = {
+        "pairings": pairings_text, "names": names_text, "slips": slips_text, "standings": standings_printout,
+        "crosstable": crosstable_text, "bracket": bracket_printout, "playoff": playoff_text,
+    }
+    if what not in fns:
+        from ..errors import IllegalChange
+
+        raise IllegalChange(f"no printout '{what}'; choose one of {', '.join(PRINTOUTS)}")
+    return fns[what](event, lang=lang)
