@@ -175,7 +175,10 @@ def _tree(bracket: Bracket, names: Mapping[int, str], width: int, ascii: bool) -
 
 def _round_title(bracket: Bracket, r: int) -> str:
     name = bracket.round_name(r)
-    return "Final" if name == "final" else ("Semi-finals (top-4)" if name == "top-4" else name.capitalize())
+    if name == "final":
+        return f"Round {r}: final"
+    label = {"top-4": "semi-finals", "top-8": "quarter-finals"}.get(name, name)
+    return f"Round {r}: {label}" + (f" ({name})" if label != name else "")
 
 
 def _source(bracket: Bracket, m: Match, side: int) -> str:

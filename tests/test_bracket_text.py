@@ -62,7 +62,7 @@ def test_real_names_appear_and_80_columns():
     assert "more points before the top" in text and "705.2" in text
     assert "agreed result (704.4)" in text
     assert "technical (705.3)" in text
-    assert "Final" in text and "3rd" in text
+    assert "Round 4: final" in text and "Round 3: semi-finals (top-4)" in text and "3rd" in text
     champion = NAME_OF[b.champion]
     assert f"→ {champion}" in text
 
