@@ -85,7 +85,33 @@ def dumps(event: Event) -> str:
     for name, state in event.extra:
         out += ["", f"[{_key(name)}]"]
         out += [f"{_key(k)} = {_val(v)}" for k, v in state.items()]
-    for p in event.players:
+    out.append(_cached(event.players, _players_text))
+    for r in event.rounds:
+        out.append(_cached(r, _round_text))
+    return "\n".join(out) + "\n"
+
+
+# Unchanged parts of an event are the same objects from one change to the next
+# (frozen dataclasses, shared): their text is kept by identity, so saving after
+# one result re-writes only that round's text.
+_CACHE: dict[int, tuple[object, str]] = {}
+_CACHE_MAX = 4096
+
+
+def _cached(obj: object, make) -> str:
+    hit = _CACHE.get(id(obj))
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    text = make(obj)
+    if len(_CACHE) >= _CACHE_MAX:
+        _CACHE.clear()
+    _CACHE[id(obj)] = (obj, text)
+    return text
+
+
+def _players_text(players: tuple[Player, ...]) -> str:
+    out: list[str] = []
+    for p in players:
         out += ["", "[[players]]", f"id = {p.id}"]
         for f in _PLAYER_FIELDS:
             v = getattr(p, f)
@@ -93,31 +119,34 @@ def dumps(event: Event) -> str:
                 out.append(f"{f} = {_val(v)}")
         if p.byes:
             out.append("byes = " + _val({str(r): k for r, k in p.byes}))
-    for r in event.rounds:
-        out += ["", "[[rounds]]", f"stage = {_s(r.stage)}"]
-        if r.table is not None:
-            out.append(f"table = {r.table}")
-        out.append(f"number = {r.number}")
-        if r.clock_deadline:
-            out.append(f"clock_deadline = {_s(r.clock_deadline)}")
-        if r.clock_paused is not None:
-            out.append(f"clock_paused = {r.clock_paused}")
-        out.append("games = [")
-        for g in r.games:
-            parts = [f"board = {g.board}", f"first = {g.first}"]
-            if g.second is not None:
-                parts.append(f"second = {g.second}")
-            if g.result is not None:
-                parts.append(f"result = {_s(g.result.value)}")
-            if g.manual:
-                parts.append("manual = true")
-            if g.by:
-                parts.append(f"by = {_s(g.by)}")
-            if g.moves is not None:
-                parts.append(f"moves = {g.moves}")
-            out.append("  {" + ", ".join(parts) + "},")
-        out.append("]")
-    return "\n".join(out) + "\n"
+    return "\n".join(out)
+
+
+def _round_text(r: Round) -> str:
+    out = ["", "[[rounds]]", f"stage = {_s(r.stage)}"]
+    if r.table is not None:
+        out.append(f"table = {r.table}")
+    out.append(f"number = {r.number}")
+    if r.clock_deadline:
+        out.append(f"clock_deadline = {_s(r.clock_deadline)}")
+    if r.clock_paused is not None:
+        out.append(f"clock_paused = {r.clock_paused}")
+    out.append("games = [")
+    for g in r.games:
+        parts = [f"board = {g.board}", f"first = {g.first}"]
+        if g.second is not None:
+            parts.append(f"second = {g.second}")
+        if g.result is not None:
+            parts.append(f"result = {_s(g.result.value)}")
+        if g.manual:
+            parts.append("manual = true")
+        if g.by:
+            parts.append(f"by = {_s(g.by)}")
+        if g.moves is not None:
+            parts.append(f"moves = {g.moves}")
+        out.append("  {" + ", ".join(parts) + "},")
+    out.append("]")
+    return "\n".join(out)
 
 
 # -- reading ---------------------------------------------------------------

@@ -77,8 +77,27 @@ def append(path: Path, what: str, kind: str, changes: list, of: int | None = Non
 
 
 def _last_seq(path: Path) -> int:
-    entries = read(path)
-    return entries[-1].seq if entries else 0
+    """The last entry's number, read from the end of the journal only."""
+    try:
+        with open(journal_path(path), "rb") as f:
+            f.seek(0, 2)
+            size = f.tell()
+            chunk = 1 << 16
+            while True:
+                start = max(0, size - chunk)
+                f.seek(start)
+                lines = f.read(size - start).splitlines()
+                whole = lines if start == 0 else lines[1:]
+                for line in reversed(whole):
+                    try:
+                        return int(json.loads(line)["seq"])
+                    except (ValueError, KeyError, TypeError):
+                        continue
+                if start == 0:
+                    return 0
+                chunk *= 4
+    except FileNotFoundError:
+        return 0
 
 
 def stacks(entries: list[Entry]) -> tuple[list[Entry], list[Entry]]:
