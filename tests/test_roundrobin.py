@@ -286,3 +286,28 @@ def test_withdrawal_at_half_or_more_keeps_results():
     assert not ruling.annulled and all(ruling.counts)
     with pytest.raises(IllegalChange):
         withdrawal_ruling(99, games)
+
+
+def _rotation_table(n):
+    """The TEC "Berger explained" rotation algorithm (tiebreaks.md section 7), written
+    independently of the closed form in core.roundrobin, for any even n."""
+    rounds = [[(k, n + 1 - k) for k in range(1, n // 2 + 1)]]
+    n_white = False  # player n is second in round 1
+    for _ in range(n - 2):
+        prev = rounds[-1]
+        order = [p for board in prev for p in board if p != n]
+        last = order[-1]
+        n_white = not n_white
+        boards = [(n, last) if n_white else (last, n)]
+        rest = order[:-1]
+        while rest:
+            boards.append((rest[-2], rest[-1]))
+            rest = rest[:-2]
+        rounds.append(boards)
+    return rounds
+
+
+@pytest.mark.parametrize("n", range(3, 61))
+def test_closed_form_equals_rotation_algorithm(n):
+    even = n + n % 2
+    assert [list(r) for r in berger_table(n)] == _rotation_table(even)
