@@ -33,7 +33,7 @@ from typing import Any, Mapping
 
 from core.knockout import Bracket, Match
 
-__all__ = ["bracket_json", "bracket_lines", "bracket_text", "DECISION_MARKS"]
+__all__ = ["DECISION_MARKS", "bracket_json", "bracket_lines", "bracket_text", "text_width"]
 
 DECISION_MARKS = {  # decided_by: (mark in the tree, what it means, rule)
     "points-before-top": ("p", "more points before the top", "705.2"),
