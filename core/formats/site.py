@@ -1,0 +1,289 @@
+"""A static web site of the event: one folder any web server (or a browser from disk) can show.
+
+    write_site(event, out_dir, now=None) -> list of page names
+
+Pages: `index.html` (the event, its players, links), one page per round
+(`round-swiss-3.html`, `round-swiss-t2-3.html` for table 2, `round-top-1.html`,
+`round-playoff-1.html`), `standings.html`, `crosstable.html`,
+`bracket.html`, and `playoff.html` when there is a play-off. Every page says
+when it was made (`now`, passed in; the current UTC time by default).
+
+Every piece of data goes through `core.formats.html.esc`; no page has
+JavaScript. A half-written site is never served: a new folder is built
+beside the target and renamed into place; an existing folder gets each page
+by an atomic rename, the index last (so its links always lead to pages that
+are there), and pages this module wrote before that are no longer part of
+the site are removed (the list is kept in `.arbiter-site`; other files in
+the folder are left alone).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ..errors import FileProblem
+from ..i18n import language, tiebreak_name, words
+from ..model import Event, Round, points_text
+from ..standings import main_stage
+from . import exports as ex
+from .html import Markup, esc, join, link, page, table, tag
+
+MANIFEST = ".arbiter-site"
+
+__all__ = ["build_site", "write_site", "round_page_name", "MANIFEST"]
+
+
+def round_page_name(rnd: Round) -> str:
+    table = f"t{rnd.table}-" if rnd.table is not None else ""
+    return f"round-{rnd.stage}-{table}{rnd.number}.html"
+
+
+def _when(now: datetime | None) -> tuple[str, str]:
+    """(text for people, ISO 8601 for the <time> element), in UTC; a naive `now` is taken as UTC."""
+    now = now or datetime.now(timezone.utc)
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=timezone.utc)
+    now = now.astimezone(timezone.utc)
+    return now.strftime("%Y-%m-%d %H:%M UTC"), now.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class _Site:
+    def __init__(self, event: Event, now: datetime | None, lang: str | None) -> None:
+        self.e = event
+        self.lang = lang or language(event)
+        self.t = words(self.lang)
+        self.made, self.made_iso = _when(now)
+        self.bracket = ex.top_bracket(event)
+        self.playoff = event.rounds_of("playoff")
+
+    # -- frame ------------------------------------------------------------
+    def nav(self) -> list[tuple[str, str]]:
+        t = self.t
+        items = [("index.html", t("home")), ("standings.html", t("standings")), ("crosstable.html", t("crosstable")),
+                 ("bracket.html", t("bracket"))]
+        if self.playoff:
+            items.append(("playoff.html", t("playoff")))
+        return items
+
+    def page(self, title: str, body) -> str:
+        return page(title=f"{title} | {self.e.name}" if title != self.e.name else title, heading=self.e.name,
+                    body=join([tag("h2", title), body]) if title != self.e.name else body, lang=self.lang,
+                    made=self.made, made_iso=self.made_iso, nav=self.nav(),
+                    made_label=self.t("made_at", when="{when}"))
+
+    def who(self, pid: int | None) -> Markup:
+        if pid is None:
+            return Markup("")
+        p = self.e.player(pid)
+        return join([p.name, " ", tag("span", f"({p.id})", class_="muted")])
+
+    # -- pages ------------------------------------------------------------
+    def round_page(self, rnd: Round) -> str:
+        t = self.t
+        pts = ex._scores_before(self.e, rnd)
+        rows = []
+        for g in rnd.games:
+            pa = points_text(pts[g.first]) if g.first in pts else ""
+            if g.second is None:
+                rows.append([g.board, self.who(g.first), pa, t("bye"), "", ""])
+                continue
+            pb = points_text(pts[g.second]) if g.second in pts else ""
+            res = str(g.result) if g.result else "–"
+            rows.append([g.board, self.who(g.first), pa, res, self.who(g.second), pb])
+        parts = [table([t("bd"), t("first"), t("pts"), t("result"), t("second"), t("pts")], rows,
+                       classes=["num", "", "num", "res", "", "num"])]
+        resting = ex._not_paired(self.e, rnd)
+        if resting:
+            parts.append(tag("ul", *(tag("li", self.who(pid), " – ", t(why)) for pid, why in resting)))
+        parts.append(tag("p", t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"), class_="muted"))
+        return self.page(ex.round_title(self.e, rnd, t), join(parts))
+
+    def standings_page(self) -> str:
+        t = self.t
+        codes = tuple(self.e.tiebreaks)
+        parts = []
+        for tb in self.e.stage_tables(main_stage(self.e)):
+            after, rows = ex._table_standings(self.e, tb, codes)
+            cap = t("standings_after", n=after) if after else t("standings")
+            if tb is not None:
+                cap += ", " + t("table_n", n=tb).lower()
+            body = [[r.rank, self.who(r.id), self.e.player(r.id).club, points_text(r.points),
+                     *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)] for r in rows]
+            parts.append(table([t("rank"), t("name"), t("club"), t("pts"), *codes], body,
+                               classes=["num", "", "", "num", *("num" for _ in codes)], caption=cap))
+        if codes:
+            parts.append(tag("h3", t("tiebreaks")))
+            parts.append(tag("dl", *(join([tag("dt", c), tag("dd", tiebreak_name(c, self.lang))]) for c in codes)))
+        return self.page(t("standings"), join(parts))
+
+    def crosstable_page(self) -> str:
+        t = self.t
+        parts = []
+        for tb in self.e.stage_tables(main_stage(self.e)):
+            after, rows = ex.crosstable_rows(self.e, tb)
+            cap = t("crosstable") + (", " + t("table_n", n=tb).lower() if tb is not None else "")
+            body = [[i, self.who(r.id), points_text(r.points), *r.cells] for i, r in enumerate(rows, start=1)]
+            parts.append(table(["#", t("name"), t("pts"), *range(1, after + 1)], body,
+                               classes=["num", "", "num", *("res" for _ in range(after))], caption=cap))
+        parts.append(tag("p", t("crosstable_legend"), class_="muted"))
+        return self.page(t("crosstable"), join(parts))
+
+    def bracket_page(self) -> str:
+        t = self.t
+        b = self.bracket
+        if b is None:
+            return self.page(t("bracket"), tag("p", t("no_top")))
+        from ..bracket_text import bracket_lines
+
+        parts = []
+        for r, matches in enumerate(b.rounds, start=1):
+            extra = [b.third_place_match] if r == len(b.rounds) and b.third_place_match is not None else []
+            rows = []
+            for m in list(matches) + extra:
+                label = "3" if m.third_place else m.number
+                rows.append([label, m.seeds[0] or "", self.who(m.players[0]), m.result or "–",
+                             self.who(m.players[1]), m.seeds[1] or "", self.who(m.winner), m.decided_by or ""])
+            parts.append(table(["", "#", t("first"), t("result"), t("second"), "#", t("champion") if r == len(b.rounds)
+                                else "→", ""], rows, classes=["num", "num", "", "res", "", "num", "", "muted"],
+                               caption=b.round_name(r)))
+        names = {p.id: p.name for p in self.e.players}
+        parts.append(tag("pre", "\n".join(bracket_lines(b, names, width=100))))
+        return self.page(t("bracket"), join(parts))
+
+    def playoff_page(self) -> str:
+        t = self.t
+        parts = []
+        for rnd in self.playoff:
+            rows = [[g.board, self.who(g.first), str(g.result) if g.result else "–", self.who(g.second)]
+                    for g in rnd.games]
+            parts.append(table([t("bd"), t("first"), t("result"), t("second")], rows,
+                               classes=["num", "", "res", ""], caption=ex.round_title(self.e, rnd, t)))
+        return self.page(t("playoff"), join(parts))
+
+    def index_page(self, round_pages: list[tuple[Round, str]]) -> str:
+        t, e = self.t, self.e
+        stage_key = {"swiss": "stage_swiss", "roundrobin": "stage_roundrobin"}.get(e.system, "stage_roundrobin")
+        facts = [t(stage_key), t("players_n", n=len(e.players))]
+        if e.start:
+            facts.append(e.start + (f" – {e.end}" if e.end and e.end != e.start else ""))
+        parts = [tag("p", " · ".join(facts))]
+        current = {(r.stage, r.table): r.number for r in ex.current_rounds(e)}
+        by_group: dict[tuple[str, int | None], list[tuple[Round, str]]] = {}
+        for rnd, name in round_pages:
+            by_group.setdefault((rnd.stage, rnd.table), []).append((rnd, name))
+        items = []
+        for (stage, tb), rounds in by_group.items():
+            label = t(f"stage_{stage}") + (", " + t("table_n", n=tb).lower() if tb is not None else "")
+            links = []
+            for rnd, name in rounds:
+                text = str(rnd.number)
+                links.append(tag("strong", link(name, text)) if current.get((stage, tb)) == rnd.number
+                             else link(name, text))
+                links.append(" ")
+            items.append(tag("li", label, ": ", *links))
+        parts.append(tag("h2", t("rounds")))
+        parts.append(tag("ul", *items) if items else tag("p", t("no_round")))
+        parts.append(tag("h2", t("players")))
+        rows = [[p.id, p.name, p.rating or "", p.club, p.federation, p.table or "",
+                 t("withdrawn") if p.status == "withdrawn" else ""] for p in sorted(e.players, key=lambda p: ex._sort_key(p.name))]
+        parts.append(table([t("id"), t("name"), t("rating"), t("club"), t("federation"), t("table"), ""], rows,
+                           classes=["num", "", "num", "", "", "num", "muted"]))
+        return self.page(e.name, join(parts))
+
+
+def build_site(event: Event, *, now: datetime | None = None, lang: str | None = None) -> dict[str, str]:
+    """Page name -> HTML, in the order to write them (the index last)."""
+    s = _Site(event, now, lang)
+    pages: dict[str, str] = {}
+    round_pages = []
+    for rnd in sorted(event.rounds, key=lambda r: (("swiss", "roundrobin", "top", "playoff").index(r.stage)
+                                                   if r.stage in ("swiss", "roundrobin", "top", "playoff") else 9,
+                                                   r.table or 0, r.number)):
+        name = round_page_name(rnd)
+        pages[name] = s.round_page(rnd)
+        round_pages.append((rnd, name))
+    pages["standings.html"] = s.standings_page()
+    pages["crosstable.html"] = s.crosstable_page()
+    pages["bracket.html"] = s.bracket_page()
+    if s.playoff:
+        pages["playoff.html"] = s.playoff_page()
+    pages["index.html"] = s.index_page(round_pages)
+    return pages
+
+
+def _write_file(path: Path, text: str) -> None:
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.chmod(path, 0o644)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str | None = None) -> list[str]:
+    """Write the site into `out_dir` (made if missing); returns the page names written."""
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise FileProblem(str(out), None, "exists and is not a folder; the site needs a folder")
+    pages = build_site(event, now=now, lang=lang)
+    parent = out.resolve().parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent))
+    except OSError as exc:
+        raise FileProblem(str(out), None, f"cannot write here: {exc.strerror or exc}") from None
+    try:
+        for name, text in pages.items():
+            _write_file(tmp / name, text)
+        _write_file(tmp / MANIFEST, "".join(f"{n}\n" for n in pages))
+        os.chmod(tmp, 0o755)
+        _fsync_dir(tmp)
+        if not out.exists():
+            try:
+                os.rename(tmp, out)  # the whole site appears at once
+                _fsync_dir(parent)
+                return list(pages)
+            except OSError:
+                if not out.is_dir():
+                    raise
+        old = _read_manifest(out)
+        for name in pages:  # index.html is last
+            os.replace(tmp / name, out / name)
+        for name in old - set(pages):
+            try:
+                (out / name).unlink()
+            except FileNotFoundError:
+                pass
+        os.replace(tmp / MANIFEST, out / MANIFEST)
+        _fsync_dir(out)
+        return list(pages)
+    except OSError as exc:
+        raise FileProblem(str(out), None, f"cannot write the site: {exc.strerror or exc}") from None
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _read_manifest(folder: Path) -> set[str]:
+    try:
+        text = (folder / MANIFEST).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return set()
+    # only plain page names this module makes: never a path out of the folder
+    return {n for n in text.split() if n.endswith(".html") and "/" not in n and "\\" not in n and not n.startswith(".")}
