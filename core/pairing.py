@@ -61,10 +61,10 @@ def _check_complete(event: Event, stage: str, table: int | None) -> int:
     return len(rounds) + 1 if not rounds else rounds[-1].number + 1
 
 
-def pair_next(event: Event, table: int | None = None) -> Event:
+def pair_next(event: Event, table: int | None = None, *, lots: bool = False) -> Event:
     """Pair the next round of the main stage (every table unless one is named)."""
     if event.system != "swiss":
-        return pair_roundrobin(event)
+        return pair_roundrobin(event, lots=lots)
     if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):
         raise IllegalChange("the top has started: the Swiss stage is over")
     tables = event.table_ids() if table is None else [table]
@@ -92,21 +92,42 @@ def swiss_round(event: Event, table: int | None, k: int) -> Round:
     return Round("swiss", k, tuple(games), table)
 
 
-def pair_roundrobin(event: Event) -> Event:
+def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
+    """The next round from the FIDE Berger tables (C.05 Annex 1).
+
+    Berger numbers are fixed at the first round: the players' id order, or
+    drawn by lot (`lots`, seed recorded) and stored in `[roundrobin]`. A game
+    of a player who has withdrawn is entered as a forfeit for the opponent.
+    """
     from .roundrobin import berger_numbers, schedule
 
     double = event.system == "double-roundrobin"
     k = _check_complete(event, "roundrobin", None)
-    order = [p.id for p in pairing_numbers(event, list(event.players))]
-    draw_seed = event.stage_state("roundrobin")
-    numbers = list(draw_seed["order"]) if draw_seed and "order" in draw_seed else berger_numbers(order).order
-    rounds = schedule(numbers, double=double)
+    st = event.stage_state("roundrobin")
+    if st is None:
+        ids = [p.id for p in sorted(event.players, key=lambda p: p.id) if p.withdrawn_from is None]
+        draw = berger_numbers(ids, seed=event.lots_seed if lots else None)
+        st = {"order": list(draw.order)}
+        if lots:
+            st["lots_seed"] = event.lots_seed
+        rounds_total = len(schedule(draw.order, double=double))
+        event = replace(event, rounds_planned=rounds_total,
+                        extra=tuple(x for x in event.extra if x[0] != "roundrobin") + (("roundrobin", st),))
+    elif lots:
+        raise IllegalChange("the Berger numbers are already fixed for this round robin")
+    rounds = schedule(st["order"], double=double)
     if k > len(rounds):
         raise IllegalChange(f"all {len(rounds)} rounds of the round robin have been paired")
-    rr = rounds[k - 1]
-    games = [Game(i, g.first, g.second) for i, g in enumerate(rr.games, start=1)]
-    if rr.bye is not None:
-        games.append(Game(len(games) + 1, rr.bye, None, None))
+    games = []
+    for i, g in enumerate(rounds[k - 1].games, start=1):
+        gone = [pid for pid in (g.first, g.second) if not event.player(pid).available(k)
+                and event.player(pid).withdrawn_from is not None]
+        result = None
+        if len(gone) == 2:
+            result = Result.DOUBLE_FORFEIT
+        elif gone:
+            result = Result.FORFEIT_SECOND_WINS if gone[0] == g.first else Result.FORFEIT_FIRST_WINS
+        games.append(Game(i, g.first, g.second, result))
     return event.with_round(Round("roundrobin", k, tuple(games), None))
 
 

@@ -60,7 +60,42 @@ def stage_histories(event: Event, table: int | None, after_round: int | None, st
     hist: list[PlayerHistory] = []
     for t in tables:
         hist += histories(event, stage, t, after_round)
+    if stage == "roundrobin":
+        hist = roundrobin_withdrawals(event, hist)
     return hist
+
+
+def roundrobin_withdrawals(event: Event, hist: list[PlayerHistory]) -> list[PlayerHistory]:
+    """FIDE's rule for a player who withdrew from a round robin (core.roundrobin.withdrawal_ruling):
+    under half of his games played, his results do not count for anyone."""
+    from dataclasses import replace as _replace
+
+    from .records import Outcome, RoundRecord
+    from .roundrobin import ScheduledGame, schedule, withdrawal_ruling
+
+    st = event.stage_state("roundrobin")
+    gone = [p.id for p in event.players if p.withdrawn_from is not None]
+    if not st or not gone:
+        return hist
+    played = {}
+    for r in event.rounds_of("roundrobin"):
+        for g in r.games:
+            if g.second is not None:
+                played[(r.number, frozenset(g.players))] = g.result is not None and g.result.played
+    sched = [ScheduledGame(r.round, g.first, g.second, played.get((r.round, frozenset((g.first, g.second))), False))
+             for r in schedule(st["order"], double=event.system == "double-roundrobin") for g in r.games]
+    annulled = {pid for pid in gone if withdrawal_ruling(pid, sched).annulled}
+    if not annulled:
+        return hist
+    nothing = RoundRecord(Outcome.ABSENT)
+    out = []
+    for h in hist:
+        if h.id in annulled:
+            recs = tuple(nothing for _ in h.records)
+        else:
+            recs = tuple(nothing if r.opponent in annulled else r for r in h.records)
+        out.append(_replace(h, records=recs))
+    return out
 
 
 def standings(

@@ -44,7 +44,8 @@ def cmd_pair(a) -> int:
             print(f"warning: {w}")
         return 0
     before = {r.key for r in e.rounds}
-    new = ef.change(lambda ev: pairing.pair_next(ev, table), "pair next round" + (f" of table {table}" if table else ""))
+    new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots),
+                    "pair next round" + (f" of table {table}" if table else ""))
     for r in new.rounds:
         if r.key not in before:
             sys.stdout.write(round_text(new, r))
@@ -245,6 +246,7 @@ def add_commands(sub) -> None:
     s.add_argument("file")
     s.add_argument("--table", type=int)
     s.add_argument("--by-hand", metavar="PAIRS", help='pair by hand: "12-7,3-9,5-0" (5 gets the bye)')
+    s.add_argument("--lots", action="store_true", help="round robin: draw the Berger numbers by lot (recorded)")
     s.set_defaults(func=cmd_pair)
 
     for name, fn, extra, doc in (

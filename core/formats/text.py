@@ -7,6 +7,8 @@ shown as `?` so a name cannot move the terminal's cursor.
 
 from __future__ import annotations
 
+import textwrap
+
 from ..history import histories
 from ..model import Event, Round, points_text
 from ..standings import Row
@@ -29,6 +31,31 @@ def scores_before(event: Event, rnd: Round) -> dict[int, str]:
     return {h.id: points_text(h.score(event.scoring)) for h in hist}
 
 
+def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
+    """Players of the stage in no game of the round, and why."""
+    if rnd.stage not in ("swiss", "roundrobin"):
+        return []
+    players = event.table_players(rnd.table) if rnd.stage == "swiss" else list(event.players)
+    paired = {pid for g in rnd.games for pid in g.players}
+    out = []
+    for p in players:
+        if p.id in paired:
+            continue
+        kind = p.requested_bye(rnd.number)
+        if kind:
+            why = f"{kind}-point bye"
+        elif p.withdrawn_from is not None and rnd.number >= p.withdrawn_from:
+            why = "withdrawn"
+        elif p.late_from is not None and rnd.number < p.late_from:
+            why = "late entry"
+        elif rnd.stage == "roundrobin":
+            why = "bye seat"
+        else:
+            why = "absent"
+        out.append((p.id, why))
+    return out
+
+
 def round_text(event: Event, rnd: Round) -> str:
     where = f", table {rnd.table}" if rnd.table is not None else ""
     stage = {"swiss": "Round", "roundrobin": "Round", "top": "Top round", "playoff": "Play-off round"}[rnd.stage]
@@ -48,6 +75,11 @@ def round_text(event: Event, rnd: Round) -> str:
         lines.append(
             f"{g.board:>3}  {first:<28} {pts.get(a.id, ''):>4}  {res:^6}  {second:<28} {pts.get(b.id, ''):>4}{mark}"
         )
+    not_paired = unpaired(event, rnd)
+    if not_paired:
+        lines.append("")
+        text = "Not paired: " + ", ".join(f"{clean(event.player(pid).name)} ({pid}, {why})" for pid, why in not_paired)
+        lines += textwrap.wrap(text, 79, subsequent_indent="  ")
     missing = rnd.missing
     lines.append("")
     lines.append(f"{missing} result{'s' if missing != 1 else ''} missing" if missing else "all results in")
