@@ -437,3 +437,31 @@ def advance(plan: PlayoffPlan, results: Mapping[str, GameResult]) -> PlayoffStat
         return PlayoffState(False, None, tuple(p.games), tuple(run.played), tuple(run.log), p.needs)
     run.say(f"First place: {win}")
     return PlayoffState(True, win, (), tuple(run.played), tuple(run.log))
+
+
+# ---------------------------------------------------------------- storage helpers
+def plan_to_dict(plan: PlayoffPlan) -> dict:
+    """Plain data (lists, ints, strings, bools) for the event file; no None values."""
+    return {
+        "players": list(plan.players), "seed": plan.seed, "format": plan.format,
+        "description": plan.description, "numbering": plan.numbering,
+        "numbers": [list(x) for x in plan.numbers], "groups": [list(g) for g in plan.groups],
+        "excluded": list(plan.excluded), "knockout_games": plan.knockout_games,
+        "armageddon_only": plan.armageddon_only,
+    }
+
+
+def plan_from_dict(d: Mapping) -> PlayoffPlan:
+    return PlayoffPlan(
+        tuple(d["players"]), int(d["seed"]), d["format"], d["description"], d["numbering"],
+        tuple(tuple(x) for x in d.get("numbers", ())), tuple(tuple(g) for g in d.get("groups", ())),
+        tuple(d.get("excluded", ())), d.get("knockout_games", "match"), bool(d.get("armageddon_only", False)),
+    )
+
+
+def results_to_dict(results: Mapping[str, GameResult]) -> dict:
+    return {k: ({"result": r.result} | ({"moves": r.moves} if r.moves is not None else {})) for k, r in results.items()}
+
+
+def results_from_dict(d: Mapping) -> dict[str, GameResult]:
+    return {k: GameResult(v["result"], v.get("moves")) for k, v in d.items()}

@@ -168,3 +168,13 @@ def test_every_size_ends_with_one_of_the_tied(n, seed, data):
         assert g.first != g.second
     # replay is deterministic
     assert advance(plan, results) == st_
+
+
+def test_plan_and_results_round_trip():
+    from core.playoff import plan_from_dict, plan_to_dict, results_from_dict, results_to_dict
+
+    for n in (2, 4, 6, 12):
+        plan = propose(list(range(1, n + 1)), seed=42)
+        assert plan_from_dict(plan_to_dict(plan)) == plan
+    res = {"p.m.g1": GameResult("1-0", 31), "p.m.g2": GameResult("1/2")}
+    assert results_from_dict(results_to_dict(res)) == res

@@ -98,6 +98,8 @@ class Context:
     ) -> None:
         if edition not in EDITIONS:
             raise ValueError(f"unknown tie-break edition {edition!r}; use one of {', '.join(EDITIONS)}")
+        if rounds < 0:
+            raise ValueError("rounds must be 0 or more")
         unknown = set(flags or {}) - set(DEFAULT_FLAGS)
         if unknown:
             raise ValueError(f"unknown tie-break flag(s): {', '.join(sorted(unknown))}")
@@ -179,6 +181,8 @@ class Context:
                 o = rec.outcome
                 if o.played or (not self.swiss and o.has_opponent and self.flags["forfeits_as_played"]):
                     total += self.pts(rec)
+                elif not self.swiss and not o.has_opponent:
+                    total += self.pts(rec)  # round-robin bye seat: no round for tie-breaks
                 elif o.has_opponent or self.flags["legacy_opponent_byes_as_draw"]:
                     total += self.draw
                 else:
