@@ -139,3 +139,36 @@ def test_qw_and_std():
     s310 = Scoring(win=F(3), draw=F(1), loss=F(0))
     got = compute(["STD", "PTS"], players, scoring=s310, rounds=2)
     assert (got[1]["STD"], got[1]["PTS"]) == (F(3, 2), 4)
+
+
+def test_seed_variants_hand_checked():
+    # Hand computations (not spec vectors) on small crosstables.
+    from test_tiebreaks_rr import V4_ROWS
+    from test_tiebreaks_v1 import PLAYERS
+
+    # ARO divided by the number of rounds (seed 32.4.1): #9 met 2200 and 1750 in 5 rounds -> 790.
+    got = compute(["ARO", "ARO-C1"], PLAYERS, scoring=S, rounds=5, flags={"aro_divisor": "rounds"})
+    assert got[9] == {"ARO": 790, "ARO-C1": 550}
+    # Reduced Koya on V4: limit 2.5, then 3.5: 2 and 4 both score 1.0 against #1 and each other.
+    rows = rank(crosstable(V4_ROWS), ["KS-R"], scoring=S, rounds=5, system="roundrobin", lots_seed=0,
+                share_places=True)
+    assert [(r.rank, r.id) for r in rows[:3]] == [(1, 2), (1, 4), (3, 1)]
+    # Koya limit modifier: +1 point -> limit 3.5: only the 3.5 group counts.
+    got = compute(["KS"], crosstable(V4_ROWS), scoring=S, rounds=5, system="roundrobin",
+                  flags={"koya_limit_offset": 1})
+    assert (got[1]["KS"], got[2]["KS"], got[4]["KS"]) == (1, 1, 1)
+
+
+def test_ds_repeated_opponents_are_separate_terms():
+    # Double round robin of 3: every game against the same opponent is its own BH term (4.4).
+    players = crosstable({
+        1: (0, "2W+ 3B= 2B+ 3W="),
+        2: (0, "1B- 3W+ 1W- 3B="),
+        3: (0, "2B- 1W= 2W= 1B="),
+    })
+    got = compute(["BH", "SB", "DE"], players, scoring=S, rounds=4, system="roundrobin")
+    # scores: 1 = 3, 2 = 1.5, 3 = 1.5
+    assert got[1]["BH"] == F(3, 2) * 4
+    assert got[1]["SB"] == F(3, 2) * 2 + F(3, 2) * F(1, 2) * 2
+    # DE among 2 and 3 (1.5 each): 2 scored 1 and 0.5 against 3 -> average 0.75; 3 -> 0.25
+    assert (got[2]["DE"], got[3]["DE"]) == (F(3, 4), F(1, 4))

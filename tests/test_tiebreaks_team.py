@@ -62,3 +62,44 @@ def test_pab_is_a_draw_by_default_and_board_tiebreaks():
 def test_unknown_team_code():
     with pytest.raises(ValueError, match="unknown team tie-break"):
         compute_team(["XX"], TEAMS, rounds=3)
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+@st.composite
+def team_events(draw):
+    n = draw(st.integers(2, 8))
+    rounds = draw(st.integers(1, 5))
+    boards = draw(st.sampled_from([2, 4, 6]))
+    recs = {t: [] for t in range(1, n + 1)}
+    for _ in range(rounds):
+        ids = draw(st.permutations(list(recs)))
+        if len(ids) % 2:
+            recs[ids[-1]].append(TeamRound(None, kind="pab"))
+            ids = ids[:-1]
+        for a, b in zip(ids[::2], ids[1::2]):
+            ga = F(draw(st.integers(0, 2 * boards)), 2)
+            recs[a].append(TeamRound(b, ga))
+            recs[b].append(TeamRound(a, boards - ga))
+    return [TeamHistory(t, rounds=tuple(v)) for t, v in recs.items()], rounds, boards
+
+
+@settings(max_examples=60, deadline=None)
+@given(team_events(), st.sampled_from(["fide2024", "fide2026", "legacy"]), st.integers(0, 1000))
+def test_team_properties(ev, edition, seed):
+    teams, rounds, boards = ev
+    sc = TeamScoring(boards=boards)
+    got = compute_team(["EMGSB", "EMGSB-C1", "EGGSB", "BH-MP", "SSSC"], teams, scoring=sc, rounds=rounds,
+                       edition=edition)
+    matches = sum(1 for t in teams for r in t.rounds if r.opponent is not None) // 2
+    pabs = sum(1 for t in teams for r in t.rounds if r.kind == "pab")
+    assert sum(v.mp for v in got.values()) == 2 * matches + pabs  # 2 per match, a PAB is a draw (1)
+    assert sum(v.gp for v in got.values()) == boards * matches + F(boards, 2) * pabs
+    for v in got.values():
+        assert v.tiebreaks["EMGSB-C1"] <= v.tiebreaks["EMGSB"]
+    rows = rank_teams(teams, ["EDE", "EMGSB"], scoring=sc, rounds=rounds, edition=edition, lots_seed=seed)
+    assert sorted(r.id for r in rows) == sorted(t.id for t in teams)
+    assert [r.rank for r in rows] == list(range(1, len(rows) + 1))
+    assert all(a.mp >= b.mp for a, b in zip(rows, rows[1:]))
