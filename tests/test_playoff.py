@@ -1,6 +1,5 @@
 """Play-off for first place (rules.md 5, tiebreaks.md 13.2)."""
 
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.tiebreaks.context import Context, Term, Value, fmt
+from core.tiebreaks.context import Context, Term, Value
 
 F = Fraction
 
