@@ -1,0 +1,166 @@
+"""Pairing, round robins and the top, driven through the command line as the outside checks do."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from core.store import load
+from tests.conftest import ROOT, SHARED
+
+
+def run(*args):
+    p = subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], capture_output=True, text=True,
+                       cwd=ROOT, env={"PYTHONPATH": str(ROOT), "USER": "judge", "PATH": "/usr/bin:/bin"})
+    return p.returncode, p.stdout, p.stderr
+
+
+def ok(*args) -> str:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out
+
+
+# FIDE Berger tables (C.05 Annex 1), as printed: (white, black) by Berger number, round by round.
+FIDE_6 = [[(1, 6), (2, 5), (3, 4)], [(6, 4), (5, 3), (1, 2)], [(2, 6), (3, 1), (4, 5)],
+          [(6, 5), (1, 4), (2, 3)], [(3, 6), (4, 2), (5, 1)]]
+FIDE_8 = [[(1, 8), (2, 7), (3, 6), (4, 5)], [(8, 5), (6, 4), (7, 3), (1, 2)], [(2, 8), (3, 1), (4, 7), (5, 6)],
+          [(8, 6), (7, 5), (1, 4), (2, 3)], [(3, 8), (4, 2), (5, 1), (6, 7)], [(8, 7), (1, 6), (2, 5), (3, 4)],
+          [(4, 8), (5, 3), (6, 2), (7, 1)]]
+FIDE_10 = [[(1, 10), (2, 9), (3, 8), (4, 7), (5, 6)], [(10, 6), (7, 5), (8, 4), (9, 3), (1, 2)],
+           [(2, 10), (3, 1), (4, 9), (5, 8), (6, 7)], [(10, 7), (8, 6), (9, 5), (1, 4), (2, 3)],
+           [(3, 10), (4, 2), (5, 1), (6, 9), (7, 8)], [(10, 8), (9, 7), (1, 6), (2, 5), (3, 4)],
+           [(4, 10), (5, 3), (6, 2), (7, 1), (8, 9)], [(10, 9), (1, 8), (2, 7), (3, 6), (4, 5)],
+           [(5, 10), (6, 4), (7, 3), (8, 2), (9, 1)]]
+
+
+@pytest.mark.parametrize("n,table", [(6, FIDE_6), (7, FIDE_8), (10, FIDE_10)])
+def test_round_robin_through_the_cli_follows_the_fide_tables(tmp_path, n, table):
+    ev = tmp_path / "rr.toml"
+    ok("new", ev, "--name", "RR", "--rounds", 1, "--system", "roundrobin")
+    for i in range(1, n + 1):
+        ok("players", "add", ev, f"Player {i}", "--rating", 2000 - i)
+    for r, expected in enumerate(table, start=1):
+        ok("pair", ev)
+        got = json.loads(ok("round", ev, "--format", "json"))
+        assert got["round"] == r
+        pairs = [(b["first"], b["second"]) for b in got["boards"]]
+        want = [(w, b) for w, b in expected if w <= n and b <= n]  # the highest number is the bye seat for odd n
+        assert pairs == want
+        for b in got["boards"]:
+            ok("result", ev, b["board"], "1/2")
+    code, _, err = run("pair", ev)
+    assert code == 2 and "all" in err and "rounds of the round robin have been paired" in err
+
+
+def test_double_round_robin_repeats_with_colours_reversed(tmp_path):
+    ev = tmp_path / "drr.toml"
+    ok("new", ev, "--name", "DRR", "--rounds", 1, "--system", "double-roundrobin")
+    for i in range(1, 5):
+        ok("players", "add", ev, f"P{i}")
+    seen = []
+    for r in range(6):
+        ok("pair", ev)
+        got = json.loads(ok("round", ev, "--format", "json"))
+        seen.append([(b["first"], b["second"]) for b in got["boards"]])
+        for b in got["boards"]:
+            ok("result", ev, b["board"], "1-0")
+    # FIDE 3/4: 1-4 2-3 / 4-3 1-2 / 2-4 3-1, last two rounds of the first cycle swapped
+    assert seen[:3] == [[(1, 4), (2, 3)], [(2, 4), (3, 1)], [(4, 3), (1, 2)]]
+    assert seen[3:] == [[(4, 1), (3, 2)], [(3, 4), (2, 1)], [(4, 2), (1, 3)]]
+    for a in range(1, 5):
+        whites = sum(1 for rnd in seen for w, _ in rnd if w == a)
+        assert whites == 3
+
+
+def test_trf_import_pair_and_check_through_the_cli(tmp_path):
+    src = SHARED / "corpus" / "clean_n16_r7.trf"
+    ev = tmp_path / "c.toml"
+    ok("import-trf", src, ev)
+    assert len(load(ev).rounds) == 7
+    ok("export", ev, "--format", "trf", "--out", tmp_path / "out.trf")
+    out = ok("trf", "check", tmp_path / "out.trf")
+    assert "exactly" in out
+    # cut after round 5: the event pairs round 6 as the file has it
+    lines = src.read_text().splitlines()
+    cut = [ln[:91 + 10 * 5].rstrip() if ln.startswith("001") else ln for ln in lines] + ["XXR 7"]
+    (tmp_path / "cut.trf").write_text("\n".join(cut) + "\n")
+    ev2 = tmp_path / "cut.toml"
+    ok("import-trf", tmp_path / "cut.trf", ev2)
+    ok("pair", ev2)
+    got = json.loads(ok("round", ev2, "--format", "json"))
+    pairs = sorted((b["first"], b["second"]) for b in got["boards"])
+    expected = set()
+    for ln in lines:
+        if ln.startswith("001"):
+            pid = int(ln[4:8])
+            block = ln[91 + 10 * 5: 91 + 10 * 5 + 8]
+            opp, col = int(block[:4]), block[5]
+            if col == "w":
+                expected.add((pid, opp))
+    assert pairs == sorted(expected)
+    trf_out = ok("trf", "pair", tmp_path / "cut.trf").split("\n")
+    assert int(trf_out[0]) == len(expected)
+    assert sorted(tuple(map(int, x.split())) for x in trf_out[1:] if x) == sorted(expected)
+
+
+def test_top_of_16_from_four_tables_played_through(tmp_path):
+    """Seed 000 704.2: 38 players on tables of 9, 10, 9, 10; four from each into a top-16."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from simulate import make_event, simulate
+
+    from core.store import create
+
+    e = make_event(38, tables=4, rounds=5, seed=704, sizes=[9, 10, 9, 10], top=16, third_place=True,
+                   tiebreaks=("BH-C1", "BH", "SB", "WIN"))
+    assert sorted(len(e.table_players(t)) for t in (1, 2, 3, 4)) == [9, 9, 10, 10]
+    ev = tmp_path / "top.toml"
+    create(ev, simulate(e, 5, seed=3))
+    code, _, err = run("top", ev, "--lots")
+    assert code == 0, err
+    event = load(ev)
+    standings = {t: [r["id"] for r in json.loads(ok("standings", ev, "--table", t, "--format", "json"))["rows"]]
+                 for t in (1, 2, 3, 4)}
+    seeds = event.stage_state("top")["seeds"]
+    # T1#1 = seed 1, T2#1 = 2, T3#1 = 3, T4#1 = 4, T1#2 = 5 ... T4#4 = 16 (ties at the cut by lot)
+    for i, pid in enumerate(seeds):
+        place, table = divmod(i, 4)
+        assert event.player(pid).table == table + 1
+        assert standings[table + 1].index(pid) < 4 or event.stage_state("top").get("lots")
+    first = json.loads(ok("round", ev, "--format", "json"))
+    assert first["stage"] == "top" and len(first["boards"]) == 8
+    pairs = {frozenset((b["first"], b["second"])) for b in first["boards"]}
+    assert pairs == {frozenset((seeds[i - 1], seeds[16 - i])) for i in range(1, 9)}  # seed i vs seed 17-i
+    # play it through: first player wins, a draw on board 3 of round 1 goes by 705.2
+    for r in range(1, 5):
+        rnd = json.loads(ok("round", ev, "--format", "json"))
+        for b in rnd["boards"]:
+            ok("result", ev, b["board"], "1/2" if (r, b["board"]) == (1, 3) else "1-0")
+    br = json.loads(ok("bracket", ev, "--format", "json"))
+    assert br["size"] == 16 and br["third_place"] is True
+    assert [len(r["matches"]) for r in br["rounds"]] == [8, 4, 2, 1]
+    drawn = br["rounds"][0]["matches"][2]
+    assert drawn["result"] == "1/2" and drawn["decided_by"] in ("points-before-top", "quality-of-wins", "second-mover")
+    assert br["rounds"][3]["matches"][0]["winner"] is not None
+    assert br["third_place_match"]["winner"] is not None
+    text = ok("bracket", ev)
+    assert event.player(br["rounds"][3]["matches"][0]["winner"]).name.split(",")[0] in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert not any(ch in ok("bracket", ev, "--ascii") for ch in "─│┐┘├")
+
+
+def test_no_legal_pairing_exits_1_naming_players(tmp_path):
+    ev = tmp_path / "tiny.toml"
+    ok("new", ev, "--name", "Tiny", "--rounds", 3)
+    ok("players", "add", ev, "A", "--rating", 2000)
+    ok("players", "add", ev, "B", "--rating", 1900)
+    ok("pair", ev)
+    ok("result", ev, 1, "1-0")
+    before = ev.read_bytes()
+    code, out, err = run("pair", ev)
+    assert code == 1, err
+    assert "arbiter: no legal pairing" in err
+    assert ev.read_bytes() == before
