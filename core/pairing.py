@@ -63,6 +63,10 @@ def _check_complete(event: Event, stage: str, table: int | None) -> int:
 
 def pair_next(event: Event, table: int | None = None, *, lots: bool = False) -> Event:
     """Pair the next round of the main stage (every table unless one is named)."""
+    from . import team_event
+
+    if team_event.is_team_event(event):
+        return team_event.pair_next(event, lots=lots)
     if event.system != "swiss":
         return pair_roundrobin(event, lots=lots)
     if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):

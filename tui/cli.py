@@ -74,8 +74,15 @@ def cmd_new(a: argparse.Namespace) -> int:
         points=_points(a.points) if a.points else None, tiebreaks=codes, edition=a.edition,
         lots_seed=_seed(),
     )
+    if a.teams:
+        from core import team_event
+
+        event = team_event.setup(event, a.boards, match_points=_points(a.match_points) if a.match_points else None)
+    elif a.boards:
+        raise UsageError("--boards is for team events (--teams)")
     create(a.file, event)
-    print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}")
+    print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
+          + (f", teams of {a.boards} boards" if a.teams else ""))
     return 0
 
 
@@ -247,6 +254,11 @@ def cmd_standings(a: argparse.Namespace) -> int:
         if not 1 <= a.table <= e.tables:
             raise UsageError(f"--table {a.table}: the event has tables 1..{e.tables}")
         table = a.table if e.tables > 1 else None
+    from core import team_event
+
+    if team_event.is_team_event(e):
+        sys.stdout.write(team_event.standings_output(e, after_round=a.after_round, fmt=a.format, codes=codes))
+        return 0
     stage = "swiss" if e.system == "swiss" else "roundrobin"
     after = a.after_round or completed_rounds(e, stage, table)
     rows = standings(e, table=table, after_round=after, codes=codes, edition=a.edition)
@@ -302,6 +314,9 @@ def build_parser() -> Parser:
     s.add_argument("--points")
     s.add_argument("--tiebreaks")
     s.add_argument("--edition", choices=["fide2024", "fide2026", "legacy"], default="fide2024")
+    s.add_argument("--teams", action="store_true", help="a team event: teams play matches over --boards boards")
+    s.add_argument("--boards", type=int, default=0)
+    s.add_argument("--match-points", help="team match points W,D,L (default 2,1,0)")
     s.set_defaults(func=cmd_new)
 
     pl = sub.add_parser("players", help="add, import, withdraw, list players").add_subparsers(
