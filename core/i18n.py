@@ -63,7 +63,7 @@ EN: dict[str, str] = {
     "no_round": "No round has been paired yet.",
     "no_top": "No top yet.",
     "no_playoff": "No play-off.",
-    "missing_n": "{n} results missing",
+    "missing_n": "results missing: {n}",
     "all_in": "all results in",
     "manual": "* paired or changed by hand",
     "win": "win",
