@@ -185,8 +185,11 @@ def cmd_result(a: argparse.Namespace) -> int:
     stage = _stage(e, a)
     table = _table(e, stage, a)
     rnd = a.round or commands.current_round(e, stage, table).number
-    if stage == "top":
-        from core.top import record_top_result as record
+    if stage in ("top", "playoff"):
+        if stage == "top":
+            from core.top import record_top_result as record
+        else:
+            from core.playoff_event import record_playoff_result as record
 
         change = lambda ev: record(ev, rnd, a.board, result, by=user, force=a.force, moves=a.moves)  # noqa: E731
     else:

@@ -214,6 +214,19 @@ def cmd_bracket(a) -> int:
     return 0
 
 
+def cmd_playoff(a) -> int:
+    from core import playoff_event
+
+    ef = EventFile(a.file)
+    e = ef.load()
+    if playoff_event.state(e) is None:
+        players = [int(x) for x in a.players.split(",")] if a.players else None
+        e = ef.change(lambda ev: playoff_event.start_playoff(ev, players, knockout_games=a.knockout_games,
+                                                             armageddon_only=a.armageddon_only), "start the play-off")
+    sys.stdout.write(playoff_event.report(e))
+    return 0
+
+
 def cmd_display(a) -> int:
     from tui.display import run
 
@@ -236,6 +249,13 @@ def add_commands(sub) -> None:
     s.add_argument("--ascii", action="store_true")
     s.add_argument("--width", type=int, default=80)
     s.set_defaults(func=cmd_bracket)
+
+    s = sub.add_parser("playoff", help="start the play-off for first place, or show where it stands")
+    s.add_argument("file")
+    s.add_argument("--players", help="ids of the tied players in tie-break order (default: tied for first)")
+    s.add_argument("--knockout-games", choices=["match", "armageddon"], default="match")
+    s.add_argument("--armageddon-only", action="store_true", help="32.5.8: straight to Armageddon")
+    s.set_defaults(func=cmd_playoff)
 
     s = sub.add_parser("display", help="full-screen hall display (read-only)")
     s.add_argument("file")

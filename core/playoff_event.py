@@ -1,0 +1,140 @@
+"""The play-off for first place (32.5.6) as a stage of the event.
+
+`core.playoff` holds the formats and decides them from results; this module
+chooses the tied players from the standings, stores the plan in the
+`[playoff]` section, and keeps the games in rounds of stage "playoff": each
+time a play-off round is complete, the next games the plan asks for become
+the next round. `[playoff] ids` maps "round.board" to the plan's game id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import playoff as po
+from .errors import IllegalChange
+from .model import Event, Game, Round
+from .results import Result
+from .standings import completed_rounds, main_stage, standings
+
+
+def state(event: Event) -> dict | None:
+    return event.stage_state("playoff")
+
+
+def tied_for_first(event: Event) -> list[int]:
+    """The players with the most points, in the event's tie-break order."""
+    stage = main_stage(event)
+    rows = standings(event, after_round=completed_rounds(event, stage))
+    if not rows:
+        raise IllegalChange("no players")
+    best = rows[0].points
+    return [r.id for r in rows if r.points == best]
+
+
+def start_playoff(event: Event, players: list[int] | None = None, *, knockout_games: str = "match",
+                  armageddon_only: bool = False) -> Event:
+    if state(event) is not None:
+        raise IllegalChange("the play-off has already started")
+    tied = players or tied_for_first(event)
+    for pid in tied:
+        event.player(pid)
+    if len(tied) < 2:
+        raise IllegalChange("nobody is tied for first: no play-off is needed")
+    try:
+        plan = po.propose(tied, event.lots_seed, knockout_games=knockout_games, armageddon_only=armageddon_only)
+    except ValueError as exc:
+        raise IllegalChange(str(exc)) from None
+    st = {"plan": po.plan_to_dict(plan), "ids": {}}
+    event = replace(event, extra=tuple(x for x in event.extra if x[0] != "playoff") + (("playoff", st),))
+    return advance(event)
+
+
+def _results(event: Event, st: dict) -> dict[str, po.GameResult]:
+    out = {}
+    for rnd in event.rounds_of("playoff"):
+        for g in rnd.games:
+            gid = st["ids"].get(f"{rnd.number}.{g.board}")
+            if gid is None or g.result is None:
+                continue
+            side = g.result.winner_side
+            text = "1/2" if side is None else ("1-0" if side == 0 else "0-1")
+            out[gid] = po.GameResult(text, g.moves)
+    return out
+
+
+def progress(event: Event) -> po.PlayoffState:
+    st = state(event)
+    if st is None:
+        raise IllegalChange("no play-off has started (arbiter playoff FILE starts one)")
+    return po.advance(po.plan_from_dict(st["plan"]), _results(event, st))
+
+
+def advance(event: Event) -> Event:
+    """When the current play-off round is complete, add the next games the plan asks for."""
+    st = state(event)
+    rounds = event.rounds_of("playoff")
+    if rounds and rounds[-1].missing:
+        return event
+    now = progress(event)
+    if now.finished or not now.next_games:
+        return event
+    number = len(rounds) + 1
+    ids = dict(st["ids"])
+    games = []
+    for board, g in enumerate(now.next_games, start=1):
+        ids[f"{number}.{board}"] = g.id
+        games.append(Game(board, g.first, g.second))
+    st = {**st, "ids": ids}
+    event = replace(event, extra=tuple((k, st if k == "playoff" else v) for k, v in event.extra))
+    return event.with_round(Round("playoff", number, tuple(games)))
+
+
+def record_playoff_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
+    from .commands import record_result
+
+    if result is not None and result.agreed:
+        raise IllegalChange("an agreed result is for top games")
+    new = record_result(event, "playoff", None, round_no, board, result, **kw)
+    later = [r for r in new.rounds_of("playoff") if r.number > round_no]
+    if later:
+        if any(g.result is not None for r in later for g in r.games) and new != event:
+            raise IllegalChange("later play-off games depend on this one: clear them first")
+        if new != event:
+            st = state(new)
+            ids = {k: v for k, v in st["ids"].items() if int(k.split(".")[0]) <= round_no}
+            new = replace(new, rounds=tuple(r for r in new.rounds if not (r.stage == "playoff" and r.number > round_no)),
+                          extra=tuple((k, {**v, "ids": ids} if k == "playoff" else v) for k, v in new.extra))
+    return advance(new)
+
+
+def game_label(event: Event, round_no: int, board: int) -> str:
+    """What a play-off board is: its stage in the plan, time control, Armageddon."""
+    st = state(event)
+    gid = st["ids"].get(f"{round_no}.{board}") if st else None
+    for g in progress(event).next_games:
+        if g.id == gid:
+            return f"{g.stage}, {g.time_control}" + (" (Armageddon: a draw wins for the second player)" if g.armageddon else "")
+    return gid or ""
+
+
+def report(event: Event) -> str:
+    st = progress(event)
+    plan = po.plan_from_dict(state(event)["plan"])
+    names = lambda pid: f"{event.player(pid).name} ({pid})"  # noqa: E731
+    lines = [f"Play-off for first place: {', '.join(names(p) for p in plan.players)}", f"Format: {plan.description}"]
+    if plan.excluded:
+        lines.append("Out (9th and below): " + ", ".join(names(p) for p in plan.excluded))
+    lines += [f"  {x}" for x in st.log]
+    if st.finished:
+        lines.append(f"First place: {names(st.winner)}")
+    else:
+        rnd = event.rounds_of("playoff")[-1] if event.rounds_of("playoff") else None
+        if rnd is not None:
+            lines.append(f"Now: play-off round {rnd.number}")
+            for g in rnd.games:
+                res = str(g.result) if g.result else "-"
+                lines.append(f"  board {g.board}: {names(g.first)} - {names(g.second)} {res}  [{game_label(event, rnd.number, g.board)}]")
+        if st.needs:
+            lines.append(f"Needed: {st.needs}")
+    return "\n".join(lines) + "\n"
