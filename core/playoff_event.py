@@ -81,10 +81,14 @@ def advance(event: Event) -> Event:
         return event
     number = len(rounds) + 1
     ids = dict(st["ids"])
-    games = []
-    for board, g in enumerate(now.next_games, start=1):
-        ids[f"{number}.{board}"] = g.id
-        games.append(Game(board, g.first, g.second))
+    games: list[Game] = []
+    busy: set[int] = set()
+    for g in now.next_games:  # a player plays once a round: a mini-match's second game comes next round
+        if g.first in busy or g.second in busy:
+            continue
+        busy |= {g.first, g.second}
+        ids[f"{number}.{len(games) + 1}"] = g.id
+        games.append(Game(len(games) + 1, g.first, g.second))
     st = {**st, "ids": ids}
     event = replace(event, extra=tuple((k, st if k == "playoff" else v) for k, v in event.extra))
     return event.with_round(Round("playoff", number, tuple(games)))
@@ -114,7 +118,7 @@ def game_label(event: Event, round_no: int, board: int) -> str:
     gid = st["ids"].get(f"{round_no}.{board}") if st else None
     for g in progress(event).next_games:
         if g.id == gid:
-            return f"{g.stage}, {g.time_control}" + (" (Armageddon: a draw wins for the second player)" if g.armageddon else "")
+            return f"{g.stage}, {g.time_control}"
     return gid or ""
 
 

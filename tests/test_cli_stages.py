@@ -164,3 +164,33 @@ def test_no_legal_pairing_exits_1_naming_players(tmp_path):
     assert code == 1, err
     assert "arbiter: no legal pairing" in err
     assert ev.read_bytes() == before
+
+
+def test_playoff_for_two_tied_players_mini_match_then_armageddon(tmp_path):
+    """rules.md 5: two tied: two games at 3+5, then Armageddon where a draw wins for the second player."""
+    ev = tmp_path / "po.toml"
+    ok("new", ev, "--name", "PO", "--rounds", 1)
+    for i in range(1, 5):
+        ok("players", "add", ev, f"P{i}", "--rating", 2000 - i)
+    ok("pair", ev)  # 1-3, 4-2 ... whoever: two winners tie for first
+    rnd = json.loads(ok("round", ev, "--format", "json"))
+    for b in rnd["boards"]:
+        ok("result", ev, b["board"], "1-0")
+    winners = sorted(b["first"] for b in rnd["boards"])
+    out = ok("playoff", ev)
+    assert "mini-match of two games" in out
+    games = []
+    for _ in range(2):  # two games, each a draw: level
+        cur = json.loads(ok("round", ev, "--stage", "playoff", "--format", "json"))
+        assert sorted((cur["boards"][0]["first"], cur["boards"][0]["second"])) == winners
+        games.append(cur["boards"][0])
+        ok("result", ev, 1, "1/2")
+    assert games[0]["first"] == games[1]["second"]  # colours alternate
+    arm = json.loads(ok("round", ev, "--stage", "playoff", "--format", "json"))
+    assert arm["round"] == 3
+    out = ok("playoff", ev)
+    assert "Armageddon" in out
+    ok("result", ev, 1, "1/2")  # a draw: the second player wins the play-off
+    out = ok("playoff", ev)
+    second = arm["boards"][0]["second"]
+    assert f"First place: {load(ev).player(second).name} ({second})" in out
