@@ -172,3 +172,10 @@ def test_ds_repeated_opponents_are_separate_terms():
     assert got[1]["SB"] == F(3, 2) * 2 + F(3, 2) * F(1, 2) * 2
     # DE among 2 and 3 (1.5 each): 2 scored 1 and 0.5 against 3 -> average 0.75; 3 -> 0.25
     assert (got[2]["DE"], got[3]["DE"]) == (F(3, 4), F(1, 4))
+
+
+def test_rating_tiebreaks_use_game_results_with_other_scoring():
+    s310 = Scoring(win=F(3), draw=F(1), loss=F(0))
+    players = mirror(1, "2W+ 3B+ 4W-", {2: 1700, 3: 2100, 4: 2300}, rating=2200)
+    assert compute(["TPR", "PTP"], players, scoring=s310, rounds=3)[1] == compute(
+        ["TPR", "PTP"], players, scoring=S, rounds=3)[1]

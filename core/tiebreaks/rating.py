@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from core.records import Outcome
 from core.tiebreaks.context import VUR_KINDS, Context, Term, Value, fmt, round_half_up
 
 F = Fraction
@@ -77,9 +78,13 @@ def rating_of(ctx: Context, pid: int) -> int:
     return r if r > 0 else int(ctx.flags["unrated_rating"] or 0)
 
 
+_RESULT = {Outcome.WIN: F(1), Outcome.DRAW: F(1, 2), Outcome.LOSS: F(0)}
+
+
 def otb_games(ctx: Context, pid: int) -> list[tuple[int, int, Fraction]]:
-    """(round, opponent, points) of every game played over the board."""
-    return [(r, rec.opponent, ctx.pts(rec)) for r, rec in enumerate(ctx.recs[pid], 1) if rec.outcome.played]
+    """(round, opponent, game result 1/0.5/0) of every game played over the board.
+    Performance is about game results, whatever the event's points (e.g. 3/1/0)."""
+    return [(r, rec.opponent, _RESULT[rec.outcome]) for r, rec in enumerate(ctx.recs[pid], 1) if rec.outcome.played]
 
 
 def vur_count(ctx: Context, pid: int) -> int:
