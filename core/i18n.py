@@ -81,6 +81,7 @@ EN: dict[str, str] = {
                          "1 win, = draw, 0 loss; + and - forfeits; B bye; H half-point bye; "
                          "U not paired.",
     "made_at": "Made {when}",
+    "updated_at": "updated {when}",
     "home": "Home",
     "rounds": "Rounds",
     "players": "Players",
@@ -161,6 +162,7 @@ RU: dict[str, str] = {
                          "1 победа, = ничья, 0 поражение; + и - неявка; B бай; H пропуск тура с ½ очка; "
                          "U не играл.",
     "made_at": "Составлено {when}",
+    "updated_at": "обновлено {when}",
     "home": "Главная",
     "rounds": "Туры",
     "players": "Участники",

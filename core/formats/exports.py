@@ -298,13 +298,15 @@ def _code_blocks(codes: list[str], fixed: int, min_name: int = 18) -> list[list[
     return blocks
 
 
-def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, ...] | None = None) -> str:
-    """Standings of the main stage (each table), with the tie-break columns and a legend of the codes."""
+def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, ...] | None = None,
+                       tables: list[int | None] | None = None) -> str:
+    """Standings of the main stage (each table, or the `tables` named), with the tie-break columns
+    and a legend of the codes."""
     lang = _lang(event, lang)
     t = words(lang)
     codes = tuple(event.tiebreaks if codes is None else codes)
     lines = [fit(event.name, WIDTH).rstrip()]
-    for table in event.stage_tables(main_stage(event)):
+    for table in event.stage_tables(main_stage(event)) if tables is None else tables:
         after, rows = _table_standings(event, table, codes)
         title = t("standings_after", n=after) if after else t("standings")
         if table is not None:
