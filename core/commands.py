@@ -7,6 +7,7 @@ runs it inside a transaction. They check the rules and raise
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
 
@@ -21,7 +22,8 @@ UNSEEN = object()  # `expected` not given: the caller has not seen the game
 def new_event(
     name: str, rounds: int, *, system: str = "swiss", tables: int = 1, top: int = 0, third_place: bool = False,
     points: tuple[Fraction, Fraction, Fraction] | None = None, tiebreaks: tuple[str, ...] = (),
-    edition: str = "fide2024", lots_seed: int = 0, start: str = "", end: str = "",
+    edition: str = "fide2024", lots_seed: int = 0, start: str = "", end: str = "", baku: bool = False,
+    initial_colour: str | None = None,
 ) -> Event:
     if not name.strip():
         raise IllegalChange("the event needs a name")
@@ -41,9 +43,12 @@ def new_event(
         if not (w > d >= l):
             raise IllegalChange("points must be win > draw >= loss, e.g. 1,0.5,0 or 3,1,0")
         scoring = Scoring(win=w, draw=d, loss=l)
+    if initial_colour is None:  # drawn by lot before round 1 (C.04.2), from the recorded seed
+        initial_colour = random.Random(f"{lots_seed}:colour").choice("wb")
     return Event(
         name=name.strip(), rounds_planned=rounds, system=system, tables=tables, top=top, third_place=third_place,
         scoring=scoring, tiebreaks=tuple(tiebreaks), edition=edition, lots_seed=lots_seed, start=start, end=end,
+        baku=baku, initial_colour=initial_colour,
     )
 
 
@@ -178,6 +183,34 @@ def current_round(event: Event, stage: str, table: int | None) -> Round:
         where = f" on table {table}" if table is not None else ""
         raise IllegalChange(f"no {stage} round has been paired yet{where}")
     return rounds[-1]
+
+
+def forbid_pair(event: Event, a: int, b: int, *, remove: bool = False) -> Event:
+    """Two players who must not meet (same family ...), or take that back."""
+    pa, pb = event.player(a), event.player(b)
+    if a == b:
+        raise IllegalChange("a player cannot be paired with himself anyway")
+    pair = (min(a, b), max(a, b))
+    has = pair in {(min(x), max(x)) for x in event.forbidden}
+    if remove:
+        if not has:
+            raise IllegalChange(f"{pa.name} ({a}) and {pb.name} ({b}) are not a forbidden pair")
+        return replace(event, forbidden=tuple(x for x in event.forbidden if (min(x), max(x)) != pair))
+    if has:
+        return event
+    return replace(event, forbidden=event.forbidden + (pair,))
+
+
+def forbid_club(event: Event, club: str, *, remove: bool = False) -> Event:
+    """Members of one club must not meet each other (or take that back)."""
+    club = club.strip()
+    if not any(p.club == club for p in event.players):
+        raise IllegalChange(f"no player of club '{club}'")
+    if remove:
+        return replace(event, forbidden_clubs=tuple(c for c in event.forbidden_clubs if c != club))
+    if club in event.forbidden_clubs:
+        return event
+    return replace(event, forbidden_clubs=event.forbidden_clubs + (club,))
 
 
 def set_clock(event: Event, stage: str, table: int | None, round_no: int, *, deadline: str = "",

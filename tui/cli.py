@@ -72,7 +72,7 @@ def cmd_new(a: argparse.Namespace) -> int:
     event = commands.new_event(
         a.name, a.rounds, system=a.system, tables=a.tables, top=a.top or 0, third_place=a.third_place,
         points=_points(a.points) if a.points else None, tiebreaks=codes, edition=a.edition,
-        lots_seed=_seed(),
+        lots_seed=_seed(), baku=a.baku, initial_colour=a.initial_colour,
     )
     if a.teams:
         from core import team_event
@@ -317,6 +317,8 @@ def build_parser() -> Parser:
     s.add_argument("--points")
     s.add_argument("--tiebreaks")
     s.add_argument("--edition", choices=["fide2024", "fide2026", "legacy"], default="fide2024")
+    s.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7)")
+    s.add_argument("--initial-colour", choices=["w", "b"], help="colour of pairing number 1 in round 1 (default: by lot)")
     s.add_argument("--teams", action="store_true", help="a team event: teams play matches over --boards boards")
     s.add_argument("--boards", type=int, default=0)
     s.add_argument("--match-points", help="team match points W,D,L (default 2,1,0)")

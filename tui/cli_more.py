@@ -227,6 +227,26 @@ def cmd_playoff(a) -> int:
     return 0
 
 
+def cmd_forbid(a) -> int:
+    from core import commands
+
+    ef = EventFile(a.file)
+    if a.club:
+        if a.ids:
+            raise _err("forbid: give two ids or --club NAME, not both")
+        ef.change(lambda ev: commands.forbid_club(ev, a.club, remove=a.remove),
+                  f"{'allow' if a.remove else 'forbid'} games within club {a.club}")
+        print(f"club {a.club}: members {'may' if a.remove else 'must not'} meet each other")
+        return 0
+    if len(a.ids) != 2:
+        raise _err("forbid: give two player ids (or --club NAME)")
+    x, y = a.ids
+    ef.change(lambda ev: commands.forbid_pair(ev, x, y, remove=a.remove),
+              f"{'allow' if a.remove else 'forbid'} pairing {x} with {y}")
+    print(f"players {x} and {y} {'may meet again' if a.remove else 'will not be paired together'}")
+    return 0
+
+
 def cmd_display(a) -> int:
     from tui.display import run
 
@@ -256,6 +276,13 @@ def add_commands(sub) -> None:
     s.add_argument("--knockout-games", choices=["match", "armageddon"], default="match")
     s.add_argument("--armageddon-only", action="store_true", help="32.5.8: straight to Armageddon")
     s.set_defaults(func=cmd_playoff)
+
+    s = sub.add_parser("forbid", help="players (or club members) who must not be paired together")
+    s.add_argument("file")
+    s.add_argument("ids", type=int, nargs="*")
+    s.add_argument("--club")
+    s.add_argument("--remove", action="store_true")
+    s.set_defaults(func=cmd_forbid)
 
     s = sub.add_parser("display", help="full-screen hall display (read-only)")
     s.add_argument("file")
