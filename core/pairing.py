@@ -263,10 +263,14 @@ def explain_round(event: Event, rnd: Round) -> str:
     except Exception as exc:  # an engine refusal for a round that was paired by hand
         lines.append(f"  the engine would not pair this round now: {exc}")
         return "\n".join(lines) + "\n"
+    def plain(why: str) -> str:  # the engine numbers its lines; the board is ours to say
+        head, sep, rest = why.partition(": ")
+        return rest if sep and (head.startswith("board ") or head == "bye") else why
+
     reasons = {}
     for (w, b), why in zip(pairing.boards, pairing.explanation):
-        reasons[(w, b)] = why
-    bye_why = pairing.explanation[len(pairing.boards)] if pairing.bye is not None and len(pairing.explanation) > len(pairing.boards) else ""
+        reasons[(w, b)] = plain(why)
+    bye_why = plain(pairing.explanation[len(pairing.boards)]) if pairing.bye is not None and len(pairing.explanation) > len(pairing.boards) else ""
     for g in rnd.games:
         if g.second is None:
             why = bye_why if (g.first == pairing.bye and not g.manual) else "bye given by hand"
