@@ -114,6 +114,9 @@ def event_to_trf(event: Event, table: int | None = None) -> TrfTournament:
     next_round = complete + 1
     ids = [p.id for p in players]
     plain = ids == list(range(1, len(ids) + 1))
+    from ..standings import standings
+
+    ranks = {r.id: r.rank for r in standings(event, table=table, after_round=complete)}
     out = []
     for p in players:
         recs = list(hist[p.id].records[:complete])
@@ -123,7 +126,7 @@ def event_to_trf(event: Event, table: int | None = None) -> TrfTournament:
         out.append(TrfPlayer(
             id=p.id, name=p.name, rating=p.rating, fed=p.federation, sex=p.sex, title=p.title, fide_id=p.fide_id,
             birth=p.birth, points=sum((event.scoring.points(r.outcome) for r in recs), start=event.scoring.loss * 0),
-            records=recs,
+            rank=ranks.get(p.id, 0), records=recs,
         ))
     return TrfTournament(
         name=event.name, players=out, total_rounds=event.rounds_planned, initial_colour=event.initial_colour,
