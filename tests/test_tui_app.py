@@ -1,0 +1,449 @@
+"""The judge's TUI driven by keys in an 80x24 terminal, asserting on the event file."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import shutil
+import subprocess
+import sys
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from core import commands, pairing
+from core.results import Result
+from core.store import EventFile, create, load
+from tests.conftest import ROOT
+from tests.helpers import event_with_players
+from tui.app import ArbiterApp
+from tui.screens.dialogs import ChoiceScreen, LineScreen, TextScreen
+
+SIZE = (80, 24)
+
+
+def sync(fn):
+    """Run an async test with asyncio (no asyncio plugin for pytest is installed)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+def screen_text(app) -> str:
+    """What the terminal shows, as plain text (the compositor's lines)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def game(path, board, number=4, table=1, stage="swiss"):
+    return load(path).find_round(stage, table, number).game(board)
+
+
+@pytest.fixture
+def demo(tmp_path) -> Path:
+    p = tmp_path / "demo.toml"
+    shutil.copy(ROOT / "saves" / "demo.toml", p)
+    return p
+
+
+def make_app(path, **kw) -> ArbiterApp:
+    kw.setdefault("user", "judge1")
+    kw.setdefault("lang", "en")
+    return ArbiterApp(path, **kw)
+
+
+@pytest.fixture
+def one_table(tmp_path) -> Path:
+    """24 players on one table, round 1 paired (12 boards), no results."""
+    p = tmp_path / "open.toml"
+    e = event_with_players(24, rounds=5)
+    e = pairing.pair_next(e)
+    create(p, e)
+    return p
+
+
+async def type_line(pilot, text: str) -> None:
+    await pilot.press("colon")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, LineScreen)
+    await pilot.press(*list(text))
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+# -- result entry ---------------------------------------------------------------------------
+
+
+@sync
+async def test_result_keys_write_the_file_and_the_cursor_advances(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        main = app.main
+        # round 4 of table 1: boards 1 and 2 have no result; the cursor starts on the first of them
+        assert main.selected_board() == 1
+        await pilot.press("1")
+        await pilot.pause()
+        g = game(demo, 1)
+        assert g.result is Result.FIRST_WINS and g.by == "judge1"
+        assert main.selected_board() == 2  # the next board without a result
+        text = screen_text(app)
+        assert "Volkov, Olga (22) 1-0 Orlov, Laura (24)" in text  # the echo names the players ...
+        assert "3.5 : 2.5" in text  # ... and their new scores
+        await pilot.press("equals_sign")
+        await pilot.pause()
+        assert game(demo, 2).result is Result.DRAW
+        assert "all results in" in screen_text(app)
+        # the table was patched, not rebuilt
+        table = main.query_one("#round-table")
+        assert table.rebuilds == 1 and 0 < table.patched_cells <= 4
+
+
+@sync
+async def test_forfeit_and_technical_keys(one_table):
+    app = make_app(one_table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("plus")  # board 1: the first player did not come
+        await pilot.press("minus")  # board 2: the second player did not come
+        await pilot.press("t", "equals_sign")  # board 3: technical draw
+        await pilot.press("t", "1")  # board 4: technical win of the first
+        await pilot.pause()
+        e = load(one_table)
+        rnd = e.find_round("swiss", None, 1)
+        assert [rnd.game(b).result for b in (1, 2, 3, 4)] == [
+            Result.FORFEIT_SECOND_WINS, Result.FORFEIT_FIRST_WINS, Result.TECHNICAL_DRAW, Result.TECHNICAL_FIRST_WINS]
+        assert "-+" in screen_text(app) or "+-" in screen_text(app)
+        # 'a' (agreed, 704.4) is for the top only: hidden here and refused
+        assert app.main.check_action("prefix", ("a",)) is False
+
+
+@sync
+async def test_colon_line_enters_a_result_and_jumps(one_table):
+    app = make_app(one_table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "12 1-0")
+        assert load(one_table).find_round("swiss", None, 1).game(12).result is Result.FIRST_WINS
+        await type_line(pilot, "7 =")
+        assert load(one_table).find_round("swiss", None, 1).game(7).result is Result.DRAW
+        await type_line(pilot, "9")
+        assert app.main.selected_board() == 9
+        await type_line(pilot, "99 1-0")
+        assert "there is no board 99" in screen_text(app)
+        await type_line(pilot, "3 2-0")
+        assert "is not a result" in screen_text(app)
+
+
+@sync
+async def test_only_missing(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        table = app.main.query_one("#round-table")
+        assert table.row_count == 2  # boards 1 and 2
+        await pilot.press("1")
+        await pilot.pause()
+        assert table.row_count == 1 and app.main.selected_board() == 2
+        await pilot.press("m")
+        await pilot.pause()
+        assert table.row_count == 5
+
+
+@sync
+async def test_overwrite_asks_first(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "3")  # board 3 has 1-0
+        await pilot.press("0")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "already has 1-0" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert game(demo, 3).result is Result.FIRST_WINS
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert game(demo, 3).result is Result.SECOND_WINS
+
+
+@sync
+async def test_conflict_with_another_judge_offers_overwrite(demo):
+    app = make_app(demo, poll_interval=0)  # no poll: the app still shows "no result" on board 1
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        other = EventFile(demo)
+        other.change(lambda e: commands.record_result(e, "swiss", 1, 4, 1, Result.SECOND_WINS, by="judge2"), "other")
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "Another judge changed this board" in text and "judge2" in text
+        assert game(demo, 1).result is Result.SECOND_WINS  # nothing written yet
+        await pilot.press("o")
+        await pilot.pause()
+        g = game(demo, 1)
+        assert g.result is Result.FIRST_WINS and g.by == "judge1"
+
+
+@sync
+async def test_conflict_keep_theirs(demo):
+    app = make_app(demo, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        EventFile(demo).change(lambda e: commands.record_result(e, "swiss", 1, 4, 1, Result.DRAW, by="judge2"), "x")
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        assert game(demo, 1).result is Result.DRAW
+        assert app.main.shown_round().game(1).result is Result.DRAW  # the app shows the file
+
+
+@sync
+async def test_change_by_another_process_appears_within_two_seconds(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        subprocess.run([sys.executable, "-m", "tui.cli", "result", str(demo), "2", "0-1", "--table", "1"],
+                       cwd=ROOT, check=True, capture_output=True)
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if app.main.shown_round().game(2).result is Result.SECOND_WINS:
+                break
+        assert app.main.shown_round().game(2).result is Result.SECOND_WINS
+        assert app.changes_seen >= 1
+        assert "Brown, Maria (28)" in screen_text(app)
+
+
+@sync
+async def test_undo_redo_keys(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert game(demo, 1).result is Result.FIRST_WINS
+        await pilot.press("u")
+        await pilot.pause()
+        assert game(demo, 1).result is None
+        assert "undone" in screen_text(app)
+        await pilot.press("U")
+        await pilot.pause()
+        assert game(demo, 1).result is Result.FIRST_WINS
+    # the journal survives the session: another session undoes it
+    app2 = make_app(demo)
+    async with app2.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        assert game(demo, 1).result is None
+
+
+@sync
+async def test_fix_a_past_round_shows_what_changes(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("left_square_bracket")  # round 3 of table 1
+        await pilot.pause()
+        rnd = app.main.shown_round()
+        assert rnd.number == 3
+        old = rnd.game(1).result
+        await type_line(pilot, "1")
+        key = "0" if old is not Result.SECOND_WINS else "1"
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "round 3, board 1" in text
+        assert "rounds 4 were paired on the old result" in text
+        assert "points" in text and "place" in text
+        await pilot.press("y")
+        await pilot.pause()
+        assert game(demo, 1, number=3).result is not old
+
+
+# -- tables, pairing --------------------------------------------------------------------------
+
+
+@sync
+async def test_switch_table(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("T")
+        await pilot.pause()
+        assert app.main.table == 2
+        assert "table 2/4" in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        rnd = load(demo).find_round("swiss", 2, 4)
+        assert any(g.result is not None and g.by == "judge1" for g in rnd.games)
+
+
+@sync
+async def test_pair_next_round_flow(tmp_path):
+    p = tmp_path / "small.toml"
+    e = event_with_players(10, rounds=3)
+    e = pairing.pair_next(e)
+    create(p, e)
+    app = make_app(p)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.main.check_action("pair", ()) is False  # results missing: no pairing
+        for _ in range(5):
+            await pilot.press("1")
+        await pilot.pause()
+        assert load(p).find_round("swiss", None, 1).missing == 0
+        assert app.main.check_action("pair", ()) is True
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "Pairing of round 2" in text
+        assert len(load(p).rounds) == 1  # only a preview so far
+        await pilot.press("y")
+        await pilot.pause()
+        assert [r.number for r in load(p).rounds] == [1, 2]
+        assert app.main.shown_round().number == 2 and app.main.selected_board() == 1
+        # swap colours on board 1 by hand, then explain
+        first = load(p).find_round("swiss", None, 2).game(1).first
+        await pilot.press("w")
+        await pilot.pause()
+        assert load(p).find_round("swiss", None, 2).game(1).second == first
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and "board 1" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+# -- round clock ------------------------------------------------------------------------------
+
+
+class FrozenClock:
+    def __init__(self) -> None:
+        self.t = datetime(2026, 11, 30, 10, 0, 0, tzinfo=timezone.utc)
+
+    def __call__(self) -> datetime:
+        return self.t
+
+
+@sync
+async def test_round_clock_is_stored_shown_and_rings(demo):
+    clock = FrozenClock()
+    app = make_app(demo, clock=clock, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("4")
+        await pilot.pause()
+        rnd = load(demo).find_round("swiss", 1, 4)
+        assert datetime.fromisoformat(rnd.clock_deadline) == clock.t + timedelta(minutes=45)
+        app.main.tick()
+        assert "time 45:00" in screen_text(app)
+        # a restart (a new session) shows the same time
+        clock.t += timedelta(minutes=44, seconds=30)
+        app.main.tick()
+        await pilot.pause()
+        assert "time 0:30" in screen_text(app)
+        # pause keeps the seconds left in the file
+        await pilot.press("c", "p")
+        await pilot.pause()
+        rnd = load(demo).find_round("swiss", 1, 4)
+        assert rnd.clock_paused == 30 and rnd.clock_deadline == ""
+        clock.t += timedelta(minutes=10)
+        await pilot.press("c", "p")  # resume
+        await pilot.pause()
+        clock.t += timedelta(seconds=31)
+        bells = []
+        app.bell = lambda: bells.append(1)
+        app.main.tick()
+        await pilot.pause()
+        assert bells == [1]
+        assert isinstance(app.screen, ChoiceScreen) and "705.3" in screen_text(app)
+        await pilot.press("d")  # technical draws for the unfinished boards
+        await pilot.pause()
+        rnd = load(demo).find_round("swiss", 1, 4)
+        assert rnd.game(1).result is Result.TECHNICAL_DRAW and rnd.game(2).result is Result.TECHNICAL_DRAW
+        app.main.tick()
+        assert bells == [1]
+
+
+# -- languages, hostile names -------------------------------------------------------------------
+
+
+@sync
+async def test_russian_labels_from_lang(demo, monkeypatch):
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    app = ArbiterApp(demo, user="judge1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.lang == "ru"
+        text = screen_text(app)
+        assert "Тур 4" in text and "Первый" in text and "стол 1/4" in text
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Турнирная таблица" in text and "коэффициент Бухгольца" in text
+        await pilot.press("L")
+        await pilot.pause()
+        assert app.lang == "en" and "Standings" in screen_text(app)
+
+
+@sync
+async def test_hostile_names_render_literally(tmp_path):
+    p = tmp_path / "hostile.toml"
+    e = commands.new_event("Evil [bold]Cup", 3, lots_seed=1)
+    for name in ("Carol [/]", "[red]x[/red]", "\x1b[2J", "[bold]x", "Dave", "Eve"):
+        e = commands.add_player(e, name, rating=1500)
+    e = pairing.pair_next(e)
+    create(p, e)
+    app = make_app(p)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Carol [/]" in text and "[red]x[/red]" in text and "?[2J" in text and "[bold]x" in text
+        assert "\x1b" not in text
+        assert "Evil [bold]Cup" in text
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Carol [/]" in screen_text(app)
+        await pilot.press("P")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Carol [/]" in text and "[red]x[/red]" in text
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+@sync
+async def test_starts_and_quits_with_q(tmp_path, monkeypatch):
+    (tmp_path / "saves").mkdir()
+    shutil.copy(ROOT / "saves" / "demo.toml", tmp_path / "saves" / "demo.toml")
+    monkeypatch.chdir(tmp_path)
+    from tui.cli import DEFAULT_FILE
+
+    app = ArbiterApp(DEFAULT_FILE)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert (tmp_path / "saves" / "demo.toml.who").is_dir()  # the heartbeat
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code in (0, None)
+    assert not (tmp_path / "saves" / "demo.toml.who").exists()  # cleaned up

@@ -1,0 +1,1 @@
+"""Screens and dialogs of the judge's TUI: one module each; dialogs are ModalScreens."""

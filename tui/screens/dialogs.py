@@ -1,0 +1,150 @@
+"""Dialogs: each a ModalScreen that answers with its result (keyboard first).
+
+Bodies are `rich.text.Text`, never markup: they carry player names.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+def _choices_text(choices: Sequence[tuple[str, str]]) -> Text:
+    t = Text()
+    for i, (key, label) in enumerate(choices):
+        if i:
+            t.append("   ")
+        t.append(f" {key} ", style="reverse bold")
+        t.append(f" {label}")
+    return t
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """A question with a few answers, each chosen by one key; Escape answers None."""
+
+    AUTO_FOCUS = None
+    BINDINGS = [Binding("escape", "answer(None)", "cancel", show=False)]
+
+    def __init__(self, title: str, body: Text | str, choices: Sequence[tuple[str, str]],
+                 *, default: str | None = None, classes: str = "") -> None:
+        super().__init__(classes=classes)
+        self.title_text = title
+        self.body = body if isinstance(body, Text) else Text(body)
+        self.choices = list(choices)
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.body)
+            yield Static(_choices_text(self.choices), classes="dialog-keys")
+
+    def on_key(self, event) -> None:
+        keys = {k for k, _ in self.choices}
+        ch = event.character or ""
+        if event.key in keys:
+            event.stop()
+            self.dismiss(event.key)
+        elif ch and ch in keys:
+            event.stop()
+            self.dismiss(ch)
+        elif event.key == "enter" and self.default is not None:
+            event.stop()
+            self.dismiss(self.default)
+
+    def action_answer(self, value: str | None) -> None:
+        self.dismiss(value)
+
+
+class LineScreen(ModalScreen[str | None]):
+    """One line of input at the bottom of the screen (the ':' line, prompts)."""
+
+    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+    AUTO_FOCUS = "Input"
+
+    def __init__(self, prompt: str, *, value: str = "", classes: str = "") -> None:
+        super().__init__(classes=classes)
+        self.prompt = prompt
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="line-box"):
+            yield Label(Text(self.prompt), classes="line-prompt")
+            yield Input(value=self.value, id="line-input")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class FormScreen(ModalScreen[dict | None]):
+    """A few labelled fields; Enter goes to the next field, on the last one it submits."""
+
+    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+    AUTO_FOCUS = "Input"
+
+    def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.fields = list(fields)
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog form"):
+            yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                for name, label, default in self.fields:
+                    yield Label(Text(label), classes="form-label")
+                    yield Input(value=default, id=f"f-{name}", classes="form-input")
+            if self.hint:
+                yield Static(Text(self.hint), classes="dialog-keys")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        inputs = list(self.query(Input))
+        i = inputs.index(event.input)
+        if i + 1 < len(inputs):
+            inputs[i + 1].focus()
+        else:
+            self.dismiss({name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields})
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TextScreen(ModalScreen[None]):
+    """A scrolling page of text (help, explanations); Escape, q or ? closes it."""
+
+    BINDINGS = [
+        Binding("escape", "close", "close", show=False),
+        Binding("q", "close", "close", show=False),
+        Binding("question_mark", "close", "close", show=False),
+    ]
+    AUTO_FOCUS = "VerticalScroll"
+
+    def __init__(self, title: str, body: Text | str, footer: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body if isinstance(body, Text) else Text(body)
+        self.footer = footer
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog page"):
+            yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
+            with VerticalScroll(classes="dialog-body", can_focus=True):
+                yield Static(self.body)
+            if self.footer:
+                yield Static(Text(self.footer), classes="dialog-keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,33 @@
+"""The `?` page: every key of the main screen, in the judge's language."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..i18n import tr
+from .main import KEYS
+
+
+def help_text(lang: str) -> Text:
+    t = Text()
+    t.append(tr(lang, "help_result") + "\n", style="bold")
+    desc = {a: (kd, tr(lang, d)) for k, a, d, s, kd in KEYS}
+    for kd, key in (("1", "h_first"), ("0", "h_second"), ("=", "h_draw"), ("+", "h_nofirst"),
+                    ("-", "h_nosecond"), ("x", "h_clear")):
+        t.append(f"  {kd:<4} {tr(lang, key)}\n")
+    t.append("  " + tr(lang, "help_t") + "\n")
+    t.append("  " + tr(lang, "help_a") + "\n")
+    t.append("  " + tr(lang, "help_colon") + "\n")
+    t.append("  Enter  " + tr(lang, "k_line") + "\n\n")
+    t.append(tr(lang, "help_views") + "\n", style="bold")
+    for action in ("view('round')", "view('standings')", "view('bracket')", "table", "step(-1)", "step(1)",
+                   "missing", "lang"):
+        kd, d = desc[action]
+        t.append(f"  {kd:<4} {d}\n")
+    t.append("\n" + tr(lang, "help_other") + "\n", style="bold")
+    for action in ("undo", "redo", "pair", "swap", "explain", "clock", "players", "help", "quit"):
+        kd, d = desc[action]
+        t.append(f"  {kd:<4} {d}\n")
+    t.append(f"  ^p   {tr(lang, 'k_palette')}\n")
+    t.append("  Esc  " + tr(lang, "cancel") + "\n")
+    return t

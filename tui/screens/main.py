@@ -1,0 +1,871 @@
+"""The main screen: the current round, the standings, the top; result entry at the speed of slips.
+
+Every change is one call into `core` inside `EventFile.change` (through
+`ArbiterApp.apply`); what is shown is always what `EventFile.load()` gave.
+The screen only keeps view state: which panel, table and round are shown,
+"only missing", and a pending `t` / `a` prefix.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from core import commands, pairing
+from core.errors import ArbiterError, Conflict
+from core.formats.text import clean, fit, scores_before
+from core.history import histories
+from core.model import Event, Game, Round, points_text
+from core.results import Result
+from core.standings import completed_rounds, main_stage, standings
+
+from ..i18n import tiebreak_name, tr
+from ..widgets import clock as clockmod
+from ..widgets.patch_table import PatchTable, cell
+from ..widgets.status import StatusLine, status_text
+from .dialogs import ChoiceScreen, LineScreen, TextScreen
+
+if TYPE_CHECKING:
+    from ..app import ArbiterApp
+
+PLAIN = {
+    "1": Result.FIRST_WINS,
+    "0": Result.SECOND_WINS,
+    "=": Result.DRAW,
+    "+": Result.FORFEIT_SECOND_WINS,  # the first player did not come
+    "-": Result.FORFEIT_FIRST_WINS,  # the second player did not come
+}
+TECHNICAL = {"1": Result.TECHNICAL_FIRST_WINS, "0": Result.TECHNICAL_SECOND_WINS, "=": Result.TECHNICAL_DRAW}
+AGREED = {"1": Result.AGREED_FIRST_WINS, "0": Result.AGREED_SECOND_WINS}
+
+# (key, action, description key, shown in the footer, key as displayed)
+KEYS: list[tuple[str, str, str, bool, str]] = [
+    ("1", "result('1')", "k_first", True, "1"),
+    ("0", "result('0')", "k_second", True, "0"),
+    ("equals_sign", "result('=')", "k_draw", True, "="),
+    ("plus", "result('+')", "k_nofirst", False, "+"),
+    ("minus", "result('-')", "k_nosecond", False, "-"),
+    ("t", "prefix('t')", "k_tech", True, "t"),
+    ("a", "prefix('a')", "k_agreed", True, "a"),
+    ("x,delete", "clear", "k_clear", False, "x"),
+    ("colon", "line", "k_line", True, ":"),
+    ("m", "missing", "k_missing", True, "m"),
+    ("r", "view('round')", "k_round_view", False, "r"),
+    ("s", "view('standings')", "k_standings", True, "s"),
+    ("b", "view('bracket')", "k_bracket", False, "b"),
+    ("T", "table", "k_table", True, "T"),
+    ("left_square_bracket", "step(-1)", "k_prev", False, "["),
+    ("right_square_bracket", "step(1)", "k_next", False, "]"),
+    ("u", "undo", "k_undo", True, "u"),
+    ("U", "redo", "k_redo", False, "U"),
+    ("p", "pair", "k_pair", True, "p"),
+    ("c", "clock", "k_clock", True, "c"),
+    ("P", "players", "k_players", False, "P"),
+    ("e", "explain", "k_explain", False, "e"),
+    ("w", "swap", "k_swap", False, "w"),
+    ("L", "lang", "k_lang", False, "L"),
+    ("question_mark", "help", "k_help", True, "?"),
+    ("q", "quit", "k_quit", True, "q"),
+]
+
+
+class MainScreen(Screen):
+    AUTO_FOCUS = "#round-table"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view = "round"
+        self.table_index = 0
+        self.round_no: int | None = None  # None: the current round
+        self.only_missing = False
+        self.prefix: str | None = None
+        self.rung: set = set()  # deadlines whose bell has rung in this session
+        self._bindings = self.make_bindings("en")
+
+    # -- bindings in the judge's language ----------------------------------------
+    @staticmethod
+    def make_bindings(lang: str) -> BindingsMap:
+        return BindingsMap(
+            [Binding(k, a, tr(lang, d), show=s, key_display=kd) for k, a, d, s, kd in KEYS]
+            + [Binding("escape", "escape", "", show=False)]
+        )
+
+    @property
+    def arb(self) -> "ArbiterApp":
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        with Horizontal(id="panels"):
+            with Vertical(id="round-panel", classes="panel active"):
+                yield Static(id="round-head", classes="panel-head")
+                yield PatchTable(id="round-table")
+            with Vertical(id="standings-panel", classes="panel"):
+                yield Static(id="standings-head", classes="panel-head")
+                yield PatchTable(id="standings-table")
+                yield Static(id="standings-legend", classes="legend")
+            with Vertical(id="bracket-panel", classes="panel"):
+                yield Static(id="bracket-head", classes="panel-head")
+                with VerticalScroll(id="bracket-scroll"):
+                    yield Static(id="bracket-body")
+        yield Static(id="message")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#round-table", PatchTable).right_columns = frozenset({"bd", "p1", "p2"})
+        self.query_one("#standings-table", PatchTable).right_columns = frozenset({"rk", "id", "pts"})
+        self.set_lang(self.arb.lang)
+        self.refresh_all()
+        self.cursor_to_first_missing()
+
+    def on_resize(self, event) -> None:
+        self.set_class(event.size.width >= 160, "wide")
+        self.refresh_bindings()
+
+    @property
+    def wide(self) -> bool:
+        return self.has_class("wide")
+
+    def set_lang(self, lang: str) -> None:
+        self._bindings = self.make_bindings(lang)
+        self.refresh_bindings()
+
+    # -- what is shown -------------------------------------------------------------
+    @property
+    def event(self) -> Event:
+        return self.arb.event
+
+    @property
+    def stage(self) -> str:
+        return self.event.current_stage()
+
+    @property
+    def tables(self) -> list[int | None]:
+        return self.event.stage_tables(self.stage)
+
+    @property
+    def table(self) -> int | None:
+        ts = self.tables
+        return ts[self.table_index % len(ts)]
+
+    def rounds(self) -> list[Round]:
+        return self.event.rounds_of(self.stage, self.table)
+
+    def current_round(self) -> Round | None:
+        rs = self.rounds()
+        return rs[-1] if rs else None
+
+    def shown_round(self) -> Round | None:
+        rs = self.rounds()
+        if not rs:
+            return None
+        if self.round_no is not None:
+            for r in rs:
+                if r.number == self.round_no:
+                    return r
+            self.round_no = None
+        return rs[-1]
+
+    def selected_board(self) -> int | None:
+        key = self.query_one("#round-table", PatchTable).selected_key
+        return int(key) if key is not None else None
+
+    def selected_game(self) -> Game | None:
+        rnd, b = self.shown_round(), self.selected_board()
+        if rnd is None or b is None:
+            return None
+        try:
+            return rnd.game(b)
+        except ArbiterError:
+            return None
+
+    def say(self, text: str, style: str = "") -> None:
+        self.query_one("#message", Static).update(Text(clean(text), style=style, no_wrap=True, overflow="ellipsis"))
+
+    def say_error(self, text: str) -> None:
+        self.say(text, "bold red")
+
+    # -- refresh ---------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        with self.app.batch_update():
+            self.refresh_status()
+            self.refresh_round()
+            self.refresh_standings()
+            self.refresh_bracket()
+            self.set_class(self.arb.top_bracket() is not None, "has-top")
+        self.refresh_bindings()
+
+    def refresh_status(self) -> None:
+        e = self.event
+        cur = self.current_round()
+        shown = self.shown_round()
+        left = clockmod.remaining(cur, self.arb.now())
+        ts = self.tables
+        self.query_one("#status", StatusLine).update(status_text(
+            self.arb.lang, event_name=e.name, round_no=cur.number if cur else None, rounds_planned=e.rounds_planned,
+            stage=self.stage, table=self.table, tables=len(ts), missing=cur.missing if cur else None,
+            clock_left=left, clock_paused=bool(cur and cur.clock_paused is not None),
+            others=self.arb.others, viewing=shown.number if shown is not None and shown is not cur else None,
+        ))
+
+    def refresh_round(self) -> None:
+        lang = self.arb.lang
+        e = self.event
+        rnd = self.shown_round()
+        table = self.query_one("#round-table", PatchTable)
+        cols = [("bd", tr(lang, "board")), ("first", tr(lang, "first")), ("p1", tr(lang, "pts")),
+                ("res", tr(lang, "result")), ("second", tr(lang, "second")), ("p2", tr(lang, "pts"))]
+        head = self.query_one("#round-head", Static)
+        if rnd is None:
+            table.sync(cols, [])
+            head.update(Text(tr(lang, "no_round")))
+            return
+        pts = scores_before(e, rnd)
+        rows = []
+        for g in rnd.games:
+            if self.only_missing and not (g.result is None and g.second is not None):
+                continue
+            rows.append((str(g.board), self.game_cells(e, g, pts)))
+        table.sync(cols, rows)
+        missing = [str(g.board) for g in rnd.games if g.result is None]
+        where = f" · {tr(lang, 'k_table')} {rnd.table}" if rnd.table is not None else ""
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(f"{tr(lang, 'stage_' + rnd.stage)} {rnd.number}{where}", style="bold")
+        if missing:
+            t.append(f" · {tr(lang, 'st_missing', n=len(missing))}: {', '.join(missing)}", style="yellow")
+        else:
+            t.append(f" · {tr(lang, 'st_complete')}", style="green")
+        if self.only_missing:
+            t.append(f" · [{tr(lang, 'only_missing')}]", style="reverse")
+        if self.prefix:
+            t.append(f" · {tr(lang, 'prefix_' + self.prefix)}", style="bold reverse")
+        head.update(t)
+
+    def game_cells(self, e: Event, g: Game, pts: dict[int, str]):
+        a = e.player(g.first)
+        first = cell(fit(f"{a.name} ({a.id})", 30))
+        if g.second is None:
+            return (cell(g.board), first, cell(pts.get(a.id, "")), cell(tr(self.arb.lang, "bye"), "dim"),
+                    cell(""), cell(""))
+        b = e.player(g.second)
+        res = cell(str(g.result), "bold") if g.result is not None else cell("·", "yellow")
+        mark = "*" if g.manual else ""
+        return (cell(g.board), first, cell(pts.get(a.id, "")), res, cell(fit(f"{b.name} ({b.id})", 30) + mark),
+                cell(pts.get(b.id, "")))
+
+    def refresh_standings(self) -> None:
+        lang = self.arb.lang
+        e = self.event
+        stage = main_stage(e)
+        table = self.table if stage == "swiss" and e.tables > 1 else None
+        codes = list(e.tiebreaks)
+        cols = [("rk", tr(lang, "rank")), ("id", tr(lang, "id")), ("name", tr(lang, "name")), ("pts", tr(lang, "pts"))]
+        cols += [(f"tb{i}", c) for i, c in enumerate(codes)]
+        after = completed_rounds(e, stage, table)
+        try:
+            rows = standings(e, table=table, after_round=after)
+        except ArbiterError as exc:
+            self.query_one("#standings-head", Static).update(Text(str(exc), style="red"))
+            return
+        out = []
+        for r in rows:
+            tbs = tuple(cell(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
+            mark = "=" if r.shared else ""
+            out.append((str(r.id), (cell(f"{r.rank}{mark}"), cell(r.id), cell(fit(r.name, 28)),
+                                    cell(points_text(r.points), "bold")) + tbs))
+        self.query_one("#standings-table", PatchTable).sync(cols, out)
+        where = f" · {tr(lang, 'k_table')} {table}" if table is not None else ""
+        after_txt = f" · {tr(lang, 'st_round', n=after)}" if after else ""
+        self.query_one("#standings-head", Static).update(
+            Text(f"{tr(lang, 'standings')}{after_txt}{where}", style="bold", no_wrap=True))
+        legend = " · ".join(f"{c} {tiebreak_name(lang, c)}" for c in codes)
+        self.query_one("#standings-legend", Static).update(Text(legend, style="dim"))
+
+    def refresh_bracket(self) -> None:
+        lang = self.arb.lang
+        head = self.query_one("#bracket-head", Static)
+        body = self.query_one("#bracket-body", Static)
+        head.update(Text(tr(lang, "bracket"), style="bold"))
+        text = self.arb.bracket_text(width=max(40, self.query_one("#bracket-panel").size.width or 78))
+        body.update(Text(text if text is not None else tr(lang, "no_top")))
+
+    # -- cursor ------------------------------------------------------------------------
+    def cursor_to_first_missing(self) -> None:
+        rnd = self.shown_round()
+        if rnd is None:
+            return
+        table = self.query_one("#round-table", PatchTable)
+        for g in rnd.games:
+            if g.result is None:
+                table.select_key(str(g.board))
+                return
+        if rnd.games:
+            table.select_key(str(rnd.games[0].board))
+
+    def next_missing_after(self, rnd: Round, board: int) -> int | None:
+        games = sorted(rnd.games, key=lambda g: g.board)
+        missing = [g.board for g in games if g.result is None and g.board != board]
+        after = [b for b in missing if b > board]
+        return (after or missing or [None])[0]
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.refresh_bindings()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        # Enter on a board opens the ':' line for it (a focused DataTable eats Enter)
+        if event.data_table.id == "round-table" and event.row_key is not None:
+            self.action_line(f"{event.row_key.value} ")
+
+    # -- which keys apply now -------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        try:
+            return self._check(action, parameters)
+        except Exception:
+            return False
+
+    def _check(self, action: str, parameters: tuple) -> bool | None:
+        round_visible = self.view == "round" or self.wide
+        if action in ("result", "prefix", "clear"):
+            g = self.selected_game()
+            if not round_visible or g is None or g.second is None:
+                return False
+            if action == "prefix" and parameters and parameters[0] == "a":
+                rnd = self.shown_round()
+                return rnd is not None and rnd.stage == "top"
+            if action == "clear":
+                return g.result is not None
+            return True
+        if action in ("line", "missing", "explain"):
+            return self.shown_round() is not None
+        if action == "table":
+            return len(self.tables) > 1
+        if action == "step":
+            rs, shown = self.rounds(), self.shown_round()
+            if not rs or shown is None:
+                return False
+            i = rs.index(shown) + int(parameters[0])
+            return 0 <= i < len(rs)
+        if action == "pair":
+            return self.can_pair()
+        if action == "swap":
+            rnd, g = self.shown_round(), self.selected_game()
+            return (round_visible and rnd is not None and rnd is self.current_round() and g is not None
+                    and g.second is not None and not any(x.result is not None and x.second is not None for x in rnd.games))
+        if action == "clock":
+            return self.current_round() is not None
+        return True
+
+    def can_pair(self) -> bool:
+        e = self.event
+        if self.stage not in ("swiss", "roundrobin"):
+            return False
+        cur = self.current_round()
+        if cur is not None and cur.missing:
+            return False
+        if self.stage == "swiss" and cur is not None and cur.number >= e.rounds_planned:
+            return False
+        return len(e.players) >= 2
+
+    # -- views -------------------------------------------------------------------------
+    def action_view(self, name: str) -> None:
+        self.view = name
+        for panel in ("round", "standings", "bracket"):
+            self.query_one(f"#{panel}-panel").set_class(panel == name, "active")
+        target = {"round": "#round-table", "standings": "#standings-table", "bracket": "#bracket-scroll"}[name]
+        self.query_one(target).focus()
+        if name == "bracket":
+            self.refresh_bracket()
+        self.refresh_bindings()
+
+    def action_table(self) -> None:
+        self.table_index = (self.table_index + 1) % len(self.tables)
+        self.round_no = None
+        self.prefix = None
+        self.refresh_all()
+        self.cursor_to_first_missing()
+        self.say(f"{tr(self.arb.lang, 'k_table')} {self.table}")
+
+    def action_step(self, delta: int) -> None:
+        rs, shown = self.rounds(), self.shown_round()
+        if not rs or shown is None:
+            return
+        i = max(0, min(len(rs) - 1, rs.index(shown) + delta))
+        self.round_no = None if i == len(rs) - 1 else rs[i].number
+        self.prefix = None
+        self.refresh_all()
+        self.cursor_to_first_missing()
+
+    def action_missing(self) -> None:
+        self.only_missing = not self.only_missing
+        self.refresh_round()
+        if self.selected_board() is None or (self.selected_game() and self.selected_game().result is not None):
+            self.cursor_to_first_missing()
+        self.refresh_bindings()
+
+    def action_escape(self) -> None:
+        if self.prefix:
+            self.prefix = None
+            self.say("")
+            self.refresh_round()
+        elif self.round_no is not None:
+            self.round_no = None
+            self.refresh_all()
+            self.cursor_to_first_missing()
+        elif self.view != "round":
+            self.action_view("round")
+
+    def action_lang(self) -> None:
+        self.arb.lang = "ru" if self.arb.lang == "en" else "en"
+        self.set_lang(self.arb.lang)
+        self.refresh_all()
+        self.say(tr(self.arb.lang, "lang_now"))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    def action_help(self) -> None:
+        from .help import help_text
+
+        self.app.push_screen(TextScreen(tr(self.arb.lang, "help_title"), help_text(self.arb.lang),
+                                        tr(self.arb.lang, "help_close")))
+
+    def action_players(self) -> None:
+        from .players import PlayersScreen
+
+        self.app.push_screen(PlayersScreen())
+
+    # -- results -------------------------------------------------------------------------
+    def action_prefix(self, p: str) -> None:
+        self.prefix = p
+        self.refresh_round()
+        self.say(tr(self.arb.lang, "prefix_" + p), "bold")
+        self.refresh_bindings()
+
+    def action_result(self, key: str) -> None:
+        forms = {"t": TECHNICAL, "a": AGREED}.get(self.prefix or "", PLAIN)
+        self.prefix = None
+        result = forms.get(key)
+        board = self.selected_board()
+        if result is None or board is None:
+            self.refresh_round()
+            self.say("")
+            return
+        self.enter_result(board, result)
+
+    def action_clear(self) -> None:
+        board = self.selected_board()
+        if board is not None:
+            self.enter_result(board, None)
+
+    def enter_result(self, board: int, result: Result | None, rnd: Round | None = None) -> None:
+        """Enter a result on a board of the shown round: ask first over a different one."""
+        rnd = rnd or self.shown_round()
+        if rnd is None:
+            return
+        try:
+            g = rnd.game(board)
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        shown = g.result
+        if shown == result:
+            self.echo(rnd, board)
+            self.advance(rnd, board)
+            return
+        if shown is not None or rnd is not self.current_round():
+            body = self.change_preview(rnd, board, result)
+            if body is None:
+                return
+            lang = self.arb.lang
+
+            def answered(choice: str | None) -> None:
+                if choice == "y":
+                    self.write_result(rnd, board, result, shown)
+                else:
+                    self.say("")
+
+            title = tr(lang, "change_title")
+            self.app.push_screen(ChoiceScreen(title, body, [("y", tr(lang, "save")), ("n", tr(lang, "cancel"))],
+                                              default="y", classes="ask"), answered)
+            return
+        self.write_result(rnd, board, result, shown)
+
+    def write_result(self, rnd: Round, board: int, result: Result | None, expected: Result | None,
+                     force: bool = False) -> None:
+        stage, table, k = rnd.stage, rnd.table, rnd.number
+        where = f" table {table}" if table is not None else ""
+        what = f"result {stage} round {k}{where} board {board}: {result if result is not None else 'cleared'}"
+        try:
+            self.arb.apply(lambda ev: commands.record_result(ev, stage, table, k, board, result, by=self.arb.user,
+                                                             expected=expected, force=force), what)
+        except Conflict as exc:
+            self.arb.reload()
+            lang = self.arb.lang
+            message = str(exc)
+            body = Text(clean(message) + "\n\n" + tr(lang, "conflict_q", new=result if result else tr(lang, "no_result")))
+
+            def answered(choice: str | None) -> None:
+                if choice == "o":
+                    self.write_result(rnd, board, result, expected, force=True)
+                else:
+                    self.say(message, "yellow")
+
+            self.app.push_screen(ChoiceScreen(tr(lang, "conflict_title"), body,
+                                              [("o", tr(lang, "overwrite")), ("k", tr(lang, "keep"))], classes="ask"),
+                                 answered)
+            return
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        try:
+            new_rnd = self.event.find_round(stage, table, k)
+        except ArbiterError:
+            return
+        self.echo(new_rnd, board)
+        self.advance(new_rnd, board)
+
+    def advance(self, rnd: Round, board: int) -> None:
+        nxt = self.next_missing_after(rnd, board)
+        self.refresh_round()
+        table = self.query_one("#round-table", PatchTable)
+        table.select_key(str(nxt if nxt is not None else board))
+        self.refresh_bindings()
+
+    def echo(self, rnd: Round, board: int) -> None:
+        e, lang = self.event, self.arb.lang
+        g = rnd.game(board)
+        a = e.player(g.first)
+        res = str(g.result) if g.result is not None else tr(lang, "no_result")
+        if g.second is None:
+            self.say(tr(lang, "echo_bye", b=board, first=f"{a.name} ({a.id})", res=res))
+            return
+        b = e.player(g.second)
+        scores: dict[int, Fraction] = {}
+        if rnd.stage in ("swiss", "roundrobin"):
+            scores = {h.id: h.score(e.scoring) for h in histories(e, rnd.stage, rnd.table, rnd.number)}
+        p1 = points_text(scores[a.id]) if a.id in scores else "-"
+        p2 = points_text(scores[b.id]) if b.id in scores else "-"
+        self.say(tr(lang, "echo", b=board, first=f"{a.name} ({a.id})", res=res, second=f"{b.name} ({b.id})",
+                    p1=p1, p2=p2), "bold")
+
+    def change_preview(self, rnd: Round, board: int, result: Result | None) -> Text | None:
+        """What the change does: the result, scores and places, and later rounds paired on the old result."""
+        e, lang = self.event, self.arb.lang
+        g = rnd.game(board)
+        try:
+            new = commands.record_result(e, rnd.stage, rnd.table, rnd.number, board, result, expected=g.result)
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return None
+        old_txt = str(g.result) if g.result is not None else tr(lang, "no_result")
+        new_txt = str(result) if result is not None else tr(lang, "no_result")
+        t = Text()
+        who = tr(lang, "by", who=g.by) if g.by else ""
+        t.append(tr(lang, "replace_q", b=board, old=old_txt, by=clean(who), new=new_txt) + "\n\n", style="bold")
+        t.append(tr(lang, "change_result", r=rnd.number, b=board, old=old_txt, new=new_txt) + "\n")
+        if rnd.stage in ("swiss", "roundrobin"):
+            table = rnd.table if rnd.stage == "swiss" else None
+            last = max((r.number for r in e.rounds_of(rnd.stage, table)), default=rnd.number)
+            after = max(rnd.number, completed_rounds(e, rnd.stage, table))
+            try:
+                before_rows = {r.id: r for r in standings(e, table=table, after_round=after, stage=rnd.stage)}
+                after_rows = {r.id: r for r in standings(new, table=table, after_round=after, stage=rnd.stage)}
+            except ArbiterError:
+                before_rows, after_rows = {}, {}
+            changed = [pid for pid in after_rows if pid in before_rows and (
+                after_rows[pid].points != before_rows[pid].points or after_rows[pid].rank != before_rows[pid].rank)]
+            changed.sort(key=lambda pid: (pid not in g.players, after_rows[pid].rank))
+            for pid in changed[:12]:
+                o, n = before_rows[pid], after_rows[pid]
+                t.append(tr(lang, "change_player", name=fit(e.player(pid).name, 28), p0=points_text(o.points),
+                            p1=points_text(n.points), r0=o.rank, r1=n.rank) + "\n")
+            if len(changed) > 12:
+                t.append(f"… +{len(changed) - 12}\n")
+            later = [str(r.number) for r in e.rounds_of(rnd.stage, table) if r.number > rnd.number]
+            if later:
+                t.append("\n" + tr(lang, "change_later", rounds=", ".join(later)) + "\n", style="bold yellow")
+            elif rnd.number < last:
+                pass
+            else:
+                t.append("\n" + tr(lang, "change_none") + "\n", style="dim")
+        return t
+
+    def action_line(self, value: str = "") -> None:
+        lang = self.arb.lang
+
+        def done(text: str | None) -> None:
+            if text:
+                self.run_line(text)
+
+        self.app.push_screen(LineScreen(tr(lang, "line_prompt"), value=value, classes="line"), done)
+
+    def run_line(self, text: str) -> None:
+        """`12` jumps to board 12; `12 1-0` / `12 =` enters a result; `12 m45` stores the number of moves."""
+        lang = self.arb.lang
+        parts = text.strip().split(None, 1)
+        rnd = self.shown_round()
+        if not parts or rnd is None:
+            return
+        try:
+            board = int(parts[0])
+        except ValueError:
+            self.say_error(tr(lang, "line_bad", text=text.strip()))
+            return
+        if board not in {g.board for g in rnd.games}:
+            self.say_error(tr(lang, "no_board", b=board))
+            return
+        if len(parts) == 1:
+            if self.only_missing and rnd.game(board).result is not None:
+                self.only_missing = False
+                self.refresh_round()
+            self.query_one("#round-table", PatchTable).select_key(str(board))
+            self.refresh_bindings()
+            return
+        rest = parts[1].strip()
+        if rest.lower().startswith("m") and rest[1:].strip().isdigit():
+            self.set_moves(rnd, board, int(rest[1:].strip()))
+            return
+        try:
+            result = Result.parse(rest)
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        if self.only_missing and rnd.game(board).result is not None:
+            self.only_missing = False
+            self.refresh_round()
+        self.query_one("#round-table", PatchTable).select_key(str(board))
+        self.enter_result(board, result, rnd)
+
+    def set_moves(self, rnd: Round, board: int, moves: int) -> None:
+        g = rnd.game(board)
+        if g.result is None:
+            self.say_error(tr(self.arb.lang, "line_bad", text=f"{board} m{moves}"))
+            return
+        stage, table, k = rnd.stage, rnd.table, rnd.number
+        try:
+            self.arb.apply(lambda ev: commands.record_result(ev, stage, table, k, board, g.result, by=self.arb.user,
+                                                             expected=g.result, moves=moves),
+                           f"moves {stage} round {k} board {board}: {moves}")
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.say(tr(self.arb.lang, "moves_saved", b=board, n=moves))
+
+    # -- undo / redo -----------------------------------------------------------------------
+    def action_undo(self) -> None:
+        try:
+            what = self.arb.undo()
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.say(tr(self.arb.lang, "undone", what=what))
+
+    def action_redo(self) -> None:
+        try:
+            what = self.arb.redo()
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.say(tr(self.arb.lang, "redone", what=what))
+
+    # -- pairing ---------------------------------------------------------------------------
+    def action_pair(self) -> None:
+        lang = self.arb.lang
+        e = self.event
+        table = self.table if self.stage == "swiss" else None
+        try:
+            preview = pairing.pair_next(e, table)
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        from core.formats.text import round_text
+
+        old_keys = {r.key for r in e.rounds}
+        new_rounds = [r for r in preview.rounds if r.key not in old_keys]
+        body = Text()
+        for r in new_rounds:
+            body.append(round_text(preview, r))
+            body.append(pairing.explain_round(preview, r))
+            body.append("\n")
+        body.append(tr(lang, "pair_hint"), style="dim")
+        n = new_rounds[0].number if new_rounds else "?"
+
+        def answered(choice: str | None) -> None:
+            if choice != "y":
+                return
+            what = "pair next round" + (f" of table {table}" if table else "")
+            try:
+                self.arb.apply(lambda ev: pairing.pair_next(ev, table), what)
+            except ArbiterError as exc:
+                self.say_error(str(exc))
+                return
+            self.round_no = None
+            self.only_missing = False
+            self.refresh_all()
+            self.cursor_to_first_missing()
+            self.say(tr(lang, "paired", n=n), "bold")
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "pair_title", n=n), body,
+                                          [("y", tr(lang, "pair_do")), ("n", tr(lang, "cancel"))], default="y",
+                                          classes="page"), answered)
+
+    def action_explain(self) -> None:
+        rnd = self.shown_round()
+        if rnd is None:
+            return
+        try:
+            text = pairing.explain_round(self.event, rnd)
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.app.push_screen(TextScreen(tr(self.arb.lang, "explain_title", n=rnd.number), clean_lines(text)))
+
+    def action_swap(self) -> None:
+        rnd, board = self.shown_round(), self.selected_board()
+        if rnd is None or board is None:
+            return
+        try:
+            self.arb.apply(lambda ev: pairing.swap_colours(ev, rnd.stage, rnd.table, rnd.number, board),
+                           f"swap colours on board {board}")
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.say(tr(self.arb.lang, "swapped", b=board))
+
+    def exchange(self, text: str) -> None:
+        rnd = self.shown_round()
+        try:
+            a, b = (int(x) for x in text.replace(",", " ").split())
+        except ValueError:
+            self.say_error(tr(self.arb.lang, "line_bad", text=text))
+            return
+        if rnd is None:
+            return
+        try:
+            self.arb.apply(lambda ev: pairing.exchange(ev, rnd.stage, rnd.table, rnd.number, a, b),
+                           f"exchange players {a} and {b}")
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+
+    def unpair(self) -> None:
+        rnd = self.current_round()
+        if rnd is None:
+            return
+        try:
+            self.arb.apply(lambda ev: commands.unpair_round(ev, rnd.stage, rnd.table, rnd.number),
+                           f"take back the pairing of round {rnd.number}")
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.round_no = None
+        self.refresh_all()
+        self.say(tr(self.arb.lang, "unpaired", n=rnd.number))
+
+    # -- round clock (705.3) ------------------------------------------------------------------
+    def action_clock(self) -> None:
+        lang = self.arb.lang
+        rnd = self.current_round()
+        if rnd is None:
+            return
+        e = self.event
+        left = clockmod.remaining(rnd, self.arb.now())
+        body = Text(tr(lang, "clock_none") if left is None else
+                    tr(lang, "st_paused" if rnd.clock_paused is not None else "st_clock", t=clockmod.fmt(left)))
+        choices = [("4", tr(lang, "clock_start_swiss", m=e.round_minutes)),
+                   ("7", tr(lang, "clock_start_top", m=e.top_minutes)),
+                   ("p", tr(lang, "clock_pause")), ("+", tr(lang, "clock_add")), ("-", tr(lang, "clock_sub")),
+                   ("x", tr(lang, "clock_stop"))]
+
+        def answered(choice: str | None) -> None:
+            if choice:
+                self.clock_do(choice)
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "clock_title"), body, choices, classes="ask clock"), answered)
+
+    def clock_do(self, choice: str) -> None:
+        lang = self.arb.lang
+        rnd = self.current_round()
+        if rnd is None:
+            return
+        now = self.arb.now()
+        e = self.event
+        if choice == "4":
+            params, msg = clockmod.start(e.round_minutes, now), tr(lang, "clock_started", m=e.round_minutes)
+        elif choice == "7":
+            params, msg = clockmod.start(e.top_minutes, now), tr(lang, "clock_started", m=e.top_minutes)
+        elif choice == "p":
+            params = clockmod.pause_or_resume(rnd, now)
+            msg = tr(lang, "clock_paused_msg" if params["paused"] is not None else "clock_resumed")
+        elif choice in ("+", "-"):
+            params = clockmod.add(rnd, now, 5 if choice == "+" else -5)
+            left = clockmod.remaining(Round(rnd.stage, rnd.number, (), rnd.table, params["deadline"], params["paused"]), now)
+            msg = tr(lang, "st_clock", t=clockmod.fmt(left or 0))
+        else:
+            params, msg = clockmod.clear(), tr(lang, "clock_cleared")
+        try:
+            self.arb.apply(lambda ev: commands.set_clock(ev, rnd.stage, rnd.table, rnd.number, **params),
+                           f"round clock {rnd.stage} round {rnd.number}" + (f" table {rnd.table}" if rnd.table else ""))
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.say(msg)
+
+    def tick(self) -> None:
+        """Every second: the clock in the status line; at zero the bell and the 705.3 reminder."""
+        self.refresh_status()
+        rnd = self.current_round()
+        left = clockmod.remaining(rnd, self.arb.now())
+        if rnd is None or left is None or left > 0 or not clockmod.running(rnd) or not rnd.missing:
+            return
+        key = (rnd.key, rnd.clock_deadline)
+        if key in self.rung or self.app.screen is not self:
+            return
+        self.rung.add(key)
+        self.app.bell()
+        self.time_up(rnd)
+
+    def time_up(self, rnd: Round) -> None:
+        lang = self.arb.lang
+        boards = [g.board for g in rnd.games if g.result is None and g.second is not None]
+        body = Text(tr(lang, "time_up_text", boards=", ".join(map(str, boards))))
+
+        def answered(choice: str | None) -> None:
+            if choice == "d":
+                self.technical_draws(rnd, boards)
+            elif choice == "e":
+                self.only_missing = True
+                self.action_view("round")
+                self.refresh_round()
+                self.cursor_to_first_missing()
+                self.action_prefix("t")
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "time_up_title"), body,
+                                          [("e", tr(lang, "time_up_enter")), ("d", tr(lang, "time_up_draw"))],
+                                          default="e", classes="ask alarm"), answered)
+
+    def technical_draws(self, rnd: Round, boards: list[int]) -> None:
+        stage, table, k = rnd.stage, rnd.table, rnd.number
+
+        def all_draws(ev: Event) -> Event:
+            for b in boards:
+                ev = commands.record_result(ev, stage, table, k, b, Result.TECHNICAL_DRAW, by=self.arb.user,
+                                            expected=None)
+            return ev
+
+        try:
+            self.arb.apply(all_draws, f"technical draws (705.3) round {k} boards {', '.join(map(str, boards))}")
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.say(tr(self.arb.lang, "tech_draws", boards=", ".join(map(str, boards))))
+
+
+def clean_lines(text: str) -> Text:
+    return Text("\n".join(clean(line) for line in text.splitlines()))

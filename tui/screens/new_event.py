@@ -1,0 +1,80 @@
+"""New event: a form, then `core.commands.new_event` and `core.store.create` (as `arbiter new`)."""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from core import commands
+from core.errors import ArbiterError
+from core.standings import check_codes
+from core.store import create
+
+from ..i18n import tr
+from .dialogs import FormScreen
+
+if TYPE_CHECKING:
+    from ..app import ArbiterApp
+
+
+def new_event_form(app: "ArbiterApp") -> None:
+    L = app.lang
+    fields = [
+        ("file", tr(L, "f_file"), "saves/new.toml"),
+        ("name", tr(L, "f_name"), ""),
+        ("rounds", tr(L, "f_rounds"), "5"),
+        ("tables", tr(L, "f_tables"), "1"),
+        ("top", tr(L, "f_top"), "0"),
+        ("third", tr(L, "f_third"), "n"),
+        ("points", tr(L, "f_points"), "1,1/2,0"),
+        ("tiebreaks", tr(L, "f_tiebreaks"), "BH-C1,BH,SB,WIN"),
+    ]
+
+    def done(values: dict | None) -> None:
+        if values is None:
+            return
+        try:
+            path = make_event(values)
+        except ArbiterError as exc:
+            if app.main:
+                app.main.say_error(str(exc))
+            return
+        except ValueError as exc:
+            if app.main:
+                app.main.say_error(str(exc))
+            return
+        app.open_file(path)
+        if app.main:
+            app.main.say(tr(app.lang, "created", file=path))
+
+    app.push_screen(FormScreen(tr(L, "new_event"), fields), done)
+
+
+def make_event(values: dict) -> str:
+    def num(key: str) -> int:
+        text = values.get(key, "").strip() or "0"
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{key}: '{text}' is not a number") from None
+
+    codes = tuple(c.strip().upper() for c in values.get("tiebreaks", "").split(",") if c.strip())
+    check_codes(codes)
+    pts = None
+    if values.get("points", "").strip():
+        parts = values["points"].split(",")
+        if len(parts) != 3:
+            raise ValueError("points: W,D,L such as 1,1/2,0 or 3,1,0")
+        try:
+            pts = tuple(Fraction(p.strip()) for p in parts)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError("points: W,D,L such as 1,1/2,0 or 3,1,0") from None
+    event = commands.new_event(
+        values.get("name", ""), num("rounds"), tables=max(1, num("tables")), top=num("top"),
+        third_place=values.get("third", "").strip().lower() in ("y", "yes", "д", "да", "1"),
+        points=pts, tiebreaks=codes, lots_seed=secrets.randbelow(2**31),
+    )
+    path = values.get("file", "").strip() or "saves/new.toml"
+    create(path, event)
+    return path

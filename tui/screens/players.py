@@ -1,0 +1,262 @@
+"""Players: list, search by name or number, add (late entry after round 1), edit, withdraw, bye, import CSV.
+
+Each action is the `core.commands` function the command line calls, inside
+`EventFile.change` (through `ArbiterApp.apply`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from core import commands
+from core.errors import ArbiterError, FileProblem, IllegalChange
+from core.formats import csvio
+from core.formats.text import clean, fit
+from core.model import Event
+
+from ..i18n import tr
+from ..widgets.patch_table import PatchTable, cell
+from .dialogs import ChoiceScreen, FormScreen, LineScreen
+
+if TYPE_CHECKING:
+    from ..app import ArbiterApp
+
+KEYS = [
+    ("a", "add", "add_player", True, "a"),
+    ("e", "edit", "edit_player", True, "e"),
+    ("w", "withdraw", "st_withdrawn", True, "w"),
+    ("y", "bye", "bye_prompt", False, "y"),
+    ("i", "import_csv", "import_csv", False, "i"),
+    ("slash", "search", "search", True, "/"),
+    ("escape", "back", "close", True, "Esc"),
+]
+
+
+def matches(p, query: str) -> bool:
+    q = query.strip().casefold()
+    if not q:
+        return True
+    if q.isdigit():
+        return p.id == int(q) or q in p.name.casefold()
+    return q in p.name.casefold() or q in p.club.casefold()
+
+
+class PlayersScreen(Screen):
+    AUTO_FOCUS = "#players-table"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.query_text = ""
+
+    @property
+    def arb(self) -> "ArbiterApp":
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="players-head", classes="panel-head")
+        yield Input(id="players-search", classes="hidden")
+        yield PlayersTable(id="players-table")
+        yield Static(id="players-msg")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        L = self.arb.lang
+        self._bindings = BindingsMap([Binding(k, a, tr(L, d).split(":")[0], show=s, key_display=kd)
+                                      for k, a, d, s, kd in KEYS])
+        self.query_one("#players-search", Input).placeholder = tr(L, "search")
+        self.refresh_list()
+
+    def refresh_list(self) -> None:
+        L = self.arb.lang
+        e = self.arb.event
+        cols = [("id", tr(L, "id")), ("name", tr(L, "name")), ("rating", tr(L, "rating")), ("club", tr(L, "club")),
+                ("table", tr(L, "table")), ("status", tr(L, "status"))]
+        rows = []
+        for p in e.players:
+            if not matches(p, self.query_text):
+                continue
+            status = tr(L, f"st_{p.status}")
+            if p.status == "late":
+                status += f" {p.late_from}"
+            elif p.status == "withdrawn":
+                status += f" {p.withdrawn_from}"
+            style = "dim" if p.status == "withdrawn" else ""
+            rows.append((str(p.id), (cell(p.id), cell(fit(p.name, 30), style), cell(p.rating or ""),
+                                     cell(fit(p.club, 16)), cell(p.table or ""), cell(status, style))))
+        self.query_one("#players-table", PatchTable).sync(cols, rows)
+        head = f"{tr(L, 'players_title')}: {len(rows)}/{len(e.players)}"
+        if self.query_text:
+            head += f" · «{clean(self.query_text)}»"
+        self.query_one("#players-head", Static).update(Text(head, style="bold"))
+        self.query_one("#players-msg", Static).update(Text(tr(L, "players_keys"), style="dim"))
+
+    def say(self, text: str, style: str = "") -> None:
+        self.query_one("#players-msg", Static).update(Text(clean(text), style=style))
+
+    def selected(self):
+        key = self.query_one("#players-table", PatchTable).selected_key
+        if key is None:
+            return None
+        e = self.arb.event
+        return e.player(int(key)) if e.has_player(int(key)) else None
+
+    def change(self, fn, what: str) -> Event | None:
+        try:
+            new = self.arb.apply(fn, what)
+        except ArbiterError as exc:
+            self.say(str(exc), "bold red")
+            return None
+        self.refresh_list()
+        return new
+
+    # -- actions -----------------------------------------------------------------------------
+    def action_back(self) -> None:
+        search = self.query_one("#players-search", Input)
+        if search.has_focus:
+            search.add_class("hidden")
+            self.query_one("#players-table").focus()
+            return
+        self.app.pop_screen()
+
+    def action_search(self) -> None:
+        search = self.query_one("#players-search", Input)
+        search.remove_class("hidden")
+        search.focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "players-search":
+            self.query_text = event.value
+            self.refresh_list()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "players-search":
+            self.query_one("#players-table").focus()
+
+    def action_add(self) -> None:
+        L = self.arb.lang
+        e = self.arb.event
+        fields = [("name", tr(L, "f_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
+        if e.tables > 1:
+            fields.append(("table", tr(L, "f_table"), ""))
+
+        def done(v: dict | None) -> None:
+            if v is None:
+                return
+            try:
+                rating = int(v.get("rating") or 0)
+                table = int(v["table"]) if v.get("table", "").strip() else None
+            except ValueError:
+                self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
+                return
+            new = self.change(lambda ev: commands.add_player(ev, v["name"], rating=rating, club=v.get("club", ""),
+                                                              table=table), f"add player {v['name']}")
+            if new is not None:
+                p = max(new.players, key=lambda x: x.id)
+                late = tr(L, "late", n=p.late_from) if p.late_from else ""
+                self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
+                self.query_one("#players-table", PatchTable).select_key(str(p.id))
+
+        self.app.push_screen(FormScreen(tr(L, "add_player"), fields), done)
+
+    def action_edit(self) -> None:
+        L = self.arb.lang
+        p = self.selected()
+        if p is None:
+            return
+        fields = [("name", tr(L, "f_name"), p.name), ("rating", tr(L, "f_rating"), str(p.rating)),
+                  ("club", tr(L, "f_club"), p.club)]
+
+        def done(v: dict | None) -> None:
+            if v is None:
+                return
+            try:
+                rating = int(v.get("rating") or 0)
+            except ValueError:
+                self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
+                return
+            if self.change(lambda ev: commands.edit_player(ev, p.id, name=v["name"].strip(), rating=rating,
+                                                           club=v.get("club", "").strip()),
+                           f"edit player {p.id}") is not None:
+                self.say(tr(L, "saved"))
+
+        self.app.push_screen(FormScreen(tr(L, "edit_player"), fields), done)
+
+    def action_withdraw(self) -> None:
+        L = self.arb.lang
+        p = self.selected()
+        if p is None:
+            return
+
+        def done(choice: str | None) -> None:
+            if choice != "y":
+                return
+            new = self.change(lambda ev: commands.withdraw(ev, p.id), f"withdraw player {p.id}")
+            if new is not None:
+                self.say(tr(L, "withdrawn", name=p.name, n=new.player(p.id).withdrawn_from))
+
+        self.app.push_screen(ChoiceScreen(tr(L, "st_withdrawn"), Text(tr(L, "withdraw_q", name=clean(p.name))),
+                                          [("y", tr(L, "yes")), ("n", tr(L, "no"))], classes="ask"), done)
+
+    def action_bye(self) -> None:
+        L = self.arb.lang
+        p = self.selected()
+        if p is None:
+            return
+
+        def done(text: str | None) -> None:
+            if not text:
+                return
+            bits = text.split()
+            if len(bits) != 2 or not bits[0].isdigit():
+                self.say(tr(L, "bye_prompt"), "bold red")
+                return
+            r, kind = int(bits[0]), bits[1].lower()
+            if self.change(lambda ev: commands.request_bye(ev, p.id, r, kind),
+                           f"{kind} bye for player {p.id} in round {r}") is not None:
+                self.say(tr(L, "saved"))
+
+        self.app.push_screen(LineScreen(f"{clean(p.name)}: {tr(L, 'bye_prompt')}", classes="line"), done)
+
+    def action_import_csv(self) -> None:
+        L = self.arb.lang
+
+        def done(path: str | None) -> None:
+            if not path:
+                return
+            csv_path = Path(path.strip()).expanduser()
+            try:
+                text = csv_path.read_text(encoding="utf-8")
+                rows = csvio.read_players(text, str(csv_path))
+            except FileNotFoundError:
+                self.say(str(FileProblem(str(csv_path), None, "no such file")), "bold red")
+                return
+            except UnicodeDecodeError:
+                self.say(str(FileProblem(str(csv_path), None, "not UTF-8 text")), "bold red")
+                return
+            except ArbiterError as exc:
+                self.say(str(exc), "bold red")
+                return
+
+            def add_all(ev: Event) -> Event:
+                for i, row in enumerate(rows, start=2):
+                    try:
+                        ev = commands.add_player(ev, **row)
+                    except IllegalChange as exc:
+                        raise FileProblem(str(csv_path), i, str(exc)) from None
+                return ev
+
+            if self.change(add_all, f"import {len(rows)} players from {csv_path.name}") is not None:
+                self.say(tr(L, "imported", n=len(rows)), "bold")
+
+        self.app.push_screen(LineScreen(tr(L, "import_csv"), classes="line"), done)
+
+
+class PlayersTable(PatchTable):
+    right_columns = frozenset({"id", "rating", "table"})

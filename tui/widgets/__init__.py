@@ -1,0 +1,1 @@
+"""Widgets of the judge's TUI: one module each."""

@@ -1,0 +1,107 @@
+"""A DataTable built once and then diff-patched by row key.
+
+`sync(columns, rows)` compares with what is shown: changed cells are
+updated one by one, vanished rows removed, new rows added, and the order
+restored by key; only a change of columns rebuilds the table. The cursor
+stays on its row (by key), not on its index. Every cell is a `rich.text.Text`
+(never markup), so a name like `Carol [/]` shows as typed.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from rich.text import Text
+from textual.widgets import DataTable
+from textual.widgets.data_table import RowKey
+
+Cell = tuple[str, str]  # (plain text, style)
+Row = tuple[str, Sequence[Cell]]
+
+
+def cell(text: object, style: str = "") -> Cell:
+    return (str(text), style)
+
+
+class PatchTable(DataTable):
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes, cursor_type="row", zebra_stripes=False)
+        self._columns_shown: tuple[tuple[str, str], ...] = ()
+        self._cells: dict[str, tuple[Cell, ...]] = {}
+        self._order: list[str] = []
+        self.rebuilds = 0  # how many times the whole table was built (tests check patching)
+        self.patched_cells = 0
+
+    @staticmethod
+    def _text(c: Cell, justify: str = "left") -> Text:
+        return Text(c[0], style=c[1], justify=justify, no_wrap=True, overflow="ellipsis")
+
+    def _justify(self, i: int) -> str:
+        return "right" if self._columns_shown[i][0] in self.right_columns else "left"
+
+    right_columns: frozenset[str] = frozenset()
+
+    @property
+    def selected_key(self) -> str | None:
+        if not self._order or self.cursor_row < 0 or self.cursor_row >= self.row_count:
+            return None
+        try:
+            key = self.coordinate_to_cell_key((self.cursor_row, 0)).row_key
+        except Exception:
+            return None
+        return key.value
+
+    def select_key(self, key: str | None) -> None:
+        if key is None or key not in self._cells:
+            return
+        self.move_cursor(row=self.get_row_index(key), animate=False)
+
+    def sync(self, columns: Sequence[tuple[str, str]], rows: Iterable[Row]) -> None:
+        rows = [(k, tuple(cs)) for k, cs in rows]
+        keep = self.selected_key
+        columns = tuple(columns)
+        if columns != self._columns_shown:
+            self._rebuild(columns, rows)
+            self.select_key(keep)
+            return
+        new_keys = [k for k, _ in rows]
+        new_set = set(new_keys)
+        for k in [k for k in self._order if k not in new_set]:
+            self.remove_row(k)
+            del self._cells[k]
+        col_keys = [c for c, _ in columns]
+        for k, cs in rows:
+            old = self._cells.get(k)
+            if old is None:
+                self.add_row(*(self._text(c, self._justify(i)) for i, c in enumerate(cs)), key=k)
+            elif old != cs:
+                for i, (a, b) in enumerate(zip(old, cs)):
+                    if a != b:
+                        self.update_cell(k, col_keys[i], self._text(b, self._justify(i)))
+                        self.patched_cells += 1
+            self._cells[k] = cs
+        current = [k for k in self._order if k in new_set] + [k for k in new_keys if k not in set(self._order)]
+        self._order = new_keys
+        if current != new_keys:
+            self._reorder(new_keys)
+        self.select_key(keep)
+
+    def _rebuild(self, columns: tuple[tuple[str, str], ...], rows: list[tuple[str, tuple[Cell, ...]]]) -> None:
+        self.rebuilds += 1
+        self.clear(columns=True)
+        self._columns_shown = columns
+        for key, label in columns:
+            self.add_column(Text(label), key=key)
+        self._cells = {}
+        for k, cs in rows:
+            self.add_row(*(self._text(c, self._justify(i)) for i, c in enumerate(cs)), key=k)
+            self._cells[k] = cs
+        self._order = [k for k, _ in rows]
+
+    def _reorder(self, keys: list[str]) -> None:
+        """Put the rows in this order (what DataTable.sort does, by row key)."""
+        from textual._two_way_dict import TwoWayDict
+
+        self._row_locations = TwoWayDict({RowKey(k): i for i, k in enumerate(keys)})
+        self._update_count += 1
+        self.refresh()

@@ -1,0 +1,46 @@
+"""The status line: event, round, table, results missing, the round clock, who else is editing."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from core.formats.text import clean, fit
+
+from ..i18n import tr
+from . import clock as clockmod
+
+CLOCK_STYLE = {"ok": "bold", "warn": "bold black on yellow", "alert": "bold white on red", "zero": "bold white on red blink"}
+
+
+def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_planned: int, stage: str,
+                table: int | None, tables: int, missing: int | None, clock_left: float | None,
+                clock_paused: bool, others: list[str], viewing: int | None = None) -> Text:
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(fit(event_name, 28), style="bold")
+    parts: list[tuple[str, str]] = []
+    if round_no is not None:
+        if stage in ("swiss", "roundrobin") and rounds_planned:
+            parts.append((tr(lang, "st_round_of", n=round_no, total=rounds_planned), ""))
+        else:
+            parts.append((tr(lang, f"stage_{stage}") + f" {round_no}", ""))
+    if table is not None:
+        parts.append((tr(lang, "st_table", t=table, n=tables), ""))
+    if missing is not None:
+        parts.append((tr(lang, "st_missing", n=missing) if missing else tr(lang, "st_complete"),
+                      "bold yellow" if missing else "green"))
+    if clock_left is not None:
+        key = "st_paused" if clock_paused else "st_clock"
+        parts.append((tr(lang, key, t=clockmod.fmt(clock_left)), CLOCK_STYLE.get(clockmod.level(clock_left), "")))
+    if viewing is not None:
+        parts.append((tr(lang, "st_viewing", n=viewing), "reverse"))
+    if others:
+        parts.append((tr(lang, "st_others", who=", ".join(clean(o) for o in others)), "cyan"))
+    for text, style in parts:
+        t.append(" │ ")
+        t.append(text, style=style)
+    return t
+
+
+class StatusLine(Static):
+    pass
