@@ -168,6 +168,7 @@ class HallDisplay(App):
         self.pages: list[tuple[str, str]] = []
         self.index = 0
         self.paused = False
+        self.turns = 0  # pages turned by the timer
         self.problem = ""
         self.loaded_at = ""
 
@@ -256,6 +257,7 @@ class HallDisplay(App):
     # -- actions ------------------------------------------------------------
     def _cycle(self) -> None:
         if not self.paused:
+            self.turns += 1
             self.action_next_page()
 
     def action_next_page(self) -> None:
