@@ -43,6 +43,7 @@ T: dict[str, tuple[str, str]] = {
     "st_round_of": ("round {n}/{total}", "тур {n}/{total}"),
     "st_table": ("table {t}/{n}", "стол {t}/{n}"),
     "st_missing": ("{n} missing", "нет результатов: {n}"),
+    "head_missing": ("missing: {boards}", "нет результатов на досках: {boards}"),
     "st_complete": ("all results in", "все результаты внесены"),
     "st_others": ("also: {who}", "также: {who}"),
     "st_alone": ("", ""),

@@ -17,9 +17,10 @@ from textual.widgets import Input, Label, Static
 
 def _choices_text(choices: Sequence[tuple[str, str]]) -> Text:
     t = Text()
+    vertical = len(choices) > 3
     for i, (key, label) in enumerate(choices):
         if i:
-            t.append("   ")
+            t.append("\n" if vertical else "   ")
         t.append(f" {key} ", style="reverse bold")
         t.append(f" {label}")
     return t

@@ -239,7 +239,7 @@ class MainScreen(Screen):
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(f"{tr(lang, 'stage_' + rnd.stage)} {rnd.number}{where}", style="bold")
         if missing:
-            t.append(f" · {tr(lang, 'st_missing', n=len(missing))}: {', '.join(missing)}", style="yellow")
+            t.append(f" · {tr(lang, 'head_missing', boards=', '.join(missing))}", style="yellow")
         else:
             t.append(f" · {tr(lang, 'st_complete')}", style="green")
         if self.only_missing:
@@ -685,15 +685,13 @@ class MainScreen(Screen):
         except ArbiterError as exc:
             self.say_error(str(exc))
             return
-        from core.formats.text import round_text
-
         old_keys = {r.key for r in e.rounds}
         new_rounds = [r for r in preview.rounds if r.key not in old_keys]
         body = Text()
         for r in new_rounds:
-            body.append(round_text(preview, r))
-            body.append(pairing.explain_round(preview, r))
-            body.append("\n")
+            body.append(pairing_preview(preview, r, lang))
+            body.append(clean_lines(pairing.explain_round(preview, r)))
+            body.append("\n\n")
         body.append(tr(lang, "pair_hint"), style="dim")
         n = new_rounds[0].number if new_rounds else "?"
 
@@ -869,3 +867,21 @@ class MainScreen(Screen):
 
 def clean_lines(text: str) -> Text:
     return Text("\n".join(clean(line) for line in text.splitlines()))
+
+
+def pairing_preview(e: Event, rnd: Round, lang: str) -> Text:
+    """The boards of a new round in 74 columns: board, first, points, second, points."""
+    pts = scores_before(e, rnd)
+    t = Text()
+    where = f" · {tr(lang, 'k_table')} {rnd.table}" if rnd.table is not None else ""
+    t.append(f"{tr(lang, 'stage_' + rnd.stage)} {rnd.number}{where}\n", style="bold")
+    for g in rnd.games:
+        a = e.player(g.first)
+        first = fit(f"{a.name} ({a.id})", 26)
+        if g.second is None:
+            t.append(f"{g.board:>3} {first:<26} {pts.get(a.id, ''):>4}   {tr(lang, 'bye')}\n")
+            continue
+        b = e.player(g.second)
+        second = fit(f"{b.name} ({b.id})", 26)
+        t.append(f"{g.board:>3} {first:<26} {pts.get(a.id, ''):>4}  –  {second:<26} {pts.get(b.id, ''):>4}\n")
+    return t

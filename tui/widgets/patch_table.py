@@ -37,7 +37,8 @@ class PatchTable(DataTable):
         return Text(c[0], style=c[1], justify=justify, no_wrap=True, overflow="ellipsis")
 
     def _justify(self, i: int) -> str:
-        return "right" if self._columns_shown[i][0] in self.right_columns else "left"
+        k = self._columns_shown[i][0]
+        return "right" if k in self.right_columns or k.startswith("tb") else "left"
 
     right_columns: frozenset[str] = frozenset()
 
@@ -77,7 +78,7 @@ class PatchTable(DataTable):
             elif old != cs:
                 for i, (a, b) in enumerate(zip(old, cs)):
                     if a != b:
-                        self.update_cell(k, col_keys[i], self._text(b, self._justify(i)))
+                        self.update_cell(k, col_keys[i], self._text(b, self._justify(i)), update_width=True)
                         self.patched_cells += 1
             self._cells[k] = cs
         current = [k for k in self._order if k in new_set] + [k for k in new_keys if k not in set(self._order)]
