@@ -749,7 +749,7 @@ def standings_output(event: Event, after_round=None, fmt: str = "text", codes=No
     if fmt != "text":
         raise IllegalChange(f"unknown format '{fmt}' (text, csv or json)")
     title = f"{_fit(event.name, 50)}: team standings" + (f" after round {after}" if after else "")
-    shown = used[:5]
+    shown = [c for c in used if c.strip().upper() not in ("MP", "GP")][:5]  # MP and GP have their columns
     lines = [title, "", f"{'Rk':>3} {'Id':>3}  {'Team':<26} {'MP':>5} {'GP':>6}" + "".join(f" {c[:8]:>8}" for c in shown)]
     for r in rows:
         tb = "".join(f" {points_text(r.tiebreaks[c]):>8}" for c in shown)

@@ -1,0 +1,305 @@
+"""Team events through the event model (core calls): pairing, board colours, matches, standings.
+
+Expected numbers are worked out by hand in the comments (tiebreaks.md 10.6 for
+the round robin), never with the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction as F
+
+import pytest
+
+from core import commands, team_event
+from core.errors import IllegalChange
+from core.pairing import pair_next
+from core.results import Result
+from core.store import dumps, loads
+
+
+def team_event_of(names, boards, *, per_team=None, system="swiss", rounds=3, match_points=None):
+    """Teams in the given order, rated so that this is their pairing-number order."""
+    per_team = per_team or boards + 1
+    e = commands.new_event("Team Cup", rounds, system=system, lots_seed=11)
+    e = replace(e, initial_colour="w")  # pairing number 1 moves first in round 1 (else drawn by lot)
+    e = team_event.setup(e, boards, match_points=match_points)
+    for k, t in enumerate(names):
+        for i in range(per_team):
+            e = commands.add_player(e, f"{t} {i + 1}", rating=2400 - 100 * k - i, team=t)
+    return e
+
+
+def ids_of(e, team):
+    return [p.id for p in e.players if p.team == team]
+
+
+def result_text(team_points, board):
+    """Board result (first mover first) for the points of the FIRST-NAMED team on match board `board`:
+    on odd boards that team moves first, on even boards second."""
+    x = F(team_points)
+    if x == F(1, 2):
+        return "1/2"
+    first_won = (x == 1) == (board % 2 == 1)
+    return "1-0" if first_won else "0-1"
+
+
+def play(e, k, plan, boards):
+    """plan: one tuple per match (in match order) of the first-named team's points per board."""
+    stage = "swiss" if e.system == "swiss" else "roundrobin"
+    for m, pts in enumerate(plan, start=1):
+        for b, x in enumerate(pts, start=1):
+            e = commands.record_result(e, stage, None, k, (m - 1) * boards + b, Result.parse(result_text(x, b)))
+    return e
+
+
+def match_pairs(e, k):
+    rnd = e.find_round("swiss" if e.system == "swiss" else "roundrobin", None, k)
+    return [(m.first_name, m.second_name) for m in team_event.matches(e, rnd)]
+
+
+def assert_colours_alternate(e, k, boards):
+    rnd = e.find_round("swiss" if e.system == "swiss" else "roundrobin", None, k)
+    for m in team_event.matches(e, rnd):
+        for g in m.games:
+            b = (g.board - 1) % boards + 1
+            first_team = e.player(g.first).team
+            assert first_team == (m.first_name if b % 2 else m.second_name), (k, g.board)
+        # line-up: the first B of each roster, in roster order, board 1 first
+        a_players = [g.first if ((g.board - 1) % boards) % 2 == 0 else g.second for g in m.games]
+        assert a_players == ids_of(e, m.first_name)[:boards]
+
+
+# -- V6: 4-team, 4-board round robin (tiebreaks.md 10.6) ---------------------------------------
+
+V6_PLAN = {  # first-named team's points per board; Berger order A, B, C, D
+    1: [(1, 1, 1, 0), (1, 0, 1, 0)],  # A-D 3-1, B-C 2-2
+    2: [(1, F(1, 2), 1, 0), (F(1, 2), 0, 1, 0)],  # D-C 2.5-1.5, A-B 1.5-2.5
+    3: [(1, 0, 1, 0), (0, 1, 1, 0)],  # B-D 2-2, C-A 2-2
+}
+
+
+def v6_event():
+    e = team_event_of("ABCD", 4, system="roundrobin")
+    for k in (1, 2, 3):
+        e = pair_next(e)
+        e = loads(dumps(e))  # through the file format every round
+        e = play(e, k, V6_PLAN[k], 4)
+    return e
+
+
+def test_v6_round_robin_schedule_follows_berger_and_colours_alternate():
+    e = v6_event()
+    assert e.rounds_planned == 3
+    assert [match_pairs(e, k) for k in (1, 2, 3)] == [
+        [("A", "D"), ("B", "C")], [("D", "C"), ("A", "B")], [("B", "D"), ("C", "A")]]
+    for k in (1, 2, 3):
+        assert_colours_alternate(e, k, 4)
+        # boards of match m are (m-1)*4+1 .. m*4
+        assert [g.board for g in e.find_round("roundrobin", None, k).games] == list(range(1, 9))
+
+
+def test_v6_values_on_the_event_path():
+    e = v6_event()
+    codes = ["EMGSB", "EMMSB", "EGGSB", "EGMSB", "EMGSB-C1"]
+    after, used, rows = team_event.standings(e, codes=codes)
+    got = {r.team: (r.match_points, r.game_points, *(r.tiebreaks[c] for c in codes)) for r in rows}
+    # tiebreaks.md 10.6 table
+    assert got["A"] == (3, F(13, 2), 19, 8, F(149, 4), F(33, 2), 15)
+    assert got["D"] == (3, F(11, 2), 16, 8, F(133, 4), F(35, 2), 11)
+    assert got["B"][:2] == (4, F(13, 2)) and got["C"][:2] == (2, F(11, 2))
+    assert after == 3
+
+
+def test_v6_standings_default_mp_gp_sb_and_ede():
+    e = v6_event()
+    _, used, rows = team_event.standings(e)
+    assert used == ["GP", "EMGSB"]
+    assert [r.team for r in rows] == ["B", "A", "D", "C"]  # MP 4; 3 (GP 6.5); 3 (GP 5.5); 2
+    assert [r.rank for r in rows] == [1, 2, 3, 4]
+    # EDE alone separates A and D: A beat D 3-1
+    _, _, rows = team_event.standings(e, codes=["EDE"])
+    assert [r.team for r in rows][1:3] == ["A", "D"]
+
+
+def test_v6_json_and_board_points():
+    e = v6_event()
+    doc = json.loads(team_event.standings_output(e, fmt="json", codes=["EMGSB"]))
+    assert doc["after_round"] == 3 and doc["tiebreaks"] == ["EMGSB"]
+    assert doc["rows"][0] == {"rank": 1, "id": 2, "team": "B", "match_points": 4, "game_points": 6.5,
+                              "tiebreaks": {"EMGSB": 17.5}}
+    # B's EMGSB by hand: C (2 MP) x 2 + A (3) x 2.5 + D (3) x 2 = 4 + 7.5 + 6 = 17.5
+    stats = {(s["board"], s["team"]): s["points"] for s in doc["players"]}
+    # board 1 of A: R1 1 (vs D), R2 1 (vs B), R3: A second-named, C's board-1 point 0 -> A 1: 3
+    # (V6_PLAN: R2 A-B board 1 = 1/2 for A)  -> 1 + 0.5 + 1 = 2.5
+    assert stats[(1, "A")] == 2.5
+    # board 4 of C: R1 (second-named vs B, B 0) 1; R2 (second vs D, D 0) 1; R3 (first vs A) 0 -> 2
+    assert stats[(4, "C")] == 2
+    text = team_event.standings_output(e)
+    assert "Board points" in text and max(len(x) for x in text.splitlines()) <= 80
+
+
+# -- a 5-team, 2-board Swiss, Dutch on teams, worked by hand --------------------------------
+#
+# Pairing numbers A..E (average rating). Match points 2/1/0, PAB = a drawn match (1 MP, 1 GP).
+# R1: S1 {A, B} v S2 {C, D}, E (lowest) the bye: A-C, D-B (B, number 2, gets the other colour).
+#     A-C 2-0, D-B 1-1.  -> A 2, B 1, D 1, E 1 (PAB), C 0
+# R2: C (0) the bye; A floats into {B, D, E}: A meets B, D meets E; colours: A and D had first
+#     move (want second), B had second (wants first), E none: B-A, E-D.
+#     B-A 1-1, E-D 1.5-0.5.  -> A 3, E 3, B 2, C 1, D 1
+# R3: {C, D} lowest, C had the bye: D the bye. A-E, B-C; A (w, b) wants w; C (b, bye) wants w
+#     over B (b, w): A-E, C-B.   A-E 1-1, C-B 2-0.
+# Final MP/GP: A 4/4, E 4/3.5, C 3/3, D 2/2.5, B 2/2.
+# EMGSB (fide2024, own unplayed round: dummy with the team's own MP):
+#   A: C 3 x 2 + B 2 x 1 + E 4 x 1 = 12      E: own 4 x 1 + D 2 x 1.5 + A 4 x 1 = 11
+#   C: A 4 x 0 + own 3 x 1 + B 2 x 2 = 7     D: B 2 x 1 + E 4 x 0.5 + own 2 x 1 = 6
+#   B: D 2 x 1 + A 4 x 1 + C 3 x 0 = 6
+
+SWISS_PLAN = {1: [(1, 1), (1, 0)], 2: [(1, 0), (1, F(1, 2))], 3: [(1, 0), (1, 1)]}
+SWISS_PAIRS = {1: [("A", "C"), ("D", "B")], 2: [("B", "A"), ("E", "D")], 3: [("A", "E"), ("C", "B")]}
+SWISS_BYES = {1: "E", 2: "C", 3: "D"}
+
+
+def swiss_event():
+    e = team_event_of("ABCDE", 2)
+    for k in (1, 2, 3):
+        e = pair_next(e)
+        e = loads(dumps(e))
+        assert match_pairs(e, k) == SWISS_PAIRS[k], k
+        assert team_event.round_bye(e, k) == SWISS_BYES[k]
+        assert_colours_alternate(e, k, 2)
+        assert not any(p.team == SWISS_BYES[k] for r, g in e.iter_games() if r.number == k
+                       for p in map(e.player, g.players))
+        e = play(e, k, SWISS_PLAN[k], 2)
+    return e
+
+
+def test_team_swiss_pairs_by_match_points_with_the_dutch_engine():
+    e = swiss_event()
+    st = e.stage_state("teams")
+    assert st["names"] == ["A", "B", "C", "D", "E"]
+    assert st["byes"] == {"1": "E", "2": "C", "3": "D"}
+    with pytest.raises(IllegalChange, match="all 3 rounds"):
+        pair_next(e)
+
+
+def test_team_swiss_standings_by_hand():
+    e = swiss_event()
+    _, used, rows = team_event.standings(e, codes=["GP", "EMGSB"])
+    assert [(r.team, r.match_points, r.game_points, r.tiebreaks["EMGSB"]) for r in rows] == [
+        ("A", 4, 4, 12), ("E", 4, F(7, 2), 11), ("C", 3, 3, 7), ("D", 2, F(5, 2), 6), ("B", 2, 2, 6)]
+    # after round 1: A 2; B, D, E 1 (E's PAB is worth a drawn match: 1 MP, 1 GP); C 0
+    _, _, rows = team_event.standings(e, after_round=1, codes=["GP"])
+    assert {r.team: (r.match_points, r.game_points) for r in rows} == {
+        "A": (2, 2), "B": (1, 1), "D": (1, 1), "E": (1, 1), "C": (0, 0)}
+
+
+def test_pab_as_a_win_when_configured():
+    e = swiss_event()
+    doc = dict(e.stage_state("teams"))
+    doc["pab"] = "win"
+    e = replace(e, extra=tuple((k, doc if k == "teams" else v) for k, v in e.extra))
+    _, _, rows = team_event.standings(e, after_round=1, codes=["GP"])
+    assert {r.team: (r.match_points, r.game_points) for r in rows}["E"] == (2, 2)
+
+
+def test_custom_match_points():
+    e = team_event_of("AB", 2, match_points=(F(3), F(1), F(0)), rounds=1)
+    e = pair_next(e)
+    e = play(e, 1, [(1, F(1, 2))], 2)  # A 1.5 - 0.5 B
+    _, _, rows = team_event.standings(e)
+    assert [(r.team, r.match_points) for r in rows] == [("A", 3), ("B", 0)]
+
+
+# -- line-ups and bad input -------------------------------------------------------------
+
+
+def test_lineup_is_used_and_checked():
+    e = team_event_of("AB", 3, per_team=5, rounds=2)
+    a = ids_of(e, "A")
+    e = team_event.set_lineup(e, "A", 1, [a[0], a[2], a[4]])
+    e = loads(dumps(e))
+    assert e.stage_state("teams")["lineups"] == {"1": {"A": [a[0], a[2], a[4]]}}
+    e = pair_next(e)
+    games = e.find_round("swiss", None, 1).games
+    # board 1: A's first mover, board 2: B moves first, board 3: A again
+    assert [games[0].first, games[1].second, games[2].first] == [a[0], a[2], a[4]]
+    with pytest.raises(IllegalChange, match="already paired"):
+        team_event.set_lineup(e, "A", 1, a[:3])
+
+
+@pytest.mark.parametrize("ids,msg", [
+    ("other", "plays for 'B', not for 'A'"),
+    ("four", "4 players for 3 boards"),
+    ("two", "2 players for 3 boards"),
+    ("order", "roster order"),
+    ("twice", "twice|two boards"),
+])
+def test_bad_lineups(ids, msg):
+    e = team_event_of("AB", 3, per_team=5)
+    a, b = ids_of(e, "A"), ids_of(e, "B")
+    chosen = {"other": [a[0], b[1], a[2]], "four": a[:4], "two": a[:2], "order": [a[2], a[0], a[1]],
+              "twice": [a[0], a[0], a[1]]}[ids]
+    with pytest.raises(IllegalChange, match=msg):
+        team_event.set_lineup(e, "A", 1, chosen)
+
+
+def test_unknown_team_and_roster():
+    e = team_event_of("AB", 2)
+    with pytest.raises(IllegalChange, match="no team 'Z'"):
+        team_event.set_lineup(e, "Z", 1, [1, 2])
+    a = ids_of(e, "A")
+    e2 = team_event.set_roster(e, "A", [a[2], a[0], a[1]])
+    e2 = pair_next(e2)
+    assert e2.find_round("swiss", None, 1).games[0].first == a[2]
+    with pytest.raises(IllegalChange, match="every player"):
+        team_event.set_roster(e, "A", a[:2])
+
+
+def test_pairing_refuses_a_team_too_small_and_a_player_without_team():
+    e = team_event_of("AB", 3, per_team=2)
+    with pytest.raises(IllegalChange, match="a match needs 3"):
+        pair_next(e)
+    e = team_event_of("AB", 2)
+    e = commands.add_player(e, "Loner", rating=2000)
+    with pytest.raises(IllegalChange, match="needs a team"):
+        pair_next(e)
+
+
+def test_pairing_waits_for_every_board():
+    e = team_event_of("ABCD", 2)
+    e = pair_next(e)
+    e = commands.record_result(e, "swiss", None, 1, 1, Result.parse("1-0"))
+    with pytest.raises(IllegalChange, match="still misses 3 result"):
+        pair_next(e)
+
+
+def test_setup_checks():
+    e = commands.new_event("X", 3)
+    with pytest.raises(IllegalChange):
+        team_event.setup(e, 0)
+    with pytest.raises(IllegalChange, match="win > draw"):
+        team_event.setup(e, 4, match_points=(F(1), F(1), F(0)))
+    assert team_event.is_team_event(team_event.setup(e, 4))
+    assert not team_event.is_team_event(e)
+
+
+def test_unknown_tiebreak_code():
+    e = team_event_of("AB", 2)
+    with pytest.raises(IllegalChange, match="unknown team tie-break 'XYZ'"):
+        team_event.standings(e, codes=["XYZ"])
+    assert team_event.check_codes(["SB", "sb-c1", "DE", "BH", "EMGSB-C1"]) == ["EMGSB", "EMGSB-C1", "EDE", "BH-MP",
+                                                                              "EMGSB-C1"]
+
+
+def test_forfeited_match_is_not_a_played_encounter():
+    # A-B with both boards forfeited by B: A 2 MP, 2 GP; the Dutch may pair them again
+    e = team_event_of("AB", 2, rounds=2)
+    e = pair_next(e)
+    e = commands.record_result(e, "swiss", None, 1, 1, Result.parse("+-"))  # A moves first on board 1
+    e = commands.record_result(e, "swiss", None, 1, 2, Result.parse("-+"))  # B moves first on board 2
+    _, _, rows = team_event.standings(e, codes=["GP"])
+    assert [(r.team, r.match_points, r.game_points) for r in rows] == [("A", 2, 2), ("B", 0, 0)]
+    e = pair_next(e)  # two teams, not a played match: they may meet again
+    assert match_pairs(e, 2) in ([("A", "B")], [("B", "A")])
