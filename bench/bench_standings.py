@@ -1,0 +1,153 @@
+"""Time the standings with tie-breaks at venue scale: 2000 players, 11 rounds.
+
+The event is a Swiss built without the Dutch engine (too slow for 2000 x 11 and
+beside the point here): each round the available players are sorted by score
+(random order inside a score) and paired greedily with the next one they have
+not met. It has what real events have: a pairing-allocated bye when the count
+is odd, requested half- and zero-point byes (more of them in the last rounds),
+withdrawals, late entries, forfeits and a few double forfeits. Results are
+drawn from the ratings.
+
+Prints the time of `core.standings.standings(event)` (histories from the
+event file's games + ranking) and of `core.ranking.rank(...)` alone, median
+of several runs, for the tie-break list below. Run:
+
+    .venv/bin/python bench/bench_standings.py [players] [rounds] [codes]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from core.model import Event, Game, Player, Round  # noqa: E402
+from core.results import Result  # noqa: E402
+
+CODES = ("BH-C1", "BH", "SB", "PS", "WIN", "ARO")
+
+
+def _result(rng: random.Random, ra: int, rb: int) -> Result:
+    x = rng.random()
+    if x < 0.015:
+        return Result.FORFEIT_FIRST_WINS
+    if x < 0.03:
+        return Result.FORFEIT_SECOND_WINS
+    if x < 0.033:
+        return Result.DOUBLE_FORFEIT
+    expected = 1 / (1 + 10 ** ((rb - ra) / 400))
+    y = rng.random()
+    if y < expected - 0.125:
+        return Result.FIRST_WINS
+    if y < expected + 0.125:
+        return Result.DRAW
+    return Result.SECOND_WINS
+
+
+_POINTS = {
+    Result.FIRST_WINS: (2, 0), Result.SECOND_WINS: (0, 2), Result.DRAW: (1, 1),
+    Result.FORFEIT_FIRST_WINS: (2, 0), Result.FORFEIT_SECOND_WINS: (0, 2), Result.DOUBLE_FORFEIT: (0, 0),
+}
+
+
+def big_event(n: int = 2000, rounds: int = 11, seed: int = 1, codes=CODES) -> Event:
+    rng = random.Random(seed)
+    players = []
+    for i in range(1, n + 1):
+        late = rng.choice((2, 3)) if rng.random() < 0.02 else None
+        gone = rng.randint(3, rounds) if rng.random() < 0.03 else None
+        byes = {}
+        for r in range(1, rounds + 1):
+            if (late and r < late) or (gone and r >= gone):
+                continue
+            if rng.random() < (0.02 if r < rounds - 1 else 0.06):
+                byes[r] = "half" if rng.random() < 0.8 else "zero"
+        players.append(Player(i, f"Player {i:05d}", rating=rng.randint(1000, 2800), club=f"Club {i % 50}",
+                              late_from=late, withdrawn_from=gone, byes=tuple(sorted(byes.items()))))
+    e = Event("Standings bench", rounds, tiebreaks=tuple(codes), lots_seed=seed, players=tuple(players))
+    rating = {p.id: p.rating for p in players}
+    score = {p.id: 0 for p in players}  # half points
+    met: dict[int, set[int]] = {p.id: set() for p in players}
+    for r in range(1, rounds + 1):
+        for p in players:
+            kind = p.requested_bye(r)
+            if kind:
+                score[p.id] += {"half": 1, "zero": 0, "full": 2}[kind]
+        pool = [p.id for p in players if p.available(r)]
+        rng.shuffle(pool)
+        pool.sort(key=lambda pid: -score[pid])
+        games = []
+        if len(pool) % 2:
+            # the PAB: the lowest player who has not had one (approximately)
+            bye = pool.pop()
+            score[bye] += 2
+            bye_game = Game(0, bye, None, Result.BYE)
+        else:
+            bye_game = None
+        left = pool
+        while left:
+            a = left[0]
+            j = next((k for k in range(1, len(left)) if left[k] not in met[a]), 1)
+            b = left[j]
+            left = left[1:j] + left[j + 1:]
+            met[a].add(b)
+            met[b].add(a)
+            if rng.random() < 0.5:
+                a, b = b, a
+            res = _result(rng, rating[a], rating[b])
+            pa, pb = _POINTS[res]
+            score[a] += pa
+            score[b] += pb
+            games.append((a, b, res))
+        board = [Game(k, a, b, res) for k, (a, b, res) in enumerate(games, 1)]
+        if bye_game:
+            board.append(replace(bye_game, board=len(board) + 1))
+        e = e.with_round(Round("swiss", r, tuple(board)))
+    return e
+
+
+def timed(fn, repeat: int = 7) -> tuple[float, object]:
+    times = []
+    out = None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000, out
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 11
+    codes = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else CODES
+    from core.ranking import rank
+    from core.standings import stage_histories, standings
+
+    t = time.perf_counter()
+    e = big_event(n, rounds, codes=codes)
+    built = (time.perf_counter() - t) * 1000
+    hist = stage_histories(e, None, rounds)
+    groups: dict = {}
+    for h in hist:
+        groups.setdefault(h.score(e.scoring), 0)
+        groups[h.score(e.scoring)] += 1
+    print(f"event: {n} players, {rounds} rounds, {sum(len(r.games) for r in e.rounds)} boards, "
+          f"{len(groups)} score groups (largest {max(groups.values())}), built in {built:.0f} ms")
+    print(f"tie-breaks: {', '.join(codes)}")
+    ms, _ = timed(lambda: stage_histories(e, None, rounds))
+    print(f"histories from the games:          {ms:8.1f} ms")
+    ms, rows = timed(lambda: rank(hist, list(codes), scoring=e.scoring, rounds=rounds, edition=e.edition,
+                                  lots_seed=e.lots_seed))
+    tied = sum(1 for r in rows if r.by_lot)
+    print(f"core.ranking.rank:                 {ms:8.1f} ms  ({tied} players placed by lot)")
+    ms, _ = timed(lambda: standings(e))
+    print(f"core.standings.standings(event):   {ms:8.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
