@@ -447,3 +447,49 @@ async def test_starts_and_quits_with_q(tmp_path, monkeypatch):
         await pilot.pause()
     assert app.return_code in (0, None)
     assert not (tmp_path / "saves" / "demo.toml.who").exists()  # cleaned up
+
+
+# -- the top ----------------------------------------------------------------------------------
+
+
+def _finish_swiss(path) -> None:
+    from core import pairing as pr
+
+    def fill(e):
+        for r in list(e.rounds):
+            for g in r.games:
+                if g.result is None and g.second is not None:
+                    res = Result.FIRST_WINS if g.board % 2 else Result.DRAW
+                    e = commands.record_result(e, r.stage, r.table, r.number, g.board, res, by="t")
+        return e
+
+    EventFile(path).change(lambda e: fill(pr.pair_next(fill(e))), "finish the Swiss")
+
+
+@sync
+async def test_top_from_the_palette_agreed_result_and_bracket(demo):
+    _finish_swiss(demo)
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.main.check_action("pair", ()) is False  # all 5 Swiss rounds are paired
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*list("Start the top"))
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        e = load(demo)
+        assert [r.stage for r in e.rounds].count("top") == 1
+        assert app.main.stage == "top" and "Top round 1" in screen_text(app)
+        assert app.main.check_action("prefix", ("a",)) is True
+        await pilot.press("a", "1")  # agreed result (704.4) on board 1
+        await pilot.pause()
+        assert load(demo).find_round("top", None, 1).game(1).result is Result.AGREED_FIRST_WINS
+        assert app.main.selected_board() == 2
+        await pilot.press("b")
+        await pilot.pause()
+        names = {p.name for p in e.players}
+        text = screen_text(app)
+        assert "no top yet" not in text
+        assert any(n.split(",")[0] in text for n in names)

@@ -133,12 +133,12 @@ class ArbiterApp(App):
             return f"{e.user}{'@' + e.ssh if e.ssh else ''}: {e.what}"
         return tr(self.lang, "someone")
 
-    # -- the top (core.top, when it exists) ---------------------------------------------
+    # -- the top and the play-off ----------------------------------------------------------
     def top_bracket(self):
-        """The knockout bracket from `core.top.bracket(event)`, or None (no top yet, or no core.top)."""
+        """The knockout bracket (`core.top.bracket`), or None before the top starts."""
         try:
-            from core import top as topmod  # type: ignore[attr-defined]
-        except ImportError:
+            from core import top as topmod
+        except ImportError:  # an engine without the top stage
             return None
         try:
             return topmod.bracket(self.event)
@@ -154,32 +154,45 @@ class ArbiterApp(App):
         names = {p.id: p.name for p in self.event.players}
         return bracket_text(b, names, width=width)
 
-    def start_top(self) -> None:
+    def _stage_started(self, what: str) -> None:
         main = self.main
+        if main:
+            main.round_no = None
+            main.table_index = 0
+            main.only_missing = False
+            main.refresh_all()
+            main.cursor_to_first_missing()
+            main.say(what, "bold")
+
+    def start_top(self) -> None:
         try:
-            from core import top as topmod  # type: ignore[attr-defined]
+            from core import top as topmod
         except ImportError:
-            topmod = None
-        if topmod is None or not hasattr(topmod, "start_top"):
-            if main:
-                main.say_error(tr(self.lang, "top_hook"))
+            if self.main:
+                self.main.say_error(tr(self.lang, "top_hook"))
             return
         try:
             self.apply(topmod.start_top, "start the top")
         except ArbiterError as exc:
-            if main:
-                main.say_error(str(exc))
+            if self.main:
+                self.main.say_error(str(exc))
             return
-        if main:
-            main.round_no = None
-            main.table_index = 0
-            main.refresh_all()
-            main.cursor_to_first_missing()
+        self._stage_started(tr(self.lang, "top_started"))
 
     def start_playoff(self) -> None:
-        # Hook: core.playoff has the plans (propose/advance) but no event command yet.
-        if self.main:
-            self.main.say_error(tr(self.lang, "playoff_hook"))
+        try:
+            from core import playoff_event
+        except ImportError:
+            if self.main:
+                self.main.say_error(tr(self.lang, "playoff_hook"))
+            return
+        try:
+            self.apply(lambda ev: playoff_event.start_playoff(ev, None), "start the play-off")
+        except ArbiterError as exc:
+            if self.main:
+                self.main.say_error(str(exc))
+            return
+        self._stage_started(tr(self.lang, "playoff_started"))
 
     # -- command palette: every action ------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -36,6 +36,8 @@ T: dict[str, tuple[str, str]] = {
     "no_players": ("no players yet", "участников пока нет"),
     "top_hook": ("the knockout top is not available in this version (core.top)",
                  "олимпийская система в этой версии недоступна (core.top)"),
+    "top_started": ("the top has started: its first round is paired", "топ начат: первый тур топа составлен"),
+    "playoff_started": ("the play-off has started", "плей-офф начат"),
     "playoff_hook": ("play-off: not available in this version (core.playoff)",
                      "плей-офф в этой версии недоступен (core.playoff)"),
     # status line

@@ -35,6 +35,19 @@ from .dialogs import ChoiceScreen, LineScreen, TextScreen
 if TYPE_CHECKING:
     from ..app import ArbiterApp
 
+
+def record(ev: Event, rnd: Round, board: int, result: Result | None, **kw) -> Event:
+    """The core call that enters a result in this round, as the command line makes it (per stage)."""
+    if rnd.stage == "top":
+        from core.top import record_top_result
+
+        return record_top_result(ev, rnd.number, board, result, **kw)
+    if rnd.stage == "playoff":
+        from core.playoff_event import record_playoff_result
+
+        return record_playoff_result(ev, rnd.number, board, result, **kw)
+    return commands.record_result(ev, rnd.stage, rnd.table, rnd.number, board, result, **kw)
+
 PLAIN = {
     "1": Result.FIRST_WINS,
     "0": Result.SECOND_WINS,
@@ -503,8 +516,8 @@ class MainScreen(Screen):
         where = f" table {table}" if table is not None else ""
         what = f"result {stage} round {k}{where} board {board}: {result if result is not None else 'cleared'}"
         try:
-            self.arb.apply(lambda ev: commands.record_result(ev, stage, table, k, board, result, by=self.arb.user,
-                                                             expected=expected, force=force), what)
+            self.arb.apply(lambda ev: record(ev, rnd, board, result, by=self.arb.user, expected=expected,
+                                             force=force), what)
         except Conflict as exc:
             self.arb.reload()
             lang = self.arb.lang
@@ -560,7 +573,7 @@ class MainScreen(Screen):
         e, lang = self.event, self.arb.lang
         g = rnd.game(board)
         try:
-            new = commands.record_result(e, rnd.stage, rnd.table, rnd.number, board, result, expected=g.result)
+            new = record(e, rnd, board, result, expected=g.result)
         except ArbiterError as exc:
             self.say_error(str(exc))
             return None
@@ -650,8 +663,8 @@ class MainScreen(Screen):
             return
         stage, table, k = rnd.stage, rnd.table, rnd.number
         try:
-            self.arb.apply(lambda ev: commands.record_result(ev, stage, table, k, board, g.result, by=self.arb.user,
-                                                             expected=g.result, moves=moves),
+            self.arb.apply(lambda ev: record(ev, rnd, board, g.result, by=self.arb.user, expected=g.result,
+                                             moves=moves),
                            f"moves {stage} round {k} board {board}: {moves}")
         except ArbiterError as exc:
             self.say_error(str(exc))
@@ -853,8 +866,7 @@ class MainScreen(Screen):
 
         def all_draws(ev: Event) -> Event:
             for b in boards:
-                ev = commands.record_result(ev, stage, table, k, b, Result.TECHNICAL_DRAW, by=self.arb.user,
-                                            expected=None)
+                ev = record(ev, rnd, b, Result.TECHNICAL_DRAW, by=self.arb.user, expected=None)
             return ev
 
         try:
