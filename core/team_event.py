@@ -665,7 +665,7 @@ def standings(event: Event, after_round: int | None = None, codes=None, edition:
     mp = st.match_points
     scoring = TeamScoring(boards=st.boards, match_win=mp.win, match_draw=mp.draw, match_loss=mp.loss, pab=st.pab)
     rows = rank_teams(hist, internal, scoring=scoring, rounds=after_round, edition=edition,
-                      lots_seed=event.lots_seed, share_places=event.share_places) if hist else []
+                      lots_seed=event.lots_seed, share_places=event.share_places or after_round == 0) if hist else []
     names = {h.id: h.name for h in hist}
     out = [TeamStanding(r.rank, r.id, names[r.id], r.mp, r.gp, {c: r.tiebreaks[i] for c, i in zip(codes, internal)},
                         r.by_lot, r.shared) for r in rows]

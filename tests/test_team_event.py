@@ -303,3 +303,28 @@ def test_forfeited_match_is_not_a_played_encounter():
     assert [(r.team, r.match_points, r.game_points) for r in rows] == [("A", 2, 2), ("B", 0, 0)]
     e = pair_next(e)  # two teams, not a played match: they may meet again
     assert match_pairs(e, 2) in ([("A", "B")], [("B", "A")])
+
+
+def test_double_round_robin_reverses_the_first_named_team():
+    # 3 teams: Berger table for 4; first cycle with its last two rounds swapped (FIDE advice),
+    # second cycle in table order with the first-named team reversed.
+    # table: R1 1-4, 2-3; R2 4-3, 1-2; R3 2-4, 3-1 (4 = no match)
+    e = team_event_of("XYZ", 2, system="double-roundrobin")
+    seen = []
+    for k in range(1, 7):
+        e = pair_next(e)
+        seen.append(match_pairs(e, k))
+        e = play(e, k, [(1, 0)], 2)
+    assert e.rounds_planned == 6
+    assert seen == [[("Y", "Z")], [("Z", "X")], [("X", "Y")], [("Z", "Y")], [("Y", "X")], [("X", "Z")]]
+    assert [team_event.round_bye(e, k) for k in range(1, 7)] == ["X", "Y", "Z", "X", "Z", "Y"]
+
+
+def test_lots_draw_berger_numbers_and_are_recorded():
+    e = team_event_of("ABCD", 2, system="roundrobin")
+    e = pair_next(e, lots=True)
+    st = e.stage_state("teams")
+    assert sorted(st["berger"]) == [1, 2, 3, 4] and st["lots_seed"] == 11
+    with pytest.raises(IllegalChange, match="already fixed"):
+        e2 = play(e, 1, [(1, 0), (1, 0)], 2)
+        pair_next(e2, lots=True)
