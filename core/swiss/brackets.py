@@ -1,0 +1,447 @@
+"""One bracket of the Dutch system: the search of dutch.md 5.3-5.4 / 10.3.
+
+A candidate is a *bracket part* P (pairs inside the bracket, never two MDPs).
+Its value is `(A, V345, Q)`:
+
+* `A`    = (V1, V2): number of bracket pairs, then the profile of their higher
+  players' score levels (C6, C7). It depends only on the downfloaters D.
+* `V345` = (V3, V4, V5): the best (pairs, profile) of the next bracket given D
+  (C8, computed by a nested search), and the C9 term.
+* `Q`    = V6..V17 (C10-C21) packed into one integer with bit fields, a sum over
+  the pairs of P.
+
+Candidates are enumerated in the FIDE generation order of 5.4 (MDP set, MDP
+opponents, exchanges, transpositions) with branch and bound: a branch is cut
+when an optimistic bound of its value is not better than the best candidate
+found (ties go to the earlier candidate); the search stops at the first
+candidate reaching the bracket's upper bound. C4 (completion) is checked by the
+oracle on the set D + next group + lower part.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from core.swiss.colours import ABSOLUTE, STRONG
+from core.swiss.matching import Bipartite, bipartite_full, maximum_matching, matching_size, perfect_matching
+
+if TYPE_CHECKING:
+    from core.swiss.dutch import RoundData
+
+DESCRIPTOR_LIMIT = 400_000
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class _Stop(Exception):
+    pass
+
+
+class BracketSearch:
+    """Find the bracket part of dutch.md 5.3/5.4 for MDPs `M` and residents `R`."""
+
+    def __init__(self, rd: RoundData, M: list[int], R: list[int], N: list[int], rest: int,
+                 witness: list[int] | None, c9: bool, full: bool = True):
+        self.rd, self.M, self.R, self.N = rd, M, R, N
+        self.rest, self.witness, self.c9, self.full = rest, witness, c9, full
+        self.B = M + R
+        self.Mmask = sum(1 << x for x in M)
+        self.Rmask = sum(1 << x for x in R)
+        self.Bmask = self.Mmask | self.Rmask
+        self.after = rest & ~self.Bmask
+        self.nlev = rd.nlevels
+        self.res_level = rd.level[R[0]] if R else 0
+        self.feas_cache: dict[int, list[int] | None] = {}
+        self.v345_cache: dict[int, tuple] = {}
+        self.best = None  # (value, pairs, Dmask)
+        self.nodes = 0
+        # adjacency inside the bracket, MDP-MDP edges removed
+        self.adjB = {x: rd.comp[x] & (self.Rmask if x in M else self.Bmask) for x in self.B}
+        if full:
+            self._setup_quality()
+        self.ub = self._upper_bound()
+
+    # ------------------------------------------------------------------ values
+    def _setup_quality(self) -> None:
+        rd = self.rd
+        levels = sorted({rd.ps[x] for x in self.B}, reverse=True)
+        self.blev = {x: levels.index(rd.ps[x]) for x in self.B}
+        self.nbl = len(levels)
+        self.W = max(2, (len(self.B) + 2).bit_length())
+        # field layout (most significant first): V6 V7 V8 V9 V10 V11 V12 V13, then
+        # the profiles V14 V15 V16 V17 with nbl sub-fields each.
+        self.nfields = 8 + 4 * self.nbl
+
+    def _field(self, f: int) -> int:
+        return (self.nfields - 1 - f) * self.W
+
+    def q(self, hi: int, lo: int) -> int:
+        """Packed V6..V17 contribution of the bracket pair (hi, lo), hi higher ranked."""
+        rd = self.rd
+        W, nbl = self.W, self.nbl
+        cs_h, cs_l = rd.cs[hi], rd.cs[lo]
+        same = cs_h.pref is not None and cs_h.pref == cs_l.pref
+        v = 0
+        sh = (self.nfields - 1) * W
+
+        def put(field_index: int, amount: int) -> None:
+            nonlocal v
+            v += amount << ((self.nfields - 1 - field_index) * W)
+
+        put(0, 0 if (same and cs_h.abs_imb and cs_l.abs_imb) else 1)
+        put(1, 0 if (same and self._c11_bad(cs_h, cs_l)) else 1)
+        put(2, 0 if same else 1)
+        bad9 = same and cs_h.strength >= STRONG and cs_l.strength >= STRONG and not (
+            cs_h.strength == ABSOLUTE and cs_l.strength == ABSOLUTE)
+        put(3, 0 if bad9 else 1)
+        hres = not (self.Mmask >> hi) & 1
+        mdp_pair = rd.ps[hi] > rd.ps[lo]
+        put(4, (rd.d1[hi] and hres) + rd.d1[lo])
+        bad11 = mdp_pair and rd.u1[lo]
+        put(5, 0 if bad11 else 1)
+        put(6, (rd.d2[hi] and hres) + rd.d2[lo])
+        bad13 = mdp_pair and rd.u2[lo]
+        put(7, 0 if bad13 else 1)
+        lh, ll = self.blev[hi], self.blev[lo]
+        base = 8
+        if rd.d1[hi]:
+            put(base + lh, 1)
+        if rd.d1[lo]:
+            put(base + ll, 1)
+        put(base + nbl + lh, 0 if bad11 else 1)
+        if rd.d2[hi]:
+            put(base + 2 * nbl + lh, 1)
+        if rd.d2[lo]:
+            put(base + 2 * nbl + ll, 1)
+        put(base + 3 * nbl + lh, 0 if bad13 else 1)
+        del sh
+        return v
+
+    @staticmethod
+    def _c11_bad(a, b) -> bool:
+        if a.strength != ABSOLUTE or b.strength != ABSOLUTE:
+            return False
+        c = a.pref
+        if a.acd == b.acd:
+            return a.rep is not None and a.rep == b.rep
+        loser = a if a.acd < b.acd else b
+        return loser.rep is not None and loser.rep != c
+
+    def A_of(self, S: list[int], p: int) -> tuple:
+        prof = [0] * self.nlev
+        for m in S:
+            prof[self.rd.level[m]] += 1
+        prof[self.res_level] += p
+        return (len(S) + p, tuple(prof))
+
+    def feasible(self, Dmask: int) -> bool:
+        r = self.feas_cache.get(Dmask, 0)
+        if r == 0:
+            r = perfect_matching(self.rd.adj, self.after | Dmask, self.witness)
+            self.feas_cache[Dmask] = r
+        return r is not None
+
+    def v345(self, Dmask: int) -> tuple:
+        r = self.v345_cache.get(Dmask)
+        if r is None:
+            rd = self.rd
+            D = [x for x in self.B if (Dmask >> x) & 1]
+            if self.N:
+                sub = BracketSearch(rd, D, self.N, [], self.after | Dmask, self.feas_cache.get(Dmask),
+                                    False, full=False)
+                a = sub.run()[0][0]
+            else:
+                a = (0, (0,) * self.nlev)
+            v5 = 0
+            if self.c9:
+                v5 = -rd.c9rank.get(D[0], 10 ** 6) if len(D) == 1 else -10 ** 6
+            r = (a[0], a[1], v5)
+            self.v345_cache[Dmask] = r
+        return r
+
+    # ------------------------------------------------------------ upper bound
+    def _upper_bound(self) -> tuple:
+        rd = self.rd
+        mate = maximum_matching([self.adjB.get(x, 0) for x in range(rd.nv)], self.Bmask)
+        v1 = matching_size(mate, self.Bmask)
+        bm = Bipartite({m: self.adjB[m] for m in self.M})
+        Sg = [m for m in self.M if bm.add(m)]
+        prof = [0] * self.nlev
+        for m in Sg:
+            prof[rd.level[m]] += 1
+        prof[self.res_level] += max(0, v1 - len(Sg))
+        A = (v1, tuple(prof))
+        self.v1max = v1
+        self.A_ub = A
+        if not self.full:
+            return (A,)
+        # V3/V4 bound: downfloaters D of a candidate reaching A
+        Dlev = []
+        cnt = {}
+        for m in self.M:
+            cnt[rd.level[m]] = cnt.get(rd.level[m], 0) + 1
+        for m in Sg:
+            cnt[rd.level[m]] -= 1
+        for lv in sorted(cnt):
+            Dlev += [lv] * cnt[lv]
+        nres_d = len(self.R) - len(Sg) - 2 * max(0, v1 - len(Sg))
+        Dlev += [self.res_level] * max(0, nres_d)
+        nN = len(self.N)
+        if nN:
+            dn = min(len(Dlev), nN)
+            nn = (nN - dn) // 2
+            prof3 = [0] * self.nlev
+            for lv in Dlev[:dn]:
+                prof3[lv] += 1
+            prof3[rd.level[self.N[0]]] += nn
+            v34 = (dn + nn, tuple(prof3))
+        else:
+            v34 = (0, (0,) * self.nlev)
+        v5 = 0
+        if self.c9:
+            ranks = [rd.c9rank[x] for x in self.B if x in rd.c9rank and (rd.byecand >> x) & 1]
+            v5 = -min(ranks) if ranks else -10 ** 6
+        V345 = (v34[0], v34[1], v5)
+        return (A, V345, self._q_bound(v1, len(Sg), Sg, len(Dlev)))
+
+    def _q_bound(self, k: int, s: int, Sg: list[int], d: int) -> int:
+        """Component-wise best possible V6..V17 for k pairs, s of them with an MDP."""
+        rd = self.rd
+        B, R = self.B, self.R
+        last = rd.last_round
+        w = sum(1 for x in B if rd.cs[x].pref == "w")
+        b = sum(1 for x in B if rd.cs[x].pref == "b")
+        z = len(B) - w - b
+        bad8 = max(0, abs(w - b) - z - d)
+        bad8 = (bad8 + 1) // 2
+        sw = sum(1 for x in B if rd.cs[x].pref == "w" and rd.cs[x].strength >= STRONG)
+        sb = sum(1 for x in B if rd.cs[x].pref == "b" and rd.cs[x].strength >= STRONG)
+        o = len(B) - sw - sb
+        bad9 = 0 if last else (max(0, abs(sw - sb) - o - d) + 1) // 2
+        nres_paired = 2 * k - s
+        f = [k, k, k - bad8, k - bad9]
+        f.append(min(sum(rd.d1[x] for x in R), nres_paired))
+        nonup1 = sum(1 for x in R if not rd.u1[x])
+        f.append(k - max(0, s - nonup1))
+        f.append(min(sum(rd.d2[x] for x in R), nres_paired))
+        nonup2 = sum(1 for x in R if not rd.u2[x])
+        f.append(k - max(0, s - nonup2))
+        nbl = self.nbl
+        paired_at = [0] * nbl
+        for m in Sg:
+            paired_at[self.blev[m]] += 1
+        rl = self.blev[R[0]] if R else nbl - 1
+        pairs_hi = list(paired_at)
+        pairs_hi[rl] += max(0, k - s)
+        paired_at[rl] += nres_paired
+        for dflag, uflag in ((rd.d1, rd.u1), (rd.d2, rd.u2)):
+            d_at = [0] * nbl
+            for x in B:
+                if dflag[x]:
+                    d_at[self.blev[x]] += 1
+            f.extend(min(d_at[i], paired_at[i]) for i in range(nbl))
+            nonup = sum(1 for x in R if not uflag[x])
+            prof = []
+            for i in range(nbl):
+                if i == rl:
+                    prof.append(pairs_hi[i])
+                else:
+                    g = min(pairs_hi[i], nonup)
+                    nonup -= g
+                    prof.append(g)
+            f.extend(prof)
+        # reorder: the layout is V6..V13, V14(nbl), V15(nbl), V16(nbl), V17(nbl)
+        v = 0
+        for i, amount in enumerate(f):
+            v += max(0, amount) << ((self.nfields - 1 - i) * self.W)
+        return v
+
+    # ------------------------------------------------------------------ search
+    def _consider(self, value: tuple, pairs: list, Dmask: int) -> None:
+        if self.best is None or value > self.best[0]:
+            self.best = (value, list(pairs), Dmask)
+            if value >= self.ub:
+                raise _Stop
+
+    def _worse(self, bound: tuple) -> bool:
+        return self.best is not None and bound <= self.best[0]
+
+    def run(self):
+        try:
+            self._stage1(0, [], Bipartite({m: self.adjB[m] for m in self.M}))
+        except _Stop:
+            pass
+        return self.best
+
+    def _stage1(self, i: int, S: list[int], bm: Bipartite) -> None:
+        if i == len(self.M):
+            self._stage2(S)
+            return
+        m = self.M[i]
+        # optimistic A: every undecided MDP paired
+        rest_m = self.M[i:]
+        sopt = min(len(S) + len(rest_m), len(self.R))
+        v1b = min(self.v1max, (len(self.R) + sopt) // 2)
+        prof = [0] * self.nlev
+        for x in S + rest_m:
+            prof[self.rd.level[x]] += 1
+        prof[self.res_level] += v1b
+        if self._worse(((v1b, tuple(prof)),) + self.ub[1:]):
+            return
+        snapshot = (dict(bm.owner), dict(bm.partner))
+        if bm.add(m):
+            self._stage1(i + 1, S + [m], bm)
+            bm.owner, bm.partner = snapshot
+        self._stage1(i + 1, S, bm)
+
+    def _stage2(self, S: list[int]) -> None:
+        DM = self.Mmask & ~sum(1 << m for m in S)
+        self._s2(S, 0, 0, [], 0, DM)
+
+    def _s2(self, S, j, used, pairs, qsum, DM) -> None:
+        if j == len(S):
+            self._stage3(S, used, pairs, qsum, DM)
+            return
+        m = S[j]
+        allowed = {x: self.adjB[x] for x in S[j + 1:]}
+        for r in _bits(self.adjB[m] & ~used):
+            nu = used | (1 << r)
+            if j + 1 < len(S) and not bipartite_full(S[j + 1:], allowed, nu):
+                continue
+            qq = self.q(m, r) if self.full else 0
+            pairs.append((m, r))
+            self._s2(S, j + 1, nu, pairs, qsum + qq, DM)
+            pairs.pop()
+
+    def _stage3(self, S, used, pairs, qsum, DM) -> None:
+        rd = self.rd
+        Rp = [x for x in self.R if not (used >> x) & 1]
+        Rpmask = self.Rmask & ~used
+        mm = len(Rp)
+        adj = [0] * rd.nv
+        for x in Rp:
+            adj[x] = self.adjB[x] & Rpmask
+        pmax = matching_size(maximum_matching(adj, Rpmask), Rpmask)
+        for p in range(pmax, -1, -1):
+            A = self.A_of(S, p)
+            if self._worse((A,) + self.ub[1:]):
+                return
+            if mm - 2 * p == 0:
+                if not self.feasible(DM):
+                    continue
+                v345 = self.v345(DM) if self.full else None
+            else:
+                v345 = None
+            self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
+
+    def _remainder(self, S, Rp, p, pairs, qsum, DM, A, v345) -> None:
+        mm = len(Rp)
+        idx = {x: i for i, x in enumerate(Rp)}
+        full = self.full
+        lower_adj = {}
+        for i, x in enumerate(Rp):
+            lower_adj[x] = self.adjB[x] & ~((1 << (x + 1)) - 1)  # lower-ranked only
+        Rpmask = sum(1 << x for x in Rp)
+        base_tail = self.ub[2:] if full else ()
+        vb = v345 if v345 is not None else (self.ub[1] if full else None)
+        for X, Y in _descriptors(p, mm):
+            Hs = [i for i in range(p) if i not in X] + list(Y)
+            Hs.sort()
+            H = [Rp[i] for i in Hs]
+            Hmask = sum(1 << x for x in H)
+            allowed = {h: lower_adj[h] & Rpmask & ~Hmask for h in H}
+            if any(not a for a in allowed.values()):
+                continue
+            if full:
+                best_h = []
+                for h in H:
+                    best_h.append(max(self.q(h, y) for y in _bits(allowed[h])))
+                suffix = [0] * (len(H) + 1)
+                for t in range(len(H) - 1, -1, -1):
+                    suffix[t] = suffix[t + 1] + best_h[t]
+                if self._worse((A, vb, qsum + suffix[0])):
+                    continue
+            else:
+                suffix = None
+                if self._worse((A,)):
+                    return
+            bm = Bipartite(allowed)
+            ok = True
+            for h in H:
+                if not bm.add(h):
+                    ok = False
+                    break
+            if not ok:
+                continue
+            self._transpose(H, 0, allowed, bm, 0, pairs, qsum, suffix, DM, Rpmask, A, v345)
+        del base_tail, idx
+
+    def _transpose(self, H, t, allowed, bm, used, pairs, qsum, suffix, DM, Rpmask, A, v345) -> None:
+        self.nodes += 1
+        if t == len(H):
+            taken = used | sum(1 << h for h in H)
+            Dmask = DM | (Rpmask & ~taken)
+            if not self.feasible(Dmask):
+                return
+            if self.full:
+                value = (A, self.v345(Dmask), qsum)
+            else:
+                value = (A,)
+            self._consider(value, pairs, Dmask)
+            return
+        h = H[t]
+        for y in _bits(allowed[h] & ~used):
+            qq = self.q(h, y) if self.full else 0
+            if self.full:
+                vb = v345 if v345 is not None else self.ub[1]
+                if self._worse((A, vb, qsum + qq + suffix[t + 1])):
+                    continue
+            elif self._worse((A,)):
+                return
+            snap = None
+            if bm.partner.get(h) != y:
+                snap = (dict(bm.owner), dict(bm.partner))
+                old = bm.partner.pop(h, None)
+                if old is not None:
+                    del bm.owner[old]
+                o = bm.owner.get(y)
+                if o is not None:
+                    del bm.partner[o]
+                bm.owner[y] = h
+                bm.partner[h] = y
+                if o is not None and not bm._try(o, [0], used | (1 << y)):
+                    bm.owner, bm.partner = snap
+                    continue
+            pairs.append((h, y))
+            self._transpose(H, t + 1, allowed, bm, used | (1 << y), pairs, qsum + qq, suffix, DM, Rpmask,
+                            A, v345)
+            pairs.pop()
+            if snap is not None:
+                bm.owner, bm.partner = snap
+
+
+def _descriptors(p: int, m: int):
+    """Exchange descriptors (X from S1, Y from S2, 0-based BSNs) in the order of 5.4 keys 3.1-3.4."""
+    yield (), ()
+    for k in range(1, min(p, m - p) + 1):
+        items = []
+        count = 0
+        for X in combinations(range(p), k):
+            sx = sum(X)
+            xkey = tuple(-x for x in reversed(X))
+            for Y in combinations(range(p, m), k):
+                items.append((sum(Y) - sx, xkey, Y, X))
+                count += 1
+                if count > DESCRIPTOR_LIMIT:
+                    break
+            if count > DESCRIPTOR_LIMIT:
+                break
+        items.sort()
+        for _, _, Y, X in items:
+            yield X, Y

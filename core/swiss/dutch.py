@@ -1,0 +1,318 @@
+"""The FIDE (Dutch) system, C.04.3 (2026), as bbpPairings v6.0.0 applies it.
+
+`pair_round(request)` pairs one round (dutch.md sections 2-7). Scores are
+integers in tenths; "player index" below means the 0-based position in the
+rank order of the players to pair (3.1).
+
+Criteria and where they live:
+C1 (no rematch, forbidden pairs), C3 (absolute colours) -> `RoundData.comp`
+(compatibility, 3.4); C2 (PAB eligibility) -> `RoundData.elig`; C4
+(completion) and C5 (bye score beta) -> `RoundData.beta` and the oracle used by
+`brackets.BracketSearch.feasible`; C6/C7 -> value part A; C8 -> V3/V4 (nested
+search of the next bracket); C9 -> V5 (`c9rank`, `c9` flags); C10-C13 colour
+and C14-C21 float criteria -> `BracketSearch.q`. Section 6 (colours) is
+`colours.allocate`, section 7 (board order) is `_board_order`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.errors import NoLegalPairing
+from core.records import Outcome, PlayerHistory
+from core.swiss.brackets import BracketSearch
+from core.swiss.colours import ColourState, allocate, colour_state
+from core.swiss.matching import perfect_matching
+from core.swiss.request import Pairing, PairingRequest
+
+
+def _tenths(v: Fraction) -> int:
+    t = Fraction(v) * 10
+    if t.denominator != 1:
+        raise ValueError(f"points {v} are not a multiple of 0.1")
+    return int(t)
+
+
+def rounds_played(players: list[PlayerHistory]) -> int:
+    """2.2: the last round in which someone was paired by the engine."""
+    r = 0
+    for p in players:
+        for j, rec in enumerate(p.records, 1):
+            if rec.outcome.paired and j > r:
+                r = j
+    return r
+
+
+class RoundData:
+    """Per-player data of 2.1-2.9 and the definitions of section 3 for one round."""
+
+    def __init__(self, req: PairingRequest):
+        self.req = req
+        sc = req.scoring
+        W, D, L = _tenths(sc.win), _tenths(sc.draw), _tenths(sc.loss)
+        self.W, self.D, self.L = W, D, L
+        players = list(req.players)
+        r = rounds_played(players)
+        self.r = r
+        k = r + 1
+        self.k = k
+        absent = set(req.absent)
+        for p in players:
+            if len(p.records) > r:  # a record for the round being paired: not paired
+                absent.add(p.id)
+        pts = {o: _tenths(sc.points(o)) for o in Outcome}
+
+        def recs(p: PlayerHistory):
+            rs = list(p.records[:r])
+            while len(rs) < r:
+                rs.append(None)
+            return rs
+
+        hist = {p.id: recs(p) for p in players}
+
+        def rpts(rec) -> int:
+            return pts[Outcome.ABSENT] if rec is None else pts[rec.outcome]
+
+        # valid players and effective numbers (2.3)
+        valid = [p for p in players if p.id not in absent or any(
+            rec is not None and rec.outcome.paired for rec in hist[p.id])]
+        self.eff = {p.id: i for i, p in enumerate(valid)}
+        # acceleration (section 8)
+        acc: dict[int, dict[int, int]] = {}
+        if req.acceleration:
+            for pid, rounds in req.acceleration.items():
+                acc[pid] = {j: _tenths(v) for j, v in rounds.items()}
+        elif req.baku:
+            n_all = len(players)
+            ga = (n_all + 1) // 2
+            a_rounds = (req.total_rounds + 1) // 2
+            full = (a_rounds + 1) // 2
+            for p in players[:ga]:
+                acc[p.id] = {j: (W if j <= full else D) for j in range(1, a_rounds + 1)}
+
+        def a(pid: int, j: int) -> int:
+            return acc.get(pid, {}).get(j, 0)
+
+        def ps_before(pid: int, j: int) -> int:  # PS_j: points of rounds 1..j-1 + a(p, j)
+            return sum(rpts(rec) for rec in hist[pid][:j - 1]) + a(pid, j)
+
+        to_pair = [p for p in valid if p.id not in absent]
+        score = {p.id: sum(rpts(rec) for rec in hist[p.id]) for p in valid}
+        ps = {p.id: score[p.id] + a(p.id, k) for p in valid}
+        to_pair.sort(key=lambda p: (-ps[p.id], self.eff[p.id]))
+        self.ids = [p.id for p in to_pair]
+        n = len(self.ids)
+        self.n = n
+        self.index = {pid: i for i, pid in enumerate(self.ids)}
+        self.ps = [ps[pid] for pid in self.ids]
+        self.score = [score[pid] for pid in self.ids]
+        self.e = [self.eff[pid] for pid in self.ids]
+        levels = sorted(set(self.ps), reverse=True)
+        self.levels = levels
+        self.nlevels = max(1, len(levels))
+        self.level = [levels.index(v) for v in self.ps]
+        self.cs: list[ColourState] = []
+        self.games, self.elig = [], []
+        self.d1, self.u1, self.d2, self.u2 = [], [], [], []
+        for pid in self.ids:
+            hs = hist[pid]
+            cols = tuple(rec.colour for rec in hs if rec is not None and rec.outcome.played)
+            self.cs.append(colour_state(cols))
+            self.games.append(len(cols))
+            self.elig.append(not any(
+                rec is not None and not rec.outcome.played and
+                (rec.outcome is Outcome.PAB or rpts(rec) >= W) for rec in hs))
+            fl = []
+            for j in (r, r - 1):
+                f = 0
+                if j >= 1:
+                    rec = hs[j - 1]
+                    if rec is None or not rec.outcome.played:
+                        f = 1 if rpts(rec) > L else 0
+                    else:
+                        mine, theirs = ps_before(pid, j), ps_before(rec.opponent, j)
+                        f = 1 if mine > theirs else (-1 if mine < theirs else 0)
+                fl.append(f)
+            self.d1.append(fl[0] == 1)
+            self.u1.append(fl[0] == -1)
+            self.d2.append(fl[1] == 1)
+            self.u2.append(fl[1] == -1)
+        # topscorers (3.3) and compatibility (3.4)
+        self.last_round = r >= req.total_rounds - 1
+        thr = (r * max(W, D)) // 2
+        top = [self.last_round and v > thr for v in self.ps]
+        met: set[frozenset[int]] = set(req.forbidden)
+        for pid in self.ids:
+            for rec in hist[pid]:
+                if rec is not None and rec.outcome.played:
+                    met.add(frozenset((pid, rec.opponent)))
+        comp = []
+        for i in range(n):
+            m = 0
+            ci = self.cs[i]
+            for j in range(n):
+                if i == j:
+                    continue
+                if frozenset((self.ids[i], self.ids[j])) in met:
+                    continue
+                cj = self.cs[j]
+                if (ci.strength == 3 and cj.strength == 3 and ci.pref == cj.pref
+                        and not (top[i] or top[j])):
+                    continue
+                m |= 1 << j
+            comp.append(m)
+        self.comp = comp
+        self.odd = n % 2 == 1
+        self.nv = n + 1 if self.odd else n
+        self.bye_vertex = n if self.odd else None
+        self.beta = None
+        self.byecand = 0
+        self.c9rank: dict[int, int] = {}
+        self.adj = list(comp) + ([0] if self.odd else [])
+
+    def set_bye_candidates(self, mask: int) -> None:
+        bv = self.bye_vertex
+        self.adj = list(self.comp) + [mask]
+        for i in range(self.n):
+            if (mask >> i) & 1:
+                self.adj[i] |= 1 << bv
+        self.byecand = mask
+
+
+def _no_pairing(rd: RoundData, why: str) -> NoLegalPairing:
+    reasons = {}
+    for i, pid in enumerate(rd.ids):
+        if rd.comp[i] == 0:
+            reasons[pid] = "has met or may not meet every other player to pair"
+    return NoLegalPairing(f"no legal pairing for round {rd.k}: {why}", tuple(reasons) or tuple(rd.ids),
+                          reasons)
+
+
+def _board_order(rd: RoundData, games: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    def key(g):
+        a, b = g
+        ha, hb = (rd.score[a], -rd.e[a]), (rd.score[b], -rd.e[b])
+        hi, lo = (a, b) if ha > hb else (b, a)
+        return (-rd.score[hi], -rd.score[lo], rd.e[hi])
+    return sorted(games, key=key)
+
+
+def pair_round(req: PairingRequest) -> Pairing:
+    rd = RoundData(req)
+    n = rd.n
+    if n == 0:
+        raise NoLegalPairing(f"no player to pair in round {rd.k}")
+    full = (1 << rd.nv) - 1
+    if rd.odd:
+        # beta (3.5): the lowest score level at which an eligible player can be left out
+        witness = None
+        for s in sorted(set(rd.ps)):
+            cand = sum(1 << i for i in range(n) if rd.elig[i] and rd.ps[i] <= s)
+            if not cand:
+                continue
+            rd.set_bye_candidates(cand)
+            witness = perfect_matching(rd.adj, full)
+            if witness is not None:
+                rd.beta = s
+                break
+        if rd.beta is None:
+            raise _no_pairing(rd, "nobody can receive the pairing-allocated bye")
+        rd.set_bye_candidates(sum(1 << i for i in range(n) if rd.elig[i] and rd.ps[i] == rd.beta))
+        witness = perfect_matching(rd.adj, full, witness)
+        # C9 ranks (5.2)
+        g = sorted((rd.games[i] for i in range(n) if rd.ps[i] == rd.beta), reverse=True)
+        pos = {v: len(g) - 1 - g[::-1].index(v) for v in set(g)}
+        rd.c9rank = {i: pos[rd.games[i]] for i in range(n) if rd.ps[i] == rd.beta}
+    else:
+        witness = perfect_matching(rd.adj, full)
+    if witness is None:
+        raise _no_pairing(rd, "the players cannot all be paired (rematches, forbidden pairs or colours)")
+
+    groups: list[list[int]] = [[] for _ in rd.levels]
+    for i in range(n):
+        groups[rd.level[i]].append(i)
+    rest = full
+    c9 = False
+    if rd.odd and rd.beta >= rd.levels[0]:
+        g1 = groups[0]
+        sub = BracketSearch(rd, [], g1, [], rest, witness, False, full=False)
+        c9 = sub.run()[0][0][0] == (len(g1) - 1) // 2 and len(g1) % 2 == 1
+    pairs: list[tuple[int, int]] = []
+    notes: dict[int, str] = {}
+    mdps: list[int] = []
+    for gi, G in enumerate(groups):
+        N = groups[gi + 1] if gi + 1 < len(groups) else []
+        B = mdps + G
+        if len(B) <= 1 and not N:
+            mdps = B
+            break
+        search = BracketSearch(rd, mdps, G, N, rest, witness, c9)
+        best = search.run()
+        if best is None:
+            raise _no_pairing(rd, f"bracket {_pts(rd.levels[gi])} cannot be completed")
+        value, P, Dmask = best
+        for hi, lo in P:
+            kind = "heterogeneous" if mdps else "homogeneous"
+            notes[hi] = notes[lo] = (f"bracket {_pts(rd.levels[gi])} ({kind}"
+                                     + (f", MDPs {', '.join(str(rd.ids[m]) for m in mdps)}" if mdps else "")
+                                     + ")")
+        pairs.extend(P)
+        paired_mask = sum((1 << a) | (1 << b) for a, b in P)
+        rest &= ~paired_mask
+        witness = search.feas_cache.get(Dmask) or perfect_matching(rd.adj, rest, witness)
+        D = [x for x in B if (Dmask >> x) & 1]
+        if N:
+            v3 = value[1][0]
+            c9 = (rd.odd and rd.beta >= rd.ps[N[0]] and (len(D) + len(N)) % 2 == 1
+                  and v3 == (len(D) + len(N) - 1) // 2)
+        for x in D:
+            notes[x] = f"floats down from bracket {_pts(rd.levels[gi])}"
+        mdps = D
+        if not N:
+            break
+    bye = None
+    if mdps:
+        if len(mdps) != 1 or not rd.odd:
+            raise _no_pairing(rd, "players left unpaired")
+        bye = mdps[0]
+    return _finish(rd, pairs, bye, notes)
+
+
+def _pts(t: int) -> str:
+    return f"{t // 10}.{t % 10}" if t % 10 else str(t // 10)
+
+
+def _finish(rd: RoundData, pairs, bye, notes) -> Pairing:
+    init = rd.req.initial_colour or "w"
+    games = []
+    expl_of = {}
+    for a, b in pairs:
+        hi, lo = (a, b) if a < b else (b, a)
+        ch, cl = allocate(rd.cs[hi], rd.cs[lo], rd.e[hi], init)
+        w, bl = (hi, lo) if ch == "w" else (lo, hi)
+        games.append((w, bl))
+        parts = [notes.get(hi, "")]
+        for x, c in ((hi, ch), (lo, cl)):
+            cs = rd.cs[x]
+            met = "no preference" if cs.pref is None else (
+                "preference met" if cs.pref == c else f"{cs.describe()} preference NOT met")
+            fl = []
+            if rd.d1[x]:
+                fl.append("downfloated last round")
+            if rd.u1[x]:
+                fl.append("upfloated last round")
+            if rd.ps[x] != rd.ps[hi if x == lo else lo]:
+                fl.append("floats " + ("down" if rd.ps[x] > rd.ps[hi if x == lo else lo] else "up") + " now")
+            parts.append(f"{rd.ids[x]} ({_pts(rd.ps[x])}) {'white' if c == 'w' else 'black'}: {met}"
+                         + (f"; {', '.join(fl)}" if fl else ""))
+        expl_of[(w, bl)] = "; ".join(p for p in parts if p)
+    ordered = _board_order(rd, games)
+    boards = [(rd.ids[w], rd.ids[b]) for w, b in ordered]
+    expl = [f"board {i + 1}: {rd.ids[w]}-{rd.ids[b]}: {expl_of[(w, b)]}" for i, (w, b) in enumerate(ordered)]
+    bye_id = None
+    if bye is not None:
+        bye_id = rd.ids[bye]
+        expl.append(f"bye: {bye_id} ({_pts(rd.ps[bye])}) gets the pairing-allocated bye: lowest score "
+                    f"({_pts(rd.beta)}) at which an eligible player can be left out while everyone else "
+                    f"is paired; {rd.games[bye]} games played")
+    return Pairing(rd.k, boards, bye_id, expl)

@@ -1,0 +1,191 @@
+"""Matching machinery: Edmonds' blossom search on bit-set graphs, and a small
+bipartite (Kuhn) matcher.
+
+Graphs are lists of Python ints used as bit sets: `adj[v]` has bit `u` set when
+`u` and `v` may be paired. A set of vertices is an int mask as well. Mates are
+lists with -1 for an exposed vertex. Nothing here knows about chess.
+"""
+
+from __future__ import annotations
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: int) -> bool:
+    """One Edmonds search from the exposed vertex `root`; augments `mate` in place."""
+    n = len(adj)
+    base = list(range(n))
+    par = [-1] * n
+    even = 1 << root
+    odd = 0
+    queue = [root]
+    qi = 0
+    targets = exposed & ~(1 << root)
+
+    def lca(a: int, b: int) -> int:
+        seen = set()
+        while True:
+            a = base[a]
+            seen.add(a)
+            if mate[a] == -1:
+                break
+            a = par[mate[a]]
+        while True:
+            b = base[b]
+            if b in seen:
+                return b
+            b = par[mate[b]]
+
+    while qi < len(queue):
+        v = queue[qi]
+        qi += 1
+        nb = adj[v] & active
+        hit = nb & targets
+        if hit:
+            to = (hit & -hit).bit_length() - 1
+            par[to] = v
+            while to != -1:
+                pv = par[to]
+                nxt = mate[pv]
+                mate[to] = pv
+                mate[pv] = to
+                to = nxt
+            return True
+        for to in _bits(nb & ~even & ~odd):
+            par[to] = v
+            odd |= 1 << to
+            m = mate[to]
+            even |= 1 << m
+            queue.append(m)
+        for to in _bits(nb & even):
+            if base[v] == base[to] or mate[v] == to:
+                continue
+            cb = lca(v, to)
+            blossom = set()
+
+            def mark(x: int, child: int) -> None:
+                while base[x] != cb:
+                    blossom.add(base[x])
+                    blossom.add(base[mate[x]])
+                    par[x] = child
+                    child = mate[x]
+                    x = par[mate[x]]
+
+            mark(v, to)
+            mark(to, v)
+            for i in _bits(even | odd):
+                if base[i] in blossom:
+                    base[i] = cb
+                    if not (even >> i) & 1:
+                        even |= 1 << i
+                        queue.append(i)
+    return False
+
+
+def _prepare(adj: list[int], active: int, hint: list[int] | None) -> list[int]:
+    n = len(adj)
+    mate = [-1] * n
+    if hint is not None:
+        for v in _bits(active):
+            u = hint[v]
+            if u >= 0 and (active >> u) & 1 and hint[u] == v and (adj[v] >> u) & 1:
+                mate[v] = u
+    # greedy on exposed vertices
+    exposed = 0
+    for v in _bits(active):
+        if mate[v] == -1:
+            exposed |= 1 << v
+    rest = exposed
+    while rest:
+        low = rest & -rest
+        v = low.bit_length() - 1
+        rest ^= low
+        cand = adj[v] & rest
+        if cand:
+            u = (cand & -cand).bit_length() - 1
+            mate[v] = u
+            mate[u] = v
+            rest ^= 1 << u
+    return mate
+
+
+def perfect_matching(adj: list[int], active: int, hint: list[int] | None = None) -> list[int] | None:
+    """A matching covering every vertex of `active`, or None when none exists."""
+    mate = _prepare(adj, active, hint)
+    while True:
+        exposed = 0
+        for v in _bits(active):
+            if mate[v] == -1:
+                exposed |= 1 << v
+        if not exposed:
+            return mate
+        root = (exposed & -exposed).bit_length() - 1
+        if not _augment(root, adj, active, mate, exposed):
+            return None
+
+
+def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None) -> list[int]:
+    """A maximum-cardinality matching of the subgraph induced by `active`."""
+    mate = _prepare(adj, active, hint)
+    tried = 0
+    while True:
+        exposed = 0
+        for v in _bits(active):
+            if mate[v] == -1:
+                exposed |= 1 << v
+        todo = exposed & ~tried
+        if not todo:
+            return mate
+        root = (todo & -todo).bit_length() - 1
+        if not _augment(root, adj, active, mate, exposed):
+            tried |= 1 << root  # no augmenting path from root now, nor after later ones
+
+
+def matching_size(mate: list[int], active: int) -> int:
+    return sum(1 for v in _bits(active) if mate[v] >= 0) // 2
+
+
+class Bipartite:
+    """Kuhn's matcher of left vertices into right vertices (bit sets of right ids)."""
+
+    def __init__(self, allowed: dict[int, int]):
+        self.allowed = allowed  # left -> mask of right vertices
+        self.owner: dict[int, int] = {}  # right -> left
+        self.partner: dict[int, int] = {}  # left -> right
+
+    def _try(self, left: int, seen: list[int], banned: int) -> bool:
+        for r in _bits(self.allowed[left] & ~seen[0] & ~banned):
+            seen[0] |= 1 << r
+            o = self.owner.get(r)
+            if o is None or self._try(o, seen, banned):
+                self.owner[r] = left
+                self.partner[left] = r
+                return True
+        return False
+
+    def add(self, left: int, banned: int = 0) -> bool:
+        """Match `left` too (re-routing others); False (and no change) if impossible."""
+        owner, partner = dict(self.owner), dict(self.partner)
+        if self._try(left, [0], banned):
+            return True
+        self.owner, self.partner = owner, partner
+        return False
+
+    def remove(self, left: int) -> None:
+        r = self.partner.pop(left, None)
+        if r is not None:
+            del self.owner[r]
+
+
+def bipartite_full(lefts: list[int], allowed: dict[int, int], banned: int = 0) -> bool:
+    """Can every left vertex get its own right vertex (outside `banned`)?"""
+    bm = Bipartite(allowed)
+    for x in lefts:
+        if not bm.add(x, banned):
+            return False
+    return True

@@ -1,0 +1,46 @@
+"""Input and output of one Dutch pairing: `PairingRequest` and `Pairing`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from core.records import PlayerHistory, Scoring
+
+
+@dataclass
+class PairingRequest:
+    """Everything the Dutch engine needs to pair the next round.
+
+    `players` are in pairing-number order, each with one record per round 1..r
+    (shorter histories are padded with "not paired"). `absent` lists the ids not
+    to be paired this round (requested byes, absences, withdrawals).
+    `acceleration` (manual, XXA/250) maps id -> {round: virtual points}; when it
+    is given, Baku is not applied.
+    """
+
+    players: list[PlayerHistory]
+    total_rounds: int
+    absent: set[int] = field(default_factory=set)
+    scoring: Scoring = field(default_factory=Scoring)
+    initial_colour: str | None = "w"  # colour of pairing number 1 in round 1
+    forbidden: set[frozenset[int]] = field(default_factory=set)
+    baku: bool = False
+    acceleration: dict[int, dict[int, Fraction]] | None = None
+
+
+@dataclass
+class Pairing:
+    """Boards (white id, black id) in board order, the PAB id, and explanations."""
+
+    round: int
+    boards: list[tuple[int, int]]
+    bye: int | None = None
+    explanation: list[str] = field(default_factory=list)  # one line per board, then the bye
+
+    def bbp_text(self) -> str:
+        """The output of `bbpPairings --dutch ... -p`."""
+        lines = [f"{w} {b}" for w, b in self.boards]
+        if self.bye is not None:
+            lines.append(f"{self.bye} 0")
+        return "\n".join([str(len(lines))] + lines) + "\n"
