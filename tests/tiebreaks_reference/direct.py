@@ -1,0 +1,107 @@
+"""Direct encounter, DE (C.07 art. 6; seed 32.1.6), a type-A tie-break.
+
+For a tied group G, de(p) is the sum over the members q of G that p met of the
+*average* of p's points in their counted games (6.1.2). Forfeits count only
+when the regulations say so (flag ``forfeits_as_played``; default: yes in a
+round robin, 15.2; no in a Swiss, 6.1.1).
+
+* All pairs of G met (6.2): rank by de; equal sub-groups smaller than G get DE
+  again; if nothing separates, DE fails.
+* Not all met (6.3, fide editions): best(q) = de(q) + W x (members of G that q
+  did not meet). Repeatedly rank first a p whose de beats every other best(q);
+  then apply DE again to the rest. Legacy (seed): DE only if all met
+  (flag ``de_partial_rule``).
+
+`encounter_order` is generic (also used by team EDE); the ranking calls
+`de_order` for every group, so DE is recomputed on each sub-group.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tiebreaks_reference.context import Context, Term, Value
+
+F = Fraction
+
+Results = dict[tuple[int, int], list[Fraction]]
+
+
+def de_values(group: list[int], results: Results) -> tuple[dict[int, Fraction], dict[int, set[int]]]:
+    de: dict[int, Fraction] = {}
+    met: dict[int, set[int]] = {}
+    for p in group:
+        de[p] = F(0)
+        met[p] = set()
+        for q in group:
+            games = results.get((p, q))
+            if q != p and games:
+                de[p] += sum(games, F(0)) / len(games)
+                met[p].add(q)
+    return de, met
+
+
+def encounter_order(group: list[int], results: Results, win: Fraction, partial: bool) -> list[list[int]]:
+    """Ordered sub-groups of `group`; a sub-group of more than one is still tied."""
+    group = sorted(group)
+    if len(group) < 2:
+        return [group]
+    de, met = de_values(group, results)
+    if all(len(met[p]) == len(group) - 1 for p in group):
+        levels = sorted(set(de.values()), reverse=True)
+        if len(levels) == 1:
+            return [group]
+        out: list[list[int]] = []
+        for lv in levels:
+            sub = [p for p in group if de[p] == lv]
+            out += encounter_order(sub, results, win, partial) if len(sub) > 1 else [sub]
+        return out
+    if not partial:
+        return [group]
+    best = {q: de[q] + win * (len(group) - 1 - len(met[q])) for q in group}
+    ranked: list[list[int]] = []
+    rest = list(group)
+    while len(rest) > 1:
+        top = [p for p in rest if all(de[p] > best[q] for q in rest if q != p)]
+        if not top:
+            break
+        ranked.append([top[0]])
+        rest.remove(top[0])
+    if not ranked:
+        return [group]
+    return ranked + (encounter_order(rest, results, win, partial) if len(rest) > 1 else [rest])
+
+
+def results_of(ctx: Context, group: list[int]) -> Results:
+    members = set(group)
+    res: Results = {}
+    for p in group:
+        for rec in ctx.recs[p]:
+            if rec.outcome.has_opponent and rec.opponent in members and ctx.counts_as_game(rec):
+                res.setdefault((p, rec.opponent), []).append(ctx.pts(rec))
+    return res
+
+
+def de_order(ctx: Context, group: list[int]) -> list[list[int]]:
+    return encounter_order(group, results_of(ctx, group), ctx.win, ctx.flags["de_partial_rule"])
+
+
+def direct_encounter(ctx: Context, pid: int, group: list[int] | None = None) -> Value:
+    """de(pid) within `group` (default: the players with pid's score)."""
+    if group is None:
+        group = [q for q in ctx.ids() if ctx.score[q] == ctx.score[pid]]
+    res = results_of(ctx, group)
+    de, met = de_values(group, res)
+    terms = []
+    for q in sorted(group):
+        if q == pid:
+            continue
+        games = res.get((pid, q))
+        if games:
+            avg = sum(games, F(0)) / len(games)
+            note = f"average of {len(games)} games" if len(games) > 1 else ""
+            terms.append(Term(None, q, "met", None, sum(games, F(0)), avg, None, note))
+        else:
+            terms.append(Term(None, q, "did not meet", None, None, F(0), None, "no counted game"))
+    notes = (f"tied group {', '.join(map(str, sorted(group)))}",)
+    return Value(de[pid], tuple(terms), notes)

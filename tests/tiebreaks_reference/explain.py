@@ -1,0 +1,114 @@
+"""How each tie-break value of one player is made (`arbiter standings FILE --explain ID`).
+
+`explain(...)` returns one `Explanation` per code: the value, the terms (each
+round or opponent, the score that counts, the points scored, what the term adds,
+whether and why it was cut, dummy or virtual opponents for unplayed rounds) and
+remarks. `render_explain(...)` turns that into plain text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.errors import IllegalChange
+from core.records import PlayerHistory, Scoring
+from tiebreaks_reference import make_context
+from tiebreaks_reference.context import Term, fmt
+from tiebreaks_reference.registry import lookup
+
+
+@dataclass(frozen=True)
+class Explanation:
+    code: str
+    name: str
+    type: str  # C.07 4.3 type A-D
+    value: Fraction
+    terms: tuple[Term, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayerExplanation:
+    id: int
+    name: str
+    points: Fraction
+    rounds: int
+    edition: str
+    items: tuple[Explanation, ...]
+
+
+def explain(
+    player_id: int,
+    codes: list[str],
+    players: list[PlayerHistory],
+    *,
+    scoring: Scoring,
+    rounds: int,
+    edition: str = "fide2024",
+    system: str = "swiss",
+    flags: dict | None = None,
+) -> list[Explanation]:
+    ctx = make_context(players, scoring=scoring, rounds=rounds, edition=edition, system=system, flags=flags)
+    if player_id not in ctx.players:
+        raise IllegalChange(f"unknown player {player_id}")
+    out = []
+    for code in codes:
+        tb = lookup(code)
+        v = tb.value(ctx, player_id)
+        notes = v.notes
+        if tb.code == "DE":
+            notes += ("the ranking recomputes DE on every tied sub-group it is applied to (type A)",)
+        if tb.code.startswith("TPR") and (tb.code == "TPR-400" or ctx.flags["tpr_vur_gt2_last"]):
+            from tiebreaks_reference.rating import vur_count
+
+            if vur_count(ctx, player_id) > 2:
+                notes += ("chose not to play more than two games: ranked below every other TPR (seed 32.4.3)",)
+        out.append(Explanation(code, tb.name, tb.type, v.value, v.terms, notes))
+    return out
+
+
+def explain_player(
+    player_id: int, codes: list[str], players: list[PlayerHistory], *, scoring: Scoring, rounds: int,
+    edition: str = "fide2024", system: str = "swiss", flags: dict | None = None,
+) -> PlayerExplanation:
+    items = explain(player_id, codes, players, scoring=scoring, rounds=rounds, edition=edition, system=system,
+                    flags=flags)
+    p = next(x for x in players if x.id == player_id)
+    return PlayerExplanation(player_id, p.name, p.score(scoring, rounds), rounds, edition, tuple(items))
+
+
+def _term_line(t: Term) -> str:
+    rnd = f"R{t.round}" if t.round is not None else "  "
+    opp = f"vs {t.opponent}" if t.opponent is not None else "no opponent"
+    parts = [f"  {rnd:<4}{opp:<13}{t.label:<24}"]
+    if t.value is not None:
+        parts.append(f"value {fmt(t.value):>7}")
+    if t.points is not None:
+        parts.append(f"pts {fmt(t.points):>4}")
+    if t.contribution is not None:
+        parts.append(f"-> {fmt(t.contribution):>7}")
+    line = "  ".join(parts)
+    if t.cut:
+        line += f"  CUT ({t.cut})"
+    if t.note:
+        line += f"  [{t.note}]"
+    return line.rstrip()
+
+
+def render_explain(items: list[Explanation] | PlayerExplanation, header: str = "") -> str:
+    """Plain text: one block per tie-break, one line per term."""
+    lines: list[str] = []
+    if isinstance(items, PlayerExplanation):
+        name = f" ({items.name})" if items.name else ""
+        lines.append(
+            f"Player {items.id}{name}: {fmt(items.points)} points after round {items.rounds}, edition {items.edition}"
+        )
+        items = list(items.items)
+    elif header:
+        lines.append(header)
+    for e in items:
+        lines.append(f"{e.code} = {fmt(e.value)}   {e.name} (type {e.type})")
+        lines.extend(_term_line(t) for t in e.terms)
+        lines.extend(f"  * {n}" for n in e.notes)
+    return "\n".join(lines) + "\n"

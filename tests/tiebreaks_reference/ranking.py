@@ -1,0 +1,106 @@
+"""Standings: points, then the ordered tie-break list, group by group (C.07 art. 2, 4).
+
+`rank(...)` sorts by points, then applies each tie-break in turn to every group
+still tied (4.2). DE (type A) is recomputed on each sub-group it is applied to
+and may appear several times in the list. When the list is exhausted, ties are
+broken by lots drawn with `random.Random(lots_seed)` (reproducible: the same
+seed and the same standings give the same draw), or the tied players share the
+place (`share_places=True`, same rank for all of them).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.records import PlayerHistory, Scoring
+from tiebreaks_reference import make_context
+from tiebreaks_reference.direct import de_order, direct_encounter
+from tiebreaks_reference.registry import lookup
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    id: int
+    points: Fraction
+    tiebreaks: dict[str, Fraction]
+    by_lot: bool = False  # the place among equals was drawn by lot
+    shared: bool = False  # the place is shared with the players of the same rank
+    decided_by: str | None = None  # the last code that split the player's group (decided the place), "lots", or None
+    tie_group: int | None = None  # players left tied after every tie-break share this number
+
+
+def rank(
+    players: list[PlayerHistory],
+    codes: list[str],
+    *,
+    scoring: Scoring,
+    rounds: int,
+    edition: str = "fide2024",
+    system: str = "swiss",
+    lots_seed: int = 0,
+    share_places: bool = False,
+    flags: dict | None = None,
+) -> list[Row]:
+    ctx = make_context(players, scoring=scoring, rounds=rounds, edition=edition, system=system, flags=flags)
+    tbs = [lookup(c) for c in codes]
+    values: dict[int, dict[str, Fraction]] = {pid: {} for pid in ctx.ids()}
+    de_shown: dict[int, Fraction] = {}
+    decided: dict[int, str] = {}
+
+    def resolve(group: list[int], i: int) -> list[list[int]]:
+        if len(group) == 1 or i == len(tbs):
+            return [group]
+        tb = tbs[i]
+        if tb.code == "DE":
+            for p in group:
+                de_shown.setdefault(p, direct_encounter(ctx, p, group).value)
+            parts = de_order(ctx, group)
+        else:
+            keys = {p: tb.sort_key(ctx, p) for p in group}
+            levels = sorted(set(keys.values()), reverse=True)
+            parts = [sorted(p for p in group if keys[p] == lv) for lv in levels]
+        if len(parts) > 1:
+            for part in parts:
+                for p in part:
+                    decided[p] = codes[i]
+        out: list[list[int]] = []
+        for part in parts:
+            out += resolve(part, i + 1)
+        return out
+
+    by_points: dict[Fraction, list[int]] = {}
+    for pid in ctx.ids():
+        by_points.setdefault(ctx.score[pid], []).append(pid)
+    groups: list[list[int]] = []
+    for pts in sorted(by_points, reverse=True):
+        groups += resolve(by_points[pts], 0)
+
+    for code, tb in zip(codes, tbs):
+        for pid in ctx.ids():
+            if tb.code == "DE" and pid in de_shown:
+                values[pid][code] = de_shown[pid]
+            else:
+                values[pid][code] = tb.value(ctx, pid).value
+
+    rng = random.Random(lots_seed)
+    rows: list[Row] = []
+    pos = 0
+    for group in groups:
+        if len(group) == 1:
+            pid = group[0]
+            rows.append(Row(pos + 1, pid, ctx.score[pid], values[pid], decided_by=decided.get(pid)))
+        elif share_places:
+            for pid in group:
+                rows.append(Row(pos + 1, pid, ctx.score[pid], values[pid], shared=True,
+                                decided_by=decided.get(pid), tie_group=pos + 1))
+        else:
+            order = sorted(group)
+            rng.shuffle(order)
+            for k, pid in enumerate(order):
+                rows.append(Row(pos + 1 + k, pid, ctx.score[pid], values[pid], by_lot=True, decided_by="lots",
+                                tie_group=pos + 1))
+        pos += len(group)
+    return rows
