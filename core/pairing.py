@@ -18,11 +18,46 @@ from .records import Outcome
 from .results import Result
 
 
+def _rating_key(p: Player) -> tuple:
+    return (-p.rating, p.name.casefold(), p.id)
+
+
 def pairing_numbers(event: Event, players: list[Player]) -> list[Player]:
-    """Players in pairing-number order (C.04.2 A.2: rating, then name)."""
+    """Players in pairing-number order (C.04.2: rating, then name).
+
+    Once a table has been paired, its order is kept in `[swiss] order` and a
+    later change of a rating does not renumber anyone; a late entry is
+    slotted in where his rating puts him.
+    """
     if event.pairing_order == "id":
         return sorted(players, key=lambda p: p.id)
-    return sorted(players, key=lambda p: (-p.rating, p.name.casefold(), p.id))
+    by_rating = sorted(players, key=_rating_key)
+    st = event.stage_state("swiss") or {}
+    fixed = st.get("order", {}).get(str(players[0].table or 1) if players else "1")
+    if not fixed:
+        return by_rating
+    by_id = {p.id: p for p in players}
+    order = [by_id[i] for i in fixed if i in by_id]
+    for p in by_rating:
+        if p.id in set(fixed):
+            continue
+        at = next((i for i, q in enumerate(order) if _rating_key(q) > _rating_key(p)), len(order))
+        order.insert(at, p)
+    return order
+
+
+def fix_pairing_numbers(event: Event, table: int | None) -> Event:
+    """Record the table's pairing order, as used for the round just paired."""
+    if event.pairing_order == "id":
+        return event
+    ids = [p.id for p in pairing_numbers(event, event.table_players(table))]
+    st = dict(event.stage_state("swiss") or {})
+    order = dict(st.get("order", {}))
+    if order.get(str(table or 1)) == ids:
+        return event
+    order[str(table or 1)] = ids
+    st["order"] = order
+    return replace(event, extra=tuple(x for x in event.extra if x[0] != "swiss") + (("swiss", st),))
 
 
 def forbidden_pairs(event: Event, players: list[Player]) -> set[frozenset[int]]:
@@ -80,6 +115,7 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False) -> 
     for t in tables:
         k = _check_complete(event, "swiss", t)
         event = event.with_round(swiss_round(event, t, k))
+        event = fix_pairing_numbers(event, t)
     return event
 
 

@@ -150,3 +150,15 @@ def test_explain_says_why_each_board_was_made():
     lines = [ln for ln in text.splitlines() if ln.strip().startswith("board")]
     assert len(lines) == len(e.rounds[-1].games)
     assert all(len(ln.split(":", 1)[1].strip()) > 5 for ln in lines)
+
+
+def test_pairing_numbers_are_fixed_once_paired_and_late_entries_slot_in():
+    e = commands.new_event("X", 5, initial_colour="w")
+    for name, rating in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)):
+        e = commands.add_player(e, name, rating=rating)
+    e = pairing.pair_next(e)
+    e = finish(e, random.Random(1))
+    e = commands.edit_player(e, 4, rating=2100)  # a corrected rating does not renumber
+    e = commands.add_player(e, "Late", rating=1850)
+    order = [p.name for p in pairing.pairing_numbers(e, list(e.players))]
+    assert order == ["A", "B", "Late", "C", "D"]
