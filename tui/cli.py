@@ -99,7 +99,6 @@ def cmd_players_add(a: argparse.Namespace) -> int:
                                       table=a.table, team=a.team),
         f"add player {a.name}",
     )
-    p = new.players[-1] if new.players else None
     p = max(new.players, key=lambda x: x.id)
     late = f", late entry from round {p.late_from}" if p.late_from else ""
     print(f"added {p.name} as player {p.id}{late}")
@@ -164,11 +163,11 @@ def _stage(e: Event, a: argparse.Namespace) -> str:
 
 
 def _table(e: Event, stage: str, a: argparse.Namespace) -> int | None:
+    """The table a command addresses: only a Swiss stage with several tables has them."""
     t = getattr(a, "table", None)
     if stage != "swiss" or e.tables <= 1:
-        if t not in (None, 1) or (t == 1 and stage != "swiss"):
-            if t is not None and stage == "swiss":
-                raise UsageError(f"--table {t}: the event has one table")
+        if t not in (None, 1):
+            raise UsageError(f"--table {t}: the {stage} stage has one table")
         return None
     if t is None:
         raise UsageError(f"the event has {e.tables} tables: say which with --table 1..{e.tables}")
