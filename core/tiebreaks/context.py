@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from core.records import Outcome, PlayerHistory, RoundRecord, Scoring
 
@@ -24,6 +25,11 @@ EDITIONS = ("fide2024", "fide2026", "legacy")
 # withdrawal, a late entry's missed rounds and absences are zero-point byes.
 REQUESTED_BYES = (Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.ABSENT)
 VUR_KINDS = REQUESTED_BYES + (Outcome.FORFEIT_LOSS,)
+# The same as sets (Outcome.played / has_opponent are properties: slow in loops).
+PLAYED = frozenset((Outcome.WIN, Outcome.DRAW, Outcome.LOSS))
+FORFEITS = frozenset((Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS))
+HAS_OPPONENT = PLAYED | FORFEITS
+VUR_SET = frozenset(VUR_KINDS)
 
 
 @dataclass(frozen=True)
@@ -120,8 +126,17 @@ class Context:
         self.win = scoring.win
         self.draw = scoring.draw
         self.loss = scoring.loss
+        # Points per outcome, once (Scoring.points builds its table on every call),
+        # and the same as integers over D, the common denominator of every point
+        # value: the fast paths (core/tiebreaks/fast.py) add integers and make a
+        # Fraction only at the end.
+        self._pts: dict[Outcome, Fraction] = {o: scoring.points(o) for o in Outcome}
+        self.D = lcm(*(F(v).denominator for v in self._pts.values()))
+        self.ipts: dict[Outcome, int] = {o: (F(v) * self.D).numerator for o, v in self._pts.items()}
+        self._fracs: dict[tuple[int, int], Fraction] = {}
         self.players: dict[int, PlayerHistory] = {}
         self.recs: dict[int, tuple[RoundRecord, ...]] = {}
+        absent = RoundRecord(Outcome.ABSENT)
         for p in players:
             if p.id in self.players:
                 raise ValueError(f"player id {p.id} appears twice")
@@ -129,71 +144,117 @@ class Context:
             recs = tuple(p.records[:rounds])
             # A player with fewer records than rounds (entered late in the data)
             # is treated as absent in the missing rounds.
-            recs += tuple(RoundRecord(Outcome.ABSENT) for _ in range(rounds - len(recs)))
+            if len(recs) < rounds:
+                recs += (absent,) * (rounds - len(recs))
             self.recs[p.id] = recs
+        players_ = self.players
         for pid, recs in self.recs.items():
             for r, rec in enumerate(recs, 1):
-                if rec.outcome.has_opponent and rec.opponent not in self.players:
+                if rec.outcome in HAS_OPPONENT and rec.opponent not in players_:
                     raise ValueError(f"player {pid}, round {r}: opponent {rec.opponent} is not among the players")
-        self.score = {pid: sum((self.pts(r) for r in recs), F(0)) for pid, recs in self.recs.items()}
+        ip = self.ipts
+        self.iscore: dict[int, int] = {pid: sum([ip[rec.outcome] for rec in recs]) for pid, recs in self.recs.items()}
+        self.score = {pid: self.frac(n) for pid, n in self.iscore.items()}
+        self._tail: dict[int, int] = {}
+        self._iadj: dict[int, int] | None = None
         self._adj: dict[int, Fraction] = {}
         self._cache: dict = {}
 
+    def frac(self, n: int, den: int | None = None) -> Fraction:
+        """Fraction(n, den) (den: D), made once per context for each value."""
+        key = (n, den)
+        f = self._fracs.get(key)
+        if f is None:
+            f = self._fracs[key] = F(n, self.D if den is None else den)
+        return f
+
     # -- basic facts -------------------------------------------------------
     def pts(self, rec: RoundRecord) -> Fraction:
-        return self.scoring.points(rec.outcome)
+        return self._pts[rec.outcome]
 
     def ids(self) -> list[int]:
-        return sorted(self.players)
+        if "ids" not in self._cache:
+            self._cache["ids"] = sorted(self.players)
+        return list(self._cache["ids"])
 
     def counts_as_game(self, rec: RoundRecord) -> bool:
         """A game for BH/SB/KS/DE purposes: OTB, or a forfeit in a pre-determined
         event (C.07 15.2) or when the regulations say so (`forfeits_as_played`)."""
-        if rec.outcome.played:
+        if rec.outcome in PLAYED:
             return True
-        return rec.outcome in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS) and self.flags["forfeits_as_played"]
+        return rec.outcome in FORFEITS and self.flags["forfeits_as_played"]
+
+    def tail(self, pid: int) -> int:
+        """Index of the first record of the final run of VUR kinds (len: none)."""
+        t = self._tail.get(pid)
+        if t is None:
+            recs = self.recs[pid]
+            t = len(recs)
+            while t > 0 and recs[t - 1].outcome in VUR_SET:
+                t -= 1
+            self._tail[pid] = t
+        return t
 
     def category(self, pid: int, r: int) -> int | None:
         """C.07 16.2 category of round r (1-based) of pid, None for a game."""
-        recs = self.recs[pid]
-        o = recs[r - 1].outcome
-        if o.played:
+        o = self.recs[pid][r - 1].outcome
+        if o in PLAYED:
             return None
-        if o in (Outcome.PAB, Outcome.FULL_BYE):
+        if o is Outcome.PAB or o is Outcome.FULL_BYE:
             return 1
         if o is Outcome.FORFEIT_WIN:
             return 2
         if o is Outcome.FORFEIT_LOSS:
             return 4
-        later = recs[r:]
-        if not later or all(x.outcome in VUR_KINDS for x in later):
-            return 5
-        return 3
+        # 5 when every later round is a VUR kind too (or there is none)
+        return 5 if r >= self.tail(pid) else 3
+
+    def iadj(self) -> dict[int, int]:
+        """Every player's adj (below) times D."""
+        if self._iadj is not None:
+            return self._iadj
+        ip = self.ipts
+        out: dict[int, int] = {}
+        if self.edition == "legacy":
+            swiss = self.swiss
+            fap = self.flags["forfeits_as_played"]
+            bye_draw = self.flags["legacy_opponent_byes_as_draw"]
+            idraw = (F(self.draw) * self.D).numerator
+            for pid, recs in self.recs.items():
+                total = 0
+                for rec in recs:
+                    o = rec.outcome
+                    if o in PLAYED or (not swiss and o in FORFEITS and fap):
+                        total += ip[o]
+                    elif not swiss and o not in HAS_OPPONENT:
+                        total += ip[o]  # round-robin bye seat: no round for tie-breaks
+                    elif o in FORFEITS or bye_draw:
+                        total += idraw
+                    else:
+                        total += ip[o]
+                out[pid] = total
+        elif not self.flags["apply_16_3_adjustment"] or not self.swiss:
+            out = dict(self.iscore)
+        else:
+            idraw = (F(self.draw) * self.D).numerator
+            for pid, recs in self.recs.items():
+                total = self.iscore[pid]
+                t = self.tail(pid)
+                # category 5 rounds (requested byes at the end) count as draws
+                for rec in recs[t:]:
+                    o = rec.outcome
+                    if o is not Outcome.FORFEIT_LOSS:
+                        total += idraw - ip[o]
+                out[pid] = total
+        self._iadj = out
+        return out
 
     def adj(self, pid: int) -> Fraction:
         """The score of pid as his opponents see it (16.3; legacy: unplayed = draws)."""
-        if pid in self._adj:
-            return self._adj[pid]
-        recs = self.recs[pid]
-        total = F(0)
-        if self.edition == "legacy":
-            for rec in recs:
-                o = rec.outcome
-                if o.played or (not self.swiss and o.has_opponent and self.flags["forfeits_as_played"]):
-                    total += self.pts(rec)
-                elif not self.swiss and not o.has_opponent:
-                    total += self.pts(rec)  # round-robin bye seat: no round for tie-breaks
-                elif o.has_opponent or self.flags["legacy_opponent_byes_as_draw"]:
-                    total += self.draw
-                else:
-                    total += self.pts(rec)
-        elif not self.flags["apply_16_3_adjustment"] or not self.swiss:
-            total = self.score[pid]
-        else:
-            for r, rec in enumerate(recs, 1):
-                total += self.draw if self.category(pid, r) == 5 else self.pts(rec)
-        self._adj[pid] = total
-        return total
+        f = self._adj.get(pid)
+        if f is None:
+            f = self._adj[pid] = self.frac(self.iadj()[pid])
+        return f
 
     def adj_reason(self, pid: int) -> str:
         """Why adj(pid) differs from the score, for explanations."""
