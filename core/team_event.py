@@ -26,7 +26,6 @@ those and back.
 from __future__ import annotations
 
 import json
-import random
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -81,7 +80,8 @@ class TeamsState:
         if self.rosters:
             d["rosters"] = {k: list(v) for k, v in self.rosters.items()}
         if self.lineups:
-            d["lineups"] = {str(r): {t: list(ids) for t, ids in v.items()} for r, v in sorted(self.lineups.items()) if v}
+            d["lineups"] = {str(r): {t: list(ids) for t, ids in v.items()}
+                            for r, v in sorted(self.lineups.items()) if v}
         if self.byes:
             d["byes"] = {str(r): t for r, t in sorted(self.byes.items())}
         if self.berger:
@@ -277,14 +277,18 @@ def _check_lineup(event: Event, team: Team, ids: tuple[int, ...], round_no: int,
             other = f"plays for '{p.team}'" if p.team else "has no team"
             raise IllegalChange(f"team '{team.name}': {p.name} ({pid}) {other}, not for '{team.name}'")
     if len(ids) > boards:
-        raise IllegalChange(f"team '{team.name}': {len(ids)} players for {boards} boards: a line-up has one player a board")
+        raise IllegalChange(f"team '{team.name}': {len(ids)} players for {boards} boards: "
+                            "a line-up has one player a board")
     if len(ids) < boards:
-        raise IllegalChange(f"team '{team.name}': {len(ids)} players for {boards} boards: name one player for every board")
+        raise IllegalChange(f"team '{team.name}': {len(ids)} players for {boards} boards: "
+                            "name one player for every board")
     for pid in ids:
         p = event.player(pid)
         if not p.available(round_no):
-            raise IllegalChange(f"team '{team.name}': {p.name} ({pid}) cannot play round {round_no} ({p.status}"
-                                + (", bye requested" if p.requested_bye(round_no) else "") + ")")
+            why = ("a bye is requested" if p.requested_bye(round_no) else
+                   f"withdrawn from round {p.withdrawn_from}" if p.withdrawn_from is not None and
+                   round_no >= p.withdrawn_from else f"entered from round {p.late_from}")
+            raise IllegalChange(f"team '{team.name}': {p.name} ({pid}) cannot play round {round_no} ({why})")
     return tuple(lineup(team, boards, ids))  # roster order, no player twice
 
 
@@ -749,12 +753,16 @@ def standings_output(event: Event, after_round=None, fmt: str = "text", codes=No
     if fmt != "text":
         raise IllegalChange(f"unknown format '{fmt}' (text, csv or json)")
     title = f"{_fit(event.name, 50)}: team standings" + (f" after round {after}" if after else "")
-    shown = [c for c in used if c.strip().upper() not in ("MP", "GP")][:5]  # MP and GP have their columns
-    lines = [title, "", f"{'Rk':>3} {'Id':>3}  {'Team':<26} {'MP':>5} {'GP':>6}" + "".join(f" {c[:8]:>8}" for c in shown)]
+    rest = [c for c in used if c.strip().upper() not in ("MP", "GP")]  # MP and GP have their columns
+    shown = rest[:3]  # 80 columns
+    head = f"{'Rk':>3} {'Id':>3}  {'Team':<26} {'MP':>5} {'GP':>6}" + "".join(f" {c[:8]:>8}" for c in shown)
+    lines = [title, "", head]
     for r in rows:
         tb = "".join(f" {points_text(r.tiebreaks[c]):>8}" for c in shown)
         lines.append(f"{r.rank:>3} {r.id:>3}  {_fit(r.team, 26):<26} {points_text(r.match_points):>5} "
                      f"{points_text(r.game_points):>6}{tb}")
+    if len(rest) > len(shown):
+        lines += ["", "Not shown: " + ", ".join(rest[3:]) + " (see --format json or csv)"]
     if any(r.by_lot for r in rows):
         lines += ["", "Teams still tied after every tie-break are ordered by lot."]
     if stats:
@@ -792,7 +800,7 @@ def matches_output(event: Event, round_no: int | None = None, fmt: str = "text")
             f"({points_text(a)} - {points_text(b)} so far)"
         mps = (f"   MP {points_text(m.result.match_points[0])}-{points_text(m.result.match_points[1])}"
                if m.result.complete else "")
-        lines.append(f"Match {m.number}: {_fit(m.first_name, 24)} - {_fit(m.second_name, 24)}  {score}{mps}")
+        lines.append(f"Match {m.number}: {_fit(m.first_name, 20)} - {_fit(m.second_name, 20)}  {score}{mps}")
         for g in m.games:
             pa, pb = event.player(g.first), event.player(g.second)
             res = g.result.value if g.result else "-"

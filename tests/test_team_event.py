@@ -328,3 +328,33 @@ def test_lots_draw_berger_numbers_and_are_recorded():
     with pytest.raises(IllegalChange, match="already fixed"):
         e2 = play(e, 1, [(1, 0), (1, 0)], 2)
         pair_next(e2, lots=True)
+
+
+def test_late_team_and_unavailable_player():
+    e = team_event_of("ABC", 2, rounds=3)
+    e = pair_next(e)  # A-B, C the bye
+    e = play(e, 1, [(1, 1)], 2)
+    e = commands.add_player(e, "D 1", rating=2500, team="D")
+    e = commands.add_player(e, "D 2", rating=2500, team="D")
+    assert e.player(ids_of(e, "D")[0]).late_from == 2
+    with pytest.raises(IllegalChange, match=r"cannot play round 1|already paired"):
+        team_event.set_lineup(e, "D", 1, ids_of(e, "D"))
+    e = pair_next(e)
+    assert e.stage_state("teams")["names"] == ["A", "B", "C", "D"]  # ids kept, D appended
+    assert len(match_pairs(e, 2)) == 2
+    a = ids_of(e, "A")
+    e = commands.request_bye(e, a[0], 3, "half")
+    with pytest.raises(IllegalChange, match=r"cannot play round 3 \(a bye is requested\)"):
+        team_event.set_lineup(e, "A", 3, a[:2])
+
+
+def test_text_fits_80_columns_with_long_names():
+    long = ["Grandmasters of the Northern Chess Federation " + c for c in "AB"]
+    e = team_event_of(long, 2, rounds=1)
+    e = pair_next(e)
+    e = play(e, 1, [(1, F(1, 2))], 2)
+    outs = [team_event.standings_output(e, codes=["GP", "EMGSB", "EMGSB-C1", "BH-MP", "EDE", "TBR"]),
+            team_event.matches_output(e), team_event.teams_output(e)]
+    for text in outs:
+        assert max(len(x) for x in text.splitlines()) <= 80, text
+    assert "Not shown: EDE, TBR" in outs[0]
