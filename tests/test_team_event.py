@@ -358,3 +358,30 @@ def test_text_fits_80_columns_with_long_names():
     for text in outs:
         assert max(len(x) for x in text.splitlines()) <= 80, text
     assert "Not shown: EDE, TBR" in outs[0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_team_swiss_keeps_the_absolute_rules(seed):
+    """7 teams, 3 boards, 5 rounds, random board results: no played rematch, at most one bye a
+    team, every team in one match or the bye each round, board colours alternate."""
+    import random
+
+    rng = random.Random(seed)
+    e = team_event_of("ABCDEFG", 3, per_team=4, rounds=5)
+    met, byes = set(), []
+    for k in range(1, 6):
+        e = pair_next(e)
+        pairs = match_pairs(e, k)
+        assert_colours_alternate(e, k, 3)
+        for a, b in pairs:
+            assert frozenset((a, b)) not in met
+            met.add(frozenset((a, b)))
+        bye = team_event.round_bye(e, k)
+        assert sorted([t for p in pairs for t in p] + [bye]) == list("ABCDEFG")
+        byes.append(bye)
+        e = play(e, k, [tuple(rng.choice([1, 0, F(1, 2)]) for _ in range(3)) for _ in pairs], 3)
+    assert len(set(byes)) == 5
+    _, _, rows = team_event.standings(e)
+    # 3 matches x 2 MP a round + the bye's 1 MP
+    assert sum(r.match_points for r in rows) == 5 * (3 * 2 + 1)
+    assert sum(r.game_points for r in rows) == 5 * (3 * 3 + F(3, 2))
