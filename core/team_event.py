@@ -41,7 +41,7 @@ F = Fraction
 
 __all__ = [
     "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "is_team_event", "setup", "state", "teams",
-    "team_of", "lineup_for", "set_lineup", "set_roster", "set_order", "pair_next", "matches", "round_bye",
+    "team_of", "team_names", "roster", "pairing_order", "check_codes", "completed_rounds", "lineup_for", "set_lineup", "set_roster", "set_order", "pair_next", "matches", "round_bye",
     "team_histories", "standings", "standings_output", "board_stats", "matches_output", "teams_output",
 ]
 
