@@ -179,8 +179,9 @@ def is_team_event(event: Event) -> bool:
     return event.stage_state("teams") is not None
 
 
-def setup(event: Event, boards: int, match_points=None) -> Event:
-    """Make a new event a team event of `boards` boards per match (match points W,D,L, default 2,1,0)."""
+def setup(event: Event, boards: int, match_points=None, tiebreaks=None) -> Event:
+    """Make a new event a team event of `boards` boards per match (match points W,D,L, default 2,1,0;
+    `tiebreaks`: team codes after MP, stored in `[teams] tiebreaks`; default GP, EMGSB)."""
     if boards is None or boards < 1:
         raise IllegalChange("a team event needs --boards B (at least 1 board per match)")
     if event.tables > 1:
@@ -193,7 +194,9 @@ def setup(event: Event, boards: int, match_points=None) -> Event:
         if not w > d >= l:
             raise IllegalChange("--match-points must be win > draw >= loss, e.g. 2,1,0 or 3,1,0")
         mp = MatchPoints(w, d, l)
-    return _with_state(event, TeamsState(boards, mp))
+    codes = tuple(c.strip() for c in tiebreaks or () if c.strip())
+    check_codes(codes)
+    return _with_state(event, TeamsState(boards, mp, tiebreaks=codes))
 
 
 # -- teams and rosters ------------------------------------------------------------

@@ -385,3 +385,13 @@ def test_random_team_swiss_keeps_the_absolute_rules(seed):
     # 3 matches x 2 MP a round + the bye's 1 MP
     assert sum(r.match_points for r in rows) == 5 * (3 * 2 + 1)
     assert sum(r.game_points for r in rows) == 5 * (3 * 3 + F(3, 2))
+
+
+def test_setup_stores_a_tiebreak_list():
+    e = team_event_of("AB", 2, rounds=1)
+    e = team_event.setup(e, 2, tiebreaks=["EDE", "GP"])
+    e = loads(dumps(e))
+    assert e.stage_state("teams")["tiebreaks"] == ["EDE", "GP"]
+    assert team_event.standings(e)[1] == ["EDE", "GP"]
+    with pytest.raises(IllegalChange, match="unknown team tie-break 'WIN'"):
+        team_event.setup(e, 2, tiebreaks=["WIN"])
