@@ -20,7 +20,7 @@ def help_text(lang: str) -> Text:
     t.append("  " + tr(lang, "help_colon") + "\n")
     t.append("  Enter  " + tr(lang, "k_line") + "\n\n")
     t.append(tr(lang, "help_views") + "\n", style="bold")
-    for action in ("view('round')", "view('standings')", "view('bracket')", "table", "step(-1)", "step(1)",
+    for action in ("view('round')", "view('standings')", "view('bracket')", "table", "stage", "step(-1)", "step(1)",
                    "missing", "lang"):
         kd, d = desc[action]
         t.append(f"  {kd:<4} {d}\n")
@@ -29,5 +29,6 @@ def help_text(lang: str) -> Text:
         kd, d = desc[action]
         t.append(f"  {kd:<4} {d}\n")
     t.append(f"  ^p   {tr(lang, 'k_palette')}\n")
-    t.append("  Esc  " + tr(lang, "cancel") + "\n")
+    t.append("  Esc  " + tr(lang, "cancel") + "\n\n")
+    t.append(tr(lang, "help_layout") + "\n", style="dim")
     return t

@@ -74,6 +74,7 @@ KEYS: list[tuple[str, str, str, bool, str]] = [
     ("s", "view('standings')", "k_standings", True, "s"),
     ("b", "view('bracket')", "k_bracket", False, "b"),
     ("T", "table", "k_table", True, "T"),
+    ("S", "stage", "k_stage", False, "S"),
     ("left_square_bracket", "step(-1)", "k_prev", False, "["),
     ("right_square_bracket", "step(1)", "k_next", False, "]"),
     ("u", "undo", "k_undo", True, "u"),
@@ -89,6 +90,15 @@ KEYS: list[tuple[str, str, str, bool, str]] = [
 ]
 
 
+# the same keys on a Russian (ЙЦУКЕН) keyboard layout
+CYRILLIC = {"t": "е", "a": "ф", "x": "ч", "m": "ь", "r": "к", "s": "ы", "b": "и", "T": "Е", "u": "г", "U": "Г",
+            "p": "з", "c": "с", "P": "З", "e": "у", "w": "ц", "L": "Д", "q": "й", "S": "Ы"}
+
+
+def with_cyrillic(key: str) -> str:
+    return ",".join(k + ("," + CYRILLIC[k] if k in CYRILLIC else "") for k in key.split(","))
+
+
 class MainScreen(Screen):
     AUTO_FOCUS = "#round-table"
 
@@ -99,6 +109,7 @@ class MainScreen(Screen):
         self.round_no: int | None = None  # None: the current round
         self.only_missing = False
         self.prefix: str | None = None
+        self.stage_shown: str | None = None  # None: the current stage (the last one started)
         self.rung: set = set()  # deadlines whose bell has rung in this session
         self._bindings = self.make_bindings("en")
 
@@ -106,7 +117,7 @@ class MainScreen(Screen):
     @staticmethod
     def make_bindings(lang: str) -> BindingsMap:
         return BindingsMap(
-            [Binding(k, a, tr(lang, d), show=s, key_display=kd) for k, a, d, s, kd in KEYS]
+            [Binding(with_cyrillic(k), a, tr(lang, d), show=s, key_display=kd) for k, a, d, s, kd in KEYS]
             + [Binding("escape", "escape", "", show=False)]
         )
 
@@ -157,7 +168,16 @@ class MainScreen(Screen):
 
     @property
     def stage(self) -> str:
+        if self.stage_shown is not None and self.stage_shown in self.stages():
+            return self.stage_shown
         return self.event.current_stage()
+
+    def stages(self) -> list[str]:
+        """The stages that have rounds, in playing order (plus the current one)."""
+        from core.model import STAGES
+
+        have = {r.stage for r in self.event.rounds} | {self.event.current_stage()}
+        return [s for s in STAGES if s in have]
 
     @property
     def tables(self) -> list[int | None]:
@@ -207,6 +227,8 @@ class MainScreen(Screen):
 
     # -- refresh ---------------------------------------------------------------------
     def refresh_all(self) -> None:
+        if not self.query("#status"):  # not composed yet (or already gone)
+            return
         with self.app.batch_update():
             self.refresh_status()
             self.refresh_round()
@@ -226,6 +248,7 @@ class MainScreen(Screen):
             stage=self.stage, table=self.table, tables=len(ts), missing=cur.missing if cur else None,
             clock_left=left, clock_paused=bool(cur and cur.clock_paused is not None),
             others=self.arb.others, viewing=shown.number if shown is not None and shown is not cur else None,
+            width=self.size.width or 80,
         ))
 
     def refresh_round(self) -> None:
@@ -359,6 +382,8 @@ class MainScreen(Screen):
             return self.shown_round() is not None
         if action == "table":
             return len(self.tables) > 1
+        if action == "stage":
+            return len(self.stages()) > 1
         if action == "step":
             rs, shown = self.rounds(), self.shown_round()
             if not rs or shown is None:
@@ -404,6 +429,17 @@ class MainScreen(Screen):
         self.refresh_all()
         self.cursor_to_first_missing()
         self.say(f"{tr(self.arb.lang, 'k_table')} {self.table}")
+
+    def action_stage(self) -> None:
+        stages = self.stages()
+        i = (stages.index(self.stage) + 1) % len(stages)
+        self.stage_shown = None if stages[i] == self.event.current_stage() else stages[i]
+        self.table_index = 0
+        self.round_no = None
+        self.prefix = None
+        self.refresh_all()
+        self.cursor_to_first_missing()
+        self.say(tr(self.arb.lang, "stage_" + self.stage))
 
     def action_step(self, delta: int) -> None:
         rs, shown = self.rounds(), self.shown_round()
@@ -793,6 +829,8 @@ class MainScreen(Screen):
                    ("7", tr(lang, "clock_start_top", m=e.top_minutes)),
                    ("p", tr(lang, "clock_pause")), ("+", tr(lang, "clock_add")), ("-", tr(lang, "clock_sub")),
                    ("x", tr(lang, "clock_stop"))]
+        if len(self.tables) > 1:
+            choices.insert(1, ("a", tr(lang, "clock_all", m=e.round_minutes)))
 
         def answered(choice: str | None) -> None:
             if choice:
@@ -807,6 +845,9 @@ class MainScreen(Screen):
             return
         now = self.arb.now()
         e = self.event
+        if choice == "a":
+            self.clock_all_tables(e.round_minutes)
+            return
         if choice == "4":
             params, msg = clockmod.start(e.round_minutes, now), tr(lang, "clock_started", m=e.round_minutes)
         elif choice == "7":
@@ -827,6 +868,25 @@ class MainScreen(Screen):
             self.say_error(str(exc))
             return
         self.say(msg)
+
+    def clock_all_tables(self, minutes: int) -> None:
+        """One change: the same deadline for the current round of every table."""
+        params = clockmod.start(minutes, self.arb.now())
+        stage = self.stage
+
+        def start_all(ev: Event) -> Event:
+            for t in ev.stage_tables(stage):
+                rs = ev.rounds_of(stage, t)
+                if rs:
+                    ev = commands.set_clock(ev, stage, t, rs[-1].number, **params)
+            return ev
+
+        try:
+            self.arb.apply(start_all, f"round clock {stage}: {minutes} minutes on every table")
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.say(tr(self.arb.lang, "clock_started", m=minutes))
 
     def tick(self) -> None:
         """Every second: the clock in the status line; at zero the bell and the 705.3 reminder."""

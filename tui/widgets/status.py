@@ -15,9 +15,8 @@ CLOCK_STYLE = {"ok": "bold", "warn": "bold black on yellow", "alert": "bold whit
 
 def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_planned: int, stage: str,
                 table: int | None, tables: int, missing: int | None, clock_left: float | None,
-                clock_paused: bool, others: list[str], viewing: int | None = None) -> Text:
-    t = Text(no_wrap=True, overflow="ellipsis")
-    t.append(fit(event_name, 28), style="bold")
+                clock_paused: bool, others: list[str], viewing: int | None = None, width: int = 80) -> Text:
+    """One line; the event's name gets what the other parts leave (at least 8 columns)."""
     parts: list[tuple[str, str]] = []
     if round_no is not None:
         if stage in ("swiss", "roundrobin") and rounds_planned:
@@ -36,6 +35,9 @@ def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_plan
         parts.append((tr(lang, "st_viewing", n=viewing), "reverse"))
     if others:
         parts.append((tr(lang, "st_others", who=", ".join(clean(o) for o in others)), "cyan"))
+    rest = sum(3 + len(text) for text, _ in parts)
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(fit(event_name, max(8, min(40, width - rest))), style="bold")
     for text, style in parts:
         t.append(" │ ")
         t.append(text, style=style)

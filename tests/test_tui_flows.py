@@ -1,0 +1,204 @@
+"""TUI flows beyond result entry: players, new event, presence, layout, a big round, the ':' moves."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timedelta, timezone
+
+from core import commands, pairing
+from core.model import Event, Game, Round
+from core.results import Result
+from core.store import create, load
+from core.store.presence import Presence
+from tests.helpers import event_with_players
+from tests.test_tui_app import SIZE, demo, make_app, one_table, screen_text, sync, type_line  # noqa: F401
+from tui.screens.dialogs import FormScreen, LineScreen
+from tui.screens.players import PlayersScreen
+
+
+async def fill_form(pilot, values: list[str]) -> None:
+    """Type each value into the focused field (replacing its default) and press Enter."""
+    for v in values:
+        inp = pilot.app.focused
+        inp.value = ""
+        await pilot.press(*list(v)) if v else None
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+@sync
+async def test_players_add_late_entry_search_withdraw(one_table):
+    app = make_app(one_table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayersScreen)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, FormScreen)
+        await fill_form(pilot, ["Late, Larry", "1700", "Rooks"])
+        e = load(one_table)
+        larry = max(e.players, key=lambda p: p.id)
+        assert larry.name == "Late, Larry" and larry.rating == 1700 and larry.late_from == 2  # late entry
+        assert "late entry from round 2" in screen_text(app)
+        # search by name, then by number
+        await pilot.press("slash")
+        await pilot.press(*list("larry"))
+        await pilot.pause()
+        table = app.screen.query_one("#players-table")
+        assert table.row_count == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert load(one_table).player(larry.id).withdrawn_from == 2
+        await pilot.press("slash")
+        search = app.screen.query_one("#players-search")
+        search.value = "3"
+        await pilot.pause()
+        assert app.screen.query_one("#players-table").row_count >= 1
+        await pilot.press("enter", "e")
+        await pilot.pause()
+        assert isinstance(app.screen, FormScreen)
+        await fill_form(pilot, ["Renamed [/] Three"])
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert any(p.name == "Renamed [/] Three" for p in load(one_table).players)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.main
+
+
+@sync
+async def test_players_import_csv(one_table, tmp_path):
+    csv = tmp_path / "more.csv"
+    csv.write_text("name,rating,club\nNew, Nina,1650,Zenit\nOld, Oleg,1400,\n", encoding="utf-8")
+    csv.write_text('name,rating,club\n"New, Nina",1650,Zenit\n"Old, Oleg",1400,\n', encoding="utf-8")
+    app = make_app(one_table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P", "i")
+        await pilot.pause()
+        assert isinstance(app.screen, LineScreen)
+        app.screen.query_one("#line-input").value = str(csv)
+        await pilot.press("enter")
+        await pilot.pause()
+        names = {p.name for p in load(one_table).players}
+        assert {"New, Nina", "Old, Oleg"} <= names
+        assert "imported 2 players" in screen_text(app)
+
+
+@sync
+async def test_new_event_from_the_palette(one_table, tmp_path):
+    target = tmp_path / "fresh.toml"
+    app = make_app(one_table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.new_event()
+        await pilot.pause()
+        assert isinstance(app.screen, FormScreen)
+        await fill_form(pilot, [str(target), "Autumn Cup", "7", "2", "8", "y", "3,1,0", "BH-C1,SB"])
+        await pilot.pause()
+        e = load(target)
+        assert (e.name, e.rounds_planned, e.tables, e.top, e.third_place) == ("Autumn Cup", 7, 2, 8, True)
+        assert e.scoring.win == 3 and e.tiebreaks == ("BH-C1", "SB")
+        assert app.file.path == target and "Autumn Cup" in screen_text(app)
+
+
+@sync
+async def test_presence_shows_other_judges(demo):
+    other = Presence(demo, user="bob", ssh="10.0.0.7", pid=4242)
+    other.beat()
+    stale = Presence(demo, user="ghost", pid=1, clock=lambda: datetime.now(timezone.utc) - timedelta(minutes=5))
+    stale.beat()
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app).splitlines()[0]
+        assert "also: bob@10.0.0.7" in text and "ghost" not in text
+        # the other judge sees this session
+        assert [p.user for p in other.others()] == ["judge1"]
+        other.leave()
+        app.poll()
+        await pilot.pause()
+        assert "bob" not in screen_text(app).splitlines()[0]
+
+
+def test_presence_files(tmp_path):
+    path = tmp_path / "e.toml"
+    path.write_text("")
+    a = Presence(path, user='we"ird\nuser', ssh="", pid=1)
+    b = Presence(path, user="b", ssh="1.2.3.4", pid=2)
+    a.beat()
+    b.beat()
+    assert [p.label() for p in a.others()] == ["b@1.2.3.4"]
+    assert [p.user for p in b.others()] == ['we"irduser']
+    a.leave()
+    assert b.others() == []
+    b.leave()
+    assert not (tmp_path / "e.toml.who").exists()
+
+
+@sync
+async def test_wide_terminal_shows_panels_side_by_side(demo):
+    app = make_app(demo)
+    async with app.run_test(size=(170, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Round 4" in text and "Standings" in text
+        line = next(l for l in text.splitlines() if "Round 4" in l)
+        assert "Standings" in line  # the two panel heads on one line
+
+
+@sync
+async def test_cyrillic_layout_keys(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("е", "equals_sign")  # е is t on a Russian layout: technical draw
+        await pilot.pause()
+        assert load(demo).find_round("swiss", 1, 4).game(1).result is Result.TECHNICAL_DRAW
+        await pilot.press("ы")  # s: standings
+        await pilot.pause()
+        assert app.main.view == "standings"
+
+
+@sync
+async def test_moves_for_the_fewest_moves_rule(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "3 m47")
+        assert load(demo).find_round("swiss", 1, 4).game(3).moves == 47
+
+
+def big_round_event(boards: int) -> Event:
+    e = commands.new_event("Big", 3, lots_seed=1)
+    from core.model import Player
+
+    players = tuple(Player(i, f"Player {i:04d}", rating=2000) for i in range(1, 2 * boards + 1))
+    games = tuple(Game(b, 2 * b - 1, 2 * b) for b in range(1, boards + 1))
+    return e.with_round(Round("swiss", 1, games)).__class__(**{**e.__dict__, "players": players,
+                                                              "rounds": (Round("swiss", 1, games),)})
+
+
+@sync
+async def test_a_1000_board_round_is_patched_not_rebuilt(tmp_path):
+    p = tmp_path / "big.toml"
+    create(p, big_round_event(1000))
+    app = make_app(p)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.main.query_one("#round-table")
+        assert table.row_count == 1000 and table.rebuilds == 1
+        t0 = time.perf_counter()
+        await pilot.press("1")
+        await pilot.pause()
+        took = time.perf_counter() - t0
+        assert load(p).find_round("swiss", None, 1).game(1).result is Result.FIRST_WINS
+        assert table.rebuilds == 1 and table.patched_cells <= 4
+        assert app.main.selected_board() == 2
+        assert took < 3.0, took
