@@ -77,7 +77,7 @@ EN: dict[str, str] = {
     "signed_first": "First player's signature",
     "signed_second": "Second player's signature",
     "cut_here": "cut here",
-    "crosstable_legend": "Cells: opponent's rank, colour (f = first, s = second), score: "
+    "crosstable_legend": "Cells: opponent's row number, colour (f = first, s = second), score: "
                          "1 win, = draw, 0 loss; + and - forfeits; B bye; H half-point bye; "
                          "U not paired.",
     "made_at": "Made {when}",
@@ -158,7 +158,7 @@ RU: dict[str, str] = {
     "signed_first": "Подпись первого",
     "signed_second": "Подпись второго",
     "cut_here": "отрезать",
-    "crosstable_legend": "В клетке: место соперника, цвет (f - первый, s - второй), результат: "
+    "crosstable_legend": "В клетке: номер строки соперника, цвет (f - первый, s - второй), результат: "
                          "1 победа, = ничья, 0 поражение; + и - неявка; B бай; H пропуск тура с ½ очка; "
                          "U не играл.",
     "made_at": "Составлено {when}",

@@ -188,3 +188,17 @@ def test_serve_without_textual_serve_says_how_to_install(event_file, monkeypatch
 def test_module_main_help():
     r = subprocess.run([sys.executable, "-m", "tui.display", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0 and "--serve" in r.stdout and "--interval" in r.stdout
+
+
+def test_pages_include_the_bracket_once_the_top_has_begun():
+    from core import top
+
+    e = commands.new_event("Cup", 1, top=4)
+    for n in HOSTILE:
+        e = commands.add_player(e, n, rating=1500)
+    e = with_round(e, 1, [(1, 2), (3, 4)], ["1-0", "1-0"])
+    titles = [t for t, _ in display_pages(e)]
+    assert "Bracket" not in titles
+    pages = dict(display_pages(top.start_top(e)))
+    assert "Bracket" in pages and "Carol [/]" in pages["Bracket"]
+    assert any(t.startswith("Pairings: Top, round 1") for t in pages)

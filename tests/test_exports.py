@@ -364,3 +364,39 @@ def test_cli_export_text_and_csv(tmp_path):
     assert r.returncode == 0, r.stderr
     assert out2.read_text(encoding="utf-8").startswith("rank,id,name,club,table,points,BH-C1,BH,SB,WIN\n")
     assert Path(out2).stat().st_size > 0
+
+
+# -- with the real top and play-off stages ------------------------------------
+
+
+def four_finished(top_size: int = 4):
+    e = commands.new_event("Cup <finals>", 1, top=top_size, tiebreaks=("SB",))
+    for n in ["Carol [/]", "<script>x</script>", "Dan", "Eve"]:
+        e = commands.add_player(e, n, rating=1500)
+    return with_round(e, 1, [(1, 2), (3, 4)], ["1-0", "1-0"])
+
+
+def test_bracket_printout_of_a_started_top():
+    from core import top
+
+    e = top.start_top(four_finished())
+    text = printout(e, "bracket")
+    assert widths_ok(text)
+    assert "Top-4" in text
+    # straight seeding: the winners 1 and 3 are seeds 1 and 2 (table order), then 4 and 2
+    assert re.search(r"\( 1\) Carol \[/\]", text) and re.search(r"\( 3\) <script>x</script>", text)
+    pairs = printout(e, "pairings")
+    assert "Top, round 1" in pairs
+    assert re.search(r"Carol \[/\] \(1\)\s+Eve \(4\)", pairs)
+
+
+def test_playoff_printout_of_a_started_playoff():
+    from core import playoff_event
+
+    e = playoff_event.start_playoff(four_finished(0))
+    text = printout(e, "playoff")
+    assert widths_ok(text)
+    assert "Play-off for first place: Carol [/] (1), Dan (3)" in text
+    assert "Format: mini-match of two games" in text
+    assert re.search(r"^\s+1\s+Carol \[/\] \(1\)\s+Dan \(3\)$", text, re.M)
+    assert "Board 1: Play-off, game 1, 3+5" in text

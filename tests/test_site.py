@@ -240,3 +240,23 @@ def test_chromium_renders_the_demo_in_russian(tmp_path):
     assert "Участники" in text and "Ivanov, Tatiana" in text and "Стол" in text
     text = "".join(parse(dump_dom((out / "round-swiss-t1-4.html").as_uri())).text)
     assert "Тур 4, стол 1" in text and "Smirnova, Emma" in text
+
+
+def test_site_of_a_started_top_and_playoff(tmp_path):
+    from core import playoff_event, top
+
+    e = commands.new_event("Cup <finals>", 1, top=4, tiebreaks=("SB",))
+    for n in ["Carol [/]", "<script>x</script>", "Dan", "Eve"]:
+        e = commands.add_player(e, n, rating=1500)
+    e = with_round(e, 1, [(1, 2), (3, 4)], ["1-0", "1-0"])
+    t = top.start_top(e)
+    pages = build_site(t, now=NOW)
+    assert "round-top-1.html" in pages
+    p = parse(pages["bracket.html"])
+    assert "script" not in p.tags
+    text = "".join(p.text)
+    assert "Carol [/]" in text and "<script>x</script>" in text and "Top-4" in text
+    po = playoff_event.start_playoff(e)
+    pages = build_site(po, now=NOW)
+    assert "playoff.html" in pages and "round-playoff-1.html" in pages
+    assert "Carol [/]" in "".join(parse(pages["playoff.html"]).text)

@@ -314,7 +314,7 @@ def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, 
         for k, block in enumerate(_code_blocks(list(codes), 3 + 1 + 4 + 2 + 1 + 5)):
             lines += ["", title + (" (…)" if k else ""), ""]
             cols = "".join(" " + fit(c, max(len(c), 6), ">") for c in block)
-            nw = WIDTH - (3 + 1 + 4 + 2 + 1 + 5) - text_width(cols)
+            nw = min(36, WIDTH - (3 + 1 + 4 + 2 + 1 + 5) - text_width(cols))
             lines.append(f"{fit(t('rank'), 3, '>')} {fit(t('id'), 4, '>')}  {fit(t('name'), nw)} "
                          f"{fit(t('pts'), 5, '>')}{cols}")
             for r in rows:
@@ -401,8 +401,10 @@ def crosstable_text(event: Event, lang: str | None = None) -> str:
     for table in event.stage_tables(main_stage(event)):
         after, rows = crosstable_rows(event, table)
         title = t("crosstable") + (", " + t("table_n", n=table).lower() if table is not None else "")
-        if after:
+        if after > 1:
             title += f", {t('rounds').lower()} 1-{after}"
+        elif after == 1:
+            title += ", " + t("round_n", n=1).lower()
         cw = max([len(c) for r in rows for c in r.cells] + [3]) + 1
         fixed = 4 + 5 + 1 + 5
         per_block = max(1, (WIDTH - fixed - 16) // cw)
@@ -467,10 +469,45 @@ def playoff_text(event: Event, lang: str | None = None) -> str:
     t = words(_lang(event, lang))
     rounds = event.rounds_of("playoff")
     lines = _header(event, t("playoff"))
-    if not rounds:
+    plan = _playoff_plan_lines(event)
+    if not rounds and not plan:
         return _lines_fit(lines + [t("no_playoff")])
-    body = pairings_text(event, rounds, lang).splitlines()[1:]
-    return _lines_fit(lines + body)
+    lines += plan
+    body = pairings_text(event, rounds, lang).splitlines()[1:] if rounds else []
+    labels = _playoff_labels(event, rounds[-1], t) if rounds else []
+    return _lines_fit(lines + body + labels)
+
+
+def _playoff_plan_lines(event: Event) -> list[str]:
+    """The plan and what has been decided (the play-off module's own words), wrapped to 80 columns."""
+    try:
+        from .. import playoff_event
+    except ImportError:
+        return []
+    if playoff_event.state(event) is None:
+        return []
+    report = playoff_event.report(event).splitlines()
+    out = []
+    for ln in report:
+        if ln.startswith("Now:") or ln.startswith("  board "):
+            continue  # the boards follow as a table
+        indent = len(ln) - len(ln.lstrip())
+        out += [" " * indent + x for x in _wrap(_clean(ln), WIDTH - indent)] or [""]
+    return out
+
+
+def _playoff_labels(event: Event, rnd: Round, t: Callable[..., str]) -> list[str]:
+    try:
+        from .. import playoff_event
+    except ImportError:
+        return []
+    if playoff_event.state(event) is None:
+        return []
+    out = [""]
+    for g in rnd.games:
+        label = _clean(playoff_event.game_label(event, rnd.number, g.board))
+        out += _wrap(f"{t('board')} {g.board}: {label}", WIDTH)
+    return out
 
 
 # ---------------------------------------------------------------------------
