@@ -400,3 +400,21 @@ def test_playoff_printout_of_a_started_playoff():
     assert "Format: mini-match of two games" in text
     assert re.search(r"^\s+1\s+Carol \[/\] \(1\)\s+Dan \(3\)$", text, re.M)
     assert "Board 1: Play-off, game 1, 3+5" in text
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(names=st.lists(st.text(min_size=1, max_size=60).filter(lambda s: s.strip() and not set(s) & set("\n\r\t")),
+                      min_size=5, max_size=5),
+       event_name=st.text(min_size=1, max_size=120).filter(lambda s: s.strip() != ""))
+def test_any_names_fit_80_columns_and_stay_on_one_line(names, event_name):
+    e = replace(small_event(), name=event_name)
+    for pid, n in enumerate(names, start=1):
+        e = commands.edit_player(e, pid, name=n)
+    for what in PRINTOUTS:
+        text = printout(e, what)
+        assert widths_ok(text), what
+        assert not any(c in text for c in "\r\x0b\x0c\x1b\x85\u2028\u2029"), what

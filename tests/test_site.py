@@ -260,3 +260,31 @@ def test_site_of_a_started_top_and_playoff(tmp_path):
     pages = build_site(po, now=NOW)
     assert "playoff.html" in pages and "round-playoff-1.html" in pages
     assert "Carol [/]" in "".join(parse(pages["playoff.html"]).text)
+
+
+# -- any name at all --------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+NAME = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=40).filter(
+    lambda s: s.strip() != "")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(names=st.lists(NAME, min_size=2, max_size=4), club=NAME, event_name=NAME)
+def test_any_text_is_shown_exactly_as_written(names, club, event_name):
+    e = commands.new_event(event_name, 3)
+    for n in names:
+        e = commands.add_player(e, n, club=club)
+    e = with_round(e, 1, [(1, 2)] + ([(3, 4)] if len(names) == 4 else [(3, None)] if len(names) == 3 else []))
+    pages = build_site(e, now=NOW)
+    for page in ("index.html", "round-swiss-1.html", "standings.html"):
+        p = parse(pages[page])
+        assert not set(p.tags) - {"html", "head", "meta", "title", "style", "body", "header", "nav", "a", "h1", "h2",
+                                  "h3", "main", "table", "caption", "thead", "tbody", "tr", "th", "td", "span",
+                                  "footer", "p", "time", "ul", "li", "strong", "dl", "dt", "dd"}, page
+        text = "".join(p.text)
+        assert e.name in text
+        for pl in e.players:
+            assert pl.name in text, (page, pl.name)
