@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from core.records import PlayerHistory, Scoring
 from core.tiebreaks import make_context
-from core.tiebreaks.direct import de_order, direct_encounter
+from core.tiebreaks.direct import de_values, encounter_order, results_of
 from core.tiebreaks.registry import lookup
 
 
@@ -46,22 +46,29 @@ def rank(
 ) -> list[Row]:
     ctx = make_context(players, scoring=scoring, rounds=rounds, edition=edition, system=system, flags=flags)
     tbs = [lookup(c) for c in codes]
-    values: dict[int, dict[str, Fraction]] = {pid: {} for pid in ctx.ids()}
+    ids = ctx.ids()
     de_shown: dict[int, Fraction] = {}
     decided: dict[int, str] = {}
+    sort_keys: dict[int, dict] = {}  # per position in the list: every player's key (integers where possible)
 
     def resolve(group: list[int], i: int) -> list[list[int]]:
         if len(group) == 1 or i == len(tbs):
             return [group]
         tb = tbs[i]
         if tb.code == "DE":
+            res = results_of(ctx, group)
+            de, _ = de_values(group, res)
             for p in group:
-                de_shown.setdefault(p, direct_encounter(ctx, p, group).value)
-            parts = de_order(ctx, group)
+                de_shown.setdefault(p, de[p])
+            parts = encounter_order(group, res, ctx.win, ctx.flags["de_partial_rule"])
         else:
-            keys = {p: tb.sort_key(ctx, p) for p in group}
-            levels = sorted(set(keys.values()), reverse=True)
-            parts = [sorted(p for p in group if keys[p] == lv) for lv in levels]
+            if i not in sort_keys:
+                sort_keys[i] = tb.sort_keys(ctx)
+            keys = sort_keys[i]
+            levels: dict = {}
+            for p in group:
+                levels.setdefault(keys[p], []).append(p)
+            parts = [sorted(levels[lv]) for lv in sorted(levels, reverse=True)]
         if len(parts) > 1:
             for part in parts:
                 for p in part:
@@ -71,19 +78,25 @@ def rank(
             out += resolve(part, i + 1)
         return out
 
-    by_points: dict[Fraction, list[int]] = {}
-    for pid in ctx.ids():
-        by_points.setdefault(ctx.score[pid], []).append(pid)
+    by_points: dict[int, list[int]] = {}
+    for pid in ids:
+        by_points.setdefault(ctx.iscore[pid], []).append(pid)
     groups: list[list[int]] = []
     for pts in sorted(by_points, reverse=True):
         groups += resolve(by_points[pts], 0)
 
+    values: dict[int, dict[str, Fraction]] = {pid: {} for pid in ids}
     for code, tb in zip(codes, tbs):
-        for pid in ctx.ids():
+        if tb.code == "DE" and all(pid in de_shown for pid in ids):
+            for pid in ids:
+                values[pid][code] = de_shown[pid]
+            continue
+        vals = tb.values(ctx)
+        for pid in ids:
             if tb.code == "DE" and pid in de_shown:
                 values[pid][code] = de_shown[pid]
             else:
-                values[pid][code] = tb.value(ctx, pid).value
+                values[pid][code] = vals[pid]
 
     rng = random.Random(lots_seed)
     rows: list[Row] = []

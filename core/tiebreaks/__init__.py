@@ -42,4 +42,5 @@ def compute(
 ) -> dict[int, dict[str, Fraction]]:
     tbs = [lookup(c) for c in codes]
     ctx = make_context(players, scoring=scoring, rounds=rounds, edition=edition, system=system, flags=flags)
-    return {pid: {c: tb.value(ctx, pid).value for c, tb in zip(codes, tbs)} for pid in ctx.ids()}
+    values = [tb.values(ctx) for tb in tbs]
+    return {pid: {c: v[pid] for c, v in zip(codes, values)} for pid in ctx.ids()}

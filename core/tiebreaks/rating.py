@@ -21,6 +21,7 @@ a rating.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from fractions import Fraction
 
 from core.records import Outcome
@@ -55,19 +56,22 @@ _PD = [
 ]
 
 
+_PD_UPPER = [u for u, _ in _PD]
+_PD_VALUE = [v for _, v in _PD] + [100]
+
+
 def pd(diff: int) -> int:
     """Expected score in hundredths of a player rated `diff` points above the opponent."""
-    d = abs(diff)
-    value = 100
-    for upper, v in _PD:
-        if d <= upper:
-            value = v
-            break
+    value = _PD_VALUE[bisect_left(_PD_UPPER, abs(diff))]  # the first bound >= |diff|, else 100
     return value if diff >= 0 else 100 - value
 
 
 def _dropped(ctx: Context) -> bool:
-    return ctx.flags["unrated_rating"] is None and any(p.rating <= 0 for p in ctx.players.values())
+    if "rating-dropped" not in ctx._cache:
+        ctx._cache["rating-dropped"] = (
+            ctx.flags["unrated_rating"] is None and any(p.rating <= 0 for p in ctx.players.values())
+        )
+    return ctx._cache["rating-dropped"]
 
 
 _DROPPED = "an unrated participant is present: rating tie-breaks dropped (C.07 art. 10; set unrated_rating)"
@@ -154,7 +158,17 @@ def perfect_performance(ctx: Context, pid: int) -> Value:
         return Value(F(min(ratings) - 800), terms, ("score 0: lowest opponent rating - 800 (10.3)",))
     if points == len(games) and ctx.flags["ptp_perfect_score"] == "plus800":
         return Value(F(max(ratings) + 800), terms, ("100 %: highest opponent rating + 800 (flag)",))
-    target = points * 100
+    lo = ptp(ratings, int(points * 2), False)
+    return Value(F(lo), terms, (f"lowest R with sum of expected scores >= {fmt(points)} (B.02 8.1.2, 10.3)",))
+
+
+def ptp(ratings: list[int], halves: int, plus800: bool) -> int:
+    """PTP of a player who scored `halves` half points against `ratings` (not empty)."""
+    if halves == 0:
+        return min(ratings) - 800
+    if plus800 and halves == 2 * len(ratings):
+        return max(ratings) + 800
+    target = 50 * halves  # points x 100
 
     def enough(r: int) -> bool:
         return sum(pd(r - x) for x in ratings) >= target
@@ -166,7 +180,7 @@ def perfect_performance(ctx: Context, pid: int) -> Value:
             hi = mid
         else:
             lo = mid + 1
-    return Value(F(lo), terms, (f"lowest R with sum of expected scores >= {fmt(points)} (B.02 8.1.2, 10.3)",))
+    return lo
 
 
 def _average_of_opponents(ctx: Context, pid: int, fn, name: str) -> Value:
