@@ -148,13 +148,19 @@ class Context:
                 recs += (absent,) * (rounds - len(recs))
             self.recs[p.id] = recs
         players_ = self.players
-        for pid, recs in self.recs.items():
-            for r, rec in enumerate(recs, 1):
-                if rec.outcome in HAS_OPPONENT and rec.opponent not in players_:
-                    raise ValueError(f"player {pid}, round {r}: opponent {rec.opponent} is not among the players")
+        opponents = {rec.opponent for recs in self.recs.values() for rec in recs}
+        opponents.discard(None)
+        if not opponents.issubset(players_):  # find the first culprit, as the message names it
+            for pid, recs in self.recs.items():
+                for r, rec in enumerate(recs, 1):
+                    if rec.outcome in HAS_OPPONENT and rec.opponent not in players_:
+                        raise ValueError(f"player {pid}, round {r}: opponent {rec.opponent} is not among the players")
         ip = self.ipts
-        self.iscore: dict[int, int] = {pid: sum([ip[rec.outcome] for rec in recs]) for pid, recs in self.recs.items()}
-        self.score = {pid: self.frac(n) for pid, n in self.iscore.items()}
+        # points of each round times D, per player (read-only: shared by the fast paths)
+        self.ipoints: dict[int, list[int]] = {pid: [ip[rec.outcome] for rec in recs] for pid, recs in self.recs.items()}
+        self.iscore: dict[int, int] = {pid: sum(row) for pid, row in self.ipoints.items()}
+        made = {n: self.frac(n) for n in set(self.iscore.values())}
+        self.score = {pid: made[n] for pid, n in self.iscore.items()}
         self._tail: dict[int, int] = {}
         self._iadj: dict[int, int] | None = None
         self._adj: dict[int, Fraction] = {}

@@ -17,7 +17,9 @@ the straightforward implementation on random events.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import accumulate
 from math import ceil
+from operator import mul
 from typing import Callable
 
 from core.records import Outcome
@@ -35,56 +37,65 @@ def _i(ctx: Context, x) -> int:
 
 
 # -- BH / SB terms -------------------------------------------------------------
-def contributions(ctx: Context) -> dict[int, tuple[list[int], list[int], list[bool]]]:
+def contributions(ctx: Context) -> dict[int, tuple[list[int], list[int], tuple[int, ...]]]:
     """Per player the values (x D) and points (x D) of the terms of unplayed.contributions,
-    in round order, and whether each is a voluntary unplayed round."""
+    in round order, and the indices of the terms that are voluntary unplayed rounds.
+    The lists are shared: read them, do not change them."""
     c = ctx._cache.get("fast-contrib")
     if c is not None:
         return c
-    ip = ctx.ipts
+    ipoints = ctx.ipoints
     adj = ctx.iadj()
-    iscore = ctx.iscore
-    swiss = ctx.swiss
     games = HAS_OPPONENT if ctx.flags["forfeits_as_played"] else PLAYED
+    idraw = _i(ctx, ctx.draw)
+    const = (games, adj, _i(ctx, ctx.win), idraw, _i(ctx, ctx.loss), idraw * ctx.n_scheduled())
+    out = {}
+    for pid, recs in ctx.recs.items():
+        if games.issuperset([rec.outcome for rec in recs]):  # every round a counted game: the usual case
+            out[pid] = ([adj[rec.opponent] for rec in recs], ipoints[pid], ())
+        else:
+            out[pid] = _contributions(ctx, pid, const)
+    ctx._cache["fast-contrib"] = out
+    return out
+
+
+def _contributions(ctx: Context, pid: int, const: tuple):
+    games, adj, iwin, idraw, iloss, cap_bye = const
+    ip = ctx.ipts
+    swiss = ctx.swiss
     legacy = ctx.edition == "legacy"
     dummy = ctx.flags["apply_16_4_dummy"]
     capped = ctx.edition == "fide2026"
-    iwin, idraw, iloss = _i(ctx, ctx.win), _i(ctx, ctx.draw), _i(ctx, ctx.loss)
-    rounds = ctx.rounds
-    cap_bye = idraw * ctx.n_scheduled()
-    out = {}
-    for pid, recs in ctx.recs.items():
-        vals: list[int] = []
-        pts: list[int] = []
-        vurs: list[bool] = []
-        own = iscore[pid]
-        before = 0
-        for r, rec in enumerate(recs, 1):
-            o = rec.outcome
-            p = ip[o]
-            if o in games:
-                vals.append(adj[rec.opponent])
-                pts.append(p)
-                vurs.append(False)
-            elif not swiss and o not in HAS_OPPONENT:
-                pass  # round-robin bye seat: no round for tie-break purposes
-            elif legacy:
-                # virtual opponent: before + complement of the result + draws later
-                if p == iwin:
-                    comp = iloss
-                elif p == idraw:
-                    comp = idraw
-                elif p == iloss or p == 0:
-                    comp = iwin
-                else:
-                    comp = iwin + iloss - p
-                vals.append(before + comp + idraw * (rounds - r))
-                pts.append(p)
-                vurs.append(False)
-            elif not dummy:
+    vals: list[int] = []
+    pts: list[int] = []
+    vurs: list[int] = []
+    own = ctx.iscore[pid]
+    before = 0
+    for r, rec in enumerate(ctx.recs[pid], 1):
+        o = rec.outcome
+        p = ip[o]
+        if o in games:
+            vals.append(adj[rec.opponent])
+            pts.append(p)
+        elif not swiss and o not in HAS_OPPONENT:
+            pass  # round-robin bye seat: no round for tie-break purposes
+        elif legacy:
+            # virtual opponent: before + complement of the result + draws later
+            if p == iwin:
+                comp = iloss
+            elif p == idraw:
+                comp = idraw
+            elif p == iloss or p == 0:
+                comp = iwin
+            else:
+                comp = iwin + iloss - p
+            vals.append(before + comp + idraw * (ctx.rounds - r))
+            pts.append(p)
+        else:
+            if o in VUR_SET:
+                vurs.append(len(vals))
+            if not dummy:
                 vals.append(adj[rec.opponent] if o in FORFEITS else 0)
-                pts.append(p)
-                vurs.append(o in VUR_SET)
             else:
                 v = own
                 if capped:
@@ -92,22 +103,20 @@ def contributions(ctx: Context) -> dict[int, tuple[list[int], list[int], list[bo
                     if cap < v:
                         v = cap
                 vals.append(v)
-                pts.append(p)
-                vurs.append(o in VUR_SET)
-            before += p
-        out[pid] = (vals, pts, vurs)
-    ctx._cache["fast-contrib"] = out
-    return out
+            pts.append(p)
+        before += p
+    return vals, pts, tuple(vurs)
 
 
 def _vur_rule(ctx: Context) -> bool:
     return ctx.edition != "legacy" and ctx.flags["apply_16_5_vur_cut"]
 
 
-def kept(vals: list[int], prods: list[int], vurs: list[bool], low: int, high: int, sb: bool,
+def kept(vals: list[int], prods: list[int], vurs: tuple[int, ...], low: int, high: int, sb: bool,
          vur_rule: bool) -> list[int]:
     """Indices of the terms unplayed.cut leaves uncut (the same choices, on integers;
-    the index stands for the round: terms are in round order)."""
+    the index stands for the round: terms are in round order). `vurs`: indices of
+    the voluntary unplayed rounds."""
     live = list(range(len(vals)))
     for _ in range(low):
         if not live:
@@ -116,7 +125,7 @@ def kept(vals: list[int], prods: list[int], vurs: list[bool], low: int, high: in
             i_lsv = min(live, key=lambda i: (vals[i], prods[i], i))
         else:
             i_lsv = min(live, key=lambda i: (vals[i], i))
-        vl = [i for i in live if vurs[i]] if vur_rule else []
+        vl = [i for i in live if i in vurs] if vur_rule else []
         if not vl:
             pick = i_lsv
         elif not sb:
@@ -143,8 +152,12 @@ def buchholz(low: int = 0, high: int = 0) -> Callable[[Context], Batch]:
         for pid, (vals, pts, vurs) in contributions(ctx).items():
             if not low and not high:
                 out[pid] = sum(vals)
-            elif low and vr and True in vurs:
-                out[pid] = sum(vals[i] for i in kept(vals, pts, vurs, low, high, False, True))
+            elif low == 1 and not high and vr and vurs:
+                out[pid] = sum(vals) - min([vals[i] for i in vurs])  # 16.5: the lowest VUR term is cut
+            elif low and vr and vurs:
+                out[pid] = sum([vals[i] for i in kept(vals, pts, vurs, low, high, False, True)])
+            elif low == 1 and not high:
+                out[pid] = sum(vals) - min(vals) if vals else 0
             else:
                 # without the VUR exception the cuts drop the lowest and highest values
                 s = sorted(vals)
@@ -158,15 +171,19 @@ def sonneborn(low: int = 0, high: int = 0) -> Callable[[Context], Batch]:
         vr = _vur_rule(ctx)
         out = {}
         for pid, (vals, pts, vurs) in contributions(ctx).items():
-            prods = [v * p for v, p in zip(vals, pts)]
+            prods = list(map(mul, vals, pts))
             if not low and not high:
                 out[pid] = sum(prods)
-            elif low and vr and True in vurs:
-                out[pid] = sum(prods[i] for i in kept(vals, prods, vurs, low, high, True, True))
+            elif low == 1 and not high and vr and vurs:
+                # 16.5: the higher of the lowest VUR term and the least significant term is cut
+                lsv = min(zip(vals, prods))[1]
+                out[pid] = sum(prods) - max(min([prods[i] for i in vurs]), lsv)
+            elif low and vr and vurs:
+                out[pid] = sum([prods[i] for i in kept(vals, prods, vurs, low, high, True, True)])
             else:
                 # the least significant term is the lowest (value, product); the most, the highest
                 s = sorted(zip(vals, prods))
-                out[pid] = sum(x[1] for x in s[low:len(s) - high])
+                out[pid] = sum([x[1] for x in s[low:len(s) - high]])
         return out, ctx.D * ctx.D
     return batch
 
@@ -212,16 +229,8 @@ def points(ctx: Context) -> Batch:
 
 def progressive(low: int = 0) -> Callable[[Context], Batch]:
     def batch(ctx: Context) -> Batch:
-        ip = ctx.ipts
-        out = {}
-        for pid, recs in ctx.recs.items():
-            running = total = 0
-            for r, rec in enumerate(recs, 1):
-                running += ip[rec.outcome]
-                if r > low:
-                    total += running
-            out[pid] = total
-        return out, ctx.D
+        # the running scores after each round, the first `low` dropped
+        return {pid: sum(list(accumulate(row))[low:]) for pid, row in ctx.ipoints.items()}, ctx.D
     return batch
 
 
@@ -230,9 +239,8 @@ def _rr_forfeit_win_game(ctx: Context) -> bool:
 
 
 def wins(ctx: Context) -> Batch:
-    ip = ctx.ipts
     iwin = _i(ctx, ctx.win)
-    return {pid: sum(1 for rec in recs if ip[rec.outcome] == iwin) for pid, recs in ctx.recs.items()}, 1
+    return {pid: row.count(iwin) for pid, row in ctx.ipoints.items()}, 1
 
 
 def won(ctx: Context) -> Batch:

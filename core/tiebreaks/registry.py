@@ -63,7 +63,11 @@ class TieBreak:
         v = ctx._cache.get(k)
         if v is None:
             nums, den = self.scaled(ctx)
-            v = nums if den is None else {pid: ctx.frac(n, den) for pid, n in nums.items()}
+            if den is None:
+                v = nums
+            else:
+                made = {n: ctx.frac(n, den) for n in set(nums.values())}
+                v = {pid: made[n] for pid, n in nums.items()}
             ctx._cache[k] = v
         return v
 
