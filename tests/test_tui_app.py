@@ -42,6 +42,14 @@ def game(path, board, number=4, table=1, stage="swiss"):
     return load(path).find_round(stage, table, number).game(board)
 
 
+@pytest.fixture(autouse=True)
+def no_fsync(monkeypatch):
+    """Durability has its own tests (test_durability.py); here fsync only costs time."""
+    import os
+
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
 @pytest.fixture
 def demo(tmp_path) -> Path:
     p = tmp_path / "demo.toml"
@@ -65,11 +73,14 @@ def one_table(tmp_path) -> Path:
     return p
 
 
-async def type_line(pilot, text: str) -> None:
+async def type_line(pilot, text: str, typed: bool = False) -> None:
     await pilot.press("colon")
     await pilot.pause()
     assert isinstance(pilot.app.screen, LineScreen)
-    await pilot.press(*list(text))
+    if typed:
+        await pilot.press(*list(text))
+    else:
+        pilot.app.screen.query_one("#line-input").value = text
     await pilot.press("enter")
     await pilot.pause()
 
@@ -126,7 +137,7 @@ async def test_colon_line_enters_a_result_and_jumps(one_table):
     app = make_app(one_table)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await type_line(pilot, "12 1-0")
+        await type_line(pilot, "12 1-0", typed=True)
         assert load(one_table).find_round("swiss", None, 1).game(12).result is Result.FIRST_WINS
         await type_line(pilot, "7 =")
         assert load(one_table).find_round("swiss", None, 1).game(7).result is Result.DRAW

@@ -11,7 +11,7 @@ from core.results import Result
 from core.store import create, load
 from core.store.presence import Presence
 from tests.helpers import event_with_players
-from tests.test_tui_app import SIZE, demo, make_app, one_table, screen_text, sync, type_line  # noqa: F401
+from tests.test_tui_app import SIZE, demo, make_app, no_fsync, one_table, screen_text, sync, type_line  # noqa: F401
 from tui.screens.dialogs import FormScreen, LineScreen
 from tui.screens.players import PlayersScreen
 
@@ -19,9 +19,7 @@ from tui.screens.players import PlayersScreen
 async def fill_form(pilot, values: list[str]) -> None:
     """Type each value into the focused field (replacing its default) and press Enter."""
     for v in values:
-        inp = pilot.app.focused
-        inp.value = ""
-        await pilot.press(*list(v)) if v else None
+        pilot.app.focused.value = v
         await pilot.press("enter")
         await pilot.pause()
 

@@ -102,6 +102,8 @@ class ArbiterApp(App):
     def poll(self) -> None:
         """About every second: pick up outside changes, keep the heartbeat, tick the clock."""
         main = self.main
+        if main is not None and not main.query("#status"):  # starting or shutting down
+            return
         try:
             if self.file.changed_on_disk():
                 self.event = self.file.load()
