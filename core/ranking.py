@@ -85,18 +85,19 @@ def rank(
     for pts in sorted(by_points, reverse=True):
         groups += resolve(by_points[pts], 0)
 
-    values: dict[int, dict[str, Fraction]] = {pid: {} for pid in ids}
+    columns = []
     for code, tb in zip(codes, tbs):
-        if tb.code == "DE" and all(pid in de_shown for pid in ids):
-            for pid in ids:
-                values[pid][code] = de_shown[pid]
-            continue
-        vals = tb.values(ctx)
-        for pid in ids:
-            if tb.code == "DE" and pid in de_shown:
-                values[pid][code] = de_shown[pid]
-            else:
-                values[pid][code] = vals[pid]
+        if tb.code == "DE":
+            # as shown in the group it was applied to; else within the score group
+            missing = [pid for pid in ids if pid not in de_shown]
+            col = dict(de_shown)
+            if missing:
+                vals = tb.values(ctx)
+                col.update((pid, vals[pid]) for pid in missing)
+        else:
+            col = tb.values(ctx)
+        columns.append((code, col))
+    values: dict[int, dict[str, Fraction]] = {pid: {code: col[pid] for code, col in columns} for pid in ids}
 
     rng = random.Random(lots_seed)
     rows: list[Row] = []

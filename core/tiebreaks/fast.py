@@ -70,6 +70,27 @@ def _contributions(ctx: Context, pid: int, const: tuple):
     pts: list[int] = []
     vurs: list[int] = []
     own = ctx.iscore[pid]
+    if swiss and not legacy:
+        # no round is skipped: the points are the player's points per round, term i is round i + 1
+        if dummy and capped:
+            own_cap = min(own, cap_bye)
+        for i, rec in enumerate(ctx.recs[pid]):
+            o = rec.outcome
+            if o in games:
+                vals.append(adj[rec.opponent])
+                continue
+            if o in VUR_SET:
+                vurs.append(i)
+            if not dummy:
+                vals.append(adj[rec.opponent] if o in FORFEITS else 0)
+            elif not capped:
+                vals.append(own)
+            elif o in FORFEITS:
+                cap = adj[rec.opponent]
+                vals.append(cap if cap < own else own)
+            else:
+                vals.append(own_cap)
+        return vals, ctx.ipoints[pid], tuple(vurs)
     before = 0
     for r, rec in enumerate(ctx.recs[pid], 1):
         o = rec.outcome
@@ -321,12 +342,13 @@ def koya_keys(ctx: Context, mode: str) -> dict[int, tuple[int, ...]]:
 # -- ratings -------------------------------------------------------------------
 def _ratings(ctx: Context) -> dict[int, int] | None:
     """rating_of for every player, or None when rating tie-breaks are dropped."""
-    from core.tiebreaks.rating import _dropped, rating_of
+    from core.tiebreaks.rating import _dropped
 
     if _dropped(ctx):
         return None
     if "fast-ratings" not in ctx._cache:
-        ctx._cache["fast-ratings"] = {pid: rating_of(ctx, pid) for pid in ctx.players}
+        unrated = int(ctx.flags["unrated_rating"] or 0)  # rating_of for a rating <= 0
+        ctx._cache["fast-ratings"] = {pid: p.rating if p.rating > 0 else unrated for pid, p in ctx.players.items()}
     return ctx._cache["fast-ratings"]
 
 
