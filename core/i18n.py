@@ -36,6 +36,9 @@ EN: dict[str, str] = {
     "pts": "Pts",
     "points": "Points",
     "result": "Result",
+    "result_short": "Result",
+    "cell_first": "f",
+    "cell_second": "s",
     "rank": "Rk",
     "name": "Name",
     "id": "Id",
@@ -117,6 +120,9 @@ RU: dict[str, str] = {
     "pts": "Очки",
     "points": "Очки",
     "result": "Результат",
+    "result_short": "Рез.",
+    "cell_first": "п",
+    "cell_second": "в",
     "rank": "М",
     "name": "Участник",
     "id": "№",
@@ -158,7 +164,7 @@ RU: dict[str, str] = {
     "signed_first": "Подпись первого",
     "signed_second": "Подпись второго",
     "cut_here": "отрезать",
-    "crosstable_legend": "В клетке: номер строки соперника, цвет (f - первый, s - второй), результат: "
+    "crosstable_legend": "В клетке: номер строки соперника, кто ходил первым (п - первый, в - второй), результат: "
                          "1 победа, = ничья, 0 поражение; + и - неявка; B бай; H пропуск тура с ½ очка; "
                          "U не играл.",
     "made_at": "Составлено {when}",

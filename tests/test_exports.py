@@ -418,3 +418,10 @@ def test_any_names_fit_80_columns_and_stay_on_one_line(names, event_name):
         text = printout(e, what)
         assert widths_ok(text), what
         assert not any(c in text for c in "\r\x0b\x0c\x1b\x85\u2028\u2029"), what
+
+
+def test_crosstable_in_russian_uses_the_russian_letters():
+    text = printout(small_event("ru"), "crosstable")
+    assert "Таблица результатов, туры 1-2" in text
+    assert re.search(r"Anna Smith \(1\)\s+1\.5\s+5п1\s+4в=$", text, re.M)
+    assert "п - первый, в - второй" in text

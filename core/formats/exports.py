@@ -150,7 +150,7 @@ def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | N
         pts = _scores_before(event, rnd)
         lines += ["", f"{t('pairings_by_board')}: {round_title(event, rnd, t)}", ""]
         lines.append(f"{fit(t('bd'), 3, '>')}  {fit(t('first'), nw)} {fit(t('pts'), 4, '>')}  "
-                     f"{fit(t('result'), 6)}  {fit(t('second'), nw)} {fit(t('pts'), 4, '>')}")
+                     f"{fit(t('result_short'), 6)}  {fit(t('second'), nw)} {fit(t('pts'), 4, '>')}")
         for g in rnd.games:
             first = fit(_who(event, g.first), nw)
             pa = points_text(pts[g.first]) if g.first in pts else ""
@@ -218,15 +218,15 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
             entries.append((event.player(pid).name, pid, rnd.table, None, "", t(why)))
     entries.sort(key=lambda e: (_sort_key(e[0]), e[1]))
     nw, cw = 28, 7
-    tw = 4 if tables else 0
+    tw = 5 if tables else 0
     ow = WIDTH - nw - 1 - tw - 4 - 1 - cw - 1
-    head = fit(t("name"), nw) + " " + (fit(t("table")[:3], 3, ">") + " " if tables else "") + \
+    head = fit(t("name"), nw) + " " + (fit(t("table"), 4, ">") + " " if tables else "") + \
         fit(t("bd"), 3, ">") + " " + fit(t("side"), cw) + " " + fit(t("opponent"), ow)
     lines.append(head.rstrip())
     for name, pid, table, board, colour, opp in entries:
         ln = fit(f"{name} ({pid})", nw) + " "
         if tables:
-            ln += f"{table if table is not None else '':>3} "
+            ln += f"{table if table is not None else '':>4} "
         ln += f"{board if board is not None else '':>3} {fit(colour, cw)} {fit(opp, ow)}"
         lines.append(ln)
     return _lines_fit(lines)
@@ -376,20 +376,22 @@ class CrossRow:
     cells: tuple[str, ...]  # per round: "12f1" (opponent's rank, colour, score) or "B", "H", "U"
 
 
-def _cell(rec: RoundRecord, ranks: dict[int, int]) -> str:
+def _cell(rec: RoundRecord, ranks: dict[int, int], letters: tuple[str, str] = ("f", "s")) -> str:
     sym = _SYMBOL[rec.outcome]
     if rec.opponent is None:
         return sym
-    colour = {"w": "f", "b": "s"}.get(rec.colour or "", "")
+    colour = {"w": letters[0], "b": letters[1]}.get(rec.colour or "", "")
     return f"{ranks.get(rec.opponent, '?')}{colour}{sym}"
 
 
-def crosstable_rows(event: Event, table: int | None) -> tuple[int, list[CrossRow]]:
-    """Rows in rank order after the last complete round, one cell per round."""
+def crosstable_rows(event: Event, table: int | None, lang: str | None = None) -> tuple[int, list[CrossRow]]:
+    """Rows in rank order after the last complete round, one cell per round (colour letters in `lang`)."""
+    t = words(_lang(event, lang))
+    letters = (t("cell_first"), t("cell_second"))
     after, rows = _table_standings(event, table, tuple(event.tiebreaks))
     ranks = {r.id: i for i, r in enumerate(rows, start=1)}  # row numbers: unique even when places are shared
     hist = {h.id: h for h in histories(event, main_stage(event), table, after)}
-    out = [CrossRow(r.rank, r.id, r.name, r.points, tuple(_cell(rec, ranks) for rec in hist[r.id].records))
+    out = [CrossRow(r.rank, r.id, r.name, r.points, tuple(_cell(rec, ranks, letters) for rec in hist[r.id].records))
            for r in rows]
     return after, out
 
@@ -399,7 +401,7 @@ def crosstable_text(event: Event, lang: str | None = None) -> str:
     t = words(_lang(event, lang))
     lines = [fit(event.name, WIDTH).rstrip()]
     for table in event.stage_tables(main_stage(event)):
-        after, rows = crosstable_rows(event, table)
+        after, rows = crosstable_rows(event, table, lang)
         title = t("crosstable") + (", " + t("table_n", n=table).lower() if table is not None else "")
         if after > 1:
             title += f", {t('rounds').lower()} 1-{after}"

@@ -124,7 +124,7 @@ class _Site:
         t = self.t
         parts = []
         for tb in self.e.stage_tables(main_stage(self.e)):
-            after, rows = ex.crosstable_rows(self.e, tb)
+            after, rows = ex.crosstable_rows(self.e, tb, self.lang)
             cap = t("crosstable") + (", " + t("table_n", n=tb).lower() if tb is not None else "")
             body = [[i, self.who(r.id), points_text(r.points), *r.cells] for i, r in enumerate(rows, start=1)]
             parts.append(table(["#", t("name"), t("pts"), *range(1, after + 1)], body,
