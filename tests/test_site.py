@@ -288,3 +288,12 @@ def test_any_text_is_shown_exactly_as_written(names, club, event_name):
         assert e.name in text
         for pl in e.players:
             assert pl.name in text, (page, pl.name)
+
+
+def test_round_pages_link_to_the_rounds_before_and_after():
+    pages = build_site(load(ROOT / "saves" / "demo.toml"), now=NOW)
+    p = parse(pages["round-swiss-t2-2.html"])
+    hrefs = [v for k, v in p.attrs if k == "href"]
+    assert "round-swiss-t2-1.html" in hrefs and "round-swiss-t2-3.html" in hrefs
+    first = [v for k, v in parse(pages["round-swiss-t2-1.html"]).attrs if k == "href"]
+    assert not any(h.startswith("round-swiss-t1-") for h in first)  # another table's rounds are not "next"

@@ -82,7 +82,7 @@ class _Site:
         return join([p.name, " ", tag("span", f"({p.id})", class_="muted")])
 
     # -- pages ------------------------------------------------------------
-    def round_page(self, rnd: Round) -> str:
+    def round_page(self, rnd: Round, prev: Round | None = None, nxt: Round | None = None) -> str:
         t = self.t
         pts = ex._scores_before(self.e, rnd)
         rows = []
@@ -100,6 +100,13 @@ class _Site:
         if resting:
             parts.append(tag("ul", *(tag("li", self.who(pid), " – ", t(why)) for pid, why in resting)))
         parts.append(tag("p", t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"), class_="muted"))
+        steps = []
+        if prev is not None:
+            steps += [link(round_page_name(prev), "← " + ex.round_title(self.e, prev, t)), " "]
+        if nxt is not None:
+            steps.append(link(round_page_name(nxt), ex.round_title(self.e, nxt, t) + " →"))
+        if steps:
+            parts.append(tag("p", *steps, class_="noprint"))
         return self.page(ex.round_title(self.e, rnd, t), join(parts))
 
     def standings_page(self) -> str:
@@ -200,11 +207,15 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
     s = _Site(event, now, lang)
     pages: dict[str, str] = {}
     round_pages = []
-    for rnd in sorted(event.rounds, key=lambda r: (("swiss", "roundrobin", "top", "playoff").index(r.stage)
-                                                   if r.stage in ("swiss", "roundrobin", "top", "playoff") else 9,
-                                                   r.table or 0, r.number)):
+    ordered = sorted(event.rounds, key=lambda r: (("swiss", "roundrobin", "top", "playoff").index(r.stage)
+                                                  if r.stage in ("swiss", "roundrobin", "top", "playoff") else 9,
+                                                  r.table or 0, r.number))
+    for i, rnd in enumerate(ordered):
+        same = lambda o: o is not None and (o.stage, o.table) == (rnd.stage, rnd.table)  # noqa: E731
+        prev = ordered[i - 1] if i > 0 and same(ordered[i - 1]) else None
+        nxt = ordered[i + 1] if i + 1 < len(ordered) and same(ordered[i + 1]) else None
         name = round_page_name(rnd)
-        pages[name] = s.round_page(rnd)
+        pages[name] = s.round_page(rnd, prev, nxt)
         round_pages.append((rnd, name))
     pages["standings.html"] = s.standings_page()
     pages["crosstable.html"] = s.crosstable_page()
