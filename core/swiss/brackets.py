@@ -61,6 +61,7 @@ class BracketSearch:
         self.v345_cache: dict[int, tuple] = {}
         self.best = None  # (value, pairs, Dmask)
         self.nodes = 0
+        self.budget = None
         # adjacency inside the bracket, MDP-MDP edges removed
         self.adjB = {x: rd.comp[x] & (self.Rmask if x in M else self.Bmask) for x in self.B}
         if full:
@@ -181,16 +182,28 @@ class BracketSearch:
         self.A_ub = A
         if not self.full:
             return (A,)
-        # V3/V4 bound: downfloaters D of a candidate reaching A
+        self._bcache: dict = {}
+        return (A,) + self.bounds(A)
+
+    def bounds(self, A: tuple) -> tuple:
+        """(V345 bound, Q bound) valid for every candidate whose A part equals `A`."""
+        r = self._bcache.get(A)
+        if r is not None:
+            return r
+        rd = self.rd
+        k, prof = A
+        paired_m = {}
+        s = 0
         Dlev = []
-        cnt = {}
-        for m in self.M:
-            cnt[rd.level[m]] = cnt.get(rd.level[m], 0) + 1
-        for m in Sg:
-            cnt[rd.level[m]] -= 1
-        for lv in sorted(cnt):
-            Dlev += [lv] * cnt[lv]
-        nres_d = len(self.R) - len(Sg) - 2 * max(0, v1 - len(Sg))
+        for lv in range(self.nlev):
+            if lv == self.res_level:
+                continue
+            cnt = sum(1 for m in self.M if rd.level[m] == lv)
+            if cnt:
+                paired_m[lv] = prof[lv]
+                s += prof[lv]
+                Dlev += [lv] * max(0, cnt - prof[lv])
+        nres_d = len(self.R) - s - 2 * prof[self.res_level]
         Dlev += [self.res_level] * max(0, nres_d)
         nN = len(self.N)
         if nN:
@@ -207,10 +220,11 @@ class BracketSearch:
         if self.c9:
             ranks = [rd.c9rank[x] for x in self.B if x in rd.c9rank and (rd.byecand >> x) & 1]
             v5 = -min(ranks) if ranks else -10 ** 6
-        V345 = (v34[0], v34[1], v5)
-        return (A, V345, self._q_bound(v1, len(Sg), Sg, len(Dlev)))
+        r = ((v34[0], v34[1], v5), self._q_bound(k, s, paired_m, len(Dlev)))
+        self._bcache[A] = r
+        return r
 
-    def _q_bound(self, k: int, s: int, Sg: list[int], d: int) -> int:
+    def _q_bound(self, k: int, s: int, paired_m: dict, d: int) -> int:
         """Component-wise best possible V6..V17 for k pairs, s of them with an MDP."""
         rd = self.rd
         B, R = self.B, self.R
@@ -234,8 +248,8 @@ class BracketSearch:
         f.append(k - max(0, s - nonup2))
         nbl = self.nbl
         paired_at = [0] * nbl
-        for m in Sg:
-            paired_at[self.blev[m]] += 1
+        for lv, c in paired_m.items():
+            paired_at[self.blev[next(m for m in self.M if rd.level[m] == lv)]] += c
         rl = self.blev[R[0]] if R else nbl - 1
         pairs_hi = list(paired_at)
         pairs_hi[rl] += max(0, k - s)
@@ -292,7 +306,8 @@ class BracketSearch:
         for x in S + rest_m:
             prof[self.rd.level[x]] += 1
         prof[self.res_level] += v1b
-        if self._worse(((v1b, tuple(prof)),) + self.ub[1:]):
+        Ab = (v1b, tuple(prof))
+        if self._worse((Ab,) + (self.bounds(Ab) if self.full else ())):
             return
         snapshot = (dict(bm.owner), dict(bm.partner))
         if bm.add(m):
@@ -330,77 +345,116 @@ class BracketSearch:
         pmax = matching_size(maximum_matching(adj, Rpmask), Rpmask)
         for p in range(pmax, -1, -1):
             A = self.A_of(S, p)
-            if self._worse((A,) + self.ub[1:]):
+            if self._worse((A,) + (self.bounds(A) if self.full else ())):
                 return
-            if mm - 2 * p == 0:
-                if not self.feasible(DM):
+            f = mm - 2 * p
+            if f == 0 and not self.feasible(DM):
+                continue
+            if not self.full:
+                if f == 0:
+                    self._consider((A,), pairs, DM)
+                    return
+                if f == 1:
+                    xs = [x for x in Rp if self.feasible(DM | (1 << x))]
+                    if xs and self._perfect_with_dummy(Rp, adj, xs) is not None:
+                        self._consider((A,), pairs, DM | (1 << xs[0]))
+                        return
                     continue
-                v345 = self.v345(DM) if self.full else None
+                self._remainder(S, Rp, p, pairs, qsum, DM, A, None)
+                continue
+            v345 = self.v345(DM) if f == 0 else None
+            if f <= 1:
+                npairs = len(pairs)
+                self.budget = self.nodes + 3000 + 20 * mm
+                try:
+                    self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
+                except _Budget:
+                    self.budget = None
+                    del pairs[npairs:]
+                    self._remainder_exact(Rp, p, pairs, qsum, DM, A)
+                self.budget = None
             else:
-                v345 = None
-            self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
+                self.budget = None
+                self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
+
+    def _perfect_with_dummy(self, Rp, adj, xs):
+        rd = self.rd
+        dummy = rd.nv
+        a = list(adj) + [0]
+        for x in xs:
+            a[x] |= 1 << dummy
+            a[dummy] |= 1 << x
+        return perfect_matching(a, sum(1 << x for x in Rp) | (1 << dummy))
 
     def _remainder(self, S, Rp, p, pairs, qsum, DM, A, v345) -> None:
         mm = len(Rp)
-        idx = {x: i for i, x in enumerate(Rp)}
         full = self.full
-        lower_adj = {}
-        for i, x in enumerate(Rp):
-            lower_adj[x] = self.adjB[x] & ~((1 << (x + 1)) - 1)  # lower-ranked only
         Rpmask = sum(1 << x for x in Rp)
-        base_tail = self.ub[2:] if full else ()
-        vb = v345 if v345 is not None else (self.ub[1] if full else None)
+        vb = v345 if v345 is not None else (self.bounds(A)[0] if full else None)
         for X, Y in _descriptors(p, mm):
-            Hs = [i for i in range(p) if i not in X] + list(Y)
-            Hs.sort()
+            Hs = sorted([i for i in range(p) if i not in X] + list(Y))
             H = [Rp[i] for i in Hs]
             Hmask = sum(1 << x for x in H)
-            allowed = {h: lower_adj[h] & Rpmask & ~Hmask for h in H}
+            allowed = {h: self.adjB[h] & ~((1 << (h + 1)) - 1) & Rpmask & ~Hmask for h in H}
             if any(not a for a in allowed.values()):
                 continue
             if full:
-                best_h = []
-                for h in H:
-                    best_h.append(max(self.q(h, y) for y in _bits(allowed[h])))
+                best_h = [max(self.q(h, y) for y in _bits(allowed[h])) for h in H]
                 suffix = [0] * (len(H) + 1)
+                hw = [0] * (len(H) + 1)
+                hb = [0] * (len(H) + 1)
                 for t in range(len(H) - 1, -1, -1):
                     suffix[t] = suffix[t + 1] + best_h[t]
-                if self._worse((A, vb, qsum + suffix[0])):
+                    pr = self.rd.cs[H[t]].pref
+                    hw[t] = hw[t + 1] + (pr == "w")
+                    hb[t] = hb[t + 1] + (pr == "b")
+                ctx = (suffix, hw, hb, Rpmask & ~Hmask)
+                if self._worse((A, vb, qsum + self._cap(ctx, 0, 0, len(H)))):
                     continue
             else:
-                suffix = None
+                ctx = None
                 if self._worse((A,)):
                     return
             bm = Bipartite(allowed)
-            ok = True
-            for h in H:
-                if not bm.add(h):
-                    ok = False
-                    break
-            if not ok:
+            if not all(bm.add(h) for h in H):
                 continue
-            self._transpose(H, 0, allowed, bm, 0, pairs, qsum, suffix, DM, Rpmask, A, v345)
-        del base_tail, idx
+            self._transpose(H, 0, allowed, bm, 0, pairs, qsum, ctx, DM, Rpmask, A, v345)
 
-    def _transpose(self, H, t, allowed, bm, used, pairs, qsum, suffix, DM, Rpmask, A, v345) -> None:
+    def _cap(self, ctx, t: int, used: int, nH: int) -> int:
+        """Bound of the packed V6..V17 of the pairs of H[t:], with the V8 count capped."""
+        suffix, hw, hb, nonH = ctx
+        val = suffix[t]
+        free = nonH & ~used
+        nfree = free.bit_count()
+        bad = max(0, hw[t] - (nfree - (free & self.rd.want_w).bit_count())) + max(
+            0, hb[t] - (nfree - (free & self.rd.want_b).bit_count()))
+        if bad:
+            sh = (self.nfields - 3) * self.W
+            cur = (val >> sh) & ((1 << self.W) - 1)
+            capped = max(0, nH - t - bad)
+            if capped < cur:
+                val -= (cur - capped) << sh
+        return val
+
+    def _transpose(self, H, t, allowed, bm, used, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
         self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise _Budget
         if t == len(H):
             taken = used | sum(1 << h for h in H)
             Dmask = DM | (Rpmask & ~taken)
             if not self.feasible(Dmask):
                 return
-            if self.full:
-                value = (A, self.v345(Dmask), qsum)
-            else:
-                value = (A,)
+            value = (A, self.v345(Dmask), qsum) if self.full else (A,)
             self._consider(value, pairs, Dmask)
             return
         h = H[t]
+        vb = v345 if v345 is not None else (self.bounds(A)[0] if self.full else None)
         for y in _bits(allowed[h] & ~used):
-            qq = self.q(h, y) if self.full else 0
+            qq = 0
             if self.full:
-                vb = v345 if v345 is not None else self.ub[1]
-                if self._worse((A, vb, qsum + qq + suffix[t + 1])):
+                qq = self.q(h, y)
+                if self._worse((A, vb, qsum + qq + self._cap(ctx, t + 1, used | (1 << y), len(H)))):
                     continue
             elif self._worse((A,)):
                 return
@@ -419,11 +473,144 @@ class BracketSearch:
                     bm.owner, bm.partner = snap
                     continue
             pairs.append((h, y))
-            self._transpose(H, t + 1, allowed, bm, used | (1 << y), pairs, qsum + qq, suffix, DM, Rpmask,
-                            A, v345)
+            self._transpose(H, t + 1, allowed, bm, used | (1 << y), pairs, qsum + qq, ctx, DM, Rpmask, A, v345)
             pairs.pop()
             if snap is not None:
                 bm.owner, bm.partner = snap
+
+    # ------------------------------------------- exact remainder (dutch.md 9.4 d-h)
+    def _remainder_exact(self, Rp, p, pairs, qsum, DM, A) -> None:
+        m = len(Rp)
+        f = m - 2 * p
+        if f == 0:
+            groups = [(self.v345(DM), [])] if self.feasible(DM) else []
+        else:
+            by: dict = {}
+            for i, x in enumerate(Rp):
+                if self.feasible(DM | (1 << x)):
+                    by.setdefault(self.v345(DM | (1 << x)), []).append(i)
+            groups = sorted(by.items(), reverse=True)
+        for v345, xs in groups:
+            solver = _RemainderSolver(self, Rp, p, xs if f else None)
+            mate = solver.solve()
+            if mate is None:
+                continue
+            qrem = sum(self.q(Rp[a], Rp[b]) for a, b in solver.pairs_of(mate))
+            value = (A, v345, qsum + qrem)
+            if self._worse(value):
+                return
+            rem_pairs, left = solver.first_in_order(mate)
+            Dmask = DM | (sum(1 << Rp[i] for i in left))
+            self._consider(value, pairs + [(Rp[a], Rp[b]) for a, b in rem_pairs], Dmask)
+            return
+
+
+class _Budget(Exception):
+    pass
+
+
+class _RemainderSolver:
+    """Weighted matchings on the remainder R' (positions 0..m-1, BSN order) plus an
+    optional dummy vertex m adjacent to the allowed downfloaters."""
+
+    def __init__(self, bs: BracketSearch, Rp: list[int], p: int, leftovers: list[int] | None):
+        self.bs, self.Rp, self.p, self.m = bs, Rp, p, len(Rp)
+        self.left = leftovers
+        m = self.m
+        self.T = (m * m + 1).bit_length() + 1
+        self.SH = self.T + m.bit_length() + 4
+        self.C = 4 * m + 8
+        self.qw = {}
+        pos = {x: i for i, x in enumerate(Rp)}
+        rmask = sum(1 << x for x in Rp)
+        for a in range(m):
+            xa = Rp[a]
+            for y in _bits(bs.adjB[xa] & rmask):
+                b = pos[y]
+                if b > a:
+                    self.qw[(a, b)] = bs.q(xa, y)
+        self.no_hi: set[int] = set()  # may not be the higher player of a pair
+        self.must_hi: set[int] = set()  # must be the higher player of a pair
+        self.removed: set[int] = set()
+        self.H: set[int] | None = None
+
+    def _edges(self, hi_tweak=None, bonus=None):
+        p, m = self.p, self.m
+        edges = []
+        for (a, b), q in self.qw.items():
+            if a in self.removed or b in self.removed:
+                continue
+            if a in self.no_hi or b in self.must_hi:
+                continue
+            if self.H is not None and (a not in self.H or b in self.H):
+                continue
+            d = ((1 << self.T) if a < p else 0) - a
+            w = (q << self.SH) + 2 * d + self.C
+            if hi_tweak and a in hi_tweak:
+                w += hi_tweak[a]
+            if bonus and a in bonus:
+                w += bonus[a](b)
+            edges.append((a, b, w))
+        if self.left is not None:
+            for x in self.left:
+                if x in self.removed or x in self.must_hi or (self.H is not None and x in self.H):
+                    continue
+                edges.append((x, m, self.C))
+        return edges
+
+    def solve(self, **kw):
+        n = self.m + (1 if self.left is not None else 0)
+        mate = _mwm(n, self._edges(**kw))
+        for v in range(n):
+            if v not in self.removed and mate[v] < 0:
+                return None
+        return mate
+
+    def pairs_of(self, mate):
+        return [(a, mate[a]) for a in range(self.m) if a < mate[a] < self.m]
+
+    def his(self, mate) -> set[int]:
+        return {a for a, _ in self.pairs_of(mate)}
+
+    def first_in_order(self, mate):
+        p, m = self.p, self.m
+        H0 = self.his(mate)
+        S1 = set(range(p))
+        e = len(H0 - S1)
+        sumH = sum(H0)
+        X: list[int] = []
+        Y: list[int] = []
+        if e:
+            for a in range(p - 1, -1, -1):
+                if len(X) == e:
+                    break
+                mt = self.solve(hi_tweak={a: -1})
+                if a not in self.his(mt):
+                    X.append(a)
+                    self.no_hi.add(a)
+            for b in range(p, m):
+                if e - len(Y) <= 1:
+                    break
+                mt = self.solve(hi_tweak={b: 1})
+                if b in self.his(mt):
+                    Y.append(b)
+                    self.must_hi.add(b)
+            if e - len(Y) == 1:
+                Y.append(sumH - (sum(range(p)) - sum(X) + sum(Y)))
+        self.H = (S1 - set(X)) | set(Y)
+        out = []
+        for a in sorted(self.H):
+            mt = self.solve(bonus={a: (lambda b: m - b)})
+            b = mt[a]
+            out.append((a, b))
+            self.removed.update((a, b))
+        left = [x for x in range(m) if x not in self.removed]
+        return out, left
+
+
+def _mwm(n, edges):
+    from core.swiss.weighted import max_weight_matching
+    return max_weight_matching(n, edges, True)
 
 
 def _descriptors(p: int, m: int):

@@ -162,6 +162,8 @@ class RoundData:
                 m |= 1 << j
             comp.append(m)
         self.comp = comp
+        self.want_w = sum(1 << i for i in range(n) if self.cs[i].pref == "w")
+        self.want_b = sum(1 << i for i in range(n) if self.cs[i].pref == "b")
         self.odd = n % 2 == 1
         self.nv = n + 1 if self.odd else n
         self.bye_vertex = n if self.odd else None
