@@ -9,7 +9,6 @@ import tempfile
 from dataclasses import replace
 from datetime import datetime, timezone
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 

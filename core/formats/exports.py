@@ -24,7 +24,7 @@ from typing import Callable, Iterable
 
 from ..history import histories
 from ..i18n import language, tiebreak_name, words
-from ..model import Event, Game, Round, points_text
+from ..model import Event, Round, points_text
 from ..records import Outcome, RoundRecord
 from ..standings import Row, completed_rounds, main_stage, standings
 from .csvio import write_rows

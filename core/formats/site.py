@@ -30,7 +30,7 @@ from ..i18n import language, tiebreak_name, words
 from ..model import Event, Round, points_text
 from ..standings import main_stage
 from . import exports as ex
-from .html import Markup, esc, join, link, page, table, tag
+from .html import Markup, join, link, page, table, tag
 
 MANIFEST = ".arbiter-site"
 
