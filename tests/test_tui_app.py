@@ -504,3 +504,36 @@ async def test_top_from_the_palette_agreed_result_and_bracket(demo):
         text = screen_text(app)
         assert "no top yet" not in text
         assert any(n.split(",")[0] in text for n in names)
+
+
+@sync
+async def test_top_with_the_key_after_a_preview(demo):
+    _finish_swiss(demo)
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.main.check_action("start_top", ()) is True
+        await pilot.press("K")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "aim" in screen_text(app)
+        assert not any(r.stage == "top" for r in load(demo).rounds)  # a preview only
+        await pilot.press("y")
+        await pilot.pause()
+        assert any(r.stage == "top" for r in load(demo).rounds)
+        assert app.main.check_action("start_top", ()) is False
+        await pilot.press("S")  # back to the Swiss stage to look at it
+        await pilot.pause()
+        assert app.main.stage == "swiss" and "Round 5" in screen_text(app)
+
+
+@sync
+async def test_enter_on_standings_explains_tiebreaks(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        assert "Volkov, Olga (22)" in screen_text(app)

@@ -74,6 +74,7 @@ T: dict[str, tuple[str, str]] = {
     "k_undo": ("undo", "отменить"),
     "k_redo": ("redo", "вернуть"),
     "k_pair": ("pair", "жеребьёвка"),
+    "k_top": ("start top", "начать топ"),
     "k_clock": ("clock", "время"),
     "k_players": ("players", "участники"),
     "k_explain": ("explain", "пояснить"),

@@ -10,7 +10,7 @@ from typing import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
@@ -131,19 +131,20 @@ class TextScreen(ModalScreen[None]):
         Binding("q", "close", "close", show=False),
         Binding("question_mark", "close", "close", show=False),
     ]
-    AUTO_FOCUS = "VerticalScroll"
+    AUTO_FOCUS = ".page-body"
 
     def __init__(self, title: str, body: Text | str, footer: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.body = body if isinstance(body, Text) else Text(body)
+        self.body.no_wrap = True
         self.footer = footer
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog page"):
             yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
-            with VerticalScroll(classes="dialog-body", can_focus=True):
-                yield Static(self.body)
+            with ScrollableContainer(classes="dialog-body page-body", can_focus=True):
+                yield Static(self.body, classes="page-text")
             if self.footer:
                 yield Static(Text(self.footer), classes="dialog-keys")
 

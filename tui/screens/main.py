@@ -80,6 +80,7 @@ KEYS: list[tuple[str, str, str, bool, str]] = [
     ("u", "undo", "k_undo", True, "u"),
     ("U", "redo", "k_redo", False, "U"),
     ("p", "pair", "k_pair", True, "p"),
+    ("K", "start_top", "k_top", True, "K"),
     ("c", "clock", "k_clock", True, "c"),
     ("P", "players", "k_players", False, "P"),
     ("e", "explain", "k_explain", False, "e"),
@@ -92,7 +93,7 @@ KEYS: list[tuple[str, str, str, bool, str]] = [
 
 # the same keys on a Russian (ЙЦУКЕН) keyboard layout
 CYRILLIC = {"t": "е", "a": "ф", "x": "ч", "m": "ь", "r": "к", "s": "ы", "b": "и", "T": "Е", "u": "г", "U": "Г",
-            "p": "з", "c": "с", "P": "З", "e": "у", "w": "ц", "L": "Д", "q": "й", "S": "Ы"}
+            "p": "з", "K": "Л", "c": "с", "P": "З", "e": "у", "w": "ц", "L": "Д", "q": "й", "S": "Ы"}
 
 
 def with_cyrillic(key: str) -> str:
@@ -355,9 +356,26 @@ class MainScreen(Screen):
         self.refresh_bindings()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        # Enter on a board opens the ':' line for it (a focused DataTable eats Enter)
-        if event.data_table.id == "round-table" and event.row_key is not None:
+        # a focused DataTable eats Enter: Enter on a board opens the ':' line for it,
+        # Enter on a standings row explains that player's tie-breaks
+        if event.row_key is None:
+            return
+        if event.data_table.id == "round-table":
             self.action_line(f"{event.row_key.value} ")
+        elif event.data_table.id == "standings-table":
+            self.explain_player(int(event.row_key.value))
+
+    def explain_player(self, pid: int) -> None:
+        from core.standings import explain_text
+
+        e = self.event
+        table = self.table if main_stage(e) == "swiss" and e.tables > 1 else None
+        try:
+            text = explain_text(e, pid, table=table)
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.app.push_screen(TextScreen(fit(f"{e.player(pid).name} ({pid})", 70), clean_lines(text)))
 
     # -- which keys apply now -------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -392,6 +410,8 @@ class MainScreen(Screen):
             return 0 <= i < len(rs)
         if action == "pair":
             return self.can_pair()
+        if action == "start_top":
+            return self.can_start_top()
         if action == "swap":
             rnd, g = self.shown_round(), self.selected_game()
             return (round_visible and rnd is not None and rnd is self.current_round() and g is not None
@@ -399,6 +419,41 @@ class MainScreen(Screen):
         if action == "clock":
             return self.current_round() is not None
         return True
+
+    def can_start_top(self) -> bool:
+        e = self.event
+        if not e.top or e.system != "swiss":
+            return False
+        from core import top
+
+        return top.state(e) is None and top.swiss_finished(e)
+
+    def action_start_top(self) -> None:
+        """Preview the top (seeds, the 704.2 aims, the first round), then start it on `y`."""
+        from core import top
+        from core.bracket_text import bracket_text
+
+        lang = self.arb.lang
+        try:
+            preview = top.start_top(self.event)
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        b = top.bracket(preview)
+        names = {p.id: p.name for p in preview.players}
+        body = Text()
+        body.append(", ".join(f"{i}. {fit(names[p], 20)} ({p})" for i, p in enumerate(b.seeds, 1)) + "\n\n")
+        for line in top.aims(preview):
+            body.append(clean(line) + "\n", style="dim")
+        body.append("\n")
+        body.append(clean_lines(bracket_text(b, names, width=72)))
+
+        def answered(choice: str | None) -> None:
+            if choice == "y":
+                self.arb.start_top()
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "c_top"), body, [("y", tr(lang, "c_top")), ("n", tr(lang, "cancel"))],
+                                          default="y", classes="page"), answered)
 
     def can_pair(self) -> bool:
         e = self.event
