@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.tiebreaks.context import Context, Term, Value
+from core.tiebreaks.context import HAS_OPPONENT, PLAYED, Context, Term, Value
 
 F = Fraction
 
@@ -28,16 +28,13 @@ Results = dict[tuple[int, int], list[Fraction]]
 
 
 def de_values(group: list[int], results: Results) -> tuple[dict[int, Fraction], dict[int, set[int]]]:
-    de: dict[int, Fraction] = {}
-    met: dict[int, set[int]] = {}
-    for p in group:
-        de[p] = F(0)
-        met[p] = set()
-        for q in group:
-            games = results.get((p, q))
-            if q != p and games:
-                de[p] += sum(games, F(0)) / len(games)
-                met[p].add(q)
+    de: dict[int, Fraction] = {p: F(0) for p in group}
+    met: dict[int, set[int]] = {p: set() for p in group}
+    # over the results, not over every pair of the group (a Swiss score group is large, its games few)
+    for (p, q), games in results.items():
+        if games and p != q and p in de and q in de:
+            de[p] += games[0] if len(games) == 1 else sum(games, F(0)) / len(games)
+            met[p].add(q)
     return de, met
 
 
@@ -74,11 +71,13 @@ def encounter_order(group: list[int], results: Results, win: Fraction, partial: 
 
 def results_of(ctx: Context, group: list[int]) -> Results:
     members = set(group)
+    games = HAS_OPPONENT if ctx.flags["forfeits_as_played"] else PLAYED  # ctx.counts_as_game
+    pts = ctx.pts
     res: Results = {}
     for p in group:
         for rec in ctx.recs[p]:
-            if rec.outcome.has_opponent and rec.opponent in members and ctx.counts_as_game(rec):
-                res.setdefault((p, rec.opponent), []).append(ctx.pts(rec))
+            if rec.outcome in games and rec.opponent in members:
+                res.setdefault((p, rec.opponent), []).append(pts(rec))
     return res
 
 

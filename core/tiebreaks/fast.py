@@ -318,19 +318,26 @@ def koya_sums(ctx: Context, limits: list[Fraction]) -> dict[int, tuple[int, ...]
     games = HAS_OPPONENT if ctx.flags["forfeits_as_played"] else PLAYED
     thresholds = [ceil(F(L) * ctx.D) for L in limits]  # score >= L  <=>  score x D >= ceil(L x D)
     out = {}
+    if len(thresholds) == 1:
+        t = thresholds[0]
+        for pid, recs in ctx.recs.items():
+            out[pid] = (sum([ip[rec.outcome] for rec in recs if rec.outcome in games and iscore[rec.opponent] >= t]),)
+        return out
     for pid, recs in ctx.recs.items():
         terms = [(iscore[rec.opponent], ip[rec.outcome]) for rec in recs if rec.outcome in games]
-        out[pid] = tuple(sum(p for s, p in terms if s >= t) for t in thresholds)
+        out[pid] = tuple(sum([p for s, p in terms if s >= t]) for t in thresholds)
     return out
 
 
-def koya(ctx: Context) -> Batch:
-    from core.tiebreaks.koya import base_limit
-
-    return {pid: v[0] for pid, v in koya_sums(ctx, [base_limit(ctx)]).items()}, ctx.D
+def koya(mode: str | None) -> Callable[[Context], Batch]:
+    """KS (mode None: the flag koya_extension), KS-E, KS-R: the value is the Koya at the first limit."""
+    def batch(ctx: Context) -> Batch:
+        return {pid: v[0] for pid, v in koya_keys(ctx, mode or ctx.flags["koya_extension"]).items()}, ctx.D
+    return batch
 
 
 def koya_keys(ctx: Context, mode: str) -> dict[int, tuple[int, ...]]:
+    """Per player the Koya (x D) at each successive limit of koya.limits (the sort key)."""
     from core.tiebreaks.koya import limits
 
     key = ("fast-koya-keys", mode)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.tiebreaks.context import Context, Term, Value, fmt
+from core.tiebreaks.context import HAS_OPPONENT, Context, Term, Value, fmt
 from core.tiebreaks.unplayed import KIND_LABEL
 
 F = Fraction
@@ -33,7 +33,7 @@ def _scheduled_games(ctx: Context) -> int:
         return int(ctx.flags["koya_games"])
     if ctx.flags["koya_max_score_basis"] == "rounds":
         return ctx.rounds
-    return max((sum(1 for r in recs if r.outcome.has_opponent) for recs in ctx.recs.values()), default=0)
+    return max((sum([r.outcome in HAS_OPPONENT for r in recs]) for recs in ctx.recs.values()), default=0)
 
 
 def base_limit(ctx: Context) -> Fraction:
@@ -44,7 +44,7 @@ def limits(ctx: Context, mode: str | None = None) -> list[Fraction]:
     mode = mode or ctx.flags["koya_extension"]
     first = base_limit(ctx)
     out = [first]
-    scores = sorted(set(ctx.score.values()))
+    scores = sorted(ctx.frac(n) for n in set(ctx.iscore.values()))  # the distinct scores
     if mode == "extend":
         out += [s for s in reversed(scores) if s < first]
     elif mode == "reduce":

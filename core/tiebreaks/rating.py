@@ -21,7 +21,6 @@ a rating.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from fractions import Fraction
 
 from core.records import Outcome
@@ -56,13 +55,15 @@ _PD = [
 ]
 
 
-_PD_UPPER = [u for u, _ in _PD]
-_PD_VALUE = [v for _, v in _PD] + [100]
+# pd for |D| = 0 .. 735 (above: 100), from the B.02 8.1.2 bounds
+_PD_TABLE = [next(v for upper, v in _PD if d <= upper) for d in range(_PD[-1][0] + 1)]
+_PD_MAX = len(_PD_TABLE) - 1
 
 
 def pd(diff: int) -> int:
     """Expected score in hundredths of a player rated `diff` points above the opponent."""
-    value = _PD_VALUE[bisect_left(_PD_UPPER, abs(diff))]  # the first bound >= |diff|, else 100
+    d = -diff if diff < 0 else diff
+    value = _PD_TABLE[d] if d <= _PD_MAX else 100
     return value if diff >= 0 else 100 - value
 
 
@@ -170,8 +171,17 @@ def ptp(ratings: list[int], halves: int, plus800: bool) -> int:
         return max(ratings) + 800
     target = 50 * halves  # points x 100
 
+    table, top = _PD_TABLE, _PD_MAX
+
     def enough(r: int) -> bool:
-        return sum(pd(r - x) for x in ratings) >= target
+        total = 0
+        for x in ratings:  # pd(r - x), inline
+            d = r - x
+            if d >= 0:
+                total += table[d] if d <= top else 100
+            else:
+                total += 100 - table[-d] if -d <= top else 0
+        return total >= target
 
     lo, hi = min(ratings) - 800, max(ratings) + 800
     while lo < hi:
