@@ -17,6 +17,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from core.errors import ArbiterError
+from core.formats.text import clean
 from core.model import Event
 from core.store import EventFile
 from core.store.journal import who
@@ -54,7 +55,7 @@ class ArbiterApp(App):
 
     def on_mount(self) -> None:
         self.theme = "ansi-dark"
-        self.title = self.event.name
+        self.title = clean(self.event.name)
         self.main = MainScreen()
         self.push_screen(self.main)
         if self.presence is not None:
@@ -77,7 +78,7 @@ class ArbiterApp(App):
             self.event = self.file.change(fn, what)
         finally:
             self.event = self.file.load()
-            self.title = self.event.name
+            self.title = clean(self.event.name)
             if self.main is not None:
                 self.main.refresh_all()
         return self.event
@@ -244,7 +245,7 @@ class ArbiterApp(App):
             self.presence.leave()
         self.file = EventFile(path)
         self.event = self.file.load()
-        self.title = self.event.name
+        self.title = clean(self.event.name)
         if self.presence is not None:
             self.presence = Presence(self.file.path, user=self.user, clock=self.clock)
             self.presence.beat()

@@ -111,7 +111,8 @@ class MainScreen(Screen):
         self.only_missing = False
         self.prefix: str | None = None
         self.stage_shown: str | None = None  # None: the current stage (the last one started)
-        self.rung: set = set()  # deadlines whose bell has rung in this session
+        self.rung: set = set()
+        self.standings_stale = True  # the standings are computed when they are shown  # deadlines whose bell has rung in this session
         self._bindings = self.make_bindings("en")
 
     # -- bindings in the judge's language ----------------------------------------
@@ -151,7 +152,10 @@ class MainScreen(Screen):
         self.cursor_to_first_missing()
 
     def on_resize(self, event) -> None:
+        was = self.wide
         self.set_class(event.size.width >= 160, "wide")
+        if self.wide and not was:
+            self.refresh_all()
         self.refresh_bindings()
 
     @property
@@ -233,8 +237,11 @@ class MainScreen(Screen):
         with self.app.batch_update():
             self.refresh_status()
             self.refresh_round()
-            self.refresh_standings()
-            self.refresh_bracket()
+            self.standings_stale = True
+            if self.view == "standings" or self.wide:
+                self.refresh_standings()
+            if self.view == "bracket" or self.wide:
+                self.refresh_bracket()
             self.set_class(self.arb.top_bracket() is not None, "has-top")
         self.refresh_bindings()
 
@@ -298,6 +305,7 @@ class MainScreen(Screen):
                 cell(pts.get(b.id, "")))
 
     def refresh_standings(self) -> None:
+        self.standings_stale = False
         lang = self.arb.lang
         e = self.event
         stage = main_stage(e)
@@ -475,6 +483,8 @@ class MainScreen(Screen):
         self.query_one(target).focus()
         if name == "bracket":
             self.refresh_bracket()
+        if name == "standings" and self.standings_stale:
+            self.refresh_standings()
         self.refresh_bindings()
 
     def action_table(self) -> None:
