@@ -200,3 +200,28 @@ async def test_a_1000_board_round_is_patched_not_rebuilt(tmp_path):
         assert table.rebuilds == 1 and table.patched_cells <= 4
         assert app.main.selected_board() == 2
         assert took < 3.0, took
+
+
+@sync
+async def test_playoff_from_the_palette_and_moves(tmp_path):
+    from tests.helpers import with_round
+
+    p = tmp_path / "tied.toml"
+    e = event_with_players(4, rounds=1)
+    e = with_round(e, 1, [(1, 2), (3, 4)], ["1/2", "1/2"])
+    create(p, e)
+    app = make_app(p)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.start_playoff()
+        await pilot.pause()
+        e = load(p)
+        assert e.stage_state("playoff") is not None and app.main.stage == "playoff"
+        rnd = app.main.shown_round()
+        assert rnd.stage == "playoff" and rnd.games
+        assert "Play-off round 1" in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert load(p).find_round("playoff", None, 1).game(1).result is Result.FIRST_WINS
+        await type_line(pilot, "1 m31")
+        assert load(p).find_round("playoff", None, 1).game(1).moves == 31
