@@ -12,11 +12,16 @@ Prints the time of `core.standings.standings(event)` (histories from the
 event file's games + ranking) and of `core.ranking.rank(...)` alone, median
 of several runs, for the tie-break list below. Run:
 
-    .venv/bin/python bench/bench_standings.py [players] [rounds] [codes]
+    .venv/bin/python bench/bench_standings.py [players] [rounds] [codes] [--reference]
+
+--reference also times the frozen pre-optimisation engine kept in
+tests/tiebreaks_reference (the "before" figures) and checks that every row
+is identical.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -111,20 +116,30 @@ def big_event(n: int = 2000, rounds: int = 11, seed: int = 1, codes=CODES) -> Ev
     return e
 
 
-def timed(fn, repeat: int = 7) -> tuple[float, object]:
-    times = []
+def timed(fn, repeat: int = 7) -> tuple[str, object]:
+    """Median wall time, its minimum and the median CPU time of the process (the
+    machine is shared: CPU time moves less with the load), in ms."""
+    wall, cpu = [], []
     out = None
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         out = fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000, out
+        cpu.append(time.process_time() - c)
+        wall.append(time.perf_counter() - t)
+    ms = statistics.median(wall) * 1000
+    return f"{ms:8.1f} ms  (min {min(wall) * 1000:.1f}, CPU {statistics.median(cpu) * 1000:.1f})", out
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 11
-    codes = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else CODES
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("players", nargs="?", type=int, default=2000)
+    ap.add_argument("rounds", nargs="?", type=int, default=11)
+    ap.add_argument("codes", nargs="?", default=",".join(CODES), help="comma list of tie-break codes")
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--reference", action="store_true",
+                    help="also time the frozen pre-optimisation engine (tests/tiebreaks_reference) and compare rows")
+    a = ap.parse_args()
+    n, rounds, codes = a.players, a.rounds, tuple(a.codes.split(","))
     from core.ranking import rank
     from core.standings import stage_histories, standings
 
@@ -139,14 +154,24 @@ def main() -> None:
     print(f"event: {n} players, {rounds} rounds, {sum(len(r.games) for r in e.rounds)} boards, "
           f"{len(groups)} score groups (largest {max(groups.values())}), built in {built:.0f} ms")
     print(f"tie-breaks: {', '.join(codes)}")
-    ms, _ = timed(lambda: stage_histories(e, None, rounds))
-    print(f"histories from the games:          {ms:8.1f} ms")
-    ms, rows = timed(lambda: rank(hist, list(codes), scoring=e.scoring, rounds=rounds, edition=e.edition,
-                                  lots_seed=e.lots_seed))
+    kw = dict(scoring=e.scoring, rounds=rounds, edition=e.edition, lots_seed=e.lots_seed)
+    txt, _ = timed(lambda: stage_histories(e, None, rounds), a.repeat)
+    print(f"histories from the games:         {txt}")
+    txt, rows = timed(lambda: rank(hist, list(codes), **kw), a.repeat)
     tied = sum(1 for r in rows if r.by_lot)
-    print(f"core.ranking.rank:                 {ms:8.1f} ms  ({tied} players placed by lot)")
-    ms, _ = timed(lambda: standings(e))
-    print(f"core.standings.standings(event):   {ms:8.1f} ms")
+    print(f"core.ranking.rank:                {txt}  [{tied} players placed by lot]")
+    txt, _ = timed(lambda: standings(e), a.repeat)
+    print(f"core.standings.standings(event):  {txt}")
+    if a.reference:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+        from tiebreaks_reference.ranking import rank as ref_rank
+
+        txt, ref_rows = timed(lambda: ref_rank(hist, list(codes), **kw), max(1, min(a.repeat, 3)))
+        print(f"reference rank (before):          {txt}")
+        same = [tuple(vars(r).values()) for r in rows] == [tuple(vars(r).values()) for r in ref_rows]
+        print(f"rows identical to the reference:  {same}")
+        if not same:
+            sys.exit(1)
 
 
 if __name__ == "__main__":
