@@ -98,6 +98,8 @@ T: dict[str, tuple[str, str]] = {
                "a, затем 1 / 0       результат по договорённости, только в топе (704.4)"),
     "help_colon": (":  board number to jump to, or '12 1-0', '12 =' to enter a result",
                    ":  номер доски для перехода или '12 1-0', '12 =' для ввода результата"),
+    "help_enter": ("the ':' line for the board under the cursor; on a standings row: its tie-breaks explained",
+                   "строка ':' для выбранной доски; в турнирной таблице: расчёт доп. показателей участника"),
     "help_views": ("Views", "Экраны"),
     "help_other": ("Other", "Прочее"),
     "help_layout": ("Letter keys also work on a Russian keyboard layout (е = t, ф = a, ь = m ...)",

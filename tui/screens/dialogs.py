@@ -133,18 +133,18 @@ class TextScreen(ModalScreen[None]):
     ]
     AUTO_FOCUS = ".page-body"
 
-    def __init__(self, title: str, body: Text | str, footer: str = "") -> None:
+    def __init__(self, title: str, body: Text | str, footer: str = "", *, wrap: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.body = body if isinstance(body, Text) else Text(body)
-        self.body.no_wrap = True
+        self.body.no_wrap = not wrap  # tables of numbers scroll sideways; prose wraps
         self.footer = footer
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog page"):
             yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
             with ScrollableContainer(classes="dialog-body page-body", can_focus=True):
-                yield Static(self.body, classes="page-text")
+                yield Static(self.body, classes="page-text" if self.body.no_wrap else "")
             if self.footer:
                 yield Static(Text(self.footer), classes="dialog-keys")
 

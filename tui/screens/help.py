@@ -18,7 +18,7 @@ def help_text(lang: str) -> Text:
     t.append("  " + tr(lang, "help_t") + "\n")
     t.append("  " + tr(lang, "help_a") + "\n")
     t.append("  " + tr(lang, "help_colon") + "\n")
-    t.append("  Enter  " + tr(lang, "k_line") + "\n\n")
+    t.append("  Enter  " + tr(lang, "help_enter") + "\n\n")
     t.append(tr(lang, "help_views") + "\n", style="bold")
     for action in ("view('round')", "view('standings')", "view('bracket')", "table", "stage", "step(-1)", "step(1)",
                    "missing", "lang"):

@@ -548,7 +548,7 @@ class MainScreen(Screen):
         from .help import help_text
 
         self.app.push_screen(TextScreen(tr(self.arb.lang, "help_title"), help_text(self.arb.lang),
-                                        tr(self.arb.lang, "help_close")))
+                                        tr(self.arb.lang, "help_close"), wrap=True))
 
     def action_players(self) -> None:
         from .players import PlayersScreen
