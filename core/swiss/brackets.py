@@ -433,7 +433,9 @@ class BracketSearch:
             cur = (val >> sh) & ((1 << self.W) - 1)
             capped = max(0, nH - t - bad)
             if capped < cur:
-                val -= (cur - capped) << sh
+                # the lower fields of `val` came from the partners the cap excludes:
+                # replace them by their largest representable values
+                val = ((val >> sh) - (cur - capped)) << sh | ((1 << sh) - 1)
         return val
 
     def _transpose(self, H, t, allowed, bm, used, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
