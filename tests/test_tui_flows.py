@@ -225,3 +225,33 @@ async def test_playoff_from_the_palette_and_moves(tmp_path):
         assert load(p).find_round("playoff", None, 1).game(1).result is Result.FIRST_WINS
         await type_line(pilot, "1 m31")
         assert load(p).find_round("playoff", None, 1).game(1).moves == 31
+
+
+@sync
+async def test_from_an_empty_event_to_the_first_round(tmp_path):
+    p = tmp_path / "empty.toml"
+    create(p, commands.new_event("Club Night", 3, lots_seed=5))
+    app = make_app(p)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "no round paired yet" in screen_text(app)
+        assert app.main.check_action("pair", ()) is False  # no players yet
+        assert app.main.check_action("result", ("1",)) is False
+        await pilot.press("P")
+        await pilot.pause()
+        for name, rating in (("Ann", "1800"), ("Bob", "1700"), ("Cid", "1600"), ("Dan", "1500"), ("Eve", "1400")):
+            await pilot.press("a")
+            await pilot.pause()
+            await fill_form(pilot, [name, rating, ""])
+        assert [p.name for p in load(p).players] == ["Ann", "Bob", "Cid", "Dan", "Eve"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.main.check_action("pair", ()) is True
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        rnd = load(p).find_round("swiss", None, 1)
+        assert len(rnd.games) == 3 and rnd.games[-1].second is None  # two boards and the bye
+        assert app.main.selected_board() == 1
+        assert "Round 1" in screen_text(app) and "bye" in screen_text(app)

@@ -1,0 +1,103 @@
+"""TUI pieces without an App: every word in both languages, hostile text in the status line, the clock."""
+
+from __future__ import annotations
+
+import io
+import re
+import string
+from datetime import datetime, timedelta, timezone
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from core.formats.text import clean
+from core.model import Round
+from tests.conftest import ROOT
+from tui import i18n
+from tui.widgets import clock
+from tui.widgets.status import status_text
+
+
+def test_every_word_has_english_and_russian_with_the_same_placeholders():
+    for key, (en, ru) in i18n.T.items():
+        if key == "st_alone":
+            continue
+        assert en.strip() and ru.strip(), key
+        assert set(string.Formatter().parse(en)) and sorted(f for _, f, _, _ in string.Formatter().parse(en) if f) == \
+            sorted(f for _, f, _, _ in string.Formatter().parse(ru) if f), key
+
+
+def test_every_key_the_tui_asks_for_exists():
+    used = set()
+    mine = [ROOT / "tui" / "app.py", ROOT / "tui" / "i18n.py", *(ROOT / "tui" / "screens").glob("*.py"),
+            *(ROOT / "tui" / "widgets").glob("*.py")]
+    for p in mine:
+        used |= set(re.findall(r'tr\([A-Za-z_.]+, "([a-z_0-9]+)"\)', p.read_text()))
+        used |= set(re.findall(r'tr\([A-Za-z_.]+, "([a-z_0-9]+)",', p.read_text()))
+        used |= set(re.findall(r'\("[^"]+", "[^"]+", "(k_[a-z_]+)", (?:True|False)', p.read_text()))
+    for stage in ("swiss", "roundrobin", "top", "playoff"):
+        used.add(f"stage_{stage}")
+    used |= {"prefix_t", "prefix_a", "st_active", "st_late", "st_withdrawn"}
+    missing = sorted(k for k in used if k not in i18n.T)
+    assert not missing
+
+
+def test_tiebreak_names_in_both_languages():
+    assert i18n.tiebreak_name("en", "BH-C1") == "Buchholz, cut-1"
+    assert i18n.tiebreak_name("ru", "BH-C1") == "коэффициент Бухгольца, усечённый-1"
+    assert i18n.tiebreak_name("ru", "BH-M2") == "коэффициент Бухгольца, усреднённый-2"
+    assert i18n.tiebreak_name("ru", "SB") == "коэффициент Зонненборна-Бергера"
+    assert i18n.tiebreak_name("ru", "KS-E") == "система Койя (расширенная)"
+    assert i18n.tiebreak_name("ru", "QW") == "качество побед"
+    assert i18n.tiebreak_name("en", "XYZ") == "XYZ"
+
+
+def test_language_from_the_event_then_the_environment():
+    assert i18n.choose_lang("ru", {"LANG": "en_US.UTF-8"}) == "ru"
+    assert i18n.choose_lang("", {"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert i18n.choose_lang("", {"LC_ALL": "C.UTF-8", "LANG": "ru_RU.UTF-8"}) == "en"  # LC_ALL wins
+    assert i18n.choose_lang("", {"LC_ALL": "ru_RU.UTF-8"}) == "ru"
+    assert i18n.choose_lang("", {}) == "en"
+
+
+def render(text) -> str:
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None, force_terminal=False, legacy_windows=False).print(text)
+    return out.getvalue()
+
+
+@settings(max_examples=200, deadline=None)
+@given(name=st.text(min_size=1, max_size=60), other=st.text(max_size=20))
+def test_hostile_names_in_the_status_line_stay_text(name, other):
+    t = status_text("en", event_name=name, round_no=3, rounds_planned=5, stage="swiss", table=1, tables=2,
+                    missing=2, clock_left=100.0, clock_paused=False, others=[other] if other else [])
+    out = render(t)
+    assert "\x1b" not in out
+    shown = clean(name)
+    assert t.plain.startswith(shown[:7])
+
+
+def test_markup_names_are_literal():
+    t = status_text("en", event_name="[bold]Cup [/]", round_no=1, rounds_planned=5, stage="swiss", table=None,
+                    tables=1, missing=0, clock_left=None, clock_paused=False, others=["[red]x[/red]"])
+    out = render(t)
+    assert "[bold]Cup [/]" in out and "[red]x[/red]" in out
+
+
+def test_clock_values():
+    now = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
+    assert clock.remaining(None, now) is None
+    r = Round("swiss", 1, (), None, **{"clock_deadline": clock.start(45, now)["deadline"], "clock_paused": None})
+    assert clock.remaining(r, now) == 45 * 60 and clock.fmt(45 * 60) == "45:00"
+    assert clock.level(clock.remaining(r, now + timedelta(minutes=41))) == "warn"
+    assert clock.level(clock.remaining(r, now + timedelta(minutes=44, seconds=30))) == "alert"
+    assert clock.level(clock.remaining(r, now + timedelta(minutes=46))) == "zero"
+    assert clock.fmt(-5) == "0:00" and clock.fmt(0.2) == "0:01" and clock.fmt(3725) == "1:02:05"
+    paused = clock.pause_or_resume(r, now + timedelta(minutes=5))
+    assert paused == {"deadline": "", "paused": 40 * 60}
+    r2 = Round("swiss", 1, (), None, "", 40 * 60)
+    assert clock.add(r2, now, 5)["paused"] == 45 * 60
+    resumed = clock.pause_or_resume(r2, now)
+    assert datetime.fromisoformat(resumed["deadline"]) == now + timedelta(minutes=40)
+    assert clock.add(r, now, -5)["deadline"] == clock.iso(now + timedelta(minutes=40))
