@@ -537,3 +537,22 @@ async def test_enter_on_standings_explains_tiebreaks(demo):
         await pilot.pause()
         assert isinstance(app.screen, TextScreen)
         assert "Volkov, Olga (22)" in screen_text(app)
+
+
+@sync
+async def test_top_round_complete_pairs_the_next_and_the_cursor_follows(demo):
+    from core import top
+
+    _finish_swiss(demo)
+    EventFile(demo).change(top.start_top, "start the top")
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.main.shown_round().key == ("top", None, 1)
+        await pilot.press(*["1"] * 7, "equals_sign")  # a drawn top game is decided by 705.2
+        await pilot.pause()
+        e = load(demo)
+        assert e.find_round("top", None, 1).missing == 0
+        assert app.main.shown_round().key == ("top", None, 2)
+        assert app.main.selected_board() == app.main.shown_round().games[0].board
+        assert "Top round 2" in screen_text(app)

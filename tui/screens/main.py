@@ -643,6 +643,12 @@ class MainScreen(Screen):
         except ArbiterError:
             return
         self.echo(new_rnd, board)
+        now_shown = self.shown_round()
+        if now_shown is not None and now_shown.key != new_rnd.key:  # the top paired its next round
+            self.refresh_round()
+            self.cursor_to_first_missing()
+            self.refresh_bindings()
+            return
         self.advance(new_rnd, board)
 
     def advance(self, rnd: Round, board: int) -> None:
