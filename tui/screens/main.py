@@ -271,7 +271,7 @@ class MainScreen(Screen):
             table.sync(cols, [])
             head.update(Text(tr(lang, "no_round")))
             return
-        pts = scores_before(e, rnd)
+        pts = points_shown(e, rnd)
         rows = []
         for g in rnd.games:
             if self.only_missing and not (g.result is None and g.second is not None):
@@ -1010,6 +1010,18 @@ class MainScreen(Screen):
 
 def clean_lines(text: str) -> Text:
     return Text("\n".join(clean(line) for line in text.splitlines()))
+
+
+def points_shown(e: Event, rnd: Round) -> dict[int, str]:
+    """Points before the round; in the top, the points before the top (705.2 decides drawn games by them)."""
+    if rnd.stage == "top":
+        try:
+            from core.top import points_before_top
+
+            return {pid: points_text(x) for pid, x in points_before_top(e).items()}
+        except (ImportError, ArbiterError):
+            return {}
+    return scores_before(e, rnd)
 
 
 def pairing_preview(e: Event, rnd: Round, lang: str) -> Text:
