@@ -57,10 +57,10 @@ def rank(
         tb = tbs[i]
         if tb.code == "DE":
             res = results_of(ctx, group)
-            de, _ = de_values(group, res)
+            de, met = de_values(group, res)
             for p in group:
                 de_shown.setdefault(p, de[p])
-            parts = encounter_order(group, res, ctx.win, ctx.flags["de_partial_rule"])
+            parts = encounter_order(group, res, ctx.win, ctx.flags["de_partial_rule"], values=(de, met))
         else:
             if i not in sort_keys:
                 sort_keys[i] = tb.sort_keys(ctx)

@@ -38,12 +38,14 @@ def de_values(group: list[int], results: Results) -> tuple[dict[int, Fraction], 
     return de, met
 
 
-def encounter_order(group: list[int], results: Results, win: Fraction, partial: bool) -> list[list[int]]:
-    """Ordered sub-groups of `group`; a sub-group of more than one is still tied."""
+def encounter_order(group: list[int], results: Results, win: Fraction, partial: bool, *,
+                    values: tuple[dict[int, Fraction], dict[int, set[int]]] | None = None) -> list[list[int]]:
+    """Ordered sub-groups of `group`; a sub-group of more than one is still tied.
+    `values`: de_values(group, results), when the caller has them already."""
     group = sorted(group)
     if len(group) < 2:
         return [group]
-    de, met = de_values(group, results)
+    de, met = de_values(group, results) if values is None else values
     if all(len(met[p]) == len(group) - 1 for p in group):
         levels = sorted(set(de.values()), reverse=True)
         if len(levels) == 1:
@@ -55,7 +57,13 @@ def encounter_order(group: list[int], results: Results, win: Fraction, partial: 
         return out
     if not partial:
         return [group]
-    best = {q: de[q] + win * (len(group) - 1 - len(met[q])) for q in group}
+    times_win: dict[int, Fraction] = {}  # win x k for the few distinct k
+    best = {}
+    for q in group:
+        k = len(group) - 1 - len(met[q])
+        if k not in times_win:
+            times_win[k] = win * k
+        best[q] = de[q] + times_win[k] if de[q] else times_win[k]  # only compared
     ranked: list[list[int]] = []
     rest = list(group)
     while len(rest) > 1:

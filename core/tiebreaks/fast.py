@@ -463,14 +463,21 @@ def pairing_number(ctx: Context) -> Batch:
 
 # -- direct encounter ----------------------------------------------------------
 def direct_encounter(ctx: Context) -> Batch:
-    """DE of every player within his score group (direct.direct_encounter's default group)."""
-    from core.tiebreaks.direct import de_values, results_of
-
-    groups: dict[int, list[int]] = {}
-    for pid in ctx.ids():
-        groups.setdefault(ctx.iscore[pid], []).append(pid)
+    """DE of every player within his score group (direct.direct_encounter's default group):
+    the average of his points in the counted games against each member of his group."""
+    games = HAS_OPPONENT if ctx.flags["forfeits_as_played"] else PLAYED  # ctx.counts_as_game
+    ip = ctx.ipts
+    iscore = ctx.iscore
     out: dict[int, Fraction] = {}
-    for group in groups.values():
-        de, _ = de_values(group, results_of(ctx, group))
-        out.update(de)
+    for pid, recs in ctx.recs.items():
+        own = iscore[pid]
+        per: dict[int, list[int]] = {}
+        for rec in recs:
+            q = rec.opponent
+            if rec.outcome in games and q != pid and iscore[q] == own:
+                per.setdefault(q, []).append(ip[rec.outcome])
+        if all(len(g) == 1 for g in per.values()):
+            out[pid] = ctx.frac(sum([g[0] for g in per.values()]))
+        else:  # repeated games: the average of each pairing's games (6.1.2)
+            out[pid] = sum((F(sum(g), len(g)) for g in per.values()), F(0)) / ctx.D
     return out, None
