@@ -67,6 +67,11 @@ def pd(diff: int) -> int:
     return value if diff >= 0 else 100 - value
 
 
+# pd(d) for -_PD_WIDE_MAX <= d <= _PD_WIDE_MAX, read as _PD_WIDE[d] (Python's negative indices)
+_PD_WIDE_MAX = 4000
+_PD_WIDE = [pd(d) for d in range(_PD_WIDE_MAX + 1)] + [pd(d) for d in range(-_PD_WIDE_MAX, 0)]
+
+
 def _dropped(ctx: Context) -> bool:
     if "rating-dropped" not in ctx._cache:
         ctx._cache["rating-dropped"] = (
@@ -171,19 +176,16 @@ def ptp(ratings: list[int], halves: int, plus800: bool) -> int:
         return max(ratings) + 800
     target = 50 * halves  # points x 100
 
-    table, top = _PD_TABLE, _PD_MAX
-
-    def enough(r: int) -> bool:
-        total = 0
-        for x in ratings:  # pd(r - x), inline
-            d = r - x
-            if d >= 0:
-                total += table[d] if d <= top else 100
-            else:
-                total += 100 - table[-d] if -d <= top else 0
-        return total >= target
-
     lo, hi = min(ratings) - 800, max(ratings) + 800
+    if hi - min(ratings) <= _PD_WIDE_MAX:
+        wide = _PD_WIDE  # wide[d] = pd(d) for every difference met here (negative d from the end)
+
+        def enough(r: int) -> bool:
+            return sum([wide[r - x] for x in ratings]) >= target
+    else:
+        def enough(r: int) -> bool:
+            return sum(pd(r - x) for x in ratings) >= target
+
     while lo < hi:
         mid = (lo + hi) // 2
         if enough(mid):
