@@ -556,3 +556,24 @@ async def test_top_round_complete_pairs_the_next_and_the_cursor_follows(demo):
         assert app.main.shown_round().key == ("top", None, 2)
         assert app.main.selected_board() == app.main.shown_round().games[0].board
         assert "Top round 2" in screen_text(app)
+
+
+@sync
+async def test_exchange_players_by_hand_after_pairing(tmp_path):
+    p = tmp_path / "x.toml"
+    e = pairing.pair_next(event_with_players(10, rounds=3))
+    create(p, e)
+    app = make_app(p)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        g1, g2 = e.rounds[0].games[0], e.rounds[0].games[1]
+        await pilot.press("X")
+        await pilot.pause()
+        app.screen.query_one("#line-input").value = f"{g1.first} {g2.first}"
+        await pilot.press("enter")
+        await pilot.pause()
+        rnd = load(p).find_round("swiss", None, 1)
+        assert rnd.game(1).first == g2.first and rnd.game(2).first == g1.first and rnd.game(1).manual
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.main.check_action("exchange", ()) is False  # the round has a result now

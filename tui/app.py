@@ -209,8 +209,8 @@ class ArbiterApp(App):
             yield SystemCommand(tr(L, "c_players"), "P", main.action_players)
             yield SystemCommand(tr(L, "c_explain"), "e", main.action_explain)
             yield SystemCommand(tr(L, "k_swap"), "w", main.action_swap)
-            yield SystemCommand("Exchange two players (ids) / Поменять двух участников",
-                                "A B", lambda: self.prompt("A B", main.exchange))
+            yield SystemCommand(tr(L, "c_exchange"), "X", main.action_exchange)
+            yield SystemCommand(tr(L, "c_give_bye"), "", main.action_give_bye)
             yield SystemCommand(tr(L, "c_unpair"), "", main.unpair)
             yield SystemCommand(tr(L, "c_missing"), "m", main.action_missing)
             yield SystemCommand(tr(L, "c_table"), "T", main.action_table)

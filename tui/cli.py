@@ -68,7 +68,8 @@ def cmd_new(a: argparse.Namespace) -> int:
     from core.standings import check_codes
 
     codes = _codes(a.tiebreaks) or ()
-    check_codes(codes)
+    if not a.teams:
+        check_codes(codes)
     event = commands.new_event(
         a.name, a.rounds, system=a.system, tables=a.tables, top=a.top or 0, third_place=a.third_place,
         points=_points(a.points) if a.points else None, tiebreaks=codes, edition=a.edition,
@@ -77,7 +78,8 @@ def cmd_new(a: argparse.Namespace) -> int:
     if a.teams:
         from core import team_event
 
-        event = team_event.setup(event, a.boards, match_points=_points(a.match_points) if a.match_points else None)
+        event = team_event.setup(event, a.boards, match_points=_points(a.match_points) if a.match_points else None,
+                                 tiebreaks=list(codes) or None)
     elif a.boards:
         raise UsageError("--boards is for team events (--teams)")
     create(a.file, event)
@@ -244,23 +246,23 @@ def cmd_round(a: argparse.Namespace) -> int:
 
 
 def cmd_standings(a: argparse.Namespace) -> int:
+    from core import team_event
     from core.standings import check_codes
 
     e = load(a.file)
     codes = _codes(a.tiebreaks)
-    check_codes(codes or ())
     if a.edition and a.edition not in ("fide2024", "fide2026", "legacy"):
         raise UsageError(f"--edition '{a.edition}': one of fide2024, fide2026, legacy")
+    if team_event.is_team_event(e):
+        sys.stdout.write(team_event.standings_output(e, after_round=a.after_round, fmt=a.format, codes=codes,
+                                                     edition=a.edition))
+        return 0
+    check_codes(codes or ())
     table = None
     if a.table is not None:
         if not 1 <= a.table <= e.tables:
             raise UsageError(f"--table {a.table}: the event has tables 1..{e.tables}")
         table = a.table if e.tables > 1 else None
-    from core import team_event
-
-    if team_event.is_team_event(e):
-        sys.stdout.write(team_event.standings_output(e, after_round=a.after_round, fmt=a.format, codes=codes))
-        return 0
     stage = "swiss" if e.system == "swiss" else "roundrobin"
     after = a.after_round or completed_rounds(e, stage, table)
     rows = standings(e, table=table, after_round=after, codes=codes, edition=a.edition)
@@ -389,9 +391,10 @@ def build_parser() -> Parser:
     s.add_argument("--explain", type=int, metavar="ID")
     s.set_defaults(func=cmd_standings)
 
-    from tui import cli_more
+    from tui import cli_more, cli_teams
 
     cli_more.add_commands(sub)
+    cli_teams.add_commands(sub)
     return p
 
 

@@ -44,6 +44,12 @@ def cmd_pair(a) -> int:
             print(f"warning: {w}")
         return 0
     before = {r.key for r in e.rounds}
+    from core import team_event
+
+    if team_event.is_team_event(e):
+        new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots), "pair next round")
+        sys.stdout.write(team_event.matches_output(new))
+        return 0
     new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots),
                     "pair next round" + (f" of table {table}" if table else ""))
     for r in new.rounds:
@@ -250,7 +256,7 @@ def cmd_forbid(a) -> int:
 def cmd_display(a) -> int:
     from tui.display import run
 
-    return run(a.file, interval=a.interval)
+    return run(a.file, interval=a.interval, serve_web=a.serve, host=a.host, port=a.port)
 
 
 def add_commands(sub) -> None:
@@ -287,6 +293,9 @@ def add_commands(sub) -> None:
     s = sub.add_parser("display", help="full-screen hall display (read-only)")
     s.add_argument("file")
     s.add_argument("--interval", type=float, default=15.0)
+    s.add_argument("--serve", action="store_true", help="serve it to a browser with textual-serve (127.0.0.1)")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
     s.set_defaults(func=cmd_display)
 
     s = sub.add_parser("pair", help="pair the next round")
@@ -332,6 +341,6 @@ def add_commands(sub) -> None:
     s.add_argument("--out", required=True)
     s.add_argument("--table", type=int)
     s.add_argument("--what", default="standings",
-                   help="csv: players|standings; text: pairings|names|slips|standings|crosstable|bracket")
+                   help="csv: players|standings; text: pairings|names|slips|standings|crosstable|bracket|playoff")
     s.set_defaults(func=cmd_export)
 

@@ -85,6 +85,7 @@ KEYS: list[tuple[str, str, str, bool, str]] = [
     ("P", "players", "k_players", False, "P"),
     ("e", "explain", "k_explain", False, "e"),
     ("w", "swap", "k_swap", False, "w"),
+    ("X", "exchange", "k_exchange", False, "X"),
     ("L", "lang", "k_lang", False, "L"),
     ("question_mark", "help", "k_help", True, "?"),
     ("q", "quit", "k_quit", True, "q"),
@@ -93,7 +94,7 @@ KEYS: list[tuple[str, str, str, bool, str]] = [
 
 # the same keys on a Russian (ЙЦУКЕН) keyboard layout
 CYRILLIC = {"t": "е", "a": "ф", "x": "ч", "m": "ь", "r": "к", "s": "ы", "b": "и", "T": "Е", "u": "г", "U": "Г",
-            "p": "з", "K": "Л", "c": "с", "P": "З", "e": "у", "w": "ц", "L": "Д", "q": "й", "S": "Ы"}
+            "p": "з", "K": "Л", "c": "с", "P": "З", "e": "у", "w": "ц", "X": "Ч", "L": "Д", "q": "й", "S": "Ы"}
 
 
 def with_cyrillic(key: str) -> str:
@@ -420,6 +421,10 @@ class MainScreen(Screen):
             return self.can_pair()
         if action == "start_top":
             return self.can_start_top()
+        if action in ("exchange", "give_bye"):
+            rnd = self.shown_round()
+            return (round_visible and rnd is not None and rnd is self.current_round()
+                    and not any(x.result is not None and x.second is not None for x in rnd.games))
         if action == "swap":
             rnd, g = self.shown_round(), self.selected_game()
             return (round_visible and rnd is not None and rnd is self.current_round() and g is not None
@@ -855,7 +860,44 @@ class MainScreen(Screen):
         except ArbiterError as exc:
             self.say_error(str(exc))
             return
-        self.say(tr(self.arb.lang, "swapped", b=board))
+        warnings = pairing.warnings_for(self.event, self.shown_round())
+        self.say(tr(self.arb.lang, "swapped", b=board) + ("; " + "; ".join(warnings) if warnings else ""),
+                 "yellow" if warnings else "")
+
+    def action_exchange(self) -> None:
+        lang = self.arb.lang
+        self.arb.prompt(tr(lang, "exchange_prompt"), self.exchange)
+
+    def action_give_bye(self) -> None:
+        lang = self.arb.lang
+        self.arb.prompt(tr(lang, "give_bye_prompt"), self.give_bye)
+
+    def give_bye(self, text: str) -> None:
+        rnd = self.shown_round()
+        try:
+            pid = int(text.strip())
+        except ValueError:
+            self.say_error(tr(self.arb.lang, "not_number", text=text.strip()))
+            return
+        if rnd is None:
+            return
+        try:
+            self.arb.apply(lambda ev: pairing.give_bye(ev, rnd.stage, rnd.table, rnd.number, pid),
+                           f"bye by hand for player {pid}")
+        except ArbiterError as exc:
+            self.say_error(str(exc))
+            return
+        self.show_warnings()
+
+    def show_warnings(self) -> None:
+        rnd = self.shown_round()
+        if rnd is None:
+            return
+        warnings = pairing.warnings_for(self.event, rnd)
+        if warnings:
+            self.say("; ".join(warnings), "yellow")
+        else:
+            self.say(tr(self.arb.lang, "saved"))
 
     def exchange(self, text: str) -> None:
         rnd = self.shown_round()
@@ -871,6 +913,8 @@ class MainScreen(Screen):
                            f"exchange players {a} and {b}")
         except ArbiterError as exc:
             self.say_error(str(exc))
+            return
+        self.show_warnings()
 
     def unpair(self) -> None:
         rnd = self.current_round()
