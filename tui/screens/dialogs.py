@@ -15,6 +15,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 
+# a Russian (ЙЦУКЕН) layout types these letters on the keys of the Latin ones
+LAYOUT = dict(zip("йцукенгшщзфывапролдячсмить", "qwertyuiopasdfghjklzxcvbnm"))
+
+
 def _choices_text(choices: Sequence[tuple[str, str]]) -> Text:
     t = Text()
     vertical = len(choices) > 3
@@ -50,6 +54,7 @@ class ChoiceScreen(ModalScreen[str | None]):
     def on_key(self, event) -> None:
         keys = {k for k, _ in self.choices}
         ch = event.character or ""
+        ch = LAYOUT.get(ch, ch)
         if event.key in keys:
             event.stop()
             self.dismiss(event.key)

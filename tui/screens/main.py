@@ -611,8 +611,9 @@ class MainScreen(Screen):
                     self.say("")
 
             title = tr(lang, "change_title")
+            # no default: Enter by reflex must not overwrite a result
             self.app.push_screen(ChoiceScreen(title, body, [("y", tr(lang, "save")), ("n", tr(lang, "cancel"))],
-                                              default="y", classes="ask"), answered)
+                                              classes="ask"), answered)
             return
         self.write_result(rnd, board, result, shown)
 
