@@ -12,11 +12,10 @@ their sum.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from core.records import Outcome, RoundRecord
-from core.tiebreaks.context import Context, Term, Value, fmt
+from core.tiebreaks.context import HAS_OPPONENT, Context, Term, Value, fmt
 from core.tiebreaks.unplayed import contributions, cut
 
 F = Fraction
@@ -49,20 +48,17 @@ def _fore_context(ctx: Context) -> Context:
     if key in ctx._cache:
         return ctx._cache[key]
     last = ctx.rounds
-    new_players = []
-    for pid, p in ctx.players.items():
-        recs = list(ctx.recs[pid])
+    draw_byes = ctx.flags["fb_final_round_bye"] == "draw"
+    recs = {}
+    for pid, own in ctx.recs.items():
         if last >= 1:
-            rec = recs[last - 1]
-            if rec.outcome.has_opponent:
-                recs[last - 1] = RoundRecord(Outcome.DRAW, rec.opponent, rec.colour)
-            elif rec.outcome in (Outcome.PAB, Outcome.FULL_BYE) and ctx.flags["fb_final_round_bye"] == "draw":
-                recs[last - 1] = RoundRecord(Outcome.HALF_BYE)
-        new_players.append(replace(p, records=tuple(recs)))
-    fc = Context(
-        new_players, scoring=ctx.scoring, rounds=ctx.rounds, edition=ctx.edition, system=ctx.system,
-        flags={k: v for k, v in ctx.flags.items()},
-    )
+            rec = own[last - 1]
+            if rec.outcome in HAS_OPPONENT:
+                own = own[: last - 1] + (RoundRecord(Outcome.DRAW, rec.opponent, rec.colour),)
+            elif draw_byes and rec.outcome in (Outcome.PAB, Outcome.FULL_BYE):
+                own = own[: last - 1] + (RoundRecord(Outcome.HALF_BYE),)
+        recs[pid] = own
+    fc = ctx.with_records(recs)
     ctx._cache[key] = fc
     return fc
 

@@ -155,6 +155,10 @@ class Context:
                 for r, rec in enumerate(recs, 1):
                     if rec.outcome in HAS_OPPONENT and rec.opponent not in players_:
                         raise ValueError(f"player {pid}, round {r}: opponent {rec.opponent} is not among the players")
+        self._scores()
+
+    def _scores(self) -> None:
+        """Scores from self.recs; empty caches."""
         ip = self.ipts
         # points of each round times D, per player (read-only: shared by the fast paths)
         self.ipoints: dict[int, list[int]] = {pid: [ip[rec.outcome] for rec in recs] for pid, recs in self.recs.items()}
@@ -165,6 +169,17 @@ class Context:
         self._iadj: dict[int, int] | None = None
         self._adj: dict[int, Fraction] = {}
         self._cache: dict = {}
+
+    def with_records(self, recs: dict[int, tuple[RoundRecord, ...]]) -> "Context":
+        """The same context (players, scoring, rounds, edition, flags) over other records:
+        one tuple of `rounds` records per player, against the same opponents (Fore
+        Buchholz's final round as draws). `players` keeps the PlayerHistory objects
+        as given: read records from `recs`."""
+        c = object.__new__(Context)
+        c.__dict__.update(self.__dict__)
+        c.recs = recs
+        c._scores()
+        return c
 
     def frac(self, n: int, den: int | None = None) -> Fraction:
         """Fraction(n, den) (den: D), made once per context for each value."""
