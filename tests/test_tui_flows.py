@@ -255,3 +255,60 @@ async def test_from_an_empty_event_to_the_first_round(tmp_path):
         assert len(rnd.games) == 3 and rnd.games[-1].second is None  # two boards and the bye
         assert app.main.selected_board() == 1
         assert "Round 1" in screen_text(app) and "bye" in screen_text(app)
+
+
+def test_arbiter_without_arguments_starts_and_quits_in_a_terminal(tmp_path):
+    """The real program in a pseudo-terminal: `arbiter` opens saves/demo.toml, `q` quits with status 0."""
+    import os
+    import pty
+    import select
+    import shutil
+    import struct
+    import sys
+
+    import fcntl
+    import termios
+
+    from tests.conftest import ROOT
+
+    (tmp_path / "saves").mkdir()
+    shutil.copy(ROOT / "saves" / "demo.toml", tmp_path / "saves" / "demo.toml")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: become `arbiter`
+        os.chdir(tmp_path)
+        os.environ.update(TERM="xterm", PYTHONPATH=str(ROOT))
+        os.execv(sys.executable, [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main([]))"])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    out = b""
+
+    def read_until(pred, seconds):
+        nonlocal out
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and not pred():
+            r, _, _ = select.select([fd], [], [], 0.1)
+            if r:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    return
+
+    try:
+        read_until(lambda: b"Volkov" in out, 30)
+        assert b"Volkov" in out and b"Traceback" not in out
+        os.write(fd, b"q")
+        end = time.monotonic() + 20
+        status = None
+        while time.monotonic() < end:
+            read_until(lambda: False, 0.2)
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+        else:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            raise AssertionError("arbiter did not quit on q")
+        assert os.waitstatus_to_exitcode(status) == 0
+        assert b"Traceback" not in out
+        assert not (tmp_path / "saves" / "demo.toml.who").exists()
+    finally:
+        os.close(fd)
