@@ -146,3 +146,15 @@ def test_explain_same_text(ev, scoring, edition, flags, data):
     got = new_explain.render_explain(new_explain.explain_player(pid, CODES, ev[0], **kw))
     want = ref_explain.render_explain(ref_explain.explain_player(pid, CODES, ev[0], **kw))
     assert got == want
+
+
+@SETTINGS
+@given(events(), st.sampled_from(SCORINGS), EDITION, flag_sets())
+def test_batch_values_match_per_player_values(ev, scoring, edition, flags):
+    """Within the current code: every batch value (fast.py) equals the per-player
+    value that --explain shows (the family modules), whatever the reference says."""
+    ctx = new.make_context(ev[0], **_kw(ev, scoring, edition, flags))
+    for code in CODES:
+        tb = new.lookup(code)
+        batch = tb.values(ctx)
+        assert batch == {pid: tb.value(ctx, pid).value for pid in ctx.ids()}, code
