@@ -61,19 +61,19 @@ def round_text(event: Event, rnd: Round) -> str:
     stage = {"swiss": "Round", "roundrobin": "Round", "top": "Top round", "playoff": "Play-off round"}[rnd.stage]
     lines = [f"{fit(event.name, 60)}: {stage} {rnd.number}{where}", ""]
     pts = scores_before(event, rnd)
-    lines.append(f"{'Bd':>3}  {'First':<28} {'Pts':>4}  {'Result':^6}  {'Second':<28} {'Pts':>4}")
+    lines.append(f"{'Bd':>3}  {'First':<27} {'Pts':>4}  {'Result':^6}  {'Second':<27} {'Pts':>4}")
     for g in rnd.games:
         a = event.player(g.first)
-        first = fit(f"{a.name} ({a.id})", 28)
+        first = fit(f"{a.name} ({a.id})", 27)
         if g.second is None:
-            lines.append(f"{g.board:>3}  {first:<28} {pts.get(a.id, ''):>4}  {'bye':^6}")
+            lines.append(f"{g.board:>3}  {first:<27} {pts.get(a.id, ''):>4}  {'bye':^6}")
             continue
         b = event.player(g.second)
-        second = fit(f"{b.name} ({b.id})", 28)
+        second = fit(f"{b.name} ({b.id})", 27)
         res = str(g.result) if g.result else "-"
         mark = "*" if g.manual else ""
         lines.append(
-            f"{g.board:>3}  {first:<28} {pts.get(a.id, ''):>4}  {res:^6}  {second:<28} {pts.get(b.id, ''):>4}{mark}"
+            f"{g.board:>3}  {first:<27} {pts.get(a.id, ''):>4}  {res:^6}  {second:<27} {pts.get(b.id, ''):>4}{mark}"
         )
     not_paired = unpaired(event, rnd)
     if not_paired:
