@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from datetime import datetime, timedelta, timezone
 
-from core import commands, pairing
+from core import commands
 from core.model import Event, Game, Round
 from core.results import Result
 from core.store import create, load

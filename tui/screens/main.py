@@ -698,7 +698,6 @@ class MainScreen(Screen):
         t.append(tr(lang, "change_result", r=rnd.number, b=board, old=old_txt, new=new_txt) + "\n")
         if rnd.stage in ("swiss", "roundrobin"):
             table = rnd.table if rnd.stage == "swiss" else None
-            last = max((r.number for r in e.rounds_of(rnd.stage, table)), default=rnd.number)
             after = max(rnd.number, completed_rounds(e, rnd.stage, table))
             try:
                 before_rows = {r.id: r for r in standings(e, table=table, after_round=after, stage=rnd.stage)}
@@ -717,8 +716,6 @@ class MainScreen(Screen):
             later = [str(r.number) for r in e.rounds_of(rnd.stage, table) if r.number > rnd.number]
             if later:
                 t.append("\n" + tr(lang, "change_later", rounds=", ".join(later)) + "\n", style="bold yellow")
-            elif rnd.number < last:
-                pass
             else:
                 t.append("\n" + tr(lang, "change_none") + "\n", style="dim")
         return t
