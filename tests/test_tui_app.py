@@ -253,6 +253,12 @@ async def test_undo_redo_keys(demo):
         await pilot.press("U")
         await pilot.pause()
         assert game(demo, 1).result is Result.FIRST_WINS
+        await pilot.press("h")
+        await pilot.pause()
+        text = screen_text(app)
+        assert isinstance(app.screen, TextScreen) and "redo result swiss round 4" in text
+        await pilot.press("escape")
+        await pilot.pause()
     # the journal survives the session: another session undoes it
     app2 = make_app(demo)
     async with app2.run_test(size=SIZE) as pilot:

@@ -221,6 +221,7 @@ class ArbiterApp(App):
             yield SystemCommand(tr(L, "c_playoff"), "", self.start_playoff)
             yield SystemCommand(tr(L, "c_moves"), ": 12 m45", lambda: main.action_line(""))
             yield SystemCommand(tr(L, "c_new"), "", self.new_event)
+            yield SystemCommand(tr(L, "history_title"), "h", main.action_history)
             yield SystemCommand(tr(L, "c_lang"), "L", main.action_lang)
             yield SystemCommand(tr(L, "c_help"), "?", main.action_help)
         yield from super().get_system_commands(screen)

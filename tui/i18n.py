@@ -80,6 +80,8 @@ T: dict[str, tuple[str, str]] = {
     "k_explain": ("explain", "пояснить"),
     "k_swap": ("swap colours", "поменять цвет"),
     "k_exchange": ("exchange players", "поменять участников"),
+    "k_history": ("history", "журнал"),
+    "history_title": ("Who changed what (newest first)", "Кто что изменил (сначала новые)"),
     "k_lang": ("language", "язык"),
     "k_help": ("keys", "клавиши"),
     "k_quit": ("quit", "выход"),

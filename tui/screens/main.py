@@ -86,6 +86,7 @@ KEYS: list[tuple[str, str, str, bool, str]] = [
     ("e", "explain", "k_explain", False, "e"),
     ("w", "swap", "k_swap", False, "w"),
     ("X", "exchange", "k_exchange", False, "X"),
+    ("h", "history", "k_history", False, "h"),
     ("L", "lang", "k_lang", False, "L"),
     ("question_mark", "help", "k_help", True, "?"),
     ("q", "quit", "k_quit", True, "q"),
@@ -94,7 +95,7 @@ KEYS: list[tuple[str, str, str, bool, str]] = [
 
 # the same keys on a Russian (ЙЦУКЕН) keyboard layout
 CYRILLIC = {"t": "е", "a": "ф", "x": "ч", "m": "ь", "r": "к", "s": "ы", "b": "и", "T": "Е", "u": "г", "U": "Г",
-            "p": "з", "K": "Л", "c": "с", "P": "З", "e": "у", "w": "ц", "X": "Ч", "L": "Д", "q": "й", "S": "Ы"}
+            "p": "з", "K": "Л", "c": "с", "P": "З", "e": "у", "w": "ц", "X": "Ч", "h": "р", "L": "Д", "q": "й", "S": "Ы"}
 
 
 def with_cyrillic(key: str) -> str:
@@ -554,6 +555,19 @@ class MainScreen(Screen):
 
         self.app.push_screen(TextScreen(tr(self.arb.lang, "help_title"), help_text(self.arb.lang),
                                         tr(self.arb.lang, "help_close"), wrap=True))
+
+    def action_history(self) -> None:
+        """The journal: who changed what, newest first (the same as `arbiter log`)."""
+        try:
+            entries = self.arb.file.history()
+        except (ArbiterError, OSError) as exc:
+            self.say_error(str(exc))
+            return
+        lines = []
+        for entry in reversed(entries[-500:]):
+            ssh = f"@{entry.ssh}" if entry.ssh else ""
+            lines.append(f"{entry.seq:>5} {entry.time[:19]} {entry.user}{ssh}: {entry.what}")
+        self.app.push_screen(TextScreen(tr(self.arb.lang, "history_title"), clean_lines("\n".join(lines))))
 
     def action_players(self) -> None:
         from .players import PlayersScreen
