@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -141,7 +141,7 @@ class MainScreen(Screen):
                 yield Static(id="standings-legend", classes="legend")
             with Vertical(id="bracket-panel", classes="panel"):
                 yield Static(id="bracket-head", classes="panel-head")
-                with VerticalScroll(id="bracket-scroll"):
+                with ScrollableContainer(id="bracket-scroll"):
                     yield Static(id="bracket-body")
         yield Static(id="message")
         yield Footer(compact=True)
@@ -341,7 +341,7 @@ class MainScreen(Screen):
         body = self.query_one("#bracket-body", Static)
         head.update(Text(tr(lang, "bracket"), style="bold"))
         text = self.arb.bracket_text(width=max(40, self.query_one("#bracket-panel").size.width or 78))
-        body.update(Text(text if text is not None else tr(lang, "no_top")))
+        body.update(Text(clean_text(text) if text is not None else tr(lang, "no_top"), no_wrap=True))
 
     # -- cursor ------------------------------------------------------------------------
     def cursor_to_first_missing(self) -> None:
@@ -1062,6 +1062,10 @@ class MainScreen(Screen):
             self.say_error(str(exc))
             return
         self.say(tr(self.arb.lang, "tech_draws", boards=", ".join(map(str, boards))))
+
+
+def clean_text(text: str) -> str:
+    return "\n".join(clean(line) for line in text.splitlines())
 
 
 def clean_lines(text: str) -> Text:
