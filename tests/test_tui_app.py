@@ -373,7 +373,6 @@ async def test_round_clock_is_stored_shown_and_rings(demo):
         assert datetime.fromisoformat(rnd.clock_deadline) == clock.t + timedelta(minutes=45)
         app.main.tick()
         assert "time 45:00" in screen_text(app)
-        # a restart (a new session) shows the same time
         clock.t += timedelta(minutes=44, seconds=30)
         app.main.tick()
         await pilot.pause()
@@ -586,3 +585,30 @@ async def test_exchange_players_by_hand_after_pairing(tmp_path):
         await pilot.press("1")
         await pilot.pause()
         assert app.main.check_action("exchange", ()) is False  # the round has a result now
+
+
+@sync
+async def test_the_clock_survives_a_restart_and_every_judge_sees_it(demo):
+    clock = FrozenClock()
+    EventFile(demo).change(lambda e: commands.set_clock(e, "swiss", 1, 4, deadline=(clock.t + timedelta(minutes=3)).isoformat()),
+                           "clock set elsewhere")
+    app = make_app(demo, clock=clock, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.main.tick()
+        await pilot.pause()
+        assert "time 3:00" in screen_text(app)
+        assert clock_colour(app) == "ansi=3"  # yellow in the last five minutes
+        clock.t += timedelta(minutes=2, seconds=30)
+        app.main.tick()
+        await pilot.pause()
+        assert "time 0:30" in screen_text(app)
+        assert clock_colour(app) == "ansi=1"  # red in the last minute
+
+
+def clock_colour(app) -> str:
+    """The background colour of the clock in the status line."""
+    content = app.main.query_one("#status").render()
+    at = content.plain.index("time ")
+    span = next(sp for sp in content.spans if sp.start == at)
+    return repr(span.style.background).split(", ")[-1].rstrip(")")
