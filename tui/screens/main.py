@@ -60,6 +60,8 @@ AGREED = {"1": Result.AGREED_FIRST_WINS, "0": Result.AGREED_SECOND_WINS}
 
 # (key, action, description key, shown in the footer, key as displayed)
 KEYS: list[tuple[str, str, str, bool, str]] = [
+    ("p", "pair", "k_pair", True, "p"),  # first: shown only when it applies, and then it matters most
+    ("K", "start_top", "k_top", True, "K"),
     ("1", "result('1')", "k_first", True, "1"),
     ("0", "result('0')", "k_second", True, "0"),
     ("equals_sign", "result('=')", "k_draw", True, "="),
@@ -79,8 +81,6 @@ KEYS: list[tuple[str, str, str, bool, str]] = [
     ("right_square_bracket", "step(1)", "k_next", False, "]"),
     ("u", "undo", "k_undo", True, "u"),
     ("U", "redo", "k_redo", False, "U"),
-    ("p", "pair", "k_pair", True, "p"),
-    ("K", "start_top", "k_top", True, "K"),
     ("c", "clock", "k_clock", True, "c"),
     ("P", "players", "k_players", False, "P"),
     ("e", "explain", "k_explain", False, "e"),
