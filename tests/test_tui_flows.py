@@ -312,3 +312,29 @@ def test_arbiter_without_arguments_starts_and_quits_in_a_terminal(tmp_path):
         assert not (tmp_path / "saves" / "demo.toml.who").exists()
     finally:
         os.close(fd)
+
+
+def test_arbiter_on_a_missing_file_says_so_in_one_line(tmp_path, capsys):
+    from tui.cli import main
+
+    assert main([str(tmp_path / "nothing.toml")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("arbiter: error:") and "no such file" in err and "Traceback" not in err
+
+
+@sync
+async def test_a_broken_file_on_disk_is_reported_not_fatal(demo):
+    good = demo.read_text(encoding="utf-8")
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        demo.write_text("schema = 1\n[event\n", encoding="utf-8")  # someone saved a broken file by hand
+        app.poll()
+        await pilot.pause()
+        assert "demo.toml" in screen_text(app) and app.main.shown_round() is not None
+        demo.write_text(good, encoding="utf-8")
+        app.poll()
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert load(demo).find_round("swiss", 1, 4).game(1).result is Result.FIRST_WINS
