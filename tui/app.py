@@ -53,7 +53,18 @@ class ArbiterApp(App):
         self.main: MainScreen | None = None
         self.changes_seen = 0  # how many outside changes the poll picked up (tests)
 
+    def label_palette(self) -> None:
+        """The footer's command-palette key in the judge's language."""
+        from dataclasses import replace
+
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                replace(b, description=tr(self.lang, "k_palette"))
+                if b.action in ("command_palette", "app.command_palette") else b for b in bindings
+            ]
+
     def on_mount(self) -> None:
+        self.label_palette()
         self.theme = "ansi-dark"
         self.title = clean(self.event.name)
         self.main = MainScreen()

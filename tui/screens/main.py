@@ -543,6 +543,7 @@ class MainScreen(Screen):
 
     def action_lang(self) -> None:
         self.arb.lang = "ru" if self.arb.lang == "en" else "en"
+        self.arb.label_palette()
         self.set_lang(self.arb.lang)
         self.refresh_all()
         self.say(tr(self.arb.lang, "lang_now"))
