@@ -81,7 +81,8 @@ class PatchTable(DataTable):
                         self.update_cell(k, col_keys[i], self._text(b, self._justify(i)), update_width=True)
                         self.patched_cells += 1
             self._cells[k] = cs
-        current = [k for k in self._order if k in new_set] + [k for k in new_keys if k not in set(self._order)]
+        old_set = set(self._order)
+        current = [k for k in self._order if k in new_set] + [k for k in new_keys if k not in old_set]
         self._order = new_keys
         if current != new_keys:
             self._reorder(new_keys)
