@@ -101,3 +101,39 @@ def test_clock_values():
     resumed = clock.pause_or_resume(r2, now)
     assert datetime.fromisoformat(resumed["deadline"]) == now + timedelta(minutes=40)
     assert clock.add(r, now, -5)["deadline"] == clock.iso(now + timedelta(minutes=40))
+
+
+def test_patch_table_patches_by_row_key_and_keeps_the_cursor_on_its_row():
+    import asyncio
+
+    from textual.app import App
+
+    from tui.widgets.patch_table import PatchTable, cell
+
+    class One(App):
+        def compose(self):
+            yield PatchTable(id="t")
+
+    cols = [("id", "Id"), ("name", "Name"), ("pts", "Pts")]
+
+    def rows(order, pts):
+        return [(str(i), (cell(i), cell(f"[b]{i}[/b]"), cell(pts.get(i, 0)))) for i in order]
+
+    async def go():
+        app = One()
+        async with app.run_test(size=(40, 10)) as pilot:
+            t = app.query_one(PatchTable)
+            t.sync(cols, rows([1, 2, 3, 4], {}))
+            t.select_key("3")
+            t.sync(cols, rows([3, 1, 2, 4], {3: 1}))  # 3 wins and goes first
+            await pilot.pause()
+            assert t.rebuilds == 1 and t.patched_cells == 1
+            assert [t.get_row_at(i)[0].plain for i in range(4)] == ["3", "1", "2", "4"]
+            assert t.selected_key == "3"  # the cursor followed its row
+            assert t.get_row_at(0)[1].plain == "[b]3[/b]"  # never markup
+            t.sync(cols, rows([3, 4], {3: 1}))  # rows removed
+            assert t.row_count == 2 and t.rebuilds == 1
+            t.sync(cols[:2], [(k, cs[:2]) for k, cs in rows([3, 4], {})])  # other columns: built again
+            assert t.rebuilds == 2
+
+    asyncio.run(go())
