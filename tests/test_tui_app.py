@@ -612,3 +612,32 @@ def clock_colour(app) -> str:
     at = content.plain.index("time ")
     span = next(sp for sp in content.spans if sp.start == at)
     return repr(span.style.background).split(", ")[-1].rstrip(")")
+
+
+@sync
+async def test_time_up_on_another_table_rings_and_goes_there(demo):
+    clock = FrozenClock()
+    app = make_app(demo, clock=clock, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "a")  # 45 minutes on every table at once
+        await pilot.pause()
+        e = load(demo)
+        deadlines = {e.rounds_of("swiss", t)[-1].clock_deadline for t in (1, 2, 3, 4)}
+        assert len(deadlines) == 1 and "" not in deadlines
+        # table 1 finishes its games; time runs out with table 3 unfinished
+        for b in (1, 2):
+            EventFile(demo).change(lambda ev, b=b: commands.record_result(ev, "swiss", 1, 4, b, Result.DRAW), "x")
+        app.reload()
+        app.bell = lambda: None
+        clock.t += timedelta(minutes=46)
+        app.main.tick()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "table 2" in screen_text(app)
+        await pilot.press("e")  # enter them one by one: table 2, only missing, technical pending
+        await pilot.pause()
+        assert app.main.table == 2 and app.main.only_missing and app.main.prefix == "t"
+        await pilot.press("1")
+        await pilot.pause()
+        rnd = load(demo).find_round("swiss", 2, 4)
+        assert Result.TECHNICAL_FIRST_WINS in [g.result for g in rnd.games]

@@ -1017,31 +1017,43 @@ class MainScreen(Screen):
         self.say(tr(self.arb.lang, "clock_started", m=minutes))
 
     def tick(self) -> None:
-        """Every second: the clock in the status line; at zero the bell and the 705.3 reminder."""
+        """Every second: the clock in the status line; at zero (on any table) the bell and the 705.3 reminder."""
         self.refresh_status()
-        rnd = self.current_round()
-        left = clockmod.remaining(rnd, self.arb.now())
-        if rnd is None or left is None or left > 0 or not clockmod.running(rnd) or not rnd.missing:
+        if self.app.screen is not self:
+            return  # a dialog is open: ring when it is closed
+        now = self.arb.now()
+        shown = self.table
+        order = [shown] + [t for t in self.tables if t != shown]
+        for t in order:
+            rs = self.event.rounds_of(self.stage, t)
+            rnd = rs[-1] if rs else None
+            left = clockmod.remaining(rnd, now)
+            if rnd is None or left is None or left > 0 or not clockmod.running(rnd) or not rnd.missing:
+                continue
+            key = (rnd.key, rnd.clock_deadline)
+            if key in self.rung:
+                continue
+            self.rung.add(key)
+            self.app.bell()
+            self.time_up(rnd)
             return
-        key = (rnd.key, rnd.clock_deadline)
-        if key in self.rung or self.app.screen is not self:
-            return
-        self.rung.add(key)
-        self.app.bell()
-        self.time_up(rnd)
 
     def time_up(self, rnd: Round) -> None:
         lang = self.arb.lang
         boards = [g.board for g in rnd.games if g.result is None and g.second is not None]
-        body = Text(tr(lang, "time_up_text", boards=", ".join(map(str, boards))))
+        where = f"{tr(lang, 'k_table')} {rnd.table}: " if rnd.table is not None and len(self.tables) > 1 else ""
+        body = Text(where + tr(lang, "time_up_text", boards=", ".join(map(str, boards))))
 
         def answered(choice: str | None) -> None:
             if choice == "d":
                 self.technical_draws(rnd, boards)
             elif choice == "e":
+                if rnd.table in self.tables:
+                    self.table_index = self.tables.index(rnd.table)
+                self.round_no = None
                 self.only_missing = True
                 self.action_view("round")
-                self.refresh_round()
+                self.refresh_all()
                 self.cursor_to_first_missing()
                 self.action_prefix("t")
 
