@@ -23,7 +23,14 @@ from core.model import Event
 
 from ..i18n import tr
 from ..widgets.patch_table import PatchTable, cell
-from .dialogs import ChoiceScreen, FormScreen, LineScreen
+from .dialogs import LAYOUT, ChoiceScreen, FormScreen, LineScreen
+
+_CYR = {lat: cyr for cyr, lat in LAYOUT.items()}
+
+
+def with_cyrillic(key: str) -> str:
+    """The key and the key on a Russian layout (a -> ф)."""
+    return f"{key},{_CYR[key]}" if key in _CYR else key
 
 if TYPE_CHECKING:
     from ..app import ArbiterApp
@@ -68,7 +75,7 @@ class PlayersScreen(Screen):
 
     def on_mount(self) -> None:
         L = self.arb.lang
-        self._bindings = BindingsMap([Binding(k, a, tr(L, d).split(":")[0], show=s, key_display=kd)
+        self._bindings = BindingsMap([Binding(with_cyrillic(k), a, tr(L, d).split(":")[0], show=s, key_display=kd)
                                       for k, a, d, s, kd in KEYS])
         self.query_one("#players-search", Input).placeholder = tr(L, "search")
         self.refresh_list()
