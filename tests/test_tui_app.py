@@ -147,6 +147,10 @@ async def test_colon_line_enters_a_result_and_jumps(one_table):
         assert "there is no board 99" in screen_text(app)
         await type_line(pilot, "3 2-0")
         assert "is not a result" in screen_text(app)
+        await type_line(pilot, "r1")
+        assert app.main.shown_round().number == 1
+        await type_line(pilot, "r7")
+        assert "there is no round 7" in screen_text(app)
 
 
 @sync
@@ -300,7 +304,9 @@ async def test_switch_table(demo):
     app = make_app(demo)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("T")
+        await type_line(pilot, "t3")
+        assert app.main.table == 3
+        await pilot.press("T", "T", "T")
         await pilot.pause()
         assert app.main.table == 2
         assert "table 2/4" in screen_text(app)

@@ -99,8 +99,10 @@ T: dict[str, tuple[str, str]] = {
                "t, затем 1 / 0 / =   техническая победа или ничья по решению судьи (705.3)"),
     "help_a": ("a then 1 / 0       agreed result, top only (704.4)",
                "a, затем 1 / 0       результат по договорённости, только в топе (704.4)"),
-    "help_colon": (":  board number to jump to, or '12 1-0', '12 =' to enter a result",
-                   ":  номер доски для перехода или '12 1-0', '12 =' для ввода результата"),
+    "help_colon": (":  board number to jump to, or '12 1-0', '12 =' to enter a result; 'r3' round 3, 't2' table 2, "
+                   "'12 m45' moves",
+                   ":  номер доски для перехода или '12 1-0', '12 =' для ввода результата; 'r3' тур 3, 't2' стол 2, "
+                   "'12 m45' число ходов"),
     "help_enter": ("the ':' line for the board under the cursor; on a standings row: its tie-breaks explained",
                    "строка ':' для выбранной доски; в турнирной таблице: расчёт доп. показателей участника"),
     "help_views": ("Views", "Экраны"),
@@ -120,6 +122,8 @@ T: dict[str, tuple[str, str]] = {
     "line_prompt": ("board, or board and result (12 1-0)", "доска, или доска и результат (12 1-0)"),
     "line_bad": ("'{text}': type a board number, or a board and a result like 12 1-0",
                  "'{text}': введите номер доски или доску и результат, например 12 1-0"),
+    "no_such_round": ("there is no round {n} here", "здесь нет тура {n}"),
+    "no_such_table": ("there is no table {n}", "стола {n} нет"),
     "no_board": ("there is no board {b}", "доски {b} нет"),
     "undone": ("undone: {what}", "отменено: {what}"),
     "redone": ("redone: {what}", "возвращено: {what}"),

@@ -8,6 +8,7 @@ The screen only keeps view state: which panel, table and round are shown,
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -747,6 +748,10 @@ class MainScreen(Screen):
     def run_line(self, text: str) -> None:
         """`12` jumps to board 12; `12 1-0` / `12 =` enters a result; `12 m45` stores the number of moves."""
         lang = self.arb.lang
+        m = re.fullmatch(r"\s*([rRtTрРтТ])\s*(\d+)\s*", text)
+        if m:  # r3: show round 3; t2: show table 2
+            self.goto(m.group(1).lower() in "rр", int(m.group(2)))
+            return
         parts = text.strip().split(None, 1)
         rnd = self.shown_round()
         if not parts or rnd is None:
@@ -780,6 +785,24 @@ class MainScreen(Screen):
             self.refresh_round()
         self.query_one("#round-table", PatchTable).select_key(str(board))
         self.enter_result(board, result, rnd)
+
+    def goto(self, is_round: bool, n: int) -> None:
+        lang = self.arb.lang
+        if is_round:
+            rs = self.rounds()
+            if n not in {r.number for r in rs}:
+                self.say_error(tr(lang, "no_such_round", n=n))
+                return
+            self.round_no = None if rs and rs[-1].number == n else n
+        else:
+            if n not in self.tables:
+                self.say_error(tr(lang, "no_such_table", n=n))
+                return
+            self.table_index = self.tables.index(n)
+            self.round_no = None
+        self.prefix = None
+        self.refresh_all()
+        self.cursor_to_first_missing()
 
     def set_moves(self, rnd: Round, board: int, moves: int) -> None:
         g = rnd.game(board)
