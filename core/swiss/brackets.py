@@ -62,6 +62,7 @@ class BracketSearch:
         self.best = None  # (value, pairs, Dmask)
         self.nodes = 0
         self.budget = None
+        self.target = None
         # adjacency inside the bracket, MDP-MDP edges removed
         self.adjB = {x: rd.comp[x] & (self.Rmask if x in M else self.Bmask) for x in self.B}
         if full:
@@ -282,8 +283,12 @@ class BracketSearch:
             self.best = (value, list(pairs), Dmask)
             if value >= self.ub:
                 raise _Stop
+            if self.target is not None and value >= self.target:
+                raise _Found
 
     def _worse(self, bound: tuple) -> bool:
+        if self.target is not None and bound < self.target:
+            return True
         return self.best is not None and bound <= self.best[0]
 
     def run(self):
@@ -363,19 +368,46 @@ class BracketSearch:
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, None)
                 continue
             v345 = self.v345(DM) if f == 0 else None
-            if f <= 1:
-                npairs = len(pairs)
-                self.budget = self.nodes + 3000 + 20 * mm
-                try:
-                    self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
-                except _Budget:
-                    self.budget = None
-                    del pairs[npairs:]
-                    self._remainder_exact(Rp, p, pairs, qsum, DM, A)
-                self.budget = None
-            else:
-                self.budget = None
+            if f > 1:
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
+                continue
+            npairs = len(pairs)
+            # 1. look for a candidate reaching the bracket's upper bound (then the search ends)
+            if self._targeted(self.ub, 2000 + 10 * mm, S, Rp, p, pairs, qsum, DM, A, v345):
+                continue
+            del pairs[npairs:]
+            # 2. the exact optimum of this remainder, then the first candidate reaching it
+            ex = self._exact_best(Rp, p, qsum, DM, A)
+            if ex is None or self._worse(ex[0]):
+                continue
+            if self._targeted(ex[0], 3000 + 20 * mm, S, Rp, p, pairs, qsum, DM, A, v345):
+                continue
+            del pairs[npairs:]
+            # 3. the generation order by weighted matchings (dutch.md 9.4 d-h)
+            value, solver, mate = ex
+            rem_pairs, left = solver.first_in_order(mate)
+            Dmask = DM | sum(1 << Rp[i] for i in left)
+            self._consider(value, pairs + [(Rp[a], Rp[b]) for a, b in rem_pairs], Dmask)
+
+    def _targeted(self, target, budget, S, Rp, p, pairs, qsum, DM, A, v345) -> bool:
+        """Ordered search that only follows branches able to reach `target`.
+        True when it settled the subtree (found the first candidate reaching
+        it, or proved that none reaches it while the target is exact)."""
+        saved = self.target
+        n0 = len(pairs)
+        self.target = target
+        self.budget = self.nodes + budget
+        try:
+            self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
+        except _Found:
+            return True
+        except _Budget:
+            return False
+        finally:
+            self.target = saved
+            self.budget = None
+            del pairs[n0:]
+        return target is not self.ub
 
     def _perfect_with_dummy(self, Rp, adj, xs):
         rd = self.rd
@@ -481,7 +513,8 @@ class BracketSearch:
                 bm.owner, bm.partner = snap
 
     # ------------------------------------------- exact remainder (dutch.md 9.4 d-h)
-    def _remainder_exact(self, Rp, p, pairs, qsum, DM, A) -> None:
+    def _exact_best(self, Rp, p, qsum, DM, A):
+        """(value, solver, mate) of the best remainder of R' with p pairs, or None."""
         m = len(Rp)
         f = m - 2 * p
         if f == 0:
@@ -498,13 +531,12 @@ class BracketSearch:
             if mate is None:
                 continue
             qrem = sum(self.q(Rp[a], Rp[b]) for a, b in solver.pairs_of(mate))
-            value = (A, v345, qsum + qrem)
-            if self._worse(value):
-                return
-            rem_pairs, left = solver.first_in_order(mate)
-            Dmask = DM | (sum(1 << Rp[i] for i in left))
-            self._consider(value, pairs + [(Rp[a], Rp[b]) for a, b in rem_pairs], Dmask)
-            return
+            return (A, v345, qsum + qrem), solver, mate
+        return None
+
+
+class _Found(Exception):
+    pass
 
 
 class _Budget(Exception):
