@@ -430,6 +430,20 @@ class BracketSearch:
             allowed = {h: self.adjB[h] & ~((1 << (h + 1)) - 1) & Rpmask & ~Hmask for h in H}
             if any(not a for a in allowed.values()):
                 continue
+            self.nodes += 1
+            if self.budget is not None and self.nodes > self.budget:
+                raise _Budget
+            if full and self.target is not None:
+                nonH = Rpmask & ~Hmask
+                nfree = nonH.bit_count()
+                hw0 = sum(1 for h in H if self.rd.cs[h].pref == "w")
+                hb0 = sum(1 for h in H if self.rd.cs[h].pref == "b")
+                bad = max(0, hw0 - (nfree - (nonH & self.rd.want_w).bit_count())) + max(
+                    0, hb0 - (nfree - (nonH & self.rd.want_b).bit_count()))
+                sh = (self.nfields - 3) * self.W
+                have = (qsum >> sh) & ((1 << self.W) - 1)
+                if have + len(H) - bad < (self.target[2] >> sh) & ((1 << self.W) - 1):
+                    continue
             if full:
                 best_h = [max(self.q(h, y) for y in _bits(allowed[h])) for h in H]
                 suffix = [0] * (len(H) + 1)
@@ -492,6 +506,9 @@ class BracketSearch:
                     continue
             elif self._worse((A,)):
                 return
+            if self.target is not None and self.full and t + 1 < len(H):
+                if not self._good_possible(H, t, h, y, allowed, used, qsum + qq):
+                    continue
             snap = None
             if bm.partner.get(h) != y:
                 snap = (dict(bm.owner), dict(bm.partner))
@@ -511,6 +528,51 @@ class BracketSearch:
             pairs.pop()
             if snap is not None:
                 bm.owner, bm.partner = snap
+
+    def _good_possible(self, H, t, h, y, allowed, used, q_after) -> bool:
+        """Target mode: can H[t+1:] still give the V8 count (pairs without a
+        colour clash) that the target needs? Checked by a bipartite matching on
+        clash-free edges."""
+        sh = (self.nfields - 3) * self.W
+        mask = (1 << self.W) - 1
+        need = ((self.target[2] >> sh) & mask) - ((q_after >> sh) & mask)
+        rest = H[t + 1:]
+        if need <= 0:
+            return True
+        if need > len(rest):
+            return False
+        rd = self.rd
+        banned = used | (1 << y)
+        good = {}
+        for x in rest:
+            pr = rd.cs[x].pref
+            a = allowed[x] & ~banned
+            if pr == "w":
+                a &= ~rd.want_w
+            elif pr == "b":
+                a &= ~rd.want_b
+            good[x] = a
+        owner: dict[int, int] = {}
+
+        def aug(left: int, seen: list[int]) -> bool:
+            for r in _bits(good[left] & ~seen[0]):
+                seen[0] |= 1 << r
+                o = owner.get(r)
+                if o is None or aug(o, seen):
+                    owner[r] = left
+                    return True
+            return False
+
+        size = 0
+        missing = 0
+        for x in rest:
+            if aug(x, [0]):
+                size += 1
+            else:
+                missing += 1
+                if len(rest) - missing < need:
+                    return False
+        return size >= need
 
     # ------------------------------------------- exact remainder (dutch.md 9.4 d-h)
     def _exact_best(self, Rp, p, qsum, DM, A):
