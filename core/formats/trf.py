@@ -411,8 +411,13 @@ def write_trf(t: TrfTournament) -> str:
         out.append(f"092 {t.system}")
     sc = t.scoring
     if t.scoring_given or sc != Scoring():
-        parts = [("W", sc.win), ("D", sc.draw), ("L", sc.loss), ("Z", sc.zero_bye),
-                 ("P", sc.points(Outcome.PAB))]
+        parts = [("W", sc.win), ("D", sc.draw)]
+        if sc.loss:
+            parts.append(("L", sc.loss))
+        if sc.zero_bye:
+            parts.append(("Z", sc.zero_bye))
+        if sc.pab is not None:
+            parts.append(("P", sc.pab))
         out.append("162  " + "".join(f"{c}{_fmt_points(v):>4}    " for c, v in parts).rstrip())
     if t.total_rounds is not None:
         out.append(f"XXR {t.total_rounds}")
