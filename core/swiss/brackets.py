@@ -63,6 +63,7 @@ class BracketSearch:
         self.nodes = 0
         self.budget = None
         self.target = None
+        self.simple = False
         # adjacency inside the bracket, MDP-MDP edges removed
         self.adjB = {x: rd.comp[x] & (self.Rmask if x in M else self.Bmask) for x in self.B}
         if full:
@@ -322,7 +323,81 @@ class BracketSearch:
 
     def _stage2(self, S: list[int]) -> None:
         DM = self.Mmask & ~sum(1 << m for m in S)
-        self._s2(S, 0, 0, [], 0, DM)
+        if not self.full or self.simple:
+            self._s2(S, 0, 0, [], 0, DM)
+            return
+        # 1. a candidate with this MDP set reaching the bracket's upper bound ends the search
+        if self._targeted_s(self.ub, 2000 + 10 * len(self.B), S, DM):
+            return
+        # 2. the exact optimum for this MDP set, then the first candidate reaching it
+        ex = self._exact_S(S, DM)
+        if ex is None:  # more than one resident must float: plain branch and bound
+            self._s2(S, 0, 0, [], 0, DM)
+            return
+        value, solver, mate, Rleft = ex
+        if self._worse(value):
+            return
+        if self._targeted_s(value, 3000 + 20 * len(self.B), S, DM):
+            return
+        # 3. the generation order by weighted matchings: MDP opponents (key 2), then 9.4 d-h
+        pairs = []
+        n = solver.m
+        for i in range(len(S)):
+            mt = solver.solve(bonus={i: (lambda b: n - b)})
+            r = mt[i]
+            pairs.append((S[i], solver.Rp[r]))
+            solver.removed.update((i, r))
+        used = sum(1 << b for _, b in pairs)
+        Rp = [x for x in self.R if not (used >> x) & 1]
+        pos = {x: i for i, x in enumerate(Rp)}
+        p = (len(Rp) - (1 if Rleft is not None else 0)) // 2
+        rs = _RemainderSolver(self, Rp, p, [pos[x] for x in Rleft if x in pos] if Rleft is not None else None)
+        mt = rs.solve()
+        rem_pairs, left = rs.first_in_order(mt)
+        Dmask = DM | sum(1 << Rp[i] for i in left)
+        self._consider(value, pairs + [(Rp[a], Rp[b]) for a, b in rem_pairs], Dmask)
+
+    def _targeted_s(self, target, budget, S, DM) -> bool:
+        saved = (self.target, self.simple)
+        self.target, self.simple = target, True
+        self.budget = self.nodes + budget
+        try:
+            self._s2(S, 0, 0, [], 0, DM)
+        except _Found:
+            return True
+        except _Budget:
+            return False
+        finally:
+            self.target, self.simple = saved
+            self.budget = None
+        return target is not self.ub
+
+    def _exact_S(self, S, DM):
+        """Best (value, solver, mate, allowed leftovers) with MDP set S, or None."""
+        nres = len(self.R) - len(S)
+        f = nres % 2
+        if f == 0:
+            if not self.feasible(DM):
+                return None
+            groups = [(self.v345(DM), None)]
+        else:
+            by: dict = {}
+            for x in self.R:
+                if self.feasible(DM | (1 << x)):
+                    by.setdefault(self.v345(DM | (1 << x)), []).append(x)
+            groups = sorted(by.items(), reverse=True)
+        Rp = list(S) + list(self.R)
+        pos = {x: i for i, x in enumerate(Rp)}
+        A = self.A_of(S, nres // 2)
+        for v345, xs in groups:
+            solver = _RemainderSolver(self, Rp, len(S) + nres // 2,
+                                      [pos[x] for x in xs] if xs is not None else None, use_d=False)
+            mate = solver.solve()
+            if mate is None:
+                continue
+            q = sum(self.q(Rp[a], Rp[b]) for a, b in solver.pairs_of(mate))
+            return (A, v345, q), solver, mate, xs
+        return None
 
     def _s2(self, S, j, used, pairs, qsum, DM) -> None:
         if j == len(S):
@@ -368,7 +443,7 @@ class BracketSearch:
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, None)
                 continue
             v345 = self.v345(DM) if f == 0 else None
-            if f > 1:
+            if f > 1 or self.simple:
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
                 continue
             npairs = len(pairs)
@@ -423,7 +498,7 @@ class BracketSearch:
         full = self.full
         Rpmask = sum(1 << x for x in Rp)
         vb = v345 if v345 is not None else (self.bounds(A)[0] if full else None)
-        for X, Y in _descriptors(p, mm):
+        for X, Y in _descriptors(p, mm, self.budget is not None):
             Hs = sorted([i for i in range(p) if i not in X] + list(Y))
             H = [Rp[i] for i in Hs]
             Hmask = sum(1 << x for x in H)
@@ -609,8 +684,10 @@ class _RemainderSolver:
     """Weighted matchings on the remainder R' (positions 0..m-1, BSN order) plus an
     optional dummy vertex m adjacent to the allowed downfloaters."""
 
-    def __init__(self, bs: BracketSearch, Rp: list[int], p: int, leftovers: list[int] | None):
+    def __init__(self, bs: BracketSearch, Rp: list[int], p: int, leftovers: list[int] | None,
+                 use_d: bool = True):
         self.bs, self.Rp, self.p, self.m = bs, Rp, p, len(Rp)
+        self.use_d = use_d
         self.left = leftovers
         m = self.m
         self.T = (m * m + 1).bit_length() + 1
@@ -640,7 +717,7 @@ class _RemainderSolver:
                 continue
             if self.H is not None and (a not in self.H or b in self.H):
                 continue
-            d = ((1 << self.T) if a < p else 0) - a
+            d = (((1 << self.T) if a < p else 0) - a) if self.use_d else 0
             w = (q << self.SH) + 2 * d + self.C
             if hi_tweak and a in hi_tweak:
                 w += hi_tweak[a]
@@ -709,22 +786,25 @@ def _mwm(n, edges):
     return max_weight_matching(n, edges, True)
 
 
-def _descriptors(p: int, m: int):
-    """Exchange descriptors (X from S1, Y from S2, 0-based BSNs) in the order of 5.4 keys 3.1-3.4."""
+def _descriptors(p: int, m: int, can_give_up: bool = False):
+    """Exchange descriptors (X from S1, Y from S2, 0-based BSNs) in the order of
+    5.4 keys 3.1-3.4: number of exchanges, BSN-sum difference, X (sorted
+    descending) largest first, Y smallest first. Generated lazily, level by level."""
+    from math import comb
     yield (), ()
     for k in range(1, min(p, m - p) + 1):
-        items = []
-        count = 0
-        for X in combinations(range(p), k):
-            sx = sum(X)
-            xkey = tuple(-x for x in reversed(X))
-            for Y in combinations(range(p, m), k):
-                items.append((sum(Y) - sx, xkey, Y, X))
-                count += 1
-                if count > DESCRIPTOR_LIMIT:
-                    break
-            if count > DESCRIPTOR_LIMIT:
-                break
-        items.sort()
-        for _, _, Y, X in items:
-            yield X, Y
+        if comb(p, k) * comb(m - p, k) > DESCRIPTOR_LIMIT and can_give_up:
+            raise _Budget
+        xs = sorted(combinations(range(p), k), key=lambda X: tuple(-x for x in reversed(X)))
+        xsums = [sum(X) for X in xs]
+        ymap: dict[int, list] = {}
+        for Y in combinations(range(p, m), k):
+            ymap.setdefault(sum(Y), []).append(Y)
+        if not ymap:
+            continue
+        lo = min(ymap) - max(xsums)
+        hi = max(ymap) - min(xsums)
+        for d in range(lo, hi + 1):
+            for X, sx in zip(xs, xsums):
+                for Y in ymap.get(sx + d, ()):
+                    yield X, Y
