@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Footer, Static
 from core import commands, pairing
 from core.errors import ArbiterError, Conflict
 from core.formats.text import clean, fit, scores_before
-from core.history import histories
+from core.history import histories, round_records
 from core.model import Event, Game, Round, points_text
 from core.results import Result
 from core.standings import completed_rounds, main_stage, standings
@@ -103,8 +103,60 @@ def with_cyrillic(key: str) -> str:
     return ",".join(k + ("," + CYRILLIC[k] if k in CYRILLIC else "") for k in key.split(","))
 
 
+def _params(action: str) -> tuple:
+    """The parameters of an action string: "result('1')" -> ("1",), "step(-1)" -> (-1,)."""
+    if "(" not in action:
+        return ()
+    import ast
+
+    inner = action[action.index("(") + 1:action.rindex(")")]
+    try:
+        value = ast.literal_eval(f"({inner},)")
+    except (ValueError, SyntaxError):
+        return ()
+    return tuple(value)
+
+
+class Memo:
+    """One value per name, computed again only when its inputs are not the very same objects.
+
+    The event is immutable and a change keeps every part it does not touch
+    (the players, the other rounds) as the same object, so identity says
+    "unchanged" for free; a reload from disk gives new objects: computed again.
+    """
+
+    def __init__(self) -> None:
+        self._values: dict[str, tuple[tuple, object]] = {}
+
+    def get(self, name: str, inputs: tuple, compute):
+        hit = self._values.get(name)
+        if hit is not None and len(hit[0]) == len(inputs) and all(a is b for a, b in zip(hit[0], inputs)):
+            return hit[1]
+        value = compute()
+        self._values[name] = (inputs, value)
+        return value
+
+
+def event_inputs(e: Event, keep_round) -> tuple:
+    """Every field of the event but its rounds, then the rounds for which `keep_round` is true."""
+    return (tuple(v for k, v in vars(e).items() if k != "rounds" and not k.startswith("_"))
+            + tuple(r for r in e.rounds if keep_round(r)))
+
+
+def set_text(widget: Static, text: Text, layout: bool = False) -> None:
+    """Update a Static only when what it shows changes (an update costs a repaint).
+
+    The one-line widgets (status, heads, message) have a fixed size: no layout.
+    """
+    if vars(widget).get("_text_shown") != text:
+        widget._text_shown = text  # type: ignore[attr-defined]
+        widget.update(text, layout=layout)
+
+
 class MainScreen(Screen):
     AUTO_FOCUS = "#round-table"
+    _bindings_pending = False  # a footer check is queued (refresh_bindings)
+    _bindings_shown: object = None  # what the footer was last told
 
     def __init__(self) -> None:
         super().__init__()
@@ -117,6 +169,10 @@ class MainScreen(Screen):
         self.rung: set = set()
         self.standings_stale = True  # the standings are computed when they are shown  # deadlines whose bell has rung in this session
         self._bindings = self.make_bindings("en")
+        self.memo = Memo()  # what is computed from the event (scores, standings), by the objects it came from
+        self._standings_shown: object = None
+        self._round_shown: tuple | None = None
+        self._names: dict[int, tuple[object, str]] = {}  # player id -> (the Player, "Name (id)" fitted)
 
     # -- bindings in the judge's language ----------------------------------------
     @staticmethod
@@ -125,6 +181,33 @@ class MainScreen(Screen):
             [Binding(with_cyrillic(k), a, tr(lang, d), show=s, key_display=kd) for k, a, d, s, kd in KEYS]
             + [Binding("escape", "escape", "", show=False)]
         )
+
+    def refresh_bindings(self) -> None:
+        """Tell the footer, once the current handler is done, if the keys it shows changed.
+
+        The footer rebuilds itself (a dozen widgets, styles, layout) on every
+        call; a result key used to call this three times (saved, cursor moved,
+        row highlighted), with the same keys shown at the end.
+        """
+        if not self.is_attached:
+            super().refresh_bindings()
+            return
+        if not self._bindings_pending:
+            self._bindings_pending = True
+            self.call_later(self._publish_bindings)
+
+    def _publish_bindings(self) -> None:
+        self._bindings_pending = False
+        try:
+            sig = (self._bindings, self.arb.lang, self.focused, self.app.screen is self,
+                   tuple(self.check_action(b.action.split("(")[0], _params(b.action))
+                         for bs in self._bindings.key_to_bindings.values() for b in bs if b.show))
+        except Exception:
+            sig = None
+        if sig is not None and sig == self._bindings_shown:
+            return
+        self._bindings_shown = sig
+        super().refresh_bindings()
 
     @property
     def arb(self) -> "ArbiterApp":
@@ -228,7 +311,7 @@ class MainScreen(Screen):
             return None
 
     def say(self, text: str, style: str = "") -> None:
-        self.query_one("#message", Static).update(Text(clean(text), style=style, no_wrap=True, overflow="ellipsis"))
+        set_text(self.query_one("#message", Static), Text(clean(text), style=style, no_wrap=True, overflow="ellipsis"))
 
     def say_error(self, text: str) -> None:
         self.say(text, "bold red")
@@ -254,7 +337,7 @@ class MainScreen(Screen):
         shown = self.shown_round()
         left = clockmod.remaining(cur, self.arb.now())
         ts = self.tables
-        self.query_one("#status", StatusLine).update(status_text(
+        set_text(self.query_one("#status", StatusLine), status_text(
             self.arb.lang, event_name=e.name, round_no=cur.number if cur else None, rounds_planned=e.rounds_planned,
             stage=self.stage, table=self.table, tables=len(ts), missing=cur.missing if cur else None,
             clock_left=left, clock_paused=bool(cur and cur.clock_paused is not None),
@@ -272,15 +355,21 @@ class MainScreen(Screen):
         head = self.query_one("#round-head", Static)
         if rnd is None:
             table.sync(cols, [])
-            head.update(Text(tr(lang, "no_round")))
+            self._round_shown = None
+            set_text(head, Text(tr(lang, "no_round")))
             return
-        pts = points_shown(e, rnd)
+        pts = self.points_shown(e, rnd)
+        shown = (rnd, pts, e.players, self.only_missing, self.prefix, lang, table.rebuilds, table.row_count)
+        last = self._round_shown
+        if last is not None and len(last) == len(shown) and all(a is b or a == b for a, b in zip(last, shown)):
+            return  # the same round, points and view as shown: nothing to patch
         rows = []
         for g in rnd.games:
             if self.only_missing and not (g.result is None and g.second is not None):
                 continue
             rows.append((str(g.board), self.game_cells(e, g, pts)))
         table.sync(cols, rows)
+        self._round_shown = (rnd, pts, e.players, self.only_missing, self.prefix, lang, table.rebuilds, table.row_count)
         missing = [str(g.board) for g in rnd.games if g.result is None]
         where = f" · {tr(lang, 'k_table')} {rnd.table}" if rnd.table is not None else ""
         t = Text(no_wrap=True, overflow="ellipsis")
@@ -293,18 +382,56 @@ class MainScreen(Screen):
             t.append(f" · [{tr(lang, 'only_missing')}]", style="reverse")
         if self.prefix:
             t.append(f" · {tr(lang, 'prefix_' + self.prefix)}", style="bold reverse")
-        head.update(t)
+        set_text(head, t)
+
+    def before_inputs(self, e: Event, rnd: Round) -> tuple:
+        """What the points before `rnd` depend on: the event but this round and the later ones of its table."""
+        return (rnd.stage, rnd.table, rnd.number) + event_inputs(e, lambda r: not (r.stage == rnd.stage and r.table == rnd.table
+                                                           and r.number >= rnd.number))
+
+    def scores_before(self, e: Event, rnd: Round) -> dict[int, Fraction]:
+        """Each player's points before the round (Swiss, round robin), computed once per version of them."""
+        if rnd.stage not in ("swiss", "roundrobin"):
+            return {}
+        return self.memo.get("scores_before", self.before_inputs(e, rnd), lambda: {
+            h.id: h.score(e.scoring) for h in histories(e, rnd.stage, rnd.table, rnd.number - 1)})
+
+    def points_shown(self, e: Event, rnd: Round) -> dict[int, str]:
+        """The points column: before the round; in the top, before the top (705.2 decides drawn games by them)."""
+        if rnd.stage == "top":
+            return self.memo.get("points_shown", self.before_inputs(e, rnd), lambda: points_shown(e, rnd))
+        scores = self.scores_before(e, rnd)
+        return self.memo.get("points_shown", (scores,), lambda: {pid: points_text(x) for pid, x in scores.items()})
+
+    def scores_after(self, e: Event, rnd: Round, g: Game) -> dict[int, Fraction]:
+        """The points of the game's players after the round: before it, plus this game (as core counts it)."""
+        if rnd.stage not in ("swiss", "roundrobin"):
+            return {}
+        before = self.scores_before(e, rnd)
+        recs = round_records(Round(rnd.stage, rnd.number, (g,), rnd.table), [])
+        return {pid: before[pid] + e.scoring.points(recs[pid].outcome) for pid in g.players
+                if pid in before and pid in recs}
+
+    def name_cell(self, e: Event, pid: int) -> str:
+        """"Name (id)" in 30 columns, cleaned: computed once per version of the player."""
+        p = e.player(pid)
+        hit = self._names.get(pid)
+        if hit is not None and hit[0] is p:
+            return hit[1]
+        text = fit(f"{p.name} ({p.id})", 30)
+        self._names[pid] = (p, text)
+        return text
 
     def game_cells(self, e: Event, g: Game, pts: dict[int, str]):
         a = e.player(g.first)
-        first = cell(fit(f"{a.name} ({a.id})", 30))
+        first = cell(self.name_cell(e, g.first))
         if g.second is None:
             return (cell(g.board), first, cell(pts.get(a.id, "")), cell(tr(self.arb.lang, "bye"), "dim"),
                     cell(""), cell(""))
         b = e.player(g.second)
         res = cell(str(g.result), "bold") if g.result is not None else cell("·", "yellow")
         mark = "*" if g.manual else ""
-        return (cell(g.board), first, cell(pts.get(a.id, "")), res, cell(fit(f"{b.name} ({b.id})", 30) + mark),
+        return (cell(g.board), first, cell(pts.get(a.id, "")), res, cell(self.name_cell(e, g.second) + mark),
                 cell(pts.get(b.id, "")))
 
     def refresh_standings(self) -> None:
@@ -317,32 +444,46 @@ class MainScreen(Screen):
         cols = [("rk", tr(lang, "rank")), ("id", tr(lang, "id")), ("name", tr(lang, "name")), ("pts", tr(lang, "pts"))]
         cols += [(f"tb{i}", c) for i, c in enumerate(codes)]
         after = completed_rounds(e, stage, table)
-        try:
+        # computed again only when something they depend on changed: a result in the round in
+        # progress (after `after`) does not move the standings of a Swiss
+        inputs = (table, after) + event_inputs(e, lambda r: not (stage == "swiss" and r.stage == "swiss"
+                                                                and r.number > after))
+
+        def compute():
             rows = standings(e, table=table, after_round=after)
+            out = []
+            for r in rows:
+                tbs = tuple(cell(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
+                mark = "=" if r.shared else ""
+                out.append((str(r.id), (cell(f"{r.rank}{mark}"), cell(r.id), cell(fit(r.name, 28)),
+                                        cell(points_text(r.points), "bold")) + tbs))
+            return out
+
+        try:
+            out = self.memo.get("standings", inputs, compute)
         except ArbiterError as exc:
-            self.query_one("#standings-head", Static).update(Text(str(exc), style="red"))
+            set_text(self.query_one("#standings-head", Static), Text(str(exc), style="red"))
             return
-        out = []
-        for r in rows:
-            tbs = tuple(cell(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
-            mark = "=" if r.shared else ""
-            out.append((str(r.id), (cell(f"{r.rank}{mark}"), cell(r.id), cell(fit(r.name, 28)),
-                                    cell(points_text(r.points), "bold")) + tbs))
-        self.query_one("#standings-table", PatchTable).sync(cols, out)
+        table_widget = self.query_one("#standings-table", PatchTable)
+        shown = self._standings_shown
+        if not (isinstance(shown, tuple) and shown[0] == cols and shown[1] is out and shown[2] == table_widget.rebuilds
+                and table_widget.row_count == len(out)):
+            table_widget.sync(cols, out)
+            self._standings_shown = (cols, out, table_widget.rebuilds)
         where = f" · {tr(lang, 'k_table')} {table}" if table is not None else ""
         after_txt = f" · {tr(lang, 'st_round', n=after)}" if after else ""
-        self.query_one("#standings-head", Static).update(
-            Text(f"{tr(lang, 'standings')}{after_txt}{where}", style="bold", no_wrap=True))
+        set_text(self.query_one("#standings-head", Static),
+                 Text(f"{tr(lang, 'standings')}{after_txt}{where}", style="bold", no_wrap=True))
         legend = " · ".join(f"{c} {tiebreak_name(lang, c)}" for c in codes)
-        self.query_one("#standings-legend", Static).update(Text(legend, style="dim"))
+        set_text(self.query_one("#standings-legend", Static), Text(legend, style="dim"), layout=True)
 
     def refresh_bracket(self) -> None:
         lang = self.arb.lang
         head = self.query_one("#bracket-head", Static)
         body = self.query_one("#bracket-body", Static)
-        head.update(Text(tr(lang, "bracket"), style="bold"))
+        set_text(head, Text(tr(lang, "bracket"), style="bold"))
         text = self.arb.bracket_text(width=max(40, self.query_one("#bracket-panel").size.width or 78))
-        body.update(Text(clean_text(text) if text is not None else tr(lang, "no_top"), no_wrap=True))
+        set_text(body, Text(clean_text(text) if text is not None else tr(lang, "no_top"), no_wrap=True), layout=True)
 
     # -- cursor ------------------------------------------------------------------------
     def cursor_to_first_missing(self) -> None:
@@ -689,9 +830,7 @@ class MainScreen(Screen):
             self.say(tr(lang, "echo_bye", b=board, first=f"{a.name} ({a.id})", res=res))
             return
         b = e.player(g.second)
-        scores: dict[int, Fraction] = {}
-        if rnd.stage in ("swiss", "roundrobin"):
-            scores = {h.id: h.score(e.scoring) for h in histories(e, rnd.stage, rnd.table, rnd.number)}
+        scores = self.scores_after(e, rnd, g)
         p1 = points_text(scores[a.id]) if a.id in scores else "-"
         p2 = points_text(scores[b.id]) if b.id in scores else "-"
         self.say(tr(lang, "echo", b=board, first=f"{a.name} ({a.id})", res=res, second=f"{b.name} ({b.id})",

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 from rich.text import Text
 from textual.widgets import DataTable
-from textual.widgets.data_table import RowKey
+from textual.widgets.data_table import CellDoesNotExist, CellKey, ColumnKey, RowKey
 
 Cell = tuple[str, str]  # (plain text, style)
 Row = tuple[str, Sequence[Cell]]
@@ -87,6 +87,39 @@ class PatchTable(DataTable):
         if current != new_keys:
             self._reorder(new_keys)
         self.select_key(keep)
+
+    def update_cell(self, row_key: RowKey | str, column_key: ColumnKey | str, value: object, *,
+                    update_width: bool = False) -> None:
+        """DataTable.update_cell, but dropping only this row's cached renders.
+
+        DataTable counts every change in `_update_count`, which is in the key of
+        every cached cell, row and line: one new result made it draw every
+        visible cell of the table again (with rich) on the next frame. Here only
+        the changed row's cells and rows are dropped; the lines (made of cached
+        rows) are assembled again, as on a cursor move.
+        """
+        if isinstance(row_key, str):
+            row_key = RowKey(row_key)
+        if isinstance(column_key, str):
+            column_key = ColumnKey(column_key)
+        if row_key not in self._row_locations or column_key not in self._column_locations:
+            raise CellDoesNotExist(f"No cell exists for row_key={row_key!r}, column_key={column_key!r}.")
+        self._data[row_key][column_key] = value
+        for cache in (self._cell_render_cache, self._row_render_cache):
+            for k in [k for k in cache.keys() if k[0] == row_key]:
+                cache.discard(k)
+        self._line_cache.clear()
+        if update_width:
+            self._updated_cells.add(CellKey(row_key, column_key))
+            self._require_update_dimensions = True
+        self.refresh()
+
+    def _update_column_widths(self, updated_cells: set[CellKey]) -> None:
+        """A column that got wider or narrower: every cached render of the table is stale."""
+        before = [c.content_width for c in self.ordered_columns]
+        super()._update_column_widths(updated_cells)
+        if [c.content_width for c in self.ordered_columns] != before:
+            self._update_count += 1
 
     def _rebuild(self, columns: tuple[tuple[str, str], ...], rows: list[tuple[str, tuple[Cell, ...]]]) -> None:
         self.rebuilds += 1
