@@ -36,9 +36,12 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
     allowedge = [False] * nedge
     queue: list[int] = []
 
+    ei = [e[0] for e in edges]
+    ej = [e[1] for e in edges]
+    w2 = [2 * e[2] for e in edges]
+
     def slack(k: int) -> int:
-        i, j, wt = edges[k]
-        return dualvar[i] + dualvar[j] - 2 * wt
+        return dualvar[ei[k]] + dualvar[ej[k]] - w2[k]
 
     def leaves(b: int):
         if b < nvertex:
@@ -258,14 +261,15 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         while True:
             while queue and not augmented:
                 v = queue.pop()
+                dv = dualvar[v]
                 for p in neighbend[v]:
-                    k = p // 2
+                    k = p >> 1
                     w = endpoint[p]
                     if inblossom[v] == inblossom[w]:
                         continue
                     kslack = 0
                     if not allowedge[k]:
-                        kslack = slack(k)
+                        kslack = dv + dualvar[w] - w2[k]
                         if kslack <= 0:
                             allowedge[k] = True
                     if allowedge[k]:
