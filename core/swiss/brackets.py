@@ -80,12 +80,54 @@ class BracketSearch:
         # field layout (most significant first): V6 V7 V8 V9 V10 V11 V12 V13, then
         # the profiles V14 V15 V16 V17 with nbl sub-fields each.
         self.nfields = 8 + 4 * self.nbl
+        self._types: dict = {}
+        self._qcache: dict = {}
 
     def _field(self, f: int) -> int:
         return (self.nfields - 1 - f) * self.W
 
+    def _type(self, x: int) -> tuple:
+        rd = self.rd
+        t = self._types.get(x)
+        if t is None:
+            cs = rd.cs[x]
+            t = (cs.pref, cs.strength, cs.abs_imb, cs.acd, cs.rep, rd.d1[x], rd.u1[x], rd.d2[x], rd.u2[x],
+                 not (self.Mmask >> x) & 1, self.blev[x])
+            self._types[x] = t
+        return t
+
     def q(self, hi: int, lo: int) -> int:
-        """Packed V6..V17 contribution of the bracket pair (hi, lo), hi higher ranked."""
+        """Packed V6..V17 contribution of the bracket pair (hi, lo), hi higher ranked
+        (cached by the two players' types: everything it depends on)."""
+        key = (self._type(hi), self._type(lo))
+        v = self._qcache.get(key)
+        if v is None:
+            v = self._q(hi, lo)
+            self._qcache[key] = v
+        return v
+
+    def best_q(self, h: int, partners: int) -> int:
+        """max q(h, y) over the players y of the bit set `partners`."""
+        best = -1
+        for t, mask in self._typemasks().items():
+            if partners & mask:
+                y = partners & mask
+                v = self.q(h, (y & -y).bit_length() - 1)
+                if v > best:
+                    best = v
+        return best
+
+    def _typemasks(self) -> dict:
+        tm = getattr(self, "_tm", None)
+        if tm is None:
+            tm = {}
+            for x in self.B:
+                t = self._type(x)
+                tm[t] = tm.get(t, 0) | (1 << x)
+            self._tm = tm
+        return tm
+
+    def _q(self, hi: int, lo: int) -> int:
         rd = self.rd
         W, nbl = self.W, self.nbl
         cs_h, cs_l = rd.cs[hi], rd.cs[lo]
@@ -520,7 +562,7 @@ class BracketSearch:
                 if have + len(H) - bad < (self.target[2] >> sh) & ((1 << self.W) - 1):
                     continue
             if full:
-                best_h = [max(self.q(h, y) for y in _bits(allowed[h])) for h in H]
+                best_h = [self.best_q(h, allowed[h]) for h in H]
                 suffix = [0] * (len(H) + 1)
                 hw = [0] * (len(H) + 1)
                 hb = [0] * (len(H) + 1)
@@ -537,7 +579,7 @@ class BracketSearch:
                 if self._worse((A,)):
                     return
             bm = Bipartite(allowed)
-            if not all(bm.add(h) for h in H):
+            if not bm.fill(H):
                 continue
             self._transpose(H, 0, allowed, bm, 0, pairs, qsum, ctx, DM, Rpmask, A, v345)
 
@@ -638,11 +680,25 @@ class BracketSearch:
                     return True
             return False
 
-        size = 0
+        taken = 0
+        todo = []
+        for x in rest:  # greedy first, augmenting paths only for the rest
+            a = good[x] & ~taken
+            if a:
+                r = (a & -a).bit_length() - 1
+                owner[r] = x
+                taken |= 1 << r
+            else:
+                todo.append(x)
+        size = len(rest) - len(todo)
+        if size >= need:
+            return True
         missing = 0
-        for x in rest:
+        for x in todo:
             if aug(x, [0]):
                 size += 1
+                if size >= need:
+                    return True
             else:
                 missing += 1
                 if len(rest) - missing < need:

@@ -141,26 +141,25 @@ class RoundData:
         self.last_round = r >= req.total_rounds - 1
         thr = (r * max(W, D)) // 2
         top = [self.last_round and v > thr for v in self.ps]
-        met: set[frozenset[int]] = set(req.forbidden)
-        for pid in self.ids:
+        index = {pid: i for i, pid in enumerate(self.ids)}
+        everyone = (1 << n) - 1
+        comp = [everyone & ~(1 << i) for i in range(n)]
+        for i, pid in enumerate(self.ids):  # C1: played games and forbidden pairs
             for rec in hist[pid]:
-                if rec is not None and rec.outcome.played:
-                    met.add(frozenset((pid, rec.opponent)))
-        comp = []
-        for i in range(n):
-            m = 0
-            ci = self.cs[i]
-            for j in range(n):
-                if i == j:
-                    continue
-                if frozenset((self.ids[i], self.ids[j])) in met:
-                    continue
-                cj = self.cs[j]
-                if (ci.strength == 3 and cj.strength == 3 and ci.pref == cj.pref
-                        and not (top[i] or top[j])):
-                    continue
-                m |= 1 << j
-            comp.append(m)
+                if rec is not None and rec.outcome.played and rec.opponent in index:
+                    comp[i] &= ~(1 << index[rec.opponent])
+        for pair in req.forbidden:
+            a, b = tuple(pair) if len(pair) == 2 else (None, None)
+            if a in index and b in index:
+                comp[index[a]] &= ~(1 << index[b])
+                comp[index[b]] &= ~(1 << index[a])
+        topmask = sum(1 << i for i in range(n) if top[i])
+        for colour in ("w", "b"):  # C3: same absolute preference, unless a topscorer is involved
+            absmask = sum(1 << i for i in range(n)
+                          if self.cs[i].strength == 3 and self.cs[i].pref == colour)
+            for i in range(n):
+                if (absmask >> i) & 1 and not top[i]:
+                    comp[i] &= ~(absmask & ~topmask)
         self.comp = comp
         self.want_w = sum(1 << i for i in range(n) if self.cs[i].pref == "w")
         self.want_b = sum(1 << i for i in range(n) if self.cs[i].pref == "b")

@@ -176,6 +176,21 @@ class Bipartite:
         self.owner, self.partner = owner, partner
         return False
 
+    def fill(self, lefts: list[int]) -> bool:
+        """Match every left vertex (greedy first, then augmenting paths); False if impossible."""
+        taken = 0
+        rest = []
+        for x in lefts:
+            a = self.allowed[x] & ~taken
+            if a:
+                r = (a & -a).bit_length() - 1
+                self.owner[r] = x
+                self.partner[x] = r
+                taken |= 1 << r
+            else:
+                rest.append(x)
+        return all(self._try(x, [0], 0) for x in rest)
+
     def remove(self, left: int) -> None:
         r = self.partner.pop(left, None)
         if r is not None:
