@@ -46,11 +46,16 @@ class Tmux:
         return subprocess.run([TMUX, "-L", self.socket, *args], env=self.env, capture_output=True, text=True,
                               timeout=10, check=check)
 
-    def start(self, command: list[str], cwd: Path) -> None:
+    def start(self, command: list[str], cwd: Path, rc_file: Path) -> None:
+        """Run `command` in a new 80x24 session; its exit status goes to `rc_file` (tmux's own
+        #{pane_dead_status} is sometimes never filled: the pane dies before tmux reaps the process)."""
+        self.rc_file = rc_file
         env_args = [f"{k}={v}" for k, v in APP_ENV.items()]
-        # -f /dev/null: no user configuration; the pane stays after exit so its status can be read
+        shell = 'env "$@"; echo $? > "$0"'
+        # -f /dev/null: no user configuration; the pane stays after exit so a traceback can be read
         subprocess.run([TMUX, "-L", self.socket, "-f", "/dev/null", "new-session", "-d", "-s", "judge",
-                        "-x", "80", "-y", "24", "-c", str(cwd), "--", "env", *env_args, *command],
+                        "-x", "80", "-y", "24", "-c", str(cwd), "--", "sh", "-c", shell, str(rc_file),
+                        *env_args, *command],
                        env=self.env, check=True, capture_output=True, text=True, timeout=10)
         self.run("set-option", "-t", "judge", "remain-on-exit", "on", check=False)
         self.socket_path = self.run("display-message", "-p", "#{socket_path}", check=False).stdout.strip()
@@ -77,13 +82,11 @@ class Tmux:
 
     def dead(self) -> int | None:
         """The app's exit status once it has ended, else None."""
-        out = self.run("display-message", "-p", "-t", "judge", "#{pane_dead} #{pane_dead_status}", check=False)
-        parts = out.stdout.split()
-        if out.returncode != 0:
-            return -1  # the session is gone
-        if parts and parts[0] == "1":
-            return int(parts[1]) if len(parts) > 1 and parts[1].lstrip("-").isdigit() else -1
-        return None
+        try:
+            text = self.rc_file.read_text().strip()
+        except (OSError, AttributeError):
+            return None
+        return int(text) if text.lstrip("-").isdigit() else None
 
     def kill(self) -> None:
         self.run("kill-server", check=False)
@@ -117,7 +120,7 @@ def test_results_and_pairing_by_keys_in_tmux(paired):
     assert boards[:2] == [1, 2] and all(g.result is None for g in before.games)
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "tui.cli", str(paired)], cwd=ROOT)
+        t.start([sys.executable, "-m", "tui.cli", str(paired)], cwd=ROOT, rc_file=paired.parent / "app.rc")
         t.wait(lambda s: "Round 1" in s and "missing" in s and row(s, 1), "the round panel")
         # the cursor starts on board 1: `1` = the first player wins, then it moves to board 2: `=` = draw
         t.keys("1")
@@ -139,7 +142,7 @@ def test_results_and_pairing_by_keys_in_tmux(paired):
         while t.dead() is None and time.monotonic() < end:
             time.sleep(0.05)
         status = t.dead()
-        assert status == 0, f"the app did not quit cleanly ({status}):\n{t.screen()}"
+        assert status == 0, f"the app did not quit cleanly (exit status {status}):\n{t.screen()}"
     finally:
         t.kill()
     e = load(paired)

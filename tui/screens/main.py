@@ -172,6 +172,7 @@ class MainScreen(Screen):
         self.memo = Memo()  # what is computed from the event (scores, standings), by the objects it came from
         self._standings_shown: object = None
         self._round_shown: tuple | None = None
+        self._row_cells: dict[int, tuple] = {}  # board -> (game, points, players, lang, cells)
         self._names: dict[int, tuple[object, str]] = {}  # player id -> (the Player, "Name (id)" fitted)
 
     # -- bindings in the judge's language ----------------------------------------
@@ -364,10 +365,18 @@ class MainScreen(Screen):
         if last is not None and len(last) == len(shown) and all(a is b or a == b for a, b in zip(last, shown)):
             return  # the same round, points and view as shown: nothing to patch
         rows = []
+        cache = self._row_cells
+        players = e.players
         for g in rnd.games:
             if self.only_missing and not (g.result is None and g.second is not None):
                 continue
-            rows.append((str(g.board), self.game_cells(e, g, pts)))
+            hit = cache.get(g.board)  # the cells of a board whose game, points and players did not change
+            if hit is not None and hit[0] is g and hit[1] is pts and hit[2] is players and hit[3] == lang:
+                cells = hit[4]
+            else:
+                cells = self.game_cells(e, g, pts)
+                cache[g.board] = (g, pts, players, lang, cells)
+            rows.append((str(g.board), cells))
         table.sync(cols, rows)
         self._round_shown = (rnd, pts, e.players, self.only_missing, self.prefix, lang, table.rebuilds, table.row_count)
         missing = [str(g.board) for g in rnd.games if g.result is None]

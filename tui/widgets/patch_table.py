@@ -23,6 +23,13 @@ def cell(text: object, style: str = "") -> Cell:
     return (str(text), style)
 
 
+# DataTable's caches in Textual 8: `PatchTable.update_cell` trims the first four for one row; the
+# last two do not hold cell contents. A Textual with other caches gets DataTable.update_cell.
+KNOWN_CACHES = frozenset({"_row_render_cache", "_cell_render_cache", "_row_renderable_cache", "_line_cache",
+                          "_offset_cache", "_ordered_row_cache"})
+WIDGET_CACHES = frozenset({"_arrangement_cache", "_box_model_cache", "_query_one_cache"})  # any Widget's
+
+
 class PatchTable(DataTable):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, cursor_type="row", zebra_stripes=False)
@@ -58,7 +65,7 @@ class PatchTable(DataTable):
         self.move_cursor(row=self.get_row_index(key), animate=False)
 
     def sync(self, columns: Sequence[tuple[str, str]], rows: Iterable[Row]) -> None:
-        rows = [(k, tuple(cs)) for k, cs in rows]
+        rows = [(k, cs if type(cs) is tuple else tuple(cs)) for k, cs in rows]
         keep = self.selected_key
         columns = tuple(columns)
         if columns != self._columns_shown:
@@ -95,9 +102,12 @@ class PatchTable(DataTable):
         DataTable counts every change in `_update_count`, which is in the key of
         every cached cell, row and line: one new result made it draw every
         visible cell of the table again (with rich) on the next frame. Here only
-        the changed row's cells and rows are dropped; the lines (made of cached
-        rows) are assembled again, as on a cursor move.
+        the changed row's cells and rows are dropped, and only its region is
+        repainted (lines are assembled from cached rows, as on a cursor move).
         """
+        if not self._caches_known():  # another Textual: its own update (correct, only slower)
+            super().update_cell(row_key, column_key, value, update_width=update_width)
+            return
         if isinstance(row_key, str):
             row_key = RowKey(row_key)
         if isinstance(column_key, str):
@@ -105,6 +115,8 @@ class PatchTable(DataTable):
         if row_key not in self._row_locations or column_key not in self._column_locations:
             raise CellDoesNotExist(f"No cell exists for row_key={row_key!r}, column_key={column_key!r}.")
         self._data[row_key][column_key] = value
+        row_index = self._row_locations.get(row_key)
+        self._row_renderable_cache.discard((self._update_count, row_index))
         for cache in (self._cell_render_cache, self._row_render_cache):
             for k in [k for k in cache.keys() if k[0] == row_key]:
                 cache.discard(k)
@@ -112,7 +124,16 @@ class PatchTable(DataTable):
         if update_width:
             self._updated_cells.add(CellKey(row_key, column_key))
             self._require_update_dimensions = True
-        self.refresh()
+        self.refresh_row(row_index)
+
+    def _caches_known(self) -> bool:
+        known = self.__dict__.get("_known")
+        if known is None:
+            from textual.cache import FIFOCache, LRUCache
+
+            caches = {k for k, v in vars(self).items() if isinstance(v, (LRUCache, FIFOCache))}
+            known = self.__dict__["_known"] = caches - WIDGET_CACHES == KNOWN_CACHES
+        return known
 
     def _update_column_widths(self, updated_cells: set[CellKey]) -> None:
         """A column that got wider or narrower: every cached render of the table is stale."""
@@ -120,6 +141,7 @@ class PatchTable(DataTable):
         super()._update_column_widths(updated_cells)
         if [c.content_width for c in self.ordered_columns] != before:
             self._update_count += 1
+            self.refresh()
 
     def _rebuild(self, columns: tuple[tuple[str, str], ...], rows: list[tuple[str, tuple[Cell, ...]]]) -> None:
         self.rebuilds += 1
