@@ -64,6 +64,8 @@ class BracketSearch:
         self.budget = None
         self.target = None
         self.simple = False
+        self.exact_target = None
+        self.desc_class = None
         # adjacency inside the bracket, MDP-MDP edges removed
         self.adjB = {x: rd.comp[x] & (self.Rmask if x in M else self.Bmask) for x in self.B}
         if full:
@@ -379,7 +381,7 @@ class BracketSearch:
         value, solver, mate, Rleft = ex
         if self._worse(value):
             return
-        if self._targeted_s(value, 3000 + 20 * len(self.B), S, DM):
+        if self._exact_walk(value, S, DM):
             return
         # 3. the generation order by weighted matchings: MDP opponents (key 2), then 9.4 d-h
         pairs = []
@@ -413,6 +415,60 @@ class BracketSearch:
             self.target, self.simple = saved
             self.budget = None
         return target is not self.ub
+
+    def _exact_walk(self, target, S, DM) -> bool:
+        """MDP opponents in generation order; for each, the exact remainder optimum;
+        the first reaching `target` is completed in generation order."""
+        saved = self.exact_target
+        self.exact_target = target
+        try:
+            self._s2(S, 0, 0, [], 0, DM)
+        except _Found:
+            return True
+        finally:
+            self.exact_target = saved
+        return False
+
+    def _stage3_exact(self, S, used, pairs, qsum, DM) -> None:
+        rd = self.rd
+        target = self.exact_target
+        Rp = [x for x in self.R if not (used >> x) & 1]
+        mm = len(Rp)
+        p, f = mm // 2, mm % 2
+        A = self.A_of(S, p)
+        if A != target[0]:
+            return
+        w = sum(1 for x in Rp if rd.cs[x].pref == "w")
+        bl = sum(1 for x in Rp if rd.cs[x].pref == "b")
+        bad = (max(0, abs(w - bl) - (mm - w - bl) - f) + 1) // 2
+        sh = (self.nfields - 3) * self.W
+        fm = (1 << self.W) - 1
+        if ((qsum >> sh) & fm) + p - bad < (target[2] >> sh) & fm:
+            return
+        ex = self._exact_best(Rp, p, qsum, DM, A)
+        if ex is None or ex[0] < target:
+            return
+        value, solver, mate = ex
+        H0 = solver.his(mate)
+        e = len(H0 - set(range(p)))
+        diff = sum(H0) - sum(range(p))
+        v345 = self.v345(DM) if f == 0 else None
+        n0 = len(pairs)
+        saved = (self.target, self.desc_class)
+        self.target, self.desc_class = value, (e, diff)
+        self.budget = self.nodes + 3000 + 20 * mm
+        try:
+            self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
+        except _Budget:
+            pass
+        finally:
+            self.target, self.desc_class = saved
+            self.budget = None
+            del pairs[n0:]
+        rem_pairs, left = solver.first_in_order(mate)
+        Dmask = DM | sum(1 << Rp[i] for i in left)
+        self._consider(value, pairs + [(Rp[a], Rp[b]) for a, b in rem_pairs], Dmask)
+        raise _Found
 
     def _exact_S(self, S, DM):
         """Best (value, solver, mate, allowed leftovers) with MDP set S, or None."""
@@ -457,6 +513,9 @@ class BracketSearch:
             pairs.pop()
 
     def _stage3(self, S, used, pairs, qsum, DM) -> None:
+        if self.exact_target is not None:
+            self._stage3_exact(S, used, pairs, qsum, DM)
+            return
         rd = self.rd
         Rp = [x for x in self.R if not (used >> x) & 1]
         Rpmask = self.Rmask & ~used
@@ -540,7 +599,7 @@ class BracketSearch:
         full = self.full
         Rpmask = sum(1 << x for x in Rp)
         vb = v345 if v345 is not None else (self.bounds(A)[0] if full else None)
-        for X, Y in _descriptors(p, mm, self.budget is not None):
+        for X, Y in _descriptors(p, mm, self.budget is not None, self.desc_class):
             Hs = sorted([i for i in range(p) if i not in X] + list(Y))
             H = [Rp[i] for i in Hs]
             Hmask = sum(1 << x for x in H)
@@ -842,14 +901,17 @@ def _mwm(n, edges):
     return max_weight_matching(n, edges, True)
 
 
-def _descriptors(p: int, m: int, can_give_up: bool = False):
+def _descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None):
     """Exchange descriptors (X from S1, Y from S2, 0-based BSNs) in the order of
     5.4 keys 3.1-3.4: number of exchanges, BSN-sum difference, X (sorted
     descending) largest first, Y smallest first. Generated lazily, level by level."""
     from math import comb
-    yield (), ()
+    if only is None or only[0] == 0:
+        yield (), ()
     for k in range(1, min(p, m - p) + 1):
-        if comb(p, k) * comb(m - p, k) > DESCRIPTOR_LIMIT and can_give_up:
+        if only is not None and k != only[0]:
+            continue
+        if comb(p, k) * comb(m - p, k) > DESCRIPTOR_LIMIT and can_give_up and only is None:
             raise _Budget
         xs = sorted(combinations(range(p), k), key=lambda X: tuple(-x for x in reversed(X)))
         xsums = [sum(X) for X in xs]
@@ -860,6 +922,8 @@ def _descriptors(p: int, m: int, can_give_up: bool = False):
             continue
         lo = min(ymap) - max(xsums)
         hi = max(ymap) - min(xsums)
+        if only is not None:
+            lo = hi = only[1]
         for d in range(lo, hi + 1):
             for X, sx in zip(xs, xsums):
                 for Y in ymap.get(sx + d, ()):
