@@ -53,6 +53,10 @@ class RoundData:
         self.W, self.D, self.L = W, D, L
         players = list(req.players)
         r = rounds_played(players)
+        longest = max((len(p.records) for p in players), default=0)
+        r = max(r, longest - 1)  # a record two rounds ahead: the blank round counts as played
+        if players and r < longest and all(len(p.records) > r for p in players):
+            r += 1  # everybody already has a record for the next round: it counts as played
         self.r = r
         k = r + 1
         self.k = k
