@@ -284,6 +284,12 @@ class BracketSearch:
         sb = sum(1 for x in B if rd.cs[x].pref == "b" and rd.cs[x].strength >= STRONG)
         o = len(B) - sw - sb
         bad9 = 0 if last else (max(0, abs(sw - sb) - o - d) + 1) // 2
+        if not last and bad8:
+            # at the best V8 the clashing pairs all want the majority colour; such a
+            # pair escapes C13 only with a mild player of that colour in it
+            major = "w" if w > b else "b"
+            mild = sum(1 for x in B if rd.cs[x].pref == major and rd.cs[x].strength < STRONG)
+            bad9 = max(bad9, bad8 - mild)
         nres_paired = 2 * k - s
         f = [k, k, k - bad8, k - bad9]
         f.append(min(sum(rd.d1[x] for x in R), nres_paired))
@@ -367,6 +373,9 @@ class BracketSearch:
 
     def _stage2(self, S: list[int]) -> None:
         DM = self.Mmask & ~sum(1 << m for m in S)
+        Ab = self.A_of(S, (len(self.R) - len(S)) // 2)
+        if self._worse((Ab,) + (self.bounds(Ab) if self.full else ())):
+            return
         if not self.full or self.simple:
             self._s2(S, 0, 0, [], 0, DM)
             return

@@ -16,6 +16,7 @@ and C14-C21 float criteria -> `BracketSearch.q`. Section 6 (colours) is
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 from core.errors import NoLegalPairing
@@ -203,6 +204,15 @@ def _board_order(rd: RoundData, games: list[tuple[int, int]]) -> list[tuple[int,
 
 
 def pair_round(req: PairingRequest) -> Pairing:
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10000 + 4 * len(req.players)))
+    try:
+        return _pair_round(req)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _pair_round(req: PairingRequest) -> Pairing:
     rd = RoundData(req)
     n = rd.n
     if n == 0:
