@@ -2,7 +2,9 @@
 
 `lookup("BH-C1")` gives a `TieBreak`: its rulebook name, type (A-D, C.07 4.3),
 the function computing a `Value` (number + terms) and `key`, the sort key of the
-ranking (larger is better). `parse("BH-C1,SB,WIN")` checks a comma list.
+ranking (larger is better), and `batch`, every player's value at once in
+integers (fast.py: `values(ctx)`, `sort_keys(ctx)` for compute and rank; `value`
+keeps the terms for explanations). `parse("BH-C1,SB,WIN")` checks a comma list.
 An unknown code raises `UnknownTieBreak` (an `IllegalChange` and a `ValueError`).
 """
 
