@@ -13,19 +13,46 @@ from .records import Outcome, PlayerHistory, RoundRecord
 _BYE_OUTCOME = {"half": Outcome.HALF_BYE, "zero": Outcome.ZERO_BYE, "full": Outcome.FULL_BYE}
 
 
+_ABSENT = RoundRecord(Outcome.ABSENT)
+# Rounds are immutable and shared between versions of an event: the records of
+# their games are kept by identity (as the file writer keeps their text).
+_CACHE: dict[int, tuple[Round, dict[int, RoundRecord]]] = {}
+_CACHE_MAX = 4096
+
+
 def round_records(rnd: Round, players: list[Player], *, pending_as_absent: bool = True) -> dict[int, RoundRecord]:
-    """Each listed player's record of one round.
+    """Each listed player's record of one round (and of everyone in its games).
 
     A game without a result yet gives no record unless `pending_as_absent`
     (then ABSENT), so callers that need complete rounds can tell.
     """
+    if pending_as_absent:
+        hit = _CACHE.get(id(rnd))
+        if hit is not None and hit[0] is rnd:
+            games = hit[1]
+        else:
+            games = _game_records(rnd, True)
+            if len(_CACHE) >= _CACHE_MAX:
+                _CACHE.clear()
+            _CACHE[id(rnd)] = (rnd, games)
+        recs = dict(games)
+    else:
+        recs = _game_records(rnd, False)
+    for p in players:
+        if p.id not in recs:
+            kind = p.requested_bye(rnd.number) if p.byes else None
+            recs[p.id] = RoundRecord(_BYE_OUTCOME[kind]) if kind else _ABSENT
+    return recs
+
+
+def _game_records(rnd: Round, pending_as_absent: bool) -> dict[int, RoundRecord]:
     recs: dict[int, RoundRecord] = {}
     for g in rnd.games:
         if g.result is None:
             if pending_as_absent:
-                recs[g.first] = RoundRecord(Outcome.ABSENT)
+                recs[g.first] = _ABSENT
                 if g.second is not None:
-                    recs[g.second] = RoundRecord(Outcome.ABSENT)
+                    recs[g.second] = _ABSENT
             continue
         first, second = g.result.outcomes
         tech, agreed = g.result.technical, g.result.agreed
@@ -34,10 +61,6 @@ def round_records(rnd: Round, players: list[Player], *, pending_as_absent: bool 
             continue
         recs[g.first] = RoundRecord(first, g.second, "w", tech, agreed)
         recs[g.second] = RoundRecord(second, g.first, "b", tech, agreed)
-    for p in players:
-        if p.id not in recs:
-            kind = p.requested_bye(rnd.number)
-            recs[p.id] = RoundRecord(_BYE_OUTCOME[kind] if kind else Outcome.ABSENT)
     return recs
 
 
