@@ -82,52 +82,53 @@ class BracketSearch:
         # field layout (most significant first): V6 V7 V8 V9 V10 V11 V12 V13, then
         # the profiles V14 V15 V16 V17 with nbl sub-fields each.
         self.nfields = 8 + 4 * self.nbl
-        self._types: dict = {}
-        self._qcache: dict = {}
+        self._setup_types()
 
     def _field(self, f: int) -> int:
         return (self.nfields - 1 - f) * self.W
 
-    def _type(self, x: int) -> tuple:
+    def _setup_types(self) -> None:
         rd = self.rd
-        t = self._types.get(x)
-        if t is None:
+        ids: dict = {}
+        self._tid = {}
+        self._rep = []
+        masks: list[int] = []
+        for x in self.B:
             cs = rd.cs[x]
-            t = (cs.pref, cs.strength, cs.abs_imb, cs.acd, cs.rep, rd.d1[x], rd.u1[x], rd.d2[x], rd.u2[x],
-                 not (self.Mmask >> x) & 1, self.blev[x])
-            self._types[x] = t
-        return t
+            key = (cs.pref, cs.strength, cs.abs_imb, cs.acd, cs.rep, rd.d1[x], rd.u1[x], rd.d2[x], rd.u2[x],
+                   not (self.Mmask >> x) & 1, self.blev[x])
+            t = ids.get(key)
+            if t is None:
+                t = ids[key] = len(self._rep)
+                self._rep.append(x)
+                masks.append(0)
+            self._tid[x] = t
+            masks[t] |= 1 << x
+        self._tmasks = list(enumerate(masks))
+        self._qtab = [[None] * len(masks) for _ in masks]
 
     def q(self, hi: int, lo: int) -> int:
         """Packed V6..V17 contribution of the bracket pair (hi, lo), hi higher ranked
         (cached by the two players' types: everything it depends on)."""
-        key = (self._type(hi), self._type(lo))
-        v = self._qcache.get(key)
+        th, tl = self._tid[hi], self._tid[lo]
+        v = self._qtab[th][tl]
         if v is None:
-            v = self._q(hi, lo)
-            self._qcache[key] = v
+            v = self._qtab[th][tl] = self._q(hi, lo)
         return v
 
     def best_q(self, h: int, partners: int) -> int:
         """max q(h, y) over the players y of the bit set `partners`."""
         best = -1
-        for t, mask in self._typemasks().items():
+        th = self._tid[h]
+        row = self._qtab[th]
+        for t, mask in self._tmasks:
             if partners & mask:
-                y = partners & mask
-                v = self.q(h, (y & -y).bit_length() - 1)
+                v = row[t]
+                if v is None:
+                    v = row[t] = self._q(h, self._rep[t])
                 if v > best:
                     best = v
         return best
-
-    def _typemasks(self) -> dict:
-        tm = getattr(self, "_tm", None)
-        if tm is None:
-            tm = {}
-            for x in self.B:
-                t = self._type(x)
-                tm[t] = tm.get(t, 0) | (1 << x)
-            self._tm = tm
-        return tm
 
     def _q(self, hi: int, lo: int) -> int:
         rd = self.rd
@@ -907,7 +908,7 @@ class _RemainderSolver:
 
 def _mwm(n, edges):
     from core.swiss.weighted import max_weight_matching
-    return max_weight_matching(n, edges, True)
+    return max_weight_matching(n, edges, True, warm=True)
 
 
 def _descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None):
