@@ -30,7 +30,7 @@ def test_round_one_boards_bye_and_explanations():
     assert p.boards == [(1, 3), (4, 2)] and p.bye == 5
     assert p.bbp_text() == trf_pair(ROUND1) == "3\n1 3\n4 2\n5 0\n"
     assert len(p.explanation) == 3
-    assert p.explanation[0].startswith("board 1: 1-3: bracket 0")
+    assert p.explanation[0].startswith("board 1: 1-3: score group 0")
     assert "pairing-allocated bye" in p.explanation[-1]
 
 

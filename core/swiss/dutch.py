@@ -268,7 +268,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
         value, P, Dmask = best
         for hi, lo in P:
             kind = "heterogeneous" if mdps else "homogeneous"
-            notes[hi] = notes[lo] = (f"bracket {_pts(rd.levels[gi])} ({kind}"
+            notes[hi] = notes[lo] = (f"score group {_pts(rd.levels[gi])} ({kind} bracket"
                                      + (f", MDPs {', '.join(str(rd.ids[m]) for m in mdps)}" if mdps else "")
                                      + ")")
         pairs.extend(P)
@@ -281,7 +281,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
             c9 = (rd.odd and rd.beta >= rd.ps[N[0]] and (len(D) + len(N)) % 2 == 1
                   and v3 == (len(D) + len(N) - 1) // 2)
         for x in D:
-            notes[x] = f"floats down from bracket {_pts(rd.levels[gi])}"
+            notes[x] = f"floats down from score group {_pts(rd.levels[gi])}"
         mdps = D
         if not N:
             break
