@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from core.swiss.dutch import RoundData
 
 DESCRIPTOR_LIMIT = 400_000
+BUDGET_SCALE = 1  # node budgets of the ordered searches (tests vary it to cross-check the paths)
 
 
 def _bits(mask: int):
@@ -381,7 +382,7 @@ class BracketSearch:
             self._s2(S, 0, 0, [], 0, DM)
             return
         # 1. a candidate with this MDP set reaching the bracket's upper bound ends the search
-        if self._targeted_s(self.ub, 2000 + 10 * len(self.B), S, DM):
+        if self._targeted_s(self.ub, BUDGET_SCALE * (2000 + 10 * len(self.B)), S, DM):
             return
         # 2. the exact optimum for this MDP set, then the first candidate reaching it
         ex = self._exact_S(S, DM)
@@ -466,7 +467,7 @@ class BracketSearch:
         n0 = len(pairs)
         saved = (self.target, self.desc_class)
         self.target, self.desc_class = value, (e, diff)
-        self.budget = self.nodes + 3000 + 20 * mm
+        self.budget = self.nodes + BUDGET_SCALE * (3000 + 20 * mm)
         try:
             self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
         except _Budget:
@@ -559,14 +560,14 @@ class BracketSearch:
                 continue
             npairs = len(pairs)
             # 1. look for a candidate reaching the bracket's upper bound (then the search ends)
-            if self._targeted(self.ub, 2000 + 10 * mm, S, Rp, p, pairs, qsum, DM, A, v345):
+            if self._targeted(self.ub, BUDGET_SCALE * (2000 + 10 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
                 continue
             del pairs[npairs:]
             # 2. the exact optimum of this remainder, then the first candidate reaching it
             ex = self._exact_best(Rp, p, qsum, DM, A)
             if ex is None or self._worse(ex[0]):
                 continue
-            if self._targeted(ex[0], 3000 + 20 * mm, S, Rp, p, pairs, qsum, DM, A, v345):
+            if self._targeted(ex[0], BUDGET_SCALE * (3000 + 20 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
                 continue
             del pairs[npairs:]
             # 3. the generation order by weighted matchings (dutch.md 9.4 d-h)
@@ -617,7 +618,7 @@ class BracketSearch:
             if any(not a for a in allowed.values()):
                 continue
             self.nodes += 1
-            if self.budget is not None and self.nodes > self.budget:
+            if self.budget is not None and self.nodes >= self.budget:
                 raise _Budget
             if full and self.target is not None:
                 nonH = Rpmask & ~Hmask
@@ -672,7 +673,7 @@ class BracketSearch:
 
     def _transpose(self, H, t, allowed, bm, used, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
         self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
+        if self.budget is not None and self.nodes >= self.budget:
             raise _Budget
         if t == len(H):
             taken = used | sum(1 << h for h in H)
