@@ -3,22 +3,30 @@
 The event has `played` rounds with random pairings without rematches and
 random results, then the current round paired the same way with no results.
 The TUI runs headless (`App.run_test`) at 160x48, where the round and the
-standings stand side by side, so every result must update the round panel,
-the standings and the status line. For each of `presses` key presses (`1`
-on the board under the cursor) it measures:
+standings stand side by side, so every change updates the round panel, the
+standings and the status line. Two cases:
 
-* handler: from the key event posted to the app until the result is in the
-  event file (its stamp changed) and the round row, the standings rows of the
-  two players and the status line show it (polled between event-loop turns);
-* painted: the same until Textual has also painted the screen with it (a
-  compositor refresh after the handler, and nothing left to lay out or paint);
-* press: `await pilot.press("1")` as a test sees it (Textual's own idle waits
-  of at least 2 x 20 ms and the repaint included).
+1. `presses` results (`1` on the board under the cursor) in the round in
+   progress. The standings show the last complete round, so they do not
+   move: the TUI must see that (not compute them again) and keep them.
+2. The round's last result (the standings move on to this round and are
+   computed again), then `u` (undo: they move back), a few times.
 
-After the run the file is loaded once and every result checked. Prints the
-median and the max of both. Run:
+For each key it measures:
 
-    .venv/bin/python bench/bench_tui.py [players] [played rounds] [presses] [--profile | --profile-press]
+* updated: from the key event posted to the app until the change is in the
+  event file (its stamp changed) and the round row, the status line (and in
+  case 2 the standings head) show it (polled between event-loop turns);
+* painted: until Textual has also painted the screen with it (a compositor
+  refresh after that, with nothing left to lay out or paint);
+* and in case 1, 10 more keys through `await pilot.press("1")` as a test
+  sees them (Textual's own idle waits of at least 2 x 20 ms included).
+
+After each case the standings panel is compared with `core.standings` of the
+file, and every result entered is checked in the file. Prints the median and
+the max. Run:
+
+    .venv/bin/python bench/bench_tui.py [players] [played rounds] [presses] [--profile]
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -86,84 +95,135 @@ def cell_text(table, key: str, col: int) -> str:
     return cells[col][0] if cells else ""
 
 
-async def run(path: Path, presses: int, size: tuple[int, int], profile: bool) -> tuple[list[float], list[float]]:
-    app = ArbiterApp(path, lang="en", user="bench", poll_interval=0, presence=False)
-    handler: list[float] = []
-    painted: list[float] = []
-    pressed: list[float] = []
-    entered: dict[int, Result] = {}
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        main = app.main
-        assert main.wide, "the bench wants the wide layout (round and standings side by side)"
-        rt = main.query_one("#round-table")
-        st = main.query_one("#standings-table")
-        status = main.query_one("#status")
-        paints: list[float] = []
+class Probe:
+    """Times one key: until `done()` holds (handler), then until Textual has painted it (painted)."""
+
+    def __init__(self, app, profile: bool) -> None:
+        self.app = app
+        self.main = main = app.main
+        self.paints: list[float] = []
         real_refresh = main._compositor_refresh
 
         def counted_refresh() -> None:  # every frame Textual paints
             real_refresh()
-            paints.append(time.perf_counter())
+            self.paints.append(time.perf_counter())
 
         main._compositor_refresh = counted_refresh
-
-        def clean() -> bool:
-            return not (main._layout_required or main._repaint_required or main._dirty_widgets
-                        or main._scroll_required)
-        prof = None
+        self.prof = None
         if profile:
             import cProfile
 
-            prof = cProfile.Profile()
-        for i in range(presses):
+            self.prof = cProfile.Profile()
+
+    def clean(self) -> bool:
+        m = self.main
+        return not (m._layout_required or m._repaint_required or m._dirty_widgets or m._scroll_required)
+
+    async def key(self, key: str, char: str, done) -> tuple[float, float]:
+        if self.prof:
+            self.prof.enable()
+        t0 = time.perf_counter()
+        self.app._driver.send_message(events.Key(key, char))
+        while not done():
+            await asyncio.sleep(0)
+            if time.perf_counter() - t0 > 10:
+                raise SystemExit(f"{key}: the screen was not updated after 10 s")
+        t1 = time.perf_counter()
+        while not (self.paints and self.paints[-1] > t1 and self.clean()):
+            await asyncio.sleep(0.001)
+        t2 = self.paints[-1]
+        if self.prof:
+            self.prof.disable()
+        return t1 - t0, t2 - t0
+
+    def print_profile(self) -> None:
+        if self.prof:
+            import pstats
+
+            pstats.Stats(self.prof).sort_stats("cumulative").print_stats(35)
+
+
+def standings_shown(app) -> list[tuple[str, str, str]]:
+    """(rank, id, points) of every row of the standings panel."""
+    st = app.main.query_one("#standings-table")
+    return [(st._cells[k][0][0], st._cells[k][1][0], st._cells[k][3][0]) for k in st._order]
+
+
+def standings_of_file(path: Path) -> list[tuple[str, str, str]]:
+    from core.model import points_text
+    from core.standings import standings
+
+    return [(f"{r.rank}{'=' if r.shared else ''}", str(r.id), points_text(r.points)) for r in standings(load(path))]
+
+
+async def in_progress(path: Path, presses: int, pilot_presses: int, profile: bool):
+    """`1` on the board under the cursor, `presses` times; then `pilot_presses` times through pilot.press."""
+    app = ArbiterApp(path, lang="en", user="bench", poll_interval=0, presence=False)
+    handler: list[float] = []
+    painted: list[float] = []
+    pressed: list[float] = []
+    entered: list[int] = []
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        main = app.main
+        assert main.wide, "the bench wants the wide layout (round and standings side by side)"
+        rt = main.query_one("#round-table")
+        status = main.query_one("#status")
+        probe = Probe(app, profile)
+        for i in range(presses + pilot_presses):
             board = main.selected_board()
-            g = main.shown_round().game(board)
             stamp = Stamp.of(path)
             missing_before = main.current_round().missing
-            pts_a, pts_b = cell_text(st, str(g.first), 3), cell_text(st, str(g.second), 3)
-            status_before = str(status.render())
 
             def done() -> bool:
                 return (cell_text(rt, str(board), 3) == "1-0" and Stamp.of(path) != stamp
-                        and str(status.render()) != status_before
                         and f"{missing_before - 1} missing" in str(status.render()))
 
-            if i % 2 == 0:  # the handler's time: post the key, spin the loop until everything shows it
-                if prof and "--profile-press" not in sys.argv:
-                    prof.enable()
-                t0 = time.perf_counter()
-                app._driver.send_message(events.Key("1", "1"))
-                while not done():
-                    await asyncio.sleep(0)
-                    if time.perf_counter() - t0 > 10:
-                        raise SystemExit(f"board {board}: not updated after 10 s")
-                t1 = time.perf_counter()
-                handler.append(t1 - t0)
-                while not (paints and paints[-1] > t1 and clean()):
-                    await asyncio.sleep(0.001)
-                painted.append(paints[-1] - t0)
-                if prof:
-                    prof.disable()
+            if i < presses:
+                h, p = await probe.key("1", "1", done)
+                handler.append(h)
+                painted.append(p)
                 await pilot.pause()
             else:  # as a test sees it
-                if prof and "--profile-press" in sys.argv:
-                    prof.enable()
                 t0 = time.perf_counter()
                 await pilot.press("1")
-                if prof and "--profile-press" in sys.argv:
-                    prof.disable()
                 assert done(), f"board {board}: not updated after pilot.press"
                 pressed.append(time.perf_counter() - t0)
-            entered[board] = Result.FIRST_WINS
-        if prof:
-            import pstats
-
-            pstats.Stats(prof).sort_stats("cumulative").print_stats(35)
+            entered.append(board)
+        probe.print_profile()
+        assert standings_shown(app) == standings_of_file(path), "the standings panel is not what the file says"
     rnd = load(path).rounds[-1]
-    for b, res in entered.items():
-        assert rnd.game(b).result is res, f"board {b} not saved"
+    for b in entered:
+        assert rnd.game(b).result is Result.FIRST_WINS, f"board {b} not saved"
     return handler, painted, pressed
+
+
+async def last_result(path: Path, pairs: int, profile: bool):
+    """The round's last result (the standings move on a round), then `u` (they move back), `pairs` times."""
+    app = ArbiterApp(path, lang="en", user="bench", poll_interval=0, presence=False)
+    complete: list[tuple[float, float]] = []
+    undone: list[tuple[float, float]] = []
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        main = app.main
+        status = main.query_one("#status")
+        head = main.query_one("#standings-head")
+        probe = Probe(app, profile)
+        n = main.current_round().number
+        for _ in range(pairs):
+            stamp = Stamp.of(path)
+            complete.append(await probe.key("1", "1", lambda: Stamp.of(path) != stamp
+                                            and "all results in" in str(status.render())
+                                            and f"round {n}" in str(head.render())))
+            await pilot.pause()
+            stamp = Stamp.of(path)
+            undone.append(await probe.key("u", "u", lambda: Stamp.of(path) != stamp
+                                          and "1 missing" in str(status.render())
+                                          and f"round {n - 1}" in str(head.render())))
+            await pilot.pause()
+        probe.print_profile()
+        assert standings_shown(app) == standings_of_file(path), "the standings panel is not what the file says"
+    return complete, undone
 
 
 def ms(xs: list[float]) -> str:
@@ -172,23 +232,35 @@ def ms(xs: list[float]) -> str:
 
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    profile = "--profile" in sys.argv or "--profile-press" in sys.argv
+    profile = "--profile" in sys.argv
     n = int(args[0]) if args else 1000
     played = int(args[1]) if len(args) > 1 else 5
-    presses = int(args[2]) if len(args) > 2 else 60
+    presses = int(args[2]) if len(args) > 2 else 30
     t = time.perf_counter()
     e = big_event(n, played)
     build = time.perf_counter() - t
+    rnd = e.rounds[-1]
+    print(f"event: {n} players, {played} rounds played, round {rnd.number} of {len(rnd.games)} boards in progress,"
+          f" tie-breaks {', '.join(TIEBREAKS)} (built in {build:.1f} s); 160x48: round and standings side by side")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.toml"
         create(path, e)
-        rnd = e.rounds[-1]
-        print(f"event: {n} players, {played} rounds played, round {rnd.number} of {len(rnd.games)} boards in progress,"
-              f" tie-breaks {', '.join(TIEBREAKS)} (built in {build:.1f} s)")
-        handler, painted, pressed = asyncio.run(run(path, presses, (160, 48), profile))
-        print(f"key -> file saved + round, standings, status updated (handler): {ms(handler)}")
-        print(f"key -> the same, and the screen painted with it:                {ms(painted)}")
-        print(f"await pilot.press('1') (with Textual's idle waits, >= 40 ms):   {ms(pressed)}")
+        handler, painted, pressed = asyncio.run(in_progress(path, presses, 10, profile))
+        print("a result in the round in progress (the standings, after the last complete round, stay):")
+        print(f"  key -> file saved + round, standings, status updated: {ms(handler)}")
+        print(f"  key -> the same, and the screen painted with it:      {ms(painted)}")
+        print(f"  await pilot.press('1') (Textual's idle waits, >= 40 ms): {ms(pressed)}")
+    last = [replace(g, result=Result.DRAW) for g in rnd.games[:-1]] + [rnd.games[-1]]
+    e = e.with_round(replace(rnd, games=tuple(last)))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.toml"
+        create(path, e)
+        complete, undone = asyncio.run(last_result(path, 5, profile))
+        print("the round's last result (the standings recomputed after it), then u (undo):")
+        print(f"  key -> saved + all panels updated (last result): {ms([h for h, _ in complete])}")
+        print(f"  key -> the same, painted:                         {ms([p for _, p in complete])}")
+        print(f"  u -> saved + all panels updated (undo):          {ms([h for h, _ in undone])}")
+        print(f"  u -> the same, painted:                          {ms([p for _, p in undone])}")
 
 
 if __name__ == "__main__":

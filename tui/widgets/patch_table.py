@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, CellKey, ColumnKey, RowKey
@@ -78,16 +79,33 @@ class PatchTable(DataTable):
             self.remove_row(k)
             del self._cells[k]
         col_keys = [c for c, _ in columns]
+        changes = []
         for k, cs in rows:
             old = self._cells.get(k)
             if old is None:
                 self.add_row(*(self._text(c, self._justify(i)) for i, c in enumerate(cs)), key=k)
             elif old != cs:
-                for i, (a, b) in enumerate(zip(old, cs)):
-                    if a != b:
-                        self.update_cell(k, col_keys[i], self._text(b, self._justify(i)), update_width=True)
-                        self.patched_cells += 1
+                changes.append((k, old, cs))
             self._cells[k] = cs
+        # a few rows (a result): patch them one by one, repainting only them; many rows (the
+        # standings after a round): set the cells, then let the table draw itself again once
+        few = len(changes) <= self.FEW_ROWS or not self._caches_known()
+        widths: dict[int, list[tuple[str, str]]] = {}
+        for k, old, cs in changes:
+            for i, (a, b) in enumerate(zip(old, cs)):
+                if a != b:
+                    text = self._text(b, self._justify(i))
+                    if few:
+                        self.update_cell(k, col_keys[i], text)
+                    else:
+                        self._data[RowKey(k)][ColumnKey(col_keys[i])] = text
+                    widths.setdefault(i, []).append((a[0], b[0]))
+                    self.patched_cells += 1
+        if changes and not few:
+            self._update_count += 1
+            self.refresh()
+        if widths:
+            self._fit_columns(widths)
         old_set = set(self._order)
         current = [k for k in self._order if k in new_set] + [k for k in new_keys if k not in old_set]
         self._order = new_keys
@@ -134,6 +152,34 @@ class PatchTable(DataTable):
             caches = {k for k, v in vars(self).items() if isinstance(v, (LRUCache, FIFOCache))}
             known = self.__dict__["_known"] = caches - WIDGET_CACHES == KNOWN_CACHES
         return known
+
+    FEW_ROWS = 8
+
+    def _fit_columns(self, changed: dict[int, list[tuple[str, str]]]) -> None:
+        """Column widths after cells changed (old text, new text), computed once per column.
+
+        DataTable's `update_width=True` measures, for each cell that got
+        narrower, every cell of its column: a new standings order (a thousand
+        rows, several columns) took seconds. Here a column is measured again
+        only when a cell that was as wide as the column got narrower.
+        """
+        ordered = self.ordered_columns
+        resized = False
+        for i, pairs in changed.items():
+            column = ordered[i]
+            width = column.content_width
+            grown = max(cell_len(b) for _, b in pairs)
+            if any(cell_len(a) >= width > cell_len(b) for a, b in pairs):
+                new = max((cell_len(cs[i][0]) for cs in self._cells.values()), default=0)
+            else:
+                new = max(width, grown)
+            if new != width:
+                column.content_width = new
+                resized = True
+        if resized:
+            self._update_count += 1
+            self._require_update_dimensions = True
+            self.refresh()
 
     def _update_column_widths(self, updated_cells: set[CellKey]) -> None:
         """A column that got wider or narrower: every cached render of the table is stale."""
