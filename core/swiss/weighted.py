@@ -54,7 +54,8 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                 best[j] = wt
         for v in range(nvertex):
             if best[v] is not None:
-                dualvar[v] = best[v]
+                # all duals even, so every slack stays even (delta 3 halves it)
+                dualvar[v] = best[v] + (best[v] & 1)
         # lower each dual as far as its edges allow (all slacks stay >= 0), so
         # every vertex gets a tight edge; then match tight edges greedily
         for v in range(nvertex):

@@ -1,0 +1,87 @@
+"""The matching machinery of the Dutch engine against brute force."""
+
+from __future__ import annotations
+
+import random
+
+from core.swiss.matching import maximum_matching, perfect_matching
+from core.swiss.weighted import max_weight_matching
+
+
+def _brute(n, edges):
+    w = {}
+    for i, j, x in edges:
+        w[(i, j)] = w[(j, i)] = x
+    best = None
+
+    def rec(free, card, tot):
+        nonlocal best
+        if not free:
+            if best is None or (card, tot) > best:
+                best = (card, tot)
+            return
+        v, rest = free[0], free[1:]
+        rec(rest, card, tot)
+        for u in rest:
+            if (v, u) in w:
+                rec([x for x in rest if x != u], card + 1, tot + w[(v, u)])
+
+    rec(list(range(n)), 0, 0)
+    return best
+
+
+def _value(n, edges, mate):
+    w = {}
+    for i, j, x in edges:
+        w[(i, j)] = w[(j, i)] = x
+    assert all(mate[mate[v]] == v for v in range(n) if mate[v] >= 0)
+    return (sum(1 for v in range(n) if mate[v] >= 0) // 2, sum(w[(v, mate[v])] for v in range(n) if mate[v] > v))
+
+
+def _random_graph(rng, n, density):
+    return [(i, j, rng.choice([rng.randint(0, 6), rng.randint(0, 10**12)]))
+            for i in range(n) for j in range(i + 1, n) if rng.random() < density]
+
+
+def test_weighted_matching_is_optimal():
+    rng = random.Random(1)
+    for _ in range(400):
+        n = rng.randint(1, 9)
+        edges = _random_graph(rng, n, 0.6)
+        best = _brute(n, edges)
+        assert _value(n, edges, max_weight_matching(n, edges, True)) == best
+        warm = _value(n, edges, max_weight_matching(n, edges, True, warm=True))
+        assert warm[0] == best[0]
+        if 2 * best[0] == n:  # the warm start is exact whenever the matching is perfect
+            assert warm == best
+
+
+def test_warm_start_agrees_on_larger_graphs():
+    rng = random.Random(2)
+    for _ in range(60):
+        n = rng.choice([12, 16, 20, 30])
+        edges = _random_graph(rng, n, 0.5)
+        cold = _value(n, edges, max_weight_matching(n, edges, True))
+        warm = _value(n, edges, max_weight_matching(n, edges, True, warm=True))
+        assert cold[0] == warm[0]
+        if 2 * cold[0] == n:
+            assert cold == warm
+
+
+def test_cardinality_oracle():
+    rng = random.Random(3)
+    for _ in range(300):
+        n = rng.randint(1, 10)
+        adj = [0] * n
+        edges = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.35:
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+                    edges.append((i, j, 0))
+        card = _brute(n, edges)[0]
+        full = (1 << n) - 1
+        mate = maximum_matching(adj, full)
+        assert sum(1 for v in range(n) if mate[v] >= 0) // 2 == card
+        assert (perfect_matching(adj, full) is not None) == (2 * card == n)
