@@ -83,13 +83,21 @@ class ArbiterApp(App):
     def now(self) -> datetime:
         return self.clock()
 
-    def apply(self, fn: Callable[[Event], Event], what: str) -> Event:
-        """One change: `fn` inside the file's transaction; then show what the file holds."""
+    def apply(self, fn: Callable[[Event], Event], what: str, saved: Callable[[], None] | None = None) -> Event:
+        """One change: `fn` inside the file's transaction; then show what the file holds.
+
+        `saved` (once the change is saved, before the panels are refreshed) lets the
+        caller's message reach the screen in the same frame as the panels.
+        """
+        done = False
         try:
             self.event = self.file.change(fn, what)
+            done = True
         finally:
             self.event = self.file.load()
             self.title = clean(self.event.name)
+            if done and saved is not None:
+                saved()
             if self.main is not None:
                 self.main.refresh_all()
         return self.event

@@ -788,9 +788,15 @@ class MainScreen(Screen):
         stage, table, k = rnd.stage, rnd.table, rnd.number
         where = f" table {table}" if table is not None else ""
         what = f"result {stage} round {k}{where} board {board}: {result if result is not None else 'cleared'}"
+        def echo_now() -> None:  # the echo first: it is painted with the panels, not a frame later
+            try:
+                self.echo(self.event.find_round(stage, table, k), board)
+            except ArbiterError:
+                pass
+
         try:
             self.arb.apply(lambda ev: record(ev, rnd, board, result, by=self.arb.user, expected=expected,
-                                             force=force), what)
+                                             force=force), what, saved=echo_now)
         except Conflict as exc:
             self.arb.reload()
             lang = self.arb.lang
