@@ -173,6 +173,7 @@ class MainScreen(Screen):
         self._standings_shown: object = None
         self._round_shown: tuple | None = None
         self._row_cells: dict[int, tuple] = {}  # board -> (game, points, players, lang, cells)
+        self._standings_names: dict[int, tuple[str, str]] = {}  # player id -> (name, name fitted)
         self._names: dict[int, tuple[object, str]] = {}  # player id -> (the Player, "Name (id)" fitted)
 
     # -- bindings in the judge's language ----------------------------------------
@@ -460,12 +461,24 @@ class MainScreen(Screen):
 
         def compute():
             rows = standings(e, table=table, after_round=after)
+            texts: dict = {}  # each distinct value written once (a thousand rows share a few dozen values)
+            names = self._standings_names
+
+            def txt(x) -> str:
+                t = texts.get(x)
+                if t is None:
+                    t = texts[x] = points_text(x)
+                return t
+
             out = []
             for r in rows:
-                tbs = tuple(cell(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
+                tbs = tuple(cell(txt(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
                 mark = "=" if r.shared else ""
-                out.append((str(r.id), (cell(f"{r.rank}{mark}"), cell(r.id), cell(fit(r.name, 28)),
-                                        cell(points_text(r.points), "bold")) + tbs))
+                name = names.get(r.id)
+                if name is None or name[0] != r.name:
+                    name = names[r.id] = (r.name, fit(r.name, 28))
+                out.append((str(r.id), (cell(f"{r.rank}{mark}"), cell(r.id), cell(name[1]),
+                                        cell(txt(r.points), "bold")) + tbs))
             return out
 
         try:
