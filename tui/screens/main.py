@@ -148,8 +148,9 @@ def set_text(widget: Static, text: Text, layout: bool = False) -> None:
 
     The one-line widgets (status, heads, message) have a fixed size: no layout.
     """
-    if vars(widget).get("_text_shown") != text:
-        widget._text_shown = text  # type: ignore[attr-defined]
+    key = (text.plain, tuple(text.spans), str(text.style), text.justify, text.overflow, text.no_wrap)
+    if vars(widget).get("_text_shown") != key:  # (Text's == compares only the text and its spans)
+        widget._text_shown = key  # type: ignore[attr-defined]
         widget.update(text, layout=layout)
 
 
