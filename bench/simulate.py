@@ -3,6 +3,10 @@
 Used by the benchmarks (big events) and to make saves/demo.toml:
 
     python bench/simulate.py demo            # rewrite saves/demo.toml
+
+Tests read names and values of the committed saves/demo.toml (it was made
+before the name lists below were matched by gender): rewriting the demo
+means updating those tests.
 """
 
 from __future__ import annotations
