@@ -193,3 +193,18 @@ def record_top_result(event: Event, round_no: int, board: int, result: Result | 
         keep = tuple(r for r in new.rounds if not (r.stage == "top" and r.number > round_no))
         new = replace(new, rounds=keep)
     return advance(new) if b is not None else new
+
+
+def placings_text(event: Event, b: ko.Bracket) -> str:
+    """Final placings 1..K known so far (704.3; shared or by Swiss order, as the top says)."""
+    swiss_order = None
+    if b.config.placings == "swiss-order":
+        swiss_order = [r.id for t in event.table_ids() for r in standings(event, table=t)]
+    places = ko.placings(b, swiss_order)
+    if not places:
+        return ""
+    lines = ["", "Final placings" if b.finished else "Placings so far"]
+    for pl in places:
+        where = f"{pl.place}" if not pl.shared else f"{pl.place}-{pl.place_to}"
+        lines.append(f"{where:>6}  {event.player(pl.player).name} ({pl.player})")
+    return "\n".join(lines) + "\n"

@@ -149,6 +149,9 @@ def test_top_of_16_from_four_tables_played_through(tmp_path):
     text = ok("bracket", ev)
     assert event.player(br["rounds"][3]["matches"][0]["winner"]).name.split(",")[0] in text
     assert all(len(line) <= 80 for line in text.splitlines())
+    champion = br["rounds"][3]["matches"][0]["winner"]
+    assert f"Final placings\n     1  {event.player(champion).name} ({champion})" in text
+    assert text.count("  9-16  ") == 8
     assert not any(ch in ok("bracket", ev, "--ascii") for ch in "─│┐┘├")
 
 

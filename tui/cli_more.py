@@ -192,7 +192,8 @@ def cmd_top(a) -> int:
 
     ef = EventFile(a.file)
     new = ef.change(lambda ev: top.start_top(ev, seeding=a.seeding, lots=a.lots, games_per_match=a.games,
-                                            higher_seed_first=a.higher_seed_first), "start the top")
+                                            higher_seed_first=a.higher_seed_first, placings=a.placings),
+                    "start the top")
     b = top.bracket(new)
     report = top.aims(new)
     print(f"top of {b.size}: seeds " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(b.seeds, 1)))
@@ -217,6 +218,7 @@ def cmd_bracket(a) -> int:
         print(json.dumps(bracket_json(b), ensure_ascii=False))
     else:
         sys.stdout.write(bracket_text(b, {p.id: p.name for p in e.players}, width=a.width, ascii=a.ascii))
+        sys.stdout.write(top.placings_text(e, b))
     return 0
 
 
@@ -267,6 +269,8 @@ def add_commands(sub) -> None:
     s.add_argument("--lots", action="store_true", help="break a tie at the qualification line by lot")
     s.add_argument("--games", type=int, default=1, help="games per top match (mini-matches)")
     s.add_argument("--higher-seed-first", action="store_true", help="the higher seed moves first (else by lot)")
+    s.add_argument("--placings", choices=["shared", "swiss-order"], default="shared",
+                   help="losers of one round share their places, or are ordered by the Swiss standings")
     s.set_defaults(func=cmd_top)
 
     s = sub.add_parser("bracket", help="draw the top's bracket")
