@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from .errors import IllegalChange
+from .errors import IllegalChange, NoLegalPairing
 from .history import histories
 from .model import Event, Game, Player, Round
 from .records import Outcome
@@ -69,7 +69,7 @@ def forbidden_pairs(event: Event, players: list[Player]) -> set[frozenset[int]]:
     return pairs
 
 
-def swiss_request(event: Event, table: int | None, round_no: int):
+def swiss_request(event: Event, table: int | None, round_no: int, allow_rematch: set | None = None):
     """The Dutch engine's input for round `round_no` of one table, from rounds before it."""
     from .swiss import PairingRequest
 
@@ -83,6 +83,7 @@ def swiss_request(event: Event, table: int | None, round_no: int):
         initial_colour=event.initial_colour,
         forbidden=forbidden_pairs(event, players),
         baku=event.baku,
+        allow_rematch=set(allow_rematch or ()),
     )
 
 
@@ -96,7 +97,8 @@ def _check_complete(event: Event, stage: str, table: int | None) -> int:
     return len(rounds) + 1 if not rounds else rounds[-1].number + 1
 
 
-def pair_next(event: Event, table: int | None = None, *, lots: bool = False) -> Event:
+def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
+              allow_rematch: set[frozenset[int]] | None = None) -> Event:
     """Pair the next round of the main stage (every table unless one is named)."""
     from . import team_event
 
@@ -114,22 +116,39 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False) -> 
             raise IllegalChange(f"all {event.rounds_planned} rounds have been paired{where}")
     for t in tables:
         k = _check_complete(event, "swiss", t)
-        event = event.with_round(swiss_round(event, t, k))
+        event = event.with_round(swiss_round(event, t, k, allow_rematch))
         event = fix_pairing_numbers(event, t)
     return event
 
 
-def swiss_round(event: Event, table: int | None, k: int) -> Round:
+def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None) -> Round:
     from .swiss import pair_round
 
-    req = swiss_request(event, table, k)
+    req = swiss_request(event, table, k, allow_rematch)
     if len(req.players) - len(req.absent) < 2:
         raise IllegalChange("fewer than two players to pair")
-    pairing = pair_round(req)
-    games = [Game(i, w, b) for i, (w, b) in enumerate(pairing.boards, start=1)]
+    try:
+        pairing = pair_round(req)
+    except NoLegalPairing as exc:
+        raise _no_pairing_for_judge(event, table, k, exc) from None
+    games = [Game(i, w, b, manual=bool(allow_rematch) and frozenset((w, b)) in allow_rematch)
+             for i, (w, b) in enumerate(pairing.boards, start=1)]
     if pairing.bye is not None:
         games.append(Game(len(games) + 1, pairing.bye, None, Result.BYE))
     return Round("swiss", k, tuple(games), table)
+
+
+def _no_pairing_for_judge(event: Event, table: int | None, k: int, exc: NoLegalPairing) -> NoLegalPairing:
+    """The engine's refusal, with names, reasons and what the judge can do."""
+    where = f" of table {table}" if table is not None else ""
+    named = [f"{event.player(pid).name} ({pid}): {why}" for pid, why in exc.reasons.items() if event.has_player(pid)]
+    who = "; ".join(named) if named else (
+        "players " + ", ".join(str(p) for p in exc.players[:20]) + ("..." if len(exc.players) > 20 else ""))
+    table_opt = f" --table {table}" if table is not None else ""
+    msg = (f"round {k}{where}: {exc} — {who}. Options: pair by hand "
+           f"(arbiter pair FILE{table_opt} --by-hand \"ID-ID,...\"), or allow a rematch for named players "
+           f"(arbiter pair FILE{table_opt} --allow-rematch ID,ID), or withdraw or give a bye to a player")
+    return NoLegalPairing(msg, exc.players, exc.reasons)
 
 
 def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:

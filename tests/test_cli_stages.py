@@ -166,7 +166,13 @@ def test_no_legal_pairing_exits_1_naming_players(tmp_path):
     code, out, err = run("pair", ev)
     assert code == 1, err
     assert "arbiter: no legal pairing" in err
+    assert "A (1)" in err and "B (2)" in err and "--by-hand" in err and "--allow-rematch" in err
+    assert err.count("\n") == 1
     assert ev.read_bytes() == before
+    ok("pair", ev, "--allow-rematch", "1,2")
+    again = json.loads(ok("round", ev, "--format", "json"))
+    assert again["round"] == 2 and again["boards"][0]["manual"] is True
+    assert {again["boards"][0]["first"], again["boards"][0]["second"]} == {1, 2}
 
 
 def test_playoff_for_two_tied_players_mini_match_then_armageddon(tmp_path):

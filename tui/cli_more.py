@@ -50,8 +50,15 @@ def cmd_pair(a) -> int:
         new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots), "pair next round")
         sys.stdout.write(team_event.matches_output(new))
         return 0
-    new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots),
-                    "pair next round" + (f" of table {table}" if table else ""))
+    allow = None
+    if a.allow_rematch:
+        ids = _parse_pairs(a.allow_rematch.replace(",", "-", 1)) if a.allow_rematch.count(",") == 1 else None
+        if not ids or ids[0][1] is None:
+            raise _err(f"--allow-rematch '{a.allow_rematch}': give two player ids, e.g. 3,7")
+        allow = {frozenset(ids[0])}
+    new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots, allow_rematch=allow),
+                    "pair next round" + (f" of table {table}" if table else "")
+                    + (f", allowing a rematch of {a.allow_rematch}" if allow else ""))
     for r in new.rounds:
         if r.key not in before:
             sys.stdout.write(round_text(new, r))
@@ -307,6 +314,7 @@ def add_commands(sub) -> None:
     s.add_argument("--table", type=int)
     s.add_argument("--by-hand", metavar="PAIRS", help='pair by hand: "12-7,3-9,5-0" (5 gets the bye)')
     s.add_argument("--lots", action="store_true", help="round robin: draw the Berger numbers by lot (recorded)")
+    s.add_argument("--allow-rematch", metavar="ID,ID", help="let these two players meet again (no legal pairing otherwise)")
     s.set_defaults(func=cmd_pair)
 
     for name, fn, extra, doc in (

@@ -151,7 +151,8 @@ class RoundData:
         comp = [everyone & ~(1 << i) for i in range(n)]
         for i, pid in enumerate(self.ids):  # C1: played games and forbidden pairs
             for rec in hist[pid]:
-                if rec is not None and rec.outcome.played and rec.opponent in index:
+                if rec is not None and rec.outcome.played and rec.opponent in index \
+                        and frozenset((pid, rec.opponent)) not in req.allow_rematch:
                     comp[i] &= ~(1 << index[rec.opponent])
         for pair in req.forbidden:
             a, b = tuple(pair) if len(pair) == 2 else (None, None)

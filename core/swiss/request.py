@@ -27,6 +27,8 @@ class PairingRequest:
     forbidden: set[frozenset[int]] = field(default_factory=set)
     baku: bool = False
     acceleration: dict[int, dict[int, Fraction]] | None = None
+    # pairs the judge allows to meet again (C1 relaxed for them only: "no legal pairing")
+    allow_rematch: set[frozenset[int]] = field(default_factory=set)
 
 
 @dataclass
