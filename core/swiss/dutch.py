@@ -187,12 +187,25 @@ class RoundData:
 
 
 def _no_pairing(rd: RoundData, why: str) -> NoLegalPairing:
+    """Name the players a maximum matching leaves without an opponent, and why."""
+    from core.swiss.matching import maximum_matching
+    n = rd.n
+    mate = maximum_matching(list(rd.comp), (1 << n) - 1) if n else []
+    exposed = [i for i in range(n) if mate[i] < 0]
     reasons = {}
-    for i, pid in enumerate(rd.ids):
-        if rd.comp[i] == 0:
-            reasons[pid] = "has met or may not meet every other player to pair"
-    return NoLegalPairing(f"no legal pairing for round {rd.k}: {why}", tuple(reasons) or tuple(rd.ids),
-                          reasons)
+    for i in exposed or range(n):
+        pid = rd.ids[i]
+        cs = rd.cs[i]
+        can = bin(rd.comp[i]).count("1")
+        why_i = (f"can meet {can} of the other {n - 1} players to pair (earlier games, forbidden pairs"
+                 + (f", {cs.describe()} colour preference" if cs.strength == 3 else "") + ")")
+        if rd.odd and not rd.elig[i]:
+            why_i += "; not eligible for the bye (already had a PAB or a win without playing)"
+        reasons[pid] = why_i
+    if rd.odd and not any(rd.elig):
+        why += "; nobody is eligible for the pairing-allocated bye"
+    names = ", ".join(str(p) for p in reasons)
+    return NoLegalPairing(f"no legal pairing for round {rd.k}: {why} (players {names})", tuple(reasons), reasons)
 
 
 def _board_order(rd: RoundData, games: list[tuple[int, int]]) -> list[tuple[int, int]]:
