@@ -1,0 +1,163 @@
+"""The remainder of a bracket by weighted matchings (dutch.md 9.4 d-h), and the
+exchange descriptors in generation order (5.4 keys 3.1-3.4)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from core.swiss.weighted import max_weight_matching
+
+if TYPE_CHECKING:
+    from core.swiss.brackets import BracketSearch
+
+DESCRIPTOR_LIMIT = 400_000
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Found(Exception):
+    pass
+
+
+class Budget(Exception):
+    pass
+
+
+class RemainderSolver:
+    """Weighted matchings on the remainder R' (positions 0..m-1, BSN order) plus an
+    optional dummy vertex m adjacent to the allowed downfloaters."""
+
+    def __init__(self, bs: "BracketSearch", Rp: list[int], p: int, leftovers: list[int] | None,
+                 use_d: bool = True):
+        self.bs, self.Rp, self.p, self.m = bs, Rp, p, len(Rp)
+        self.use_d = use_d
+        self.left = leftovers
+        m = self.m
+        self.T = (m * m + 1).bit_length() + 1
+        self.SH = self.T + m.bit_length() + 4
+        self.C = 4 * m + 8
+        self.qw = {}
+        pos = {x: i for i, x in enumerate(Rp)}
+        rmask = sum(1 << x for x in Rp)
+        for a in range(m):
+            xa = Rp[a]
+            for y in _bits(bs.adjB[xa] & rmask):
+                b = pos[y]
+                if b > a:
+                    self.qw[(a, b)] = bs.q(xa, y)
+        self.no_hi: set[int] = set()  # may not be the higher player of a pair
+        self.must_hi: set[int] = set()  # must be the higher player of a pair
+        self.removed: set[int] = set()
+        self.H: set[int] | None = None
+
+    def _edges(self, hi_tweak=None, bonus=None):
+        p, m = self.p, self.m
+        edges = []
+        for (a, b), q in self.qw.items():
+            if a in self.removed or b in self.removed:
+                continue
+            if a in self.no_hi or b in self.must_hi:
+                continue
+            if self.H is not None and (a not in self.H or b in self.H):
+                continue
+            d = (((1 << self.T) if a < p else 0) - a) if self.use_d else 0
+            w = (q << self.SH) + 2 * d + self.C
+            if hi_tweak and a in hi_tweak:
+                w += hi_tweak[a]
+            if bonus and a in bonus:
+                w += bonus[a](b)
+            edges.append((a, b, w))
+        if self.left is not None:
+            for x in self.left:
+                if x in self.removed or x in self.must_hi or (self.H is not None and x in self.H):
+                    continue
+                edges.append((x, m, self.C))
+        return edges
+
+    def solve(self, **kw):
+        n = self.m + (1 if self.left is not None else 0)
+        mate = _mwm(n, self._edges(**kw))
+        for v in range(n):
+            if v not in self.removed and mate[v] < 0:
+                return None
+        return mate
+
+    def pairs_of(self, mate):
+        return [(a, mate[a]) for a in range(self.m) if a < mate[a] < self.m]
+
+    def his(self, mate) -> set[int]:
+        return {a for a, _ in self.pairs_of(mate)}
+
+    def first_in_order(self, mate):
+        p, m = self.p, self.m
+        H0 = self.his(mate)
+        S1 = set(range(p))
+        e = len(H0 - S1)
+        sumH = sum(H0)
+        X: list[int] = []
+        Y: list[int] = []
+        if e:
+            for a in range(p - 1, -1, -1):
+                if len(X) == e:
+                    break
+                mt = self.solve(hi_tweak={a: -1})
+                if a not in self.his(mt):
+                    X.append(a)
+                    self.no_hi.add(a)
+            for b in range(p, m):
+                if e - len(Y) <= 1:
+                    break
+                mt = self.solve(hi_tweak={b: 1})
+                if b in self.his(mt):
+                    Y.append(b)
+                    self.must_hi.add(b)
+            if e - len(Y) == 1:
+                Y.append(sumH - (sum(range(p)) - sum(X) + sum(Y)))
+        self.H = (S1 - set(X)) | set(Y)
+        out = []
+        for a in sorted(self.H):
+            mt = self.solve(bonus={a: (lambda b: m - b)})
+            b = mt[a]
+            out.append((a, b))
+            self.removed.update((a, b))
+        left = [x for x in range(m) if x not in self.removed]
+        return out, left
+
+
+def _mwm(n, edges):
+    return max_weight_matching(n, edges, True, warm=True)
+
+
+def descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None):
+    """Exchange descriptors (X from S1, Y from S2, 0-based BSNs) in the order of
+    5.4 keys 3.1-3.4: number of exchanges, BSN-sum difference, X (sorted
+    descending) largest first, Y smallest first. Generated lazily, level by level."""
+    from math import comb
+    if only is None or only[0] == 0:
+        yield (), ()
+    for k in range(1, min(p, m - p) + 1):
+        if only is not None and k != only[0]:
+            continue
+        if comb(p, k) * comb(m - p, k) > DESCRIPTOR_LIMIT and can_give_up and only is None:
+            raise Budget
+        xs = sorted(combinations(range(p), k), key=lambda X: tuple(-x for x in reversed(X)))
+        xsums = [sum(X) for X in xs]
+        ymap: dict[int, list] = {}
+        for Y in combinations(range(p, m), k):
+            ymap.setdefault(sum(Y), []).append(Y)
+        if not ymap:
+            continue
+        lo = min(ymap) - max(xsums)
+        hi = max(ymap) - min(xsums)
+        if only is not None:
+            lo = hi = only[1]
+        for d in range(lo, hi + 1):
+            for X, sx in zip(xs, xsums):
+                for Y in ymap.get(sx + d, ()):
+                    yield X, Y
