@@ -31,6 +31,7 @@ import unicodedata
 from fractions import Fraction
 from typing import Any, Mapping
 
+from core.formats.text import cut, pad, text_width
 from core.knockout import Bracket, Match
 
 __all__ = ["DECISION_MARKS", "bracket_json", "bracket_lines", "bracket_text", "text_width"]
@@ -54,33 +55,13 @@ def _clean(name: str) -> str:
     return "".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in str(name))
 
 
-def _cw(c: str) -> int:
-    if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
-        return 0
-    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
-
-
-def text_width(s: str) -> int:
-    """Display columns of s (wide characters count two, combining marks none)."""
-    return sum(_cw(c) for c in s)
 
 
 def _fit(s: str, width: int, ell: str) -> str:
     """s cut to `width` display columns (with an ellipsis when cut), padded with spaces."""
     if width <= 0:
         return ""
-    if text_width(s) <= width:
-        return s + " " * (width - text_width(s))
-    room = width - text_width(ell)
-    out, used = [], 0
-    for c in s:
-        w = _cw(c)
-        if used + w > room:
-            break
-        out.append(c)
-        used += w
-    cut = "".join(out) + ell
-    return cut + " " * (width - text_width(cut))
+    return pad(cut(s, width, ell), width)
 
 
 def _pts(x: Fraction | None, ascii: bool) -> str:

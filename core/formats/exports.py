@@ -27,6 +27,7 @@ from ..i18n import language, tiebreak_name, words
 from ..model import Event, Round, points_text
 from ..records import Outcome, RoundRecord
 from ..standings import Row, completed_rounds, main_stage, standings
+from .text import cut, pad, text_width
 from .csvio import write_rows
 
 WIDTH = 80
@@ -48,32 +49,13 @@ def _clean(text: str) -> str:
     return "".join("?" if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in str(text))
 
 
-def _cw(c: str) -> int:
-    if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
-        return 0
-    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
-
-
-def text_width(s: str) -> int:
-    """Display columns of `s` (wide characters two, combining marks none)."""
-    return sum(_cw(c) for c in s)
 
 
 def fit(text: str, width: int, align: str = "<") -> str:
     """`text` cleaned, cut to `width` columns (with '…' when cut) and padded to exactly `width`."""
-    s = _clean(text)
     if width <= 0:
         return ""
-    if text_width(s) > width:
-        out, used = [], 0
-        for c in s:
-            if used + _cw(c) > width - 1:
-                break
-            out.append(c)
-            used += _cw(c)
-        s = "".join(out) + "…"
-    pad = " " * (width - text_width(s))
-    return pad + s if align == ">" else s + pad
+    return pad(cut(_clean(text), width), width, align)
 
 
 def _lines_fit(lines: Iterable[str]) -> str:

@@ -8,6 +8,7 @@ shown as `?` so a name cannot move the terminal's cursor.
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 
 from ..history import histories
 from ..model import Event, Round, points_text
@@ -19,9 +20,42 @@ def clean(text: str) -> str:
     return "".join("?" if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0) else c for c in text)
 
 
+def char_width(c: str) -> int:
+    """Terminal columns of one character: wide (CJK) two, combining marks none."""
+    if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+
+
+def text_width(s: str) -> int:
+    """Display columns of `s`."""
+    return sum(char_width(c) for c in s)
+
+
+def cut(s: str, width: int, ell: str = "…") -> str:
+    """`s` cut to at most `width` columns, ending in `ell` when something was cut."""
+    if text_width(s) <= width:
+        return s
+    room = width - text_width(ell)
+    out, used = [], 0
+    for c in s:
+        w = char_width(c)
+        if used + w > room:
+            break
+        out.append(c)
+        used += w
+    return "".join(out) + ell
+
+
 def fit(text: str, width: int) -> str:
-    text = clean(text)
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """Terminal-safe text cut to `width` columns (not padded)."""
+    return cut(clean(text), width)
+
+
+def pad(s: str, width: int, align: str = "<") -> str:
+    """`s` padded with spaces to `width` columns (it must not be wider)."""
+    space = " " * max(0, width - text_width(s))
+    return space + s if align == ">" else s + space
 
 
 def scores_before(event: Event, rnd: Round) -> dict[int, str]:
