@@ -136,8 +136,6 @@ def main() -> None:
     ap.add_argument("rounds", nargs="?", type=int, default=11)
     ap.add_argument("codes", nargs="?", default=",".join(CODES), help="comma list of tie-break codes")
     ap.add_argument("--repeat", type=int, default=7)
-    ap.add_argument("--reference", action="store_true",
-                    help="also time the frozen pre-optimisation engine (tests/tiebreaks_reference) and compare rows")
     a = ap.parse_args()
     n, rounds, codes = a.players, a.rounds, tuple(a.codes.split(","))
     from core.ranking import rank
@@ -162,16 +160,6 @@ def main() -> None:
     print(f"core.ranking.rank:                {txt}  [{tied} players placed by lot]")
     txt, _ = timed(lambda: standings(e), a.repeat)
     print(f"core.standings.standings(event):  {txt}")
-    if a.reference:
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-        from tiebreaks_reference.ranking import rank as ref_rank
-
-        txt, ref_rows = timed(lambda: ref_rank(hist, list(codes), **kw), max(1, min(a.repeat, 3)))
-        print(f"reference rank (before):          {txt}")
-        same = [tuple(vars(r).values()) for r in rows] == [tuple(vars(r).values()) for r in ref_rows]
-        print(f"rows identical to the reference:  {same}")
-        if not same:
-            sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -1,17 +1,17 @@
-"""The fast tie-break paths give exactly what the straightforward implementation gave.
+"""The fast tie-break paths give exactly what the straightforward per-player code gives.
 
-`tiebreaks_reference` (next to this file) is a frozen copy of core/tiebreaks,
-core/ranking.py and core/explain.py from before the speed work. On random
-events (Swiss and round robin, byes, withdrawals, forfeits, odd scorings,
-every edition, random flags) the values of `compute`, every field of every
-`rank` row and the `explain` text must be identical.
+`compute` and `rank` use the batch path (core/tiebreaks/fast.py, integers);
+`--explain` uses the family modules, one player at a time, with every term.
+On random events (Swiss and round robin, byes, withdrawals, forfeits, odd
+scorings, every edition, random flags) both give the same values, and the
+ranking orders players by points then each tie-break's key in turn.
+(During the speed work a frozen copy of the engine from before it was the
+reference: every value, row and explain text was identical; see
+docs/tiebreaks.md, "Speed".)
 """
 
 from fractions import Fraction as F
 
-import tiebreaks_reference as ref
-import tiebreaks_reference.explain as ref_explain
-import tiebreaks_reference.ranking as ref_ranking
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -117,35 +117,36 @@ def _kw(ev, scoring, edition, flags):
 
 @SETTINGS
 @given(events(), st.sampled_from(SCORINGS), EDITION, flag_sets())
-def test_compute_same_values(ev, scoring, edition, flags):
+def test_compute_gives_exact_fractions_equal_to_the_per_player_values(ev, scoring, edition, flags):
     kw = _kw(ev, scoring, edition, flags)
     got = new.compute(CODES, ev[0], **kw)
-    want = ref.compute(CODES, ev[0], **kw)
-    assert got == want
-    for v in got.values():
-        assert all(type(x) is F for x in v.values())
+    ctx = new.make_context(ev[0], **kw)
+    for pid, values in got.items():
+        assert all(type(x) is F for x in values.values())
+        for code in ("BH-C1", "SB", "PS", "ARO", "DE"):
+            assert values[code] == new.lookup(code).value(ctx, pid).value, code
 
 
 @SETTINGS
 @given(events(), st.sampled_from(SCORINGS), EDITION, flag_sets(),
-       st.lists(st.sampled_from(CODES), min_size=0, max_size=6), st.booleans(), st.integers(0, 3))
-def test_rank_same_rows(ev, scoring, edition, flags, codes, share, seed):
+       st.lists(st.sampled_from([c for c in CODES if c != "DE"]), min_size=0, max_size=6, unique=True),
+       st.booleans(), st.integers(0, 3))
+def test_rank_orders_by_points_then_each_key(ev, scoring, edition, flags, codes, share, seed):
+    """Rows go down by (points, key of each tie-break in turn); equal keys share a place or go by lot."""
     kw = _kw(ev, scoring, edition, flags)
-    got = new_ranking.rank(ev[0], codes, lots_seed=seed, share_places=share, **kw)
-    want = ref_ranking.rank(ev[0], codes, lots_seed=seed, share_places=share, **kw)
-    assert [tuple(vars(r).values()) for r in got] == [tuple(vars(r).values()) for r in want]
-    for r in got:
+    rows = new_ranking.rank(ev[0], codes, lots_seed=seed, share_places=share, **kw)
+    ctx = new.make_context(ev[0], **kw)
+    assert sorted(r.id for r in rows) == sorted(p.id for p in ev[0])
+    key = {r.id: (ctx.score[r.id], *(new.lookup(c).sort_key(ctx, r.id) for c in codes)) for r in rows}
+    for a, b in zip(rows, rows[1:]):
+        assert key[a.id] >= key[b.id]
+        if key[a.id] == key[b.id]:
+            assert (a.rank == b.rank) if share else (b.rank == a.rank + 1 and b.by_lot)
+        else:
+            assert b.rank > a.rank
+    for r in rows:
         assert all(type(x) is F for x in r.tiebreaks.values())
-
-
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(events(), st.sampled_from(SCORINGS), EDITION, flag_sets(), st.data())
-def test_explain_same_text(ev, scoring, edition, flags, data):
-    kw = _kw(ev, scoring, edition, flags)
-    pid = data.draw(st.sampled_from([p.id for p in ev[0]]))
-    got = new_explain.render_explain(new_explain.explain_player(pid, CODES, ev[0], **kw))
-    want = ref_explain.render_explain(ref_explain.explain_player(pid, CODES, ev[0], **kw))
-    assert got == want
+        assert r.tiebreaks == {c: new.lookup(c).value(ctx, r.id).value for c in codes}
 
 
 @SETTINGS
