@@ -12,11 +12,7 @@ Prints the time of `core.standings.standings(event)` (histories from the
 event file's games + ranking) and of `core.ranking.rank(...)` alone, median
 of several runs, for the tie-break list below. Run:
 
-    .venv/bin/python bench/bench_standings.py [players] [rounds] [codes] [--reference]
-
---reference also times the frozen pre-optimisation engine kept in
-tests/tiebreaks_reference (the "before" figures) and checks that every row
-is identical.
+    .venv/bin/python bench/bench_standings.py [players] [rounds] [codes]
 """
 
 from __future__ import annotations
