@@ -177,3 +177,31 @@ def test_plan_and_results_round_trip():
         assert plan_from_dict(plan_to_dict(plan)) == plan
     res = {"p.m.g1": GameResult("1-0", 31), "p.m.g2": GameResult("1/2")}
     assert results_from_dict(results_to_dict(res)) == res
+
+
+# rules.md section 5 (seed 003, 32.5.6): the format for every number of tied players
+FORMATS = {
+    2: ("match", "tie-break order", (), ()),
+    3: ("round-robin", "lot", (), ()),
+    4: ("knockout", "lot", (), ()),
+    5: ("round-robin", "lot", (), ()),
+    6: ("groups", "tie-break order", ((1, 4, 5), (2, 3, 6)), ()),
+    7: ("armageddon-round-robin", "lot", (), ()),
+    8: ("knockout", "tie-break order", (), ()),
+    9: ("groups", "tie-break order", ((1, 5, 9), (2, 6, 7), (3, 4, 8)), ()),
+    10: ("groups", "tie-break order", ((1, 4, 5, 8, 9), (2, 3, 6, 7, 10)), ()),
+    11: ("knockout", "tie-break order", (), (9, 10, 11)),
+    12: ("knockout", "tie-break order", (), (9, 10, 11, 12)),
+}
+
+
+@pytest.mark.parametrize("n", sorted(FORMATS))
+def test_the_format_for_each_number_of_tied_players(n):
+    fmt, numbering, groups, excluded = FORMATS[n]
+    plan = propose(list(range(1, n + 1)), seed=7)
+    assert (plan.format, plan.numbering, plan.groups, plan.excluded) == (fmt, numbering, groups, excluded)
+    assert sorted(p for _, p in plan.numbers) == [p for p in range(1, min(n, 8) + 1)] or plan.groups
+    first = advance(plan, {}).next_games
+    assert first and all(g.first != g.second for g in first)
+    if n == 2:
+        assert [g.time_control for g in first] == ["3+5"] * len(first)
