@@ -6,3 +6,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 SHARED = ROOT.parent / "shared"
+
+# CI runs property tests with a fixed seed sequence, so that a red build is
+# reproducible; a developer's run keeps exploring new examples.
+import os  # noqa: E402
+
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
