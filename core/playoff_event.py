@@ -100,15 +100,17 @@ def record_playoff_result(event: Event, round_no: int, board: int, result: Resul
     if result is not None and result.agreed:
         raise IllegalChange("an agreed result is for top games")
     new = record_result(event, "playoff", None, round_no, board, result, **kw)
+    if new == event:
+        return event
     later = [r for r in new.rounds_of("playoff") if r.number > round_no]
     if later:
-        if any(g.result is not None for r in later for g in r.games) and new != event:
+        if any(g.result is not None for r in later for g in r.games):
             raise IllegalChange("later play-off games depend on this one: clear them first")
-        if new != event:
-            st = state(new)
-            ids = {k: v for k, v in st["ids"].items() if int(k.split(".")[0]) <= round_no}
-            new = replace(new, rounds=tuple(r for r in new.rounds if not (r.stage == "playoff" and r.number > round_no)),
-                          extra=tuple((k, {**v, "ids": ids} if k == "playoff" else v) for k, v in new.extra))
+        # the later games were drawn on the old result: draw them again
+        st = state(new)
+        ids = {k: v for k, v in st["ids"].items() if int(k.split(".")[0]) <= round_no}
+        new = replace(new, rounds=tuple(r for r in new.rounds if not (r.stage == "playoff" and r.number > round_no)),
+                      extra=tuple((k, {**v, "ids": ids} if k == "playoff" else v) for k, v in new.extra))
     return advance(new)
 
 

@@ -185,9 +185,11 @@ def record_top_result(event: Event, round_no: int, board: int, result: Result | 
     if result is Result.DOUBLE_FORFEIT:
         raise IllegalChange("a double forfeit cannot decide a top game: enter who goes through")
     new = record_result(event, "top", None, round_no, board, result, **kw)
+    if new == event:  # the same result again: nothing to redo
+        return event
     b = bracket(new)  # refuses results that no longer fit the bracket
     later = [r for r in new.rounds_of("top") if r.number > round_no]
-    if later and any(g.result is not None for r in later for g in r.games) and new != event:
+    if later and any(g.result is not None for r in later for g in r.games):
         raise IllegalChange("later top rounds have results that depend on this game: clear them first")
     if later:  # the winners may have changed: drop later games without results, then re-pair
         keep = tuple(r for r in new.rounds if not (r.stage == "top" and r.number > round_no))

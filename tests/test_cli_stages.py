@@ -203,3 +203,23 @@ def test_playoff_for_two_tied_players_mini_match_then_armageddon(tmp_path):
     out = ok("playoff", ev)
     second = arm["boards"][0]["second"]
     assert f"First place: {load(ev).player(second).name} ({second})" in out
+
+
+def test_entering_the_same_top_result_again_keeps_the_next_round(tmp_path):
+    sys.path.insert(0, str(ROOT / "bench"))
+    from simulate import make_event, simulate
+
+    from core.store import create
+
+    ev = tmp_path / "t.toml"
+    create(ev, simulate(make_event(8, rounds=3, seed=5, top=4), 3, seed=5))
+    ok("top", ev, "--lots")
+    for b in (1, 2):
+        ok("result", ev, b, "1-0")
+    final = json.loads(ok("round", ev, "--format", "json"))
+    assert final["round"] == 2
+    ok("result", ev, 1, "0-1")  # the final's result
+    ok("result", ev, 1, "1-0", "--round", 1)  # the same semi-final result again: nothing changes
+    assert json.loads(ok("round", ev, "--format", "json"))["boards"][0]["result"] == "0-1"
+    code, _, err = run("result", ev, 1, "0-1", "--round", 1, "--force")
+    assert code == 2 and "later top rounds have results" in err
