@@ -86,6 +86,8 @@ def add_player(
     if event.has_player(pid):
         raise IllegalChange(f"player id {pid} is taken")
     started = rounds_paired(event, table)
+    if started and event.system != "swiss":
+        raise IllegalChange("the round robin has started: its Berger tables have no place for a late entry")
     player = Player(
         id=pid, name=name, rating=rating, club=club.strip(), federation=federation.strip(), table=table,
         team=team.strip(), late_from=started + 1 if started else None, **more,
