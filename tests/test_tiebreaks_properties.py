@@ -5,6 +5,8 @@ from fractions import Fraction as F
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tiebreak_strategies import pair_pool
+
 from core.explain import explain
 from core.records import Outcome, PlayerHistory, RoundRecord, Scoring
 from core.tiebreaks import compute
@@ -28,19 +30,7 @@ def events(draw, max_players=12, max_rounds=6):
         for p in requested:
             recs[p].append(RoundRecord(draw(st.sampled_from([O.HALF_BYE, O.ZERO_BYE, O.FULL_BYE]))))
         pool = [p for p in active if p not in requested]
-        pool = draw(st.permutations(pool))
-        if len(pool) % 2:
-            recs[pool[-1]].append(RoundRecord(O.PAB))
-            pool = pool[:-1]
-        for a, b in zip(pool[::2], pool[1::2]):
-            kind = draw(st.sampled_from(["1-0", "0-1", "=", "1-0", "0-1", "=", "+-", "-+", "--"]))
-            res = {
-                "1-0": (O.WIN, O.LOSS), "0-1": (O.LOSS, O.WIN), "=": (O.DRAW, O.DRAW),
-                "+-": (O.FORFEIT_WIN, O.FORFEIT_LOSS), "-+": (O.FORFEIT_LOSS, O.FORFEIT_WIN),
-                "--": (O.FORFEIT_LOSS, O.FORFEIT_LOSS),
-            }[kind]
-            recs[a].append(RoundRecord(res[0], b, "w"))
-            recs[b].append(RoundRecord(res[1], a, "b"))
+        pair_pool(draw, st, recs, pool)
     ratings = {p: draw(st.integers(1000, 2800)) for p in ids}
     players = [PlayerHistory(p, ratings[p], f"P{p}", tuple(recs[p])) for p in ids]
     return players, rounds

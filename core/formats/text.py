@@ -100,14 +100,14 @@ def round_text(event: Event, rnd: Round) -> str:
         a = event.player(g.first)
         first = fit(f"{a.name} ({a.id})", 27)
         if g.second is None:
-            lines.append(f"{g.board:>3}  {first:<27} {pts.get(a.id, ''):>4}  {'bye':^6}")
+            lines.append(f"{g.board:>3}  {pad(first, 27)} {pts.get(a.id, ''):>4}  {'bye':^6}")
             continue
         b = event.player(g.second)
         second = fit(f"{b.name} ({b.id})", 27)
         res = str(g.result) if g.result else "-"
         mark = "*" if g.manual else ""
         lines.append(
-            f"{g.board:>3}  {first:<27} {pts.get(a.id, ''):>4}  {res:^6}  {second:<27} {pts.get(b.id, ''):>4}{mark}"
+            f"{g.board:>3}  {pad(first, 27)} {pts.get(a.id, ''):>4}  {res:^6}  {pad(second, 27)} {pts.get(b.id, ''):>4}{mark}"
         )
     not_paired = unpaired(event, rnd)
     if not_paired:
