@@ -23,7 +23,7 @@ def new_event(
     name: str, rounds: int, *, system: str = "swiss", tables: int = 1, top: int = 0, third_place: bool = False,
     points: tuple[Fraction, Fraction, Fraction] | None = None, tiebreaks: tuple[str, ...] = (),
     edition: str = "fide2024", lots_seed: int = 0, start: str = "", end: str = "", baku: bool = False,
-    initial_colour: str | None = None,
+    initial_colour: str | None = None, unrated_rating: int | None = None,
 ) -> Event:
     if not name.strip():
         raise IllegalChange("the event needs a name")
@@ -37,6 +37,8 @@ def new_event(
         raise IllegalChange("an event has at least one table")
     if top < 0 or top == 1:
         raise IllegalChange("a top needs at least two players")
+    if unrated_rating is not None and not 0 < unrated_rating < 4000:
+        raise IllegalChange("the rating of unrated players must be between 1 and 3999")
     scoring = Scoring()
     if points is not None:
         w, d, l = points
@@ -48,7 +50,7 @@ def new_event(
     return Event(
         name=name.strip(), rounds_planned=rounds, system=system, tables=tables, top=top, third_place=third_place,
         scoring=scoring, tiebreaks=tuple(tiebreaks), edition=edition, lots_seed=lots_seed, start=start, end=end,
-        baku=baku, initial_colour=initial_colour,
+        baku=baku, initial_colour=initial_colour, unrated_rating=unrated_rating,
     )
 
 
@@ -72,19 +74,19 @@ def add_player(
     if any(ch in name for ch in "\n\r\t"):
         raise IllegalChange("a name is one line of text")
     if rating < 0:
-        raise IllegalChange(f"rating {rating} is negative")
+        raise IllegalChange("rating {rating} is negative", rating=rating)
     if event.tables > 1:
         if table is None:
-            raise IllegalChange(f"the event has {event.tables} tables: say which (--table 1..{event.tables})")
+            raise IllegalChange("the event has {tables} tables: say which (--table 1..{tables})", tables=event.tables)
         if not 1 <= table <= event.tables:
-            raise IllegalChange(f"table {table} does not exist (the event has {event.tables})")
+            raise IllegalChange("table {table} does not exist (the event has {tables})", table=table, tables=event.tables)
     elif table not in (None, 1):
-        raise IllegalChange(f"table {table} does not exist (the event has one table)")
+        raise IllegalChange("table {table} does not exist (the event has one table)", table=table)
     else:
         table = None
     pid = next_id(event) if pid is None else pid
     if event.has_player(pid):
-        raise IllegalChange(f"player id {pid} is taken")
+        raise IllegalChange("player id {pid} is taken", pid=pid)
     started = rounds_paired(event, table)
     if started and event.system != "swiss":
         raise IllegalChange("the round robin has started: its Berger tables have no place for a late entry")
@@ -107,7 +109,7 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
     """The player is not paired from `from_round` on (default: the next round to pair)."""
     p = event.player(pid)
     if p.withdrawn_from is not None:
-        raise IllegalChange(f"{p.name} ({pid}) has already withdrawn from round {p.withdrawn_from}")
+        raise IllegalChange("{name} ({pid}) has already withdrawn from round {withdrawn_from}", name=p.name, pid=pid, withdrawn_from=p.withdrawn_from)
     if from_round is None:
         from_round = rounds_paired(event, p.table) + 1
     return edit_player(event, pid, withdrawn_from=from_round)
@@ -116,7 +118,7 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
 def reinstate(event: Event, pid: int) -> Event:
     p = event.player(pid)
     if p.withdrawn_from is None:
-        raise IllegalChange(f"{p.name} ({pid}) has not withdrawn")
+        raise IllegalChange("{name} ({pid}) has not withdrawn", name=p.name, pid=pid)
     return edit_player(event, pid, withdrawn_from=None)
 
 
@@ -128,13 +130,13 @@ def request_bye(event: Event, pid: int, round_no: int, kind: str) -> Event:
     """
     p = event.player(pid)
     if kind not in ("half", "zero", "full", "none"):
-        raise IllegalChange(f"unknown bye '{kind}' (half, zero, full, or none to cancel)")
+        raise IllegalChange("unknown bye '{kind}' (half, zero, full, or none to cancel)", kind=kind)
     if round_no < 1 or round_no > event.rounds_planned:
-        raise IllegalChange(f"round {round_no} is not a round of this event (1..{event.rounds_planned})")
+        raise IllegalChange("round {round_no} is not a round of this event (1..{rounds_planned})", round_no=round_no, rounds_planned=event.rounds_planned)
     stage = "swiss" if event.system == "swiss" else "roundrobin"
     for r in event.rounds_of(stage, p.table if stage == "swiss" else None):
         if r.number == round_no and any(pid in g.players for g in r.games):
-            raise IllegalChange(f"{p.name} ({pid}) is paired in round {round_no}: change that game instead")
+            raise IllegalChange("{name} ({pid}) is paired in round {round_no}: change that game instead", name=p.name, pid=pid, round_no=round_no)
     byes = tuple(b for b in p.byes if b[0] != round_no)
     if kind != "none":
         byes = tuple(sorted(byes + ((round_no, kind),)))
@@ -157,7 +159,7 @@ def record_result(
     if game.second is None and result not in (Result.BYE, None):
         raise IllegalChange(f"board {board} is the bye of {_name(event, game.first)}: it has no game to score")
     if game.second is not None and result is Result.BYE:
-        raise IllegalChange(f"board {board} is a game, not a bye")
+        raise IllegalChange("board {board} is a game, not a bye", board=board)
     if result is not None and result.agreed and stage != "top":
         raise IllegalChange("an agreed result (704.4) is for top games only")
     if game.result == result and (moves is None or moves == game.moves):
@@ -168,12 +170,12 @@ def record_result(
             now = "no result" if game.result is None else str(game.result)
             who = f" (entered by {game.by})" if game.by else ""
             raise Conflict(
-                f"board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite"
+                "board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite", board=board, shown=shown, now=now, who=who
             )
         if expected is UNSEEN and game.result is not None and result != game.result:
             who = f" by {game.by}" if game.by else ""
             raise Conflict(
-                f"board {board} of round {round_no} already has {game.result}{who}; use --force to replace it"
+                "board {board} of round {round_no} already has {result}{who}; use --force to replace it", board=board, round_no=round_no, result=game.result, who=who
             )
     new_game = replace(game, result=result, by=by if result is not None else "", moves=moves if moves is not None else game.moves)
     return event.with_round(replace(rnd, games=tuple(new_game if g.board == board else g for g in rnd.games)))
@@ -183,7 +185,7 @@ def current_round(event: Event, stage: str, table: int | None) -> Round:
     rounds = event.rounds_of(stage, table)
     if not rounds:
         where = f" on table {table}" if table is not None else ""
-        raise IllegalChange(f"no {stage} round has been paired yet{where}")
+        raise IllegalChange("no {stage} round has been paired yet{where}", stage=stage, where=where)
     return rounds[-1]
 
 
@@ -196,7 +198,7 @@ def forbid_pair(event: Event, a: int, b: int, *, remove: bool = False) -> Event:
     has = pair in {(min(x), max(x)) for x in event.forbidden}
     if remove:
         if not has:
-            raise IllegalChange(f"{pa.name} ({a}) and {pb.name} ({b}) are not a forbidden pair")
+            raise IllegalChange("{name} ({a}) and {name2} ({b}) are not a forbidden pair", name=pa.name, a=a, name2=pb.name, b=b)
         return replace(event, forbidden=tuple(x for x in event.forbidden if (min(x), max(x)) != pair))
     if has:
         return event
@@ -207,7 +209,7 @@ def forbid_club(event: Event, club: str, *, remove: bool = False) -> Event:
     """Members of one club must not meet each other (or take that back)."""
     club = club.strip()
     if not any(p.club == club for p in event.players):
-        raise IllegalChange(f"no player of club '{club}'")
+        raise IllegalChange("no player of club '{club}'", club=club)
     if remove:
         return replace(event, forbidden_clubs=tuple(c for c in event.forbidden_clubs if c != club))
     if club in event.forbidden_clubs:
@@ -229,9 +231,9 @@ def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> 
     """Take back a pairing that has no result yet (only the last round)."""
     rnd = event.find_round(stage, table, round_no)
     if rnd is not event.rounds_of(stage, table)[-1]:
-        raise IllegalChange(f"round {round_no} is not the last round")
+        raise IllegalChange("round {round_no} is not the last round", round_no=round_no)
     if any(g.result is not None and g.second is not None for g in rnd.games):
-        raise IllegalChange(f"round {round_no} has results: clear them first")
+        raise IllegalChange("round {round_no} has results: clear them first", round_no=round_no)
     return replace(event, rounds=tuple(r for r in event.rounds if r.key != rnd.key))
 
 

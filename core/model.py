@@ -101,7 +101,7 @@ class Round:
         for g in self.games:
             if g.board == board:
                 return g
-        raise IllegalChange(f"round {self.number} has no board {board}")
+        raise IllegalChange("round {number} has no board {board}", number=self.number, board=board)
 
     @property
     def missing(self) -> int:
@@ -123,6 +123,7 @@ class Event:
     edition: str = "fide2024"
     share_places: bool = False
     lots_seed: int = 0
+    unrated_rating: int | None = None  # rating given to unrated players in rating tie-breaks (C.07 art. 10); None: drop them
     initial_colour: str = "w"  # colour of pairing number 1 in round 1
     pairing_order: str = "rating"  # pairing numbers by rating (ties by name), or "id" (TRF start numbers)
     baku: bool = False
@@ -144,7 +145,7 @@ class Event:
         try:
             return self._by_id[pid]
         except KeyError:
-            raise IllegalChange(f"no player with id {pid}") from None
+            raise IllegalChange("no player with id {pid}", pid=pid) from None
 
     def has_player(self, pid: int) -> bool:
         return pid in self._by_id
@@ -170,7 +171,7 @@ class Event:
             if r.key == (stage, table, number):
                 return r
         where = f" of table {table}" if table is not None else ""
-        raise IllegalChange(f"there is no {stage} round {number}{where}")
+        raise IllegalChange("there is no {stage} round {number}{where}", stage=stage, number=number, where=where)
 
     def current_stage(self) -> str:
         """The stage a command without --stage addresses: the last one started."""

@@ -98,6 +98,11 @@ def roundrobin_withdrawals(event: Event, hist: list[PlayerHistory]) -> list[Play
     return out
 
 
+def rating_flags(event: Event) -> dict:
+    """The event's setting for unrated players in rating tie-breaks (C.07 art. 10)."""
+    return {"unrated_rating": event.unrated_rating}
+
+
 def standings(
     event: Event, *, table: int | None = None, after_round: int | None = None, stage: str | None = None,
     codes: tuple[str, ...] | None = None, edition: str | None = None,
@@ -111,7 +116,7 @@ def standings(
     hist = stage_histories(event, table, after, stage)
     rows = rank(hist, list(codes), scoring=event.scoring, rounds=after, edition=edition or event.edition,
                 system="swiss" if stage == "swiss" else "roundrobin", lots_seed=event.lots_seed,
-                share_places=event.share_places)
+                share_places=event.share_places, flags=rating_flags(event))
     return [Row(r.rank, r.id, event.player(r.id).name, event.player(r.id).table, r.points, dict(r.tiebreaks),
                 r.by_lot, r.shared, r.tie_group) for r in rows]
 
@@ -121,12 +126,12 @@ def explain_text(event: Event, pid: int, *, table: int | None = None, after_roun
     from .explain import explain_player, render_explain
 
     if not event.has_player(pid):
-        raise IllegalChange(f"no player with id {pid}")
+        raise IllegalChange("no player with id {pid}", pid=pid)
     stage = main_stage(event)
     after = completed_rounds(event, stage, table) if after_round is None else after_round
     codes = list(event.tiebreaks if codes is None else codes)
     check_codes(codes)
     hist = stage_histories(event, table, after, stage)
     expl = explain_player(pid, codes, hist, scoring=event.scoring, rounds=after, edition=edition or event.edition,
-                          system="swiss" if stage == "swiss" else "roundrobin")
+                          system="swiss" if stage == "swiss" else "roundrobin", flags=rating_flags(event))
     return render_explain(expl)

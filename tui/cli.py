@@ -74,6 +74,7 @@ def cmd_new(a: argparse.Namespace) -> int:
         a.name, a.rounds, system=a.system, tables=a.tables, top=a.top or 0, third_place=a.third_place,
         points=_points(a.points) if a.points else None, tiebreaks=codes, edition=a.edition,
         lots_seed=_seed(), baku=a.baku, initial_colour=a.initial_colour,
+        unrated_rating=a.unrated_rating,
     )
     if a.teams:
         from core import team_event
@@ -320,6 +321,8 @@ def build_parser() -> Parser:
     s.add_argument("--edition", choices=["fide2024", "fide2026", "legacy"], default="fide2024")
     s.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7)")
     s.add_argument("--initial-colour", choices=["w", "b"], help="colour of pairing number 1 in round 1 (default: by lot)")
+    s.add_argument("--unrated-rating", type=int, metavar="R",
+                   help="rating of unrated players in rating tie-breaks (default: those tie-breaks are dropped, C.07 art. 10)")
     s.add_argument("--teams", action="store_true", help="a team event: teams play matches over --boards boards")
     s.add_argument("--boards", type=int, default=0)
     s.add_argument("--match-points", help="team match points W,D,L (default 2,1,0)")

@@ -69,7 +69,7 @@ def dumps(event: Event) -> str:
         ("start", "start"), ("end", "end"), ("system", "system"), ("rounds_planned", "rounds"),
         ("tables", "tables"), ("top", "top"), ("third_place", "third_place"), ("tiebreaks", "tiebreaks"),
         ("edition", "edition"), ("share_places", "share_places"), ("lots_seed", "lots_seed"),
-        ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"), ("baku", "baku"), ("forbidden", "forbidden"),
+        ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"), ("baku", "baku"), ("forbidden", "forbidden"),
         ("forbidden_clubs", "forbidden_clubs"), ("round_minutes", "round_minutes"),
         ("top_minutes", "top_minutes"), ("language", "language"),
     ):
@@ -162,7 +162,7 @@ class _Reader:
     def get(self, table: dict, key: str, kind: type | tuple, where: str, default: Any = ...) -> Any:
         if key not in table:
             if default is ...:
-                raise self.fail(where, f"'{key}' is missing")
+                raise self.fail(where, "'{key}' is missing", key=key)
             return default
         v = table[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
@@ -182,7 +182,7 @@ class _Reader:
                 return Fraction(v)
         except (ValueError, ZeroDivisionError):
             pass
-        raise self.fail(where, f"expected points like 1, 0.5 or \"1/2\", found {v!r}")
+        raise self.fail(where, "expected points like 1, 0.5 or \"1/2\", found {v!r}", v=v)
 
 
 def _kind_name(kinds: tuple) -> str:
@@ -195,7 +195,7 @@ def loads(text: str, path: str = "<event>") -> Event:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
-        raise FileProblem(path, None, f"not a valid TOML file: {msg}") from None
+        raise FileProblem(path, None, "not a valid TOML file: {msg}", msg=msg) from None
     return from_doc(doc, path)
 
 
@@ -203,7 +203,7 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
     rd = _Reader(path)
     schema = doc.get("schema")
     if schema != SCHEMA:
-        raise rd.fail("schema", f"schema {schema!r} is not supported (this arbiter reads schema = {SCHEMA})")
+        raise rd.fail("schema", "schema {schema!r} is not supported (this arbiter reads schema = {SCHEMA})", schema=schema, SCHEMA=SCHEMA)
     ev = rd.get(doc, "event", dict, "")
     g = lambda key, kind, default=...: rd.get(ev, key, kind, "event", default)  # noqa: E731
     name = g("name", str)
@@ -238,13 +238,16 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
     pairing_order = g("pairing_order", str, "rating")
     if pairing_order not in ("rating", "id"):
         raise rd.fail("event.pairing_order", "must be \"rating\" or \"id\"")
+    unrated_rating = g("unrated_rating", int, None)
+    if unrated_rating is not None and not 0 < unrated_rating < 4000:
+        raise rd.fail("event.unrated_rating", "must be a rating between 1 and 3999")
     rounds_planned = g("rounds", int)
     tables = g("tables", int, 1)
     if tables < 1:
         raise rd.fail("event.tables", "must be at least 1")
     known_event_keys = {
         "name", "start", "end", "system", "rounds", "tables", "top", "third_place", "tiebreaks", "edition",
-        "share_places", "lots_seed", "initial_colour", "baku", "forbidden", "forbidden_clubs",
+        "share_places", "lots_seed", "unrated_rating", "initial_colour", "baku", "forbidden", "forbidden_clubs",
         "round_minutes", "top_minutes", "language", "points", "pairing_order",
     }
     for k in ev:
@@ -261,12 +264,13 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
     for a, b in forbidden:
         for x in (a, b):
             if x not in ids:
-                raise rd.fail("event.forbidden", f"player {x} is not in the event")
+                raise rd.fail("event.forbidden", "player {x} is not in the event", x=x)
     return Event(
         name=name, rounds_planned=rounds_planned, system=system, tables=tables,
         top=g("top", int, 0), third_place=g("third_place", bool, False), start=g("start", str, ""),
         end=g("end", str, ""), scoring=Scoring(**scoring_kw), tiebreaks=tuple(tiebreaks), edition=edition,
-        share_places=g("share_places", bool, False), lots_seed=g("lots_seed", int, 0), initial_colour=colour, pairing_order=pairing_order,
+        share_places=g("share_places", bool, False), lots_seed=g("lots_seed", int, 0),
+        unrated_rating=unrated_rating, initial_colour=colour, pairing_order=pairing_order,
         baku=g("baku", bool, False), forbidden=tuple(forbidden), forbidden_clubs=tuple(clubs),
         round_minutes=g("round_minutes", int, 45), top_minutes=g("top_minutes", int, 70),
         language=g("language", str, ""), extra=extra, players=tuple(players), rounds=tuple(rounds),
@@ -286,7 +290,7 @@ def _read_players(rd: _Reader, rows: list, tables: int) -> list[Player]:
         if pid < 1:
             raise rd.fail(f"{where}.id", "player ids are positive whole numbers")
         if pid in seen:
-            raise rd.fail(f"{where}.id", f"player id {pid} appears twice")
+            raise rd.fail(f"{where}.id", "player id {pid} appears twice", pid=pid)
         seen.add(pid)
         kw: dict[str, Any] = {}
         for k in row:
@@ -299,11 +303,11 @@ def _read_players(rd: _Reader, rows: list, tables: int) -> list[Player]:
             raise rd.fail(where, "'name' is missing")
         t = kw.get("table")
         if t is not None and not (1 <= t <= tables):
-            raise rd.fail(f"{where}.table", f"table {t} does not exist (the event has {tables})")
+            raise rd.fail(f"{where}.table", "table {t} does not exist (the event has {tables})", t=t, tables=tables)
         byes = []
         for r, kind in rd.get(row, "byes", dict, where, {}).items():
             if not r.isdigit() or kind not in BYE_KINDS:
-                raise rd.fail(f"{where}.byes", f"expected round = \"half\"|\"zero\"|\"full\", found {r} = {kind!r}")
+                raise rd.fail(f"{where}.byes", "expected round = \"half\"|\"zero\"|\"full\", found {r} = {kind!r}", r=r, kind=kind)
             byes.append((int(r), kind))
         players.append(Player(id=pid, byes=tuple(sorted(byes)), **kw))
     players.sort(key=lambda p: p.id)
@@ -324,7 +328,7 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
         number = rd.get(row, "number", int, where)
         key = (stage, table, number)
         if key in keys:
-            raise rd.fail(where, f"{stage} round {number} appears twice")
+            raise rd.fail(where, "{stage} round {number} appears twice", stage=stage, number=number)
         keys.add(key)
         for k in row:
             if k not in ("stage", "table", "number", "games", "clock_deadline", "clock_paused"):
@@ -341,7 +345,7 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
                     raise rd.fail(f"{gw}.{k}", "unknown game field")
             board = rd.get(gr, "board", int, gw)
             if board in boards:
-                raise rd.fail(gw, f"board {board} appears twice in {stage} round {number}")
+                raise rd.fail(gw, "board {board} appears twice in {stage} round {number}", board=board, stage=stage, number=number)
             boards.add(board)
             first = rd.get(gr, "first", int, gw)
             second = rd.get(gr, "second", int, gw, None)
@@ -349,7 +353,7 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
                 if pid is None:
                     continue
                 if pid not in ids:
-                    raise rd.fail(gw, f"player {pid} is not in the event")
+                    raise rd.fail(gw, "player {pid} is not in the event", pid=pid)
                 if pid in seen:
                     raise rd.fail(gw, f"player {pid} plays twice in {stage} round {number} (boards {seen[pid]} and {board})")
                 seen[pid] = board
