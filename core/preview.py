@@ -1,0 +1,257 @@
+"""A proposed pairing: the next round as the engine makes it, changed by hand before it is saved.
+
+    p = propose(event, table)        # the engine's pairing (core.pairing.pair_next), not saved
+    p = swap(p, board)               # colours of one board swapped (marked manual)
+    p = exchange(p, 12, 7)           # two players exchanged between their boards
+    p = give_bye(p, 9)               # the bye given by hand
+    p.warnings                       # what core.pairing.warnings_for says of the changed rounds
+    new = adopt(file_event, p)       # inside the save transaction; Conflict if the file moved on
+
+The changes are the ones a judge makes on a saved round (`core.pairing`
+swap_colours, exchange, give_bye), applied to the proposed event: the rules
+and warnings are theirs. A board the judge changes back to what the engine
+made is no longer marked manual.
+
+`adopt` refuses (`Conflict`) when the file's event changed since the
+proposal in anything the pairing depends on (players, settings, rounds and
+results of the stage and table, forbidden pairs, byes, withdrawals ...); a
+round clock started, a result entered again unchanged, the event's name, or
+another table paired meanwhile do not count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+from . import pairing
+from .errors import Conflict, IllegalChange
+from .model import Event, Round
+
+RoundKey = tuple  # (stage, table, number)
+
+# settings that no pairing reads: a change of them does not make a proposal stale
+COSMETIC = frozenset({"name", "language", "start", "end", "round_minutes", "top_minutes"})
+_SETTINGS = tuple(f.name for f in fields(Event) if f.name not in ("players", "rounds", "extra") and f.name not in COSMETIC)
+
+STALE = "the event changed since this pairing was proposed; pair again"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The event with the proposed round(s), the event it was made from and the engine's own version."""
+
+    base: Event  # the event the pairing was made from (as the file held it)
+    engine: Event  # what the engine made: base + the new round(s)
+    event: Event  # the engine's pairing with the judge's changes
+    table: int | None = None  # the table paired (None: every table, or one-table events)
+    keys: tuple[RoundKey, ...] = ()  # the proposed rounds
+    changes: tuple[str, ...] = field(default=())  # what the judge changed, in words (for the journal)
+
+    @property
+    def rounds(self) -> tuple[Round, ...]:
+        return tuple(self.event.find_round(*k) for k in self.keys)
+
+    @property
+    def manual(self) -> bool:
+        """True once the judge changed anything."""
+        return self.event is not self.engine
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What a judge should know of the hand-made boards (rematches, colours, a second bye ...)."""
+        if not self.manual:
+            return ()
+        return tuple(w for r in self.rounds for w in pairing.warnings_for(self.event, r))
+
+    def what(self) -> str:
+        """The journal's words for saving this proposal."""
+        numbers = sorted({k[2] for k in self.keys})
+        head = "pair next round" + (f" of table {self.table}" if self.table is not None else "")
+        if numbers:
+            head = f"pair round {', '.join(map(str, numbers))}" + (f" of table {self.table}" if self.table is not None else "")
+        return head + (f" (by hand: {'; '.join(self.changes)})" if self.changes else "")
+
+
+def propose(event: Event, table: int | None = None) -> Proposal:
+    """The engine's pairing of the next round (of one table, or of every table), not saved."""
+    new = pairing.pair_next(event, table)
+    old = {r.key: r for r in event.rounds}
+    keys = tuple(r.key for r in new.rounds if r.key not in old)
+    return Proposal(event, new, new, table, keys)
+
+
+def reset(p: Proposal) -> Proposal:
+    """Back to the engine's pairing."""
+    return replace(p, event=p.engine, changes=())
+
+
+def _round(p: Proposal, key: RoundKey | None, player: int | None = None) -> Round:
+    if key is not None:
+        if key not in p.keys:
+            raise IllegalChange(f"round {key[2]} is not part of this pairing")
+        return p.event.find_round(*key)
+    rounds = p.rounds
+    if player is not None:
+        for r in rounds:
+            if any(player in g.players for g in r.games):
+                return r
+        raise IllegalChange(f"player {player} is not paired in this pairing")
+    if len(rounds) != 1:
+        raise IllegalChange("name the round: this pairing has several")
+    return rounds[0]
+
+
+def _check_changeable(p: Proposal) -> None:
+    from . import team_event
+
+    if team_event.is_team_event(p.event):
+        raise IllegalChange("a team event's pairing is changed by hand after it is saved (swap, exchange)")
+
+
+def _changed(p: Proposal, new: Event, key: RoundKey, what: str) -> Proposal:
+    """The proposal with `new` as its event; boards equal to the engine's again lose their manual mark."""
+    rnd = new.find_round(*key)
+    engine = {g.board: g for g in p.engine.find_round(*key).games}
+    games = tuple(replace(g, manual=False) if g.manual and (e := engine.get(g.board)) is not None and not e.manual
+                  and (e.first, e.second) == (g.first, g.second) else g for g in rnd.games)
+    if games != rnd.games:
+        new = new.with_round(replace(rnd, games=games))
+    if new.find_round(*key) == p.engine.find_round(*key) and all(
+            new.find_round(*k) == p.engine.find_round(*k) for k in p.keys):
+        return replace(p, event=p.engine, changes=())
+    return replace(p, event=new, changes=p.changes + (what,))
+
+
+def swap(p: Proposal, board: int, key: RoundKey | None = None) -> Proposal:
+    """Swap the colours of one board (`core.pairing.swap_colours` on the proposal)."""
+    _check_changeable(p)
+    rnd = _round(p, key)
+    new = pairing.swap_colours(p.event, rnd.stage, rnd.table, rnd.number, board)
+    return _changed(p, new, rnd.key, f"swap colours on board {board}")
+
+
+def exchange(p: Proposal, a: int, b: int) -> Proposal:
+    """Exchange two players (ids) between their boards (`core.pairing.exchange` on the proposal)."""
+    _check_changeable(p)
+    if a == b:
+        raise IllegalChange(f"name two different players (both are {a})")
+    rnd = _round(p, None, a)
+    if not any(b in g.players for g in rnd.games):
+        raise IllegalChange(f"players {a} and {b} must both be paired in round {rnd.number}"
+                            + (f" of table {rnd.table}" if rnd.table is not None else ""))
+    new = pairing.exchange(p.event, rnd.stage, rnd.table, rnd.number, a, b)
+    return _changed(p, new, rnd.key, f"exchange players {a} and {b}")
+
+
+def give_bye(p: Proposal, pid: int) -> Proposal:
+    """Give the pairing-allocated bye to a player by hand (`core.pairing.give_bye` on the proposal)."""
+    _check_changeable(p)
+    rnd = _round(p, None, pid)
+    new = pairing.give_bye(p.event, rnd.stage, rnd.table, rnd.number, pid)
+    return _changed(p, new, rnd.key, f"bye by hand for player {pid}")
+
+
+def explanations(p: Proposal) -> dict[RoundKey, dict[int, str]]:
+    """Why each board of each proposed round was made, by board (`core.pairing.explain_round`).
+
+    explain_round writes a heading, then one indented line per board in board
+    order, then the warnings; a round explained in one line (round robin, or an
+    engine that would not pair it now) gives that line for every board.
+    """
+    out: dict[RoundKey, dict[int, str]] = {}
+    for rnd in p.rounds:
+        text = pairing.explain_round(p.event, rnd)
+        lines = [ln.strip() for ln in text.splitlines() if ln.startswith("  ") and ln.strip()]
+        if len(lines) >= len(rnd.games) and rnd.stage == "swiss":
+            out[rnd.key] = {g.board: lines[i] for i, g in enumerate(rnd.games)}
+        else:
+            general = " ".join(lines)
+            out[rnd.key] = {g.board: general for g in rnd.games}
+    return out
+
+
+# -- saving ----------------------------------------------------------------------
+
+
+def _plain_round(r: Round) -> Round:
+    """A round as the pairing sees it: no clock, no "entered by"."""
+    if not r.clock_deadline and r.clock_paused is None and not any(g.by for g in r.games):
+        return r
+    return replace(r, clock_deadline="", clock_paused=None,
+                   games=tuple(replace(g, by="") if g.by else g for g in r.games))
+
+
+def _swiss_state(state: object, table: int | None) -> object:
+    """The Swiss stage's state with only this table's pairing order (other tables pair on their own)."""
+    if table is None or not isinstance(state, dict) or "order" not in state:
+        return state
+    return {**state, "order": {k: v for k, v in state["order"].items() if k == str(table)}}
+
+
+def basis(event: Event, table: int | None) -> tuple:
+    """Everything the pairing of `table` (None: every table) depends on."""
+    settings = tuple(getattr(event, n) for n in _SETTINGS)
+    extra = tuple((k, _swiss_state(v, table) if k == "swiss" else v) for k, v in event.extra)
+    extra = tuple(x for x in extra if x[1] != {"order": {}})  # another table's order only: not ours
+    rounds = tuple(_plain_round(r) for r in event.rounds
+                   if table is None or r.stage != "swiss" or r.table == table)
+    return settings, extra, event.players, rounds
+
+
+def differs(now: Event, p: Proposal) -> str | None:
+    """What changed since the proposal that its pairing depends on (None: nothing)."""
+    if now is p.base:
+        return None
+    a, b = basis(p.base, p.table), basis(now, p.table)
+    if a == b:
+        return None
+    if a[2] != b[2]:
+        return "players"
+    if a[3] != b[3]:
+        return "rounds or results"
+    return "the event's settings"
+
+
+def adopt(now: Event, p: Proposal) -> Event:
+    """`now` (the file's event, in the save transaction) with the proposed round(s).
+
+    Refuses with `Conflict` when `now` differs from the proposal's base in
+    anything the pairing depends on.
+    """
+    what = differs(now, p)
+    if what is not None:
+        raise Conflict(f"{STALE} ({what} changed)")
+    if now is p.base or now == p.base:
+        return p.event
+    out = now
+    for r in p.rounds:
+        out = out.with_round(r)
+    changed = [n for n in _SETTINGS if getattr(p.base, n) != getattr(p.event, n)]
+    if changed:
+        out = replace(out, **{n: getattr(p.event, n) for n in changed})
+    if p.event.players != p.base.players:
+        out = replace(out, players=p.event.players)
+    if p.event.extra != p.base.extra:
+        out = replace(out, extra=_merge_extra(now.extra, p.base.extra, p.event.extra, p.table))
+    return out
+
+
+def _merge_extra(now: tuple, base: tuple, proposed: tuple, table: int | None) -> tuple:
+    """Stage states: what the pairing changed (base -> proposed) set into `now`."""
+    before, after, out = dict(base), dict(proposed), dict(now)
+    for k, v in after.items():
+        if before.get(k) == v:
+            continue
+        if k == "swiss" and table is not None and isinstance(v, dict) and isinstance(out.get(k), dict):
+            order = dict(out[k].get("order", {}))
+            order[str(table)] = v.get("order", {}).get(str(table))
+            out[k] = {**out[k], **{x: y for x, y in v.items() if x != "order"}, "order": order}
+        else:
+            out[k] = v
+    for k in before.keys() - after.keys():
+        out.pop(k, None)
+    return tuple(out.items())
+
+
+__all__ = ["Proposal", "propose", "reset", "swap", "exchange", "give_bye", "explanations", "adopt",
+           "differs", "basis", "STALE"]
