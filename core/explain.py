@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.errors import IllegalChange
+from core.i18n import EN, phrase, tiebreak_name, words
 from core.records import PlayerHistory, Scoring
 from core.tiebreaks import make_context
 from core.tiebreaks.context import Term, fmt
@@ -51,7 +52,7 @@ def explain(
 ) -> list[Explanation]:
     ctx = make_context(players, scoring=scoring, rounds=rounds, edition=edition, system=system, flags=flags)
     if player_id not in ctx.players:
-        raise IllegalChange(f"unknown player {player_id}")
+        raise IllegalChange("unknown player {player_id}", player_id=player_id)
     out = []
     for code in codes:
         tb = lookup(code)
@@ -78,7 +79,7 @@ def explain_player(
     return PlayerExplanation(player_id, p.name, p.score(scoring, rounds), rounds, edition, tuple(items))
 
 
-def _term_line(t: Term) -> str:
+def _term_line_en(t: Term) -> str:
     rnd = f"R{t.round}" if t.round is not None else "  "
     opp = f"vs {t.opponent}" if t.opponent is not None else "no opponent"
     parts = [f"  {rnd:<4}{opp:<13}{t.label:<24}"]
@@ -96,8 +97,35 @@ def _term_line(t: Term) -> str:
     return line.rstrip()
 
 
-def render_explain(items: list[Explanation] | PlayerExplanation, header: str = "") -> str:
-    """Plain text: one block per tie-break, one line per term."""
+def _term_line(t: Term, lang: str = "en") -> str:
+    return _term_line_en(t) if lang == "en" else _term_line_local(t, lang)
+
+
+def _term_line_local(t: Term, lang: str) -> str:
+    """One term in `lang`: the same columns, the words from core.i18n."""
+    w = words(lang)
+    rnd = w("ex_round", n=t.round) if t.round is not None else "  "
+    opp = w("ex_vs", id=t.opponent) if t.opponent is not None else w("ex_no_opponent")
+    label = phrase(t.label, lang)
+    parts = [f"  {rnd:<4}{opp:<14}{label:<24}"]
+    if t.value is not None:
+        parts.append(w("ex_value", v=f"{fmt(t.value):>7}"))
+    if t.points is not None:
+        parts.append(w("ex_pts", v=f"{fmt(t.points):>4}"))
+    if t.contribution is not None:
+        parts.append(f"-> {fmt(t.contribution):>7}")
+    line = "  ".join(parts)
+    if t.cut:
+        line += "  " + w("ex_cut", why=phrase(t.cut, lang))
+    if t.note:
+        line += f"  [{phrase(t.note, lang)}]"
+    return line.rstrip()
+
+
+def render_explain(items: list[Explanation] | PlayerExplanation, header: str = "", *, lang: str = "en") -> str:
+    """Plain text: one block per tie-break, one line per term (in "en" or "ru")."""
+    if lang != "en":
+        return _render_local(items, header, lang)
     lines: list[str] = []
     if isinstance(items, PlayerExplanation):
         name = f" ({items.name})" if items.name else ""
@@ -111,4 +139,23 @@ def render_explain(items: list[Explanation] | PlayerExplanation, header: str = "
         lines.append(f"{e.code} = {fmt(e.value)}   {e.name} (type {e.type})")
         lines.extend(_term_line(t) for t in e.terms)
         lines.extend(f"  * {n}" for n in e.notes)
+    return "\n".join(lines) + "\n"
+
+
+def _render_local(items: list[Explanation] | PlayerExplanation, header: str, lang: str) -> str:
+    w = words(lang)
+    lines: list[str] = []
+    if isinstance(items, PlayerExplanation):
+        name = f" ({items.name})" if items.name else ""
+        edition = w(f"ed_{items.edition}") if f"ed_{items.edition}" in EN else items.edition
+        lines.append(w("ex_player", id=items.id, name=name, points=fmt(items.points), n=items.rounds,
+                       edition=edition))
+        items = list(items.items)
+    elif header:
+        lines.append(header)
+    for e in items:
+        lines.append(w("ex_head", code=e.code, value=fmt(e.value), name=tiebreak_name(lookup(e.code).code, lang),
+                       type=e.type))
+        lines.extend(_term_line(t, lang) for t in e.terms)
+        lines.extend(f"  * {phrase(n, lang)}" for n in e.notes)
     return "\n".join(lines) + "\n"

@@ -113,7 +113,7 @@ THIRD_PLACE = "third"
 def bracket_slots(size: int) -> int:
     """P: the smallest power of two >= size (size >= 2)."""
     if size < 2:
-        raise IllegalChange(f"a top needs at least 2 players, not {size}")
+        raise IllegalChange("a top needs at least 2 players, not {size}", size=size)
     return 1 << (size - 1).bit_length()
 
 
@@ -198,7 +198,7 @@ def qualify(tables: Sequence[TableRanking], size: int, *, lot_seed: int | None =
     if not tables:
         raise IllegalChange("no table to qualify from")
     if size < 2:
-        raise IllegalChange(f"a top needs at least 2 players, not {size}")
+        raise IllegalChange("a top needs at least 2 players, not {size}", size=size)
     if size % len(tables):
         raise IllegalChange(f"a top of {size} cannot take the same number from each of {len(tables)} tables")
     q = size // len(tables)
@@ -213,14 +213,13 @@ def qualify(tables: Sequence[TableRanking], size: int, *, lot_seed: int | None =
         if tied:
             positions = [ranked.index(p) for p in tied]
             if positions != list(range(positions[0], positions[0] + len(tied))):
-                raise IllegalChange(f"table {t.table}: the players tied at the cut are not next to each other")
+                raise IllegalChange("table {table}: the players tied at the cut are not next to each other", table=t.table)
             straddles = positions[0] < q <= positions[-1]
             if straddles:
                 if rng is None:
                     names = ", ".join(str(p) for p in tied)
                     raise IllegalChange(
-                        f"table {t.table}: players {names} are tied at the qualification line; "
-                        "break the tie (play-off or lots) first"
+                        "table {table}: players {names} are tied at the qualification line; break the tie (play-off or lots) first", table=t.table, names=names
                     )
                 drawn = list(tied)
                 rng.shuffle(drawn)
@@ -482,7 +481,7 @@ class GameResult:
 
     def __post_init__(self) -> None:
         if self.score not in ("1-0", "0-1", "1/2"):
-            raise InvalidResult(f"{self.score!r} is not a game score (1-0, 0-1 or 1/2)")
+            raise InvalidResult("{score!r} is not a game score (1-0, 0-1 or 1/2)", score=self.score)
         if self.agreed and self.score == "1/2":
             raise InvalidResult("an agreed top result names a winner (1-0a or 0-1a)")
 
@@ -493,7 +492,7 @@ class GameResult:
         if key == "--":
             raise InvalidResult("a double forfeit cannot decide a top game; enter who goes through")
         if key not in _RESULT_TEXTS:
-            raise InvalidResult(f"{text!r} is not a top game result")
+            raise InvalidResult("{text!r} is not a top game result", text=text)
         score, technical, agreed, forfeit = _RESULT_TEXTS[key]
         return cls(score, technical, agreed, forfeit)
 
@@ -526,7 +525,7 @@ def _lookup(values: Mapping[int, Fraction], player: int, what: str) -> Fraction:
     try:
         return F(values[player])
     except KeyError:
-        raise IllegalChange(f"{what} of player {player} is not known") from None
+        raise IllegalChange("{what} of player {player} is not known", what=what, player=player) from None
 
 
 def decide_drawn_game(
@@ -594,7 +593,7 @@ class TopConfig:
         if self.games_per_match < 1:
             raise IllegalChange("a top match has at least one game")
         if self.placings not in ("shared", "swiss-order"):
-            raise IllegalChange(f"placings must be 'shared' or 'swiss-order', not {self.placings!r}")
+            raise IllegalChange("placings must be 'shared' or 'swiss-order', not {placings!r}", placings=self.placings)
 
 
 @dataclass(frozen=True)
@@ -721,7 +720,7 @@ class Bracket:
         try:
             return self.rounds[r - 1][m - 1]
         except (IndexError, TypeError):
-            raise IllegalChange(f"the top has no match {m} in round {r}") from None
+            raise IllegalChange("the top has no match {m} in round {r}", m=m, r=r) from None
 
     def round_name(self, r: int) -> str:
         """"top-16", "top-8", ..., "final" for the round that many slots are left in."""
@@ -774,7 +773,7 @@ def _play_match(
     present = [p for p in players if p is not None]
     if len(present) < 2:
         if results:
-            raise IllegalChange(f"{where}: results entered before both players are known")
+            raise IllegalChange("{where}: results entered before both players are known", where=where)
         return base
     a, b = players
     lot_key = f"third:0" if third else f"{round_no}:{number}"
@@ -803,7 +802,7 @@ def _play_match(
             agreed = any(g.result is not None and g.result.agreed for g in games)
             decided_by = "agreed" if agreed else "game"
             if k < len(results):
-                raise IllegalChange(f"{where}: the match was decided after game {k}")
+                raise IllegalChange("{where}: the match was decided after game {k}", where=where, k=k)
             if n > 1:
                 reason = f"{_num(max(pa, pb))}-{_num(min(pa, pb))} on points"
             break
@@ -850,10 +849,10 @@ def build_bracket(
                 raise IllegalChange("this top has no third-place match")
             continue
         if not (isinstance(key, tuple) and len(key) == 2):
-            raise IllegalChange(f"{key!r} is not a match of the top")
+            raise IllegalChange("{key!r} is not a match of the top", key=key)
         r, m = key
         if not (1 <= r <= rounds_total and 1 <= m <= slots >> r):
-            raise IllegalChange(f"the top has no match {m} in round {r}")
+            raise IllegalChange("the top has no match {m} in round {r}", m=m, r=r)
 
     def seed_of(p: int | None) -> int | None:
         return None if p is None else seeds.index(p) + 1
@@ -865,7 +864,7 @@ def build_bracket(
         p1 = seeds[s1 - 1]
         if s2 is None:
             if parsed.get((1, i)):
-                raise IllegalChange(f"round 1 match {i} is a bye: no game to enter")
+                raise IllegalChange("round 1 match {i} is a bye: no game to enter", i=i)
             r1.append(Match(1, i, (s1, None), (p1, None), (), p1, "bye", "no opponent"))
             continue
         p2 = seeds[s2 - 1]

@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterator
 
-from .errors import IllegalChange
+from .errors import IllegalChange, word
 from .records import Scoring
 from .results import Result
 
@@ -170,8 +170,10 @@ class Event:
         for r in self.rounds:
             if r.key == (stage, table, number):
                 return r
-        where = f" of table {table}" if table is not None else ""
-        raise IllegalChange("there is no {stage} round {number}{where}", stage=stage, number=number, where=where)
+        if table is not None:
+            raise IllegalChange("there is no {stage} round {number} of table {table}", stage=word(stage),
+                                number=number, table=table)
+        raise IllegalChange("there is no {stage} round {number}", stage=word(stage), number=number)
 
     def current_stage(self) -> str:
         """The stage a command without --stage addresses: the last one started."""

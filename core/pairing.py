@@ -13,6 +13,7 @@ from itertools import combinations
 
 from .errors import IllegalChange, NoLegalPairing
 from .history import histories
+from .i18n import render, words
 from .model import Event, Game, Player, Round
 from .records import Outcome
 from .results import Result
@@ -113,7 +114,7 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
         k = _check_complete(event, "swiss", t)
         if k > event.rounds_planned:
             where = f" on table {t}" if t is not None else ""
-            raise IllegalChange(f"all {event.rounds_planned} rounds have been paired{where}")
+            raise IllegalChange("all {rounds_planned} rounds have been paired{where}", rounds_planned=event.rounds_planned, where=where)
     for t in tables:
         k = _check_complete(event, "swiss", t)
         event = event.with_round(swiss_round(event, t, k, allow_rematch))
@@ -193,8 +194,9 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
 # -- manual changes ------------------------------------------------------------
 
 
-def warnings_for(event: Event, rnd: Round) -> list[str]:
-    """What a judge should know about a hand-made pairing: rematches, colours, a second bye."""
+def warnings_for(event: Event, rnd: Round, *, lang: str = "en") -> list[str]:
+    """What a judge should know about a hand-made pairing: rematches, colours, a second bye ("en" or "ru")."""
+    t = words(lang)
     stage_players = event.table_players(rnd.table) if rnd.stage == "swiss" else list(event.players)
     hist = {h.id: h for h in histories(event, rnd.stage, rnd.table, rnd.number - 1)}
     out = []
@@ -202,11 +204,11 @@ def warnings_for(event: Event, rnd: Round) -> list[str]:
         if g.second is None:
             h = hist.get(g.first)
             if h and any(r.outcome in (Outcome.PAB, Outcome.FULL_BYE, Outcome.FORFEIT_WIN) for r in h.records):
-                out.append(f"board {g.board}: {event.player(g.first).name} already had a bye or a win without playing")
+                out.append(t("w_had_bye", n=g.board, name=event.player(g.first).name))
             continue
         a, b = hist.get(g.first), hist.get(g.second)
         if a and any(r.outcome.played and r.opponent == g.second for r in a.records):
-            out.append(f"board {g.board}: {event.player(g.first).name} and {event.player(g.second).name} have played each other")
+            out.append(t("w_rematch", n=g.board, a=event.player(g.first).name, b=event.player(g.second).name))
         for pid, h, colour in ((g.first, a, "w"), (g.second, b, "b")):
             if h is None:
                 continue
@@ -214,19 +216,19 @@ def warnings_for(event: Event, rnd: Round) -> list[str]:
             seq = played + [colour]
             diff = seq.count("w") - seq.count("b")
             if abs(diff) > 2 or (len(seq) >= 3 and seq[-3:] == [colour] * 3):
-                out.append(f"board {g.board}: {event.player(pid).name} breaks the colour limits "
-                           f"({'first' if colour == 'w' else 'second'} again)")
+                out.append(t("w_colours_first" if colour == "w" else "w_colours_second", n=g.board,
+                             name=event.player(pid).name))
     paired = {p for g in rnd.games for p in g.players}
     for p in stage_players:
         if p.id not in paired and p.available(rnd.number):
-            out.append(f"{p.name} ({p.id}) is not paired in this round")
+            out.append(t("w_not_paired", name=p.name, id=p.id))
     return out
 
 
 def _editable(event: Event, stage: str, table: int | None, round_no: int) -> Round:
     rnd = event.find_round(stage, table, round_no)
     if any(g.result is not None and g.second is not None for g in rnd.games):
-        raise IllegalChange(f"round {round_no} has results: clear them before changing its pairing")
+        raise IllegalChange("round {round_no} has results: clear them before changing its pairing", round_no=round_no)
     return rnd
 
 
@@ -234,7 +236,7 @@ def swap_colours(event: Event, stage: str, table: int | None, round_no: int, boa
     rnd = _editable(event, stage, table, round_no)
     g = rnd.game(board)
     if g.second is None:
-        raise IllegalChange(f"board {board} is a bye")
+        raise IllegalChange("board {board} is a bye", board=board)
     new = replace(g, first=g.second, second=g.first, manual=True)
     return event.with_round(replace(rnd, games=tuple(new if x.board == board else x for x in rnd.games)))
 
@@ -252,7 +254,7 @@ def exchange(event: Event, stage: str, table: int | None, round_no: int, a: int,
             g = replace(g, first=sub(g.first), second=sub(g.second), manual=True)
         games.append(g)
     if not any(a in g.players for g in rnd.games) or not any(b in g.players for g in rnd.games):
-        raise IllegalChange(f"players {a} and {b} must both be paired in round {round_no}")
+        raise IllegalChange("players {a} and {b} must both be paired in round {round_no}", a=a, b=b, round_no=round_no)
     return event.with_round(replace(rnd, games=tuple(games)))
 
 
@@ -267,9 +269,9 @@ def pair_by_hand(event: Event, stage: str, table: int | None, round_no: int,
                 continue
             p = event.player(pid)
             if stage == "swiss" and p.table != table:
-                raise IllegalChange(f"{p.name} ({pid}) does not play on this table")
+                raise IllegalChange("{name} ({pid}) does not play on this table", name=p.name, pid=pid)
             if pid in seen:
-                raise IllegalChange(f"{p.name} ({pid}) is paired twice")
+                raise IllegalChange("{name} ({pid}) is paired twice", name=p.name, pid=pid)
             seen.add(pid)
         games.append(Game(i, a, b, Result.BYE if b is None else None, manual=True))
     existing = [r for r in event.rounds_of(stage, table) if r.number == round_no]
@@ -285,9 +287,9 @@ def give_bye(event: Event, stage: str, table: int | None, round_no: int, pid: in
     rnd = _editable(event, stage, table, round_no)
     mine = next((g for g in rnd.games if pid in g.players), None)
     if mine is None:
-        raise IllegalChange(f"player {pid} is not paired in round {round_no}")
+        raise IllegalChange("player {pid} is not paired in round {round_no}", pid=pid, round_no=round_no)
     if mine.second is None:
-        raise IllegalChange(f"player {pid} already has the bye")
+        raise IllegalChange("player {pid} already has the bye", pid=pid)
     old_bye = next((g for g in rnd.games if g.second is None), None)
     if old_bye is None:
         raise IllegalChange("this round has no bye to move: exchange players instead")
@@ -302,38 +304,44 @@ def give_bye(event: Event, stage: str, table: int | None, round_no: int, pid: in
 # -- explanation ---------------------------------------------------------------
 
 
-def explain_round(event: Event, rnd: Round) -> str:
-    """Why each board was made: the engine's reasons, or 'by hand'."""
-    lines = ["", "Why these pairings:"]
+def explain_round(event: Event, rnd: Round, *, lang: str = "en") -> str:
+    """Why each board was made: the engine's reasons, or 'by hand' ("en" or "ru")."""
+    t = words(lang)
+    lines = ["", t("px_title")]
     if rnd.stage == "roundrobin":
-        lines.append("  every board comes from the FIDE Berger table for this round")
+        lines.append("  " + t("px_berger"))
         return "\n".join(lines) + "\n"
     if rnd.stage != "swiss":
-        lines.append("  boards of the top follow the bracket (seed i meets seed K+1-i)")
+        lines.append("  " + t("px_bracket"))
         return "\n".join(lines) + "\n"
     from .swiss import pair_round
 
     try:
         pairing = pair_round(swiss_request(event, rnd.table, rnd.number))
     except Exception as exc:  # an engine refusal for a round that was paired by hand
-        lines.append(f"  the engine would not pair this round now: {exc}")
+        why = exc.text(lang) if lang != "en" and callable(getattr(exc, "text", None)) else exc
+        lines.append("  " + t("px_refused", why=why))
         return "\n".join(lines) + "\n"
     def plain(why: str) -> str:  # the engine numbers its lines; the board is ours to say
         head, sep, rest = why.partition(": ")
         return rest if sep and (head.startswith("board ") or head == "bye") else why
 
+    if len(pairing.reasons) == len(pairing.explanation):  # the reasons to say in any language
+        said = [render(r, lang) for r in pairing.reasons]
+    else:
+        said = [plain(why) for why in pairing.explanation]
     reasons = {}
-    for (w, b), why in zip(pairing.boards, pairing.explanation):
-        reasons[(w, b)] = plain(why)
-    bye_why = plain(pairing.explanation[len(pairing.boards)]) if pairing.bye is not None and len(pairing.explanation) > len(pairing.boards) else ""
+    for (w, b), why in zip(pairing.boards, said):
+        reasons[(w, b)] = why
+    bye_why = said[len(pairing.boards)] if pairing.bye is not None and len(said) > len(pairing.boards) else ""
     for g in rnd.games:
         if g.second is None:
-            why = bye_why if (g.first == pairing.bye and not g.manual) else "bye given by hand"
+            why = bye_why if (g.first == pairing.bye and not g.manual) else t("px_bye_by_hand")
         elif (g.first, g.second) in reasons and not g.manual:
             why = reasons[(g.first, g.second)]
         else:
-            why = "paired or changed by hand"
-        lines.append(f"  board {g.board}: {why}")
-    for w in warnings_for(event, rnd):
-        lines.append(f"  warning: {w}")
+            why = t("px_by_hand")
+        lines.append("  " + t("px_board", n=g.board, why=why))
+    for w in warnings_for(event, rnd, lang=lang):
+        lines.append("  " + t("px_warning", why=w))
     return "\n".join(lines) + "\n"

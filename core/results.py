@@ -40,7 +40,7 @@ class Result(str, Enum):
             return _FORMS[key]
         except KeyError:
             raise InvalidResult(
-                f"'{text}' is not a result; type one of 1-0 0-1 1/2 = +- -+ -- 1-0t 0-1t =t 1-0a 0-1a"
+                "'{text}' is not a result; type one of 1-0 0-1 1/2 = +- -+ -- 1-0t 0-1t =t 1-0a 0-1a", text=text
             ) from None
 
     @property

@@ -74,7 +74,7 @@ __all__ = [
 
 def _even(n: int) -> int:
     if n < 2:
-        raise IllegalChange(f"a round robin needs at least 2 players, not {n}")
+        raise IllegalChange("a round robin needs at least 2 players, not {n}", n=n)
     return n + (n % 2)
 
 
@@ -93,7 +93,7 @@ def berger_round(n: int, r: int) -> tuple[tuple[int, int], ...]:
     size = _even(n)
     m = size - 1
     if not 1 <= r <= m:
-        raise IllegalChange(f"round {r} does not exist in a round robin of {n} players")
+        raise IllegalChange("round {r} does not exist in a round robin of {n} players", r=r, n=n)
 
     def wrap(x: int) -> int:
         return ((x - 1) % m) + 1
@@ -255,7 +255,7 @@ def withdrawal_ruling(player: int, games: Iterable[ScheduledGame]) -> Withdrawal
     games = tuple(games)
     own = [g for g in games if player in (g.first, g.second)]
     if not own:
-        raise IllegalChange(f"player {player} has no games in this round robin")
+        raise IllegalChange("player {player} has no games in this round robin", player=player)
     scheduled = len(own)
     completed = sum(1 for g in own if g.played)
     annulled = 2 * completed < scheduled

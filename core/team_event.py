@@ -99,7 +99,7 @@ def _pts(x: Fraction) -> int | str:
 
 
 def _bad(key: str, what: str) -> IllegalChange:
-    return IllegalChange(f"[teams] {key}: {what}")
+    return IllegalChange("[teams] {key}: {what}", key=key, what=what)
 
 
 def _ids(v: Any, key: str) -> tuple[int, ...]:
@@ -110,7 +110,7 @@ def _ids(v: Any, key: str) -> tuple[int, ...]:
 
 def _round_key(k: Any, key: str) -> int:
     if not (isinstance(k, str) and k.isdigit() and int(k) >= 1):
-        raise _bad(key, f"round keys are round numbers like \"3\", not {k!r}")
+        raise _bad(key, "round keys are round numbers like \"3\", not {k!r}", k=k)
     return int(k)
 
 
@@ -251,7 +251,7 @@ def _find_team(event: Event, name: str, st: TeamsState) -> Team:
         if t.name == name:
             return t
     known = ", ".join(team_names(event, st)) or "none yet"
-    raise IllegalChange(f"no team '{name}' (teams: {known})")
+    raise IllegalChange("no team '{name}' (teams: {known})", name=name, known=known)
 
 
 def team_of(event: Event) -> dict[int, str]:
@@ -274,11 +274,11 @@ def _check_lineup(event: Event, team: Team, ids: tuple[int, ...], round_no: int,
 
     for pid in ids:
         if not event.has_player(pid):
-            raise IllegalChange(f"team '{team.name}': no player with id {pid}")
+            raise IllegalChange("team '{name}': no player with id {pid}", name=team.name, pid=pid)
         p = event.player(pid)
         if p.team != team.name:
             other = f"plays for '{p.team}'" if p.team else "has no team"
-            raise IllegalChange(f"team '{team.name}': {p.name} ({pid}) {other}, not for '{team.name}'")
+            raise IllegalChange("team '{name}': {name2} ({pid}) {other}, not for '{name}'", name=team.name, name2=p.name, pid=pid, other=other)
     if len(ids) > boards:
         raise IllegalChange(f"team '{team.name}': {len(ids)} players for {boards} boards: "
                             "a line-up has one player a board")
@@ -291,7 +291,7 @@ def _check_lineup(event: Event, team: Team, ids: tuple[int, ...], round_no: int,
             why = ("a bye is requested" if p.requested_bye(round_no) else
                    f"withdrawn from round {p.withdrawn_from}" if p.withdrawn_from is not None and
                    round_no >= p.withdrawn_from else f"entered from round {p.late_from}")
-            raise IllegalChange(f"team '{team.name}': {p.name} ({pid}) cannot play round {round_no} ({why})")
+            raise IllegalChange("team '{name}': {name2} ({pid}) cannot play round {round_no} ({why})", name=team.name, name2=p.name, pid=pid, round_no=round_no, why=why)
     return tuple(lineup(team, boards, ids))  # roster order, no player twice
 
 
@@ -322,14 +322,14 @@ def set_lineup(event: Event, name: str, round_no: int, ids: list[int] | None) ->
     team = _find_team(event, name, st)
     nxt = _next_round(event)
     if round_no < nxt:
-        raise IllegalChange(f"round {round_no} is already paired: line-ups are set before pairing (next round {nxt})")
+        raise IllegalChange("round {round_no} is already paired: line-ups are set before pairing (next round {nxt})", round_no=round_no, nxt=nxt)
     if event.system == "swiss" and round_no > event.rounds_planned:
-        raise IllegalChange(f"round {round_no} is not a round of this event (1..{event.rounds_planned})")
+        raise IllegalChange("round {round_no} is not a round of this event (1..{rounds_planned})", round_no=round_no, rounds_planned=event.rounds_planned)
     lineups = {r: dict(v) for r, v in st.lineups.items()}
     per = lineups.setdefault(round_no, {})
     if ids is None:
         if name not in per:
-            raise IllegalChange(f"team '{name}' has no line-up stored for round {round_no}")
+            raise IllegalChange("team '{name}' has no line-up stored for round {round_no}", name=name, round_no=round_no)
         del per[name]
     else:
         per[name] = _check_lineup(event, team, tuple(ids), round_no, st.boards)
@@ -342,13 +342,13 @@ def set_roster(event: Event, name: str, ids: list[int]) -> Event:
     team = _find_team(event, name, st)
     for pid in ids:
         if not event.has_player(pid):
-            raise IllegalChange(f"team '{name}': no player with id {pid}")
+            raise IllegalChange("team '{name}': no player with id {pid}", name=name, pid=pid)
         p = event.player(pid)
         if p.team != name:
             other = f"plays for '{p.team}'" if p.team else "has no team"
-            raise IllegalChange(f"team '{name}': {p.name} ({pid}) {other}, not for '{name}'")
+            raise IllegalChange("team '{name}': {name2} ({pid}) {other}, not for '{name}'", name=name, name2=p.name, pid=pid, other=other)
     if len(set(ids)) != len(ids):
-        raise IllegalChange(f"team '{name}': a player is twice on the roster")
+        raise IllegalChange("team '{name}': a player is twice on the roster", name=name)
     missing = [pid for pid in team.roster if pid not in ids]
     if missing:
         raise IllegalChange(f"team '{name}': the roster must list every player of the team; missing "
@@ -400,7 +400,7 @@ def matches(event: Event, rnd: Round, st: TeamsState | None = None) -> list[Matc
     groups: dict[int, list[Game]] = {}
     for g in rnd.games:
         if g.second is None:
-            raise IllegalChange(f"round {rnd.number} board {g.board}: a team event has no single-player bye")
+            raise IllegalChange("round {number} board {board}: a team event has no single-player bye", number=rnd.number, board=g.board)
         groups.setdefault((g.board - 1) // B + 1, []).append(g)
     out = []
     for m, games in sorted(groups.items()):
@@ -410,14 +410,14 @@ def matches(event: Event, rnd: Round, st: TeamsState | None = None) -> list[Matc
         t_first = event.player(g0.first if b0 % 2 else g0.second).team
         t_second = event.player(g0.second if b0 % 2 else g0.first).team
         if not t_first or not t_second or t_first == t_second:
-            raise IllegalChange(f"round {rnd.number} match {m}: board {g0.board} is not between two teams")
+            raise IllegalChange("round {number} match {m}: board {board} is not between two teams", number=rnd.number, m=m, board=g0.board)
         a, b = ids[t_first], ids[t_second]
         bps, results = [], {}
         for g in games:
             bd = (g.board - 1) % B + 1
             tf, ts = event.player(g.first).team, event.player(g.second).team
             if {tf, ts} != {t_first, t_second}:
-                raise IllegalChange(f"round {rnd.number} board {g.board}: not a game of {t_first} - {t_second}")
+                raise IllegalChange("round {number} board {board}: not a game of {t_first} - {t_second}", number=rnd.number, board=g.board, t_first=t_first, t_second=t_second)
             bps.append(BoardPairing(bd, g.first, g.second, ids[tf], ids[ts]))
             if g.result is not None:
                 results[bd] = g.result.value
@@ -445,7 +445,7 @@ def _check_players(event: Event, k: int) -> None:
     loose = [p for p in event.players if not p.team and p.available(k)]
     if loose:
         who = ", ".join(f"{p.name} ({p.id})" for p in loose[:5])
-        raise IllegalChange(f"in a team event every player needs a team: {who} has none")
+        raise IllegalChange("in a team event every player needs a team: {who} has none", who=who)
 
 
 def _dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int) -> dict[int, PlayerHistory]:
@@ -457,7 +457,7 @@ def _dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int)
         got: dict[int, RoundRecord] = {}
         for m in matches(event, rnd, st):
             if not m.result.complete:
-                raise IllegalChange(f"round {rnd.number}: match {m.first_name} - {m.second_name} still misses results")
+                raise IllegalChange("round {number}: match {first_name} - {second_name} still misses results", number=rnd.number, first_name=m.first_name, second_name=m.second_name)
             a_mp, b_mp = m.result.match_points
             (pa, pb) = m.result.points
             if m.played:
@@ -505,7 +505,7 @@ def pair_next(event: Event, lots: bool = False) -> Event:
         if lots:
             raise IllegalChange("--lots is for round robins (Berger numbers)")
         if k > event.rounds_planned:
-            raise IllegalChange(f"all {event.rounds_planned} rounds have been paired")
+            raise IllegalChange("all {rounds_planned} rounds have been paired", rounds_planned=event.rounds_planned)
         ups = {t.id: lineup_for(event, t, k, st) for t in tlist}
         absent = {tid for tid, up in ups.items() if up is None}
         if len(tlist) - len(absent) < 2:
@@ -587,7 +587,7 @@ def team_histories(event: Event, after_round: int, st: TeamsState | None = None)
         got = {}
         for m in matches(event, rnd, st):
             if not m.result.complete:
-                raise IllegalChange(f"round {rnd.number}: match {m.first_name} - {m.second_name} still misses results")
+                raise IllegalChange("round {number}: match {first_name} - {second_name} still misses results", number=rnd.number, first_name=m.first_name, second_name=m.second_name)
             pa, pb = m.result.points
             boards_a = [F(0)] * B
             boards_b = [F(0)] * B
@@ -662,12 +662,12 @@ def standings(event: Event, after_round: int | None = None, codes=None, edition:
     if after_round is None:
         after_round = completed_rounds(event)
     elif not 0 <= after_round <= paired:
-        raise IllegalChange(f"--after-round {after_round}: {paired} round(s) have been paired")
+        raise IllegalChange("--after-round {after_round}: {paired} round(s) have been paired", after_round=after_round, paired=paired)
     codes = list(codes) if codes else default_codes(event, st)
     internal = check_codes(codes)
     edition = edition or event.edition
     if edition not in ("fide2024", "fide2026", "legacy"):
-        raise IllegalChange(f"unknown edition '{edition}' (one of fide2024, fide2026, legacy)")
+        raise IllegalChange("unknown edition '{edition}' (one of fide2024, fide2026, legacy)", edition=edition)
     hist = team_histories(event, after_round, st)
     mp = st.match_points
     scoring = TeamScoring(boards=st.boards, match_win=mp.win, match_draw=mp.draw, match_loss=mp.loss, pab=st.pab)
@@ -754,7 +754,7 @@ def standings_output(event: Event, after_round=None, fmt: str = "text", codes=No
               *(_jnum(r.tiebreaks[c]) for c in used)] for r in rows),
         )
     if fmt != "text":
-        raise IllegalChange(f"unknown format '{fmt}' (text, csv or json)")
+        raise IllegalChange("unknown format '{fmt}' (text, csv or json)", fmt=fmt)
     title = f"{_fit(event.name, 50)}: team standings" + (f" after round {after}" if after else "")
     rest = [c for c in used if c.strip().upper() not in ("MP", "GP")]  # MP and GP have their columns
     shown = rest[:3]  # 80 columns
@@ -795,7 +795,7 @@ def matches_output(event: Event, round_no: int | None = None, fmt: str = "text")
             for m in ms]}
         return json.dumps(doc, ensure_ascii=False) + "\n"
     if fmt != "text":
-        raise IllegalChange(f"unknown format '{fmt}' (text or json)")
+        raise IllegalChange("unknown format '{fmt}' (text or json)", fmt=fmt)
     lines = [f"{_fit(event.name, 60)}: matches of round {rnd.number}", ""]
     for m in ms:
         a, b = m.result.points
@@ -826,7 +826,7 @@ def teams_output(event: Event, fmt: str = "text") -> str:
                             "average": _jnum(_avg_top(event, members.get(t.name, []), st.boards)),
                             "roster": list(t.roster)} for t in tlist], ensure_ascii=False) + "\n"
     if fmt != "text":
-        raise IllegalChange(f"unknown format '{fmt}' (text or json)")
+        raise IllegalChange("unknown format '{fmt}' (text or json)", fmt=fmt)
     lines = [f"{_fit(event.name, 50)}: {len(tlist)} teams, {st.boards} boards a match", ""]
     for t in tlist:
         avg = _avg_top(event, members.get(t.name, []), st.boards)

@@ -62,7 +62,7 @@ class Team:
 
     def __post_init__(self) -> None:
         if len(set(self.roster)) != len(self.roster):
-            raise IllegalChange(f"team {self.name!r}: a player is twice on the roster")
+            raise IllegalChange("team {name!r}: a player is twice on the roster", name=self.name)
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class MatchPoints:
 
     def __post_init__(self) -> None:
         if self.won_by not in ("half", "more"):
-            raise IllegalChange(f"won_by must be 'half' or 'more', not {self.won_by!r}")
+            raise IllegalChange("won_by must be 'half' or 'more', not {won_by!r}", won_by=self.won_by)
 
 
 def lineup(team: Team, boards: int, chosen: Sequence[int | None] | None = None) -> tuple[int | None, ...]:
@@ -96,12 +96,12 @@ def lineup(team: Team, boards: int, chosen: Sequence[int | None] | None = None) 
     present = [p for p in chosen if p is not None]
     for p in present:
         if p not in team.roster:
-            raise IllegalChange(f"team {team.name!r}: player {p} is not on the roster")
+            raise IllegalChange("team {name!r}: player {p} is not on the roster", name=team.name, p=p)
     if len(set(present)) != len(present):
-        raise IllegalChange(f"team {team.name!r}: a player is on two boards")
+        raise IllegalChange("team {name!r}: a player is on two boards", name=team.name)
     positions = [team.roster.index(p) for p in present]
     if positions != sorted(positions):
-        raise IllegalChange(f"team {team.name!r}: the line-up must keep the roster order")
+        raise IllegalChange("team {name!r}: the line-up must keep the roster order", name=team.name)
     return chosen
 
 
@@ -167,9 +167,9 @@ def board_points(result: str) -> tuple[Fraction, Fraction]:
     if key not in _SCORES and key[-1:] in ("t", "a") and key[:-1] in _SCORES:
         key = key[:-1]
         if key in ("+-", "-+", "--"):
-            raise InvalidResult(f"{result!r} is not a result")
+            raise InvalidResult("{result!r} is not a result", result=result)
     if key not in _SCORES:
-        raise InvalidResult(f"{result!r} is not a result")
+        raise InvalidResult("{result!r} is not a result", result=result)
     return _SCORES[key]
 
 
@@ -204,7 +204,7 @@ def match_result(
     for bd in match.boards:
         if bd.first is None or bd.second is None:
             if bd.board in results:
-                raise IllegalChange(f"board {bd.board} has an empty seat: no result to enter")
+                raise IllegalChange("board {board} has an empty seat: no result to enter", board=bd.board)
             pf = F(0) if bd.first is None else F(1)
             ps = F(0) if bd.second is None else F(1)
         elif bd.board in results:
@@ -218,7 +218,7 @@ def match_result(
             a, b = a + ps, b + pf
     for k in results:
         if not 1 <= k <= boards:
-            raise IllegalChange(f"the match has no board {k}")
+            raise IllegalChange("the match has no board {k}", k=k)
     mp = None
     if complete:
         half = F(boards, 2)

@@ -11,7 +11,7 @@ import csv
 import io
 from typing import Iterable
 
-from ..errors import FileProblem
+from ..errors import FileProblem, word
 
 COLUMNS = ("name", "rating", "club", "federation", "table", "team", "title", "fide_id")
 
@@ -31,20 +31,22 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
     except StopIteration:
         raise FileProblem(path, 1, "empty file: expected a header row with a 'name' column") from None
     except csv.Error as exc:
-        raise FileProblem(path, 1, f"not CSV: {exc}") from None
+        raise FileProblem(path, 1, "not CSV: {exc}", exc=exc) from None
     cols = [h.strip().lower() for h in header]
     if "name" not in cols:
-        raise FileProblem(path, 1, f"no 'name' column in the header (found: {', '.join(cols) or 'nothing'})")
+        if not ", ".join(cols):
+            raise FileProblem(path, 1, "no 'name' column in the header (found: nothing)")
+        raise FileProblem(path, 1, "no 'name' column in the header (found: {found})", found=", ".join(cols))
     for c in cols:
         if c and c not in COLUMNS:
-            raise FileProblem(path, 1, f"unknown column '{c}' (known: {', '.join(COLUMNS)})")
+            raise FileProblem(path, 1, "unknown column '{c}' (known: {known})", c=c, known=", ".join(COLUMNS))
     rows = []
     try:
         for line_no, raw in enumerate(reader, start=2):
             if not any(x.strip() for x in raw):
                 continue
             if len(raw) > len(cols):
-                raise FileProblem(path, line_no, f"{len(raw)} fields, the header has {len(cols)}")
+                raise FileProblem(path, line_no, "{n} fields, the header has {m}", n=len(raw), m=len(cols))
             row = {c: v.strip() for c, v in zip(cols, raw) if c}
             if not row.get("name"):
                 raise FileProblem(path, line_no, "the name is empty")
@@ -53,14 +55,14 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
                 v = row.get(c, "")
                 if v:
                     if not v.isdigit():
-                        raise FileProblem(path, line_no, f"{c} '{v}' is not a whole number")
+                        raise FileProblem(path, line_no, "{c} '{v}' is not a whole number", c=word(c), v=v)
                     kw[c] = int(v)
             for c in ("club", "federation", "team", "title", "fide_id"):
                 if row.get(c):
                     kw[c] = row[c]
             rows.append(kw)
     except csv.Error as exc:
-        raise FileProblem(path, reader.line_num, f"not CSV: {exc}") from None
+        raise FileProblem(path, reader.line_num, "not CSV: {exc}", exc=exc) from None
     return rows
 
 

@@ -506,5 +506,5 @@ def printout(event: Event, what: str, lang: str | None = None) -> str:
     if what not in fns:
         from ..errors import IllegalChange
 
-        raise IllegalChange(f"no printout '{what}'; choose one of {', '.join(PRINTOUTS)}")
+        raise IllegalChange("no printout '{what}'; choose one of {known}", what=what, known=", ".join(PRINTOUTS))
     return fns[what](event, lang=lang)

@@ -258,7 +258,7 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
         parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent))
     except OSError as exc:
-        raise FileProblem(str(out), None, f"cannot write here: {exc.strerror or exc}") from None
+        raise FileProblem(str(out), None, "cannot write here: {error}", error=exc.strerror or exc) from None
     try:
         for name, text in pages.items():
             _write_file(tmp / name, text)
@@ -285,7 +285,7 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
         _fsync_dir(out)
         return list(pages)
     except OSError as exc:
-        raise FileProblem(str(out), None, f"cannot write the site: {exc.strerror or exc}") from None
+        raise FileProblem(str(out), None, "cannot write the site: {error}", error=exc.strerror or exc) from None
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)

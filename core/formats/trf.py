@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from core.errors import FileProblem
+from core.errors import FileProblem, Msg
 from core.records import Outcome, RoundRecord, Scoring
 
 F = Fraction
@@ -92,20 +92,20 @@ class TrfTournament:
 def _points(text: str, path: str, ln: int, what: str) -> Fraction:
     t = text.strip()
     if not t:
-        raise FileProblem(path, ln, f"{what}: missing value")
+        raise FileProblem(path, ln, "{what}: missing value", what=what)
     try:
         v = F(t)
     except (ValueError, ZeroDivisionError):
-        raise FileProblem(path, ln, f"{what}: {t!r} is not a number") from None
+        raise FileProblem(path, ln, "{what}: {t!r} is not a number", what=what, t=t) from None
     if v < 0 or (v * 10).denominator != 1:
-        raise FileProblem(path, ln, f"{what}: {t!r} must be a non-negative multiple of 0.1")
+        raise FileProblem(path, ln, "{what}: {t!r} must be a non-negative multiple of 0.1", what=what, t=t)
     return v
 
 
 def _int(text: str, path: str, ln: int, what: str) -> int:
     t = text.strip()
     if not t.isdigit():
-        raise FileProblem(path, ln, f"{what}: {t!r} is not a whole number")
+        raise FileProblem(path, ln, "{what}: {t!r} is not a whole number", what=what, t=t)
     return int(t)
 
 
@@ -120,22 +120,22 @@ def _round_block(block: str, path: str, ln: int, rnd: int) -> RoundRecord | None
     if not block.strip():
         return None
     opp_t, col_t, res_t = block[0:4].strip(), block[5].strip().lower(), block[7].strip().lower()
-    where = f"round {rnd}"
+    where = Msg("round {rnd}", rnd=rnd)
     if opp_t and not opp_t.isdigit():
-        raise FileProblem(path, ln, f"{where}: opponent {opp_t!r} is not a number")
+        raise FileProblem(path, ln, "{where}: opponent {opp_t!r} is not a number", where=where, opp_t=opp_t)
     if col_t not in ("", "w", "b", "-"):
-        raise FileProblem(path, ln, f"{where}: colour {col_t!r} is not w, b or -")
+        raise FileProblem(path, ln, "{where}: colour {col_t!r} is not w, b or -", where=where, col_t=col_t)
     opp = int(opp_t) if opp_t else 0
     colour = col_t if col_t in ("w", "b") else None
     if opp == 0:
         if res_t not in _BYES:
-            raise FileProblem(path, ln, f"{where}: result {res_t!r} is not valid without an opponent")
+            raise FileProblem(path, ln, "{where}: result {res_t!r} is not valid without an opponent", where=where, res_t=res_t)
         return RoundRecord(_BYES[res_t])
     if res_t not in _PLAYED:
-        raise FileProblem(path, ln, f"{where}: result {res_t!r} is not valid against an opponent")
+        raise FileProblem(path, ln, "{where}: result {res_t!r} is not valid against an opponent", where=where, res_t=res_t)
     out = _PLAYED[res_t]
     if out.played and colour is None:
-        raise FileProblem(path, ln, f"{where}: a played game needs colour w or b")
+        raise FileProblem(path, ln, "{where}: a played game needs colour w or b", where=where)
     return RoundRecord(out, opp, colour)
 
 
@@ -143,13 +143,13 @@ def _parse_player(line: str, path: str, ln: int) -> tuple[TrfPlayer, list[RoundR
     if len(line.rstrip()) < 84 and len(line) < 84:
         line = line.ljust(89)
     line = line.ljust(91)
-    pid = _int(line[4:8], path, ln, "pairing number (columns 5-8)")
+    pid = _int(line[4:8], path, ln, Msg("pairing number (columns 5-8)"))
     if not 1 <= pid <= 9999:
-        raise FileProblem(path, ln, f"pairing number {pid} out of range 1..9999")
+        raise FileProblem(path, ln, "pairing number {pid} out of range 1..9999", pid=pid)
     rating_t = line[48:52].strip()
-    rating = _int(rating_t, path, ln, "rating (columns 49-52)") if rating_t else 0
+    rating = _int(rating_t, path, ln, Msg("rating (columns 49-52)")) if rating_t else 0
     pts_t = line[80:84].strip()
-    points = _points(pts_t, path, ln, "points (columns 81-84)") if pts_t else F(0)
+    points = _points(pts_t, path, ln, Msg("points (columns 81-84)")) if pts_t else F(0)
     rank_t = line[85:89].strip()
     rank = int(rank_t) if rank_t.isdigit() else 0
     blocks: list[RoundRecord | None] = []
@@ -172,9 +172,9 @@ def _parse_162(line: str, path: str, ln: int, sc: dict[str, Fraction]) -> None:
         letter = line[pos].strip()
         if letter:
             letter = letter.upper()
-            val = _points(line[pos + 1:pos + 5], path, ln, f"162 value for {letter}")
+            val = _points(line[pos + 1:pos + 5], path, ln, Msg("162 value for {letter}", letter=letter))
             if letter not in "WDLZP":
-                raise FileProblem(path, ln, f"162: point code {letter!r} is not supported (W, D, L, Z, P)")
+                raise FileProblem(path, ln, "162: point code {letter!r} is not supported (W, D, L, Z, P)", letter=letter)
             sc[letter] = val
         pos += 9
 
@@ -194,14 +194,14 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
         if tag == "001":
             p, blocks = _parse_player(line, path, ln)
             if p.id in blocks_of:
-                raise FileProblem(path, ln, f"pairing number {p.id} appears twice")
+                raise FileProblem(path, ln, "pairing number {id} appears twice", id=p.id)
             t.players.append(p)
             blocks_of[p.id] = blocks
             line_of[p.id] = ln
         elif tag == "012":
             t.name = rest
         elif tag in ("XXR", "142"):
-            t.total_rounds = _int(rest, path, ln, f"{tag} number of rounds")
+            t.total_rounds = _int(rest, path, ln, Msg("{tag} number of rounds", tag=tag))
             if t.total_rounds < 1:
                 raise FileProblem(path, ln, "the number of rounds must be at least 1")
         elif tag == "XXC":
@@ -214,7 +214,7 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
                 elif tl == "rank":
                     t.rank_order = True
                 else:
-                    raise FileProblem(path, ln, f"XXC: unknown configuration {tok!r}")
+                    raise FileProblem(path, ln, "XXC: unknown configuration {tok!r}", tok=tok)
         elif tag == "152":
             v = line.rstrip()
             if v not in ("152 W", "152 B"):
@@ -230,7 +230,7 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
         elif tag == "192":
             code = line[4:].rstrip("\n")
             if code not in SYSTEMS:
-                raise FileProblem(path, ln, f"192: unknown pairing system {code!r}")
+                raise FileProblem(path, ln, "192: unknown pairing system {code!r}", code=code)
             t.system = code
             t.baku = code.endswith("_BAKU")
         elif tag == "092":
@@ -245,7 +245,7 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
         elif tag == "260":
             _parse_260(line, path, ln, t)
         elif tag == "XXP":
-            ids = tuple(_int(x, path, ln, "XXP player id") for x in rest.split())
+            ids = tuple(_int(x, path, ln, Msg("XXP player id")) for x in rest.split())
             if len(ids) >= 2:
                 t.forbidden.append((ids, None, None))
         elif tag in ("013", "310"):
@@ -258,8 +258,8 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
     ids = {p.id for p in t.players}
     if not t.rank_order and ids != set(range(1, len(ids) + 1)):
         missing = sorted(set(range(1, len(ids) + 1)) - ids)
-        raise FileProblem(path, None, f"pairing numbers must be 1..{len(ids)} without gaps "
-                                      f"(missing {missing[:5]}) unless XXC rank is given")
+        raise FileProblem(path, None, "pairing numbers must be 1..{n} without gaps (missing {missing}) "
+                                      "unless XXC rank is given", n=len(ids), missing=missing[:5])
     for p in t.players:
         blocks = blocks_of[p.id]
         recs: list[RoundRecord] = []
@@ -276,17 +276,16 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
 def _check_opponent(t, blocks_of, pid, rnd, b, path, ln, ids) -> None:
     opp = b.opponent
     if opp == pid:
-        raise FileProblem(path, ln, f"round {rnd}: player {pid} is paired against himself")
+        raise FileProblem(path, ln, "round {rnd}: player {pid} is paired against himself", rnd=rnd, pid=pid)
     if opp not in ids:
-        raise FileProblem(path, ln, f"round {rnd}: opponent {opp} is not a player of the file")
+        raise FileProblem(path, ln, "round {rnd}: opponent {opp} is not a player of the file", rnd=rnd, opp=opp)
     ob = blocks_of[opp]
     other = ob[rnd - 1] if rnd <= len(ob) else None
     if other is None or other.opponent != pid:
-        raise FileProblem(path, ln, f"round {rnd}: player {pid} meets {opp}, but {opp}'s line does not agree")
+        raise FileProblem(path, ln, "round {rnd}: player {pid} meets {opp}, but {opp}'s line does not agree", rnd=rnd, pid=pid, opp=opp)
     if b.outcome.played != other.outcome.played or (
             b.outcome.played and b.colour == other.colour):
-        raise FileProblem(path, ln, f"round {rnd}: players {pid} and {opp} disagree on the game "
-                                    "(colours must be opposite, both played or both forfeited)")
+        raise FileProblem(path, ln, "round {rnd}: players {pid} and {opp} disagree on the game (colours must be opposite, both played or both forfeited)", rnd=rnd, pid=pid, opp=opp)
 
 
 def _scoring(sc: dict[str, Fraction]) -> Scoring:
@@ -322,28 +321,28 @@ def _parse_240(line: str, path: str, ln: int, t: TrfTournament) -> None:
     line = line.rstrip()
     if len(line) < 9:
         raise FileProblem(path, ln, "240: expected '240 T RRR PPPP ...'")
-    rnd = _int(line[6:9], path, ln, "240 round (columns 7-9)")
-    t.absences.setdefault(rnd, set()).update(_ids_at(line, 10, path, ln, "240 player id"))
+    rnd = _int(line[6:9], path, ln, Msg("240 round (columns 7-9)"))
+    t.absences.setdefault(rnd, set()).update(_ids_at(line, 10, path, ln, Msg("240 player id")))
 
 
 def _parse_260(line: str, path: str, ln: int, t: TrfTournament) -> None:
     line = line.rstrip()
     if len(line) < 11:
         raise FileProblem(path, ln, "260: expected '260 RRF RRL PPPP PPPP ...'")
-    lo = _int(line[4:7], path, ln, "260 first round (columns 5-7)")
-    hi = _int(line[8:11], path, ln, "260 last round (columns 9-11)")
-    ids = _ids_at(line, 12, path, ln, "260 player id")
+    lo = _int(line[4:7], path, ln, Msg("260 first round (columns 5-7)"))
+    hi = _int(line[8:11], path, ln, Msg("260 last round (columns 9-11)"))
+    ids = _ids_at(line, 12, path, ln, Msg("260 player id"))
     if len(ids) >= 2:
         t.forbidden.append((tuple(ids), lo, hi))
 
 
 def _parse_250(line: str, path: str, ln: int, t: TrfTournament) -> None:
     line = line.rstrip().ljust(31)
-    pts = _points(line[9:13], path, ln, "250 points (columns 10-13)")
-    r1 = _int(line[14:17], path, ln, "250 first round (columns 15-17)")
-    r2 = _int(line[18:21], path, ln, "250 last round (columns 19-21)")
-    p1 = _int(line[22:26], path, ln, "250 first player (columns 23-26)")
-    p2 = _int(line[27:31], path, ln, "250 last player (columns 28-31)")
+    pts = _points(line[9:13], path, ln, Msg("250 points (columns 10-13)"))
+    r1 = _int(line[14:17], path, ln, Msg("250 first round (columns 15-17)"))
+    r2 = _int(line[18:21], path, ln, Msg("250 last round (columns 19-21)"))
+    p1 = _int(line[22:26], path, ln, Msg("250 first player (columns 23-26)"))
+    p2 = _int(line[27:31], path, ln, Msg("250 last player (columns 28-31)"))
     for pid in range(p1, p2 + 1):
         acc = t.acceleration.setdefault(pid, {})
         for r in range(r1, r2 + 1):
@@ -352,13 +351,13 @@ def _parse_250(line: str, path: str, ln: int, t: TrfTournament) -> None:
 
 def _parse_xxa(line: str, path: str, ln: int, t: TrfTournament) -> None:
     line = line.rstrip()
-    pid = _int(line[4:8], path, ln, "XXA player id (columns 5-8)")
+    pid = _int(line[4:8], path, ln, Msg("XXA player id (columns 5-8)"))
     acc = t.acceleration.setdefault(pid, {})
     pos, rnd = 9, 1
     while pos < len(line):
         tok = line[pos:pos + 4].strip()
         if tok:
-            acc[rnd] = _points(tok, path, ln, f"XXA round {rnd}")
+            acc[rnd] = _points(tok, path, ln, Msg("XXA round {rnd}", rnd=rnd))
         pos += 5
         rnd += 1
 

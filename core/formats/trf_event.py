@@ -63,13 +63,13 @@ def trf_to_event(t: TrfTournament, path: str = "<trf>", name: str = "") -> Event
             q = by_id.get(r.opponent)
             qr = q.records[k - 1] if q and k - 1 < len(q.records) else None
             if q is None or qr is None or qr.opponent != p.id:
-                raise FileProblem(path, None, f"round {k}: players {p.id} and {r.opponent} do not agree on their game")
+                raise FileProblem(path, None, "round {k}: players {id} and {opponent} do not agree on their game", k=k, id=p.id, opponent=r.opponent)
             first, second = (p, q) if r.colour != "b" else (q, p)
             fr = r if first is p else qr
             sr = qr if first is p else r
             result = _RESULT.get((fr.outcome, sr.outcome))
             if result is None:
-                raise FileProblem(path, None, f"round {k}: players {p.id} and {q.id} have results that do not fit together")
+                raise FileProblem(path, None, "round {k}: players {id} and {id2} have results that do not fit together", k=k, id=p.id, id2=q.id)
             games.append(Game(0, first.id, second.id, result))
             done |= {p.id, q.id}
         games += [Game(0, pid, None, Result.BYE) for pid in bye_games]
@@ -104,7 +104,7 @@ def event_to_trf(event: Event, table: int | None = None) -> TrfTournament:
     from ..pairing import pairing_numbers
 
     if event.tables > 1 and table is None:
-        raise IllegalChange(f"the event has {event.tables} tables: export one with --table")
+        raise IllegalChange("the event has {tables} tables: export one with --table", tables=event.tables)
     if event.system != "swiss":
         raise IllegalChange("TRF export covers Swiss events")
     players = pairing_numbers(event, event.table_players(table))

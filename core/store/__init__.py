@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ..errors import Conflict, IllegalChange
+from ..errors import Conflict, IllegalChange, Msg, word
 from ..model import Event
 from . import journal
 from .codec import dumps, loads
@@ -87,27 +87,35 @@ class EventFile:
             done, undone = journal.stacks(entries)
             stack = done if kind == "undo" else undone
             if not stack:
-                raise IllegalChange(f"nothing to {kind}")
+                raise IllegalChange("nothing to undo") if kind == "undo" else IllegalChange("nothing to redo")
             entry = stack[-1]
             expect, target = ("new", "old") if kind == "undo" else ("old", "new")
             for unit, value in journal.values(entry, expect):
                 if current(old, unit) != value:
                     later = journal.last_change_of(entries, unit)
-                    by = f" by {later.user} ({later.what})" if later else ""
-                    raise Conflict(
-                        f"cannot {kind} '{entry.what}': {_unit_name(unit)} was changed since{by}"
-                    )
+                    by = Msg(" by {user} ({what})", user=later.user, what=later.what) if later else ""
+                    if kind == "undo":
+                        raise Conflict("cannot undo '{what}': {unit} was changed since{by}",
+                                       what=entry.what, unit=_unit_name(unit), by=by)
+                    raise Conflict("cannot redo '{what}': {unit} was changed since{by}",
+                                   what=entry.what, unit=_unit_name(unit), by=by)
             new = apply(old, journal.values(entry, target))
             self._commit(old, new, f"{kind} {entry.what}", kind, entry.seq)
             return entry.what
 
 
-def _unit_name(unit: list) -> str:
+def _unit_name(unit: list) -> Msg:
     kind = unit[0]
     if kind == "event":
-        return "the event's settings"
+        return Msg("the event's settings")
     if kind == "player":
-        return f"player {unit[1]}"
+        return Msg("player {pid}", pid=unit[1])
     stage, table, number = unit[1:4]
-    where = f"{stage} round {number}" + (f" table {table}" if table is not None else "")
-    return where if kind == "round" else f"{where} board {unit[4]}"
+    if table is None:
+        if kind == "round":
+            return Msg("{stage} round {number}", stage=word(stage), number=number)
+        return Msg("{stage} round {number} board {board}", stage=word(stage), number=number, board=unit[4])
+    if kind == "round":
+        return Msg("{stage} round {number} table {table}", stage=word(stage), number=number, table=table)
+    return Msg("{stage} round {number} table {table} board {board}", stage=word(stage), number=number,
+               table=table, board=unit[4])

@@ -156,8 +156,8 @@ class _Reader:
     def __init__(self, path: str) -> None:
         self.path = path
 
-    def fail(self, where: str, what: str) -> FileProblem:
-        return FileProblem(self.path, where, what)
+    def fail(self, where: str, what: str, **params: Any) -> FileProblem:
+        return FileProblem(self.path, where, what, **params)
 
     def get(self, table: dict, key: str, kind: type | tuple, where: str, default: Any = ...) -> Any:
         if key not in table:

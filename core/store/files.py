@@ -40,7 +40,7 @@ def locked(path: Path) -> Iterator[None]:
     try:
         fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as exc:
-        raise FileProblem(str(path), None, f"cannot take the lock: {exc.strerror}") from None
+        raise FileProblem(str(path), None, "cannot take the lock: {strerror}", strerror=exc.strerror) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -74,11 +74,11 @@ def read_text(path: Path) -> str:
     except IsADirectoryError:
         raise FileProblem(str(path), None, "is a folder, not an event file") from None
     except OSError as exc:
-        raise FileProblem(str(path), None, f"cannot read: {exc.strerror}") from None
+        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileProblem(str(path), None, f"not UTF-8 text (byte {exc.start})") from None
+        raise FileProblem(str(path), None, "not UTF-8 text (byte {start})", start=exc.start) from None
 
 
 def fsync_dir(folder: Path) -> None:
@@ -129,7 +129,7 @@ def write_atomic(path: Path, text: str, *, keep_backup: bool = True, exclusive: 
             raise FileProblem(str(path), None, "the disk is full: nothing was changed, the file is as it was") from None
         if exc.errno == errno.EEXIST:
             raise FileProblem(str(path), None, "already exists; arbiter will not overwrite it") from None
-        raise FileProblem(str(path), None, f"cannot write: {exc.strerror}; the file is as it was") from None
+        raise FileProblem(str(path), None, "cannot write: {strerror}; the file is as it was", strerror=exc.strerror) from None
 
 
 def _rotate_backups(path: Path) -> None:

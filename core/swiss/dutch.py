@@ -20,9 +20,10 @@ import sys
 from fractions import Fraction
 
 from core.errors import NoLegalPairing
+from core.i18n import joined, msg, render
 from core.records import Outcome, PlayerHistory
 from core.swiss.brackets import BracketSearch
-from core.swiss.colours import ColourState, allocate, colour_state
+from core.swiss.colours import STRENGTH_NAME, ColourState, allocate, colour_state
 from core.swiss.matching import perfect_matching
 from core.swiss.request import Pairing, PairingRequest
 
@@ -230,7 +231,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
     rd = RoundData(req)
     n = rd.n
     if n == 0:
-        raise NoLegalPairing(f"no player to pair in round {rd.k}")
+        raise NoLegalPairing("no player to pair in round {k}", k=rd.k)
     full = (1 << rd.nv) - 1
     if rd.odd:
         # beta (3.5): the lowest score level at which an eligible player can be left out
@@ -267,7 +268,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
         sub = BracketSearch(rd, [], g1, [], rest, witness, False, full=False)
         c9 = sub.run()[0][0][0] == (len(g1) - 1) // 2 and len(g1) % 2 == 1
     pairs: list[tuple[int, int]] = []
-    notes: dict[int, str] = {}
+    notes: dict[int, tuple] = {}  # reasons as core.i18n messages, for _finish
     mdps: list[int] = []
     for gi, G in enumerate(groups):
         N = groups[gi + 1] if gi + 1 < len(groups) else []
@@ -281,10 +282,9 @@ def _pair_round(req: PairingRequest) -> Pairing:
             raise _no_pairing(rd, f"bracket {_pts(rd.levels[gi])} cannot be completed")
         value, P, Dmask = best
         for hi, lo in P:
-            kind = "heterogeneous" if mdps else "homogeneous"
-            notes[hi] = notes[lo] = (f"score group {_pts(rd.levels[gi])} ({kind} bracket"
-                                     + (f", MDPs {', '.join(str(rd.ids[m]) for m in mdps)}" if mdps else "")
-                                     + ")")
+            notes[hi] = notes[lo] = (
+                msg("dx_group_mdps", score=_pts(rd.levels[gi]), mdps=", ".join(str(rd.ids[m]) for m in mdps))
+                if mdps else msg("dx_group", score=_pts(rd.levels[gi])))
         pairs.extend(P)
         paired_mask = sum((1 << a) | (1 << b) for a, b in P)
         rest &= ~paired_mask
@@ -295,7 +295,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
             c9 = (rd.odd and rd.beta >= rd.ps[N[0]] and (len(D) + len(N)) % 2 == 1
                   and v3 == (len(D) + len(N) - 1) // 2)
         for x in D:
-            notes[x] = f"floats down from score group {_pts(rd.levels[gi])}"
+            notes[x] = msg("dx_floats_from", score=_pts(rd.levels[gi]))
         mdps = D
         if not N:
             break
@@ -312,36 +312,44 @@ def _pts(t: int) -> str:
 
 
 def _finish(rd: RoundData, pairs, bye, notes) -> Pairing:
+    """Colours (section 6), board order (section 7) and the reason for each board.
+
+    The reasons are kept as core.i18n messages (`Pairing.reasons`, one per
+    board, then the bye) and rendered in English as `Pairing.explanation`.
+    """
     init = rd.req.initial_colour or "w"
     games = []
-    expl_of = {}
+    why_of = {}
     for a, b in pairs:
         hi, lo = (a, b) if a < b else (b, a)
         ch, cl = allocate(rd.cs[hi], rd.cs[lo], rd.e[hi], init)
         w, bl = (hi, lo) if ch == "w" else (lo, hi)
         games.append((w, bl))
-        parts = [notes.get(hi, "")]
+        parts = [notes.get(hi)]
         for x, c in ((hi, ch), (lo, cl)):
             cs = rd.cs[x]
-            met = "no preference" if cs.pref is None else (
-                "preference met" if cs.pref == c else f"{cs.describe()} preference NOT met")
+            met = msg("dx_no_pref") if cs.pref is None else (
+                msg("dx_pref_met") if cs.pref == c else
+                msg(f"dx_pref_not_met_{cs.pref}", strength=msg(f"dx_{STRENGTH_NAME[cs.strength]}")))
             fl = []
             if rd.d1[x]:
-                fl.append("downfloated last round")
+                fl.append(msg("dx_down_last"))
             if rd.u1[x]:
-                fl.append("upfloated last round")
+                fl.append(msg("dx_up_last"))
             if rd.ps[x] != rd.ps[hi if x == lo else lo]:
-                fl.append("floats " + ("down" if rd.ps[x] > rd.ps[hi if x == lo else lo] else "up") + " now")
-            parts.append(f"{rd.ids[x]} ({_pts(rd.ps[x])}) {'white' if c == 'w' else 'black'}: {met}"
-                         + (f"; {', '.join(fl)}" if fl else ""))
-        expl_of[(w, bl)] = "; ".join(p for p in parts if p)
+                fl.append(msg("dx_down_now" if rd.ps[x] > rd.ps[hi if x == lo else lo] else "dx_up_now"))
+            colour = msg("dx_white" if c == "w" else "dx_black")
+            parts.append(msg("dx_player_floats", id=rd.ids[x], pts=_pts(rd.ps[x]), colour=colour, pref=met,
+                             floats=joined(", ", fl)) if fl else
+                         msg("dx_player", id=rd.ids[x], pts=_pts(rd.ps[x]), colour=colour, pref=met))
+        why_of[(w, bl)] = joined("; ", [p for p in parts if p])
     ordered = _board_order(rd, games)
     boards = [(rd.ids[w], rd.ids[b]) for w, b in ordered]
-    expl = [f"board {i + 1}: {rd.ids[w]}-{rd.ids[b]}: {expl_of[(w, b)]}" for i, (w, b) in enumerate(ordered)]
+    reasons = [msg("dx_pair", w=rd.ids[w], b=rd.ids[b], why=why_of[(w, b)]) for w, b in ordered]
+    expl = [render(msg("px_board", n=i + 1, why=r)) for i, r in enumerate(reasons)]
     bye_id = None
     if bye is not None:
         bye_id = rd.ids[bye]
-        expl.append(f"bye: {bye_id} ({_pts(rd.ps[bye])}) gets the pairing-allocated bye: lowest score "
-                    f"({_pts(rd.beta)}) at which an eligible player can be left out while everyone else "
-                    f"is paired; {rd.games[bye]} games played")
-    return Pairing(rd.k, boards, bye_id, expl)
+        reasons.append(msg("dx_bye", id=bye_id, pts=_pts(rd.ps[bye]), beta=_pts(rd.beta), games=rd.games[bye]))
+        expl.append(render(msg("px_bye", why=reasons[-1])))
+    return Pairing(rd.k, boards, bye_id, expl, reasons)
