@@ -122,7 +122,8 @@ def standings(
 
 
 def explain_text(event: Event, pid: int, *, table: int | None = None, after_round: int | None = None,
-                 codes: list[str] | None = None, edition: str | None = None) -> str:
+                 codes: list[str] | None = None, edition: str | None = None, lang: str = "en") -> str:
+    """How each tie-break value of player `pid` is made, as text in `lang` ("en" or "ru")."""
     from .explain import explain_player, render_explain
 
     if not event.has_player(pid):
@@ -134,4 +135,4 @@ def explain_text(event: Event, pid: int, *, table: int | None = None, after_roun
     hist = stage_histories(event, table, after, stage)
     expl = explain_player(pid, codes, hist, scoring=event.scoring, rounds=after, edition=edition or event.edition,
                           system="swiss" if stage == "swiss" else "roundrobin", flags=rating_flags(event))
-    return render_explain(expl)
+    return render_explain(expl, lang=lang)

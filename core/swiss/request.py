@@ -33,12 +33,14 @@ class PairingRequest:
 
 @dataclass
 class Pairing:
-    """Boards (white id, black id) in board order, the PAB id, and explanations."""
+    """Boards (white id, black id) in board order, the PAB id, and explanations (`reasons`: the same, to translate)."""
 
     round: int
     boards: list[tuple[int, int]]
     bye: int | None = None
     explanation: list[str] = field(default_factory=list)  # one line per board, then the bye
+    # the same reasons as core.i18n messages (without "board N: "), to say them in any language
+    reasons: list = field(default_factory=list)
 
     def bbp_text(self) -> str:
         """The output of `bbpPairings --dutch ... -p`."""
