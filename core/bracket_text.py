@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from core.formats.text import cut, pad, text_width
+from core.i18n import phrase, words
 from core.knockout import Bracket, Match
 
 __all__ = ["DECISION_MARKS", "bracket_json", "bracket_lines", "bracket_text", "text_width"]
@@ -105,7 +106,7 @@ def _slot(seed: int | None, player: int | None, pts: str, mark: str, names: Mapp
     return head + _fit(_clean(names.get(player, f"#{player}")), room, sym["ell"]) + tail
 
 
-def _tree(bracket: Bracket, names: Mapping[int, str], width: int, ascii: bool) -> list[str] | None:
+def _tree(bracket: Bracket, names: Mapping[int, str], width: int, ascii: bool, lang: str = "en") -> list[str] | None:
     sym = _ASCII if ascii else _BOX
     order = _display_order(bracket)
     rounds = len(order)
@@ -132,7 +133,7 @@ def _tree(bracket: Bracket, names: Mapping[int, str], width: int, ascii: bool) -
                 lead = sym["h"] if r > 1 else ""
                 room = text_w - len(lead)
                 if m.is_bye and side == 1:
-                    text = _fit("   (bye)", room, sym["ell"])
+                    text = _fit("   " + words(lang)("bk_bye_slot"), room, sym["ell"])
                 else:
                     text = _slot(seeds_of.get(p), p, pts, mark if p == m.winner else "", names, room, sym)
                 conn = sym["h"] + (sym["top"] if side == 0 else sym["bot"])
@@ -154,35 +155,50 @@ def _tree(bracket: Bracket, names: Mapping[int, str], width: int, ascii: bool) -
 # the match list
 
 
-def _round_title(bracket: Bracket, r: int) -> str:
+def _round_name(bracket: Bracket, r: int, lang: str = "en") -> str:
+    """"top-16", "top-8", ..., "final" (`Bracket.round_name`) in `lang`."""
+    name = bracket.round_name(r)
+    if lang == "en":
+        return name
+    t = words(lang)
+    return t("bk_final") if name == "final" else t("bk_top_n", n=name.partition("-")[2])
+
+
+def _round_title(bracket: Bracket, r: int, lang: str = "en") -> str:
+    t = words(lang)
     name = bracket.round_name(r)
     if name == "final":
-        return f"Round {r}: final"
-    label = {"top-4": "semi-finals", "top-8": "quarter-finals"}.get(name, name)
-    return f"Round {r}: {label}" + (f" ({name})" if label != name else "")
+        return t("bk_round_final", n=r)
+    label = {"top-4": "bk_semi_finals", "top-8": "bk_quarter_finals"}.get(name)
+    if label is None:
+        return t("bk_round", n=r, name=_round_name(bracket, r, lang))
+    return t("bk_round_named", n=r, label=t(label), name=_round_name(bracket, r, lang))
 
 
-def _source(bracket: Bracket, m: Match, side: int) -> str:
+def _source(bracket: Bracket, m: Match, side: int, lang: str = "en") -> str:
+    t = words(lang)
     if m.third_place:
-        return f"loser of semi-final {side + 1}"
+        return t("bk_loser_of_semi", n=side + 1)
     if m.round == 1:
-        return "bye" if side == 1 else "?"
+        return t("bk_bye") if side == 1 else "?"
     prev = len(bracket.rounds[m.round - 2])
     i = m.number if side == 0 else prev + 1 - m.number
-    return f"winner of {bracket.round_name(m.round - 1)} match {i}"
+    return t("bk_winner_of", round=_round_name(bracket, m.round - 1, lang), n=i)
 
 
-def _match_lines(bracket: Bracket, m: Match, names: Mapping[int, str], width: int, ascii: bool) -> list[str]:
+def _match_lines(bracket: Bracket, m: Match, names: Mapping[int, str], width: int, ascii: bool,
+                 lang: str = "en") -> list[str]:
     sym = _ASCII if ascii else _BOX
+    t = words(lang)
     out = []
-    label = "3rd" if m.third_place else f"{m.number:>2}."
+    label = t("bk_third_label") if m.third_place else f"{m.number:>2}."
     score = m.score
     for side in (0, 1):
         p, seed = m.players[side], m.seeds[side]
         pts = _pts(score[side], ascii) if score else ""
         head = (label if side == 0 else " " * len(label)) + " "
         if p is None:
-            body = f"     ({_source(bracket, m, side)})"
+            body = f"     ({_source(bracket, m, side, lang)})"
         else:
             body = f"({seed:>2}) " + _clean(names.get(p, f"#{p}"))
         tail = f"  {pts:>3}" if pts else ""
@@ -194,25 +210,28 @@ def _match_lines(bracket: Bracket, m: Match, names: Mapping[int, str], width: in
         for g in m.games:
             if g.result is None:
                 continue
-            extra = " technical (705.3)" if g.result.technical else " agreed (704.4)" if g.result.agreed else ""
-            extra = " forfeit" if g.result.forfeit else extra
-            parts.append(f"game {g.number} (#{bracket.seed_of(g.first)} first): {g.result.text}{extra}")
+            kind = ("bk_game_forfeit" if g.result.forfeit else "bk_game_technical" if g.result.technical
+                    else "bk_game_agreed" if g.result.agreed else None)
+            res = t(kind, result=g.result.text) if kind else g.result.text
+            parts.append(t("bk_game", n=g.number, seed=bracket.seed_of(g.first), result=res))
         out.extend(_wrap(indent, "; ".join(parts), width))
     if m.winner is not None:
         win = _clean(names.get(m.winner, f"#{m.winner}"))
         if m.decided_by == "bye":
-            why = "bye"
+            why = t("bk_bye")
         elif m.decided_by in DECISION_MARKS:
-            _, why, ref = DECISION_MARKS[m.decided_by]
+            _, _, ref = DECISION_MARKS[m.decided_by]
+            what = t(f"bk_{m.decided_by}")
             if m.reason and m.decided_by != "agreed":
-                why = f"{why}, {m.reason}"
-            why = f"{why} ({ref})"
+                why = t("bk_why_reason", why=what, reason=phrase(m.reason, lang), rule=ref)
+            else:
+                why = t("bk_why", why=what, rule=ref)
         else:
-            why = "won the " + ("match" if len(m.games) > 1 else "game")
+            why = t("bk_won_match" if len(m.games) > 1 else "bk_won_game")
         out.extend(_wrap(indent, f"{sym['arrow']} {win}: {why}", width))
     elif m.games:
         g = m.games[-1]
-        out.extend(_wrap(indent, f"to play: game {g.number}, #{bracket.seed_of(g.first)} moves first", width))
+        out.extend(_wrap(indent, t("bk_to_play", n=g.number, seed=bracket.seed_of(g.first)), width))
     return out
 
 
@@ -239,37 +258,41 @@ def _wrap(indent: str, text: str, width: int) -> list[str]:
     return [(indent + ln).rstrip() for ln in lines]
 
 
-def bracket_lines(bracket: Bracket, names: Mapping[int, str], *, width: int = 80, ascii: bool = False) -> list[str]:
-    """The bracket as lines of text (see the module docstring)."""
+def bracket_lines(bracket: Bracket, names: Mapping[int, str], *, width: int = 80, ascii: bool = False,
+                  lang: str = "en") -> list[str]:
+    """The bracket as lines of text (see the module docstring), in `lang` ("en" or "ru")."""
     sym = _ASCII if ascii else _BOX
-    out = [f"Top-{bracket.size}" + (" with a third-place match" if bracket.third_place_match else "")]
-    tree = _tree(bracket, names, width, ascii)
+    t = words(lang)
+    out = [t("bk_top_third" if bracket.third_place_match else "bk_top", size=bracket.size)]
+    tree = _tree(bracket, names, width, ascii, lang)
     out.append("")
     if tree is None:
-        out.append(f"(the tree needs more than {width} columns; the matches follow)")
+        out.append(t("bk_no_tree", width=width))
     else:
         out.extend(tree)
         used = {m.decided_by for r in bracket.rounds for m in r} | {
             bracket.third_place_match.decided_by if bracket.third_place_match else None
         }
-        legend = [f"{mk} = {txt} ({ref})" for key, (mk, txt, ref) in DECISION_MARKS.items() if key in used]
+        legend = [t("bk_legend", mark=mk, what=t(f"bk_{key}"), rule=ref)
+                  for key, (mk, txt, ref) in DECISION_MARKS.items() if key in used]
         if legend:
             out.append("")
             out.extend(_wrap("", "; ".join(legend), width))
     for r, matches in enumerate(bracket.rounds, start=1):
         out.append("")
-        out.append(_round_title(bracket, r))
+        out.append(_round_title(bracket, r, lang))
         out.append(sym["h"] * min(width, 40))
         for m in matches:
-            out.extend(_match_lines(bracket, m, names, width, ascii))
+            out.extend(_match_lines(bracket, m, names, width, ascii, lang))
         if r == len(bracket.rounds) and bracket.third_place_match is not None:
-            out.extend(_match_lines(bracket, bracket.third_place_match, names, width, ascii))
+            out.extend(_match_lines(bracket, bracket.third_place_match, names, width, ascii, lang))
     return [ln if text_width(ln) <= width else _fit(ln, width, sym["ell"]).rstrip() for ln in out]
 
 
-def bracket_text(bracket: Bracket, names: Mapping[int, str], *, width: int = 80, ascii: bool = False) -> str:
-    """`bracket_lines` joined with newlines."""
-    return "\n".join(bracket_lines(bracket, names, width=width, ascii=ascii)) + "\n"
+def bracket_text(bracket: Bracket, names: Mapping[int, str], *, width: int = 80, ascii: bool = False,
+                 lang: str = "en") -> str:
+    """`bracket_lines` joined with newlines ("en" or "ru")."""
+    return "\n".join(bracket_lines(bracket, names, width=width, ascii=ascii, lang=lang)) + "\n"
 
 
 # ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from fractions import Fraction
 from . import knockout as ko
 from .errors import IllegalChange
 from .history import histories, round_records
+from .i18n import phrase, words
 from .model import Event, Game, Round
 from .records import Outcome, PlayerHistory, RoundRecord
 from .results import Result
@@ -78,8 +79,8 @@ def start_top(event: Event, *, seeding: str = "straight", lots: bool = False, ga
     return advance(replace(event, extra=extra))
 
 
-def aims(event: Event) -> list[str]:
-    """Whether the three aims of 704.2 hold for the stored seeding, one line each."""
+def aims(event: Event, *, lang: str = "en") -> list[str]:
+    """Whether the three aims of 704.2 hold for the stored seeding, one line each ("en" or "ru")."""
     st = state(event)
     if st is None:
         return []
@@ -89,7 +90,9 @@ def aims(event: Event) -> list[str]:
         places[pid] = i // max(1, len(event.table_ids())) + 1
     seeds = tuple(ko.Seed(i, pid, tables[pid], places[pid]) for i, pid in enumerate(st["seeds"], start=1))
     report = ko.aims_report(seeds)
-    return [f"aim {c.aim} ({'holds' if c.holds else 'does not hold'}): {c.text}" for c in report.aims if c.applies]
+    t = words(lang)
+    return [t("bk_aim", n=c.aim, holds=t("bk_holds" if c.holds else "bk_does_not_hold"), text=phrase(c.text, lang))
+            for c in report.aims if c.applies]
 
 
 def _board(bracket: ko.Bracket, r: int, match_key, game: int) -> int:
@@ -197,15 +200,15 @@ def record_top_result(event: Event, round_no: int, board: int, result: Result | 
     return advance(new) if b is not None else new
 
 
-def placings_text(event: Event, b: ko.Bracket) -> str:
-    """Final placings 1..K known so far (704.3; shared or by Swiss order, as the top says)."""
+def placings_text(event: Event, b: ko.Bracket, *, lang: str = "en") -> str:
+    """Final placings 1..K known so far (704.3; shared or by Swiss order, as the top says), "en" or "ru"."""
     swiss_order = None
     if b.config.placings == "swiss-order":
         swiss_order = [r.id for t in event.table_ids() for r in standings(event, table=t)]
     places = ko.placings(b, swiss_order)
     if not places:
         return ""
-    lines = ["", "Final placings" if b.finished else "Placings so far"]
+    lines = ["", words(lang)("bk_final_placings" if b.finished else "bk_placings_so_far")]
     for pl in places:
         where = f"{pl.place}" if not pl.shared else f"{pl.place}-{pl.place_to}"
         lines.append(f"{where:>6}  {event.player(pl.player).name} ({pl.player})")
