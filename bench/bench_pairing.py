@@ -73,6 +73,7 @@ def main() -> None:
         dt2 = time.perf_counter() - t1
         print(f"{n:>8} {args.rounds:>5} {dt2:>9.2f} {peak:>9.1f}  (tracemalloc run {dt:.2f} s; "
               f"slowest earlier round {max(times):.2f} s)", flush=True)
+        print(f"{'':>8} per round: " + ", ".join(f"{t:.2f}" for t in times + [dt2]) + " s", flush=True)
 
 
 if __name__ == "__main__":

@@ -85,3 +85,44 @@ def test_cardinality_oracle():
         mate = maximum_matching(adj, full)
         assert sum(1 for v in range(n) if mate[v] >= 0) // 2 == card
         assert (perfect_matching(adj, full) is not None) == (2 * card == n)
+
+
+def test_started_matching_is_optimal():
+    """A start (vertex duals, matching) from a related problem, or any start at
+    all, gives the optimum whenever the matching is perfect; the duals returned
+    (blossom duals folded into the vertices) are feasible."""
+    rng = random.Random(4)
+    for _ in range(600):
+        n = rng.randint(1, 10)
+        edges = _random_graph(rng, n, rng.choice([0.3, 0.6, 0.9]))
+        mate, y = max_weight_matching(n, edges, True, warm=True, duals=True)
+        assert all(y[i] + y[j] >= 2 * w for i, j, w in edges)
+        changed = [(i, j, max(0, w + rng.choice([0, 0, -1, 1, 5, -3]))) for i, j, w in edges if rng.random() < 0.9]
+        best = _brute(n, changed)
+        if rng.random() < 0.7:
+            start = (y, mate)
+        else:  # an arbitrary start: infeasible duals, inconsistent mates
+            start = ([rng.randint(-5, 5) for _ in range(n)], [rng.randint(-1, n - 1) for _ in range(n)])
+        got = _value(n, changed, max_weight_matching(n, changed, start=start))
+        assert got[0] == best[0]
+        if 2 * best[0] == n:
+            assert got == best
+
+
+def test_started_matching_agrees_on_larger_graphs():
+    rng = random.Random(5)
+    for _ in range(40):
+        n = rng.choice([12, 16, 20, 30, 40])
+        if rng.random() < 0.5:
+            edges = _random_graph(rng, n, rng.choice([0.3, 0.6, 0.9]))
+        else:  # the shape of the remainder problems: few weight classes plus a term of the higher player
+            kind = [rng.randint(0, 3) for _ in range(n)]
+            q = [[rng.randint(0, 4) for _ in range(4)] for _ in range(4)]
+            edges = [(a, b, (q[kind[a]][kind[b]] << 20) + 2 * ((1 << 12 if a < n // 2 else 0) - a) + 4 * n + 8)
+                     for a in range(n) for b in range(a + 1, n) if rng.random() < 0.9]
+        cold = _value(n, edges, max_weight_matching(n, edges, True))
+        mate, y = max_weight_matching(n, [(i, j, w >> 3) for i, j, w in edges], True, warm=True, duals=True)
+        got = _value(n, edges, max_weight_matching(n, edges, start=(y, mate)))
+        assert got[0] == cold[0]
+        if 2 * cold[0] == n:
+            assert got == cold

@@ -55,6 +55,7 @@ class RemainderSolver:
         self.must_hi: set[int] = set()  # must be the higher player of a pair
         self.removed: set[int] = set()
         self.H: set[int] | None = None
+        self.last = None  # (duals, mate) of the previous solve: the warm start of the next
 
     def _edges(self, hi_tweak=None, bonus=None):
         p, m = self.p, self.m
@@ -82,7 +83,20 @@ class RemainderSolver:
 
     def solve(self, **kw):
         n = self.m + (1 if self.left is not None else 0)
-        mate = _mwm(n, self._edges(**kw))
+        start = self.last
+        if start is None and self.use_d:
+            # first solve: the problem without the BSN terms d (few distinct
+            # weights, fast), whose duals shifted by the d of the S1 players
+            # keep every S1-S2 pair of its optimum tight
+            self.use_d = False
+            try:
+                mate0, y0 = _mwm(n, self._edges(**kw), None)
+            finally:
+                self.use_d = True
+            top = 1 << self.T
+            start = ([y + 4 * (top - v) if v < self.p else y for v, y in enumerate(y0)], mate0)
+        mate, y = _mwm(n, self._edges(**kw), start)
+        self.last = (y, mate)
         for v in range(n):
             if v not in self.removed and mate[v] < 0:
                 return None
@@ -130,8 +144,9 @@ class RemainderSolver:
         return out, left
 
 
-def _mwm(n, edges):
-    return max_weight_matching(n, edges, True, warm=True)
+def _mwm(n, edges, start):
+    """(mate, vertex duals); `start` = (duals, mate) of a related problem, or None."""
+    return max_weight_matching(n, edges, True, warm=True, start=start, duals=True)
 
 
 def descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None):

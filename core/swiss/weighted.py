@@ -15,9 +15,11 @@ from __future__ import annotations
 
 
 def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcardinality: bool = True,
-                        warm: bool = False) -> list[int]:
+                        warm: bool = False, start: tuple | None = None, duals: bool = False):
     if not edges:
-        return [-1] * nvertex
+        return ([-1] * nvertex, [0] * nvertex) if duals else [-1] * nvertex
+    if start is not None:
+        warm = maxcardinality = True
     nedge = len(edges)
     maxweight = max(0, max(w for _, _, w in edges))
     endpoint = [edges[p >> 1][p & 1] for p in range(2 * nedge)]
@@ -42,7 +44,40 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
     dualvar = [maxweight] * nvertex + [0] * nvertex
     allowedge = [False] * nedge
     queue: list[int] = []
-    if warm and maxcardinality:
+    if start is not None:
+        # warm start from given vertex duals (in the doubled scale of `w2`) and
+        # matching, typically the result of a related problem: each dual is
+        # raised as far as needed for every slack to be >= 0, then made even;
+        # the given pairs that are still tight edges are kept, and free vertices
+        # are matched greedily along tight edges. Any start gives the same
+        # optimum; a good one saves most of the augmentations.
+        y0, mate0 = start
+        for v in range(nvertex):
+            d = y0[v]
+            for p in neighbend[v]:
+                need = w2[p >> 1] - dualvar[endpoint[p]] if endpoint[p] < v else w2[p >> 1] - y0[endpoint[p]]
+                if need > d:
+                    d = need
+            dualvar[v] = d + (d & 1)
+        for v in range(nvertex):
+            u = mate0[v]
+            if u > v and mate[v] == -1 and mate[u] == -1:
+                for p in neighbend[v]:
+                    if endpoint[p] == u:
+                        if dualvar[v] + dualvar[u] == w2[p >> 1]:
+                            mate[v] = p
+                            mate[u] = p ^ 1
+                        break
+        for v in range(nvertex):
+            if mate[v] != -1:
+                continue
+            for p in neighbend[v]:
+                u = endpoint[p]
+                if mate[u] == -1 and dualvar[v] + dualvar[u] == w2[p >> 1]:
+                    mate[v] = p
+                    mate[u] = p ^ 1
+                    break
+    elif warm and maxcardinality:
         # warm start, for callers that only accept a perfect matching (the vertex
         # duals of the perfect-matching LP are free; the weight is then optimal): each vertex's dual is its heaviest edge, and a greedy
         # matching of tight edges (weight equal to both endpoints' duals)
@@ -387,4 +422,16 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         for b in range(nvertex, 2 * nvertex):
             if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
                 expand_blossom(b, True)
-    return [endpoint[m] if m >= 0 else -1 for m in mate]
+    result = [endpoint[m] if m >= 0 else -1 for m in mate]
+    if not duals:
+        return result
+    # vertex duals of the perfect-matching LP with the blossom duals folded in
+    # (each vertex takes the duals of the blossoms around it): feasible, and
+    # every matched edge inside a blossom stays tight
+    y = dualvar[:nvertex]
+    for v in range(nvertex):
+        b = blossomparent[v]
+        while b != -1:
+            y[v] += dualvar[b]
+            b = blossomparent[b]
+    return result, y
