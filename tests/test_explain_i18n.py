@@ -1,0 +1,337 @@
+"""The engine's explanation texts in Russian: every word Russian, every key in both tables.
+
+`pairing.explain_round` / `warnings_for`, `standings.explain_text` /
+`explain.render_explain`, `bracket_text.bracket_text`, `top.aims` and
+`top.placings_text` take `lang`; with "ru" no Latin word is left but player
+names, tie-break codes and numbers. English stays what it was: the other tests
+check the English text, and here `lang="en"` equals the default.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from core import commands, i18n, pairing, standings, store, top
+from core.bracket_text import bracket_text
+from core.explain import explain_player, render_explain
+from core.i18n import EN, RU, phrase
+from core.records import Outcome, PlayerHistory, RoundRecord, Scoring
+from core.results import Result
+from tests.conftest import ROOT
+from tests.helpers import event_with_players
+
+DEMO = Path(ROOT) / "saves" / "demo.toml"
+CODES = ["PTS", "DE", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS-C1", "BH", "BH-C1", "BH-C2", "BH-M1", "FB",
+         "AOB", "SBH", "SB", "SB-C1", "KS", "KS-E", "KS-R", "ARO", "ARO-C1", "TPR", "TPR-400", "PTP", "APRO",
+         "APPO", "QW", "STD", "RTNG", "TPN"]
+_CODE = re.compile(r"\b(?:PTS|DE|WIN|WON|BPG|BWG|REP|PS|BH|FB|AOB|SBH|SB|KS|ARO|TPR|PTP|APRO|APPO|QW|STD|RTNG|TPN)"
+                   r"(?:-(?:C\d+|M\d+|E|R|400))?\b")
+
+
+def latin_words(text: str, names) -> list[str]:
+    """Latin words of 3 letters or more, once player names and tie-break codes are taken out."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    namewords = {w for n in names for w in re.findall(r"[A-Za-z]+", n)}
+    text = _CODE.sub(" ", text)
+    # a name cut to fit a column ends with an ellipsis ("Kuznetsov, A…", ascii "Kuzne~")
+    text = re.sub(r"[A-Za-z]+[…~]", " ", text)
+    return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in namewords]
+
+
+def _finish_swiss(e):
+    k = 0
+    while True:
+        for t in e.table_ids():
+            for r in e.rounds_of("swiss", t):
+                for g in r.games:
+                    if g.result is None and g.second is not None:
+                        k += 1
+                        e = commands.record_result(e, "swiss", t, r.number, g.board,
+                                                   Result.parse(["1-0", "0-1", "1/2", "1-0"][k % 4]))
+        if top.swiss_finished(e):
+            return e
+        e = pairing.pair_next(e)
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return store.load(DEMO)
+
+
+@pytest.fixture(scope="module")
+def finished(demo):
+    return _finish_swiss(demo)
+
+
+def _names(e):
+    return [p.name for p in e.players]
+
+
+def test_tables_have_the_same_keys_and_placeholders():
+    assert set(EN) == set(RU)
+    field = re.compile(r"\{(\w*)[^}]*\}")
+    for key in EN:
+        assert sorted(field.findall(EN[key])) == sorted(field.findall(RU[key])), key
+        assert RU[key].strip(), key
+
+
+def test_every_key_the_code_uses_is_in_both_tables():
+    used = set()
+    pat = re.compile(r"""["']((?:px|w|dx|ex|ed|bk)_[a-z0-9_-]+)["']""")
+    for path in ("core/pairing.py", "core/explain.py", "core/bracket_text.py", "core/top.py", "core/swiss/dutch.py"):
+        used |= set(pat.findall((Path(ROOT) / path).read_text()))
+    assert len(used) > 50, "the pattern no longer finds the keys in the code"
+    missing = sorted(k for k in used if k not in EN or k not in RU)
+    assert not missing, missing
+    # keys made at run time: f"bk_{decided_by}", f"ed_{edition}", f"dx_{strength}", f"dx_pref_not_met_{colour}"
+    from core.bracket_text import DECISION_MARKS
+
+    for key in DECISION_MARKS:
+        assert f"bk_{key}" in EN and f"bk_{key}" in RU
+    for edition in ("fide2024", "fide2026", "legacy"):
+        assert f"ed_{edition}" in RU
+    from core.swiss.colours import STRENGTH_NAME
+
+    for name in STRENGTH_NAME.values():
+        assert f"dx_{name}" in RU
+    assert "dx_pref_not_met_w" in RU and "dx_pref_not_met_b" in RU
+
+
+def test_no_russian_entry_has_a_latin_word():
+    for key, text in RU.items():
+        assert not latin_words(re.sub(r"\{[^}]*\}", " ", text), []), key
+
+
+def test_every_tiebreak_label_has_a_russian_phrase():
+    from core.tiebreaks.unplayed import KIND_LABEL
+
+    for label in list(KIND_LABEL.values()) + [o.value for o in Outcome] + ["game", "met", "did not meet"]:
+        assert not re.search(r"[A-Za-z]{3,}", phrase(label, "ru")), label
+
+
+def test_phrase_fills_numbers_and_nested_text():
+    text = ("score 1.5 adjusted: requested bye(s) at the end (16.2.5) in round(s) 4, 5 count as draws (16.3); "
+            "forfeit counted as a game (15.2)")
+    ru = phrase(text, "ru")
+    assert "1.5" in ru and "4, 5" in ru and not latin_words(ru, [])
+    assert phrase(text, "en") == text
+    assert phrase("something new", "ru") == "something new"  # unknown: shown as it is, never a crash
+    assert phrase("extended Koya steps: limit 1.5: 2, limit 2: 1", "ru") == \
+        "шаги системы Койя (расширенная): порог 1.5: 2, порог 2: 1"
+
+
+def test_explain_round_and_warnings_in_russian(demo):
+    names = _names(demo)
+    for rnd in demo.rounds:
+        en = pairing.explain_round(demo, rnd)
+        assert pairing.explain_round(demo, rnd, lang="en") == en
+        ru = pairing.explain_round(demo, rnd, lang="ru")
+        assert ru.count("\n") == en.count("\n")
+        assert "Почему составлены такие пары:" in ru
+        assert not latin_words(ru, names), (rnd.number, rnd.table, latin_words(ru, names))
+    assert "доска 1: " in ru and ("белые" in ru or "чёрные" in ru)
+
+
+def test_hand_made_pairing_warnings_in_russian():
+    rng = random.Random(4)
+    e = event_with_players(7)
+    for _ in range(3):
+        e = pairing.pair_next(e)
+        rnd = e.rounds[-1]
+        e = e.with_round(replace(rnd, games=tuple(
+            g if g.second is None else replace(g, result=rng.choice([Result.FIRST_WINS, Result.DRAW]))
+            for g in rnd.games)))
+    e = pairing.pair_next(e)
+    k = e.rounds[-1].number
+    first = e.rounds[0].games[0]
+    byes = [g.first for r in e.rounds[:-1] for g in r.games if g.second is None]
+    rest = [p.id for p in e.players if p.id not in (first.first, first.second, byes[0])]
+    e2 = commands.unpair_round(e, "swiss", None, k)
+    e2 = pairing.pair_by_hand(e2, "swiss", None, k, [(first.first, first.second), (rest[0], rest[1]),
+                                                     (rest[2], rest[3]), (byes[0], None)])
+    e3 = pairing.swap_colours(e, "swiss", None, k, 1)
+    e4 = pairing.pair_by_hand(commands.unpair_round(e, "swiss", None, k), "swiss", None, k, [(rest[0], rest[1])])
+    names = _names(e)
+    seen = []
+    for ev in (e2, e3, e4):
+        rnd = ev.rounds[-1]
+        en, ru = pairing.warnings_for(ev, rnd), pairing.warnings_for(ev, rnd, lang="ru")
+        assert pairing.warnings_for(ev, rnd, lang="en") == en
+        assert len(en) == len(ru)
+        text = pairing.explain_round(ev, rnd, lang="ru")
+        assert not latin_words(text + "\n".join(ru), names), latin_words(text, names)
+        seen += ru
+    joined = "\n".join(seen)
+    assert "уже играли друг с другом" in joined
+    assert "уже получал(а) бай" in joined
+    assert "не получил(а) пары в этом туре" in joined
+    assert "пара составлена или изменена судьёй" in pairing.explain_round(e2, e2.rounds[-1], lang="ru")
+
+
+def test_round_robin_explanation_in_russian():
+    rr = commands.new_event("RR", 5, system="roundrobin")
+    for name in ("Ann", "Bob", "Cyd", "Dan", "Eve"):
+        rr = commands.add_player(rr, name, rating=1500)
+    rr = pairing.pair_next(rr)
+    text = pairing.explain_round(rr, rr.rounds[-1], lang="ru")
+    assert "таблиц Бергера" in text and not latin_words(text, _names(rr))
+
+
+def test_standings_explain_in_russian(finished):
+    names = _names(finished)
+    for p in finished.players[:12]:
+        en = standings.explain_text(finished, p.id, table=p.table)
+        assert standings.explain_text(finished, p.id, table=p.table, lang="en") == en
+        ru = standings.explain_text(finished, p.id, table=p.table, lang="ru")
+        assert ru.count("\n") == en.count("\n")
+        assert ru.startswith(f"Участник {p.id} ({p.name}): ")
+        assert not latin_words(ru, names), latin_words(ru, names)
+
+
+def _histories(seed: int):
+    """A small Swiss-like history with every kind of round, for every tie-break."""
+    rng = random.Random(seed)
+    n, rounds = 10, 6
+    recs = {i: [] for i in range(1, n + 1)}
+    for r in range(rounds):
+        ids = list(recs)
+        rng.shuffle(ids)
+        if r == rounds - 1:  # a requested bye at the end (16.2.5) and a forfeit
+            recs[ids.pop()].append(RoundRecord(Outcome.HALF_BYE))
+        else:
+            recs[ids.pop()].append(RoundRecord(rng.choice([Outcome.PAB, Outcome.ZERO_BYE, Outcome.ABSENT])))
+        for a, b in zip(ids[::2], ids[1::2]):
+            kind = rng.random()
+            if kind < 0.1:
+                recs[a].append(RoundRecord(Outcome.FORFEIT_WIN, b, "w"))
+                recs[b].append(RoundRecord(Outcome.FORFEIT_LOSS, a, "b"))
+                continue
+            x = rng.choice([Outcome.WIN, Outcome.DRAW, Outcome.LOSS])
+            y = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN, Outcome.DRAW: Outcome.DRAW}[x]
+            recs[a].append(RoundRecord(x, b, "w"))
+            recs[b].append(RoundRecord(y, a, "b"))
+    return [PlayerHistory(i, 1400 + 37 * i, f"Player {i}", tuple(rs)) for i, rs in recs.items()], rounds
+
+
+@pytest.mark.parametrize("edition", ["fide2024", "fide2026", "legacy"])
+@pytest.mark.parametrize("system", ["swiss", "roundrobin"])
+def test_every_tiebreak_explained_in_russian(edition, system):
+    hist, rounds = _histories(7)
+    flag_sets = ({}, {"aro_divisor": "rounds", "koya_extension": "extend", "tpr_vur_gt2_last": True,
+                      "ptp_perfect_score": "plus800", "apply_16_4_dummy": False, "tpn_descending": True},
+                 {"koya_extension": "reduce", "dummy_cap_rounds": 3, "tpr_400_rule": True})
+    for flags in flag_sets:
+        for p in hist:
+            e = explain_player(p.id, CODES, hist, scoring=Scoring(), rounds=rounds, edition=edition, system=system,
+                               flags=flags)
+            en = render_explain(e)
+            assert render_explain(e, lang="en") == en
+            ru = render_explain(e, lang="ru")
+            assert ru.count("\n") == en.count("\n")
+            assert not latin_words(ru.replace(f"Player {p.id}", ""), [h.name for h in hist]), \
+                latin_words(ru, [h.name for h in hist])
+    unrated = [replace(h, rating=0) if h.id == 1 else h for h in hist]
+    ru = render_explain(explain_player(2, ["ARO", "TPR", "PTP", "APRO"], unrated, scoring=Scoring(), rounds=rounds,
+                                       edition=edition, system=system), lang="ru")
+    assert "без рейтинга" in ru and not latin_words(ru, [h.name for h in hist])
+
+
+def _top_events(finished):
+    codes = ["1-0", "1/2", "0-1", "=t", "+-", "1-0a", "1/2", "1/2"]
+    for third, games, size in ((True, 1, 16), (False, 2, 8), (True, 1, 12)):
+        e = top.start_top(replace(finished, third_place=third), games_per_match=games, size=size)
+        yield e
+        i = 0
+        while True:
+            pending = [(r, g) for r in e.rounds_of("top") for g in r.games if g.result is None and g.second is not None]
+            if not pending:
+                break
+            r, g = pending[0]
+            e = top.record_top_result(e, r.number, g.board, Result.parse(codes[i % len(codes)]))
+            i += 1
+            if i % 3 == 0:
+                yield e
+        yield e
+
+
+def test_bracket_aims_and_placings_in_russian(finished):
+    names = {p.id: p.name for p in finished.players}
+    said = []
+    for e in _top_events(finished):
+        b = top.bracket(e)
+        for width, ascii in ((100, False), (72, False), (40, True)):
+            en = bracket_text(b, names, width=width, ascii=ascii)
+            assert bracket_text(b, names, width=width, ascii=ascii, lang="en") == en
+            ru = bracket_text(b, names, width=width, ascii=ascii, lang="ru")
+            assert not latin_words(ru, names.values()), latin_words(ru, names.values())
+            said.append(ru)
+        en = top.placings_text(e, b)
+        assert top.placings_text(e, b, lang="en") == en
+        ru = top.placings_text(e, b, lang="ru")
+        assert not latin_words(ru, names.values())
+        said.append(ru)
+        aims = top.aims(e, lang="ru")
+        assert len(aims) == len(top.aims(e))
+        assert all(a.startswith("цель ") for a in aims)
+        assert not latin_words("\n".join(aims), names.values())
+    text = "\n".join(said)
+    for word in ("Топ-16 с матчем за 3-е место", "финал", "полуфиналы (топ-4)", "четвертьфиналы (топ-8)", "(бай)",
+                 "больше очков до топа", "победа в партии", "победа в матче", "Итоговые места", "3-е "):
+        assert word in text, word
+
+
+def test_words_are_the_glossary_words():
+    t = i18n.words("ru")
+    assert t("bk_final") == "финал" and t("bk_bye") == "бай" and t("dx_white") == "белые"
+    assert t("bk_top_n", n=8) == "топ-8"
+    assert set(string.ascii_letters) & set(t("px_title")) == set()
+
+
+def test_knockout_reasons_and_aims_in_russian():
+    from fractions import Fraction as F
+
+    from core import knockout as ko
+
+    names = {1: "Ann", 2: "Bob", 3: "Cyd", 4: "Dan"}
+    pts = {1: F(3), 2: F(3), 3: F(2), 4: F(2)}
+    qw = {1: F(2), 2: F(2), 3: F(1), 4: F(1)}
+    cfg = ko.TopConfig(games_per_match=1, higher_seed_first=True)
+    level = ko.build_bracket([1, 2], {(1, 1): ["1/2"]}, cfg, points_before_top=pts, quality_of_wins=qw)
+    assert level.rounds[0][0].decided_by == "second-mover"
+    cfg3 = ko.TopConfig(games_per_match=3, higher_seed_first=True)
+    early = ko.build_bracket([1, 2, 3, 4], {(1, 1): ["1-0", "0-1"]}, cfg3, points_before_top=pts, quality_of_wins=qw)
+    assert early.rounds[0][0].reason == "2-0 on points"
+    for b in (level, early):
+        ru = bracket_text(b, names, lang="ru")
+        assert not latin_words(ru, names.values()), latin_words(ru, names.values())
+    assert "ходил(а) вторым" in bracket_text(level, names, lang="ru")
+    assert phrase(early.rounds[0][0].reason, "ru") == "2-0 по очкам"  # Match.reason, for a view that shows it
+    seeds = (ko.Seed(1, 1, 1, 1), ko.Seed(2, 2, 2, 1), ko.Seed(3, 3, 2, 2), ko.Seed(4, 4, 1, 2))
+    for seeding in (seeds, (seeds[0], seeds[1], seeds[3], seeds[2])):
+        for aim in ko.aims_report(seeding).aims:
+            assert not latin_words(phrase(aim.text, "ru"), []), aim.text
+
+
+def test_top_rounds_are_explained_in_russian(finished):
+    e = top.start_top(finished)
+    text = pairing.explain_round(e, e.rounds_of("top")[0], lang="ru")
+    assert "пары топа составлены по сетке" in text and not latin_words(text, _names(e))
+
+
+def test_direct_encounter_of_several_games_and_no_game_in_russian():
+    hist = [
+        PlayerHistory(1, 1500, "Ann", (RoundRecord(Outcome.WIN, 2, "w"), RoundRecord(Outcome.LOSS, 2, "b"))),
+        PlayerHistory(2, 1500, "Bob", (RoundRecord(Outcome.LOSS, 1, "b"), RoundRecord(Outcome.WIN, 1, "w"))),
+        PlayerHistory(3, 1500, "Cyd", (RoundRecord(Outcome.PAB), RoundRecord(Outcome.ZERO_BYE))),
+    ]
+    ru = render_explain(explain_player(1, ["DE"], hist, scoring=Scoring(), rounds=2, system="roundrobin"), lang="ru")
+    assert "среднее по 2 партиям" in ru and not latin_words(ru, ["Ann", "Bob"])
+    ru = render_explain(explain_player(3, ["TPR", "AOB", "APRO"], hist, scoring=Scoring(), rounds=2), lang="ru")
+    assert "нет партий, сыгранных за доской" in ru and not latin_words(ru, ["Cyd"])
