@@ -136,9 +136,6 @@ def exchange(p: Proposal, a: int, b: int) -> Proposal:
     if a == b:
         raise IllegalChange(f"name two different players (both are {a})")
     rnd = _round(p, None, a)
-    if not any(b in g.players for g in rnd.games):
-        raise IllegalChange(f"players {a} and {b} must both be paired in round {rnd.number}"
-                            + (f" of table {rnd.table}" if rnd.table is not None else ""))
     new = pairing.exchange(p.event, rnd.stage, rnd.table, rnd.number, a, b)
     return _changed(p, new, rnd.key, f"exchange players {a} and {b}")
 

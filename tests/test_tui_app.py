@@ -19,6 +19,7 @@ from tests.conftest import ROOT
 from tests.helpers import event_with_players
 from tui.app import ArbiterApp
 from tui.screens.dialogs import ChoiceScreen, LineScreen, TextScreen
+from tui.screens.preview import PreviewScreen
 
 SIZE = (80, 24)
 
@@ -333,7 +334,7 @@ async def test_pair_next_round_flow(tmp_path):
         assert app.main.check_action("pair", ()) is True
         await pilot.press("p")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, PreviewScreen)
         text = screen_text(app)
         assert "Pairing of round 2" in text
         assert len(load(p).rounds) == 1  # only a preview so far

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from ..i18n import tr
 from .main import KEYS
+from .preview import KEYS as PREVIEW_KEYS
 
 
 def help_text(lang: str) -> Text:
@@ -30,5 +31,9 @@ def help_text(lang: str) -> Text:
         t.append(f"  {kd:<4} {d}\n")
     t.append(f"  ^p   {tr(lang, 'k_palette')}\n")
     t.append("  Esc  " + tr(lang, "cancel") + "\n\n")
+    t.append(tr(lang, "help_preview") + "\n", style="bold")
+    for _keys, _action, d, kd in PREVIEW_KEYS:
+        t.append(f"  {kd:<4} {tr(lang, 'h_' + d)}\n")
+    t.append("\n")
     t.append(tr(lang, "help_layout") + "\n", style="dim")
     return t

@@ -1006,42 +1006,29 @@ class MainScreen(Screen):
 
     # -- pairing ---------------------------------------------------------------------------
     def action_pair(self) -> None:
-        lang = self.arb.lang
-        e = self.event
+        """The pairing of the next round, shown before it is saved: changes by hand, then `y` saves it."""
+        from core import preview
+
+        from .preview import PreviewScreen
+
         table = self.table if self.stage == "swiss" else None
         try:
-            preview = pairing.pair_next(e, table)
+            proposal = preview.propose(self.event, table)
         except ArbiterError as exc:
             self.say_error(str(exc))
             return
-        old_keys = {r.key for r in e.rounds}
-        new_rounds = [r for r in preview.rounds if r.key not in old_keys]
-        body = Text()
-        for r in new_rounds:
-            body.append(pairing_preview(preview, r, lang))
-            body.append(clean_lines(pairing.explain_round(preview, r)))
-            body.append("\n\n")
-        body.append(tr(lang, "pair_hint"), style="dim")
-        n = new_rounds[0].number if new_rounds else "?"
+        self.app.push_screen(PreviewScreen(proposal, self.arb.lang), self.paired)
 
-        def answered(choice: str | None) -> None:
-            if choice != "y":
-                return
-            what = "pair next round" + (f" of table {table}" if table else "")
-            try:
-                self.arb.apply(lambda ev: pairing.pair_next(ev, table), what)
-            except ArbiterError as exc:
-                self.say_error(str(exc))
-                return
-            self.round_no = None
-            self.only_missing = False
-            self.refresh_all()
-            self.cursor_to_first_missing()
-            self.say(tr(lang, "paired", n=n), "bold")
-
-        self.app.push_screen(ChoiceScreen(tr(lang, "pair_title", n=n), body,
-                                          [("y", tr(lang, "pair_do")), ("n", tr(lang, "cancel"))], default="y",
-                                          classes="page"), answered)
+    def paired(self, saved: tuple[str, str] | None) -> None:
+        """Back from the pairing preview: the new round under the cursor, or nothing saved."""
+        if saved is None:
+            self.say(tr(self.arb.lang, "pv_cancelled"))
+            return
+        self.round_no = None
+        self.only_missing = False
+        self.refresh_all()
+        self.cursor_to_first_missing()
+        self.say(*saved)
 
     def action_explain(self) -> None:
         rnd = self.shown_round()
@@ -1286,21 +1273,3 @@ def points_shown(e: Event, rnd: Round) -> dict[int, str]:
         except (ImportError, ArbiterError):
             return {}
     return scores_before(e, rnd)
-
-
-def pairing_preview(e: Event, rnd: Round, lang: str) -> Text:
-    """The boards of a new round in 74 columns: board, first, points, second, points."""
-    pts = scores_before(e, rnd)
-    t = Text()
-    where = f" · {tr(lang, 'k_table')} {rnd.table}" if rnd.table is not None else ""
-    t.append(f"{tr(lang, 'stage_' + rnd.stage)} {rnd.number}{where}\n", style="bold")
-    for g in rnd.games:
-        a = e.player(g.first)
-        first = fit(f"{a.name} ({a.id})", 26)
-        if g.second is None:
-            t.append(f"{g.board:>3} {first:<26} {pts.get(a.id, ''):>4}   {tr(lang, 'bye')}\n")
-            continue
-        b = e.player(g.second)
-        second = fit(f"{b.name} ({b.id})", 26)
-        t.append(f"{g.board:>3} {first:<26} {pts.get(a.id, ''):>4}  –  {second:<26} {pts.get(b.id, ''):>4}\n")
-    return t
