@@ -13,6 +13,8 @@ only case the pairing engine uses).
 
 from __future__ import annotations
 
+from core.swiss.matching import maximum_matching
+
 
 def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcardinality: bool = True,
                         warm: bool = False, start: tuple | None = None, duals: bool = False):
@@ -114,18 +116,44 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                     mate[u] = p ^ 1
                     break
 
+    if warm and maxcardinality:
+        # grow the start matching to a maximum matching of the tight edges (the
+        # fast bit-set cardinality search): it stays tight, so the start stays
+        # valid, and the weighted stages below only handle what needs a dual change
+        tadj = [0] * nvertex
+        tedge = {}
+        for k in range(nedge):
+            i, j = ei[k], ej[k]
+            if dualvar[i] + dualvar[j] == w2[k]:
+                tadj[i] |= 1 << j
+                tadj[j] |= 1 << i
+                tedge[(i, j)] = tedge[(j, i)] = k
+        hint = [endpoint[m] if m >= 0 else -1 for m in mate]
+        tmate = maximum_matching(tadj, (1 << nvertex) - 1, hint)
+        for v in range(nvertex):
+            u = tmate[v]
+            if u < 0:
+                mate[v] = -1
+            else:
+                k = tedge[(v, u)]
+                mate[v] = 2 * k + 1 if ei[k] == v else 2 * k
+
     def slack(k: int) -> int:
         return dualvar[ei[k]] + dualvar[ej[k]] - w2[k]
 
-    def leaves(b: int):
+    def leaves(b: int) -> list[int]:
+        # iterative (blossoms can nest hundreds deep), same order as a recursive walk
         if b < nvertex:
-            yield b
-        else:
-            for t in blossomchilds[b]:
-                if t < nvertex:
-                    yield t
-                else:
-                    yield from leaves(t)
+            return [b]
+        out = []
+        stack = [b]
+        while stack:
+            t = stack.pop()
+            if t < nvertex:
+                out.append(t)
+            else:
+                stack.extend(reversed(blossomchilds[t]))
+        return out
 
     def assign_label(w: int, t: int, p: int) -> None:
         while True:
