@@ -28,6 +28,7 @@
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -35,7 +36,8 @@ from core.formats.text import cut, pad, text_width
 from core.i18n import phrase, words
 from core.knockout import Bracket, Match
 
-__all__ = ["DECISION_MARKS", "bracket_json", "bracket_lines", "bracket_text", "text_width"]
+__all__ = ["DECISION_MARKS", "TreeLayout", "bracket_json", "bracket_lines", "bracket_text", "match_lines", "text_width",
+           "tree_layout"]
 
 DECISION_MARKS = {  # decided_by: (mark in the tree, what it means, rule)
     "points-before-top": ("p", "more points before the top", "705.2"),
@@ -293,6 +295,89 @@ def bracket_text(bracket: Bracket, names: Mapping[int, str], *, width: int = 80,
                  lang: str = "en") -> str:
     """`bracket_lines` joined with newlines ("en" or "ru")."""
     return "\n".join(bracket_lines(bracket, names, width=width, ascii=ascii, lang=lang)) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# the tree with the place of every match (a cursor on a match, in the TUI)
+
+
+@dataclass(frozen=True)
+class TreeLayout:
+    """The tree of `bracket_lines` and where each match is drawn in it.
+
+    `lines`: the tree (as `bracket_lines` draws it), then, with a third-place
+    match, a labelled block for it under the final's column.
+    `slots[key]` (key as `Match.key`): the match's two player lines, each as
+    (line, first column, end column), the columns of its seed, name and points.
+    `columns`: the match keys of each round, top to bottom as drawn (the
+    third-place match last in the final's column).
+    """
+
+    lines: tuple[str, ...]
+    slots: Mapping[Any, tuple[tuple[int, int, int], tuple[int, int, int]]]
+    columns: tuple[tuple[Any, ...], ...]
+
+
+def tree_layout(bracket: Bracket, names: Mapping[int, str], *, width: int = 80, ascii: bool = False,
+                min_column: int = 12) -> TreeLayout:
+    """The tree in `width` columns, or wider when it needs it (`min_column` columns a round at least, 12 or more).
+
+    The lines are those of `bracket_lines`' tree; the slots say where each
+    match is, so a view can highlight it and scroll to it.
+    """
+    sym = _ASCII if ascii else _BOX
+    order = _display_order(bracket)
+    rounds = len(order)
+    width = max(width, max(12, min_column) * (rounds + 1))
+    lines = list(_tree(bracket, names, width, ascii) or [])
+    col = width // (rounds + 1)
+    text_w = col - 2
+
+    def line_of(r: int, j: int) -> int:  # as in _tree
+        return (1 << r) * j + (1 << (r - 1)) - 1
+
+    slots: dict[Any, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
+    columns: list[tuple[Any, ...]] = []
+    for r, matches in enumerate(order, start=1):
+        x = (r - 1) * col + (1 if r > 1 else 0)  # after the lead line of a later round
+        for k, m in enumerate(matches):
+            slots[m.key] = ((line_of(r, 2 * k), x, (r - 1) * col + text_w), (line_of(r, 2 * k + 1), x, (r - 1) * col + text_w))
+        columns.append(tuple(m.key for m in matches))
+    tp = bracket.third_place_match
+    if tp is not None:
+        x0 = (rounds - 1) * col
+        seeds_of = {p: i + 1 for i, p in enumerate(bracket.seeds)}
+        score = tp.score
+        mark = DECISION_MARKS.get(tp.decided_by or "", ("",))[0]
+        top = len(lines) + 2
+        lead = " " * (x0 + (1 if rounds > 1 else 0))  # under the final's names
+        lines += ["", lead + "3rd place"]
+        for side in (0, 1):
+            p = tp.players[side]
+            pts = _pts(score[side], ascii) if score else ""
+            text = _slot(seeds_of.get(p), p, pts, mark if p == tp.winner else "", names, x0 + text_w - len(lead), sym)
+            lines.append(lead + text + sym["h"] + (sym["top"] if side == 0 else sym["bot"]))
+            if side == 0:
+                won = tp.winner
+                champ = _slot(seeds_of.get(won), won, "", "", names, col - 1, sym) if won is not None else ""
+                lines.append(" " * x0 + " " * text_w + " " + sym["mid"] + _fit(sym["h"] + champ, col, sym["ell"]))
+        lines = [ln.rstrip() for ln in lines]
+        slots[tp.key] = ((top, len(lead), x0 + text_w), (top + 2, len(lead), x0 + text_w))
+        columns[-1] = columns[-1] + (tp.key,)
+    return TreeLayout(tuple(lines), slots, tuple(columns))
+
+
+def match_lines(bracket: Bracket, match: Match, names: Mapping[int, str], *, width: int = 80,
+                ascii: bool = False) -> list[str]:
+    """One match as the match list of `bracket_lines` shows it, under its round's title.
+
+    The players with seeds and points, the games with who moved first and
+    their codes, and who went through by which rule, or the game to play.
+    """
+    title = f"Round {match.round}: third-place match" if match.third_place else _round_title(bracket, match.round)
+    lines = [title] + _match_lines(bracket, match, names, width, ascii)
+    return [ln if text_width(ln) <= width else _fit(ln, width, (_ASCII if ascii else _BOX)["ell"]).rstrip()
+            for ln in lines]
 
 
 # ---------------------------------------------------------------------------

@@ -213,3 +213,22 @@ def placings_text(event: Event, b: ko.Bracket, *, lang: str = "en") -> str:
         where = f"{pl.place}" if not pl.shared else f"{pl.place}-{pl.place_to}"
         lines.append(f"{where:>6}  {event.player(pl.player).name} ({pl.player})")
     return "\n".join(lines) + "\n"
+
+
+def match_board(event: Event, b: ko.Bracket, key) -> tuple[int, int] | None:
+    """Where the match's latest game is in the file: (top round, board), or None.
+
+    The latest game is the one to play now, or the last one played once the
+    match is decided. None for a bye, a match whose players are not known
+    yet, and a match whose round is not paired yet (`current_boards` pairs
+    the earliest round with games to play first).
+    """
+    m = b.match(key)
+    if not m.games:
+        return None
+    g = m.games[-1]
+    board = _board(b, m.round, key, g.number)
+    for rnd in event.rounds_of("top"):
+        if rnd.number == m.round and any(x.board == board for x in rnd.games):
+            return m.round, board
+    return None
