@@ -84,23 +84,61 @@ class RemainderSolver:
     def solve(self, **kw):
         n = self.m + (1 if self.left is not None else 0)
         start = self.last
-        if start is None and self.use_d:
+        if start is None:
             # first solve: the problem without the BSN terms d (few distinct
-            # weights, fast), whose duals shifted by the d of the S1 players
-            # keep every S1-S2 pair of its optimum tight
-            self.use_d = False
+            # weights), started from the last such problem of this bracket
+            # (mostly the same players); then, with the d terms, from its duals
+            # shifted by the d of the S1 players, which keeps every S1-S2 pair
+            # of its optimum tight
+            use_d, self.use_d = self.use_d, False
             try:
-                mate0, y0 = _mwm(n, self._edges(**kw), None)
+                mate0, y0 = _mwm(n, self._edges(**kw), self._hint_start(n))
             finally:
-                self.use_d = True
-            top = 1 << self.T
-            start = ([y + 4 * (top - v) if v < self.p else y for v, y in enumerate(y0)], mate0)
-        mate, y = _mwm(n, self._edges(**kw), start)
+                self.use_d = use_d
+            if not kw:
+                self._keep_hint(n, y0, mate0)
+            if not use_d:
+                mate, y = mate0, y0
+            else:
+                top = 1 << self.T
+                start = ([y + 4 * (top - v) if v < self.p else y for v, y in enumerate(y0)], mate0)
+        if start is not None:
+            mate, y = _mwm(n, self._edges(**kw), start)
         self.last = (y, mate)
         for v in range(n):
             if v not in self.removed and mate[v] < 0:
                 return None
         return mate
+
+    def _ids(self, n):
+        return self.Rp + [None] if n > self.m else self.Rp  # None: the dummy vertex
+
+    def _keep_hint(self, n, y, mate) -> None:
+        ids = self._ids(n)
+        self.bs.mwm_hint = (self.SH, self.C, {x: (y[v], ids[mate[v]] if mate[v] >= 0 else -1)
+                                              for v, x in enumerate(ids)})
+
+    def _hint_start(self, n):
+        """Start duals and matching mapped, by player, from the last problem
+        without d terms solved in this bracket (the weights are q << SH plus C)."""
+        hint = getattr(self.bs, "mwm_hint", None)
+        if hint is None:
+            return None
+        sh0, c0, by_id = hint
+        ids = self._ids(n)
+        pos = {x: v for v, x in enumerate(ids)}
+        y, mate = [], []
+        for x in ids:
+            e = by_id.get(x)
+            if e is None:
+                y.append(0)
+                mate.append(-1)
+                continue
+            d = e[0] - c0
+            d = d << (self.SH - sh0) if self.SH >= sh0 else d >> (sh0 - self.SH)
+            y.append(d + self.C)
+            mate.append(pos.get(e[1], -1))
+        return y, mate
 
     def pairs_of(self, mate):
         return [(a, mate[a]) for a in range(self.m) if a < mate[a] < self.m]
