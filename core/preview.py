@@ -59,9 +59,13 @@ class Proposal:
     @property
     def warnings(self) -> tuple[str, ...]:
         """What a judge should know of the hand-made boards (rematches, colours, a second bye ...)."""
+        return self.warnings_in("en")
+
+    def warnings_in(self, lang: str) -> tuple[str, ...]:
+        """`warnings` in "en" or "ru" (`core.pairing.warnings_for`)."""
         if not self.manual:
             return ()
-        return tuple(w for r in self.rounds for w in pairing.warnings_for(self.event, r))
+        return tuple(w for r in self.rounds for w in pairing.warnings_for(self.event, r, lang=lang))
 
     def what(self) -> str:
         """The journal's words for saving this proposal."""
@@ -148,22 +152,47 @@ def give_bye(p: Proposal, pid: int) -> Proposal:
     return _changed(p, new, rnd.key, f"bye by hand for player {pid}")
 
 
-def explanations(p: Proposal) -> dict[RoundKey, dict[int, str]]:
-    """Why each board of each proposed round was made, by board (`core.pairing.explain_round`).
+def _board_lines(text: str) -> list[str]:
+    """explain_round's indented lines: one per board in board order, then the warnings."""
+    return [ln.strip() for ln in text.splitlines() if ln.startswith("  ") and ln.strip()]
 
-    explain_round writes a heading, then one indented line per board in board
-    order, then the warnings; a round explained in one line (round robin, or an
-    engine that would not pair it now) gives that line for every board.
+
+def _without_board(line: str) -> str:
+    """"board 3: why" (in any language) -> "why"."""
+    head, sep, rest = line.partition(": ")
+    return rest if sep and head.split() and head.split()[-1].isdigit() else line
+
+
+def engine_reasons(p: Proposal, lang: str = "en") -> dict[RoundKey, dict[tuple, str]]:
+    """Why the engine made each of its boards, by (first, second) (`core.pairing.explain_round`).
+
+    It runs the engine once more; the judge's changes do not change it, so a
+    caller keeps it for the proposal's `engine`. A round explained in one line
+    (round robin, top) gives that line for every board.
     """
-    out: dict[RoundKey, dict[int, str]] = {}
-    for rnd in p.rounds:
-        text = pairing.explain_round(p.event, rnd)
-        lines = [ln.strip() for ln in text.splitlines() if ln.startswith("  ") and ln.strip()]
-        if len(lines) >= len(rnd.games) and rnd.stage == "swiss":
-            out[rnd.key] = {g.board: lines[i] for i, g in enumerate(rnd.games)}
+    out: dict[RoundKey, dict[tuple, str]] = {}
+    for key in p.keys:
+        rnd = p.engine.find_round(*key)
+        lines = _board_lines(pairing.explain_round(p.engine, rnd, lang=lang))
+        if rnd.stage == "swiss" and len(lines) >= len(rnd.games):
+            out[key] = {(g.first, g.second): _without_board(lines[i]) for i, g in enumerate(rnd.games)}
         else:
             general = " ".join(lines)
-            out[rnd.key] = {g.board: general for g in rnd.games}
+            out[key] = {(g.first, g.second): general for g in rnd.games}
+    return out
+
+
+def explanations(p: Proposal, lang: str = "en", reasons: dict | None = None) -> dict[RoundKey, dict[int, str | None]]:
+    """Why each board of the proposal was made, by board: the engine's reason, None for a board changed by hand.
+
+    `reasons` is `engine_reasons(p)` if the caller has it already.
+    """
+    if reasons is None:
+        reasons = engine_reasons(p, lang)
+    out: dict[RoundKey, dict[int, str | None]] = {}
+    for rnd in p.rounds:
+        mine = reasons.get(rnd.key, {})
+        out[rnd.key] = {g.board: None if g.manual else mine.get((g.first, g.second)) for g in rnd.games}
     return out
 
 
@@ -250,5 +279,5 @@ def _merge_extra(now: tuple, base: tuple, proposed: tuple, table: int | None) ->
     return tuple(out.items())
 
 
-__all__ = ["Proposal", "propose", "reset", "swap", "exchange", "give_bye", "explanations", "adopt",
+__all__ = ["Proposal", "propose", "reset", "swap", "exchange", "give_bye", "engine_reasons", "explanations", "adopt",
            "differs", "basis", "STALE"]

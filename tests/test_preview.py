@@ -157,9 +157,17 @@ def test_explanations_say_why_each_board_was_made(two_played):
     p = preview.propose(two_played)
     why = preview.explanations(p)[("swiss", None, 3)]
     assert set(why) == {g.board for g in p.rounds[0].games}
-    assert all(why[b].startswith(f"board {b}:") for b in why)
-    q = preview.swap(p, 1)
-    assert "by hand" in preview.explanations(q)[("swiss", None, 3)][1]
+    assert all(len(why[b]) > 5 and not why[b].startswith("board") for b in why)
+    # the engine's reasons do not change with the judge's changes: a board changed by hand has none
+    reasons = preview.engine_reasons(p)
+    q = preview.give_bye(preview.swap(p, 1), p.rounds[0].games[2].first)
+    why_q = preview.explanations(q, reasons=reasons)[("swiss", None, 3)]
+    assert why_q[1] is None
+    moved = [g for g in q.rounds[0].games if not g.manual]
+    assert moved and all(why_q[g.board] == why[next(x.board for x in p.rounds[0].games if x.players == g.players)]
+                         for g in moved)
+    ru = preview.explanations(p, "ru")[("swiss", None, 3)]
+    assert ru[1] and ru[1] != why[1]
 
 
 def test_round_robin_proposal():
@@ -171,4 +179,4 @@ def test_round_robin_proposal():
     q = preview.swap(p, 1)
     assert preview.adopt(e, q) == pairing.swap_colours(pairing.pair_next(e), "roundrobin", None, 1, 1)
     why = preview.explanations(q)[("roundrobin", None, 1)]
-    assert "Berger" in why[2]
+    assert "Berger" in why[2] and why[1] is None

@@ -117,6 +117,7 @@ async def test_pair_swap_exchange_and_save(round_one_done):
         g1 = engine.game(1)
         assert screen.proposal.rounds[0].game(1).first == g1.second
         assert "boards changed by hand: 1" in screen_text(app)
+        assert "board 1: changed by hand. The program had" in screen_text(app)  # and why it had that
         # x: exchange two players into a rematch: the warning shows at once, in yellow
         a, b, opp = rematch(load(path), screen.proposal.rounds[0])
         await pilot.press("x")

@@ -58,7 +58,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         super().__init__()
         self.proposal = proposal
         self.lang = lang
-        self._why: tuple[object, dict] | None = None  # (the proposal's event, explanations)
+        self._why: tuple[object, dict] | None = None  # (the engine's pairing, engine_reasons)
         self._seen: object = None  # the app's event last checked for changes by others
         self._bindings = self.make_bindings(lang)
 
@@ -133,7 +133,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         self.show_why()
 
     def show_warnings(self) -> None:
-        warnings = self.proposal.warnings
+        warnings = self.proposal.warnings_in(self.lang)
         t = Text(no_wrap=True, overflow="ellipsis")
         shown = warnings if len(warnings) <= MAX_WARNINGS else warnings[:MAX_WARNINGS - 1]
         for i, w in enumerate(shown):
@@ -144,22 +144,38 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         warn.update(t)
         warn.display = bool(warnings)
 
-    def explanations(self) -> dict:
+    def reasons(self) -> dict:
+        """The engine's reasons, computed once per pairing the engine made (they run the engine again)."""
         p = self.proposal
-        if self._why is None or self._why[0] is not p.event:
+        if self._why is None or self._why[0] is not p.engine:
             try:
-                why = preview.explanations(p)
+                why = preview.engine_reasons(p, self.lang)
             except ArbiterError as exc:
-                why = {k: {} for k in p.keys}
+                why = {}
                 self.say_error(str(exc))
-            self._why = (p.event, why)
+            self._why = (p.engine, why)
         return self._why[1]
 
     def show_why(self) -> None:
+        """Why the highlighted board was made; for a board changed by hand, what the program had there."""
         at = self.selected()
         text = ""
         if at is not None:
-            text = self.explanations().get(at[0], {}).get(at[1], "")
+            key, board = at
+            p = self.proposal
+            why = preview.explanations(p, self.lang, self.reasons()).get(key, {}).get(board)
+            if why is not None:
+                text = tr(self.lang, "pv_why", b=board, why=why)
+            else:
+                text = tr(self.lang, "pv_why_hand", b=board)
+                engine = next((g for g in p.engine.find_round(*key).games if g.board == board), None)
+                if engine is not None:
+                    e = p.engine
+                    names = f"{e.player(engine.first).name} ({engine.first})" + (
+                        f" – {e.player(engine.second).name} ({engine.second})" if engine.second is not None
+                        else f" – {tr(self.lang, 'bye')}")
+                    had = self.reasons().get(key, {}).get((engine.first, engine.second), "")
+                    text += " " + tr(self.lang, "pv_why_had", b=board, names=names) + (f": {had}" if had else "")
         self.query_one("#preview-why", Static).update(Text(clean(text), style="dim", overflow="ellipsis"))
 
     def say(self, text: str, style: str = "") -> None:
@@ -245,7 +261,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         body = Text()
         for rnd in p.rounds:
             try:
-                text = pairing.explain_round(p.event, rnd)
+                text = pairing.explain_round(p.event, rnd, lang=self.lang)
             except ArbiterError as exc:
                 text = str(exc)
             body.append("\n".join(clean(line) for line in text.splitlines()) + "\n")
@@ -264,7 +280,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
             self.say_error(str(exc))
             return
         numbers = ", ".join(str(r.number) for r in p.rounds)
-        warnings = p.warnings
+        warnings = p.warnings_in(self.lang)
         msg = tr(self.lang, "paired", n=numbers) + ("; " + "; ".join(warnings) if warnings else "")
         self.dismiss((msg, "yellow" if warnings else "bold"))
 
