@@ -612,12 +612,36 @@ class BracketSearch:
         full = self.full
         Rpmask = sum(1 << x for x in Rp)
         vb = v345 if v345 is not None else (self.bounds(A)[0] if full else None)
+        # per position: the later players of R' it may meet (allowed sets are
+        # these minus H); colour wishes; S1 players with few such partners
+        # outside S1 (only they can lose every partner to k exchanges)
+        adjB, cs = self.adjB, self.rd.cs
+        him = [adjB[x] & ~((1 << (x + 1)) - 1) & Rpmask for x in Rp]
+        S1mask = sum(1 << Rp[i] for i in range(p))
+        isw = [cs[x].pref == "w" for x in Rp]
+        isb = [cs[x].pref == "b" for x in Rp]
+        w_s1, b_s1 = sum(isw[:p]), sum(isb[:p])
+        outside = [(him[i] & ~S1mask).bit_count() for i in range(p)]
+        crit: dict = {}
+        if full:
+            sh = (self.nfields - 3) * self.W
+            fmask = (1 << self.W) - 1
+            have = (qsum >> sh) & fmask
+            want_w, want_b = self.rd.want_w, self.rd.want_b
         for X, Y in _descriptors(p, mm, self.budget is not None, self.desc_class):
-            Hs = sorted([i for i in range(p) if i not in X] + list(Y))
-            H = [Rp[i] for i in Hs]
-            Hmask = sum(1 << x for x in H)
-            allowed = {h: self.adjB[h] & ~((1 << (h + 1)) - 1) & Rpmask & ~Hmask for h in H}
-            if any(not a for a in allowed.values()):
+            k = len(X)
+            Hmask = S1mask
+            for i in X:
+                Hmask ^= 1 << Rp[i]
+            for j in Y:
+                Hmask |= 1 << Rp[j]
+            # some player of H without a partner: not a node
+            if any(not (him[j] & ~Hmask) for j in Y):
+                continue
+            ck = crit.get(k)
+            if ck is None:
+                ck = crit[k] = [i for i in range(p) if outside[i] <= k]
+            if any(not (him[i] & ~Hmask) and i not in X for i in ck):
                 continue
             self.nodes += 1
             if self.budget is not None and self.nodes >= self.budget:
@@ -625,14 +649,19 @@ class BracketSearch:
             if full and self.target is not None:
                 nonH = Rpmask & ~Hmask
                 nfree = nonH.bit_count()
-                hw0 = sum(1 for h in H if self.rd.cs[h].pref == "w")
-                hb0 = sum(1 for h in H if self.rd.cs[h].pref == "b")
-                bad = max(0, hw0 - (nfree - (nonH & self.rd.want_w).bit_count())) + max(
-                    0, hb0 - (nfree - (nonH & self.rd.want_b).bit_count()))
-                sh = (self.nfields - 3) * self.W
-                have = (qsum >> sh) & ((1 << self.W) - 1)
-                if have + len(H) - bad < (self.target[2] >> sh) & ((1 << self.W) - 1):
+                hw0 = w_s1 - sum(isw[i] for i in X) + sum(isw[j] for j in Y)
+                hb0 = b_s1 - sum(isb[i] for i in X) + sum(isb[j] for j in Y)
+                bad = max(0, hw0 - (nfree - (nonH & want_w).bit_count())) + max(
+                    0, hb0 - (nfree - (nonH & want_b).bit_count()))
+                if have + p - bad < (self.target[2] >> sh) & fmask:
                     continue
+            if X:
+                Xs = set(X)
+                Hs = [i for i in range(p) if i not in Xs] + list(Y)
+            else:
+                Hs = list(range(p))
+            H = [Rp[i] for i in Hs]
+            allowed = {Rp[i]: him[i] & ~Hmask for i in Hs}
             if full:
                 best_h = [self.best_q(h, allowed[h]) for h in H]
                 suffix = [0] * (len(H) + 1)
