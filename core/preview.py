@@ -33,7 +33,6 @@ RoundKey = tuple  # (stage, table, number)
 COSMETIC = frozenset({"name", "language", "start", "end", "round_minutes", "top_minutes"})
 _SETTINGS = tuple(f.name for f in fields(Event) if f.name not in ("players", "rounds", "extra") and f.name not in COSMETIC)
 
-STALE = "the event changed since this pairing was proposed; pair again"
 
 
 @dataclass(frozen=True)
@@ -92,24 +91,17 @@ def reset(p: Proposal) -> Proposal:
 def _round(p: Proposal, key: RoundKey | None, player: int | None = None) -> Round:
     if key is not None:
         if key not in p.keys:
-            raise IllegalChange(f"round {key[2]} is not part of this pairing")
+            raise ValueError(f"round {key} is not part of this pairing")
         return p.event.find_round(*key)
     rounds = p.rounds
     if player is not None:
         for r in rounds:
             if any(player in g.players for g in r.games):
                 return r
-        raise IllegalChange(f"player {player} is not paired in this pairing")
+        raise IllegalChange("player {pid} is not paired in round {round_no}", pid=player, round_no=rounds[0].number)
     if len(rounds) != 1:
-        raise IllegalChange("name the round: this pairing has several")
+        raise ValueError("name the round (key=...): this pairing has several")
     return rounds[0]
-
-
-def _check_changeable(p: Proposal) -> None:
-    from . import team_event
-
-    if team_event.is_team_event(p.event):
-        raise IllegalChange("a team event's pairing is changed by hand after it is saved (swap, exchange)")
 
 
 def _changed(p: Proposal, new: Event, key: RoundKey, what: str) -> Proposal:
@@ -128,7 +120,6 @@ def _changed(p: Proposal, new: Event, key: RoundKey, what: str) -> Proposal:
 
 def swap(p: Proposal, board: int, key: RoundKey | None = None) -> Proposal:
     """Swap the colours of one board (`core.pairing.swap_colours` on the proposal)."""
-    _check_changeable(p)
     rnd = _round(p, key)
     new = pairing.swap_colours(p.event, rnd.stage, rnd.table, rnd.number, board)
     return _changed(p, new, rnd.key, f"swap colours on board {board}")
@@ -136,17 +127,15 @@ def swap(p: Proposal, board: int, key: RoundKey | None = None) -> Proposal:
 
 def exchange(p: Proposal, a: int, b: int) -> Proposal:
     """Exchange two players (ids) between their boards (`core.pairing.exchange` on the proposal)."""
-    _check_changeable(p)
-    if a == b:
-        raise IllegalChange(f"name two different players (both are {a})")
     rnd = _round(p, None, a)
+    if a == b:
+        return p  # a player exchanged with himself: nothing changes
     new = pairing.exchange(p.event, rnd.stage, rnd.table, rnd.number, a, b)
     return _changed(p, new, rnd.key, f"exchange players {a} and {b}")
 
 
 def give_bye(p: Proposal, pid: int) -> Proposal:
     """Give the pairing-allocated bye to a player by hand (`core.pairing.give_bye` on the proposal)."""
-    _check_changeable(p)
     rnd = _round(p, None, pid)
     new = pairing.give_bye(p.event, rnd.stage, rnd.table, rnd.number, pid)
     return _changed(p, new, rnd.key, f"bye by hand for player {pid}")
@@ -244,9 +233,8 @@ def adopt(now: Event, p: Proposal) -> Event:
     Refuses with `Conflict` when `now` differs from the proposal's base in
     anything the pairing depends on.
     """
-    what = differs(now, p)
-    if what is not None:
-        raise Conflict(f"{STALE} ({what} changed)")
+    if differs(now, p) is not None:
+        raise Conflict("the event changed since this pairing was proposed; pair again")
     if now is p.base or now == p.base:
         return p.event
     out = now
@@ -280,4 +268,4 @@ def _merge_extra(now: tuple, base: tuple, proposed: tuple, table: int | None) ->
 
 
 __all__ = ["Proposal", "propose", "reset", "swap", "exchange", "give_bye", "engine_reasons", "explanations", "adopt",
-           "differs", "basis", "STALE"]
+           "differs", "basis"]

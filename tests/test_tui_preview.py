@@ -203,6 +203,9 @@ async def test_another_judges_change_before_saving_is_a_conflict(round_one_done)
         # meanwhile another judge withdraws a player (the command line, another TUI)
         EventFile(path).change(lambda e: commands.withdraw(e, 4), "withdraw player 4")
         before = path.read_text()
+        app.reload()  # the app's poll, about every second
+        screen.check_file()  # the screen says so at once, before y
+        assert "the event was changed since this pairing was made" in screen_text(app)
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, PreviewScreen)
@@ -218,6 +221,37 @@ async def test_another_judges_change_before_saving_is_a_conflict(round_one_done)
         await pilot.pause()
         assert app.screen is app.main
         assert all(4 not in g.players for g in load(path).find_round("swiss", None, 2).games)
+
+
+@sync
+async def test_one_table_of_several(tmp_path):
+    """Four tables: `p` on table 2 pairs table 2 only; another judge pairing table 3 meanwhile does not matter."""
+    path = tmp_path / "tables.toml"
+    e = event_with_players(24, tables=4, rounds=3)
+    for t in (1, 2, 3, 4):
+        e = pairing.pair_next(e, t)
+    for t in (2, 3):
+        rnd = e.rounds_of("swiss", t)[-1]
+        e = e.with_round(replace(rnd, games=tuple(replace(g, result=Result.DRAW) if g.second else g for g in rnd.games)))
+    create(path, e)
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("T")
+        await pilot.pause()
+        assert app.main.table == 2
+        screen = await open_preview(pilot)
+        assert screen.proposal.keys == (("swiss", 2, 2),) and "table 2" in screen_text(app)
+        await pilot.press("w")
+        await pilot.pause()
+        EventFile(path).change(lambda ev: pairing.pair_next(ev, 3), "pair next round of table 3")
+        app.reload()
+        await pilot.press("y")
+        await pilot.pause()
+        saved = load(path)
+        assert app.screen is app.main
+        assert saved.find_round("swiss", 2, 2).game(1).manual and saved.find_round("swiss", 3, 2)
+        assert [r.number for r in saved.rounds_of("swiss", 1)] == [1]
 
 
 @sync
