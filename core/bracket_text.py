@@ -36,8 +36,8 @@ from core.formats.text import cut, pad, text_width
 from core.i18n import phrase, words
 from core.knockout import Bracket, Match
 
-__all__ = ["DECISION_MARKS", "TreeLayout", "bracket_json", "bracket_lines", "bracket_text", "match_lines", "text_width",
-           "tree_layout"]
+__all__ = ["DECISION_MARKS", "TreeLayout", "bracket_json", "bracket_lines", "bracket_text", "decision_legend",
+           "match_lines", "text_width", "tree_layout"]
 
 DECISION_MARKS = {  # decided_by: (mark in the tree, what it means, rule)
     "points-before-top": ("p", "more points before the top", "705.2"),
@@ -155,6 +155,13 @@ def _tree(bracket: Bracket, names: Mapping[int, str], width: int, ascii: bool, l
 
 # ---------------------------------------------------------------------------
 # the match list
+
+
+def decision_legend(used, *, lang: str = "en") -> list[str]:
+    """"p = more points before the top (705.2)", ... for the `decided_by` values in `used` ("en" or "ru")."""
+    t = words(lang)
+    return [t("bk_legend", mark=mk, what=t(f"bk_{key}"), rule=ref)
+            for key, (mk, _, ref) in DECISION_MARKS.items() if key in used]
 
 
 def _round_name(bracket: Bracket, r: int, lang: str = "en") -> str:
@@ -275,8 +282,7 @@ def bracket_lines(bracket: Bracket, names: Mapping[int, str], *, width: int = 80
         used = {m.decided_by for r in bracket.rounds for m in r} | {
             bracket.third_place_match.decided_by if bracket.third_place_match else None
         }
-        legend = [t("bk_legend", mark=mk, what=t(f"bk_{key}"), rule=ref)
-                  for key, (mk, txt, ref) in DECISION_MARKS.items() if key in used]
+        legend = decision_legend(used, lang=lang)
         if legend:
             out.append("")
             out.extend(_wrap("", "; ".join(legend), width))
@@ -319,7 +325,7 @@ class TreeLayout:
 
 
 def tree_layout(bracket: Bracket, names: Mapping[int, str], *, width: int = 80, ascii: bool = False,
-                min_column: int = 12) -> TreeLayout:
+                min_column: int = 12, lang: str = "en") -> TreeLayout:
     """The tree in `width` columns, or wider when it needs it (`min_column` columns a round at least, 12 or more).
 
     The lines are those of `bracket_lines`' tree; the slots say where each
@@ -329,7 +335,7 @@ def tree_layout(bracket: Bracket, names: Mapping[int, str], *, width: int = 80, 
     order = _display_order(bracket)
     rounds = len(order)
     width = max(width, max(12, min_column) * (rounds + 1))
-    lines = list(_tree(bracket, names, width, ascii) or [])
+    lines = list(_tree(bracket, names, width, ascii, lang) or [])
     col = width // (rounds + 1)
     text_w = col - 2
 
@@ -351,7 +357,7 @@ def tree_layout(bracket: Bracket, names: Mapping[int, str], *, width: int = 80, 
         mark = DECISION_MARKS.get(tp.decided_by or "", ("",))[0]
         top = len(lines) + 2
         lead = " " * (x0 + (1 if rounds > 1 else 0))  # under the final's names
-        lines += ["", lead + "3rd place"]
+        lines += ["", lead + words(lang)("bk_third_place")]
         for side in (0, 1):
             p = tp.players[side]
             pts = _pts(score[side], ascii) if score else ""
@@ -368,14 +374,15 @@ def tree_layout(bracket: Bracket, names: Mapping[int, str], *, width: int = 80, 
 
 
 def match_lines(bracket: Bracket, match: Match, names: Mapping[int, str], *, width: int = 80,
-                ascii: bool = False) -> list[str]:
+                ascii: bool = False, lang: str = "en") -> list[str]:
     """One match as the match list of `bracket_lines` shows it, under its round's title.
 
     The players with seeds and points, the games with who moved first and
     their codes, and who went through by which rule, or the game to play.
     """
-    title = f"Round {match.round}: third-place match" if match.third_place else _round_title(bracket, match.round)
-    lines = [title] + _match_lines(bracket, match, names, width, ascii)
+    title = (words(lang)("bk_round_third", n=match.round) if match.third_place
+             else _round_title(bracket, match.round, lang))
+    lines = [title] + _match_lines(bracket, match, names, width, ascii, lang)
     return [ln if text_width(ln) <= width else _fit(ln, width, (_ASCII if ascii else _BOX)["ell"]).rstrip()
             for ln in lines]
 

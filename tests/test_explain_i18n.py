@@ -335,3 +335,25 @@ def test_direct_encounter_of_several_games_and_no_game_in_russian():
     assert "среднее по 2 партиям" in ru and not latin_words(ru, ["Ann", "Bob"])
     ru = render_explain(explain_player(3, ["TPR", "AOB", "APRO"], hist, scoring=Scoring(), rounds=2), lang="ru")
     assert "нет партий, сыгранных за доской" in ru and not latin_words(ru, ["Cyd"])
+
+
+def test_tree_layout_and_match_lines_in_russian(finished):
+    from core.bracket_text import decision_legend, match_lines, tree_layout
+
+    names = {p.id: p.name for p in finished.players}
+    for e in _top_events(finished):
+        b = top.bracket(e)
+        en = tree_layout(b, names, width=100)
+        assert tree_layout(b, names, width=100, lang="en") == en
+        ru = tree_layout(b, names, width=100, lang="ru")
+        assert ru.slots == en.slots and len(ru.lines) == len(en.lines)
+        assert not latin_words("\n".join(ru.lines), names.values())
+        matches = [m for r in b.rounds for m in r] + ([b.third_place_match] if b.third_place_match else [])
+        for m in matches:
+            assert match_lines(b, m, names, lang="en") == match_lines(b, m, names)
+            ru_lines = match_lines(b, m, names, lang="ru")
+            assert not latin_words("\n".join(ru_lines), names.values()), ru_lines
+    from core.bracket_text import DECISION_MARKS
+
+    assert decision_legend(DECISION_MARKS) == [f"{mk} = {txt} ({ref})" for mk, txt, ref in DECISION_MARKS.values()]
+    assert not latin_words("\n".join(decision_legend(DECISION_MARKS, lang="ru")), [])
