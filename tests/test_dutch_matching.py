@@ -126,3 +126,13 @@ def test_started_matching_agrees_on_larger_graphs():
         assert got[0] == cold[0]
         if 2 * cold[0] == n:
             assert got == cold
+
+
+def test_bit_set_members():
+    from core.swiss.matching import _bits
+
+    rng = random.Random(6)
+    for _ in range(500):
+        n = rng.choice([1, 8, 64, 300, 2100])
+        members = sorted(rng.sample(range(n), rng.randint(0, n)))
+        assert _bits(sum(1 << x for x in members)) == members

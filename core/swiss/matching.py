@@ -9,11 +9,25 @@ lists with -1 for an exposed vertex. Nothing here knows about chess.
 from __future__ import annotations
 
 
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+def _bits(mask: int) -> list[int]:
+    """The members of the bit set `mask`, lowest first."""
+    k = mask.bit_count()
+    out = []
+    if k <= 8:
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    s = bin(mask)[:1:-1]
+    if 3 * k > len(s):
+        return [i for i, c in enumerate(s) if c == "1"]
+    find = s.find
+    i = find("1")
+    while i >= 0:
+        out.append(i)
+        i = find("1", i + 1)
+    return out
 
 
 def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: int) -> bool:
@@ -117,27 +131,33 @@ def _prepare(adj: list[int], active: int, hint: list[int] | None) -> list[int]:
 def perfect_matching(adj: list[int], active: int, hint: list[int] | None = None) -> list[int] | None:
     """A matching covering every vertex of `active`, or None when none exists."""
     mate = _prepare(adj, active, hint)
+    exposed = 0
+    for v in _bits(active):
+        if mate[v] == -1:
+            exposed |= 1 << v
     while True:
-        exposed = 0
-        for v in _bits(active):
-            if mate[v] == -1:
-                exposed |= 1 << v
         if not exposed:
             return mate
         root = (exposed & -exposed).bit_length() - 1
         if not _augment(root, adj, active, mate, exposed):
             return None
+        for v in _bits(exposed):  # an augmentation matches its two ends, nothing else changes
+            if mate[v] != -1:
+                exposed ^= 1 << v
 
 
 def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None) -> list[int]:
     """A maximum-cardinality matching of the subgraph induced by `active`."""
     mate = _prepare(adj, active, hint)
     tried = 0
+    exposed = 0
+    for v in _bits(active):
+        if mate[v] == -1:
+            exposed |= 1 << v
     while True:
-        exposed = 0
-        for v in _bits(active):
-            if mate[v] == -1:
-                exposed |= 1 << v
+        for v in _bits(exposed):
+            if mate[v] != -1:
+                exposed ^= 1 << v
         todo = exposed & ~tried
         if not todo:
             return mate

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from core.swiss.matching import _bits
 from core.swiss.weighted import max_weight_matching
 
 if TYPE_CHECKING:
@@ -14,11 +15,6 @@ if TYPE_CHECKING:
 DESCRIPTOR_LIMIT = 400_000
 
 
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class Found(Exception):
