@@ -109,6 +109,7 @@ class BracketSearch:
             masks[t] |= 1 << x
         self._tmasks = list(enumerate(masks))
         self._qtab = [[None] * len(masks) for _ in masks]
+        self._qorder: list = [None] * len(masks)
 
     def q(self, hi: int, lo: int) -> int:
         """Packed V6..V17 contribution of the bracket pair (hi, lo), hi higher ranked
@@ -121,17 +122,20 @@ class BracketSearch:
 
     def best_q(self, h: int, partners: int) -> int:
         """max q(h, y) over the players y of the bit set `partners`."""
-        best = -1
         th = self._tid[h]
-        row = self._qtab[th]
-        for t, mask in self._tmasks:
+        order = self._qorder[th]
+        if order is None:
+            # the partner types of h by decreasing q: the first one present wins
+            row = self._qtab[th]
+            for t, _mask in self._tmasks:
+                if row[t] is None:
+                    row[t] = self._q(h, self._rep[t])
+            order = self._qorder[th] = sorted(((row[t], mask) for t, mask in self._tmasks),
+                                              key=lambda e: -e[0])
+        for v, mask in order:
             if partners & mask:
-                v = row[t]
-                if v is None:
-                    v = row[t] = self._q(h, self._rep[t])
-                if v > best:
-                    best = v
-        return best
+                return v
+        return -1
 
     def _q(self, hi: int, lo: int) -> int:
         rd = self.rd
