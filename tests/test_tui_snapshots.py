@@ -87,6 +87,13 @@ def top_started(path):
     create(path, e)
 
 
+def top8_started(path):
+    """A top of eight (Carol [/] and [red]Eve[/red] in it), no result yet."""
+    from core import top
+
+    create(path, with_clock(top.start_top(swiss_event(3, top=8)), "top", 1, 45))
+
+
 def make(path) -> ArbiterApp:
     return ArbiterApp(path, lang="en", user="judge1", poll_interval=0, presence=False, clock=lambda: NOW)
 
@@ -141,7 +148,7 @@ def test_bracket_panel_no_top_yet(tmp_path, snap_compare, size):
 
 @SIZES
 def test_top_round_panel(tmp_path, snap_compare, size):
-    """The top's first round: points before the top; at 160 columns the bracket joins the two panels."""
+    """The top's first round: points before the top; at 160 columns the bracket takes the right column."""
     p = tmp_path / "top.toml"
     top_started(p)
     assert snap_compare(make(p), terminal_size=size)
@@ -152,3 +159,12 @@ def test_bracket_panel(tmp_path, snap_compare, size):
     p = tmp_path / "top.toml"
     top_started(p)
     assert snap_compare(make(p), terminal_size=size, press=["b"])
+
+
+@SIZES
+def test_bracket_cursor(tmp_path, snap_compare, size):
+    """A top of eight: the cursor moved down to quarter-final 3 and right to its semi-final, shown in full
+    under the tree; at 160 columns the bracket has the right column, the round stands over the standings."""
+    p = tmp_path / "top8.toml"
+    top8_started(p)
+    assert snap_compare(make(p), terminal_size=size, press=["b", "j", "j", "l"])

@@ -25,6 +25,7 @@ def help_text(lang: str) -> Text:
                    "missing", "lang"):
         kd, d = desc[action]
         t.append(f"  {kd:<4} {d}\n")
+    t.append("  " + tr(lang, "help_bracket") + "\n")
     t.append("\n" + tr(lang, "help_other") + "\n", style="bold")
     for action in ("undo", "redo", "pair", "start_top", "swap", "exchange", "explain", "clock", "players", "history", "help", "quit"):
         kd, d = desc[action]

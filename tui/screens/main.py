@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
-from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -29,6 +29,7 @@ from core.standings import completed_rounds, main_stage, standings
 
 from ..i18n import tiebreak_name, tr
 from ..widgets import clock as clockmod
+from ..widgets.bracket import BracketBox, BracketView
 from ..widgets.patch_table import PatchTable, cell
 from ..widgets.status import StatusLine, status_text
 from .dialogs import ChoiceScreen, LineScreen, TextScreen
@@ -222,14 +223,15 @@ class MainScreen(Screen):
             with Vertical(id="round-panel", classes="panel active"):
                 yield Static(id="round-head", classes="panel-head")
                 yield PatchTable(id="round-table")
+            # the bracket before the standings: in the wide layout with a top (a 2x2 grid, app.tcss)
+            # it takes the right column, round over standings on the left
+            with Vertical(id="bracket-panel", classes="panel"):
+                yield Static(id="bracket-head", classes="panel-head")
+                yield BracketBox(id="bracket-box")
             with Vertical(id="standings-panel", classes="panel"):
                 yield Static(id="standings-head", classes="panel-head")
                 yield PatchTable(id="standings-table")
                 yield Static(id="standings-legend", classes="legend")
-            with Vertical(id="bracket-panel", classes="panel"):
-                yield Static(id="bracket-head", classes="panel-head")
-                with ScrollableContainer(id="bracket-scroll"):
-                    yield Static(id="bracket-body")
         yield Static(id="message")
         yield Footer(compact=True)
 
@@ -331,7 +333,8 @@ class MainScreen(Screen):
                 self.refresh_standings()
             if self.view == "bracket" or self.wide:
                 self.refresh_bracket()
-            self.set_class(self.arb.top_bracket() is not None, "has-top")
+            else:
+                self.set_class(self.arb.top_bracket() is not None, "has-top")
         self.refresh_bindings()
 
     def refresh_status(self) -> None:
@@ -501,12 +504,41 @@ class MainScreen(Screen):
         set_text(self.query_one("#standings-legend", Static), Text(legend, style="dim"), layout=True)
 
     def refresh_bracket(self) -> None:
+        """The bracket with its match cursor (tui/widgets/bracket.py); the cursor stays on its match."""
         lang = self.arb.lang
-        head = self.query_one("#bracket-head", Static)
-        body = self.query_one("#bracket-body", Static)
-        set_text(head, Text(tr(lang, "bracket"), style="bold"))
-        text = self.arb.bracket_text(width=max(40, self.query_one("#bracket-panel").size.width or 78))
-        set_text(body, Text(clean_text(text) if text is not None else tr(lang, "no_top"), no_wrap=True), layout=True)
+        b = self.arb.top_bracket()
+        self.set_class(b is not None, "has-top")
+        head = Text(tr(lang, "bracket"), style="bold", no_wrap=True, overflow="ellipsis")
+        if b is not None:
+            head.append(f" · {tr(lang, 'bracket_size', n=b.size)}"
+                        + (f" {tr(lang, 'bracket_third')}" if b.third_place_match is not None else ""))
+            head.append(f" · {tr(lang, 'bracket_keys')}", style="dim")
+        set_text(self.query_one("#bracket-head", Static), head)
+        view = self.query_one("#bracket-tree", BracketView)
+        view.set_lang(lang)
+        view.show(b, {p.id: p.name for p in self.event.players}, tr(lang, "no_top"), lang)
+
+    def on_bracket_view_chosen(self, message: BracketView.Chosen) -> None:
+        """Enter on a match of the bracket: the round panel on that match's board, to enter its result."""
+        from core.top import match_board
+
+        lang = self.arb.lang
+        at = match_board(self.event, message.bracket, message.key)
+        if at is None:
+            self.say_error(tr(lang, "bracket_no_board"))
+            return
+        number, board = at
+        rs = self.event.rounds_of("top", None)
+        self.stage_shown = None if self.event.current_stage() == "top" else "top"
+        self.table_index = 0
+        self.round_no = None if rs and rs[-1].number == number else number
+        self.only_missing = False
+        self.prefix = None
+        self.action_view("round")
+        self.refresh_all()
+        self.query_one("#round-table", PatchTable).select_key(str(board))
+        self.refresh_bindings()
+        self.say(tr(lang, "bracket_board", r=number, b=board), "bold")
 
     # -- cursor ------------------------------------------------------------------------
     def cursor_to_first_missing(self) -> None:
@@ -650,7 +682,7 @@ class MainScreen(Screen):
         self.view = name
         for panel in ("round", "standings", "bracket"):
             self.query_one(f"#{panel}-panel").set_class(panel == name, "active")
-        target = {"round": "#round-table", "standings": "#standings-table", "bracket": "#bracket-scroll"}[name]
+        target = {"round": "#round-table", "standings": "#standings-table", "bracket": "#bracket-tree"}[name]
         self.query_one(target).focus()
         if name == "bracket":
             self.refresh_bracket()
