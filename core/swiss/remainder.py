@@ -80,6 +80,11 @@ class RemainderSolver:
     def solve(self, **kw):
         n = self.m + (1 if self.left is not None else 0)
         start = self.last
+        if start is None and self.use_d:
+            hint = self._hint_start(n)
+            if hint is not None:  # the BSN shift (below) applied to the hint directly
+                top = 1 << self.T
+                start = ([y + 4 * (top - v) if v < self.p else y for v, y in enumerate(hint[0])], hint[1])
         if start is None:
             # first solve: the problem without the BSN terms d (few distinct
             # weights), started from the last such problem of this bracket
