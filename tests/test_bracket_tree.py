@@ -110,3 +110,15 @@ def test_match_board_of_a_bye_is_none():
     b = top.bracket(e)
     bye = next(m for m in b.rounds[0] if m.is_bye)
     assert top.match_board(e, b, bye.key) is None
+
+
+def test_match_board_of_a_mini_match_is_its_latest_game():
+    """Two games a match: board = (match - 1) * 2 + game; after game 1 the board of game 2."""
+    from tests.test_tui_snapshots import swiss_event
+
+    e = top.start_top(swiss_event(3), games_per_match=2)
+    b = top.bracket(e)
+    assert top.match_board(e, b, (1, 2)) == (1, 3)
+    e = top.record_top_result(e, 1, 3, Result.DRAW, by="anna")
+    b = top.bracket(e)
+    assert top.match_board(e, b, (1, 2)) == (1, 4)
