@@ -38,15 +38,23 @@ class RemainderSolver:
         self.T = (m * m + 1).bit_length() + 1
         self.SH = self.T + m.bit_length() + 4
         self.C = 4 * m + 8
-        self.qw = {}
+        # rows[a]: (b, q << SH) for the later players b that a may meet, by id
         pos = {x: i for i, x in enumerate(Rp)}
-        rmask = sum(1 << x for x in Rp)
+        later = [0] * (m + 1)
+        for a in range(m - 1, -1, -1):
+            later[a] = later[a + 1] | (1 << Rp[a])
+        tid, qtab, sh = bs._tid, bs._qtab, self.SH
+        self.rows = []
         for a in range(m):
             xa = Rp[a]
-            for y in _bits(bs.adjB[xa] & rmask):
-                b = pos[y]
-                if b > a:
-                    self.qw[(a, b)] = bs.q(xa, y)
+            qrow = qtab[tid[xa]]
+            row = []
+            for y in _bits(bs.adjB[xa] & later[a + 1]):
+                q = qrow[tid[y]]
+                if q is None:
+                    q = bs.q(xa, y)
+                row.append((pos[y], q << sh))
+            self.rows.append(row)
         self.no_hi: set[int] = set()  # may not be the higher player of a pair
         self.must_hi: set[int] = set()  # must be the higher player of a pair
         self.removed: set[int] = set()
@@ -54,27 +62,31 @@ class RemainderSolver:
         self.last = None  # (duals, mate) of the previous solve: the warm start of the next
 
     def _edges(self, hi_tweak=None, bonus=None):
-        p, m = self.p, self.m
-        edges = []
-        for (a, b), q in self.qw.items():
-            if a in self.removed or b in self.removed:
+        p, m, C = self.p, self.m, self.C
+        removed, no_hi, must_hi, H = self.removed, self.no_hi, self.must_hi, self.H
+        excl = removed | must_hi | (H if H is not None else set())
+        top2 = 2 << self.T
+        use_d = self.use_d
+        edges: list = []
+        for a in range(m):
+            if a in removed or a in no_hi or (H is not None and a not in H):
                 continue
-            if a in self.no_hi or b in self.must_hi:
-                continue
-            if self.H is not None and (a not in self.H or b in self.H):
-                continue
-            d = (((1 << self.T) if a < p else 0) - a) if self.use_d else 0
-            w = (q << self.SH) + 2 * d + self.C
+            base = C + ((top2 if a < p else 0) - 2 * a if use_d else 0)
             if hi_tweak and a in hi_tweak:
-                w += hi_tweak[a]
-            if bonus and a in bonus:
-                w += bonus[a](b)
-            edges.append((a, b, w))
+                base += hi_tweak[a]
+            f = bonus.get(a) if bonus else None
+            row = self.rows[a]
+            if f is not None:
+                edges.extend([(a, b, qs + base + f(b)) for b, qs in row if b not in excl])
+            elif excl:
+                edges.extend([(a, b, qs + base) for b, qs in row if b not in excl])
+            else:
+                edges.extend([(a, b, qs + base) for b, qs in row])
         if self.left is not None:
             for x in self.left:
-                if x in self.removed or x in self.must_hi or (self.H is not None and x in self.H):
+                if x in removed or x in must_hi or (H is not None and x in H):
                     continue
-                edges.append((x, m, self.C))
+                edges.append((x, m, C))
         return edges
 
     def solve(self, **kw):
