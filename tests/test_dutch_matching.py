@@ -136,3 +136,31 @@ def test_bit_set_members():
         n = rng.choice([1, 8, 64, 300, 2100])
         members = sorted(rng.sample(range(n), rng.randint(0, n)))
         assert _bits(sum(1 << x for x in members)) == members
+
+
+def test_prepared_hint_gives_the_same_matching():
+    """The oracle started from a `Hint` (prepared once) returns exactly what it
+    returns from the plain hint list, on nearby and unrelated vertex sets."""
+    from core.swiss.matching import Hint
+
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randint(2, 40)
+        adj = [0] * n
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < rng.choice([0.1, 0.3, 0.7]):
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        full = (1 << n) - 1
+        hint = maximum_matching(adj, full)
+        if rng.random() < 0.3:  # a hint with broken entries too
+            hint = [rng.randint(-1, n - 1) if rng.random() < 0.2 else u for u in hint]
+        prepared = Hint(adj, hint)
+        for _ in range(5):
+            active = full
+            for v in range(n):
+                if rng.random() < 0.15:
+                    active ^= 1 << v
+            assert perfect_matching(adj, active, prepared) == perfect_matching(adj, active, hint)
+            assert maximum_matching(adj, active, prepared) == maximum_matching(adj, active, hint)

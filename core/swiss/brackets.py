@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.swiss.colours import ABSOLUTE, STRONG
-from core.swiss.matching import Bipartite, bipartite_full, maximum_matching, matching_size, perfect_matching
+from core.swiss.matching import Bipartite, Hint, bipartite_full, maximum_matching, matching_size, perfect_matching
 from core.swiss.remainder import Budget as _Budget
 from core.swiss.remainder import Found as _Found
 from core.swiss.remainder import RemainderSolver as _RemainderSolver
@@ -61,6 +61,7 @@ class BracketSearch:
         self.nlev = rd.nlevels
         self.res_level = rd.level[R[0]] if R else 0
         self.feas_cache: dict[int, list[int] | None] = {}
+        self._hint = None
         self.v345_cache: dict[int, tuple] = {}
         self.best = None  # (value, pairs, Dmask)
         self.nodes = 0
@@ -198,7 +199,13 @@ class BracketSearch:
     def feasible(self, Dmask: int) -> bool:
         r = self.feas_cache.get(Dmask, 0)
         if r == 0:
-            r = perfect_matching(self.rd.adj, self.after | Dmask, self.witness)
+            hint = self.witness
+            if hint is not None and len(self.feas_cache) >= 2:
+                # from the third call on, the witness prepared once (same start, less work)
+                if self._hint is None:
+                    self._hint = Hint(self.rd.adj, hint)
+                hint = self._hint
+            r = perfect_matching(self.rd.adj, self.after | Dmask, hint)
             self.feas_cache[Dmask] = r
         return r is not None
 
