@@ -34,7 +34,6 @@ COSMETIC = frozenset({"name", "language", "start", "end", "round_minutes", "top_
 _SETTINGS = tuple(f.name for f in fields(Event) if f.name not in ("players", "rounds", "extra") and f.name not in COSMETIC)
 
 
-
 @dataclass(frozen=True)
 class Proposal:
     """The event with the proposed round(s), the event it was made from and the engine's own version."""
