@@ -652,7 +652,8 @@ def render(m, lang: str = "en") -> str:
         if key == "":
             parts = (render(x, lang) for x in params["items"])
             return params["sep"].join(p for p in parts if p)
-        return words(lang)(key, **{k: render(v, lang) for k, v in params.items()})
+        text = TABLES.get(lang, EN).get(key) or EN.get(key) or key  # as words(lang)(key, ...)
+        return text.format(**{k: render(v, lang) for k, v in params.items()}) if params else text
     return "" if m is None else str(m)
 
 
