@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
-from .errors import Conflict, IllegalChange
+from .errors import Conflict, IllegalChange, Msg, word
 from .model import EDITIONS, SYSTEMS, Event, Game, Player, Round
 from .records import Scoring
 from .results import Result
@@ -28,9 +28,9 @@ def new_event(
     if not name.strip():
         raise IllegalChange("the event needs a name")
     if system not in SYSTEMS:
-        raise IllegalChange(f"unknown system '{system}' (one of {', '.join(SYSTEMS)})")
+        raise IllegalChange("unknown system '{system}' (one of {known})", system=system, known=", ".join(SYSTEMS))
     if edition not in EDITIONS:
-        raise IllegalChange(f"unknown edition '{edition}' (one of {', '.join(EDITIONS)})")
+        raise IllegalChange("unknown edition '{edition}' (one of {known})", edition=edition, known=", ".join(EDITIONS))
     if rounds < 1 and system == "swiss":
         raise IllegalChange("a Swiss event needs at least one round")
     if tables < 1:
@@ -157,7 +157,8 @@ def record_result(
     rnd = event.find_round(stage, table, round_no)
     game = rnd.game(board)
     if game.second is None and result not in (Result.BYE, None):
-        raise IllegalChange(f"board {board} is the bye of {_name(event, game.first)}: it has no game to score")
+        raise IllegalChange("board {board} is the bye of {name} ({pid}): it has no game to score", board=board,
+                            name=event.player(game.first).name, pid=game.first)
     if game.second is not None and result is Result.BYE:
         raise IllegalChange("board {board} is a game, not a bye", board=board)
     if result is not None and result.agreed and stage != "top":
@@ -166,14 +167,14 @@ def record_result(
         return event
     if not force:
         if expected is not UNSEEN and expected != game.result:
-            shown = "no result" if expected is None else str(expected)
-            now = "no result" if game.result is None else str(game.result)
-            who = f" (entered by {game.by})" if game.by else ""
+            shown = Msg("no result") if expected is None else str(expected)
+            now = Msg("no result") if game.result is None else str(game.result)
+            who = Msg(" (entered by {by})", by=game.by) if game.by else ""
             raise Conflict(
                 "board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite", board=board, shown=shown, now=now, who=who
             )
         if expected is UNSEEN and game.result is not None and result != game.result:
-            who = f" by {game.by}" if game.by else ""
+            who = Msg(" by {by}", by=game.by) if game.by else ""
             raise Conflict(
                 "board {board} of round {round_no} already has {result}{who}; use --force to replace it", board=board, round_no=round_no, result=game.result, who=who
             )
@@ -184,8 +185,9 @@ def record_result(
 def current_round(event: Event, stage: str, table: int | None) -> Round:
     rounds = event.rounds_of(stage, table)
     if not rounds:
-        where = f" on table {table}" if table is not None else ""
-        raise IllegalChange("no {stage} round has been paired yet{where}", stage=stage, where=where)
+        if table is not None:
+            raise IllegalChange("no {stage} round has been paired yet on table {table}", stage=word(stage), table=table)
+        raise IllegalChange("no {stage} round has been paired yet", stage=word(stage))
     return rounds[-1]
 
 

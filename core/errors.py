@@ -50,6 +50,9 @@ class _Local:
     def __str__(self) -> str:
         return self.__format__("")
 
+    def __repr__(self) -> str:  # `{x!r}`
+        return repr(self.__format__(""))
+
 
 def render(template: str, params: dict[str, Any], lang: str = "en") -> str:
     """`template` (English) in `lang`, filled with `params`.
@@ -118,13 +121,13 @@ def word(value: Any) -> Word:
 
 def words(values, sep: str = ", ") -> Msg:
     """Several words joined (e.g. the stages one may choose), each translated."""
-    vals = [word(v) for v in values]
-    params = {f"w{i}": v for i, v in enumerate(vals)}
-    return _joined(sep, params)
+    return joined([word(v) for v in values], sep)
 
 
-def _joined(sep: str, params: dict[str, Any]) -> Msg:
-    # The template is only placeholders and separators: no words to translate.
+def joined(parts, sep: str = ", ") -> Msg:
+    """Pieces of text (`Msg`, words, plain data) joined by `sep`, each said in the language asked."""
+    params = {f"p{i}": v for i, v in enumerate(parts)}
+    # The template is only placeholders and separators: there is nothing in it to translate.
     return Msg(sep.replace("{", "{{").replace("}", "}}").join("{" + k + "}" for k in params), **params)
 
 
@@ -142,10 +145,20 @@ class ArbiterError(Exception):
         super().__init__(render(self.template, params, "en"))
 
     @classmethod
-    def from_error(cls, exc: "ArbiterError") -> "ArbiterError":
-        """An error of this class saying what `exc` says (in every language)."""
+    def from_error(cls, exc: BaseException) -> "ArbiterError":
+        """An error of this class saying what `exc` says (in every language).
+
+        `exc` is an `ArbiterError`, or another exception raised with a `Msg`
+        (`raise ValueError(Msg("..."))`); any other is shown as it is.
+        """
         new = cls.__new__(cls)
-        ArbiterError.__init__(new, exc.template, **exc.params)
+        if isinstance(exc, ArbiterError):
+            template, params = exc.template, exc.params
+        elif exc.args and isinstance(exc.args[0], Msg):
+            template, params = exc.args[0].template, exc.args[0].params
+        else:
+            template, params = str(exc).replace("{", "{{").replace("}", "}}"), {}
+        ArbiterError.__init__(new, template, **params)
         return new
 
     @property

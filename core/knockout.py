@@ -69,7 +69,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Mapping, Sequence, Union
 
-from core.errors import IllegalChange, InvalidResult
+from core.errors import IllegalChange, InvalidResult, Msg
 
 __all__ = [
     "DECIDED_BY",
@@ -200,7 +200,8 @@ def qualify(tables: Sequence[TableRanking], size: int, *, lot_seed: int | None =
     if size < 2:
         raise IllegalChange("a top needs at least 2 players, not {size}", size=size)
     if size % len(tables):
-        raise IllegalChange(f"a top of {size} cannot take the same number from each of {len(tables)} tables")
+        raise IllegalChange("a top of {size} cannot take the same number from each of {n} tables", size=size,
+                            n=len(tables))
     q = size // len(tables)
     rng = random.Random(lot_seed) if lot_seed is not None else None
     lots = []
@@ -208,7 +209,8 @@ def qualify(tables: Sequence[TableRanking], size: int, *, lot_seed: int | None =
     for t in tables:
         ranked = list(t.ranked)
         if len(ranked) < q:
-            raise IllegalChange(f"table {t.table} has {len(ranked)} players; the top needs {q} from each")
+            raise IllegalChange("table {table} has {n} players; the top needs {q} from each", table=t.table,
+                                n=len(ranked), q=q)
         tied = [p for p in ranked if p in t.tied_at_cut]
         if tied:
             positions = [ranked.index(p) for p in tied]
@@ -542,14 +544,14 @@ def decide_drawn_game(
     included.
     """
     # 705.2, step 1: the player with more points before the top goes through.
-    p1 = _lookup(points_before_top, first, "points before the top")
-    p2 = _lookup(points_before_top, second, "points before the top")
+    p1 = _lookup(points_before_top, first, Msg("points before the top"))
+    p2 = _lookup(points_before_top, second, Msg("points before the top"))
     if p1 != p2:
         winner = first if p1 > p2 else second
         return Decision(winner, "points-before-top", f"{_num(max(p1, p2))} against {_num(min(p1, p2))}")
     # 705.2, step 2: then the better quality of wins (top games included).
-    q1 = _lookup(quality_of_wins, first, "quality of wins")
-    q2 = _lookup(quality_of_wins, second, "quality of wins")
+    q1 = _lookup(quality_of_wins, first, Msg("quality of wins"))
+    q2 = _lookup(quality_of_wins, second, Msg("quality of wins"))
     if q1 != q2:
         winner = first if q1 > q2 else second
         return Decision(
@@ -768,7 +770,7 @@ def _play_match(
     quality_of_wins: QualityOfWins,
     third: bool,
 ) -> Match:
-    where = "the third-place match" if third else f"round {round_no} match {number}"
+    where = Msg("the third-place match") if third else Msg("round {r} match {m}", r=round_no, m=number)
     base = Match(round_no, number, seeds, players, third_place=third)
     present = [p for p in players if p is not None]
     if len(present) < 2:
@@ -780,7 +782,7 @@ def _play_match(
     first = _first_mover(config, seeds, (a, b), lot_key)
     n = config.games_per_match
     if len(results) > n:
-        raise IllegalChange(f"{where}: {len(results)} results for a match of {n} game(s)")
+        raise IllegalChange("{where}: {k} results for a match of {n} game(s)", where=where, k=len(results), n=n)
     games: list[TopGame] = []
     pa = pb = F(0)
     winner = decided_by = None

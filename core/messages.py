@@ -24,7 +24,647 @@ WORDS: dict[str, dict[str, str]] = {
     "half": {"ru": "пропуск тура с ½ очка"},
     "zero": {"ru": "пропуск тура без очков"},
     "full": {"ru": "пропуск тура с 1 очком"},
+    "rating": {"ru": "рейтинг"},
+    "table": {"ru": "стол"},
 }
 
 RU: dict[str, str] = {
+    # -- the event and its players (core/commands.py) --
+    'the event needs a name':
+        'у турнира должно быть название',
+    "unknown system '{system}' (one of {known})":
+        "неизвестная система '{system}' (возможны: {known})",
+    "unknown edition '{edition}' (one of {known})":
+        "неизвестная редакция правил '{edition}' (возможны: {known})",
+    'a Swiss event needs at least one round':
+        'в турнире по швейцарской системе должен быть хотя бы один тур',
+    'an event has at least one table':
+        'в турнире должен быть хотя бы один стол',
+    'a top needs at least two players':
+        'в топе должно быть не меньше двух участников',
+    'the rating of unrated players must be between 1 and 3999':
+        'рейтинг участников без рейтинга должен быть от 1 до 3999',
+    'points must be win > draw >= loss, e.g. 1,0.5,0 or 3,1,0':
+        'очки должны быть: победа > ничья >= поражение, например 1,0.5,0 или 3,1,0',
+    'a player needs a name':
+        'у участника должно быть имя',
+    'a name is one line of text':
+        'имя — это одна строка текста',
+    'rating {rating} is negative':
+        'рейтинг {rating} отрицательный',
+    'the event has {tables} tables: say which (--table 1..{tables})':
+        'в турнире столов: {tables}; укажите, какой (--table 1..{tables})',
+    'table {table} does not exist (the event has {tables})':
+        'стола {table} нет (в турнире столов: {tables})',
+    'table {table} does not exist (the event has one table)':
+        'стола {table} нет (в турнире один стол)',
+    'player id {pid} is taken':
+        'номер {pid} уже занят',
+    'the round robin has started: its Berger tables have no place for a late entry':
+        'турнир по круговой системе начался: в таблицах Бергера нет места для опоздавшего участника',
+    '{name} ({pid}) has already withdrawn from round {withdrawn_from}':
+        '{name} ({pid}) уже выбыл с {withdrawn_from}-го тура',
+    '{name} ({pid}) has not withdrawn':
+        '{name} ({pid}) не выбывал',
+    "unknown bye '{kind}' (half, zero, full, or none to cancel)":
+        "неизвестный вид пропуска тура '{kind}' (half — с ½ очка, zero — без очков, full — с 1 очком, none — отменить)",
+    'round {round_no} is not a round of this event (1..{rounds_planned})':
+        'тура {round_no} в этом турнире нет (туры 1..{rounds_planned})',
+    '{name} ({pid}) is paired in round {round_no}: change that game instead':
+        '{name} ({pid}) уже в жеребьёвке {round_no}-го тура: измените эту партию',
+    'board {board} is the bye of {name} ({pid}): it has no game to score':
+        'доска {board} — бай участника {name} ({pid}): партии нет, результат вносить некуда',
+    'board {board} is a game, not a bye':
+        'на доске {board} партия, а не бай',
+    'an agreed result (704.4) is for top games only':
+        'результат по договорённости (704.4) бывает только в партиях топа',
+    'no result':
+        'результата нет',
+    ' (entered by {by})':
+        '(внёс {by})',
+    'board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite':
+        'доска {board} изменилась, пока вы смотрели: было {shown}, теперь {now}{who}; чтобы всё равно записать, используйте --force',
+    ' by {by}':
+        '(внёс {by})',
+    'board {board} of round {round_no} already has {result}{who}; use --force to replace it':
+        'на доске {board} в {round_no}-м туре уже есть результат {result}{who}; чтобы заменить его, используйте --force',
+    'no {stage} round has been paired yet on table {table}':
+        'за столом {table} ещё не было жеребьёвки ни одного тура ({stage})',
+    'no {stage} round has been paired yet':
+        'ещё не было жеребьёвки ни одного тура ({stage})',
+    'a player cannot be paired with himself anyway':
+        'участник и так не может играть сам с собой',
+    '{name} ({a}) and {name2} ({b}) are not a forbidden pair':
+        '{name} ({a}) и {name2} ({b}) — не запрещённая пара',
+    "no player of club '{club}'":
+        "нет участников из клуба '{club}'",
+    'round {round_no} is not the last round':
+        '{round_no}-й тур не последний',
+    'round {round_no} has results: clear them first':
+        'в {round_no}-м туре уже есть результаты: сначала удалите их',
+    'unknown player {player_id}':
+        'неизвестный участник {player_id}',
+    # -- CSV, printouts, the site --
+    "empty file: expected a header row with a 'name' column":
+        "пустой файл: нужна строка заголовка со столбцом 'name'",
+    'not CSV: {exc}':
+        'это не CSV: {exc}',
+    "no 'name' column in the header (found: nothing)":
+        "в заголовке нет столбца 'name' (заголовок пуст)",
+    "no 'name' column in the header (found: {found})":
+        "в заголовке нет столбца 'name' (есть: {found})",
+    "unknown column '{c}' (known: {known})":
+        "неизвестный столбец '{c}' (возможны: {known})",
+    '{n} fields, the header has {m}':
+        'полей в строке: {n}, а в заголовке: {m}',
+    'the name is empty':
+        'имя не заполнено',
+    "{c} '{v}' is not a whole number":
+        "{c}: '{v}' — не целое число",
+    "no printout '{what}'; choose one of {known}":
+        "распечатки '{what}' нет; выберите одну из: {known}",
+    'exists and is not a folder; the site needs a folder':
+        'уже существует и это не папка; для сайта нужна папка',
+    'cannot write here: {error}':
+        'сюда нельзя записать: {error}',
+    'cannot write the site: {error}':
+        'не удалось записать сайт: {error}',
+    # -- TRF --
+    '{what}: missing value':
+        '{what}: значение не указано',
+    '{what}: {t!r} is not a number':
+        '{what}: {t!r} — не число',
+    '{what}: {t!r} must be a non-negative multiple of 0.1':
+        '{what}: {t!r} должно быть неотрицательным и кратным 0,1',
+    '{what}: {t!r} is not a whole number':
+        '{what}: {t!r} — не целое число',
+    'round {rnd}':
+        'тур {rnd}',
+    '{where}: opponent {opp_t!r} is not a number':
+        '{where}: соперник {opp_t!r} — не число',
+    '{where}: colour {col_t!r} is not w, b or -':
+        '{where}: цвет {col_t!r} — не w, b и не -',
+    '{where}: result {res_t!r} is not valid without an opponent':
+        '{where}: результат {res_t!r} невозможен без соперника',
+    '{where}: result {res_t!r} is not valid against an opponent':
+        '{where}: результат {res_t!r} невозможен при сопернике',
+    '{where}: a played game needs colour w or b':
+        '{where}: у сыгранной партии должен быть цвет w или b',
+    'pairing number (columns 5-8)':
+        'стартовый номер (колонки 5-8)',
+    'pairing number {pid} out of range 1..9999':
+        'стартовый номер {pid} вне диапазона 1..9999',
+    'rating (columns 49-52)':
+        'рейтинг (колонки 49-52)',
+    'points (columns 81-84)':
+        'очки (колонки 81-84)',
+    '162 value for {letter}':
+        '162: значение для {letter}',
+    '162: point code {letter!r} is not supported (W, D, L, Z, P)':
+        '162: код очков {letter!r} не поддерживается (возможны W, D, L, Z, P)',
+    'pairing number {id} appears twice':
+        'стартовый номер {id} встречается дважды',
+    '{tag} number of rounds':
+        '{tag}: число туров',
+    'the number of rounds must be at least 1':
+        'число туров должно быть не меньше 1',
+    'XXC: unknown configuration {tok!r}':
+        'XXC: неизвестная настройка {tok!r}',
+    "152 must be exactly '152 W' or '152 B'":
+        "строка 152 должна быть ровно '152 W' или '152 B'",
+    '192: unknown pairing system {code!r}':
+        '192: неизвестная система жеребьёвки {code!r}',
+    'XXP player id':
+        'XXP: номер участника',
+    'team tournaments are not supported':
+        'командные турниры не поддерживаются',
+    'abnormal point assignments (299) are not yet supported':
+        'особые начисления очков (299) пока не поддерживаются',
+    'no player records (001)':
+        'нет строк участников (001)',
+    'pairing numbers must be 1..{n} without gaps (missing {missing}) unless XXC rank is given':
+        'стартовые номера должны идти от 1 до {n} без пропусков (пропущены {missing}), если не задано XXC rank',
+    'round {rnd}: player {pid} is paired against himself':
+        'тур {rnd}: участник {pid} играет сам с собой',
+    'round {rnd}: opponent {opp} is not a player of the file':
+        'тур {rnd}: соперника {opp} нет среди участников файла',
+    "round {rnd}: player {pid} meets {opp}, but {opp}'s line does not agree":
+        'тур {rnd}: участник {pid} играет с {opp}, но строка участника {opp} говорит другое',
+    'round {rnd}: players {pid} and {opp} disagree on the game (colours must be opposite, both played or both forfeited)':
+        'тур {rnd}: у участников {pid} и {opp} не сходятся данные о партии (цвета должны быть разными, партия — сыграна у обоих или неявка у обоих)',
+    "240: expected '240 T RRR PPPP ...'":
+        "240: ожидается '240 T RRR PPPP ...'",
+    '240 round (columns 7-9)':
+        '240: тур (колонки 7-9)',
+    '240 player id':
+        '240: номер участника',
+    "260: expected '260 RRF RRL PPPP PPPP ...'":
+        "260: ожидается '260 RRF RRL PPPP PPPP ...'",
+    '260 first round (columns 5-7)':
+        '260: первый тур (колонки 5-7)',
+    '260 last round (columns 9-11)':
+        '260: последний тур (колонки 9-11)',
+    '260 player id':
+        '260: номер участника',
+    '250 points (columns 10-13)':
+        '250: очки (колонки 10-13)',
+    '250 first round (columns 15-17)':
+        '250: первый тур (колонки 15-17)',
+    '250 last round (columns 19-21)':
+        '250: последний тур (колонки 19-21)',
+    '250 first player (columns 23-26)':
+        '250: первый участник (колонки 23-26)',
+    '250 last player (columns 28-31)':
+        '250: последний участник (колонки 28-31)',
+    'XXA player id (columns 5-8)':
+        'XXA: номер участника (колонки 5-8)',
+    'XXA round {rnd}':
+        'XXA: тур {rnd}',
+    'no players (001 lines) in the file':
+        'в файле нет участников (строк 001)',
+    'round {k}: players {id} and {opponent} do not agree on their game':
+        'тур {k}: у участников {id} и {opponent} не сходятся данные об их партии',
+    'round {k}: players {id} and {id2} have results that do not fit together':
+        'тур {k}: результаты участников {id} и {id2} не согласуются друг с другом',
+    'the event has {tables} tables: export one with --table':
+        'в турнире столов: {tables}; выгружайте по одному с --table',
+    'TRF export covers Swiss events':
+        'выгрузка в TRF — только для турниров по швейцарской системе',
+    # -- the top (core/knockout.py, core/top.py) --
+    'a top needs at least 2 players, not {size}':
+        'в топе должно быть не меньше 2 участников, а не {size}',
+    'no table to qualify from':
+        'нет стола, из которого выходить в топ',
+    'a top of {size} cannot take the same number from each of {n} tables':
+        'в топ на {size} участников нельзя взять поровну с каждого из столов (их {n})',
+    'table {table} has {n} players; the top needs {q} from each':
+        'за столом {table} участников: {n}; а в топ нужно по {q} с каждого стола',
+    'table {table}: the players tied at the cut are not next to each other':
+        'стол {table}: участники с равными очками на границе выхода в топ стоят не подряд',
+    'table {table}: players {names} are tied at the qualification line; break the tie (play-off or lots) first':
+        'стол {table}: у участников {names} поровну на границе выхода в топ; сначала определите, кто выходит (плей-офф или жребий)',
+    'a player qualifies from two tables':
+        'участник выходит в топ из двух столов',
+    '{score!r} is not a game score (1-0, 0-1 or 1/2)':
+        '{score!r} — не счёт партии (1-0, 0-1 или 1/2)',
+    'an agreed top result names a winner (1-0a or 0-1a)':
+        'в результате по договорённости должен быть победитель (1-0a или 0-1a)',
+    'a double forfeit cannot decide a top game; enter who goes through':
+        'двойная неявка не решает партию топа; укажите, кто проходит дальше',
+    '{text!r} is not a top game result':
+        '{text!r} — не результат партии топа',
+    '{what} of player {player} is not known':
+        '{what} участника {player} неизвестны',
+    'points before the top':
+        'очки до топа',
+    'quality of wins':
+        'качество побед',
+    'a top match has at least one game':
+        'в паре топа должна быть хотя бы одна партия',
+    "placings must be 'shared' or 'swiss-order', not {placings!r}":
+        "места распределяются как 'shared' или 'swiss-order', а не {placings!r}",
+    'this top has no third-place match':
+        'в этом топе нет матча за 3-е место',
+    'the top has no match {m} in round {r}':
+        'в {r}-м туре топа нет пары {m}',
+    'colours of top games are drawn by lot: record a lot seed first':
+        'цвет в партиях топа определяется жребием: сначала запишите зерно жребия',
+    'the third-place match':
+        'матч за 3-е место',
+    'round {r} match {m}':
+        'тур {r}, пара {m}',
+    '{where}: results entered before both players are known':
+        '{where}: результаты внесены, когда ещё не известны оба участника',
+    '{where}: {k} results for a match of {n} game(s)':
+        '{where}: результатов {k}, а партий в паре {n}',
+    '{where}: the match was decided after game {k}':
+        '{where}: пара была решена уже после {k}-й партии',
+    'a player is seeded twice':
+        'участник посеян дважды',
+    '{key!r} is not a match of the top':
+        '{key!r} — не пара топа',
+    'round 1 match {i} is a bye: no game to enter':
+        'пара {i} первого тура — бай: результата вносить некуда',
+    'a third-place match needs semi-finals':
+        'для матча за 3-е место нужны полуфиналы',
+    'the third-place match is a bye: no game to enter':
+        'в матче за 3-е место бай: результата вносить некуда',
+    'placings by Swiss order need the Swiss order':
+        'для мест по порядку швейцарской системы нужен этот порядок',
+    'the top has already started':
+        'топ уже начался',
+    'the event has no top (set its size: arbiter new ... --top K)':
+        'в турнире нет топа (задайте его размер: arbiter new ... --top K)',
+    'the Swiss stage is not finished: every round needs every result first':
+        'швейцарская система ещё не закончена: сначала нужны все результаты всех туров',
+    'the top has not started':
+        'топ ещё не начался',
+    'a double forfeit cannot decide a top game: enter who goes through':
+        'двойная неявка не решает партию топа: укажите, кто проходит дальше',
+    'later top rounds have results that depend on this game: clear them first':
+        'в следующих турах топа есть результаты, зависящие от этой партии: сначала удалите их',
+    # -- rounds, boards and pairing --
+    'round {number} has no board {board}':
+        'в {number}-м туре нет доски {board}',
+    'no player with id {pid}':
+        'нет участника с номером {pid}',
+    'there is no {stage} round {number} of table {table}':
+        'нет {number}-го тура ({stage}) за столом {table}',
+    'there is no {stage} round {number}':
+        'нет {number}-го тура ({stage})',
+    'round {number} on table {table} still misses {missing} result(s): enter them before pairing':
+        'в {number}-м туре за столом {table} не хватает результатов: {missing}; внесите их до жеребьёвки',
+    'round {number} still misses {missing} result(s): enter them before pairing':
+        'в {number}-м туре не хватает результатов: {missing}; внесите их до жеребьёвки',
+    'the top has started: the Swiss stage is over':
+        'топ начался: швейцарская система закончена',
+    'all {n} rounds have been paired on table {table}':
+        'за столом {table} жеребьёвка всех туров ({n}) уже проведена',
+    'all {n} rounds have been paired':
+        'жеребьёвка всех туров ({n}) уже проведена',
+    'fewer than two players to pair':
+        'для жеребьёвки меньше двух участников',
+    '{name} ({pid}): {why}':
+        '{name} ({pid}): {why}',
+    'players {ids}':
+        'участники {ids}',
+    'round {k}: {error} — {who}. Options: pair by hand (arbiter pair FILE --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player':
+        '{k}-й тур: {error} — {who}. Что можно сделать: составить пары вручную (arbiter pair FILE --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
+    'round {k} of table {table}: {error} — {who}. Options: pair by hand (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player':
+        '{k}-й тур за столом {table}: {error} — {who}. Что можно сделать: составить пары вручную (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --table {table} --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
+    'the Berger numbers are already fixed for this round robin':
+        'номера по таблицам Бергера в этом круговом турнире уже определены',
+    'all {n} rounds of the round robin have been paired':
+        'жеребьёвка всех туров кругового турнира ({n}) уже проведена',
+    'round {round_no} has results: clear them before changing its pairing':
+        'в {round_no}-м туре уже есть результаты: удалите их, прежде чем менять пары',
+    'board {board} is a bye':
+        'доска {board} — бай',
+    'players {a} and {b} must both be paired in round {round_no}':
+        'участники {a} и {b} оба должны быть в жеребьёвке {round_no}-го тура',
+    '{name} ({pid}) does not play on this table':
+        '{name} ({pid}) не играет за этим столом',
+    '{name} ({pid}) is paired twice':
+        '{name} ({pid}) попал в пары дважды',
+    'the next round to pair is {k}':
+        'следующий тур для жеребьёвки — {k}-й',
+    'player {pid} is not paired in round {round_no}':
+        'участника {pid} нет в жеребьёвке {round_no}-го тура',
+    'player {pid} already has the bye':
+        'у участника {pid} уже бай',
+    'this round has no bye to move: exchange players instead':
+        'в этом туре нет бая, который можно передать: поменяйте участников местами',
+    # -- the play-off --
+    'a play-off needs at least two tied players':
+        'для плей-офф нужно не меньше двух участников с равными очками',
+    'a player appears twice among the tied players':
+        'участник дважды указан среди деливших место',
+    "knockout_games is 'match' or 'armageddon'":
+        "knockout_games: 'match' или 'armageddon'",
+    'no play-off format for {n} players':
+        'нет формата плей-офф для {n} участников',
+    'no players':
+        'нет участников',
+    'the play-off has already started':
+        'плей-офф уже начался',
+    'nobody is tied for first: no play-off is needed':
+        'первое место никто не делит: плей-офф не нужен',
+    'no play-off has started (arbiter playoff FILE starts one)':
+        'плей-офф не начинался (его начинает arbiter playoff FILE)',
+    'an agreed result is for top games':
+        'результат по договорённости бывает только в партиях топа',
+    'later play-off games depend on this one: clear them first':
+        'от этой партии зависят следующие партии плей-офф: сначала удалите их',
+    # -- a proposed pairing (core/preview.py) --
+    'the event changed since this pairing was proposed; pair again':
+        'турнир изменён после этой жеребьёвки: проведите жеребьёвку заново',
+    # -- results, round robin --
+    "'{text}' is not a result; type one of 1-0 0-1 1/2 = +- -+ -- 1-0t 0-1t =t 1-0a 0-1a":
+        "'{text}' — не результат; введите одно из: 1-0 0-1 1/2 = +- -+ -- 1-0t 0-1t =t 1-0a 0-1a",
+    'a round robin needs at least 2 players, not {n}':
+        'в круговом турнире должно быть не меньше 2 участников, а не {n}',
+    'round {r} does not exist in a round robin of {n} players':
+        'в круговом турнире на {n} участников нет {r}-го тура',
+    'a player appears twice in the round robin':
+        'участник дважды указан в круговом турнире',
+    'player {player} has no games in this round robin':
+        'у участника {player} нет партий в этом круговом турнире',
+    # -- undo, redo (core/store) --
+    'nothing to undo':
+        'отменять нечего',
+    'nothing to redo':
+        'возвращать нечего',
+    ' by {user} ({what})':
+        '(изменил {user}: {what})',
+    "cannot undo '{what}': {unit} was changed since{by}":
+        "нельзя отменить '{what}': {unit} с тех пор изменили{by}",
+    "cannot redo '{what}': {unit} was changed since{by}":
+        "нельзя вернуть '{what}': {unit} с тех пор изменили{by}",
+    "the event's settings":
+        'настройки турнира',
+    'player {pid}':
+        'участник {pid}',
+    '{stage} round {number}':
+        'тур {number} ({stage})',
+    '{stage} round {number} board {board}':
+        'тур {number} ({stage}), доска {board}',
+    '{stage} round {number} table {table}':
+        'тур {number} ({stage}), стол {table}',
+    '{stage} round {number} table {table} board {board}':
+        'тур {number} ({stage}), стол {table}, доска {board}',
+    # -- the event file (core/store/codec.py, files.py) --
+    "'{key}' is missing":
+        "нет '{key}'",
+    'expected {kind}, found {v!r}':
+        'ожидается {kind}, а здесь {v!r}',
+    'expected points like 1, 0.5 or "1/2", found {v!r}':
+        'ожидаются очки, например 1, 0.5 или "1/2", а здесь {v!r}',
+    'a whole number':
+        'целое число',
+    'text':
+        'текст',
+    'true or false':
+        'true или false',
+    'a list':
+        'список',
+    'a table':
+        'таблица',
+    '{a} or {b}':
+        '{a} или {b}',
+    'not a valid TOML file: {msg}':
+        'это не правильный файл TOML: {msg}',
+    'schema {schema!r} is not supported (this arbiter reads schema = {SCHEMA})':
+        'schema {schema!r} не поддерживается (эта версия arbiter читает schema = {SCHEMA})',
+    'must be "w" or "b"':
+        'должно быть "w" или "b"',
+    'unknown kind of points (known: {known})':
+        'неизвестный вид очков (возможны: {known})',
+    'expected a pair of player ids like [3, 7]':
+        'ожидается пара номеров участников, например [3, 7]',
+    'expected a list of tie-break codes like ["BH-C1", "SB"]':
+        'ожидается список кодов дополнительных показателей, например ["BH-C1", "SB"]',
+    'expected a list of club names':
+        'ожидается список названий клубов',
+    'must be "rating" or "id"':
+        'должно быть "rating" или "id"',
+    'must be a rating between 1 and 3999':
+        'должен быть рейтинг от 1 до 3999',
+    'must be at least 1':
+        'должно быть не меньше 1',
+    'unknown setting':
+        'неизвестная настройка',
+    'unknown top-level key':
+        'неизвестный ключ верхнего уровня',
+    'player {x} is not in the event':
+        'участника {x} нет в турнире',
+    'expected a table':
+        'ожидается таблица',
+    'player ids are positive whole numbers':
+        'номера участников — целые положительные числа',
+    'player id {pid} appears twice':
+        'номер участника {pid} встречается дважды',
+    'unknown player field':
+        'неизвестное поле участника',
+    "'name' is missing":
+        "нет 'name'",
+    'table {t} does not exist (the event has {tables})':
+        'стола {t} нет (в турнире столов: {tables})',
+    'expected round = "half"|"zero"|"full", found {r} = {kind!r}':
+        'ожидается тур = "half"|"zero"|"full", а здесь {r} = {kind!r}',
+    "unknown stage '{stage}' (one of {known})":
+        "неизвестный этап '{stage}' (возможны: {known})",
+    '{stage} round {number} appears twice':
+        'тур {number} ({stage}) встречается дважды',
+    'unknown round field':
+        'неизвестное поле тура',
+    'expected a table like {{board = 1, first = 3, second = 8}}':
+        'ожидается таблица вида {{board = 1, first = 3, second = 8}}',
+    'unknown game field':
+        'неизвестное поле партии',
+    'board {board} appears twice in {stage} round {number}':
+        'доска {board} встречается дважды в туре {number} ({stage})',
+    'player {pid} is not in the event':
+        'участника {pid} нет в турнире',
+    'player {pid} plays twice in {stage} round {number} (boards {b1} and {b2})':
+        'участник {pid} играет дважды в туре {number} ({stage}): доски {b1} и {b2}',
+    "'bye' is the result of a board without a second player, and only of such a board":
+        "'bye' — результат доски без второго участника, и только такой доски",
+    'cannot take the lock: {strerror}':
+        'не удалось взять блокировку: {strerror}',
+    'no such file':
+        'файла нет',
+    'is a folder, not an event file':
+        'это папка, а не файл турнира',
+    'cannot read: {strerror}':
+        'не удалось прочитать: {strerror}',
+    'not UTF-8 text (byte {start})':
+        'это не текст в UTF-8 (байт {start})',
+    'already exists; arbiter will not overwrite it':
+        'уже существует; arbiter его не перезапишет',
+    'the disk is full: nothing was changed, the file is as it was':
+        'диск заполнен: ничего не изменено, файл остался прежним',
+    'cannot write: {strerror}; the file is as it was':
+        'не удалось записать: {strerror}; файл остался прежним',
+    # -- the Dutch system (core/swiss) --
+    'can meet {can} of the other {others} players to pair (earlier games, forbidden pairs, absolute {colour} colour preference)':
+        'может встретиться лишь с {can} из {others} других участников жеребьёвки (уже сыгранные партии, запрещённые пары, абсолютное цветовое предпочтение: {colour})',
+    'can meet {can} of the other {others} players to pair (earlier games, forbidden pairs)':
+        'может встретиться лишь с {can} из {others} других участников жеребьёвки (уже сыгранные партии, запрещённые пары)',
+    'not eligible for the bye (already had a PAB or a win without playing)':
+        'не может получить бай (уже был бай или победа без игры)',
+    'nobody is eligible for the pairing-allocated bye':
+        'никто не может получить бай',
+    'no legal pairing for round {k}: {why} (players {names})':
+        'правильной жеребьёвки {k}-го тура нет: {why} (участники {names})',
+    'no player to pair in round {k}':
+        'в {k}-м туре некого ставить в пары',
+    'nobody can receive the pairing-allocated bye':
+        'никто не может получить бай',
+    'the players cannot all be paired (rematches, forbidden pairs or colours)':
+        'всех участников нельзя разбить на пары (повторные встречи, запрещённые пары или цвета)',
+    'bracket {score} cannot be completed':
+        'группу с {score} очк. нельзя разбить на пары',
+    'players left unpaired':
+        'остались участники без пары',
+    'the total number of rounds is missing (XXR or 142)':
+        'не указано общее число туров (XXR или 142)',
+    'round 1 needs the initial colour (XXC white1/black1 or 152 W/B)':
+        'для 1-го тура нужен начальный цвет (XXC white1/black1 или 152 W/B)',
+    'Baku acceleration needs win = 2 x draw and loss = 0':
+        'для бакинской акселерации нужно: победа = 2 × ничья, поражение = 0',
+    # -- team events (core/team_event.py, core/teams.py) --
+    '[teams] {key}: {what}':
+        'раздел [teams], {key}: {what}',
+    'expected a list of player ids like [4, 9, 2, 7]':
+        'ожидается список номеров участников, например [4, 9, 2, 7]',
+    'round keys are round numbers like "3", not {k!r}':
+        'ключи — номера туров, например "3", а не {k!r}',
+    'this is not a team event (no [teams] section)':
+        'это не командный турнир (нет раздела [teams])',
+    'expected a whole number of boards, at least 1':
+        'ожидается целое число досок, не меньше 1',
+    'expected [win, draw, loss] like [2, 1, 0]':
+        'ожидается [победа, ничья, поражение], например [2, 1, 0]',
+    'must be win > draw >= loss':
+        'должно быть: победа > ничья >= поражение',
+    'must be "draw" or "win"':
+        'должно быть "draw" или "win"',
+    'expected a list of distinct team names':
+        'ожидается список разных названий команд',
+    'expected a table team = [ids]':
+        'ожидается таблица команда = [номера]',
+    'expected a table "round" = {{team = [ids]}}':
+        'ожидается таблица "тур" = {{команда = [номера]}}',
+    'expected a table "round" = "team"':
+        'ожидается таблица "тур" = "команда"',
+    'expected a whole number':
+        'ожидается целое число',
+    'expected a list of team tie-break codes':
+        'ожидается список кодов командных дополнительных показателей',
+    'a team event needs --boards B (at least 1 board per match)':
+        'командному турниру нужно --boards B (не меньше 1 доски в матче)',
+    'a team event has one table':
+        'в командном турнире один стол',
+    'a team event has no knockout top':
+        'в командном турнире нет топа',
+    '--match-points must be win > draw >= loss, e.g. 2,1,0 or 3,1,0':
+        '--match-points: должно быть победа > ничья >= поражение, например 2,1,0 или 3,1,0',
+    "no team '{name}' (teams: none yet)":
+        "команды '{name}' нет (команд пока нет)",
+    "no team '{name}' (teams: {known})":
+        "команды '{name}' нет (команды: {known})",
+    "team '{name}': no player with id {pid}":
+        "команда '{name}': нет участника с номером {pid}",
+    "plays for '{team}'":
+        "играет за '{team}'",
+    'has no team':
+        'без команды',
+    "team '{name}': {name2} ({pid}) {other}, not for '{name}'":
+        "команда '{name}': {name2} ({pid}) — {other}, а не за '{name}'",
+    "team '{name}': {n} players for {boards} boards: a line-up has one player a board":
+        "команда '{name}': участников {n} на {boards} досок: в составе по одному участнику на доску",
+    "team '{name}': {n} players for {boards} boards: name one player for every board":
+        "команда '{name}': участников {n} на {boards} досок: назовите участника для каждой доски",
+    'a bye is requested':
+        'запрошен пропуск тура',
+    'withdrawn from round {r}':
+        'выбыл с {r}-го тура',
+    'entered from round {r}':
+        'играет с {r}-го тура',
+    "team '{name}': {name2} ({pid}) cannot play round {round_no} ({why})":
+        "команда '{name}': {name2} ({pid}) не может играть в {round_no}-м туре ({why})",
+    "team '{name}' has {n} player(s) who can play round {round_no}, a match needs {boards}":
+        "у команды '{name}' участников, которые могут играть в {round_no}-м туре: {n}, а для матча нужно {boards}",
+    'round {round_no} is already paired: line-ups are set before pairing (next round {nxt})':
+        'жеребьёвка {round_no}-го тура уже проведена: составы задают до жеребьёвки (следующий тур — {nxt}-й)',
+    "team '{name}' has no line-up stored for round {round_no}":
+        "у команды '{name}' нет сохранённого состава на {round_no}-й тур",
+    "team '{name}': a player is twice on the roster":
+        "команда '{name}': участник дважды в списке команды",
+    "team '{name}': the roster must list every player of the team; missing {ids}":
+        "команда '{name}': в списке должны быть все участники команды; не хватает: {ids}",
+    'the team numbers are fixed: round 1 has been paired':
+        'номера команд уже определены: жеребьёвка 1-го тура проведена',
+    'a team is named twice':
+        'команда названа дважды',
+    'name every team; missing {names}':
+        'назовите все команды; не хватает: {names}',
+    'round {number} board {board}: a team event has no single-player bye':
+        'тур {number}, доска {board}: в командном турнире не бывает бая одного участника',
+    'round {number} match {m}: board {board} is not between two teams':
+        'тур {number}, матч {m}: на доске {board} играют не две команды',
+    'round {number} board {board}: not a game of {t_first} - {t_second}':
+        'тур {number}, доска {board}: это не партия матча {t_first} - {t_second}',
+    'in a team event every player needs a team: {who} has none':
+        'в командном турнире у каждого участника должна быть команда, а у этих её нет: {who}',
+    'round {number}: match {first_name} - {second_name} still misses results':
+        'тур {number}: в матче {first_name} - {second_name} ещё не хватает результатов',
+    'a team event needs at least two teams ({n} so far: add players with --team)':
+        'в командном турнире нужно не меньше двух команд (пока их {n}: добавляйте участников с --team)',
+    '--lots is for round robins (Berger numbers)':
+        '--lots — только для круговой системы (номера по таблицам Бергера)',
+    'fewer than two teams can play this round':
+        'в этом туре могут играть меньше двух команд',
+    '[teams] berger is missing but rounds have been paired':
+        'в [teams] нет berger, а жеребьёвка туров уже была',
+    'team(s) {names} joined after the round robin started':
+        'команды {names} добавлены после начала кругового турнира',
+    "team '{name}' has nobody who can play round {k}":
+        "у команды '{name}' нет никого, кто может играть в {k}-м туре",
+    "unknown team tie-break '{code}'; known: MP, GP, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB (and -Cn), BH-MP, BH-GP (and -Cn), EDE, BC, TBR, BBE, SSSC":
+        "неизвестный командный дополнительный показатель '{code}'; возможны: MP, GP, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB (и -Cn), BH-MP, BH-GP (и -Cn), EDE, BC, TBR, BBE, SSSC",
+    '--after-round {after_round}: {paired} round(s) have been paired':
+        '--after-round {after_round}: жеребьёвка проведена только для туров: {paired}',
+    "unknown edition '{edition}' (one of fide2024, fide2026, legacy)":
+        "неизвестная редакция правил '{edition}' (возможны: fide2024, fide2026, legacy)",
+    "unknown format '{fmt}' (text, csv or json)":
+        "неизвестный формат '{fmt}' (text, csv или json)",
+    'no round has been paired yet':
+        'жеребьёвки ещё не было',
+    "unknown format '{fmt}' (text or json)":
+        "неизвестный формат '{fmt}' (text или json)",
+    'team {name!r}: a player is twice on the roster':
+        'команда {name!r}: участник дважды в списке команды',
+    "won_by must be 'half' or 'more', not {won_by!r}":
+        "won_by: 'half' или 'more', а не {won_by!r}",
+    'a team match has at least one board':
+        'в командном матче должна быть хотя бы одна доска',
+    'team {name!r}: a line-up has {boards} boards, not {n}':
+        'команда {name!r}: в составе {boards} досок, а не {n}',
+    'team {name!r}: player {p} is not on the roster':
+        'команда {name!r}: участника {p} нет в списке команды',
+    'team {name!r}: a player is on two boards':
+        'команда {name!r}: участник на двух досках',
+    'team {name!r}: the line-up must keep the roster order':
+        'команда {name!r}: состав должен идти в порядке списка команды',
+    'both teams must field the same number of boards':
+        'у обеих команд должно быть одинаковое число досок',
+    '{result!r} is not a result':
+        '{result!r} — не результат',
+    'board {board} has an empty seat: no result to enter':
+        'на доске {board} пустое место: результата вносить некуда',
+    'the match has no board {k}':
+        'в матче нет доски {k}',
+    'unknown tie-break {code!r}; known: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN':
+        'неизвестный дополнительный показатель {code!r}; возможны: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN',
 }

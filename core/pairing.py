@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from .errors import IllegalChange, NoLegalPairing
+from .errors import IllegalChange, Msg, NoLegalPairing, joined
 from .history import histories
 from .i18n import render, words
 from .model import Event, Game, Player, Round
@@ -91,10 +91,11 @@ def swiss_request(event: Event, table: int | None, round_no: int, allow_rematch:
 def _check_complete(event: Event, stage: str, table: int | None) -> int:
     rounds = event.rounds_of(stage, table)
     if rounds and rounds[-1].missing:
-        where = f" on table {table}" if table is not None else ""
-        raise IllegalChange(
-            f"round {rounds[-1].number}{where} still misses {rounds[-1].missing} result(s): enter them before pairing"
-        )
+        if table is not None:
+            raise IllegalChange("round {number} on table {table} still misses {missing} result(s): enter them before "
+                                "pairing", number=rounds[-1].number, table=table, missing=rounds[-1].missing)
+        raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
+                            number=rounds[-1].number, missing=rounds[-1].missing)
     return len(rounds) + 1 if not rounds else rounds[-1].number + 1
 
 
@@ -113,8 +114,9 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
     for t in tables:
         k = _check_complete(event, "swiss", t)
         if k > event.rounds_planned:
-            where = f" on table {t}" if t is not None else ""
-            raise IllegalChange("all {rounds_planned} rounds have been paired{where}", rounds_planned=event.rounds_planned, where=where)
+            if t is not None:
+                raise IllegalChange("all {n} rounds have been paired on table {table}", n=event.rounds_planned, table=t)
+            raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
     for t in tables:
         k = _check_complete(event, "swiss", t)
         event = event.with_round(swiss_round(event, t, k, allow_rematch))
@@ -141,15 +143,21 @@ def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | No
 
 def _no_pairing_for_judge(event: Event, table: int | None, k: int, exc: NoLegalPairing) -> NoLegalPairing:
     """The engine's refusal, with names, reasons and what the judge can do."""
-    where = f" of table {table}" if table is not None else ""
-    named = [f"{event.player(pid).name} ({pid}): {why}" for pid, why in exc.reasons.items() if event.has_player(pid)]
-    who = "; ".join(named) if named else (
-        "players " + ", ".join(str(p) for p in exc.players[:20]) + ("..." if len(exc.players) > 20 else ""))
-    table_opt = f" --table {table}" if table is not None else ""
-    msg = (f"round {k}{where}: {exc} — {who}. Options: pair by hand "
-           f"(arbiter pair FILE{table_opt} --by-hand \"ID-ID,...\"), or allow a rematch for named players "
-           f"(arbiter pair FILE{table_opt} --allow-rematch ID,ID), or withdraw or give a bye to a player")
-    return NoLegalPairing(msg, exc.players, exc.reasons)
+    named = [Msg("{name} ({pid}): {why}", name=event.player(pid).name, pid=pid, why=why)
+             for pid, why in exc.reasons.items() if event.has_player(pid)]
+    who = joined(named, "; ") if named else Msg(
+        "players {ids}", ids=", ".join(str(p) for p in exc.players[:20]) + ("..." if len(exc.players) > 20 else ""))
+    if table is None:
+        return NoLegalPairing(
+            "round {k}: {error} — {who}. Options: pair by hand "
+            "(arbiter pair FILE --by-hand \"ID-ID,...\"), or allow a rematch for named players "
+            "(arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player",
+            players=exc.players, reasons=exc.reasons, k=k, error=exc, who=who)
+    return NoLegalPairing(
+        "round {k} of table {table}: {error} — {who}. Options: pair by hand "
+        "(arbiter pair FILE --table {table} --by-hand \"ID-ID,...\"), or allow a rematch for named players "
+        "(arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player",
+        players=exc.players, reasons=exc.reasons, k=k, table=table, error=exc, who=who)
 
 
 def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
@@ -177,7 +185,7 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
         raise IllegalChange("the Berger numbers are already fixed for this round robin")
     rounds = schedule(st["order"], double=double)
     if k > len(rounds):
-        raise IllegalChange(f"all {len(rounds)} rounds of the round robin have been paired")
+        raise IllegalChange("all {n} rounds of the round robin have been paired", n=len(rounds))
     games = []
     for i, g in enumerate(rounds[k - 1].games, start=1):
         gone = [pid for pid in (g.first, g.second) if not event.player(pid).available(k)
@@ -278,7 +286,7 @@ def pair_by_hand(event: Event, stage: str, table: int | None, round_no: int,
     if existing:
         _editable(event, stage, table, round_no)
     elif round_no != len(event.rounds_of(stage, table)) + 1:
-        raise IllegalChange(f"the next round to pair is {len(event.rounds_of(stage, table)) + 1}")
+        raise IllegalChange("the next round to pair is {k}", k=len(event.rounds_of(stage, table)) + 1)
     return event.with_round(Round(stage, round_no, tuple(games), table))
 
 

@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from .errors import Msg
+
 F = Fraction
 RAPID = "3+5"
 ARMAGEDDON = "Armageddon 5 min / 4 min (a draw wins for the second player)"
@@ -140,11 +142,11 @@ def propose(
     """The play-off for the tied players, given in tie-break order (best first)."""
     tied = tuple(tied)
     if len(tied) < 2:
-        raise ValueError("a play-off needs at least two tied players")
+        raise ValueError(Msg("a play-off needs at least two tied players"))
     if len(set(tied)) != len(tied):
-        raise ValueError("a player appears twice among the tied players")
+        raise ValueError(Msg("a player appears twice among the tied players"))
     if knockout_games not in ("match", "armageddon"):
-        raise ValueError("knockout_games is 'match' or 'armageddon'")
+        raise ValueError(Msg("knockout_games is 'match' or 'armageddon'"))
     n = len(tied)
     excluded: tuple[int, ...] = ()
     if n >= 11:
@@ -432,7 +434,7 @@ def advance(plan: PlayoffPlan, results: Mapping[str, GameResult]) -> PlayoffStat
         elif n == 8:
             win = run.knockout("p.ko", plan.players, "Play-off, knockout")
         else:
-            raise ValueError(f"no play-off format for {n} players")
+            raise ValueError(Msg("no play-off format for {n} players", n=n))
     except _Pending as p:
         return PlayoffState(False, None, tuple(p.games), tuple(run.played), tuple(run.log), p.needs)
     run.say(f"First place: {win}")

@@ -44,7 +44,7 @@ def start_playoff(event: Event, players: list[int] | None = None, *, knockout_ga
     try:
         plan = po.propose(tied, event.lots_seed, knockout_games=knockout_games, armageddon_only=armageddon_only)
     except ValueError as exc:
-        raise IllegalChange(str(exc)) from None
+        raise IllegalChange.from_error(exc) from None
     st = {"plan": po.plan_to_dict(plan), "ids": {}}
     event = replace(event, extra=tuple(x for x in event.extra if x[0] != "playoff") + (("playoff", st),))
     return advance(event)

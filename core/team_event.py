@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from .errors import IllegalChange
+from .errors import IllegalChange, Msg
 from .model import Event, Game, Player, Round, points_text
 from .records import Outcome, PlayerHistory, RoundRecord, Scoring
 from .teams import (BoardPairing, MatchPoints, Team, TeamMatch, TeamMatchResult, board_points, match_result,
@@ -98,8 +98,8 @@ def _pts(x: Fraction) -> int | str:
     return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
-def _bad(key: str, what: str) -> IllegalChange:
-    return IllegalChange("[teams] {key}: {what}", key=key, what=what)
+def _bad(key: str, what: str, **params) -> IllegalChange:
+    return IllegalChange("[teams] {key}: {what}", key=key, what=Msg(what, **params))
 
 
 def _ids(v: Any, key: str) -> tuple[int, ...]:
@@ -150,7 +150,7 @@ def state(event: Event) -> TeamsState:
     lineups: dict[int, dict[str, tuple[int, ...]]] = {}
     lu = doc.get("lineups", {})
     if not isinstance(lu, dict):
-        raise _bad("lineups", "expected a table \"round\" = {team = [ids]}")
+        raise _bad("lineups", "expected a table \"round\" = {{team = [ids]}}")
     for r, per in lu.items():
         k = _round_key(r, "lineups")
         if not isinstance(per, dict):
@@ -250,7 +250,9 @@ def _find_team(event: Event, name: str, st: TeamsState) -> Team:
     for t in teams(event, st):
         if t.name == name:
             return t
-    known = ", ".join(team_names(event, st)) or "none yet"
+    known = ", ".join(team_names(event, st))
+    if not known:
+        raise IllegalChange("no team '{name}' (teams: none yet)", name=name)
     raise IllegalChange("no team '{name}' (teams: {known})", name=name, known=known)
 
 
@@ -277,20 +279,20 @@ def _check_lineup(event: Event, team: Team, ids: tuple[int, ...], round_no: int,
             raise IllegalChange("team '{name}': no player with id {pid}", name=team.name, pid=pid)
         p = event.player(pid)
         if p.team != team.name:
-            other = f"plays for '{p.team}'" if p.team else "has no team"
+            other = Msg("plays for '{team}'", team=p.team) if p.team else Msg("has no team")
             raise IllegalChange("team '{name}': {name2} ({pid}) {other}, not for '{name}'", name=team.name, name2=p.name, pid=pid, other=other)
     if len(ids) > boards:
-        raise IllegalChange(f"team '{team.name}': {len(ids)} players for {boards} boards: "
-                            "a line-up has one player a board")
+        raise IllegalChange("team '{name}': {n} players for {boards} boards: a line-up has one player a board",
+                            name=team.name, n=len(ids), boards=boards)
     if len(ids) < boards:
-        raise IllegalChange(f"team '{team.name}': {len(ids)} players for {boards} boards: "
-                            "name one player for every board")
+        raise IllegalChange("team '{name}': {n} players for {boards} boards: name one player for every board",
+                            name=team.name, n=len(ids), boards=boards)
     for pid in ids:
         p = event.player(pid)
         if not p.available(round_no):
-            why = ("a bye is requested" if p.requested_bye(round_no) else
-                   f"withdrawn from round {p.withdrawn_from}" if p.withdrawn_from is not None and
-                   round_no >= p.withdrawn_from else f"entered from round {p.late_from}")
+            why = (Msg("a bye is requested") if p.requested_bye(round_no) else
+                   Msg("withdrawn from round {r}", r=p.withdrawn_from) if p.withdrawn_from is not None and
+                   round_no >= p.withdrawn_from else Msg("entered from round {r}", r=p.late_from))
             raise IllegalChange("team '{name}': {name2} ({pid}) cannot play round {round_no} ({why})", name=team.name, name2=p.name, pid=pid, round_no=round_no, why=why)
     return tuple(lineup(team, boards, ids))  # roster order, no player twice
 
@@ -306,8 +308,8 @@ def lineup_for(event: Event, team: Team, round_no: int, st: TeamsState | None = 
     if not free:
         return None
     if len(free) < st.boards:
-        raise IllegalChange(f"team '{team.name}' has {len(free)} player(s) who can play round {round_no}, "
-                            f"a match needs {st.boards}")
+        raise IllegalChange("team '{name}' has {n} player(s) who can play round {round_no}, a match needs {boards}",
+                            name=team.name, n=len(free), round_no=round_no, boards=st.boards)
     return tuple(free[: st.boards])
 
 
@@ -345,14 +347,14 @@ def set_roster(event: Event, name: str, ids: list[int]) -> Event:
             raise IllegalChange("team '{name}': no player with id {pid}", name=name, pid=pid)
         p = event.player(pid)
         if p.team != name:
-            other = f"plays for '{p.team}'" if p.team else "has no team"
+            other = Msg("plays for '{team}'", team=p.team) if p.team else Msg("has no team")
             raise IllegalChange("team '{name}': {name2} ({pid}) {other}, not for '{name}'", name=name, name2=p.name, pid=pid, other=other)
     if len(set(ids)) != len(ids):
         raise IllegalChange("team '{name}': a player is twice on the roster", name=name)
     missing = [pid for pid in team.roster if pid not in ids]
     if missing:
-        raise IllegalChange(f"team '{name}': the roster must list every player of the team; missing "
-                            + ", ".join(str(x) for x in missing))
+        raise IllegalChange("team '{name}': the roster must list every player of the team; missing {ids}",
+                            name=name, ids=", ".join(str(x) for x in missing))
     return _with_state(event, replace(st, rosters={**st.rosters, name: tuple(ids)}))
 
 
@@ -364,12 +366,14 @@ def set_order(event: Event, names: list[str]) -> Event:
     known = list(_members(event))
     for n in names:
         if n not in known:
-            raise IllegalChange(f"no team '{n}' (teams: {', '.join(known) or 'none yet'})")
+            if not known:
+                raise IllegalChange("no team '{name}' (teams: none yet)", name=n)
+            raise IllegalChange("no team '{name}' (teams: {known})", name=n, known=", ".join(known))
     if len(set(names)) != len(names):
         raise IllegalChange("a team is named twice")
     missing = [n for n in known if n not in names]
     if missing:
-        raise IllegalChange("name every team; missing " + ", ".join(missing))
+        raise IllegalChange("name every team; missing {names}", names=", ".join(missing))
     return _with_state(event, replace(st, names=tuple(names)))
 
 
@@ -492,20 +496,21 @@ def pair_next(event: Event, lots: bool = False) -> Event:
     stage = _stage(event)
     rounds = event.rounds_of(stage, None)
     if rounds and rounds[-1].missing:
-        raise IllegalChange(f"round {rounds[-1].number} still misses {rounds[-1].missing} result(s): "
-                            "enter them before pairing")
+        raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
+                            number=rounds[-1].number, missing=rounds[-1].missing)
     k = rounds[-1].number + 1 if rounds else 1
     _check_players(event, k)
     tlist = teams(event, st)
     if len(tlist) < 2:
-        raise IllegalChange(f"a team event needs at least two teams ({len(tlist)} so far: add players with --team)")
+        raise IllegalChange("a team event needs at least two teams ({n} so far: add players with --team)",
+                            n=len(tlist))
     st = replace(st, names=tuple(t.name for t in tlist))
     by_id = {t.id: t for t in tlist}
     if stage == "swiss":
         if lots:
             raise IllegalChange("--lots is for round robins (Berger numbers)")
         if k > event.rounds_planned:
-            raise IllegalChange("all {rounds_planned} rounds have been paired", rounds_planned=event.rounds_planned)
+            raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
         ups = {t.id: lineup_for(event, t, k, st) for t in tlist}
         absent = {tid for tid, up in ups.items() if up is None}
         if len(tlist) - len(absent) < 2:
@@ -530,14 +535,15 @@ def pair_next(event: Event, lots: bool = False) -> Event:
             raise IllegalChange("the Berger numbers are already fixed for this round robin")
         extra = [t.name for t in tlist if t.id not in st.berger]
         if extra:
-            raise IllegalChange(f"team(s) {', '.join(extra)} joined after the round robin started")
+            raise IllegalChange("team(s) {names} joined after the round robin started",
+                                names=", ".join(extra))
         from .teams import team_round_robin
 
         sched = team_round_robin(list(st.berger), double=double)
         if not rounds:
             event = replace(event, rounds_planned=len(sched))
         if k > len(sched):
-            raise IllegalChange(f"all {len(sched)} rounds of the round robin have been paired")
+            raise IllegalChange("all {n} rounds of the round robin have been paired", n=len(sched))
         pairs = [(g.first, g.second) for g in sched[k - 1].games]
         bye = sched[k - 1].bye
         ups = {}
@@ -545,7 +551,8 @@ def pair_next(event: Event, lots: bool = False) -> Event:
             for tid in (a, b):
                 up = lineup_for(event, by_id[tid], k, st)
                 if up is None:
-                    raise IllegalChange(f"team '{by_id[tid].name}' has nobody who can play round {k}")
+                    raise IllegalChange("team '{name}' has nobody who can play round {k}",
+                                        name=by_id[tid].name, k=k)
                 ups[tid] = up
     games: list[Game] = []
     B = st.boards
@@ -622,8 +629,9 @@ def check_codes(codes) -> list[str]:
             u = ("EMGSB" if m.group(1) == "SB" else "BH-MP") + f"-C{m.group(2)}"
         u = ALIASES.get(u, u)
         if not _TEAM_CODE.match(u):
-            raise IllegalChange(f"unknown team tie-break '{c.strip()}'; known: MP, GP, MPvGP, EMMSB, EMGSB, "
-                                "EGMSB, EGGSB (and -Cn), BH-MP, BH-GP (and -Cn), EDE, BC, TBR, BBE, SSSC")
+            raise IllegalChange("unknown team tie-break '{code}'; known: MP, GP, MPvGP, EMMSB, EMGSB, "
+                                "EGMSB, EGGSB (and -Cn), BH-MP, BH-GP (and -Cn), EDE, BC, TBR, BBE, SSSC",
+                                code=c.strip())
         out.append(u)
     return out
 

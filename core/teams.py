@@ -92,7 +92,8 @@ def lineup(team: Team, boards: int, chosen: Sequence[int | None] | None = None) 
         return tuple(players)
     chosen = tuple(chosen)
     if len(chosen) != boards:
-        raise IllegalChange(f"team {team.name!r}: a line-up has {boards} boards, not {len(chosen)}")
+        raise IllegalChange("team {name!r}: a line-up has {boards} boards, not {n}", name=team.name, boards=boards,
+                            n=len(chosen))
     present = [p for p in chosen if p is not None]
     for p in present:
         if p not in team.roster:

@@ -14,7 +14,7 @@ import tomllib
 from fractions import Fraction
 from typing import Any
 
-from ..errors import FileProblem, InvalidResult
+from ..errors import FileProblem, InvalidResult, Msg, word
 from ..model import BYE_KINDS, EDITIONS, STAGES, SYSTEMS, Event, Game, Player, Round
 from ..records import Scoring
 from ..results import Result
@@ -167,9 +167,11 @@ class _Reader:
         v = table[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if isinstance(v, bool) and bool not in kinds:
-            raise self.fail(f"{where}.{key}" if where else key, f"expected {_kind_name(kinds)}, found {v!r}")
+            raise self.fail(f"{where}.{key}" if where else key, "expected {kind}, found {v!r}", kind=_kind_name(kinds),
+                            v=v)
         if not isinstance(v, kinds):
-            raise self.fail(f"{where}.{key}" if where else key, f"expected {_kind_name(kinds)}, found {v!r}")
+            raise self.fail(f"{where}.{key}" if where else key, "expected {kind}, found {v!r}", kind=_kind_name(kinds),
+                            v=v)
         return v
 
     def points(self, v: Any, where: str) -> Fraction:
@@ -185,9 +187,14 @@ class _Reader:
         raise self.fail(where, "expected points like 1, 0.5 or \"1/2\", found {v!r}", v=v)
 
 
-def _kind_name(kinds: tuple) -> str:
-    names = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+def _kind_name(kinds: tuple) -> Msg | str:
+    names = {int: Msg("a whole number"), str: Msg("text"), bool: Msg("true or false"), list: Msg("a list"),
+             dict: Msg("a table")}
+    out: Msg | str = ""
+    for i, k in enumerate(kinds):
+        name = names.get(k, k.__name__)
+        out = name if i == 0 else Msg("{a} or {b}", a=out, b=name)
+    return out
 
 
 def loads(text: str, path: str = "<event>") -> Event:
@@ -209,10 +216,12 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
     name = g("name", str)
     system = g("system", str, "swiss")
     if system not in SYSTEMS:
-        raise rd.fail("event.system", f"unknown system '{system}' (one of {', '.join(SYSTEMS)})")
+        raise rd.fail("event.system", "unknown system '{system}' (one of {known})", system=system,
+                      known=", ".join(SYSTEMS))
     edition = g("edition", str, "fide2024")
     if edition not in EDITIONS:
-        raise rd.fail("event.edition", f"unknown edition '{edition}' (one of {', '.join(EDITIONS)})")
+        raise rd.fail("event.edition", "unknown edition '{edition}' (one of {known})", edition=edition,
+                      known=", ".join(EDITIONS))
     colour = g("initial_colour", str, "w")
     if colour not in ("w", "b"):
         raise rd.fail("event.initial_colour", "must be \"w\" or \"b\"")
@@ -223,7 +232,8 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
             scoring_kw[f] = rd.points(pts[f], f"event.points.{f}")
     for k in pts:
         if k not in _SCORING_FIELDS:
-            raise rd.fail(f"event.points.{k}", f"unknown kind of points (known: {', '.join(_SCORING_FIELDS)})")
+            raise rd.fail(f"event.points.{k}", "unknown kind of points (known: {known})",
+                          known=", ".join(_SCORING_FIELDS))
     forbidden = []
     for i, pair in enumerate(g("forbidden", list, [])):
         if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):
@@ -323,12 +333,13 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
             raise rd.fail(where, "expected a table")
         stage = rd.get(row, "stage", str, where)
         if stage not in STAGES:
-            raise rd.fail(f"{where}.stage", f"unknown stage '{stage}' (one of {', '.join(STAGES)})")
+            raise rd.fail(f"{where}.stage", "unknown stage '{stage}' (one of {known})", stage=stage,
+                          known=", ".join(STAGES))
         table = rd.get(row, "table", int, where, None)
         number = rd.get(row, "number", int, where)
         key = (stage, table, number)
         if key in keys:
-            raise rd.fail(where, "{stage} round {number} appears twice", stage=stage, number=number)
+            raise rd.fail(where, "{stage} round {number} appears twice", stage=word(stage), number=number)
         keys.add(key)
         for k in row:
             if k not in ("stage", "table", "number", "games", "clock_deadline", "clock_paused"):
@@ -339,13 +350,14 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
         for j, gr in enumerate(rd.get(row, "games", list, where, [])):
             gw = f"{where}.games[{j}]"
             if not isinstance(gr, dict):
-                raise rd.fail(gw, "expected a table like {board = 1, first = 3, second = 8}")
+                raise rd.fail(gw, "expected a table like {{board = 1, first = 3, second = 8}}")
             for k in gr:
                 if k not in ("board", "first", "second", "result", "manual", "by", "moves"):
                     raise rd.fail(f"{gw}.{k}", "unknown game field")
             board = rd.get(gr, "board", int, gw)
             if board in boards:
-                raise rd.fail(gw, "board {board} appears twice in {stage} round {number}", board=board, stage=stage, number=number)
+                raise rd.fail(gw, "board {board} appears twice in {stage} round {number}", board=board, stage=word(stage),
+                              number=number)
             boards.add(board)
             first = rd.get(gr, "first", int, gw)
             second = rd.get(gr, "second", int, gw, None)
@@ -355,7 +367,8 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
                 if pid not in ids:
                     raise rd.fail(gw, "player {pid} is not in the event", pid=pid)
                 if pid in seen:
-                    raise rd.fail(gw, f"player {pid} plays twice in {stage} round {number} (boards {seen[pid]} and {board})")
+                    raise rd.fail(gw, "player {pid} plays twice in {stage} round {number} (boards {b1} and {b2})",
+                                  pid=pid, stage=word(stage), number=number, b1=seen[pid], b2=board)
                 seen[pid] = board
             result = None
             if "result" in gr:
@@ -363,7 +376,7 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
                 try:
                     result = Result.parse(text)
                 except InvalidResult as exc:
-                    raise rd.fail(f"{gw}.result", str(exc)) from None
+                    raise rd.fail(f"{gw}.result", exc.msg) from None
                 if (result is Result.BYE) != (second is None):
                     raise rd.fail(f"{gw}.result", "'bye' is the result of a board without a second player, and only of such a board")
             games.append(Game(board, first, second, result, rd.get(gr, "manual", bool, gw, False),

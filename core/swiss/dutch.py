@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 
-from core.errors import NoLegalPairing
+from core.errors import Msg, NoLegalPairing, joined, word
 from core.i18n import joined, msg, render
 from core.records import Outcome, PlayerHistory
 from core.swiss.brackets import BracketSearch
@@ -187,7 +187,7 @@ class RoundData:
         self.byecand = mask
 
 
-def _no_pairing(rd: RoundData, why: str) -> NoLegalPairing:
+def _no_pairing(rd: RoundData, why: str, **params) -> NoLegalPairing:
     """Name the players a maximum matching leaves without an opponent, and why."""
     from core.swiss.matching import maximum_matching
     n = rd.n
@@ -198,15 +198,22 @@ def _no_pairing(rd: RoundData, why: str) -> NoLegalPairing:
         pid = rd.ids[i]
         cs = rd.cs[i]
         can = bin(rd.comp[i]).count("1")
-        why_i = (f"can meet {can} of the other {n - 1} players to pair (earlier games, forbidden pairs"
-                 + (f", {cs.describe()} colour preference" if cs.strength == 3 else "") + ")")
+        if cs.strength == 3 and cs.pref is not None:
+            why_i = Msg("can meet {can} of the other {others} players to pair (earlier games, forbidden pairs, "
+                        "absolute {colour} colour preference)", can=can, others=n - 1,
+                        colour=word("white" if cs.pref == "w" else "black"))
+        else:
+            why_i = Msg("can meet {can} of the other {others} players to pair (earlier games, forbidden pairs)",
+                        can=can, others=n - 1)
         if rd.odd and not rd.elig[i]:
-            why_i += "; not eligible for the bye (already had a PAB or a win without playing)"
+            why_i = joined([why_i, Msg("not eligible for the bye (already had a PAB or a win without playing)")], "; ")
         reasons[pid] = why_i
+    why_all = Msg(why, **params)
     if rd.odd and not any(rd.elig):
-        why += "; nobody is eligible for the pairing-allocated bye"
+        why_all = joined([why_all, Msg("nobody is eligible for the pairing-allocated bye")], "; ")
     names = ", ".join(str(p) for p in reasons)
-    return NoLegalPairing(f"no legal pairing for round {rd.k}: {why} (players {names})", tuple(reasons), reasons)
+    return NoLegalPairing("no legal pairing for round {k}: {why} (players {names})", players=tuple(reasons),
+                          reasons=reasons, k=rd.k, why=why_all, names=names)
 
 
 def _board_order(rd: RoundData, games: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -279,7 +286,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
         search = BracketSearch(rd, mdps, G, N, rest, witness, c9)
         best = search.run()
         if best is None:
-            raise _no_pairing(rd, f"bracket {_pts(rd.levels[gi])} cannot be completed")
+            raise _no_pairing(rd, "bracket {score} cannot be completed", score=_pts(rd.levels[gi]))
         value, P, Dmask = best
         for hi, lo in P:
             notes[hi] = notes[lo] = (

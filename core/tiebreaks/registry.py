@@ -185,9 +185,9 @@ def lookup(code: str) -> TieBreak:
         return TieBreak(c, "Average rating of opponents" + (f" Cut-{n}" if n else ""), "C",
                         lambda ctx, pid, n=n: rating.average_rating(ctx, pid, n), None, fast.average_rating(n))
     raise UnknownTieBreak(
-        f"unknown tie-break {code.strip()!r}; known: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, "
+        "unknown tie-break {code!r}; known: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, "
         "BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, "
-        "RTNG, TPN"
+        "RTNG, TPN", code=code.strip()
     )
 
 
