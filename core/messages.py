@@ -79,19 +79,19 @@ RU: dict[str, str] = {
     'an agreed result (704.4) is for top games only':
         'результат по договорённости (704.4) бывает только в партиях топа',
     'no result':
-        'результата нет',
+        'без результата',
     ' (entered by {by})':
         '(внёс {by})',
     'board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite':
-        'доска {board} изменилась, пока вы смотрели: было {shown}, теперь {now}{who}; чтобы всё равно записать, используйте --force',
+        'доска {board} изменилась, пока вы смотрели: было: {shown}, теперь: {now}{who}; чтобы всё равно записать, используйте --force',
     ' by {by}':
         '(внёс {by})',
     'board {board} of round {round_no} already has {result}{who}; use --force to replace it':
         'на доске {board} в {round_no}-м туре уже есть результат {result}{who}; чтобы заменить его, используйте --force',
     'no {stage} round has been paired yet on table {table}':
-        'за столом {table} ещё не было жеребьёвки ни одного тура ({stage})',
+        'за столом {table} ещё не было жеребьёвки ни одного тура {stage:gen}',
     'no {stage} round has been paired yet':
-        'ещё не было жеребьёвки ни одного тура ({stage})',
+        'ещё не было жеребьёвки ни одного тура {stage:gen}',
     'a player cannot be paired with himself anyway':
         'участник и так не может играть сам с собой',
     '{name} ({a}) and {name2} ({b}) are not a forbidden pair':
@@ -309,9 +309,9 @@ RU: dict[str, str] = {
     'no player with id {pid}':
         'нет участника с номером {pid}',
     'there is no {stage} round {number} of table {table}':
-        'нет {number}-го тура ({stage}) за столом {table}',
+        'нет {number}-го тура {stage:gen} за столом {table}',
     'there is no {stage} round {number}':
-        'нет {number}-го тура ({stage})',
+        'нет {number}-го тура {stage:gen}',
     'round {number} on table {table} still misses {missing} result(s): enter them before pairing':
         'в {number}-м туре за столом {table} не хватает результатов: {missing}; внесите их до жеребьёвки',
     'round {number} still misses {missing} result(s): enter them before pairing':
@@ -405,13 +405,13 @@ RU: dict[str, str] = {
     'player {pid}':
         'участник {pid}',
     '{stage} round {number}':
-        'тур {number} ({stage})',
+        'тур {number} {stage:gen}',
     '{stage} round {number} board {board}':
-        'тур {number} ({stage}), доска {board}',
+        'тур {number} {stage:gen}, доска {board}',
     '{stage} round {number} table {table}':
-        'тур {number} ({stage}), стол {table}',
+        'тур {number} {stage:gen}, стол {table}',
     '{stage} round {number} table {table} board {board}':
-        'тур {number} ({stage}), стол {table}, доска {board}',
+        'тур {number} {stage:gen}, стол {table}, доска {board}',
     # -- the event file (core/store/codec.py, files.py) --
     "'{key}' is missing":
         "нет '{key}'",
@@ -474,7 +474,7 @@ RU: dict[str, str] = {
     "unknown stage '{stage}' (one of {known})":
         "неизвестный этап '{stage}' (возможны: {known})",
     '{stage} round {number} appears twice':
-        'тур {number} ({stage}) встречается дважды',
+        'тур {number} {stage:gen} встречается дважды',
     'unknown round field':
         'неизвестное поле тура',
     'expected a table like {{board = 1, first = 3, second = 8}}':
@@ -482,11 +482,11 @@ RU: dict[str, str] = {
     'unknown game field':
         'неизвестное поле партии',
     'board {board} appears twice in {stage} round {number}':
-        'доска {board} встречается дважды в туре {number} ({stage})',
+        'доска {board} встречается дважды в туре {number} {stage:gen}',
     'player {pid} is not in the event':
         'участника {pid} нет в турнире',
     'player {pid} plays twice in {stage} round {number} (boards {b1} and {b2})':
-        'участник {pid} играет дважды в туре {number} ({stage}): доски {b1} и {b2}',
+        'участник {pid} играет дважды в туре {number} {stage:gen}: доски {b1} и {b2}',
     "'bye' is the result of a board without a second player, and only of such a board":
         "'bye' — результат доски без второго участника, и только такой доски",
     'cannot take the lock: {strerror}':
