@@ -164,3 +164,28 @@ def test_prepared_hint_gives_the_same_matching():
                     active ^= 1 << v
             assert perfect_matching(adj, active, prepared) == perfect_matching(adj, active, hint)
             assert maximum_matching(adj, active, prepared) == maximum_matching(adj, active, hint)
+
+
+def test_oracle_on_larger_graphs():
+    """The oracle (plain alternating search first, Edmonds' search when it
+    fails) finds a perfect matching exactly when the maximum matching is perfect."""
+    rng = random.Random(8)
+    for _ in range(400):
+        n = rng.randint(2, 60)
+        adj = [0] * n
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < rng.choice([0.05, 0.1, 0.3, 0.8]):
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        active = sum(1 << v for v in range(n) if rng.random() < 0.9)
+        hint = maximum_matching(adj, (1 << n) - 1) if rng.random() < 0.5 else None
+        mate = perfect_matching(adj, active, hint)
+        best = maximum_matching(adj, active)
+        perfect = all(best[v] >= 0 for v in range(n) if (active >> v) & 1)
+        assert (mate is not None) == perfect
+        if mate is not None:
+            for v in range(n):
+                if (active >> v) & 1:
+                    u = mate[v]
+                    assert mate[u] == v and (adj[v] >> u) & 1 and (active >> u) & 1

@@ -177,6 +177,43 @@ def _prepare(adj: list[int], active: int, hint) -> tuple[list[int], int]:
     return mate, exposed
 
 
+def _augment_tree(root: int, adj: list[int], active: int, mate: list[int], exposed: int) -> bool:
+    """An augmenting path from `root` found by a plain alternating breadth-first
+    search (odd cycles ignored, so it may miss one that `_augment` finds); in a
+    dense graph a path is nearly always found in the first levels, at the cost
+    of a few bit-set operations per vertex."""
+    targets = exposed & ~(1 << root)
+    par = {}
+    seen = 1 << root
+    frontier = [root]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            nb = adj[v] & active
+            hit = nb & targets
+            if hit:
+                to = (hit & -hit).bit_length() - 1
+                par[to] = v
+                while to != -1:
+                    pv = par[to]
+                    after = mate[pv]
+                    mate[to] = pv
+                    mate[pv] = to
+                    to = after
+                return True
+            new = nb & ~seen
+            if new:
+                seen |= new
+                for to in _bits(new):
+                    par[to] = v
+                    m = mate[to]
+                    if not (seen >> m) & 1:
+                        seen |= 1 << m
+                        nxt.append(m)
+        frontier = nxt
+    return False
+
+
 def perfect_matching(adj: list[int], active: int, hint=None) -> list[int] | None:
     """A matching covering every vertex of `active`, or None when none exists.
     `hint` (a matching, or a `Hint`) only speeds it up."""
@@ -185,7 +222,7 @@ def perfect_matching(adj: list[int], active: int, hint=None) -> list[int] | None
         if not exposed:
             return mate
         root = (exposed & -exposed).bit_length() - 1
-        if not _augment(root, adj, active, mate, exposed):
+        if not _augment_tree(root, adj, active, mate, exposed) and not _augment(root, adj, active, mate, exposed):
             return None
         for v in _bits(exposed):  # an augmentation matches its two ends, nothing else changes
             if mate[v] != -1:
