@@ -180,8 +180,7 @@ def test_every_error_is_made_from_a_literal_template():
     bad = []
     for place, call, arg in SITES:
         if arg is None:
-            if not call.args and not call.keywords:
-                bad.append(f"{place}: no message")
+            bad.append(f"{place}: no message")
             continue
         if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
             continue
@@ -189,6 +188,16 @@ def test_every_error_is_made_from_a_literal_template():
             continue  # another error's message, wrapped (its own raise is checked)
         bad.append(f"{place}: {ast.unparse(arg)[:70]}")
     assert not bad, "errors must be raised with a literal template and named parameters:\n" + "\n".join(bad)
+
+
+def test_the_error_classes_are_not_renamed_on_import():
+    """`from .errors import IllegalChange as IC` would hide raises from the checks above."""
+    bad = []
+    for path, tree in MODULES:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("errors"):
+                bad += [f"{path.name}: {a.name} as {a.asname}" for a in node.names if a.asname]
+    assert not bad, bad
 
 
 def test_every_template_has_its_russian_text():
