@@ -230,7 +230,7 @@ class BracketSearch:
     # ------------------------------------------------------------ upper bound
     def _upper_bound(self) -> tuple:
         rd = self.rd
-        mate = maximum_matching([self.adjB.get(x, 0) for x in range(rd.nv)], self.Bmask)
+        mate = maximum_matching([self.adjB.get(x, 0) for x in range(rd.nv)], self.Bmask, tree_first=True)
         v1 = matching_size(mate, self.Bmask)
         bm = Bipartite({m: self.adjB[m] for m in self.M})
         Sg = [m for m in self.M if bm.add(m)]
@@ -547,7 +547,7 @@ class BracketSearch:
         adj = [0] * rd.nv
         for x in Rp:
             adj[x] = self.adjB[x] & Rpmask
-        pmax = matching_size(maximum_matching(adj, Rpmask), Rpmask)
+        pmax = matching_size(maximum_matching(adj, Rpmask, tree_first=True), Rpmask)
         for p in range(pmax, -1, -1):
             A = self.A_of(S, p)
             if self._worse((A,) + (self.bounds(A) if self.full else ())):

@@ -40,6 +40,7 @@ def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: i
     queue = [root]
     qi = 0
     targets = exposed & ~(1 << root)
+    members: dict[int, int] = {}  # base -> its vertices (bit set), once blossoms were contracted
 
     def lca(a: int, b: int) -> int:
         seen = set()
@@ -76,7 +77,7 @@ def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: i
             m = mate[to]
             even |= 1 << m
             queue.append(m)
-        for to in _bits(nb & even):
+        for to in _bits(nb & even & ~members.get(base[v], 1 << base[v])):
             if base[v] == base[to] or mate[v] == to:
                 continue
             cb = lca(v, to)
@@ -92,12 +93,16 @@ def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: i
 
             mark(v, to)
             mark(to, v)
-            for i in _bits(even | odd):
+            inside = 0
+            for b in blossom:
+                inside |= members.get(b, 1 << b)
+            for i in _bits(inside & (even | odd)):
                 if base[i] in blossom:
                     base[i] = cb
                     if not (even >> i) & 1:
                         even |= 1 << i
                         queue.append(i)
+            members[cb] = members.get(cb, 1 << cb) | inside
     return False
 
 
@@ -229,8 +234,11 @@ def perfect_matching(adj: list[int], active: int, hint=None) -> list[int] | None
                 exposed ^= 1 << v
 
 
-def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None) -> list[int]:
-    """A maximum-cardinality matching of the subgraph induced by `active`."""
+def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None,
+                     tree_first: bool = False) -> list[int]:
+    """A maximum-cardinality matching of the subgraph induced by `active`.
+    `tree_first`: try the plain alternating search before Edmonds' search at each
+    augmentation (faster on dense graphs; same size, maybe another matching)."""
     mate, exposed = _prepare(adj, active, hint)
     tried = 0
     while True:
@@ -241,6 +249,8 @@ def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None)
         if not todo:
             return mate
         root = (todo & -todo).bit_length() - 1
+        if tree_first and _augment_tree(root, adj, active, mate, exposed):
+            continue
         if not _augment(root, adj, active, mate, exposed):
             tried |= 1 << root  # no augmenting path from root now, nor after later ones
 

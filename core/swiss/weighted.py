@@ -129,7 +129,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                 tadj[j] |= 1 << i
                 tedge[(i, j)] = tedge[(j, i)] = k
         hint = [endpoint[m] if m >= 0 else -1 for m in mate]
-        tmate = maximum_matching(tadj, (1 << nvertex) - 1, hint)
+        tmate = maximum_matching(tadj, (1 << nvertex) - 1, hint, tree_first=True)
         for v in range(nvertex):
             u = tmate[v]
             if u < 0:
