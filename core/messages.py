@@ -81,11 +81,11 @@ RU: dict[str, str] = {
     'no result':
         'без результата',
     ' (entered by {by})':
-        '(внёс {by})',
+        ' (внёс {by})',
     'board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite':
         'доска {board} изменилась, пока вы смотрели: было: {shown}, теперь: {now}{who}; чтобы всё равно записать, используйте --force',
     ' by {by}':
-        '(внёс {by})',
+        ' (внёс {by})',
     'board {board} of round {round_no} already has {result}{who}; use --force to replace it':
         'на доске {board} в {round_no}-м туре уже есть результат {result}{who}; чтобы заменить его, используйте --force',
     'no {stage} round has been paired yet on table {table}':
@@ -95,7 +95,7 @@ RU: dict[str, str] = {
     'a player cannot be paired with himself anyway':
         'участник и так не может играть сам с собой',
     '{name} ({a}) and {name2} ({b}) are not a forbidden pair':
-        '{name} ({a}) и {name2} ({b}) — не запрещённая пара',
+        '{name} ({a}) и {name2} ({b}) не значатся запрещённой парой',
     "no player of club '{club}'":
         "нет участников из клуба '{club}'",
     'round {round_no} is not the last round':
@@ -254,7 +254,7 @@ RU: dict[str, str] = {
     '{text!r} is not a top game result':
         '{text!r} — не результат партии топа',
     '{what} of player {player} is not known':
-        '{what} участника {player} неизвестны',
+        '{what}: для участника {player} нет данных',
     'points before the top':
         'очки до топа',
     'quality of wins':
@@ -395,11 +395,11 @@ RU: dict[str, str] = {
     'nothing to redo':
         'возвращать нечего',
     ' by {user} ({what})':
-        '(изменил {user}: {what})',
+        ' (изменил {user}: {what})',
     "cannot undo '{what}': {unit} was changed since{by}":
-        "нельзя отменить '{what}': {unit} с тех пор изменили{by}",
+        "нельзя отменить '{what}': с тех пор изменено «{unit}»{by}",
     "cannot redo '{what}': {unit} was changed since{by}":
-        "нельзя вернуть '{what}': {unit} с тех пор изменили{by}",
+        "нельзя вернуть '{what}': с тех пор изменено «{unit}»{by}",
     "the event's settings":
         'настройки турнира',
     'player {pid}':
@@ -414,7 +414,7 @@ RU: dict[str, str] = {
         'тур {number} {stage:gen}, стол {table}, доска {board}',
     # -- the event file (core/store/codec.py, files.py) --
     "'{key}' is missing":
-        "нет '{key}'",
+        "не указано '{key}'",
     'expected {kind}, found {v!r}':
         'ожидается {kind}, а здесь {v!r}',
     'expected points like 1, 0.5 or "1/2", found {v!r}':
@@ -432,7 +432,7 @@ RU: dict[str, str] = {
     '{a} or {b}':
         '{a} или {b}',
     'not a valid TOML file: {msg}':
-        'это не правильный файл TOML: {msg}',
+        'некорректный файл TOML: {msg}',
     'schema {schema!r} is not supported (this arbiter reads schema = {SCHEMA})':
         'schema {schema!r} не поддерживается (эта версия arbiter читает schema = {SCHEMA})',
     'must be "w" or "b"':
@@ -466,7 +466,7 @@ RU: dict[str, str] = {
     'unknown player field':
         'неизвестное поле участника',
     "'name' is missing":
-        "нет 'name'",
+        "не указано 'name'",
     'table {t} does not exist (the event has {tables})':
         'стола {t} нет (в турнире столов: {tables})',
     'expected round = "half"|"zero"|"full", found {r} = {kind!r}':
@@ -523,7 +523,7 @@ RU: dict[str, str] = {
     'the players cannot all be paired (rematches, forbidden pairs or colours)':
         'всех участников нельзя разбить на пары (повторные встречи, запрещённые пары или цвета)',
     'bracket {score} cannot be completed':
-        'группу с {score} очк. нельзя разбить на пары',
+        'очковую группу {score} нельзя разбить на пары',
     'players left unpaired':
         'остались участники без пары',
     'the total number of rounds is missing (XXR or 142)':
@@ -634,7 +634,7 @@ RU: dict[str, str] = {
     "unknown team tie-break '{code}'; known: MP, GP, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB (and -Cn), BH-MP, BH-GP (and -Cn), EDE, BC, TBR, BBE, SSSC":
         "неизвестный командный дополнительный показатель '{code}'; возможны: MP, GP, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB (и -Cn), BH-MP, BH-GP (и -Cn), EDE, BC, TBR, BBE, SSSC",
     '--after-round {after_round}: {paired} round(s) have been paired':
-        '--after-round {after_round}: жеребьёвка проведена только для туров: {paired}',
+        '--after-round {after_round}: туров с жеребьёвкой пока {paired}',
     "unknown edition '{edition}' (one of fide2024, fide2026, legacy)":
         "неизвестная редакция правил '{edition}' (возможны: fide2024, fide2026, legacy)",
     "unknown format '{fmt}' (text, csv or json)":

@@ -218,6 +218,8 @@ def test_the_russian_text_has_the_same_placeholders_and_is_russian():
             continue
         if not same:
             bad.append(f"{places[0]}: {t!r} has {sorted(_fields(t))}, Russian {sorted(_fields(ru))}")
+        if (t[:1] == " ") != (ru[:1] == " ") or (t[-1:] == " ") != (ru[-1:] == " "):
+            bad.append(f"{places[0]}: {t!r}: a piece glued to a sentence keeps its spaces: {ru!r}")
         if not CYRILLIC.search(ru) and _has_words(t):
             bad.append(f"{places[0]}: {t!r}: the Russian text has no Russian in it")
     assert not bad, "\n".join(bad)
@@ -381,3 +383,20 @@ def test_every_template_renders_in_both_languages():
         assert en == t.format(**plain)
         no_forms = re.sub(r"\{(\w+):[a-z]+\}", r"{\1}", messages.RU[t])  # a word without forms: itself
         assert ru == no_forms.format(**plain), t
+
+
+def test_a_result_over_another_says_who_entered_it_in_both_languages():
+    e = event_with_players(2, rounds=3)
+    e = with_round(e, 1, [(1, 2)], [None])
+    e = commands.record_result(e, "swiss", None, 1, 1, Result.parse("1-0"), by="anna")
+    with pytest.raises(IllegalChange) as err:
+        commands.record_result(e, "swiss", None, 1, 1, Result.parse("0-1"), by="boris")
+    assert str(err.value) == "board 1 of round 1 already has 1-0 by anna; use --force to replace it"
+    ru = err.value.text("ru")
+    assert "1-0 (внёс anna);" in ru
+    _russian(ru.replace("anna", ""))
+    with pytest.raises(IllegalChange) as err:
+        commands.record_result(e, "swiss", None, 1, 1, Result.parse("0-1"), by="boris", expected=None)
+    assert str(err.value) == ("board 1 changed since you read it: you saw no result, it is now 1-0 (entered by anna); "
+                              "use --force to overwrite")
+    assert "было: без результата, теперь: 1-0 (внёс anna);" in err.value.text("ru")
