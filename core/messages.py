@@ -363,6 +363,8 @@ RU: dict[str, str] = {
         "knockout_games: 'match' или 'armageddon'",
     'no play-off format for {n} players':
         'нет формата плей-офф для {n} участников',
+    'enter the number of moves of the games {games}':
+        'внесите число ходов в партиях {games}',
     'no players':
         'нет участников',
     'the play-off has already started':

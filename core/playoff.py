@@ -292,7 +292,8 @@ class _Run:
                         continue
                     best[p] = res.moves if best[p] is None else min(best[p], res.moves)
         if missing:
-            raise _Pending([], f"enter the number of moves of the games {', '.join(sorted(set(missing)))}")
+            raise _Pending([], Msg("enter the number of moves of the games {games}",
+                                   games=", ".join(sorted(set(missing)))))
         scored = {p: m for p, m in best.items() if m is not None}
         if not scored:
             win = _lot(self.plan.seed, f"lots/{gid}", sorted(candidates))[0]
