@@ -225,28 +225,43 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
             if label[inblossom[x]] == 2:
                 queue.append(x)
             inblossom[x] = b
-        bestedgeto = [-1] * (2 * nvertex)
+        # least-slack edge to each neighbouring S-blossom (first one on ties,
+        # listed by blossom number)
+        best: dict = {}
         for sub in path:
-            if blossombestedges[sub] is None:
-                nblists = [[p // 2 for p in neighbend[x]] for x in leaves(sub)]
+            lst = blossombestedges[sub]
+            if lst is None:
+                for x in leaves(sub):
+                    dx = dualvar[x]
+                    for p in neighbend[x]:
+                        bj = inblossom[endpoint[p]]
+                        if bj != b and label[bj] == 1:
+                            kk = p >> 1
+                            sl = dx + dualvar[endpoint[p]] - w2[kk]
+                            cur = best.get(bj)
+                            if cur is None or sl < cur[0]:
+                                best[bj] = (sl, kk)
             else:
-                nblists = [blossombestedges[sub]]
-            for nblist in nblists:
-                for kk in nblist:
-                    i, j, _ = edges[kk]
+                for kk in lst:
+                    j = ej[kk]
                     if inblossom[j] == b:
-                        i, j = j, i
+                        j = ei[kk]
                     bj = inblossom[j]
-                    if bj != b and label[bj] == 1 and (
-                            bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj])):
-                        bestedgeto[bj] = kk
+                    if bj != b and label[bj] == 1:
+                        sl = dualvar[ei[kk]] + dualvar[ej[kk]] - w2[kk]
+                        cur = best.get(bj)
+                        if cur is None or sl < cur[0]:
+                            best[bj] = (sl, kk)
             blossombestedges[sub] = None
             bestedge[sub] = -1
-        blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
+        order = sorted(best)
+        blossombestedges[b] = [best[bj][1] for bj in order]
         bestedge[b] = -1
-        for kk in blossombestedges[b]:
-            if bestedge[b] == -1 or slack(kk) < slack(bestedge[b]):
-                bestedge[b] = kk
+        bsl = None
+        for bj in order:
+            sl, kk = best[bj]
+            if bsl is None or sl < bsl:
+                bsl, bestedge[b] = sl, kk
 
     def expand_blossom(b: int, endstage: bool) -> None:
         for s in blossomchilds[b]:
