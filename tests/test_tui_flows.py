@@ -338,3 +338,22 @@ async def test_a_broken_file_on_disk_is_reported_not_fatal(demo):
         await pilot.press("1")
         await pilot.pause()
         assert load(demo).find_round("swiss", 1, 4).game(1).result is Result.FIRST_WINS
+
+
+@sync
+async def test_russian_ui_shows_the_engines_messages_in_russian(demo):
+    """Errors and explanations made in core come in the judge's language (issue 7, point 7)."""
+    app = make_app(demo, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")  # why these pairings
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "доска 1" in shown and "board" not in shown and "preference" not in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        before = demo.read_bytes()
+        await type_line(pilot, "1 2-0")  # not a result: the engine's InvalidResult
+        said = str(app.main.query_one("#message").render())
+        assert "2-0" in said and "result" not in said and any("а" <= ch <= "я" for ch in said), said
+        assert demo.read_bytes() == before

@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from core.errors import ArbiterError
+from core.errors import ArbiterError, message
 from core.formats.text import clean
 from core.model import Event
 from core.store import EventFile
@@ -133,7 +133,7 @@ class ArbiterApp(App):
                     main.say(tr(self.lang, "changed_outside", who=self.last_author()), "cyan")
         except ArbiterError as exc:
             if main is not None:
-                main.say_error(str(exc))
+                main.say_error(message(exc, self.lang))
         if self.presence is not None:
             t = self.now().timestamp()
             if t - self._last_beat >= HEARTBEAT:
@@ -167,15 +167,6 @@ class ArbiterApp(App):
         except ArbiterError:
             return None
 
-    def bracket_text(self, width: int = 80) -> str | None:
-        b = self.top_bracket()
-        if b is None:
-            return None
-        from core.bracket_text import bracket_text
-
-        names = {p.id: p.name for p in self.event.players}
-        return bracket_text(b, names, width=width)
-
     def _stage_started(self, what: str) -> None:
         main = self.main
         if main:
@@ -197,7 +188,7 @@ class ArbiterApp(App):
             self.apply(topmod.start_top, "start the top")
         except ArbiterError as exc:
             if self.main:
-                self.main.say_error(str(exc))
+                self.main.say_error(message(exc, self.lang))
             return
         self._stage_started(tr(self.lang, "top_started"))
 
@@ -212,7 +203,7 @@ class ArbiterApp(App):
             self.apply(lambda ev: playoff_event.start_playoff(ev, None), "start the play-off")
         except ArbiterError as exc:
             if self.main:
-                self.main.say_error(str(exc))
+                self.main.say_error(message(exc, self.lang))
             return
         self._stage_started(tr(self.lang, "playoff_started"))
 

@@ -34,7 +34,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Static
 
-from core.errors import ArbiterError
+from core.errors import ArbiterError, message
 from core.formats import exports
 from core.i18n import language, words
 from core.model import Event, Round
@@ -200,7 +200,7 @@ class HallDisplay(App):
             self.event = self.file.load()
             self.problem = ""
         except ArbiterError as exc:
-            self.problem = str(exc)
+            self.problem = message(exc, self.lang)
         except OSError as exc:
             self.problem = f"{self.file.path}: {exc.strerror or exc}"
         if self.event is not None:

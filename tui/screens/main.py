@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from core import commands, pairing
-from core.errors import ArbiterError, Conflict
+from core.errors import ArbiterError, Conflict, message
 from core.formats.text import clean, fit, scores_before
 from core.history import histories, round_records
 from core.model import Event, Game, Round, points_text
@@ -488,7 +488,7 @@ class MainScreen(Screen):
         try:
             out = self.memo.get("standings", inputs, compute)
         except ArbiterError as exc:
-            set_text(self.query_one("#standings-head", Static), Text(str(exc), style="red"))
+            set_text(self.query_one("#standings-head", Static), Text(message(exc, self.arb.lang), style="red"))
             return
         table_widget = self.query_one("#standings-table", PatchTable)
         shown = self._standings_shown
@@ -578,9 +578,9 @@ class MainScreen(Screen):
         e = self.event
         table = self.table if main_stage(e) == "swiss" and e.tables > 1 else None
         try:
-            text = explain_text(e, pid, table=table)
+            text = explain_text(e, pid, table=table, lang=self.arb.lang)
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.app.push_screen(TextScreen(fit(f"{e.player(pid).name} ({pid})", 70), clean_lines(text)))
 
@@ -648,16 +648,16 @@ class MainScreen(Screen):
         try:
             preview = top.start_top(self.event)
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         b = top.bracket(preview)
         names = {p.id: p.name for p in preview.players}
         body = Text()
         body.append(", ".join(f"{i}. {fit(names[p], 20)} ({p})" for i, p in enumerate(b.seeds, 1)) + "\n\n")
-        for line in top.aims(preview):
+        for line in top.aims(preview, lang=lang):
             body.append(clean(line) + "\n", style="dim")
         body.append("\n")
-        body.append(clean_lines(bracket_text(b, names, width=72)))
+        body.append(clean_lines(bracket_text(b, names, width=72, lang=lang)))
 
         def answered(choice: str | None) -> None:
             if choice == "y":
@@ -759,7 +759,7 @@ class MainScreen(Screen):
         try:
             entries = self.arb.file.history()
         except (ArbiterError, OSError) as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         lines = []
         for entry in reversed(entries[-500:]):
@@ -803,7 +803,7 @@ class MainScreen(Screen):
         try:
             g = rnd.game(board)
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         shown = g.result
         if shown == result:
@@ -846,21 +846,21 @@ class MainScreen(Screen):
         except Conflict as exc:
             self.arb.reload()
             lang = self.arb.lang
-            message = str(exc)
-            body = Text(clean(message) + "\n\n" + tr(lang, "conflict_q", new=result if result else tr(lang, "no_result")))
+            said = message(exc, lang)
+            body = Text(clean(said) + "\n\n" + tr(lang, "conflict_q", new=result if result else tr(lang, "no_result")))
 
             def answered(choice: str | None) -> None:
                 if choice == "o":
                     self.write_result(rnd, board, result, expected, force=True)
                 else:
-                    self.say(message, "yellow")
+                    self.say(said, "yellow")
 
             self.app.push_screen(ChoiceScreen(tr(lang, "conflict_title"), body,
                                               [("o", tr(lang, "overwrite")), ("k", tr(lang, "keep"))], classes="ask"),
                                  answered)
             return
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         try:
             new_rnd = self.event.find_round(stage, table, k)
@@ -904,7 +904,7 @@ class MainScreen(Screen):
         try:
             new = record(e, rnd, board, result, expected=g.result)
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return None
         old_txt = str(g.result) if g.result is not None else tr(lang, "no_result")
         new_txt = str(result) if result is not None else tr(lang, "no_result")
@@ -978,7 +978,7 @@ class MainScreen(Screen):
         try:
             result = Result.parse(rest)
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         if self.only_missing and rnd.game(board).result is not None:
             self.only_missing = False
@@ -1015,7 +1015,7 @@ class MainScreen(Screen):
                                              moves=moves),
                            f"moves {stage} round {k} board {board}: {moves}")
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.say(tr(self.arb.lang, "moves_saved", b=board, n=moves))
 
@@ -1024,7 +1024,7 @@ class MainScreen(Screen):
         try:
             what = self.arb.undo()
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.say(tr(self.arb.lang, "undone", what=what))
 
@@ -1032,7 +1032,7 @@ class MainScreen(Screen):
         try:
             what = self.arb.redo()
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.say(tr(self.arb.lang, "redone", what=what))
 
@@ -1047,7 +1047,7 @@ class MainScreen(Screen):
         try:
             proposal = preview.propose(self.event, table)
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.app.push_screen(PreviewScreen(proposal, self.arb.lang), self.paired)
 
@@ -1067,9 +1067,9 @@ class MainScreen(Screen):
         if rnd is None:
             return
         try:
-            text = pairing.explain_round(self.event, rnd)
+            text = pairing.explain_round(self.event, rnd, lang=self.arb.lang)
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.app.push_screen(TextScreen(tr(self.arb.lang, "explain_title", n=rnd.number), clean_lines(text)))
 
@@ -1081,9 +1081,9 @@ class MainScreen(Screen):
             self.arb.apply(lambda ev: pairing.swap_colours(ev, rnd.stage, rnd.table, rnd.number, board),
                            f"swap colours on board {board}")
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
-        warnings = pairing.warnings_for(self.event, self.shown_round())
+        warnings = pairing.warnings_for(self.event, self.shown_round(), lang=self.arb.lang)
         self.say(tr(self.arb.lang, "swapped", b=board) + ("; " + "; ".join(warnings) if warnings else ""),
                  "yellow" if warnings else "")
 
@@ -1108,7 +1108,7 @@ class MainScreen(Screen):
             self.arb.apply(lambda ev: pairing.give_bye(ev, rnd.stage, rnd.table, rnd.number, pid),
                            f"bye by hand for player {pid}")
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.show_warnings()
 
@@ -1116,7 +1116,7 @@ class MainScreen(Screen):
         rnd = self.shown_round()
         if rnd is None:
             return
-        warnings = pairing.warnings_for(self.event, rnd)
+        warnings = pairing.warnings_for(self.event, rnd, lang=self.arb.lang)
         if warnings:
             self.say("; ".join(warnings), "yellow")
         else:
@@ -1135,7 +1135,7 @@ class MainScreen(Screen):
             self.arb.apply(lambda ev: pairing.exchange(ev, rnd.stage, rnd.table, rnd.number, a, b),
                            f"exchange players {a} and {b}")
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.show_warnings()
 
@@ -1147,7 +1147,7 @@ class MainScreen(Screen):
             self.arb.apply(lambda ev: commands.unpair_round(ev, rnd.stage, rnd.table, rnd.number),
                            f"take back the pairing of round {rnd.number}")
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.round_no = None
         self.refresh_all()
@@ -1203,7 +1203,7 @@ class MainScreen(Screen):
             self.arb.apply(lambda ev: commands.set_clock(ev, rnd.stage, rnd.table, rnd.number, **params),
                            f"round clock {rnd.stage} round {rnd.number}" + (f" table {rnd.table}" if rnd.table else ""))
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.say(msg)
 
@@ -1222,7 +1222,7 @@ class MainScreen(Screen):
         try:
             self.arb.apply(start_all, f"round clock {stage}: {minutes} minutes on every table")
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.say(tr(self.arb.lang, "clock_started", m=minutes))
 
@@ -1282,13 +1282,9 @@ class MainScreen(Screen):
         try:
             self.arb.apply(all_draws, f"technical draws (705.3) round {k} boards {', '.join(map(str, boards))}")
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.arb.lang))
             return
         self.say(tr(self.arb.lang, "tech_draws", boards=", ".join(map(str, boards))))
-
-
-def clean_text(text: str) -> str:
-    return "\n".join(clean(line) for line in text.splitlines())
 
 
 def clean_lines(text: str) -> Text:

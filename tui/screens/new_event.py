@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from core import commands
-from core.errors import ArbiterError
+from core.errors import ArbiterError, message
 from core.standings import check_codes
 from core.store import create
 
@@ -38,11 +38,11 @@ def new_event_form(app: "ArbiterApp") -> None:
             path = make_event(values)
         except ArbiterError as exc:
             if app.main:
-                app.main.say_error(str(exc))
+                app.main.say_error(message(exc, app.lang))
             return
         except ValueError as exc:
             if app.main:
-                app.main.say_error(str(exc))
+                app.main.say_error(message(exc, app.lang))
             return
         app.open_file(path)
         if app.main:

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from core import commands
-from core.errors import ArbiterError, FileProblem, IllegalChange
+from core.errors import ArbiterError, FileProblem, IllegalChange, message
 from core.formats import csvio
 from core.formats.text import clean, fit
 from core.model import Event
@@ -118,7 +118,7 @@ class PlayersScreen(Screen):
         try:
             new = self.arb.apply(fn, what)
         except ArbiterError as exc:
-            self.say(str(exc), "bold red")
+            self.say(message(exc, self.arb.lang), "bold red")
             return None
         self.refresh_list()
         return new
@@ -242,13 +242,13 @@ class PlayersScreen(Screen):
                 text = csv_path.read_text(encoding="utf-8")
                 rows = csvio.read_players(text, str(csv_path))
             except FileNotFoundError:
-                self.say(str(FileProblem(str(csv_path), None, "no such file")), "bold red")
+                self.say(FileProblem(str(csv_path), None, "no such file").text(self.arb.lang), "bold red")
                 return
             except UnicodeDecodeError:
-                self.say(str(FileProblem(str(csv_path), None, "not UTF-8 text")), "bold red")
+                self.say(FileProblem(str(csv_path), None, "not UTF-8 text").text(self.arb.lang), "bold red")
                 return
             except ArbiterError as exc:
-                self.say(str(exc), "bold red")
+                self.say(message(exc, self.arb.lang), "bold red")
                 return
 
             def add_all(ev: Event) -> Event:
@@ -256,7 +256,7 @@ class PlayersScreen(Screen):
                     try:
                         ev = commands.add_player(ev, **row)
                     except IllegalChange as exc:
-                        raise FileProblem(str(csv_path), i, str(exc)) from None
+                        raise FileProblem(str(csv_path), i, exc) from None
                 return ev
 
             if self.change(add_all, f"import {len(rows)} players from {csv_path.name}") is not None:

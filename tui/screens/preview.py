@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from core import pairing, preview
-from core.errors import ArbiterError, Conflict
+from core.errors import ArbiterError, Conflict, message
 from core.formats.text import clean, fit, scores_before
 
 from ..i18n import tr
@@ -152,7 +152,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
                 why = preview.engine_reasons(p, self.lang)
             except ArbiterError as exc:
                 why = {}
-                self.say_error(str(exc))
+                self.say_error(message(exc, self.lang))
             self._why = (p.engine, why)
         return self._why[1]
 
@@ -206,7 +206,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         try:
             self.proposal = fn(self.proposal)
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.lang))
             return
         self.show()
         self.say(done, "yellow" if self.proposal.warnings else "")
@@ -251,7 +251,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         try:
             self.proposal = preview.propose(now, self.proposal.table)
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.lang))
             return
         self.show()
         self.say(tr(self.lang, "pv_paired_again"), "bold")
@@ -263,7 +263,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
             try:
                 text = pairing.explain_round(p.event, rnd, lang=self.lang)
             except ArbiterError as exc:
-                text = str(exc)
+                text = message(exc, self.lang)
             body.append("\n".join(clean(line) for line in text.splitlines()) + "\n")
         numbers = ", ".join(str(r.number) for r in p.rounds)
         self.app.push_screen(TextScreen(tr(self.lang, "explain_title", n=numbers), body))
@@ -277,7 +277,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
             self.say_error(tr(self.lang, "pv_stale", who=self.arb.last_author()))
             return
         except ArbiterError as exc:
-            self.say_error(str(exc))
+            self.say_error(message(exc, self.lang))
             return
         numbers = ", ".join(str(r.number) for r in p.rounds)
         warnings = p.warnings_in(self.lang)
