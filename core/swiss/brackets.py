@@ -201,9 +201,11 @@ class BracketSearch:
         if r == 0:
             hint = self.witness
             if hint is not None and len(self.feas_cache) >= 2:
-                # from the third call on, the witness prepared once (same start, less work)
+                # from the third call on: a maximum matching of the players after
+                # the bracket, prepared once; each call then only places D
                 if self._hint is None:
-                    self._hint = Hint(self.rd.adj, hint)
+                    base = maximum_matching(self.rd.adj, self.after, hint, tree_first=True)
+                    self._hint = Hint(self.rd.adj, base)
                 hint = self._hint
             r = perfect_matching(self.rd.adj, self.after | Dmask, hint)
             self.feas_cache[Dmask] = r

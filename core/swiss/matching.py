@@ -32,6 +32,8 @@ def _bits(mask: int) -> list[int]:
 
 def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: int) -> bool:
     """One Edmonds search from the exposed vertex `root`; augments `mate` in place."""
+    if not exposed & ~(1 << root):
+        return False  # no other exposed vertex: no augmenting path
     n = len(adj)
     base = list(range(n))
     par = [-1] * n
@@ -188,6 +190,8 @@ def _augment_tree(root: int, adj: list[int], active: int, mate: list[int], expos
     dense graph a path is nearly always found in the first levels, at the cost
     of a few bit-set operations per vertex."""
     targets = exposed & ~(1 << root)
+    if not targets:
+        return False
     par = {}
     seen = 1 << root
     frontier = [root]
