@@ -61,7 +61,8 @@ class BracketSearch:
         self.nlev = rd.nlevels
         self.res_level = rd.level[R[0]] if R else 0
         self.feas_cache: dict[int, list[int] | None] = {}
-        self._hint = None
+        self._hint = None  # start of the oracle calls (matching.Hint), once prepared
+        self._sub_hint = None  # the same for the nested searches of the next bracket
         self.v345_cache: dict[int, tuple] = {}
         self.best = None  # (value, pairs, Dmask)
         self.nodes = 0
@@ -199,17 +200,19 @@ class BracketSearch:
     def feasible(self, Dmask: int) -> bool:
         r = self.feas_cache.get(Dmask, 0)
         if r == 0:
-            hint = self.witness
-            if hint is not None and len(self.feas_cache) >= 2:
-                # from the third call on: a maximum matching of the players after
-                # the bracket, prepared once; each call then only places D
-                if self._hint is None:
-                    base = maximum_matching(self.rd.adj, self.after, hint, tree_first=True)
-                    self._hint = Hint(self.rd.adj, base)
-                hint = self._hint
+            hint = self._hint
+            if hint is None and self.witness is not None:
+                hint = self.witness
+                if len(self.feas_cache) >= 2:
+                    # from the third call on: a maximum matching of the players
+                    # after the bracket, prepared once; each call only places D
+                    hint = self._hint = self._after_hint(self.after, self.witness)
             r = perfect_matching(self.rd.adj, self.after | Dmask, hint)
             self.feas_cache[Dmask] = r
         return r is not None
+
+    def _after_hint(self, after: int, witness: list[int]) -> Hint:
+        return Hint(self.rd.adj, maximum_matching(self.rd.adj, after, witness, tree_first=True))
 
     def v345(self, Dmask: int) -> tuple:
         r = self.v345_cache.get(Dmask)
@@ -219,6 +222,10 @@ class BracketSearch:
             if self.N:
                 sub = BracketSearch(rd, D, self.N, [], self.after | Dmask, self.feas_cache.get(Dmask),
                                     False, full=False)
+                # every such search has the same players after its bracket: after & ~N
+                if self._sub_hint is None and sub.witness is not None:
+                    self._sub_hint = self._after_hint(sub.after, sub.witness)
+                sub._hint = self._sub_hint
                 a = sub.run()[0][0]
             else:
                 a = (0, (0,) * self.nlev)
@@ -232,7 +239,10 @@ class BracketSearch:
     # ------------------------------------------------------------ upper bound
     def _upper_bound(self) -> tuple:
         rd = self.rd
-        mate = maximum_matching([self.adjB.get(x, 0) for x in range(rd.nv)], self.Bmask, tree_first=True)
+        adj = [0] * rd.nv
+        for x in self.B:
+            adj[x] = self.adjB[x]
+        mate = maximum_matching(adj, self.Bmask, tree_first=True)
         v1 = matching_size(mate, self.Bmask)
         bm = Bipartite({m: self.adjB[m] for m in self.M})
         Sg = [m for m in self.M if bm.add(m)]
