@@ -389,7 +389,7 @@ class MainScreen(Screen):
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(f"{tr(lang, 'stage_' + rnd.stage)} {rnd.number}{where}", style="bold")
         if missing:
-            t.append(f" · {tr(lang, 'head_missing', boards=', '.join(missing))}", style="yellow")
+            t.append(f" · {tr(lang, 'head_missing_one' if len(missing) == 1 else 'head_missing', boards=', '.join(missing))}", style="yellow")
         else:
             t.append(f" · {tr(lang, 'st_complete')}", style="green")
         if self.only_missing:
