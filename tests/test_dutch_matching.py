@@ -189,3 +189,33 @@ def test_oracle_on_larger_graphs():
                 if (active >> v) & 1:
                     u = mate[v]
                     assert mate[u] == v and (adj[v] >> u) & 1 and (active >> u) & 1
+
+
+def test_one_more_vertex_by_outer_vertices():
+    """The batch feasibility of BracketSearch.feasible_each: with a maximum
+    matching of a set leaving one vertex z exposed, a vertex y adjacent to an
+    even vertex of the plain alternating search from z completes a perfect
+    matching; with no or several exposed vertices, no y does."""
+    from core.swiss.matching import tree_outer_vertices
+
+    rng = random.Random(9)
+    for _ in range(1500):
+        n = rng.randint(3, 40)
+        adj = [0] * n
+        density = rng.choice([0.05, 0.1, 0.2, 0.4, 0.8])
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < density:
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        outside = set(rng.sample(range(n), rng.randint(1, max(1, n // 3))))
+        active = sum(1 << v for v in range(n) if v not in outside)
+        mate = maximum_matching(adj, active, tree_first=rng.random() < 0.5)
+        exposed = [v for v in range(n) if (active >> v) & 1 and mate[v] < 0]
+        even = tree_outer_vertices(exposed[0], adj, active, mate) if len(exposed) == 1 else 0
+        for y in outside:
+            possible = perfect_matching(adj, active | (1 << y)) is not None
+            if len(exposed) != 1:
+                assert not possible
+            elif adj[y] & even:
+                assert possible

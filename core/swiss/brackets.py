@@ -23,7 +23,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.swiss.colours import ABSOLUTE, STRONG
-from core.swiss.matching import Bipartite, Hint, bipartite_full, maximum_matching, matching_size, perfect_matching
+from core.swiss.matching import (Bipartite, Hint, bipartite_full, maximum_matching, matching_size, perfect_matching,
+                                 tree_outer_vertices)
+from core.swiss.matching import _bits as _mbits
 from core.swiss.remainder import Budget as _Budget
 from core.swiss.remainder import Found as _Found
 from core.swiss.remainder import RemainderSolver as _RemainderSolver
@@ -210,6 +212,30 @@ class BracketSearch:
             r = perfect_matching(self.rd.adj, self.after | Dmask, hint)
             self.feas_cache[Dmask] = r
         return r is not None
+
+    def feasible_each(self, DM: int, xs: list[int]) -> None:
+        """feasible(DM | x) for the x of `xs`, into the cache, by one search: with
+        a maximum matching of after + DM leaving one vertex z exposed, x is
+        feasible when adjacent to a vertex joined to z by an even alternating
+        path (those the plain search finds; the others are left to feasible);
+        with none or two or more exposed, no x is."""
+        todo = [x for x in xs if (DM | (1 << x)) not in self.feas_cache]
+        if len(todo) < 4 or self.witness is None:
+            return
+        if self._hint is None:
+            self._hint = self._after_hint(self.after, self.witness)
+        adj = self.rd.adj
+        active = self.after | DM
+        mate = maximum_matching(adj, active, self._hint, tree_first=True)
+        exposed = [v for v in _mbits(active) if mate[v] < 0]
+        if len(exposed) != 1:
+            for x in todo:
+                self.feas_cache[DM | (1 << x)] = None
+            return
+        even = tree_outer_vertices(exposed[0], adj, active, mate)
+        for x in todo:
+            if adj[x] & even:
+                self.feas_cache[DM | (1 << x)] = mate
 
     def _after_hint(self, after: int, witness: list[int]) -> Hint:
         return Hint(self.rd.adj, maximum_matching(self.rd.adj, after, witness, tree_first=True))
@@ -516,6 +542,7 @@ class BracketSearch:
             groups = [(self.v345(DM), None)]
         else:
             by: dict = {}
+            self.feasible_each(DM, self.R)
             for x in self.R:
                 if self.feasible(DM | (1 << x)):
                     by.setdefault(self.v345(DM | (1 << x)), []).append(x)
@@ -572,6 +599,7 @@ class BracketSearch:
                     self._consider((A,), pairs, DM)
                     return
                 if f == 1:
+                    self.feasible_each(DM, Rp)
                     xs = [x for x in Rp if self.feasible(DM | (1 << x))]
                     if xs and self._perfect_with_dummy(Rp, adj, xs) is not None:
                         self._consider((A,), pairs, DM | (1 << xs[0]))
@@ -838,6 +866,7 @@ class BracketSearch:
             groups = [(self.v345(DM), [])] if self.feasible(DM) else []
         else:
             by: dict = {}
+            self.feasible_each(DM, Rp)
             for i, x in enumerate(Rp):
                 if self.feasible(DM | (1 << x)):
                     by.setdefault(self.v345(DM | (1 << x)), []).append(i)

@@ -108,6 +108,31 @@ def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: i
     return False
 
 
+def tree_outer_vertices(root: int, adj: list[int], active: int, mate: list[int]) -> int:
+    """Vertices joined to the exposed vertex `root` by an even alternating path
+    found by the plain alternating search (odd cycles ignored): a subset of the
+    outer vertices of Edmonds' search. A vertex y outside `active` adjacent to
+    one of them completes `mate` (if it leaves only `root` exposed) to a
+    perfect matching of `active` + y."""
+    even = 1 << root
+    seen = even
+    frontier = [root]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            new = adj[v] & active & ~seen
+            if new:
+                seen |= new
+                for to in _bits(new):
+                    m = mate[to]
+                    if m >= 0 and not (seen >> m) & 1:
+                        seen |= 1 << m
+                        even |= 1 << m
+                        nxt.append(m)
+        frontier = nxt
+    return even
+
+
 class Hint:
     """A matching prepared once as the start of many oracle calls on nearby vertex
     sets: `clean` keeps its pairs that are mutual edges of `adj`, `paired` is
