@@ -379,23 +379,28 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
             while queue and not augmented:
                 v = queue.pop()
                 dv = dualvar[v]
+                bv = inblossom[v]
                 for p in neighbend[v]:
-                    k = p >> 1
                     w = endpoint[p]
-                    if inblossom[v] == inblossom[w]:
+                    bw = inblossom[w]
+                    if bv == bw:
                         continue
-                    kslack = 0
-                    if not allowedge[k]:
+                    k = p >> 1
+                    if allowedge[k]:
+                        kslack = 0
+                    else:
                         kslack = dv + dualvar[w] - w2[k]
                         if kslack <= 0:
                             allowedge[k] = True
-                    if allowedge[k]:
-                        if label[inblossom[w]] == 0:
+                    lw = label[bw]
+                    if kslack <= 0:
+                        if lw == 0:
                             assign_label(w, 2, p ^ 1)
-                        elif label[inblossom[w]] == 1:
+                        elif lw == 1:
                             base = scan_blossom(v, w)
                             if base >= 0:
                                 add_blossom(base, k)
+                                bv = inblossom[v]
                             else:
                                 augment_matching(k)
                                 augmented = True
@@ -403,12 +408,13 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                         elif label[w] == 0:
                             label[w] = 2
                             labelend[w] = p ^ 1
-                    elif label[inblossom[w]] == 1:
-                        b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
-                            bestedge[b] = k
+                    elif lw == 1:
+                        be = bestedge[bv]
+                        if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - w2[be]:
+                            bestedge[bv] = k
                     elif label[w] == 0:
-                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
+                        be = bestedge[w]
+                        if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - w2[be]:
                             bestedge[w] = k
             if augmented:
                 break
