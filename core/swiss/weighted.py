@@ -23,15 +23,17 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
     if start is not None:
         warm = maxcardinality = True
     nedge = len(edges)
-    maxweight = max(0, max(w for _, _, w in edges))
-    endpoint = [edges[p >> 1][p & 1] for p in range(2 * nedge)]
+    ei, ej, ws = (list(t) for t in zip(*edges))
+    maxweight = max(0, max(ws))
+    endpoint = [0] * (2 * nedge)
+    endpoint[0::2] = ei
+    endpoint[1::2] = ej
     neighbend: list[list[int]] = [[] for _ in range(nvertex)]
-    for k, (i, j, _w) in enumerate(edges):
-        neighbend[i].append(2 * k + 1)
-        neighbend[j].append(2 * k)
-    ei = [e[0] for e in edges]
-    ej = [e[1] for e in edges]
-    w2 = [2 * e[2] for e in edges]
+    for k in range(nedge):
+        neighbend[ei[k]].append(2 * k + 1)
+        neighbend[ej[k]].append(2 * k)
+    w2 = [w << 1 for w in ws]
+    del ws
     mate = [-1] * nvertex
     label = [0] * (2 * nvertex)
     labelend = [-1] * (2 * nvertex)
@@ -54,22 +56,17 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         # are matched greedily along tight edges. Any start gives the same
         # optimum; a good one saves most of the augmentations.
         y0, mate0 = start
-        for v in range(nvertex):
-            d = y0[v]
-            for p in neighbend[v]:
-                need = w2[p >> 1] - dualvar[endpoint[p]] if endpoint[p] < v else w2[p >> 1] - y0[endpoint[p]]
-                if need > d:
-                    d = need
-            dualvar[v] = d + (d & 1)
-        for v in range(nvertex):
-            u = mate0[v]
-            if u > v and mate[v] == -1 and mate[u] == -1:
-                for p in neighbend[v]:
-                    if endpoint[p] == u:
-                        if dualvar[v] + dualvar[u] == w2[p >> 1]:
-                            mate[v] = p
-                            mate[u] = p ^ 1
-                        break
+        y = [d + (d & 1) for d in y0]
+        for k in [k for k in range(nedge) if y[ei[k]] + y[ej[k]] < w2[k]]:
+            short = w2[k] - y[ei[k]] - y[ej[k]]
+            if short > 0:
+                y[ej[k]] += short + (short & 1)
+        dualvar[:nvertex] = y
+        for k in [k for k in range(nedge) if mate0[ei[k]] == ej[k]]:
+            i, j = ei[k], ej[k]
+            if mate0[j] == i and mate[i] == -1 and mate[j] == -1 and y[i] + y[j] == w2[k]:
+                mate[i] = 2 * k + 1
+                mate[j] = 2 * k
         for v in range(nvertex):
             if mate[v] != -1:
                 continue
@@ -116,7 +113,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                     mate[u] = p ^ 1
                     break
 
-    if warm and maxcardinality:
+    if warm and maxcardinality and mate.count(-1) >= 2:
         # grow the start matching to a maximum matching of the tight edges (the
         # fast bit-set cardinality search): it stays tight, so the start stays
         # valid, and the weighted stages below only handle what needs a dual change
