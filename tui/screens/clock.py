@@ -1,0 +1,158 @@
+"""The round clock (705.3) on the main screen: start, pause, add time, and the alarm at zero.
+
+`ClockMixin` is a part of `MainScreen` (tui/screens/main.py). The clock is
+stored in the file (`core.commands.set_clock`); `tui/widgets/clock.py` has
+the pure helpers. `tick` runs every second (from the App's poll): the
+status line, and at zero with boards unfinished the bell and the 705.3
+reminder, with technical draws in one change.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from core import commands
+from core.errors import ArbiterError, message
+from core.model import Event, Round
+from core.results import Result
+
+from ..i18n import tr
+from ..widgets import clock as clockmod
+from .dialogs import ChoiceScreen
+from .entry import record
+
+
+class ClockMixin:
+    """The round clock of `MainScreen`."""
+
+    def action_clock(self) -> None:
+        lang = self.arb.lang
+        rnd = self.current_round()
+        if rnd is None:
+            return
+        e = self.event
+        left = clockmod.remaining(rnd, self.arb.now())
+        body = Text(tr(lang, "clock_none") if left is None else
+                    tr(lang, "st_paused" if rnd.clock_paused is not None else "st_clock", t=clockmod.fmt(left)))
+        choices = [("4", tr(lang, "clock_start_swiss", m=e.round_minutes)),
+                   ("7", tr(lang, "clock_start_top", m=e.top_minutes)),
+                   ("p", tr(lang, "clock_pause")), ("+", tr(lang, "clock_add")), ("-", tr(lang, "clock_sub")),
+                   ("x", tr(lang, "clock_stop"))]
+        if len(self.tables) > 1:
+            choices.insert(1, ("a", tr(lang, "clock_all", m=e.round_minutes)))
+
+        def answered(choice: str | None) -> None:
+            if choice:
+                self.clock_do(choice)
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "clock_title"), body, choices, classes="ask clock"), answered)
+
+    def clock_do(self, choice: str) -> None:
+        lang = self.arb.lang
+        rnd = self.current_round()
+        if rnd is None:
+            return
+        now = self.arb.now()
+        e = self.event
+        if choice == "a":
+            self.clock_all_tables(e.round_minutes)
+            return
+        if choice == "4":
+            params, msg = clockmod.start(e.round_minutes, now), tr(lang, "clock_started", m=e.round_minutes)
+        elif choice == "7":
+            params, msg = clockmod.start(e.top_minutes, now), tr(lang, "clock_started", m=e.top_minutes)
+        elif choice == "p":
+            params = clockmod.pause_or_resume(rnd, now)
+            msg = tr(lang, "clock_paused_msg" if params["paused"] is not None else "clock_resumed")
+        elif choice in ("+", "-"):
+            params = clockmod.add(rnd, now, 5 if choice == "+" else -5)
+            left = clockmod.remaining(Round(rnd.stage, rnd.number, (), rnd.table, params["deadline"], params["paused"]), now)
+            msg = tr(lang, "st_clock", t=clockmod.fmt(left or 0))
+        else:
+            params, msg = clockmod.clear(), tr(lang, "clock_cleared")
+        try:
+            self.arb.apply(lambda ev: commands.set_clock(ev, rnd.stage, rnd.table, rnd.number, **params),
+                           f"round clock {rnd.stage} round {rnd.number}" + (f" table {rnd.table}" if rnd.table else ""))
+        except ArbiterError as exc:
+            self.say_error(message(exc, self.arb.lang))
+            return
+        self.say(msg)
+
+    def clock_all_tables(self, minutes: int) -> None:
+        """One change: the same deadline for the current round of every table."""
+        params = clockmod.start(minutes, self.arb.now())
+        stage = self.stage
+
+        def start_all(ev: Event) -> Event:
+            for t in ev.stage_tables(stage):
+                rs = ev.rounds_of(stage, t)
+                if rs:
+                    ev = commands.set_clock(ev, stage, t, rs[-1].number, **params)
+            return ev
+
+        try:
+            self.arb.apply(start_all, f"round clock {stage}: {minutes} minutes on every table")
+        except ArbiterError as exc:
+            self.say_error(message(exc, self.arb.lang))
+            return
+        self.say(tr(self.arb.lang, "clock_started", m=minutes))
+
+    def tick(self) -> None:
+        """Every second: the clock in the status line; at zero (on any table) the bell and the 705.3 reminder."""
+        self.refresh_status()
+        if self.app.screen is not self:
+            return  # a dialog is open: ring when it is closed
+        now = self.arb.now()
+        shown = self.table
+        order = [shown] + [t for t in self.tables if t != shown]
+        for t in order:
+            rs = self.event.rounds_of(self.stage, t)
+            rnd = rs[-1] if rs else None
+            left = clockmod.remaining(rnd, now)
+            if rnd is None or left is None or left > 0 or not clockmod.running(rnd) or not rnd.missing:
+                continue
+            key = (rnd.key, rnd.clock_deadline)
+            if key in self.rung:
+                continue
+            self.rung.add(key)
+            self.app.bell()
+            self.time_up(rnd)
+            return
+
+    def time_up(self, rnd: Round) -> None:
+        lang = self.arb.lang
+        boards = [g.board for g in rnd.games if g.result is None and g.second is not None]
+        where = f"{tr(lang, 'k_table')} {rnd.table}: " if rnd.table is not None and len(self.tables) > 1 else ""
+        body = Text(where + tr(lang, "time_up_text", boards=", ".join(map(str, boards))))
+
+        def answered(choice: str | None) -> None:
+            if choice == "d":
+                self.technical_draws(rnd, boards)
+            elif choice == "e":
+                if rnd.table in self.tables:
+                    self.table_index = self.tables.index(rnd.table)
+                self.round_no = None
+                self.only_missing = True
+                self.action_view("round")
+                self.refresh_all()
+                self.cursor_to_first_missing()
+                self.action_prefix("t")
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "time_up_title"), body,
+                                          [("e", tr(lang, "time_up_enter")), ("d", tr(lang, "time_up_draw"))],
+                                          default="e", classes="ask alarm"), answered)
+
+    def technical_draws(self, rnd: Round, boards: list[int]) -> None:
+        stage, table, k = rnd.stage, rnd.table, rnd.number
+
+        def all_draws(ev: Event) -> Event:
+            for b in boards:
+                ev = record(ev, rnd, b, Result.TECHNICAL_DRAW, by=self.arb.user, expected=None)
+            return ev
+
+        try:
+            self.arb.apply(all_draws, f"technical draws (705.3) round {k} boards {', '.join(map(str, boards))}")
+        except ArbiterError as exc:
+            self.say_error(message(exc, self.arb.lang))
+            return
+        self.say(tr(self.arb.lang, "tech_draws", boards=", ".join(map(str, boards))))
