@@ -612,8 +612,10 @@ def team_histories(event: Event, after_round: int, st: TeamsState | None = None)
             got[m.first] = TeamRound(m.second, pa, pb, ka, tuple(boards_a))
             got[m.second] = TeamRound(m.first, pb, pa, kb, tuple(boards_b))
         bye = st.byes.get(rnd.number)
-        if bye in names and event.system == "swiss":
-            got[names.index(bye) + 1] = TeamRound(None, kind="pab")
+        if bye in names:
+            # Swiss: the pairing-allocated bye; round robin: the Berger bye seat, no round for
+            # tie-break purposes (tiebreaks.md RR_BYE, C.07 15.2)
+            got[names.index(bye) + 1] = TeamRound(None, kind="pab" if event.system == "swiss" else "rr-bye")
         for tid in per:
             per[tid].append(got.get(tid, TeamRound(None, kind="absent")))
     return [TeamHistory(t.id, t.name, tuple(per[t.id])) for t in tlist]

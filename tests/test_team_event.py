@@ -395,3 +395,51 @@ def test_setup_stores_a_tiebreak_list():
     assert team_event.standings(e)[1] == ["EDE", "GP"]
     with pytest.raises(IllegalChange, match="unknown team tie-break 'WIN'"):
         team_event.setup(e, 2, tiebreaks=["WIN"])
+
+
+# -- the bye seat of an odd team round robin: no round for the tie-breaks ---------------------------
+#
+# 5 teams A..E (Berger numbers 1..5), 2 boards; the Berger table for 6, seat 6 = no match:
+#   R1 A bye; B-E 2-0, C-D 1-1      R2 D bye; E-C 1.5-0.5, A-B 1-1   R3 B bye; C-A 0.5-1.5, D-E 2-0
+#   R4 E bye; A-D 1-1, B-C 2-0      R5 C bye; D-B 0-2, E-A 1-1
+# MP: A 5, B 7, C 1, D 4, E 3 (sum 20); GP: A 4.5, B 7, C 2, D 4, E 2.5 (sum 20).
+# tiebreaks.md section 1 (RR_BYE: "no round for tie-break purposes"; C.07 15.2: in pre-determined
+# pairings forfeits are the only unplayed rounds): 4 terms a team, its 4 opponents, no dummy.
+# BH-MP = the others' MP = 20 - own: A 15, B 13, C 19, D 16, E 17 (a dummy would make them all 20).
+# BH-GP = 20 - own GP: A 15.5, B 13, C 18, D 16, E 17.5.
+# EMGSB-C1 of C: D 4x1 + E 3x0.5 + A 5x0.5 + B 7x0 = 8, less E's term (lowest MP opponent) 1.5 = 6.5.
+# SSSC: k = 2 MP x 4 playable rounds / 2 boards = 4; A 4.5 + 15/4 = 8.25, B 7 + 13/4 = 10.25,
+#       C 2 + 19/4 = 6.75, D 4 + 16/4 = 8, E 2.5 + 17/4 = 6.75.
+
+RR5_PLAN = {
+    1: [(1, 1), (1, 0)],  # B-E 2-0, C-D 1-1
+    2: [(1, F(1, 2)), (1, 0)],  # E-C 1.5-0.5, A-B 1-1
+    3: [(F(1, 2), 0), (1, 1)],  # C-A 0.5-1.5, D-E 2-0
+    4: [(0, 1), (1, 1)],  # A-D 1-1, B-C 2-0
+    5: [(0, 0), (F(1, 2), F(1, 2))],  # D-B 0-2, E-A 1-1
+}
+
+
+def test_five_team_round_robin_bye_seat_is_no_round_for_tiebreaks():
+    e = team_event_of("ABCDE", 2, system="roundrobin")
+    for k in range(1, 6):
+        e = pair_next(e)
+        e = loads(dumps(e))
+        e = play(e, k, RR5_PLAN[k], 2)
+    assert e.rounds_planned == 5
+    assert [team_event.round_bye(e, k) for k in range(1, 6)] == ["A", "D", "B", "E", "C"]
+    assert [match_pairs(e, k) for k in range(1, 6)] == [
+        [("B", "E"), ("C", "D")], [("E", "C"), ("A", "B")], [("C", "A"), ("D", "E")],
+        [("A", "D"), ("B", "C")], [("D", "B"), ("E", "A")]]
+    codes = ["BH-MP", "BH-GP", "SSSC", "EMGSB-C1"]
+    _, _, rows = team_event.standings(e, codes=codes)
+    got = {r.team: (r.match_points, r.game_points, *(r.tiebreaks[c] for c in codes)) for r in rows}
+    assert {t: v[:5] for t, v in got.items()} == {
+        "A": (5, F(9, 2), 15, F(31, 2), F(33, 4)), "B": (7, 7, 13, 13, F(41, 4)),
+        "C": (1, 2, 19, 18, F(27, 4)), "D": (4, 4, 16, 16, 8), "E": (3, F(5, 2), 17, F(35, 2), F(27, 4))}
+    assert got["C"][5] == F(13, 2)
+    # the same under the other editions: no unplayed round at all, so no dummy or virtual team
+    for edition in ("fide2026", "legacy"):
+        _, _, rows = team_event.standings(e, codes=codes, edition=edition)
+        assert {r.team: (r.match_points, r.game_points, *(r.tiebreaks[c] for c in codes)) for r in rows} == got
+    assert [r.team for r in rows] == ["B", "A", "D", "E", "C"]

@@ -23,6 +23,12 @@ game points scored and conceded, optionally the points per board).
   every board.
 * SSSC (13.4): secondary + BH(primary) / k, k = max primary / max secondary of
   one match, rounded toward 0 (flag ``sssc_k`` overrides).
+* The bye seat of an odd round robin (kind "rr-bye", tiebreaks.md section 1
+  `RR_BYE`; C.07 15.2: in pre-determined pairings only forfeits are unplayed
+  rounds) scores nothing and is no round for tie-break purposes: no term in
+  BH-MP, BH-GP, SSSC or E..SB (so no dummy, and nothing for a cut to drop),
+  and the maximum achievable primary score of SSSC counts only the rounds a
+  team can play.
 """
 
 from __future__ import annotations
@@ -36,12 +42,12 @@ from core.tiebreaks.direct import encounter_order
 
 F = Fraction
 
-KINDS = ("match", "forfeit-win", "forfeit-loss", "pab", "half-bye", "absent")
+KINDS = ("match", "forfeit-win", "forfeit-loss", "pab", "half-bye", "absent", "rr-bye")
 
 
 @dataclass(frozen=True)
 class TeamRound:
-    opponent: int | None  # None for a bye or an absence
+    opponent: int | None  # None for a bye, an absence or the round robin's bye seat
     gp: Fraction = F(0)  # game points scored
     opp_gp: Fraction | None = None  # conceded; None: boards - gp
     kind: str = "match"  # one of KINDS
@@ -111,7 +117,7 @@ class TeamContext:
             return F(self.s.boards) if self.s.pab == "win" else self.half()
         if r.kind == "half-bye":
             return self.half()
-        if r.kind == "absent":
+        if r.kind in ("absent", "rr-bye"):
             return F(0)
         return F(r.gp)
 
@@ -124,6 +130,8 @@ class TeamContext:
             return s.match_win if s.pab == "win" else s.match_draw
         if r.kind == "half-bye":
             return s.match_draw
+        if r.kind == "rr-bye":
+            return F(0)  # the bye seat scores nothing (not even a loss's match points)
         if r.kind in ("absent", "forfeit-loss"):
             return s.match_loss
         if r.kind == "forfeit-win":
@@ -149,6 +157,8 @@ class TeamContext:
         recs = self.recs[tid]
         own_total = self.score(opp_kind)[tid]
         for i, r in enumerate(recs, 1):
+            if r.kind == "rr-bye":
+                continue  # the round robin's bye seat: no round for tie-break purposes (RR_BYE)
             mine = self.per_round(own_kind, r)
             if r.kind == "match":
                 out.append((self.score(opp_kind)[r.opponent], mine))
@@ -232,7 +242,9 @@ def _value_and_key(ctx: TeamContext, code: str, tid: int):
         return (seq[0] if seq else total), seq
     if c == "SSSC":
         prim = ctx.s.primary
-        max_primary = (ctx.s.match_win if prim == "MP" else F(ctx.s.boards)) * ctx.rounds
+        # the most any team could have scored: rounds minus its round robin bye seat (if any)
+        playable = max((sum(1 for r in recs if r.kind != "rr-bye") for recs in ctx.recs.values()), default=0)
+        max_primary = (ctx.s.match_win if prim == "MP" else F(ctx.s.boards)) * playable
         max_secondary = F(ctx.s.boards) if prim == "MP" else ctx.s.match_win
         k = ctx.flags.get("sssc_k") or max(int(max_primary / max_secondary), 1)
         v = ctx.score(ctx.secondary())[tid] + _bh(ctx, tid, prim) / k
