@@ -41,7 +41,7 @@ F = Fraction
 
 __all__ = [
     "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "is_team_event", "setup", "state", "teams",
-    "team_of", "team_names", "roster", "pairing_order", "check_codes", "completed_rounds", "lineup_for", "set_lineup", "set_roster", "set_order", "pair_next", "matches", "round_bye",
+    "team_of", "team_names", "roster", "find_team", "forbid_teams", "pairing_order", "check_codes", "completed_rounds", "lineup_for", "set_lineup", "set_roster", "set_order", "pair_next", "matches", "round_bye",
     "team_histories", "standings", "standings_output", "board_stats", "matches_output", "teams_output",
 ]
 
@@ -68,6 +68,7 @@ class TeamsState:
     berger: tuple[int, ...] = ()  # round robin: team ids in Berger-number order
     lots_seed: int | None = None  # the seed when the Berger numbers were drawn by lot
     tiebreaks: tuple[str, ...] = ()
+    forbidden: tuple[tuple[str, str], ...] = ()  # team Swiss: pairs of team names that must not meet
 
     def to_doc(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -90,6 +91,8 @@ class TeamsState:
             d["lots_seed"] = self.lots_seed
         if self.tiebreaks:
             d["tiebreaks"] = list(self.tiebreaks)
+        if self.forbidden:
+            d["forbidden"] = [list(x) for x in self.forbidden]
         return d
 
 
@@ -121,7 +124,8 @@ def state(event: Event) -> TeamsState:
         raise IllegalChange("this is not a team event (no [teams] section)")
     if not isinstance(doc, dict):
         raise _bad("", "expected a table")
-    known = {"boards", "match_points", "pab", "names", "rosters", "lineups", "byes", "berger", "lots_seed", "tiebreaks"}
+    known = {"boards", "match_points", "pab", "names", "rosters", "lineups", "byes", "berger", "lots_seed", "tiebreaks",
+             "forbidden"}
     for k in doc:
         if k not in known:
             raise _bad(k, "unknown setting")
@@ -167,7 +171,29 @@ def state(event: Event) -> TeamsState:
     tbs = doc.get("tiebreaks", [])
     if not isinstance(tbs, list) or not all(isinstance(c, str) for c in tbs):
         raise _bad("tiebreaks", "expected a list of team tie-break codes")
-    return TeamsState(boards, MatchPoints(w, d, l), pab, tuple(names), rosters, lineups, byes, berger, seed, tuple(tbs))
+    forbidden = _read_forbidden(event, doc.get("forbidden", []), names)
+    return TeamsState(boards, MatchPoints(w, d, l), pab, tuple(names), rosters, lineups, byes, berger, seed, tuple(tbs),
+                      forbidden)
+
+
+def _read_forbidden(event: Event, doc: Any, names: list[str]) -> tuple[tuple[str, str], ...]:
+    """`[teams] forbidden`: pairs of team names that must not meet (team Swiss only)."""
+    if not isinstance(doc, list):
+        raise _bad("forbidden", "expected a list of pairs of team names like [[\"Rooks\", \"Knights\"]]")
+    if doc and event.system != "swiss":
+        raise _bad("forbidden", "a round robin follows its Berger table: forbidden pairs are for a team Swiss")
+    known = set(names) | {p.team for p in event.players if p.team}
+    out: list[tuple[str, str]] = []
+    for i, pair in enumerate(doc):
+        key = f"forbidden[{i}]"
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) and x for x in pair)
+                and pair[0] != pair[1]):
+            raise _bad(key, "expected a pair of two different team names like [\"Rooks\", \"Knights\"]")
+        for x in pair:
+            if x not in known:
+                raise _bad(key, "no team '{name}' in this event", name=x)
+        out.append((pair[0], pair[1]))
+    return tuple(out)
 
 
 def _with_state(event: Event, st: TeamsState) -> Event:
@@ -377,6 +403,39 @@ def set_order(event: Event, names: list[str]) -> Event:
     return _with_state(event, replace(st, names=tuple(names)))
 
 
+def find_team(event: Event, ref: str, st: TeamsState | None = None) -> str:
+    """The name of the team `ref` names: a team name, else a team id (`teams list`)."""
+    st = st or state(event)
+    names = team_names(event, st)
+    ref = str(ref).strip()
+    if ref in names:
+        return ref
+    if ref.isdigit() and 1 <= int(ref) <= len(names):
+        return names[int(ref) - 1]
+    if not names:
+        raise IllegalChange("no team '{name}' (teams: none yet)", name=ref)
+    raise IllegalChange("no team '{name}' (teams: {known})", name=ref, known=", ".join(names))
+
+
+def forbid_teams(event: Event, a: str, b: str, *, remove: bool = False) -> Event:
+    """Two teams that must not meet in a team Swiss (two teams of one club ...), or take that back.
+    `a`, `b`: team names or ids. A round robin refuses: its Berger table fixes who meets whom."""
+    st = state(event)
+    if event.system != "swiss":
+        raise IllegalChange("a round robin follows its Berger table: forbidden pairs are for a team Swiss")
+    x, y = find_team(event, a, st), find_team(event, b, st)
+    if x == y:
+        raise IllegalChange("a team cannot be paired with itself anyway")
+    has = [p for p in st.forbidden if set(p) == {x, y}]
+    if remove:
+        if not has:
+            raise IllegalChange("teams '{a}' and '{b}' are not a forbidden pair", a=x, b=y)
+        return _with_state(event, replace(st, forbidden=tuple(p for p in st.forbidden if set(p) != {x, y})))
+    if has:
+        return event
+    return _with_state(event, replace(st, forbidden=st.forbidden + ((x, y),)))
+
+
 # -- matches of a round -------------------------------------------------------------
 
 
@@ -518,9 +577,12 @@ def pair_next(event: Event, lots: bool = False) -> Event:
         from .swiss import PairingRequest, pair_round
 
         hist = _dutch_histories(event, st, tlist, k - 1)
+        tid_of = {t.name: t.id for t in tlist}
+        forbidden = {frozenset((tid_of[x], tid_of[y])) for x, y in st.forbidden if x in tid_of and y in tid_of}
         req = PairingRequest(
             players=[hist[tid] for tid in pairing_order(event, st)], total_rounds=max(event.rounds_planned, k),
             absent=absent, scoring=_scoring(st), initial_colour=event.initial_colour,
+            forbidden=forbidden,  # C1-like absolute criterion, as for players' forbidden pairs
         )
         pairing = pair_round(req)
         pairs, bye = list(pairing.boards), pairing.bye

@@ -7,13 +7,14 @@ the round robin), never with the code under test.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
 
 from core import commands, team_event
-from core.errors import IllegalChange
+from core.errors import IllegalChange, NoLegalPairing
 from core.pairing import pair_next
 from core.results import Result
 from core.store import dumps, loads
@@ -443,3 +444,65 @@ def test_five_team_round_robin_bye_seat_is_no_round_for_tiebreaks():
         _, _, rows = team_event.standings(e, codes=codes, edition=edition)
         assert {r.team: (r.match_points, r.game_points, *(r.tiebreaks[c] for c in codes)) for r in rows} == got
     assert [r.team for r in rows] == ["B", "A", "D", "E", "C"]
+
+
+# -- forbidden pairs of teams (team Swiss) ------------------------------------------------------------
+#
+# 4 teams A, B, C, D (pairing numbers 1..4), round 1: S1 {A, B} v S2 {C, D} gives A-C, D-B (as in the
+# 5-team example above: B, number 2, gets the other colour). With A and C forbidden (two teams of one
+# club) the Dutch engine takes the next transposition of S2, (D, C): A-D, C-B.
+
+
+def test_team_swiss_never_pairs_a_forbidden_pair_of_teams():
+    e = team_event_of("ABCD", 2, rounds=3)
+    assert match_pairs(pair_next(e), 1) == [("A", "C"), ("D", "B")]
+    f = team_event.forbid_teams(e, "A", "3")  # a name and a team id (C is team 3)
+    f = team_event.forbid_teams(f, "C", "A")  # the same pair again: nothing changes
+    assert f.stage_state("teams")["forbidden"] == [["A", "C"]]
+    f = loads(dumps(f))  # through the file format
+    assert team_event.state(f).forbidden == (("A", "C"),)
+    f = pair_next(f)
+    assert match_pairs(f, 1) == [("A", "D"), ("C", "B")]
+    # an absolute criterion, as C1: without A-C the 4 teams have two round pairings only,
+    # {A-D, B-C} and {A-B, C-D}; after both, round 3 has no legal pairing (rather than A-C)
+    f = play(f, 1, [(1, 1), (1, 0)], 2)
+    f = pair_next(f)
+    assert sorted(frozenset(p) for p in match_pairs(f, 2)) == sorted([frozenset("AB"), frozenset("CD")])
+    f = play(f, 2, [(1, 0), (0, 1)], 2)
+    with pytest.raises(NoLegalPairing):
+        pair_next(f)
+    # take it back
+    g = team_event.forbid_teams(f, "C", "A", remove=True)
+    assert "forbidden" not in g.stage_state("teams")
+    with pytest.raises(IllegalChange, match="teams 'A' and 'C' are not a forbidden pair"):
+        team_event.forbid_teams(g, "A", "C", remove=True)
+
+
+def test_forbidden_teams_bad_input():
+    e = team_event_of("ABC", 2, rounds=2)
+    with pytest.raises(IllegalChange, match=r"no team 'Z' \(teams: A, B, C\)"):
+        team_event.forbid_teams(e, "A", "Z")
+    with pytest.raises(IllegalChange, match=r"no team '9'"):
+        team_event.forbid_teams(e, "A", "9")
+    with pytest.raises(IllegalChange, match="cannot be paired with itself"):
+        team_event.forbid_teams(e, "B", "2")
+    bad = {"forbidden": "A,B"}, {"forbidden": [["A"]]}, {"forbidden": [["A", "A"]]}, {"forbidden": [["A", 2]]}
+    for doc, where in zip(bad, ["forbidden:", "forbidden[0]:", "forbidden[0]:", "forbidden[0]:"]):
+        f = replace(e, extra=tuple((k, {**v, **doc}) if k == "teams" else (k, v) for k, v in e.extra))
+        with pytest.raises(IllegalChange, match=re.escape(f"[teams] {where}")):
+            team_event.state(f)
+    f = replace(e, extra=tuple((k, {**v, "forbidden": [["A", "Z"]]}) if k == "teams" else (k, v) for k, v in e.extra))
+    with pytest.raises(IllegalChange, match=re.escape("[teams] forbidden[0]: no team 'Z' in this event")):
+        team_event.state(f)
+
+
+def test_round_robin_refuses_forbidden_pairs():
+    # A Berger table fixes every round before the event starts: a forbidden pair could only be
+    # honoured by leaving a scheduled match out, so the command refuses it (and so does the file)
+    # rather than ignoring it silently.
+    e = team_event_of("ABCD", 2, system="roundrobin")
+    with pytest.raises(IllegalChange, match="a round robin follows its Berger table"):
+        team_event.forbid_teams(e, "A", "B")
+    f = replace(e, extra=tuple((k, {**v, "forbidden": [["A", "B"]]}) if k == "teams" else (k, v) for k, v in e.extra))
+    with pytest.raises(IllegalChange, match=re.escape("[teams] forbidden: a round robin follows its Berger table")):
+        pair_next(f)

@@ -247,3 +247,63 @@ def test_not_a_team_event(tmp_path):
     ok("new", f, "--name", "Plain", "--rounds", 3)
     assert "not a team event" in refused("teams", "list", f, teams=True)
     assert "not a team event" in refused("match", f, teams=True)
+
+
+# -- forbidden pairs of teams: `arbiter forbid FILE TEAM TEAM` -----------------------------------------
+#
+# 4 teams A..D (pairing numbers 1..4), round 1 of the Dutch system: A-C, D-B. With A and C forbidden
+# (same club) the next transposition: A-D, C-B.
+
+
+def test_forbid_teams_through_the_cli(tmp_path):
+    f, ids = make(tmp_path, "ABCD", 2, 2, "--rounds", 2)
+    before = f.read_bytes()
+    assert "no team 'Z' (teams: A, B, C, D)" in refused("forbid", f, "A", "Z")
+    assert "no team '7'" in refused("forbid", f, "A", 7)
+    assert "itself" in refused("forbid", f, "A", 1)
+    assert "--club is for players" in refused("forbid", f, "A", "C", "--club", "X")
+    assert "give two teams" in refused("forbid", f, "A")
+    assert "not a forbidden pair" in refused("forbid", f, "A", "C", "--remove")
+    assert f.read_bytes() == before
+    assert "teams A and C will not be paired together" in ok("forbid", f, "A", 3)  # a name and an id
+    assert '[teams]' in f.read_text(encoding="utf-8")
+    assert 'forbidden = [["A", "C"]]' in f.read_text(encoding="utf-8")
+    ok("pair", f)
+    m = json.loads(ok("match", f, "--format", "json"))
+    assert [(x["first"], x["second"]) for x in m["matches"]] == [("A", "D"), ("C", "B")]
+    assert "may meet" in ok("forbid", f, "C", "A", "--remove")
+    assert "forbidden" not in f.read_text(encoding="utf-8")
+
+
+def test_forbidden_teams_leave_no_legal_pairing_exit_1(tmp_path):
+    f, _ = make(tmp_path, "AB", 2, 2, "--rounds", 1)
+    ok("forbid", f, "A", "B")
+    code, _, err = run("pair", f)
+    assert code == 1 and "no legal pairing" in err
+
+
+def test_forbid_on_a_team_round_robin_is_refused(tmp_path):
+    f, _ = make(tmp_path, "ABC", 2, 2, "--rounds", 1, "--system", "roundrobin")
+    assert "a round robin follows its Berger table" in refused("forbid", f, "A", "B")
+
+
+def test_bad_forbidden_teams_in_the_file_exit_2(tmp_path):
+    f, _ = make(tmp_path, "ABC", 2, 2, "--rounds", 2)
+    text = f.read_text(encoding="utf-8")
+    for bad, msg in [('forbidden = ["A", "B"]', "[teams] forbidden[0]: expected a pair of two different team names"),
+                     ('forbidden = [["A", "Q"]]', "[teams] forbidden[0]: no team 'Q' in this event"),
+                     ('forbidden = "A"', "[teams] forbidden: expected a list of pairs of team names")]:
+        f.write_text(text.replace("[teams]\n", f"[teams]\n{bad}\n"), encoding="utf-8")
+        before = f.read_bytes()
+        assert msg in refused("pair", f)
+        assert msg in refused("teams", "list", f, teams=True)
+        assert f.read_bytes() == before
+
+
+def test_forbid_players_still_takes_ids(tmp_path):
+    f = tmp_path / "plain.toml"
+    ok("new", f, "--name", "Plain", "--rounds", 3)
+    for i in range(4):
+        ok("players", "add", f, f"P{i}", "--rating", 2000 - i)
+    assert "'x' is not a player id" in refused("forbid", f, "x", 2)
+    assert "players 1 and 2 will not be paired together" in ok("forbid", f, 1, 2)

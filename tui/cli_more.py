@@ -244,7 +244,10 @@ def cmd_playoff(a) -> int:
 
 def cmd_forbid(a) -> int:
     from core import commands
+    from tui.cli_teams import forbid_teams
 
+    if forbid_teams(a):  # a team event: two teams, by name or id
+        return 0
     ef = EventFile(a.file)
     if a.club:
         if a.ids:
@@ -269,6 +272,8 @@ def cmd_display(a) -> int:
 
 
 def add_commands(sub) -> None:
+    from tui.cli_teams import id_or_name
+
     s = sub.add_parser("top", help="qualify, seed and pair the first round of the top")
     s.add_argument("file")
     s.add_argument("--seeding", choices=["straight", "best"], default="straight",
@@ -294,9 +299,9 @@ def add_commands(sub) -> None:
     s.add_argument("--armageddon-only", action="store_true", help="32.5.8: straight to Armageddon")
     s.set_defaults(func=cmd_playoff)
 
-    s = sub.add_parser("forbid", help="players (or club members) who must not be paired together")
+    s = sub.add_parser("forbid", help="players (or club members; in a team event teams) who must not be paired together")
     s.add_argument("file")
-    s.add_argument("ids", type=int, nargs="*")
+    s.add_argument("ids", type=id_or_name, nargs="*", metavar="ID", help="player ids (team event: team names or ids)")
     s.add_argument("--club")
     s.add_argument("--remove", action="store_true")
     s.set_defaults(func=cmd_forbid)

@@ -6,6 +6,7 @@
     arbiter teams order FILE TEAM [TEAM ...]
     arbiter teams standings FILE [--after-round R] [--tiebreaks CODES] [--edition E] [--format text|csv|json]
     arbiter match FILE [--round R] [--format text|json]
+    arbiter forbid FILE TEAM TEAM [--remove]        (team Swiss; the `forbid` command of cli_more)
 
 Registered by `add_commands(sub)`; each change is one `EventFile.change`.
 """
@@ -101,6 +102,32 @@ def cmd_match(a) -> int:
     _team_event(e)
     sys.stdout.write(team_event.matches_output(e, a.round, a.format))
     return 0
+
+
+def id_or_name(text: str) -> int | str:
+    """`arbiter forbid` operands: player ids, or in a team event team names or ids."""
+    return int(text) if text.strip().isdigit() else text
+
+
+def forbid_teams(a) -> bool:
+    """`arbiter forbid` on a team event: two teams (names or ids) must not meet. False: not a team
+    event (the player ids are checked here, the caller forbids the players)."""
+    e = load(a.file)
+    if not team_event.is_team_event(e):
+        for x in a.ids:
+            if not isinstance(x, int):
+                raise _err(f"forbid: '{x}' is not a player id")
+        return False
+    if a.club:
+        raise _err("forbid: in a team event give two teams (names or ids); --club is for players")
+    if len(a.ids) != 2:
+        raise _err("forbid: give two teams (names or ids, see arbiter teams list)")
+    x, y = (team_event.find_team(e, str(t)) for t in a.ids)
+    ef = EventFile(a.file)
+    ef.change(lambda ev: team_event.forbid_teams(ev, str(a.ids[0]), str(a.ids[1]), remove=a.remove),
+              f"{'allow' if a.remove else 'forbid'} teams {x} and {y} to meet")
+    print(f"teams {x} and {y} {'may meet' if a.remove else 'will not be paired together'}")
+    return True
 
 
 def add_commands(sub) -> None:
