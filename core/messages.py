@@ -138,8 +138,51 @@ RU: dict[str, str] = {
         '{what}: {t!r} должно быть неотрицательным и кратным 0,1',
     '{what}: {t!r} is not a whole number':
         '{what}: {t!r} — не целое число',
+    'round {rnd} (columns {first}-{last})':
+        'тур {rnd} (колонки {first}-{last})',
+    'round {rnd} (column {col})':
+        'тур {rnd} (колонка {col})',
+    'round {rnd} (columns {first}-{last}): the round block is cut short':
+        'тур {rnd} (колонки {first}-{last}): запись тура обрезана',
     'round {rnd}':
         'тур {rnd}',
+    '{where}: column {col} must be blank (is the line shifted?)':
+        '{where}: колонка {col} должна быть пустой (строка сдвинута?)',
+    '{where}: opponent {opp_t!r}: no opponent is written 0000':
+        '{where}: соперник {opp_t!r}: отсутствие соперника записывается как 0000',
+    '{where}: {res_t!r} is not a result code (1 = 0 W D L + - U F H Z or blank)':
+        '{where}: {res_t!r} — не код результата (1 = 0 W D L + - U F H Z или пробел)',
+    '{where}: colour {col_t!r} without an opponent (write -)':
+        '{where}: цвет {col_t!r} без соперника (пишите -)',
+    'a 001 line must reach column 84 (the points, columns 81-84); this one ends at column {n}':
+        'строка 001 должна доходить до колонки 84 (очки, колонки 81-84); эта кончается на колонке {n}',
+    "player {pid}: the points (columns 81-84) are {written}, but the results give {counted}":
+        'участник {pid}: в очках (колонки 81-84) записано {written}, а по результатам выходит {counted}',
+    "player {pid}: the points (columns 81-84) are {written}, but the results give {counted} (or {others} with the acceleration or the next round's bye)":
+        'участник {pid}: в очках (колонки 81-84) записано {written}, а по результатам выходит {counted} '
+        '(или {others} с ускорением или с пропуском следующего тура)',
+    '{tag}: the tournament has {n} rounds, but the file has pairings of round {played}':
+        '{tag}: туров в турнире: {n}, а в файле есть жеребьёвка тура {played}',
+    '{tag}: player {pid} has no 001 line':
+        '{tag}: у участника {pid} нет строки 001',
+    '{tag}: player {pid} is accelerated in round {rnd}, but the tournament has {n} rounds':
+        '{tag}: участнику {pid} задано ускорение в туре {rnd}, а туров в турнире: {n}',
+    '{what}: {t!r} must be at least 1':
+        '{what}: {t!r} должно быть не меньше 1',
+    '250 match points (columns 5-8)':
+        '250: матчевые очки (колонки 5-8)',
+    '250: the match points (columns 5-8) must be blank or 0':
+        '250: матчевые очки (колонки 5-8) должны быть пустыми или 0',
+    '250: the points (columns 10-13) must not be 0':
+        '250: очки (колонки 10-13) не могут быть равны 0',
+    '250: nothing may follow the last player (column 32 on)':
+        '250: после последнего участника (с колонки 32) ничего не должно быть',
+    '250: first round {first} is after last round {last}':
+        '250: первый тур {first} позже последнего тура {last}',
+    '250: first player {first} is after last player {last}':
+        '250: первый участник {first} идёт после последнего участника {last}',
+    'XXA: column {col} must be blank (values are 4 characters every 5 columns)':
+        'XXA: колонка {col} должна быть пустой (значения — по 4 знака через каждые 5 колонок)',
     '{where}: opponent {opp_t!r} is not a number':
         '{where}: соперник {opp_t!r} — не число',
     '{where}: colour {col_t!r} is not w, b or -':
@@ -218,8 +261,8 @@ RU: dict[str, str] = {
         '250: последний участник (колонки 28-31)',
     'XXA player id (columns 5-8)':
         'XXA: номер участника (колонки 5-8)',
-    'XXA round {rnd}':
-        'XXA: тур {rnd}',
+    'XXA round {rnd} (columns {first}-{last})':
+        'XXA: тур {rnd} (колонки {first}-{last})',
     'no players (001 lines) in the file':
         'в файле нет участников (строк 001)',
     'round {k}: players {id} and {opponent} do not agree on their game':
@@ -530,6 +573,8 @@ RU: dict[str, str] = {
         'остались участники без пары',
     'the total number of rounds is missing (XXR or 142)':
         'не указано общее число туров (XXR или 142)',
+    'all {n} rounds (XXR or 142) have been paired: there is no round to pair':
+        'жеребьёвка всех туров ({n}, XXR или 142) уже проведена: следующего тура нет',
     'round 1 needs the initial colour (XXC white1/black1 or 152 W/B)':
         'для 1-го тура нужен начальный цвет (XXC white1/black1 или 152 W/B)',
     'Baku acceleration needs win = 2 x draw and loss = 0':
@@ -563,18 +608,6 @@ RU: dict[str, str] = {
         'ожидается целое число',
     'expected a list of team tie-break codes':
         'ожидается список кодов командных дополнительных показателей',
-    'expected a list of pairs of team names like [["Rooks", "Knights"]]':
-        'ожидается список пар названий команд, например [["Rooks", "Knights"]]',
-    'expected a pair of two different team names like ["Rooks", "Knights"]':
-        'ожидается пара из двух разных названий команд, например ["Rooks", "Knights"]',
-    "no team '{name}' in this event":
-        "в этом турнире нет команды '{name}'",
-    'a round robin follows its Berger table: forbidden pairs are for a team Swiss':
-        'круговая система идёт по таблице Бергера: запрещённые пары — только для командной швейцарской системы',
-    'a team cannot be paired with itself anyway':
-        'команда и так не может играть сама с собой',
-    "teams '{a}' and '{b}' are not a forbidden pair":
-        "команды '{a}' и '{b}' не значатся запрещённой парой",
     'a team event needs --boards B (at least 1 board per match)':
         'командному турниру нужно --boards B (не меньше 1 доски в матче)',
     'a team event has one table':

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from core.formats.trf import parse_trf
+from core.records import Scoring
 from core.store import load
 from tests.conftest import ROOT, SHARED
 
@@ -86,7 +88,10 @@ def test_trf_import_pair_and_check_through_the_cli(tmp_path):
     assert "exactly" in out
     # cut after round 5: the event pairs round 6 as the file has it
     lines = src.read_text().splitlines()
-    cut = [ln[:91 + 10 * 5].rstrip() if ln.startswith("001") else ln for ln in lines] + ["XXR 7"]
+    # the points column must match the rounds kept (bbpPairings checks it too)
+    kept = {p.id: sum(Scoring().points(r.outcome) for r in p.records[:5]) for p in parse_trf(src.read_text()).players}
+    cut = [(ln[:80] + f"{int(kept[int(ln[4:8])]):2d}.{int(kept[int(ln[4:8])] * 10) % 10}" + ln[84:91 + 10 * 5]).rstrip()
+           if ln.startswith("001") else ln for ln in lines] + ["XXR 7"]
     (tmp_path / "cut.trf").write_text("\n".join(cut) + "\n")
     ev2 = tmp_path / "cut.toml"
     ok("import-trf", tmp_path / "cut.trf", ev2)

@@ -73,8 +73,8 @@ XXR 3
     assert trf_check(text) == []
     bad = text.replace("     3 w 1", "     4 w 1").replace("     1 b 0\n", "     2 b 0\n")
     bad = bad.replace("001    2      Player0002                        2360                             0.0    2     4 b 0",
-                      "001    2      Player0002                        2360                             0.0    2     3 w 1")
+                      "001    2      Player0002                        2360                             1.0    2     3 w 1")
     bad = bad.replace("001    4      Player0004                        2320                             1.0    4     2 w 1",
-                      "001    4      Player0004                        2320                             1.0    4     1 b 0")
+                      "001    4      Player0004                        2320                             0.0    4     1 b 0")
     diffs = trf_check(bad)
     assert len(diffs) == 1 and diffs[0].startswith("round 1: expected")

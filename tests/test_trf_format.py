@@ -18,7 +18,7 @@ CORPUS = os.environ.get("ARBITER_CORPUS") or os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "corpus")
 
 HEAD = "012 test event\n"
-P1 = "001    1      Player0001                        2380                             1.0    1     2 w 1     3 b +\n"
+P1 = "001    1      Player0001                        2380                             2.0    1     2 w 1     3 b +\n"
 P2 = "001    2      Player0002                        2360                             0.5    2     1 b 0  0000 - H\n"
 P3 = "001    3      Player0003                        2340                             1.0    3  0000 - U     1 w -\n"
 TAIL = "XXR 5\nXXC white1\n"
@@ -28,7 +28,7 @@ def test_player_records_and_fields():
     t = parse_trf(HEAD + P1 + P2 + P3 + TAIL)
     assert t.name == "test event" and t.total_rounds == 5 and t.initial_colour == "w"
     p1, p2, p3 = t.players
-    assert (p1.id, p1.name, p1.rating, p1.points) == (1, "Player0001", 2380, Fraction(1))
+    assert (p1.id, p1.name, p1.rating, p1.points) == (1, "Player0001", 2380, Fraction(2))
     assert p1.records == [RoundRecord(Outcome.WIN, 2, "w"), RoundRecord(Outcome.FORFEIT_WIN, 3, "b")]
     assert p2.records[1] == RoundRecord(Outcome.HALF_BYE)
     assert p3.records == [RoundRecord(Outcome.PAB), RoundRecord(Outcome.FORFEIT_LOSS, 1, "w")]
@@ -44,13 +44,15 @@ def test_write_keeps_the_exact_columns():
 
 
 def test_blank_block_before_a_later_entry_is_absent():
-    line = P1[:89] + " " * 12 + "0000 - U\n"
+    line = P1[:89].replace(" 2.0 ", " 1.0 ") + " " * 12 + "0000 - U\n"
     t = parse_trf(HEAD + line + TAIL)
     assert t.players[0].records == [RoundRecord(Outcome.ABSENT), RoundRecord(Outcome.PAB)]
 
 
 def test_point_system_and_other_records():
-    text = (HEAD + P1 + P2 + P3 + TAIL + "162  W 3.0    D 1.0\n192 FIDE_DUTCH_2025_BAKU\n"
+    # with win 3, draw 1: player 1 has 3 + 3, player 2 a half-point bye worth a draw, player 3 a PAB worth a win
+    text = (HEAD + P1.replace(" 2.0 ", " 6.0 ") + P2.replace(" 0.5 ", " 1.0 ") + P3.replace(" 1.0 ", " 3.0 ") + TAIL
+            + "162  W 3.0    D 1.0\n192 FIDE_DUTCH_2025_BAKU\n"
             "240 H   3    2    3\n260   1   9    1    2\nXXP 2 3\nXXA    1  1.0  0.5\n")
     t = parse_trf(text)
     assert t.scoring.win == 3 and t.scoring.draw == 1 and t.baku
@@ -74,7 +76,7 @@ def test_point_system_and_other_records():
     (HEAD + P1 + P2 + P3 + "152 G\n", 5, "152"),
     (HEAD + P1 + P2 + P3 + "162  X 1.0\n", 5, "162"),
     (HEAD + P1 + P2 + P3 + "192 FIDE_DUTCH_2025 \n", 5, "192"),
-    (HEAD + P1.replace("  1.0", "  x.y") + P2 + P3 + TAIL, 2, "points"),
+    (HEAD + P1.replace("  2.0", "  x.y") + P2 + P3 + TAIL, 2, "points"),
 ])
 def test_bad_input_is_a_file_problem(text, where, fragment):
     with pytest.raises(FileProblem) as err:

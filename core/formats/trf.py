@@ -10,6 +10,7 @@ spec/trf.md): fixed-column `001` player records with 10-column round blocks,
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -43,6 +44,7 @@ class TrfPlayer:
     points: Fraction = F(0)
     rank: int = 0
     records: list[RoundRecord] = field(default_factory=list)  # rounds 1..len(records)
+    line: int = field(default=0, compare=False, repr=False)  # the 001 line it was read from
 
 
 @dataclass
@@ -89,80 +91,114 @@ class TrfTournament:
 # ---------------------------------------------------------------------------
 # reading
 
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")
+
+
 def _points(text: str, path: str, ln: int, what: str) -> Fraction:
     t = text.strip()
     if not t:
         raise FileProblem(path, ln, "{what}: missing value", what=what)
-    try:
-        v = F(t)
-    except (ValueError, ZeroDivisionError):
-        raise FileProblem(path, ln, "{what}: {t!r} is not a number", what=what, t=t) from None
-    if v < 0 or (v * 10).denominator != 1:
+    if not _DECIMAL.fullmatch(t):
+        raise FileProblem(path, ln, "{what}: {t!r} is not a number", what=what, t=t)
+    v = F(t)
+    if (v * 10).denominator != 1:
         raise FileProblem(path, ln, "{what}: {t!r} must be a non-negative multiple of 0.1", what=what, t=t)
     return v
 
 
 def _int(text: str, path: str, ln: int, what: str) -> int:
     t = text.strip()
-    if not t.isdigit():
+    if not t.isdigit() or not t.isascii():
         raise FileProblem(path, ln, "{what}: {t!r} is not a whole number", what=what, t=t)
     return int(t)
 
 
+# result codes (case-insensitive), as bbpPairings reads them (trf.md section 1)
 _PLAYED = {"1": Outcome.WIN, "w": Outcome.WIN, "=": Outcome.DRAW, "d": Outcome.DRAW,
-           "0": Outcome.LOSS, "l": Outcome.LOSS, "+": Outcome.FORFEIT_WIN, "-": Outcome.FORFEIT_LOSS}
+           "0": Outcome.LOSS, "l": Outcome.LOSS}
+_FORFEITS = {"+": Outcome.FORFEIT_WIN, "-": Outcome.FORFEIT_LOSS}
 _BYES = {"u": Outcome.PAB, "+": Outcome.PAB, "f": Outcome.FULL_BYE, "h": Outcome.HALF_BYE,
-         "=": Outcome.HALF_BYE, "z": Outcome.ZERO_BYE, "-": Outcome.ZERO_BYE, "": Outcome.ZERO_BYE}
+         "=": Outcome.HALF_BYE, "z": Outcome.ZERO_BYE, "-": Outcome.ZERO_BYE, " ": Outcome.ZERO_BYE}
+_CODES = set(_PLAYED) | set(_FORFEITS) | set(_BYES)
 
 
-def _round_block(block: str, path: str, ln: int, rnd: int) -> RoundRecord | None:
-    block = block.ljust(8)
+def _round_block(line: str, pos: int, path: str, ln: int, rnd: int) -> RoundRecord | None:
+    """The round block of round `rnd`, starting at index `pos` (column pos + 1)."""
+    col = pos + 1  # 1-based column of the block's first character
+    block = line[pos:pos + 8]
+    for i in (pos - 2, pos - 1, pos + 4, pos + 6):
+        if i < len(line) and line[i] != " ":
+            raise FileProblem(path, ln, "{where}: column {col} must be blank (is the line shifted?)",
+                              where=Msg("round {rnd}", rnd=rnd), col=i + 1)
     if not block.strip():
         return None
-    opp_t, col_t, res_t = block[0:4].strip(), block[5].strip().lower(), block[7].strip().lower()
-    where = Msg("round {rnd}", rnd=rnd)
-    if opp_t and not opp_t.isdigit():
-        raise FileProblem(path, ln, "{where}: opponent {opp_t!r} is not a number", where=where, opp_t=opp_t)
-    if col_t not in ("", "w", "b", "-"):
-        raise FileProblem(path, ln, "{where}: colour {col_t!r} is not w, b or -", where=where, col_t=col_t)
-    opp = int(opp_t) if opp_t else 0
+    if len(block) < 8:
+        raise FileProblem(path, ln, "round {rnd} (columns {first}-{last}): the round block is cut short",
+                          rnd=rnd, first=col, last=col + 7)
+    opp_t, col_t, res_t = block[0:4], block[5], block[7].lower()
+    where_opp = Msg("round {rnd} (columns {first}-{last})", rnd=rnd, first=col, last=col + 3)
+    where_col = Msg("round {rnd} (column {col})", rnd=rnd, col=col + 5)
+    where_res = Msg("round {rnd} (column {col})", rnd=rnd, col=col + 7)
+    if opp_t in ("    ", "0000"):
+        opp = 0
+    else:
+        t = opp_t.strip()
+        if not (t.isdigit() and t.isascii()):
+            raise FileProblem(path, ln, "{where}: opponent {opp_t!r} is not a number", where=where_opp, opp_t=t)
+        opp = int(t)
+        if opp == 0:
+            raise FileProblem(path, ln, "{where}: opponent {opp_t!r}: no opponent is written 0000",
+                              where=where_opp, opp_t=opp_t)
+    if col_t not in ("w", "b", "-", " "):
+        raise FileProblem(path, ln, "{where}: colour {col_t!r} is not w, b or -", where=where_col, col_t=col_t)
     colour = col_t if col_t in ("w", "b") else None
+    if res_t not in _CODES:
+        raise FileProblem(path, ln, "{where}: {res_t!r} is not a result code (1 = 0 W D L + - U F H Z or blank)",
+                          where=where_res, res_t=block[7])
     if opp == 0:
+        if colour is not None:
+            raise FileProblem(path, ln, "{where}: colour {col_t!r} without an opponent (write -)",
+                              where=where_col, col_t=col_t)
         if res_t not in _BYES:
-            raise FileProblem(path, ln, "{where}: result {res_t!r} is not valid without an opponent", where=where, res_t=res_t)
+            raise FileProblem(path, ln, "{where}: result {res_t!r} is not valid without an opponent",
+                              where=where_res, res_t=block[7])
         return RoundRecord(_BYES[res_t])
+    if res_t in _FORFEITS:
+        return RoundRecord(_FORFEITS[res_t], opp, colour)
     if res_t not in _PLAYED:
-        raise FileProblem(path, ln, "{where}: result {res_t!r} is not valid against an opponent", where=where, res_t=res_t)
-    out = _PLAYED[res_t]
-    if out.played and colour is None:
-        raise FileProblem(path, ln, "{where}: a played game needs colour w or b", where=where)
-    return RoundRecord(out, opp, colour)
+        raise FileProblem(path, ln, "{where}: result {res_t!r} is not valid against an opponent",
+                          where=where_res, res_t=block[7])
+    if colour is None:
+        raise FileProblem(path, ln, "{where}: a played game needs colour w or b", where=where_col)
+    return RoundRecord(_PLAYED[res_t], opp, colour)
 
 
 def _parse_player(line: str, path: str, ln: int) -> tuple[TrfPlayer, list[RoundRecord | None]]:
-    if len(line.rstrip()) < 84 and len(line) < 84:
-        line = line.ljust(89)
-    line = line.ljust(91)
+    """One `001` line. The fields after the points (rank, round blocks) may be left out;
+    the line must reach column 84 (bbpPairings refuses shorter ones)."""
+    line = line.rstrip()
+    if len(line) < 84:
+        raise FileProblem(path, ln, "a 001 line must reach column 84 (the points, columns 81-84); "
+                                    "this one ends at column {n}", n=len(line))
     pid = _int(line[4:8], path, ln, Msg("pairing number (columns 5-8)"))
     if not 1 <= pid <= 9999:
         raise FileProblem(path, ln, "pairing number {pid} out of range 1..9999", pid=pid)
     rating_t = line[48:52].strip()
     rating = _int(rating_t, path, ln, Msg("rating (columns 49-52)")) if rating_t else 0
-    pts_t = line[80:84].strip()
-    points = _points(pts_t, path, ln, Msg("points (columns 81-84)")) if pts_t else F(0)
+    points = _points(line[80:84], path, ln, Msg("points (columns 81-84)"))
     rank_t = line[85:89].strip()
-    rank = int(rank_t) if rank_t.isdigit() else 0
+    rank = int(rank_t) if rank_t.isdigit() and rank_t.isascii() else 0
     blocks: list[RoundRecord | None] = []
     pos, rnd = 91, 1
-    while pos < len(line.rstrip()):
-        blocks.append(_round_block(line[pos:pos + 8], path, ln, rnd))
+    while pos < len(line):
+        blocks.append(_round_block(line, pos, path, ln, rnd))
         pos += 10
         rnd += 1
     while blocks and blocks[-1] is None:
         blocks.pop()
     p = TrfPlayer(id=pid, name=line[14:47].strip(), rating=rating, fed=line[53:56].strip(),
                   sex=line[9].strip(), title=line[10:13].strip(), fide_id=line[57:68].strip(),
-                  birth=line[69:79].strip(), points=points, rank=rank)
+                  birth=line[69:79].strip(), points=points, rank=rank, line=ln)
     return p, blocks
 
 
@@ -185,6 +221,8 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
     sc: dict[str, Fraction] = {}
     blocks_of: dict[int, list[RoundRecord | None]] = {}
     line_of: dict[int, int] = {}
+    acc_line: dict[int, tuple[int, str]] = {}  # player id -> (line, tag) of his last XXA / 250
+    rounds_line = (0, "XXR")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for ln, line in enumerate(lines, 1):
         if len(line) < 3:
@@ -204,6 +242,7 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
             t.total_rounds = _int(rest, path, ln, Msg("{tag} number of rounds", tag=tag))
             if t.total_rounds < 1:
                 raise FileProblem(path, ln, "the number of rounds must be at least 1")
+            rounds_line = (ln, tag)
         elif tag == "XXC":
             for tok in rest.split():
                 tl = tok.lower()
@@ -239,9 +278,10 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
         elif tag == "240":
             _parse_240(line, path, ln, t)
         elif tag == "250":
-            _parse_250(line, path, ln, t)
+            for pid in _parse_250(line, path, ln, t):
+                acc_line[pid] = (ln, tag)
         elif tag == "XXA":
-            _parse_xxa(line, path, ln, t)
+            acc_line[_parse_xxa(line, path, ln, t)] = (ln, tag)
         elif tag == "260":
             _parse_260(line, path, ln, t)
         elif tag == "XXP":
@@ -270,7 +310,81 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
                 _check_opponent(t, blocks_of, p.id, rnd, b, path, line_of[p.id], ids)
             recs.append(b)
         p.records = recs
+    played = max((j for p in t.players for j, rec in enumerate(p.records, 1) if rec.outcome.paired), default=0)
+    if t.total_rounds is not None and played > t.total_rounds:
+        raise FileProblem(path, rounds_line[0], "{tag}: the tournament has {n} rounds, but the file has "
+                                                "pairings of round {played}", tag=rounds_line[1],
+                          n=t.total_rounds, played=played)
+    _check_accelerations(t, acc_line, ids, path)
+    _check_points(t, path)
     return t
+
+
+def _check_accelerations(t: TrfTournament, acc_line: dict[int, tuple[int, str]], ids: set[int], path: str) -> None:
+    """bbpPairings refuses accelerations of a player without a 001 line (a missing pairing
+    number) and more accelerated rounds than the tournament has."""
+    for pid in sorted(t.acceleration):
+        ln, tag = acc_line[pid]
+        if pid not in ids:
+            raise FileProblem(path, ln, "{tag}: player {pid} has no 001 line", tag=tag, pid=pid)
+        last = max(t.acceleration[pid], default=0)
+        if t.total_rounds is not None and last > t.total_rounds:
+            raise FileProblem(path, ln, "{tag}: player {pid} is accelerated in round {rnd}, "
+                                        "but the tournament has {n} rounds", tag=tag, pid=pid, rnd=last,
+                              n=t.total_rounds)
+
+
+def rounds_recorded(t: TrfTournament) -> int:
+    """The rounds whose records every player's points must cover (bbpPairings' count).
+
+    Every record of a line counts, except a last one that the engine did not pair
+    (a pre-assigned bye of the next round): that one may or may not be in the points.
+    """
+    r = 0
+    for p in t.players:
+        if p.records:
+            r = max(r, len(p.records) - (0 if p.records[-1].outcome.paired else 1))
+    return r
+
+
+def baku_acceleration(t: TrfTournament, total_rounds: int) -> dict[int, dict[int, Fraction]]:
+    """Baku virtual points (dutch.md section 8): group A = first ceil(N/2) players in
+    pairing-number order, one win in rounds 1..ceil(A/2), a draw up to A = ceil(Rt/2)."""
+    sc = t.scoring
+    players = t.ordered_players()
+    a_rounds = (total_rounds + 1) // 2
+    full = (a_rounds + 1) // 2
+    return {p.id: {j: (sc.win if j <= full else sc.draw) for j in range(1, a_rounds + 1)}
+            for p in players[:(len(players) + 1) // 2]}
+
+
+def _check_points(t: TrfTournament, path: str) -> None:
+    """The points column against the results (trf.md section 1, bbpPairings' check).
+
+    Accepted: the points of the results of the rounds played, plus optionally the
+    acceleration of the next round (XXA, 250 or Baku) and optionally the points of a
+    pre-assigned bye of the next round.
+    """
+    sc = t.scoring
+    r = rounds_recorded(t)
+    acc = t.acceleration or (baku_acceleration(t, t.total_rounds or r) if t.baku else {})
+    for p in t.players:
+        counted = sum((sc.points(rec.outcome) for rec in p.records[:r]), start=F(0))
+        counted += sc.zero_bye * max(0, r - len(p.records))  # rounds without a record: absent
+        nxt = sc.points(p.records[r].outcome) if len(p.records) > r else F(0)
+        a = acc.get(p.id, {}).get(r + 1, F(0))
+        accepted = {counted, counted + a, counted + nxt, counted + nxt + a}
+        if p.points in accepted:
+            continue
+        if len(accepted) == 1:
+            raise FileProblem(path, p.line, "player {pid}: the points (columns 81-84) are {written}, "
+                                            "but the results give {counted}",
+                              pid=p.id, written=_fmt_points(p.points), counted=_fmt_points(counted))
+        others = ", ".join(_fmt_points(v) for v in sorted(accepted - {counted}))
+        raise FileProblem(path, p.line, "player {pid}: the points (columns 81-84) are {written}, "
+                                        "but the results give {counted} (or {others} with the acceleration "
+                                        "or the next round's bye)",
+                          pid=p.id, written=_fmt_points(p.points), counted=_fmt_points(counted), others=others)
 
 
 def _check_opponent(t, blocks_of, pid, rnd, b, path, ln, ids) -> None:
@@ -336,30 +450,58 @@ def _parse_260(line: str, path: str, ln: int, t: TrfTournament) -> None:
         t.forbidden.append((tuple(ids), lo, hi))
 
 
-def _parse_250(line: str, path: str, ln: int, t: TrfTournament) -> None:
+def _at_least_1(text: str, path: str, ln: int, what: str) -> int:
+    v = _int(text, path, ln, what)
+    if v < 1:
+        raise FileProblem(path, ln, "{what}: {t!r} must be at least 1", what=what, t=text.strip())
+    return v
+
+
+def _parse_250(line: str, path: str, ln: int, t: TrfTournament) -> range:
+    """`250 MMMM GGGG RRF RRL PPPF PPPL`: GGGG virtual points for players PPPF..PPPL in
+    rounds RRF..RRL. As in bbpPairings, a later line replaces (does not add to) the
+    values an earlier one gave for the same player and round; MMMM must be blank or 0."""
     line = line.rstrip().ljust(31)
+    mp = line[4:8]
+    if mp.strip() and _points(mp, path, ln, Msg("250 match points (columns 5-8)")) != 0:
+        raise FileProblem(path, ln, "250: the match points (columns 5-8) must be blank or 0")
     pts = _points(line[9:13], path, ln, Msg("250 points (columns 10-13)"))
-    r1 = _int(line[14:17], path, ln, Msg("250 first round (columns 15-17)"))
-    r2 = _int(line[18:21], path, ln, Msg("250 last round (columns 19-21)"))
-    p1 = _int(line[22:26], path, ln, Msg("250 first player (columns 23-26)"))
-    p2 = _int(line[27:31], path, ln, Msg("250 last player (columns 28-31)"))
+    if pts == 0:
+        raise FileProblem(path, ln, "250: the points (columns 10-13) must not be 0")
+    r1 = _at_least_1(line[14:17], path, ln, Msg("250 first round (columns 15-17)"))
+    r2 = _at_least_1(line[18:21], path, ln, Msg("250 last round (columns 19-21)"))
+    p1 = _at_least_1(line[22:26], path, ln, Msg("250 first player (columns 23-26)"))
+    p2 = _at_least_1(line[27:31], path, ln, Msg("250 last player (columns 28-31)"))
+    if len(line) > 31:
+        raise FileProblem(path, ln, "250: nothing may follow the last player (column 32 on)")
+    if r1 > r2:
+        raise FileProblem(path, ln, "250: first round {first} is after last round {last}", first=r1, last=r2)
+    if p1 > p2:
+        raise FileProblem(path, ln, "250: first player {first} is after last player {last}", first=p1, last=p2)
     for pid in range(p1, p2 + 1):
         acc = t.acceleration.setdefault(pid, {})
         for r in range(r1, r2 + 1):
-            acc[r] = acc.get(r, F(0)) + pts
+            acc[r] = pts
+    return range(p1, p2 + 1)
 
 
-def _parse_xxa(line: str, path: str, ln: int, t: TrfTournament) -> None:
+def _parse_xxa(line: str, path: str, ln: int, t: TrfTournament) -> int:
+    """`XXA PPPP a1.. a2.. ...`: the player's virtual points, round by round (values of 4
+    characters every 5 columns from column 10). As in bbpPairings, a second XXA (or one
+    after a 250) for the same player continues after the rounds already given."""
     line = line.rstrip()
-    pid = _int(line[4:8], path, ln, Msg("XXA player id (columns 5-8)"))
+    pid = _at_least_1(line[4:8], path, ln, Msg("XXA player id (columns 5-8)"))
     acc = t.acceleration.setdefault(pid, {})
-    pos, rnd = 9, 1
+    pos, rnd = 9, max(acc, default=0) + 1
     while pos < len(line):
-        tok = line[pos:pos + 4].strip()
-        if tok:
-            acc[rnd] = _points(tok, path, ln, Msg("XXA round {rnd}", rnd=rnd))
+        if line[pos - 1] != " ":
+            raise FileProblem(path, ln, "XXA: column {col} must be blank (values are 4 characters every 5 columns)",
+                              col=pos)
+        acc[rnd] = _points(line[pos:pos + 4], path, ln, Msg("XXA round {rnd} (columns {first}-{last})",
+                                                            rnd=rnd, first=pos + 1, last=pos + 4))
         pos += 5
         rnd += 1
+    return pid
 
 
 # ---------------------------------------------------------------------------

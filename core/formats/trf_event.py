@@ -63,13 +63,13 @@ def trf_to_event(t: TrfTournament, path: str = "<trf>", name: str = "") -> Event
             q = by_id.get(r.opponent)
             qr = q.records[k - 1] if q and k - 1 < len(q.records) else None
             if q is None or qr is None or qr.opponent != p.id:
-                raise FileProblem(path, None, "round {k}: players {id} and {opponent} do not agree on their game", k=k, id=p.id, opponent=r.opponent)
+                raise FileProblem(path, p.line or None, "round {k}: players {id} and {opponent} do not agree on their game", k=k, id=p.id, opponent=r.opponent)
             first, second = (p, q) if r.colour != "b" else (q, p)
             fr = r if first is p else qr
             sr = qr if first is p else r
             result = _RESULT.get((fr.outcome, sr.outcome))
             if result is None:
-                raise FileProblem(path, None, "round {k}: players {id} and {id2} have results that do not fit together", k=k, id=p.id, id2=q.id)
+                raise FileProblem(path, p.line or None, "round {k}: players {id} and {id2} have results that do not fit together", k=k, id=p.id, id2=q.id)
             games.append(Game(0, first.id, second.id, result))
             done |= {p.id, q.id}
         games += [Game(0, pid, None, Result.BYE) for pid in bye_games]

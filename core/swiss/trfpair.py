@@ -49,6 +49,9 @@ def request_from_trf(t: TrfTournament, upto: int | None = None, path: str = "<tr
             absent.add(h.id)
     if t.total_rounds is None:
         raise FileProblem(path, None, "the total number of rounds is missing (XXR or 142)")
+    if r >= t.total_rounds:
+        raise FileProblem(path, None, "all {n} rounds (XXR or 142) have been paired: there is no round to pair",
+                          n=t.total_rounds)
     init = t.initial_colour or infer_initial_colour(t)
     if init is None and r == 0:
         raise FileProblem(path, None, "round 1 needs the initial colour (XXC white1/black1 or 152 W/B)")
@@ -62,10 +65,12 @@ def request_from_trf(t: TrfTournament, upto: int | None = None, path: str = "<tr
         acceleration=t.acceleration or None)
 
 
-def trf_pair(text: str) -> str:
-    """Pair the next round of a TRF; the text bbpPairings `--dutch -p` prints."""
-    t = parse_trf(text)
-    return pair_round(request_from_trf(t)).bbp_text()
+def trf_pair(text: str, path: str = "<trf>") -> str:
+    """Pair the next round of a TRF; the text bbpPairings `--dutch -p` prints.
+
+    `path` names the file in the errors (`FileProblem(path, line, what)`)."""
+    t = parse_trf(text, path)
+    return pair_round(request_from_trf(t, path=path)).bbp_text()
 
 
 def stored_round(t: TrfTournament, j: int) -> tuple[set[tuple[int, int]], int | None]:
@@ -82,9 +87,9 @@ def stored_round(t: TrfTournament, j: int) -> tuple[set[tuple[int, int]], int | 
     return games, bye
 
 
-def trf_check(text: str) -> list[str]:
+def trf_check(text: str, path: str = "<trf>") -> list[str]:
     """Re-pair every round from the rounds before it; list every difference."""
-    t = parse_trf(text)
+    t = parse_trf(text, path)
     if t.total_rounds is None:
         t.total_rounds = max((len(p.records) for p in t.players), default=0)
     last = max((len(p.records) for p in t.players), default=0)
@@ -94,7 +99,7 @@ def trf_check(text: str) -> list[str]:
         if not exp_games and exp_bye is None:
             continue
         try:
-            got = pair_round(request_from_trf(t, j - 1))
+            got = pair_round(request_from_trf(t, j - 1, path))
         except NoLegalPairing as err:
             out.append(f"round {j}: expected {len(exp_games)} games, got no pairing ({err})")
             continue
