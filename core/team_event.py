@@ -910,4 +910,7 @@ def teams_output(event: Event, fmt: str = "text") -> str:
     loose = [p for p in event.players if not p.team]
     if loose:
         lines += ["", "No team: " + ", ".join(f"{_fit(p.name, 30)} ({p.id})" for p in loose)]
+    if st.forbidden:
+        lines += ["", "Must not meet (forbidden pairs):"]
+        lines += [f"  {_fit(x, 36)} - {_fit(y, 36)}" for x, y in st.forbidden]
     return "\n".join(lines) + "\n"

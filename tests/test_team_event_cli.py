@@ -268,6 +268,7 @@ def test_forbid_teams_through_the_cli(tmp_path):
     assert "teams A and C will not be paired together" in ok("forbid", f, "A", 3)  # a name and an id
     assert '[teams]' in f.read_text(encoding="utf-8")
     assert 'forbidden = [["A", "C"]]' in f.read_text(encoding="utf-8")
+    assert "Must not meet (forbidden pairs):\n  A - C\n" in ok("teams", "list", f, teams=True)
     ok("pair", f)
     m = json.loads(ok("match", f, "--format", "json"))
     assert [(x["first"], x["second"]) for x in m["matches"]] == [("A", "D"), ("C", "B")]
