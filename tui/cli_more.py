@@ -137,7 +137,7 @@ def _read(path: str) -> str:
 def cmd_trf_pair(a) -> int:
     from core.swiss import trf_pair
 
-    text = trf_pair(_read(a.trf))
+    text = trf_pair(_read(a.trf), a.trf)
     if a.o:
         write_atomic(Path(a.o), text, keep_backup=False)
     else:
@@ -148,7 +148,7 @@ def cmd_trf_pair(a) -> int:
 def cmd_trf_check(a) -> int:
     from core.swiss import trf_check
 
-    diffs = trf_check(_read(a.trf))
+    diffs = trf_check(_read(a.trf), a.trf)
     for d in diffs:
         print(d)
     if diffs:

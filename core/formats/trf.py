@@ -54,6 +54,7 @@ class TrfTournament:
     name: str = ""
     players: list[TrfPlayer] = field(default_factory=list)  # in file order
     total_rounds: int | None = None  # XXR / 142
+    total_rounds_line: int | None = field(default=None, compare=False, repr=False)  # the line that gave it
     initial_colour: str | None = None  # 'w' / 'b' for pairing number 1 in round 1
     rank_order: bool = False  # XXC rank: the file order is the ranking order
     scoring: Scoring = field(default_factory=Scoring)
@@ -243,6 +244,7 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
             if t.total_rounds < 1:
                 raise FileProblem(path, ln, "the number of rounds must be at least 1")
             rounds_line = (ln, tag)
+            t.total_rounds_line = ln
         elif tag == "XXC":
             for tok in rest.split():
                 tl = tok.lower()

@@ -50,8 +50,8 @@ def request_from_trf(t: TrfTournament, upto: int | None = None, path: str = "<tr
     if t.total_rounds is None:
         raise FileProblem(path, None, "the total number of rounds is missing (XXR or 142)")
     if r >= t.total_rounds:
-        raise FileProblem(path, None, "all {n} rounds (XXR or 142) have been paired: there is no round to pair",
-                          n=t.total_rounds)
+        raise FileProblem(path, t.total_rounds_line,
+                          "all {n} rounds (XXR or 142) have been paired: there is no round to pair", n=t.total_rounds)
     init = t.initial_colour or infer_initial_colour(t)
     if init is None and r == 0:
         raise FileProblem(path, None, "round 1 needs the initial colour (XXC white1/black1 or 152 W/B)")
