@@ -1,0 +1,74 @@
+"""The knockout "top" after the Swiss stage (seed 000, 704 and 705; rules.md section 2).
+
+Pure functions over frozen dataclasses: no I/O, no clock. Lots are drawn with
+`random.Random(seed)` from a seed the caller records. Derived values (winners,
+later rounds, placings) are computed from the stored inputs, never stored.
+
+One module per idea of the rules:
+    geometry.py       slots, round-1 pairs by seed, the round two seeds meet (704.1)
+    qualification.py  the top K from the Swiss tables, ties at the cut, lots (705.1, 704.2)
+    seeding.py        straight seeding, the three aims, best seeding (704.2)
+    game_result.py    a top game's result as entered (705.3 technical, 704.4 agreed)
+    drawn_game.py     705.2: who goes through after a drawn game (`decide_drawn_game`)
+    match.py          one match: colours, mini-matches, `decided_by`
+    bracket.py        the whole bracket from seeds and results; the boards to play now
+    final_places.py   the final places
+
+What the caller stores, and what it gets back
+    * `qualify(tables, size, lot_seed=None) -> Qualification`: the top K from
+      each table's ranked rows (`TableRanking`: table number, player ids in rank
+      order, the players tied at the cut). Every table sends K / tables players.
+    * `straight_seeding(q)` (704.2: table winners in table order, then second
+      places, ...) or `best_seeding(q)` (the same, permuted inside each place
+      tier to serve the three aims better; tiebreaks.md 13.1) give `Seed`s.
+      `aims_report(seeds)` says whether each aim of 704.2 holds.
+    * The caller stores the seed order (player ids, seed 1 first), a
+      `TopConfig` and the game results of each match, keyed by
+      `(round, match)` or `THIRD_PLACE`.
+    * `build_bracket(seeds, results, config, points_before_top=...,
+      quality_of_wins=...) -> Bracket` derives every match: players, colours,
+      games, winner and `decided_by`; `current_boards(bracket)` lists the games
+      to play now; `placings(bracket)` the final places.
+"""
+
+from __future__ import annotations
+
+from core.errors import IllegalChange, InvalidResult
+from core.knockout.bracket import Board, Bracket, ResultsInput, build_bracket, current_boards
+from core.knockout.drawn_game import Decision, QualityOfWins, decide_drawn_game
+from core.knockout.final_places import Placing, placings
+from core.knockout.game_result import GameResult
+from core.knockout.geometry import bracket_slots, first_round_pairs, meeting_round
+from core.knockout.match import DECIDED_BY, THIRD_PLACE, Match, TopConfig, TopGame
+from core.knockout.qualification import Qualification, Qualifier, TableRanking, qualify
+from core.knockout.seeding import AimCheck, AimsReport, Seed, aims_report, best_seeding, straight_seeding
+
+__all__ = [
+    "DECIDED_BY",
+    "THIRD_PLACE",
+    "AimCheck",
+    "AimsReport",
+    "Board",
+    "Bracket",
+    "Decision",
+    "GameResult",
+    "Match",
+    "Placing",
+    "Qualification",
+    "Qualifier",
+    "Seed",
+    "TableRanking",
+    "TopConfig",
+    "TopGame",
+    "aims_report",
+    "best_seeding",
+    "bracket_slots",
+    "build_bracket",
+    "current_boards",
+    "decide_drawn_game",
+    "first_round_pairs",
+    "meeting_round",
+    "placings",
+    "qualify",
+    "straight_seeding",
+]
