@@ -274,7 +274,7 @@ EN: dict[str, str] = {
     "tb_qw": "current scores of the opponents beaten",
     "tb_lower_better": "lower is better",
     "tb_higher_better": "higher is better",
-    # the reasons of the top (core/knockout.py) and the aims of 704.2, matched whole too
+    # the reasons of the top (core/knockout/) and the aims of 704.2, matched whole too
     "tb_ko_against": "{v1} against {v2}",
     "tb_ko_qw": "points before the top equal ({v}); {v1} against {v2}",
     "tb_ko_equal": "points before the top ({v1}) and quality of wins ({v2}) equal",
