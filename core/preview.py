@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from . import pairing
 from .errors import Conflict, IllegalChange
+from .journal_text import describe, pair_what
 from .model import Event, Round
 
 RoundKey = tuple  # (stage, table, number)
@@ -67,11 +68,7 @@ class Proposal:
 
     def what(self) -> str:
         """The journal's words for saving this proposal."""
-        numbers = sorted({k[2] for k in self.keys})
-        head = "pair next round" + (f" of table {self.table}" if self.table is not None else "")
-        if numbers:
-            head = f"pair round {', '.join(map(str, numbers))}" + (f" of table {self.table}" if self.table is not None else "")
-        return head + (f" (by hand: {'; '.join(self.changes)})" if self.changes else "")
+        return pair_what(sorted({k[2] for k in self.keys}), self.table, self.changes)
 
 
 def propose(event: Event, table: int | None = None) -> Proposal:
@@ -121,7 +118,7 @@ def swap(p: Proposal, board: int, key: RoundKey | None = None) -> Proposal:
     """Swap the colours of one board (`core.pairing.swap_colours` on the proposal)."""
     rnd = _round(p, key)
     new = pairing.swap_colours(p.event, rnd.stage, rnd.table, rnd.number, board)
-    return _changed(p, new, rnd.key, f"swap colours on board {board}")
+    return _changed(p, new, rnd.key, describe("swap colours on board {board}", board=board))
 
 
 def exchange(p: Proposal, a: int, b: int) -> Proposal:
@@ -130,14 +127,14 @@ def exchange(p: Proposal, a: int, b: int) -> Proposal:
     if a == b:
         return p  # a player exchanged with himself: nothing changes
     new = pairing.exchange(p.event, rnd.stage, rnd.table, rnd.number, a, b)
-    return _changed(p, new, rnd.key, f"exchange players {a} and {b}")
+    return _changed(p, new, rnd.key, describe("exchange players {a} and {b}", a=a, b=b))
 
 
 def give_bye(p: Proposal, pid: int) -> Proposal:
     """Give the pairing-allocated bye to a player by hand (`core.pairing.give_bye` on the proposal)."""
     rnd = _round(p, None, pid)
     new = pairing.give_bye(p.event, rnd.stage, rnd.table, rnd.number, pid)
-    return _changed(p, new, rnd.key, f"bye by hand for player {pid}")
+    return _changed(p, new, rnd.key, describe("bye by hand for player {pid}", pid=pid))
 
 
 def _board_lines(text: str) -> list[str]:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from core.errors import ArbiterError, message
 from core.formats.text import clean
+from core.journal_text import describe, translate
 from core.model import Event
 from core.store import EventFile
 from core.store.journal import who
@@ -152,7 +153,7 @@ class ArbiterApp(App):
             entries = []
         if entries:
             e = entries[-1]
-            return f"{e.user}{'@' + e.ssh if e.ssh else ''}: {e.what}"
+            return f"{e.user}{'@' + e.ssh if e.ssh else ''}: {translate(e.what, self.lang)}"
         return tr(self.lang, "someone")
 
     # -- the top and the play-off ----------------------------------------------------------
@@ -185,7 +186,7 @@ class ArbiterApp(App):
                 self.main.say_error(tr(self.lang, "top_hook"))
             return
         try:
-            self.apply(topmod.start_top, "start the top")
+            self.apply(topmod.start_top, describe("start the top"))
         except ArbiterError as exc:
             if self.main:
                 self.main.say_error(message(exc, self.lang))
@@ -200,7 +201,7 @@ class ArbiterApp(App):
                 self.main.say_error(tr(self.lang, "playoff_hook"))
             return
         try:
-            self.apply(lambda ev: playoff_event.start_playoff(ev, None), "start the play-off")
+            self.apply(lambda ev: playoff_event.start_playoff(ev, None), describe("start the play-off"))
         except ArbiterError as exc:
             if self.main:
                 self.main.say_error(message(exc, self.lang))

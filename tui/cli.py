@@ -18,6 +18,7 @@ from core import commands
 from core.errors import ArbiterError, FileProblem, IllegalChange, NoLegalPairing
 from core.formats import csvio
 from core.formats.text import round_text, standings_text
+from core.journal_text import bye_what, describe, result_what
 from core.model import Event
 from core.results import Result
 from core.standings import completed_rounds, standings
@@ -100,7 +101,7 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     new = ef.change(
         lambda e: commands.add_player(e, a.name, rating=a.rating, club=a.club, federation=a.federation,
                                       table=a.table, team=a.team),
-        f"add player {a.name}",
+        describe("add player {name}", name=a.name),
     )
     p = max(new.players, key=lambda x: x.id)
     late = f", late entry from round {p.late_from}" if p.late_from else ""
@@ -126,13 +127,14 @@ def cmd_players_import(a: argparse.Namespace) -> int:
                 raise FileProblem(str(csv_path), i, str(exc)) from None
         return e
 
-    EventFile(a.file).change(add_all, f"import {len(rows)} players from {csv_path.name}")
+    EventFile(a.file).change(add_all, describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
     print(f"imported {len(rows)} players")
     return 0
 
 
 def cmd_players_withdraw(a: argparse.Namespace) -> int:
-    new = EventFile(a.file).change(lambda e: commands.withdraw(e, a.id, a.from_round), f"withdraw player {a.id}")
+    new = EventFile(a.file).change(lambda e: commands.withdraw(e, a.id, a.from_round),
+                                   describe("withdraw player {pid}", pid=a.id))
     p = new.player(a.id)
     print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
     return 0
@@ -140,7 +142,7 @@ def cmd_players_withdraw(a: argparse.Namespace) -> int:
 
 def cmd_players_bye(a: argparse.Namespace) -> int:
     new = EventFile(a.file).change(
-        lambda e: commands.request_bye(e, a.id, a.round, a.kind), f"{a.kind} bye for player {a.id} in round {a.round}"
+        lambda e: commands.request_bye(e, a.id, a.round, a.kind), bye_what(a.kind, a.id, a.round)
     )
     print(f"{new.player(a.id).name} ({a.id}): {a.kind} bye in round {a.round}")
     return 0
@@ -199,7 +201,7 @@ def cmd_result(a: argparse.Namespace) -> int:
                                                    force=a.force, moves=a.moves)
     new = ef.change(
         change,
-        f"result {stage} round {rnd}{f' table {table}' if table else ''} board {a.board}: {result}",
+        result_what(stage, rnd, table if table else None, a.board, result),
     )
     g = new.find_round(stage, table, rnd).game(a.board)
     names = new.player(g.first).name + (f" - {new.player(g.second).name}" if g.second else "")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from core import pairing
 from core.formats.text import round_text
+from core.journal_text import describe, pair_what
 from core.store import EventFile, create, load
 from core.store.files import read_text, write_atomic
 
@@ -37,7 +38,8 @@ def cmd_pair(a) -> int:
         if e.tables > 1 and table is None:
             raise _err("--by-hand pairs one table: say which with --table")
         k = len(e.rounds_of(stage, table)) + 1
-        new = ef.change(lambda ev: pairing.pair_by_hand(ev, stage, table, k, pairs), f"pair round {k} by hand")
+        new = ef.change(lambda ev: pairing.pair_by_hand(ev, stage, table, k, pairs),
+                        describe("pair round {round} by hand", round=k))
         rnd = new.find_round(stage, table, k)
         sys.stdout.write(round_text(new, rnd))
         for w in pairing.warnings_for(new, rnd):
@@ -47,7 +49,7 @@ def cmd_pair(a) -> int:
     from core import team_event
 
     if team_event.is_team_event(e):
-        new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots), "pair next round")
+        new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots), pair_what([]))
         sys.stdout.write(team_event.matches_output(new))
         return 0
     allow = None
@@ -57,8 +59,7 @@ def cmd_pair(a) -> int:
             raise _err(f"--allow-rematch '{a.allow_rematch}': give two player ids, e.g. 3,7")
         allow = {frozenset(ids[0])}
     new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots, allow_rematch=allow),
-                    "pair next round" + (f" of table {table}" if table else "")
-                    + (f", allowing a rematch of {a.allow_rematch}" if allow else ""))
+                    pair_what([], table if table else None, rematch=a.allow_rematch if allow else None))
     for r in new.rounds:
         if r.key not in before:
             sys.stdout.write(round_text(new, r))
@@ -108,15 +109,18 @@ def _manual(a, fn, what: str) -> int:
 
 
 def cmd_swap(a) -> int:
-    return _manual(a, lambda ev, s, t, k: pairing.swap_colours(ev, s, t, k, a.board), f"swap colours on board {a.board}")
+    return _manual(a, lambda ev, s, t, k: pairing.swap_colours(ev, s, t, k, a.board),
+                   describe("swap colours on board {board}", board=a.board))
 
 
 def cmd_exchange(a) -> int:
-    return _manual(a, lambda ev, s, t, k: pairing.exchange(ev, s, t, k, a.a, a.b), f"exchange players {a.a} and {a.b}")
+    return _manual(a, lambda ev, s, t, k: pairing.exchange(ev, s, t, k, a.a, a.b),
+                   describe("exchange players {a} and {b}", a=a.a, b=a.b))
 
 
 def cmd_give_bye(a) -> int:
-    return _manual(a, lambda ev, s, t, k: pairing.give_bye(ev, s, t, k, a.id), f"bye by hand for player {a.id}")
+    return _manual(a, lambda ev, s, t, k: pairing.give_bye(ev, s, t, k, a.id),
+                   describe("bye by hand for player {pid}", pid=a.id))
 
 
 def cmd_unpair(a) -> int:
@@ -125,7 +129,8 @@ def cmd_unpair(a) -> int:
     ef = EventFile(a.file)
     e = ef.load()
     stage, table, k = _stage_table_round(e, a)
-    ef.change(lambda ev: commands.unpair_round(ev, stage, table, k), f"take back the pairing of round {k}")
+    ef.change(lambda ev: commands.unpair_round(ev, stage, table, k),
+              describe("take back the pairing of round {round}", round=k))
     print(f"round {k} unpaired")
     return 0
 
@@ -200,7 +205,7 @@ def cmd_top(a) -> int:
     ef = EventFile(a.file)
     new = ef.change(lambda ev: top.start_top(ev, seeding=a.seeding, lots=a.lots, games_per_match=a.games,
                                             higher_seed_first=a.higher_seed_first, placings=a.placings),
-                    "start the top")
+                    describe("start the top"))
     b = top.bracket(new)
     report = top.aims(new)
     print(f"top of {b.size}: seeds " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(b.seeds, 1)))
@@ -237,7 +242,8 @@ def cmd_playoff(a) -> int:
     if playoff_event.state(e) is None:
         players = [int(x) for x in a.players.split(",")] if a.players else None
         e = ef.change(lambda ev: playoff_event.start_playoff(ev, players, knockout_games=a.knockout_games,
-                                                             armageddon_only=a.armageddon_only), "start the play-off")
+                                                             armageddon_only=a.armageddon_only),
+                     describe("start the play-off"))
     sys.stdout.write(playoff_event.report(e))
     return 0
 
@@ -253,14 +259,15 @@ def cmd_forbid(a) -> int:
         if a.ids:
             raise _err("forbid: give two ids or --club NAME, not both")
         ef.change(lambda ev: commands.forbid_club(ev, a.club, remove=a.remove),
-                  f"{'allow' if a.remove else 'forbid'} games within club {a.club}")
+                  describe("allow games within club {club}" if a.remove else "forbid games within club {club}",
+                           club=a.club))
         print(f"club {a.club}: members {'may' if a.remove else 'must not'} meet each other")
         return 0
     if len(a.ids) != 2:
         raise _err("forbid: give two player ids (or --club NAME)")
     x, y = a.ids
     ef.change(lambda ev: commands.forbid_pair(ev, x, y, remove=a.remove),
-              f"{'allow' if a.remove else 'forbid'} pairing {x} with {y}")
+              describe("allow pairing {a} with {b}" if a.remove else "forbid pairing {a} with {b}", a=x, b=y))
     print(f"players {x} and {y} {'may meet again' if a.remove else 'will not be paired together'}")
     return 0
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 
 from core import team_event
+from core.journal_text import describe
 from core.store import EventFile, load
 
 
@@ -59,7 +60,7 @@ def cmd_teams_roster(a) -> int:
     ids = _ids(a.ids, "roster")
     ef = EventFile(a.file)
     _team_event(ef.load())
-    new = ef.change(lambda ev: team_event.set_roster(ev, a.team, ids), f"roster of team {a.team}")
+    new = ef.change(lambda ev: team_event.set_roster(ev, a.team, ids), describe("roster of team {team}", team=a.team))
     print(f"roster of {a.team}: " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(ids, 1)))
     return 0
 
@@ -71,7 +72,8 @@ def cmd_teams_lineup(a) -> int:
     ef = EventFile(a.file)
     _team_event(ef.load())
     new = ef.change(lambda ev: team_event.set_lineup(ev, a.team, a.round, ids),
-                    f"{'clear the ' if ids is None else ''}line-up of team {a.team} for round {a.round}")
+                    describe("clear the line-up of team {team} for round {round}" if ids is None
+                             else "line-up of team {team} for round {round}", team=a.team, round=a.round))
     if ids is None:
         print(f"line-up of {a.team} for round {a.round} cleared (the first players of the roster play)")
     else:
@@ -83,7 +85,7 @@ def cmd_teams_lineup(a) -> int:
 def cmd_teams_order(a) -> int:
     ef = EventFile(a.file)
     _team_event(ef.load())
-    ef.change(lambda ev: team_event.set_order(ev, list(a.teams)), "fix the team numbers")
+    ef.change(lambda ev: team_event.set_order(ev, list(a.teams)), describe("fix the team numbers"))
     print("team numbers: " + ", ".join(f"{i}. {t}" for i, t in enumerate(a.teams, 1)))
     return 0
 
@@ -125,7 +127,8 @@ def forbid_teams(a) -> bool:
     x, y = (team_event.find_team(e, str(t)) for t in a.ids)
     ef = EventFile(a.file)
     ef.change(lambda ev: team_event.forbid_teams(ev, str(a.ids[0]), str(a.ids[1]), remove=a.remove),
-              f"{'allow' if a.remove else 'forbid'} teams {x} and {y} to meet")
+              describe("allow teams {team} and {other} to meet" if a.remove
+                       else "forbid teams {team} and {other} to meet", team=x, other=y))
     print(f"teams {x} and {y} {'may meet' if a.remove else 'will not be paired together'}")
     return True
 

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from core import commands
 from core.errors import ArbiterError, message
+from core.journal_text import clock_what, describe
 from core.model import Event, Round
 from core.results import Result
 
@@ -72,7 +73,7 @@ class ClockMixin:
             params, msg = clockmod.clear(), tr(lang, "clock_cleared")
         try:
             self.arb.apply(lambda ev: commands.set_clock(ev, rnd.stage, rnd.table, rnd.number, **params),
-                           f"round clock {rnd.stage} round {rnd.number}" + (f" table {rnd.table}" if rnd.table else ""))
+                           clock_what(rnd.stage, rnd.number, rnd.table if rnd.table else None))
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return
@@ -91,7 +92,8 @@ class ClockMixin:
             return ev
 
         try:
-            self.arb.apply(start_all, f"round clock {stage}: {minutes} minutes on every table")
+            self.arb.apply(start_all, describe("round clock {stage}: {minutes} minutes on every table", stage=stage,
+                                               minutes=minutes))
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return
@@ -151,7 +153,8 @@ class ClockMixin:
             return ev
 
         try:
-            self.arb.apply(all_draws, f"technical draws (705.3) round {k} boards {', '.join(map(str, boards))}")
+            self.arb.apply(all_draws, describe("technical draws (705.3) round {round} boards {boards}", round=k,
+                                               boards=", ".join(map(str, boards))))
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return

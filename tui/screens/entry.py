@@ -16,6 +16,7 @@ from rich.text import Text
 from core import commands
 from core.errors import ArbiterError, Conflict, message
 from core.formats.text import clean, fit
+from core.journal_text import describe, result_what
 from core.model import Event, Round, points_text
 from core.results import Result
 from core.standings import completed_rounds, standings
@@ -112,8 +113,7 @@ class EntryMixin:
     def write_result(self, rnd: Round, board: int, result: Result | None, expected: Result | None,
                      force: bool = False) -> None:
         stage, table, k = rnd.stage, rnd.table, rnd.number
-        where = f" table {table}" if table is not None else ""
-        what = f"result {stage} round {k}{where} board {board}: {result if result is not None else 'cleared'}"
+        what = result_what(stage, k, table, board, result)
         def echo_now() -> None:  # the echo first: it is painted with the panels, not a frame later
             try:
                 self.echo(self.event.find_round(stage, table, k), board)
@@ -293,7 +293,8 @@ class EntryMixin:
         try:
             self.arb.apply(lambda ev: record(ev, rnd, board, g.result, by=self.arb.user, expected=g.result,
                                              moves=moves),
-                           f"moves {stage} round {k} board {board}: {moves}")
+                           describe("moves {stage} round {round} board {board}: {moves}", stage=stage, round=k,
+                                    board=board, moves=moves))
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return

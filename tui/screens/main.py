@@ -26,6 +26,7 @@ from textual.widgets import Footer, Static
 
 from core.errors import ArbiterError, message
 from core.formats.text import clean
+from core.journal_text import translate
 from core.model import Event, Game, Round
 
 from ..i18n import tr
@@ -431,7 +432,7 @@ class MainScreen(PanelsMixin, EntryMixin, RoundActionsMixin, ClockMixin, Screen)
         lines = []
         for entry in reversed(entries[-500:]):
             ssh = f"@{entry.ssh}" if entry.ssh else ""
-            lines.append(f"{entry.seq:>5} {entry.time[:19]} {entry.user}{ssh}: {entry.what}")
+            lines.append(f"{entry.seq:>5} {entry.time[:19]} {entry.user}{ssh}: {translate(entry.what, self.arb.lang)}")
         self.app.push_screen(TextScreen(tr(self.arb.lang, "history_title"), clean_lines("\n".join(lines))))
 
     def action_players(self) -> None:

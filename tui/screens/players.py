@@ -19,6 +19,7 @@ from core import commands
 from core.errors import ArbiterError, FileProblem, IllegalChange, message
 from core.formats import csvio
 from core.formats.text import clean, fit
+from core.journal_text import bye_what, describe
 from core.model import Event
 
 from ..i18n import tr
@@ -163,7 +164,8 @@ class PlayersScreen(Screen):
                 self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
                 return
             new = self.change(lambda ev: commands.add_player(ev, v["name"], rating=rating, club=v.get("club", ""),
-                                                              table=table), f"add player {v['name']}")
+                                                              table=table),
+                              describe("add player {name}", name=v["name"]))
             if new is not None:
                 p = max(new.players, key=lambda x: x.id)
                 late = tr(L, "late", n=p.late_from) if p.late_from else ""
@@ -190,7 +192,7 @@ class PlayersScreen(Screen):
                 return
             if self.change(lambda ev: commands.edit_player(ev, p.id, name=v["name"].strip(), rating=rating,
                                                            club=v.get("club", "").strip()),
-                           f"edit player {p.id}") is not None:
+                           describe("edit player {pid}", pid=p.id)) is not None:
                 self.say(tr(L, "saved"))
 
         self.app.push_screen(FormScreen(tr(L, "edit_player"), fields), done)
@@ -204,7 +206,7 @@ class PlayersScreen(Screen):
         def done(choice: str | None) -> None:
             if choice != "y":
                 return
-            new = self.change(lambda ev: commands.withdraw(ev, p.id), f"withdraw player {p.id}")
+            new = self.change(lambda ev: commands.withdraw(ev, p.id), describe("withdraw player {pid}", pid=p.id))
             if new is not None:
                 self.say(tr(L, "withdrawn", name=p.name, n=new.player(p.id).withdrawn_from))
 
@@ -226,7 +228,7 @@ class PlayersScreen(Screen):
                 return
             r, kind = int(bits[0]), bits[1].lower()
             if self.change(lambda ev: commands.request_bye(ev, p.id, r, kind),
-                           f"{kind} bye for player {p.id} in round {r}") is not None:
+                           bye_what(kind, p.id, r)) is not None:
                 self.say(tr(L, "saved"))
 
         self.app.push_screen(LineScreen(f"{clean(p.name)}: {tr(L, 'bye_prompt')}", classes="line"), done)
@@ -259,7 +261,8 @@ class PlayersScreen(Screen):
                         raise FileProblem(str(csv_path), i, exc) from None
                 return ev
 
-            if self.change(add_all, f"import {len(rows)} players from {csv_path.name}") is not None:
+            what = describe("import {n} players from {file}", n=len(rows), file=csv_path.name)
+            if self.change(add_all, what) is not None:
                 self.say(tr(L, "imported", n=len(rows)), "bold")
 
         self.app.push_screen(LineScreen(tr(L, "import_csv"), classes="line"), done)

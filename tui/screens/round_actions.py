@@ -13,6 +13,7 @@ from rich.text import Text
 from core import commands, pairing
 from core.errors import ArbiterError, message
 from core.formats.text import clean, fit
+from core.journal_text import describe, translate
 
 from ..i18n import tr
 from .dialogs import ChoiceScreen, TextScreen
@@ -29,7 +30,7 @@ class RoundActionsMixin:
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return
-        self.say(tr(self.arb.lang, "undone", what=what))
+        self.say(tr(self.arb.lang, "undone", what=translate(what, self.arb.lang)))
 
     def action_redo(self) -> None:
         try:
@@ -37,7 +38,7 @@ class RoundActionsMixin:
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return
-        self.say(tr(self.arb.lang, "redone", what=what))
+        self.say(tr(self.arb.lang, "redone", what=translate(what, self.arb.lang)))
 
     # -- pairing ---------------------------------------------------------------------------
     def action_pair(self) -> None:
@@ -82,7 +83,7 @@ class RoundActionsMixin:
             return
         try:
             self.arb.apply(lambda ev: pairing.swap_colours(ev, rnd.stage, rnd.table, rnd.number, board),
-                           f"swap colours on board {board}")
+                           describe("swap colours on board {board}", board=board))
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return
@@ -109,7 +110,7 @@ class RoundActionsMixin:
             return
         try:
             self.arb.apply(lambda ev: pairing.give_bye(ev, rnd.stage, rnd.table, rnd.number, pid),
-                           f"bye by hand for player {pid}")
+                           describe("bye by hand for player {pid}", pid=pid))
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return
@@ -136,7 +137,7 @@ class RoundActionsMixin:
             return
         try:
             self.arb.apply(lambda ev: pairing.exchange(ev, rnd.stage, rnd.table, rnd.number, a, b),
-                           f"exchange players {a} and {b}")
+                           describe("exchange players {a} and {b}", a=a, b=b))
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return
@@ -148,7 +149,7 @@ class RoundActionsMixin:
             return
         try:
             self.arb.apply(lambda ev: commands.unpair_round(ev, rnd.stage, rnd.table, rnd.number),
-                           f"take back the pairing of round {rnd.number}")
+                           describe("take back the pairing of round {round}", round=rnd.number))
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return
