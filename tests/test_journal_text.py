@@ -13,7 +13,6 @@ import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 from string import Formatter
 
 import pytest
@@ -267,3 +266,44 @@ def test_history_and_undo_in_russian(tmp_path, monkeypatch):
     assert [e.what for e in EventFile(path).history()][-3:] == [
         "result swiss round 4 table 1 board 1: 1-0", "undo result swiss round 4 table 1 board 1: 1-0",
         "redo result swiss round 4 table 1 board 1: 1-0"]
+
+
+def test_a_pairing_changed_by_hand_in_the_russian_history(tmp_path, monkeypatch):
+    """p, w (swap board 1), y in Russian: the journal has the English; the history and undo say it in Russian."""
+    import asyncio
+    import os
+    from dataclasses import replace
+
+    from tests.test_tui_app import screen_text
+    from tui.app import ArbiterApp
+    from tui.screens.dialogs import TextScreen
+
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    path = tmp_path / "cup.toml"
+    e = pairing.pair_next(event_with_players(8, rounds=3))
+    rnd = e.rounds[-1]
+    create(path, e.with_round(replace(rnd, games=tuple(replace(g, result=Result.DRAW) for g in rnd.games))))
+
+    async def run() -> None:
+        app = ArbiterApp(path, user="judge1", lang="ru", poll_interval=0, presence=False)
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("p")
+            await pilot.pause()
+            await pilot.press("w")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            assert "жеребьёвка тура 2 (вручную: смена цвета на доске 1)" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("u")
+            await pilot.pause()
+            assert "отменено: жеребьёвка тура 2 (вручную: смена цвета на доске 1)" in screen_text(app)
+
+    asyncio.run(run())
+    assert [x.what for x in EventFile(path).history()] == [
+        "pair round 2 (by hand: swap colours on board 1)", "undo pair round 2 (by hand: swap colours on board 1)"]
