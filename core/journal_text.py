@@ -25,6 +25,7 @@ import re
 from string import Formatter
 from typing import Any
 
+from .errors import Msg
 from .model import STAGES
 
 RU: dict[str, str] = {
@@ -250,3 +251,13 @@ def _said(what: str, lang: str) -> str | None:
             return None
         values[name] = "; ".join(said)  # type: ignore[arg-type]
     return RU[en].format(**values)
+
+
+class Description(Msg):
+    """A stored description inside a message (`cannot undo '...'`): English as stored, said in the language asked."""
+
+    def __new__(cls, what: str) -> "Description":
+        return super().__new__(cls, "{what}", what=str(what))
+
+    def text(self, lang: str = "en") -> str:
+        return translate(self.params["what"], lang)

@@ -223,6 +223,25 @@ def test_the_pairing_preview_describes_its_changes_from_the_catalog():
     assert jt.translate(what, "ru").startswith("жеребьёвка тура 2 (вручную: смена цвета на доске 1; обмен участников")
 
 
+def test_an_undo_refused_names_the_change_in_the_judges_language(tmp_path):
+    """`cannot undo '...'`: the stored English description inside the error is said in Russian too."""
+    from core.errors import Conflict
+    from tests.helpers import set_result, with_round
+
+    path = tmp_path / "e.toml"
+    create(path, with_round(event_with_players(4, rounds=3), 1, [(1, 2), (3, 4)]))
+    EventFile(path).change(lambda e: set_result(e, 1, 1, "1-0"), jt.result_what("swiss", 1, None, 1, "1-0"))
+    # a judge fixes the file by hand in an editor: the journal did not see it
+    text = path.read_text()
+    assert text.count('result = "1-0"') == 1
+    path.write_text(text.replace('result = "1-0"', 'result = "0-1"'))
+    with pytest.raises(Conflict) as err:
+        EventFile(path).undo()
+    english, russian = str(err.value), err.value.text("ru")
+    assert english.startswith("cannot undo 'result swiss round 1 board 1: 1-0'")
+    assert "результат: швейцарская система, тур 1, доска 1: 1-0" in russian and "result" not in russian
+
+
 # -- the TUI: the history and the undo / redo messages in Russian --------------------------------------
 
 

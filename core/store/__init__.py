@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import Conflict, IllegalChange, Msg, word
+from ..journal_text import Description
 from ..model import Event
 from . import journal
 from .codec import dumps, loads
@@ -93,12 +94,12 @@ class EventFile:
             for unit, value in journal.values(entry, expect):
                 if current(old, unit) != value:
                     later = journal.last_change_of(entries, unit)
-                    by = Msg(" by {user} ({what})", user=later.user, what=later.what) if later else ""
+                    by = Msg(" by {user} ({what})", user=later.user, what=Description(later.what)) if later else ""
                     if kind == "undo":
                         raise Conflict("cannot undo '{what}': {unit} was changed since{by}",
-                                       what=entry.what, unit=_unit_name(unit), by=by)
+                                       what=Description(entry.what), unit=_unit_name(unit), by=by)
                     raise Conflict("cannot redo '{what}': {unit} was changed since{by}",
-                                   what=entry.what, unit=_unit_name(unit), by=by)
+                                   what=Description(entry.what), unit=_unit_name(unit), by=by)
             new = apply(old, journal.values(entry, target))
             self._commit(old, new, f"{kind} {entry.what}", kind, entry.seq)
             return entry.what
