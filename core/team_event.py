@@ -666,7 +666,8 @@ def team_histories(event: Event, after_round: int, st: TeamsState | None = None)
                     boards_a[bp.board - 1], boards_b[bp.board - 1] = x, y
                 else:
                     boards_a[bp.board - 1], boards_b[bp.board - 1] = y, x
-            if m.played:
+            if m.played or event.system != "swiss":
+                # C.07 15.2: with pre-determined pairings (a round robin) a forfeit is an ordinary game
                 ka = kb = "match"
             else:
                 ka = "forfeit-win" if pa > pb else "forfeit-loss"

@@ -506,3 +506,29 @@ def test_round_robin_refuses_forbidden_pairs():
     f = replace(e, extra=tuple((k, {**v, "forbidden": [["A", "B"]]}) if k == "teams" else (k, v) for k, v in e.extra))
     with pytest.raises(IllegalChange, match=re.escape("[teams] forbidden: a round robin follows its Berger table")):
         pair_next(f)
+
+
+def test_round_robin_forfeited_match_is_an_ordinary_match_for_tiebreaks():
+    """C.07 15.2: with pre-determined pairings a forfeit is treated as an ordinary game. A match that C
+    forfeits on both boards to D must give every team the tie-breaks of a 0-2 played over the board."""
+    def event(forfeit: bool):
+        e = team_event_of("ABCDE", 2, system="roundrobin")
+        plan = dict(RR5_PLAN)
+        plan[1] = [(1, 1), (0, 0)]  # B-E 2-0, C-D 0-2
+        for k in range(1, 6):
+            e = pair_next(e)
+            if k == 1 and forfeit:  # C did not come: board 1 C moves first, board 2 D does
+                e = play(e, 1, [plan[1][0]], 2)
+                e = commands.record_result(e, "roundrobin", None, 1, 3, Result.parse("-+"))
+                e = commands.record_result(e, "roundrobin", None, 1, 4, Result.parse("+-"))
+            else:
+                e = play(e, k, plan[k], 2)
+        return e
+
+    codes = ["BH-MP", "BH-GP", "SSSC", "EMGSB", "EMGSB-C1", "EDE"]
+    for edition in ("fide2024", "fide2026"):
+        played = {r.team: (r.match_points, r.game_points, r.tiebreaks)
+                  for r in team_event.standings(event(False), codes=codes, edition=edition)[2]}
+        forfeited = {r.team: (r.match_points, r.game_points, r.tiebreaks)
+                     for r in team_event.standings(event(True), codes=codes, edition=edition)[2]}
+        assert forfeited == played, edition
