@@ -192,6 +192,18 @@ def test_pairing_when_every_round_is_paired_is_refused_at_the_xxr_line(tmp_path,
     assert code == 2 and err.startswith(f"arbiter: error: {path}:6: all 1 rounds (XXR or 142) have been paired")
 
 
+def test_import_refuses_results_that_do_not_fit_at_the_line(tmp_path, capsys):
+    # bbpPairings pairs a file where both players of a game won (it reads no more than it
+    # needs); an event cannot hold such a game, so import-trf refuses it at the first line
+    src = variant(4, line(3, 2340, "1.0", "   1 b 1"))
+    assert trf_pair(src)
+    path = tmp_path / "in.trf"
+    path.write_text(src)
+    code, out, err = _cli(["import-trf", path, tmp_path / "x.toml"], capsys)
+    assert code == 2 and not (tmp_path / "x.toml").exists()
+    assert err == f"arbiter: error: {path}:2: round 1: players 1 and 3 have results that do not fit together\n"
+
+
 def test_more_rounds_than_xxr_is_refused():
     lines = [GOOD[0], line(1, 2380, "2.0", "   3 w 1", "   2 w 1"), line(2, 2360, "0.5", "   4 b =", "   1 b 0"),
              line(3, 2340, "1.0", "   1 b 0", "   4 w 1"), line(4, 2320, "0.5", "   2 w =", "   3 b 0"), "XXR 1"]
@@ -240,6 +252,17 @@ def test_points_use_the_files_point_system():
     assert parse_trf(text(lines)).scoring.win == 3
     with pytest.raises(FileProblem, match="player 2: the points .* are 0.5, but the results give 1.0"):
         parse_trf(text([*lines[:2], GOOD[2], *lines[3:]]))
+
+
+def test_points_with_the_bb_point_records():
+    # bbpPairings' older BB* records: BBZ is the zero-point bye only, BBF the forfeit loss.
+    # Player 3 lost by forfeit (BBF 0.5), player 1 won by forfeit, 2 and 4 have zero-point byes (BBZ 0.2).
+    lines = [GOOD[0], line(1, 2380, "1.0", "   3 w +"), line(2, 2360, "0.2", "0000 - Z"),
+             line(3, 2340, "0.5", "   1 b -"), line(4, 2320, "0.2", "0000 - Z"), *GOOD[5:], "BBZ 0.2", "BBF 0.5"]
+    t = parse_trf(text(lines))
+    assert (t.scoring.zero_bye, t.scoring.forfeit_loss) == (Fraction(1, 5), Fraction(1, 2))
+    with pytest.raises(FileProblem, match="player 3: the points .* are 0.2, but the results give 0.5"):
+        parse_trf(text([*lines[:3], line(3, 2340, "0.2", "   1 b -"), *lines[4:]]))
 
 
 def test_points_with_baku_acceleration():

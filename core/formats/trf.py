@@ -265,7 +265,7 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
             _parse_162(line, path, ln, sc)
             t.scoring_given = True
         elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-            sc[{"BBW": "W", "BBD": "D", "BBL": "L", "BBZ": "Z", "BBF": "FL", "BBU": "P"}[tag]] = \
+            sc[{"BBW": "W", "BBD": "D", "BBL": "L", "BBZ": "ZB", "BBF": "FL", "BBU": "P"}[tag]] = \
                 _points(line[4:], path, ln, tag)
             t.scoring_given = True
         elif tag == "192":
@@ -415,6 +415,8 @@ def _scoring(sc: dict[str, Fraction]) -> Scoring:
     if "Z" in sc:
         kw["zero_bye"] = sc["Z"]
         kw["forfeit_loss"] = sc["Z"]
+    if "ZB" in sc:  # BBZ: the zero-point bye only (bbpPairings); 162's Z also sets the forfeit loss
+        kw["zero_bye"] = sc["ZB"]
     if "FL" in sc:
         kw["forfeit_loss"] = sc["FL"]
     if "P" in sc:
