@@ -357,3 +357,30 @@ async def test_russian_ui_shows_the_engines_messages_in_russian(demo):
         said = str(app.main.query_one("#message").render())
         assert "2-0" in said and "result" not in said and any("а" <= ch <= "я" for ch in said), said
         assert demo.read_bytes() == before
+
+
+@sync
+async def test_forbid_a_pair_from_the_palette(one_table):
+    """The palette's 'forbid two players to meet' is `commands.forbid_pair`, as `arbiter forbid`."""
+    app = make_app(one_table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Forbid two")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LineScreen)
+        app.screen.query_one("#line-input").value = "3 11"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert load(one_table).forbidden == ((3, 11),)
+        assert "3 and 11 will not be paired together" in screen_text(app)
+        app.main.forbid("-3 11")
+        await pilot.pause()
+        assert load(one_table).forbidden == ()
+        before = one_table.read_bytes()
+        app.main.forbid("3 999")  # no such player: the engine says so, nothing written
+        await pilot.pause()
+        assert "999" in screen_text(app) and one_table.read_bytes() == before

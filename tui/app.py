@@ -223,6 +223,7 @@ class ArbiterApp(App):
             yield SystemCommand(tr(L, "c_exchange"), "X", main.action_exchange)
             yield SystemCommand(tr(L, "c_give_bye"), "", main.action_give_bye)
             yield SystemCommand(tr(L, "c_unpair"), "", main.unpair)
+            yield SystemCommand(tr(L, "c_forbid"), "C1", main.action_forbid)
             yield SystemCommand(tr(L, "c_missing"), "m", main.action_missing)
             yield SystemCommand(tr(L, "c_table"), "T", main.action_table)
             yield SystemCommand(tr(L, "standings"), "s", lambda: main.action_view("standings"))

@@ -143,6 +143,39 @@ class RoundActionsMixin:
             return
         self.show_warnings()
 
+    def action_forbid(self) -> None:
+        self.arb.prompt(tr(self.arb.lang, "forbid_prompt"), self.forbid)
+
+    def forbid(self, text: str) -> None:
+        """`12 7`: these two must never be paired (C1); `-12 7` allows them again. Teams by name or id."""
+        from core import team_event
+
+        lang = self.arb.lang
+        remove = text.strip().startswith("-")
+        parts = text.strip().lstrip("-").replace(",", " ").split()
+        if len(parts) != 2:
+            self.say_error(tr(lang, "line_bad", text=text))
+            return
+        try:
+            if team_event.is_team_event(self.event):
+                x, y = (team_event.find_team(self.event, t) for t in parts)
+                self.arb.apply(lambda ev: team_event.forbid_teams(ev, parts[0], parts[1], remove=remove),
+                               describe("allow teams {team} and {other} to meet" if remove
+                                        else "forbid teams {team} and {other} to meet", team=x, other=y))
+            else:
+                try:
+                    a, b = (int(p) for p in parts)
+                except ValueError:
+                    self.say_error(tr(lang, "line_bad", text=text))
+                    return
+                self.arb.apply(lambda ev: commands.forbid_pair(ev, a, b, remove=remove),
+                               describe("allow pairing {a} with {b}" if remove else "forbid pairing {a} with {b}",
+                                        a=a, b=b))
+        except ArbiterError as exc:
+            self.say_error(message(exc, lang))
+            return
+        self.say(tr(lang, "allowed" if remove else "forbidden", a=parts[0], b=parts[1]))
+
     def unpair(self) -> None:
         rnd = self.current_round()
         if rnd is None:
