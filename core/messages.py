@@ -273,7 +273,7 @@ RU: dict[str, str] = {
         'в турнире столов: {tables}; выгружайте по одному с --table',
     'TRF export covers Swiss events':
         'выгрузка в TRF — только для турниров по швейцарской системе',
-    # -- the top (core/knockout.py, core/top.py) --
+    # -- the top (core/knockout/, core/top.py) --
     'a top needs at least 2 players, not {size}':
         'в топе должно быть не меньше 2 участников, а не {size}',
     'no table to qualify from':
@@ -608,6 +608,18 @@ RU: dict[str, str] = {
         'ожидается целое число',
     'expected a list of team tie-break codes':
         'ожидается список кодов командных дополнительных показателей',
+    'expected a list of pairs of team names like [["Rooks", "Knights"]]':
+        'ожидается список пар названий команд, например [["Rooks", "Knights"]]',
+    'expected a pair of two different team names like ["Rooks", "Knights"]':
+        'ожидается пара из двух разных названий команд, например ["Rooks", "Knights"]',
+    "no team '{name}' in this event":
+        "в этом турнире нет команды '{name}'",
+    'a round robin follows its Berger table: forbidden pairs are for a team Swiss':
+        'круговая система идёт по таблице Бергера: запрещённые пары — только для командной швейцарской системы',
+    'a team cannot be paired with itself anyway':
+        'команда и так не может играть сама с собой',
+    "teams '{a}' and '{b}' are not a forbidden pair":
+        "команды '{a}' и '{b}' не значатся запрещённой парой",
     'a team event needs --boards B (at least 1 board per match)':
         'командному турниру нужно --boards B (не меньше 1 доски в матче)',
     'a team event has one table':
