@@ -505,6 +505,9 @@ async def test_top_from_the_palette_agreed_result_and_bracket(demo):
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause(0.2)
+        assert [r.stage for r in load(demo).rounds].count("top") == 0  # the palette shows the preview, as K does
+        await pilot.press("y")
+        await pilot.pause(0.2)
         e = load(demo)
         assert [r.stage for r in e.rounds].count("top") == 1
         assert app.main.stage == "top" and "Top round 1" in screen_text(app)

@@ -13,8 +13,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable
 
+from rich.align import Align
+from rich.text import Text
 from textual.app import App, SystemCommand
+from textual.command import CommandList, CommandPalette
 from textual.screen import Screen
+from textual.widgets.option_list import Option
 
 from core.errors import ArbiterError, message
 from core.formats.text import clean
@@ -28,6 +32,29 @@ from .i18n import choose_lang, tr
 from .screens.main import MainScreen
 
 HEARTBEAT = 5.0  # seconds between presence heartbeats
+
+
+class Palette(CommandPalette):
+    """Textual's command palette with its two words (the search field, "no matches") in the judge's language."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(id="--command-palette", placeholder=tr(lang, "palette_search"))
+        self.lang = lang
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        # Textual 8.2.8's method (pinned), with the text translated
+        self._stop_no_matches_countdown()
+
+        def _show_no_matches() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(
+                    Option(Align.center(Text(tr(self.lang, "palette_none"), style="not bold")), disabled=True,
+                           id=self._NO_MATCHES))
+                self._list_visible = True
+            else:
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, _show_no_matches)
 
 
 def _utcnow() -> datetime:
@@ -178,7 +205,7 @@ class ArbiterApp(App):
             main.cursor_to_first_missing()
             main.say(what, "bold")
 
-    def start_top(self) -> None:
+    def start_top(self, lots: bool = False) -> None:
         try:
             from core import top as topmod
         except ImportError:
@@ -186,7 +213,7 @@ class ArbiterApp(App):
                 self.main.say_error(tr(self.lang, "top_hook"))
             return
         try:
-            self.apply(topmod.start_top, describe("start the top"))
+            self.apply(lambda ev: topmod.start_top(ev, lots=lots), describe("start the top"))
         except ArbiterError as exc:
             if self.main:
                 self.main.say_error(message(exc, self.lang))
@@ -209,6 +236,10 @@ class ArbiterApp(App):
         self._stage_started(tr(self.lang, "playoff_started"))
 
     # -- command palette: every action ------------------------------------------------------
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(self.lang))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         main = self.main
         L = self.lang
@@ -229,14 +260,16 @@ class ArbiterApp(App):
             yield SystemCommand(tr(L, "standings"), "s", lambda: main.action_view("standings"))
             yield SystemCommand(tr(L, "round"), "r", lambda: main.action_view("round"))
             yield SystemCommand(tr(L, "bracket"), "b", lambda: main.action_view("bracket"))
-            yield SystemCommand(tr(L, "c_top"), "core.top.start_top", self.start_top)
+            yield SystemCommand(tr(L, "c_top"), "K", main.action_start_top)
             yield SystemCommand(tr(L, "c_playoff"), "", self.start_playoff)
             yield SystemCommand(tr(L, "c_moves"), ": 12 m45", lambda: main.action_line(""))
             yield SystemCommand(tr(L, "c_new"), "", self.new_event)
             yield SystemCommand(tr(L, "history_title"), "h", main.action_history)
             yield SystemCommand(tr(L, "c_lang"), "L", main.action_lang)
             yield SystemCommand(tr(L, "c_help"), "?", main.action_help)
-        yield from super().get_system_commands(screen)
+        # Textual's own commands (theme, maximize, screenshot, its English key panel) are left out:
+        # English words in a Russian palette, and the theme must stay the 16-colour one
+        yield SystemCommand(tr(L, "c_quit"), "q", self.exit)
 
     def prompt(self, text: str, then: Callable[[str], None]) -> None:
         from .screens.dialogs import LineScreen

@@ -168,13 +168,13 @@ class EntryMixin:
         a = e.player(g.first)
         res = str(g.result) if g.result is not None else tr(lang, "no_result")
         if g.second is None:
-            self.say(tr(lang, "echo_bye", b=board, first=f"{a.name} ({a.id})", res=res))
+            self.say(tr(lang, "echo_bye", b=board, first=self.name_cell(e, a.id), res=res))
             return
         b = e.player(g.second)
         scores = self.scores_after(e, rnd, g)
         p1 = points_text(scores[a.id]) if a.id in scores else "-"
         p2 = points_text(scores[b.id]) if b.id in scores else "-"
-        self.say(tr(lang, "echo", b=board, first=f"{a.name} ({a.id})", res=res, second=f"{b.name} ({b.id})",
+        self.say(tr(lang, "echo", b=board, first=self.name_cell(e, a.id), res=res, second=self.name_cell(e, b.id),
                     p1=p1, p2=p2), "bold")
 
     def change_preview(self, rnd: Round, board: int, result: Result | None) -> Text | None:

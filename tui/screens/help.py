@@ -35,6 +35,16 @@ def help_text(lang: str) -> Text:
     t.append(tr(lang, "help_preview") + "\n", style="bold")
     for _keys, _action, d, kd in PREVIEW_KEYS:
         t.append(f"  {kd:<4} {tr(lang, 'h_' + d)}\n")
-    t.append("\n")
+    t.append("\n" + tr(lang, "help_clock") + "\n", style="bold")
+    for kd, key, m in (("4", "clock_start_swiss", "45"), ("a", "clock_all", "45"), ("7", "clock_start_top", "70"),
+                       ("p", "clock_pause", ""), ("+", "clock_add", ""), ("-", "clock_sub", ""), ("x", "clock_stop", ""),
+                       ("e", "time_up_enter", ""), ("d", "time_up_draw", "")):
+        t.append(f"  {kd:<4} {tr(lang, key, m=m) if m else tr(lang, key)}\n")
+    t.append("\n" + tr(lang, "help_players") + "\n", style="bold")
+    for kd, key in (("a", "add_player"), ("e", "edit_player"), ("w", "pk_withdraw"), ("y", "bye_prompt"),
+                    ("i", "import_csv"), ("/", "search"), ("Esc", "pk_back")):
+        t.append(f"  {kd:<4} {tr(lang, key)}\n")
+    t.append("\n" + tr(lang, "help_dialogs") + "\n", style="bold")
+    t.append("  " + tr(lang, "help_dialog_keys") + "\n\n")
     t.append(tr(lang, "help_layout") + "\n", style="dim")
     return t

@@ -22,14 +22,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.errors import ArbiterError, message
-from core.formats.text import clean
+from core.formats.text import clean, fit
 from core.journal_text import translate
 from core.model import Event, Game, Round
 
 from ..i18n import tr
+from ..widgets.footer import KeysFooter
 from ..widgets import clock as clockmod
 from ..widgets.bracket import BracketBox
 from ..widgets.patch_table import PatchTable
@@ -180,7 +181,7 @@ class MainScreen(PanelsMixin, EntryMixin, RoundActionsMixin, ClockMixin, Screen)
                 yield PatchTable(id="standings-table")
                 yield Static(id="standings-legend", classes="legend")
         yield Static(id="message")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#round-table", PatchTable).right_columns = frozenset({"bd", "p1", "p2"})
@@ -263,7 +264,19 @@ class MainScreen(PanelsMixin, EntryMixin, RoundActionsMixin, ClockMixin, Screen)
             return None
 
     def say(self, text: str, style: str = "") -> None:
-        set_text(self.query_one("#message", Static), Text(clean(text), style=style, no_wrap=True, overflow="ellipsis"))
+        """The message line; a message wider than the screen takes a second line (and is cut only after it)."""
+        import textwrap
+
+        box = self.query_one("#message", Static)
+        width = max(8, (self.size.width or 80) - 2)
+        text = clean(text)
+        lines = textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) if len(text) > width else [text]
+        if len(lines) > 2:
+            lines = [lines[0], fit(" ".join(lines[1:]), width)]
+        two = len(lines) > 1
+        if box.has_class("two") != two:
+            box.set_class(two, "two")
+        set_text(box, Text("\n".join(lines), style=style, no_wrap=True, overflow="ellipsis"))
 
     def say_error(self, text: str) -> None:
         self.say(text, "bold red")

@@ -79,6 +79,11 @@ def points_shown(e: Event, rnd: Round) -> dict[int, str]:
     return scores_before(e, rnd)
 
 
+# two names, the board, both points and the result ("0-1t") in 80 columns, in both languages,
+# with the table's scrollbar: a round never scrolls sideways
+NAME_WIDTH = 24
+
+
 class PanelsMixin:
     """The round, standings and bracket panels of `MainScreen`, and the cursor on the round."""
 
@@ -159,12 +164,13 @@ class PanelsMixin:
                 if pid in before and pid in recs}
 
     def name_cell(self, e: Event, pid: int) -> str:
-        """"Name (id)" in 30 columns, cleaned: computed once per version of the player."""
+        """"Name (id)" in NAME_WIDTH columns, cleaned: computed once per version of the player."""
         p = e.player(pid)
         hit = self._names.get(pid)
         if hit is not None and hit[0] is p:
             return hit[1]
-        text = fit(f"{p.name} ({p.id})", 30)
+        num = f" ({p.id})"
+        text = fit(p.name, NAME_WIDTH - len(num)) + num  # a long name is cut, its number never
         self._names[pid] = (p, text)
         return text
 

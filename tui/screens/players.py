@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from core import commands
 from core.errors import ArbiterError, FileProblem, IllegalChange, message
@@ -23,6 +23,7 @@ from core.journal_text import bye_what, describe
 from core.model import Event
 
 from ..i18n import tr
+from ..widgets.footer import KeysFooter
 from ..widgets.patch_table import PatchTable, cell
 from .dialogs import LAYOUT, ChoiceScreen, FormScreen, LineScreen
 
@@ -37,13 +38,13 @@ if TYPE_CHECKING:
     from ..app import ArbiterApp
 
 KEYS = [
-    ("a", "add", "add_player", True, "a"),
-    ("e", "edit", "edit_player", True, "e"),
-    ("w", "withdraw", "st_withdrawn", True, "w"),
-    ("y", "bye", "bye_prompt", False, "y"),
-    ("i", "import_csv", "import_csv", False, "i"),
-    ("slash", "search", "search", True, "/"),
-    ("escape", "back", "close", True, "Esc"),
+    ("a", "add", "pk_add", True, "a"),
+    ("e", "edit", "pk_edit", True, "e"),
+    ("w", "withdraw", "pk_withdraw", True, "w"),
+    ("y", "bye", "pk_bye", True, "y"),
+    ("i", "import_csv", "pk_import", True, "i"),
+    ("slash", "search", "pk_search", True, "/"),
+    ("escape", "back", "pk_back", True, "Esc"),
 ]
 
 
@@ -72,7 +73,7 @@ class PlayersScreen(Screen):
         yield Input(id="players-search", classes="hidden")
         yield PlayersTable(id="players-table")
         yield Static(id="players-msg")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         L = self.arb.lang

@@ -16,13 +16,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from core import pairing, preview
 from core.errors import ArbiterError, Conflict, message
 from core.formats.text import clean, fit, scores_before
 
 from ..i18n import tr
+from ..widgets.footer import KeysFooter
 from ..widgets.patch_table import PatchTable, cell
 from .dialogs import TextScreen
 
@@ -78,7 +79,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         yield Static(id="preview-why")
         yield Static(id="preview-warn")
         yield Static(id="preview-msg")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(PatchTable).right_columns = frozenset({"bd", "p1", "p2"})

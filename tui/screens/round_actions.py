@@ -205,14 +205,21 @@ class RoundActionsMixin:
         from core.bracket_text import bracket_text
 
         lang = self.arb.lang
+        tie: str | None = None  # a tie at the qualification line: the judge may draw lots (as arbiter top --lots)
         try:
             preview = top.start_top(self.event)
         except ArbiterError as exc:
-            self.say_error(message(exc, self.arb.lang))
-            return
+            try:
+                preview = top.start_top(self.event, lots=True)
+            except ArbiterError:
+                self.say_error(message(exc, self.arb.lang))
+                return
+            tie = message(exc, lang)
         b = top.bracket(preview)
         names = {p.id: p.name for p in preview.players}
         body = Text()
+        if tie is not None:
+            body.append(clean(tie) + "\n\n", style="bold yellow")
         body.append(", ".join(f"{i}. {fit(names[p], 20)} ({p})" for i, p in enumerate(b.seeds, 1)) + "\n\n")
         for line in top.aims(preview, lang=lang):
             body.append(clean(line) + "\n", style="dim")
@@ -222,9 +229,12 @@ class RoundActionsMixin:
         def answered(choice: str | None) -> None:
             if choice == "y":
                 self.arb.start_top()
+            elif choice == "l":
+                self.arb.start_top(lots=True)
 
-        self.app.push_screen(ChoiceScreen(tr(lang, "c_top"), body, [("y", tr(lang, "c_top")), ("n", tr(lang, "cancel"))],
-                                          default="y", classes="page"), answered)
+        go = ("l", tr(lang, "lots_draw")) if tie is not None else ("y", tr(lang, "c_top"))
+        self.app.push_screen(ChoiceScreen(tr(lang, "lots_title" if tie is not None else "c_top"), body,
+                                          [go, ("n", tr(lang, "cancel"))], default=go[0], classes="page"), answered)
 
     def can_pair(self) -> bool:
         e = self.event

@@ -173,6 +173,7 @@ class PatchTable(DataTable):
                 new = max((cell_len(cs[i][0]) for cs in self._cells.values()), default=0)
             else:
                 new = max(width, grown)
+            new = max(new, cell_len(column.label.plain))  # never narrower than its heading ("Res" over "·")
             if new != width:
                 column.content_width = new
                 resized = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -16,7 +17,36 @@ CLOCK_STYLE = {"ok": "bold", "warn": "bold black on yellow", "alert": "bold whit
 def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_planned: int, stage: str,
                 table: int | None, tables: int, missing: int | None, clock_left: float | None,
                 clock_paused: bool, others: list[str], viewing: int | None = None, width: int = 80) -> Text:
-    """One line; the event's name gets what the other parts leave (at least 8 columns)."""
+    """One line; the event's name gets what the other parts leave (at least 8 columns).
+
+    When the parts do not fit, the long ones take their short forms (the other
+    judges without their SSH client); if they still do not fit, the other
+    judges are counted ("also: 2"): they never disappear off the right edge.
+    """
+    full = _parts(lang, False, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
+                  others, viewing)
+    parts = full
+    if 8 + sum(3 + cell_len(text) for text, _ in full) > width:
+        parts = _parts(lang, True, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
+                       others, viewing)
+    rest = sum(3 + cell_len(text) for text, _ in parts)
+    if others and 8 + rest > width:  # the other judges: how many, cut if need be, never gone
+        text, style = tr(lang, "st_others", who=str(len(others))), parts[-1][1]
+        rest += cell_len(text) - cell_len(parts[-1][0])
+        room = max(len(tr(lang, "st_others", who="")) + 2, cell_len(text) - (8 + rest - width))
+        parts[-1] = (fit(text, room), style)
+        rest = sum(3 + cell_len(text) for text, _ in parts)
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(fit(event_name, max(8, min(40, width - rest))), style="bold")
+    for text, style in parts:
+        t.append(" │ ")
+        t.append(text, style=style)
+    return t
+
+
+def _parts(lang: str, short: bool, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
+           others, viewing) -> list[tuple[str, str]]:
+    s = "_short" if short else ""
     parts: list[tuple[str, str]] = []
     if round_no is not None:
         if stage in ("swiss", "roundrobin") and rounds_planned:
@@ -26,22 +56,17 @@ def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_plan
     if table is not None:
         parts.append((tr(lang, "st_table", t=table, n=tables), ""))
     if missing is not None:
-        parts.append((tr(lang, "st_missing", n=missing) if missing else tr(lang, "st_complete"),
+        parts.append((tr(lang, "st_missing" + s, n=missing) if missing else tr(lang, "st_complete" + s),
                       "bold yellow" if missing else "green"))
     if clock_left is not None:
         key = "st_paused" if clock_paused else "st_clock"
         parts.append((tr(lang, key, t=clockmod.fmt(clock_left)), CLOCK_STYLE.get(clockmod.level(clock_left), "")))
     if viewing is not None:
-        parts.append((tr(lang, "st_viewing", n=viewing), "reverse"))
+        parts.append((tr(lang, "st_viewing" + s, n=viewing), "reverse"))
     if others:
-        parts.append((tr(lang, "st_others", who=", ".join(clean(o) for o in others)), "cyan"))
-    rest = sum(3 + len(text) for text, _ in parts)
-    t = Text(no_wrap=True, overflow="ellipsis")
-    t.append(fit(event_name, max(8, min(40, width - rest))), style="bold")
-    for text, style in parts:
-        t.append(" │ ")
-        t.append(text, style=style)
-    return t
+        who = [o.split("@")[0] if short else o for o in others]  # short: the users without their SSH client
+        parts.append((tr(lang, "st_others", who=", ".join(clean(o) for o in who)), "cyan"))
+    return parts
 
 
 class StatusLine(Static):

@@ -1,0 +1,164 @@
+"""What the acceptance audit of the TUI found at 80x24 (English and Russian), each held by a test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from core import commands, pairing
+from core import top as topmod
+from core.errors import ArbiterError
+from core.results import Result
+from core.store import EventFile, create, load
+from tests.test_tui_app import SIZE, demo, make_app, no_fsync, screen_text, sync  # noqa: F401 (fixtures)
+from tui.app import Palette
+from tui.screens.dialogs import ChoiceScreen, TextScreen
+from tui.widgets.status import status_text
+
+TEXTUAL_ENGLISH = ("Theme", "Maximize", "Screenshot", "Search for commands", "Keys\n")
+
+
+@sync
+async def test_the_russian_palette_has_no_english(demo):
+    app = make_app(demo, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, Palette)
+        for _ in range(6):  # every entry, page by page
+            text = screen_text(app)
+            assert "Поиск действия" in text
+            for word in TEXTUAL_ENGLISH + ("Quit", "core.top"):
+                assert word not in text, word
+            await pilot.press("pagedown")
+            await pilot.pause()
+        await pilot.press(*list("zzzq"))
+        await pilot.pause(1.0)
+        assert "Ничего не найдено" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+def test_the_status_line_never_loses_the_other_judges():
+    for lang in ("en", "ru"):
+        for viewing in (None, 2):
+            for others in (["root@10.0.0.7"], ["root@10.0.0.7", "bob@10.0.0.9"]):
+                t = status_text(lang, event_name="Demo Open (seed 000, 704.2)", round_no=4, rounds_planned=5,
+                                stage="swiss", table=1, tables=4, missing=0, clock_left=2676, clock_paused=False,
+                                others=others, viewing=viewing, width=80).plain
+                assert len(t) <= 80, t
+                last = t.rsplit(" │ ", 1)[1]
+                assert last.startswith(("also: ", "также: ")) and not last.endswith(("…", ": ")), t
+                assert "root" in last or last.endswith(str(len(others))), t
+
+
+@sync
+async def test_footer_keys_are_whole_and_the_palette_key_stays(demo):
+    for lang in ("en", "ru"):
+        app = make_app(demo, lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for keys in ((), ("s",), ("P",)):
+                await pilot.press(*keys)
+                await pilot.pause(0.3)
+                footer_keys = list(app.screen.query(FooterKey))
+                palette = [k for k in footer_keys if k.has_class("-command-palette")]
+                assert len(palette) == 1
+                edge = palette[0].region.x
+                for k in footer_keys:
+                    if k is not palette[0]:
+                        assert k.region.right <= edge, (lang, keys, k.key_display, k.description)
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+@sync
+async def test_a_long_message_takes_two_lines_and_the_echo_keeps_the_scores(tmp_path):
+    p = tmp_path / "long.toml"
+    e = commands.new_event("Long", 3, lots_seed=1)
+    for name in ("Константинопольский-Рождественский, Александра-Мария Владиславовна",
+                 "Вознесенский-Преображенский, Константин Александрович", "Lee", "Kim"):
+        e = commands.add_player(e, name, rating=1500)
+    create(p, pairing.pair_next(e))
+    app = make_app(p, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rnd = load(p).rounds[-1]
+        long_board = next(g.board for g in rnd.games if max(g.players) <= 2 or min(g.players) <= 2)
+        app.main.query_one("#round-table").select_key(str(long_board))
+        await pilot.press("1")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "→ 1 : 0" in text  # the new scores, whatever the names' length
+        table = app.main.query_one("#round-table")
+        assert table.virtual_size.width <= table.size.width  # two long names: the round never scrolls sideways
+        # another judge's long change: the message line wraps and its end is still shown
+        what = "import players from /srv/events/autumn-open-2026/registrations/players-late.csv"
+        EventFile(p).change(lambda ev: commands.add_player(ev, "Zed", rating=1400), what)
+        await pilot.pause(1.5)
+        lines = screen_text(app).splitlines()
+        assert "турнир изменён" in lines[-3] and "players-late.csv" in lines[-2], lines[-3:]
+        assert "Доска" in screen_text(app)
+
+
+def _tied_at_the_line() -> "commands.Event":
+    """8 players, 3 rounds played, a top of 4, and a tie at 4th place that only lots break."""
+    for seed in range(1, 40):
+        e = commands.new_event("Tie Cup", 3, top=4, lots_seed=seed)
+        for name in ("A", "B", "C", "D", "E", "F", "G", "H"):
+            e = commands.add_player(e, name, rating=1500)
+        for k in range(3):
+            e = pairing.pair_next(e)
+            for g in e.rounds[-1].games:
+                if g.second is not None:
+                    e = commands.record_result(e, "swiss", None, k + 1, g.board, Result.FIRST_WINS, by="t")
+        try:
+            topmod.start_top(e)
+        except ArbiterError:
+            topmod.start_top(e, lots=True)
+            return e
+    raise AssertionError("no tie found")
+
+
+@sync
+async def test_a_tie_at_the_qualification_line_offers_lots(tmp_path):
+    p = tmp_path / "tie.toml"
+    create(p, _tied_at_the_line())
+    app = make_app(p)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("K")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "tied at the qualification line" in text and "draw lots" in text
+        await pilot.press("y")  # not the key here: nothing happens
+        await pilot.pause()
+        assert not any(r.stage == "top" for r in load(p).rounds)
+        await pilot.press("l")
+        await pilot.pause()
+        e = load(p)
+        assert any(r.stage == "top" for r in e.rounds) and topmod.state(e).get("lots")
+        assert app.main.stage == "top"
+        # the result column keeps its heading over rounds without results
+        assert " Res " in screen_text(app)
+
+
+@sync
+async def test_help_lists_the_clock_players_and_dialog_keys(demo):
+    for lang, words in (("en", ("take 5 minutes off", "Technical draw for all", "Import players", "o overwrite")),
+                        ("ru", ("убрать 5 минут", "Ничья по решению судьи всем", "Импорт участников", "o перезаписать"))):
+        app = make_app(demo, lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            from tui.screens.help import help_text
+
+            plain = help_text(lang).plain
+            for w in words:
+                assert w in plain, (lang, w)
