@@ -145,6 +145,14 @@ async def test_a_tie_at_the_qualification_line_offers_lots(tmp_path):
         assert app.main.stage == "top"
         # the result column keeps its heading over rounds without results
         assert " Res " in screen_text(app)
+        # a drawn top game: the echo says who goes through and by which rule, no empty scores
+        await pilot.press("equals_sign")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "(705.2)" in text and "- : -" not in text
+        await pilot.press("1")
+        await pilot.pause()
+        assert "won the game" in screen_text(app)
 
 
 @sync

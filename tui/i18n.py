@@ -133,6 +133,7 @@ T: dict[str, tuple[str, str]] = {
                  "по договорённости (704.4): 1 победа первого, 0 победа второго (Esc отмена)"),
     "echo": ("board {b}: {first} {res} {second}  → {p1} : {p2}",
              "доска {b}: {first} {res} {second}  → {p1} : {p2}"),
+    "echo_game": ("board {b}: {first} {res} {second}", "доска {b}: {first} {res} {second}"),
     "echo_bye": ("board {b}: {first} {res}", "доска {b}: {first} {res}"),
     "cleared": ("board {b}: result cleared", "доска {b}: результат стёрт"),
     "line_prompt": ("board, or board and result (12 1-0)", "доска, или доска и результат (12 1-0)"),

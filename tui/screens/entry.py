@@ -171,11 +171,32 @@ class EntryMixin:
             self.say(tr(lang, "echo_bye", b=board, first=self.name_cell(e, a.id), res=res))
             return
         b = e.player(g.second)
+        first, second = self.name_cell(e, a.id), self.name_cell(e, b.id)
+        if rnd.stage not in ("swiss", "roundrobin"):  # no scores to add up: the top says where the match stands
+            after = self.match_after(rnd, g) if rnd.stage == "top" else None
+            self.say(tr(lang, "echo_game", b=board, first=first, res=res, second=second)
+                     + (f"  {after}" if after else ""), "bold")
+            return
         scores = self.scores_after(e, rnd, g)
         p1 = points_text(scores[a.id]) if a.id in scores else "-"
         p2 = points_text(scores[b.id]) if b.id in scores else "-"
-        self.say(tr(lang, "echo", b=board, first=self.name_cell(e, a.id), res=res, second=self.name_cell(e, b.id),
-                    p1=p1, p2=p2), "bold")
+        self.say(tr(lang, "echo", b=board, first=first, res=res, second=second, p1=p1, p2=p2), "bold")
+
+    def match_after(self, rnd: Round, g) -> str | None:
+        """The top match of this game after it, as the bracket says: who went through and why, or the game to play."""
+        from core.bracket_text import match_lines
+
+        br = self.arb.top_bracket()
+        if br is None:
+            return None
+        matches = [m for r in br.rounds for m in r]
+        if br.third_place_match is not None:
+            matches.append(br.third_place_match)
+        for m in matches:
+            if m.round == rnd.number and set(m.players) == {g.first, g.second}:
+                names = {p.id: fit(p.name, 20) for p in self.event.players if p.id in m.players}
+                return match_lines(br, m, names, width=400, lang=self.arb.lang)[-1].strip()
+        return None
 
     def change_preview(self, rnd: Round, board: int, result: Result | None) -> Text | None:
         """What the change does: the result, scores and places, and later rounds paired on the old result."""
