@@ -170,3 +170,37 @@ async def test_help_lists_the_clock_players_and_dialog_keys(demo):
             plain = help_text(lang).plain
             for w in words:
                 assert w in plain, (lang, w)
+
+
+def test_the_new_event_form_says_its_errors_in_russian(tmp_path):
+    from tui.screens.new_event import make_event
+
+    base = {"file": str(tmp_path / "x.toml"), "name": "Кубок", "rounds": "5", "tables": "1", "top": "0",
+            "third": "н", "points": "1,1/2,0", "tiebreaks": ""}
+    with pytest.raises(ValueError, match="туров: 'пять' — не число"):
+        make_event(dict(base, rounds="пять"), "ru")
+    with pytest.raises(ValueError, match="за победу, ничью, поражение"):
+        make_event(dict(base, points="1,0"), "ru")
+    path = make_event(dict(base, top="4", third="д"), "ru")
+    e = load(path)
+    assert e.top == 4 and e.third_place
+
+
+@sync
+async def test_the_players_forms_in_russian(demo):
+    app = make_app(demo, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert "Выбывание участника" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "имя" in text and "название" not in text
+        await pilot.press("escape")
+        await pilot.pause()

@@ -26,7 +26,7 @@ def new_event_form(app: "ArbiterApp") -> None:
         ("rounds", tr(L, "f_rounds"), "5"),
         ("tables", tr(L, "f_tables"), "1"),
         ("top", tr(L, "f_top"), "0"),
-        ("third", tr(L, "f_third"), "n"),
+        ("third", tr(L, "f_third"), tr(L, "no_letter")),
         ("points", tr(L, "f_points"), "1,1/2,0"),
         ("tiebreaks", tr(L, "f_tiebreaks"), "BH-C1,BH,SB,WIN"),
     ]
@@ -35,7 +35,7 @@ def new_event_form(app: "ArbiterApp") -> None:
         if values is None:
             return
         try:
-            path = make_event(values)
+            path = make_event(values, L)
         except ArbiterError as exc:
             if app.main:
                 app.main.say_error(message(exc, app.lang))
@@ -51,13 +51,16 @@ def new_event_form(app: "ArbiterApp") -> None:
     app.push_screen(FormScreen(tr(L, "new_event"), fields), done)
 
 
-def make_event(values: dict) -> str:
+def make_event(values: dict, lang: str = "en") -> str:
+    """The event of the form (its errors in the judge's language), created at the file named."""
+    labels = {"rounds": "f_rounds", "tables": "f_tables", "top": "f_top"}
+
     def num(key: str) -> int:
         text = values.get(key, "").strip() or "0"
         try:
             return int(text)
         except ValueError:
-            raise ValueError(f"{key}: '{text}' is not a number") from None
+            raise ValueError(f"{tr(lang, labels[key])}: {tr(lang, 'not_number', text=text)}") from None
 
     codes = tuple(c.strip().upper() for c in values.get("tiebreaks", "").split(",") if c.strip())
     check_codes(codes)
@@ -65,11 +68,11 @@ def make_event(values: dict) -> str:
     if values.get("points", "").strip():
         parts = values["points"].split(",")
         if len(parts) != 3:
-            raise ValueError("points: W,D,L such as 1,1/2,0 or 3,1,0")
+            raise ValueError(tr(lang, "bad_points"))
         try:
             pts = tuple(Fraction(p.strip()) for p in parts)
         except (ValueError, ZeroDivisionError):
-            raise ValueError("points: W,D,L such as 1,1/2,0 or 3,1,0") from None
+            raise ValueError(tr(lang, "bad_points")) from None
     event = commands.new_event(
         values.get("name", ""), num("rounds"), tables=max(1, num("tables")), top=num("top"),
         third_place=values.get("third", "").strip().lower() in ("y", "yes", "д", "да", "1"),

@@ -151,7 +151,7 @@ class PlayersScreen(Screen):
     def action_add(self) -> None:
         L = self.arb.lang
         e = self.arb.event
-        fields = [("name", tr(L, "f_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
+        fields = [("name", tr(L, "f_player_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
         if e.tables > 1:
             fields.append(("table", tr(L, "f_table"), ""))
 
@@ -180,7 +180,7 @@ class PlayersScreen(Screen):
         p = self.selected()
         if p is None:
             return
-        fields = [("name", tr(L, "f_name"), p.name), ("rating", tr(L, "f_rating"), str(p.rating)),
+        fields = [("name", tr(L, "f_player_name"), p.name), ("rating", tr(L, "f_rating"), str(p.rating)),
                   ("club", tr(L, "f_club"), p.club)]
 
         def done(v: dict | None) -> None:
@@ -211,7 +211,7 @@ class PlayersScreen(Screen):
             if new is not None:
                 self.say(tr(L, "withdrawn", name=p.name, n=new.player(p.id).withdrawn_from))
 
-        self.app.push_screen(ChoiceScreen(tr(L, "st_withdrawn"), Text(tr(L, "withdraw_q", name=clean(p.name))),
+        self.app.push_screen(ChoiceScreen(tr(L, "withdraw_title"), Text(tr(L, "withdraw_q", name=clean(p.name))),
                                           [("y", tr(L, "yes")), ("n", tr(L, "no"))], classes="ask"), done)
 
     def action_bye(self) -> None:
