@@ -204,3 +204,25 @@ async def test_the_players_forms_in_russian(demo):
         assert "имя" in text and "название" not in text
         await pilot.press("escape")
         await pilot.pause()
+
+
+@sync
+async def test_explanations_and_the_journal_wrap_at_80_columns(demo):
+    from textual.containers import ScrollableContainer
+
+    app = make_app(demo, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1")  # round 4 of table 1 complete
+        await pilot.pause()
+        for keys in (("e",), ("h",), ("p", "e")):
+            await pilot.press(*keys)
+            await pilot.pause(0.5)
+            assert isinstance(app.screen, TextScreen), keys
+            body = app.screen.query_one(ScrollableContainer)
+            assert body.virtual_size.width <= body.size.width, keys  # nothing to scroll sideways to
+            await pilot.press("escape")
+            await pilot.pause()
+            if keys[0] == "p":
+                await pilot.press("n")
+                await pilot.pause()

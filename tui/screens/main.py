@@ -446,7 +446,7 @@ class MainScreen(PanelsMixin, EntryMixin, RoundActionsMixin, ClockMixin, Screen)
         for entry in reversed(entries[-500:]):
             ssh = f"@{entry.ssh}" if entry.ssh else ""
             lines.append(f"{entry.seq:>5} {entry.time[:19]} {entry.user}{ssh}: {translate(entry.what, self.arb.lang)}")
-        self.app.push_screen(TextScreen(tr(self.arb.lang, "history_title"), clean_lines("\n".join(lines))))
+        self.app.push_screen(TextScreen(tr(self.arb.lang, "history_title"), clean_lines("\n".join(lines)), wrap=True))
 
     def action_players(self) -> None:
         from .players import PlayersScreen

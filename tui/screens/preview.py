@@ -267,7 +267,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
                 text = message(exc, self.lang)
             body.append("\n".join(clean(line) for line in text.splitlines()) + "\n")
         numbers = ", ".join(str(r.number) for r in p.rounds)
-        self.app.push_screen(TextScreen(tr(self.lang, "explain_title", n=numbers), body))
+        self.app.push_screen(TextScreen(tr(self.lang, "explain_title", n=numbers), body, wrap=True))
 
     # -- save or cancel -------------------------------------------------------------------------
     def action_save(self) -> None:

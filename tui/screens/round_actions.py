@@ -75,7 +75,7 @@ class RoundActionsMixin:
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return
-        self.app.push_screen(TextScreen(tr(self.arb.lang, "explain_title", n=rnd.number), clean_lines(text)))
+        self.app.push_screen(TextScreen(tr(self.arb.lang, "explain_title", n=rnd.number), clean_lines(text), wrap=True))
 
     def action_swap(self) -> None:
         rnd, board = self.shown_round(), self.selected_board()
