@@ -226,3 +226,23 @@ async def test_explanations_and_the_journal_wrap_at_80_columns(demo):
             if keys[0] == "p":
                 await pilot.press("n")
                 await pilot.pause()
+
+
+@sync
+async def test_the_conflict_question_gives_no_command_line_advice(demo):
+    for lang in ("en", "ru"):
+        app = make_app(demo, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            EventFile(demo).change(lambda e: commands.record_result(e, "swiss", 1, 4, 2, Result.SECOND_WINS,
+                                                                     by="judge2"), "other")
+            app.main.query_one("#round-table").select_key("2")
+            await pilot.press("1")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            text = screen_text(app)
+            assert "judge2" in text and "--force" not in text
+            await pilot.press("k")
+            await pilot.pause()
+            assert "--force" not in screen_text(app)
+        EventFile(demo).change(lambda e: commands.record_result(e, "swiss", 1, 4, 2, None, by="t", force=True), "clear")

@@ -127,6 +127,8 @@ class EntryMixin:
             self.arb.reload()
             lang = self.arb.lang
             said = message(exc, lang)
+            if "--force" in said and ";" in said:  # the command line's advice: here the dialog offers o
+                said = said[:said.rfind(";")]
             body = Text(clean(said) + "\n\n" + tr(lang, "conflict_q", new=result if result else tr(lang, "no_result")))
 
             def answered(choice: str | None) -> None:
