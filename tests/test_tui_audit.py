@@ -246,3 +246,61 @@ async def test_the_conflict_question_gives_no_command_line_advice(demo):
             await pilot.pause()
             assert "--force" not in screen_text(app)
         EventFile(demo).change(lambda e: commands.record_result(e, "swiss", 1, 4, 2, None, by="t", force=True), "clear")
+
+
+@sync
+async def test_the_705_3_reminder_follows_results_from_another_judge(demo):
+    from datetime import timedelta
+
+    from tests.test_tui_app import FrozenClock
+
+    clock = FrozenClock()
+    app = make_app(demo, clock=clock, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "4")
+        await pilot.pause()
+        clock.t += timedelta(minutes=46)
+        app.bell = lambda: None
+        app.main.tick()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "boards: 1, 2" in screen_text(app)
+        # another judge enters board 1: the reminder names board 2 only, and d draws board 2 only
+        EventFile(demo).change(lambda e: commands.record_result(e, "swiss", 1, 4, 1, Result.FIRST_WINS, by="judge2"),
+                               "other")
+        app.reload()
+        app.main.tick()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "boards: 2" in text and "boards: 1, 2" not in text
+        await pilot.press("d")
+        await pilot.pause()
+        rnd = load(demo).find_round("swiss", 1, 4)
+        assert rnd.game(1).result is Result.FIRST_WINS and rnd.game(2).result is Result.TECHNICAL_DRAW
+        assert "changed" not in screen_text(app)
+    # every board finished meanwhile: the reminder closes by itself
+    app = make_app(demo, clock=clock, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("T")  # table 2: a round with boards to play
+        await pilot.pause()
+        await pilot.press("c", "4")
+        await pilot.pause()
+        clock.t += timedelta(minutes=46)
+        app.bell = lambda: None
+        app.main.tick()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        rnd = load(demo).find_round("swiss", 2, 4)
+
+        def finish(e):
+            for g in rnd.games:
+                if g.result is None and g.second is not None:
+                    e = commands.record_result(e, "swiss", 2, 4, g.board, Result.DRAW, by="judge2")
+            return e
+
+        EventFile(demo).change(finish, "other")
+        app.reload()
+        app.main.tick()
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen)

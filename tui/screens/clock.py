@@ -10,6 +10,7 @@ reminder, with technical draws in one change.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widgets import Static
 
 from core import commands
 from core.errors import ArbiterError, message
@@ -25,6 +26,8 @@ from .entry import record
 
 class ClockMixin:
     """The round clock of `MainScreen`."""
+
+    _alarm: tuple | None = None  # the open 705.3 reminder: (its screen, the round, its unfinished boards)
 
     def action_clock(self) -> None:
         lang = self.arb.lang
@@ -102,6 +105,7 @@ class ClockMixin:
     def tick(self) -> None:
         """Every second: the clock in the status line; at zero (on any table) the bell and the 705.3 reminder."""
         self.refresh_status()
+        self.follow_alarm()
         if self.app.screen is not self:
             return  # a dialog is open: ring when it is closed
         now = self.arb.now()
@@ -121,15 +125,50 @@ class ClockMixin:
             self.time_up(rnd)
             return
 
+    def alarm_body(self, rnd: Round, boards: list[int]) -> Text:
+        lang = self.arb.lang
+        where = f"{tr(lang, 'k_table')} {rnd.table}: " if rnd.table is not None and len(self.tables) > 1 else ""
+        return Text(where + tr(lang, "time_up_text", boards=", ".join(map(str, boards))))
+
+    def follow_alarm(self) -> None:
+        """The open 705.3 reminder follows the file: its boards as results come in (from any judge);
+        it closes once every board has a result or the clock was changed (more time, cleared)."""
+        alarm = self._alarm
+        if alarm is None:
+            return
+        screen, rnd, boards = alarm
+        if not screen.is_attached:
+            self._alarm = None
+            return
+        try:
+            now = self.event.find_round(rnd.stage, rnd.table, rnd.number)
+        except ArbiterError:
+            now = None
+        left = clockmod.remaining(now, self.arb.now()) if now is not None else None
+        still = [g.board for g in now.games if g.result is None and g.second is not None] if now is not None else []
+        if not still or now.clock_deadline != rnd.clock_deadline or (left is not None and left > 0):
+            self._alarm = None
+            if self.app.screen is screen:
+                screen.dismiss(None)
+            return
+        if still != boards:
+            self._alarm = (screen, now, still)
+            if screen.is_mounted:
+                screen.query_one(".dialog-body Static", Static).update(self.alarm_body(now, still))
+
     def time_up(self, rnd: Round) -> None:
         lang = self.arb.lang
         boards = [g.board for g in rnd.games if g.result is None and g.second is not None]
-        where = f"{tr(lang, 'k_table')} {rnd.table}: " if rnd.table is not None and len(self.tables) > 1 else ""
-        body = Text(where + tr(lang, "time_up_text", boards=", ".join(map(str, boards))))
+        body = self.alarm_body(rnd, boards)
 
         def answered(choice: str | None) -> None:
+            alarm, self._alarm = self._alarm, None
+            if alarm is not None and alarm[0] is screen:
+                rnd_now, boards_now = alarm[1], alarm[2]
+            else:
+                rnd_now, boards_now = rnd, boards
             if choice == "d":
-                self.technical_draws(rnd, boards)
+                self.technical_draws(rnd_now, boards_now)
             elif choice == "e":
                 if rnd.table in self.tables:
                     self.table_index = self.tables.index(rnd.table)
@@ -140,9 +179,11 @@ class ClockMixin:
                 self.cursor_to_first_missing()
                 self.action_prefix("t")
 
-        self.app.push_screen(ChoiceScreen(tr(lang, "time_up_title"), body,
-                                          [("e", tr(lang, "time_up_enter")), ("d", tr(lang, "time_up_draw"))],
-                                          default="e", classes="ask alarm"), answered)
+        screen = ChoiceScreen(tr(lang, "time_up_title"), body,
+                              [("e", tr(lang, "time_up_enter")), ("d", tr(lang, "time_up_draw"))],
+                              default="e", classes="ask alarm")
+        self._alarm = (screen, rnd, boards)
+        self.app.push_screen(screen, answered)
 
     def technical_draws(self, rnd: Round, boards: list[int]) -> None:
         stage, table, k = rnd.stage, rnd.table, rnd.number
