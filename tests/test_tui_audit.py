@@ -12,7 +12,7 @@ from core import top as topmod
 from core.errors import ArbiterError
 from core.results import Result
 from core.store import EventFile, create, load
-from tests.test_tui_app import SIZE, demo, make_app, no_fsync, screen_text, sync  # noqa: F401 (fixtures)
+from tests.test_tui_app import SIZE, demo, make_app, no_fsync, one_table, screen_text, sync  # noqa: F401 (fixtures)
 from tui.app import Palette
 from tui.screens.dialogs import ChoiceScreen, TextScreen
 from tui.widgets.status import status_text
@@ -304,3 +304,19 @@ async def test_the_705_3_reminder_follows_results_from_another_judge(demo):
         app.main.tick()
         await pilot.pause()
         assert not isinstance(app.screen, ChoiceScreen)
+
+
+@sync
+async def test_the_round_head_keeps_its_marks_at_80_columns(one_table):
+    app = make_app(one_table, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m", "t")
+        await pilot.pause()
+        head = screen_text(app).splitlines()[1].rstrip()
+        assert "[только без результата]" in head and "[t: техн.]" in head and not head.endswith("…"), head
+        assert "нет результатов: 12" in head
+        await pilot.press("escape", "m")
+        await pilot.pause()
+        head = screen_text(app).splitlines()[1].rstrip()
+        assert "нет результатов на досках: 1, 2," in head

@@ -125,14 +125,22 @@ class PanelsMixin:
         where = f" · {tr(lang, 'k_table')} {rnd.table}" if rnd.table is not None else ""
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(f"{tr(lang, 'stage_' + rnd.stage)} {rnd.number}{where}", style="bold")
+        tags = []  # the view's marks; the pending prefix is said in full on the message line
+        if self.only_missing:
+            tags.append((f" · [{tr(lang, 'only_missing')}]", "reverse"))
+        if self.prefix:
+            tags.append((f" · [{self.prefix}: {tr(lang, 'k_tech' if self.prefix == 't' else 'k_agreed')}]",
+                         "bold reverse"))
         if missing:
-            t.append(f" · {tr(lang, 'head_missing_one' if len(missing) == 1 else 'head_missing', boards=', '.join(missing))}", style="yellow")
+            state = f" · {tr(lang, 'head_missing_one' if len(missing) == 1 else 'head_missing', boards=', '.join(missing))}"
+            room = (self.size.width or 80) - 2 - len(t.plain) - sum(len(x) for x, _ in tags)
+            if len(state) > room:  # the marks must show: the boards are counted instead (the status line has them too)
+                state = f" · {tr(lang, 'st_missing', n=len(missing))}"
+            t.append(state, style="yellow")
         else:
             t.append(f" · {tr(lang, 'st_complete')}", style="green")
-        if self.only_missing:
-            t.append(f" · [{tr(lang, 'only_missing')}]", style="reverse")
-        if self.prefix:
-            t.append(f" · {tr(lang, 'prefix_' + self.prefix)}", style="bold reverse")
+        for text, style in tags:
+            t.append(text, style=style)
         set_text(head, t)
 
     def before_inputs(self, e: Event, rnd: Round) -> tuple:
