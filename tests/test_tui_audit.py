@@ -320,3 +320,13 @@ async def test_the_round_head_keeps_its_marks_at_80_columns(one_table):
         await pilot.pause()
         head = screen_text(app).splitlines()[1].rstrip()
         assert "нет результатов на досках: 1, 2," in head
+
+
+def test_every_individual_tiebreak_code_has_a_russian_name():
+    from core.tiebreaks import registry
+    from tui.i18n import tiebreak_name
+
+    codes = list(registry.FIXED) + list(registry.ALIASES) + ["BH-C1", "BH-M2", "SB-C1", "FB-C1", "PS-C1", "ARO-C1"]
+    for c in codes:
+        ru = tiebreak_name("ru", c)
+        assert ru.upper() != c and any("а" <= ch <= "я" for ch in ru), c

@@ -372,7 +372,10 @@ def tr(lang: str, key: str, **values: object) -> str:
 
 
 def tiebreak_name(lang: str, code: str) -> str:
+    from core.tiebreaks.registry import ALIASES  # GE = REP, BH-MED1 = BH-M1 ...
+
     c = code.strip().upper()
+    c = ALIASES.get(c, c)
     if c in TIEBREAKS:
         return TIEBREAKS[c][1 if lang == "ru" else 0]
     m = re.match(r"^([A-Z]+)-([CM])(\d+)$", c)
