@@ -33,6 +33,8 @@ def new_event(
         raise IllegalChange("unknown edition '{edition}' (one of {known})", edition=edition, known=", ".join(EDITIONS))
     if rounds < 1 and system == "swiss":
         raise IllegalChange("a Swiss event needs at least one round")
+    if rounds > 999:  # the TRF's round count (XXR) and every table of rounds stay readable
+        raise IllegalChange("{rounds} rounds is too many: at most 999", rounds=rounds)
     if tables < 1:
         raise IllegalChange("an event has at least one table")
     if top < 0 or top == 1:
@@ -75,6 +77,8 @@ def add_player(
         raise IllegalChange("a name is one line of text")
     if rating < 0:
         raise IllegalChange("rating {rating} is negative", rating=rating)
+    if rating > 9999:  # a rating has at most four digits (the TRF's column)
+        raise IllegalChange("rating {rating} is too high: at most 9999", rating=rating)
     if event.tables > 1:
         if table is None:
             raise IllegalChange("the event has {tables} tables: say which (--table 1..{tables})", tables=event.tables)
@@ -112,6 +116,8 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
         raise IllegalChange("{name} ({pid}) has already withdrawn from round {withdrawn_from}", name=p.name, pid=pid, withdrawn_from=p.withdrawn_from)
     if from_round is None:
         from_round = rounds_paired(event, p.table) + 1
+    if from_round < 1:
+        raise IllegalChange("round {round} is not a round of this event", round=from_round)
     return edit_player(event, pid, withdrawn_from=from_round)
 
 

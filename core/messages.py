@@ -50,8 +50,24 @@ RU: dict[str, str] = {
         'у участника должно быть имя',
     'a name is one line of text':
         'имя — это одна строка текста',
+    'a rating is a whole number from 0 to 9999':
+        'рейтинг — целое число от 0 до 9999',
+    'round numbers start at 1':
+        'туры нумеруются с 1',
+    'board numbers start at 1':
+        'доски нумеруются с 1',
+    '{stage} round {number} is there but round {before} is not':
+        'тур {number} {stage:gen} есть, а тура {before} нет',
+    'must be a number of rounds from 0 to 999':
+        'должно быть число туров от 0 до 999',
+    'round {round} is not a round of this event':
+        'тура {round} в этом турнире нет',
     'rating {rating} is negative':
         'рейтинг {rating} отрицательный',
+    'rating {rating} is too high: at most 9999':
+        'рейтинг {rating} слишком высок: не больше 9999',
+    '{rounds} rounds is too many: at most 999':
+        '{rounds} туров — слишком много: не больше 999',
     'the event has {tables} tables: say which (--table 1..{tables})':
         'в турнире столов: {tables}; укажите, какой (--table 1..{tables})',
     'table {table} does not exist (the event has {tables})':
@@ -383,6 +399,8 @@ RU: dict[str, str] = {
         'в {round_no}-м туре уже есть результаты: удалите их, прежде чем менять пары',
     'board {board} is a bye':
         'доска {board} — бай',
+    'exchange two different players, not player {a} with himself':
+        'обменять можно двух разных участников, а не участника {a} с самим собой',
     'players {a} and {b} must both be paired in round {round_no}':
         'участники {a} и {b} оба должны быть в жеребьёвке {round_no}-го тура',
     '{name} ({pid}) does not play on this table':
@@ -538,6 +556,10 @@ RU: dict[str, str] = {
         'не удалось взять блокировку: {strerror}',
     'no such file':
         'файла нет',
+    "the column '{c}' is there twice":
+        "столбец '{c}' указан дважды",
+    'there is no folder {folder}':
+        'нет папки {folder}',
     'is a folder, not an event file':
         'это папка, а не файл турнира',
     'cannot read: {strerror}':

@@ -252,6 +252,8 @@ def swap_colours(event: Event, stage: str, table: int | None, round_no: int, boa
 def exchange(event: Event, stage: str, table: int | None, round_no: int, a: int, b: int) -> Event:
     """Exchange two players (ids) between their boards."""
     rnd = _editable(event, stage, table, round_no)
+    if a == b:
+        raise IllegalChange("exchange two different players, not player {a} with himself", a=a)
 
     def sub(pid: int | None) -> int | None:
         return b if pid == a else a if pid == b else pid

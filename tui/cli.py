@@ -8,6 +8,7 @@ Every subcommand that changes an event runs one `core` command inside one
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from fractions import Fraction
@@ -17,7 +18,7 @@ from typing import Any, Sequence
 from core import commands
 from core.errors import ArbiterError, FileProblem, IllegalChange, NoLegalPairing
 from core.formats import csvio
-from core.formats.text import round_text, standings_text
+from core.formats.text import clean, round_text, standings_text
 from core.journal_text import bye_what, describe, result_what
 from core.model import Event
 from core.results import Result
@@ -117,6 +118,10 @@ def cmd_players_import(a: argparse.Namespace) -> int:
         raise FileProblem(str(csv_path), None, "no such file") from None
     except UnicodeDecodeError:
         raise FileProblem(str(csv_path), None, "not UTF-8 text") from None
+    except IsADirectoryError:
+        raise FileProblem(str(csv_path), None, "is a folder, not a CSV file") from None
+    except OSError as exc:
+        raise FileProblem(str(csv_path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
     rows = csvio.read_players(text, str(csv_path))
 
     def add_all(e: Event) -> Event:
@@ -188,7 +193,7 @@ def cmd_result(a: argparse.Namespace) -> int:
     e = ef.load()
     stage = _stage(e, a)
     table = _table(e, stage, a)
-    rnd = a.round or commands.current_round(e, stage, table).number
+    rnd = a.round if a.round is not None else commands.current_round(e, stage, table).number
     if stage in ("top", "playoff"):
         if stage == "top":
             from core.top import record_top_result as record
@@ -236,7 +241,7 @@ def cmd_round(a: argparse.Namespace) -> int:
     e = load(a.file)
     stage = _stage(e, a)
     table = _table(e, stage, a)
-    rnd = e.find_round(stage, table, a.round) if a.round else commands.current_round(e, stage, table)
+    rnd = e.find_round(stage, table, a.round) if a.round is not None else commands.current_round(e, stage, table)
     if a.format == "json":
         print(json.dumps(round_json(rnd), ensure_ascii=False))
     else:
@@ -256,6 +261,8 @@ def cmd_standings(a: argparse.Namespace) -> int:
     codes = _codes(a.tiebreaks)
     if a.edition and a.edition not in ("fide2024", "fide2026", "legacy"):
         raise UsageError(f"--edition '{a.edition}': one of fide2024, fide2026, legacy")
+    if a.after_round is not None and a.after_round < 0:
+        raise UsageError(f"--after-round {a.after_round}: a round number is 0 or more")
     if team_event.is_team_event(e):
         sys.stdout.write(team_event.standings_output(e, after_round=a.after_round, fmt=a.format, codes=codes,
                                                      edition=a.edition))
@@ -267,7 +274,9 @@ def cmd_standings(a: argparse.Namespace) -> int:
             raise UsageError(f"--table {a.table}: the event has tables 1..{e.tables}")
         table = a.table if e.tables > 1 else None
     stage = "swiss" if e.system == "swiss" else "roundrobin"
-    after = a.after_round or completed_rounds(e, stage, table)
+    if a.after_round is not None and a.after_round > len(e.rounds_of(stage, table)):
+        raise UsageError(f"--after-round {a.after_round}: round {a.after_round} has not been paired")
+    after = a.after_round if a.after_round is not None else completed_rounds(e, stage, table)
     rows = standings(e, table=table, after_round=after, codes=codes, edition=a.edition)
     used = list(codes if codes is not None else e.tiebreaks)
     if a.explain is not None:
@@ -291,7 +300,9 @@ def cmd_standings(a: argparse.Namespace) -> int:
 
 
 def cmd_log(a: argparse.Namespace) -> int:
-    for entry in EventFile(a.file).history():
+    ef = EventFile(a.file)
+    ef.load()  # a missing or unreadable event is an error, not an empty journal
+    for entry in ef.history():
         ssh = f"@{entry.ssh}" if entry.ssh else ""
         print(f"{entry.seq:>5} {entry.time} {entry.user}{ssh}: {entry.what}")
     return 0
@@ -403,6 +414,72 @@ def build_parser() -> Parser:
     return p
 
 
+_CONTROL = {c: "?" for c in [*range(32), *range(0x7F, 0xA0)] if chr(c) not in "\n\t"}
+
+
+class _SafeStdout:
+    """stdout that prints a control character (a name's escape sequence) as '?' (`clean`), keeping lines."""
+
+    def __init__(self, raw) -> None:
+        self._raw = raw
+
+    def write(self, s: str) -> int:
+        return self._raw.write(s.translate(_CONTROL))
+
+    def __getattr__(self, name: str):
+        return getattr(self._raw, name)
+
+
+@contextlib.contextmanager
+def _terminal_safe_stdout():
+    raw = sys.stdout
+    sys.stdout = _SafeStdout(raw)
+    try:
+        yield
+    finally:
+        sys.stdout = raw
+
+
+def cmd_display_func():
+    from tui.cli_more import cmd_display
+
+    return cmd_display
+
+
+def _result_first(sub: argparse.ArgumentParser, args: list[str]) -> tuple[list[str], str | None]:
+    """`arbiter result FILE BOARD RESULT`: RESULT may be `-+` or `--`, which argparse takes for options.
+
+    Finds the third positional word itself (`-+`, `--` included) and gives argparse a stand-in;
+    a `--` before it (or after BOARD with a result still to come) is the usual end of options.
+    Returns the arguments for argparse and the RESULT typed (None when not found).
+    """
+    opts = sub._option_string_actions
+    pos: list[int] = []
+    i, n = 1, len(args)
+    while i < n and len(pos) < 3:
+        t = args[i]
+        if t == "--" and len(pos) == 2 and (i + 1 == n or args[i + 1].startswith("-") and args[i + 1] not in ("-+", "--")):
+            pos.append(i)  # RESULT `--` (double forfeit): no result word follows
+        elif t == "--":
+            pos.extend(range(i + 1, min(n, i + 1 + 3 - len(pos))))  # end of options: the rest is positional
+            break
+        elif t == "-+" and len(pos) == 2:
+            pos.append(i)
+        elif t.startswith("-") and not t.lstrip("-").isdigit():
+            name = t.split("=", 1)[0]
+            hits = [o for o in opts if o == name] or [o for o in opts if o.startswith(name) and o.startswith("--")]
+            if "=" not in t and len(hits) == 1 and opts[hits[0]].nargs != 0:
+                i += 1  # the option's value
+        else:
+            pos.append(i)
+        i += 1
+    if len(pos) < 3:
+        return args, None
+    at = pos[2]
+    out = ["RESULT" if j == at else x for j, x in enumerate(args) if j == at or x != "--"]
+    return out, args[at]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -412,18 +489,46 @@ def main(argv: Sequence[str] | None = None) -> int:
             if len(args) > 1:
                 raise UsageError(f"unknown command '{args[0]}' (try arbiter --help)")
             return cmd_tui(args[0] if args else DEFAULT_FILE)
+        typed = None
+        if args[0] == "result":
+            args, typed = _result_first(parser._subparsers._group_actions[0].choices["result"], args)  # type: ignore[union-attr]
         a = parser.parse_args(args)
+        if typed is not None:
+            a.result = typed
         if not hasattr(a, "func"):
             raise UsageError(f"{args[0]}: say what to do (try arbiter {args[0]} --help)")
-        return a.func(a)
+        if a.func is cmd_display_func():
+            return a.func(a)
+        with _terminal_safe_stdout():
+            code = a.func(a)
+            sys.stdout.flush()  # a full disk or a closed pipe is told here, not at exit
+            return code
     except NoLegalPairing as exc:
-        print(f"arbiter: no legal pairing: {exc}", file=sys.stderr)
+        print(f"arbiter: no legal pairing: {clean(str(exc))}", file=sys.stderr)
         return 1
-    except ArbiterError as exc:
-        print(f"arbiter: error: {exc}", file=sys.stderr)
+    except ArbiterError as exc:  # one line: what the user typed (a name, a path) cannot add lines or escapes
+        print(f"arbiter: error: {clean(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        _drop_stdout()
         return 0
+    except OSError as exc:  # stdout itself (core wraps its own file errors in FileProblem)
+        _drop_stdout()
+        where = f"{exc.filename}" if exc.filename else "the output"
+        print(f"arbiter: error: {clean(where)}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+def _drop_stdout() -> None:
+    """What is left in stdout's buffer goes nowhere: Python's flush at exit would fail again."""
+    import os
+
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError):
+        pass
     except KeyboardInterrupt:
         return 130
 

@@ -54,10 +54,10 @@ def cmd_pair(a) -> int:
         return 0
     allow = None
     if a.allow_rematch:
-        ids = _parse_pairs(a.allow_rematch.replace(",", "-", 1)) if a.allow_rematch.count(",") == 1 else None
-        if not ids or ids[0][1] is None:
+        bits = [b.strip() for b in a.allow_rematch.split(",")]
+        if len(bits) != 2 or not all(b.isascii() and b.isdigit() and int(b) > 0 for b in bits):
             raise _err(f"--allow-rematch '{a.allow_rematch}': give two player ids, e.g. 3,7")
-        allow = {frozenset(ids[0])}
+        allow = {frozenset(int(b) for b in bits)}
     new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots, allow_rematch=allow),
                     pair_what([], table if table else None, rematch=a.allow_rematch if allow else None))
     for r in new.rounds:
@@ -93,7 +93,7 @@ def _stage_table_round(e, a):
     rounds = e.rounds_of(stage, table)
     if not rounds:
         raise _err(f"no {stage} round has been paired yet")
-    return stage, table, a.round or rounds[-1].number
+    return stage, table, a.round if a.round is not None else rounds[-1].number
 
 
 def _manual(a, fn, what: str) -> int:
@@ -185,6 +185,9 @@ def cmd_export(a) -> int:
     elif a.format == "csv":
         from core.formats.exports import players_csv, standings_csv
 
+        if a.what not in ("players", "standings"):
+            raise _err(f"--what '{a.what}': a CSV export is players or standings")
+
         text = standings_csv(e) if a.what == "standings" else players_csv(e)
         write_atomic(out, text, keep_backup=False)
     elif a.format == "html":
@@ -222,6 +225,8 @@ def cmd_bracket(a) -> int:
     from core import top
     from core.bracket_text import bracket_json, bracket_text
 
+    if a.width < 1:
+        raise _err(f"--width {a.width}: at least 1 column")
     e = load(a.file)
     b = top.bracket(e)
     if b is None:
@@ -237,10 +242,17 @@ def cmd_bracket(a) -> int:
 def cmd_playoff(a) -> int:
     from core import playoff_event
 
+    players = None
+    if a.players is not None:
+        bits = [x.strip() for x in a.players.split(",")]
+        if not all(x.isascii() and x.isdigit() for x in bits):
+            raise _err(f"--players '{a.players}': give player ids separated by commas, e.g. 4,9")
+        players = [int(x) for x in bits]
     ef = EventFile(a.file)
     e = ef.load()
+    if playoff_event.state(e) is not None and players is not None:
+        raise _err("--players: the play-off has already started (arbiter playoff FILE shows it)")
     if playoff_event.state(e) is None:
-        players = [int(x) for x in a.players.split(",")] if a.players else None
         e = ef.change(lambda ev: playoff_event.start_playoff(ev, players, knockout_games=a.knockout_games,
                                                              armageddon_only=a.armageddon_only),
                      describe("start the play-off"))

@@ -37,9 +37,11 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
         if not ", ".join(cols):
             raise FileProblem(path, 1, "no 'name' column in the header (found: nothing)")
         raise FileProblem(path, 1, "no 'name' column in the header (found: {found})", found=", ".join(cols))
-    for c in cols:
+    for i, c in enumerate(cols):
         if c and c not in COLUMNS:
             raise FileProblem(path, 1, "unknown column '{c}' (known: {known})", c=c, known=", ".join(COLUMNS))
+        if c and c in cols[:i]:
+            raise FileProblem(path, 1, "the column '{c}' is there twice", c=c)
     rows = []
     try:
         for line_no, raw in enumerate(reader, start=2):
@@ -54,7 +56,7 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
             for c in ("rating", "table"):
                 v = row.get(c, "")
                 if v:
-                    if not v.isdigit():
+                    if not (v.isascii() and v.isdigit()):
                         raise FileProblem(path, line_no, "{c} '{v}' is not a whole number", c=word(c), v=v)
                     kw[c] = int(v)
             for c in ("club", "federation", "team", "title", "fide_id"):

@@ -57,6 +57,7 @@ class EventFile:
 
     def change(self, fn: Callable[[Event], Event], what: str) -> Event:
         """One transaction: lock, reload if needed, apply, save atomically, journal, unlock."""
+        self.load()  # a missing or unreadable file is refused before its lock file is made
         with locked(self.path):
             old = self.load()
             new = fn(old)
@@ -82,6 +83,7 @@ class EventFile:
         return self._step("redo")
 
     def _step(self, kind: str) -> str:
+        self.load()  # a missing or unreadable file is refused before its lock file is made
         with locked(self.path):
             old = self.load()
             entries = journal.read(self.path)

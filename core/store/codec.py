@@ -252,6 +252,8 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
     if unrated_rating is not None and not 0 < unrated_rating < 4000:
         raise rd.fail("event.unrated_rating", "must be a rating between 1 and 3999")
     rounds_planned = g("rounds", int)
+    if not 0 <= rounds_planned <= 999:
+        raise rd.fail("event.rounds", "must be a number of rounds from 0 to 999")
     tables = g("tables", int, 1)
     if tables < 1:
         raise rd.fail("event.tables", "must be at least 1")
@@ -311,12 +313,14 @@ def _read_players(rd: _Reader, rows: list, tables: int) -> list[Player]:
             kw[k] = rd.get(row, k, types[k], where)
         if "name" not in kw:
             raise rd.fail(where, "'name' is missing")
+        if not 0 <= kw.get("rating", 0) <= 9999:
+            raise rd.fail(f"{where}.rating", "a rating is a whole number from 0 to 9999")
         t = kw.get("table")
         if t is not None and not (1 <= t <= tables):
             raise rd.fail(f"{where}.table", "table {t} does not exist (the event has {tables})", t=t, tables=tables)
         byes = []
         for r, kind in rd.get(row, "byes", dict, where, {}).items():
-            if not r.isdigit() or kind not in BYE_KINDS:
+            if not (r.isascii() and r.isdigit()) or kind not in BYE_KINDS:
                 raise rd.fail(f"{where}.byes", "expected round = \"half\"|\"zero\"|\"full\", found {r} = {kind!r}", r=r, kind=kind)
             byes.append((int(r), kind))
         players.append(Player(id=pid, byes=tuple(sorted(byes)), **kw))
@@ -337,6 +341,8 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
                           known=", ".join(STAGES))
         table = rd.get(row, "table", int, where, None)
         number = rd.get(row, "number", int, where)
+        if number < 1:
+            raise rd.fail(f"{where}.number", "round numbers start at 1")
         key = (stage, table, number)
         if key in keys:
             raise rd.fail(where, "{stage} round {number} appears twice", stage=word(stage), number=number)
@@ -355,6 +361,8 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
                 if k not in ("board", "first", "second", "result", "manual", "by", "moves"):
                     raise rd.fail(f"{gw}.{k}", "unknown game field")
             board = rd.get(gr, "board", int, gw)
+            if board < 1:
+                raise rd.fail(f"{gw}.board", "board numbers start at 1")
             if board in boards:
                 raise rd.fail(gw, "board {board} appears twice in {stage} round {number}", board=board, stage=word(stage),
                               number=number)
@@ -383,4 +391,8 @@ def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Ro
                               rd.get(gr, "by", str, gw, ""), rd.get(gr, "moves", int, gw, None)))
         rounds.append(Round(stage, number, tuple(games), table, rd.get(row, "clock_deadline", str, where, ""),
                             rd.get(row, "clock_paused", int, where, None)))
+    for r in rounds:  # 1, 2, ... k: no round is missing before the last
+        if r.number > 1 and (r.stage, r.table, r.number - 1) not in keys:
+            raise rd.fail("rounds", "{stage} round {number} is there but round {before} is not", stage=word(r.stage),
+                          number=r.number, before=r.number - 1)
     return rounds

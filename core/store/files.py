@@ -22,16 +22,22 @@ from ..errors import FileProblem
 BACKUPS = 5
 
 
+def _named(path: Path) -> Path:
+    if path.name in ("", ".", ".."):  # `.`, `..`, `` (the files beside an event are named after it)
+        raise FileProblem(str(path), None, "is a folder, not an event file")
+    return path
+
+
 def lock_path(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
+    return _named(path).with_name(path.name + ".lock")
 
 
 def journal_path(path: Path) -> Path:
-    return path.with_name(path.name + ".journal")
+    return _named(path).with_name(path.name + ".journal")
 
 
 def backup_path(path: Path, n: int) -> Path:
-    return path.with_name(f"{path.name}.bak{n}")
+    return _named(path).with_name(f"{path.name}.bak{n}")
 
 
 @contextmanager
@@ -40,6 +46,8 @@ def locked(path: Path) -> Iterator[None]:
     try:
         fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as exc:
+        if not (path.parent if str(path.parent) else Path(".")).is_dir():
+            raise FileProblem(str(path), None, "there is no folder {folder}", folder=str(path.parent)) from None
         raise FileProblem(str(path), None, "cannot take the lock: {strerror}", strerror=exc.strerror) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -76,7 +84,7 @@ def read_text(path: Path) -> str:
     except OSError as exc:
         raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")  # a BOM (a Windows editor's) is not text
     except UnicodeDecodeError as exc:
         raise FileProblem(str(path), None, "not UTF-8 text (byte {start})", start=exc.start) from None
 

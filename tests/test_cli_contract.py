@@ -1,0 +1,321 @@
+"""The command-line contract (shared spec cli.md) as an outside check drives it: the real
+command line in a subprocess, on fresh files, with the hostile inputs the brief names.
+
+Each test here caught a discrepancy once (see the commit that added it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+def run(*args, cwd=None):
+    p = subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], capture_output=True, text=True,
+                       cwd=cwd or ROOT, env={"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin"})
+    return p.returncode, p.stdout, p.stderr
+
+
+def ok(*args, cwd=None) -> str:
+    code, out, err = run(*args, cwd=cwd)
+    assert code == 0, err
+    return out
+
+
+def refused(*args, cwd=None, code=2) -> str:
+    """A user's mistake: exit 2, one line `arbiter: error: ...`, no traceback. Returns the line."""
+    got, out, err = run(*args, cwd=cwd)
+    assert got == code, (got, out, err)
+    assert err.startswith("arbiter: error: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    return err
+
+
+def listing(folder: Path) -> dict[str, bytes]:
+    return {p.name: (p.read_bytes() if p.is_file() else b"<dir>") for p in sorted(folder.iterdir())}
+
+
+@pytest.fixture
+def ev(tmp_path):
+    """A Swiss event of 8 players with round 1 paired."""
+    path = tmp_path / "e.toml"
+    ok("new", path, "--name", "Open", "--rounds", "3")
+    for i in range(1, 9):
+        ok("players", "add", path, f"P{i}", "--rating", 2000 - 10 * i)
+    ok("pair", path)
+    return path
+
+
+def boards(path) -> dict[int, str | None]:
+    data = json.loads(ok("round", path, "--format", "json"))
+    return {b["board"]: b["result"] for b in data["boards"]}
+
+
+# -- RESULT: every typed form of cli.md, including those that begin with '-' ----------------
+
+
+@pytest.mark.parametrize("typed", ["-+", "--"])
+def test_results_beginning_with_a_dash_are_results_not_options(ev, typed):
+    out = ok("result", ev, 1, typed)
+    assert out.rstrip().endswith(typed)
+    assert boards(ev)[1] == typed
+
+
+@pytest.mark.parametrize("args,board,want", [
+    (("result", "{ev}", 2, "--", "--force"), 2, "--"),           # `--` then an option
+    (("result", "{ev}", 2, "--", "--round", 1), 2, "--"),        # `--` then an option with a value
+    (("result", "{ev}", 3, "--", "-+"), 3, "-+"),                # `--` as the end of options
+    (("result", "--force", "--", "{ev}", 4, "--"), 4, "--"),     # end of options, then `--` the result
+    (("result", "{ev}", "--round", 1, 4, "-+", "--force"), 4, "-+"),
+])
+def test_dash_results_with_options_around_them(ev, args, board, want):
+    ok(*(a.format(ev=ev) if isinstance(a, str) else a for a in args))
+    assert boards(ev)[board] == want
+
+
+def test_every_result_form_of_the_contract_is_accepted(ev):
+    for typed, stored in [("1-0", "1-0"), ("0-1", "0-1"), ("1/2", "1/2"), ("=", "1/2"), ("1/2-1/2", "1/2"),
+                          ("+-", "+-"), ("-+", "-+"), ("--", "--"), ("1-0t", "1-0t"), ("0-1t", "0-1t"),
+                          ("=t", "=t")]:
+        ok("result", ev, 1, typed, "--force")
+        assert boards(ev)[1] == stored, typed
+
+
+def test_round_zero_is_not_the_current_round(ev):
+    before = ev.read_bytes()
+    assert "no swiss round 0" in refused("result", ev, 1, "1-0", "--round", 0)
+    assert "no swiss round 0" in refused("round", ev, "--round", 0)
+    assert ev.read_bytes() == before
+
+
+# -- names are data: Rich markup, terminal escapes, HTML ------------------------------------
+
+
+HOSTILE = ["[red]x[/red]", "\x1b[31mEsc", "<b>Bold</b>"]
+
+
+def test_hostile_names_come_out_literally_and_never_as_raw_escapes(tmp_path):
+    path = tmp_path / "h.toml"
+    ok("new", path, "--name", "H", "--rounds", "2", "--top", "2")
+    outs = []
+    for i, name in enumerate(HOSTILE + ["Ann"]):
+        outs.append(ok("players", "add", path, name, "--rating", 1900 - i))
+    outs.append(ok("pair", path))
+    for b in (1, 2):
+        outs.append(ok("result", path, b, "1-0"))
+    outs += [ok("round", path), ok("standings", path), ok("standings", path, "--format", "csv"),
+             ok("standings", path, "--explain", 2), ok("players", "list", path),
+             ok("players", "withdraw", path, 4)]
+    for out in outs:
+        assert "\x1b" not in out, out
+    text = "".join(outs)
+    assert "[red]x[/red]" in text and "<b>Bold</b>" in text and "?[31mEsc" in text
+    data = json.loads(ok("standings", path, "--format", "json"))
+    assert {r["name"] for r in data["rows"]} >= set(HOSTILE)  # JSON keeps the name, escaped by JSON
+
+
+def test_an_error_quoting_what_was_typed_stays_one_line_without_escapes(ev):
+    err = refused("result", ev, 1, "1-0\x1b[2J")
+    assert "\x1b" not in err
+    err = refused("forbid", ev, "--club", "a\x1b[2Jb")
+    assert "\x1b" not in err
+
+
+# -- files: missing, folders, empty names, BOM, hand-edited values --------------------------
+
+
+@pytest.mark.parametrize("args", [
+    ("players", "add", "{d}/missing.toml", "X"),
+    ("undo", "{d}/missing.toml"),
+    ("redo", "{d}/missing.toml"),
+    ("log", "{d}/missing.toml"),
+    ("pair", "{d}/missing.toml"),
+    ("result", "{d}/missing.toml", 1, "1-0"),
+])
+def test_a_missing_event_is_refused_and_nothing_is_written(tmp_path, args):
+    err = refused(*(a.format(d=tmp_path) if isinstance(a, str) else a for a in args))
+    assert "no such file" in err
+    assert listing(tmp_path) == {}
+
+
+@pytest.mark.parametrize("args", [
+    ("new", "{f}", "--name", "X", "--rounds", 3),
+    ("import-trf", "{trf}", "{f}"),
+    ("players", "add", "{f}", "X"),
+    ("undo", "{f}"),
+    ("log", "{f}"),
+    ("round", "{f}"),
+])
+@pytest.mark.parametrize("folder", [".", ""])
+def test_a_folder_instead_of_an_event_file(ev, args, folder):
+    tmp_path = ev.parent
+    trf = tmp_path / "t.trf"
+    ok("export", ev, "--format", "trf", "--out", trf)
+    before = listing(tmp_path)
+    err = refused(*(a.format(f=folder, trf=trf) if isinstance(a, str) else a for a in args), cwd=tmp_path)
+    assert "is a folder" in err
+    assert listing(tmp_path) == before
+
+
+def test_new_in_a_missing_folder_names_the_folder(tmp_path):
+    err = refused("new", tmp_path / "saves" / "x.toml", "--name", "X", "--rounds", 3)
+    assert "there is no folder" in err and "saves" in err
+    assert listing(tmp_path) == {}
+
+
+def test_an_event_file_with_a_utf8_bom_is_read(ev):
+    ev.write_bytes(b"\xef\xbb\xbf" + ev.read_bytes())
+    assert "Round 1" in ok("round", ev)
+    ok("result", ev, 1, "1-0")
+    assert not ev.read_bytes().startswith(b"\xef\xbb\xbf")
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ("board = 2", "board = -2", "board numbers start at 1"),
+    ("number = 1", "number = 99999999999999999999", "is there but round"),
+    ("rounds = 3", "rounds = 99999999999999999999", "event.rounds"),
+    ("rounds = 3", "rounds = -3", "event.rounds"),
+    ("rating = 1990", "rating = 99999999999999999999", "rating"),
+])
+def test_a_hand_edited_file_with_impossible_numbers_is_refused_at_its_place(ev, old, new, needle):
+    text = ev.read_text()
+    assert old in text
+    ev.write_text(text.replace(old, new, 1))
+    for args in (("round", ev), ("standings", ev), ("export", ev, "--format", "trf", "--out", ev.with_suffix(".trf"))):
+        err = refused(*args)
+        assert needle in err and str(ev) in err
+    assert not ev.with_suffix(".trf").exists()
+
+
+# -- numbers from the command line ----------------------------------------------------------
+
+
+def test_standings_after_a_round_that_does_not_exist(ev):
+    assert "--after-round -1" in refused("standings", ev, "--after-round", -1)
+    assert "round 2 has not been paired" in refused("standings", ev, "--after-round", 2)
+    data = json.loads(ok("standings", ev, "--after-round", 0, "--format", "json"))
+    assert data["after_round"] == 0 and len(data["rows"]) == 8
+
+
+def test_huge_numbers_are_refused_not_written(tmp_path, ev):
+    assert "at most 999" in refused("new", tmp_path / "n.toml", "--name", "N", "--rounds", "99999999999999999999")
+    assert not (tmp_path / "n.toml").exists()
+    before = ev.read_bytes()
+    assert "at most 9999" in refused("players", "add", ev, "X", "--rating", "99999999999999999999")
+    assert ev.read_bytes() == before
+    ok("export", ev, "--format", "trf", "--out", tmp_path / "e.trf")
+
+
+def test_export_csv_of_something_unknown_is_refused(ev, tmp_path):
+    assert "--what 'bogus'" in refused("export", ev, "--format", "csv", "--what", "bogus", "--out", tmp_path / "x.csv")
+    assert not (tmp_path / "x.csv").exists()
+
+
+# -- CSV import ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def empty_event(tmp_path):
+    path = tmp_path / "c.toml"
+    ok("new", path, "--name", "C", "--rounds", 3)
+    return path
+
+
+@pytest.mark.parametrize("content,needle", [
+    (b"name,rating\nLen,\xc2\xb2\n", ":2: rating"),          # '²' is a digit to str.isdigit, not to int()
+    (b"name,name\nA,B\n", "'name' is there twice"),
+    (b"", "empty file"),
+    (b"\x00\x01\xff\xfe", "not UTF-8"),
+])
+def test_a_bad_csv_is_refused_at_its_line(empty_event, tmp_path, content, needle):
+    csv = tmp_path / "p.csv"
+    csv.write_bytes(content)
+    before = empty_event.read_bytes()
+    assert needle in refused("players", "import", empty_event, csv)
+    assert empty_event.read_bytes() == before
+
+
+def test_a_folder_instead_of_a_csv(empty_event, tmp_path):
+    before = empty_event.read_bytes()
+    assert "is a folder" in refused("players", "import", empty_event, tmp_path)
+    assert empty_event.read_bytes() == before
+
+
+def test_csv_with_windows_line_endings_and_a_bom(empty_event, tmp_path):
+    csv = tmp_path / "p.csv"
+    csv.write_bytes("\ufeffname,rating,club\r\nÅsa Öberg,1800,Клуб\r\n\"Lee, Min\",1700,\r\n".encode())
+    ok("players", "import", empty_event, csv)
+    players = json.loads(ok("players", "list", empty_event, "--format", "json"))
+    assert [(p["name"], p["rating"], p["club"]) for p in players] == [("Åsa Öberg", 1800, "Клуб"),
+                                                                     ("Lee, Min", 1700, "")]
+
+
+# -- the rest of the contract's outputs -----------------------------------------------------
+
+
+def test_bracket_width_must_be_positive(tmp_path):
+    path = tmp_path / "t.toml"
+    ok("new", path, "--name", "T", "--rounds", 1, "--top", 2)
+    for i in range(1, 5):
+        ok("players", "add", path, f"P{i}", "--rating", 2000 - i)
+    ok("pair", path)
+    ok("result", path, 1, "1-0")
+    ok("result", path, 2, "1-0")
+    ok("top", path, "--lots")
+    assert "--width 0" in refused("bracket", path, "--width", 0)
+    data = json.loads(ok("bracket", path, "--format", "json"))
+    assert data["size"] == 2 and data["rounds"][0]["matches"][0]["decided_by"] is None
+
+
+def test_read_only_folder_refuses_without_traceback(ev):
+    if os.geteuid() == 0:
+        pytest.skip("root writes into a read-only folder")
+    folder = ev.parent
+    folder.chmod(0o555)
+    try:
+        before = ev.read_bytes()
+        refused("result", ev, 1, "1-0")
+        assert ev.read_bytes() == before
+    finally:
+        folder.chmod(0o755)
+
+
+def test_ids_that_are_not_ids_are_one_line_errors(ev, tmp_path):
+    path = tmp_path / "po.toml"
+    ok("new", path, "--name", "PO", "--rounds", 1)
+    for i in range(1, 5):
+        ok("players", "add", path, f"P{i}")
+    ok("pair", path)
+    ok("result", path, 1, "1-0")
+    ok("result", path, 2, "1-0")
+    before = path.read_bytes()
+    for bad in ("1,x", ",", ""):
+        assert "--players" in refused("playoff", path, "--players", bad)
+    assert path.read_bytes() == before
+    ok("playoff", path, "--players", "1,3")
+    assert "already started" in refused("playoff", path, "--players", "1,3")
+    assert "--allow-rematch '1,x'" in refused("pair", ev, "--allow-rematch", "1,x")
+
+
+def test_exchange_with_oneself_and_withdraw_before_round_one_are_refused(ev):
+    before = ev.read_bytes()
+    assert "himself" in refused("exchange", ev, 1, 1)
+    assert "round 0 is not a round" in refused("players", "withdraw", ev, 2, "--from-round", 0)
+    assert "round -5 is not a round" in refused("players", "withdraw", ev, 2, "--from-round", -5)
+    assert ev.read_bytes() == before
+
+
+def test_a_full_disk_on_stdout_is_one_line_not_a_traceback(ev):
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "tui.cli", "standings", str(ev), "--format", "json"], stdout=full,
+                           stderr=subprocess.PIPE, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert p.returncode == 2 and p.stderr.startswith("arbiter: error: ") and p.stderr.count("\n") == 1, p.stderr
