@@ -330,3 +330,14 @@ def test_every_individual_tiebreak_code_has_a_russian_name():
     for c in codes:
         ru = tiebreak_name("ru", c)
         assert ru.upper() != c and any("а" <= ch <= "я" for ch in ru), c
+
+
+@sync
+async def test_moves_before_the_result_say_so(one_table):
+    from tests.test_tui_app import type_line
+
+    app = make_app(one_table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "1 m45")
+        assert "enter its result first" in screen_text(app)

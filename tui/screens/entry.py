@@ -310,7 +310,7 @@ class EntryMixin:
     def set_moves(self, rnd: Round, board: int, moves: int) -> None:
         g = rnd.game(board)
         if g.result is None:
-            self.say_error(tr(self.arb.lang, "line_bad", text=f"{board} m{moves}"))
+            self.say_error(tr(self.arb.lang, "moves_need_result", b=board))
             return
         stage, table, k = rnd.stage, rnd.table, rnd.number
         try:
