@@ -341,3 +341,27 @@ async def test_moves_before_the_result_say_so(one_table):
         await pilot.pause()
         await type_line(pilot, "1 m45")
         assert "enter its result first" in screen_text(app)
+
+
+@sync
+async def test_the_play_off_head_names_the_winner(tmp_path):
+    from core import playoff_event
+    from tests.helpers import event_with_players, with_round
+
+    p = tmp_path / "tied.toml"
+    e = event_with_players(2, rounds=1)
+    create(p, with_round(e, 1, [(1, 2)], ["1/2"]))
+    app = make_app(p, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.start_playoff()
+        await pilot.pause()
+        for _ in range(8):
+            if playoff_event.progress(load(p)).finished:
+                break
+            await pilot.press("1")
+            await pilot.pause()
+        st = playoff_event.progress(load(p))
+        assert st.finished
+        head = screen_text(app).splitlines()[1]
+        assert "первое место: " in head and f"({st.winner})" in head, head

@@ -272,6 +272,7 @@ T: dict[str, tuple[str, str]] = {
     "f_moves": ("number of moves", "число ходов"),
     "created": ("created {file}", "создан {file}"),
     "not_number": ("'{text}' is not a number", "'{text}' — не число"),
+    "playoff_winner": ("first place: {name} ({id})", "первое место: {name} ({id})"),
     "moves_need_result": ("board {b}: enter its result first, then the number of moves",
                           "доска {b}: сначала внесите результат, затем число ходов"),
     "moves_saved": ("board {b}: {n} moves", "доска {b}: ходов {n}"),

@@ -141,7 +141,25 @@ class PanelsMixin:
             t.append(f" · {tr(lang, 'st_complete')}", style="green")
         for text, style in tags:
             t.append(text, style=style)
+        if rnd.stage == "playoff":
+            t.append(*self.playoff_state(e, lang))
         set_text(head, t)
+
+    @staticmethod
+    def playoff_state(e: Event, lang: str) -> tuple[str, str]:
+        """Where the play-off stands, for the round head: its winner, or what it needs besides results."""
+        from core import playoff_event
+
+        try:
+            st = playoff_event.progress(e)
+        except ArbiterError:
+            return ("", "")
+        if st.finished and st.winner is not None:
+            return (f" · {tr(lang, 'playoff_winner', name=clean(e.player(st.winner).name), id=st.winner)}", "bold green")
+        if st.needs:
+            needs = st.needs.text(lang) if callable(getattr(st.needs, "text", None)) else str(st.needs)
+            return (f" · {clean(needs)}", "bold yellow")
+        return ("", "")
 
     def before_inputs(self, e: Event, rnd: Round) -> tuple:
         """What the points before `rnd` depend on: the event but this round and the later ones of its table."""
