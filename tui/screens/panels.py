@@ -14,7 +14,7 @@ from fractions import Fraction
 from rich.text import Text
 from textual.widgets import DataTable, Static
 
-from core.errors import ArbiterError, message
+from core.errors import ArbiterError, Msg, message
 from core.formats.text import clean, fit, scores_before
 from core.history import histories, round_records
 from core.model import Event, Game, Round, points_text
@@ -157,7 +157,7 @@ class PanelsMixin:
         if st.finished and st.winner is not None:
             return (f" · {tr(lang, 'playoff_winner', name=clean(e.player(st.winner).name), id=st.winner)}", "bold green")
         if st.needs:
-            needs = st.needs.text(lang) if callable(getattr(st.needs, "text", None)) else str(st.needs)
+            needs = st.needs.text(lang) if isinstance(st.needs, Msg) else str(st.needs)
             return (f" · {clean(needs)}", "bold yellow")
         return ("", "")
 
