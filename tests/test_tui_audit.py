@@ -365,3 +365,14 @@ async def test_the_play_off_head_names_the_winner(tmp_path):
         assert st.finished
         head = screen_text(app).splitlines()[1]
         assert "первое место: " in head and f"({st.winner})" in head, head
+
+
+@sync
+async def test_ctrl_c_hints_at_q_in_the_judges_language(demo):
+    app = make_app(demo, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause(0.3)
+        said = [(n.title, n.message) for n in app._notifications]
+        assert said == [("Выйти из программы?", "Для выхода нажмите q (или Ctrl+Q)")], said

@@ -235,6 +235,10 @@ class ArbiterApp(App):
             return
         self._stage_started(tr(self.lang, "playoff_started"))
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C (Textual's English hint, in the judge's language): q quits."""
+        self.notify(tr(self.lang, "quit_hint"), title=tr(self.lang, "quit_title"), markup=False)
+
     # -- command palette: every action ------------------------------------------------------
     def action_command_palette(self) -> None:
         if self.use_command_palette and not CommandPalette.is_open(self):
