@@ -376,3 +376,32 @@ async def test_ctrl_c_hints_at_q_in_the_judges_language(demo):
         await pilot.pause(0.3)
         said = [(n.title, n.message) for n in app._notifications]
         assert said == [("Выйти из программы?", "Для выхода нажмите q (или Ctrl+Q)")], said
+
+
+@sync
+async def test_long_names_never_scroll_the_players_or_the_preview_sideways(tmp_path):
+    from tests.helpers import with_round
+    from tui.screens.preview import PreviewScreen
+
+    p = tmp_path / "long.toml"
+    e = commands.new_event("Long", 3, lots_seed=1)
+    for i, name in enumerate(("Константинопольский-Рождественский, Александра-Мария Владиславовна",
+                              "Вознесенский-Преображенский, Константин Александрович",
+                              "Благовещенская-Старосельцева, Анастасия", "Преображенская, Мария-Антуанетта")):
+        e = commands.add_player(e, name, rating=1500 + i, club="Спортивный клуб имени Капабланки")
+    create(p, with_round(e, 1, [(1, 2), (3, 4)], ["1-0", "0-1"]))
+    app = make_app(p, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P")
+        await pilot.pause()
+        table = app.screen.query_one("#players-table")
+        assert table.virtual_size.width <= table.size.width
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, PreviewScreen)
+        table = app.screen.query_one("DataTable")
+        assert table.virtual_size.width <= table.size.width
+        assert "(1)" in screen_text(app) and "(2)" in screen_text(app)  # the numbers are never cut off

@@ -97,7 +97,7 @@ class PlayersScreen(Screen):
             elif p.status == "withdrawn":
                 status += f" {p.withdrawn_from}"
             style = "dim" if p.status == "withdrawn" else ""
-            rows.append((str(p.id), (cell(p.id), cell(fit(p.name, 30), style), cell(p.rating or ""),
+            rows.append((str(p.id), (cell(p.id), cell(fit(p.name, 24), style), cell(p.rating or ""),
                                      cell(fit(p.club, 16)), cell(p.table or ""), cell(status, style))))
         self.query_one("#players-table", PatchTable).sync(cols, rows)
         head = f"{tr(L, 'players_title')}: {len(rows)}/{len(e.players)}"

@@ -44,6 +44,12 @@ KEYS = [
 MAX_WARNINGS = 3  # lines of warnings under the table; `e` shows them all
 
 
+def name_id(p, width: int) -> str:
+    """"Name (id)" in `width` columns: a long name is cut, its number never."""
+    num = f" ({p.id})"
+    return fit(p.name, width - len(num)) + num
+
+
 class PreviewScreen(Screen[tuple[str, str] | None]):
     """Answers (message, style) once the pairing is saved, None when cancelled."""
 
@@ -108,13 +114,13 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
             pts = scores_before(e, rnd)
             for g in rnd.games:
                 a = e.player(g.first)
-                first = cell(fit(f"{a.name} ({a.id})", 26))
+                first = cell(name_id(a, 26))
                 mark = cell("*", "bold yellow") if g.manual else cell("")
                 if g.second is None:
                     cells = (cell(g.board), first, cell(pts.get(a.id, "")), cell(tr(lang, "bye"), "dim"), cell(""), mark)
                 else:
                     b = e.player(g.second)
-                    cells = (cell(g.board), first, cell(pts.get(a.id, "")), cell(fit(f"{b.name} ({b.id})", 26)),
+                    cells = (cell(g.board), first, cell(pts.get(a.id, "")), cell(name_id(b, 26)),
                              cell(pts.get(b.id, "")), mark)
                 rows.append((self.row_key(i, g.board), cells))
         self.query_one(PatchTable).sync(cols, rows)
