@@ -41,7 +41,7 @@ def help_text(lang: str) -> Text:
                        ("e", "time_up_enter", ""), ("d", "time_up_draw", "")):
         t.append(f"  {kd:<4} {tr(lang, key, m=m) if m else tr(lang, key)}\n")
     t.append("\n" + tr(lang, "help_players") + "\n", style="bold")
-    for kd, key in (("a", "add_player"), ("e", "edit_player"), ("w", "pk_withdraw"), ("y", "bye_prompt"),
+    for kd, key in (("a", "add_player"), ("e", "edit_player"), ("w", "withdraw_title"), ("y", "bye_prompt"),
                     ("i", "import_csv"), ("/", "search"), ("Esc", "pk_back")):
         t.append(f"  {kd:<4} {tr(lang, key)}\n")
     t.append("\n" + tr(lang, "help_dialogs") + "\n", style="bold")
