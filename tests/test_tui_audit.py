@@ -405,3 +405,23 @@ async def test_long_names_never_scroll_the_players_or_the_preview_sideways(tmp_p
         table = app.screen.query_one("DataTable")
         assert table.virtual_size.width <= table.size.width
         assert "(1)" in screen_text(app) and "(2)" in screen_text(app)  # the numbers are never cut off
+
+
+@sync
+async def test_the_standings_legend_names_nine_tiebreaks_in_russian(tmp_path):
+    from tui.i18n import tiebreak_name
+
+    codes = ("BH-C1", "BH", "SB", "WIN", "DE", "ARO-C1", "TPR", "PS", "KS-E")
+    p = tmp_path / "tb.toml"
+    e = commands.new_event("TB", 3, lots_seed=1, tiebreaks=codes)
+    for name in "ABCDEF":
+        e = commands.add_player(e, name, rating=1500)
+    create(p, e)
+    app = make_app(p, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        for c in codes:
+            assert f"{c} {tiebreak_name('ru', c)}" in text, c
