@@ -37,8 +37,12 @@ def new_event(
         raise IllegalChange("{rounds} rounds is too many: at most 999", rounds=rounds)
     if tables < 1:
         raise IllegalChange("an event has at least one table")
+    if tables > 999:
+        raise IllegalChange("{tables} tables is too many: at most 999", tables=tables)
     if top < 0 or top == 1:
         raise IllegalChange("a top needs at least two players")
+    if top > 1024:
+        raise IllegalChange("a top of {top} is too big: at most 1024", top=top)
     if unrated_rating is not None and not 0 < unrated_rating < 4000:
         raise IllegalChange("the rating of unrated players must be between 1 and 3999")
     scoring = Scoring()

@@ -62,6 +62,14 @@ RU: dict[str, str] = {
         'должно быть число туров от 0 до 999',
     'round {round} is not a round of this event':
         'тура {round} в этом турнире нет',
+    '{tables} tables is too many: at most 999':
+        '{tables} столов — слишком много: не больше 999',
+    'a top of {top} is too big: at most 1024':
+        'топ из {top} участников слишком велик: не больше 1024',
+    'must be at most 999':
+        'должно быть не больше 999',
+    'must be a number of players from 0 to 1024':
+        'должно быть число участников от 0 до 1024',
     'rating {rating} is negative':
         'рейтинг {rating} отрицательный',
     'rating {rating} is too high: at most 9999':
@@ -318,6 +326,8 @@ RU: dict[str, str] = {
         'очки до топа',
     'quality of wins':
         'качество побед',
+    'a top match has at most 99 games, not {games}':
+        'в матче топа не больше 99 партий, а не {games}',
     'a top match has at least one game':
         'в паре топа должна быть хотя бы одна партия',
     "placings must be 'shared' or 'swiss-order', not {placings!r}":

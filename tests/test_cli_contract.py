@@ -319,3 +319,74 @@ def test_a_full_disk_on_stdout_is_one_line_not_a_traceback(ev):
         p = subprocess.run([sys.executable, "-m", "tui.cli", "standings", str(ev), "--format", "json"], stdout=full,
                            stderr=subprocess.PIPE, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert p.returncode == 2 and p.stderr.startswith("arbiter: error: ") and p.stderr.count("\n") == 1, p.stderr
+
+
+@pytest.mark.parametrize("extra,needle", [
+    (("--tables", "99999999999999999999"), "at most 999"),
+    (("--top", "99999999999999999999"), "at most 1024"),
+    (("--teams", "--boards", "99999999999999999999"), "at most 99 boards"),
+])
+def test_new_refuses_numbers_no_event_can_hold(tmp_path, extra, needle):
+    assert needle in refused("new", tmp_path / "n.toml", "--name", "N", "--rounds", 3, *extra)
+    assert listing(tmp_path) == {}
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ("tables = 1", "tables = 99999999999999999999", "event.tables"),
+    ("top = 0", "top = 99999999999999999999", "event.top"),
+])
+def test_a_hand_edited_table_count_or_top_size_is_refused(ev, old, new, needle):
+    text = ev.read_text()
+    text = text.replace("[event]\n", f"[event]\n{old}\n", 1) if old not in text else text
+    ev.write_text(text.replace(old, new, 1))
+    assert needle in refused("standings", ev)
+
+
+def test_import_trf_with_too_many_rounds_names_the_trf(ev, tmp_path):
+    trf = tmp_path / "t.trf"
+    ok("export", ev, "--format", "trf", "--out", trf)
+    text = trf.read_text()
+    assert "XXR 3" in text
+    trf.write_text(text.replace("XXR 3", "XXR 99999999999999999999"))
+    err = refused("import-trf", trf, tmp_path / "new.toml")
+    assert str(trf) in err and "at most 999" in err
+    assert not (tmp_path / "new.toml").exists()
+
+
+def test_top_games_per_match_is_bounded(tmp_path):
+    path = tmp_path / "t.toml"
+    ok("new", path, "--name", "T", "--rounds", 1, "--top", 2)
+    for i in range(1, 5):
+        ok("players", "add", path, f"P{i}", "--rating", 2000 - i)
+    ok("pair", path)
+    ok("result", path, 1, "1-0")
+    ok("result", path, 2, "1-0")
+    before = path.read_bytes()
+    assert "at most 99 games" in refused("top", path, "--games", "99999999999999999999")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("args", [
+    ("trf", "pair", "{trf}", "-o", "{d}/no/out.txt"),
+    ("export", "{ev}", "--format", "trf", "--out", "{d}/no/x.trf"),
+    ("export", "{ev}", "--format", "csv", "--out", "{d}/no/x.csv"),
+    ("export", "{ev}", "--format", "text", "--what", "pairings", "--out", "{d}/no/x.txt"),
+])
+def test_writing_into_a_missing_folder_is_one_line(ev, tmp_path, args):
+    trf = tmp_path / "t.trf"
+    ok("export", ev, "--format", "trf", "--out", trf)
+    trf.write_text(trf.read_text())
+    before = listing(tmp_path)
+    err = refused(*(a.format(ev=ev, trf=trf, d=tmp_path) for a in args))
+    assert "cannot write" in err and ".tmp" not in err
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_json_is_utf8_whatever_the_locale(ev, encoding):
+    ok("players", "add", ev, "Ωмега 李")
+    p = subprocess.run([sys.executable, "-m", "tui.cli", "players", "list", str(ev), "--format", "json"],
+                       capture_output=True, cwd=ROOT,
+                       env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": encoding})
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout.decode("utf-8"))[-1]["name"] == "Ωмега 李"

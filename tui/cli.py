@@ -81,6 +81,8 @@ def cmd_new(a: argparse.Namespace) -> int:
     if a.teams:
         from core import team_event
 
+        if a.boards > 99:  # core/team_event checks the lower bound
+            raise UsageError(f"--boards {a.boards}: at most 99 boards per match")
         event = team_event.setup(event, a.boards, match_points=_points(a.match_points) if a.match_points else None,
                                  tiebreaks=list(codes) or None)
     elif a.boards:
@@ -433,6 +435,8 @@ class _SafeStdout:
 @contextlib.contextmanager
 def _terminal_safe_stdout():
     raw = sys.stdout
+    if (getattr(raw, "encoding", None) or "").lower().replace("-", "") != "utf8" and hasattr(raw, "reconfigure"):
+        raw.reconfigure(encoding="utf-8")  # the contract's output is UTF-8 whatever the locale says
     sys.stdout = _SafeStdout(raw)
     try:
         yield

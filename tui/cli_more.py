@@ -168,6 +168,8 @@ def cmd_import_trf(a) -> int:
 
     t = parse_trf(_read(a.trf), a.trf)
     event = trf_to_event(t, a.trf)
+    if event.rounds_planned > 999:  # an event file holds at most 999 rounds: say so at the TRF, not at FILE
+        raise _err(f"{a.trf}: the number of rounds (XXR or 142) {event.rounds_planned} is too many: at most 999")
     create(a.file, event)
     print(f"created {a.file}: {event.name}, {len(event.players)} players, "
           f"{len(event.rounds)} of {event.rounds_planned} rounds")
@@ -285,8 +287,12 @@ def cmd_forbid(a) -> int:
 
 
 def cmd_display(a) -> int:
+    import math
+
     from tui.display import run
 
+    if not math.isfinite(a.interval):
+        raise _err(f"--interval {a.interval}: give a number of seconds")
     return run(a.file, interval=a.interval, serve_web=a.serve, host=a.host, port=a.port)
 
 

@@ -56,6 +56,8 @@ class TopConfig:
     def __post_init__(self) -> None:
         if self.games_per_match < 1:
             raise IllegalChange("a top match has at least one game")
+        if self.games_per_match > 99:
+            raise IllegalChange("a top match has at most 99 games, not {games}", games=self.games_per_match)
         if self.placings not in ("shared", "swiss-order"):
             raise IllegalChange("placings must be 'shared' or 'swiss-order', not {placings!r}", placings=self.placings)
 

@@ -257,6 +257,10 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
     tables = g("tables", int, 1)
     if tables < 1:
         raise rd.fail("event.tables", "must be at least 1")
+    if tables > 999:
+        raise rd.fail("event.tables", "must be at most 999")
+    if not 0 <= g("top", int, 0) <= 1024:
+        raise rd.fail("event.top", "must be a number of players from 0 to 1024")
     known_event_keys = {
         "name", "start", "end", "system", "rounds", "tables", "top", "third_place", "tiebreaks", "edition",
         "share_places", "lots_seed", "unrated_rating", "initial_colour", "baku", "forbidden", "forbidden_clubs",

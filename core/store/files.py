@@ -109,7 +109,11 @@ def write_atomic(path: Path, text: str, *, keep_backup: bool = True, exclusive: 
         exists = False
     if exclusive and exists:
         raise FileProblem(str(path), None, "already exists; arbiter will not overwrite it")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:  # a read-only or missing folder: nothing was written
+        raise FileProblem(str(path), None, "cannot write: {strerror}; the file is as it was",
+                          strerror=exc.strerror) from None
     try:
         try:
             view = memoryview(data)
