@@ -390,3 +390,16 @@ def test_json_is_utf8_whatever_the_locale(ev, encoding):
                        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": encoding})
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout.decode("utf-8"))[-1]["name"] == "Ωмега 李"
+
+
+def test_empty_by_hand_and_odd_display_intervals_are_refused(tmp_path):
+    path = tmp_path / "b.toml"
+    ok("new", path, "--name", "B", "--rounds", 2)
+    ok("players", "add", path, "A")
+    ok("players", "add", path, "B")
+    before = path.read_bytes()
+    for empty in ("", " , "):  # not an automatic pairing
+        assert "--by-hand" in refused("pair", path, "--by-hand", empty)
+    assert path.read_bytes() == before
+    for bad in ("nan", "inf"):
+        assert "--interval" in refused("display", path, "--interval", bad)

@@ -32,8 +32,10 @@ def cmd_pair(a) -> int:
     ef = EventFile(a.file)
     e = ef.load()
     table = _table_arg(e, a)
-    if a.by_hand:
+    if a.by_hand is not None:
         pairs = _parse_pairs(a.by_hand)
+        if not pairs:
+            raise _err(f"--by-hand '{a.by_hand}': give the pairs, e.g. \"12-7,3-9,5-0\"")
         stage = "swiss" if e.system == "swiss" else "roundrobin"
         if e.tables > 1 and table is None:
             raise _err("--by-hand pairs one table: say which with --table")
