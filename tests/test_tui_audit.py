@@ -425,3 +425,26 @@ async def test_the_standings_legend_names_nine_tiebreaks_in_russian(tmp_path):
         text = " ".join(screen_text(app).split())
         for c in codes:
             assert f"{c} {tiebreak_name('ru', c)}" in text, c
+
+
+@sync
+async def test_the_form_shows_the_label_of_the_focused_field(demo):
+    from textual.widgets import Input
+
+    app = make_app(demo, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.new_event()
+        await pilot.pause(0.3)
+        labels = list(app.screen.query(".form-label"))
+        for i in range(len(labels)):
+            focused = app.screen.focused
+            assert isinstance(focused, Input)
+            label = labels[list(app.screen.query(Input)).index(focused)]
+            text = screen_text(app)
+            assert label.render().plain in text, (i, label.render().plain)
+            if i + 1 < len(labels):
+                await pilot.press("tab")
+                await pilot.pause(0.2)
+        await pilot.press("escape")
+        await pilot.pause()

@@ -115,6 +115,24 @@ class FormScreen(ModalScreen[dict | None]):
             if self.hint:
                 yield Static(Text(self.hint), classes="dialog-keys")
 
+    def on_mount(self) -> None:
+        # the first field is focused before the layout: show the form from its top (the first label)
+        self.call_after_refresh(lambda: self.query_one(".dialog-body", VerticalScroll).scroll_home(animate=False))
+
+    def on_descendant_focus(self, event) -> None:
+        """A focused field shows its label too (focus scrolls only the field into view)."""
+        if not isinstance(event.widget, Input):
+            return
+        field, labels = event.widget, list(self.query(".form-label"))
+        i = list(self.query(Input)).index(field)
+        body = self.query_one(".dialog-body", VerticalScroll)
+
+        def show() -> None:
+            body.scroll_to_widget(labels[i], animate=False)
+            body.scroll_to_widget(field, animate=False)
+
+        self.call_after_refresh(show)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         inputs = list(self.query(Input))
