@@ -403,3 +403,14 @@ def test_empty_by_hand_and_odd_display_intervals_are_refused(tmp_path):
     assert path.read_bytes() == before
     for bad in ("nan", "inf"):
         assert "--interval" in refused("display", path, "--interval", bad)
+
+
+def test_a_journal_that_cannot_be_written_leaves_the_event_as_it_was(ev):
+    journal = ev.with_name(ev.name + ".journal")
+    if journal.exists():
+        journal.unlink()
+    journal.mkdir()  # a folder where the journal should be
+    before = ev.read_bytes()
+    assert "cannot write" in refused("result", ev, 1, "1-0")
+    assert ev.read_bytes() == before
+    assert "cannot read" in refused("log", ev)

@@ -69,6 +69,7 @@ class EventFile:
     def _commit(self, old: Event, new: Event, what: str, kind: str, of: int | None) -> None:
         changes = diff(old, new)
         text = dumps(new)
+        journal.check_writable(self.path)  # the event is not changed if its journal cannot say so
         write_atomic(self.path, text)
         self.event, self.stamp = new, Stamp.of(self.path)
         journal.append(self.path, what, kind, changes, of)

@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..errors import FileProblem
 from .files import journal_path
 
 
@@ -53,6 +54,8 @@ def read(path: Path) -> list[Entry]:
         text = journal_path(path).read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
         return []
+    except OSError as exc:  # a folder in its place, no permission
+        raise FileProblem(str(journal_path(path)), None, "cannot read: {strerror}", strerror=exc.strerror) from None
     entries = []
     for line in text.splitlines():
         try:
@@ -60,6 +63,16 @@ def read(path: Path) -> list[Entry]:
         except (ValueError, TypeError):
             continue
     return entries
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a change before the event is written if its journal line could not be added after."""
+    try:
+        fd = os.open(journal_path(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise FileProblem(str(journal_path(path)), None, "cannot write: {strerror}; the file is as it was",
+                          strerror=exc.strerror) from None
+    os.close(fd)
 
 
 def append(path: Path, what: str, kind: str, changes: list, of: int | None = None, now: datetime | None = None) -> Entry:
