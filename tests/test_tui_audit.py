@@ -448,3 +448,27 @@ async def test_the_form_shows_the_label_of_the_focused_field(demo):
                 await pilot.pause(0.2)
         await pilot.press("escape")
         await pilot.pause()
+
+
+@sync
+async def test_every_key_on_every_view_answers_without_a_traceback(demo):
+    from tui.screens.main import CYRILLIC, KEYS
+
+    keys = [k.split(",")[0] for k, *_ in KEYS if k.split(",")[0] not in ("q",)]
+    cyrillic = [CYRILLIC[k] for k in keys if k in CYRILLIC]
+    app = make_app(demo, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for view, pressed in (("r", keys + cyrillic), ("s", keys), ("b", keys)):
+            for k in pressed:
+                await pilot.press(view)
+                await pilot.pause()
+                await pilot.press(k)
+                await pilot.pause()
+                for _ in range(3):  # close whatever opened (a dialog, a page, the ':' line)
+                    if app.screen is app.main:
+                        break
+                    await pilot.press("escape")
+                    await pilot.pause()
+                assert app.screen is app.main, (view, k, type(app.screen).__name__)
+        assert app.is_running
