@@ -472,3 +472,21 @@ async def test_every_key_on_every_view_answers_without_a_traceback(demo):
                     await pilot.pause()
                 assert app.screen is app.main, (view, k, type(app.screen).__name__)
         assert app.is_running
+
+
+@sync
+async def test_the_players_screen_follows_another_judges_change(demo):
+    app = make_app(demo, poll_interval=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P")
+        await pilot.pause()
+        n = len(load(demo).players)
+        EventFile(demo).change(lambda e: commands.add_player(e, "Zed, Late", rating=1400, table=1),
+                               "add player Zed, Late")
+        await pilot.pause(1.0)
+        text = screen_text(app)
+        assert f"{n + 1}/{n + 1}" in text and "changed" in text
+        await pilot.press("slash", *list("Zed"))
+        await pilot.pause()
+        assert "Zed, Late" in screen_text(app)

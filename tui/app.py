@@ -156,9 +156,15 @@ class ArbiterApp(App):
             if self.file.changed_on_disk():
                 self.event = self.file.load()
                 self.changes_seen += 1
+                said = tr(self.lang, "changed_outside", who=self.last_author())
                 if main is not None:
                     main.refresh_all()
-                    main.say(tr(self.lang, "changed_outside", who=self.last_author()), "cyan")
+                    main.say(said, "cyan")
+                from .screens.players import PlayersScreen
+
+                if isinstance(self.screen, PlayersScreen):  # the list open over the main screen follows too
+                    self.screen.refresh_list()
+                    self.screen.say(said, "cyan")
         except ArbiterError as exc:
             if main is not None:
                 main.say_error(message(exc, self.lang))
