@@ -580,24 +580,45 @@ TIEBREAK_NAMES: dict[str, tuple[str, str]] = {
     "STD": ("Standard points", "стандартные очки"),
     "RTNG": ("Rating", "рейтинг"),
     "TPN": ("Tournament pairing number", "стартовый номер"),
+    # team events (C.07 art. 11-13)
     "MP": ("Match points", "матчевые очки"),
     "GP": ("Game points", "очки по доскам"),
+    "MPVGP": ("The other score (MP or GP)", "второй счёт (матчевые очки или очки по доскам)"),
+    "EMMSB": ("Extended Sonneborn-Berger, MP × MP", "расширенный Зонненборн-Бергер, матчевые × матчевые"),
+    "EMGSB": ("Extended Sonneborn-Berger, MP × GP", "расширенный Зонненборн-Бергер, матчевые × по доскам"),
+    "EGMSB": ("Extended Sonneborn-Berger, GP × MP", "расширенный Зонненборн-Бергер, по доскам × матчевые"),
+    "EGGSB": ("Extended Sonneborn-Berger, GP × GP", "расширенный Зонненборн-Бергер, по доскам × по доскам"),
+    "EDE": ("Extended direct encounter", "расширенные личные встречи"),
+    "BC": ("Board count (lower is better)", "сумма номеров досок × очки (меньше — лучше)"),
+    "TBR": ("Top board results", "результаты по доскам сверху"),
+    "BBE": ("Bottom board elimination", "без нижних досок"),
+    "SSSC": ("Score and strength combination", "сочетание очков и силы соперников"),
+    "BH-MP": ("Buchholz by match points", "Бухгольц по матчевым очкам"),
+    "BH-GP": ("Buchholz by game points", "Бухгольц по очкам по доскам"),
 }
 
 
 def tiebreak_name(code: str, lang: str) -> str:
-    """`BH-C1` -> "Buchholz Cut-1" / "усечённый Бухгольц-1"; unknown codes as themselves."""
+    """`BH-C1` -> "Buchholz Cut-1" / "коэффициент Бухгольца, усечённый-1"; unknown codes as themselves.
+
+    The one table of tie-break names: printouts, pages and the TUI all say them so.
+    Aliases (GE, BH-MED1 ...) are named as the code they stand for.
+    """
+    from .tiebreaks.registry import ALIASES
+
     i = 1 if lang == "ru" else 0
     c = code.strip().upper()
+    c = ALIASES.get(c, c)
     if c in TIEBREAK_NAMES:
         return TIEBREAK_NAMES[c][i]
-    base, _, mod = c.partition("-")
-    if base in TIEBREAK_NAMES and mod[:1] in ("C", "M") and mod[1:].isdigit():
-        n = mod[1:]
+    m = re.match(r"^([A-Z][A-Z-]*?)-([CM])(\d+)$", c)  # BH-C1, EMGSB-C1, BH-MP-C1
+    if m and m.group(1) in TIEBREAK_NAMES:
+        base, mod, n = TIEBREAK_NAMES[m.group(1)], m.group(2), m.group(3)
         if lang == "ru":
-            kind = "усечённый" if mod[0] == "C" else "медианный"
-            return f"{TIEBREAK_NAMES[base][1]}, {kind}-{n}"
-        return f"{TIEBREAK_NAMES[base][0]} {'Cut' if mod[0] == 'C' else 'Median'}-{n}"
+            kind = "усечённый" if mod == "C" else "усреднённый"  # glossary: усреднённый Бухгольц
+            return f"{base[1]}, {kind}-{n}"
+        sep = ", " if "," in base[0] else " "  # "Extended Sonneborn-Berger, MP × GP, Cut-1"
+        return f"{base[0]}{sep}{'Cut' if mod == 'C' else 'Median'}-{n}"
     return code
 
 

@@ -611,7 +611,7 @@ RU: dict[str, str] = {
         'для 1-го тура нужен начальный цвет (XXC white1/black1 или 152 W/B)',
     'Baku acceleration needs win = 2 x draw and loss = 0':
         'для бакинской акселерации нужно: победа = 2 × ничья, поражение = 0',
-    # -- team events (core/team_event.py, core/teams.py) --
+    # -- team events (core/team_event/, core/teams.py) --
     '[teams] {key}: {what}':
         'раздел [teams], {key}: {what}',
     'expected a list of player ids like [4, 9, 2, 7]':

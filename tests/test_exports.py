@@ -345,7 +345,7 @@ def test_words_and_tiebreak_names():
     assert t("bye") == "бай" and t("board") == "Доска"
     assert words("xx")("standings") == "Standings"
     assert tiebreak_name("BH-C1", "en") == "Buchholz Cut-1"
-    assert tiebreak_name("BH-M2", "ru") == "коэффициент Бухгольца, медианный-2"
+    assert tiebreak_name("BH-M2", "ru") == "коэффициент Бухгольца, усреднённый-2"  # glossary
     assert tiebreak_name("SB", "ru") == "коэффициент Зонненборна-Бергера"
 
 

@@ -44,7 +44,7 @@ def test_every_key_the_tui_asks_for_exists():
 
 
 def test_tiebreak_names_in_both_languages():
-    assert i18n.tiebreak_name("en", "BH-C1") == "Buchholz, cut-1"
+    assert i18n.tiebreak_name("en", "BH-C1") == "Buchholz Cut-1"
     assert i18n.tiebreak_name("ru", "BH-C1") == "коэффициент Бухгольца, усечённый-1"
     assert i18n.tiebreak_name("ru", "BH-M2") == "коэффициент Бухгольца, усреднённый-2"
     assert i18n.tiebreak_name("ru", "SB") == "коэффициент Зонненборна-Бергера"
@@ -138,3 +138,22 @@ def test_patch_table_patches_by_row_key_and_keeps_the_cursor_on_its_row():
             assert t.rebuilds == 2
 
     asyncio.run(go())
+
+
+def test_every_tiebreak_code_has_a_name_in_both_languages():
+    """Issue 7, point 7: every tie-break name in English and Russian, the players' and the teams'
+    (one table, core.i18n, for the TUI and the printouts alike)."""
+    from core.i18n import tiebreak_name as printed
+    from core.team_event import check_codes
+    from tui.i18n import tiebreak_name
+
+    players = ["PTS", "DE", "WIN", "WON", "BPG", "BWG", "REP", "GE", "PS", "PS-C1", "BH", "BH-C1", "BH-M2",
+               "BH-MED1", "FB", "AOB", "SBH", "SB", "SB-C1", "KS", "KS-E", "KS-R", "ARO", "ARO-C1", "TPR",
+               "TPR-400", "PTP", "APRO", "APPO", "QW", "STD", "RTNG", "TPN"]
+    teams = check_codes(["MP", "GP", "MPvGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMGSB-C1", "BH-MP", "BH-GP",
+                         "BH-MP-C1", "EDE", "BC", "TBR", "BBE", "SSSC"])
+    for code in players + teams:
+        en, ru = tiebreak_name("en", code), tiebreak_name("ru", code)
+        assert en != code.upper() and ru != code.upper(), code
+        assert re.search("[а-я]", ru) and not re.search("[A-Za-z]{3,}", ru), (code, ru)
+        assert (en, ru) == (printed(code, "en"), printed(code, "ru"))

@@ -9,7 +9,6 @@ Messages that come from the engine (`ArbiterError`) are shown as they are.
 from __future__ import annotations
 
 import os
-import re
 
 LANGS = ("en", "ru")
 
@@ -333,41 +332,6 @@ T: dict[str, tuple[str, str]] = {
 }
 
 # tie-break names (glossary.md); codes with -Cn / -Mn get the suffix added
-TIEBREAKS: dict[str, tuple[str, str]] = {
-    "PTS": ("points", "очки"),
-    "DE": ("direct encounter", "личные встречи"),
-    "WIN": ("wins", "число побед"),
-    "WON": ("wins over the board", "число выигранных партий"),
-    "BPG": ("games with black", "партии чёрными (вторым)"),
-    "BWG": ("wins with black", "победы чёрными (вторым)"),
-    "REP": ("rounds played", "сыгранные туры"),
-    "PS": ("progressive score", "сумма нарастающего числа очков"),
-    "BH": ("Buchholz", "коэффициент Бухгольца"),
-    "FB": ("fore Buchholz", "предварительный Бухгольц"),
-    "AOB": ("average of opponents' Buchholz", "средний Бухгольц соперников"),
-    "SBH": ("sum of Buchholz", "суммарный Бухгольц"),
-    "SB": ("Sonneborn-Berger", "коэффициент Зонненборна-Бергера"),
-    "KS": ("Koya system", "система Койя"),
-    "KS-E": ("Koya system (extended)", "система Койя (расширенная)"),
-    "KS-R": ("Koya system (reduced)", "система Койя (сокращённая)"),
-    "ARO": ("ARO", "средний рейтинг соперников"),
-    "TPR": ("TPR, performance", "турнирный рейтинг (перформанс)"),
-    "TPR-400": ("TPR, 400-point rule", "турнирный рейтинг, правило 400 очков"),
-    "PTP": ("perfect performance", "идеальный перформанс"),
-    "APRO": ("average performance of opponents", "средний перформанс соперников"),
-    "APPO": ("average perfect performance of opponents", "средний идеальный перформанс соперников"),
-    "QW": ("quality of wins", "качество побед"),
-    "STD": ("standard points", "стандартные очки"),
-    "RTNG": ("rating", "рейтинг"),
-    "TPN": ("pairing number", "стартовый номер"),
-}
-
-_SUFFIX = {
-    ("C", "en"): "cut-{n}", ("C", "ru"): "усечённый-{n}",
-    ("M", "en"): "median-{n}", ("M", "ru"): "усреднённый-{n}",
-}
-
-
 def tr(lang: str, key: str, **values: object) -> str:
     pair = T.get(key)
     if pair is None:
@@ -377,17 +341,10 @@ def tr(lang: str, key: str, **values: object) -> str:
 
 
 def tiebreak_name(lang: str, code: str) -> str:
-    from core.tiebreaks.registry import ALIASES  # GE = REP, BH-MED1 = BH-M1 ...
+    """The tie-break's name in `lang`: the one table of core.i18n (printouts say the same)."""
+    from core.i18n import tiebreak_name as name
 
-    c = code.strip().upper()
-    c = ALIASES.get(c, c)
-    if c in TIEBREAKS:
-        return TIEBREAKS[c][1 if lang == "ru" else 0]
-    m = re.match(r"^([A-Z]+)-([CM])(\d+)$", c)
-    if m and m.group(1) in TIEBREAKS:
-        base = TIEBREAKS[m.group(1)][1 if lang == "ru" else 0]
-        return f"{base}, {_SUFFIX[(m.group(2), 'ru' if lang == 'ru' else 'en')].format(n=m.group(3))}"
-    return c
+    return name(code, lang)
 
 
 def lang_from_env(environ: dict[str, str] | None = None) -> str:
