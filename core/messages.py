@@ -297,6 +297,10 @@ RU: dict[str, str] = {
         'в турнире столов: {tables}; выгружайте по одному с --table',
     'TRF export covers Swiss events':
         'выгрузка в TRF — только для турниров по швейцарской системе',
+    "player {pid}: a TRF has four columns for a player's number (at most 9999)":
+        'участник {pid}: в TRF на номер участника четыре позиции (не больше 9999)',
+    "player {pid}: {points} points do not fit the TRF's points column (one decimal, at most 99.9)":
+        'участник {pid}: {points} очк. не помещаются в колонку очков TRF (один знак после запятой, не больше 99.9)',
     # -- the top (core/knockout/, core/top.py) --
     'a top needs at least 2 players, not {size}':
         'в топе должно быть не меньше 2 участников, а не {size}',

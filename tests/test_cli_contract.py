@@ -414,3 +414,36 @@ def test_a_journal_that_cannot_be_written_leaves_the_event_as_it_was(ev):
     assert "cannot write" in refused("result", ev, 1, "1-0")
     assert ev.read_bytes() == before
     assert "cannot read" in refused("log", ev)
+
+
+def test_trf_export_refuses_what_its_columns_cannot_hold(tmp_path):
+    """A player number above 9999 or 100 points and more (3-1-0 over many rounds) do not fit a 001 line:
+    a one-line refusal naming the player, not a crash, and no file written."""
+    from dataclasses import replace
+
+    from core import commands
+    from core.store import create, load
+    from tests.helpers import with_round
+
+    big = tmp_path / "big.toml"
+    e = commands.new_event("Big ids", 3)
+    e = commands.add_player(e, "A", rating=2000)
+    e = commands.add_player(e, "B", rating=1900)
+    e = replace(e, players=(e.players[0], replace(e.players[1], id=12345)))
+    create(big, e)
+    out = tmp_path / "big.trf"
+    code, _, err = run("export", big, "--format", "trf", "--out", out)
+    assert code == 2 and "player 12345" in err and "9999" in err and "Traceback" not in err
+    assert not out.exists()
+
+    many = tmp_path / "many.toml"
+    e = commands.new_event("Many points", 40, points=(3, 1, 0))
+    e = commands.add_player(e, "A", rating=2000)
+    e = commands.add_player(e, "B", rating=1900)
+    for k in range(1, 35):  # 34 wins of 3 points: 102
+        e = with_round(e, k, [(1, 2) if k % 2 else (2, 1)], ["1-0" if k % 2 else "0-1"])
+    create(many, e)
+    assert load(many).rounds[-1].number == 34
+    code, _, err = run("export", many, "--format", "trf", "--out", out)
+    assert code == 2 and "player 1: 102 points" in err and "99.9" in err and "Traceback" not in err
+    assert not out.exists()

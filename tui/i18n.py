@@ -3,7 +3,7 @@
 `tr(lang, key, **values)` gives the label; `tiebreak_name(lang, code)` the
 name of a tie-break. The language comes from the event (`language`), else
 from `LC_ALL` / `LC_MESSAGES` / `LANG` (ru* gives Russian); a key switches it.
-Messages that come from the engine (`ArbiterError`) are shown as they are.
+Messages that come from the engine are shown with `core.errors.message(exc, lang)`.
 """
 
 from __future__ import annotations

@@ -123,10 +123,15 @@ def event_to_trf(event: Event, table: int | None = None) -> TrfTournament:
         if next_round <= event.rounds_planned and not p.available(next_round):
             kind = p.requested_bye(next_round)
             recs.append(_bye_record(kind))
+        points = sum((event.scoring.points(r.outcome) for r in recs), start=event.scoring.loss * 0)
+        if p.id > 9999:  # columns 5-8 of a 001 line
+            raise IllegalChange("player {pid}: a TRF has four columns for a player's number (at most 9999)", pid=p.id)
+        if points >= 100 or points < 0 or (points * 10).denominator != 1:  # columns 81-84: one decimal
+            raise IllegalChange("player {pid}: {points} points do not fit the TRF's points column "
+                                "(one decimal, at most 99.9)", pid=p.id, points=str(points))
         out.append(TrfPlayer(
             id=p.id, name=p.name, rating=p.rating, fed=p.federation, sex=p.sex, title=p.title, fide_id=p.fide_id,
-            birth=p.birth, points=sum((event.scoring.points(r.outcome) for r in recs), start=event.scoring.loss * 0),
-            rank=ranks.get(p.id, 0), records=recs,
+            birth=p.birth, points=points, rank=ranks.get(p.id, 0), records=recs,
         ))
     return TrfTournament(
         name=event.name, players=out, total_rounds=event.rounds_planned, initial_colour=event.initial_colour,
