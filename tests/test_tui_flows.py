@@ -384,3 +384,23 @@ async def test_forbid_a_pair_from_the_palette(one_table):
         app.main.forbid("3 999")  # no such player: the engine says so, nothing written
         await pilot.pause()
         assert "999" in screen_text(app) and one_table.read_bytes() == before
+
+
+@sync
+async def test_requested_bye_typed_in_russian(one_table):
+    """The players screen's requested bye takes the Russian words its Russian prompt shows."""
+    app = make_app(one_table, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayersScreen)
+        first = app.screen.selected().id
+        for typed, kind in (("3 пол", "half"), ("4 ноль", "zero"), ("3 снять", None)):
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, LineScreen) and "пол" in screen_text(app)
+            app.screen.query_one("#line-input").value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert load(one_table).player(first).requested_bye(3 if typed[0] == "3" else 4) == kind, typed

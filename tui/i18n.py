@@ -239,7 +239,7 @@ T: dict[str, tuple[str, str]] = {
     "withdraw_q": ("Withdraw {name} from the next round?", "{name} выбывает со следующего тура?"),
     "import_csv": ("Import players from CSV (path)", "Импорт участников из CSV (путь)"),
     "bye_prompt": ("Requested bye: ROUND half|zero|full|none",
-                   "Пропуск тура: ТУР half (½ очка) | zero (0) | full (1 очко) | none (снять)"),
+                   "Пропуск тура: ТУР пол (½ очка) | ноль (0) | полный (1 очко) | снять"),
     "added": ("added {name} as player {id}{late}", "добавлен {name}, номер {id}{late}"),
     "late": (", late entry from round {n}", ", опоздавший участник с тура {n}"),
     "withdrawn": ("{name} withdrawn from round {n}", "{name} выбыл с тура {n}"),

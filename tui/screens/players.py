@@ -57,6 +57,11 @@ def matches(p, query: str) -> bool:
     return q in p.name.casefold() or q in p.club.casefold()
 
 
+
+# The kinds of requested bye as a Russian judge types them (the file and core say half/zero/full/none).
+BYE_WORDS = {"пол": "half", "половина": "half", "½": "half", "ноль": "zero", "0": "zero",
+             "полный": "full", "полное": "full", "1": "full", "нет": "none", "снять": "none"}
+
 class PlayersScreen(Screen):
     AUTO_FOCUS = "#players-table"
 
@@ -227,7 +232,7 @@ class PlayersScreen(Screen):
             if len(bits) != 2 or not bits[0].isdigit():
                 self.say(tr(L, "bye_prompt"), "bold red")
                 return
-            r, kind = int(bits[0]), bits[1].lower()
+            r, kind = int(bits[0]), BYE_WORDS.get(bits[1].lower(), bits[1].lower())
             if self.change(lambda ev: commands.request_bye(ev, p.id, r, kind),
                            bye_what(kind, p.id, r)) is not None:
                 self.say(tr(L, "saved"))
