@@ -30,6 +30,16 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _flip_path(par, mate: list[int], to: int) -> None:
+    """Augment along the alternating path ending at the exposed vertex `to` (parents in `par`)."""
+    while to != -1:
+        pv = par[to]
+        after = mate[pv]
+        mate[to] = pv
+        mate[pv] = to
+        to = after
+
+
 def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: int) -> bool:
     """One Edmonds search from the exposed vertex `root`; augments `mate` in place."""
     if not exposed & ~(1 << root):
@@ -66,12 +76,7 @@ def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: i
         if hit:
             to = (hit & -hit).bit_length() - 1
             par[to] = v
-            while to != -1:
-                pv = par[to]
-                nxt = mate[pv]
-                mate[to] = pv
-                mate[pv] = to
-                to = nxt
+            _flip_path(par, mate, to)
             return True
         for to in _bits(nb & ~even & ~odd):
             par[to] = v
@@ -228,12 +233,7 @@ def _augment_tree(root: int, adj: list[int], active: int, mate: list[int], expos
             if hit:
                 to = (hit & -hit).bit_length() - 1
                 par[to] = v
-                while to != -1:
-                    pv = par[to]
-                    after = mate[pv]
-                    mate[to] = pv
-                    mate[pv] = to
-                    to = after
+                _flip_path(par, mate, to)
                 return True
             new = nb & ~seen
             if new:
