@@ -33,8 +33,9 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from core.formats.text import cut, pad, text_width
-from core.i18n import phrase, words
+from core.i18n import words
 from core.knockout import Bracket, Match
+from core.msg import render
 
 __all__ = ["DECISION_MARKS", "TreeLayout", "bracket_json", "bracket_lines", "bracket_text", "decision_legend",
            "match_lines", "text_width", "tree_layout"]
@@ -166,11 +167,7 @@ def decision_legend(used, *, lang: str = "en") -> list[str]:
 
 def _round_name(bracket: Bracket, r: int, lang: str = "en") -> str:
     """"top-16", "top-8", ..., "final" (`Bracket.round_name`) in `lang`."""
-    name = bracket.round_name(r)
-    if lang == "en":
-        return name
-    t = words(lang)
-    return t("bk_final") if name == "final" else t("bk_top_n", n=name.partition("-")[2])
+    return render(bracket.round_name(r), lang)
 
 
 def _round_title(bracket: Bracket, r: int, lang: str = "en") -> str:
@@ -232,7 +229,7 @@ def _match_lines(bracket: Bracket, m: Match, names: Mapping[int, str], width: in
             _, _, ref = DECISION_MARKS[m.decided_by]
             what = t(f"bk_{m.decided_by}")
             if m.reason and m.decided_by != "agreed":
-                why = t("bk_why_reason", why=what, reason=phrase(m.reason, lang), rule=ref)
+                why = t("bk_why_reason", why=what, reason=render(m.reason, lang), rule=ref)
             else:
                 why = t("bk_why", why=what, rule=ref)
         else:

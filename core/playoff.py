@@ -8,7 +8,8 @@ Pure data in and out, no file I/O:
 `advance` replays the whole play-off from the results entered so far, so it is
 deterministic: every lot (pairing numbers, colours) is drawn with
 `random.Random(f"{seed}/{purpose}")`, reproducible from the seed stored in the
-plan, and reported in `state.log`. Game ids are stable paths such as
+plan, and reported in `state.log` (messages: English as `str`, `.text(lang)`
+in a language, like the games' labels and the plan's description). Game ids are stable paths such as
 ``"rr.r2.b1"``, ``"ko.r1.m2.g1"`` or ``"A.arm"``; store results under them.
 
 Formats by the number of tied players:
@@ -43,17 +44,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from .errors import Msg
+from .msg import Msg, verbatim
 
 F = Fraction
 RAPID = "3+5"
-ARMAGEDDON = "Armageddon 5 min / 4 min (a draw wins for the second player)"
+ARMAGEDDON = Msg("Armageddon 5 min / 4 min (a draw wins for the second player)")
 
 
 @dataclass(frozen=True)
 class PlayoffGame:
     id: str  # stable key for the result
-    stage: str  # human label, e.g. "Group A, round robin, round 2"
+    stage: str  # human label (a `Msg`), e.g. "Group A, round robin, round 2"
     first: int  # the player who moves first ("white")
     second: int
     time_control: str
@@ -96,7 +97,7 @@ class PlayoffState:
     winner: int | None
     next_games: tuple[PlayoffGame, ...]  # games to play now (no result yet)
     played: tuple[tuple[PlayoffGame, GameResult], ...]
-    log: tuple[str, ...]  # what was drawn and decided, in order
+    log: tuple[str, ...]  # what was drawn and decided, in order (messages)
     needs: str | None = None  # what is missing besides results (e.g. move counts)
 
 
@@ -153,35 +154,49 @@ def propose(
         excluded, tied, n = tied[8:], tied[:8], 8
     kw = dict(knockout_games=knockout_games, armageddon_only=armageddon_only, excluded=excluded)
     tb_numbers = tuple(enumerate(tied, 1))
+    desc = _description(n, len(excluded))
     if n == 2:
-        return PlayoffPlan(tied, seed, "match", "mini-match of two games at 3+5, then Armageddon if level (32.5.6.1)",
-                           "tie-break order", tb_numbers, **kw)
+        return PlayoffPlan(tied, seed, "match", desc, "tie-break order", tb_numbers, **kw)
     if n in (3, 5, 7):
         # the same lot that `advance` draws for the first round robin
         order = _lot(seed, "numbers/p.arr" if n == 7 else "numbers/p.rr", tied)
-        desc = {
-            3: "round robin at 3+5, then an Armageddon round robin, then the fewest moves (32.5.6.2)",
-            5: "round robin at 3+5; then as for 4, 3 or 2 level players (32.5.6.4)",
-            7: "Armageddon round robin; if level, the fewest moves (32.5.6.6)",
-        }[n]
         fmt_ = "armageddon-round-robin" if n == 7 else "round-robin"
         return PlayoffPlan(tied, seed, fmt_, desc, "lot", tuple(enumerate(order, 1)), **kw)
     if n == 4:
         order = _lot(seed, "numbers/p", tied)
-        return PlayoffPlan(tied, seed, "knockout", "knockout 1-4 and 2-3, numbers by lot (32.5.6.3)", "lot",
-                           tuple(enumerate(order, 1)), **kw)
+        return PlayoffPlan(tied, seed, "knockout", desc, "lot", tuple(enumerate(order, 1)), **kw)
     if n == 8:
-        desc = "knockout 1-8, 2-7, 3-6, 4-5 by tie-break order (32.5.6.7)"
-        if excluded:
-            desc = f"players 9th and below are out ({len(excluded)}); the best 8: " + desc + " (32.5.6.10)"
         return PlayoffPlan(tied, seed, "knockout", desc, "tie-break order", tb_numbers, **kw)
     groups = tuple(tuple(tied[i - 1] for i in g) for g in _groups_for(n))
-    desc = {
-        6: "groups {1,4,5} and {2,3,6} by tie-break order, each as for 3; winners play Armageddon (32.5.6.5)",
-        9: "groups A {1,5,9}, B {2,6,7}, C {3,4,8}, each as for 3; winners as for 3 (32.5.6.8)",
-        10: "two groups of five {1,4,5,8,9} and {2,3,6,7,10}, each as for 5; winners play Armageddon (32.5.6.9)",
-    }[n]
     return PlayoffPlan(tied, seed, "groups", desc, "tie-break order", tb_numbers, groups=groups, **kw)
+
+
+_FORMATS = {  # the play-off of n tied players (32.5.6)
+    2: "mini-match of two games at 3+5, then Armageddon if level (32.5.6.1)",
+    3: "round robin at 3+5, then an Armageddon round robin, then the fewest moves (32.5.6.2)",
+    4: "knockout 1-4 and 2-3, numbers by lot (32.5.6.3)",
+    5: "round robin at 3+5; then as for 4, 3 or 2 level players (32.5.6.4)",
+    6: "groups {{1,4,5}} and {{2,3,6}} by tie-break order, each as for 3; winners play Armageddon (32.5.6.5)",
+    7: "Armageddon round robin; if level, the fewest moves (32.5.6.6)",
+    8: "knockout 1-8, 2-7, 3-6, 4-5 by tie-break order (32.5.6.7)",
+    9: "groups A {{1,5,9}}, B {{2,6,7}}, C {{3,4,8}}, each as for 3; winners as for 3 (32.5.6.8)",
+    10: "two groups of five {{1,4,5,8,9}} and {{2,3,6,7,10}}, each as for 5; winners play Armageddon (32.5.6.9)",
+}
+
+
+def _description(n: int, excluded: int) -> Msg:
+    """What the play-off of `n` players is (11 or more: `excluded` are out, the best 8 play)."""
+    if excluded:
+        return Msg("players 9th and below are out ({n}); the best 8: {format} (32.5.6.10)", n=excluded,
+                   format=Msg(_FORMATS[8]))
+    return Msg(_FORMATS[n])
+
+
+def plan_description(plan: PlayoffPlan) -> Msg:
+    """The plan's description as a message (a plan read from a file has its English only)."""
+    n = len(plan.players)
+    said = _description(n, len(plan.excluded)) if n in _FORMATS else None
+    return said if said is not None and said == plan.description else verbatim(plan.description)
 
 
 # ---------------------------------------------------------------- evaluation
@@ -199,7 +214,7 @@ class _Run:
     log: list[str] = field(default_factory=list)
     played: list[tuple[PlayoffGame, GameResult]] = field(default_factory=list)
 
-    def say(self, text: str) -> None:
+    def say(self, text: Msg) -> None:
         if text not in self.log:
             self.log.append(text)
 
@@ -219,20 +234,24 @@ class _Run:
     # -- single games and matches -------------------------------------------
     def armageddon(self, gid: str, a: int, b: int, stage: str) -> int:
         first, second = self.colours(gid, a, b)
-        g = PlayoffGame(gid, stage + ", Armageddon", first, second, ARMAGEDDON, True)
+        g = PlayoffGame(gid, Msg("{stage}, Armageddon", stage=stage), first, second, ARMAGEDDON, True)
         res = self.game(g)
         s1, _ = res.score()
         win = first if s1 == 1 else second
-        why = "" if s1 != F(1, 2) else " (draw: the second player wins)"
-        self.say(f"{stage}: {win} wins the Armageddon {first}-{second}{why}")
+        if s1 != F(1, 2):
+            self.say(Msg("{stage}: {player} wins the Armageddon {first}-{second}", stage=stage, player=win,
+                         first=first, second=second))
+        else:
+            self.say(Msg("{stage}: {player} wins the Armageddon {first}-{second} (draw: the second player wins)",
+                         stage=stage, player=win, first=first, second=second))
         return win
 
     def match(self, gid: str, a: int, b: int, stage: str, armageddon_allowed: bool = True) -> int:
         if self.plan.armageddon_only:
             return self.armageddon(gid + ".arm", a, b, stage)
         first, second = self.colours(gid, a, b)
-        g1 = PlayoffGame(gid + ".g1", stage + ", game 1", first, second, RAPID)
-        g2 = PlayoffGame(gid + ".g2", stage + ", game 2", second, first, RAPID)
+        g1 = PlayoffGame(gid + ".g1", Msg("{stage}, game {n}", stage=stage, n=1), first, second, RAPID)
+        g2 = PlayoffGame(gid + ".g2", Msg("{stage}, game {n}", stage=stage, n=2), second, first, RAPID)
         pending = []
         got = {}
         for g in (g1, g2):
@@ -244,26 +263,30 @@ class _Run:
             raise _Pending(pending)
         s1 = got[g1.id].score()[0] + got[g2.id].score()[1]  # points of `first`
         if s1 > 1:
-            self.say(f"{stage}: {first} wins the mini-match {s1}-{2 - s1}")
+            self.say(Msg("{stage}: {player} wins the mini-match {more}-{less}", stage=stage, player=first,
+                         more=_f(s1), less=_f(2 - s1)))
             return first
         if s1 < 1:
-            self.say(f"{stage}: {second} wins the mini-match {2 - s1}-{s1}")
+            self.say(Msg("{stage}: {player} wins the mini-match {more}-{less}", stage=stage, player=second,
+                         more=_f(2 - s1), less=_f(s1)))
             return second
-        self.say(f"{stage}: mini-match level 1-1" + ("" if armageddon_allowed else "; Armageddon decides [us]"))
+        self.say(Msg("{stage}: mini-match level 1-1", stage=stage) if armageddon_allowed
+                 else Msg("{stage}: mini-match level 1-1; Armageddon decides [us]", stage=stage))
         return self.armageddon(gid + ".arm", a, b, stage)
 
     # -- round robin -------------------------------------------------------
     def round_robin(self, gid: str, players: Sequence[int], stage: str, armageddon: bool) -> tuple[dict, list]:
         """Plays the round robin round by round; returns (scores, games with results)."""
         order = _lot(self.plan.seed, f"numbers/{gid}", players)
-        self.say(f"{stage}: pairing numbers by lot: " + ", ".join(f"{i}={p}" for i, p in enumerate(order, 1)))
+        self.say(Msg("{stage}: pairing numbers by lot: {numbers}", stage=stage,
+                     numbers=", ".join(f"{i}={p}" for i, p in enumerate(order, 1))))
         scores = {p: F(0) for p in players}
         games = []
         for r, pairs in enumerate(berger(len(order)), 1):
             pending = []
             for b, (x, y) in enumerate(pairs, 1):
-                g = PlayoffGame(f"{gid}.r{r}.b{b}", f"{stage}, round {r}", order[x - 1], order[y - 1],
-                                ARMAGEDDON if armageddon else RAPID, armageddon)
+                g = PlayoffGame(f"{gid}.r{r}.b{b}", Msg("{stage}, round {n}", stage=stage, n=r), order[x - 1],
+                                order[y - 1], ARMAGEDDON if armageddon else RAPID, armageddon)
                 try:
                     res = self.game(g)
                 except _Pending as p:
@@ -277,7 +300,8 @@ class _Run:
                 games.append((g, res, s1, s2))
             if pending:
                 raise _Pending(pending)
-        self.say(f"{stage}: scores " + ", ".join(f"{p}: {_f(s)}" for p, s in sorted(scores.items(), key=lambda kv: -kv[1])))
+        self.say(Msg("{stage}: scores {scores}", stage=stage,
+                     scores=", ".join(f"{p}: {_f(s)}" for p, s in sorted(scores.items(), key=lambda kv: -kv[1]))))
         return scores, games
 
     def fewest_moves(self, gid: str, candidates: Sequence[int], games: list, stage: str) -> int:
@@ -297,13 +321,17 @@ class _Run:
         scored = {p: m for p, m in best.items() if m is not None}
         if not scored:
             win = _lot(self.plan.seed, f"lots/{gid}", sorted(candidates))[0]
-            self.say(f"{stage}: nobody scored a point; {win} first by lot [us]")
+            self.say(Msg("{stage}: nobody scored a point; {player} first by lot [us]", stage=stage, player=win))
             return win
         low = min(scored.values())
         top = sorted(p for p, m in scored.items() if m == low)
         win = top[0] if len(top) == 1 else _lot(self.plan.seed, f"lots/{gid}", top)[0]
-        how = "" if len(top) == 1 else f" (equal with {', '.join(map(str, top))}: drawn by lot [us])"
-        self.say(f"{stage}: {win} scored a point in the fewest moves ({low}){how}")
+        if len(top) == 1:
+            self.say(Msg("{stage}: {player} scored a point in the fewest moves ({moves})", stage=stage, player=win,
+                         moves=low))
+        else:
+            self.say(Msg("{stage}: {player} scored a point in the fewest moves ({moves}) (equal with {players}: "
+                         "drawn by lot [us])", stage=stage, player=win, moves=low, players=", ".join(map(str, top))))
         return win
 
     # -- the rules by number of players --------------------------------------
@@ -314,18 +342,19 @@ class _Run:
         return self.match(gid + ".m", a, b, stage)
 
     def for3(self, gid: str, players: Sequence[int], stage: str) -> int:
-        scores, _ = self.round_robin(gid + ".rr", players, stage + ", round robin", False)
+        scores, _ = self.round_robin(gid + ".rr", players, Msg("{stage}, round robin", stage=stage), False)
         top = _leaders(scores)
         if len(top) == 1:
             return top[0]
         if len(top) == 2:
-            return self.armageddon(gid + ".arm", top[0], top[1], stage + ", two level")
-        scores, games = self.round_robin(gid + ".arr", players, stage + ", Armageddon round robin", True)
+            return self.armageddon(gid + ".arm", top[0], top[1], Msg("{stage}, two level", stage=stage))
+        scores, games = self.round_robin(gid + ".arr", players, Msg("{stage}, Armageddon round robin", stage=stage),
+                                         True)
         top = _leaders(scores)
         if len(top) == 1:
             return top[0]
         if len(top) == 2:
-            return self.armageddon(gid + ".arm2", top[0], top[1], stage + ", two level")
+            return self.armageddon(gid + ".arm2", top[0], top[1], Msg("{stage}, two level", stage=stage))
         return self.fewest_moves(gid + ".fm", top, games, stage)
 
     def knockout(self, gid: str, seeded: Sequence[int], stage: str, armageddon_allowed: bool = True) -> int:
@@ -339,7 +368,7 @@ class _Run:
             pending: list[PlayoffGame] = []
             needs = None
             for i, (a, b) in enumerate(pairs, 1):
-                label = f"{stage}, round {rnd}, match {i} ({a} v {b})"
+                label = Msg("{stage}, round {n}, match {match} ({a} v {b})", stage=stage, n=rnd, match=i, a=a, b=b)
                 mid = f"{gid}.r{rnd}.m{i}"
                 try:
                     if self.plan.knockout_games == "armageddon" and armageddon_allowed:
@@ -359,24 +388,26 @@ class _Run:
 
     def for4(self, gid: str, players: Sequence[int], stage: str, armageddon_allowed: bool = True) -> int:
         order = _lot(self.plan.seed, f"numbers/{gid}", players)
-        self.say(f"{stage}: knockout numbers by lot: " + ", ".join(f"{i}={p}" for i, p in enumerate(order, 1)))
-        return self.knockout(gid + ".ko", order, stage + ", knockout", armageddon_allowed)
+        self.say(Msg("{stage}: knockout numbers by lot: {numbers}", stage=stage,
+                     numbers=", ".join(f"{i}={p}" for i, p in enumerate(order, 1))))
+        return self.knockout(gid + ".ko", order, Msg("{stage}, knockout", stage=stage), armageddon_allowed)
 
     def for5(self, gid: str, players: Sequence[int], stage: str) -> int:
-        scores, games = self.round_robin(gid + ".rr", players, stage + ", round robin", False)
+        scores, games = self.round_robin(gid + ".rr", players, Msg("{stage}, round robin", stage=stage), False)
         top = _leaders(scores)
         if len(top) == 1:
             return top[0]
         if len(top) == 5:
-            return self.fewest_moves(gid + ".fm", top, games, stage + ", five level")
+            return self.fewest_moves(gid + ".fm", top, games, Msg("{stage}, five level", stage=stage))
         if len(top) == 4:
-            return self.for4(gid + ".4", top, stage + ", four level", armageddon_allowed=False)
+            return self.for4(gid + ".4", top, Msg("{stage}, four level", stage=stage), armageddon_allowed=False)
         if len(top) == 3:
-            return self.for3(gid + ".3", top, stage + ", three level")
-        return self.armageddon(gid + ".arm", top[0], top[1], stage + ", two level")
+            return self.for3(gid + ".3", top, Msg("{stage}, three level", stage=stage))
+        return self.armageddon(gid + ".arm", top[0], top[1], Msg("{stage}, two level", stage=stage))
 
     def for7(self, gid: str, players: Sequence[int], stage: str) -> int:
-        scores, games = self.round_robin(gid + ".arr", players, stage + ", Armageddon round robin", True)
+        scores, games = self.round_robin(gid + ".arr", players, Msg("{stage}, Armageddon round robin", stage=stage),
+                                         True)
         top = _leaders(scores)
         if len(top) == 1:
             return top[0]
@@ -389,10 +420,10 @@ class _Run:
         pending: list[PlayoffGame] = []
         needs = None
         for k, grp in enumerate(plan.groups):
-            label = f"Group {names[k]}"
+            label = Msg("Group {name}", name=names[k])
             try:
                 w = (self.for5 if len(grp) == 5 else self.for3)(names[k], grp, label)
-                self.say(f"{label}: winner {w}")
+                self.say(Msg("{stage}: winner {player}", stage=label, player=w))
                 winners.append(w)
             except _Pending as p:
                 pending += p.games
@@ -402,8 +433,8 @@ class _Run:
             raise _Pending(pending, needs)
         ws = [w for w in winners if w is not None]
         if len(ws) == 2:
-            return self.armageddon("final.arm", ws[0], ws[1], "Group winners")
-        return self.for3("final", ws, "Group winners")
+            return self.armageddon("final.arm", ws[0], ws[1], Msg("Group winners"))
+        return self.for3("final", ws, Msg("Group winners"))
 
 
 def _leaders(scores: dict[int, Fraction]) -> list[int]:
@@ -421,24 +452,24 @@ def advance(plan: PlayoffPlan, results: Mapping[str, GameResult]) -> PlayoffStat
     n = len(plan.players)
     try:
         if plan.format == "match":
-            win = run.for2("p", plan.players, "Play-off", plan.armageddon_only)
+            win = run.for2("p", plan.players, Msg("Play-off"), plan.armageddon_only)
         elif plan.format == "groups":
-            win = run.groups("g", "Play-off")
+            win = run.groups("g", Msg("Play-off"))
         elif n == 3:
-            win = run.for3("p", plan.players, "Play-off")
+            win = run.for3("p", plan.players, Msg("Play-off"))
         elif n == 4:
-            win = run.for4("p", plan.players, "Play-off")
+            win = run.for4("p", plan.players, Msg("Play-off"))
         elif n == 5:
-            win = run.for5("p", plan.players, "Play-off")
+            win = run.for5("p", plan.players, Msg("Play-off"))
         elif n == 7:
-            win = run.for7("p", plan.players, "Play-off")
+            win = run.for7("p", plan.players, Msg("Play-off"))
         elif n == 8:
-            win = run.knockout("p.ko", plan.players, "Play-off, knockout")
+            win = run.knockout("p.ko", plan.players, Msg("{stage}, knockout", stage=Msg("Play-off")))
         else:
             raise ValueError(Msg("no play-off format for {n} players", n=n))
     except _Pending as p:
         return PlayoffState(False, None, tuple(p.games), tuple(run.played), tuple(run.log), p.needs)
-    run.say(f"First place: {win}")
+    run.say(Msg("First place: {player}", player=win))
     return PlayoffState(True, win, (), tuple(run.played), tuple(run.log))
 
 

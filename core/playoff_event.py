@@ -14,6 +14,7 @@ from dataclasses import replace
 from . import playoff as po
 from .errors import IllegalChange
 from .model import Event, Game, Round
+from .msg import Msg, render
 from .results import Result
 from .standings import completed_rounds, main_stage, standings
 
@@ -115,32 +116,41 @@ def record_playoff_result(event: Event, round_no: int, board: int, result: Resul
 
 
 def game_label(event: Event, round_no: int, board: int) -> str:
-    """What a play-off board is: its stage in the plan, time control, Armageddon."""
+    """What a play-off board is: its stage in the plan, time control, Armageddon (a `Msg`, or the game's id)."""
     st = state(event)
     gid = st["ids"].get(f"{round_no}.{board}") if st else None
     for g in progress(event).next_games:
         if g.id == gid:
-            return f"{g.stage}, {g.time_control}"
+            return Msg("{stage}, {time_control}", stage=g.stage, time_control=g.time_control)
     return gid or ""
 
 
-def report(event: Event) -> str:
+def report(event: Event, lang: str = "en", *, boards: bool = True) -> str:
+    """The play-off: the tied players, the format, what was drawn and decided, and now (`arbiter playoff`).
+
+    In `lang` ("en" or "ru"); `boards=False` leaves out the boards of the
+    current round (a printout shows them as a table).
+    """
     st = progress(event)
     plan = po.plan_from_dict(state(event)["plan"])
     names = lambda pid: f"{event.player(pid).name} ({pid})"  # noqa: E731
-    lines = [f"Play-off for first place: {', '.join(names(p) for p in plan.players)}", f"Format: {plan.description}"]
+    say = lambda m: render(m, lang)  # noqa: E731
+    lines = [say(Msg("Play-off for first place: {players}", players=", ".join(names(p) for p in plan.players))),
+             say(Msg("Format: {format}", format=po.plan_description(plan)))]
     if plan.excluded:
-        lines.append("Out (9th and below): " + ", ".join(names(p) for p in plan.excluded))
-    lines += [f"  {x}" for x in st.log]
+        lines.append(say(Msg("Out (9th and below): {players}", players=", ".join(names(p) for p in plan.excluded))))
+    lines += [f"  {say(x)}" for x in st.log]
     if st.finished:
-        lines.append(f"First place: {names(st.winner)}")
+        lines.append(say(Msg("First place: {player}", player=names(st.winner))))
     else:
         rnd = event.rounds_of("playoff")[-1] if event.rounds_of("playoff") else None
-        if rnd is not None:
-            lines.append(f"Now: play-off round {rnd.number}")
+        if rnd is not None and boards:
+            lines.append(say(Msg("Now: play-off round {n}", n=rnd.number)))
             for g in rnd.games:
                 res = str(g.result) if g.result else "-"
-                lines.append(f"  board {g.board}: {names(g.first)} - {names(g.second)} {res}  [{game_label(event, rnd.number, g.board)}]")
+                lines.append("  " + say(Msg("board {board}: {first} - {second} {result}  [{label}]", board=g.board,
+                                            first=names(g.first), second=names(g.second), result=res,
+                                            label=game_label(event, rnd.number, g.board))))
         if st.needs:
-            lines.append(f"Needed: {st.needs}")
+            lines.append(say(Msg("Needed: {needs}", needs=st.needs)))
     return "\n".join(lines) + "\n"

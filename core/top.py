@@ -16,8 +16,9 @@ from fractions import Fraction
 from . import knockout as ko
 from .errors import IllegalChange
 from .history import histories, round_records
-from .i18n import phrase, words
+from .i18n import words
 from .model import Event, Game, Round
+from .msg import render
 from .records import Outcome, PlayerHistory, RoundRecord
 from .results import Result
 from .standings import standings
@@ -91,7 +92,7 @@ def aims(event: Event, *, lang: str = "en") -> list[str]:
     seeds = tuple(ko.Seed(i, pid, tables[pid], places[pid]) for i, pid in enumerate(st["seeds"], start=1))
     report = ko.aims_report(seeds)
     t = words(lang)
-    return [t("bk_aim", n=c.aim, holds=t("bk_holds" if c.holds else "bk_does_not_hold"), text=phrase(c.text, lang))
+    return [t("bk_aim", n=c.aim, holds=t("bk_holds" if c.holds else "bk_does_not_hold"), text=render(c.text, lang))
             for c in report.aims if c.applies]
 
 

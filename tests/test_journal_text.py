@@ -1,9 +1,12 @@
-"""The journal's descriptions: made from one catalog (core/journal_text.py), shown in the judge's language.
+"""The journal's descriptions: messages of the catalog (core/journal_text.py), shown in the judge's language.
 
-The journal stores English; the TUI's history (`h`) and its undo / redo
-messages show Russian. Every description the code can produce is made from
-a template of the catalog, comes back to that template when matched, and is
-Russian but for its data (numbers, names, file names, results like 1-0).
+Every description the code can produce is a message made from a template of
+`TEMPLATES`; its English is what the journal always stored, and it is
+Russian but for its data (numbers, names, file names, results like 1-0). The
+journal stores its key and fields too (`stored`, `restored`); a journal
+written before has only the English, which the old path
+(core/journal_legacy.py) matches back to its template and says in Russian
+exactly as the message would.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from string import Formatter
 
 import pytest
 
+from core import journal_legacy as legacy
 from core import journal_text as jt
 from core import pairing, preview
 from core.model import STAGES
+from core.msg import RU, Msg
 from core.results import Result
 from core.store import EventFile, create
 from tests.conftest import ROOT
@@ -51,7 +56,7 @@ def data_of(fields: dict[str, str]) -> list[str]:
             out.append(value)
         elif name in ("what", "changes"):
             for inner in value.split("; "):
-                found = jt.match(inner)
+                found = legacy.match(inner)
                 assert found is not None, inner
                 out += data_of(found[1])
     return out
@@ -68,7 +73,7 @@ def russian_but_data(shown: str, fields: dict[str, str]) -> bool:
 def every_description() -> list[tuple[str, str, dict[str, str]]]:
     """(template, English description, fields) for every template of the catalog, each stage for `stage`."""
     out = []
-    for en in jt.RU:
+    for en in jt.TEMPLATES:
         names = fields_of(en)
         for stage in (STAGES if "stage" in names else ("swiss",)):
             fields = {f: sample(f, stage) for f in names}
@@ -80,19 +85,25 @@ def every_description() -> list[tuple[str, str, dict[str, str]]]:
 
 
 def test_every_template_has_russian_with_the_same_fields():
-    for en, ru in jt.RU.items():
+    assert len(set(jt.TEMPLATES)) == len(jt.TEMPLATES) > 40
+    for en in jt.TEMPLATES:
+        ru = RU[en]
         assert fields_of(en) == fields_of(ru), en
         assert not LATIN.search(re.sub(r"\{[^}]*\}", "", ru)), ru
-        assert set(fields_of(en)) - set(jt.FIELDS) - jt.TRANSLATED_FIELDS <= {"result", "name", "file", "club",
-                                                                           "team", "other", "pair"}, en
+        assert set(fields_of(en)) - set(legacy.FIELDS) - jt.TRANSLATED_FIELDS <= {"result", "name", "file", "club",
+                                                                               "team", "other", "pair"}, en
 
 
 @pytest.mark.parametrize("en, what, fields", every_description(), ids=lambda x: x if isinstance(x, str) else "")
-def test_every_description_is_matched_back_and_said_in_russian(en, what, fields):
-    assert jt.match(what) == (en, fields)
+def test_every_description_is_said_in_russian_and_an_old_line_just_the_same(en, what, fields):
+    assert isinstance(what, Msg) and what.key == en
     shown = jt.translate(what, "ru")
     assert russian_but_data(shown, fields), shown
     assert jt.translate(what, "en") == what
+    # a journal written before has only the English: matched back to its template, said the same
+    old = str(what)
+    assert type(old) is str and legacy.match(old) == (en, fields)
+    assert jt.translate(old, "ru") == shown and jt.translate(old, "en") == old
 
 
 def test_nested_descriptions_are_translated_too():
@@ -128,7 +139,7 @@ def test_the_helpers_make_every_variant_from_the_catalog():
         jt.pair_what([], None, rematch="3,7"), jt.pair_what([], 2, rematch="3,7"),
     ] + [jt.bye_what(kind, 5, 3) for kind in ("half", "zero", "full", "none")]
     for what in variants:
-        assert jt.match(what) is not None, what
+        assert isinstance(what, Msg) and legacy.match(what) is not None, what
         assert not LATIN.search(re.sub(r"1-0|1/2|=t|3,7", "", jt.translate(what, "ru"))), what
     assert variants[0] == "result swiss round 4 board 1: 1-0"  # as the journal always had it
     assert variants[3] == "result swiss round 4 table 2 board 1: cleared"
@@ -155,7 +166,7 @@ def test_no_description_is_written_by_hand():
                 arg = node.args[0]
                 literals = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
                 for lit in literals:
-                    assert isinstance(lit, ast.Constant) and lit.value in jt.RU, f"{path}:{node.lineno}"
+                    assert isinstance(lit, ast.Constant) and lit.value in jt.TEMPLATES, f"{path}:{node.lineno}"
                     found.append(lit.value)
             i = JOURNALLED.get(name)
             if i is None or len(node.args) <= i:
@@ -206,7 +217,7 @@ def test_every_description_the_command_line_journals_is_translated(tmp_path):
     assert len(entries) == len(steps) - 1
     for entry in entries:
         shown = jt.translate(entry.what, "ru")
-        found = jt.match(entry.what)
+        found = legacy.match(entry.what)
         assert found is not None, entry.what
         assert russian_but_data(shown, found[1]), shown
 
@@ -219,7 +230,7 @@ def test_the_pairing_preview_describes_its_changes_from_the_catalog():
     p = preview.swap(p, 1)
     p = preview.exchange(p, 1, 3)
     what = p.what()
-    assert jt.match(what) is not None
+    assert isinstance(what, Msg) and legacy.match(what) is not None
     assert jt.translate(what, "ru").startswith("жеребьёвка тура 2 (вручную: смена цвета на доске 1; обмен участников")
 
 

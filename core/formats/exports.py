@@ -24,6 +24,7 @@ from typing import Callable, Iterable
 
 from ..history import histories
 from ..i18n import language, tiebreak_name, words
+from ..msg import render
 from ..model import Event, Round, points_text
 from ..records import Outcome, RoundRecord
 from ..standings import Row, completed_rounds, main_stage, standings
@@ -437,7 +438,8 @@ def top_bracket(event: Event):
 
 
 def bracket_printout(event: Event, lang: str | None = None) -> str:
-    t = words(_lang(event, lang))
+    lang = _lang(event, lang)
+    t = words(lang)
     b = top_bracket(event)
     lines = _header(event, t("bracket"))
     if b is None:
@@ -445,24 +447,25 @@ def bracket_printout(event: Event, lang: str | None = None) -> str:
     from ..bracket_text import bracket_lines
 
     names = {p.id: p.name for p in event.players}
-    return _lines_fit(lines + bracket_lines(b, names, width=WIDTH))
+    return _lines_fit(lines + bracket_lines(b, names, width=WIDTH, lang=lang))
 
 
 def playoff_text(event: Event, lang: str | None = None) -> str:
     """The play-off's rounds (boards, players, results), or "no play-off"."""
-    t = words(_lang(event, lang))
+    lang = _lang(event, lang)
+    t = words(lang)
     rounds = event.rounds_of("playoff")
     lines = _header(event, t("playoff"))
-    plan = _playoff_plan_lines(event)
+    plan = _playoff_plan_lines(event, lang)
     if not rounds and not plan:
         return _lines_fit(lines + [t("no_playoff")])
     lines += plan
     body = pairings_text(event, rounds, lang).splitlines()[1:] if rounds else []
-    labels = _playoff_labels(event, rounds[-1], t) if rounds else []
+    labels = _playoff_labels(event, rounds[-1], lang) if rounds else []
     return _lines_fit(lines + body + labels)
 
 
-def _playoff_plan_lines(event: Event) -> list[str]:
+def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
     """The plan and what has been decided (the play-off module's own words), wrapped to 80 columns."""
     try:
         from .. import playoff_event
@@ -470,26 +473,25 @@ def _playoff_plan_lines(event: Event) -> list[str]:
         return []
     if playoff_event.state(event) is None:
         return []
-    report = playoff_event.report(event).splitlines()
+    report = playoff_event.report(event, lang, boards=False).splitlines()  # the boards follow as a table
     out = []
     for ln in report:
-        if ln.startswith("Now:") or ln.startswith("  board "):
-            continue  # the boards follow as a table
         indent = len(ln) - len(ln.lstrip())
         out += [" " * indent + x for x in _wrap(_clean(ln), WIDTH - indent)] or [""]
     return out
 
 
-def _playoff_labels(event: Event, rnd: Round, t: Callable[..., str]) -> list[str]:
+def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
     try:
         from .. import playoff_event
     except ImportError:
         return []
     if playoff_event.state(event) is None:
         return []
+    t = words(lang)
     out = [""]
     for g in rnd.games:
-        label = _clean(playoff_event.game_label(event, rnd.number, g.board))
+        label = _clean(render(playoff_event.game_label(event, rnd.number, g.board), lang))
         out += _wrap(f"{t('board')} {g.board}: {label}", WIDTH)
     return out
 

@@ -11,7 +11,9 @@ import textwrap
 import unicodedata
 
 from ..history import histories
+from ..i18n import words
 from ..model import Event, Round, points_text
+from ..msg import Msg, verbatim
 from ..standings import Row
 
 
@@ -65,8 +67,11 @@ def scores_before(event: Event, rnd: Round) -> dict[int, str]:
     return {h.id: points_text(h.score(event.scoring)) for h in hist}
 
 
+_BYE_KINDS = {"half": "half-point bye", "zero": "zero-point bye", "full": "full-point bye"}
+
+
 def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
-    """Players of the stage in no game of the round, and why."""
+    """Players of the stage in no game of the round, and why (a `Msg`)."""
     if rnd.stage not in ("swiss", "roundrobin"):
         return []
     players = event.table_players(rnd.table) if rnd.stage == "swiss" else list(event.players)
@@ -77,30 +82,37 @@ def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
             continue
         kind = p.requested_bye(rnd.number)
         if kind:
-            why = f"{kind}-point bye"
+            why = Msg(_BYE_KINDS[kind]) if kind in _BYE_KINDS else verbatim(f"{kind}-point bye")
         elif p.withdrawn_from is not None and rnd.number >= p.withdrawn_from:
-            why = "withdrawn"
+            why = Msg("withdrawn")
         elif p.late_from is not None and rnd.number < p.late_from:
-            why = "late entry"
+            why = Msg("late entry")
         elif rnd.stage == "roundrobin":
-            why = "bye seat"
+            why = Msg("bye seat")
         else:
-            why = "absent"
+            why = Msg("absent")
         out.append((p.id, why))
     return out
 
 
-def round_text(event: Event, rnd: Round) -> str:
-    where = f", table {rnd.table}" if rnd.table is not None else ""
-    stage = {"swiss": "Round", "roundrobin": "Round", "top": "Top round", "playoff": "Play-off round"}[rnd.stage]
-    lines = [f"{fit(event.name, 60)}: {stage} {rnd.number}{where}", ""]
+_ROUND = {"swiss": "Round {n}", "roundrobin": "Round {n}", "top": "Top round {n}", "playoff": "Play-off round {n}"}
+
+
+def round_text(event: Event, rnd: Round, lang: str = "en") -> str:
+    """The round's boards, players, points before the round and results ("en" or "ru")."""
+    t = words(lang)
+    title = Msg(_ROUND[rnd.stage], n=rnd.number)
+    if rnd.table is not None:
+        title = Msg("{round}, table {table}", round=title, table=rnd.table)
+    lines = [f"{fit(event.name, 60)}: {title.text(lang)}", ""]
     pts = scores_before(event, rnd)
-    lines.append(f"{'Bd':>3}  {'First':<27} {'Pts':>4}  {'Result':^6}  {'Second':<27} {'Pts':>4}")
+    lines.append(f"{t('bd'):>3}  {t('first'):<27} {t('pts'):>4}  {t('result_short'):^6}  {t('second'):<27} "
+                 f"{t('pts'):>4}")
     for g in rnd.games:
         a = event.player(g.first)
         first = fit(f"{a.name} ({a.id})", 27)
         if g.second is None:
-            lines.append(f"{g.board:>3}  {pad(first, 27)} {pts.get(a.id, ''):>4}  {'bye':^6}")
+            lines.append(f"{g.board:>3}  {pad(first, 27)} {pts.get(a.id, ''):>4}  {t('bye'):^6}")
             continue
         b = event.player(g.second)
         second = fit(f"{b.name} ({b.id})", 27)
@@ -112,19 +124,28 @@ def round_text(event: Event, rnd: Round) -> str:
     not_paired = unpaired(event, rnd)
     if not_paired:
         lines.append("")
-        text = "Not paired: " + ", ".join(f"{clean(event.player(pid).name)} ({pid}, {why})" for pid, why in not_paired)
+        who = ", ".join(f"{clean(event.player(pid).name)} ({pid}, {why.text(lang)})" for pid, why in not_paired)
+        text = Msg("Not paired: {players}", players=who).text(lang)
         lines += textwrap.wrap(text, 79, subsequent_indent="  ")
     missing = rnd.missing
     lines.append("")
-    lines.append(f"{missing} result{'s' if missing != 1 else ''} missing" if missing else "all results in")
+    if missing:
+        lines.append(Msg("{n} result missing" if missing == 1 else "{n} results missing", n=missing).text(lang))
+    else:
+        lines.append(t("all_in"))
     if any(g.manual for g in rnd.games):
-        lines.append("* paired or changed by hand")
+        lines.append(t("manual"))
     return "\n".join(lines) + "\n"
 
 
-def standings_text(event: Event, rows: list[Row], codes: list[str], after_round: int | None) -> str:
-    title = f"{fit(event.name, 50)}: standings" + (f" after round {after_round}" if after_round else "")
-    head = f"{'Rk':>3} {'Id':>4}  {'Name':<26} {'Pts':>5}" + "".join(f" {c:>7}" for c in codes)
+def standings_text(event: Event, rows: list[Row], codes: list[str], after_round: int | None,
+                   lang: str = "en") -> str:
+    """The standings with the tie-break columns `codes` ("en" or "ru")."""
+    t = words(lang)
+    name = fit(event.name, 50)
+    title = (Msg("{name}: standings after round {n}", name=name, n=after_round) if after_round
+             else Msg("{name}: standings", name=name)).text(lang)
+    head = f"{t('rank'):>3} {t('id'):>4}  {t('name'):<26} {t('pts'):>5}" + "".join(f" {c:>7}" for c in codes)
     lines = [title, "", head]
     for r in rows:
         tb = "".join(f" {points_text(r.tiebreaks[c]) if c in r.tiebreaks else '':>7}" for c in codes)

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence, Union
 
 from core.errors import IllegalChange
+from core.msg import Msg
 from core.knockout.drawn_game import QualityOfWins
 from core.knockout.game_result import GameResult
 from core.knockout.geometry import bracket_slots, first_round_pairs
@@ -68,7 +69,7 @@ class Bracket:
     def round_name(self, r: int) -> str:
         """"top-16", "top-8", ..., "final" for the round that many slots are left in."""
         left = self.slots >> (r - 1)
-        return "final" if left == 2 else f"top-{left}"
+        return Msg("bk_final") if left == 2 else Msg("bk_top_n", n=left)
 
 
 ResultsInput = Mapping[Union[tuple, str], Union[Sequence[Union[GameResult, str]], GameResult, str]]

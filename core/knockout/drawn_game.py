@@ -26,7 +26,7 @@ class Decision:
 
     winner: int
     decided_by: str
-    reason: str = ""
+    reason: str = ""  # a `Msg`: English as a `str`, `.text(lang)` in a language
 
 
 QualityOfWins = Union[Mapping[int, Fraction], Callable[[int, int], Fraction]]
@@ -57,14 +57,16 @@ def decide_drawn_game(
     p2 = _lookup(points_before_top, second, Msg("points before the top"))
     if p1 != p2:
         winner = first if p1 > p2 else second
-        return Decision(winner, "points-before-top", f"{_num(max(p1, p2))} against {_num(min(p1, p2))}")
+        return Decision(winner, "points-before-top", Msg("{more} against {less}", more=_num(max(p1, p2)),
+                                                          less=_num(min(p1, p2))))
     # 705.2, step 2: then the better quality of wins (top games included).
     q1 = _lookup(quality_of_wins, first, Msg("quality of wins"))
     q2 = _lookup(quality_of_wins, second, Msg("quality of wins"))
     if q1 != q2:
         winner = first if q1 > q2 else second
         return Decision(
-            winner, "quality-of-wins", f"points before the top equal ({_num(p1)}); {_num(max(q1, q2))} against {_num(min(q1, q2))}"
-        )
+            winner, "quality-of-wins", Msg("points before the top equal ({points}); {more} against {less}",
+                                           points=_num(p1), more=_num(max(q1, q2)), less=_num(min(q1, q2))))
     # 705.2, step 3: still equal: the player who moved second goes through.
-    return Decision(second, "second-mover", f"points before the top ({_num(p1)}) and quality of wins ({_num(q1)}) equal")
+    return Decision(second, "second-mover", Msg("points before the top ({points}) and quality of wins ({quality}) equal",
+                                                points=_num(p1), quality=_num(q1)))

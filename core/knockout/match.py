@@ -209,7 +209,7 @@ def _play_match(
             if k < len(results):
                 raise IllegalChange("{where}: the match was decided after game {k}", where=where, k=k)
             if n > 1:
-                reason = f"{_num(max(pa, pb))}-{_num(min(pa, pb))} on points"
+                reason = Msg("{more}-{less} on points", more=_num(max(pa, pb)), less=_num(min(pa, pb)))
             break
     else:
         # all games played and level: 705.2

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.knockout.geometry import bracket_slots, meeting_round
+from core.msg import Msg
 from core.knockout.qualification import Qualification, Qualifier
 
 
@@ -129,9 +130,9 @@ def aims_report(seeds: Sequence[Seed]) -> AimsReport:
         len(bad1),
         0,
         tuple(bad1),
-        "nobody meets a player of their own table in the first round"
+        Msg("nobody meets a player of their own table in the first round")
         if not bad1
-        else f"{len(bad1)} first-round pair(s) from the same table",
+        else Msg("{n} first-round pair(s) from the same table", n=len(bad1)),
         applies=len(tables) > 1,
     )
     winners = sum(1 for s in seeds if s.place == 1)
@@ -143,10 +144,11 @@ def aims_report(seeds: Sequence[Seed]) -> AimsReport:
             e2,
             best2,
             tuple(pairs2),
-            f"table winners can meet in round {e2} at the earliest (best possible: round {best2})",
+            Msg("table winners can meet in round {round} at the earliest (best possible: round {best})", round=e2,
+                best=best2),
         )
     else:
-        aim2 = AimCheck(2, True, None, None, (), "only one table winner", applies=False)
+        aim2 = AimCheck(2, True, None, None, (), Msg("only one table winner"), applies=False)
     if e3 is not None:
         aim3 = AimCheck(
             3,
@@ -154,10 +156,11 @@ def aims_report(seeds: Sequence[Seed]) -> AimsReport:
             e3,
             rounds,
             tuple(pairs3),
-            f"the 1st and 2nd of a table can meet in round {e3} at the earliest (best: the final, round {rounds})",
+            Msg("the 1st and 2nd of a table can meet in round {round} at the earliest (best: the final, round {best})",
+                round=e3, best=rounds),
         )
     else:
-        aim3 = AimCheck(3, True, None, None, (), "no table sends two players", applies=False)
+        aim3 = AimCheck(3, True, None, None, (), Msg("no table sends two players"), applies=False)
     return AimsReport((aim1, aim2, aim3))
 
 

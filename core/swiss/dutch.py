@@ -19,8 +19,8 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 
-from core.errors import Msg, NoLegalPairing, joined, word
-from core.i18n import joined, msg, render
+from core.errors import NoLegalPairing
+from core.msg import Msg, joined, render, word
 from core.records import Outcome, PlayerHistory
 from core.swiss.brackets import BracketSearch
 from core.swiss.colours import STRENGTH_NAME, ColourState, allocate, colour_state
@@ -206,7 +206,7 @@ def _no_pairing(rd: RoundData, why: str, **params) -> NoLegalPairing:
             why_i = Msg("can meet {can} of the other {others} players to pair (earlier games, forbidden pairs)",
                         can=can, others=n - 1)
         if rd.odd and not rd.elig[i]:
-            why_i = joined([why_i, Msg("not eligible for the bye (already had a PAB or a win without playing)")], "; ")
+            why_i = joined([why_i, Msg("not eligible for the bye (already had a PAB or a win without playing)")], ", ")
         reasons[pid] = why_i
     why_all = Msg(why, **params)
     if rd.odd and not any(rd.elig):
@@ -290,8 +290,8 @@ def _pair_round(req: PairingRequest) -> Pairing:
         value, P, Dmask = best
         for hi, lo in P:
             notes[hi] = notes[lo] = (
-                msg("dx_group_mdps", score=_pts(rd.levels[gi]), mdps=", ".join(str(rd.ids[m]) for m in mdps))
-                if mdps else msg("dx_group", score=_pts(rd.levels[gi])))
+                Msg("dx_group_mdps", score=_pts(rd.levels[gi]), mdps=", ".join(str(rd.ids[m]) for m in mdps))
+                if mdps else Msg("dx_group", score=_pts(rd.levels[gi])))
         pairs.extend(P)
         paired_mask = sum((1 << a) | (1 << b) for a, b in P)
         rest &= ~paired_mask
@@ -302,7 +302,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
             c9 = (rd.odd and rd.beta >= rd.ps[N[0]] and (len(D) + len(N)) % 2 == 1
                   and v3 == (len(D) + len(N) - 1) // 2)
         for x in D:
-            notes[x] = msg("dx_floats_from", score=_pts(rd.levels[gi]))
+            notes[x] = Msg("dx_floats_from", score=_pts(rd.levels[gi]))
         mdps = D
         if not N:
             break
@@ -335,28 +335,28 @@ def _finish(rd: RoundData, pairs, bye, notes) -> Pairing:
         parts = [notes.get(hi)]
         for x, c in ((hi, ch), (lo, cl)):
             cs = rd.cs[x]
-            met = msg("dx_no_pref") if cs.pref is None else (
-                msg("dx_pref_met") if cs.pref == c else
-                msg(f"dx_pref_not_met_{cs.pref}", strength=msg(f"dx_{STRENGTH_NAME[cs.strength]}")))
+            met = Msg("dx_no_pref") if cs.pref is None else (
+                Msg("dx_pref_met") if cs.pref == c else
+                Msg(f"dx_pref_not_met_{cs.pref}", strength=Msg(f"dx_{STRENGTH_NAME[cs.strength]}")))
             fl = []
             if rd.d1[x]:
-                fl.append(msg("dx_down_last"))
+                fl.append(Msg("dx_down_last"))
             if rd.u1[x]:
-                fl.append(msg("dx_up_last"))
+                fl.append(Msg("dx_up_last"))
             if rd.ps[x] != rd.ps[hi if x == lo else lo]:
-                fl.append(msg("dx_down_now" if rd.ps[x] > rd.ps[hi if x == lo else lo] else "dx_up_now"))
-            colour = msg("dx_white" if c == "w" else "dx_black")
-            parts.append(msg("dx_player_floats", id=rd.ids[x], pts=_pts(rd.ps[x]), colour=colour, pref=met,
-                             floats=joined(", ", fl)) if fl else
-                         msg("dx_player", id=rd.ids[x], pts=_pts(rd.ps[x]), colour=colour, pref=met))
-        why_of[(w, bl)] = joined("; ", [p for p in parts if p])
+                fl.append(Msg("dx_down_now" if rd.ps[x] > rd.ps[hi if x == lo else lo] else "dx_up_now"))
+            colour = Msg("dx_white" if c == "w" else "dx_black")
+            parts.append(Msg("dx_player_floats", id=rd.ids[x], pts=_pts(rd.ps[x]), colour=colour, pref=met,
+                             floats=joined(fl, ", ")) if fl else
+                         Msg("dx_player", id=rd.ids[x], pts=_pts(rd.ps[x]), colour=colour, pref=met))
+        why_of[(w, bl)] = joined(parts, "; ")
     ordered = _board_order(rd, games)
     boards = [(rd.ids[w], rd.ids[b]) for w, b in ordered]
-    reasons = [msg("dx_pair", w=rd.ids[w], b=rd.ids[b], why=why_of[(w, b)]) for w, b in ordered]
-    expl = [render(msg("px_board", n=i + 1, why=r)) for i, r in enumerate(reasons)]
+    reasons = [Msg("dx_pair", w=rd.ids[w], b=rd.ids[b], why=why_of[(w, b)]) for w, b in ordered]
+    expl = [render(Msg("px_board", n=i + 1, why=r)) for i, r in enumerate(reasons)]
     bye_id = None
     if bye is not None:
         bye_id = rd.ids[bye]
-        reasons.append(msg("dx_bye", id=bye_id, pts=_pts(rd.ps[bye]), beta=_pts(rd.beta), games=rd.games[bye]))
-        expl.append(render(msg("px_bye", why=reasons[-1])))
+        reasons.append(Msg("dx_bye", id=bye_id, pts=_pts(rd.ps[bye]), beta=_pts(rd.beta), games=rd.games[bye]))
+        expl.append(render(Msg("px_bye", why=reasons[-1])))
     return Pairing(rd.k, boards, bye_id, expl, reasons)

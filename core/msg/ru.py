@@ -1,11 +1,12 @@
-"""The Russian text of every message of the engine's errors (core/errors.py).
+"""The Russian catalog: every message key -> its Russian template, and the forms of words.
 
-`RU` maps each English template (exactly as raised) to its Russian template
-with the same {placeholders}; `WORDS` translates the words that are passed as
-parameters (`errors.word(...)`), with grammatical forms where a template asks
-for one (`{stage:gen}`). The words are those of the glossary (shared spec
-`glossary.md`). tests/test_messages_i18n.py checks that every template raised
-in core/ is here. How to add a message: docs/i18n.md.
+`RU` has one entry per key of the catalog (core/msg/__init__.py): an English
+template (the errors, the journal's descriptions ...) or the name of a word of
+the printouts (`standings`, `px_board` ...), with the same {fields} as the
+English. The words are those of the glossary (shared spec `glossary.md`).
+`WORDS` gives the words passed as fields (`word("swiss")`: stages, colours,
+kinds of bye, CSV columns), with the grammatical forms a Russian template may
+ask for (`{stage:gen}`). How to add a message: docs/i18n.md.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 RU: dict[str, str] = {
+    # text from outside (the system, a library): shown as it is (`verbatim`)
+    "{text}": "{text}",
+    # == the engine's errors (core/errors.py: raise IllegalChange("...", field=...)) ==
     # -- the event and its players (core/commands.py) --
     'the event needs a name':
         'у турнира должно быть название',
@@ -762,4 +766,506 @@ RU: dict[str, str] = {
         'в матче нет доски {k}',
     'unknown tie-break {code!r}; known: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN':
         'неизвестный дополнительный показатель {code!r}; возможны: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN',
+    # == the journal's descriptions of changes (core/journal_text.py) ==
+    # results (the TUI's keys and ':' line, `arbiter result`)
+    "result {stage} round {round} board {board}: {result}":
+        "результат: {stage}, тур {round}, доска {board}: {result}",
+    "result {stage} round {round} table {table} board {board}: {result}":
+        "результат: {stage}, тур {round}, стол {table}, доска {board}: {result}",
+    "result {stage} round {round} board {board}: cleared":
+        "результат стёрт: {stage}, тур {round}, доска {board}",
+    "result {stage} round {round} table {table} board {board}: cleared":
+        "результат стёрт: {stage}, тур {round}, стол {table}, доска {board}",
+    "moves {stage} round {round} board {board}: {moves}":
+        "число ходов: {stage}, тур {round}, доска {board}: {moves}",
+    "technical draws (705.3) round {round} boards {boards}":
+        "ничьи по решению судьи (705.3): тур {round}, доски {boards}",
+    # the round clock (705.3)
+    "round clock {stage} round {round}":
+        "время тура: {stage}, тур {round}",
+    "round clock {stage} round {round} table {table}":
+        "время тура: {stage}, тур {round}, стол {table}",
+    "round clock {stage}: {minutes} minutes on every table":
+        "время тура: {stage}, {minutes} мин. на всех столах",
+    # pairing (the TUI's preview, `arbiter pair`)
+    "pair next round":
+        "жеребьёвка следующего тура",
+    "pair next round of table {table}":
+        "жеребьёвка следующего тура, стол {table}",
+    "pair next round (by hand: {changes})":
+        "жеребьёвка следующего тура (вручную: {changes})",
+    "pair next round of table {table} (by hand: {changes})":
+        "жеребьёвка следующего тура, стол {table} (вручную: {changes})",
+    "pair round {rounds}":
+        "жеребьёвка тура {rounds}",
+    "pair round {rounds} of table {table}":
+        "жеребьёвка тура {rounds}, стол {table}",
+    "pair round {rounds} (by hand: {changes})":
+        "жеребьёвка тура {rounds} (вручную: {changes})",
+    "pair round {rounds} of table {table} (by hand: {changes})":
+        "жеребьёвка тура {rounds}, стол {table} (вручную: {changes})",
+    "pair next round, allowing a rematch of {pair}":
+        "жеребьёвка следующего тура, разрешена повторная встреча {pair}",
+    "pair next round of table {table}, allowing a rematch of {pair}":
+        "жеребьёвка следующего тура, стол {table}, разрешена повторная встреча {pair}",
+    "pair round {round} by hand":
+        "жеребьёвка тура {round} вручную",
+    "take back the pairing of round {round}":
+        "отмена жеребьёвки тура {round}",
+    # changes by hand to a pairing
+    "swap colours on board {board}":
+        "смена цвета на доске {board}",
+    "exchange players {a} and {b}":
+        "обмен участников {a} и {b} местами",
+    "bye by hand for player {pid}":
+        "бай вручную участнику {pid}",
+    # stages
+    "start the top":
+        "начало топа",
+    "start the play-off":
+        "начало плей-офф",
+    # players
+    "add player {name}":
+        "новый участник: {name}",
+    "edit player {pid}":
+        "изменены данные участника {pid}",
+    "withdraw player {pid}":
+        "участник {pid} выбыл",
+    "import {n} players from {file}":
+        "импорт участников из {file}: {n}",
+    "half bye for player {pid} in round {round}":
+        "пропуск тура {round} с ½ очка: участник {pid}",
+    "zero bye for player {pid} in round {round}":
+        "пропуск тура {round} без очков: участник {pid}",
+    "full bye for player {pid} in round {round}":
+        "пропуск тура {round} с 1 очком: участник {pid}",
+    "none bye for player {pid} in round {round}":
+        "отмена пропуска тура {round}: участник {pid}",
+    "forbid pairing {a} with {b}":
+        "запрет встречи участников {a} и {b}",
+    "allow pairing {a} with {b}":
+        "снят запрет встречи участников {a} и {b}",
+    "forbid games within club {club}":
+        "запрет встреч внутри клуба {club}",
+    "allow games within club {club}":
+        "снят запрет встреч внутри клуба {club}",
+    # teams
+    "roster of team {team}":
+        "состав команды {team}",
+    "line-up of team {team} for round {round}":
+        "расстановка команды {team} на тур {round}",
+    "clear the line-up of team {team} for round {round}":
+        "расстановка команды {team} на тур {round} стёрта",
+    "forbid teams {team} and {other} to meet":
+        "запрет встречи команд {team} и {other}",
+    "allow teams {team} and {other} to meet":
+        "снят запрет встречи команд {team} и {other}",
+    "fix the team numbers":
+        "номера команд закреплены",
+    # undo and redo (core/store journals them as "undo <what>", "redo <what>")
+    "undo {what}":
+        "отмена: {what}",
+    "redo {what}":
+        "возврат: {what}",
+    # == the top: who went through a drawn game and why (705.2), the aims of the seeding (704.2) (core/knockout/) ==
+    "{more} against {less}":
+        "{more} против {less}",
+    "points before the top equal ({points}); {more} against {less}":
+        "очки до топа равны ({points}); {more} против {less}",
+    "points before the top ({points}) and quality of wins ({quality}) equal":
+        "очки до топа ({points}) и качество побед ({quality}) равны",
+    "{more}-{less} on points":
+        "{more}-{less} по очкам",
+    "nobody meets a player of their own table in the first round":
+        "в первом туре никто не играет с участником своего стола",
+    "{n} first-round pair(s) from the same table":
+        "пар первого тура из одного стола: {n}",
+    "table winners can meet in round {round} at the earliest (best possible: round {best})":
+        "победители столов могут встретиться не раньше {round}-го тура (лучшее возможное: {best}-й тур)",
+    "only one table winner":
+        "только один победитель стола",
+    "the 1st and 2nd of a table can meet in round {round} at the earliest (best: the final, round {best})":
+        "1-й и 2-й одного стола могут встретиться не раньше {round}-го тура (лучше всего: в финале, {best}-й тур)",
+    "no table sends two players":
+        "ни один стол не выводит двух участников",
+    # == the play-off for first place (core/playoff.py, core/playoff_event.py: `arbiter playoff`) ==
+    # the formats (32.5.6)
+    "mini-match of two games at 3+5, then Armageddon if level (32.5.6.1)":
+        "мини-матч из двух партий 3+5, при равенстве — Армагеддон (32.5.6.1)",
+    "round robin at 3+5, then an Armageddon round robin, then the fewest moves (32.5.6.2)":
+        "круговой турнир 3+5, затем круговой турнир Армагеддонов, затем наименьшее число ходов (32.5.6.2)",
+    "knockout 1-4 and 2-3, numbers by lot (32.5.6.3)":
+        "олимпийская система 1-4 и 2-3, номера по жребию (32.5.6.3)",
+    "round robin at 3+5; then as for 4, 3 or 2 level players (32.5.6.4)":
+        "круговой турнир 3+5; затем как для 4, 3 или 2 участников с равными очками (32.5.6.4)",
+    "groups {{1,4,5}} and {{2,3,6}} by tie-break order, each as for 3; winners play Armageddon (32.5.6.5)":
+        "группы {{1,4,5}} и {{2,3,6}} по дополнительным показателям, в каждой как для 3; победители играют "
+        "Армагеддон (32.5.6.5)",
+    "Armageddon round robin; if level, the fewest moves (32.5.6.6)":
+        "круговой турнир Армагеддонов; при равенстве — наименьшее число ходов (32.5.6.6)",
+    "knockout 1-8, 2-7, 3-6, 4-5 by tie-break order (32.5.6.7)":
+        "олимпийская система 1-8, 2-7, 3-6, 4-5 по дополнительным показателям (32.5.6.7)",
+    "groups A {{1,5,9}}, B {{2,6,7}}, C {{3,4,8}}, each as for 3; winners as for 3 (32.5.6.8)":
+        "группы A {{1,5,9}}, B {{2,6,7}}, C {{3,4,8}}, в каждой как для 3; победители — как для 3 (32.5.6.8)",
+    "two groups of five {{1,4,5,8,9}} and {{2,3,6,7,10}}, each as for 5; winners play Armageddon (32.5.6.9)":
+        "две группы по пять {{1,4,5,8,9}} и {{2,3,6,7,10}}, в каждой как для 5; победители играют Армагеддон "
+        "(32.5.6.9)",
+    "players 9th and below are out ({n}); the best 8: {format} (32.5.6.10)":
+        "участники с 9-го места и ниже выбывают ({n}); восемь лучших: {format} (32.5.6.10)",
+    "Armageddon 5 min / 4 min (a draw wins for the second player)":
+        "Армагеддон 5 мин / 4 мин (при ничьей побеждает второй)",
+    # the stages of a play-off: the labels of its games
+    "Play-off":
+        "Плей-офф",
+    "Group {name}":
+        "Группа {name}",
+    "Group winners":
+        "Победители групп",
+    "{stage}, knockout":
+        "{stage}, олимпийская система",
+    "{stage}, round robin":
+        "{stage}, круговой турнир",
+    "{stage}, Armageddon round robin":
+        "{stage}, круговой турнир Армагеддонов",
+    "{stage}, two level":
+        "{stage}, двое с равными очками",
+    "{stage}, three level":
+        "{stage}, трое с равными очками",
+    "{stage}, four level":
+        "{stage}, четверо с равными очками",
+    "{stage}, five level":
+        "{stage}, пятеро с равными очками",
+    "{stage}, round {n}":
+        "{stage}, тур {n}",
+    "{stage}, round {n}, match {match} ({a} v {b})":
+        "{stage}, тур {n}, матч {match} ({a} — {b})",
+    "{stage}, game {n}":
+        "{stage}, партия {n}",
+    "{stage}, Armageddon":
+        "{stage}, Армагеддон",
+    "{stage}, {time_control}":
+        "{stage}, {time_control}",
+    # what was drawn and decided (`PlayoffState.log`)
+    "{stage}: pairing numbers by lot: {numbers}":
+        "{stage}: стартовые номера по жребию: {numbers}",
+    "{stage}: knockout numbers by lot: {numbers}":
+        "{stage}: номера в сетке по жребию: {numbers}",
+    "{stage}: scores {scores}":
+        "{stage}: очки {scores}",
+    "{stage}: {player} wins the Armageddon {first}-{second}":
+        "{stage}: {player} побеждает в Армагеддоне {first}-{second}",
+    "{stage}: {player} wins the Armageddon {first}-{second} (draw: the second player wins)":
+        "{stage}: {player} побеждает в Армагеддоне {first}-{second} (ничья: побеждает второй)",
+    "{stage}: {player} wins the mini-match {more}-{less}":
+        "{stage}: {player} выигрывает мини-матч {more}-{less}",
+    "{stage}: mini-match level 1-1":
+        "{stage}: мини-матч вничью 1-1",
+    "{stage}: mini-match level 1-1; Armageddon decides [us]":
+        "{stage}: мини-матч вничью 1-1; решает Армагеддон [наше решение]",
+    "{stage}: nobody scored a point; {player} first by lot [us]":
+        "{stage}: никто не набрал очка; {player} первый по жребию [наше решение]",
+    "{stage}: {player} scored a point in the fewest moves ({moves})":
+        "{stage}: {player} набрал(а) очко за наименьшее число ходов ({moves})",
+    "{stage}: {player} scored a point in the fewest moves ({moves}) (equal with {players}: drawn by lot [us])":
+        "{stage}: {player} набрал(а) очко за наименьшее число ходов ({moves}) (поровну с {players}: решил жребий "
+        "[наше решение])",
+    "{stage}: winner {player}":
+        "{stage}: победитель {player}",
+    "First place: {player}":
+        "Первое место: {player}",
+    # the report (`arbiter playoff FILE`, the play-off printout)
+    "Play-off for first place: {players}":
+        "Плей-офф за первое место: {players}",
+    "Format: {format}":
+        "Формат: {format}",
+    "Out (9th and below): {players}":
+        "Выбывают (9-е место и ниже): {players}",
+    "Now: play-off round {n}":
+        "Сейчас: тур плей-офф {n}",
+    "board {board}: {first} - {second} {result}  [{label}]":
+        "доска {board}: {first} - {second} {result}  [{label}]",
+    "Needed: {needs}":
+        "Нужно: {needs}",
+    # == the command line's text views of a round and the standings (core/formats/text.py) ==
+    "Round {n}":
+        "Тур {n}",
+    "Top round {n}":
+        "Топ, тур {n}",
+    "Play-off round {n}":
+        "Плей-офф, тур {n}",
+    "{round}, table {table}":
+        "{round}, стол {table}",
+    "Not paired: {players}":
+        "Не играют: {players}",
+    "half-point bye":
+        "пропуск тура с ½ очка",
+    "zero-point bye":
+        "пропуск тура без очков",
+    "full-point bye":
+        "пропуск тура с 1 очком",
+    "late entry":
+        "опоздавший участник",
+    "bye seat":
+        "свободен от игры",
+    "absent":
+        "отсутствует",
+    "{n} result missing":
+        "нет результатов: {n}",
+    "{n} results missing":
+        "нет результатов: {n}",
+    "{name}: standings":
+        "{name}: турнирная таблица",
+    "{name}: standings after round {n}":
+        "{name}: турнирная таблица после {n}-го тура",
+    # == the words of printouts, pages, the hall display and the engine's explanations (named keys) ==
+    "event": "Турнир",
+    "round": "Тур",
+    "round_n": "Тур {n}",
+    "top_round_n": "Топ, тур {n}",
+    "playoff_round_n": "Плей-офф, тур {n}",
+    "table": "Стол",
+    "table_n": "Стол {n}",
+    "board": "Доска",
+    "bd": "Дс",
+    "first": "Первый",
+    "second": "Второй",
+    "side": "Ходит",
+    "colour_first": "первый",
+    "colour_second": "второй",
+    "pts": "Очки",
+    "points": "Очки",
+    "result": "Результат",
+    "result_short": "Рез.",
+    "cell_first": "п",
+    "cell_second": "в",
+    "rank": "М",
+    "name": "Участник",
+    "id": "№",
+    "club": "Клуб",
+    "rating": "Рейтинг",
+    "federation": "Федерация",
+    "opponent": "Соперник",
+    "bye": "бай",
+    "half_bye": "пропуск тура с ½ очка",
+    "zero_bye": "не играет",
+    "full_bye": "пропуск тура с 1 очком",
+    "withdrawn": "выбыл",
+    "not_paired": "не играет",
+    "pairings": "Жеребьёвка",
+    "pairings_by_board": "Жеребьёвка по доскам",
+    "pairings_by_name": "Жеребьёвка по алфавиту",
+    "slips": "Бланки результатов",
+    "standings": "Турнирная таблица",
+    "standings_after": "Турнирная таблица после {n} тура",
+    "crosstable": "Таблица результатов",
+    "bracket": "Сетка топа",
+    "playoff": "Плей-офф",
+    "tiebreaks": "Дополнительные показатели",
+    "legend": "Обозначения",
+    "no_round": "Жеребьёвки ещё не было.",
+    "no_top": "Топ ещё не начался.",
+    "no_playoff": "Плей-офф нет.",
+    "missing_n": "нет результатов: {n}",
+    "all_in": "все результаты внесены",
+    "manual": "* пара составлена или изменена судьёй",
+    "win": "победа",
+    "draw": "ничья",
+    "loss": "поражение",
+    "slip_tick": "Отметьте результат:",
+    "slip_first_won": "победа первого",
+    "slip_draw": "ничья",
+    "slip_second_won": "победа второго",
+    "signature": "Подпись",
+    "signed_first": "Подпись первого",
+    "signed_second": "Подпись второго",
+    "cut_here": "отрезать",
+    "crosstable_legend": "В клетке: номер строки соперника, кто ходил первым (п - первый, в - второй), результат: "
+                         "1 победа, = ничья, 0 поражение; + и - неявка; B бай; H пропуск тура с ½ очка; "
+                         "U не играл.",
+    "made_at": "Составлено {when}",
+    "updated_at": "обновлено {when}",
+    "home": "Главная",
+    "rounds": "Туры",
+    "players": "Участники",
+    "players_n": "участников: {n}",
+    "round_clock": "Время тура",
+    "paused": "пауза",
+    "time_up": "время вышло",
+    "score_before": "очки до тура",
+    "top": "Топ",
+    "champion": "Победитель",
+    "stage_swiss": "Швейцарская система",
+    "stage_roundrobin": "Круговая система",
+    "stage_top": "Топ, олимпийская система",
+    "stage_playoff": "Плей-офф",
+    "current_round": "Текущий тур",
+    # -- explanations made by the engine --
+    "px_title": "Почему составлены такие пары:",
+    "px_berger": "все пары этого тура взяты из таблиц Бергера ФИДЕ",
+    "px_bracket": "пары топа составлены по сетке (посев i играет с посевом K+1-i)",
+    "px_refused": "программа сейчас не составила бы жеребьёвку этого тура: {why}",
+    "px_bye_by_hand": "бай дан судьёй вручную",
+    "px_by_hand": "пара составлена или изменена судьёй",
+    "px_board": "доска {n}: {why}",
+    "px_bye": "бай: {why}",
+    "px_warning": "внимание: {why}",
+    "w_had_bye": "доска {n}: {name} уже получал(а) бай или победу без игры",
+    "w_rematch": "доска {n}: {a} и {b} уже играли друг с другом",
+    "w_colours_first": "доска {n}: {name} нарушает ограничения по цвету (снова ходит первым)",
+    "w_colours_second": "доска {n}: {name} нарушает ограничения по цвету (снова ходит вторым)",
+    "w_not_paired": "{name} ({id}) не получил(а) пары в этом туре",
+    "dx_pair": "{w}-{b}: {why}",
+    "dx_group": "очковая группа {score} (однородная)",
+    "dx_group_mdps": "очковая группа {score} (неоднородная, спущены сверху: {mdps})",
+    "dx_floats_from": "спускается из очковой группы {score}",
+    "dx_player": "{id} ({pts}) {colour}: {pref}",
+    "dx_player_floats": "{id} ({pts}) {colour}: {pref}; {floats}",
+    "dx_white": "белые",
+    "dx_black": "чёрные",
+    "dx_no_pref": "нет предпочтения по цвету",
+    "dx_pref_met": "предпочтение выполнено",
+    "dx_pref_not_met_w": "НЕ выполнено {strength} предпочтение белых",
+    "dx_pref_not_met_b": "НЕ выполнено {strength} предпочтение чёрных",
+    "dx_none": "нулевое",
+    "dx_mild": "слабое",
+    "dx_strong": "сильное",
+    "dx_absolute": "абсолютное",
+    "dx_down_last": "в прошлом туре спускался",
+    "dx_up_last": "в прошлом туре поднимался",
+    "dx_down_now": "сейчас спускается",
+    "dx_up_now": "сейчас поднимается",
+    "dx_bye": "{id} ({pts}) получает бай: наименьшие очки ({beta}), при которых можно оставить без пары "
+              "участника, имеющего право на бай, а всех остальных спарить; сыграно партий: {games}",
+    "ex_player": "Участник {id}{name}: {points} очк. после {n}-го тура, редакция {edition}",
+    "ex_head": "{code} = {value}   {name} (тип {type})",
+    "ex_round": "Т{n}",
+    "ex_vs": "с {id}",
+    "ex_no_opponent": "без соперника",
+    "ex_value": "значение {v}",
+    "ex_pts": "очки {v}",
+    "ex_cut": "ОТСЕЧЕНО ({why})",
+    "ed_fide2024": "ФИДЕ 2024",
+    "ed_fide2026": "ФИДЕ 2026",
+    "ed_legacy": "прежняя",
+    "bk_top": "Топ-{size}",
+    "bk_top_third": "Топ-{size} с матчем за 3-е место",
+    "bk_no_tree": "(сетке нужно больше {width} столбцов; ниже список пар)",
+    "bk_round_final": "Тур {n}: финал",
+    "bk_round_third": "Тур {n}: матч за 3-е место",
+    "bk_third_place": "матч за 3-е место",
+    "bk_round": "Тур {n}: {name}",
+    "bk_round_named": "Тур {n}: {label} ({name})",
+    "bk_final": "финал",
+    "bk_top_n": "топ-{n}",
+    "bk_semi_finals": "полуфиналы",
+    "bk_quarter_finals": "четвертьфиналы",
+    "bk_loser_of_semi": "проигравший в полуфинале {n}",
+    "bk_bye": "бай",
+    "bk_bye_slot": "(бай)",
+    "bk_winner_of": "победитель пары {n}, {round}",
+    "bk_third_label": "3-е",
+    "bk_game": "партия {n} (первым #{seed}): {result}",
+    "bk_game_technical": "{result} техническая (705.3)",
+    "bk_game_agreed": "{result} по договорённости (704.4)",
+    "bk_game_forfeit": "{result} неявка",
+    "bk_won_match": "победа в матче",
+    "bk_won_game": "победа в партии",
+    "bk_to_play": "играется: партия {n}, первым ходит #{seed}",
+    "bk_legend": "{mark} = {what} ({rule})",
+    "bk_why": "{why} ({rule})",
+    "bk_why_reason": "{why}, {reason} ({rule})",
+    "bk_points-before-top": "больше очков до топа",
+    "bk_quality-of-wins": "лучше качество побед",
+    "bk_second-mover": "ходил(а) вторым",
+    "bk_agreed": "результат по договорённости",
+    "bk_final_placings": "Итоговые места",
+    "bk_placings_so_far": "Места на данный момент",
+    "bk_aim": "цель {n} ({holds}): {text}",
+    "bk_holds": "выполнена",
+    "bk_does_not_hold": "не выполнена",
+    "tb_won": "победа",
+    "tb_drew": "ничья",
+    "tb_lost": "поражение",
+    "tb_forfeit_win": "победа по неявке",
+    "tb_forfeit_loss": "поражение по неявке",
+    "tb_pab": "бай",
+    "tb_full_bye": "пропуск тура с 1 очком",
+    "tb_half_bye": "пропуск тура с ½ очка",
+    "tb_zero_bye": "пропуск тура без очков",
+    "tb_absent_bye": "не играл (без очков)",
+    "tb_o_win": "победа",
+    "tb_o_draw": "ничья",
+    "tb_o_loss": "поражение",
+    "tb_o_forfeit_win": "победа по неявке",
+    "tb_o_forfeit_loss": "поражение по неявке",
+    "tb_o_pab": "бай",
+    "tb_o_full_bye": "пропуск тура с 1 очком",
+    "tb_o_half_bye": "пропуск тура с ½ очка",
+    "tb_o_zero_bye": "пропуск тура без очков",
+    "tb_o_absent": "не играл",
+    "tb_game": "партия",
+    "tb_met": "встречались",
+    "tb_did_not_meet": "не встречались",
+    "tb_no_counted_game": "нет засчитываемых партий",
+    "tb_average_of_games": "среднее по {n} партиям",
+    "tb_tied_group": "группа равных: {ids}",
+    "tb_de_recomputed": "при ранжировании личные встречи пересчитываются в каждой подгруппе равных (тип A)",
+    "tb_tpr_vur": "добровольно не сыграл(а) больше двух партий: ниже всех остальных по турнирному рейтингу (32.4.3)",
+    "tb_adjusted": "очки {v} скорректированы: {why}",
+    "tb_adj_legacy": "несыгранные туры считаются ничьими (прежние правила)",
+    "tb_adj_end_byes": "пропуски по заявлению в конце турнира (16.2.5) в турах {rounds} считаются ничьими (16.3)",
+    "tb_forfeit_as_game": "неявка считается партией (15.2)",
+    "tb_virtual": "виртуальный соперник: {v1} до тура + {v2} за этот тур + {v3} x {n} последующих туров",
+    "tb_no_dummy_scheduled": "без фиктивного соперника (16.4 выключено): очки назначенного соперника",
+    "tb_no_dummy_zero": "без фиктивного соперника (16.4 выключено): считается 0",
+    "tb_dummy": "фиктивный соперник с собственными очками участника {v} (16.4)",
+    "tb_dummy_capped": "фиктивный соперник с собственными очками участника {v} (16.4), но не больше, чем {why} "
+                       "(16.4.1/16.4.2, 2026)",
+    "tb_cap_scheduled": "скорректированные очки назначенного соперника {v}",
+    "tb_cap_draws": "очки за ничью x {n} туров = {v}",
+    "tb_low_cut": "нижнее отсечение {n}: наименьшее значение",
+    "tb_low_cut_vur": "нижнее отсечение {n}: вместо наименьшего значения отсечён добровольно несыгранный тур (16.5)",
+    "tb_low_cut_vur_not_below": "нижнее отсечение {n}: наименьшее слагаемое за добровольно несыгранный тур {v1} "
+                                "не меньше наименьшего слагаемого {v2}: отсекается большее (16.5)",
+    "tb_low_cut_lsv_above": "нижнее отсечение {n}: наименьшее слагаемое {v1} больше наименьшего слагаемого за "
+                            "добровольно несыгранный тур {v2}: отсекается большее (16.5)",
+    "tb_high_cut": "верхнее отсечение {n}: наибольшее значение (медиана)",
+    "tb_rr_forfeit_win": "победа по неявке в круговом турнире считается партией (15.2, 2026)",
+    "tb_rep": "туров: {n}, без пропусков по заявлению и поражений по неявке (7.6)",
+    "tb_win": "туры, оценённые как победа, сыгранные или нет (7.1)",
+    "tb_won_otb": "партии, выигранные за доской (7.2)",
+    "tb_bpg": "партии, сыгранные вторым (7.3)",
+    "tb_bwg": "партии, выигранные вторым (7.4)",
+    "tb_koya_cut": "очки соперника {v1} ниже порога {v2}",
+    "tb_koya_limit": "порог {v1} (50 % от {n} партий x очки за победу)",
+    "tb_koya_steps": "шаги системы Койя ({kind}): {steps}",
+    "tb_koya_step": "порог {v1}: {v2}",
+    "tb_extended": "расширенная",
+    "tb_reduced": "сокращённая",
+    "tb_ps_cut": "отсечение: первые нарастающие суммы отброшены, их число: {n} (14.1)",
+    "tb_running": "нарастающая сумма",
+    "tb_fb": "все партии последнего тура считаются ничьими (8.3)",
+    "tb_bh_rr": "коэффициент Бухгольца не предназначен для круговых турниров (примечание C.07 2026)",
+    "tb_opp_bh": "коэффициент Бухгольца соперника",
+    "tb_opp_of": "{code} соперника",
+    "tb_sbh": "только соперники, с которыми сыграны партии за доской [наше решение]",
+    "tb_no_otb": "нет партий, сыгранных за доской",
+    "tb_aob": "{v} / {n} соперников, с которыми сыграны партии за доской (8.2)",
+    "tb_clipped": "рейтинг {v1} ограничен до {v2} (правило 400 очков)",
+    "tb_rating_cut": "отсечение {n}: наименьший рейтинг",
+    "tb_no_rating": "нет рейтингов для усреднения",
+    "tb_average": "{v} / {n} {what}, с округлением 0.5 вверх",
+    "tb_average_plain": "{v} / {n}, с округлением 0.5 вверх",
+    "tb_rounds": "туров",
+    "tb_otb_games": "партий, сыгранных за доской",
+    "tb_tpr_p": "p = {v1}/{n} -> {v2} -> dp {d} (B.02 8.1.1)",
+    "tb_tpr_sum": "TPR = ARO {v} {d}",
+    "tb_ptp": "наименьший R, при котором сумма ожидаемых очков >= {v} (B.02 8.1.2, 10.3)",
+    "tb_ptp_zero": "0 очков: наименьший рейтинг соперника - 800 (10.3)",
+    "tb_ptp_full": "100 %: наибольший рейтинг соперника + 800 (настройка)",
+    "tb_dropped": "есть участник без рейтинга: рейтинговые показатели не учитываются (C.07 ст. 10; "
+                  "задайте рейтинг для участников без рейтинга)",
+    "tb_qw": "текущие очки побеждённых соперников",
+    "tb_lower_better": "меньше - лучше",
+    "tb_higher_better": "больше - лучше",
 }

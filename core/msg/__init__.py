@@ -1,0 +1,219 @@
+"""The message layer: a message is a key and its fields, said in a language by one `render`.
+
+    m = Msg("no player with id {pid}", pid=7)
+    str(m)                  # "no player with id 7": a Msg is its English text (a `str`)
+    m.text("ru")            # "нет участника с номером 7"
+    render(m, "ru")         # the same; render(x, lang) says anything: a message, a word, data
+
+The catalog has one entry per key and language: `catalog("en")` and
+`catalog("ru")` (core/msg/en.py, core/msg/ru.py). A key is an English
+template (the errors, the journal's descriptions, the engine's reasons:
+gettext style) or the name of a word of the printouts (`standings`,
+`px_board`: their English is in core/msg/en.py). Building a `Msg` whose key
+is not in the catalog, or whose fields are not exactly the template's, fails
+at once (`UnknownMessage`), so a test that runs the code finds it.
+
+Fields are shown as they are (numbers, ids, names, paths, results like
+`1-0`), except those that are text themselves, said in the same language:
+another `Msg`, a `Word` (`word("swiss")`, with the grammatical forms a Russian
+template may ask for: `{stage:gen}`), pieces `joined(parts, sep)`, or an
+`ArbiterError` (its message). `verbatim(text)` is text from outside
+(the operating system, a library): the same in every language.
+
+`core.msg.data` turns a message into JSON-able data and back (the journal
+stores it so). See docs/i18n.md.
+"""
+
+from __future__ import annotations
+
+import re
+from string import Formatter
+from typing import Any, Iterable
+
+from .en import EN as _NAMED
+from .ru import RU, WORDS
+
+__all__ = ["LANGUAGES", "Joined", "Msg", "UnknownMessage", "Word", "catalog", "fields_of", "joined", "render",
+           "verbatim", "word", "words_of"]
+
+LANGUAGES = ("en", "ru")
+
+# the English catalog: a name's English from en.py, every other key is its own English
+EN: dict[str, str] = {key: _NAMED.get(key, key) for key in RU}
+_CATALOGS = {"en": EN, "ru": RU}
+VERBATIM = "{text}"  # the key of text from outside, shown as it is
+
+
+class UnknownMessage(LookupError):
+    """A message made with a key the catalog does not have, or with other fields than its template's (a bug)."""
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """Key -> template in `lang` ("en" or "ru"; any other language is English)."""
+    return _CATALOGS.get(lang, EN)
+
+
+_FIELDS: dict[str, frozenset[str]] = {}
+
+
+def fields_of(template: str) -> frozenset[str]:
+    """The names of a template's fields (`{pid}`, `{text!r}`, `{stage:gen}` -> pid, text, stage)."""
+    names = set()
+    for _, field, _, _ in Formatter().parse(template):
+        if field is not None:
+            names.add(re.split(r"[.\[]", field, maxsplit=1)[0])
+    return frozenset(names)
+
+
+def _fields(key: str) -> frozenset[str]:
+    got = _FIELDS.get(key)
+    if got is None:
+        got = _FIELDS[key] = fields_of(EN[key])
+    return got
+
+
+class _Local:
+    """A field that is text, bound to a language, for `str.format` (`{x}`, `{x:gen}`, `{x!r}`)."""
+
+    __slots__ = ("value", "lang")
+
+    def __init__(self, value: Any, lang: str) -> None:
+        self.value, self.lang = value, lang
+
+    def __format__(self, spec: str) -> str:
+        if isinstance(self.value, Word):
+            return self.value.text(self.lang, spec)
+        return format(render(self.value, self.lang), spec)
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+    def __repr__(self) -> str:  # `{x!r}`
+        return repr(self.__format__(""))
+
+
+def _is_text(v: Any) -> bool:
+    return isinstance(v, (Msg, Word)) or (isinstance(v, Exception) and isinstance(getattr(v, "msg", None), Msg))
+
+
+def _fill(template: str, fields: dict[str, Any], lang: str) -> str:
+    if lang == "en":
+        return template.format(**fields)
+    return template.format(**{k: (_Local(v, lang) if _is_text(v) else v) for k, v in fields.items()})
+
+
+class Msg(str):
+    """A message: `key` and `fields`; `str(m)` is its English text, `m.text(lang)` says it in a language.
+
+    Being a `str`, a message stands wherever English text stood (a reason, a
+    label, a journal description), and compares equal to its English.
+    """
+
+    key: str
+    fields: dict[str, Any]
+
+    def __new__(cls, key: str, /, **fields: Any) -> "Msg":
+        template = EN.get(key)
+        if template is None:
+            raise UnknownMessage(f"no message {key!r} in the catalog (core/msg/ru.py)")
+        if fields.keys() != _fields(key):
+            raise UnknownMessage(f"message {key!r} has the fields {sorted(_fields(key))}, given {sorted(fields)}")
+        self = super().__new__(cls, _fill(template, fields, "en"))
+        self.key, self.fields = key, fields
+        return self
+
+    def text(self, lang: str = "en") -> str:
+        """The message in `lang`; a Russian template that does not fit its fields falls back to English."""
+        if lang == "en" or lang not in _CATALOGS:
+            return str(self)
+        try:
+            return _fill(_CATALOGS[lang][self.key], self.fields, lang)
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a visible bug, never a crash
+            return str(self)
+
+    # the names the errors had for them
+    @property
+    def template(self) -> str:
+        return self.key
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.fields
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self.key, self.fields))
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}{''.join(f', {k}={v!r}' for k, v in self.fields.items())})"
+
+
+def _rebuild(cls: type, key: str, fields: dict[str, Any]) -> Msg:
+    return cls(key, **fields)
+
+
+def verbatim(text: Any) -> Msg:
+    """Text from outside (the system, a library, the command line): shown as it is in every language."""
+    return Msg(VERBATIM, text=str(text))
+
+
+class Joined(Msg):
+    """Messages (or data) joined by a separator, each said in the language asked: `joined(parts, sep)`."""
+
+    parts: tuple[Any, ...]
+    sep: str
+
+    def __new__(cls, parts: Iterable[Any], sep: str = ", ") -> "Joined":
+        parts = tuple(p for p in parts if p is not None and p != "")
+        self = str.__new__(cls, sep.join(str(p) for p in parts))
+        self.key, self.fields = "", {}
+        self.parts, self.sep = parts, sep
+        return self
+
+    def text(self, lang: str = "en") -> str:
+        if lang == "en":
+            return str(self)
+        return self.sep.join(render(p, lang) for p in self.parts)
+
+    def __reduce__(self):
+        return (Joined, (self.parts, self.sep))
+
+    def __repr__(self) -> str:
+        return f"joined({list(self.parts)!r}, {self.sep!r})"
+
+
+def joined(parts: Iterable[Any], sep: str = ", ") -> Joined:
+    """Pieces of text (messages, words, data) joined by `sep`; empty ones are left out."""
+    return Joined(parts, sep)
+
+
+class Word(str):
+    """A word of `WORDS` passed as a field (a stage, a colour, a kind of bye ...); `str(w)` is English."""
+
+    __slots__ = ()
+
+    def text(self, lang: str = "en", form: str = "") -> str:
+        if lang == "en":
+            return str(self)
+        forms = WORDS.get(str(self), {})
+        return forms.get(f"{lang}:{form}" if form else lang) or forms.get(lang) or str(self)
+
+
+def word(value: Any) -> Word:
+    """`value` (e.g. "swiss", "first", "white") as a word said in the language of the message."""
+    return Word(str(value))
+
+
+def words_of(values: Iterable[Any], sep: str = ", ") -> Joined:
+    """Several words joined (e.g. the stages one may choose), each said in the language."""
+    return joined([word(v) for v in values], sep)
+
+
+def render(m: Any, lang: str = "en") -> str:
+    """Anything as text in `lang`: a message, a word or an error in the language; data as it is; None as ""."""
+    if m is None:
+        return ""
+    if isinstance(m, (Msg, Word)):
+        return m.text(lang)
+    if isinstance(m, Exception) and callable(getattr(m, "text", None)) and isinstance(getattr(m, "msg", None), Msg):
+        return m.text(lang)
+    return str(m)
