@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import ast
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -320,7 +318,8 @@ def test_every_key_renders_in_both_languages_with_its_fields(lang):
 # what a Russian text may keep in Latin letters: what a judge types (options, commands, file keys and
 # values, quoted), codes (TRF, CSV, PAB, B.02) and these values of the file or the command line
 TYPED = {"half", "zero", "full", "none", "true", "false", "schema", "rating", "white", "black", "draw", "win",
-         "fide", "legacy", "text", "csv", "json", "MPvGP", "Rooks", "Knights", "berger", "teams", "rank", "won"}
+         "fide", "legacy", "text", "csv", "json", "MPvGP", "Rooks", "Knights", "berger", "teams", "rank", "won",
+         "lots"}
 
 
 def _latin(russian: str) -> list[str]:
@@ -568,10 +567,11 @@ def test_three_players_who_cannot_be_paired_through_arbiter_pair(tmp_path):
 
     path = tmp_path / "three.toml"
     create(path, _three_players_forbidden())
-    r = subprocess.run([sys.executable, "-m", "tui.cli", "pair", str(path)], cwd=ROOT, capture_output=True,
-                       text=True, timeout=120)
-    assert r.returncode == 1, r.stderr
-    line = r.stderr.strip()
+    from tests.cli_run import run
+
+    code, out, err = run("pair", path)
+    assert code == 1, err
+    line = err.strip()
     assert "\n" not in line and line.startswith("arbiter: no legal pairing: round 2: no legal pairing for round 2: ")
     assert "Cid (3): can meet 0 of the other 2 players to pair (earlier games, forbidden pairs), not eligible for " \
            "the bye (already had a PAB or a win without playing); " in line
