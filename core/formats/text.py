@@ -108,7 +108,7 @@ def scores_before(event: Event, rnd: Round) -> dict[int, str]:
     return {h.id: points_text(h.score(event.scoring)) for h in hist}
 
 
-_BYE_KINDS = {"half": "half-point bye", "zero": "zero-point bye", "full": "full-point bye"}
+_BYE_KINDS = {"half": "half_bye", "zero": "zero_point_bye", "full": "full_bye"}
 
 
 def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
@@ -127,11 +127,11 @@ def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
         elif p.withdrawn_from is not None and rnd.number >= p.withdrawn_from:
             why = Msg("withdrawn")
         elif p.late_from is not None and rnd.number < p.late_from:
-            why = Msg("late entry")
+            why = Msg("late_entry")
         elif rnd.stage == "roundrobin":
-            why = Msg("bye seat")
+            why = Msg("bye_seat")
         else:
-            why = Msg("absent")
+            why = Msg("absent_now")
         out.append((p.id, why))
     return out
 

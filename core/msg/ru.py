@@ -1010,17 +1010,13 @@ RU: dict[str, str] = {
         "{round}, стол {table}",
     "Not paired: {players}":
         "Не играют: {players}",
-    "half-point bye":
-        "пропуск тура с ½ очка",
-    "zero-point bye":
+    "zero_point_bye":
         "пропуск тура без очков",
-    "full-point bye":
-        "пропуск тура с 1 очком",
-    "late entry":
+    "late_entry":
         "опоздавший участник",
-    "bye seat":
+    "bye_seat":
         "свободен от игры",
-    "absent":
+    "absent_now":
         "отсутствует",
     "{n} result missing":
         "нет результатов: {n}",
