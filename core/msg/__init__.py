@@ -53,7 +53,7 @@ def catalog(lang: str) -> dict[str, str]:
     return _CATALOGS.get(lang, EN)
 
 
-_FIELDS: dict[str, frozenset[str]] = {}
+_SPECS: dict[str, tuple[str, frozenset[str]]] = {}  # key -> (English template, its fields), made when first used
 
 
 def fields_of(template: str) -> frozenset[str]:
@@ -65,11 +65,12 @@ def fields_of(template: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def _fields(key: str) -> frozenset[str]:
-    got = _FIELDS.get(key)
-    if got is None:
-        got = _FIELDS[key] = fields_of(EN[key])
-    return got
+def _spec(key: str) -> tuple[str, frozenset[str]]:
+    template = EN.get(key)
+    if template is None:
+        raise UnknownMessage(f"no message {key!r} in the catalog (core/msg/ru.py)")
+    spec = _SPECS[key] = (template, fields_of(template))
+    return spec
 
 
 class _Local:
@@ -98,8 +99,8 @@ def _is_text(v: Any) -> bool:
 
 def _fill(template: str, fields: dict[str, Any], lang: str) -> str:
     if lang == "en":
-        return template.format(**fields)
-    return template.format(**{k: (_Local(v, lang) if _is_text(v) else v) for k, v in fields.items()})
+        return template.format_map(fields)
+    return template.format_map({k: (_Local(v, lang) if _is_text(v) else v) for k, v in fields.items()})
 
 
 class Msg(str):
@@ -113,13 +114,12 @@ class Msg(str):
     fields: dict[str, Any]
 
     def __new__(cls, key: str, /, **fields: Any) -> "Msg":
-        template = EN.get(key)
-        if template is None:
-            raise UnknownMessage(f"no message {key!r} in the catalog (core/msg/ru.py)")
-        if fields.keys() != _fields(key):
-            raise UnknownMessage(f"message {key!r} has the fields {sorted(_fields(key))}, given {sorted(fields)}")
-        self = super().__new__(cls, _fill(template, fields, "en"))
-        self.key, self.fields = key, fields
+        template, names = _SPECS.get(key) or _spec(key)
+        if len(fields) != len(names) or not names.issuperset(fields):
+            raise UnknownMessage(f"message {key!r} has the fields {sorted(names)}, given {sorted(fields)}")
+        self = str.__new__(cls, template.format_map(fields))
+        self.key = key
+        self.fields = fields
         return self
 
     def text(self, lang: str = "en") -> str:
@@ -164,7 +164,7 @@ class Joined(Msg):
 
     def __new__(cls, parts: Iterable[Any], sep: str = ", ") -> "Joined":
         parts = tuple(p for p in parts if p is not None and p != "")
-        self = str.__new__(cls, sep.join(str(p) for p in parts))
+        self = str.__new__(cls, sep.join([p if isinstance(p, str) else str(p) for p in parts]))
         self.key, self.fields = "", {}
         self.parts, self.sep = parts, sep
         return self
