@@ -14,7 +14,7 @@ from dataclasses import replace
 from . import playoff as po
 from .errors import IllegalChange
 from .model import Event, Game, Round
-from .msg import Msg, render
+from .msg import Msg, joined, render
 from .results import Result
 from .standings import completed_rounds, main_stage, standings
 
@@ -68,7 +68,15 @@ def progress(event: Event) -> po.PlayoffState:
     st = state(event)
     if st is None:
         raise IllegalChange("no play-off has started (arbiter playoff FILE starts one)")
-    return po.advance(po.plan_from_dict(st["plan"]), _results(event, st))
+    now = po.advance(po.plan_from_dict(st["plan"]), _results(event, st))
+    if isinstance(now.needs, Msg) and now.needs.key == "enter the number of moves of the games {games}":
+        # the plan names its games by id: the judge finds them by round and board
+        where = {gid: tuple(map(int, rb.split("."))) for rb, gid in st["ids"].items()}
+        games = [where.get(gid) for gid in now.needs.fields["games"].split(", ")]
+        if all(games):
+            boards = joined([Msg("round {round} board {board}", round=r, board=b) for r, b in sorted(games)], ", ")
+            now = replace(now, needs=Msg("enter the number of moves of the games in {boards}", boards=boards))
+    return now
 
 
 def advance(event: Event) -> Event:
@@ -119,7 +127,8 @@ def game_label(event: Event, round_no: int, board: int) -> str:
     """What a play-off board is: its stage in the plan, time control, Armageddon (a `Msg`, or the game's id)."""
     st = state(event)
     gid = st["ids"].get(f"{round_no}.{board}") if st else None
-    for g in progress(event).next_games:
+    now = progress(event)
+    for g in now.next_games + tuple(g for g, _ in now.played):  # to play, or played
         if g.id == gid:
             return Msg("{stage}, {time_control}", stage=g.stage, time_control=g.time_control)
     return gid or ""

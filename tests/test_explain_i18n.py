@@ -348,3 +348,80 @@ def test_tree_layout_and_match_lines_in_russian(finished):
 
     assert decision_legend(DECISION_MARKS) == [f"{mk} = {txt} ({ref})" for mk, txt, ref in DECISION_MARKS.values()]
     assert not latin_words("\n".join(decision_legend(DECISION_MARKS, lang="ru")), [])
+
+
+# -- the play-off, the printouts of the top and the play-off, the text views -----------------------
+
+
+def _playoffs():
+    """Every format of play-off (2 to 11 tied), played to the end on two runs of results; the event at every step."""
+    from core import playoff_event
+
+    for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11):
+        for codes in (["1/2", "1-0", "1/2", "0-1", "1/2"], ["1/2"]):
+            e = playoff_event.start_playoff(event_with_players(n + 1, rounds=1), list(range(1, n + 1)))
+            k = 0
+            while True:
+                yield n, e
+                rnds = e.rounds_of("playoff")
+                pending = [g for g in rnds[-1].games if g.result is None] if rnds else []
+                if playoff_event.progress(e).finished or not pending:
+                    break
+                k += 1
+                moves = None if k == 3 else 20 + (7 * k) % 31  # one game without its moves: asked for
+                e = playoff_event.record_playoff_result(e, rnds[-1].number, pending[0].board,
+                                                        Result.parse(codes[k % len(codes)]), moves=moves)
+
+
+def test_the_playoff_report_and_printout_in_russian():
+    from core import playoff_event
+    from core.formats.exports import printout
+
+    seen = set()
+    for n, e in _playoffs():
+        names = _names(e)
+        en = playoff_event.report(e)
+        assert playoff_event.report(e, "en") == en
+        ru = playoff_event.report(e, "ru")
+        assert ru.count("\n") == en.count("\n")
+        assert ru.startswith("Плей-офф за первое место: ") and "Формат: " in ru
+        rest = ru.replace("3+5", "")
+        assert not latin_words(rest, names), (n, latin_words(rest, names))
+        text = printout(replace(e, language="ru"), "playoff")
+        assert not latin_words(text.replace("3+5", ""), names + [e.name]), (n, latin_words(text, names))
+        assert printout(replace(e, language="en"), "playoff") == printout(e, "playoff", lang="en")
+        st = playoff_event.progress(e)
+        seen |= {m.key for m in st.log} | {st.needs.key if isinstance(st.needs, Msg) else None}
+        for g in st.next_games:
+            assert isinstance(g.stage, Msg) and not latin_words(g.stage.text("ru"), [])
+    seen.discard(None)
+    assert len(seen) >= 12, seen  # lots, mini-matches, Armageddons, round robins, groups, fewest moves, the winner
+
+
+def test_the_bracket_printout_in_the_events_language(finished):
+    from core.formats.exports import printout
+
+    e = top.start_top(finished)
+    names = _names(e)
+    ru = printout(replace(e, language="ru"), "bracket")
+    assert "Топ-" in ru and "Тур 1: " in ru and not latin_words(ru, names + [e.name]), latin_words(ru, names)
+    assert "Top-" in printout(replace(e, language="en"), "bracket")
+
+
+def test_the_text_views_in_russian(demo):
+    from core.formats.text import round_text, standings_text
+
+    names = _names(demo)
+    for rnd in demo.rounds:
+        en, ru = round_text(demo, rnd), round_text(demo, rnd, "ru")
+        assert round_text(demo, rnd, "en") == en and ru.count("\n") == en.count("\n")
+        assert not latin_words(ru, names + [demo.name]), latin_words(ru, names)
+    rows = standings.standings(demo)
+    ru = standings_text(demo, rows, list(demo.tiebreaks), 3, "ru")
+    assert "турнирная таблица после 3-го тура" in ru and not latin_words(ru, names + [demo.name])
+    e = event_with_players(5, rounds=3)
+    e = commands.request_bye(e, 5, 1, "half")
+    e = pairing.pair_next(e)
+    ru = round_text(e, e.rounds[-1], "ru")
+    assert "Не играют: Player 0005 (5, пропуск тура с ½ очка)" in ru
+    assert "Not paired: Player 0005 (5, half-point bye)" in round_text(e, e.rounds[-1])

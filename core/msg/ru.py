@@ -999,6 +999,10 @@ RU: dict[str, str] = {
         "доска {board}: {first} - {second} {result}  [{label}]",
     "Needed: {needs}":
         "Нужно: {needs}",
+    "enter the number of moves of the games in {boards}":
+        "внесите число ходов в партиях: {boards}",
+    "round {round} board {board}":
+        "тур {round}, доска {board}",
     # == the command line's text views of a round and the standings (core/formats/text.py) ==
     "Round {n}":
         "Тур {n}",
