@@ -157,10 +157,12 @@ def share_like(fd: int, like: os.stat_result | None, *, directory: bool = False)
         pass  # permissions are a courtesy to the other judges, never a reason to refuse a change
 
 
-def open_beside(path: Path, like: os.stat_result | None, *, write: bool = True) -> tuple[int, bool]:
+def open_beside(path: Path, like: os.stat_result | None, *, write: bool = True,
+                create: bool = True) -> tuple[int, bool]:
     """Open (or make) a plain file beside an event: `(fd, made)`; a symlink or a non-file is refused.
 
-    A file we made gets the event's group and group permissions.
+    A file we made gets the event's group and group permissions. It is made
+    only to be written, and only if `create`.
     """
     base = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
     flags = base | (os.O_RDWR if write else os.O_RDONLY)
@@ -169,7 +171,7 @@ def open_beside(path: Path, like: os.stat_result | None, *, write: bool = True) 
         try:
             fd = os.open(path, flags)
         except FileNotFoundError:
-            if not write:
+            if not (write and create):
                 raise
             try:
                 fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o666)

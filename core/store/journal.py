@@ -113,9 +113,10 @@ def entry(seq: int, what: str, kind: str, changes: list, of: int | None = None,
     return Entry(seq, stamp, user, ssh, what, kind, of, [list(c) for c in changes], hostname(), 1)
 
 
-def _open(path: Path, write: bool = False, like: os.stat_result | None = None) -> tuple[int, bool]:
+def _open(path: Path, write: bool = False, like: os.stat_result | None = None,
+          create: bool = False) -> tuple[int, bool]:
     """The journal's file descriptor; `FileProblem` for a symlink or a non-file, `OSError` otherwise."""
-    return open_beside(journal_path(path), like, write=write)
+    return open_beside(journal_path(path), like, write=write, create=create)
 
 
 def _unreadable(path: Path, exc: OSError) -> FileProblem:
@@ -297,7 +298,7 @@ def begin(path: Path, e: Entry, like: os.stat_result | None) -> Pending:
     data = (e.line() + "\n").encode("utf-8")
     assert data.endswith(_PENDING_TAIL)
     try:
-        fd, made = _open(path, write=True, like=like)
+        fd, made = _open(path, write=True, like=like, create=True)
     except OSError as exc:
         raise _refusal(journal_path(path), exc) from None
     try:
