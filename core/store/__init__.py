@@ -170,7 +170,7 @@ class EventFile:
         changes = diff(old, new)
         data = dumps(new).encode("utf-8")
         entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, changes, of)
-        like = files.stat_of(self.real)
+        like = files.like_of(self.real)
         files.check_space(self.real, len(data) + len(entry.line()) + 1)
         tmp = files.write_temp(self.real, data, like=like)
         files.step("temp written")

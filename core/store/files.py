@@ -128,7 +128,28 @@ def new_file_mode(folder: Path) -> int:
     return mode
 
 
-def share_like(fd: int, like: os.stat_result | None, *, directory: bool = False) -> None:
+@dataclass(frozen=True)
+class Like:
+    """The group and mode the files beside an event take (those of the event, or of a new one)."""
+
+    st_gid: int
+    st_mode: int
+
+
+def like_of(path: Path) -> "Like | None":
+    """The event's group and mode; before the event exists, those a new event in a shared folder gets."""
+    st = stat_of(path)
+    if st is not None:
+        return Like(st.st_gid, st.st_mode)
+    folder = folder_of(path)
+    if shared_folder(folder):
+        fst = stat_of(folder)
+        if fst is not None:
+            return Like(fst.st_gid, stat.S_IFREG | new_file_mode(folder))
+    return None
+
+
+def share_like(fd: int, like: "os.stat_result | Like | None", *, directory: bool = False) -> None:
     """Give a file (or folder) just made beside an event the event's group and group permissions.
 
     The owner keeps read and write (and search for a folder); the group gets
@@ -157,7 +178,7 @@ def share_like(fd: int, like: os.stat_result | None, *, directory: bool = False)
         pass  # permissions are a courtesy to the other judges, never a reason to refuse a change
 
 
-def open_beside(path: Path, like: os.stat_result | None, *, write: bool = True,
+def open_beside(path: Path, like: "os.stat_result | Like | None", *, write: bool = True,
                 create: bool = True) -> tuple[int, bool]:
     """Open (or make) a plain file beside an event: `(fd, made)`; a symlink or a non-file is refused.
 
@@ -245,7 +266,7 @@ def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None
     up with `LockBusy`. `waited(seconds)` is told how long the wait was.
     """
     folder = folder_of(path)
-    like = stat_of(path)
+    like = like_of(path)
     try:
         try:
             fd, _ = open_beside(lock_path(path), like)
@@ -391,8 +412,9 @@ def _temp_pattern(path: Path) -> re.Pattern[str]:
 def tidy(path: Path) -> int:
     """Remove the temporary files a crashed change left beside the event (call it under the lock).
 
-    Only ours (`.NAME.xxxxxxxx.tmp`, as `write_temp` names them) and only
-    plain files; returns how many were removed.
+    Only ours (`.NAME.xxxxxxxx.tmp`, as `write_temp` names them), and only
+    files or symlinks (a link is removed, never what it points to); returns
+    how many were removed.
     """
     pattern = _temp_pattern(path)
     removed = 0
@@ -404,7 +426,7 @@ def tidy(path: Path) -> int:
         if not pattern.fullmatch(entry.name):
             continue
         try:
-            if entry.is_file(follow_symlinks=False):
+            if entry.is_file(follow_symlinks=False) or entry.is_symlink():
                 os.unlink(entry.path)
                 removed += 1
         except OSError:
@@ -412,7 +434,7 @@ def tidy(path: Path) -> int:
     return removed
 
 
-def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: os.stat_result | None = None) -> Path:
+def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.stat_result | Like | None" = None) -> Path:
     """The new text in a temporary file beside `path`, fsynced, with the event's mode and group.
 
     Raises `FileProblem` (and leaves no temporary file) if any byte cannot
@@ -420,7 +442,7 @@ def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: os.sta
     """
     folder = folder_of(path)
     if like is None:
-        like = stat_of(path)
+        like = like_of(path)
     if mode is None:
         mode = stat.S_IMODE(like.st_mode) if like is not None else new_file_mode(folder)
     try:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import FileProblem, Msg
-from .files import _refusal, _write_all, journal_path, open_beside, step
+from .files import Like, _refusal, _write_all, journal_path, open_beside, step
 
 _PENDING_TAIL = b'"pending":1}\n'
 
@@ -113,7 +113,7 @@ def entry(seq: int, what: str, kind: str, changes: list, of: int | None = None,
     return Entry(seq, stamp, user, ssh, what, kind, of, [list(c) for c in changes], hostname(), 1)
 
 
-def _open(path: Path, write: bool = False, like: os.stat_result | None = None,
+def _open(path: Path, write: bool = False, like: "os.stat_result | Like | None" = None,
           create: bool = False) -> tuple[int, bool]:
     """The journal's file descriptor; `FileProblem` for a symlink or a non-file, `OSError` otherwise."""
     return open_beside(journal_path(path), like, write=write, create=create)
@@ -288,7 +288,7 @@ def last_seq(path: Path) -> int:
         os.close(fd)
 
 
-def begin(path: Path, e: Entry, like: os.stat_result | None) -> Pending:
+def begin(path: Path, e: Entry, like: "os.stat_result | Like | None") -> Pending:
     """Append `e` (pending) and fsync it; a journal that cannot take the whole line is left as it was.
 
     Raises `FileProblem` ("the disk is full: nothing was changed", or

@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
-from .files import real_path, share_like, stat_of
+from .files import Like, like_of, real_path, share_like
 from .journal import hostname, who
 
 STALE = 30.0  # seconds without a heartbeat: the session is gone
@@ -82,7 +82,7 @@ class Presence:
             f"user = {_quote(self.user)}\nssh = {_quote(self.ssh)}\nhost = {_quote(self.host)}\npid = {self.pid}\n"
             f"seen = {_quote(self.clock().astimezone(timezone.utc).isoformat(timespec='seconds'))}\n"
         )
-        like = stat_of(self.path)
+        like = like_of(self.path)
         try:
             self._folder(like)
             tmp = self.mine.with_name("." + self.mine.name + ".tmp")
@@ -98,7 +98,7 @@ class Presence:
         except OSError:
             pass
 
-    def _folder(self, like: os.stat_result | None) -> None:
+    def _folder(self, like: Like | None) -> None:
         """The presence folder, made with the event's group permissions; a symlink in its place is refused."""
         try:
             st = os.lstat(self.folder)
