@@ -247,7 +247,8 @@ def pair_next_outside_lock(event_file, table: int | None = None, *, lots: bool =
     withdrawals) and saves it, merged into what other judges saved meanwhile
     (`core.preview.adopt`). If it has changed, the pairing is made again from
     the new state, at most `attempts` times in all; then `Conflict`. Returns
-    the event as saved. The journal says "pair round N" (of table T).
+    the event as saved. The journal says "pair round N" (of table T), or
+    "pair next round, allowing a rematch of A,B".
     """
     from . import preview
     from .journal_text import pair_what
@@ -262,8 +263,8 @@ def pair_next_outside_lock(event_file, table: int | None = None, *, lots: bool =
             return None  # stale: pair again from `now`
         return preview.adopt(now, p)
 
-    def what(p: "preview.Proposal") -> str:
-        return pair_what(sorted({k[2] for k in p.keys}), table, rematch=rematch)
+    def what(p: "preview.Proposal") -> str:  # (the catalog says a rematch of the next round only)
+        return pair_what([] if rematch else sorted({k[2] for k in p.keys}), table, rematch=rematch)
 
     return event_file.change_slow(compute, commit, what, attempts=attempts)
 
