@@ -293,3 +293,19 @@ def test_a_change_waits_for_a_short_lock_and_says_how_long(ev_path):
     t.join()
     assert 0.2 < ef.lock_wait < 2.0 and told == []  # under two seconds: not a word
     assert (ev_path.parent / "ev.toml.lock").read_bytes() == b""  # who held it is wiped on release
+
+
+def test_report_to_gives_every_event_file_its_callbacks(ev_path):
+    from core.store import report_to
+
+    said = []
+    report_to(on_notice=said.append)
+    try:
+        enter(ev_path, 1, "1-0")
+        with open(journal_path(ev_path), "ab") as f:
+            f.write(b'{"seq":2,"ti')
+        enter(ev_path, 2, "1-0")  # a new EventFile, as each command line call makes
+    finally:
+        report_to()
+    assert len(said) == 1 and "ended in a cut line" in str(said[0]) and "12 bytes removed" in str(said[0])
+    assert EventFile(ev_path).on_notice is None

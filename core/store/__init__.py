@@ -15,6 +15,9 @@ mark the entry done, unlock. The command line and the TUI both use it.
 - `on_notice(msg)`: what the transaction repaired before its change (a torn
   journal line cut off, an interrupted change dropped from the journal); also
   kept in `ef.notices`. Both get a `Msg` (`str()` English, `.text("ru")`).
+- `report_to(on_wait=..., on_notice=...)`: the same two callbacks for every
+  `EventFile` of this process that is not given its own (the command line
+  sets them once, to print on stderr).
 - `ef.lock_wait`: the seconds the last transaction waited for the lock.
 - `ef.change_slow(compute, commit, what)`: a change whose work is slow (a
   pairing) computed from a snapshot *outside* the lock, then committed in a
@@ -42,9 +45,17 @@ from .codec import dumps, loads
 from .diff import apply, current, diff
 from .files import LOCK_TIMEOUT, LockBusy, Stamp, locked, read_text, real_path, write_atomic
 
-__all__ = ["EventFile", "load", "dumps", "loads", "create", "LockBusy", "LOCK_TIMEOUT"]
+__all__ = ["EventFile", "load", "dumps", "loads", "create", "report_to", "LockBusy", "LOCK_TIMEOUT"]
 
 T = TypeVar("T")
+
+_REPORT: dict[str, Callable[[Msg], None] | None] = {"on_wait": None, "on_notice": None}
+
+
+def report_to(*, on_wait: Callable[[Msg], None] | None = None,
+              on_notice: Callable[[Msg], None] | None = None) -> None:
+    """Where every `EventFile` made afterwards without its own callbacks tells of a long lock wait and of repairs."""
+    _REPORT["on_wait"], _REPORT["on_notice"] = on_wait, on_notice
 
 
 def load(path: str | Path) -> Event:
@@ -62,7 +73,8 @@ def create(path: str | Path, event: Event, *, on_wait: Callable[[Msg], None] | N
     p = real_path(path)
     text = dumps(event)
     loads(text, str(p))  # never write what we could not read back
-    with locked(p, doing="new event", on_wait=on_wait, timeout=lock_timeout):
+    with locked(p, doing="new event", on_wait=on_wait if on_wait is not None else _REPORT["on_wait"],
+                timeout=lock_timeout):
         write_atomic(p, text, keep_backup=False, exclusive=True)
 
 
@@ -75,9 +87,9 @@ class EventFile:
         self.real = real_path(self.path)  # resolved once: every file beside it follows the real file
         self.event: Event | None = None
         self.stamp: Stamp | None = None
-        self.on_wait = on_wait
+        self.on_wait = on_wait if on_wait is not None else _REPORT["on_wait"]
         self.lock_timeout = lock_timeout
-        self.on_notice = on_notice
+        self.on_notice = on_notice if on_notice is not None else _REPORT["on_notice"]
         self.notices: list[Msg] = []
         self.lock_wait = 0.0
 

@@ -464,6 +464,9 @@ def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.st
     except OSError as exc:
         _unlink(Path(tmp))
         raise _refusal(path, exc) from None
+    except BaseException:  # Ctrl-C while writing: no temporary file is left either
+        _unlink(Path(tmp))
+        raise
     return Path(tmp)
 
 
