@@ -19,6 +19,8 @@ mark the entry done, unlock. The command line and the TUI both use it.
   `EventFile` of this process that is not given its own (the command line
   sets them once, to print on stderr).
 - `ef.lock_wait`: the seconds the last transaction waited for the lock.
+- `ef.settle()`: only the repairs (under the lock), returning what was said;
+  `with ef.transaction(doing) as event:` the lock held, the journal settled.
 - `ef.change_slow(compute, commit, what)`: a change whose work is slow (a
   pairing) computed from a snapshot *outside* the lock, then committed in a
   short transaction; `commit(now, value)` returns None when the event
@@ -37,7 +39,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
-from ..errors import Conflict, IllegalChange, Msg, word
+from ..errors import ArbiterError, Conflict, IllegalChange, Msg, word
 from ..journal_text import Description
 from ..model import Event
 from . import files, journal
@@ -208,7 +210,7 @@ class EventFile:
         if entries and entries[-1].pending:
             try:
                 event = self.load()
-            except Exception:
+            except ArbiterError:  # no event to hold it: not shown
                 event = None
             if event is None or not self._holds(event, entries[-1]):
                 entries = entries[:-1]
