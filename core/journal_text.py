@@ -177,7 +177,7 @@ def translate(what: str, lang: str) -> str:
     An old description with others inside (an undo, a pairing's changes by
     hand) is said only when they are known too: never half English, half Russian.
     """
-    if isinstance(what, Msg):
+    if isinstance(what, Msg):  # made now, or read from the journal (`Stored`)
         return what.text(lang)
     return journal_legacy.translate(what, lang)
 
@@ -186,6 +186,8 @@ class Description(Msg):
     """A stored description inside a message (`cannot undo '...'`): a message as it is, old English said as before."""
 
     def __new__(cls, what: str) -> Msg:  # type: ignore[misc]
+        if isinstance(what, Stored):
+            return what.message()
         if isinstance(what, Msg):
             return what
         return journal_legacy.Legacy(str(what))
@@ -202,21 +204,51 @@ def stored(what: str) -> dict | None:
 
 
 def restored(entry: Any) -> Any:
-    """A journal line's data with `what` made back into its message (from `msg`).
-
-    A line written before messages were stored (no `msg`), or one whose
-    message this version cannot make (a newer arbiter's key), keeps its
-    English, said through the old path (core/journal_legacy.py).
-    """
+    """A journal line's data with `what` a `Stored` description: its English, and its message from `msg`."""
     if not isinstance(entry, dict) or not isinstance(entry.get("what"), str):
         return entry
-    from .msg.data import from_data
+    return {**entry, "what": Stored(entry["what"], entry.get("msg"))}
 
-    data = entry.get("msg")
-    try:
-        what = from_data(data) if data is not None else None
-    except ValueError:
-        what = None
-    if not isinstance(what, Msg):
-        what = journal_legacy.Legacy(entry["what"])
-    return {**entry, "what": what}
+
+class Stored(Msg):
+    """A description read from the journal: the English it stored, said in a language from its message.
+
+    The message is made back from the stored key and fields when it is first
+    said (a journal of thousands of lines is read without making them all).
+    A line written before messages were stored (no `msg`), or one whose
+    message this version cannot make (a newer arbiter's key), says its
+    English through the old path (core/journal_legacy.py).
+    """
+
+    def __new__(cls, what: str, data: Any = None) -> "Stored":
+        self = str.__new__(cls, what)
+        self.data, self._said = data, None
+        return self
+
+    def message(self) -> Msg:
+        if self._said is None:
+            from .msg.data import from_data
+
+            try:
+                said = from_data(self.data) if self.data is not None else None
+            except ValueError:
+                said = None
+            self._said = said if isinstance(said, Msg) else journal_legacy.Legacy(str(self))
+        return self._said
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return self.message().key
+
+    @property
+    def fields(self) -> dict[str, Any]:  # type: ignore[override]
+        return self.message().fields
+
+    def text(self, lang: str = "en") -> str:
+        return str(self) if lang == "en" else self.message().text(lang)
+
+    def __reduce__(self):
+        return (Stored, (str(self), self.data))
+
+    def __repr__(self) -> str:
+        return f"Stored({str(self)!r})"

@@ -319,7 +319,7 @@ def test_every_key_renders_in_both_languages_with_its_fields(lang):
 # values, quoted), codes (TRF, CSV, PAB, B.02) and these values of the file or the command line
 TYPED = {"half", "zero", "full", "none", "true", "false", "schema", "rating", "white", "black", "draw", "win",
          "fide", "legacy", "text", "csv", "json", "MPvGP", "Rooks", "Knights", "berger", "teams", "rank", "won",
-         "lots"}
+         "lots", "pid"}
 
 
 def _latin(russian: str) -> list[str]:

@@ -23,7 +23,10 @@ from . import Joined, Msg, UnknownMessage, Word
 def to_data(x: Any) -> Any:
     """`x` (a message, a word, data) as JSON-able data."""
     from ..journal_legacy import Legacy
+    from ..journal_text import Stored
 
+    if isinstance(x, Stored):
+        return to_data(x.message())
     if isinstance(x, Legacy):
         return {"legacy": str(x)}
     if isinstance(x, Joined):

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import FileProblem, Msg
+from ..journal_text import restored, stored
 from .files import Like, _refusal, _write_all, journal_path, open_beside, step
 
 _PENDING_TAIL = b'"pending":1}\n'
@@ -79,6 +80,7 @@ class Entry:
     kind: str
     of: int | None
     changes: list
+    msg: Any = None  # `what` as a message: its key and fields (core/journal_text.py); None in older lines
     host: str = ""
     pending: int = 0
 
@@ -100,7 +102,7 @@ def _parse(line: bytes | str) -> Entry | None:
         doc = json.loads(line)
         if not isinstance(doc, dict):
             return None
-        return Entry(**{k: v for k, v in doc.items() if k in _FIELDS})
+        return Entry(**{k: v for k, v in restored(doc).items() if k in _FIELDS})
     except (ValueError, TypeError):
         return None
 
@@ -110,7 +112,7 @@ def entry(seq: int, what: str, kind: str, changes: list, of: int | None = None,
     """The one place a journal entry is made (who, when, what), pending until its change is on disk."""
     stamp = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
     user, ssh = who()
-    return Entry(seq, stamp, user, ssh, what, kind, of, [list(c) for c in changes], hostname(), 1)
+    return Entry(seq, stamp, user, ssh, what, kind, of, [list(c) for c in changes], stored(what), hostname(), 1)
 
 
 def _open(path: Path, write: bool = False, like: "os.stat_result | Like | None" = None,
