@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .msg import EN, LANGUAGES, Joined, Msg, Word, joined, render, verbatim, word, words_of
+from .msg import EN, LANGUAGES, Joined, Msg, Word, fields_of, joined, render, verbatim, word, words_of
 
 __all__ = ["LANGUAGES", "ArbiterError", "Conflict", "FileProblem", "IllegalChange", "InvalidResult", "Joined",
            "Msg", "NoLegalPairing", "Word", "joined", "message", "render", "word", "words"]
@@ -39,9 +39,9 @@ def _message(what: Any, params: dict[str, Any]) -> Msg:
     if isinstance(what, ArbiterError) and not params:
         return what.msg
     what = str(what)
-    if what in EN or params:
+    if params or (what in EN and not fields_of(EN[what])):
         return Msg(what, **params)  # a template with fields the catalog does not have fails here
-    return verbatim(what)
+    return verbatim(what)  # text from outside, or English already said (a name may hold a "{pid}")
 
 
 class ArbiterError(Exception):
