@@ -387,6 +387,10 @@ def test_a_message_without_a_key_of_the_catalog_cannot_be_made():
         Msg("no player with id {pid}", pid=3, board=1)  # a field too many
     with pytest.raises(UnknownMessage):
         IllegalChange("no player {nobody} with {this} template", nobody=1, this=2)  # fields: a template, not text
+    with pytest.raises(UnknownMessage):
+        Msg("no {stage} round has been paired yet", stage="swiss")  # the Russian says its genitive: a word
+    assert Msg("no {stage} round has been paired yet", stage=word("top")).text("ru") == \
+        "ещё не было жеребьёвки ни одного тура топа"
 
 
 def test_msg_is_its_english_text_and_says_itself_in_russian():

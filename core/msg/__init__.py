@@ -10,8 +10,10 @@ The catalog has one entry per key and language: `catalog("en")` and
 template (the errors, the journal's descriptions, the engine's reasons:
 gettext style) or the name of a word of the printouts (`standings`,
 `px_board`: their English is in core/msg/en.py). Building a `Msg` whose key
-is not in the catalog, or whose fields are not exactly the template's, fails
-at once (`UnknownMessage`), so a test that runs the code finds it.
+is not in the catalog, or whose fields are not exactly the template's (or
+with a field whose form a Russian template asks for, `{stage:gen}`, that is
+not a `word(...)`), fails at once (`UnknownMessage`), so a test that runs
+the code finds it.
 
 Fields are shown as they are (numbers, ids, names, paths, results like
 `1-0`), except those that are text themselves, said in the same language:
@@ -53,7 +55,8 @@ def catalog(lang: str) -> dict[str, str]:
     return _CATALOGS.get(lang, EN)
 
 
-_SPECS: dict[str, tuple[str, frozenset[str]]] = {}  # key -> (English template, its fields), made when first used
+# key -> (English template, its fields, the fields a Russian template asks a form of), made when first used
+_SPECS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {}
 
 
 def fields_of(template: str) -> frozenset[str]:
@@ -65,11 +68,12 @@ def fields_of(template: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def _spec(key: str) -> tuple[str, frozenset[str]]:
+def _spec(key: str) -> tuple[str, frozenset[str], frozenset[str]]:
     template = EN.get(key)
     if template is None:
         raise UnknownMessage(f"no message {key!r} in the catalog (core/msg/ru.py)")
-    spec = _SPECS[key] = (template, fields_of(template))
+    forms = frozenset(f for _, f, form, _ in Formatter().parse(RU[key]) if f and form)  # `{stage:gen}`
+    spec = _SPECS[key] = (template, fields_of(template), forms)
     return spec
 
 
@@ -114,9 +118,11 @@ class Msg(str):
     fields: dict[str, Any]
 
     def __new__(cls, key: str, /, **fields: Any) -> "Msg":
-        template, names = _SPECS.get(key) or _spec(key)
+        template, names, forms = _SPECS.get(key) or _spec(key)
         if len(fields) != len(names) or not names.issuperset(fields):
             raise UnknownMessage(f"message {key!r} has the fields {sorted(names)}, given {sorted(fields)}")
+        if forms and not all(isinstance(fields[f], Word) for f in forms):
+            raise UnknownMessage(f"message {key!r}: the Russian says a form of {sorted(forms)}: give word(...)")
         self = str.__new__(cls, template.format_map(fields))
         self.key = key
         self.fields = fields
