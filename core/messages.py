@@ -298,6 +298,10 @@ RU: dict[str, str] = {
     "player {pid}: {points} points do not fit the TRF's points column (one decimal, at most 99.9)":
         'участник {pid}: {points} очк. не помещаются в колонку очков TRF (один знак после запятой, не больше 99.9)',
     # -- TRF of round robins, team events and the top (core/formats/trf*.py) --
+    'a team tournament (310 or 013 lines) is not paired by the Dutch engine':
+        'командный турнир (строки 310 или 013) голландской системой не жеребьюется',
+    '192 {code}: not a Swiss of individuals, the Dutch engine does not pair it':
+        '192 {code}: не личная швейцарская система, голландской системой это не жеребьюется',
     'XXZ player id':
         'XXZ: номер участника',
     'XXZ: player {pid} has no 001 line':

@@ -97,7 +97,7 @@ def columns(text: str) -> dict[int, dict]:
             continue
         assert len(line) >= 84, line
         for col in (4, 9, 14, 48, 53, 57, 69, 80, 85):
-            assert line[col - 1] == " ", (col, line)
+            assert col > len(line) or line[col - 1] == " ", (col, line)
         blocks = []
         start = 92
         while start <= len(line):

@@ -446,6 +446,17 @@ def _check_accelerations(t: TrfTournament, acc_line: dict[int, tuple[int, str]],
                               n=t.total_rounds)
 
 
+def check_pairable(t: TrfTournament, path: str = "<trf>") -> None:
+    """The Dutch engine pairs individual Swiss tournaments: a team section, or a type of tournament
+    that is a round robin, a team event or a knockout, is refused (at its line) before pairing."""
+    if t.teams:
+        raise FileProblem(path, t.teams[0].line, "a team tournament (310 or 013 lines) is not paired by the "
+                                                 "Dutch engine")
+    if t.type_code:
+        raise FileProblem(path, t.type_line, "192 {code}: not a Swiss of individuals, the Dutch engine does not "
+                                             "pair it", code=t.type_code)
+
+
 def rounds_recorded(t: TrfTournament) -> int:
     """The rounds whose records every player's points must cover (bbpPairings' count).
 

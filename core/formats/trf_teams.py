@@ -36,7 +36,7 @@ from ..errors import ArbiterError, FileProblem, IllegalChange
 from ..history import histories
 from ..model import Event, Game, Round
 from ..records import Outcome, RoundRecord
-from ..teams import BoardPairing, MatchPoints, TeamMatch, board_points, match_result
+from ..teams import MatchPoints, board_points
 from .trf import (TEAM_ROUND_ROBIN_TYPES, TrfLineup, TrfPlayer, TrfTeam, TrfTeamBye, TrfTournament)
 
 F = Fraction
@@ -260,24 +260,14 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
                                                      "table's bye seat, not a pairing-allocated bye")
         rounds_total = len(schedule(numbers, double=double))
     else:
-        scores = {n: F(0) for n in numbers}
         for r, placed in enumerate(boards_of, start=1):
-            keys = sorted(placed, key=lambda key: (-max(scores[x] for x in key), -min(scores[x] for x in key),
-                                                   min(key)))
-            match_order.append(keys)
-            for key in keys:
-                res = _result(placed[key], team_of, r, mp, first_named(placed[key]))
-                a = first_named(placed[key])
-                b = next(x for x in key if x != a)
-                scores[a] += res.match_points[0]
-                scores[b] += res.match_points[1]
+            match_order.append(sorted(placed, key=min))  # put in board order below, once the event is built
             if t.team_bye is not None and r in t.team_bye.teams:
                 n = t.team_bye.teams[r]
                 if any(n in key for key in placed):
                     raise FileProblem(path, t.team_bye.line, "320: round {r}: team {n} has the bye but plays a "
                                                              "match", r=r, n=n)
                 byes[r] = tname[n]
-                scores[n] += t.team_bye.match_points
         rounds_total = max(t.total_rounds or k, k, 1)
     pab = "draw"
     if t.team_bye is not None and not rr:
@@ -292,14 +282,16 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
     for code, r, a, b, ln in t.team_forfeits:
         _check_forfeit(path, ln, code, r, a, b, boards_of, team_of, k)
 
-    rounds = []
     stage = "swiss" if system == "swiss" else "roundrobin"
-    for r, keys in enumerate(match_order, start=1):
+
+    def round_of(r: int, keys: list[frozenset]) -> Round:
         games = []
         for m, key in enumerate(keys, start=1):
             for bd, (white, black, result) in enumerate(boards_of[r - 1][key], start=1):
                 games.append(Game((m - 1) * B + bd, white, black, result))
-        rounds.append(Round(stage, r, tuple(games)))
+        return Round(stage, r, tuple(games))
+
+    rounds = [round_of(r, keys) for r, keys in enumerate(match_order, start=1)]
     played_byes: dict[int, list[tuple[int, str]]] = {p.id: [] for p in t.players}
     for p in t.players:  # requested byes, the next round's (a pre-assigned absence) too
         for r, rec in enumerate(p.records, start=1):
@@ -321,20 +313,32 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         scoring=t.scoring, initial_colour=t.initial_colour or "w", edition=edition or "fide2024",
         players=players, rounds=tuple(rounds), extra=(("teams", state.to_doc()),),
     )
+    if system == "swiss":  # the matches of each round in the Dutch engine's board order
+        from ..team_event.pairing import swiss_scores
+
+        for r in range(1, k + 1):
+            try:
+                scores, ranked = swiss_scores(event, r - 1)
+            except ArbiterError as exc:
+                raise FileProblem(path, None, exc.msg) from None
+            rank = {tid: i for i, tid in enumerate(ranked)}
+            event = event.with_round(round_of(r, sorted(match_order[r - 1], key=lambda key: _board_key(key, scores,
+                                                                                                      rank))))
     return _checked(event, t, path, k, numbers, tname)
+
+
+def _board_key(key: frozenset, scores: dict[int, Fraction], rank: dict[int, int]) -> tuple:
+    """C.04.3 section 7 (as `core.swiss.dutch` orders its boards): the higher score of the two, the
+    lower one, then the pairing number of the higher-placed team."""
+    a, b = sorted(key)
+    hi, lo = (a, b) if (scores[a], -rank[a]) > (scores[b], -rank[b]) else (b, a)
+    return (-scores[hi], -scores[lo], rank[hi])
 
 
 def _pts(x: Fraction) -> str:
     from .trf import _fmt_points
 
     return _fmt_points(x)
-
-
-def _result(games, team_of, r, mp: MatchPoints, first: int):
-    second = next(team_of[pid] for g in games for pid in g[:2] if team_of[pid] != first)
-    bps = [BoardPairing(bd, w, b, team_of[w], team_of[b]) for bd, (w, b, _res) in enumerate(games, start=1)]
-    return match_result(TeamMatch(r, first, second, tuple(bps)),
-                        {bd: res.value for bd, (_w, _b, res) in enumerate(games, start=1)}, mp)
 
 
 def _check_forfeit(path, ln, code, r, a, b, boards_of, team_of, k) -> None:

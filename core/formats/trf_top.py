@@ -23,7 +23,6 @@ are played under another time control and are not rated with the event.
 from __future__ import annotations
 
 from ..errors import IllegalChange
-from ..history import round_records
 from ..model import Event
 from ..records import Outcome, RoundRecord
 from .trf import TrfPlayer, TrfTournament
@@ -45,16 +44,15 @@ def top_to_trf(event: Event) -> TrfTournament:
     rounds = event.rounds_of("top")
     columns = len(rounds) * n
     recs: dict[int, list[RoundRecord]] = {pid: [_ABSENT] * columns for pid in seeds}
-    for rnd in rounds:
-        done = [g for g in rnd.games if g.result is not None]
-        got = round_records(rnd.__class__(rnd.stage, rnd.number, tuple(done)), [], pending_as_absent=False)
-        for g in done:
+    for rnd in rounds:  # a mini-match has its games in one round: one record per game, not per player
+        for g in rnd.games:
+            if g.result is None or g.second is None:
+                continue
             col = (rnd.number - 1) * n + (g.board - 1) % n
-            for pid in g.players:
-                rec = got[pid]
-                if rec.opponent is not None:
-                    rec = RoundRecord(rec.outcome, number[rec.opponent], rec.colour, rec.technical, rec.agreed)
-                recs[pid][col] = rec
+            first, second = g.result.outcomes
+            tech, agreed = g.result.technical, g.result.agreed
+            recs[g.first][col] = RoundRecord(first, number[g.second], "w", tech, agreed)
+            recs[g.second][col] = RoundRecord(second, number[g.first], "b", tech, agreed)
     b = top.bracket(event)
     places = {}
     if b is not None:
