@@ -11,8 +11,6 @@ included); bad files are refused at their line.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from fractions import Fraction as F
 
 import pytest
@@ -30,7 +28,7 @@ from core.results import Result
 from core.roundrobin import schedule
 from core.standings import standings
 from core.store import create, load
-from tests.conftest import ROOT
+from tests.cli_run import ok, refused
 
 CODES = ("SB", "KS", "WIN", "BH", "DE", "PS", "BH-C1", "ARO")
 RESULTS = ["1-0", "0-1", "1/2", "1-0", "0-1", "1/2", "+-", "-+", "1-0t", "=t"]
@@ -305,22 +303,14 @@ def test_bad_round_robin_files(change, message):
     assert bad.splitlines()[line - 1][:3] in {"XXR", "202", "192"}
 
 
-def arbiter(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
-
-
 def test_the_command_line_exports_and_imports_a_round_robin(tmp_path):
     e = rr_event(7, double=True, seed=4, withdraw=(6, 10))
     create(tmp_path / "rr.toml", e)
-    r = arbiter("export", tmp_path / "rr.toml", "--format", "trf", "--out", tmp_path / "rr.trf")
-    assert r.returncode == 0, r.stderr
-    r = arbiter("import-trf", tmp_path / "rr.trf", tmp_path / "back.toml")
-    assert r.returncode == 0, r.stderr
+    ok("export", tmp_path / "rr.toml", "--format", "trf", "--out", tmp_path / "rr.trf")
+    ok("import-trf", tmp_path / "rr.trf", tmp_path / "back.toml")
     assert table(load(tmp_path / "back.toml"), lots_seed=e.lots_seed) == table(e)
     bad, rnd = _swap_round((tmp_path / "rr.trf").read_text(encoding="utf-8"), 2)
     (tmp_path / "bad.trf").write_text(bad, encoding="utf-8")
-    r = arbiter("import-trf", tmp_path / "bad.trf", tmp_path / "no.toml")
-    assert r.returncode == 2 and not (tmp_path / "no.toml").exists()
-    assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"arbiter: error: {tmp_path / 'bad.trf'}:")
-    assert f"round {rnd}: the Berger table (C.05 Annex 1)" in r.stderr
+    err = refused("import-trf", tmp_path / "bad.trf", tmp_path / "no.toml")  # exit 2, one line, no traceback
+    assert not (tmp_path / "no.toml").exists() and err.startswith(f"arbiter: error: {tmp_path / 'bad.trf'}:")
+    assert f"round {rnd}: the Berger table (C.05 Annex 1)" in err

@@ -11,8 +11,6 @@ reads the same; bad team sections are refused at their line.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from dataclasses import replace
 from fractions import Fraction as F
 
@@ -27,7 +25,7 @@ from core.formats.trf_event import event_to_trf, trf_to_event
 from core.pairing import pair_next
 from core.results import Result
 from core.store import create, load
-from tests.conftest import ROOT
+from tests.cli_run import ok, refused
 from tests.test_trf_roundrobin import as_played, columns
 
 CODES = ["GP", "EMGSB", "BH-MP", "SSSC", "EMGSB-C1", "BH-GP"]
@@ -337,25 +335,17 @@ def test_bad_team_sections_are_refused_at_their_line(bad, tag, start, end):
     assert bad.splitlines()[line - 1][:3] == tag, (line, what)
 
 
-def arbiter(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
-
-
 def test_the_command_line_exports_and_imports_a_team_event(tmp_path):
     e = team_event_of(tuple("ABCDEF"), 4, seed=12, rounds=4)
     create(tmp_path / "cup.toml", e)
-    r = arbiter("export", tmp_path / "cup.toml", "--format", "trf", "--out", tmp_path / "cup.trf")
-    assert r.returncode == 0, r.stderr
-    r = arbiter("import-trf", tmp_path / "cup.trf", tmp_path / "back.toml")
-    assert r.returncode == 0, r.stderr
+    ok("export", tmp_path / "cup.toml", "--format", "trf", "--out", tmp_path / "cup.trf")
+    ok("import-trf", tmp_path / "cup.trf", tmp_path / "back.toml")
     assert team_table(load(tmp_path / "back.toml"), e.lots_seed) == team_table(e)
     bad = _edit_310((tmp_path / "cup.trf").read_text(encoding="utf-8"), 4, mp=((55, 60), "99.0"))
     (tmp_path / "bad.trf").write_text(bad, encoding="utf-8")
-    r = arbiter("import-trf", tmp_path / "bad.trf", tmp_path / "no.toml")
-    assert r.returncode == 2 and not (tmp_path / "no.toml").exists()
-    assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"arbiter: error: {tmp_path / 'bad.trf'}:")
-    assert "the match points (columns 55-60) are 99.0" in r.stderr
+    err = refused("import-trf", tmp_path / "bad.trf", tmp_path / "no.toml")  # exit 2, one line, no traceback
+    assert not (tmp_path / "no.toml").exists() and err.startswith(f"arbiter: error: {tmp_path / 'bad.trf'}:")
+    assert "the match points (columns 55-60) are 99.0" in err
 
 
 def test_the_dutch_engine_is_not_given_a_team_or_round_robin_file():

@@ -97,7 +97,7 @@ def roundrobin_to_trf(event: Event) -> TrfTournament:
                     raise IllegalChange("player {pid} plays in round {r} of the round robin but has no Berger "
                                         "number", pid=pid, r=rnd.number)
     hist = {h.id: h for h in histories(event, "roundrobin", None, complete)}
-    ranks = {r.id: r.rank for r in standings(event, after_round=complete)}
+    ranks = {r.id: r.rank for r in standings(event, after_round=complete)} if complete else {}  # no rank by lot alone
     scoring = event.scoring
     out: list[TrfPlayer] = []
     for pid in order:
