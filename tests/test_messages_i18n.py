@@ -326,6 +326,7 @@ def _latin(russian: str) -> list[str]:
     t = re.sub(r"\{[^{}]*\}", " ", russian)
     t = re.sub(r"'[^']*'|\"[^\"]*\"|\[[^\]]*\]", " ", t)  # quoted: what the user typed, a key, a value
     t = re.sub(r"--[a-z][\w-]*|\b\w+_\w+\b", " ", t)  # an option, a key of the file
+    t = re.sub(r"\b[a-z][\w-]* (?=\([^)]*[а-яё])", " ", t)  # a value to type, said in Russian after it: top (топ)
     t = re.sub(r"\barbiter [^;,)]*", " ", t)  # a command to type
     t = re.sub(r"\b[A-Z][A-Z0-9.-]+\b", " ", t)  # codes
     return [w for w in re.findall(r"[A-Za-z]{3,}", t) if w not in TYPED]
