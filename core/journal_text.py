@@ -204,10 +204,11 @@ def stored(what: str) -> dict | None:
 
 
 def restored(entry: Any) -> Any:
-    """A journal line's data with `what` a `Stored` description: its English, and its message from `msg`."""
+    """A journal line's data (a dict just read) with `what` a `Stored` description: its English, and its message."""
     if not isinstance(entry, dict) or not isinstance(entry.get("what"), str):
         return entry
-    return {**entry, "what": Stored(entry["what"], entry.get("msg"))}
+    entry["what"] = Stored(entry["what"], entry.get("msg"))
+    return entry
 
 
 class Stored(Msg):
