@@ -1,14 +1,15 @@
 """The limits of an event: the largest (and smallest) value each number may take.
 
 One place for every bound, so that what the event file may hold
-(`core/store/codec.py` checks each key on load and on save), what a judge
-may type on the command line (`tui/`) and what the commands accept are the
-same. A value outside them is refused with its key or option named; none of
-them is a rule of FIDE, they keep every table, printout and TRF column of
-the program readable and every number within 64 bits.
+(`core/store/codec.py` checks each key on load and before it writes), what
+a judge may type on the command line (`tui/cli/numbers.py`) and what the
+commands accept are the same. A value outside them is refused with its key
+or option named. None of them is a rule of FIDE: they keep every table,
+printout and TRF column readable and every number within 64 bits.
 
-`RANGES` names the bound of each integer of the file by its key; the reader
-refuses a value outside it, the command line uses `check(name, value)`.
+`RANGES` gives the bounds of each kind of whole number by name (the reader
+of the file checks each key against one of them); `within(name, value)`
+tells whether a value is inside. Points are checked by `points_ok`.
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ ROUNDS_MAX = 999  # rounds of a stage (the TRF's XXR has three digits)
 TABLES_MAX = 999  # Swiss tables of one event
 TOP_MIN, TOP_MAX = 2, 1024  # players of the knockout top
 GAMES_PER_MATCH_MAX = 99  # games of one top mini-match
-BOARD_MAX = 999_999  # a board number within a round (the top numbers (match - 1) * games + game)
+BOARD_MAX = 99_999  # a board number within a round (a top of 1024 in matches of 99 games needs 50,688)
 TEAM_BOARDS_MAX = 99  # boards of one team match
-MOVES_MAX = 9999  # moves of one game (the play-off's fewest-moves rule)
+MOVES_MIN, MOVES_MAX = 1, 999  # moves of one game (the play-off's fewest-moves rule)
 MINUTES_MIN, MINUTES_MAX = 1, 24 * 60  # a round clock preset
 CLOCK_SECONDS_MAX = MINUTES_MAX * 60  # seconds left on a paused round clock
 SEED_MIN, SEED_MAX = 0, 2**63 - 1  # a seed of the drawing of lots: one 64-bit number
@@ -41,8 +42,8 @@ SEED_MIN, SEED_MAX = 0, 2**63 - 1  # a seed of the drawing of lots: one 64-bit n
 # integers in tenths"), so a point value is a multiple of 0.1: 1, 1/2, 3, 2.5,
 # but not 1/4 or 1/3.
 POINTS_DENOMINATOR = 10
-POINTS_MAX = Fraction(100)  # points of one game or bye
-MATCH_POINTS_MAX = Fraction(100)  # match points of one team match
+POINTS_MAX = Fraction(99)  # points of one game or bye
+MATCH_POINTS_MAX = Fraction(99)  # match points of one team match
 
 RANGES: dict[str, tuple[int, int]] = {
     "players": (0, PLAYERS_MAX),
@@ -57,7 +58,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "games_per_match": (1, GAMES_PER_MATCH_MAX),
     "board": (1, BOARD_MAX),
     "boards": (1, TEAM_BOARDS_MAX),
-    "moves": (0, MOVES_MAX),
+    "moves": (MOVES_MIN, MOVES_MAX),
     "minutes": (MINUTES_MIN, MINUTES_MAX),
     "seconds": (0, CLOCK_SECONDS_MAX),
     "seed": (SEED_MIN, SEED_MAX),

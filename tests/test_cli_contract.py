@@ -158,8 +158,8 @@ def test_an_event_file_with_a_utf8_bom_is_read(ev):
 
 
 @pytest.mark.parametrize("old,new,needle", [
-    ("board = 2", "board = -2", "board numbers start at 1"),
-    ("number = 1", "number = 99999999999999999999", "is there but round"),
+    ("board = 2", "board = -2", ".board: must be a whole number from 1 to 99999, not -2"),
+    ("number = 1", "number = 99999999999999999999", ".number: must be a whole number from 1 to 999, not 99999999999999999999"),
     ("rounds = 3", "rounds = 99999999999999999999", "event.rounds"),
     ("rounds = 3", "rounds = -3", "event.rounds"),
     ("rating = 1990", "rating = 99999999999999999999", "rating"),

@@ -42,7 +42,7 @@ def events(draw):
                     res = draw(st.none() | st.sampled_from([r for r in Result if r is not Result.BYE]))
                     games.append(Game(b, pair[0], pair[1], res, draw(st.booleans()),
                                       draw(st.sampled_from(["", "anna", "Борис", "a\"b\\c\x7f\t"])) if res else "",
-                                      draw(st.none() | st.integers(0, 300))))
+                                      draw(st.none() | st.integers(1, 300))))
             rounds.append(Round("swiss", number, tuple(games), table, draw(st.sampled_from(["", "2026-11-30T12:45:00+00:00"])),
                                 draw(st.none() | st.integers(0, 3600))))
     scoring = draw(st.sampled_from([Scoring(), Scoring(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))]))

@@ -148,8 +148,8 @@ CASES = [  # (text, the key named, words of the message)
     (_with('\ndraw_odds = 1'), "event.draw_odds", "unknown setting"),
     (BASE.replace('draw = "1/2"', 'draw = "1/4"'), "event.points.draw", "a multiple of 0.1"),
     (BASE.replace('draw = "1/2"', 'draw = 0.25'), "event.points.draw", "a multiple of 0.1"),
-    (BASE.replace("win = 1", "win = -1"), "event.points.win", "from 0 to 100, not -1"),
-    (BASE.replace("win = 1", 'win = "1e999"'), "event.points.win", "from 0 to 100"),
+    (BASE.replace("win = 1", "win = -1"), "event.points.win", "from 0 to 99, not -1"),
+    (BASE.replace("win = 1", 'win = "1e999"'), "event.points.win", "from 0 to 99"),
     (BASE.replace("win = 1", "win = inf"), "event.points.win", "expected points"),
     (BASE.replace("win = 1", 'win = "1/0"'), "event.points.win", "expected points"),
     (BASE.replace("loss = 0", "loss = 1"), "event.points", "must be win > draw >= loss"),
@@ -175,7 +175,7 @@ CASES = [  # (text, the key named, words of the message)
     (_with('\nlanguage = "fr"'), "event.language", "must be one of , en, ru"),
     (BASE.replace("rounds = 5", "rounds = 99999999999999999999"), "event.rounds", "from 0 to 999"),
     (_with(after=ROUND.replace("{GAME}", "{ board = 2, first = 3, second = 4, moves = -5 }")),
-     "rounds[0].games[1].moves", "from 0 to 9999, not -5"),
+     "rounds[0].games[1].moves", "from 1 to 999, not -5"),
     (_with(after=ROUND.replace("{GAME}", "{ board = 0, first = 3, second = 4 }")), "rounds[0].games[1].board",
      "not 0"),
     (_with(after=ROUND.replace("{GAME}", "{ board = 2, first = 3, second = 3 }")), "rounds[0].games[1]",
@@ -418,7 +418,7 @@ def test_a_name_that_is_not_utf8_is_refused_on_save_and_nothing_is_written(tmp_p
     (lambda e: commands.withdraw(e, 1, 10**20), "player 1 cannot be saved: withdrawn_from: must be a whole number "
                                                 "from 1 to 999, not 100000000000000000000"),
     (lambda e: commands.record_result(e, "swiss", None, 1, 1, Result.DRAW, moves=-5),
-     "swiss round 1 board 1 cannot be saved: moves: must be a whole number from 0 to 9999, not -5"),
+     "swiss round 1 board 1 cannot be saved: moves: must be a whole number from 1 to 999, not -5"),
     (lambda e: replace(e, round_minutes=-45), "the event's settings cannot be saved: round_minutes: must be a whole "
                                                "number from 1 to 1440, not -45"),
     (lambda e: commands.edit_player(e, 2, name="x" * 5000), "player 2 cannot be saved: name: a text of 5000 "
@@ -444,7 +444,7 @@ def test_a_value_no_file_can_hold_is_refused_before_anything_is_written(tmp_path
 games = st.builds(lambda b, f, s, res, manual, by, moves: Game(b, f, s, None if s is None else res, manual, by, moves),
                   st.integers(1, 999), st.integers(1, 2000), st.none() | st.integers(2001, 4000),
                   st.none() | st.sampled_from([r for r in Result if r is not Result.BYE]), st.booleans(),
-                  st.text(every_char, max_size=12), st.none() | st.integers(0, 300))
+                  st.text(every_char, max_size=12), st.none() | st.integers(1, 300))
 
 
 @settings(max_examples=200, deadline=None)
