@@ -276,6 +276,13 @@ def _remember(obj: object, text: str | None) -> None:
     _MEMO[obj] = text
 
 
+def _checked(obj: object) -> None:
+    """Known to be valid (the reader checked it): writing it later needs no check."""
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    _MEMO.setdefault(obj, None)
+
+
 def _frozen_copy(v: Any) -> Any:
     """A copy of plain data that a later change of the original (in place) cannot reach."""
     if isinstance(v, dict):
@@ -463,7 +470,7 @@ def _read_players(rd: Reader, rows: list, tables: int) -> list[Player]:
             raise rd.fail(f"{where}.id", "player id {pid} appears twice", pid=p.id)
         seen.add(p.id)
         players.append(p)
-        _remember(p, _MEMO.get(p))  # checked: saving it again needs no check
+        _checked(p)
     players.sort(key=lambda p: p.id)
     return players
 
@@ -567,7 +574,7 @@ def _read_rounds(rd: Reader, rows: list, players: dict[int, Player], settings: d
                                   pid=pid, stage=word(stage), number=number, b1=seen[pid][0], b2=g.board)
                 seen.setdefault(pid, (g.board, other))
             games.append(g)
-            _remember(g, _MEMO.get(g))  # checked: saving it again needs no check
+            _checked(g)
         rounds.append(Round(stage, number, tuple(games), table, deadline, paused))
     for r in rounds:  # 1, 2, ... k: no round is missing before the last
         if r.number > 1 and (r.stage, r.table, r.number - 1) not in keys:
