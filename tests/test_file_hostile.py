@@ -439,6 +439,21 @@ def test_a_value_no_file_can_hold_is_refused_before_anything_is_written(tmp_path
     assert load(path) == loads(before.decode())
 
 
+@pytest.mark.parametrize("state,what", [
+    (("swiss", {"order": {1: [1, 2]}}), "the [swiss] section cannot be saved: swiss.order.1: table 1 does not exist"),
+    (("top", {"size": 2, "seeds": [1, 2], "colour_seed": None}), "the [top] section cannot be saved: "
+                                                                  "top.colour_seed: expected a whole number, found None"),
+    (("top", {"size": 2, "seeds": (1, 2)}), "the [top] section cannot be saved: top.seeds: expected a list"),
+    (("knockout", {}), "the [knockout] section cannot be saved: knockout: unknown top-level key"),
+])
+def test_a_stage_section_tomli_w_cannot_write_or_the_reader_would_refuse_is_refused_on_save(state, what):
+    """tomli-w writes no None and no whole-number keys: such a section is refused in words, not with a TypeError."""
+    e = commands.add_player(commands.add_player(commands.new_event("Open", 3), "A"), "B")
+    with pytest.raises(IllegalChange) as err:
+        dumps(replace(e, extra=(state,)))
+    assert str(err.value).startswith(what), str(err.value)
+
+
 # -- the writer is tomli-w ------------------------------------------------------------------------
 
 games = st.builds(lambda b, f, s, res, manual, by, moves: Game(b, f, s, None if s is None else res, manual, by, moves),

@@ -118,7 +118,7 @@ def only(rd: Reader, table: dict, allowed, where: str, what: str, **params: Any)
 
 def round_key(rd: Reader, k: str, where: str) -> int:
     """A table key that is a round number ("3"), written as the program writes it."""
-    if not (k.isascii() and k.isdigit() and k == str(int(k))):
+    if not (isinstance(k, str) and k.isascii() and k.isdigit() and k == str(int(k))):
         raise rd.fail(where, "expected a round number like \"3\", found {v}", v=shown(k))
     n = int(k)
     in_range(rd, n, where, "round")

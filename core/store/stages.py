@@ -36,7 +36,7 @@ def _swiss(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
     order = typed(rd, st, "order", "swiss", (dict,), {})
     for t, fixed in order.items():
         where = f"swiss.order.{t}"
-        if not (t.isascii() and t.isdigit() and t == str(int(t)) and 1 <= int(t) <= event.tables):
+        if not (isinstance(t, str) and t.isascii() and t.isdigit() and t == str(int(t)) and 1 <= int(t) <= event.tables):
             raise rd.fail(where, "table {t} does not exist (the event has {tables})", t=shown(t), tables=event.tables)
         player_ids(rd, fixed, where, ids)
 
@@ -121,7 +121,7 @@ def _playoff(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
     games = typed(rd, st, "ids", "playoff", (dict,))
     for k, gid in games.items():
         where = f"playoff.ids.{k}"
-        bits = k.split(".")
+        bits = k.split(".") if isinstance(k, str) else []
         if len(bits) != 2:
             raise rd.fail(where, "expected \"round.board\" = \"game\" like \"1.1\" = \"p.g1\"")
         round_key(rd, bits[0], where)
