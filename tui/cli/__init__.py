@@ -32,6 +32,7 @@ from typing import Iterator, Sequence
 from core.errors import ArbiterError, NoLegalPairing
 from core.formats.text import clean
 
+from .interrupt import handling_ctrl_c
 from .table import COMMANDS, DEFAULT_FILE, build_parser, find, top_words
 from .usage import HelpShown, UsageError
 
@@ -44,7 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run `arbiter` with these arguments (default: sys.argv); returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _main(args)
+        with handling_ctrl_c():
+            return _main(args)
     except KeyboardInterrupt:
         if argv is None:  # the real command line, not a caller's (a test's) process
             _quiet_from_now_on()

@@ -14,6 +14,7 @@ from core.store import EventFile, create, load
 
 from . import numbers
 from .common import FILE, Arg, Command, Group, codes, print_json
+from .interrupt import change, guarded
 from .usage import UsageError
 
 
@@ -44,7 +45,8 @@ def cmd_new(a: argparse.Namespace) -> int:
         raise UsageError("--boards is for team events (--teams)")
     elif a.match_points:
         raise UsageError("--match-points is for team events (--teams)")
-    create(a.file, event)
+    with guarded():
+        create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
           + (f", teams of {a.boards} boards" if a.teams else ""))
     return 0
@@ -57,7 +59,8 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     if name is None:
         raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
     ef = EventFile(a.file)
-    new = ef.change(
+    new = change(
+        ef,
         lambda e: commands.add_player(e, name, rating=a.rating, club=a.club, federation=a.federation,
                                       table=a.table, team=a.team),
         describe("add player {name}", name=name),
@@ -93,23 +96,23 @@ def cmd_players_import(a: argparse.Namespace) -> int:
                 raise FileProblem(str(csv_path), i, str(exc)) from None
         return e
 
-    EventFile(a.file).change(add_all, describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
+    change(EventFile(a.file), add_all,
+           describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
     print(f"imported {len(rows)} players")
     return 0
 
 
 def cmd_players_withdraw(a: argparse.Namespace) -> int:
-    new = EventFile(a.file).change(lambda e: commands.withdraw(e, a.id, a.from_round),
-                                   describe("withdraw player {pid}", pid=a.id))
+    new = change(EventFile(a.file), lambda e: commands.withdraw(e, a.id, a.from_round),
+                 describe("withdraw player {pid}", pid=a.id))
     p = new.player(a.id)
     print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
     return 0
 
 
 def cmd_players_bye(a: argparse.Namespace) -> int:
-    new = EventFile(a.file).change(
-        lambda e: commands.request_bye(e, a.id, a.round, a.kind), bye_what(a.kind, a.id, a.round)
-    )
+    new = change(EventFile(a.file), lambda e: commands.request_bye(e, a.id, a.round, a.kind),
+                 bye_what(a.kind, a.id, a.round))
     print(f"{new.player(a.id).name} ({a.id}): {a.kind} bye in round {a.round}")
     return 0
 
@@ -149,27 +152,31 @@ def cmd_forbid(a: argparse.Namespace) -> int:
     if a.club:
         if a.ids:
             raise UsageError("forbid: give two ids or --club NAME, not both")
-        ef.change(lambda ev: commands.forbid_club(ev, a.club, remove=a.remove),
-                  describe("allow games within club {club}" if a.remove else "forbid games within club {club}",
-                           club=a.club))
+        change(ef, lambda ev: commands.forbid_club(ev, a.club, remove=a.remove),
+               describe("allow games within club {club}" if a.remove else "forbid games within club {club}",
+                        club=a.club))
         print(f"club {a.club}: members {'may' if a.remove else 'must not'} meet each other")
         return 0
     if len(a.ids) != 2:
         raise UsageError("forbid: give two player ids (or --club NAME)")
     x, y = a.ids
-    ef.change(lambda ev: commands.forbid_pair(ev, x, y, remove=a.remove),
-              describe("allow pairing {a} with {b}" if a.remove else "forbid pairing {a} with {b}", a=x, b=y))
+    change(ef, lambda ev: commands.forbid_pair(ev, x, y, remove=a.remove),
+           describe("allow pairing {a} with {b}" if a.remove else "forbid pairing {a} with {b}", a=x, b=y))
     print(f"players {x} and {y} {'may meet again' if a.remove else 'will not be paired together'}")
     return 0
 
 
 def cmd_undo(a: argparse.Namespace) -> int:
-    print(f"undone: {EventFile(a.file).undo()}")
+    with guarded():
+        what = EventFile(a.file).undo()
+    print(f"undone: {what}")
     return 0
 
 
 def cmd_redo(a: argparse.Namespace) -> int:
-    print(f"redone: {EventFile(a.file).redo()}")
+    with guarded():
+        what = EventFile(a.file).redo()
+    print(f"redone: {what}")
     return 0
 
 

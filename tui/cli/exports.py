@@ -11,6 +11,7 @@ from core.store.files import read_text, write_atomic
 
 from . import numbers
 from .common import FILE, Arg, Command, Group, table_of
+from .interrupt import guarded
 from .usage import UsageError
 
 
@@ -45,7 +46,8 @@ def cmd_import_trf(a: argparse.Namespace) -> int:
     event = trf_to_event(t, a.trf)
     if event.rounds_planned > 999:  # an event file holds at most 999 rounds: say so at the TRF, not at FILE
         raise UsageError(f"{a.trf}: the number of rounds (XXR or 142) {event.rounds_planned} is too many: at most 999")
-    create(a.file, event)
+    with guarded():
+        create(a.file, event)
     print(f"created {a.file}: {event.name}, {len(event.players)} players, "
           f"{len(event.rounds)} of {event.rounds_planned} rounds")
     return 0
