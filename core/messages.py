@@ -762,4 +762,17 @@ RU: dict[str, str] = {
         'в матче нет доски {k}',
     'unknown tie-break {code!r}; known: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN':
         'неизвестный дополнительный показатель {code!r}; возможны: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN',
+    # core/seating.py: players to tables
+    "unknown way to seat players '{method}' (rating or lots)":
+        "неизвестный способ рассадки '{method}' (rating — по рейтингу змейкой, lots — по жребию)",
+    'the event has one table: there is nothing to distribute':
+        'в турнире один стол: распределять некого',
+    'the Swiss has started: players keep their tables':
+        'швейцарская система началась: игроки остаются за своими столами',
+    'table {table} has paired a round: players keep their tables':
+        'за столом {table} уже составлены пары тура: игроки остаются за своими столами',
+    'a round robin is played on one table':
+        'круговой турнир играется за одним столом',
+    'every player has a table already':
+        'у каждого игрока уже есть стол',
 }
