@@ -115,7 +115,7 @@ def documented_options() -> dict[str, set[str]]:
         if cmd is None:
             continue
         rest = " ".join(words[len(cmd.words):])
-        found.setdefault(cmd.name, set()).update(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", rest))
+        found.setdefault(cmd.name, set()).update(set(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", rest)) - {"-h", "--help"})
     return found
 
 

@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 from core.store import create, load
-from core.store.files import read_text, write_atomic
+from core.formats.output import STDOUT, write_output
+from core.formats.text import clean
+from core.store.files import read_text
 
 from . import numbers
 from .common import FILE, Arg, Command, Group, table_of
@@ -20,7 +22,7 @@ def cmd_trf_pair(a: argparse.Namespace) -> int:
 
     text = trf_pair(read_text(Path(a.trf)), a.trf)
     if a.o:
-        write_atomic(Path(a.o), text, keep_backup=False)
+        write_output(a.o, text)
     else:
         sys.stdout.write(text)
     return 0
@@ -58,28 +60,33 @@ TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket",
 
 
 def cmd_export(a: argparse.Namespace) -> int:
+    from core.formats.output import check_not_event
+
+    check_not_event(a.out, a.file)  # before any work: never over the event's own files
     e = load(a.file)
-    out = Path(a.out)
+    if a.format == "html":
+        from core.formats.site import write_site
+
+        write_site(e, a.out, event_path=a.file)
+        print(f"wrote {a.out}")
+        return 0
     if a.format == "trf":
         from core.formats.trf import write_trf
         from core.formats.trf_event import event_to_trf
 
-        write_atomic(out, write_trf(event_to_trf(e, table_of(e, "swiss", a, required=False))), keep_backup=False)
+        text = write_trf(event_to_trf(e, table_of(e, "swiss", a, required=False)))
     elif a.format == "csv":
         from core.formats.exports import players_csv, standings_csv
 
         if a.what not in CSV_WHAT:
             raise UsageError(f"--what '{a.what}': a CSV export is players or standings")
-        write_atomic(out, standings_csv(e) if a.what == "standings" else players_csv(e), keep_backup=False)
-    elif a.format == "html":
-        from core.formats.site import write_site
-
-        write_site(e, out)
+        text = standings_csv(e) if a.what == "standings" else players_csv(e)
     else:  # text printouts
         from core.formats.exports import printout
 
-        write_atomic(out, printout(e, a.what), keep_backup=False)
-    print(f"wrote {out}")
+        text = printout(e, a.what)
+    if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:
+        print(f"wrote {a.out}")
     return 0
 
 
