@@ -425,3 +425,33 @@ def test_trf_export_refuses_what_its_columns_cannot_hold(tmp_path):
     code, _, err = run("export", many, "--format", "trf", "--out", out)
     assert code == 2 and "player 1: 102 points" in err and "99.9" in err and "Traceback" not in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("pair", "{ev}", "--by-hand", "99999999999999999999-1"), "--by-hand 99999999999999999999: too big"),
+    (("pair", "{ev}", "--allow-rematch", "1,99999999999999999999"), "too big: at most 999999"),
+    (("playoff", "{ev}", "--players", "1,99999999999999999999"), "too big: at most 999999"),
+    (("forbid", "{ev}", "1", "99999999999999999999"), "forbid 99999999999999999999: too big"),
+    (("forbid", "{ev}", "1", "-5"), "'-5' is not a player id"),
+])
+def test_ids_in_lists_have_the_same_limits(ev, args, needle):
+    before = ev.read_bytes()
+    assert needle in refused(*(a.format(ev=ev) for a in args))
+    assert ev.read_bytes() == before
+
+
+@pytest.mark.parametrize("points,needle", [
+    ("1e999,0,0", "'1e999' is not a number of points"),
+    ("1,0.25,0", "'0.25': points are whole or half numbers from 0 to 99"),
+    ("100,1,0", "'100': points are whole or half numbers from 0 to 99"),
+    ("-1,0,0", "'-1' is not a number of points"),
+    ("1,nan,0", "'nan' is not a number of points"),
+    ("1/0,0,0", "'1/0' is not a number of points"),
+])
+@pytest.mark.parametrize("option", ["--points", "--match-points"])
+def test_points_are_halves_from_0_to_99(tmp_path, points, needle, option):
+    extra = ("--teams", "--boards", 2) if option == "--match-points" else ()
+    err = refused("new", tmp_path / "n.toml", "--name", "N", "--rounds", 3, *extra, option, points)
+    assert f"{option} '{points}'" in err and needle in err
+    assert listing(tmp_path) == {}
+    ok("new", tmp_path / "m.toml", "--name", "N", "--rounds", 3, *extra, option, "3,1.5,0")

@@ -68,7 +68,8 @@ def whole(kind: str) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{t} is too big: {_at_most(hi, unit)}")
         return n
 
-    parse.__name__ = "int"
+    parse.__name__ = "int"  # argparse says "invalid int value: 'abc'"
+    parse.limits = (lo, hi)  # type: ignore[attr-defined]
     return parse
 
 
@@ -123,3 +124,4 @@ def seconds(text: str) -> float:
 
 
 seconds.__name__ = "float"
+seconds.limits = INTERVAL  # type: ignore[attr-defined]
