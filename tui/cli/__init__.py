@@ -135,7 +135,8 @@ def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tu
     i, n = start, len(args)
     while i < n and len(pos) < 3:
         t = args[i]
-        if t == "--" and len(pos) == 2 and (i + 1 == n or args[i + 1].startswith("-") and args[i + 1] not in ("-+", "--")):
+        no_result_after = i + 1 == n or args[i + 1].startswith("-") and args[i + 1] not in ("-+", "--")
+        if t == "--" and len(pos) == 2 and no_result_after:
             pos.append(i)  # RESULT `--` (double forfeit): no result word follows
         elif t == "--":
             pos.extend(range(i + 1, min(n, i + 1 + 3 - len(pos))))  # end of options: the rest is operands
@@ -144,7 +145,8 @@ def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tu
             pos.append(i)
         elif t.startswith("-") and not t.lstrip("-").isdigit():
             name = t.split("=", 1)[0]
-            hits = [o for o in options if o == name] or [o for o in options if o.startswith(name) and o.startswith("--")]
+            hits = [o for o in options if o == name] or [o for o in options
+                                                           if o.startswith(name) and o.startswith("--")]
             if "=" not in t and len(hits) == 1 and options[hits[0]]:
                 i += 1  # the option's value
         else:

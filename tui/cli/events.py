@@ -13,7 +13,7 @@ from core.model import Event
 from core.store import EventFile, create, load
 
 from . import numbers
-from .common import FILE, Arg, Command, Group, codes, print_json
+from .common import EDITION, FILE, SYSTEMS, TABLE, TIEBREAKS, Arg, Command, Group, codes, fmt, print_json
 from .interrupt import change, guarded
 from .usage import UsageError
 
@@ -189,15 +189,13 @@ def cmd_log(a: argparse.Namespace) -> int:
     return 0
 
 
-SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
-EDITIONS = ("fide2024", "fide2026", "legacy")
 BYES = ("half", "zero", "full", "none")
 
 GROUPS = (Group("players", "add, import, withdraw, list players; request a bye"),)
 
 COMMANDS = (
     Command(("new",), "create an event file (refuses to overwrite one)", cmd_new, (
-        Arg("file", "the event file to create, e.g. saves/open.toml", metavar="FILE"),
+        FILE.but("the event file to create, e.g. saves/open.toml"),
         Arg("--name", "the event's name", metavar="TEXT", required=True),
         Arg("--rounds", "the number of rounds (a round robin: any number, the tables decide)", metavar="N",
             type=numbers.whole("rounds"), required=True),
@@ -209,10 +207,8 @@ COMMANDS = (
             default=0),
         Arg("--third-place", "the top has a match for third place", flag=True),
         Arg("--points", "points of a win, draw and loss (default 1,0.5,0; e.g. 3,1,0)", metavar="W,D,L"),
-        Arg("--tiebreaks", "tie-break codes, comma-separated, e.g. BH-C1,BH,SB,WIN (docs/tiebreaks.md)",
-            metavar="CODES"),
-        Arg("--edition", "the tie-break rulebook edition (default fide2024)", metavar="|".join(EDITIONS),
-            choices=EDITIONS, default="fide2024"),
+        TIEBREAKS,
+        EDITION.but("the rulebook edition of the tie-breaks (default fide2024)", default="fide2024"),
         Arg("--baku", "Baku acceleration (C.04.7)", flag=True),
         Arg("--initial-colour", "colour of pairing number 1 in round 1 (default: by lot)", metavar="w|b",
             choices=("w", "b")),
@@ -233,8 +229,7 @@ COMMANDS = (
                 Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating"), default=0),
                 Arg("--club", "the club", metavar="C", default=""),
                 Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
-                Arg("--table", "the table (an event with several tables)", metavar="T",
-                    type=numbers.whole("table")),
+                TABLE.but("the table (an event with several tables)"),
                 Arg("--team", "the team (a team event)", metavar="T", default=""),
             ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
                       "         arbiter players add saves/open.toml -- \"-1+2\""),
@@ -258,9 +253,7 @@ COMMANDS = (
                 Arg("kind", "half, zero or full point; none takes the request back", metavar="|".join(BYES),
                     choices=BYES),
             )),
-    Command(("players", "list"), "list the players", cmd_players_list, (FILE, Arg(
-        "--format", "the output: text, json (default text)", metavar="text|json", choices=("text", "json"),
-        default="text"))),
+    Command(("players", "list"), "list the players", cmd_players_list, (FILE, fmt("text", "json"))),
     Command(("forbid",), "players (or a club's members; in a team event teams) who must not be paired together",
             cmd_forbid, (
                 FILE,

@@ -11,8 +11,7 @@ from core.formats.output import STDOUT, write_output
 from core.formats.text import clean
 from core.store.files import read_text
 
-from . import numbers
-from .common import FILE, Arg, Command, Group, table_of
+from .common import FILE, TABLE, Arg, Command, Group, table_of
 from .interrupt import guarded
 from .usage import UsageError
 
@@ -103,7 +102,7 @@ COMMANDS = (
     Command(("import-trf",), "make an event from a TRF file (players, rounds, results, rounds total)",
             cmd_import_trf, (
                 Arg("trf", "the TRF file", metavar="TRF"),
-                Arg("file", "the event file to create", metavar="FILE"),
+                FILE.but("the event file to create"),
             )),
     Command(("export",), "write TRF, CSV, the HTML site or text printouts", cmd_export, (
         FILE,
@@ -111,7 +110,7 @@ COMMANDS = (
             metavar="trf|csv|html|text", choices=("trf", "csv", "html", "text"), required=True),
         Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
             metavar="PATH", required=True),
-        Arg("--table", "trf: one table of the Swiss stage", metavar="T", type=numbers.whole("table")),
+        TABLE.but("trf: one table of the Swiss stage"),
         Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + " (default standings)",
             metavar="WHAT", default="standings"),
     )),

@@ -188,8 +188,8 @@ RESULT, the first player's score first:
 A result beginning with '-' is a result, not an option: arbiter result FILE 3 -+"""
 
 BOARD = Arg("board", "the board number", metavar="BOARD", type=numbers.whole("board"))
-ROUND_OF_CHANGE = Arg("--round", "the round (default: the last one paired)", metavar="R", type=numbers.whole("round"))
-TABLE_OF_PAIR = Arg("--table", "pair only this table (default: every table)", metavar="T", type=numbers.whole("table"))
+ROUND_OF_CHANGE = ROUND.but("the round (default: the last one paired)")
+TABLE_OF_PAIR = TABLE.but("pair only this table (default: every table)")
 
 COMMANDS = (
     Command(("pair",), "pair the next round (every table unless --table) and print it", cmd_pair, (

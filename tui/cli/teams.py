@@ -11,7 +11,7 @@ from core.model import Event
 from core.store import EventFile, load
 
 from . import numbers
-from .common import EDITION, FILE, TIEBREAKS, Arg, Command, Group, fmt, ids
+from .common import EDITION, FILE, ROUND, TIEBREAKS, Arg, Command, Group, fmt, ids
 from .interrupt import change
 from .standings import AFTER_ROUND
 from .usage import UsageError
@@ -124,6 +124,6 @@ COMMANDS = (
     Command(("teams", "standings"), "the team standings (any team tie-break code)", cmd_teams_standings, (
         FILE, AFTER_ROUND, TIEBREAKS, EDITION, fmt("text", "csv", "json"))),
     Command(("match",), "the matches of a round of a team event, with their boards", cmd_match, (
-        FILE, Arg("--round", "the round (default: the last one paired)", metavar="R", type=numbers.whole("round")),
+        FILE, ROUND.but("the round (default: the last one paired)"),
         fmt("text", "json"))),
 )
