@@ -55,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(args: list[str]) -> int:
     try:
+        for word in args:
+            if not _utf8(word):  # bytes the locale could not decode: not a name, not a path arbiter writes
+                raise UsageError(f"'{clean(word)}': not UTF-8 text (arbiter reads names, paths and options as UTF-8)")
         if not args or (args[0] not in top_words() and not args[0].startswith("-")):
             if len(args) > 1:
                 raise UsageError(f"unknown command '{args[0]}' (try arbiter --help)")
@@ -91,6 +94,14 @@ def _main(args: list[str]) -> int:
         return 2
 
 
+def _utf8(word: str) -> bool:
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _tui(path: str) -> int:
     from tui.app import run
 
@@ -102,6 +113,9 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
 
     - An option that takes a value takes the next word, whatever it is: `--name -1+2`,
       `--by-hand -5-0` (argparse would take a word starting with '-' for an option).
+    - Options first, then the operands in their order: `forbid FILE --remove 3 7` and
+      `players add FILE --club C NAME` read as they are meant (argparse stops filling an
+      optional operand at the first option).
     - `arbiter result FILE BOARD RESULT`: RESULT may be `-+` or `--`. The third operand is found
       here (`-+`, `--` included) and argparse gets a stand-in; a `--` before it (or after BOARD
       with a result still to come) is the usual end of options.
@@ -110,24 +124,47 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
     if cmd is None:
         return args, None
     n_words = len(cmd.words)
-    values = {a.name for a in cmd.args if a.is_option and a.takes_value}
-    options = {a.name: a.takes_value for a in cmd.args if a.is_option}
+    options = {a.name: a.takes_value for a in cmd.args if a.is_option} | {"-h": False, "--help": False}
+    typed = None
     if cmd.words == ("result",):
-        return _result_operand(args, n_words, options)
-    out = args[:n_words]
+        args, typed = _result_operand(args, n_words, options)
+    opts: list[str] = []
+    operands: list[str] = []
     i = n_words
     while i < len(args):
         t = args[i]
         if t == "--":
-            out += args[i:]
+            operands += args[i + 1:]
             break
-        if t in values and i + 1 < len(args) and args[i + 1].startswith("-") and args[i + 1] != "--":
-            out.append(f"{t}={args[i + 1]}")
-            i += 2
-            continue
-        out.append(t)
+        if t.startswith("-") and len(t) > 1 and not _number(t):
+            name = _option(t.split("=", 1)[0], options)
+            if "=" not in t and name is not None and options[name] and i + 1 < len(args):
+                opts.append(f"{t}={args[i + 1]}")
+                i += 2
+                continue
+            opts.append(t)
+        else:
+            operands.append(t)
         i += 1
-    return out, None
+    dash = ["--"] if any(x.startswith("-") for x in operands) else []
+    return [*args[:n_words], *opts, *dash, *operands], typed
+
+
+def _number(word: str) -> bool:
+    """`-5`, `-0.5`: a negative number (an operand or a value), not an option."""
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _option(name: str, options: dict[str, bool]) -> str | None:
+    """The command's option that `name` names (exactly, or as the only long option it begins)."""
+    if name in options:
+        return name
+    hits = [o for o in options if o.startswith("--") and o.startswith(name)] if name.startswith("--") else []
+    return hits[0] if len(hits) == 1 else None
 
 
 def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tuple[list[str], str | None]:
@@ -143,11 +180,9 @@ def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tu
             break
         elif t == "-+" and len(pos) == 2:
             pos.append(i)
-        elif t.startswith("-") and not t.lstrip("-").isdigit():
-            name = t.split("=", 1)[0]
-            hits = [o for o in options if o == name] or [o for o in options
-                                                           if o.startswith(name) and o.startswith("--")]
-            if "=" not in t and len(hits) == 1 and options[hits[0]]:
+        elif t.startswith("-") and not _number(t):
+            name = _option(t.split("=", 1)[0], options)
+            if "=" not in t and name is not None and options[name]:
                 i += 1  # the option's value
         else:
             pos.append(i)
