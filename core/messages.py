@@ -595,6 +595,29 @@ RU: dict[str, str] = {
         'диск заполнен: ничего не изменено, файл остался прежним',
     'cannot write: {strerror}; the file is as it was':
         'не удалось записать: {strerror}; файл остался прежним',
+    # -- durability, the lock, symlinks (core/store/files.py, journal.py, __init__.py) --
+    'is a symbolic link: arbiter does not follow it (remove it; arbiter makes a plain file in its place)':
+        'это символическая ссылка: arbiter по ней не переходит (удалите её; arbiter создаст на её месте обычный файл)',
+    'is not a plain file: arbiter does not use it':
+        'это не обычный файл: arbiter его не использует',
+    'another session (it did not say who)':
+        'другой сеанс (он не сообщил, чей)',
+    '{who} (pid {pid}) since {since}: {doing}':
+        '{who} (pid {pid}) с {since}: {doing}',
+    '{who} (pid {pid}) since {since}':
+        '{who} (pid {pid}) с {since}',
+    'locked by {holder} for {seconds} s: gave up, nothing was changed':
+        'файл занят уже {seconds} с: {holder}; ожидание прекращено, ничего не изменено',
+    '{path} is locked by {holder}; waiting (at most {seconds} s)':
+        '{path} занят: {holder}; ожидание (не дольше {seconds} с)',
+    'the journal {file} ended in a cut line (a crash or a full disk while saving): {n} bytes removed':
+        'журнал {file} кончался оборванной строкой (сбой или переполненный диск при сохранении): удалено байт: {n}',
+    'the last journal entry ({what}) never reached the event file (the change was interrupted): it is removed from the journal':
+        'последняя запись журнала ({what}) не попала в файл турнира (изменение было прервано): она удалена из журнала',
+    'cannot repair the journal: {strerror}; nothing was changed':
+        'не удалось исправить журнал: {strerror}; ничего не изменено',
+    'the event changed {n} times while this change was being prepared; try again':
+        'турнир изменился {n} раз(а), пока готовилось это изменение; попробуйте ещё раз',
     # -- the Dutch system (core/swiss) --
     'can meet {can} of the other {others} players to pair (earlier games, forbidden pairs, absolute {colour} colour preference)':
         'может встретиться лишь с {can} из {others} других участников жеребьёвки (уже сыгранные партии, запрещённые пары, абсолютное цветовое предпочтение: {colour})',
