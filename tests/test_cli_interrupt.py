@@ -20,7 +20,7 @@ import pytest
 
 from core.formats.trf import parse_trf
 from core.formats.trf_event import trf_to_event
-from core.store import create
+from core.store import create, load
 from core.store.files import read_text
 from tests.cli_run import run
 from tests.conftest import ROOT, SHARED
@@ -55,6 +55,26 @@ def test_ctrl_c_during_a_long_pairing_exits_130_quietly_and_writes_nothing(heavy
     assert p.returncode == 130, (out, err)
     assert out == "" and err == ""  # not a terminal: no progress line; no traceback
     assert files(heavy.parent) == before
+
+
+def test_another_judges_change_does_not_wait_for_a_pairing(heavy):
+    """The pairing is computed without the event's lock: a change by another judge meanwhile is
+    saved at once; Ctrl-C then stops the pairing and leaves that change alone."""
+    p = subprocess.Popen([sys.executable, "-m", "tui.cli", "pair", str(heavy)], cwd=ROOT, env=ENV,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(4)
+        assert p.poll() is None, "the pairing ended too soon: this round is no longer heavy"
+        start = time.monotonic()
+        code, out, err = run("players", "add", heavy, "Late Comer", "--rating", 1200, user="boris")
+        assert code == 0, err
+        assert time.monotonic() - start < 5  # not the minute or more the pairing takes
+    finally:
+        p.send_signal(signal.SIGINT)
+        p.communicate(timeout=60)
+    assert p.returncode == 130
+    e = load(heavy)
+    assert e.players[-1].name == "Late Comer" and max(r.number for r in e.rounds) == 2
 
 
 def _read_until(fd: int, needle: bytes, deadline: float) -> bytes:
@@ -124,20 +144,40 @@ def test_ctrl_c_in_any_command_exits_130_without_a_word(tmp_path, monkeypatch):
     assert run("standings", ev) == (130, "", "")
 
 
-def test_ctrl_c_once_the_change_is_being_written_waits_for_the_write(tmp_path, monkeypatch):
-    """Ctrl-C during the store's write (between the file and its journal) is held back: the
-    change is written whole and said; it never splits the file from its journal."""
-    from core.store import EventFile, journal
+@pytest.mark.parametrize("at", ["temp written", "journal pending", "replaced"])
+def test_ctrl_c_once_the_change_is_being_written_waits_for_the_write(tmp_path, monkeypatch, at):
+    """Ctrl-C while the store writes a computed change (at each of its steps) is held back: the
+    change is written whole and said, exit 0; it never leaves a change the command did not say."""
+    from core.store import EventFile, files
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
-    real = journal.append
 
-    def append_with_ctrl_c(*args, **kw):
-        os.kill(os.getpid(), signal.SIGINT)  # as if the judge pressed Ctrl-C right now
-        return real(*args, **kw)
+    def ctrl_c_at(name: str) -> None:
+        if name == at:
+            os.kill(os.getpid(), signal.SIGINT)  # as if the judge pressed Ctrl-C right now
 
-    monkeypatch.setattr(journal, "append", append_with_ctrl_c)
+    monkeypatch.setattr(files, "STEP", ctrl_c_at)
     code, out, err = run("players", "add", ev, "Ann")
     assert (code, err) == (0, "") and "added Ann as player 1" in out
     assert [x.what for x in EventFile(ev).history()] == ["add player Ann"]
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_long_wait_for_the_lock_is_said_on_stderr_and_then_the_change_is_made(tmp_path):
+    """The store tells a waiter after two seconds who holds the lock; the command line says it on
+    stderr, one line, and goes on once the lock is free."""
+    from core.store.files import locked
+
+    ev = tmp_path / "e.toml"
+    assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
+    with locked(ev, doing="pair round 3"):
+        p = subprocess.Popen([sys.executable, "-m", "tui.cli", "players", "add", str(ev), "Ann"], cwd=ROOT,
+                             env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(3.5)
+        assert p.poll() is None  # still waiting
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 0 and "added Ann as player 1" in out
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("arbiter: ") and "is locked by" in lines[0], err
+    assert "pair round 3" in lines[0] and "waiting (at most 30 s)" in lines[0]

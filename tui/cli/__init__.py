@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run `arbiter` with these arguments (default: sys.argv); returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        with handling_ctrl_c():
+        with handling_ctrl_c(), _store_says_on_stderr():
             return _main(args)
     except KeyboardInterrupt:
         if argv is None:  # the real command line, not a caller's (a test's) process
@@ -92,6 +92,24 @@ def _main(args: list[str]) -> int:
         where = f"{exc.filename}" if exc.filename else "the output"
         print(f"arbiter: error: {clean(where)}: {clean(str(exc.strerror or exc))}", file=sys.stderr)
         return 2
+
+
+@contextlib.contextmanager
+def _store_says_on_stderr() -> Iterator[None]:
+    """What the store tells while a command runs goes to stderr, one line each: a long wait for the
+    lock (who holds it), a repair of what a crash left (docs/file-format.md)."""
+    from core.store import report_to
+
+    def say(prefix: str):
+        def tell(msg) -> None:
+            print(f"arbiter: {prefix}{clean(str(msg))}", file=sys.stderr, flush=True)
+        return tell
+
+    report_to(on_wait=say(""), on_notice=say("note: "))
+    try:
+        yield
+    finally:
+        report_to()
 
 
 def _utf8(word: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
@@ -94,9 +94,6 @@ class Command:
     def name(self) -> str:
         return " ".join(self.words)
 
-    def option(self, name: str) -> Arg | None:
-        return next((a for a in self.args if a.name == name), None)
-
 
 @dataclass(frozen=True)
 class Group:
@@ -104,7 +101,6 @@ class Group:
 
     word: str
     help: str
-    commands: tuple[str, ...] = field(default=())
 
 
 # -- the common options, declared once -------------------------------------------------------

@@ -6,8 +6,9 @@ computed and the store writes it (the file, then its journal: milliseconds), Ctr
 back until the write is done, so it can never come between the file and its journal; the
 command then finishes normally (the change is made, and said).
 
-`change(ef, fn, what)` is `ef.change(fn, what)` with that guard; `guarded()` holds Ctrl-C back
-over a whole block (undo, redo, a new file).
+`change(ef, fn, what)` is `ef.change(fn, what)` with that guard; `slow(ef)` is `ef` whose
+`change_slow` (a pairing computed outside the lock) holds Ctrl-C back only while a computed
+value is committed; `guarded()` holds Ctrl-C back over a whole block (undo, redo, a new file).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import signal
 import threading
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from core.model import Event
 from core.store import EventFile
@@ -90,3 +91,34 @@ def change(ef: EventFile, fn: Callable[[Event], Event], what: str) -> Event:
     finally:
         for _ in range(entered):
             _leave()
+
+
+class slow:
+    """`ef` for `core.pairing.pair_next_outside_lock`: its `change_slow` computes with Ctrl-C live
+    and commits with Ctrl-C held back (a stale value, computed again, is interruptible again)."""
+
+    def __init__(self, ef: EventFile) -> None:
+        self._ef = ef
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._ef, name)
+
+    def change_slow(self, compute: Callable[[Event], Any], commit: Callable[[Event, Any], Event | None],
+                    what: Any, **kw: Any) -> Event:
+        entered = 0
+
+        def guarded_commit(now: Event, value: Any) -> Event | None:
+            nonlocal entered
+            _enter()
+            entered += 1
+            new = commit(now, value)
+            if new is None:  # stale: it will be computed again, and that may be stopped
+                _leave()
+                entered -= 1
+            return new
+
+        try:
+            return self._ef.change_slow(compute, guarded_commit, what, **kw)
+        finally:
+            for _ in range(entered):
+                _leave()

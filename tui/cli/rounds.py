@@ -13,7 +13,7 @@ from core.store import EventFile, journal, load
 
 from . import numbers
 from .common import FILE, ROUND, STAGE, TABLE, Arg, Command, fmt, ids, main_stage, print_json, stage_of, table_of
-from .interrupt import change
+from .interrupt import change, slow
 from .progress import pairing_progress
 from .usage import UsageError
 
@@ -37,9 +37,8 @@ def cmd_pair(a: argparse.Namespace) -> int:
             raise UsageError(f"--allow-rematch '{a.allow_rematch}': give two player ids, e.g. 3,7")
         allow = {frozenset(pair)}
     before = {r.key for r in e.rounds}
-    with pairing_progress(e, table):
-        new = change(ef, lambda ev: pairing.pair_next(ev, table, lots=a.lots, allow_rematch=allow),
-                     pair_what([], table if table else None, rematch=a.allow_rematch if allow else None))
+    with pairing_progress(e, table):  # computed without the lock: other judges' changes do not wait for it
+        new = pairing.pair_next_outside_lock(slow(ef), table, lots=a.lots, allow_rematch=allow)
     for r in new.rounds:
         if r.key not in before:
             sys.stdout.write(round_text(new, r))
