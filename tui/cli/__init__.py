@@ -12,13 +12,15 @@ declared in one table (`tui.cli.table.COMMANDS`), one module per group:
     display    display
 
 with what they share in `common` (Arg, Command, the options FILE, --round, --table, --stage,
---format), `numbers` (every number option and its limits), `usage` (the one-line parser) and
-`progress` (the `pairing round 3 … 4 s` line).
+--format), `numbers` (every number option and its limits), `usage` (the one-line parser),
+`interrupt` (Ctrl-C) and `progress` (the `pairing round 3 … 4 s` line).
 
 Every sub-command that changes an event runs one `core` command inside one `EventFile.change`
-transaction. A user's mistake prints one line `arbiter: error: ...` on stderr and exits 2; "no
-legal pairing" exits 1; Ctrl-C exits 130 without a traceback (a change is written whole or not
-at all). Whatever is printed, but JSON, goes through `core.formats.text.clean`.
+transaction (`pair`: computed outside the lock, committed in one short transaction,
+`EventFile.change_slow`). A user's mistake prints one line `arbiter: error: ...` on stderr and
+exits 2; "no legal pairing" exits 1; Ctrl-C exits 130 without a traceback and with nothing
+written. Whatever is printed, but JSON, goes through `core.formats.text.clean`; what the store
+tells (a long wait for the lock, a repair) is one line on stderr.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run `arbiter` with these arguments (default: sys.argv); returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        with handling_ctrl_c(), _store_says_on_stderr():
+        with handling_ctrl_c():
             return _main(args)
     except KeyboardInterrupt:
         if argv is None:  # the real command line, not a caller's (a test's) process
@@ -72,9 +74,9 @@ def _main(args: list[str]) -> int:
         cmd = getattr(a, "command_spec", None)
         if cmd is None:
             raise UsageError(f"{args[0]}: say what to do (try arbiter {args[0]} --help)")
-        if cmd.own_screen:
+        if cmd.own_screen:  # draws on the terminal itself (and only reads the event)
             return cmd.run(a)
-        with _terminal_safe_stdout():
+        with _terminal_safe_stdout(), _store_says_on_stderr():
             code = cmd.run(a)
             sys.stdout.flush()  # a full disk or a closed pipe is told here, not at exit
             return code
