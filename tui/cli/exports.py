@@ -73,7 +73,8 @@ def cmd_export(a: argparse.Namespace) -> int:
         from core.formats.trf import write_trf
         from core.formats.trf_event import event_to_trf
 
-        text = write_trf(event_to_trf(e, table_of(e, "swiss", a, required=False)))
+        table = table_of(e, "swiss", a, required=False) if a.what != "top" else None
+        text = write_trf(event_to_trf(e, table, what=a.what))
     elif a.format == "csv":
         from core.formats.exports import players_csv, standings_csv
 
@@ -99,19 +100,22 @@ COMMANDS = (
             ), epilog="Output: the number of pairs, then WHITE BLACK per board (start numbers); a bye as ID 0."),
     Command(("trf", "check"), "re-pair every round from the rounds before it; list each difference (exit 1 if any)",
             cmd_trf_check, (Arg("trf", "the TRF file", metavar="TRF"),)),
-    Command(("import-trf",), "make an event from a TRF file (players, rounds, results, rounds total)",
+    Command(("import-trf",), "make an event from a TRF file: a Swiss, a round robin or a team event (players, "
+            "teams, rounds, results, rounds total)",
             cmd_import_trf, (
                 Arg("trf", "the TRF file", metavar="TRF"),
                 FILE.but("the event file to create"),
             )),
     Command(("export",), "write TRF, CSV, the HTML site or text printouts", cmd_export, (
         FILE,
-        Arg("--format", "trf (the Swiss stage), csv, html (a folder of pages), text (printouts)",
+        Arg("--format", "trf (the main stage: a Swiss table, the round robin, the team event; --what top: the top), "
+            "csv, html (a folder of pages), text (printouts)",
             metavar="trf|csv|html|text", choices=("trf", "csv", "html", "text"), required=True),
         Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
             metavar="PATH", required=True),
         TABLE.but("trf: one table of the Swiss stage"),
-        Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + " (default standings)",
+        Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
+            "the main stage)",
             metavar="WHAT", default="standings"),
     )),
 )
