@@ -118,7 +118,8 @@ def test_on_a_terminal_pair_shows_a_progress_line_that_counts_and_ctrl_c_stops_i
         text = seen.decode("utf-8", "replace")
         assert "pairing round 3 … " in text, text
         counts = [int(part.split(" s")[0]) for part in text.split("pairing round 3 … ")[1:] if " s" in part]
-        assert counts[:2] == [1, 2] and 3 in counts, text  # it appears after a second and updates
+        # it appears after a second and counts up (a loaded machine may skip a second)
+        assert counts[0] in (1, 2) and len(counts) >= 2 and counts == sorted(counts) and counts[-1] >= 3, text
         assert "\r\x1b[K" in text  # in place, on one line
         os.kill(pid, signal.SIGINT)
         rest = _read_rest(fd, time.monotonic() + 30).decode("utf-8", "replace")
