@@ -182,3 +182,27 @@ def test_a_long_wait_for_the_lock_is_said_on_stderr_and_then_the_change_is_made(
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("arbiter: ") and "is locked by" in lines[0], err
     assert "pair round 3" in lines[0] and "waiting (at most 30 s)" in lines[0]
+
+
+def test_the_progress_line_waits_its_delay_updates_in_place_and_is_erased():
+    import io
+
+    from tui.cli.progress import Ticker, progress
+
+    quick = io.StringIO()
+    with progress("pairing round 3", stream=quick, delay=5):
+        pass
+    assert quick.getvalue() == ""  # done within the delay: nothing shown
+
+    slow_work = io.StringIO()
+    with progress("pairing round 3", stream=slow_work, delay=0.05) as ticker:
+        time.sleep(0.3)
+        assert isinstance(ticker, Ticker)
+    text = slow_work.getvalue()
+    assert text.startswith("\r\x1b[Kpairing round 3 … 0 s") and text.endswith("\r\x1b[K")
+
+    called = io.StringIO()  # the engine's callback writes when due, from the working thread
+    ticker = Ticker("pairing round 4", called, delay=0, every=0)
+    ticker.tick()
+    ticker.stop()
+    assert called.getvalue() == "\r\x1b[Kpairing round 4 … 0 s\r\x1b[K"

@@ -37,8 +37,9 @@ def cmd_pair(a: argparse.Namespace) -> int:
             raise UsageError(f"--allow-rematch '{a.allow_rematch}': give two player ids, e.g. 3,7")
         allow = {frozenset(pair)}
     before = {r.key for r in e.rounds}
-    with pairing_progress(e, table):  # computed without the lock: other judges' changes do not wait for it
-        new = pairing.pair_next_outside_lock(slow(ef), table, lots=a.lots, allow_rematch=allow)
+    with pairing_progress(e, table) as ticker:  # computed without the lock: other judges do not wait for it
+        new = pairing.pair_next_outside_lock(slow(ef), table, lots=a.lots, allow_rematch=allow,
+                                             progress=ticker.tick if ticker is not None else None)
     for r in new.rounds:
         if r.key not in before:
             sys.stdout.write(round_text(new, r))
