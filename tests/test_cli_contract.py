@@ -442,14 +442,15 @@ def test_ids_in_lists_have_the_same_limits(ev, args, needle):
 
 @pytest.mark.parametrize("points,needle", [
     ("1e999,0,0", "'1e999' is not a number of points"),
-    ("1,0.25,0", "'0.25': points are whole or half numbers from 0 to 99"),
-    ("100,1,0", "'100': points are whole or half numbers from 0 to 99"),
+    ("1,0.25,0", "'0.25': points are numbers from 0 to 99 in tenths at most"),
+    ("1,1/3,0", "'1/3': points are numbers from 0 to 99 in tenths at most"),
+    ("100,1,0", "'100': points are numbers from 0 to 99 in tenths at most"),
     ("-1,0,0", "'-1' is not a number of points"),
     ("1,nan,0", "'nan' is not a number of points"),
     ("1/0,0,0", "'1/0' is not a number of points"),
 ])
 @pytest.mark.parametrize("option", ["--points", "--match-points"])
-def test_points_are_halves_from_0_to_99(tmp_path, points, needle, option):
+def test_points_are_tenths_from_0_to_99(tmp_path, points, needle, option):
     extra = ("--teams", "--boards", 2) if option == "--match-points" else ()
     err = refused("new", tmp_path / "n.toml", "--name", "N", "--rounds", 3, *extra, option, points)
     assert f"{option} '{points}'" in err and needle in err
