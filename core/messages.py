@@ -141,6 +141,15 @@ RU: dict[str, str] = {
         'сюда нельзя записать: {error}',
     'cannot write the site: {error}':
         'не удалось записать сайт: {error}',
+    # -- outputs (core/formats/output.py) --
+    "is the event's own file (the event, its journal, lock or backups): an output never writes there; choose another --out":
+        'это собственный файл турнира (сам турнир, его журнал, блокировка или резервная копия): туда вывод '
+        'никогда не пишется; укажите другой --out',
+    'is a folder: give a file name':
+        'это папка: укажите имя файла',
+    'is a symbolic link to nothing: arbiter writes into what a link leads to, never replaces the link':
+        'это символическая ссылка в никуда: arbiter пишет в то, на что ведёт ссылка, и никогда не заменяет '
+        'саму ссылку',
     # -- TRF --
     '{what}: missing value':
         '{what}: значение не указано',
