@@ -7,9 +7,11 @@ is read (exit 2).
 
 The limits are those an event file may hold (docs/file-format.md; the codec
 checks the same values when it reads a file): 999 rounds, 999 tables, a top
-of 1024, 99 boards a match, 99 games a top match, ratings 0..9999. They are
-in `LIMITS`, one place, so that they can follow a limits module of core
-when there is one.
+of 1024, 99 boards a match, 99 games a top match, ratings 0..9999, player
+ids to 999,999, boards to 99,999, moves 1..999, points 0..99 in tenths. They
+are in `LIMITS` and the constants below, one place, to be read from the
+codec's limits module (core/limits.py, `RANGES`, `points_ok`) once it is in
+main.
 """
 
 from __future__ import annotations
@@ -41,8 +43,10 @@ LIMITS: dict[str, tuple[int, int, str]] = {
     "port": (1, 65535, ""),
 }
 
-# Points of one game (--points, --match-points): halves from 0 to this.
+# Points of one game (--points, --match-points): from 0 to MAX_POINTS, in tenths at most (the
+# engine and the TRF count points in tenths), so 1/4 or 1/3 are refused.
 MAX_POINTS = 99
+POINTS_DENOMINATOR = 10
 # Seconds a page of the hall display stays (--interval).
 INTERVAL = (Fraction(1, 2), 3600)
 
@@ -68,7 +72,8 @@ def whole(kind: str) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{t} is too big: {_at_most(hi, unit)}")
         return n
 
-    parse.__name__ = "int"
+    parse.__name__ = "int"  # argparse says "invalid int value: 'abc'"
+    parse.limits = (lo, hi)  # type: ignore[attr-defined]
     return parse
 
 
@@ -87,7 +92,7 @@ def check(kind: str, value: int, option: str) -> int:
 
 
 def points(text: str, option: str = "--points") -> tuple[Fraction, Fraction, Fraction]:
-    """W,D,L points of a game or a match, e.g. 1,0.5,0 or 3,1,0: halves from 0 to MAX_POINTS."""
+    """W,D,L points of a game or a match, e.g. 1,0.5,0 or 3,1,0: tenths from 0 to MAX_POINTS."""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 3:
         raise UsageError(f"{option} '{text}': expected three values W,D,L such as 1,0.5,0 or 3,1,0")
@@ -99,8 +104,9 @@ def points(text: str, option: str = "--points") -> tuple[Fraction, Fraction, Fra
             v = Fraction(p)
         except ZeroDivisionError:
             raise UsageError(f"{option} '{text}': '{p}' is not a number of points such as 1, 0.5 or 3") from None
-        if v > MAX_POINTS or (2 * v).denominator != 1:
-            raise UsageError(f"{option} '{text}': '{p}': points are whole or half numbers from 0 to {MAX_POINTS}")
+        if v > MAX_POINTS or POINTS_DENOMINATOR % v.denominator:
+            raise UsageError(f"{option} '{text}': '{p}': points are numbers from 0 to {MAX_POINTS} "
+                             "in tenths at most (1, 0.5, 3, 2.5)")
         out.append(v)
     return out[0], out[1], out[2]
 
@@ -123,3 +129,4 @@ def seconds(text: str) -> float:
 
 
 seconds.__name__ = "float"
+seconds.limits = INTERVAL  # type: ignore[attr-defined]
