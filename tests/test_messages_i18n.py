@@ -205,6 +205,37 @@ def test_every_message_is_made_from_keys_of_the_catalog():
     assert not bad, "messages are made from keys of the catalog and named fields:\n" + "\n".join(bad)
 
 
+def _tui_sites() -> list[tuple[str, ast.Call, ast.expr]]:
+    """Errors and messages made in tui/ with fields: (place, call, key argument)."""
+    trees = [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted((ROOT / "tui").rglob("*.py"))]
+    classes = set(ERROR_CLASSES)
+    for _, tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and {_name(b) for b in node.bases} & classes:
+                classes.add(node.name)
+    out = []
+    for path, tree in trees:
+        for call in ast.walk(tree):
+            if isinstance(call, ast.Call) and call.keywords and (_name(call.func) in classes | {"Msg"}):
+                i = 2 if _name(call.func) in FILE_LIKE else 0
+                if len(call.args) > i:
+                    out.append((f"{path.relative_to(ROOT)}:{call.lineno}", call, call.args[i]))
+    return out
+
+
+def test_an_error_the_tui_makes_with_fields_is_a_message_of_the_catalog():
+    """The command line's and the TUI's own errors: plain English text (the contract), or a key with fields."""
+    bad = []
+    for place, call, arg in _tui_sites():
+        if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+            bad.append(f"{place}: {ast.unparse(arg)[:70]}: a literal key, or plain text without fields")
+        elif arg.value not in RU:
+            bad.append(f"{place}: {arg.value!r} is not in the catalog (core/msg/ru.py)")
+        elif {k.arg for k in call.keywords} != fields_of(EN[arg.value]):
+            bad.append(f"{place}: {arg.value!r} given {sorted(k.arg for k in call.keywords)}")
+    assert not bad, "\n".join(bad)
+
+
 def test_the_error_classes_and_the_message_type_are_not_renamed_on_import():
     """`from .errors import IllegalChange as IC` would hide messages from the checks above."""
     bad = []

@@ -1012,6 +1012,13 @@ RU: dict[str, str] = {
         'круговой турнир играется за одним столом',
     'every player has a table already':
         'у каждого игрока уже есть стол',
+    # -- errors the command line and the TUI make with fields (tui/) --
+    "--interval {interval}: must be more than 0 seconds":
+        "--interval {interval}: нужно больше 0 секунд",
+    "--host {host}: serving the display beyond this machine needs --public (everyone who can reach {host}:{port} "
+    "sees the event)":
+        "--host {host}: чтобы показывать табло за пределами этого компьютера, нужен --public (турнир увидит "
+        "каждый, кто может подключиться к {host}:{port})",
     # == the journal's descriptions of changes (core/journal_text.py) ==
     # results (the TUI's keys and ':' line, `arbiter result`)
     "result {stage} round {round} board {board}: {result}":
