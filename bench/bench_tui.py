@@ -49,6 +49,7 @@ from core.model import Game, Player, Round  # noqa: E402
 from core.results import Result  # noqa: E402
 from core.store import create, load  # noqa: E402
 from core.store.files import Stamp  # noqa: E402
+from tui import compat  # noqa: E402
 from tui.app import ArbiterApp  # noqa: E402
 
 TIEBREAKS = ("BH-C1", "BH", "SB", "WIN")
@@ -91,7 +92,7 @@ def big_event(n: int = 1000, played: int = 5, planned: int = 9):
 
 
 def cell_text(table, key: str, col: int) -> str:
-    cells = table._cells.get(key)
+    cells = table.cells.get(key)
     return cells[col][0] if cells else ""
 
 
@@ -102,13 +103,7 @@ class Probe:
         self.app = app
         self.main = main = app.main
         self.paints: list[float] = []
-        real_refresh = main._compositor_refresh
-
-        def counted_refresh() -> None:  # every frame Textual paints
-            real_refresh()
-            self.paints.append(time.perf_counter())
-
-        main._compositor_refresh = counted_refresh
+        compat.on_paint(main, lambda: self.paints.append(time.perf_counter()))  # every frame Textual paints
         self.prof = None
         if profile:
             import cProfile
@@ -116,14 +111,13 @@ class Probe:
             self.prof = cProfile.Profile()
 
     def clean(self) -> bool:
-        m = self.main
-        return not (m._layout_required or m._repaint_required or m._dirty_widgets or m._scroll_required)
+        return compat.settled(self.main)
 
     async def key(self, key: str, char: str, done) -> tuple[float, float]:
         if self.prof:
             self.prof.enable()
         t0 = time.perf_counter()
-        self.app._driver.send_message(events.Key(key, char))
+        self.app.post_message(events.Key(key, char))
         while not done():
             await asyncio.sleep(0)
             if time.perf_counter() - t0 > 10:
@@ -146,7 +140,7 @@ class Probe:
 def standings_shown(app) -> list[tuple[str, str, str]]:
     """(rank, id, points) of every row of the standings panel."""
     st = app.main.query_one("#standings-table")
-    return [(st._cells[k][0][0], st._cells[k][1][0], st._cells[k][3][0]) for k in st._order]
+    return [(st.cells[k][0][0], st.cells[k][1][0], st.cells[k][3][0]) for k in st.order]
 
 
 def standings_of_file(path: Path) -> list[tuple[str, str, str]]:
@@ -214,12 +208,14 @@ async def last_result(path: Path, pairs: int, profile: bool):
             stamp = Stamp.of(path)
             complete.append(await probe.key("1", "1", lambda: Stamp.of(path) != stamp
                                             and "all results in" in str(status.render())
-                                            and f"round {n}" in str(head.render())))
+                                            and f"round {n}" in str(head.render())
+                                            and "computing" not in str(head.render())))
             await pilot.pause()
             stamp = Stamp.of(path)
             undone.append(await probe.key("u", "u", lambda: Stamp.of(path) != stamp
                                           and "1 missing" in str(status.render())
-                                          and f"round {n - 1}" in str(head.render())))
+                                          and f"round {n - 1}" in str(head.render())
+                                          and "computing" not in str(head.render())))
             await pilot.pause()
         probe.print_profile()
         assert standings_shown(app) == standings_of_file(path), "the standings panel is not what the file says"
