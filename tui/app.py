@@ -37,7 +37,7 @@ from core.store.presence import Presence
 from .actions import ActionsProvider
 from .i18n import choose_lang, tr
 from .widgets.messages import EventChanged, LangChanged, Say
-from .widgets.progress import Job, Stopped, run_in_thread
+from .widgets.progress import Job, Stopped, compute, run_job
 
 HEARTBEAT = 5.0  # seconds between presence heartbeats
 BIG_FILE = 64 * 1024  # bytes from which a changed file is read again in a thread (about 40 ms and more)
@@ -206,14 +206,7 @@ class ArbiterApp(App):
             self.file = result
             self._outside_change(result.event)
 
-        def body() -> None:
-            from textual.worker import get_current_worker
-
-            value = work()
-            if not get_current_worker().is_cancelled:
-                self.call_later(done, value)
-
-        self.run_worker(body, thread=True, exclusive=True, group="reload")
+        compute(self, work, done, background=True, group="reload")
 
     def _outside_change(self, event: Event) -> None:
         self.changes_seen += 1
@@ -239,7 +232,7 @@ class ArbiterApp(App):
         self.run_worker(self._run_job(job), name="job", group="job", exclusive=True)
 
     async def _run_job(self, job: Job) -> None:
-        ok, value = await run_in_thread(job)
+        ok, value = await run_job(job)
         if job.stopped.is_set() or self.job is not job:
             return
         self.job = None

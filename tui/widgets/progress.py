@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import inspect
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -91,39 +92,75 @@ def with_progress(fn: Callable, *args: Any, progress: Callable[..., None], **kwa
     return fn(*args, **kwargs)
 
 
-async def run_in_thread(job: Job) -> tuple[bool, Any]:
-    """Run the job's work in a daemon thread and wait for it; (True, result) or (False, the exception)."""
+# While a job's thread runs, the event loop's thread takes Python's lock back within this many seconds
+# (Python's default, 5 ms, made every key wait seconds behind a pairing: the loop gives the lock up at
+# each system call, and took it back only after up to 5 ms each time).
+SWITCH_INTERVAL = 0.0005
+_running = 0
+_running_lock = threading.Lock()
+_switch_before = sys.getswitchinterval()
+
+
+def _thread_started() -> None:
+    global _running, _switch_before
+    with _running_lock:
+        if _running == 0:
+            _switch_before = sys.getswitchinterval()
+            sys.setswitchinterval(min(_switch_before, SWITCH_INTERVAL))
+        _running += 1
+
+
+def _thread_ended() -> None:
+    global _running
+    with _running_lock:
+        _running -= 1
+        if _running == 0:
+            sys.setswitchinterval(_switch_before)
+
+
+async def in_thread(work: Callable[[], Any], name: str = "arbiter-compute") -> tuple[bool, Any]:
+    """Run `work()` in a daemon thread and wait for it: (True, its result) or (False, what it raised).
+
+    If the waiting worker is cancelled, the thread is left to end on its own; nobody waits for it.
+    """
     future: concurrent.futures.Future = concurrent.futures.Future()
 
     def body() -> None:
+        _thread_started()
         try:
-            outcome = (True, job.work(job.progress))
+            outcome = (True, work())
         except BaseException as exc:  # noqa: BLE001 - handed to the event loop, which decides
             outcome = (False, exc)
+        finally:
+            _thread_ended()
         try:
             future.set_result(outcome)
-        except RuntimeError:  # the App has ended meanwhile: nobody waits for it
+        except (RuntimeError, concurrent.futures.InvalidStateError):  # stopped, or the App has ended: nobody waits
             pass
 
-    job.thread = threading.Thread(target=body, name="arbiter-job", daemon=True)
-    job.thread.start()
+    threading.Thread(target=body, name=name, daemon=True).start()
     return await asyncio.wrap_future(future)
 
 
+async def run_job(job: Job) -> tuple[bool, Any]:
+    """The job's work in its thread (named "arbiter-job": tests wait for stopped ones to end)."""
+    return await in_thread(lambda: job.work(job.progress), "arbiter-job")
+
+
 def compute(node, work: Callable[[], Any], done: Callable[[Any], None], *, background: bool, group: str) -> None:
-    """`done(work())`: at once, or with `work` in a thread worker of `node` (the newest of its group wins)."""
+    """`done(work())`: at once, or with `work` in a thread, awaited by an exclusive worker of `node` (a newer
+    computation of the same group, or the node's removal, throws the older result away)."""
     if not background:
         done(work())
         return
 
-    def body() -> None:
-        from textual.worker import get_current_worker
+    async def run() -> None:
+        ok, value = await in_thread(work)
+        if not ok:
+            raise value
+        done(value)
 
-        value = work()
-        if not get_current_worker().is_cancelled:
-            node.call_later(done, value)  # thread-safe, and it never blocks (the App may be ending)
-
-    node.run_worker(body, thread=True, exclusive=True, group=group, exit_on_error=True)
+    node.run_worker(run(), group=group, exclusive=True)
 
 
 class ProgressLine(Static):
