@@ -291,12 +291,12 @@ ACTIONS: tuple[Action, ...] = (
            W("The second player did not come (forfeit, +-)", "Неявка второго (+-)"),
            ("main",), "enter_key", ("-",), when=_board, group="result"),
     Action("technical", ("t",), W("tech", "техн."),
-           W("t then 1 / 0 / =: technical result at time-out (705.3)",
-             "t, затем 1 / 0 / =: техническая победа или ничья по решению судьи (705.3)"),
+           W("Then 1 / 0 / =: a technical result at time-out (705.3)",
+             "Затем 1 / 0 / =: техническая победа или ничья по решению судьи (705.3)"),
            ("main",), "action_prefix", ("t",), footer=True, when=_board, group="result"),
     Action("agreed", ("a",), W("agreed", "договор."),
-           W("a then 1 / 0: agreed result, top games only (704.4)",
-             "a, затем 1 / 0: результат по договорённости, только партии топа (704.4)"),
+           W("Then 1 / 0: an agreed result, top games only (704.4)",
+             "Затем 1 / 0: результат по договорённости, только партии топа (704.4)"),
            ("main",), "action_prefix", ("a",), footer=True, when=_agreed, group="result"),
     Action("clear", ("x", "delete"), W("clear", "стереть"),
            W("Clear the result (asks first)", "Стереть результат (с подтверждением)"),
@@ -310,7 +310,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("moves", (), W("moves", "ходы"),
            W("Enter the number of moves (fewest-moves rule): ': 12 m45'",
              "Ввести число ходов (правило наименьшего числа ходов): ': 12 m45'"),
-           ("main",), "action_line", palette=True, when=_round, group="result", key_shown=": 12 m45"),
+           ("main",), "action_line", palette=True, when=_round, group="result"),
     # -- views --
     Action("missing", ("m",), W("missing", "без рез."),
            W("Only the boards without a result, or all", "Только доски без результата, или все"),
@@ -370,7 +370,7 @@ ACTIONS: tuple[Action, ...] = (
            ("main",), "action_unpair", palette=True, when=_clock, group="change"),
     Action("forbid", (), W("forbid", "запретить"),
            W("Forbid two players (or teams) to meet", "Запретить встречу двух участников (или команд)"),
-           ("main",), "action_forbid", palette=True, group="change", key_shown="C1"),
+           ("main",), "action_forbid", palette=True, group="change"),
     Action("playoff", (), W("play-off", "плей-офф"),
            W("Start a play-off for first place", "Начать плей-офф за первое место"),
            ("main",), "action_start_playoff", palette=True, group="change"),
@@ -579,22 +579,31 @@ def footer(node: "DOMNode") -> list[tuple[str, str, str]]:
     return out
 
 
-def help_text(lang: str) -> Text:
-    """The `?` page: every action, section by section, with its key and its help line."""
+def help_text(lang: str, width: int = 72) -> Text:
+    """The `?` page: every action, section by section, with its key and its help line (the palette's: ^p)."""
+    import textwrap
+
     t = Text()
+
+    def line(key: str, words: str) -> None:
+        lead = f"  {key:<6}"
+        for i, part in enumerate(textwrap.wrap(words, width - len(lead), break_on_hyphens=False)):
+            t.append((lead if i == 0 else " " * len(lead)) + part + "\n")
+
     for group, title in GROUPS:
         t.append(title(lang) + "\n", style="bold")
         for a in ACTIONS:
             if a.group != group:  # (an action without a group is written under another id already)
                 continue
-            key = a.key or "^p"
-            t.append(f"  {key:<5} {a.help(lang)}\n")
+            line(a.key or "^p", a.help(lang))
         if group == "change":
-            t.append(f"  {'^p':<5} {tr(lang, 'k_palette')}\n")
+            line("^p", tr(lang, "k_palette"))
         t.append("\n")
     t.append(tr(lang, "help_dialogs") + "\n", style="bold")
-    t.append("  " + tr(lang, "help_dialog_keys") + "\n\n")
-    t.append(tr(lang, "help_layout") + "\n", style="dim")
+    for part in textwrap.wrap(tr(lang, "help_dialog_keys"), width - 2):
+        t.append("  " + part + "\n")
+    t.append("\n")
+    t.append("\n".join(textwrap.wrap(tr(lang, "help_layout"), width)) + "\n", style="dim")
     return t
 
 

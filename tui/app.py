@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -229,7 +230,7 @@ class ArbiterApp(App):
         if job.hook is None:
             job.hook = self.progress_hook
         self.job = job
-        self.run_worker(self._run_job(job), name="job", group="job", exclusive=True)
+        self.run_worker(partial(self._run_job, job), name="job", group="job", exclusive=True)
 
     async def _run_job(self, job: Job) -> None:
         ok, value = await run_job(job)

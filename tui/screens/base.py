@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 class ArbiterScreen(Screen):
     ACTION_SCOPE = ""
+    _keys_pending = False  # the footer is told once the messages being handled are done
 
     @property
     def arb(self) -> "ArbiterApp":
@@ -48,7 +49,14 @@ class ArbiterScreen(Screen):
         return actions.BY_ID[action_id].why_not(self) is None
 
     def keys_changed(self) -> None:
-        """The footer shows what applies now (it repaints only if that changed)."""
+        """The footer shows what applies now: asked once the messages being handled are done (a result
+        key changes the event, the cursor and the message line, and the footer needs to look once)."""
+        if not self._keys_pending:
+            self._keys_pending = True
+            self.call_later(self._update_keys)
+
+    def _update_keys(self) -> None:
+        self._keys_pending = False
         for bar in self.query(KeysBar):
             bar.update_keys()
 

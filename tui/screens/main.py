@@ -69,18 +69,24 @@ class MainScreen(ArbiterScreen):
         yield KeysBar()
 
     def on_mount(self) -> None:
+        self._round_panel = self.query_one(RoundPanel)
+        self._standings = self.query_one(StandingsPanel)
         self.sync()
         self.round_panel.cursor_to_first_missing()
         self.watch(self.app, "others", lambda _others: self.show_status(), init=False)
 
     # -- the parts -----------------------------------------------------------------------
+    _round_panel: RoundPanel | None = None
+    _standings: StandingsPanel | None = None
+    _synced: tuple = ()  # (event, lang) the panels were last given
+
     @property
     def round_panel(self) -> RoundPanel:
-        return self.query_one(RoundPanel)
+        return self._round_panel or self.query_one(RoundPanel)
 
     @property
     def standings(self) -> StandingsPanel:
-        return self.query_one(StandingsPanel)
+        return self._standings or self.query_one(StandingsPanel)
 
     @property
     def event(self) -> Event:
@@ -139,6 +145,7 @@ class MainScreen(ArbiterScreen):
         if not self.query(RoundPanel):  # not composed yet, or gone
             return
         e, lang = self.arb.event, self.arb.lang
+        self._synced = (e, lang)
         with self.app.batch_update():
             self.round_panel.show(e, lang)
             self.show_status()
@@ -147,15 +154,17 @@ class MainScreen(ArbiterScreen):
             standings.stale = True
             if self.view == "standings" or self.wide:
                 standings.show(e, lang)
-            if self.view == "bracket" or self.wide:
-                self.set_class(self.query_one(BracketPanel).show(e, lang) is not None, "has-top")
-            else:
-                self.set_class(top_bracket(e) is not None, "has-top")
+            b = top_bracket(e)
+            self.set_class(b is not None, "has-top")
+            if self.view == "bracket" or (self.wide and b is not None):
+                self.query_one(BracketPanel).show(e, lang, b)
         self.keys_changed()
 
     def event_changed(self, event: Event, outside: str | None = None, reopened: bool = False) -> None:
         if reopened:
             self.round_panel.reset()
+        elif self._synced and self._synced[0] is event and self._synced[1] == self.arb.lang:
+            return  # shown already (this screen's own change, told again by the App)
         self.sync()
         if reopened:
             self.round_panel.cursor_to_first_missing()
@@ -198,9 +207,6 @@ class MainScreen(ArbiterScreen):
             self.sync()
         self.show_status()
         self.keys_changed()
-
-    def say_done(self, text: str, style: str = "") -> None:
-        self.say(text, style)
 
     # -- the clock's tick -------------------------------------------------------------------
     def on_round_clock_ticked(self, m: RoundClock.Ticked) -> None:
@@ -428,7 +434,9 @@ class MainScreen(ArbiterScreen):
         target = {"round": "#round-table", "standings": "#standings-table", "bracket": "#bracket-tree"}[name]
         self.query_one(target).focus()
         if name == "bracket":
-            self.set_class(self.query_one(BracketPanel).show(self.event, self.arb.lang) is not None, "has-top")
+            b = top_bracket(self.event)
+            self.set_class(b is not None, "has-top")
+            self.query_one(BracketPanel).show(self.event, self.arb.lang, b)
         if name == "standings" and self.standings.stale:
             self.standings.show(self.event, self.arb.lang)
 

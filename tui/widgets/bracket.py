@@ -35,7 +35,6 @@ from core.bracket_text import TreeLayout, decision_legend, match_lines, tree_lay
 from .. import actions
 from ..i18n import tr
 from .messages import Say
-from .round_panel import top_bracket
 from .status import TextLine
 
 MIN_WIDTH = 20  # the tree is never laid out narrower (it scrolls sideways instead)
@@ -101,15 +100,17 @@ class BracketView(ScrollView, can_focus=True):
         self._bracket_lines: list[Text] = []
         self._bracket_strips: list[Strip] = []
         self._built_for: tuple | None = None
+        self._names_given: object = None  # the mapping `show` was last given (the same one: no compare)
 
     # -- what is shown ----------------------------------------------------------------------
     def show(self, bracket: ko.Bracket | None, names: Mapping[int, str], empty: str = "", lang: str = "en") -> None:
         """Show this bracket (None: the line `empty`) in `lang`; the cursor stays on its match."""
-        names = dict(names)
-        if (bracket == self.bracket and names == self.names and empty == self.empty and lang == self.lang
+        same_names = names is self._names_given or names == self.names
+        if (bracket == self.bracket and same_names and empty == self.empty and lang == self.lang
                 and self.layout_ is not None):
             return
-        self.bracket, self.names, self.empty, self.lang = bracket, names, empty, lang
+        self._names_given = names
+        self.bracket, self.names, self.empty, self.lang = bracket, dict(names), empty, lang
         self.layout_ = None
         self._built_for = None
         self._lay_out()
@@ -308,14 +309,16 @@ class BracketPanel(Vertical):
         yield TextLine(id="bracket-head", classes="panel-head")
         yield BracketBox(id="bracket-box")
 
-    def show(self, event, lang: str):
-        """Show the event's top (None before it starts); the bracket shown is returned."""
-        b = top_bracket(event)
+    _names_of: tuple = ()  # (the players, their names by id)
+
+    def show(self, event, lang: str, b) -> None:
+        """Show the event's top's bracket `b` (None before it starts: "no top yet")."""
         head = Text(tr(lang, "bracket"), style="bold", no_wrap=True, overflow="ellipsis")
         if b is not None:
             head.append(f" · {tr(lang, 'bracket_size', n=b.size)}"
                         + (f" {tr(lang, 'bracket_third')}" if b.third_place_match is not None else ""))
             head.append(f" · {tr(lang, 'bracket_keys')}", style="dim")
         self.query_one("#bracket-head", TextLine).show(head)
-        self.query_one(BracketBox).show(b, {p.id: p.name for p in event.players}, tr(lang, "no_top"), lang)
-        return b
+        if not self._names_of or self._names_of[0] is not event.players:
+            self._names_of = (event.players, {p.id: p.name for p in event.players})
+        self.query_one(BracketBox).show(b, self._names_of[1], tr(lang, "no_top"), lang)

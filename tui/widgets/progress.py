@@ -56,8 +56,7 @@ class Job:
     hook: Callable[[], None] | None = None  # called at every progress step (tests slow a pairing down so)
     started: float = field(default_factory=time.monotonic)
     stopped: threading.Event = field(default_factory=threading.Event)
-    thread: threading.Thread | None = None
-    steps: int = 0
+    steps: int = 0  # how many times the engine reported progress
 
     def progress(self, *args: object, **kwargs: object) -> None:
         """The engine calls this often; it raises `Stopped` once the job was stopped."""
@@ -160,7 +159,7 @@ def compute(node, work: Callable[[], Any], done: Callable[[Any], None], *, backg
             raise value
         done(value)
 
-    node.run_worker(run(), group=group, exclusive=True)
+    node.run_worker(run, group=group, exclusive=True)  # (the function: a worker replaced before it starts never runs it)
 
 
 class ProgressLine(Static):
@@ -177,6 +176,7 @@ class ProgressLine(Static):
     def on_mount(self) -> None:
         self._ticker = self.set_interval(1.0, self.show_job, pause=True)
         self.watch(self.app, "job", self._job_changed, init=True)
+        self.watch(self.app, "lang", lambda _lang: self.show_job(), init=False)
 
     def _job_changed(self, job: Job | None) -> None:
         self.display = job is not None

@@ -117,9 +117,13 @@ class RoundPanel(Vertical):
         yield TextLine(id="round-head", classes="panel-head")
         yield KeyedTable(id="round-table", right=("bd", "p1", "p2"))
 
+    _table: KeyedTable | None = None
+
     @property
     def table_widget(self) -> KeyedTable:
-        return self.query_one("#round-table", KeyedTable)
+        if self._table is None:
+            self._table = self.query_one("#round-table", KeyedTable)
+        return self._table
 
     # -- where: stage, table, round --------------------------------------------------------
     def stages(self) -> list[str]:
