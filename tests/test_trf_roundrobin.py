@@ -314,3 +314,14 @@ def test_the_command_line_exports_and_imports_a_round_robin(tmp_path):
     err = refused("import-trf", tmp_path / "bad.trf", tmp_path / "no.toml")  # exit 2, one line, no traceback
     assert not (tmp_path / "no.toml").exists() and err.startswith(f"arbiter: error: {tmp_path / 'bad.trf'}:")
     assert f"round {rnd}: the Berger table (C.05 Annex 1)" in err
+
+
+def test_trf_pair_and_check_refuse_a_round_robin_at_its_192_line(tmp_path):
+    from core.swiss import trf_check, trf_pair
+
+    text = write_trf(event_to_trf(rr_event(6)))
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith("192"))
+    for fn in (trf_pair, trf_check):
+        with pytest.raises(FileProblem) as err:
+            fn(text, "rr.trf")
+        assert str(err.value).startswith(f"rr.trf:{line}: 192 FIDE_ROUNDROBIN")
