@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from core.swiss.brackets import BracketSearch
 
 DESCRIPTOR_LIMIT = 400_000
+TIGHT_TRANSPOSITIONS = True  # step 9.4 h on the tight edges (tests compare it with a matching per player)
 
 
 
@@ -105,18 +106,22 @@ class RemainderSolver:
             # of its optimum tight
             use_d, self.use_d = self.use_d, False
             try:
-                mate0, y0 = _mwm(n, self._edges(**kw), self._hint_start(n))
+                edges0 = self._edges(**kw)
+                mate0, y0 = _mwm(n, edges0, self._hint_start(n))
             finally:
                 self.use_d = use_d
             if not kw:
                 self._keep_hint(n, y0, mate0)
             if not use_d:
                 mate, y = mate0, y0
+                self._last_edges = edges0
             else:
                 top = 1 << self.T
                 start = ([y + 4 * (top - v) if v < self.p else y for v, y in enumerate(y0)], mate0)
         if start is not None:
-            mate, y = _mwm(n, self._edges(**kw), start)
+            edges = self._edges(**kw)
+            mate, y = _mwm(n, edges, start)
+            self._last_edges = edges
         self.last = (y, mate)
         for v in range(n):
             if v not in self.removed and mate[v] < 0:
@@ -185,14 +190,85 @@ class RemainderSolver:
             if e - len(Y) == 1:
                 Y.append(sumH - (sum(range(p)) - sum(X) + sum(Y)))
         self.H = (S1 - set(X)) | set(Y)
-        out = []
-        for a in sorted(self.H):
-            mt = self.solve(bonus={a: (lambda b: m - b)})
-            b = mt[a]
-            out.append((a, b))
-            self.removed.update((a, b))
+        out = self._transpositions() if TIGHT_TRANSPOSITIONS else None
+        if out is None:
+            out = []
+            for a in sorted(self.H):
+                mt = self.solve(bonus={a: (lambda b: m - b)})
+                b = mt[a]
+                out.append((a, b))
+                self.removed.update((a, b))
         left = [x for x in range(m) if x not in self.removed]
         return out, left
+
+    def _transpositions(self):
+        """Step 9.4 h without a matching per player. With H fixed every pair
+        joins a player of H to a later one outside H (the dummy vertex counts on
+        the side of H): the graph is bipartite. One weighted matching gives
+        optimal vertex duals (no blossoms in a bipartite graph); the optimal
+        matchings are then exactly the perfect matchings of the tight edges, so
+        the partner of each player of H (in rank order) is the first player
+        outside H that some perfect matching of the tight edges gives him, the
+        earlier pairs fixed: an edge off the current matching is in one exactly
+        when it closes an alternating cycle. None when the solve fails (the
+        caller then takes one matching per player)."""
+        mate = self.solve()
+        if mate is None:
+            return None
+        y = self.last[0]
+        n = len(mate)
+        tadj = [0] * n  # tight edges, both ways
+        for a, b, w in self._last_edges:
+            if y[a] + y[b] == w << 1:
+                tadj[a] |= 1 << b
+                tadj[b] |= 1 << a
+        mate = list(mate)
+        for v in range(n):
+            u = mate[v]
+            if u >= 0 and (v in self.removed or not (tadj[v] >> u) & 1):
+                return None
+        removed = self.removed
+        alive = 0
+        for v in range(n):
+            if v not in removed:
+                alive |= 1 << v
+        out = []
+        for h in sorted(self.H):
+            # the players of H's side from which h can be reached: l reaches l'
+            # when l has a tight edge to the partner of l'
+            reach = 1 << h
+            par = {}
+            frontier = [h]
+            while frontier:
+                nxt = []
+                for l2 in frontier:
+                    new = tadj[mate[l2]] & alive & ~reach
+                    if new:
+                        reach |= new
+                        for l1 in _bits(new):
+                            par[l1] = l2
+                            nxt.append(l1)
+                frontier = nxt
+            b = -1
+            for c in _bits(tadj[h] & alive):
+                if (reach >> mate[c]) & 1:
+                    b = c
+                    break
+            if b < 0:
+                return None
+            if mate[h] != b:
+                # the cycle h - b - mate[b] ... -> h: each player takes the partner of the next
+                l1 = mate[b]
+                while l1 != h:
+                    l2 = par[l1]
+                    r = mate[l2]
+                    mate[l1], mate[r] = r, l1
+                    l1 = l2
+                mate[h], mate[b] = b, h
+            out.append((h, b))
+            removed.update((h, b))
+            alive &= ~((1 << h) | (1 << b))
+        return out
 
 
 def _mwm(n, edges, start):
