@@ -520,7 +520,8 @@ class BracketSearch:
         self.target, self.desc_class = value, (e, diff)
         self.budget = self.nodes + BUDGET_SCALE * (3000 + 20 * mm)
         try:
-            self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
+            if not self._direct(solver, mate):
+                self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
         except _Budget:
             pass
         finally:
@@ -620,14 +621,24 @@ class BracketSearch:
             ex = self._exact_best(Rp, p, qsum, DM, A)
             if ex is None or self._worse(ex[0]):
                 continue
-            if self._targeted(ex[0], BUDGET_SCALE * (3000 + 20 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
+            value, solver, mate = ex
+            if not self._direct(solver, mate) and self._targeted(
+                    ex[0], BUDGET_SCALE * (3000 + 20 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
                 continue
             del pairs[npairs:]
             # 3. the generation order by weighted matchings (dutch.md 9.4 d-h)
-            value, solver, mate = ex
             rem_pairs, left = solver.first_in_order(mate)
             Dmask = DM | sum(1 << Rp[i] for i in left)
             self._consider(value, pairs + [(Rp[a], Rp[b]) for a, b in rem_pairs], Dmask)
+
+    @staticmethod
+    def _direct(solver, mate) -> bool:
+        """Skip the ordered search for the first candidate reaching the exact
+        optimum, straight to the weighted-matching order (the same candidate),
+        when the optimum needs no exchange: then that order costs one bipartite
+        matching (RemainderSolver._transpositions), less than a search that may
+        run out of budget. Not with unlimited budgets (tests compare the paths)."""
+        return BUDGET_SCALE <= 1 and not (solver.his(mate) - set(range(solver.p)))
 
     def _targeted(self, target, budget, S, Rp, p, pairs, qsum, DM, A, v345) -> bool:
         """Ordered search that only follows branches able to reach `target`.

@@ -13,6 +13,10 @@ only case the pairing engine uses).
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import compress
+from operator import add, eq, lt, sub
+
 from core.swiss.matching import maximum_matching
 
 
@@ -29,9 +33,11 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
     endpoint[0::2] = ei
     endpoint[1::2] = ej
     neighbend: list[list[int]] = [[] for _ in range(nvertex)]
-    for k in range(nedge):
-        neighbend[ei[k]].append(2 * k + 1)
-        neighbend[ej[k]].append(2 * k)
+    app = [nb.append for nb in neighbend]
+    for k, i, j in zip(range(0, 2 * nedge, 2), ei, ej):
+        app[i](k + 1)
+        app[j](k)
+    del app
     w2 = [w << 1 for w in ws]
     del ws
     mate = [-1] * nvertex
@@ -57,12 +63,23 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         # optimum; a good one saves most of the augmentations.
         y0, mate0 = start
         y = [d + (d & 1) for d in y0]
-        for k in [k for k in range(nedge) if y[ei[k]] + y[ej[k]] < w2[k]]:
-            short = w2[k] - y[ei[k]] - y[ej[k]]
-            if short > 0:
-                y[ej[k]] += short + (short & 1)
+        yv = y.__getitem__
+        violated = list(compress(range(nedge), map(lt, map(add, map(yv, ei), map(yv, ej)), w2)))
+        if violated:
+            # raise the dual of the endpoint in more violated edges (a weight
+            # change at one vertex raises that vertex only: its neighbours keep
+            # their tight pairs)
+            cnt = Counter(ei[k] for k in violated)
+            cnt.update(ej[k] for k in violated)
+            for k in violated:
+                i, j = ei[k], ej[k]
+                short = w2[k] - y[i] - y[j]
+                if short > 0:
+                    if cnt[i] > cnt[j]:
+                        j = i
+                    y[j] += short + (short & 1)
         dualvar[:nvertex] = y
-        for k in [k for k in range(nedge) if mate0[ei[k]] == ej[k]]:
+        for k in compress(range(nedge), map(eq, map(mate0.__getitem__, ei), ej)):
             i, j = ei[k], ej[k]
             if mate0[j] == i and mate[i] == -1 and mate[j] == -1 and y[i] + y[j] == w2[k]:
                 mate[i] = 2 * k + 1
@@ -80,28 +97,24 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         # warm start, for callers that only accept a perfect matching (the vertex
         # duals of the perfect-matching LP are free; the weight is then optimal): each vertex's dual is its heaviest edge, and a greedy
         # matching of tight edges (weight equal to both endpoints' duals)
-        best = [None] * nvertex
-        for i, j, wt in edges:
-            if best[i] is None or wt > best[i]:
-                best[i] = wt
-            if best[j] is None or wt > best[j]:
-                best[j] = wt
+        w2e = [0] * (2 * nedge)  # w2 of the edge of each endpoint index
+        w2e[0::2] = w2
+        w2e[1::2] = w2
+        we = w2e.__getitem__
         for v in range(nvertex):
-            if best[v] is not None:
-                # all duals even, so every slack stays even (delta 3 halves it)
-                dualvar[v] = best[v] + (best[v] & 1)
+            nb = neighbend[v]
+            if nb:
+                # the heaviest edge; all duals even, so every slack stays even (delta 3 halves it)
+                b = max(map(we, nb)) >> 1
+                dualvar[v] = b + (b & 1)
         # lower each dual as far as its edges allow (all slacks stay >= 0), so
         # every vertex gets a tight edge; then match tight edges greedily
+        dv, ep = dualvar.__getitem__, endpoint.__getitem__
         for v in range(nvertex):
-            if best[v] is None:
-                continue
-            low = None
-            for p in neighbend[v]:
-                k = p >> 1
-                need = w2[k] - dualvar[endpoint[p]]
-                if low is None or need > low:
-                    low = need
-            dualvar[v] = low
+            nb = neighbend[v]
+            if nb:
+                dualvar[v] = max(map(sub, map(we, nb), map(dv, map(ep, nb))))
+        del w2e
         for v in range(nvertex):
             if mate[v] != -1:
                 continue
@@ -117,23 +130,22 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         # grow the start matching to a maximum matching of the tight edges (the
         # fast bit-set cardinality search): it stays tight, so the start stays
         # valid, and the weighted stages below only handle what needs a dual change
-        tadj = [0] * nvertex
-        tedge = {}
-        for k in range(nedge):
-            i, j = ei[k], ej[k]
-            if dualvar[i] + dualvar[j] == w2[k]:
-                tadj[i] |= 1 << j
-                tadj[j] |= 1 << i
-                tedge[(i, j)] = tedge[(j, i)] = k
+        dv, ep = dualvar.__getitem__, endpoint.__getitem__
+        te = bytearray(2 * nedge)  # tightness of the edge of each endpoint index
+        tk = bytes(map(eq, map(add, map(dv, ei), map(dv, ej)), w2))
+        te[0::2] = tk
+        te[1::2] = tk
+        tget, bit = te.__getitem__, (1).__lshift__
+        tadj = [sum(map(bit, compress(map(ep, nb), map(tget, nb)))) for nb in neighbend]
         hint = [endpoint[m] if m >= 0 else -1 for m in mate]
         tmate = maximum_matching(tadj, (1 << nvertex) - 1, hint, tree_first=True)
         for v in range(nvertex):
             u = tmate[v]
             if u < 0:
                 mate[v] = -1
-            else:
-                k = tedge[(v, u)]
-                mate[v] = 2 * k + 1 if ei[k] == v else 2 * k
+            elif mate[v] < 0 or endpoint[mate[v]] != u:
+                nb = neighbend[v]
+                mate[v] = nb[list(map(ep, nb)).index(u)]
 
     def slack(k: int) -> int:
         return dualvar[ei[k]] + dualvar[ej[k]] - w2[k]
