@@ -87,7 +87,7 @@ def test_warm_started_matchings_agree_with_cold(seed, monkeypatch):
     import core.swiss.remainder as remainder
     from core.swiss.weighted import max_weight_matching
 
-    def cold(n, edges, start):
+    def cold(n, edges, start, progress=None):
         return max_weight_matching(n, edges, True, warm=True, duals=True)
 
     for scale in (0, 1):

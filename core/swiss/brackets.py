@@ -202,6 +202,7 @@ class BracketSearch:
     def feasible(self, Dmask: int) -> bool:
         r = self.feas_cache.get(Dmask, 0)
         if r == 0:
+            self.rd.progress()
             hint = self._hint
             if hint is None and self.witness is not None:
                 hint = self.witness
@@ -244,6 +245,7 @@ class BracketSearch:
         r = self.v345_cache.get(Dmask)
         if r is None:
             rd = self.rd
+            rd.progress()
             D = [x for x in self.B if (Dmask >> x) & 1]
             if self.N:
                 sub = BracketSearch(rd, D, self.N, [], self.after | Dmask, self.feas_cache.get(Dmask),
@@ -706,6 +708,8 @@ class BracketSearch:
             if any(not (him[i] & ~Hmask) and i not in X for i in ck):
                 continue
             self.nodes += 1
+            if not self.nodes & 63:
+                self.rd.progress()
             if self.budget is not None and self.nodes >= self.budget:
                 raise _Budget
             if full and self.target is not None:
@@ -766,6 +770,8 @@ class BracketSearch:
 
     def _transpose(self, H, t, allowed, bm, used, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
         self.nodes += 1
+        if not self.nodes & 63:
+            self.rd.progress()
         if self.budget is not None and self.nodes >= self.budget:
             raise _Budget
         if t == len(H):

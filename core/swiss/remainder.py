@@ -46,7 +46,10 @@ class RemainderSolver:
             later[a] = later[a + 1] | (1 << Rp[a])
         tid, qtab, sh = bs._tid, bs._qtab, self.SH
         self.rows = []
+        progress = bs.rd.progress
         for a in range(m):
+            if not a & 31:
+                progress()
             xa = Rp[a]
             qrow = qtab[tid[xa]]
             row = []
@@ -69,7 +72,10 @@ class RemainderSolver:
         top2 = 2 << self.T
         use_d = self.use_d
         edges: list = []
+        progress = self.bs.rd.progress
         for a in range(m):
+            if not a & 63:
+                progress()
             if a in removed or a in no_hi or (H is not None and a not in H):
                 continue
             base = C + ((top2 if a < p else 0) - 2 * a if use_d else 0)
@@ -91,6 +97,7 @@ class RemainderSolver:
         return edges
 
     def solve(self, **kw):
+        self.bs.rd.progress()
         n = self.m + (1 if self.left is not None else 0)
         start = self.last
         if start is None and self.use_d:
@@ -107,7 +114,7 @@ class RemainderSolver:
             use_d, self.use_d = self.use_d, False
             try:
                 edges0 = self._edges(**kw)
-                mate0, y0 = _mwm(n, edges0, self._hint_start(n))
+                mate0, y0 = _mwm(n, edges0, self._hint_start(n), self.bs.rd.progress)
             finally:
                 self.use_d = use_d
             if not kw:
@@ -120,7 +127,7 @@ class RemainderSolver:
                 start = ([y + 4 * (top - v) if v < self.p else y for v, y in enumerate(y0)], mate0)
         if start is not None:
             edges = self._edges(**kw)
-            mate, y = _mwm(n, edges, start)
+            mate, y = _mwm(n, edges, start, self.bs.rd.progress)
             self._last_edges = edges
         self.last = (y, mate)
         for v in range(n):
@@ -217,6 +224,7 @@ class RemainderSolver:
             return None
         y = self.last[0]
         n = len(mate)
+        self.bs.rd.progress()
         tadj = [0] * n  # tight edges, both ways
         for a, b, w in self._last_edges:
             if y[a] + y[b] == w << 1:
@@ -233,7 +241,10 @@ class RemainderSolver:
             if v not in removed:
                 alive |= 1 << v
         out = []
+        self.bs.rd.progress()
         for h in sorted(self.H):
+            if not h & 31:
+                self.bs.rd.progress()
             # the players of H's side from which h can be reached: l reaches l'
             # when l has a tight edge to the partner of l'
             reach = 1 << h
@@ -271,9 +282,9 @@ class RemainderSolver:
         return out
 
 
-def _mwm(n, edges, start):
+def _mwm(n, edges, start, progress=None):
     """(mate, vertex duals); `start` = (duals, mate) of a related problem, or None."""
-    return max_weight_matching(n, edges, True, warm=True, start=start, duals=True)
+    return max_weight_matching(n, edges, True, warm=True, start=start, duals=True, progress=progress)
 
 
 def descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None):

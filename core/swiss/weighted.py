@@ -5,7 +5,8 @@ so every computation is exact.
 
 `max_weight_matching(n, edges, maxcardinality=True)` returns `mate` (list,
 -1 = unmatched): among the matchings of maximum cardinality (when
-`maxcardinality`), one of maximum total weight. With `warm=True` it starts from
+`maxcardinality`), one of maximum total weight. `progress`, when given, is
+called once per augmentation stage (what it raises propagates). With `warm=True` it starts from
 vertex duals at each vertex's heaviest edge and a greedy matching of tight
 edges: much faster, and exact whenever the result is a perfect matching (the
 only case the pairing engine uses).
@@ -15,18 +16,21 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import compress
-from operator import add, eq, lt, sub
+from functools import reduce
+from operator import add, eq, lt, or_, sub
 
 from core.swiss.matching import maximum_matching
 
 
 def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcardinality: bool = True,
-                        warm: bool = False, start: tuple | None = None, duals: bool = False):
+                        warm: bool = False, start: tuple | None = None, duals: bool = False, progress=None):
     if not edges:
         return ([-1] * nvertex, [0] * nvertex) if duals else [-1] * nvertex
     if start is not None:
         warm = maxcardinality = True
     nedge = len(edges)
+    if progress is not None:
+        progress()
     ei, ej, ws = (list(t) for t in zip(*edges))
     maxweight = max(0, max(ws))
     endpoint = [0] * (2 * nedge)
@@ -34,10 +38,15 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
     endpoint[1::2] = ej
     neighbend: list[list[int]] = [[] for _ in range(nvertex)]
     app = [nb.append for nb in neighbend]
-    for k, i, j in zip(range(0, 2 * nedge, 2), ei, ej):
-        app[i](k + 1)
-        app[j](k)
+    for c in range(0, nedge, 1 << 15):
+        if progress is not None:
+            progress()
+        for k, i, j in zip(range(2 * c, 2 * nedge, 2), ei[c:c + (1 << 15)], ej[c:c + (1 << 15)]):
+            app[i](k + 1)
+            app[j](k)
     del app
+    if progress is not None:
+        progress()
     w2 = [w << 1 for w in ws]
     del ws
     mate = [-1] * nvertex
@@ -111,6 +120,8 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         # every vertex gets a tight edge; then match tight edges greedily
         dv, ep = dualvar.__getitem__, endpoint.__getitem__
         for v in range(nvertex):
+            if progress is not None and not v & 127:
+                progress()
             nb = neighbend[v]
             if nb:
                 dualvar[v] = max(map(sub, map(we, nb), map(dv, map(ep, nb))))
@@ -126,6 +137,8 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                     mate[u] = p ^ 1
                     break
 
+    if progress is not None:
+        progress()
     if warm and maxcardinality and mate.count(-1) >= 2:
         # grow the start matching to a maximum matching of the tight edges (the
         # fast bit-set cardinality search): it stays tight, so the start stays
@@ -136,8 +149,14 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         te[0::2] = tk
         te[1::2] = tk
         tget, bit = te.__getitem__, (1).__lshift__
-        tadj = [sum(map(bit, compress(map(ep, nb), map(tget, nb)))) for nb in neighbend]
+        tadj = []
+        for v, nb in enumerate(neighbend):
+            if progress is not None and not v & 127:
+                progress()
+            tadj.append(reduce(or_, map(bit, compress(map(ep, nb), map(tget, nb))), 0))
         hint = [endpoint[m] if m >= 0 else -1 for m in mate]
+        if progress is not None:
+            progress()
         tmate = maximum_matching(tadj, (1 << nvertex) - 1, hint, tree_first=True)
         for v in range(nvertex):
             u = tmate[v]
@@ -374,7 +393,10 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
+    popped = 0
     for _stage in range(nvertex):
+        if progress is not None:
+            progress()
         label[:] = [0] * (2 * nvertex)
         bestedge[:] = [-1] * (2 * nvertex)
         blossombestedges[nvertex:] = [None] * nvertex
@@ -387,6 +409,10 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         while True:
             while queue and not augmented:
                 v = queue.pop()
+                if progress is not None:
+                    popped += 1
+                    if not popped & 63:
+                        progress()
                 dv = dualvar[v]
                 bv = inblossom[v]
                 for p in neighbend[v]:
