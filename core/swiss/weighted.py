@@ -139,10 +139,11 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
 
     if progress is not None:
         progress()
-    if warm and maxcardinality and mate.count(-1) >= 2:
-        # grow the start matching to a maximum matching of the tight edges (the
-        # fast bit-set cardinality search): it stays tight, so the start stays
-        # valid, and the weighted stages below only handle what needs a dual change
+    def grow_tight() -> None:
+        # grow the matching to a maximum matching of the tight edges (the fast
+        # bit-set cardinality search): it stays tight, so the duals stay valid,
+        # and the weighted stages only handle what needs a dual change. Only
+        # while no blossom exists (then tightness is that of the vertex duals).
         dv, ep = dualvar.__getitem__, endpoint.__getitem__
         te = bytearray(2 * nedge)  # tightness of the edge of each endpoint index
         tk = bytes(map(eq, map(add, map(dv, ei), map(dv, ej)), w2))
@@ -165,6 +166,9 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
             elif mate[v] < 0 or endpoint[mate[v]] != u:
                 nb = neighbend[v]
                 mate[v] = nb[list(map(ep, nb)).index(u)]
+
+    if warm and maxcardinality and mate.count(-1) >= 2:
+        grow_tight()
 
     def slack(k: int) -> int:
         return dualvar[ei[k]] + dualvar[ej[k]] - w2[k]
@@ -397,6 +401,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
     for _stage in range(nvertex):
         if progress is not None:
             progress()
+        dual_changed = False
         label[:] = [0] * (2 * nvertex)
         bestedge[:] = [-1] * (2 * nvertex)
         blossombestedges[nvertex:] = [None] * nvertex
@@ -475,6 +480,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
             if deltatype == -1:
                 deltatype = 1
                 delta = max(0, min(dualvar[:nvertex]))
+            dual_changed = True
             for v in range(nvertex):
                 lb = label[inblossom[v]]
                 if lb == 1:
@@ -506,6 +512,10 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         for b in range(nvertex, 2 * nvertex):
             if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
                 expand_blossom(b, True)
+        if dual_changed and warm and maxcardinality and len(unusedblossoms) == nvertex and mate.count(-1) >= 4:
+            # the dual change of this stage made new tight edges: take every
+            # augmenting path among them at once instead of one per stage
+            grow_tight()
     result = [endpoint[m] if m >= 0 else -1 for m in mate]
     if not duals:
         return result
