@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.swiss.colours import ABSOLUTE, STRONG
-from core.swiss.matching import (Bipartite, Hint, bipartite_full, maximum_matching, matching_size, perfect_matching,
-                                 tree_outer_vertices)
+from core.swiss.matching import (Bipartite, Hint, bipartite_full, exposed_of, maximum_matching, matching_size,
+                                 perfect_matching, tree_outer_vertices)
 from core.swiss.matching import _bits as _mbits
 from core.swiss.remainder import Budget as _Budget
 from core.swiss.remainder import Found as _Found
@@ -228,7 +228,7 @@ class BracketSearch:
         adj = self.rd.adj
         active = self.after | DM
         mate = maximum_matching(adj, active, self._hint, tree_first=True)
-        exposed = [v for v in _mbits(active) if mate[v] < 0]
+        exposed = exposed_of(mate, active)
         if len(exposed) != 1:
             for x in todo:
                 self.feas_cache[DM | (1 << x)] = None

@@ -3,7 +3,8 @@ exchange descriptors in generation order (5.4 keys 3.1-3.4)."""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import lshift
 from typing import TYPE_CHECKING
 
 from core.swiss.matching import _bits
@@ -44,7 +45,8 @@ class RemainderSolver:
         later = [0] * (m + 1)
         for a in range(m - 1, -1, -1):
             later[a] = later[a + 1] | (1 << Rp[a])
-        tid, qtab, sh = bs._tid, bs._qtab, self.SH
+        tid, qtab, sh, rep = bs._tid, bs._qtab, self.SH, bs._rep
+        pget, tget = pos.__getitem__, tid.__getitem__
         self.rows = []
         progress = bs.rd.progress
         for a in range(m):
@@ -52,13 +54,12 @@ class RemainderSolver:
                 progress()
             xa = Rp[a]
             qrow = qtab[tid[xa]]
-            row = []
-            for y in _bits(bs.adjB[xa] & later[a + 1]):
-                q = qrow[tid[y]]
-                if q is None:
-                    q = bs.q(xa, y)
-                row.append((pos[y], q << sh))
-            self.rows.append(row)
+            if None in qrow:  # q depends on the two players' types only
+                for t, v in enumerate(qrow):
+                    if v is None:
+                        qrow[t] = bs._q(xa, rep[t])
+            ys = _bits(bs.adjB[xa] & later[a + 1])
+            self.rows.append(list(zip(map(pget, ys), map(lshift, map(qrow.__getitem__, map(tget, ys)), repeat(sh)))))
         self.no_hi: set[int] = set()  # may not be the higher player of a pair
         self.must_hi: set[int] = set()  # must be the higher player of a pair
         self.removed: set[int] = set()
