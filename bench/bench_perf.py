@@ -3,7 +3,8 @@ big opens with byes and forfeits, paired by the endorsed engine. For every
 round r of each event: cut before r, pair r in a fresh subprocess, print the
 CPU seconds of the pairing, the peak memory (maximum resident set size) of
 that process, and whether the pairing equals the stored round; then the worst
-round of each event.
+round of each event. `gap ms` is the longest stretch of CPU time between two
+calls of pair_round's progress hook in that round.
 
     .venv/bin/python bench/bench_perf.py [names or sizes...] [--rounds 3,4] [--timeout S]
 
@@ -41,13 +42,20 @@ def one_round(path: str, rnd: int) -> dict:
     if t.total_rounds is None:
         t.total_rounds = max(len(p.records) for p in t.players)
     req = request_from_trf(t, rnd - 1, path)
-    t0 = time.process_time()
-    got = pair_round(req)
+    last, gap = [0.0], [0.0]
+
+    def progress():  # the longest CPU stretch without a progress call
+        now = time.process_time()
+        gap[0] = max(gap[0], now - last[0])
+        last[0] = now
+    t0 = last[0] = time.process_time()
+    got = pair_round(req, progress=progress)
     cpu = time.process_time() - t0
+    gap[0] = max(gap[0], t0 + cpu - last[0])
     games, bye = stored_round(t, rnd)
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
     return {"cpu": cpu, "peak_mib": peak_kib / 1024, "same": set(got.boards) == games and got.bye == bye,
-            "boards": len(got.boards)}
+            "boards": len(got.boards), "gap_ms": gap[0] * 1000}
 
 
 def rounds_of(path: str) -> int:
@@ -76,7 +84,8 @@ def main() -> None:
         print(f"no perf corpus at {PERF}")
         return
     only = {int(x) for x in args.rounds.split(",") if x}
-    print(f"{'event':<22} {'round':>5} {'CPU s':>8} {'peak MiB':>9} {'boards':>7}  same as stored", flush=True)
+    print(f"{'event':<22} {'round':>5} {'CPU s':>8} {'peak MiB':>9} {'boards':>7} {'gap ms':>7}  same as stored",
+          flush=True)
     for path in files:
         name = os.path.basename(path)[:-4]
         worst = None
@@ -93,7 +102,7 @@ def main() -> None:
                 print(f"{name:<22} {rnd:>5}  failed: {out.stderr.strip().splitlines()[-1:]}", flush=True)
                 continue
             r = json.loads(out.stdout.strip().splitlines()[-1])
-            print(f"{name:<22} {rnd:>5} {r['cpu']:>8.2f} {r['peak_mib']:>9.1f} {r['boards']:>7}  "
+            print(f"{name:<22} {rnd:>5} {r['cpu']:>8.2f} {r['peak_mib']:>9.1f} {r['boards']:>7} {r['gap_ms']:>7.0f}  "
                   f"{'yes' if r['same'] else 'NO'}", flush=True)
             if worst is None or r["cpu"] > worst[1]["cpu"]:
                 worst = (rnd, r)
