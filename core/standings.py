@@ -74,7 +74,7 @@ def roundrobin_withdrawals(event: Event, hist: list[PlayerHistory]) -> list[Play
     from .roundrobin import ScheduledGame, schedule, withdrawal_ruling
 
     st = event.stage_state("roundrobin")
-    gone = [p.id for p in event.players if p.withdrawn_from is not None]
+    gone = [p.id for p in event.players if p.withdrawn_from is not None and p.id in st.get("order", ())] if st else []
     if not st or not gone:
         return hist
     played = {}

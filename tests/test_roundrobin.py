@@ -311,3 +311,20 @@ def _rotation_table(n):
 def test_closed_form_equals_rotation_algorithm(n):
     even = n + n % 2
     assert [list(r) for r in berger_table(n)] == _rotation_table(even)
+
+
+def test_a_player_withdrawn_before_the_round_robin_starts_is_left_out_of_the_standings():
+    from dataclasses import replace
+
+    from core.commands import add_player, new_event, withdraw
+    from core.pairing import pair_next
+    from core.standings import standings
+
+    ev = new_event("RR", 3, system="roundrobin")
+    for name in ("Ann", "Bob", "Cid", "Dan", "Eve"):
+        ev = add_player(ev, name)
+    ev = withdraw(ev, 5, from_round=1)
+    ev = pair_next(ev)
+    assert 5 not in ev.stage_state("roundrobin")["order"]
+    rows = standings(ev)  # it raised "player 5 has no games in this round robin"
+    assert {r.id for r in rows} >= {1, 2, 3, 4} and all(r.points == 0 for r in rows)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.errors import FileProblem, NoLegalPairing
-from core.formats.trf import TrfTournament, parse_trf
+from core.formats.trf import TrfTournament, check_pairable, parse_trf
 from core.records import Outcome, PlayerHistory
 from core.swiss.dutch import pair_round, rounds_played
 from core.swiss.request import Pairing, PairingRequest
@@ -73,6 +73,7 @@ def trf_pair(text: str, path: str = "<trf>", *, progress: Callable[[], None] | N
     `path` names the file in the errors (`FileProblem(path, line, what)`);
     `progress` is passed to `pair_round`."""
     t = parse_trf(text, path)
+    check_pairable(t, path)  # a round robin, a team or a knockout TRF is not the Dutch engine's
     return pair_round(request_from_trf(t, path=path), progress=progress).bbp_text()
 
 
@@ -93,6 +94,7 @@ def stored_round(t: TrfTournament, j: int) -> tuple[set[tuple[int, int]], int | 
 def trf_check(text: str, path: str = "<trf>") -> list[str]:
     """Re-pair every round from the rounds before it; list every difference."""
     t = parse_trf(text, path)
+    check_pairable(t, path)  # a round robin, a team or a knockout TRF is not the Dutch engine's
     if t.total_rounds is None:
         t.total_rounds = max((len(p.records) for p in t.players), default=0)
     last = max((len(p.records) for p in t.players), default=0)
