@@ -3,8 +3,8 @@ exchange descriptors in generation order (5.4 keys 3.1-3.4)."""
 
 from __future__ import annotations
 
-from itertools import combinations, repeat
-from operator import lshift
+from itertools import combinations, compress, repeat
+from operator import add, lshift
 from typing import TYPE_CHECKING
 
 from core.swiss.matching import _bits
@@ -40,7 +40,7 @@ class RemainderSolver:
         self.T = (m * m + 1).bit_length() + 1
         self.SH = self.T + m.bit_length() + 4
         self.C = 4 * m + 8
-        # rows[a]: (b, q << SH) for the later players b that a may meet, by id
+        # rows[a]: ([b], [q << SH]) for the later players b that a may meet (positions), by id
         pos = {x: i for i, x in enumerate(Rp)}
         later = [0] * (m + 1)
         for a in range(m - 1, -1, -1):
@@ -59,7 +59,7 @@ class RemainderSolver:
                     if v is None:
                         qrow[t] = bs._q(xa, rep[t])
             ys = _bits(bs.adjB[xa] & later[a + 1])
-            self.rows.append(list(zip(map(pget, ys), map(lshift, map(qrow.__getitem__, map(tget, ys)), repeat(sh)))))
+            self.rows.append((list(map(pget, ys)), list(map(lshift, map(qrow.__getitem__, map(tget, ys)), repeat(sh)))))
         self.no_hi: set[int] = set()  # may not be the higher player of a pair
         self.must_hi: set[int] = set()  # must be the higher player of a pair
         self.removed: set[int] = set()
@@ -72,7 +72,9 @@ class RemainderSolver:
         excl = removed | must_hi | (H if H is not None else set())
         top2 = 2 << self.T
         use_d = self.use_d
-        edges: list = []
+        ei: list[int] = []
+        ej: list[int] = []
+        ws: list[int] = []
         progress = self.bs.rd.progress
         for a in range(m):
             if not a & 63:
@@ -83,19 +85,24 @@ class RemainderSolver:
             if hi_tweak and a in hi_tweak:
                 base += hi_tweak[a]
             f = bonus.get(a) if bonus else None
-            row = self.rows[a]
+            bs, qs = self.rows[a]
+            if excl:
+                keep = [b not in excl for b in bs]
+                bs, qs = list(compress(bs, keep)), list(compress(qs, keep))
+            ej.extend(bs)
+            ei.extend(repeat(a, len(bs)))
             if f is not None:
-                edges.extend([(a, b, qs + base + f(b)) for b, qs in row if b not in excl])
-            elif excl:
-                edges.extend([(a, b, qs + base) for b, qs in row if b not in excl])
+                ws.extend([q + base + f(b) for b, q in zip(bs, qs)])
             else:
-                edges.extend([(a, b, qs + base) for b, qs in row])
+                ws.extend(map(add, qs, repeat(base)))
         if self.left is not None:
             for x in self.left:
                 if x in removed or x in must_hi or (H is not None and x in H):
                     continue
-                edges.append((x, m, C))
-        return edges
+                ei.append(x)
+                ej.append(m)
+                ws.append(C)
+        return ei, ej, ws
 
     def solve(self, **kw):
         self.bs.rd.progress()
@@ -227,7 +234,7 @@ class RemainderSolver:
         n = len(mate)
         self.bs.rd.progress()
         tadj = [0] * n  # tight edges, both ways
-        for a, b, w in self._last_edges:
+        for a, b, w in zip(*self._last_edges):
             if y[a] + y[b] == w << 1:
                 tadj[a] |= 1 << b
                 tadj[b] |= 1 << a

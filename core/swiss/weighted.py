@@ -3,7 +3,9 @@ dual variables, O(n^3), after Galil 1986 "Efficient algorithms for finding
 maximum matching in graphs"). Integer weights only (Python ints of any size),
 so every computation is exact.
 
-`max_weight_matching(n, edges, maxcardinality=True)` returns `mate` (list,
+`max_weight_matching(n, edges, maxcardinality=True)` (edges: a list of
+`(i, j, weight)`, or a tuple of three lists `(firsts, seconds, weights)`,
+which saves building the tuples) returns `mate` (list,
 -1 = unmatched): among the matchings of maximum cardinality (when
 `maxcardinality`), one of maximum total weight. `progress`, when given, is
 called once per augmentation stage (what it raises propagates). With `warm=True` it starts from
@@ -24,14 +26,19 @@ from core.swiss.matching import maximum_matching
 
 def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcardinality: bool = True,
                         warm: bool = False, start: tuple | None = None, duals: bool = False, progress=None):
-    if not edges:
+    if isinstance(edges, tuple):  # three lists: first ends, second ends, weights
+        ei, ej, ws = (list(t) for t in edges)
+    elif edges:
+        ei, ej, ws = (list(t) for t in zip(*edges))
+    else:
+        ei = ej = ws = []
+    if not ei:
         return ([-1] * nvertex, [0] * nvertex) if duals else [-1] * nvertex
     if start is not None:
         warm = maxcardinality = True
-    nedge = len(edges)
+    nedge = len(ei)
     if progress is not None:
         progress()
-    ei, ej, ws = (list(t) for t in zip(*edges))
     maxweight = max(0, max(ws))
     endpoint = [0] * (2 * nedge)
     endpoint[0::2] = ei
@@ -222,7 +229,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         return base
 
     def add_blossom(base: int, k: int) -> None:
-        v, w, _wt = edges[k]
+        v, w = ei[k], ej[k]
         bb = inblossom[base]
         bv = inblossom[v]
         bw = inblossom[w]
@@ -379,7 +386,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         blossombase[b] = blossombase[blossomchilds[b][0]]
 
     def augment_matching(k: int) -> None:
-        v, w, _wt = edges[k]
+        v, w = ei[k], ej[k]
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
             while True:
                 bs = inblossom[s]
@@ -497,13 +504,13 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                 break
             if deltatype == 2:
                 allowedge[deltaedge] = True
-                i, j, _ = edges[deltaedge]
+                i, j = ei[deltaedge], ej[deltaedge]
                 if label[inblossom[i]] == 0:
                     i, j = j, i
                 queue.append(i)
             elif deltatype == 3:
                 allowedge[deltaedge] = True
-                i, j, _ = edges[deltaedge]
+                i, j = ei[deltaedge], ej[deltaedge]
                 queue.append(i)
             else:
                 expand_blossom(deltablossom, False)
