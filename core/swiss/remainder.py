@@ -85,14 +85,14 @@ class RemainderSolver:
             if hi_tweak and a in hi_tweak:
                 base += hi_tweak[a]
             f = bonus.get(a) if bonus else None
-            bs, qs = self.rows[a]
+            later, qs = self.rows[a]
             if excl:
-                keep = [b not in excl for b in bs]
-                bs, qs = list(compress(bs, keep)), list(compress(qs, keep))
-            ej.extend(bs)
-            ei.extend(repeat(a, len(bs)))
+                keep = [b not in excl for b in later]
+                later, qs = list(compress(later, keep)), list(compress(qs, keep))
+            ej.extend(later)
+            ei.extend(repeat(a, len(later)))
             if f is not None:
-                ws.extend([q + base + f(b) for b, q in zip(bs, qs)])
+                ws.extend([q + base + f(b) for b, q in zip(later, qs)])
             else:
                 ws.extend(map(add, qs, repeat(base)))
         if self.left is not None:
@@ -243,7 +243,7 @@ class RemainderSolver:
             u = mate[v]
             if u >= 0 and (v in self.removed or not (tadj[v] >> u) & 1):
                 return None
-        removed = self.removed
+        removed = set(self.removed)  # the solver's own set changes only on success
         alive = 0
         for v in range(n):
             if v not in removed:
@@ -287,6 +287,7 @@ class RemainderSolver:
             out.append((h, b))
             removed.update((h, b))
             alive &= ~((1 << h) | (1 << b))
+        self.removed |= removed
         return out
 
 
