@@ -17,7 +17,6 @@ may raise to stop it) is passed on to the engine.
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import replace
 from itertools import combinations
 from typing import Callable
@@ -142,19 +141,6 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
     return event
 
 
-def _engine_options(progress: Callable[[], None] | None) -> dict:
-    """`progress=` for the engine, if it takes one (`core.swiss.pair_round(req, progress=...)`)."""
-    if progress is None:
-        return {}
-    from .swiss import pair_round
-
-    try:
-        takes = "progress" in inspect.signature(pair_round).parameters
-    except (TypeError, ValueError):
-        takes = False
-    return {"progress": progress} if takes else {}
-
-
 def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None,
                 progress: Callable[[], None] | None = None) -> Round:
     from .swiss import pair_round
@@ -163,7 +149,7 @@ def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | No
     if len(req.players) - len(req.absent) < 2:
         raise IllegalChange("fewer than two players to pair")
     try:
-        pairing = pair_round(req, **_engine_options(progress))
+        pairing = pair_round(req, progress=progress)
     except NoLegalPairing as exc:
         raise _no_pairing_for_judge(event, table, k, exc) from None
     games = [Game(i, w, b, manual=bool(allow_rematch) and frozenset((w, b)) in allow_rematch)
