@@ -21,7 +21,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Callable
 
-from .errors import IllegalChange, Msg, NoLegalPairing, joined
+from .errors import ArbiterError, IllegalChange, Msg, NoLegalPairing, joined
 from .history import histories
 from .i18n import render, words
 from .model import Event, Game, Player, Round
@@ -370,8 +370,11 @@ def give_bye(event: Event, stage: str, table: int | None, round_no: int, pid: in
 # -- explanation ---------------------------------------------------------------
 
 
-def explain_round(event: Event, rnd: Round, *, lang: str = "en") -> str:
-    """Why each board was made: the engine's reasons, or 'by hand' ("en" or "ru")."""
+def explain_round(event: Event, rnd: Round, *, lang: str = "en", progress: Callable[[], None] | None = None) -> str:
+    """Why each board was made: the engine's reasons, or 'by hand' ("en" or "ru").
+
+    It pairs the round again; `progress` goes to the engine (`core.swiss.pair_round`),
+    and what it raises stops the explanation."""
     t = words(lang)
     lines = ["", t("px_title")]
     if rnd.stage == "roundrobin":
@@ -383,8 +386,8 @@ def explain_round(event: Event, rnd: Round, *, lang: str = "en") -> str:
     from .swiss import pair_round
 
     try:
-        pairing = pair_round(swiss_request(event, rnd.table, rnd.number))
-    except Exception as exc:  # an engine refusal for a round that was paired by hand
+        pairing = pair_round(swiss_request(event, rnd.table, rnd.number), progress=progress)
+    except ArbiterError as exc:  # an engine refusal for a round that was paired by hand
         why = exc.text(lang) if lang != "en" and callable(getattr(exc, "text", None)) else exc
         lines.append("  " + t("px_refused", why=why))
         return "\n".join(lines) + "\n"

@@ -105,3 +105,33 @@ def test_trf_pair_takes_the_progress_hook():
     with pytest.raises(Cancelled):
         trf_pair(SMALL, progress=_stop_after(count[0] - 1))
     assert trf_pair(SMALL, progress=_stop_after(count[0])) == trf_pair(SMALL)
+
+
+def test_explain_round_stops_when_its_progress_raises_and_says_the_same_after():
+    from core.commands import new_event, record_result
+    from core.model import Player
+    from core.pairing import explain_round, pair_next
+    from core.results import Result
+
+    ev = new_event("Open", 5)
+    from dataclasses import replace as _r
+    ev = _r(ev, players=tuple(Player(id=i, name=f"P{i}", rating=2200 - 7 * i) for i in range(1, 41)))
+    ev = pair_next(ev)
+    for g in ev.rounds[0].games:
+        ev = record_result(ev, "swiss", None, 1, g.board, Result.FIRST_WINS if g.board % 2 else Result.DRAW)
+    ev = pair_next(ev)
+    rnd = ev.rounds_of("swiss")[-1]
+
+    class Stop(Exception):
+        pass
+
+    calls = [0]
+
+    def stop_at_third():
+        calls[0] += 1
+        if calls[0] == 3:
+            raise Stop
+
+    with pytest.raises(Stop):  # not turned into "the engine refused"
+        explain_round(ev, rnd, progress=stop_at_third)
+    assert explain_round(ev, rnd) == explain_round(ev, rnd, progress=lambda: None)
