@@ -161,7 +161,8 @@ def _without_board(line: str) -> str:
     return rest if sep and head.split() and head.split()[-1].isdigit() else line
 
 
-def engine_reasons(p: Proposal, lang: str = "en") -> dict[RoundKey, dict[tuple, str]]:
+def engine_reasons(p: Proposal, lang: str = "en",
+                   progress: Callable[[], None] | None = None) -> dict[RoundKey, dict[tuple, str]]:
     """Why the engine made each of its boards, by (first, second) (`core.pairing.explain_round`).
 
     It runs the engine once more; the judge's changes do not change it, so a
@@ -171,7 +172,7 @@ def engine_reasons(p: Proposal, lang: str = "en") -> dict[RoundKey, dict[tuple, 
     out: dict[RoundKey, dict[tuple, str]] = {}
     for key in p.keys:
         rnd = p.engine.find_round(*key)
-        lines = _board_lines(pairing.explain_round(p.engine, rnd, lang=lang))
+        lines = _board_lines(pairing.explain_round(p.engine, rnd, lang=lang, progress=progress))
         if rnd.stage == "swiss" and len(lines) >= len(rnd.games):
             out[key] = {(g.first, g.second): _without_board(lines[i]) for i, g in enumerate(rnd.games)}
         else:

@@ -1,7 +1,8 @@
 """Ctrl-C and the progress line of `arbiter pair` (issue 12 point 5), with real processes.
 
-The heavy round: the 1000-player perf event (../shared/corpus/perf) cut before round 3, whose
-pairing takes well over a minute; the test interrupts it after a few seconds.
+The heavy round: the 1000-player perf event (../shared/corpus/perf) cut before round 3, paired by
+the engine's slowest exact path (unlimited search budgets, `SLOW_ARBITER`), which takes well over
+a minute; the test interrupts it after a few seconds.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ from tests.conftest import ROOT, SHARED
 
 HEAVY = SHARED / "corpus" / "perf" / "perf_n1000_r9_byes.trf"
 ENV = {"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin", "TERM": "xterm"}
+# `arbiter` with the Dutch engine's bracket search given unlimited node budgets (its slowest
+# exact path, as tests/test_dutch_paths.py uses it): the engine pairs this round in about two
+# seconds now, too soon to interrupt; so it takes minutes
+SLOW_ARBITER = [sys.executable, "-c", "import runpy, sys; import core.swiss.brackets as b; b.BUDGET_SCALE = 10**6; "
+                "sys.argv[0] = 'arbiter'; runpy.run_module('tui.cli', run_name='__main__', alter_sys=True)"]
 
 
 @pytest.fixture
@@ -46,7 +52,7 @@ def files(folder: Path) -> dict[str, bytes]:
 
 def test_ctrl_c_during_a_long_pairing_exits_130_quietly_and_writes_nothing(heavy):
     before = files(heavy.parent)
-    p = subprocess.Popen([sys.executable, "-m", "tui.cli", "pair", str(heavy)], cwd=ROOT, env=ENV,
+    p = subprocess.Popen([*SLOW_ARBITER, "pair", str(heavy)], cwd=ROOT, env=ENV,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)  # loading 1000 players takes about a second; then it pairs
     assert p.poll() is None, "the pairing ended before Ctrl-C: this round is no longer heavy"
@@ -60,7 +66,7 @@ def test_ctrl_c_during_a_long_pairing_exits_130_quietly_and_writes_nothing(heavy
 def test_another_judges_change_does_not_wait_for_a_pairing(heavy):
     """The pairing is computed without the event's lock: a change by another judge meanwhile is
     saved at once; Ctrl-C then stops the pairing and leaves that change alone."""
-    p = subprocess.Popen([sys.executable, "-m", "tui.cli", "pair", str(heavy)], cwd=ROOT, env=ENV,
+    p = subprocess.Popen([*SLOW_ARBITER, "pair", str(heavy)], cwd=ROOT, env=ENV,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(4)
@@ -112,7 +118,7 @@ def test_on_a_terminal_pair_shows_a_progress_line_that_counts_and_ctrl_c_stops_i
     pid, fd = pty.fork()
     if pid == 0:  # the child: arbiter on the terminal (stdout and stderr both)
         os.chdir(ROOT)
-        os.execve(sys.executable, [sys.executable, "-m", "tui.cli", "pair", str(heavy)], ENV)
+        os.execve(sys.executable, [*SLOW_ARBITER, "pair", str(heavy)], ENV)
     try:
         seen = _read_until(fd, " 3 s".encode(), time.monotonic() + 60)
         text = seen.decode("utf-8", "replace")

@@ -152,10 +152,10 @@ def test_the_pairing_gives_up_after_a_bound_when_the_event_keeps_changing(tmp_pa
     other = EventFile(path, lock_timeout=1.0)
     n = [0]
 
-    def meddle():  # runs while the pairing is computed: the lock is free, so this change goes through at once
+    def meddle():  # runs while the pairing is computed (the engine calls it now and then): the lock is
+        # free, so this change goes through at once; each one differs from every earlier state
         n[0] += 1
-        other.change(lambda ev: commands.record_result(ev, "swiss", None, 1, 1, [Result.DRAW, Result.FIRST_WINS][n[0] % 2],
-                                                       by="x", force=True), f"meddle {n[0]}")
+        other.change(lambda ev: commands.add_player(ev, f"Late {n[0]}", rating=1000), f"meddle {n[0]}")
 
     with pytest.raises(Conflict, match="the event changed 3 times while this change was being prepared"):
         pairing.pair_next_outside_lock(EventFile(path), progress=meddle, attempts=3)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from core import commands
 from core.errors import FileProblem, IllegalChange
 from core.formats import csvio
+from core.formats.text import clean
 from core.journal_text import bye_what, describe
 from core.model import Event
 from core.store import EventFile, create, load
@@ -49,6 +51,9 @@ def cmd_new(a: argparse.Namespace) -> int:
         create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
           + (f", teams of {a.boards} boards" if a.teams else ""))
+    if sys.stdout.isatty():  # a judge at a terminal: how (or that) the folder is shared (docs/venue.md)
+        from core.store import venue
+        print(clean(venue.new_event_note(a.file), lines=True))
     return 0
 
 
@@ -183,9 +188,8 @@ def cmd_redo(a: argparse.Namespace) -> int:
 def cmd_log(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     ef.load()  # a missing or unreadable event is an error, not an empty journal
-    for entry in ef.history():
-        ssh = f"@{entry.ssh}" if entry.ssh else ""
-        print(f"{entry.seq:>5} {entry.time} {entry.user}{ssh}: {entry.what}")
+    for entry in ef.history():  # the time in this machine's zone, who as user@host
+        print(f"{entry.seq:>5} {entry.local_time} {entry.label}: {entry.what}")
     return 0
 
 

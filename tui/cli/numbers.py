@@ -9,9 +9,8 @@ The limits are those an event file may hold (docs/file-format.md; the codec
 checks the same values when it reads a file): 999 rounds, 999 tables, a top
 of 1024, 99 boards a match, 99 games a top match, ratings 0..9999, player
 ids to 999,999, boards to 99,999, moves 1..999, points 0..99 in tenths. They
-are in `LIMITS` and the constants below, one place, to be read from the
-codec's limits module (core/limits.py, `RANGES`, `points_ok`) once it is in
-main.
+are in `LIMITS` and the constants below, read from core/limits.py (the
+codec's `RANGES`), so the file and the command line cannot drift apart.
 """
 
 from __future__ import annotations
@@ -22,31 +21,32 @@ import re
 from fractions import Fraction
 from typing import Callable
 
+from core import limits as L
+
 from .usage import UsageError
 
-# kind: (lowest, highest, what the highest counts) -- the values an event file can hold.
+# kind: (lowest, highest, what the highest counts) -- the values an event file can hold (core.limits).
 LIMITS: dict[str, tuple[int, int, str]] = {
-    "rounds": (1, 999, "rounds"),
-    "round": (1, 999, "rounds"),
-    "after_round": (0, 999, "rounds"),
-    "tables": (1, 999, "tables"),
-    "table": (1, 999, "tables"),
-    "top": (0, 1024, "players"),
-    "boards": (0, 99, "boards"),
-    "board": (1, 99_999, "boards"),
-    "games": (1, 99, "games"),
-    "rating": (0, 9999, ""),
-    "unrated_rating": (1, 3999, ""),
-    "id": (1, 999_999, ""),
-    "moves": (1, 999, "moves"),
+    "rounds": (1, L.ROUNDS_MAX, "rounds"),
+    "round": (*L.RANGES["round"], "rounds"),
+    "after_round": (0, L.ROUNDS_MAX, "rounds"),
+    "tables": (*L.RANGES["tables"], "tables"),
+    "table": (*L.RANGES["table"], "tables"),
+    "top": (*L.RANGES["top"], "players"),
+    "boards": (0, L.TEAM_BOARDS_MAX, "boards"),
+    "board": (*L.RANGES["board"], "boards"),
+    "games": (*L.RANGES["games_per_match"], "games"),
+    "rating": (*L.RANGES["rating"], ""),
+    "unrated_rating": (*L.RANGES["unrated_rating"], ""),
+    "id": (*L.RANGES["id"], ""),
+    "moves": (*L.RANGES["moves"], "moves"),
     "width": (1, 1000, "columns"),
     "port": (1, 65535, ""),
 }
 
 # Points of one game (--points, --match-points): from 0 to MAX_POINTS, in tenths at most (the
 # engine and the TRF count points in tenths), so 1/4 or 1/3 are refused.
-MAX_POINTS = 99
-POINTS_DENOMINATOR = 10
+MAX_POINTS, POINTS_DENOMINATOR = int(L.POINTS_MAX), L.POINTS_DENOMINATOR
 # Seconds a page of the hall display stays (--interval).
 INTERVAL = (Fraction(1, 2), 3600)
 

@@ -81,7 +81,7 @@ def parse_pairs(text: str) -> list[tuple[int, int | None]]:
 
 def cmd_result(a: argparse.Namespace) -> int:
     result = Result.parse(a.result)
-    user = journal.who()[0]
+    user = journal.who_label()  # user@host: two judges on one login are told apart
     ef = EventFile(a.file)
     e = ef.load()
     stage = stage_of(e, a)
