@@ -129,6 +129,11 @@ RU: dict[str, str] = {
         "отмена: {what}",
     "redo {what}":
         "возврат: {what}",
+    # players to tables (core/seating.py: the TUI's players screen, `arbiter players distribute`)
+    "seat players at tables by rating":
+        "рассадка участников по столам по рейтингу (змейкой)",
+    "seat players at tables by lot":
+        "рассадка участников по столам по жребию",
 }
 
 # what each field may match (anything else: any text)

@@ -1008,4 +1008,7 @@ RU: dict[str, str] = {
         'круговой турнир играется за одним столом',
     'every player has a table already':
         'у каждого игрока уже есть стол',
+    # core/preview.py: the next round of several tables at once
+    "no table has its round complete: pair once a table's round is complete":
+        'ни на одном столе тур не окончен: жеребьёвка — когда тур стола окончен',
 }
