@@ -214,7 +214,6 @@ async def test_print_menu_writes_beside_the_event_and_sends_it_to_lpr(round_thre
             await pilot.press("o", "6")  # the bracket: no top yet, said why
             await pilot.pause()
             assert i18n.tr(lang, "no_top") in message(app)
-    assert round_three.read_bytes() == round_three.read_bytes()
 
 
 @sync
@@ -269,9 +268,9 @@ async def test_pair_every_table_whose_round_is_complete_in_one_preview(tmp_path)
                 continue
             await pilot.press("y")
             await pilot.pause()
-    saved = load(p)
-    assert saved == pairing.pair_next(e) or {r.key for r in saved.rounds} == {r.key for r in pairing.pair_next(e).rounds}
-    assert saved.find_round("swiss", 1, 4) == pairing.pair_next(e, 1).find_round("swiss", 1, 4)
+    saved, both = load(p), pairing.pair_next(e)
+    for t in (1, 2):  # each table as the engine pairs it
+        assert saved.find_round("swiss", t, 4) == both.find_round("swiss", t, 4)
     assert EventFile(p).history()[-1].what == "pair round 4"
     app = make_app(p, poll_interval=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -307,10 +306,8 @@ async def test_a_csv_without_a_table_column_is_dealt_to_the_tables_before_it_is_
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, PlayersScreen)
-    saved = load(p)
-    assert saved == seating.add_and_seat(day_events.new_cup(), rows, method="lots") or [
-        (x.name, x.table) for x in saved.players] == [
-        (x.name, x.table) for x in seating.add_and_seat(day_events.new_cup(), rows, method="lots").players]
+    assert load(p).players == seating.add_and_seat(day_events.new_cup(), rows, method="lots").players
+    assert load(p).players != seating.add_and_seat(day_events.new_cup(), rows, method="rating").players
     assert EventFile(p).history()[-1].what == "import 30 players from players.csv"
 
 
@@ -450,13 +447,14 @@ async def test_a_corrected_result_offers_to_pair_the_next_round_again(round_thre
                 continue
             await until(pilot, lambda: isinstance(app.screen, PreviewScreen), "the pairing again")
             now = load(round_three)
-            assert now.rounds_of("swiss", 1)[-1].number == 2 and now.find_round("swiss", 2, 3)  # table 2 untouched
-            assert app.screen.proposal.event == pairing.pair_next(now, 1)
+            assert now.rounds_of("swiss", 1)[-1].number == 2  # taken back (corrections.take_back) ...
+            assert now.find_round("swiss", 2, 3) == e.find_round("swiss", 2, 3)  # ... on table 1 only
+            assert corrections.round_paired_on(e, now) is None
+            again = pairing.pair_next(now, 1).find_round("swiss", 1, 3)
+            assert app.screen.proposal.rounds == (again,)  # paired again on the corrected result
             await pilot.press("y")
             await pilot.pause()
-    assert load(round_three).find_round("swiss", 1, 3) == pairing.pair_next(
-        corrections.take_back(load(round_three), corrections.PairedOnOldResult("swiss", 1, 3, 2)), 1
-    ).find_round("swiss", 1, 3) or True
+    assert load(round_three).find_round("swiss", 1, 3) == again
 
 
 # -- 3. corrections land where meant ------------------------------------------------------------------------
@@ -557,14 +555,6 @@ async def test_every_key_that_cannot_act_says_why(tmp_path):
                 assert _reason_shown(app, a), (a.id, message(app))
                 tried += 1
             assert tried >= 12 and p.read_bytes() == before
-
-
-def test_every_when_says_a_reason_in_both_languages():
-    for a in actions.ACTIONS:
-        if a.when is None:
-            continue
-        for lang in ("en", "ru"):
-            assert a.help(lang) and a.label(lang)
 
 
 @sync
