@@ -40,7 +40,7 @@ def tables_text(before: Event, after: Event, lang: str, width: int = 76) -> Text
     for t, n, avg, clashes in table_summary(after):
         lines = [(tr(lang, "seat_table", t=t, n=n), "bold"), (tr(lang, "seat_table_more", avg=avg, c=clashes), "dim")]
         for p in sorted((p for p in after.players if p.table == t), key=lambda p: (-p.rating, p.id)):
-            mark = "*" if old.get(p.id) != p.table else " "
+            mark = "*" if p.id in old and old[p.id] != p.table else " "  # (a player just imported: no mark)
             lines.append((f"{p.id:>4} {pad(fit(p.name, 17), 17)} {p.rating or '':>4} {pad(fit(p.club, 7), 7)}{mark}", ""))
         blocks.append(lines)
     per_row = max(1, (width + 1) // (COLUMN + 1))
@@ -96,7 +96,8 @@ class SeatingScreen(ModalScreen[str | None]):
             body = Text(clean(self.error), style="bold red")
         how = tr(lang, "seat_by_" + _how(self.method))
         title = Text(f"{self.title_text} · {how}", style="bold")
-        title.append(f" · {tr(lang, 'seat_new')}", style="dim")
+        if "*\n" in body.plain or "* " in body.plain:
+            title.append(f" · {tr(lang, 'seat_new')}", style="dim")
         self.query_one("#seat-title", Label).update(title)
         self.query_one("#seat-body", Static).update(body)
         self.choices = actions.choices("seating", self, lang)
