@@ -203,6 +203,30 @@ def test_a_fifo_in_place_of_the_journal_is_refused_without_hanging(tmp_path, ev_
     assert ev_path.read_bytes() == before
 
 
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_an_event_path_that_is_a_fifo_or_a_device_is_refused_without_hanging(tmp_path, kind):
+    """Reading a FIFO blocks until someone writes to it, /dev/zero never ends: refused at once."""
+    import subprocess
+    import sys
+
+    if kind == "fifo":
+        path = tmp_path / "ev.toml"
+        os.mkfifo(path)
+    else:
+        path = tmp_path / "zero.toml"
+        path.symlink_to("/dev/zero")
+    probe = ("import sys; from core.store import EventFile\n"
+             "from core.errors import FileProblem\n"
+             "try:\n    EventFile(sys.argv[1]).load()\nexcept FileProblem as exc:\n    print(exc)\n")
+    done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=20,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert done.returncode == 0, done.stderr
+    assert "is not a plain file" in done.stdout
+    with pytest.raises(FileProblem, match="is not a plain file"):
+        load(path)
+    assert not (tmp_path / f"{path.name}.lock").exists() and not (tmp_path / f"{path.name}.journal").exists()
+
+
 # -- tidy -------------------------------------------------------------------------------------
 
 

@@ -345,9 +345,19 @@ class Stamp:
         return cls(st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def read_text(path: Path) -> str:
+def read_text(path: Path, *, plain: bool = False) -> str:
+    """The file's text (UTF-8; a BOM dropped); `FileProblem` in one line if it cannot be read.
+
+    `plain`: only a plain file is read (an event file): a FIFO, a device
+    (`/dev/zero`) or a socket is refused at once instead of blocking or
+    reading forever. Without it (a TRF named on the command line) a pipe
+    such as `/dev/stdin` is read too.
+    """
     try:
-        data = path.read_bytes()
+        if plain:
+            data = _read_plain(path)
+        else:
+            data = path.read_bytes()
     except FileNotFoundError:
         raise FileProblem(str(path), None, "no such file") from None
     except IsADirectoryError:
@@ -358,6 +368,21 @@ def read_text(path: Path) -> str:
         return data.decode("utf-8").removeprefix("\ufeff")  # a BOM (a Windows editor's) is not text
     except UnicodeDecodeError as exc:
         raise FileProblem(str(path), None, "not UTF-8 text (byte {start})", start=exc.start) from None
+
+
+def _read_plain(path: Path) -> bytes:
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO opens at once, and is refused
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(st.st_mode):
+            raise FileProblem(str(path), None, "is not a plain file: arbiter does not use it")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)
 
 
 # -- writing -----------------------------------------------------------------------------------
