@@ -26,7 +26,11 @@ After each case the standings panel is compared with `core.standings` of the
 file, and every result entered is checked in the file. Prints the median and
 the max. Run:
 
-    .venv/bin/python bench/bench_tui.py [players] [played rounds] [presses] [--profile]
+    .venv/bin/python bench/bench_tui.py [players] [played rounds] [presses] [--profile] [--no-heavy]
+
+A third case (unless --no-heavy): at 80x24, a result key on another table
+while a heavy round of the perf corpus (1000 players, round 3) is paired in
+the background, against the same keys with nothing under way.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from core.model import Game, Player, Round  # noqa: E402
 from core.results import Result  # noqa: E402
 from core.store import create, load  # noqa: E402
 from core.store.files import Stamp  # noqa: E402
+from tui import compat  # noqa: E402
 from tui.app import ArbiterApp  # noqa: E402
 
 TIEBREAKS = ("BH-C1", "BH", "SB", "WIN")
@@ -91,7 +96,7 @@ def big_event(n: int = 1000, played: int = 5, planned: int = 9):
 
 
 def cell_text(table, key: str, col: int) -> str:
-    cells = table._cells.get(key)
+    cells = table.cells.get(key)
     return cells[col][0] if cells else ""
 
 
@@ -102,13 +107,8 @@ class Probe:
         self.app = app
         self.main = main = app.main
         self.paints: list[float] = []
-        real_refresh = main._compositor_refresh
-
-        def counted_refresh() -> None:  # every frame Textual paints
-            real_refresh()
-            self.paints.append(time.perf_counter())
-
-        main._compositor_refresh = counted_refresh
+        self.cpu: list[float] = []  # CPU seconds of the process (every thread) from each key until it was painted
+        compat.on_paint(main, lambda: self.paints.append(time.perf_counter()))  # every frame Textual paints
         self.prof = None
         if profile:
             import cProfile
@@ -116,22 +116,25 @@ class Probe:
             self.prof = cProfile.Profile()
 
     def clean(self) -> bool:
-        m = self.main
-        return not (m._layout_required or m._repaint_required or m._dirty_widgets or m._scroll_required)
+        return compat.settled(self.main)
 
     async def key(self, key: str, char: str, done) -> tuple[float, float]:
         if self.prof:
             self.prof.enable()
         t0 = time.perf_counter()
-        self.app._driver.send_message(events.Key(key, char))
+        c0 = time.process_time()
+        self.app.post_message(events.Key(key, char))
+        painted_before = len(self.paints)
         while not done():
-            await asyncio.sleep(0)
+            painted_before = len(self.paints)  # a frame painted from now on may show the change
+            await asyncio.sleep(0.0005)  # (not a busy loop: the CPU time counted is the app's)
             if time.perf_counter() - t0 > 10:
                 raise SystemExit(f"{key}: the screen was not updated after 10 s")
         t1 = time.perf_counter()
-        while not (self.paints and self.paints[-1] > t1 and self.clean()):
-            await asyncio.sleep(0.001)
-        t2 = self.paints[-1]
+        while not (len(self.paints) > painted_before and self.paints[-1] >= t0 and self.clean()):
+            await asyncio.sleep(0.0005)
+        t2 = max(t1, self.paints[-1])
+        self.cpu.append(time.process_time() - c0)
         if self.prof:
             self.prof.disable()
         return t1 - t0, t2 - t0
@@ -140,13 +143,13 @@ class Probe:
         if self.prof:
             import pstats
 
-            pstats.Stats(self.prof).sort_stats("cumulative").print_stats(35)
+            pstats.Stats(self.prof).sort_stats(sys.argv[sys.argv.index("--sort") + 1] if "--sort" in sys.argv else "cumulative").print_stats(35)
 
 
 def standings_shown(app) -> list[tuple[str, str, str]]:
     """(rank, id, points) of every row of the standings panel."""
     st = app.main.query_one("#standings-table")
-    return [(st._cells[k][0][0], st._cells[k][1][0], st._cells[k][3][0]) for k in st._order]
+    return [(st.cells[k][0][0], st.cells[k][1][0], st.cells[k][3][0]) for k in st.order]
 
 
 def standings_of_file(path: Path) -> list[tuple[str, str, str]]:
@@ -195,6 +198,7 @@ async def in_progress(path: Path, presses: int, pilot_presses: int, profile: boo
     rnd = load(path).rounds[-1]
     for b in entered:
         assert rnd.game(b).result is Result.FIRST_WINS, f"board {b} not saved"
+    CPU["in progress"] = probe.cpu[:presses]
     return handler, painted, pressed
 
 
@@ -214,16 +218,66 @@ async def last_result(path: Path, pairs: int, profile: bool):
             stamp = Stamp.of(path)
             complete.append(await probe.key("1", "1", lambda: Stamp.of(path) != stamp
                                             and "all results in" in str(status.render())
-                                            and f"round {n}" in str(head.render())))
+                                            and f"round {n}" in str(head.render())
+                                            and "computing" not in str(head.render())))
             await pilot.pause()
             stamp = Stamp.of(path)
             undone.append(await probe.key("u", "u", lambda: Stamp.of(path) != stamp
                                           and "1 missing" in str(status.render())
-                                          and f"round {n - 1}" in str(head.render())))
+                                          and f"round {n - 1}" in str(head.render())
+                                          and "computing" not in str(head.render())))
             await pilot.pause()
         probe.print_profile()
         assert standings_shown(app) == standings_of_file(path), "the standings panel is not what the file says"
+    CPU["last result"] = probe.cpu[0::2]
+    CPU["undo"] = probe.cpu[1::2]
     return complete, undone
+
+
+def two_tables(trf: Path, before: int):
+    """Table 1: a perf-corpus event cut before round `before`; table 2: ten players, round 1 to play."""
+    from core import pairing
+    from core.formats.trf import parse_trf
+    from core.formats.trf_event import trf_to_event
+
+    t = parse_trf(trf.read_text(encoding="utf-8"), str(trf))
+    e = trf_to_event(t, str(trf), name="Heavy Open")
+    players = tuple(replace(p, table=1) for p in e.players)
+    rounds = tuple(replace(r, table=1) for r in e.rounds if r.number < before)
+    n = max(p.id for p in players)
+    extra = tuple(Player(n + i, f"Second, Table {i:02d}", rating=1500 + 10 * i, table=2) for i in range(1, 11))
+    return pairing.pair_next(replace(e, players=players + extra, rounds=rounds, tables=2), 2)
+
+
+async def during_pairing(path: Path, pair: bool):
+    """80x24: `p` on table 1 (a heavy round, left to run), then `T` and a result on each board of table 2."""
+    app = ArbiterApp(path, lang="en", user="bench", poll_interval=0, presence=False)
+    handler: list[float] = []
+    painted: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        main = app.main
+        probe = Probe(app, False)
+        if pair:
+            await pilot.press("p")
+            await pilot.pause()
+            assert app.job is not None
+        await pilot.press("T")
+        await pilot.pause()
+        rt = main.query_one("#round-table")
+        for _ in range(4):
+            board = main.selected_board()
+            stamp = Stamp.of(path)
+            h, p = await probe.key("1", "1", lambda: cell_text(rt, str(board), 3) == "1-0" and Stamp.of(path) != stamp)
+            handler.append(h)
+            painted.append(p)
+            await asyncio.sleep(0.2)
+        still = app.job is not None
+        app.stop_job()
+    return handler, painted, still
+
+
+CPU: dict[str, list[float]] = {}  # CPU seconds per key, by case
 
 
 def ms(xs: list[float]) -> str:
@@ -250,6 +304,7 @@ def main() -> None:
         print(f"  key -> file saved + round, standings, status updated: {ms(handler)}")
         print(f"  key -> the same, and the screen painted with it:      {ms(painted)}")
         print(f"  await pilot.press('1') (Textual's idle waits, >= 40 ms): {ms(pressed)}")
+        print(f"  CPU of the process (every thread), key -> painted:     {ms(CPU['in progress'])}")
     last = [replace(g, result=Result.DRAW) for g in rnd.games[:-1]] + [rnd.games[-1]]
     e = e.with_round(replace(rnd, games=tuple(last)))
     with tempfile.TemporaryDirectory() as tmp:
@@ -261,6 +316,23 @@ def main() -> None:
         print(f"  key -> the same, painted:                         {ms([p for _, p in complete])}")
         print(f"  u -> saved + all panels updated (undo):          {ms([h for h, _ in undone])}")
         print(f"  u -> the same, painted:                          {ms([p for _, p in undone])}")
+        print(f"  CPU (every thread), last result -> painted:      {ms(CPU['last result'])}")
+        print(f"  CPU (every thread), u -> painted:                {ms(CPU['undo'])}")
+    trf = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "perf" / "perf_n1000_r9_byes.trf"
+    if trf.exists() and "--no-heavy" not in sys.argv:
+        heavy = two_tables(trf, 3)
+        print("80x24, perf_n1000_r9_byes cut before round 3 on table 1, ten players on table 2:")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "heavy.toml"
+            create(path, heavy)
+            h0, p0, _ = asyncio.run(during_pairing(path, pair=False))
+        print(f"  a result on table 2, nothing else under way: saved + shown {ms(h0)}; painted {ms(p0)}")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "heavy.toml"
+            create(path, heavy)
+            h1, p1, still = asyncio.run(during_pairing(path, pair=True))
+            print(f"  the same while table 1's round 3 is paired:  saved + shown {ms(h1)}; painted {ms(p1)}"
+                  + ("" if still else "  (the pairing ended before the last key)"))
 
 
 if __name__ == "__main__":

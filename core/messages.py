@@ -50,26 +50,14 @@ RU: dict[str, str] = {
         'у участника должно быть имя',
     'a name is one line of text':
         'имя — это одна строка текста',
-    'a rating is a whole number from 0 to 9999':
-        'рейтинг — целое число от 0 до 9999',
-    'round numbers start at 1':
-        'туры нумеруются с 1',
-    'board numbers start at 1':
-        'доски нумеруются с 1',
     '{stage} round {number} is there but round {before} is not':
         'тур {number} {stage:gen} есть, а тура {before} нет',
-    'must be a number of rounds from 0 to 999':
-        'должно быть число туров от 0 до 999',
     'round {round} is not a round of this event':
         'тура {round} в этом турнире нет',
     '{tables} tables is too many: at most 999':
         '{tables} столов — слишком много: не больше 999',
     'a top of {top} is too big: at most 1024':
         'топ из {top} участников слишком велик: не больше 1024',
-    'must be at most 999':
-        'должно быть не больше 999',
-    'must be a number of players from 0 to 1024':
-        'должно быть число участников от 0 до 1024',
     'rating {rating} is negative':
         'рейтинг {rating} отрицательный',
     'rating {rating} is too high: at most 9999':
@@ -153,6 +141,15 @@ RU: dict[str, str] = {
         'сюда нельзя записать: {error}',
     'cannot write the site: {error}':
         'не удалось записать сайт: {error}',
+    # -- outputs (core/formats/output.py) --
+    "is the event's own file (the event, its journal, lock or backups): an output never writes there; choose another --out":
+        'это собственный файл турнира (сам турнир, его журнал, блокировка или резервная копия): туда вывод '
+        'никогда не пишется; укажите другой --out',
+    'is a folder: give a file name':
+        'это папка: укажите имя файла',
+    'is a symbolic link to nothing: arbiter writes into what a link leads to, never replaces the link':
+        'это символическая ссылка в никуда: arbiter пишет в то, на что ведёт ссылка, и никогда не заменяет '
+        'саму ссылку',
     # -- TRF --
     '{what}: missing value':
         '{what}: значение не указано',
@@ -640,13 +637,83 @@ RU: dict[str, str] = {
         'тур {number} {stage:gen}, стол {table}',
     '{stage} round {number} table {table} board {board}':
         'тур {number} {stage:gen}, стол {table}, доска {board}',
-    # -- the event file (core/store/codec.py, files.py) --
+    # -- the event file (core/store/codec.py, checks.py, stages.py, files.py) --
+    'expected {kind}, found {v}':
+        'ожидается {kind}, а здесь {v}',
+    'must be a whole number from {lo} to {hi}, not {v}':
+        'должно быть целое число от {lo} до {hi}, а здесь {v}',
+    'a text of {size} characters is too long: at most {most}':
+        'текст из {size} символов слишком длинный: не больше {most}',
+    'must be one of {known}, not {v}':
+        'должно быть одно из: {known}; а здесь {v}',
+    'expected a round number like "3", found {v}':
+        'ожидается номер тура, например "3", а здесь {v}',
+    'expected points like 1, 0.5 or "1/2", found {v}':
+        'ожидаются очки, например 1, 0.5 или "1/2", а здесь {v}',
+    'points are a multiple of 0.1 from 0 to {most}, not {v}':
+        'очки — число, кратное 0.1, от 0 до {most}, а здесь {v}',
+    'player {pid} appears twice':
+        'участник {pid} указан дважды',
+    'the [{section}] section':
+        'раздел [{section}]',
+    'the file is too big for an event: {size} characters (at most {most})':
+        'файл слишком велик для турнира: {size} символов (не больше {most})',
+    'arrays or tables are nested too deeply for an event file':
+        'массивы или таблицы вложены слишком глубоко для файла турнира',
+    'schema {schema} is not supported (this arbiter reads schema = {SCHEMA})':
+        'schema {schema} не поддерживается (эта версия arbiter читает schema = {SCHEMA})',
+    '{n} players are too many: at most {most}':
+        '{n} участников — слишком много: не больше {most}',
+    'must be win > draw >= loss, not {win}, {draw}, {loss}':
+        'должно быть: победа > ничья >= поражение, а здесь {win}, {draw}, {loss}',
+    "'table' is missing: the event has {tables} tables":
+        "не указан 'table': в турнире столов: {tables}",
+    'player {pid} cannot play himself':
+        'участник {pid} не может играть сам с собой',
+    'a player cannot be forbidden to meet himself':
+        'нельзя запретить участнику встречу с самим собой',
+    'expected round = "half"|"zero"|"full", found {r} = {kind}':
+        'ожидается тур = "half"|"zero"|"full", а здесь {r} = {kind}',
+    'a {system} event has no {stage} rounds':
+        'в турнире с системой {system} нет туров {stage:gen}',
+    'a {stage} round needs the [{stage_key}] section':
+        'для тура {stage:gen} нужен раздел [{stage_key}]',
+    'expected a time like "2026-11-30T12:45:00+00:00", found {v}':
+        'ожидается время, например "2026-11-30T12:45:00+00:00", а здесь {v}',
+    'player {pid} plays on table {t}, not on table {table}':
+        'участник {pid} играет за столом {t}, а не за столом {table}',
+    '{what} cannot be saved: {key}: {problem}':
+        'не удалось сохранить: {what}, {key}: {problem}',
+    '{what} cannot be saved: {problem}':
+        'не удалось сохранить: {what}: {problem}',
+    '{what} cannot be saved: the text {text} holds bytes that are not UTF-8':
+        'не удалось сохранить: {what}: в тексте {text} есть байты не в UTF-8',
+    'a {system} event has no [swiss] section':
+        'в турнире с системой {system} нет раздела [swiss]',
+    'a {system} event has no [roundrobin] section':
+        'в турнире с системой {system} нет раздела [roundrobin]',
+    'a top of {size} has {size} seeds, not {n}':
+        'в топе из {size} участников {size} посеянных, а здесь {n}',
+    'a play-off has 2 to 10 players (the best 8 of 11 or more), not {n}':
+        'в плей-офф от 2 до 10 участников (лучшие 8 из 11 и более), а здесь {n}',
+    'a play-off of {n} players is a {format}, not {v}':
+        'плей-офф {n} участников — это {format}, а здесь {v}',
+    'a player of the play-off cannot be excluded from it':
+        'участник плей-офф не может быть из него исключён',
+    'expected [table, [player ids]] like [1, [4, 9]]':
+        'ожидается [стол, [номера участников]], например [1, [4, 9]]',
+    'expected [pairing number, player id] like [1, 7]':
+        'ожидается [стартовый номер, номер участника], например [1, 7]',
+    'the groups (two or three) hold every player of the play-off once':
+        'в группах (двух или трёх) каждый участник плей-офф ровно один раз',
+    'only a play-off in groups has groups':
+        'группы есть только у плей-офф в группах',
+    'expected "round.board" = "game" like "1.1" = "p.g1"':
+        'ожидается "тур.доска" = "партия", например "1.1" = "p.g1"',
+    'a play-off group has 3 or 5 players, not {n}':
+        'в группе плей-офф 3 или 5 участников, а здесь {n}',
     "'{key}' is missing":
         "не указано '{key}'",
-    'expected {kind}, found {v!r}':
-        'ожидается {kind}, а здесь {v!r}',
-    'expected points like 1, 0.5 or "1/2", found {v!r}':
-        'ожидаются очки, например 1, 0.5 или "1/2", а здесь {v!r}',
     'a whole number':
         'целое число',
     'text':
@@ -661,8 +728,6 @@ RU: dict[str, str] = {
         '{a} или {b}',
     'not a valid TOML file: {msg}':
         'некорректный файл TOML: {msg}',
-    'schema {schema!r} is not supported (this arbiter reads schema = {SCHEMA})':
-        'schema {schema!r} не поддерживается (эта версия arbiter читает schema = {SCHEMA})',
     'must be "w" or "b"':
         'должно быть "w" или "b"',
     'unknown kind of points (known: {known})':
@@ -675,10 +740,6 @@ RU: dict[str, str] = {
         'ожидается список названий клубов',
     'must be "rating" or "id"':
         'должно быть "rating" или "id"',
-    'must be a rating between 1 and 3999':
-        'должен быть рейтинг от 1 до 3999',
-    'must be at least 1':
-        'должно быть не меньше 1',
     'unknown setting':
         'неизвестная настройка',
     'unknown top-level key':
@@ -687,8 +748,6 @@ RU: dict[str, str] = {
         'участника {x} нет в турнире',
     'expected a table':
         'ожидается таблица',
-    'player ids are positive whole numbers':
-        'номера участников — целые положительные числа',
     'player id {pid} appears twice':
         'номер участника {pid} встречается дважды',
     'unknown player field':
@@ -697,8 +756,6 @@ RU: dict[str, str] = {
         "не указано 'name'",
     'table {t} does not exist (the event has {tables})':
         'стола {t} нет (в турнире столов: {tables})',
-    'expected round = "half"|"zero"|"full", found {r} = {kind!r}':
-        'ожидается тур = "half"|"zero"|"full", а здесь {r} = {kind!r}',
     "unknown stage '{stage}' (one of {known})":
         "неизвестный этап '{stage}' (возможны: {known})",
     '{stage} round {number} appears twice':
@@ -798,8 +855,12 @@ RU: dict[str, str] = {
         'ключи — номера туров, например "3", а не {k!r}',
     'this is not a team event (no [teams] section)':
         'это не командный турнир (нет раздела [teams])',
-    'expected a whole number of boards, at least 1':
-        'ожидается целое число досок, не меньше 1',
+    'expected a whole number of boards from 1 to {most}':
+        'ожидается целое число досок от 1 до {most}',
+    'match points are multiples of 0.1 from 0 to {most}':
+        'командные очки — числа, кратные 0.1, от 0 до {most}',
+    'expected a whole number from {lo} to {hi}':
+        'ожидается целое число от {lo} до {hi}',
     'expected [win, draw, loss] like [2, 1, 0]':
         'ожидается [победа, ничья, поражение], например [2, 1, 0]',
     'must be win > draw >= loss':
@@ -814,8 +875,6 @@ RU: dict[str, str] = {
         'ожидается таблица "тур" = {{команда = [номера]}}',
     'expected a table "round" = "team"':
         'ожидается таблица "тур" = "команда"',
-    'expected a whole number':
-        'ожидается целое число',
     'expected a list of team tie-break codes':
         'ожидается список кодов командных дополнительных показателей',
     'expected a list of pairs of team names like [["Rooks", "Knights"]]':

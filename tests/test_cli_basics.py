@@ -66,3 +66,71 @@ def test_broken_event_file_is_refused_and_kept(tmp_path):
     code, _, err = run("players", "add", bad, "Y")
     assert code == 2 and "bad.toml:players[0]: 'name' is missing" in err
     assert bad.read_text().endswith("id = 1\n")
+
+
+def test_log_says_who_as_user_at_host_and_when_in_the_machines_time_zone(tmp_path, monkeypatch):
+    import os
+    import re
+    import time
+
+    from core.store import EventFile
+
+    ev = tmp_path / "e.toml"
+    run("new", ev, "--name", "E", "--rounds", 3)
+    run("players", "add", ev, "Ann")
+    monkeypatch.setenv("TZ", "Asia/Yekaterinburg")  # UTC+5, no summer time
+    time.tzset()
+    try:
+        code, out, _ = run("log", ev)
+        entry = EventFile(ev).history()[-1]
+        utc = entry.time  # the journal keeps UTC
+        line = out.splitlines()[-1]
+        hh = (int(utc[11:13]) + 5) % 24
+        assert re.search(rf" {hh:02d}:{utc[14:16]}:{utc[17:19]} anna@", line), (utc, line)
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_a_result_is_entered_by_user_at_host(tmp_path):
+    from core.store import load
+
+    ev = tmp_path / "e.toml"
+    run("new", ev, "--name", "E", "--rounds", 3)
+    for n in ("Ann", "Bob"):
+        run("players", "add", ev, n)
+    run("pair", ev)
+    assert run("result", ev, 1, "1-0")[0] == 0  # (tests.cli_run: a fresh shell, no SSH: the machine's name)
+    import socket
+    assert load(ev).rounds[0].games[0].by == f"anna@{socket.gethostname()}"
+
+
+def test_new_on_a_terminal_says_how_to_share_the_folder_and_not_in_a_pipe(tmp_path):
+    import os
+    import pty
+    import sys
+
+    from tests.cli_run import run_process
+    from tests.conftest import ROOT
+
+    ev = tmp_path / "e.toml"
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execve(sys.executable, [sys.executable, "-m", "tui.cli", "new", str(ev), "--name", "E", "--rounds", "3"],
+                  {"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin"})
+    got = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        got += chunk
+    os.waitpid(pid, 0)
+    os.close(fd)
+    text = got.decode()
+    assert text.startswith(f"created {ev}") and "chmod g+ws" in text, text  # docs/venue.md's advice
+    piped = run_process("new", tmp_path / "f.toml", "--name", "F", "--rounds", "3")
+    assert piped.returncode == 0 and piped.stdout.count("\n") == 1 and "chmod" not in piped.stdout

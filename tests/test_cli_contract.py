@@ -158,8 +158,8 @@ def test_an_event_file_with_a_utf8_bom_is_read(ev):
 
 
 @pytest.mark.parametrize("old,new,needle", [
-    ("board = 2", "board = -2", "board numbers start at 1"),
-    ("number = 1", "number = 99999999999999999999", "is there but round"),
+    ("board = 2", "board = -2", ".board: must be a whole number from 1 to 99999, not -2"),
+    ("number = 1", "number = 99999999999999999999", ".number: must be a whole number from 1 to 999, not 99999999999999999999"),
     ("rounds = 3", "rounds = 99999999999999999999", "event.rounds"),
     ("rounds = 3", "rounds = -3", "event.rounds"),
     ("rating = 1990", "rating = 99999999999999999999", "rating"),
@@ -425,3 +425,65 @@ def test_trf_export_refuses_what_its_columns_cannot_hold(tmp_path):
     code, _, err = run("export", many, "--format", "trf", "--out", out)
     assert code == 2 and "player 1: 102 points" in err and "99.9" in err and "Traceback" not in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("pair", "{ev}", "--by-hand", "99999999999999999999-1"), "--by-hand 99999999999999999999: too big"),
+    (("pair", "{ev}", "--allow-rematch", "1,99999999999999999999"), "too big: at most 999999"),
+    (("playoff", "{ev}", "--players", "1,99999999999999999999"), "too big: at most 999999"),
+    (("forbid", "{ev}", "1", "99999999999999999999"), "forbid 99999999999999999999: too big"),
+    (("forbid", "{ev}", "1", "-5"), "'-5' is not a player id"),
+])
+def test_ids_in_lists_have_the_same_limits(ev, args, needle):
+    before = ev.read_bytes()
+    assert needle in refused(*(a.format(ev=ev) for a in args))
+    assert ev.read_bytes() == before
+
+
+@pytest.mark.parametrize("points,needle", [
+    ("1e999,0,0", "'1e999' is not a number of points"),
+    ("1,0.25,0", "'0.25': points are numbers from 0 to 99 in tenths at most"),
+    ("1,1/3,0", "'1/3': points are numbers from 0 to 99 in tenths at most"),
+    ("100,1,0", "'100': points are numbers from 0 to 99 in tenths at most"),
+    ("-1,0,0", "'-1' is not a number of points"),
+    ("1,nan,0", "'nan' is not a number of points"),
+    ("1/0,0,0", "'1/0' is not a number of points"),
+])
+@pytest.mark.parametrize("option", ["--points", "--match-points"])
+def test_points_are_tenths_from_0_to_99(tmp_path, points, needle, option):
+    extra = ("--teams", "--boards", 2) if option == "--match-points" else ()
+    err = refused("new", tmp_path / "n.toml", "--name", "N", "--rounds", 3, *extra, option, points)
+    assert f"{option} '{points}'" in err and needle in err
+    assert listing(tmp_path) == {}
+    ok("new", tmp_path / "m.toml", "--name", "N", "--rounds", 3, *extra, option, "3,1.5,0")
+
+
+def test_options_may_come_between_the_operands(tmp_path):
+    path = tmp_path / "o.toml"
+    ok("new", path, "--name", "O", "--rounds", 3)
+    ok("players", "add", path, "--club", "C", "Ann", "--rat", 1500)  # an abbreviated option too
+    ok("players", "add", path, "Bob", "--federation=ENG")
+    ok("forbid", path, 1, "2")
+    assert "may meet again" in ok("forbid", path, "--remove", 1, 2)
+    players = json.loads(ok("players", "list", path, "--format", "json"))
+    assert [(p["name"], p["club"], p["rating"], p["federation"]) for p in players] == [
+        ("Ann", "C", 1500, ""), ("Bob", "", 0, "ENG")]
+
+
+@pytest.mark.parametrize("args", [("--", "-1+2"), ("--name", "-1+2"), ("--name=-1+2",), ("--rating", 5, "--", "-1+2")])
+def test_a_name_that_starts_with_a_dash_can_be_added(tmp_path, args):
+    path = tmp_path / "d.toml"
+    ok("new", path, "--name", "D", "--rounds", 3)
+    assert "added -1+2 as player 1" in ok("players", "add", path, *args)
+    assert "give the name once" in refused("players", "add", path, "Ann", "--name", "Bob")
+    assert "NAME (or --name NAME)" in refused("players", "add", path)
+
+
+def test_words_that_are_not_utf8_are_refused_in_one_line(tmp_path):
+    path = tmp_path / "u.toml"
+    ok("new", path, "--name", "U", "--rounds", 3)
+    before = path.read_bytes()
+    for args in (("players", "add", path, "\udcff\udcfe"), ("players", "add", path, "X", "--club", "\udcff"),
+                 ("export", path, "--format", "csv", "--out", tmp_path / "\udcff.csv")):
+        assert "not UTF-8 text" in refused(*args)
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["u.toml", "u.toml.lock"]

@@ -115,7 +115,8 @@ def documented_options() -> dict[str, set[str]]:
         if cmd is None:
             continue
         rest = " ".join(words[len(cmd.words):])
-        found.setdefault(cmd.name, set()).update(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", rest))
+        options = set(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", rest)) - {"-h", "--help"}
+        found.setdefault(cmd.name, set()).update(options)
     return found
 
 
@@ -163,7 +164,8 @@ def test_the_command_line_modules_import_each_other_without_a_cycle():
     modules = {f"tui.cli.{p.stem}" if p.stem != "__init__" else "tui.cli": p for p in PACKAGE.glob("*.py")}
     modules["tui.display"] = ROOT / "tui" / "display.py"
     graph = {m: {x for x in _imports(p, m) if x in modules and x != m} for m, p in modules.items()}
-    assert "tui.cli" not in set().union(*(graph[m] for m in modules if m.startswith("tui.cli.") and m != "tui.cli.__main__"))
+    submodules = [m for m in modules if m.startswith("tui.cli.") and m != "tui.cli.__main__"]
+    assert "tui.cli" not in set().union(*(graph[m] for m in submodules))  # no name from the package's __init__
 
     def visit(m, stack):
         assert m not in stack, " -> ".join([*stack, m])
@@ -178,3 +180,39 @@ def test_the_console_script_and_python_m_run_main():
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'arbiter = "tui.cli:main"' in text
     assert (PACKAGE / "__main__.py").exists()
+
+
+# -- every number option: the limits an event file can hold ---------------------------------------
+
+
+def _number_args():
+    for cmd in COMMANDS:
+        for arg in cmd.args:
+            if getattr(arg.type, "limits", None):
+                yield pytest.param(cmd, arg, id=f"{cmd.name} {arg.name}")
+
+
+def _argv(cmd, arg, value: str) -> list[str]:
+    out = list(cmd.words)
+    for other in cmd.args:
+        if other is arg:
+            out += [arg.name, value] if arg.is_option else [value]
+        elif not other.is_option and other.nargs not in ("?", "*"):
+            out.append(other.choices[0] if other.choices else ("x.toml" if other.type is None else "1"))
+        elif other.is_option and other.required:
+            out += [other.name, other.choices[0] if other.choices else "1"]
+    return out
+
+
+@pytest.mark.parametrize("cmd,arg", _number_args())
+@pytest.mark.parametrize("value,why", [("99999999999999999999", ("too big",)), ("-5", ("too small",)),
+                                       ("1e999", ("invalid", "not a number")), ("nan", ("invalid", "not a number")),
+                                       ("1e-300", ("invalid", "too small"))])
+def test_every_number_option_is_refused_out_of_range_in_one_line(tmp_path, cmd, arg, value, why):
+    lo, hi = arg.type.limits
+    if value == "-5" and lo < 0:
+        return
+    code, out, err = run(*_argv(cmd, arg, value), cwd=tmp_path)
+    assert code == 2 and out == "" and err.startswith("arbiter: error: ") and err.count("\n") == 1, err
+    assert any(w in err for w in why) and (arg.name if arg.is_option else "argument") in err
+    assert list(tmp_path.iterdir()) == []  # refused before any file is read or made

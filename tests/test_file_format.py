@@ -30,22 +30,26 @@ def events(draw):
             byes=tuple(sorted(draw(st.dictionaries(st.integers(1, 9), st.sampled_from(["half", "zero", "full"]), max_size=2)).items())),
         ))
     rounds = []
-    for number in range(1, draw(st.integers(0, 3)) + 1):
-        ids = draw(st.permutations(list(range(1, n + 1))))
-        games = []
-        for b, i in enumerate(range(0, len(ids), 2), start=1):
-            pair = ids[i:i + 2]
-            if len(pair) == 1:
-                games.append(Game(b, pair[0], None, Result.BYE))
-            else:
-                res = draw(st.none() | st.sampled_from([r for r in Result if r is not Result.BYE]))
-                games.append(Game(b, pair[0], pair[1], res, draw(st.booleans()), draw(st.sampled_from(["", "anna", "Борис"])) if res else ""))
-        rounds.append(Round("swiss", number, tuple(games), None, draw(st.sampled_from(["", "2026-11-30T12:45:00+00:00"]))))
+    for table in ([None] if tables == 1 else range(1, tables + 1)):
+        for number in range(1, draw(st.integers(0, 3)) + 1):
+            ids = draw(st.permutations([p.id for p in players if p.table == table]))
+            games = []
+            for b, i in enumerate(range(0, len(ids), 2), start=1):
+                pair = ids[i:i + 2]
+                if len(pair) == 1:
+                    games.append(Game(b, pair[0], None, Result.BYE))
+                else:
+                    res = draw(st.none() | st.sampled_from([r for r in Result if r is not Result.BYE]))
+                    games.append(Game(b, pair[0], pair[1], res, draw(st.booleans()),
+                                      draw(st.sampled_from(["", "anna", "Борис", "a\"b\\c\x7f\t"])) if res else "",
+                                      draw(st.none() | st.integers(1, 300))))
+            rounds.append(Round("swiss", number, tuple(games), table, draw(st.sampled_from(["", "2026-11-30T12:45:00+00:00"])),
+                                draw(st.none() | st.integers(0, 3600))))
     scoring = draw(st.sampled_from([Scoring(), Scoring(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))]))
     return Event(name=draw(names), rounds_planned=draw(st.integers(1, 13)), tables=tables, scoring=scoring,
                  tiebreaks=tuple(draw(st.lists(st.sampled_from(["BH-C1", "BH", "SB", "WIN"]), unique=True))),
                  lots_seed=draw(st.integers(0, 2**31)), players=tuple(players), rounds=tuple(rounds),
-                 extra=tuple(draw(st.sampled_from([(), (("top", {"seeds": [1, 2, 3, 4], "size": 4}),)]))))
+                 extra=(("top", {"seeds": [1, 2, 3, 4], "size": 4}),) if n >= 4 and draw(st.booleans()) else ())
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])

@@ -17,6 +17,7 @@ from core.results import Result
 from core.store import EventFile, create, load
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
+from tui import compat
 from tui.app import ArbiterApp
 from tui.screens.dialogs import ChoiceScreen, LineScreen, TextScreen
 from tui.screens.preview import PreviewScreen
@@ -36,7 +37,7 @@ def sync(fn):
 
 def screen_text(app) -> str:
     """What the terminal shows, as plain text (the compositor's lines)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return compat.screen_text(app)
 
 
 def game(path, board, number=4, table=1, stage="swiss"):
@@ -72,6 +73,25 @@ def one_table(tmp_path) -> Path:
     e = pairing.pair_next(e)
     create(p, e)
     return p
+
+
+async def until(pilot, predicate, what: str = "", timeout: float = 20.0) -> None:
+    """Let the app run until `predicate()` holds (work in a thread: a pairing, the standings of a big event)."""
+    import time
+
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"waited {timeout} s for {what or predicate}:\n{compat.screen_text(pilot.app)}")
+        await pilot.pause(0.02)
+
+
+async def pair_preview(pilot) -> PreviewScreen:
+    """`p`, then the preview once the pairing (a job) is done."""
+    await pilot.press("p")
+    await until(pilot, lambda: isinstance(pilot.app.screen, PreviewScreen), "the pairing preview")
+    await pilot.pause()
+    return pilot.app.screen
 
 
 async def type_line(pilot, text: str, typed: bool = False) -> None:
@@ -130,7 +150,7 @@ async def test_forfeit_and_technical_keys(one_table):
             Result.FORFEIT_SECOND_WINS, Result.FORFEIT_FIRST_WINS, Result.TECHNICAL_DRAW, Result.TECHNICAL_FIRST_WINS]
         assert "-+" in screen_text(app) or "+-" in screen_text(app)
         # 'a' (agreed, 704.4) is for the top only: hidden here and refused
-        assert app.main.check_action("prefix", ("a",)) is False
+        assert not app.main.applies("agreed")
 
 
 @sync
@@ -326,15 +346,13 @@ async def test_pair_next_round_flow(tmp_path):
     app = make_app(p)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.main.check_action("pair", ()) is False  # results missing: no pairing
+        assert not app.main.applies("pair")  # results missing: no pairing
         for _ in range(5):
             await pilot.press("1")
         await pilot.pause()
         assert load(p).find_round("swiss", None, 1).missing == 0
-        assert app.main.check_action("pair", ()) is True
-        await pilot.press("p")
-        await pilot.pause()
-        assert isinstance(app.screen, PreviewScreen)
+        assert app.main.applies("pair")
+        await pair_preview(pilot)
         text = screen_text(app)
         assert "Pairing of round 2" in text
         assert len(load(p).rounds) == 1  # only a preview so far
@@ -348,7 +366,7 @@ async def test_pair_next_round_flow(tmp_path):
         await pilot.pause()
         assert load(p).find_round("swiss", None, 2).game(1).second == first
         await pilot.press("e")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, TextScreen), "the explanation")
         assert isinstance(app.screen, TextScreen) and "board 1" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
@@ -498,20 +516,20 @@ async def test_top_from_the_palette_agreed_result_and_bracket(demo):
     app = make_app(demo)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.main.check_action("pair", ()) is False  # all 5 Swiss rounds are paired
+        assert not app.main.applies("pair")  # all 5 Swiss rounds are paired
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*list("Start the top"))
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the top's preview")
         assert [r.stage for r in load(demo).rounds].count("top") == 0  # the palette shows the preview, as K does
         await pilot.press("y")
         await pilot.pause(0.2)
         e = load(demo)
         assert [r.stage for r in e.rounds].count("top") == 1
         assert app.main.stage == "top" and "Top round 1" in screen_text(app)
-        assert app.main.check_action("prefix", ("a",)) is True
+        assert app.main.applies("agreed")
         await pilot.press("a", "1")  # agreed result (704.4) on board 1
         await pilot.pause()
         assert load(demo).find_round("top", None, 1).game(1).result is Result.AGREED_FIRST_WINS
@@ -530,15 +548,15 @@ async def test_top_with_the_key_after_a_preview(demo):
     app = make_app(demo)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.main.check_action("start_top", ()) is True
+        assert app.main.applies("start_top")
         await pilot.press("K")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the top's preview")
         assert isinstance(app.screen, ChoiceScreen) and "aim" in screen_text(app)
         assert not any(r.stage == "top" for r in load(demo).rounds)  # a preview only
         await pilot.press("y")
         await pilot.pause()
         assert any(r.stage == "top" for r in load(demo).rounds)
-        assert app.main.check_action("start_top", ()) is False
+        assert not app.main.applies("start_top")
         await pilot.press("S")  # back to the Swiss stage to look at it
         await pilot.pause()
         assert app.main.stage == "swiss" and "Round 5" in screen_text(app)
@@ -594,7 +612,7 @@ async def test_exchange_players_by_hand_after_pairing(tmp_path):
         assert rnd.game(1).first == g2.first and rnd.game(2).first == g1.first and rnd.game(1).manual
         await pilot.press("1")
         await pilot.pause()
-        assert app.main.check_action("exchange", ()) is False  # the round has a result now
+        assert not app.main.applies("exchange")  # the round has a result now
 
 
 @sync

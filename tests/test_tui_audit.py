@@ -5,15 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets._footer import FooterKey
+from textual.command import CommandPalette
 
 from core import commands, pairing
 from core import top as topmod
 from core.errors import ArbiterError
 from core.results import Result
 from core.store import EventFile, create, load
-from tests.test_tui_app import SIZE, demo, make_app, no_fsync, one_table, screen_text, sync  # noqa: F401 (fixtures)
-from tui.app import Palette
+from tests.test_tui_app import (SIZE, demo, make_app, no_fsync, one_table, pair_preview,  # noqa: F401 (fixtures)
+                                 screen_text, sync, until)
+from tui import compat
+from tui.i18n import tr
+from tui.widgets.keys_bar import KeysBar
 from tui.screens.dialogs import ChoiceScreen, TextScreen
 from tui.widgets.status import status_text
 
@@ -27,7 +30,7 @@ async def test_the_russian_palette_has_no_english(demo):
         await pilot.pause()
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)
-        assert isinstance(app.screen, Palette)
+        assert isinstance(app.screen, CommandPalette)
         for _ in range(6):  # every entry, page by page
             text = screen_text(app)
             assert "Поиск действия" in text
@@ -64,13 +67,15 @@ async def test_footer_keys_are_whole_and_the_palette_key_stays(demo):
             for keys in ((), ("s",), ("P",)):
                 await pilot.press(*keys)
                 await pilot.pause(0.3)
-                footer_keys = list(app.screen.query(FooterKey))
-                palette = [k for k in footer_keys if k.has_class("-command-palette")]
-                assert len(palette) == 1
-                edge = palette[0].region.x
-                for k in footer_keys:
-                    if k is not palette[0]:
-                        assert k.region.right <= edge, (lang, keys, k.key_display, k.description)
+                bar = app.screen.query_one(KeysBar)
+                line = screen_text(app).splitlines()[-1]
+                palette = f"▏^p {tr(lang, 'k_palette')}"
+                assert line.rstrip().endswith(palette), (lang, keys, line)  # the palette key stays, whole
+                left = line[:line.rindex(palette)]
+                shown = [(k, label) for k, label, _ in bar.keys if f"{k} {label} " in left]
+                assert shown and all(left.count(f"{k} {label}") == 1 for k, label in shown), (lang, keys, line)
+                # every key written is whole, and the ones written are the first ones that apply
+                assert shown == [(k, label) for k, label, _ in bar.keys[:len(shown)]], (lang, keys, line)
             await pilot.press("escape")
             await pilot.pause()
 
@@ -157,8 +162,10 @@ async def test_a_tie_at_the_qualification_line_offers_lots(tmp_path):
 
 @sync
 async def test_help_lists_the_clock_players_and_dialog_keys(demo):
-    for lang, words in (("en", ("take 5 minutes off", "Technical draw for all", "Import players", "o overwrite")),
-                        ("ru", ("убрать 5 минут", "Ничья по решению судьи всем", "Импорт участников", "o перезаписать"))):
+    for lang, words in (("en", ("Take 5 minutes off", "technical draw on every unfinished board", "Import players",
+                                "o overwrite")),
+                        ("ru", ("Убрать 5 минут", "ничья по решению судьи на всех неоконченных досках",
+                                "Импорт участников", "o перезаписать"))):
         app = make_app(demo, lang=lang)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -167,7 +174,7 @@ async def test_help_lists_the_clock_players_and_dialog_keys(demo):
             assert isinstance(app.screen, TextScreen)
             from tui.screens.help import help_text
 
-            plain = help_text(lang).plain
+            plain = " ".join(help_text(lang).plain.split())
             for w in words:
                 assert w in plain, (lang, w)
 
@@ -216,8 +223,9 @@ async def test_explanations_and_the_journal_wrap_at_80_columns(demo):
         await pilot.press("1", "1")  # round 4 of table 1 complete
         await pilot.pause()
         for keys in (("e",), ("h",), ("p", "e")):
-            await pilot.press(*keys)
-            await pilot.pause(0.5)
+            for k in keys:
+                await pilot.press(k)
+                await until(pilot, lambda: app.screen is not app.main and app.job is None, keys)
             assert isinstance(app.screen, TextScreen), keys
             body = app.screen.query_one(ScrollableContainer)
             assert body.virtual_size.width <= body.size.width, keys  # nothing to scroll sideways to
@@ -354,7 +362,7 @@ async def test_the_play_off_head_names_the_winner(tmp_path):
     app = make_app(p, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.start_playoff()
+        app.main.action_start_playoff()
         await pilot.pause()
         for _ in range(8):
             if playoff_event.progress(load(p)).finished:
@@ -374,7 +382,7 @@ async def test_ctrl_c_hints_at_q_in_the_judges_language(demo):
         await pilot.pause()
         await pilot.press("ctrl+c")
         await pilot.pause(0.3)
-        said = [(n.title, n.message) for n in app._notifications]
+        said = compat.notifications(app)
         assert said == [("Выйти из программы?", "Для выхода нажмите q (или Ctrl+Q)")], said
 
 
@@ -399,10 +407,8 @@ async def test_long_names_never_scroll_the_players_or_the_preview_sideways(tmp_p
         assert table.virtual_size.width <= table.size.width
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("p")
-        await pilot.pause(0.5)
-        assert isinstance(app.screen, PreviewScreen)
-        table = app.screen.query_one("DataTable")
+        await pair_preview(pilot)
+        table = app.screen.query_one("#preview-table")
         assert table.virtual_size.width <= table.size.width
         assert "(1)" in screen_text(app) and "(2)" in screen_text(app)  # the numbers are never cut off
 
@@ -434,7 +440,7 @@ async def test_the_form_shows_the_label_of_the_focused_field(demo):
     app = make_app(demo, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.new_event()
+        app.main.action_new_event()
         await pilot.pause(0.3)
         labels = list(app.screen.query(".form-label"))
         for i in range(len(labels)):
@@ -452,10 +458,11 @@ async def test_the_form_shows_the_label_of_the_focused_field(demo):
 
 @sync
 async def test_every_key_on_every_view_answers_without_a_traceback(demo):
-    from tui.screens.main import CYRILLIC, KEYS
+    from tui import actions
 
-    keys = [k.split(",")[0] for k, *_ in KEYS if k.split(",")[0] not in ("q",)]
-    cyrillic = [CYRILLIC[k] for k in keys if k in CYRILLIC]
+    main = [a for a in actions.of_scope("main") if a.keys and a.id != "quit"]
+    keys = [a.keys[0] for a in main]
+    cyrillic = [actions.twin(k) for k in keys if actions.twin(k)]
     app = make_app(demo, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -464,7 +471,7 @@ async def test_every_key_on_every_view_answers_without_a_traceback(demo):
                 await pilot.press(view)
                 await pilot.pause()
                 await pilot.press(k)
-                await pilot.pause()
+                await until(pilot, lambda: app.job is None, k)  # a pairing or an explanation is a job
                 for _ in range(3):  # close whatever opened (a dialog, a page, the ':' line)
                     if app.screen is app.main:
                         break

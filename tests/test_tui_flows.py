@@ -11,8 +11,9 @@ from core.results import Result
 from core.store import create, load
 from core.store.presence import Presence
 from tests.helpers import event_with_players
-from tests.test_tui_app import SIZE, demo, make_app, no_fsync, one_table, screen_text, sync, type_line  # noqa: F401
-from tui.screens.dialogs import FormScreen, LineScreen
+from tests.test_tui_app import (SIZE, demo, make_app, no_fsync, one_table, pair_preview, screen_text,  # noqa: F401
+                                 sync, type_line, until)
+from tui.screens.dialogs import FormScreen, LineScreen, TextScreen
 from tui.screens.players import PlayersScreen
 
 
@@ -95,7 +96,7 @@ async def test_new_event_from_the_palette(one_table, tmp_path):
     app = make_app(one_table)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.new_event()
+        app.main.action_new_event()
         await pilot.pause()
         assert isinstance(app.screen, FormScreen)
         await fill_form(pilot, [str(target), "Autumn Cup", "7", "2", "8", "y", "3,1,0", "BH-C1,SB"])
@@ -213,7 +214,7 @@ async def test_playoff_from_the_palette_and_moves(tmp_path):
     app = make_app(p)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.start_playoff()
+        app.main.action_start_playoff()
         await pilot.pause()
         e = load(p)
         assert e.stage_state("playoff") is not None and app.main.stage == "playoff"
@@ -235,8 +236,8 @@ async def test_from_an_empty_event_to_the_first_round(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "no round paired yet" in screen_text(app)
-        assert app.main.check_action("pair", ()) is False  # no players yet
-        assert app.main.check_action("result", ("1",)) is False
+        assert not app.main.applies("pair")  # no players yet
+        assert not app.main.applies("result_first")
         await pilot.press("P")
         await pilot.pause()
         for name, rating in (("Ann", "1800"), ("Bob", "1700"), ("Cid", "1600"), ("Dan", "1500"), ("Eve", "1400")):
@@ -246,9 +247,8 @@ async def test_from_an_empty_event_to_the_first_round(tmp_path):
         assert [p.name for p in load(p).players] == ["Ann", "Bob", "Cid", "Dan", "Eve"]
         await pilot.press("escape")
         await pilot.pause()
-        assert app.main.check_action("pair", ()) is True
-        await pilot.press("p")
-        await pilot.pause()
+        assert app.main.applies("pair")
+        await pair_preview(pilot)
         await pilot.press("y")
         await pilot.pause()
         rnd = load(p).find_round("swiss", None, 1)
@@ -347,7 +347,7 @@ async def test_russian_ui_shows_the_engines_messages_in_russian(demo):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("e")  # why these pairings
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, TextScreen), "the explanation")
         shown = screen_text(app)
         assert "доска 1" in shown and "board" not in shown and "preference" not in shown
         await pilot.press("escape")

@@ -18,6 +18,7 @@ from core import commands, pairing
 from core.results import Result
 from core.store import EventFile, create, load
 from tests.helpers import event_with_players
+from tui import compat
 from tui.app import ArbiterApp
 from tui.screens.dialogs import LineScreen, TextScreen
 from tui.screens.preview import PreviewScreen
@@ -41,7 +42,7 @@ def no_fsync(monkeypatch):
 
 
 def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return compat.screen_text(app)
 
 
 def finish(e, seed: int):
@@ -78,12 +79,17 @@ async def answer(pilot, text: str) -> None:
     await pilot.pause()
 
 
+async def until(pilot, predicate, what: str = "") -> None:
+    from tests.test_tui_app import until as wait
+
+    await wait(pilot, predicate, what)
+
+
 async def open_preview(pilot) -> PreviewScreen:
+    from tests.test_tui_app import pair_preview
+
     await pilot.pause()
-    await pilot.press("p")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, PreviewScreen)
-    return pilot.app.screen
+    return await pair_preview(pilot)
 
 
 def rematch(e, proposal_round):
@@ -165,8 +171,8 @@ async def test_bye_by_hand_and_back_to_the_engines_pairing(round_one_done):
         await pilot.press("r")
         await pilot.pause()
         assert screen.proposal.rounds[0] == engine and "back to the program's pairing" in screen_text(app)
-        await pilot.press("e")  # every board explained
-        await pilot.pause()
+        await pilot.press("e")  # every board explained (the engine runs again: a job)
+        await until(pilot, lambda: isinstance(app.screen, TextScreen), "the explanation")
         assert isinstance(app.screen, TextScreen) and "Why these pairings" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
@@ -213,9 +219,8 @@ async def test_another_judges_change_before_saving_is_a_conflict(round_one_done)
         assert "the event was changed since this pairing was made" in text and "withdraw player 4" in text
         assert path.read_text() == before and len(load(path).rounds) == 1  # nothing saved
         # r pairs again on the event as it is now; y saves that
-        await pilot.press("r")
-        await pilot.pause()
-        assert "paired again" in screen_text(app)
+        await pilot.press("r")  # pairs again: a job
+        await until(pilot, lambda: "paired again" in screen_text(app), "the new pairing")
         assert all(4 not in g.players for g in screen.proposal.rounds[0].games)
         await pilot.press("y")
         await pilot.pause()
@@ -318,5 +323,10 @@ def test_preview_snapshot_80x24(tmp_path, snap_compare):
     a, b, opp = rematch(e, proposal)
     app = ArbiterApp(p, lang="en", user="judge1", poll_interval=0, presence=False,
                      clock=lambda: datetime(2026, 11, 28, 14, 0, tzinfo=timezone.utc))
-    keys = ["p", "w", "x", *str(opp), "space", *str(b), "enter", "down"]
-    assert snap_compare(app, terminal_size=SIZE, press=keys)
+    from tests.test_tui_app import pair_preview
+
+    async def paired(pilot) -> None:  # the pairing is a job: the preview once it is done
+        await pair_preview(pilot)
+
+    keys = ["w", "x", *str(opp), "space", *str(b), "enter", "down"]
+    assert snap_compare(app, terminal_size=SIZE, press=keys, run_before=paired)

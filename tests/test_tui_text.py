@@ -30,12 +30,12 @@ def test_every_word_has_english_and_russian_with_the_same_placeholders():
 
 def test_every_key_the_tui_asks_for_exists():
     used = set()
-    mine = [ROOT / "tui" / "app.py", ROOT / "tui" / "i18n.py", *(ROOT / "tui" / "screens").glob("*.py"),
+    mine = [ROOT / "tui" / "app.py", ROOT / "tui" / "i18n.py", ROOT / "tui" / "actions.py",
+            *(ROOT / "tui" / "screens").glob("*.py"),
             *(ROOT / "tui" / "widgets").glob("*.py")]
     for p in mine:
-        used |= set(re.findall(r'tr\([A-Za-z_.]+, "([a-z_0-9]+)"\)', p.read_text()))
-        used |= set(re.findall(r'tr\([A-Za-z_.]+, "([a-z_0-9]+)",', p.read_text()))
-        used |= set(re.findall(r'\("[^"]+", "[^"]+", "(k_[a-z_]+)", (?:True|False)', p.read_text()))
+        used |= set(re.findall(r'\btr\([A-Za-z_.]+, "([a-z_0-9]+)"\)', p.read_text()))
+        used |= set(re.findall(r'\btr\([A-Za-z_.]+, "([a-z_0-9]+)",', p.read_text()))
     for stage in ("swiss", "roundrobin", "top", "playoff"):
         used.add(f"stage_{stage}")
     used |= {"prefix_t", "prefix_a", "st_active", "st_late", "st_withdrawn"}
@@ -104,16 +104,17 @@ def test_clock_values():
     assert clock.add(r, now, -5)["deadline"] == clock.iso(now + timedelta(minutes=40))
 
 
-def test_patch_table_patches_by_row_key_and_keeps_the_cursor_on_its_row():
+def test_the_keyed_table_patches_by_row_key_and_keeps_the_cursor_on_its_row():
     import asyncio
 
     from textual.app import App
 
-    from tui.widgets.patch_table import PatchTable, cell
+    from tui import compat
+    from tui.widgets.keyed_table import KeyedTable, cell
 
     class One(App):
         def compose(self):
-            yield PatchTable(id="t")
+            yield KeyedTable(id="t", right=("pts",))
 
     cols = [("id", "Id"), ("name", "Name"), ("pts", "Pts")]
 
@@ -123,19 +124,30 @@ def test_patch_table_patches_by_row_key_and_keeps_the_cursor_on_its_row():
     async def go():
         app = One()
         async with app.run_test(size=(40, 10)) as pilot:
-            t = app.query_one(PatchTable)
+            t = app.query_one(KeyedTable)
             t.sync(cols, rows([1, 2, 3, 4], {}))
             t.select_key("3")
             t.sync(cols, rows([3, 1, 2, 4], {3: 1}))  # 3 wins and goes first
             await pilot.pause()
             assert t.rebuilds == 1 and t.patched_cells == 1
-            assert [t.get_row_at(i)[0].plain for i in range(4)] == ["3", "1", "2", "4"]
-            assert t.selected_key == "3"  # the cursor followed its row
-            assert t.get_row_at(0)[1].plain == "[b]3[/b]"  # never markup
+            assert t.order == ["3", "1", "2", "4"]
+            assert t.selected_key == "3" and t.cursor == 0  # the cursor followed its row
+            lines = compat.screen_lines(app)
+            assert lines[0].split() == ["Id", "Name", "Pts"]
+            assert lines[1].split() == ["3", "[b]3[/b]", "1"]  # never markup; the new order drawn
+            assert lines[1].index("1", 10) == lines[0].index("Pts") + 2  # right-aligned under its heading
             t.sync(cols, rows([3, 4], {3: 1}))  # rows removed
             assert t.row_count == 2 and t.rebuilds == 1
+            await pilot.press("down")  # the keys of the table
+            assert t.selected_key == "4"
+            await pilot.press("home")
+            assert t.selected_key == "3"
             t.sync(cols[:2], [(k, cs[:2]) for k, cs in rows([3, 4], {})])  # other columns: built again
-            assert t.rebuilds == 2
+            assert t.rebuilds == 2 and t.selected_key == "3"
+            t.sync(cols[:2], [(str(i), (cell(i), cell("x" * 30))) for i in (3, 4)])  # a wider column
+            assert t.virtual_size.width == (2 + 2) + (30 + 2)  # "Id" is two columns wide
+            t.sync(cols[:2], [(str(i), (cell(i), cell("x"))) for i in (3, 4)])  # and narrower again
+            assert t.virtual_size.width == (2 + 2) + (4 + 2)  # "Id", "Name": never narrower than the heading
 
     asyncio.run(go())
 

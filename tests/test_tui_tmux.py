@@ -158,3 +158,51 @@ def test_results_and_pairing_by_keys_in_tmux(paired):
     met = {frozenset(g.players) for g in r1.games}
     assert not any(frozenset(g.players) in met for g in r2.games)  # no rematch
     assert not (paired.parent / "cup.toml.who").exists()  # the session left
+
+
+@pytest.fixture
+def heavy(tmp_path) -> Path:
+    """Two tables: table 1 is the perf corpus's 1500-player event cut before round 3 (its heaviest round
+    to pair), table 2 ten players with round 1 to play."""
+    from tests.test_tui_jobs import PERF, two_tables
+
+    trf = PERF / "perf_n1500_r9_byes.trf"
+    if not trf.exists():
+        pytest.skip("the perf corpus (../shared/corpus/perf) is not here")
+    p = tmp_path / "heavy.toml"
+    create(p, two_tables(trf, 3))
+    return p
+
+
+def test_a_heavy_round_pairs_in_the_background_in_tmux(heavy):
+    """p on a heavy round: the progress line at once (its clock says 0 s), a result on the other table saved
+    while the pairing goes on, Esc stops it at once (the pairing would take far longer), the file unchanged
+    but for that result."""
+    before = load(heavy)
+    t = Tmux()
+    try:
+        t.start([sys.executable, "-m", "tui.cli", str(heavy)], cwd=ROOT, rc_file=heavy.parent / "app.rc")
+        t.wait(lambda s: "Round 2 · table 1" in s and "all results in" in s, "table 1's round 2, complete", 30)
+        t.keys("p")
+        shown = t.wait(lambda s: "pairing round 3 of table 1" in s, "the progress line")
+        assert "… 0 s" in shown, shown  # drawn within the pairing's first second
+        t.keys("T")
+        t.wait(lambda s: "Round 1 · table 2" in s, "table 2")
+        t.keys("1")
+        t.wait(lambda s: "1-0" in row(s, 1) and "pairing round 3 of table 1" in s, "1-0 on table 2 during the pairing")
+        t.keys("T")
+        t.wait(lambda s: "Round 2 · table 1" in s, "back on table 1")
+        t.keys("\x1b")  # Esc (tmux send-keys -l sends it as typed)
+        t.wait(lambda s: "stopped, nothing saved" in s and "pairing round 3 of table 1 …" not in s, "Esc: stopped")
+        t.keys("q")
+        end = time.monotonic() + 15
+        while t.dead() is None and time.monotonic() < end:
+            time.sleep(0.05)
+        status = t.dead()
+        assert status == 0, f"the app did not quit cleanly (exit status {status}):\n{t.screen()}"
+    finally:
+        t.kill()
+    e = load(heavy)
+    assert e.rounds_of("swiss", 1) == before.rounds_of("swiss", 1)  # no round 3, nothing of table 1 changed
+    r = e.find_round("swiss", 2, 1)
+    assert r.game(1).result is Result.FIRST_WINS and r.game(1).by == "judge1"

@@ -1,60 +1,47 @@
 """The judge's TUI (Textual): live round, standings and top; results at the speed of slips.
 
-The App owns the event file and nothing else: `self.event` is always what
-`EventFile.load()` returned, after each change and on each poll (about every
+The App owns the event file and nothing else: `event` (a reactive value) is
+always what the file holds, after each change and on each poll (about every
 second, so a change by another judge or by the command line shows within
-two seconds). Every action is one call into `core` inside
-`EventFile.change` (`apply`). Time is passed in (`clock`) so tests freeze it.
+two seconds). When it changes, the App posts `EventChanged` to every open
+screen; screens show it in their panels. Every change is one call into
+`core` inside `EventFile.change` (`commit`), made by a screen's
+`run_change`, which reports the engine's refusal on its message line.
+
+Slow work runs off the event loop: the one `job` under way (a pairing, an
+explanation: `start_job`, stopped by `stop_job`, see
+tui/widgets/progress.py), the reload of a big file, the standings of a big
+event. Time is passed in (`clock`) so tests freeze it.
 """
 
 from __future__ import annotations
 
+import threading
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
-from rich.align import Align
-from rich.text import Text
-from textual.app import App, SystemCommand
-from textual.command import CommandList, CommandPalette
-from textual.screen import Screen
-from textual.widgets.option_list import Option
+from textual.app import App
+from textual.command import CommandPalette
+from textual.reactive import var
 
 from core.errors import ArbiterError, message
 from core.formats.text import clean
-from core.journal_text import describe, translate
+from core.journal_text import translate
 from core.model import Event
 from core.store import EventFile
+from core.store.files import Stamp
 from core.store.journal import who
 from core.store.presence import Presence
 
+from .actions import ActionsProvider
 from .i18n import choose_lang, tr
-from .screens.main import MainScreen
+from .widgets.messages import EventChanged, LangChanged, Say
+from .widgets.progress import Job, Stopped, compute, run_job
 
 HEARTBEAT = 5.0  # seconds between presence heartbeats
-
-
-class Palette(CommandPalette):
-    """Textual's command palette with its two words (the search field, "no matches") in the judge's language."""
-
-    def __init__(self, lang: str) -> None:
-        super().__init__(id="--command-palette", placeholder=tr(lang, "palette_search"))
-        self.lang = lang
-
-    def _start_no_matches_countdown(self, search_value: str) -> None:
-        # Textual 8.2.8's method (pinned), with the text translated
-        self._stop_no_matches_countdown()
-
-        def _show_no_matches() -> None:
-            if search_value:
-                self.query_one(CommandList).add_option(
-                    Option(Align.center(Text(tr(self.lang, "palette_none"), style="not bold")), disabled=True,
-                           id=self._NO_MATCHES))
-                self._list_visible = True
-            else:
-                self._list_visible = False
-
-        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, _show_no_matches)
+BIG_FILE = 64 * 1024  # bytes from which a changed file is read again in a thread (about 40 ms and more)
 
 
 def _utcnow() -> datetime:
@@ -65,119 +52,166 @@ class ArbiterApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "arbiter"
     ENABLE_COMMAND_PALETTE = True
+    # the palette offers our actions only: Textual's own (theme, maximize, screenshot, its English
+    # key panel) would be English words in a Russian palette, and the theme must stay the 16-colour one
+    COMMANDS = {ActionsProvider}
+
+    event: var[Event] = var(None, always_update=True, init=False)  # what the file holds
+    lang: var[str] = var("en", init=False)
+    job: var[Job | None] = var(None, init=False)  # the slow computation under way (one at a time)
+    others: var[tuple[str, ...]] = var((), init=False)  # who else has the event open (user@SSH client)
 
     def __init__(self, path: str | Path, *, clock: Callable[[], datetime] = _utcnow, lang: str | None = None,
-                 poll_interval: float = 1.0, presence: bool = True, user: str | None = None) -> None:
+                 poll_interval: float = 1.0, presence: bool = True, user: str | None = None,
+                 progress_hook: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.file = EventFile(path)
-        self.event: Event = self.file.load()
+        self.set_reactive(ArbiterApp.event, self.file.load())
+        self.set_reactive(ArbiterApp.lang, lang or choose_lang(self.event.language))
         self.clock = clock
-        self.lang = lang or choose_lang(self.event.language)
         self.poll_interval = poll_interval
+        self.progress_hook = progress_hook  # tests: called at every step of a job's progress
         self.user = user or who()[0]
         self.presence = Presence(self.file.path, user=self.user, clock=clock) if presence else None
-        self.others: list[str] = []
         self._last_beat = 0.0
-        self.main: MainScreen | None = None
+        self._cause: tuple[str | None, bool] = (None, False)  # (who changed it outside, another file) for watch_event
+        self._reading: Stamp | None = None  # a reload of a big file under way, of this version of it
+        self.main = None  # the main screen (tui/screens/main.py)
         self.changes_seen = 0  # how many outside changes the poll picked up (tests)
 
-    def label_palette(self) -> None:
-        """The footer's command-palette key in the judge's language."""
-        from dataclasses import replace
-
-        for key, bindings in self._bindings.key_to_bindings.items():
-            self._bindings.key_to_bindings[key] = [
-                replace(b, description=tr(self.lang, "k_palette"))
-                if b.action in ("command_palette", "app.command_palette") else b for b in bindings
-            ]
-
     def on_mount(self) -> None:
-        self.label_palette()
+        from .screens.main import MainScreen
+
         self.theme = "ansi-dark"
         self.title = clean(self.event.name)
         self.main = MainScreen()
         self.push_screen(self.main)
         if self.presence is not None:
             self.presence.beat()
-            self.others = [p.label() for p in self.presence.others()]
+            self.others = tuple(p.label() for p in self.presence.others())
         if self.poll_interval:
             self.set_interval(self.poll_interval, self.poll)
 
     def on_unmount(self) -> None:
+        self.stop_job()
         if self.presence is not None:
             self.presence.leave()
 
-    # -- the event file -------------------------------------------------------------
+    # -- the event ------------------------------------------------------------------------------
     def now(self) -> datetime:
         return self.clock()
 
-    def apply(self, fn: Callable[[Event], Event], what: str, saved: Callable[[], None] | None = None) -> Event:
-        """One change: `fn` inside the file's transaction; then show what the file holds.
+    def show_event(self, event: Event, outside: str | None = None, reopened: bool = False) -> None:
+        """Hold `event` (what the file holds now); every open screen is told."""
+        self._cause = (outside, reopened)
+        self.event = event
 
-        `saved` (once the change is saved, before the panels are refreshed) lets the
-        caller's message reach the screen in the same frame as the panels.
-        """
-        done = False
+    def watch_event(self, event: Event) -> None:
+        outside, reopened = self._cause
+        self._cause = (None, False)
+        self.title = clean(event.name)
+        for screen in self.screen_stack:
+            if callable(getattr(screen, "on_event_changed", None)):  # (a message to Textual's own default screen repaints it all)
+                screen.post_message(EventChanged(event, outside, reopened))
+
+    def watch_lang(self, lang: str) -> None:
+        for screen in self.screen_stack:
+            if callable(getattr(screen, "on_lang_changed", None)):
+                screen.post_message(LangChanged(lang))
+
+    def commit(self, fn: Callable[[Event], Event], what: str) -> Event:
+        """One change: `fn` inside the file's transaction; then hold what the file holds (also after a refusal)."""
         try:
-            self.event = self.file.change(fn, what)
-            done = True
+            return self.file.change(fn, what)
         finally:
-            self.event = self.file.load()
-            self.title = clean(self.event.name)
-            if done and saved is not None:
-                saved()
-            if self.main is not None:
-                self.main.refresh_all()
-        return self.event
-
-    def reload(self) -> None:
-        self.event = self.file.load()
-        if self.main is not None:
-            self.main.refresh_all()
+            self.show_event(self.file.load())
 
     def undo(self) -> str:
         try:
             return self.file.undo()
         finally:
-            self.reload()
+            self.show_event(self.file.load())
 
     def redo(self) -> str:
         try:
             return self.file.redo()
         finally:
-            self.reload()
+            self.show_event(self.file.load())
 
+    def reload(self) -> None:
+        """Read the file again now (tests; the poll does it by itself)."""
+        self.show_event(self.file.load())
+
+    def say(self, text: str, style: str = "") -> None:
+        """A line for the message line of the topmost screen that has one (not a dialog's)."""
+        from .screens.base import ArbiterScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, ArbiterScreen):
+                screen.post_message(Say(text, style))
+                return
+
+    # -- polling: other judges, the command line ----------------------------------------------------
     def poll(self) -> None:
-        """About every second: pick up outside changes, keep the heartbeat, tick the clock."""
-        main = self.main
-        if main is not None and not main.query("#status"):  # starting or shutting down
+        """About every second: pick up outside changes, keep the heartbeat."""
+        if self.main is None or not self.main.is_mounted:  # starting or shutting down
             return
-        try:
-            if self.file.changed_on_disk():
-                self.event = self.file.load()
-                self.changes_seen += 1
-                said = tr(self.lang, "changed_outside", who=self.last_author())
-                if main is not None:
-                    main.refresh_all()
-                    main.say(said, "cyan")
-                from .screens.players import PlayersScreen
-
-                if isinstance(self.screen, PlayersScreen):  # the list open over the main screen follows too
-                    self.screen.refresh_list()
-                    self.screen.say(said, "cyan")
-        except ArbiterError as exc:
-            if main is not None:
-                main.say_error(message(exc, self.lang))
+        self.check_file()
         if self.presence is not None:
             t = self.now().timestamp()
             if t - self._last_beat >= HEARTBEAT:
                 self._last_beat = t
                 self.presence.beat()
-            others = [p.label() for p in self.presence.others()]
+            others = tuple(p.label() for p in self.presence.others())
             if others != self.others:
                 self.others = others
-        if main is not None:
-            main.tick()
+
+    def check_file(self) -> None:
+        """Read the file again if it changed on disk; a big one in a thread (the screen keeps answering)."""
+        try:
+            if not self.file.changed_on_disk():
+                return
+            size = self.file.path.stat().st_size
+        except OSError:
+            size = 0
+        stamp = Stamp.of(self.file.path)
+        if size < BIG_FILE:
+            try:
+                event = self.file.load()
+            except ArbiterError as exc:
+                self.say(message(exc, self.lang), "bold red")
+                return
+            self._outside_change(event)
+            return
+        if self._reading == stamp:
+            return  # this version is being read already
+        self._reading = stamp
+        ours = self.file.stamp
+        path = self.file.path
+
+        def work():
+            reader = EventFile(path)  # its own: the App's file is never touched by the thread
+            try:
+                reader.load()
+            except ArbiterError as exc:
+                return exc
+            return reader
+
+        def done(result) -> None:
+            self._reading = None
+            if isinstance(result, ArbiterError):
+                self.say(message(result, self.lang), "bold red")
+                return
+            if self.file.stamp != ours:  # this session saved meanwhile: the next poll decides again
+                return
+            self.file = result
+            self._outside_change(result.event)
+
+        compute(self, work, done, background=True, group="reload")
+
+    def _outside_change(self, event: Event) -> None:
+        self.changes_seen += 1
+        self.show_event(event, outside=self.last_author())
 
     def last_author(self) -> str:
         try:
@@ -189,127 +223,67 @@ class ArbiterApp(App):
             return f"{e.user}{'@' + e.ssh if e.ssh else ''}: {translate(e.what, self.lang)}"
         return tr(self.lang, "someone")
 
-    # -- the top and the play-off ----------------------------------------------------------
-    def top_bracket(self):
-        """The knockout bracket (`core.top.bracket`), or None before the top starts."""
-        try:
-            from core import top as topmod
-        except ImportError:  # an engine without the top stage
+    # -- slow work ----------------------------------------------------------------------------------
+    def start_job(self, job: Job) -> None:
+        """Run `job` off the event loop (tui/widgets/progress.py); the progress line shows it until it ends."""
+        self.stop_job()
+        if job.hook is None:
+            job.hook = self.progress_hook
+        self.job = job
+        self.run_worker(partial(self._run_job, job), name="job", group="job", exclusive=True)
+
+    async def _run_job(self, job: Job) -> None:
+        ok, value = await run_job(job)
+        if job.stopped.is_set() or self.job is not job:
+            return
+        self.job = None
+        if ok:
+            job.done(value)
+        elif isinstance(value, Stopped):
+            return
+        elif isinstance(value, ArbiterError):
+            if job.failed is not None:
+                job.failed(value)
+            else:
+                self.say(message(value, self.lang), "bold red")
+        else:
+            raise value  # a bug: shown as one (the same as on the event loop)
+
+    def stop_job(self) -> Job | None:
+        """Stop the job under way: its result is thrown away (the file was never touched by it)."""
+        job = self.job
+        if job is None:
             return None
-        try:
-            return topmod.bracket(self.event)
-        except ArbiterError:
-            return None
+        job.stopped.set()
+        self.job = None
+        self.workers.cancel_group(self, "job")
+        return job
 
-    def _stage_started(self, what: str) -> None:
-        main = self.main
-        if main:
-            main.round_no = None
-            main.table_index = 0
-            main.only_missing = False
-            main.refresh_all()
-            main.cursor_to_first_missing()
-            main.say(what, "bold")
+    def job_threads(self) -> list[threading.Thread]:
+        """The threads of jobs still running (a stopped one ends at its next progress step; tests wait for them)."""
+        return [t for t in threading.enumerate() if t.name == "arbiter-job"]
 
-    def start_top(self, lots: bool = False) -> None:
-        try:
-            from core import top as topmod
-        except ImportError:
-            if self.main:
-                self.main.say_error(tr(self.lang, "top_hook"))
-            return
-        try:
-            self.apply(lambda ev: topmod.start_top(ev, lots=lots), describe("start the top"))
-        except ArbiterError as exc:
-            if self.main:
-                self.main.say_error(message(exc, self.lang))
-            return
-        self._stage_started(tr(self.lang, "top_started"))
-
-    def start_playoff(self) -> None:
-        try:
-            from core import playoff_event
-        except ImportError:
-            if self.main:
-                self.main.say_error(tr(self.lang, "playoff_hook"))
-            return
-        try:
-            self.apply(lambda ev: playoff_event.start_playoff(ev, None), describe("start the play-off"))
-        except ArbiterError as exc:
-            if self.main:
-                self.main.say_error(message(exc, self.lang))
-            return
-        self._stage_started(tr(self.lang, "playoff_started"))
-
+    # -- keys of the App --------------------------------------------------------------------------------
     def action_help_quit(self) -> None:
         """Ctrl+C (Textual's English hint, in the judge's language): q quits."""
         self.notify(tr(self.lang, "quit_hint"), title=tr(self.lang, "quit_title"), markup=False)
 
-    # -- command palette: every action ------------------------------------------------------
     def action_command_palette(self) -> None:
+        """The palette, with its search field in the judge's language."""
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(Palette(self.lang))
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=tr(self.lang, "palette_search")))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        main = self.main
-        L = self.lang
-        if main is not None and screen is main:
-            yield SystemCommand(tr(L, "c_pair"), tr(L, "k_pair") + " (p)", main.action_pair)
-            yield SystemCommand(tr(L, "c_clock"), "705.3 (c)", main.action_clock)
-            yield SystemCommand(tr(L, "c_undo"), "u", main.action_undo)
-            yield SystemCommand(tr(L, "c_redo"), "U", main.action_redo)
-            yield SystemCommand(tr(L, "c_players"), "P", main.action_players)
-            yield SystemCommand(tr(L, "c_explain"), "e", main.action_explain)
-            yield SystemCommand(tr(L, "k_swap"), "w", main.action_swap)
-            yield SystemCommand(tr(L, "c_exchange"), "X", main.action_exchange)
-            yield SystemCommand(tr(L, "c_give_bye"), "", main.action_give_bye)
-            yield SystemCommand(tr(L, "c_unpair"), "", main.unpair)
-            yield SystemCommand(tr(L, "c_forbid"), "C1", main.action_forbid)
-            yield SystemCommand(tr(L, "c_missing"), "m", main.action_missing)
-            yield SystemCommand(tr(L, "c_table"), "T", main.action_table)
-            yield SystemCommand(tr(L, "standings"), "s", lambda: main.action_view("standings"))
-            yield SystemCommand(tr(L, "round"), "r", lambda: main.action_view("round"))
-            yield SystemCommand(tr(L, "bracket"), "b", lambda: main.action_view("bracket"))
-            yield SystemCommand(tr(L, "c_top"), "K", main.action_start_top)
-            yield SystemCommand(tr(L, "c_playoff"), "", self.start_playoff)
-            yield SystemCommand(tr(L, "c_moves"), ": 12 m45", lambda: main.action_line(""))
-            yield SystemCommand(tr(L, "c_new"), "", self.new_event)
-            yield SystemCommand(tr(L, "history_title"), "h", main.action_history)
-            yield SystemCommand(tr(L, "c_lang"), "L", main.action_lang)
-            yield SystemCommand(tr(L, "c_help"), "?", main.action_help)
-        # Textual's own commands (theme, maximize, screenshot, its English key panel) are left out:
-        # English words in a Russian palette, and the theme must stay the 16-colour one
-        yield SystemCommand(tr(L, "c_quit"), "q", self.exit)
-
-    def prompt(self, text: str, then: Callable[[str], None]) -> None:
-        from .screens.dialogs import LineScreen
-
-        def done(value: str | None) -> None:
-            if value:
-                then(value)
-
-        self.push_screen(LineScreen(text, classes="line"), done)
-
-    def new_event(self) -> None:
-        from .screens.new_event import new_event_form
-
-        new_event_form(self)
-
+    # -- another file -----------------------------------------------------------------------------------
     def open_file(self, path: str | Path) -> None:
         """Switch this session to another event file (after "new event")."""
+        self.stop_job()
         if self.presence is not None:
             self.presence.leave()
         self.file = EventFile(path)
-        self.event = self.file.load()
-        self.title = clean(self.event.name)
         if self.presence is not None:
             self.presence = Presence(self.file.path, user=self.user, clock=self.clock)
             self.presence.beat()
-        if self.main is not None:
-            self.main.table_index = 0
-            self.main.round_no = None
-            self.main.refresh_all()
-            self.main.cursor_to_first_missing()
+        self.show_event(self.file.load(), reopened=True)
 
 
 def run(path: str) -> int:

@@ -9,7 +9,10 @@ Keys: space or right arrow: next page; left arrow: previous page; p: pause
 the cycling; q: quit.
 
 Player names are data: every text goes to the screen as `rich.text.Text`
-(never parsed as markup), so `Carol [/]` is shown as written.
+(never parsed as markup), so `Carol [/]` is shown as written, and through
+`core.formats.text.clean`, so a control, bidi or zero-width character of a
+name (an `ESC ]52` that would set the judge's clipboard, `ESC ]2` the
+terminal's title, `ESC [2J`) is shown as `?`; the window title too.
 
 In a browser, through textual-serve (the `serve` extra: `pip install -e
 '.[serve]'`):
@@ -45,6 +48,12 @@ from core.store import EventFile
 Clock = Callable[[], datetime]
 
 __all__ = ["HallDisplay", "display_pages", "clock_text", "round_clock", "run", "serve", "is_loopback"]
+
+
+def safe(text: str) -> Text:
+    """Text from the file for the screen: never markup (a `rich.text.Text`), never an escape
+    (`core.formats.text.clean`: a name's `ESC ]52` cannot reach the judge's terminal)."""
+    return Text(clean(text, lines=True))
 
 
 def _now() -> datetime:
@@ -209,7 +218,7 @@ class HallDisplay(App):
             self.loaded_at = self.clock().astimezone(timezone.utc).strftime("%H:%M:%S UTC")
             self.pages = paginate(display_pages(self.event, self.lang), self._body_height())
             self.index = min(self.index, len(self.pages) - 1)
-            self.title = self.event.name
+            self.title = clean(self.event.name)  # a terminal's title: no escape may end it early
         self.render_page()
         self.show_clock()
 
@@ -231,18 +240,18 @@ class HallDisplay(App):
     def render_page(self) -> None:
         t = words(self.lang)
         if self.event is None:
-            self.query_one("#page", Static).update(Text(self.problem))
+            self.query_one("#page", Static).update(safe(self.problem))
             return
         title, text = self.pages[self.index] if self.pages else ("", "")
-        self.query_one("#event-name", Static).update(Text(self.event.name))
-        self.query_one("#page-title", Static).update(Text(title))
-        self.query_one("#page", Static).update(Text(text))
+        self.query_one("#event-name", Static).update(safe(self.event.name))
+        self.query_one("#page-title", Static).update(safe(title))
+        self.query_one("#page", Static).update(safe(text))
         status = f"{self.index + 1}/{len(self.pages)}  ·  {t('updated_at', when=self.loaded_at)}"
         if self.paused:
             status += f"  ·  {t('paused')}"
         if self.problem:
             status += f"  ·  {self.problem}"
-        self.query_one("#status", Static).update(Text(status))
+        self.query_one("#status", Static).update(safe(status))
 
     def show_clock(self) -> None:
         if self.event is None:
@@ -253,7 +262,7 @@ class HallDisplay(App):
         label = ""
         if secs is not None:
             label = t("round_clock") + (f" ({t('paused')})" if paused else "") + (f" – {t('time_up')}" if secs == 0 else "")
-        self.query_one("#clock-label", Static).update(Text(label))
+        self.query_one("#clock-label", Static).update(safe(label))
         self.query_one("#clock", Digits).update(clock_text(secs))
 
     # -- actions ------------------------------------------------------------

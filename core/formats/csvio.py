@@ -12,6 +12,7 @@ import io
 from typing import Iterable
 
 from ..errors import FileProblem, word
+from .text import clean
 
 COLUMNS = ("name", "rating", "club", "federation", "table", "team", "title", "fide_id")
 
@@ -69,11 +70,13 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
 
 
 def write_rows(header: Iterable[str], rows: Iterable[Iterable]) -> str:
+    """CSV text; every field terminal-safe (`core.formats.text.clean`: a control, bidi or zero-width
+    character is `?`) and never a spreadsheet formula."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(list(header))
+    w.writerow([clean(str(h)) for h in header])
     for r in rows:
-        w.writerow(["" if x is None else _safe(x) for x in r])
+        w.writerow(["" if x is None else _safe(clean(str(x))) for x in r])
     return out.getvalue()
 
 

@@ -1,7 +1,8 @@
 """Safe HTML for the event's pages: every piece of data is escaped, markup is built, never pasted.
 
-`esc(x)` escapes text for element content and quoted attribute values
-(`&`, `<`, `>`, `"`, `'`). Builders take data and return `Markup` (a `str`
+`esc(x)` cleans text (`core.formats.text.clean`: control, bidi and
+zero-width characters shown as `?`) and escapes it for element content and
+quoted attribute values (`&`, `<`, `>`, `"`, `'`). Builders take data and return `Markup` (a `str`
 that is already HTML); anything else given to a builder is escaped, so a
 player named `<script>alert(1)</script>`, `Carol [/]` or `"&'` shows exactly
 as written. Pages need no JavaScript; the CSS is inline (one file per page
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import html as _html
 from typing import Iterable, Sequence
+
+from .text import clean
 
 
 class Markup(str):
@@ -26,10 +29,9 @@ def esc(x) -> Markup:
         return x
     if x is None:
         return Markup("")
-    s = str(x)
-    # control characters are not allowed in HTML text; show them as U+FFFD
-    s = "".join("\ufffd" if (ord(c) < 32 and c not in "\t\n") or ord(c) == 0x7F else c for c in s)
-    return Markup(_html.escape(s, quote=True))
+    # what a terminal or a text renderer would act on (controls, bidi and zero-width marks: a club
+    # `\u202egnp.` shown as `.png`) is shown as `?` (core.formats.text.clean), then escaped
+    return Markup(_html.escape(clean(str(x), lines=True), quote=True))
 
 
 def join(parts: Iterable) -> Markup:

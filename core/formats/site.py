@@ -11,8 +11,9 @@ when it was made (`now`, passed in; the current UTC time by default).
 Every piece of data goes through `core.formats.html.esc`; no page has
 JavaScript. A half-written site is never served: a new folder is built
 beside the target and renamed into place; an existing folder gets each page
-by an atomic rename, the index last (so its links always lead to pages that
-are there), and pages this module wrote before that are no longer part of
+by an atomic rename from a temporary folder made inside it (so a folder at
+the root of another disk works), the index last (so its links always lead to
+pages that are there), and pages this module wrote before that are no longer part of
 the site are removed (the list is kept in `.arbiter-site`; other files in
 the folder are left alone).
 """
@@ -31,6 +32,7 @@ from ..model import Event, Round, points_text
 from ..standings import main_stage
 from . import exports as ex
 from .html import Markup, join, link, page, table, tag
+from .output import check_not_event
 
 MANIFEST = ".arbiter-site"
 
@@ -247,16 +249,28 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str | None = None) -> list[str]:
-    """Write the site into `out_dir` (made if missing); returns the page names written."""
+def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str | None = None,
+               event_path: str | Path | None = None) -> list[str]:
+    """Write the site into `out_dir` (made if missing); returns the page names written.
+
+    `event_path`: the event's file; the site never writes over it or its journal, lock, backups
+    (core.formats.output). An existing folder (the root of a mounted disk too) gets its pages
+    from a temporary folder made inside it, so every rename stays on its filesystem.
+    """
     out = Path(out_dir)
+    check_not_event(out, event_path)
     if out.exists() and not out.is_dir():
         raise FileProblem(str(out), None, "exists and is not a folder; the site needs a folder")
     pages = build_site(event, now=now, lang=lang)
-    parent = out.resolve().parent
+    existing = out.is_dir()
+    if existing:
+        for name in (*pages, MANIFEST, *_read_manifest(out)):
+            check_not_event(out / name, event_path)
+    parent = out if existing else Path(os.path.realpath(out)).parent
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent))
+        if not existing:
+            parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".arbiter-site.", suffix=".tmp", dir=parent))
     except OSError as exc:
         raise FileProblem(str(out), None, "cannot write here: {error}", error=exc.strerror or exc) from None
     try:
@@ -265,7 +279,7 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
         _write_file(tmp / MANIFEST, "".join(f"{n}\n" for n in pages))
         os.chmod(tmp, 0o755)
         _fsync_dir(tmp)
-        if not out.exists():
+        if not existing:
             try:
                 os.rename(tmp, out)  # the whole site appears at once
                 _fsync_dir(parent)

@@ -1,56 +1,80 @@
 """The event file: TOML text <-> `Event`, with every check that makes it valid.
 
-The writer is ours, so that the text is canonical (load then save gives the
-same bytes) and fast for big events: players and games are one line each.
-Reading uses `tomllib`; then `check` turns the document into an `Event` or a
-`FileProblem` naming the key and what is wrong there. The layout is
+Writing goes through tomli-w, which renders every key and value (the strings
+with their escapes, the numbers, the stage sections whole). The layout around
+the values is ours, so that a big event is fast to save and easy to read:
+one `[[players]]` table per player and one `[[rounds]]` table per round, with
+one inline table per game on one line, the same text tomli-w writes for a
+round whose games fit its line. Each player's and game's text is kept (by
+value) and each round's (by identity), so saving after one result renders
+one game and re-joins one round.
+
+Reading uses `tomllib`; then every key is checked, its type, its range (the
+bounds of `core.limits`) and the model's rules, and the document becomes an
+`Event` or a `FileProblem` naming the key and what is wrong there. What a
+command made is checked by the same table checks before it is written, so
+arbiter never writes a file it would refuse to read. The layout is
 documented field by field in docs/file-format.md.
 """
 
 from __future__ import annotations
 
-import json
 import tomllib
+from datetime import datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
-from ..errors import FileProblem, InvalidResult, Msg, word
+import tomli_w
+
+from .. import limits
+from ..errors import FileProblem, IllegalChange, InvalidResult, Msg, word
 from ..model import BYE_KINDS, EDITIONS, STAGES, SYSTEMS, Event, Game, Player, Round
 from ..records import Scoring
 from ..results import Result
+from . import stages
+from .checks import MISSING, Reader, at, choice, flag, in_range, integer, only, points, shown, short, text, typed
 
 SCHEMA = 1
+INDENT = 2  # the games of a round, and every array tomli-w writes over several lines
+
+__all__ = ["SCHEMA", "STAGES", "dumps", "loads", "from_doc"]
 
 # -- writing ---------------------------------------------------------------
 
 
-def _s(text: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's; DEL must be escaped too)."""
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+def _lines(table: dict[str, Any]) -> str:
+    """`key = value` lines of a table of plain values (text, whole numbers, true/false)."""
+    return "".join([f"{_key(k)} = {_value(v)}\n" for k, v in table.items()])
 
 
-def _num(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else _s(f"{x.numerator}/{x.denominator}")
-
-
-def _val(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, Fraction):
-        return _num(v)
-    if isinstance(v, str):
-        return _s(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_val(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{_key(k)} = {_val(x)}" for k, x in v.items()) + "}"
-    raise TypeError(f"cannot write {type(v).__name__} to the event file")
+def _inline(table: dict[str, Any]) -> str:
+    """A table of plain values as an inline table on one line, as tomli-w writes one: `{ a = 1, b = "x" }`."""
+    if not table:
+        return "{}"
+    return "{ " + ", ".join([f"{_key(k)} = {_value(v)}" for k, v in table.items()]) + " }"
 
 
 def _key(k: str) -> str:
-    return k if k.replace("_", "").replace("-", "").isalnum() and k.isascii() else _s(k)
+    """A key as tomli-w writes it (bare if it can be, else quoted); remembered."""
+    text = _KEYS.get(k)
+    if text is None:
+        text = _KEYS[k] = tomli_w.dumps({k: 0})[:-len(" = 0\n")]
+    return text
+
+
+def _value(v: str | int | bool) -> str:
+    """A value as tomli-w writes it. Remembered (ids, results and names recur), a kind of value apart."""
+    memo = _TEXTS if v.__class__ is str else _INTS if v.__class__ is int else _OTHER
+    text = memo.get(v)
+    if text is None:
+        if len(memo) >= _MEMO_MAX:
+            memo.clear()
+        text = memo[v] = tomli_w.dumps({"v": v})[len("v = "):-1]
+    return text
+
+
+def _points_value(x: Fraction) -> int | str:
+    return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 _SCORING_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "full_bye", "half_bye", "zero_bye")
@@ -58,343 +82,500 @@ _PLAYER_FIELDS = (
     "name", "rating", "club", "federation", "table", "team", "title", "fide_id", "sex", "birth",
     "late_from", "withdrawn_from",
 )
+_EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
+    ("name", "name"), ("start", "start"), ("end", "end"), ("system", "system"), ("rounds_planned", "rounds"),
+    ("tables", "tables"), ("top", "top"), ("third_place", "third_place"), ("tiebreaks", "tiebreaks"),
+    ("edition", "edition"), ("share_places", "share_places"), ("lots_seed", "lots_seed"),
+    ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"),
+    ("baku", "baku"), ("forbidden", "forbidden"), ("forbidden_clubs", "forbidden_clubs"),
+    ("round_minutes", "round_minutes"), ("top_minutes", "top_minutes"), ("language", "language"),
+)
+_ALWAYS = ("name", "system", "rounds_planned")
 _DEFAULT_EVENT = Event(name="", rounds_planned=0)
 _DEFAULT_PLAYER = Player(id=0, name="")
 
 
-def dumps(event: Event) -> str:
-    out: list[str] = [f"schema = {SCHEMA}", "", "[event]"]
-    out.append(f"name = {_s(event.name)}")
-    for attr, key in (
-        ("start", "start"), ("end", "end"), ("system", "system"), ("rounds_planned", "rounds"),
-        ("tables", "tables"), ("top", "top"), ("third_place", "third_place"), ("tiebreaks", "tiebreaks"),
-        ("edition", "edition"), ("share_places", "share_places"), ("lots_seed", "lots_seed"),
-        ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"), ("baku", "baku"), ("forbidden", "forbidden"),
-        ("forbidden_clubs", "forbidden_clubs"), ("round_minutes", "round_minutes"),
-        ("top_minutes", "top_minutes"), ("language", "language"),
-    ):
+def event_doc(event: Event) -> dict[str, Any]:
+    """The `[event]` table as plain values (defaults left out; tomli-w writes no None)."""
+    doc: dict[str, Any] = {}
+    for attr, key in _EVENT_FIELDS:
         v = getattr(event, attr)
-        if attr in ("rounds_planned", "system") or v != getattr(_DEFAULT_EVENT, attr):
-            out.append(f"{key} = {_val(v)}")
+        if attr in _ALWAYS or v != getattr(_DEFAULT_EVENT, attr):
+            doc[key] = [list(x) for x in v] if attr == "forbidden" else list(v) if isinstance(v, tuple) else v
     sc = event.scoring
-    out += ["", "[event.points]"]
-    for f in _SCORING_FIELDS:
-        v = getattr(sc, f)
-        if v is not None:
-            out.append(f"{f} = {_num(v)}")
+    doc["points"] = {f: _points_value(getattr(sc, f)) for f in _SCORING_FIELDS if getattr(sc, f) is not None}
+    return doc
+
+
+def player_doc(p: Player) -> dict[str, Any]:
+    doc: dict[str, Any] = {"id": p.id}
+    for f in _PLAYER_FIELDS:
+        v = getattr(p, f)
+        if f == "name" or v != getattr(_DEFAULT_PLAYER, f):
+            doc[f] = v
+    if p.byes:
+        doc["byes"] = {str(r): kind for r, kind in p.byes}
+    return doc
+
+
+def game_doc(g: Game) -> dict[str, Any]:
+    doc: dict[str, Any] = {"board": g.board, "first": g.first}
+    if g.second is not None:
+        doc["second"] = g.second
+    if g.result is not None:
+        doc["result"] = g.result.value
+    if g.manual:
+        doc["manual"] = True
+    if g.by:
+        doc["by"] = g.by
+    if g.moves is not None:
+        doc["moves"] = g.moves
+    return doc
+
+
+def round_head(r: Round) -> dict[str, Any]:
+    doc: dict[str, Any] = {"stage": r.stage}
+    if r.table is not None:
+        doc["table"] = r.table
+    doc["number"] = r.number
+    if r.clock_deadline:
+        doc["clock_deadline"] = r.clock_deadline
+    if r.clock_paused is not None:
+        doc["clock_paused"] = r.clock_paused
+    return doc
+
+
+def dumps(event: Event) -> str:
+    """The canonical text of `event`; an `IllegalChange` if a value is one the file cannot hold."""
+    out = [tomli_w.dumps({"schema": SCHEMA}), "\n", _event_text(event)]
+    ids = None
     for name, state in event.extra:
-        out += ["", f"[{_key(name)}]"]
-        out += [f"{_key(k)} = {_val(v)}" for k, v in state.items()]
-    out.append(_cached(event.players, _players_text))
+        if ids is None:
+            ids = frozenset(p.id for p in event.players)
+        out += ["\n", _section_text(name, state, event, ids)]
+    out.append(_by_identity(event.players, lambda ps: "".join("\n" + _player_text(p, event.tables) for p in ps)))
     for r in event.rounds:
-        out.append(_cached(r, _round_text))
-    return "\n".join(out) + "\n"
+        out += ["\n", _by_identity(r, _round_text)]
+    return "".join(out)
 
 
-# Unchanged parts of an event are the same objects from one change to the next
-# (frozen dataclasses, shared): their text is kept by identity, so saving after
-# one result re-writes only that round's text.
-_CACHE: dict[int, tuple[object, str]] = {}
-_CACHE_MAX = 4096
+def _event_text(event: Event) -> str:
+    doc = event_doc(event)
+    what = lambda: Msg("the event's settings")  # noqa: E731 (made only for a message)
+    _checked_on_save(lambda rd: _settings(rd, doc, ""), what)
+    return _unicode(tomli_w.dumps({"event": doc}, indent=INDENT), what)
 
 
-def _cached(obj: object, make) -> str:
-    hit = _CACHE.get(id(obj))
-    if hit is not None and hit[0] is obj:
+def _section_text(name: str, state: Any, event: Event, ids: frozenset[int]) -> str:
+    what = lambda: Msg("the [{section}] section", section=name)  # noqa: E731
+    _checked_on_save(lambda rd: stages.check(rd, name, state, event, ids), what)  # it reads the event too
+    hit = _SECTIONS.get(name)
+    if hit is not None and hit[0] == state:  # a deep comparison: the state is plain data (lists, tables)
         return hit[1]
-    text = make(obj)
-    if len(_CACHE) >= _CACHE_MAX:
-        _CACHE.clear()
-    _CACHE[id(obj)] = (obj, text)
+    text = _unicode(tomli_w.dumps({name: state}, indent=INDENT), what)
+    _SECTIONS[name] = (_frozen_copy(state), text)
     return text
 
 
-def _players_text(players: tuple[Player, ...]) -> str:
-    out: list[str] = []
-    for p in players:
-        out += ["", "[[players]]", f"id = {p.id}"]
-        for f in _PLAYER_FIELDS:
-            v = getattr(p, f)
-            if f == "name" or v != getattr(_DEFAULT_PLAYER, f):
-                out.append(f"{f} = {_val(v)}")
-        if p.byes:
-            out.append("byes = " + _val({str(r): k for r, k in p.byes}))
-    return "\n".join(out)
+def _player_text(p: Player, tables: int) -> str:
+    text = _MEMO.get(p, _NEW)
+    if text is None or text is _NEW:
+        doc = player_doc(p)
+        what = lambda: Msg("player {pid}", pid=p.id)  # noqa: E731
+        if text is _NEW:  # made by a command, not read from a file: checked as the reader would
+            _checked_on_save(lambda rd: _player(rd, doc, "", tables), what)
+        byes = doc.pop("byes", None)
+        text = _unicode("[[players]]\n" + _lines(doc) + (f"byes = {_inline(byes)}\n" if byes else ""), what)
+        _remember(p, text)
+    return text
+
+
+def _game_line(g: Game, r: Round) -> str:
+    text = _MEMO.get(g, _NEW)
+    if text is None or text is _NEW:
+        doc = game_doc(g)
+        what = lambda: Msg("{stage} round {number} board {board}", stage=word(r.stage), number=r.number,  # noqa: E731
+                           board=g.board)
+        if text is _NEW:
+            _checked_on_save(lambda rd: _game(rd, doc, ""), what)
+        text = _unicode(_inline(doc), what)
+        _remember(g, text)
+    return text
 
 
 def _round_text(r: Round) -> str:
-    out = ["", "[[rounds]]", f"stage = {_s(r.stage)}"]
-    if r.table is not None:
-        out.append(f"table = {r.table}")
-    out.append(f"number = {r.number}")
-    if r.clock_deadline:
-        out.append(f"clock_deadline = {_s(r.clock_deadline)}")
-    if r.clock_paused is not None:
-        out.append(f"clock_paused = {r.clock_paused}")
-    out.append("games = [")
-    for g in r.games:
-        parts = [f"board = {g.board}", f"first = {g.first}"]
-        if g.second is not None:
-            parts.append(f"second = {g.second}")
-        if g.result is not None:
-            parts.append(f"result = {_s(g.result.value)}")
-        if g.manual:
-            parts.append("manual = true")
-        if g.by:
-            parts.append(f"by = {_s(g.by)}")
-        if g.moves is not None:
-            parts.append(f"moves = {g.moves}")
-        out.append("  {" + ", ".join(parts) + "},")
-    out.append("]")
-    return "\n".join(out)
+    head = round_head(r)
+    what = lambda: Msg("{stage} round {number}", stage=word(r.stage), number=r.number)  # noqa: E731
+    _checked_on_save(lambda rd: _round_head(rd, head, "", limits.TABLES_MAX), what)
+    head_text = _unicode("[[rounds]]\n" + _lines(head), what)
+    if not r.games:
+        return head_text + "games = []\n"
+    pad = " " * INDENT
+    return head_text + "games = [\n" + "".join(f"{pad}{_game_line(g, r)},\n" for g in r.games) + "]\n"
+
+
+def _checked_on_save(check: Callable[[Reader], Any], what: Callable[[], Msg]) -> None:
+    """Run a table check of the reader on what is about to be written; refuse the change if it fails."""
+    try:
+        check(_SAVING)
+    except FileProblem as exc:
+        if exc.where is None:
+            raise IllegalChange("{what} cannot be saved: {problem}", what=what(), problem=exc.msg) from None
+        raise IllegalChange("{what} cannot be saved: {key}: {problem}", what=what(), key=exc.where,
+                            problem=exc.msg) from None
+
+
+_SAVING = Reader("<event>")
+
+
+def _unicode(text: str, what: Callable[[], Msg]) -> str:
+    """`text`, if it can be written as UTF-8 (a name typed in a terminal that is not UTF-8 cannot)."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise IllegalChange("{what} cannot be saved: the text {text} holds bytes that are not UTF-8",
+                                what=what(), text=shown(exc.object[max(0, exc.start - 20):exc.end + 20])) from None
+    return text
+
+
+# What was written (or read) before. Unchanged parts of an event are the same
+# objects from one change to the next (frozen dataclasses, shared), or equal
+# ones after the file was read again: their text is kept, by identity for the
+# players and the rounds (the fast path) and by value for each player and game.
+# A value in `_MEMO` was checked (by the reader, or before it was written);
+# None stands for checked, not yet written.
+_IDENTITY: dict[int, tuple[object, str]] = {}
+_MEMO: dict[object, str | None] = {}
+_SECTIONS: dict[str, tuple[Any, str]] = {}
+_KEYS: dict[str, str] = {}
+_TEXTS: dict[str, str] = {}
+_INTS: dict[int, str] = {}
+_OTHER: dict[Any, str] = {}  # true and false (equal to 1 and 0: kept apart from the whole numbers)
+_IDENTITY_MAX = 4096
+_MEMO_MAX = 200_000  # players and games: a 2000-player, 11-round event has 13,000
+
+
+_NEW: Any = object()  # not in `_MEMO`: never read nor written, so checked before it is written
+
+
+def _by_identity(obj: object, make: Callable[[Any], str]) -> str:
+    hit = _IDENTITY.get(id(obj))
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    text = make(obj)
+    if len(_IDENTITY) >= _IDENTITY_MAX:
+        _IDENTITY.clear()
+    _IDENTITY[id(obj)] = (obj, text)
+    return text
+
+
+def _remember(obj: object, text: str | None) -> None:
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    _MEMO[obj] = text
+
+
+def _checked(obj: object) -> None:
+    """Known to be valid (the reader checked it): writing it later needs no check."""
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    _MEMO.setdefault(obj, None)
+
+
+def _frozen_copy(v: Any) -> Any:
+    """A copy of plain data that a later change of the original (in place) cannot reach."""
+    if isinstance(v, dict):
+        return {k: _frozen_copy(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_frozen_copy(x) for x in v]
+    return v
+
+
+def clear_caches() -> None:
+    """Forget every text kept (the benchmarks time a cold save with it)."""
+    _IDENTITY.clear()
+    _MEMO.clear()
+    _SECTIONS.clear()
+    for memo in (_KEYS, _TEXTS, _INTS, _OTHER):
+        memo.clear()
 
 
 # -- reading ---------------------------------------------------------------
 
-
-class _Reader:
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def fail(self, where: str, what: str, **params: Any) -> FileProblem:
-        return FileProblem(self.path, where, what, **params)
-
-    def get(self, table: dict, key: str, kind: type | tuple, where: str, default: Any = ...) -> Any:
-        if key not in table:
-            if default is ...:
-                raise self.fail(where, "'{key}' is missing", key=key)
-            return default
-        v = table[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(v, bool) and bool not in kinds:
-            raise self.fail(f"{where}.{key}" if where else key, "expected {kind}, found {v!r}", kind=_kind_name(kinds),
-                            v=v)
-        if not isinstance(v, kinds):
-            raise self.fail(f"{where}.{key}" if where else key, "expected {kind}, found {v!r}", kind=_kind_name(kinds),
-                            v=v)
-        return v
-
-    def points(self, v: Any, where: str) -> Fraction:
-        try:
-            if isinstance(v, bool):
-                raise ValueError
-            if isinstance(v, float):
-                return Fraction(str(v))
-            if isinstance(v, (int, str)):
-                return Fraction(v)
-        except (ValueError, ZeroDivisionError):
-            pass
-        raise self.fail(where, "expected points like 1, 0.5 or \"1/2\", found {v!r}", v=v)
-
-
-def _kind_name(kinds: tuple) -> Msg | str:
-    names = {int: Msg("a whole number"), str: Msg("text"), bool: Msg("true or false"), list: Msg("a list"),
-             dict: Msg("a table")}
-    out: Msg | str = ""
-    for i, k in enumerate(kinds):
-        name = names.get(k, k.__name__)
-        out = name if i == 0 else Msg("{a} or {b}", a=out, b=name)
-    return out
-
-
 def loads(text: str, path: str = "<event>") -> Event:
+    if len(text) > limits.FILE_CHARS_MAX:
+        raise FileProblem(path, None, "the file is too big for an event: {size} characters (at most {most})",
+                          size=len(text), most=limits.FILE_CHARS_MAX)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         raise FileProblem(path, None, "not a valid TOML file: {msg}", msg=msg) from None
+    except RecursionError:  # arrays or tables nested hundreds deep: no event is
+        raise FileProblem(path, None, "arrays or tables are nested too deeply for an event file") from None
     return from_doc(doc, path)
 
 
-def from_doc(doc: dict, path: str = "<event>") -> Event:
-    rd = _Reader(path)
-    schema = doc.get("schema")
-    if schema != SCHEMA:
-        raise rd.fail("schema", "schema {schema!r} is not supported (this arbiter reads schema = {SCHEMA})", schema=schema, SCHEMA=SCHEMA)
-    ev = rd.get(doc, "event", dict, "")
-    g = lambda key, kind, default=...: rd.get(ev, key, kind, "event", default)  # noqa: E731
-    name = g("name", str)
-    system = g("system", str, "swiss")
-    if system not in SYSTEMS:
-        raise rd.fail("event.system", "unknown system '{system}' (one of {known})", system=system,
-                      known=", ".join(SYSTEMS))
-    edition = g("edition", str, "fide2024")
-    if edition not in EDITIONS:
-        raise rd.fail("event.edition", "unknown edition '{edition}' (one of {known})", edition=edition,
-                      known=", ".join(EDITIONS))
-    colour = g("initial_colour", str, "w")
-    if colour not in ("w", "b"):
-        raise rd.fail("event.initial_colour", "must be \"w\" or \"b\"")
-    pts = rd.get(ev, "points", dict, "event", {})
-    scoring_kw = {}
-    for f in _SCORING_FIELDS:
-        if f in pts:
-            scoring_kw[f] = rd.points(pts[f], f"event.points.{f}")
-    for k in pts:
-        if k not in _SCORING_FIELDS:
-            raise rd.fail(f"event.points.{k}", "unknown kind of points (known: {known})",
-                          known=", ".join(_SCORING_FIELDS))
-    forbidden = []
-    for i, pair in enumerate(g("forbidden", list, [])):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):
-            raise rd.fail(f"event.forbidden[{i}]", "expected a pair of player ids like [3, 7]")
-        forbidden.append(tuple(pair))
-    tiebreaks = g("tiebreaks", list, [])
-    if not all(isinstance(t, str) for t in tiebreaks):
-        raise rd.fail("event.tiebreaks", "expected a list of tie-break codes like [\"BH-C1\", \"SB\"]")
-    clubs = g("forbidden_clubs", list, [])
-    if not all(isinstance(t, str) for t in clubs):
-        raise rd.fail("event.forbidden_clubs", "expected a list of club names")
-    pairing_order = g("pairing_order", str, "rating")
-    if pairing_order not in ("rating", "id"):
-        raise rd.fail("event.pairing_order", "must be \"rating\" or \"id\"")
-    unrated_rating = g("unrated_rating", int, None)
-    if unrated_rating is not None and not 0 < unrated_rating < 4000:
-        raise rd.fail("event.unrated_rating", "must be a rating between 1 and 3999")
-    rounds_planned = g("rounds", int)
-    if not 0 <= rounds_planned <= 999:
-        raise rd.fail("event.rounds", "must be a number of rounds from 0 to 999")
-    tables = g("tables", int, 1)
-    if tables < 1:
-        raise rd.fail("event.tables", "must be at least 1")
-    if tables > 999:
-        raise rd.fail("event.tables", "must be at most 999")
-    if not 0 <= g("top", int, 0) <= 1024:
-        raise rd.fail("event.top", "must be a number of players from 0 to 1024")
-    known_event_keys = {
-        "name", "start", "end", "system", "rounds", "tables", "top", "third_place", "tiebreaks", "edition",
-        "share_places", "lots_seed", "unrated_rating", "initial_colour", "baku", "forbidden", "forbidden_clubs",
-        "round_minutes", "top_minutes", "language", "points", "pairing_order",
-    }
-    for k in ev:
-        if k not in known_event_keys:
-            raise rd.fail(f"event.{k}", "unknown setting")
+_TOP_LEVEL = ("schema", "event", "players", "rounds") + stages.SECTIONS
 
-    players = _read_players(rd, rd.get(doc, "players", list, "", []), tables)
-    ids = {p.id for p in players}
-    rounds = _read_rounds(rd, rd.get(doc, "rounds", list, "", []), ids, tables)
-    extra = tuple((k, v) for k, v in doc.items() if k not in ("schema", "event", "players", "rounds"))
-    for k, v in extra:
-        if not isinstance(v, dict):
-            raise rd.fail(k, "unknown top-level key")
-    for a, b in forbidden:
+
+def from_doc(doc: dict, path: str = "<event>") -> Event:
+    rd = Reader(path)
+    schema = doc.get("schema")
+    if type(schema) is not int or schema != SCHEMA:
+        raise rd.fail("schema", "schema {schema} is not supported (this arbiter reads schema = {SCHEMA})",
+                      schema=shown(schema) if schema is not None else "None", SCHEMA=SCHEMA)
+    only(rd, doc, _TOP_LEVEL, "", "unknown top-level key")
+    ev = typed(rd, doc, "event", "", (dict,))
+    settings = _settings(rd, ev, "event")
+    tables = settings["tables"]
+    rows = typed(rd, doc, "players", "", (list,), [])
+    if len(rows) > limits.PLAYERS_MAX:
+        raise rd.fail("players", "{n} players are too many: at most {most}", n=len(rows), most=limits.PLAYERS_MAX)
+    players = _read_players(rd, rows, tables)
+    ids = frozenset(p.id for p in players)
+    for i, (a, b) in enumerate(settings["forbidden"]):
         for x in (a, b):
             if x not in ids:
-                raise rd.fail("event.forbidden", "player {x} is not in the event", x=x)
-    return Event(
-        name=name, rounds_planned=rounds_planned, system=system, tables=tables,
-        top=g("top", int, 0), third_place=g("third_place", bool, False), start=g("start", str, ""),
-        end=g("end", str, ""), scoring=Scoring(**scoring_kw), tiebreaks=tuple(tiebreaks), edition=edition,
-        share_places=g("share_places", bool, False), lots_seed=g("lots_seed", int, 0),
-        unrated_rating=unrated_rating, initial_colour=colour, pairing_order=pairing_order,
-        baku=g("baku", bool, False), forbidden=tuple(forbidden), forbidden_clubs=tuple(clubs),
-        round_minutes=g("round_minutes", int, 45), top_minutes=g("top_minutes", int, 70),
-        language=g("language", str, ""), extra=extra, players=tuple(players), rounds=tuple(rounds),
-    )
+                raise rd.fail(f"event.forbidden[{i}]", "player {x} is not in the event", x=x)
+    extra = [(name, typed(rd, doc, name, "", (dict,))) for name in doc if name in stages.SECTIONS]
+    rounds = _read_rounds(rd, typed(rd, doc, "rounds", "", (list,), []), {p.id: p for p in players}, settings,
+                          {name for name, _ in extra})
+    event = Event(**settings, extra=tuple(extra), players=tuple(players), rounds=tuple(rounds))
+    for name, state in extra:
+        stages.check(rd, name, state, event, ids)
+    if "teams" not in doc:  # a team event's codes are team codes, checked with its [teams] section
+        _tiebreak_codes(rd, event.tiebreaks)
+    return event
 
 
-def _read_players(rd: _Reader, rows: list, tables: int) -> list[Player]:
+def _tiebreak_codes(rd: Reader, codes: tuple[str, ...]) -> None:
+    from ..standings import check_codes
+
+    try:
+        check_codes(codes)
+    except IllegalChange as exc:  # it names the code
+        raise rd.fail("event.tiebreaks", exc.msg) from None
+
+
+def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
+    """The `[event]` table checked, as keyword arguments of `Event`."""
+    known = {key for _, key in _EVENT_FIELDS} | {"points"}
+    only(rd, ev, known, where, "unknown setting")
+    g: dict[str, Any] = {}
+    g["name"] = text(rd, ev, "name", where)
+    g["start"] = text(rd, ev, "start", where, "")
+    g["end"] = text(rd, ev, "end", where, "")
+    system = text(rd, ev, "system", where, "swiss")
+    if system not in SYSTEMS:
+        raise rd.fail(at(where, "system"), "unknown system '{system}' (one of {known})", system=system,
+                      known=", ".join(SYSTEMS))
+    g["system"] = system
+    g["rounds_planned"] = integer(rd, ev, "rounds", where, "rounds")
+    g["tables"] = integer(rd, ev, "tables", where, "tables", 1)
+    top = integer(rd, ev, "top", where, "top", 0)
+    if top == 1:
+        raise rd.fail(at(where, "top"), "a top needs at least two players")
+    g["top"] = top
+    g["third_place"] = flag(rd, ev, "third_place", where)
+    tiebreaks = typed(rd, ev, "tiebreaks", where, (list,), [])
+    if not all(isinstance(t, str) and 0 < len(t) <= 40 for t in tiebreaks):
+        raise rd.fail(at(where, "tiebreaks"), "expected a list of tie-break codes like [\"BH-C1\", \"SB\"]")
+    g["tiebreaks"] = tuple(tiebreaks)
+    edition = text(rd, ev, "edition", where, "fide2024")
+    if edition not in EDITIONS:
+        raise rd.fail(at(where, "edition"), "unknown edition '{edition}' (one of {known})", edition=edition,
+                      known=", ".join(EDITIONS))
+    g["edition"] = edition
+    g["share_places"] = flag(rd, ev, "share_places", where)
+    g["lots_seed"] = integer(rd, ev, "lots_seed", where, "seed", 0)
+    g["unrated_rating"] = integer(rd, ev, "unrated_rating", where, "unrated_rating", None)
+    colour = text(rd, ev, "initial_colour", where, "w")
+    if colour not in ("w", "b"):
+        raise rd.fail(at(where, "initial_colour"), "must be \"w\" or \"b\"")
+    g["initial_colour"] = colour
+    order = text(rd, ev, "pairing_order", where, "rating")
+    if order not in ("rating", "id"):
+        raise rd.fail(at(where, "pairing_order"), "must be \"rating\" or \"id\"")
+    g["pairing_order"] = order
+    g["baku"] = flag(rd, ev, "baku", where)
+    forbidden = []
+    for i, pair in enumerate(typed(rd, ev, "forbidden", where, (list,), [])):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):
+            raise rd.fail(at(where, f"forbidden[{i}]"), "expected a pair of player ids like [3, 7]")
+        if pair[0] == pair[1]:
+            raise rd.fail(at(where, f"forbidden[{i}]"), "a player cannot be forbidden to meet himself")
+        forbidden.append((pair[0], pair[1]))
+    g["forbidden"] = tuple(forbidden)
+    clubs = typed(rd, ev, "forbidden_clubs", where, (list,), [])
+    if not all(isinstance(t, str) and len(t) <= limits.TEXT_MAX for t in clubs):
+        raise rd.fail(at(where, "forbidden_clubs"), "expected a list of club names")
+    g["forbidden_clubs"] = tuple(clubs)
+    g["round_minutes"] = integer(rd, ev, "round_minutes", where, "minutes", 45)
+    g["top_minutes"] = integer(rd, ev, "top_minutes", where, "minutes", 70)
+    g["language"] = choice(rd, ev, "language", where, ("", "en", "ru"), "")
+    pts = typed(rd, ev, "points", where, (dict,), {})
+    only(rd, pts, _SCORING_FIELDS, at(where, "points"), "unknown kind of points (known: {known})",
+         known=", ".join(_SCORING_FIELDS))
+    kw = {f: points(rd, pts[f], at(where, f"points.{f}")) for f in _SCORING_FIELDS if f in pts}
+    scoring = Scoring(**kw)
+    if not scoring.win > scoring.draw >= scoring.loss:
+        raise rd.fail(at(where, "points"), "must be win > draw >= loss, not {win}, {draw}, {loss}",
+                      win=_points_value(scoring.win), draw=_points_value(scoring.draw),
+                      loss=_points_value(scoring.loss))
+    g["scoring"] = scoring
+    return g
+
+
+_PLAYER_TYPES = {"name": str, "rating": int, "club": str, "federation": str, "table": int, "team": str,
+                 "title": str, "fide_id": str, "sex": str, "birth": str, "late_from": int, "withdrawn_from": int}
+_PLAYER_BOUNDS = {"rating": "rating", "table": "table", "late_from": "round", "withdrawn_from": "round"}
+
+
+def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
+    """One `[[players]]` table checked (alone: the ids of the others are checked by the caller)."""
+    if not isinstance(row, dict):
+        raise rd.fail(where, "expected a table")
+    only(rd, row, ("id", "byes", *_PLAYER_TYPES), where, "unknown player field")
+    pid = integer(rd, row, "id", where, "id")
+    kw: dict[str, Any] = {}
+    for k, kind in _PLAYER_TYPES.items():
+        if k in row:
+            kw[k] = integer(rd, row, k, where, _PLAYER_BOUNDS[k]) if kind is int else text(rd, row, k, where)
+    if "name" not in kw:
+        raise rd.fail(where, "'name' is missing")
+    t = kw.get("table")
+    if t is not None and not (1 <= t <= tables):
+        raise rd.fail(at(where, "table"), "table {t} does not exist (the event has {tables})", t=t, tables=tables)
+    if t is None and tables > 1:
+        raise rd.fail(where, "'table' is missing: the event has {tables} tables", tables=tables)
+    byes = []
+    for r, kind in typed(rd, row, "byes", where, (dict,), {}).items():
+        if not (isinstance(r, str) and r.isascii() and r.isdigit() and r == str(int(r))) or kind not in BYE_KINDS:
+            raise rd.fail(at(where, "byes"), "expected round = \"half\"|\"zero\"|\"full\", found {r} = {kind}",
+                          r=shown(r), kind=shown(kind))
+        in_range(rd, int(r), at(where, f"byes.{r}"), "round")
+        byes.append((int(r), kind))
+    return Player(id=pid, byes=tuple(sorted(byes)), **kw)
+
+
+def _read_players(rd: Reader, rows: list, tables: int) -> list[Player]:
     players: list[Player] = []
     seen: set[int] = set()
-    types = {"name": str, "rating": int, "club": str, "federation": str, "table": int, "team": str,
-             "title": str, "fide_id": str, "sex": str, "birth": str, "late_from": int, "withdrawn_from": int}
     for i, row in enumerate(rows):
         where = f"players[{i}]"
-        if not isinstance(row, dict):
-            raise rd.fail(where, "expected a table")
-        pid = rd.get(row, "id", int, where)
-        if pid < 1:
-            raise rd.fail(f"{where}.id", "player ids are positive whole numbers")
-        if pid in seen:
-            raise rd.fail(f"{where}.id", "player id {pid} appears twice", pid=pid)
-        seen.add(pid)
-        kw: dict[str, Any] = {}
-        for k in row:
-            if k in ("id", "byes"):
-                continue
-            if k not in types:
-                raise rd.fail(f"{where}.{k}", "unknown player field")
-            kw[k] = rd.get(row, k, types[k], where)
-        if "name" not in kw:
-            raise rd.fail(where, "'name' is missing")
-        if not 0 <= kw.get("rating", 0) <= 9999:
-            raise rd.fail(f"{where}.rating", "a rating is a whole number from 0 to 9999")
-        t = kw.get("table")
-        if t is not None and not (1 <= t <= tables):
-            raise rd.fail(f"{where}.table", "table {t} does not exist (the event has {tables})", t=t, tables=tables)
-        byes = []
-        for r, kind in rd.get(row, "byes", dict, where, {}).items():
-            if not (r.isascii() and r.isdigit()) or kind not in BYE_KINDS:
-                raise rd.fail(f"{where}.byes", "expected round = \"half\"|\"zero\"|\"full\", found {r} = {kind!r}", r=r, kind=kind)
-            byes.append((int(r), kind))
-        players.append(Player(id=pid, byes=tuple(sorted(byes)), **kw))
+        p = _player(rd, row, where, tables)
+        if p.id in seen:
+            raise rd.fail(f"{where}.id", "player id {pid} appears twice", pid=p.id)
+        seen.add(p.id)
+        players.append(p)
+        _checked(p)
     players.sort(key=lambda p: p.id)
     return players
 
 
-def _read_rounds(rd: _Reader, rows: list, ids: set[int], tables: int) -> list[Round]:
+_ROUND_KEYS = ("stage", "table", "number", "games", "clock_deadline", "clock_paused")
+_GAME_KEYS = ("board", "first", "second", "result", "manual", "by", "moves")
+
+
+def _round_head(rd: Reader, row: Any, where: str, tables: int) -> tuple[str, int | None, int, str, int | None]:
+    """A `[[rounds]]` table's own keys checked: (stage, table, number, clock_deadline, clock_paused)."""
+    if not isinstance(row, dict):
+        raise rd.fail(where, "expected a table")
+    only(rd, row, _ROUND_KEYS, where, "unknown round field")
+    stage = text(rd, row, "stage", where)
+    if stage not in STAGES:
+        raise rd.fail(at(where, "stage"), "unknown stage '{stage}' (one of {known})", stage=stage,
+                      known=", ".join(STAGES))
+    table = integer(rd, row, "table", where, "table", None)
+    if table is not None and (stage != "swiss" or table > tables):
+        raise rd.fail(at(where, "table"), "table {t} does not exist (the event has {tables})", t=table,
+                      tables=tables if stage == "swiss" else 1)
+    number = integer(rd, row, "number", where, "round")
+    deadline = text(rd, row, "clock_deadline", where, "")
+    if deadline:
+        try:
+            datetime.fromisoformat(deadline.replace("Z", "+00:00"))
+        except ValueError:
+            raise rd.fail(at(where, "clock_deadline"), "expected a time like \"2026-11-30T12:45:00+00:00\", "
+                          "found {v}", v=shown(deadline)) from None
+    paused = integer(rd, row, "clock_paused", where, "seconds", None)
+    return stage, table, number, deadline, paused
+
+
+def _game(rd: Reader, gr: Any, where: str) -> Game:
+    """One game's inline table checked (alone: its players are checked by the round)."""
+    if not isinstance(gr, dict):
+        raise rd.fail(where, "expected a table like {{board = 1, first = 3, second = 8}}")
+    only(rd, gr, _GAME_KEYS, where, "unknown game field")
+    board = integer(rd, gr, "board", where, "board")
+    first = integer(rd, gr, "first", where, "id")
+    second = integer(rd, gr, "second", where, "id", None)
+    result = None
+    if "result" in gr:
+        typed_result = text(rd, gr, "result", where)
+        try:
+            result = Result.parse(typed_result)
+        except InvalidResult as exc:
+            raise rd.fail(at(where, "result"), exc.msg) from None
+        if (result is Result.BYE) != (second is None):
+            raise rd.fail(at(where, "result"),
+                          "'bye' is the result of a board without a second player, and only of such a board")
+    if second is not None and second == first:
+        raise rd.fail(where, "player {pid} cannot play himself", pid=first)
+    return Game(board, first, second, result, flag(rd, gr, "manual", where), text(rd, gr, "by", where, ""),
+                integer(rd, gr, "moves", where, "moves", None))
+
+
+def _read_rounds(rd: Reader, rows: list, players: dict[int, Player], settings: dict[str, Any],
+                 sections: set[str]) -> list[Round]:
+    tables = settings["tables"]
+    main = "swiss" if settings["system"] == "swiss" else "roundrobin"
     rounds: list[Round] = []
     keys: set[tuple] = set()
     for i, row in enumerate(rows):
         where = f"rounds[{i}]"
-        if not isinstance(row, dict):
-            raise rd.fail(where, "expected a table")
-        stage = rd.get(row, "stage", str, where)
-        if stage not in STAGES:
-            raise rd.fail(f"{where}.stage", "unknown stage '{stage}' (one of {known})", stage=stage,
-                          known=", ".join(STAGES))
-        table = rd.get(row, "table", int, where, None)
-        number = rd.get(row, "number", int, where)
-        if number < 1:
-            raise rd.fail(f"{where}.number", "round numbers start at 1")
+        stage, table, number, deadline, paused = _round_head(rd, row, where, tables)
+        if stage in ("swiss", "roundrobin") and stage != main:
+            raise rd.fail(at(where, "stage"), "a {system} event has no {stage} rounds", system=settings["system"],
+                          stage=word(stage))
+        if stage in ("top", "playoff") and stage not in sections:
+            raise rd.fail(at(where, "stage"), "a {stage} round needs the [{stage_key}] section",
+                          stage=word(stage), stage_key=stage)
+        if stage == "swiss" and tables > 1 and table is None:
+            raise rd.fail(where, "'table' is missing: the event has {tables} tables", tables=tables)
         key = (stage, table, number)
         if key in keys:
             raise rd.fail(where, "{stage} round {number} appears twice", stage=word(stage), number=number)
         keys.add(key)
-        for k in row:
-            if k not in ("stage", "table", "number", "games", "clock_deadline", "clock_paused"):
-                raise rd.fail(f"{where}.{k}", "unknown round field")
         games: list[Game] = []
         boards: set[int] = set()
-        seen: dict[int, int] = {}
-        for j, gr in enumerate(rd.get(row, "games", list, where, [])):
+        seen: dict[int, tuple[int, int | None]] = {}  # player -> (board, opponent)
+        for j, gr in enumerate(typed(rd, row, "games", where, (list,), [])):
             gw = f"{where}.games[{j}]"
-            if not isinstance(gr, dict):
-                raise rd.fail(gw, "expected a table like {{board = 1, first = 3, second = 8}}")
-            for k in gr:
-                if k not in ("board", "first", "second", "result", "manual", "by", "moves"):
-                    raise rd.fail(f"{gw}.{k}", "unknown game field")
-            board = rd.get(gr, "board", int, gw)
-            if board < 1:
-                raise rd.fail(f"{gw}.board", "board numbers start at 1")
-            if board in boards:
-                raise rd.fail(gw, "board {board} appears twice in {stage} round {number}", board=board, stage=word(stage),
-                              number=number)
-            boards.add(board)
-            first = rd.get(gr, "first", int, gw)
-            second = rd.get(gr, "second", int, gw, None)
-            for pid in (first, second):
+            g = _game(rd, gr, gw)
+            if g.board in boards:
+                raise rd.fail(gw, "board {board} appears twice in {stage} round {number}", board=g.board,
+                              stage=word(stage), number=number)
+            boards.add(g.board)
+            for pid, other in ((g.first, g.second), (g.second, g.first)):
                 if pid is None:
                     continue
-                if pid not in ids:
+                p = players.get(pid)
+                if p is None:
                     raise rd.fail(gw, "player {pid} is not in the event", pid=pid)
-                if pid in seen:
+                if table is not None and p.table != table:
+                    raise rd.fail(gw, "player {pid} plays on table {t}, not on table {table}", pid=pid,
+                                  t=p.table, table=table)
+                if pid in seen and not (stage == "top" and seen[pid][1] == other and other is not None):
+                    # a top mini-match is several games of the same two players in one round
                     raise rd.fail(gw, "player {pid} plays twice in {stage} round {number} (boards {b1} and {b2})",
-                                  pid=pid, stage=word(stage), number=number, b1=seen[pid], b2=board)
-                seen[pid] = board
-            result = None
-            if "result" in gr:
-                text = rd.get(gr, "result", str, gw)
-                try:
-                    result = Result.parse(text)
-                except InvalidResult as exc:
-                    raise rd.fail(f"{gw}.result", exc.msg) from None
-                if (result is Result.BYE) != (second is None):
-                    raise rd.fail(f"{gw}.result", "'bye' is the result of a board without a second player, and only of such a board")
-            games.append(Game(board, first, second, result, rd.get(gr, "manual", bool, gw, False),
-                              rd.get(gr, "by", str, gw, ""), rd.get(gr, "moves", int, gw, None)))
-        rounds.append(Round(stage, number, tuple(games), table, rd.get(row, "clock_deadline", str, where, ""),
-                            rd.get(row, "clock_paused", int, where, None)))
+                                  pid=pid, stage=word(stage), number=number, b1=seen[pid][0], b2=g.board)
+                seen.setdefault(pid, (g.board, other))
+            games.append(g)
+            _checked(g)
+        rounds.append(Round(stage, number, tuple(games), table, deadline, paused))
     for r in rounds:  # 1, 2, ... k: no round is missing before the last
         if r.number > 1 and (r.stage, r.table, r.number - 1) not in keys:
             raise rd.fail("rounds", "{stage} round {number} is there but round {before} is not", stage=word(r.stage),

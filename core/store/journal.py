@@ -86,6 +86,14 @@ class Entry:
         return json.dumps(self.__dict__, ensure_ascii=False, separators=(",", ":"))
 
     @property
+    def local_time(self) -> str:
+        """When, in this machine's time zone (`2026-12-01 14:03:12`); the journal keeps UTC."""
+        try:
+            return datetime.fromisoformat(self.time).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        except (ValueError, TypeError):
+            return self.time  # a hand-edited line: as it stands
+
+    @property
     def label(self) -> str:
         """Who made the change, `user@host`: the SSH client's address, else the machine (old entries: what they hold)."""
         where = self.ssh or self.host

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from .. import limits
 from ..errors import IllegalChange, Msg
 from ..model import Event
 from ..teams import MatchPoints
@@ -75,7 +76,7 @@ def _ids(v: Any, key: str) -> tuple[int, ...]:
 
 
 def _round_key(k: Any, key: str) -> int:
-    if not (isinstance(k, str) and k.isdigit() and int(k) >= 1):
+    if not (isinstance(k, str) and k.isascii() and k.isdigit() and k == str(int(k)) and limits.within("round", int(k))):
         raise _bad(key, "round keys are round numbers like \"3\", not {k!r}", k=k)
     return int(k)
 
@@ -93,8 +94,8 @@ def state(event: Event) -> TeamsState:
         if k not in known:
             raise _bad(k, "unknown setting")
     boards = doc.get("boards")
-    if type(boards) is not int or boards < 1:
-        raise _bad("boards", "expected a whole number of boards, at least 1")
+    if type(boards) is not int or not limits.within("boards", boards):
+        raise _bad("boards", "expected a whole number of boards from 1 to {most}", most=limits.TEAM_BOARDS_MAX)
     mp = doc.get("match_points", [2, 1, 0])
     try:
         if not isinstance(mp, list) or len(mp) != 3 or any(isinstance(x, (bool, float)) for x in mp):
@@ -102,6 +103,8 @@ def state(event: Event) -> TeamsState:
         w, d, l = (F(x) for x in mp)
     except (ValueError, TypeError, ZeroDivisionError):
         raise _bad("match_points", "expected [win, draw, loss] like [2, 1, 0]") from None
+    if not all(0 <= x <= limits.MATCH_POINTS_MAX and limits.POINTS_DENOMINATOR % x.denominator == 0 for x in (w, d, l)):
+        raise _bad("match_points", "match points are multiples of 0.1 from 0 to {most}", most=limits.MATCH_POINTS_MAX)
     if not w > d >= l:
         raise _bad("match_points", "must be win > draw >= loss")
     pab = doc.get("pab", "draw")
@@ -129,8 +132,8 @@ def state(event: Event) -> TeamsState:
     byes = {_round_key(r, "byes"): t for r, t in byes_doc.items()}
     berger = _ids(doc.get("berger", []), "berger")
     seed = doc.get("lots_seed")
-    if seed is not None and type(seed) is not int:
-        raise _bad("lots_seed", "expected a whole number")
+    if seed is not None and (type(seed) is not int or not limits.within("seed", seed)):
+        raise _bad("lots_seed", "expected a whole number from {lo} to {hi}", lo=limits.SEED_MIN, hi=limits.SEED_MAX)
     tbs = doc.get("tiebreaks", [])
     if not isinstance(tbs, list) or not all(isinstance(c, str) for c in tbs):
         raise _bad("tiebreaks", "expected a list of team tie-break codes")

@@ -12,13 +12,15 @@ declared in one table (`tui.cli.table.COMMANDS`), one module per group:
     display    display
 
 with what they share in `common` (Arg, Command, the options FILE, --round, --table, --stage,
---format), `numbers` (every number option and its limits), `usage` (the one-line parser) and
-`progress` (the `pairing round 3 … 4 s` line).
+--format), `numbers` (every number option and its limits), `usage` (the one-line parser),
+`interrupt` (Ctrl-C) and `progress` (the `pairing round 3 … 4 s` line).
 
 Every sub-command that changes an event runs one `core` command inside one `EventFile.change`
-transaction. A user's mistake prints one line `arbiter: error: ...` on stderr and exits 2; "no
-legal pairing" exits 1; Ctrl-C exits 130 without a traceback (a change is written whole or not
-at all). Whatever is printed, but JSON, goes through `core.formats.text.clean`.
+transaction (`pair`: computed outside the lock, committed in one short transaction,
+`EventFile.change_slow`). A user's mistake prints one line `arbiter: error: ...` on stderr and
+exits 2; "no legal pairing" exits 1; Ctrl-C exits 130 without a traceback and with nothing
+written. Whatever is printed, but JSON, goes through `core.formats.text.clean`; what the store
+tells (a long wait for the lock, a repair) is one line on stderr.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import Iterator, Sequence
 from core.errors import ArbiterError, NoLegalPairing
 from core.formats.text import clean
 
+from .interrupt import handling_ctrl_c
 from .table import COMMANDS, DEFAULT_FILE, build_parser, find, top_words
 from .usage import HelpShown, UsageError
 
@@ -44,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run `arbiter` with these arguments (default: sys.argv); returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _main(args)
+        with handling_ctrl_c():
+            return _main(args)
     except KeyboardInterrupt:
         if argv is None:  # the real command line, not a caller's (a test's) process
             _quiet_from_now_on()
@@ -53,6 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(args: list[str]) -> int:
     try:
+        for word in args:
+            if not _utf8(word):  # bytes the locale could not decode: not a name, not a path arbiter writes
+                raise UsageError(f"'{clean(word)}': not UTF-8 text (arbiter reads names, paths and options as UTF-8)")
         if not args or (args[0] not in top_words() and not args[0].startswith("-")):
             if len(args) > 1:
                 raise UsageError(f"unknown command '{args[0]}' (try arbiter --help)")
@@ -67,9 +74,9 @@ def _main(args: list[str]) -> int:
         cmd = getattr(a, "command_spec", None)
         if cmd is None:
             raise UsageError(f"{args[0]}: say what to do (try arbiter {args[0]} --help)")
-        if cmd.own_screen:
+        if cmd.own_screen:  # draws on the terminal itself (and only reads the event)
             return cmd.run(a)
-        with _terminal_safe_stdout():
+        with _terminal_safe_stdout(), _store_says_on_stderr():
             code = cmd.run(a)
             sys.stdout.flush()  # a full disk or a closed pipe is told here, not at exit
             return code
@@ -89,6 +96,32 @@ def _main(args: list[str]) -> int:
         return 2
 
 
+@contextlib.contextmanager
+def _store_says_on_stderr() -> Iterator[None]:
+    """What the store tells while a command runs goes to stderr, one line each: a long wait for the
+    lock (who holds it), a repair of what a crash left (docs/file-format.md)."""
+    from core.store import report_to
+
+    def say(prefix: str):
+        def tell(msg) -> None:
+            print(f"arbiter: {prefix}{clean(str(msg))}", file=sys.stderr, flush=True)
+        return tell
+
+    report_to(on_wait=say(""), on_notice=say("note: "))
+    try:
+        yield
+    finally:
+        report_to()
+
+
+def _utf8(word: str) -> bool:
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _tui(path: str) -> int:
     from tui.app import run
 
@@ -100,6 +133,9 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
 
     - An option that takes a value takes the next word, whatever it is: `--name -1+2`,
       `--by-hand -5-0` (argparse would take a word starting with '-' for an option).
+    - Options first, then the operands in their order: `forbid FILE --remove 3 7` and
+      `players add FILE --club C NAME` read as they are meant (argparse stops filling an
+      optional operand at the first option).
     - `arbiter result FILE BOARD RESULT`: RESULT may be `-+` or `--`. The third operand is found
       here (`-+`, `--` included) and argparse gets a stand-in; a `--` before it (or after BOARD
       with a result still to come) is the usual end of options.
@@ -108,24 +144,47 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
     if cmd is None:
         return args, None
     n_words = len(cmd.words)
-    values = {a.name for a in cmd.args if a.is_option and a.takes_value}
-    options = {a.name: a.takes_value for a in cmd.args if a.is_option}
+    options = {a.name: a.takes_value for a in cmd.args if a.is_option} | {"-h": False, "--help": False}
+    typed = None
     if cmd.words == ("result",):
-        return _result_operand(args, n_words, options)
-    out = args[:n_words]
+        args, typed = _result_operand(args, n_words, options)
+    opts: list[str] = []
+    operands: list[str] = []
     i = n_words
     while i < len(args):
         t = args[i]
         if t == "--":
-            out += args[i:]
+            operands += args[i + 1:]
             break
-        if t in values and i + 1 < len(args) and args[i + 1].startswith("-") and args[i + 1] != "--":
-            out.append(f"{t}={args[i + 1]}")
-            i += 2
-            continue
-        out.append(t)
+        if t.startswith("-") and len(t) > 1 and not _number(t):
+            name = _option(t.split("=", 1)[0], options)
+            if "=" not in t and name is not None and options[name] and i + 1 < len(args):
+                opts.append(f"{t}={args[i + 1]}")
+                i += 2
+                continue
+            opts.append(t)
+        else:
+            operands.append(t)
         i += 1
-    return out, None
+    dash = ["--"] if any(x.startswith("-") for x in operands) else []
+    return [*args[:n_words], *opts, *dash, *operands], typed
+
+
+def _number(word: str) -> bool:
+    """`-5`, `-0.5`: a negative number (an operand or a value), not an option."""
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _option(name: str, options: dict[str, bool]) -> str | None:
+    """The command's option that `name` names (exactly, or as the only long option it begins)."""
+    if name in options:
+        return name
+    hits = [o for o in options if o.startswith("--") and o.startswith(name)] if name.startswith("--") else []
+    return hits[0] if len(hits) == 1 else None
 
 
 def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tuple[list[str], str | None]:
@@ -133,17 +192,17 @@ def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tu
     i, n = start, len(args)
     while i < n and len(pos) < 3:
         t = args[i]
-        if t == "--" and len(pos) == 2 and (i + 1 == n or args[i + 1].startswith("-") and args[i + 1] not in ("-+", "--")):
+        no_result_after = i + 1 == n or args[i + 1].startswith("-") and args[i + 1] not in ("-+", "--")
+        if t == "--" and len(pos) == 2 and no_result_after:
             pos.append(i)  # RESULT `--` (double forfeit): no result word follows
         elif t == "--":
             pos.extend(range(i + 1, min(n, i + 1 + 3 - len(pos))))  # end of options: the rest is operands
             break
         elif t == "-+" and len(pos) == 2:
             pos.append(i)
-        elif t.startswith("-") and not t.lstrip("-").isdigit():
-            name = t.split("=", 1)[0]
-            hits = [o for o in options if o == name] or [o for o in options if o.startswith(name) and o.startswith("--")]
-            if "=" not in t and len(hits) == 1 and options[hits[0]]:
+        elif t.startswith("-") and not _number(t):
+            name = _option(t.split("=", 1)[0], options)
+            if "=" not in t and name is not None and options[name]:
                 i += 1  # the option's value
         else:
             pos.append(i)

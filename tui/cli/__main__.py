@@ -2,6 +2,9 @@
 
 import sys
 
-from tui.cli import main
+try:
+    from tui.cli import main
+except KeyboardInterrupt:  # Ctrl-C while Python is still starting: quiet too
+    sys.exit(130)
 
 sys.exit(main())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
@@ -41,6 +41,10 @@ class Arg:
     nargs: str | None = None
     required: bool = False
     dest: str | None = None
+
+    def but(self, help: str, **changes: Any) -> "Arg":
+        """The same argument (name, type, limits, metavar) with another help text for one command."""
+        return replace(self, help=help, **changes)
 
     @property
     def is_option(self) -> bool:
@@ -90,9 +94,6 @@ class Command:
     def name(self) -> str:
         return " ".join(self.words)
 
-    def option(self, name: str) -> Arg | None:
-        return next((a for a in self.args if a.name == name), None)
-
 
 @dataclass(frozen=True)
 class Group:
@@ -100,7 +101,6 @@ class Group:
 
     word: str
     help: str
-    commands: tuple[str, ...] = field(default=())
 
 
 # -- the common options, declared once -------------------------------------------------------
@@ -111,6 +111,7 @@ TABLE = Arg("--table", "the table of a Swiss stage with several tables", metavar
 STAGE = Arg("--stage", "the stage (default: the last one started: play-off, top, else the Swiss or round robin)",
             metavar="|".join(STAGES), choices=STAGES)
 EDITIONS = ("fide2024", "fide2026", "legacy")
+SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
 EDITION = Arg("--edition", "the rulebook edition of the tie-breaks", metavar="|".join(EDITIONS), choices=EDITIONS)
 TIEBREAKS = Arg("--tiebreaks", "tie-break codes, comma-separated, e.g. BH-C1,BH,SB,WIN (docs/tiebreaks.md)",
                 metavar="CODES")

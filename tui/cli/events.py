@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from core import commands
 from core.errors import FileProblem, IllegalChange
 from core.formats import csvio
+from core.formats.text import clean
 from core.journal_text import bye_what, describe
 from core.model import Event
 from core.store import EventFile, create, load
 
 from . import numbers
-from .common import FILE, Arg, Command, Group, codes, print_json
+from .common import EDITION, FILE, SYSTEMS, TABLE, TIEBREAKS, Arg, Command, Group, codes, fmt, print_json
+from .interrupt import change, guarded
 from .usage import UsageError
 
 
@@ -44,9 +47,13 @@ def cmd_new(a: argparse.Namespace) -> int:
         raise UsageError("--boards is for team events (--teams)")
     elif a.match_points:
         raise UsageError("--match-points is for team events (--teams)")
-    create(a.file, event)
+    with guarded():
+        create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
           + (f", teams of {a.boards} boards" if a.teams else ""))
+    if sys.stdout.isatty():  # a judge at a terminal: how (or that) the folder is shared (docs/venue.md)
+        from core.store import venue
+        print(clean(venue.new_event_note(a.file), lines=True))
     return 0
 
 
@@ -57,7 +64,8 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     if name is None:
         raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
     ef = EventFile(a.file)
-    new = ef.change(
+    new = change(
+        ef,
         lambda e: commands.add_player(e, name, rating=a.rating, club=a.club, federation=a.federation,
                                       table=a.table, team=a.team),
         describe("add player {name}", name=name),
@@ -93,23 +101,23 @@ def cmd_players_import(a: argparse.Namespace) -> int:
                 raise FileProblem(str(csv_path), i, str(exc)) from None
         return e
 
-    EventFile(a.file).change(add_all, describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
+    change(EventFile(a.file), add_all,
+           describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
     print(f"imported {len(rows)} players")
     return 0
 
 
 def cmd_players_withdraw(a: argparse.Namespace) -> int:
-    new = EventFile(a.file).change(lambda e: commands.withdraw(e, a.id, a.from_round),
-                                   describe("withdraw player {pid}", pid=a.id))
+    new = change(EventFile(a.file), lambda e: commands.withdraw(e, a.id, a.from_round),
+                 describe("withdraw player {pid}", pid=a.id))
     p = new.player(a.id)
     print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
     return 0
 
 
 def cmd_players_bye(a: argparse.Namespace) -> int:
-    new = EventFile(a.file).change(
-        lambda e: commands.request_bye(e, a.id, a.round, a.kind), bye_what(a.kind, a.id, a.round)
-    )
+    new = change(EventFile(a.file), lambda e: commands.request_bye(e, a.id, a.round, a.kind),
+                 bye_what(a.kind, a.id, a.round))
     print(f"{new.player(a.id).name} ({a.id}): {a.kind} bye in round {a.round}")
     return 0
 
@@ -149,48 +157,49 @@ def cmd_forbid(a: argparse.Namespace) -> int:
     if a.club:
         if a.ids:
             raise UsageError("forbid: give two ids or --club NAME, not both")
-        ef.change(lambda ev: commands.forbid_club(ev, a.club, remove=a.remove),
-                  describe("allow games within club {club}" if a.remove else "forbid games within club {club}",
-                           club=a.club))
+        change(ef, lambda ev: commands.forbid_club(ev, a.club, remove=a.remove),
+               describe("allow games within club {club}" if a.remove else "forbid games within club {club}",
+                        club=a.club))
         print(f"club {a.club}: members {'may' if a.remove else 'must not'} meet each other")
         return 0
     if len(a.ids) != 2:
         raise UsageError("forbid: give two player ids (or --club NAME)")
     x, y = a.ids
-    ef.change(lambda ev: commands.forbid_pair(ev, x, y, remove=a.remove),
-              describe("allow pairing {a} with {b}" if a.remove else "forbid pairing {a} with {b}", a=x, b=y))
+    change(ef, lambda ev: commands.forbid_pair(ev, x, y, remove=a.remove),
+           describe("allow pairing {a} with {b}" if a.remove else "forbid pairing {a} with {b}", a=x, b=y))
     print(f"players {x} and {y} {'may meet again' if a.remove else 'will not be paired together'}")
     return 0
 
 
 def cmd_undo(a: argparse.Namespace) -> int:
-    print(f"undone: {EventFile(a.file).undo()}")
+    with guarded():
+        what = EventFile(a.file).undo()
+    print(f"undone: {what}")
     return 0
 
 
 def cmd_redo(a: argparse.Namespace) -> int:
-    print(f"redone: {EventFile(a.file).redo()}")
+    with guarded():
+        what = EventFile(a.file).redo()
+    print(f"redone: {what}")
     return 0
 
 
 def cmd_log(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     ef.load()  # a missing or unreadable event is an error, not an empty journal
-    for entry in ef.history():
-        ssh = f"@{entry.ssh}" if entry.ssh else ""
-        print(f"{entry.seq:>5} {entry.time} {entry.user}{ssh}: {entry.what}")
+    for entry in ef.history():  # the time in this machine's zone, who as user@host
+        print(f"{entry.seq:>5} {entry.local_time} {entry.label}: {entry.what}")
     return 0
 
 
-SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
-EDITIONS = ("fide2024", "fide2026", "legacy")
 BYES = ("half", "zero", "full", "none")
 
 GROUPS = (Group("players", "add, import, withdraw, list players; request a bye"),)
 
 COMMANDS = (
     Command(("new",), "create an event file (refuses to overwrite one)", cmd_new, (
-        Arg("file", "the event file to create, e.g. saves/open.toml", metavar="FILE"),
+        FILE.but("the event file to create, e.g. saves/open.toml"),
         Arg("--name", "the event's name", metavar="TEXT", required=True),
         Arg("--rounds", "the number of rounds (a round robin: any number, the tables decide)", metavar="N",
             type=numbers.whole("rounds"), required=True),
@@ -202,10 +211,8 @@ COMMANDS = (
             default=0),
         Arg("--third-place", "the top has a match for third place", flag=True),
         Arg("--points", "points of a win, draw and loss (default 1,0.5,0; e.g. 3,1,0)", metavar="W,D,L"),
-        Arg("--tiebreaks", "tie-break codes, comma-separated, e.g. BH-C1,BH,SB,WIN (docs/tiebreaks.md)",
-            metavar="CODES"),
-        Arg("--edition", "the tie-break rulebook edition (default fide2024)", metavar="|".join(EDITIONS),
-            choices=EDITIONS, default="fide2024"),
+        TIEBREAKS,
+        EDITION.but("the rulebook edition of the tie-breaks (default fide2024)", default="fide2024"),
         Arg("--baku", "Baku acceleration (C.04.7)", flag=True),
         Arg("--initial-colour", "colour of pairing number 1 in round 1 (default: by lot)", metavar="w|b",
             choices=("w", "b")),
@@ -226,8 +233,7 @@ COMMANDS = (
                 Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating"), default=0),
                 Arg("--club", "the club", metavar="C", default=""),
                 Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
-                Arg("--table", "the table (an event with several tables)", metavar="T",
-                    type=numbers.whole("table")),
+                TABLE.but("the table (an event with several tables)"),
                 Arg("--team", "the team (a team event)", metavar="T", default=""),
             ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
                       "         arbiter players add saves/open.toml -- \"-1+2\""),
@@ -251,9 +257,7 @@ COMMANDS = (
                 Arg("kind", "half, zero or full point; none takes the request back", metavar="|".join(BYES),
                     choices=BYES),
             )),
-    Command(("players", "list"), "list the players", cmd_players_list, (FILE, Arg(
-        "--format", "the output: text, json (default text)", metavar="text|json", choices=("text", "json"),
-        default="text"))),
+    Command(("players", "list"), "list the players", cmd_players_list, (FILE, fmt("text", "json"))),
     Command(("forbid",), "players (or a club's members; in a team event teams) who must not be paired together",
             cmd_forbid, (
                 FILE,

@@ -7,10 +7,12 @@ import sys
 from pathlib import Path
 
 from core.store import create, load
-from core.store.files import read_text, write_atomic
+from core.formats.output import STDOUT, write_output
+from core.formats.text import clean
+from core.store.files import read_text
 
-from . import numbers
-from .common import FILE, Arg, Command, Group, table_of
+from .common import FILE, TABLE, Arg, Command, Group, table_of
+from .interrupt import guarded
 from .usage import UsageError
 
 
@@ -19,7 +21,7 @@ def cmd_trf_pair(a: argparse.Namespace) -> int:
 
     text = trf_pair(read_text(Path(a.trf)), a.trf)
     if a.o:
-        write_atomic(Path(a.o), text, keep_backup=False)
+        write_output(a.o, text)
     else:
         sys.stdout.write(text)
     return 0
@@ -45,7 +47,8 @@ def cmd_import_trf(a: argparse.Namespace) -> int:
     event = trf_to_event(t, a.trf)
     if event.rounds_planned > 999:  # an event file holds at most 999 rounds: say so at the TRF, not at FILE
         raise UsageError(f"{a.trf}: the number of rounds (XXR or 142) {event.rounds_planned} is too many: at most 999")
-    create(a.file, event)
+    with guarded():
+        create(a.file, event)
     print(f"created {a.file}: {event.name}, {len(event.players)} players, "
           f"{len(event.rounds)} of {event.rounds_planned} rounds")
     return 0
@@ -56,29 +59,34 @@ TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket",
 
 
 def cmd_export(a: argparse.Namespace) -> int:
+    from core.formats.output import check_not_event
+
+    check_not_event(a.out, a.file)  # before any work: never over the event's own files
     e = load(a.file)
-    out = Path(a.out)
+    if a.format == "html":
+        from core.formats.site import write_site
+
+        write_site(e, a.out, event_path=a.file)
+        print(f"wrote {a.out}")
+        return 0
     if a.format == "trf":
         from core.formats.trf import write_trf
         from core.formats.trf_event import event_to_trf
 
         table = table_of(e, "swiss", a, required=False) if a.what != "top" else None
-        write_atomic(out, write_trf(event_to_trf(e, table, what=a.what)), keep_backup=False)
+        text = write_trf(event_to_trf(e, table, what=a.what))
     elif a.format == "csv":
         from core.formats.exports import players_csv, standings_csv
 
         if a.what not in CSV_WHAT:
             raise UsageError(f"--what '{a.what}': a CSV export is players or standings")
-        write_atomic(out, standings_csv(e) if a.what == "standings" else players_csv(e), keep_backup=False)
-    elif a.format == "html":
-        from core.formats.site import write_site
-
-        write_site(e, out)
+        text = standings_csv(e) if a.what == "standings" else players_csv(e)
     else:  # text printouts
         from core.formats.exports import printout
 
-        write_atomic(out, printout(e, a.what), keep_backup=False)
-    print(f"wrote {out}")
+        text = printout(e, a.what)
+    if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:
+        print(f"wrote {a.out}")
     return 0
 
 
@@ -96,7 +104,7 @@ COMMANDS = (
             "teams, rounds, results, rounds total)",
             cmd_import_trf, (
                 Arg("trf", "the TRF file", metavar="TRF"),
-                Arg("file", "the event file to create", metavar="FILE"),
+                FILE.but("the event file to create"),
             )),
     Command(("export",), "write TRF, CSV, the HTML site or text printouts", cmd_export, (
         FILE,
@@ -105,7 +113,7 @@ COMMANDS = (
             metavar="trf|csv|html|text", choices=("trf", "csv", "html", "text"), required=True),
         Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
             metavar="PATH", required=True),
-        Arg("--table", "trf: one table of the Swiss stage", metavar="T", type=numbers.whole("table")),
+        TABLE.but("trf: one table of the Swiss stage"),
         Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
             "the main stage)",
             metavar="WHAT", default="standings"),

@@ -7,9 +7,10 @@ is read (exit 2).
 
 The limits are those an event file may hold (docs/file-format.md; the codec
 checks the same values when it reads a file): 999 rounds, 999 tables, a top
-of 1024, 99 boards a match, 99 games a top match, ratings 0..9999. They are
-in `LIMITS`, one place, so that they can follow a limits module of core
-when there is one.
+of 1024, 99 boards a match, 99 games a top match, ratings 0..9999, player
+ids to 999,999, boards to 99,999, moves 1..999, points 0..99 in tenths. They
+are in `LIMITS` and the constants below, read from core/limits.py (the
+codec's `RANGES`), so the file and the command line cannot drift apart.
 """
 
 from __future__ import annotations
@@ -20,29 +21,32 @@ import re
 from fractions import Fraction
 from typing import Callable
 
+from core import limits as L
+
 from .usage import UsageError
 
-# kind: (lowest, highest, what the highest counts) -- the values an event file can hold.
+# kind: (lowest, highest, what the highest counts) -- the values an event file can hold (core.limits).
 LIMITS: dict[str, tuple[int, int, str]] = {
-    "rounds": (1, 999, "rounds"),
-    "round": (1, 999, "rounds"),
-    "after_round": (0, 999, "rounds"),
-    "tables": (1, 999, "tables"),
-    "table": (1, 999, "tables"),
-    "top": (0, 1024, "players"),
-    "boards": (0, 99, "boards"),
-    "board": (1, 99_999, "boards"),
-    "games": (1, 99, "games"),
-    "rating": (0, 9999, ""),
-    "unrated_rating": (1, 3999, ""),
-    "id": (1, 999_999, ""),
-    "moves": (1, 999, "moves"),
+    "rounds": (1, L.ROUNDS_MAX, "rounds"),
+    "round": (*L.RANGES["round"], "rounds"),
+    "after_round": (0, L.ROUNDS_MAX, "rounds"),
+    "tables": (*L.RANGES["tables"], "tables"),
+    "table": (*L.RANGES["table"], "tables"),
+    "top": (*L.RANGES["top"], "players"),
+    "boards": (0, L.TEAM_BOARDS_MAX, "boards"),
+    "board": (*L.RANGES["board"], "boards"),
+    "games": (*L.RANGES["games_per_match"], "games"),
+    "rating": (*L.RANGES["rating"], ""),
+    "unrated_rating": (*L.RANGES["unrated_rating"], ""),
+    "id": (*L.RANGES["id"], ""),
+    "moves": (*L.RANGES["moves"], "moves"),
     "width": (1, 1000, "columns"),
     "port": (1, 65535, ""),
 }
 
-# Points of one game (--points, --match-points): halves from 0 to this.
-MAX_POINTS = 99
+# Points of one game (--points, --match-points): from 0 to MAX_POINTS, in tenths at most (the
+# engine and the TRF count points in tenths), so 1/4 or 1/3 are refused.
+MAX_POINTS, POINTS_DENOMINATOR = int(L.POINTS_MAX), L.POINTS_DENOMINATOR
 # Seconds a page of the hall display stays (--interval).
 INTERVAL = (Fraction(1, 2), 3600)
 
@@ -68,7 +72,8 @@ def whole(kind: str) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{t} is too big: {_at_most(hi, unit)}")
         return n
 
-    parse.__name__ = "int"
+    parse.__name__ = "int"  # argparse says "invalid int value: 'abc'"
+    parse.limits = (lo, hi)  # type: ignore[attr-defined]
     return parse
 
 
@@ -87,7 +92,7 @@ def check(kind: str, value: int, option: str) -> int:
 
 
 def points(text: str, option: str = "--points") -> tuple[Fraction, Fraction, Fraction]:
-    """W,D,L points of a game or a match, e.g. 1,0.5,0 or 3,1,0: halves from 0 to MAX_POINTS."""
+    """W,D,L points of a game or a match, e.g. 1,0.5,0 or 3,1,0: tenths from 0 to MAX_POINTS."""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 3:
         raise UsageError(f"{option} '{text}': expected three values W,D,L such as 1,0.5,0 or 3,1,0")
@@ -99,8 +104,9 @@ def points(text: str, option: str = "--points") -> tuple[Fraction, Fraction, Fra
             v = Fraction(p)
         except ZeroDivisionError:
             raise UsageError(f"{option} '{text}': '{p}' is not a number of points such as 1, 0.5 or 3") from None
-        if v > MAX_POINTS or (2 * v).denominator != 1:
-            raise UsageError(f"{option} '{text}': '{p}': points are whole or half numbers from 0 to {MAX_POINTS}")
+        if v > MAX_POINTS or POINTS_DENOMINATOR % v.denominator:
+            raise UsageError(f"{option} '{text}': '{p}': points are numbers from 0 to {MAX_POINTS} "
+                             "in tenths at most (1, 0.5, 3, 2.5)")
         out.append(v)
     return out[0], out[1], out[2]
 
@@ -123,3 +129,4 @@ def seconds(text: str) -> float:
 
 
 seconds.__name__ = "float"
+seconds.limits = INTERVAL  # type: ignore[attr-defined]

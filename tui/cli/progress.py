@@ -3,7 +3,8 @@
 Shown only when both stdout and stderr are terminals, and only once the work has taken more than
 a second; it updates in place every second and is erased when the work ends (done, refused or
 interrupted), so the command's own output starts on a clean line. A ticker thread keeps it
-up to date; it needs nothing from the engine.
+up to date; it needs nothing from the engine, but `Ticker.tick` is also the engine's `progress`
+callback (core.swiss.pair_round), which updates the line from the working thread itself.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ class Ticker:
 
     def __init__(self, label: str, stream: TextIO, *, delay: float = DELAY, every: float = EVERY) -> None:
         self.label, self.stream, self.delay, self.every = label, stream, delay, every
-        self.detail = ""  # what the engine says it is doing, if it says (set from its progress callback)
         self._stop = threading.Event()
         self._shown = False
         self._lock = threading.Lock()
         self._start = time.monotonic()
+        self._last = 0.0  # when the line was last written
         self._thread = threading.Thread(target=self._run, name="arbiter-progress", daemon=True)
 
     def start(self) -> "Ticker":
@@ -40,17 +41,25 @@ class Ticker:
         if self._stop.wait(self.delay):
             return
         while not self._stop.is_set():
-            self._write()
+            if time.monotonic() - self._last >= self.every * 0.9:
+                self._write()
             self._stop.wait(self.every)
 
+    def tick(self) -> None:
+        """The engine's progress callback: writes the line when it is due, from the working thread
+        itself (so it updates even while a long computation keeps the ticker thread from running)."""
+        now = time.monotonic()
+        if now - self._start >= self.delay and now - self._last >= self.every:
+            self._write()
+
     def _write(self) -> None:
-        seconds = int(time.monotonic() - self._start)
-        detail = f" ({self.detail})" if self.detail else ""
+        self._last = time.monotonic()
+        seconds = int(self._last - self._start)
         with self._lock:
             if self._stop.is_set():
                 return
             try:
-                self.stream.write(f"\r\x1b[K{self.label}{detail} … {seconds} s")
+                self.stream.write(f"\r\x1b[K{self.label} … {seconds} s")
                 self.stream.flush()
                 self._shown = True
             except (OSError, ValueError):

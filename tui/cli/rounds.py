@@ -13,6 +13,7 @@ from core.store import EventFile, journal, load
 
 from . import numbers
 from .common import FILE, ROUND, STAGE, TABLE, Arg, Command, fmt, ids, main_stage, print_json, stage_of, table_of
+from .interrupt import change, slow
 from .progress import pairing_progress
 from .usage import UsageError
 
@@ -26,7 +27,7 @@ def cmd_pair(a: argparse.Namespace) -> int:
     from core import team_event
 
     if team_event.is_team_event(e):
-        new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots), pair_what([]))
+        new = change(ef, lambda ev: pairing.pair_next(ev, table, lots=a.lots), pair_what([]))
         sys.stdout.write(team_event.matches_output(new))
         return 0
     allow = None
@@ -36,9 +37,9 @@ def cmd_pair(a: argparse.Namespace) -> int:
             raise UsageError(f"--allow-rematch '{a.allow_rematch}': give two player ids, e.g. 3,7")
         allow = {frozenset(pair)}
     before = {r.key for r in e.rounds}
-    with pairing_progress(e, table):
-        new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots, allow_rematch=allow),
-                        pair_what([], table if table else None, rematch=a.allow_rematch if allow else None))
+    with pairing_progress(e, table) as ticker:  # computed without the lock: other judges do not wait for it
+        new = pairing.pair_next_outside_lock(slow(ef), table, lots=a.lots, allow_rematch=allow,
+                                             progress=ticker.tick if ticker is not None else None)
     for r in new.rounds:
         if r.key not in before:
             sys.stdout.write(round_text(new, r))
@@ -53,8 +54,8 @@ def _pair_by_hand(ef: EventFile, e, table: int | None, text: str) -> int:
     if e.tables > 1 and table is None:
         raise UsageError("--by-hand pairs one table: say which with --table")
     k = len(e.rounds_of(stage, table)) + 1
-    new = ef.change(lambda ev: pairing.pair_by_hand(ev, stage, table, k, pairs),
-                    describe("pair round {round} by hand", round=k))
+    new = change(ef, lambda ev: pairing.pair_by_hand(ev, stage, table, k, pairs),
+                 describe("pair round {round} by hand", round=k))
     rnd = new.find_round(stage, table, k)
     sys.stdout.write(round_text(new, rnd))
     for w in pairing.warnings_for(new, rnd):
@@ -80,7 +81,7 @@ def parse_pairs(text: str) -> list[tuple[int, int | None]]:
 
 def cmd_result(a: argparse.Namespace) -> int:
     result = Result.parse(a.result)
-    user = journal.who()[0]
+    user = journal.who_label()  # user@host: two judges on one login are told apart
     ef = EventFile(a.file)
     e = ef.load()
     stage = stage_of(e, a)
@@ -92,13 +93,13 @@ def cmd_result(a: argparse.Namespace) -> int:
         else:
             from core.playoff_event import record_playoff_result as record
 
-        def change(ev):
+        def enter(ev):
             return record(ev, rnd, a.board, result, by=user, force=a.force, moves=a.moves)
     else:
-        def change(ev):
+        def enter(ev):
             return commands.record_result(ev, stage, table, rnd, a.board, result, by=user, force=a.force,
                                           moves=a.moves)
-    new = ef.change(change, result_what(stage, rnd, table if table else None, a.board, result))
+    new = change(ef, enter, result_what(stage, rnd, table if table else None, a.board, result))
     g = new.find_round(stage, table, rnd).game(a.board)
     names = new.player(g.first).name + (f" - {new.player(g.second).name}" if g.second else "")
     print(f"round {rnd} board {a.board}: {names} {result}")
@@ -143,7 +144,7 @@ def _last_round(e, a) -> tuple[str, int | None, int]:
 def _by_hand(a: argparse.Namespace, fn, what: str) -> int:
     ef = EventFile(a.file)
     stage, table, k = _last_round(ef.load(), a)
-    new = ef.change(lambda ev: fn(ev, stage, table, k), what)
+    new = change(ef, lambda ev: fn(ev, stage, table, k), what)
     rnd = new.find_round(stage, table, k)
     sys.stdout.write(round_text(new, rnd))
     for w in pairing.warnings_for(new, rnd):
@@ -169,8 +170,8 @@ def cmd_give_bye(a: argparse.Namespace) -> int:
 def cmd_unpair(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     stage, table, k = _last_round(ef.load(), a)
-    ef.change(lambda ev: commands.unpair_round(ev, stage, table, k),
-              describe("take back the pairing of round {round}", round=k))
+    change(ef, lambda ev: commands.unpair_round(ev, stage, table, k),
+           describe("take back the pairing of round {round}", round=k))
     print(f"round {k} unpaired")
     return 0
 
@@ -187,8 +188,8 @@ RESULT, the first player's score first:
 A result beginning with '-' is a result, not an option: arbiter result FILE 3 -+"""
 
 BOARD = Arg("board", "the board number", metavar="BOARD", type=numbers.whole("board"))
-ROUND_OF_CHANGE = Arg("--round", "the round (default: the last one paired)", metavar="R", type=numbers.whole("round"))
-TABLE_OF_PAIR = Arg("--table", "pair only this table (default: every table)", metavar="T", type=numbers.whole("table"))
+ROUND_OF_CHANGE = ROUND.but("the round (default: the last one paired)")
+TABLE_OF_PAIR = TABLE.but("pair only this table (default: every table)")
 
 COMMANDS = (
     Command(("pair",), "pair the next round (every table unless --table) and print it", cmd_pair, (

@@ -11,7 +11,7 @@ from core.standings import completed_rounds, standings
 from core.store import load
 
 from . import numbers
-from .common import EDITION, FILE, TIEBREAKS, Arg, Command, codes, fmt, jnum, main_stage, print_json
+from .common import EDITION, FILE, TABLE, TIEBREAKS, Arg, Command, codes, fmt, jnum, main_stage, print_json
 from .usage import UsageError
 
 
@@ -63,8 +63,7 @@ AFTER_ROUND = Arg("--after-round", "the standings after this round (0: before ro
 COMMANDS = (
     Command(("standings",), "the standings with their tie-breaks", cmd_standings, (
         FILE,
-        Arg("--table", "one table's standings (default: every table together)", metavar="T",
-            type=numbers.whole("table")),
+        TABLE.but("one table's standings (default: every table together)"),
         AFTER_ROUND,
         TIEBREAKS,
         EDITION,

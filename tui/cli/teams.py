@@ -11,7 +11,8 @@ from core.model import Event
 from core.store import EventFile, load
 
 from . import numbers
-from .common import EDITION, FILE, TIEBREAKS, Arg, Command, Group, fmt, ids
+from .common import EDITION, FILE, ROUND, TIEBREAKS, Arg, Command, Group, fmt, ids
+from .interrupt import change
 from .standings import AFTER_ROUND
 from .usage import UsageError
 
@@ -39,8 +40,8 @@ def cmd_teams_roster(a: argparse.Namespace) -> int:
     roster = _ids(a.ids, "roster")
     ef = EventFile(a.file)
     _team_event(ef.load())
-    new = ef.change(lambda ev: team_event.set_roster(ev, a.team, roster),
-                    describe("roster of team {team}", team=a.team))
+    new = change(ef, lambda ev: team_event.set_roster(ev, a.team, roster),
+                 describe("roster of team {team}", team=a.team))
     print(f"roster of {a.team}: " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(roster, 1)))
     return 0
 
@@ -51,9 +52,9 @@ def cmd_teams_lineup(a: argparse.Namespace) -> int:
     lineup = None if a.clear else _ids(a.ids, "lineup")
     ef = EventFile(a.file)
     _team_event(ef.load())
-    new = ef.change(lambda ev: team_event.set_lineup(ev, a.team, a.round, lineup),
-                    describe("clear the line-up of team {team} for round {round}" if lineup is None
-                             else "line-up of team {team} for round {round}", team=a.team, round=a.round))
+    new = change(ef, lambda ev: team_event.set_lineup(ev, a.team, a.round, lineup),
+                 describe("clear the line-up of team {team} for round {round}" if lineup is None
+                          else "line-up of team {team} for round {round}", team=a.team, round=a.round))
     if lineup is None:
         print(f"line-up of {a.team} for round {a.round} cleared (the first players of the roster play)")
     else:
@@ -65,7 +66,7 @@ def cmd_teams_lineup(a: argparse.Namespace) -> int:
 def cmd_teams_order(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     _team_event(ef.load())
-    ef.change(lambda ev: team_event.set_order(ev, list(a.teams)), describe("fix the team numbers"))
+    change(ef, lambda ev: team_event.set_order(ev, list(a.teams)), describe("fix the team numbers"))
     print("team numbers: " + ", ".join(f"{i}. {t}" for i, t in enumerate(a.teams, 1)))
     return 0
 
@@ -93,7 +94,8 @@ def forbid_teams(a: argparse.Namespace, e: Event) -> int:
     if len(a.ids) != 2:
         raise UsageError("forbid: give two teams (names or ids, see arbiter teams list)")
     x, y = (team_event.find_team(e, str(t)) for t in a.ids)
-    EventFile(a.file).change(
+    change(
+        EventFile(a.file),
         lambda ev: team_event.forbid_teams(ev, str(a.ids[0]), str(a.ids[1]), remove=a.remove),
         describe("allow teams {team} and {other} to meet" if a.remove else "forbid teams {team} and {other} to meet",
                  team=x, other=y))
@@ -122,6 +124,6 @@ COMMANDS = (
     Command(("teams", "standings"), "the team standings (any team tie-break code)", cmd_teams_standings, (
         FILE, AFTER_ROUND, TIEBREAKS, EDITION, fmt("text", "csv", "json"))),
     Command(("match",), "the matches of a round of a team event, with their boards", cmd_match, (
-        FILE, Arg("--round", "the round (default: the last one paired)", metavar="R", type=numbers.whole("round")),
+        FILE, ROUND.but("the round (default: the last one paired)"),
         fmt("text", "json"))),
 )

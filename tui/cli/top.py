@@ -11,6 +11,7 @@ from core.store import EventFile, load
 
 from . import numbers
 from .common import FILE, Arg, Command, fmt, ids, print_json
+from .interrupt import change
 from .usage import UsageError
 
 
@@ -18,9 +19,9 @@ def cmd_top(a: argparse.Namespace) -> int:
     from core import top
 
     ef = EventFile(a.file)
-    new = ef.change(lambda ev: top.start_top(ev, seeding=a.seeding, lots=a.lots, games_per_match=a.games,
-                                            higher_seed_first=a.higher_seed_first, placings=a.placings),
-                    describe("start the top"))
+    new = change(ef, lambda ev: top.start_top(ev, seeding=a.seeding, lots=a.lots, games_per_match=a.games,
+                                             higher_seed_first=a.higher_seed_first, placings=a.placings),
+                 describe("start the top"))
     b = top.bracket(new)
     print(f"top of {b.size}: seeds " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(b.seeds, 1)))
     for line in top.aims(new):
@@ -59,9 +60,9 @@ def cmd_playoff(a: argparse.Namespace) -> int:
     if playoff_event.state(e) is not None and players is not None:
         raise UsageError("--players: the play-off has already started (arbiter playoff FILE shows it)")
     if playoff_event.state(e) is None:
-        e = ef.change(lambda ev: playoff_event.start_playoff(ev, players, knockout_games=a.knockout_games,
-                                                             armageddon_only=a.armageddon_only),
-                      describe("start the play-off"))
+        e = change(ef, lambda ev: playoff_event.start_playoff(ev, players, knockout_games=a.knockout_games,
+                                                              armageddon_only=a.armageddon_only),
+                   describe("start the play-off"))
     sys.stdout.write(playoff_event.report(e))
     return 0
 

@@ -1,364 +1,432 @@
 """The main screen: the current round, the standings, the top; result entry at the speed of slips.
 
-Every change is one call into `core` inside `EventFile.change` (through
-`ArbiterApp.apply`); what is shown is always what `EventFile.load()` gave.
-The screen only keeps view state: which panel, table and round are shown,
-"only missing", and a pending `t` / `a` prefix.
+It lays out its widgets (the status line, the round, standings and bracket
+panels, the progress line, the message line, the footer), hands them the
+event when it changes, and does the actions of the "main" scope of the
+action table (tui/actions.py): each is one call into `core` through
+`run_change` (one transaction; a refusal is said on the message line).
 
-This module holds the screen itself: its layout, the keys (with which apply
-now) and the view state. Its parts live beside it, one module each:
-`panels.py` (the round, standings and bracket panels, the cursor),
-`entry.py` (results: the keys, the ':' line, the questions, the echo),
-`round_actions.py` (pairing, changes by hand, undo / redo, the top's start)
-and `clock.py` (the round clock, 705.3).
+Where the judge is (stage, table, round, the cursor) is the round panel's;
+the screen keeps only which panel is shown at 80 columns. Pairing and
+explanations run as a job (tui/widgets/progress.py): the screen keeps
+answering, the progress line says what is under way, Esc stops it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Static
+from textual.containers import Horizontal
 
-from core.errors import ArbiterError, message
+from core import commands, pairing
+from core.errors import ArbiterError, Conflict, message
 from core.formats.text import clean, fit
-from core.journal_text import translate
+from core.journal_text import clock_what, describe, result_what, translate
 from core.model import Event, Game, Round
+from core.results import Result
 
+from .. import actions
+from ..actions import why
 from ..i18n import tr
-from ..widgets.footer import KeysFooter
 from ..widgets import clock as clockmod
-from ..widgets.bracket import BracketBox
-from ..widgets.patch_table import PatchTable
-from ..widgets.status import StatusLine, status_text
-from .clock import ClockMixin
-from .dialogs import TextScreen
-from .entry import EntryMixin
-from .panels import Memo, PanelsMixin, clean_lines, set_text
-from .round_actions import RoundActionsMixin
-
-if TYPE_CHECKING:
-    from ..app import ArbiterApp
-
-
-# (key, action, description key, shown in the footer, key as displayed)
-KEYS: list[tuple[str, str, str, bool, str]] = [
-    ("p", "pair", "k_pair", True, "p"),  # first: shown only when it applies, and then it matters most
-    ("K", "start_top", "k_top", True, "K"),
-    ("1", "result('1')", "k_first", True, "1"),
-    ("0", "result('0')", "k_second", True, "0"),
-    ("equals_sign", "result('=')", "k_draw", True, "="),
-    ("plus", "result('+')", "k_nofirst", False, "+"),
-    ("minus", "result('-')", "k_nosecond", False, "-"),
-    ("t", "prefix('t')", "k_tech", True, "t"),
-    ("a", "prefix('a')", "k_agreed", True, "a"),
-    ("x,delete", "clear", "k_clear", False, "x"),
-    ("colon", "line", "k_line", True, ":"),
-    ("m", "missing", "k_missing", True, "m"),
-    ("r", "view('round')", "k_round_view", False, "r"),
-    ("s", "view('standings')", "k_standings", True, "s"),
-    ("b", "view('bracket')", "k_bracket", False, "b"),
-    ("T", "table", "k_table", True, "T"),
-    ("S", "stage", "k_stage", False, "S"),
-    ("left_square_bracket", "step(-1)", "k_prev", False, "["),
-    ("right_square_bracket", "step(1)", "k_next", False, "]"),
-    ("u", "undo", "k_undo", True, "u"),
-    ("U", "redo", "k_redo", False, "U"),
-    ("c", "clock", "k_clock", True, "c"),
-    ("P", "players", "k_players", False, "P"),
-    ("e", "explain", "k_explain", False, "e"),
-    ("w", "swap", "k_swap", False, "w"),
-    ("X", "exchange", "k_exchange", False, "X"),
-    ("h", "history", "k_history", False, "h"),
-    ("L", "lang", "k_lang", False, "L"),
-    ("question_mark", "help", "k_help", True, "?"),
-    ("q", "quit", "k_quit", True, "q"),
-]
+from ..widgets.bracket import BracketPanel, BracketView
+from ..widgets.keys_bar import KeysBar
+from ..widgets.progress import Job, ProgressLine, with_progress
+from ..widgets.round_clock import RoundClock
+from ..widgets.round_panel import RoundPanel, top_bracket
+from ..widgets.standings_panel import StandingsPanel
+from ..widgets.status import MessageLine, StatusLine, status_text
+from .base import ArbiterScreen
+from .clock import AlarmScreen
+from .dialogs import ChoiceScreen, TextScreen
+from .entry import change_preview, clean_lines, record, result_of, top_preview_body
 
 
-# the same keys on a Russian (ЙЦУКЕН) keyboard layout
-CYRILLIC = {"t": "е", "a": "ф", "x": "ч", "m": "ь", "r": "к", "s": "ы", "b": "и", "T": "Е", "u": "г", "U": "Г",
-            "p": "з", "K": "Л", "c": "с", "P": "З", "e": "у", "w": "ц", "X": "Ч", "h": "р", "L": "Д", "q": "й", "S": "Ы"}
-
-
-def with_cyrillic(key: str) -> str:
-    return ",".join(k + ("," + CYRILLIC[k] if k in CYRILLIC else "") for k in key.split(","))
-
-
-def _params(action: str) -> tuple:
-    """The parameters of an action string: "result('1')" -> ("1",), "step(-1)" -> (-1,)."""
-    if "(" not in action:
-        return ()
-    import ast
-
-    inner = action[action.index("(") + 1:action.rindex(")")]
-    try:
-        value = ast.literal_eval(f"({inner},)")
-    except (ValueError, SyntaxError):
-        return ()
-    return tuple(value)
-
-
-class MainScreen(PanelsMixin, EntryMixin, RoundActionsMixin, ClockMixin, Screen):
+class MainScreen(ArbiterScreen):
+    ACTION_SCOPE = "main"
+    BINDINGS = actions.bindings("main")
     AUTO_FOCUS = "#round-table"
-    _bindings_pending = False  # a footer check is queued (refresh_bindings)
-    _bindings_shown: object = None  # what the footer was last told
 
     def __init__(self) -> None:
         super().__init__()
-        self.view = "round"
-        self.table_index = 0
-        self.round_no: int | None = None  # None: the current round
-        self.only_missing = False
-        self.prefix: str | None = None
-        self.stage_shown: str | None = None  # None: the current stage (the last one started)
-        self.rung: set = set()  # deadlines whose bell has rung in this session
-        self.standings_stale = True  # the standings are computed when they are shown
-        self._bindings = self.make_bindings("en")
-        self.memo = Memo()  # what is computed from the event (scores, standings), by the objects it came from
-        self._standings_shown: object = None
-        self._round_shown: tuple | None = None
-        self._row_cells: dict[int, tuple] = {}  # board -> (game, points, players, lang, cells)
-        self._standings_names: dict[int, tuple[str, str]] = {}  # player id -> (name, name fitted)
-        self._names: dict[int, tuple[object, str]] = {}  # player id -> (the Player, "Name (id)" fitted)
-
-    # -- bindings in the judge's language ----------------------------------------
-    @staticmethod
-    def make_bindings(lang: str) -> BindingsMap:
-        return BindingsMap(
-            [Binding(with_cyrillic(k), a, tr(lang, d), show=s, key_display=kd) for k, a, d, s, kd in KEYS]
-            + [Binding("escape", "escape", "", show=False)]
-        )
-
-    def refresh_bindings(self) -> None:
-        """Tell the footer, once the current handler is done, if the keys it shows changed.
-
-        The footer rebuilds itself (a dozen widgets, styles, layout) on every
-        call; a result key used to call this three times (saved, cursor moved,
-        row highlighted), with the same keys shown at the end.
-        """
-        if not self.is_attached:
-            super().refresh_bindings()
-            return
-        if not self._bindings_pending:
-            self._bindings_pending = True
-            self.call_later(self._publish_bindings)
-
-    def _publish_bindings(self) -> None:
-        self._bindings_pending = False
-        try:
-            sig = (self._bindings, self.arb.lang, self.focused, self.app.screen is self,
-                   tuple(self.check_action(b.action.split("(")[0], _params(b.action))
-                         for bs in self._bindings.key_to_bindings.values() for b in bs if b.show))
-        except Exception:
-            sig = None
-        if sig is not None and sig == self._bindings_shown:
-            return
-        self._bindings_shown = sig
-        super().refresh_bindings()
-
-    @property
-    def arb(self) -> "ArbiterApp":
-        return self.app  # type: ignore[return-value]
+        self.view = "round"  # the panel shown at 80 columns
+        self.alarm: AlarmScreen | None = None  # the open 705.3 reminder
+        self._proposal_ready: object = None  # a pairing that finished while the judge was on another screen
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
+        yield RoundClock(self.arb.poll_interval)
         with Horizontal(id="panels"):
-            with Vertical(id="round-panel", classes="panel active"):
-                yield Static(id="round-head", classes="panel-head")
-                yield PatchTable(id="round-table")
+            yield RoundPanel(self.arb.event, id="round-panel", classes="panel active")
             # the bracket before the standings: in the wide layout with a top (a 2x2 grid, app.tcss)
             # it takes the right column, round over standings on the left
-            with Vertical(id="bracket-panel", classes="panel"):
-                yield Static(id="bracket-head", classes="panel-head")
-                yield BracketBox(id="bracket-box")
-            with Vertical(id="standings-panel", classes="panel"):
-                yield Static(id="standings-head", classes="panel-head")
-                yield PatchTable(id="standings-table")
-                yield Static(id="standings-legend", classes="legend")
-        yield Static(id="message")
-        yield KeysFooter(compact=True)
+            yield BracketPanel(id="bracket-panel", classes="panel")
+            yield StandingsPanel(id="standings-panel", classes="panel")
+        yield ProgressLine(id="progress")
+        yield MessageLine(id="message")
+        yield KeysBar()
 
     def on_mount(self) -> None:
-        self.query_one("#round-table", PatchTable).right_columns = frozenset({"bd", "p1", "p2"})
-        self.query_one("#standings-table", PatchTable).right_columns = frozenset({"rk", "id", "pts"})
-        self.set_lang(self.arb.lang)
-        self.refresh_all()
-        self.cursor_to_first_missing()
+        self._round_panel = self.query_one(RoundPanel)
+        self._standings = self.query_one(StandingsPanel)
+        self.sync()
+        self.round_panel.cursor_to_first_missing()
+        self.watch(self.app, "others", lambda _others: self.show_status(), init=False)
 
-    def on_resize(self, event) -> None:
-        was = self.wide
-        self.set_class(event.size.width >= 160, "wide")
-        if self.wide and not was:
-            self.refresh_all()
-        self.refresh_bindings()
+    # -- the parts -----------------------------------------------------------------------
+    _round_panel: RoundPanel | None = None
+    _standings: StandingsPanel | None = None
+    _synced: tuple = ()  # (event, lang) the panels were last given
 
     @property
-    def wide(self) -> bool:
-        return self.has_class("wide")
+    def round_panel(self) -> RoundPanel:
+        return self._round_panel or self.query_one(RoundPanel)
 
-    def set_lang(self, lang: str) -> None:
-        self._bindings = self.make_bindings(lang)
-        self.refresh_bindings()
+    @property
+    def standings(self) -> StandingsPanel:
+        return self._standings or self.query_one(StandingsPanel)
 
-    # -- what is shown -------------------------------------------------------------
     @property
     def event(self) -> Event:
         return self.arb.event
 
     @property
+    def wide(self) -> bool:
+        return self.has_class("wide")
+
+    @property
+    def round_visible(self) -> bool:
+        return self.view == "round" or self.wide
+
+    # where the judge is: the round panel's
+    @property
     def stage(self) -> str:
-        if self.stage_shown is not None and self.stage_shown in self.stages():
-            return self.stage_shown
-        return self.event.current_stage()
-
-    def stages(self) -> list[str]:
-        """The stages that have rounds, in playing order (plus the current one)."""
-        from core.model import STAGES
-
-        have = {r.stage for r in self.event.rounds} | {self.event.current_stage()}
-        return [s for s in STAGES if s in have]
+        return self.round_panel.stage
 
     @property
     def tables(self) -> list[int | None]:
-        return self.event.stage_tables(self.stage)
+        return self.round_panel.tables
 
     @property
     def table(self) -> int | None:
-        ts = self.tables
-        return ts[self.table_index % len(ts)]
+        return self.round_panel.table
+
+    @property
+    def only_missing(self) -> bool:
+        return self.round_panel.where.only_missing
+
+    @property
+    def prefix(self) -> str | None:
+        return self.round_panel.where.prefix
+
+    def stages(self) -> list[str]:
+        return self.round_panel.stages()
 
     def rounds(self) -> list[Round]:
-        return self.event.rounds_of(self.stage, self.table)
+        return self.round_panel.rounds()
 
     def current_round(self) -> Round | None:
-        rs = self.rounds()
-        return rs[-1] if rs else None
+        return self.round_panel.current_round()
 
     def shown_round(self) -> Round | None:
-        rs = self.rounds()
-        if not rs:
-            return None
-        if self.round_no is not None:
-            for r in rs:
-                if r.number == self.round_no:
-                    return r
-            self.round_no = None
-        return rs[-1]
+        return self.round_panel.shown_round()
 
     def selected_board(self) -> int | None:
-        key = self.query_one("#round-table", PatchTable).selected_key
-        return int(key) if key is not None else None
+        return self.round_panel.selected_board()
 
     def selected_game(self) -> Game | None:
-        rnd, b = self.shown_round(), self.selected_board()
-        if rnd is None or b is None:
-            return None
-        try:
-            return rnd.game(b)
-        except ArbiterError:
-            return None
+        return self.round_panel.selected_game()
 
-    def say(self, text: str, style: str = "") -> None:
-        """The message line; a message wider than the screen takes a second line (and is cut only after it)."""
-        import textwrap
-
-        box = self.query_one("#message", Static)
-        width = max(8, (self.size.width or 80) - 2)
-        text = clean(text)
-        lines = textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) if len(text) > width else [text]
-        if len(lines) > 2:
-            lines = [lines[0], fit(" ".join(lines[1:]), width)]
-        two = len(lines) > 1
-        if box.has_class("two") != two:
-            box.set_class(two, "two")
-        set_text(box, Text("\n".join(lines), style=style, no_wrap=True, overflow="ellipsis"))
-
-    def say_error(self, text: str) -> None:
-        self.say(text, "bold red")
-
-    # -- refresh ---------------------------------------------------------------------
-    def refresh_all(self) -> None:
-        if not self.query("#status"):  # not composed yet (or already gone)
+    # -- showing the event ------------------------------------------------------------------
+    def sync(self) -> None:
+        """Every panel from the event the App holds (each patches only what changed)."""
+        if not self.query(RoundPanel):  # not composed yet, or gone
             return
+        e, lang = self.arb.event, self.arb.lang
+        self._synced = (e, lang)
         with self.app.batch_update():
-            self.refresh_status()
-            self.refresh_round()
-            self.standings_stale = True
+            self.round_panel.show(e, lang)
+            self.show_status()
+            standings = self.standings
+            standings.table = self.table
+            standings.stale = True
             if self.view == "standings" or self.wide:
-                self.refresh_standings()
-            if self.view == "bracket" or self.wide:
-                self.refresh_bracket()
-            else:
-                self.set_class(self.arb.top_bracket() is not None, "has-top")
-        self.refresh_bindings()
+                standings.show(e, lang)
+            b = top_bracket(e)
+            self.set_class(b is not None, "has-top")
+            if self.view == "bracket" or (self.wide and b is not None):
+                self.query_one(BracketPanel).show(e, lang, b)
+        self.keys_changed()
 
-    def refresh_status(self) -> None:
-        e = self.event
-        cur = self.current_round()
-        shown = self.shown_round()
+    def event_changed(self, event: Event, outside: str | None = None, reopened: bool = False) -> None:
+        if reopened:
+            self.round_panel.reset()
+        elif self._synced and self._synced[0] is event and self._synced[1] == self.arb.lang:
+            return  # shown already (this screen's own change, told again by the App)
+        self.sync()
+        if reopened:
+            self.round_panel.cursor_to_first_missing()
+
+    def show_status(self) -> None:
+        e, panel = self.arb.event, self.round_panel
+        cur = panel.current_round()
+        shown = panel.shown_round()
         left = clockmod.remaining(cur, self.arb.now())
-        ts = self.tables
-        set_text(self.query_one("#status", StatusLine), status_text(
+        self.query_one(StatusLine).show(status_text(
             self.arb.lang, event_name=e.name, round_no=cur.number if cur else None, rounds_planned=e.rounds_planned,
-            stage=self.stage, table=self.table, tables=len(ts), missing=cur.missing if cur else None,
+            stage=panel.stage, table=panel.table, tables=len(panel.tables), missing=cur.missing if cur else None,
             clock_left=left, clock_paused=bool(cur and cur.clock_paused is not None),
-            others=self.arb.others, viewing=shown.number if shown is not None and shown is not cur else None,
+            others=list(self.arb.others), viewing=shown.number if shown is not None and shown is not cur else None,
             width=self.size.width or 80,
         ))
 
-    # -- which keys apply now -------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def on_round_panel_moved(self, m: RoundPanel.Moved) -> None:
+        self.show_status()
+        standings = self.standings
+        if standings.table != self.table:
+            standings.table = self.table
+            if self.view == "standings" or self.wide:
+                standings.show(self.arb.event, self.arb.lang)
+        self.keys_changed()
+
+    def on_keyed_table_highlighted(self, m) -> None:
+        self.keys_changed()
+
+    def on_round_panel_board_chosen(self, m: RoundPanel.BoardChosen) -> None:
+        self.action_line(f"{m.board} ")
+
+    def on_standings_panel_player_chosen(self, m: StandingsPanel.PlayerChosen) -> None:
+        self.explain_player(m.pid)
+
+    def on_resize(self, event) -> None:
+        was = self.wide
+        self.set_class(event.size.width >= 160, "wide")
+        if self.wide and not was:
+            self.sync()
+        self.show_status()
+        self.keys_changed()
+
+    # -- the clock's tick -------------------------------------------------------------------
+    def on_round_clock_ticked(self, m: RoundClock.Ticked) -> None:
+        self.tick()
+
+    def tick(self) -> None:
+        """Every second: the clock in the status line; at zero (on any table) the bell and the 705.3 reminder."""
+        self.show_status()
+        if self.app.screen is not self:
+            return  # a dialog is open: ring when it is closed
+        shown = self.table
+        order = [shown] + [t for t in self.tables if t != shown]
+        rnd = self.query_one(RoundClock).due(self.event, self.stage, order, self.arb.now())
+        if rnd is not None:
+            self.app.bell()
+            self.time_up(rnd)
+
+    def time_up(self, rnd: Round) -> None:
+        lang = self.arb.lang
+        screen = AlarmScreen(rnd, lang, len(self.tables) > 1, actions.choices("alarm", self, lang))
+        self.alarm = screen
+
+        def answered(choice: str | None) -> None:
+            a = actions.chosen("alarm", choice) if choice else None
+            if a is not None:
+                actions.run(self, a.id)
+            self.alarm = None
+
+        self.app.push_screen(screen, answered)
+
+    def alarm_enter(self) -> None:
+        """The reminder's e: that table's unfinished boards, only missing, technical result pending."""
+        rnd = self.alarm.rnd if self.alarm is not None else self.current_round()
+        panel = self.round_panel
+        tables = self.tables
+        index = tables.index(rnd.table) if rnd.table in tables else panel.where.table_index
+        panel.go(table_index=index, round_no=None, only_missing=True, prefix=None)
+        self.action_view("round")
+        self.sync()
+        panel.cursor_to_first_missing()
+        self.action_prefix("t")
+
+    def alarm_draws(self) -> None:
+        """The reminder's d: a technical draw on every board still unfinished, in one change."""
+        if self.alarm is None:
+            return
+        rnd, boards = self.alarm.rnd, self.alarm.boards
+
+        def all_draws(ev: Event) -> Event:
+            for b in boards:
+                ev = record(ev, rnd, b, Result.TECHNICAL_DRAW, by=self.arb.user, expected=None)
+            return ev
+
+        if self.run_change(all_draws, describe("technical draws (705.3) round {round} boards {boards}",
+                                               round=rnd.number, boards=", ".join(map(str, boards)))) is not None:
+            self.say(tr(self.arb.lang, "tech_draws", boards=", ".join(map(str, boards))))
+
+    # -- results ------------------------------------------------------------------------------
+    def action_prefix(self, p: str) -> None:
+        self.round_panel.go(prefix=p)
+        self.say(tr(self.arb.lang, "prefix_" + p), "bold")
+
+    def enter_key(self, key: str) -> None:
+        """1 0 = + -: the result on the board under the cursor (after t or a: technical or agreed)."""
+        panel = self.round_panel
+        result = result_of(key, panel.where.prefix)
+        if panel.where.prefix:
+            panel.go(prefix=None)
+        board = panel.selected_board()
+        if result is None or board is None:
+            self.say("")
+            return
+        self.enter_result(board, result)
+
+    def action_clear(self) -> None:
+        board = self.selected_board()
+        if board is not None:
+            self.enter_result(board, None)
+
+    def enter_result(self, board: int, result: Result | None, rnd: Round | None = None) -> None:
+        """Enter a result on a board of the shown round: ask first over a different one."""
+        rnd = rnd or self.shown_round()
+        if rnd is None:
+            return
+        g = self.attempt(rnd.game, board)
+        if g is None:
+            return
+        shown = g.result
+        if shown == result:
+            self.say(*self.round_panel.echo(rnd, board))
+            self.round_panel.advance(rnd, board)
+            return
+        if shown is not None or rnd is not self.current_round():
+            lang = self.arb.lang
+            body = self.attempt(change_preview, self.event, rnd, board, result, lang)
+            if body is None:
+                return
+
+            def answered(choice: str | None) -> None:
+                if choice == "y":
+                    self.write_result(rnd, board, result, shown)
+                else:
+                    self.say("")
+
+            # no default: Enter by reflex must not overwrite a result
+            self.app.push_screen(ChoiceScreen(tr(lang, "change_title"), body,
+                                              [("y", tr(lang, "save")), ("n", tr(lang, "cancel"))], classes="ask"),
+                                 answered)
+            return
+        self.write_result(rnd, board, result, shown)
+
+    def write_result(self, rnd: Round, board: int, result: Result | None, expected: Result | None,
+                     force: bool = False) -> None:
+        stage, table, k = rnd.stage, rnd.table, rnd.number
+        new = self.run_change(lambda ev: record(ev, rnd, board, result, by=self.arb.user, expected=expected,
+                                                force=force),
+                              result_what(stage, k, table, board, result),
+                              on_conflict=lambda exc: self.conflict(exc, rnd, board, result, expected))
+        if new is None:
+            return
         try:
-            return self._check(action, parameters)
-        except Exception:
-            return False
+            new_rnd = self.event.find_round(stage, table, k)
+        except ArbiterError:
+            return
+        self.say(*self.round_panel.echo(new_rnd, board))
+        now_shown = self.shown_round()
+        if now_shown is not None and now_shown.key != new_rnd.key:  # the top paired its next round
+            self.round_panel.cursor_to_first_missing()
+            self.keys_changed()
+            return
+        self.round_panel.advance(new_rnd, board)
+        self.keys_changed()
 
-    def _check(self, action: str, parameters: tuple) -> bool | None:
-        round_visible = self.view == "round" or self.wide
-        if action in ("result", "prefix", "clear"):
-            g = self.selected_game()
-            if not round_visible or g is None or g.second is None:
-                return False
-            if action == "prefix" and parameters and parameters[0] == "a":
-                rnd = self.shown_round()
-                return rnd is not None and rnd.stage == "top"
-            if action == "clear":
-                return g.result is not None
-            return True
-        if action in ("line", "missing", "explain"):
-            return self.shown_round() is not None
-        if action == "table":
-            return len(self.tables) > 1
-        if action == "stage":
-            return len(self.stages()) > 1
-        if action == "step":
-            rs, shown = self.rounds(), self.shown_round()
-            if not rs or shown is None:
-                return False
-            i = rs.index(shown) + int(parameters[0])
-            return 0 <= i < len(rs)
-        if action == "pair":
-            return self.can_pair()
-        if action == "start_top":
-            return self.can_start_top()
-        if action in ("exchange", "give_bye"):
-            rnd = self.shown_round()
-            return (round_visible and rnd is not None and rnd is self.current_round()
-                    and not any(x.result is not None and x.second is not None for x in rnd.games))
-        if action == "swap":
-            rnd, g = self.shown_round(), self.selected_game()
-            return (round_visible and rnd is not None and rnd is self.current_round() and g is not None
-                    and g.second is not None and not any(x.result is not None and x.second is not None for x in rnd.games))
-        if action == "clock":
-            return self.current_round() is not None
-        return True
+    def conflict(self, exc: Conflict, rnd: Round, board: int, result: Result | None, expected: Result | None) -> None:
+        """Another judge changed the board meanwhile: overwrite (o) or keep theirs (k)."""
+        lang = self.arb.lang
+        said = message(exc, lang)
+        if "--force" in said and ";" in said:  # the command line's advice: here the dialog offers o
+            said = said[:said.rfind(";")]
+        body = Text(clean(said) + "\n\n" + tr(lang, "conflict_q", new=result if result else tr(lang, "no_result")))
 
-    # -- views -------------------------------------------------------------------------
+        def answered(choice: str | None) -> None:
+            if choice == "o":
+                self.write_result(rnd, board, result, expected, force=True)
+            else:
+                self.say(said, "yellow")
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "conflict_title"), body,
+                                          [("o", tr(lang, "overwrite")), ("k", tr(lang, "keep"))], classes="ask"),
+                             answered)
+
+    # -- the ':' line ---------------------------------------------------------------------------
+    def action_line(self, value: str = "") -> None:
+        self.ask_line(tr(self.arb.lang, "line_prompt"), self.run_line, value=value)
+
+    def run_line(self, text: str) -> None:
+        """`12` jumps to board 12; `12 1-0` / `12 =` enters a result; `12 m45` stores the number of moves."""
+        lang = self.arb.lang
+        m = re.fullmatch(r"\s*([rRtTрРтТ])\s*(\d+)\s*", text)
+        if m:  # r3: show round 3; t2: show table 2
+            self.goto(m.group(1).lower() in "rр", int(m.group(2)))
+            return
+        parts = text.strip().split(None, 1)
+        rnd = self.shown_round()
+        if not parts or rnd is None:
+            return
+        try:
+            board = int(parts[0])
+        except ValueError:
+            self.say_error(tr(lang, "line_bad", text=text.strip()))
+            return
+        if board not in {g.board for g in rnd.games}:
+            self.say_error(tr(lang, "no_board", b=board))
+            return
+        panel = self.round_panel
+        if len(parts) == 1:
+            if panel.where.only_missing and rnd.game(board).result is not None:
+                panel.go(only_missing=False)
+            panel.select(board)
+            return
+        rest = parts[1].strip()
+        if rest.lower().startswith("m") and rest[1:].strip().isdigit():
+            self.set_moves(rnd, board, int(rest[1:].strip()))
+            return
+        result = self.attempt(Result.parse, rest)
+        if result is None:
+            return
+        if panel.where.only_missing and rnd.game(board).result is not None:
+            panel.go(only_missing=False)
+        panel.select(board)
+        self.enter_result(board, result, rnd)
+
+    def goto(self, is_round: bool, n: int) -> None:
+        lang, panel = self.arb.lang, self.round_panel
+        if is_round:
+            rs = self.rounds()
+            if n not in {r.number for r in rs}:
+                self.say_error(tr(lang, "no_such_round", n=n))
+                return
+            panel.go(round_no=None if rs and rs[-1].number == n else n, prefix=None)
+        else:
+            if n not in self.tables:
+                self.say_error(tr(lang, "no_such_table", n=n))
+                return
+            panel.go(table_index=self.tables.index(n), round_no=None, prefix=None)
+        self.sync()
+        panel.cursor_to_first_missing()
+
+    def set_moves(self, rnd: Round, board: int, moves: int) -> None:
+        g = rnd.game(board)
+        if g.result is None:
+            self.say_error(tr(self.arb.lang, "moves_need_result", b=board))
+            return
+        stage, k = rnd.stage, rnd.number
+        if self.run_change(lambda ev: record(ev, rnd, board, g.result, by=self.arb.user, expected=g.result, moves=moves),
+                           describe("moves {stage} round {round} board {board}: {moves}", stage=stage, round=k,
+                                    board=board, moves=moves)) is not None:
+            self.say(tr(self.arb.lang, "moves_saved", b=board, n=moves))
+
+    # -- views ----------------------------------------------------------------------------------
     def action_view(self, name: str) -> None:
         self.view = name
         for panel in ("round", "standings", "bracket"):
@@ -366,74 +434,69 @@ class MainScreen(PanelsMixin, EntryMixin, RoundActionsMixin, ClockMixin, Screen)
         target = {"round": "#round-table", "standings": "#standings-table", "bracket": "#bracket-tree"}[name]
         self.query_one(target).focus()
         if name == "bracket":
-            self.refresh_bracket()
-        if name == "standings" and self.standings_stale:
-            self.refresh_standings()
-        self.refresh_bindings()
+            b = top_bracket(self.event)
+            self.set_class(b is not None, "has-top")
+            self.query_one(BracketPanel).show(self.event, self.arb.lang, b)
+        if name == "standings" and self.standings.stale:
+            self.standings.show(self.event, self.arb.lang)
 
     def action_table(self) -> None:
-        self.table_index = (self.table_index + 1) % len(self.tables)
-        self.round_no = None
-        self.prefix = None
-        self.refresh_all()
-        self.cursor_to_first_missing()
+        panel = self.round_panel
+        panel.go(table_index=(panel.where.table_index + 1) % len(self.tables), round_no=None, prefix=None)
+        self.sync()
+        panel.cursor_to_first_missing()
         self.say(f"{tr(self.arb.lang, 'k_table')} {self.table}")
 
     def action_stage(self) -> None:
+        panel = self.round_panel
         stages = self.stages()
         i = (stages.index(self.stage) + 1) % len(stages)
-        self.stage_shown = None if stages[i] == self.event.current_stage() else stages[i]
-        self.table_index = 0
-        self.round_no = None
-        self.prefix = None
-        self.refresh_all()
-        self.cursor_to_first_missing()
+        panel.go(stage_shown=None if stages[i] == self.event.current_stage() else stages[i], table_index=0,
+                 round_no=None, prefix=None)
+        self.sync()
+        panel.cursor_to_first_missing()
         self.say(tr(self.arb.lang, "stage_" + self.stage))
 
     def action_step(self, delta: int) -> None:
+        panel = self.round_panel
         rs, shown = self.rounds(), self.shown_round()
         if not rs or shown is None:
             return
         i = max(0, min(len(rs) - 1, rs.index(shown) + delta))
-        self.round_no = None if i == len(rs) - 1 else rs[i].number
-        self.prefix = None
-        self.refresh_all()
-        self.cursor_to_first_missing()
+        panel.go(round_no=None if i == len(rs) - 1 else rs[i].number, prefix=None)
+        self.sync()
+        panel.cursor_to_first_missing()
 
     def action_missing(self) -> None:
-        self.only_missing = not self.only_missing
-        self.refresh_round()
-        if self.selected_board() is None or (self.selected_game() and self.selected_game().result is not None):
-            self.cursor_to_first_missing()
-        self.refresh_bindings()
+        panel = self.round_panel
+        panel.go(only_missing=not panel.where.only_missing)
+        g = panel.selected_game()
+        if panel.selected_board() is None or (g is not None and g.result is not None):
+            panel.cursor_to_first_missing()
 
     def action_escape(self) -> None:
-        if self.prefix:
-            self.prefix = None
+        """Esc: stop the pairing under way; else drop a pending t / a; else back to the current round, the round panel."""
+        panel = self.round_panel
+        job = self.arb.stop_job()
+        if job is not None:
+            self.say(tr(self.arb.lang, "job_stopped", what=job.text(self.arb.lang)), "bold")
+        elif panel.where.prefix:
+            panel.go(prefix=None)
             self.say("")
-            self.refresh_round()
-        elif self.round_no is not None:
-            self.round_no = None
-            self.refresh_all()
-            self.cursor_to_first_missing()
+        elif panel.where.round_no is not None:
+            panel.go(round_no=None)
+            self.sync()
+            panel.cursor_to_first_missing()
         elif self.view != "round":
             self.action_view("round")
 
     def action_lang(self) -> None:
         self.arb.lang = "ru" if self.arb.lang == "en" else "en"
-        self.arb.label_palette()
-        self.set_lang(self.arb.lang)
-        self.refresh_all()
+        self.sync()
         self.say(tr(self.arb.lang, "lang_now"))
 
     def action_quit(self) -> None:
         self.app.exit()
-
-    def action_help(self) -> None:
-        from .help import help_text
-
-        self.app.push_screen(TextScreen(tr(self.arb.lang, "help_title"), help_text(self.arb.lang),
-                                        tr(self.arb.lang, "help_close"), wrap=True))
 
     def action_history(self) -> None:
         """The journal: who changed what, newest first (the same as `arbiter log`)."""
@@ -452,3 +515,311 @@ class MainScreen(PanelsMixin, EntryMixin, RoundActionsMixin, ClockMixin, Screen)
         from .players import PlayersScreen
 
         self.app.push_screen(PlayersScreen())
+
+    def action_new_event(self) -> None:
+        from .new_event import new_event_form
+
+        new_event_form(self)
+
+    def explain_player(self, pid: int) -> None:
+        from core.standings import explain_text, main_stage
+
+        e = self.event
+        table = self.table if main_stage(e) == "swiss" and e.tables > 1 else None
+        text = self.attempt(explain_text, e, pid, table=table, lang=self.arb.lang)
+        if text is not None:
+            self.app.push_screen(TextScreen(fit(f"{e.player(pid).name} ({pid})", 70), clean_lines(text)))
+
+    def on_bracket_view_chosen(self, message: BracketView.Chosen) -> None:
+        """Enter on a match of the bracket: the round panel on that match's board, to enter its result."""
+        from core.top import match_board
+
+        lang = self.arb.lang
+        at = match_board(self.event, message.bracket, message.key)
+        if at is None:
+            self.say_error(tr(lang, "bracket_no_board"))
+            return
+        number, board = at
+        rs = self.event.rounds_of("top", None)
+        self.round_panel.go(stage_shown=None if self.event.current_stage() == "top" else "top", table_index=0,
+                            round_no=None if rs and rs[-1].number == number else number, only_missing=False,
+                            prefix=None)
+        self.action_view("round")
+        self.sync()
+        self.round_panel.select(board)
+        self.say(tr(lang, "bracket_board", r=number, b=board), "bold")
+
+    # -- undo / redo ------------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        what = self.attempt(self.arb.undo)
+        self.event_changed(self.arb.event)
+        if what is not None:
+            self.say(tr(self.arb.lang, "undone", what=translate(what, self.arb.lang)))
+
+    def action_redo(self) -> None:
+        what = self.attempt(self.arb.redo)
+        self.event_changed(self.arb.event)
+        if what is not None:
+            self.say(tr(self.arb.lang, "redone", what=translate(what, self.arb.lang)))
+
+    # -- pairing (a job: the screen keeps answering) ----------------------------------------------------
+    def action_pair(self) -> None:
+        """The pairing of the next round, computed off the event loop, then shown before it is saved."""
+        from core import preview
+
+        table = self.table if self.stage == "swiss" else None
+        snapshot = self.event
+        cur = self.current_round()
+        k = cur.number + 1 if cur is not None else 1
+        what = why("job_pair_table", r=k, t=table) if table is not None and len(self.tables) > 1 else why("job_pair", r=k)
+        self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, snapshot, table, progress=progress),
+                               self.show_proposal))
+
+    def show_proposal(self, proposal) -> None:
+        """The pairing is ready: the preview, now if this screen is on top, else as soon as the judge is back."""
+        if self.app.screen is not self:
+            self._proposal_ready = proposal
+            return
+        from .preview import PreviewScreen
+
+        self.app.push_screen(PreviewScreen(proposal, self.arb.lang), self.paired)
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        ready, self._proposal_ready = self._proposal_ready, None
+        if ready is not None:
+            self.call_later(self.show_proposal, ready)
+
+    def paired(self, saved: tuple[str, str] | None) -> None:
+        """Back from the pairing preview: the new round under the cursor, or nothing saved."""
+        if saved is None:
+            self.say(tr(self.arb.lang, "pv_cancelled"))
+            return
+        self.round_panel.go(round_no=None, only_missing=False)
+        self.sync()
+        self.round_panel.cursor_to_first_missing()
+        self.say(*saved)
+
+    def action_explain(self) -> None:
+        """Why the shown round was paired so (it runs the engine again: a job)."""
+        rnd = self.shown_round()
+        if rnd is None:
+            return
+        snapshot, lang = self.event, self.arb.lang
+
+        def done(text: str) -> None:
+            self.app.push_screen(TextScreen(tr(lang, "explain_title", n=rnd.number), clean_lines(text), wrap=True))
+
+        self.arb.start_job(Job(why("job_explain", r=rnd.number),
+                               lambda progress: with_progress(pairing.explain_round, snapshot, rnd, lang=lang,
+                                                              progress=progress), done))
+
+    # -- changes by hand -------------------------------------------------------------------------------
+    def action_swap(self) -> None:
+        rnd, board = self.shown_round(), self.selected_board()
+        if rnd is None or board is None:
+            return
+        if self.run_change(lambda ev: pairing.swap_colours(ev, rnd.stage, rnd.table, rnd.number, board),
+                           describe("swap colours on board {board}", board=board)) is None:
+            return
+        warnings = pairing.warnings_for(self.event, self.shown_round(), lang=self.arb.lang)
+        self.say(tr(self.arb.lang, "swapped", b=board) + ("; " + "; ".join(warnings) if warnings else ""),
+                 "yellow" if warnings else "")
+
+    def action_exchange(self) -> None:
+        self.ask_line(tr(self.arb.lang, "exchange_prompt"), self.exchange)
+
+    def exchange(self, text: str) -> None:
+        rnd = self.shown_round()
+        try:
+            a, b = (int(x) for x in text.replace(",", " ").split())
+        except ValueError:
+            self.say_error(tr(self.arb.lang, "line_bad", text=text))
+            return
+        if rnd is not None and self.run_change(lambda ev: pairing.exchange(ev, rnd.stage, rnd.table, rnd.number, a, b),
+                                               describe("exchange players {a} and {b}", a=a, b=b)) is not None:
+            self.show_warnings()
+
+    def action_give_bye(self) -> None:
+        self.ask_line(tr(self.arb.lang, "give_bye_prompt"), self.give_bye)
+
+    def give_bye(self, text: str) -> None:
+        rnd = self.shown_round()
+        try:
+            pid = int(text.strip())
+        except ValueError:
+            self.say_error(tr(self.arb.lang, "not_number", text=text.strip()))
+            return
+        if rnd is not None and self.run_change(lambda ev: pairing.give_bye(ev, rnd.stage, rnd.table, rnd.number, pid),
+                                               describe("bye by hand for player {pid}", pid=pid)) is not None:
+            self.show_warnings()
+
+    def show_warnings(self) -> None:
+        rnd = self.shown_round()
+        if rnd is None:
+            return
+        warnings = pairing.warnings_for(self.event, rnd, lang=self.arb.lang)
+        if warnings:
+            self.say("; ".join(warnings), "yellow")
+        else:
+            self.say(tr(self.arb.lang, "saved"))
+
+    def action_forbid(self) -> None:
+        self.ask_line(tr(self.arb.lang, "forbid_prompt"), self.forbid)
+
+    def forbid(self, text: str) -> None:
+        """`12 7`: these two must never be paired (C1); `-12 7` allows them again. Teams by name or id."""
+        from core import team_event
+
+        lang = self.arb.lang
+        remove = text.strip().startswith("-")
+        parts = text.strip().lstrip("-").replace(",", " ").split()
+        if len(parts) != 2:
+            self.say_error(tr(lang, "line_bad", text=text))
+            return
+        if team_event.is_team_event(self.event):
+            teams = self.attempt(lambda: [team_event.find_team(self.event, t) for t in parts])
+            if teams is None:
+                return
+            x, y = teams
+            done = self.run_change(lambda ev: team_event.forbid_teams(ev, parts[0], parts[1], remove=remove),
+                                   describe("allow teams {team} and {other} to meet" if remove
+                                            else "forbid teams {team} and {other} to meet", team=x, other=y))
+        else:
+            try:
+                a, b = (int(p) for p in parts)
+            except ValueError:
+                self.say_error(tr(lang, "line_bad", text=text))
+                return
+            done = self.run_change(lambda ev: commands.forbid_pair(ev, a, b, remove=remove),
+                                   describe("allow pairing {a} with {b}" if remove else "forbid pairing {a} with {b}",
+                                            a=a, b=b))
+        if done is not None:
+            self.say(tr(lang, "allowed" if remove else "forbidden", a=parts[0], b=parts[1]))
+
+    def action_unpair(self) -> None:
+        rnd = self.current_round()
+        if rnd is None:
+            return
+        if self.run_change(lambda ev: commands.unpair_round(ev, rnd.stage, rnd.table, rnd.number),
+                           describe("take back the pairing of round {round}", round=rnd.number)) is not None:
+            self.round_panel.go(round_no=None)
+            self.sync()
+            self.say(tr(self.arb.lang, "unpaired", n=rnd.number))
+
+    # -- the round clock ------------------------------------------------------------------------------
+    def action_clock(self) -> None:
+        lang = self.arb.lang
+        rnd = self.current_round()
+        if rnd is None:
+            return
+        e = self.event
+        left = clockmod.remaining(rnd, self.arb.now())
+        body = Text(tr(lang, "clock_none") if left is None else
+                    tr(lang, "st_paused" if rnd.clock_paused is not None else "st_clock", t=clockmod.fmt(left)))
+        choices = actions.choices("clock", self, lang, swiss=e.round_minutes, top=e.top_minutes)
+
+        def answered(choice: str | None) -> None:
+            a = actions.chosen("clock", choice) if choice else None
+            if a is not None:
+                actions.run(self, a.id)
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "clock_title"), body, choices, classes="ask clock"), answered)
+
+    def clock_do(self, choice: str) -> None:
+        lang = self.arb.lang
+        rnd = self.current_round()
+        if rnd is None:
+            return
+        now = self.arb.now()
+        e = self.event
+        if choice == "a":
+            self.clock_all_tables(e.round_minutes)
+            return
+        if choice == "4":
+            params, msg = clockmod.start(e.round_minutes, now), tr(lang, "clock_started", m=e.round_minutes)
+        elif choice == "7":
+            params, msg = clockmod.start(e.top_minutes, now), tr(lang, "clock_started", m=e.top_minutes)
+        elif choice == "p":
+            params = clockmod.pause_or_resume(rnd, now)
+            msg = tr(lang, "clock_paused_msg" if params["paused"] is not None else "clock_resumed")
+        elif choice in ("+", "-"):
+            params = clockmod.add(rnd, now, 5 if choice == "+" else -5)
+            left = clockmod.remaining(Round(rnd.stage, rnd.number, (), rnd.table, params["deadline"], params["paused"]),
+                                      now)
+            msg = tr(lang, "st_clock", t=clockmod.fmt(left or 0))
+        else:
+            params, msg = clockmod.clear(), tr(lang, "clock_cleared")
+        if self.run_change(lambda ev: commands.set_clock(ev, rnd.stage, rnd.table, rnd.number, **params),
+                           clock_what(rnd.stage, rnd.number, rnd.table if rnd.table else None)) is not None:
+            self.say(msg)
+
+    def clock_all_tables(self, minutes: int) -> None:
+        """One change: the same deadline for the current round of every table."""
+        params = clockmod.start(minutes, self.arb.now())
+        stage = self.stage
+
+        def start_all(ev: Event) -> Event:
+            for t in ev.stage_tables(stage):
+                rs = ev.rounds_of(stage, t)
+                if rs:
+                    ev = commands.set_clock(ev, stage, t, rs[-1].number, **params)
+            return ev
+
+        if self.run_change(start_all, describe("round clock {stage}: {minutes} minutes on every table", stage=stage,
+                                               minutes=minutes)) is not None:
+            self.say(tr(self.arb.lang, "clock_started", m=minutes))
+
+    # -- the top and the play-off ------------------------------------------------------------------------
+    def action_start_top(self) -> None:
+        """Preview the top (seeds, the 704.2 aims, the first round: a job), then start it on `y`."""
+        from core import top
+
+        snapshot, lang = self.event, self.arb.lang
+
+        def work(progress):
+            tie: str | None = None  # a tie at the qualification line: the judge may draw lots (as arbiter top --lots)
+            try:
+                preview = with_progress(top.start_top, snapshot, progress=progress)
+            except ArbiterError as exc:
+                try:
+                    preview = with_progress(top.start_top, snapshot, lots=True, progress=progress)
+                except ArbiterError:
+                    raise exc from None
+                tie = message(exc, lang)
+            return preview, tie
+
+        self.arb.start_job(Job(why("job_top"), work, self.show_top_preview))
+
+    def show_top_preview(self, answer) -> None:
+        preview, tie = answer
+        lang = self.arb.lang
+        body = top_preview_body(preview, tie, lang)
+
+        def answered(choice: str | None) -> None:
+            if choice == "y":
+                self.start_top()
+            elif choice == "l":
+                self.start_top(lots=True)
+
+        go = ("l", tr(lang, "lots_draw")) if tie is not None else ("y", tr(lang, "c_top"))
+        self.app.push_screen(ChoiceScreen(tr(lang, "lots_title" if tie is not None else "c_top"), body,
+                                          [go, ("n", tr(lang, "cancel"))], default=go[0], classes="page"), answered)
+
+    def start_top(self, lots: bool = False) -> None:
+        from core import top
+
+        if self.run_change(lambda ev: top.start_top(ev, lots=lots), describe("start the top")) is not None:
+            self.stage_started(tr(self.arb.lang, "top_started"))
+
+    def action_start_playoff(self) -> None:
+        from core import playoff_event
+
+        if self.run_change(lambda ev: playoff_event.start_playoff(ev, None), describe("start the play-off")) is not None:
+            self.stage_started(tr(self.arb.lang, "playoff_started"))
+
+    def stage_started(self, what: str) -> None:
+        self.round_panel.reset()
+        self.sync()
+        self.round_panel.cursor_to_first_missing()
+        self.say(what, "bold")

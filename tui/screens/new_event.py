@@ -15,10 +15,11 @@ from ..i18n import tr
 from .dialogs import FormScreen
 
 if TYPE_CHECKING:
-    from ..app import ArbiterApp
+    from .main import MainScreen
 
 
-def new_event_form(app: "ArbiterApp") -> None:
+def new_event_form(screen: "MainScreen") -> None:
+    app = screen.arb
     L = app.lang
     fields = [
         ("file", tr(L, "f_file"), "saves/new.toml"),
@@ -36,17 +37,11 @@ def new_event_form(app: "ArbiterApp") -> None:
             return
         try:
             path = make_event(values, L)
-        except ArbiterError as exc:
-            if app.main:
-                app.main.say_error(message(exc, app.lang))
-            return
-        except ValueError as exc:
-            if app.main:
-                app.main.say_error(message(exc, app.lang))
+        except (ArbiterError, ValueError) as exc:  # the form's own errors are ValueErrors in the judge's language
+            screen.say_error(message(exc, app.lang))
             return
         app.open_file(path)
-        if app.main:
-            app.main.say(tr(app.lang, "created", file=path))
+        screen.say(tr(app.lang, "created", file=path))
 
     app.push_screen(FormScreen(tr(L, "new_event"), fields), done)
 

@@ -1,51 +1,43 @@
 """Players: list, search by name or number, add (late entry after round 1), edit, withdraw, bye, import CSV.
 
 Each action is the `core.commands` function the command line calls, inside
-`EventFile.change` (through `ArbiterApp.apply`).
+`EventFile.change` (through `run_change`); the keys are the action table's
+"players" scope.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
-from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from core import commands
-from core.errors import ArbiterError, FileProblem, IllegalChange, message
+from core.errors import FileProblem, IllegalChange
 from core.formats import csvio
 from core.formats.text import clean, fit
 from core.journal_text import bye_what, describe
 from core.model import Event
 
+from .. import actions
 from ..i18n import tr
-from ..widgets.footer import KeysFooter
-from ..widgets.patch_table import PatchTable, cell
-from .dialogs import LAYOUT, ChoiceScreen, FormScreen, LineScreen
+from ..widgets.keyed_table import KeyedTable, cell
+from ..widgets.keys_bar import KeysBar
+from ..widgets.status import MessageLine, TextLine
+from .base import ArbiterScreen
+from .dialogs import ChoiceScreen, FormScreen, LineScreen
 
-_CYR = {lat: cyr for cyr, lat in LAYOUT.items()}
 
-
-def with_cyrillic(key: str) -> str:
-    """The key and the key on a Russian layout (a -> ф)."""
-    return f"{key},{_CYR[key]}" if key in _CYR else key
-
-if TYPE_CHECKING:
-    from ..app import ArbiterApp
-
-KEYS = [
-    ("a", "add", "pk_add", True, "a"),
-    ("e", "edit", "pk_edit", True, "e"),
-    ("w", "withdraw", "pk_withdraw", True, "w"),
-    ("y", "bye", "pk_bye", True, "y"),
-    ("i", "import_csv", "pk_import", True, "i"),
-    ("slash", "search", "pk_search", True, "/"),
-    ("escape", "back", "pk_back", True, "Esc"),
-]
+def read_csv(path: Path) -> list[dict]:
+    """The players of a CSV file (columns as `arbiter players import`); a problem is a FileProblem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileProblem(str(path), None, "no such file") from None
+    except UnicodeDecodeError:
+        raise FileProblem(str(path), None, "not UTF-8 text") from None
+    return csvio.read_players(text, str(path))
 
 
 def matches(p, query: str) -> bool:
@@ -62,30 +54,30 @@ def matches(p, query: str) -> bool:
 BYE_WORDS = {"пол": "half", "половина": "half", "½": "half", "ноль": "zero", "0": "zero",
              "полный": "full", "полное": "full", "1": "full", "нет": "none", "снять": "none"}
 
-class PlayersScreen(Screen):
+class PlayersScreen(ArbiterScreen):
+    ACTION_SCOPE = "players"
+    BINDINGS = actions.bindings("players")
     AUTO_FOCUS = "#players-table"
 
     def __init__(self) -> None:
         super().__init__()
         self.query_text = ""
 
-    @property
-    def arb(self) -> "ArbiterApp":
-        return self.app  # type: ignore[return-value]
-
     def compose(self) -> ComposeResult:
-        yield Static(id="players-head", classes="panel-head")
+        yield TextLine(id="players-head", classes="panel-head")
         yield Input(id="players-search", classes="hidden")
-        yield PlayersTable(id="players-table")
-        yield Static(id="players-msg")
-        yield KeysFooter(compact=True)
+        yield KeyedTable(id="players-table", right=("id", "rating", "table"))
+        yield MessageLine(id="players-msg")
+        yield KeysBar()
 
     def on_mount(self) -> None:
-        L = self.arb.lang
-        self._bindings = BindingsMap([Binding(with_cyrillic(k), a, tr(L, d).split(":")[0], show=s, key_display=kd)
-                                      for k, a, d, s, kd in KEYS])
-        self.query_one("#players-search", Input).placeholder = tr(L, "search")
+        self.query_one("#players-search", Input).placeholder = tr(self.arb.lang, "search")
         self.refresh_list()
+        self.say(tr(self.arb.lang, "players_keys"), "dim")
+
+    def event_changed(self, event, outside=None, reopened=False) -> None:
+        self.refresh_list()
+        super().event_changed(event, outside, reopened)
 
     def refresh_list(self) -> None:
         L = self.arb.lang
@@ -104,31 +96,21 @@ class PlayersScreen(Screen):
             style = "dim" if p.status == "withdrawn" else ""
             rows.append((str(p.id), (cell(p.id), cell(fit(p.name, 24), style), cell(p.rating or ""),
                                      cell(fit(p.club, 16)), cell(p.table or ""), cell(status, style))))
-        self.query_one("#players-table", PatchTable).sync(cols, rows)
+        self.query_one("#players-table", KeyedTable).sync(cols, rows)
         head = f"{tr(L, 'players_title')}: {len(rows)}/{len(e.players)}"
         if self.query_text:
             head += f" · «{clean(self.query_text)}»"
-        self.query_one("#players-head", Static).update(Text(head, style="bold"))
-        self.query_one("#players-msg", Static).update(Text(tr(L, "players_keys"), style="dim"))
-
-    def say(self, text: str, style: str = "") -> None:
-        self.query_one("#players-msg", Static).update(Text(clean(text), style=style))
+        self.query_one("#players-head", TextLine).show(Text(head, style="bold"))
 
     def selected(self):
-        key = self.query_one("#players-table", PatchTable).selected_key
+        key = self.query_one("#players-table", KeyedTable).selected_key
         if key is None:
             return None
         e = self.arb.event
         return e.player(int(key)) if e.has_player(int(key)) else None
 
     def change(self, fn, what: str) -> Event | None:
-        try:
-            new = self.arb.apply(fn, what)
-        except ArbiterError as exc:
-            self.say(message(exc, self.arb.lang), "bold red")
-            return None
-        self.refresh_list()
-        return new
+        return self.run_change(fn, what)
 
     # -- actions -----------------------------------------------------------------------------
     def action_back(self) -> None:
@@ -176,7 +158,7 @@ class PlayersScreen(Screen):
                 p = max(new.players, key=lambda x: x.id)
                 late = tr(L, "late", n=p.late_from) if p.late_from else ""
                 self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
-                self.query_one("#players-table", PatchTable).select_key(str(p.id))
+                self.query_one("#players-table", KeyedTable).select_key(str(p.id))
 
         self.app.push_screen(FormScreen(tr(L, "add_player"), fields), done)
 
@@ -246,17 +228,8 @@ class PlayersScreen(Screen):
             if not path:
                 return
             csv_path = Path(path.strip()).expanduser()
-            try:
-                text = csv_path.read_text(encoding="utf-8")
-                rows = csvio.read_players(text, str(csv_path))
-            except FileNotFoundError:
-                self.say(FileProblem(str(csv_path), None, "no such file").text(self.arb.lang), "bold red")
-                return
-            except UnicodeDecodeError:
-                self.say(FileProblem(str(csv_path), None, "not UTF-8 text").text(self.arb.lang), "bold red")
-                return
-            except ArbiterError as exc:
-                self.say(message(exc, self.arb.lang), "bold red")
+            rows = self.attempt(read_csv, csv_path)
+            if rows is None:
                 return
 
             def add_all(ev: Event) -> Event:
@@ -273,6 +246,3 @@ class PlayersScreen(Screen):
 
         self.app.push_screen(LineScreen(tr(L, "import_csv"), classes="line"), done)
 
-
-class PlayersTable(PatchTable):
-    right_columns = frozenset({"id", "rating", "table"})

@@ -1,47 +1,38 @@
 """The pairing of the next round before it is saved: the boards, why each was made, changes by hand.
 
 `p` on the main screen pushes this screen with `core.preview.propose`'s
-proposal. Nothing is written until `y` (or Enter): then one transaction
-(`ArbiterApp.apply`) calls `core.preview.adopt`, which refuses when another
-judge changed the event meanwhile (`r` then pairs again on the file as it is).
+proposal (computed in a job, off the event loop). Nothing is written until
+`y` (or Enter): then one transaction (`run_change`) calls
+`core.preview.adopt`, which refuses when another judge changed the event
+meanwhile (`r` then pairs again on the file as it is, in a job: Esc stops
+it and keeps the proposal shown).
 Swaps, exchanges and the bye by hand change only the proposal; their
 warnings (`core.pairing.warnings_for`) show at once, in yellow.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from core import pairing, preview
 from core.errors import ArbiterError, Conflict, message
 from core.formats.text import clean, fit, scores_before
 
+from .. import actions
+from ..actions import why
 from ..i18n import tr
-from ..widgets.footer import KeysFooter
-from ..widgets.patch_table import PatchTable, cell
+from ..widgets.keyed_table import KeyedTable, cell
+from ..widgets.keys_bar import KeysBar
+from ..widgets.messages import EventChanged
+from ..widgets.progress import Job, ProgressLine, compute, with_progress
+from ..widgets.status import MessageLine, TextLine
+from .base import ArbiterScreen
 from .dialogs import TextScreen
 
-if TYPE_CHECKING:
-    from ..app import ArbiterApp
-
-# (key, action, description key, key as displayed); the Russian layout's letter follows each Latin one
-KEYS = [
-    ("w,ц", "swap", "pv_swap", "w"),
-    ("x,ч", "exchange", "pv_exchange", "x"),
-    ("b,и", "bye", "pv_bye", "b"),
-    ("r,к", "reset", "pv_reset", "r"),
-    ("e,у", "explain", "pv_explain", "e"),
-    ("y,н", "save", "pv_save", "y"),
-    ("n,т,escape", "cancel", "pv_cancel", "n"),
-]
-
 MAX_WARNINGS = 3  # lines of warnings under the table; `e` shows them all
+BIG = 300  # players from which the engine's reasons (the engine run again) are computed in a thread
 
 
 def name_id(p, width: int) -> str:
@@ -50,9 +41,11 @@ def name_id(p, width: int) -> str:
     return fit(p.name, width - len(num)) + num
 
 
-class PreviewScreen(Screen[tuple[str, str] | None]):
+class PreviewScreen(ArbiterScreen):
     """Answers (message, style) once the pairing is saved, None when cancelled."""
 
+    ACTION_SCOPE = "preview"
+    BINDINGS = actions.bindings("preview")
     AUTO_FOCUS = "#preview-table"
     DEFAULT_CSS = """
     PreviewScreen #preview-table { height: 1fr; scrollbar-size-vertical: 1; }
@@ -65,32 +58,21 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         super().__init__()
         self.proposal = proposal
         self.lang = lang
-        self._why: tuple[object, dict] | None = None  # (the engine's pairing, engine_reasons)
+        self._why: tuple[object, dict | None] | None = None  # (the engine's pairing, engine_reasons or None: coming)
         self._seen: object = None  # the app's event last checked for changes by others
-        self._bindings = self.make_bindings(lang)
-
-    @staticmethod
-    def make_bindings(lang: str):
-        from textual.binding import BindingsMap
-
-        return BindingsMap([Binding(k, a, tr(lang, d), key_display=kd) for k, a, d, kd in KEYS])
-
-    @property
-    def arb(self) -> "ArbiterApp":
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        yield Static(id="preview-head", classes="panel-head")
-        yield PatchTable(id="preview-table")
+        yield TextLine(id="preview-head", classes="panel-head")
+        yield KeyedTable(id="preview-table", right=("bd", "p1", "p2"))
         yield Static(id="preview-why")
         yield Static(id="preview-warn")
-        yield Static(id="preview-msg")
-        yield KeysFooter(compact=True)
+        yield ProgressLine(id="progress")
+        yield MessageLine(id="preview-msg")
+        yield KeysBar()
 
     def on_mount(self) -> None:
-        self.query_one(PatchTable).right_columns = frozenset({"bd", "p1", "p2"})
         self.show()
-        self.set_interval(1.0, self.check_file)
+        self.check_file()
 
     # -- what is shown ----------------------------------------------------------------
     def row_key(self, i: int, board: int) -> str:
@@ -98,7 +80,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
 
     def selected(self) -> tuple[object, int] | None:
         """(round key, board) of the highlighted row."""
-        key = self.query_one(PatchTable).selected_key
+        key = self.query_one(KeyedTable).selected_key
         if key is None:
             return None
         i, board = key.split(":")
@@ -123,7 +105,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
                     cells = (cell(g.board), first, cell(pts.get(a.id, "")), cell(name_id(b, 26)),
                              cell(pts.get(b.id, "")), mark)
                 rows.append((self.row_key(i, g.board), cells))
-        self.query_one(PatchTable).sync(cols, rows)
+        self.query_one(KeyedTable).sync(cols, rows)
         head = Text(no_wrap=True, overflow="ellipsis")
         numbers = ", ".join(str(r.number) for r in p.rounds)
         head.append(tr(lang, "pair_title", n=numbers), style="bold")
@@ -135,9 +117,10 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
             head.append(" · " + tr(lang, "pv_by_hand", n=hand), style="yellow")
         else:
             head.append(" · " + tr(lang, "pv_engine"), style="dim")
-        self.query_one("#preview-head", Static).update(head)
+        self.query_one("#preview-head", TextLine).show(head)
         self.show_warnings()
         self.show_why()
+        self.keys_changed()
 
     def show_warnings(self) -> None:
         warnings = self.proposal.warnings_in(self.lang)
@@ -151,16 +134,31 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         warn.update(t)
         warn.display = bool(warnings)
 
-    def reasons(self) -> dict:
-        """The engine's reasons, computed once per pairing the engine made (they run the engine again)."""
+    def reasons(self) -> dict | None:
+        """The engine's reasons, once per pairing the engine made (they run the engine again: in a thread for a
+        big event, None until they are ready)."""
         p = self.proposal
-        if self._why is None or self._why[0] is not p.engine:
+        if self._why is not None and self._why[0] is p.engine:
+            return self._why[1]
+        engine, lang = p.engine, self.lang
+        self._why = (engine, None)
+
+        def work():
             try:
-                why = preview.engine_reasons(p, self.lang)
+                return preview.engine_reasons(p, lang)
             except ArbiterError as exc:
+                return exc
+
+        def done(why) -> None:
+            if self._why is None or self._why[0] is not engine:
+                return  # another pairing meanwhile
+            if isinstance(why, ArbiterError):
+                self.say_error(message(why, lang))
                 why = {}
-                self.say_error(message(exc, self.lang))
-            self._why = (p.engine, why)
+            self._why = (engine, why)
+            self.show_why()
+
+        compute(self, work, done, background=len(p.event.players) >= BIG, group="reasons")
         return self._why[1]
 
     def show_why(self) -> None:
@@ -170,9 +168,11 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         if at is not None:
             key, board = at
             p = self.proposal
-            why = preview.explanations(p, self.lang, self.reasons()).get(key, {}).get(board)
-            if why is not None:
-                text = tr(self.lang, "pv_why", b=board, why=why)
+            reasons = self.reasons()
+            if reasons is None:
+                text = tr(self.lang, "pv_why_wait", b=board)
+            elif (why_ := preview.explanations(p, self.lang, reasons).get(key, {}).get(board)) is not None:
+                text = tr(self.lang, "pv_why", b=board, why=why_)
             else:
                 text = tr(self.lang, "pv_why_hand", b=board)
                 engine = next((g for g in p.engine.find_round(*key).games if g.board == board), None)
@@ -181,22 +181,19 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
                     names = f"{e.player(engine.first).name} ({engine.first})" + (
                         f" – {e.player(engine.second).name} ({engine.second})" if engine.second is not None
                         else f" – {tr(self.lang, 'bye')}")
-                    had = self.reasons().get(key, {}).get((engine.first, engine.second), "")
+                    had = reasons.get(key, {}).get((engine.first, engine.second), "")
                     text += " " + tr(self.lang, "pv_why_had", b=board, names=names) + (f": {had}" if had else "")
         self.query_one("#preview-why", Static).update(Text(clean(text), style="dim", overflow="ellipsis"))
 
-    def say(self, text: str, style: str = "") -> None:
-        self.query_one("#preview-msg", Static).update(Text(clean(text), style=style, no_wrap=True, overflow="ellipsis"))
-
-    def say_error(self, text: str) -> None:
-        self.say(text, "bold red")
-
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_keyed_table_highlighted(self, event: KeyedTable.Highlighted) -> None:
         self.show_why()
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def on_keyed_table_selected(self, event: KeyedTable.Selected) -> None:
         event.stop()
         self.action_save()  # Enter saves, as `y`
+
+    def on_event_changed(self, m: EventChanged) -> None:
+        self.check_file()
 
     def check_file(self) -> None:
         """Another judge changed the event: say so now, not only when `y` is refused."""
@@ -204,17 +201,15 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         if now is self._seen:
             return
         self._seen = now
-        what = preview.differs(now, self.proposal)
-        if what is not None:
+        if preview.differs(now, self.proposal) is not None:
             self.say_error(tr(self.lang, "pv_stale", who=self.arb.last_author()))
 
     # -- changes by hand ------------------------------------------------------------------
     def change(self, fn, done: str) -> None:
-        try:
-            self.proposal = fn(self.proposal)
-        except ArbiterError as exc:
-            self.say_error(message(exc, self.lang))
+        new = self.attempt(fn, self.proposal)
+        if new is None:
             return
+        self.proposal = new
         self.show()
         self.say(done, "yellow" if self.proposal.warnings else "")
 
@@ -226,7 +221,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         self.change(lambda p: preview.swap(p, board, key), tr(self.lang, "swapped", b=board))
 
     def action_exchange(self) -> None:
-        self.arb.prompt(tr(self.lang, "exchange_prompt"), self.exchange)
+        self.ask_line(tr(self.lang, "exchange_prompt"), self.exchange)
 
     def exchange(self, text: str) -> None:
         try:
@@ -237,7 +232,7 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         self.change(lambda p: preview.exchange(p, a, b), tr(self.lang, "pv_exchanged", a=a, b=b))
 
     def action_bye(self) -> None:
-        self.arb.prompt(tr(self.lang, "give_bye_prompt"), self.give_bye)
+        self.ask_line(tr(self.lang, "give_bye_prompt"), self.give_bye)
 
     def give_bye(self, text: str) -> None:
         try:
@@ -248,43 +243,55 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         self.change(lambda p: preview.give_bye(p, pid), tr(self.lang, "pv_bye_given", id=pid))
 
     def action_reset(self) -> None:
-        """Back to the engine's pairing; after a change by another judge, the engine's pairing of the file now."""
+        """Back to the engine's pairing; after a change by another judge, the engine's pairing of the file now (a job)."""
         now = self.arb.event
         if preview.differs(now, self.proposal) is None:
             self.proposal = preview.reset(self.proposal)
             self.show()
             self.say(tr(self.lang, "pv_reset_done"))
             return
-        try:
-            self.proposal = preview.propose(now, self.proposal.table)
-        except ArbiterError as exc:
-            self.say_error(message(exc, self.lang))
-            return
-        self.show()
-        self.say(tr(self.lang, "pv_paired_again"), "bold")
+        table = self.proposal.table
+        k = min(r.number for r in self.proposal.rounds)
+        what = why("job_pair_table", r=k, t=table) if table is not None else why("job_pair", r=k)
+
+        def done(proposal) -> None:
+            self.proposal = proposal
+            self._seen = None
+            self.show()
+            self.say(tr(self.lang, "pv_paired_again"), "bold")
+
+        self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, now, table, progress=progress),
+                               done))
 
     def action_explain(self) -> None:
-        p = self.proposal
-        body = Text()
-        for rnd in p.rounds:
-            try:
-                text = pairing.explain_round(p.event, rnd, lang=self.lang)
-            except ArbiterError as exc:
-                text = message(exc, self.lang)
-            body.append("\n".join(clean(line) for line in text.splitlines()) + "\n")
+        """Every board's explanation and every warning (the engine runs again: a job)."""
+        p, lang = self.proposal, self.lang
+
+        def work(progress):
+            body = Text()
+            for rnd in p.rounds:
+                try:
+                    text = with_progress(pairing.explain_round, p.event, rnd, lang=lang, progress=progress)
+                except ArbiterError as exc:
+                    text = message(exc, lang)
+                body.append("\n".join(clean(line) for line in text.splitlines()) + "\n")
+            return body
+
         numbers = ", ".join(str(r.number) for r in p.rounds)
-        self.app.push_screen(TextScreen(tr(self.lang, "explain_title", n=numbers), body, wrap=True))
+
+        def done(body: Text) -> None:
+            self.app.push_screen(TextScreen(tr(lang, "explain_title", n=numbers), body, wrap=True))
+
+        self.arb.start_job(Job(why("job_explain", r=numbers), work, done))
 
     # -- save or cancel -------------------------------------------------------------------------
     def action_save(self) -> None:
         p = self.proposal
-        try:
-            self.arb.apply(lambda ev: preview.adopt(ev, p), p.what())
-        except Conflict:
+
+        def stale(exc: Conflict) -> None:
             self.say_error(tr(self.lang, "pv_stale", who=self.arb.last_author()))
-            return
-        except ArbiterError as exc:
-            self.say_error(message(exc, self.lang))
+
+        if self.run_change(lambda ev: preview.adopt(ev, p), p.what(), on_conflict=stale) is None:
             return
         numbers = ", ".join(str(r.number) for r in p.rounds)
         warnings = p.warnings_in(self.lang)
@@ -292,4 +299,9 @@ class PreviewScreen(Screen[tuple[str, str] | None]):
         self.dismiss((msg, "yellow" if warnings else "bold"))
 
     def action_cancel(self) -> None:
+        """n or Esc: nothing is saved (Esc first stops a pairing under way, the proposal stays)."""
+        job = self.arb.stop_job()
+        if job is not None:
+            self.say(tr(self.lang, "job_stopped", what=job.text(self.lang)), "bold")
+            return
         self.dismiss(None)

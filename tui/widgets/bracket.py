@@ -22,7 +22,6 @@ from typing import Any, Mapping
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -33,7 +32,10 @@ from textual.widgets import Static
 from core import knockout as ko
 from core.bracket_text import TreeLayout, decision_legend, match_lines, tree_layout
 
+from .. import actions
 from ..i18n import tr
+from .messages import Say
+from .status import TextLine
 
 MIN_WIDTH = 20  # the tree is never laid out narrower (it scrolls sideways instead)
 MIN_COLUMN = 18  # columns a round at least: a big top scrolls sideways rather than cut names to nothing
@@ -67,15 +69,8 @@ class BracketView(ScrollView, can_focus=True):
     }
     """
 
-    BINDINGS = [
-        Binding("up,k,л", "move(0, -1)", show=False),
-        Binding("down,j,о", "move(0, 1)", show=False),
-        Binding("left,h,р", "move(-1, 0)", show=False),
-        Binding("right,l,д", "move(1, 0)", show=False),
-        Binding("home", "edge(-1)", show=False),
-        Binding("end", "edge(1)", show=False),
-        Binding("enter", "choose", "board", key_display="Enter"),
-    ]
+    ACTION_SCOPE = "bracket"
+    BINDINGS = actions.bindings("bracket")
 
     class Highlighted(Message):
         """The cursor is on another match (or the bracket changed under it)."""
@@ -102,34 +97,27 @@ class BracketView(ScrollView, can_focus=True):
         self.lang = "en"  # of the bracket's words (core.bracket_text)
         self.cursor: Any = None  # the key of the selected match
         self.layout_: TreeLayout | None = None
-        self._lines: list[Text] = []
-        self._strips: list[Strip] = []
+        self._bracket_lines: list[Text] = []
+        self._bracket_strips: list[Strip] = []
         self._built_for: tuple | None = None
+        self._names_given: object = None  # the mapping `show` was last given (the same one: no compare)
 
     # -- what is shown ----------------------------------------------------------------------
-    def set_lang(self, lang: str) -> None:
-        """The footer's label of Enter in the judge's language."""
-        if vars(self).get("_lang") == lang:
-            return
-        self._lang = lang
-        bindings = self._merged_bindings.copy() if self._merged_bindings is not None else self._bindings
-        bindings.key_to_bindings["enter"] = [Binding("enter", "choose", tr(lang, "k_board"), key_display="Enter")]
-        self._bindings = bindings
-
     def show(self, bracket: ko.Bracket | None, names: Mapping[int, str], empty: str = "", lang: str = "en") -> None:
         """Show this bracket (None: the line `empty`) in `lang`; the cursor stays on its match."""
-        names = dict(names)
-        if (bracket == self.bracket and names == self.names and empty == self.empty and lang == self.lang
+        same_names = names is self._names_given or names == self.names
+        if (bracket == self.bracket and same_names and empty == self.empty and lang == self.lang
                 and self.layout_ is not None):
             return
-        self.bracket, self.names, self.empty, self.lang = bracket, names, empty, lang
+        self._names_given = names
+        self.bracket, self.names, self.empty, self.lang = bracket, dict(names), empty, lang
         self.layout_ = None
         self._built_for = None
-        self._layout()
+        self._lay_out()
         if bracket is not None and self.layout_ is not None and self.cursor not in self.layout_.slots:
             playing = to_play(bracket)
             self.cursor = playing[0] if playing else bracket.final.key
-        self._paint()
+        self._draw()
         self.post_message(self.Highlighted(self, self.cursor))
 
     def selected(self) -> ko.Match | None:
@@ -140,7 +128,7 @@ class BracketView(ScrollView, can_focus=True):
         except ko.IllegalChange:
             return None
 
-    def _layout(self) -> None:
+    def _lay_out(self) -> None:
         """Lay the tree out for the width of the view (again only when the bracket or the width changed)."""
         width = max(MIN_WIDTH, self.size.width - 1)  # one column for the vertical scrollbar
         key = (id(self.bracket), width)
@@ -149,20 +137,20 @@ class BracketView(ScrollView, can_focus=True):
         self._built_for = key
         if self.bracket is None:
             self.layout_ = TreeLayout((), {}, ())
-            self._lines = [Text(" " + self.empty, style="dim")]
+            self._bracket_lines = [Text(" " + self.empty, style="dim")]
             return
         self.layout_ = tree_layout(self.bracket, self.names, width=width, min_column=MIN_COLUMN, lang=self.lang)
-        self._lines = [Text(line) for line in self.layout_.lines]
+        self._bracket_lines = [Text(line) for line in self.layout_.lines]
         marks = legend(self.bracket, self.lang)
         if marks:
-            self._lines.append(Text())
-            self._lines.extend(Text(m, style="dim") for m in marks)
+            self._bracket_lines.append(Text())
+            self._bracket_lines.extend(Text(m, style="dim") for m in marks)
         if self.cursor not in self.layout_.slots:
             self.cursor = None
 
-    def _paint(self) -> None:
+    def _draw(self) -> None:
         """The lines as strips, with the matches to play and the cursor marked."""
-        lines = [line.copy() for line in self._lines]
+        lines = [line.copy() for line in self._bracket_lines]
         lay = self.layout_
         if lay is not None and self.bracket is not None:
             for key in to_play(self.bracket):
@@ -174,9 +162,9 @@ class BracketView(ScrollView, can_focus=True):
                     lines[line].pad_right(x1 - lines[line].cell_len)
                 lines[line].stylize(cursor_style, x0, x1)
         console = self.app.console
-        self._strips = [Strip(list(line.render(console, end="")), line.cell_len) for line in lines]
-        width = max((s.cell_length for s in self._strips), default=0)
-        self.virtual_size = Size(width, len(self._strips))
+        self._bracket_strips = [Strip(list(line.render(console, end="")), line.cell_len) for line in lines]
+        width = max((s.cell_length for s in self._bracket_strips), default=0)
+        self.virtual_size = Size(width, len(self._bracket_strips))
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
@@ -184,22 +172,23 @@ class BracketView(ScrollView, can_focus=True):
         i = scroll_y + y
         width = self.scrollable_content_region.width
         style = self.rich_style
-        if i >= len(self._strips) or width <= 0:
+        if i >= len(self._bracket_strips) or width <= 0:
             return Strip.blank(max(0, width), style)
-        return self._strips[i].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        return self._bracket_strips[i].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
 
     def on_resize(self, event) -> None:
         if self.layout_ is None:
             return
         before = self._built_for
-        self._layout()
+        self._lay_out()
         if self._built_for != before:
-            self._paint()
+            self._draw()
         self.scroll_to_cursor()
 
     def watch_has_focus(self, focused: bool) -> None:
+        super().watch_has_focus(focused)  # (Widget's: the styles of :focus)
         if self.layout_ is not None:
-            self._paint()  # the cursor: reverse when focused, underlined when not
+            self._draw()  # the cursor: reverse when focused, underlined when not
 
     # -- the cursor --------------------------------------------------------------------------
     def _where(self) -> tuple[int, int] | None:
@@ -243,7 +232,7 @@ class BracketView(ScrollView, can_focus=True):
             return
         if key != self.cursor:
             self.cursor = key
-            self._paint()
+            self._draw()
             self.post_message(self.Highlighted(self, key))
         self.scroll_to_cursor()
 
@@ -254,10 +243,11 @@ class BracketView(ScrollView, can_focus=True):
         (y0, x0, x1), (y1, _, _) = lay.slots[self.cursor]
         self.scroll_to_region(Region(x0, y0, max(1, x1 - x0), y1 - y0 + 1), animate=False, immediate=True)
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in ("choose", "move", "edge"):
-            return self.bracket is not None  # no top yet: Enter is not shown in the footer
-        return True
+    def action_act(self, action_id: str) -> None:
+        actions.run(self, action_id)
+
+    def say_why(self, text: str) -> None:
+        self.post_message(Say(text, "yellow"))
 
     def action_choose(self) -> None:
         if self.bracket is not None and self.cursor is not None:
@@ -310,3 +300,25 @@ class BracketBox(Vertical):
         for line in lines[1:]:
             text.append("\n" + line)
         detail.update(text)
+
+
+class BracketPanel(Vertical):
+    """The bracket panel: its head and the bracket with its cursor (the top's bracket, or "no top yet")."""
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="bracket-head", classes="panel-head")
+        yield BracketBox(id="bracket-box")
+
+    _names_of: tuple = ()  # (the players, their names by id)
+
+    def show(self, event, lang: str, b) -> None:
+        """Show the event's top's bracket `b` (None before it starts: "no top yet")."""
+        head = Text(tr(lang, "bracket"), style="bold", no_wrap=True, overflow="ellipsis")
+        if b is not None:
+            head.append(f" · {tr(lang, 'bracket_size', n=b.size)}"
+                        + (f" {tr(lang, 'bracket_third')}" if b.third_place_match is not None else ""))
+            head.append(f" · {tr(lang, 'bracket_keys')}", style="dim")
+        self.query_one("#bracket-head", TextLine).show(head)
+        if not self._names_of or self._names_of[0] is not event.players:
+            self._names_of = (event.players, {p.id: p.name for p in event.players})
+        self.query_one(BracketBox).show(b, self._names_of[1], tr(lang, "no_top"), lang)

@@ -69,5 +69,37 @@ def _parts(lang: str, short: bool, round_no, rounds_planned, stage, table, table
     return parts
 
 
-class StatusLine(Static):
+class TextLine(Static):
+    """A Static that is updated only when what it shows changes (an update costs a repaint).
+
+    The one-line widgets (status, heads, message) have a fixed size: no layout pass.
+    """
+
+    _shown: tuple | None = None
+
+    def show(self, text: Text, layout: bool = False) -> None:
+        key = (text.plain, tuple(text.spans), str(text.style), text.justify, text.overflow, text.no_wrap)
+        if key != self._shown:  # (Text's == compares only the text and its spans)
+            self._shown = key
+            self.update(text, layout=layout)
+
+
+class StatusLine(TextLine):
     pass
+
+
+class MessageLine(TextLine):
+    """The message line: the echo, errors, another judge's change; a long message takes a second line."""
+
+    def say(self, text: str, style: str = "") -> None:
+        import textwrap
+
+        width = max(8, self.size.width or (self.app.size.width or 80) - 2)  # the line has one column of padding each side
+        text = clean(text)
+        lines = textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) if len(text) > width else [text]
+        if len(lines) > 2:
+            lines = [lines[0], fit(" ".join(lines[1:]), width)]
+        two = len(lines) > 1
+        if self.has_class("two") != two:
+            self.set_class(two, "two")
+        self.show(Text("\n".join(lines), style=style, no_wrap=True, overflow="ellipsis"))

@@ -1,0 +1,239 @@
+"""Where an output goes: every file arbiter writes that is not the event (`export --out`, `trf pair
+-o`, the site, the TUI's printouts) is written by `write_output` here.
+
+An output never overwrites the event: the event file, its journal, lock, presence folder,
+backups and temporary files are refused by name (the names the store gives them, beside the
+event and beside the file a symlinked event leads to) and by inode (a hard link or a symlink to
+any of them), before anything is written.
+
+What is at the path decides how it is written:
+
+- nothing: a new file, written whole under a temporary name in the same folder and renamed into
+  place (a reader never sees half of it);
+- a regular file: replaced the same way, keeping its permissions;
+- a terminal, a device, a pipe (`/dev/null`, `/dev/tty`, `/dev/stdout`), or a symbolic link:
+  written into, as the shell's `>` would, never replaced: `--out /dev/null` as root leaves the
+  device node, a symlink stays a symlink and its target gets the text. When that is this
+  process's own stdout (`/dev/stdout`, `/proc/self/fd/1`), the text goes to stdout.
+- a folder, a symlink to nothing: refused.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+
+from ..errors import FileProblem
+from ..store.files import BACKUPS, backup_path, journal_path, lock_path
+from ..store.presence import who_folder
+
+__all__ = ["event_files", "check_not_event", "write_output", "NEW", "REPLACED", "INTO", "STDOUT"]
+
+NEW, REPLACED, INTO, STDOUT = "new", "replaced", "into", "stdout"
+
+
+def _real(path: Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+def event_files(event: str | Path) -> list[Path]:
+    """The paths an event owns (existing or not): the file, journal, lock, presence, backups,
+    beside the path given and beside the real file a symlink leads to."""
+    out: list[Path] = []
+    for p in dict.fromkeys((Path(event), _real(Path(event)))):
+        out += [p, journal_path(p), lock_path(p), who_folder(p), *(backup_path(p, n) for n in range(1, BACKUPS + 1))]
+    return out
+
+
+def _owned(name: str, event_name: str) -> bool:
+    """`name` is one the store gives a file of the event `event_name`: the file itself, `.journal`,
+    `.lock`, `.who`, `.bakN`, or a temporary `.NAME.xxxx.tmp`."""
+    if name in (event_name, f"{event_name}.journal", f"{event_name}.lock", f"{event_name}.who"):
+        return True
+    if name.startswith(f"{event_name}.bak") and name[len(event_name) + 4:].isdigit():
+        return True
+    return name.startswith(f".{event_name}.") and name.endswith(".tmp")
+
+
+def _owned_name(out: Path, event: Path) -> bool:
+    """`out` (as given, or the file a symlink leads to) is named as one of the event's files, beside it."""
+    real_out = _real(out)
+    for ev in dict.fromkeys((event, _real(event))):
+        folders = {_real(ev.parent if str(ev.parent) else Path("."))}
+        if _real(out.parent if str(out.parent) else Path(".")) in folders and _owned(out.name, ev.name):
+            return True
+        if real_out.parent in folders and _owned(real_out.name, ev.name):
+            return True
+    return False
+
+
+def _inodes(paths: list[Path]) -> set[tuple[int, int]]:
+    found = set()
+    for p in paths:
+        for look in (os.stat, os.lstat):
+            try:
+                st = look(p)
+            except OSError:
+                continue
+            found.add((st.st_dev, st.st_ino))
+    return found
+
+
+def _siblings(event: Path) -> list[Path]:
+    """The files beside the event named as its own (temporary files too)."""
+    out = []
+    for ev in dict.fromkeys((event, _real(event))):
+        folder = ev.parent if str(ev.parent) else Path(".")
+        try:
+            out += [Path(e.path) for e in os.scandir(folder) if _owned(e.name, ev.name)]
+        except OSError:
+            continue
+    return out
+
+
+def check_not_event(out: str | Path, event: str | Path | None) -> None:
+    """Refuse `out` if it is (by name or by inode) one of the event's own files."""
+    if event is None:
+        return
+    out, event = Path(out), Path(event)
+    refused = _owned_name(out, event)
+    if not refused:
+        try:
+            st = os.stat(out)
+        except OSError:
+            st = None
+        if st is not None:
+            refused = (st.st_dev, st.st_ino) in _inodes(event_files(event) + _siblings(event))
+    if refused:
+        raise FileProblem(str(out), None, "is the event's own file (the event, its journal, lock or backups): "
+                                          "an output never writes there; choose another --out")
+
+
+def _stdout_identity() -> tuple[int, int] | None:
+    try:
+        st = os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def write_output(out: str | Path, data: str | bytes, *, event: str | Path | None = None) -> str:
+    """Write `data` (text is written as UTF-8) to `out`, never over the event's files.
+
+    Returns NEW, REPLACED (a regular file), INTO (a device, terminal, pipe or symlink written
+    into) or STDOUT (this process's own stdout). Raises FileProblem, with nothing written, for
+    the event's files, a folder, a symlink to nothing, a missing or read-only folder.
+    """
+    out = Path(out)
+    if out.name in ("", ".", ".."):
+        raise FileProblem(str(out), None, "is a folder: give a file name")
+    check_not_event(out, event)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        link = os.lstat(out)
+    except FileNotFoundError:
+        link = None
+    except OSError as exc:
+        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+                          strerror=exc.strerror) from None
+    if link is None:
+        _replace(out, raw, None)
+        return NEW
+    if stat.S_ISDIR(link.st_mode):
+        raise FileProblem(str(out), None, "is a folder: give a file name")
+    if stat.S_ISREG(link.st_mode):
+        _replace(out, raw, link.st_mode & 0o7777)
+        return REPLACED
+    try:
+        target = os.stat(out)  # a symlink: what it leads to
+    except FileNotFoundError:
+        raise FileProblem(str(out), None, "is a symbolic link to nothing: arbiter writes into what a link "
+                                          "leads to, never replaces the link") from None
+    except OSError as exc:
+        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+                          strerror=exc.strerror) from None
+    if stat.S_ISDIR(target.st_mode):
+        raise FileProblem(str(out), None, "is a folder: give a file name")
+    if (target.st_dev, target.st_ino) == _stdout_identity():
+        sys.stdout.flush()
+        _write_all(sys.stdout.fileno(), raw, out)
+        return STDOUT
+    _write_into(out, raw, truncate=stat.S_ISREG(target.st_mode))
+    return INTO
+
+
+def _write_all(fd: int, raw: bytes, out: Path) -> None:
+    view = memoryview(raw)
+    try:
+        while view:
+            n = os.write(fd, view)
+            if n <= 0:
+                raise OSError(errno.EIO, os.strerror(errno.EIO))
+            view = view[n:]
+    except OSError as exc:
+        if exc.errno == errno.ENOSPC:
+            raise FileProblem(str(out), None, "the disk is full: nothing was changed, the file is as it was") from None
+        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+                          strerror=exc.strerror) from None
+
+
+def _write_into(out: Path, raw: bytes, *, truncate: bool) -> None:
+    """Into a device, terminal, pipe or a symlink's target, as `>` would (never a rename)."""
+    flags = os.O_WRONLY | (os.O_TRUNC if truncate else 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(out, flags)
+    except OSError as exc:
+        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+                          strerror=exc.strerror) from None
+    try:
+        _write_all(fd, raw, out)
+        if truncate:
+            try:
+                os.fsync(fd)
+            except OSError:
+                pass
+    finally:
+        os.close(fd)
+
+
+def _replace(out: Path, raw: bytes, mode: int | None) -> None:
+    """A new or regular file: written whole under a temporary name beside it, then renamed."""
+    folder = out.parent if str(out.parent) else Path(".")
+    if mode is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:  # a read-only or missing folder: nothing was written
+        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+                          strerror=exc.strerror) from None
+    try:
+        try:
+            _write_all(fd, raw, out)
+            os.fchmod(fd, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, out)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+                              strerror=exc.strerror) from None
+        raise
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass

@@ -1,0 +1,76 @@
+"""The limits of an event: the largest (and smallest) value each number may take.
+
+One place for every bound, so that what the event file may hold
+(`core/store/codec.py` checks each key on load and before it writes), what
+a judge may type on the command line (`tui/cli/numbers.py`) and what the
+commands accept are the same. A value outside them is refused with its key
+or option named. None of them is a rule of FIDE: they keep every table,
+printout and TRF column readable and every number within 64 bits.
+
+`RANGES` gives the bounds of each kind of whole number by name (the reader
+of the file checks each key against one of them); `within(name, value)`
+tells whether a value is inside. Points are checked by `points_ok`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+# -- the file as text --------------------------------------------------------
+FILE_CHARS_MAX = 50_000_000  # a 2000-player, 11-round event is under 1 MB
+TEXT_MAX = 1000  # characters of one text value (a name, a club, a judge, a date)
+NESTING_MAX = 8  # arrays and tables inside one another (the format needs 5)
+
+# -- the event ----------------------------------------------------------------
+PLAYERS_MAX = 100_000  # players in one event
+PLAYER_ID_MAX = 999_999  # a TRF start number has four digits: an id above 9999 cannot be exported to TRF
+RATING_MAX = 9999  # four digits (the TRF's column)
+UNRATED_RATING_MIN, UNRATED_RATING_MAX = 1, 3999
+ROUNDS_MAX = 999  # rounds of a stage (the TRF's XXR has three digits)
+TABLES_MAX = 999  # Swiss tables of one event
+TOP_MIN, TOP_MAX = 2, 1024  # players of the knockout top
+GAMES_PER_MATCH_MAX = 99  # games of one top mini-match
+BOARD_MAX = 99_999  # a board number within a round (a top of 1024 in matches of 99 games needs 50,688)
+TEAM_BOARDS_MAX = 99  # boards of one team match
+MOVES_MIN, MOVES_MAX = 1, 999  # moves of one game (the play-off's fewest-moves rule)
+MINUTES_MIN, MINUTES_MAX = 1, 24 * 60  # a round clock preset
+CLOCK_SECONDS_MAX = MINUTES_MAX * 60  # seconds left on a paused round clock
+SEED_MIN, SEED_MAX = 0, 2**63 - 1  # a seed of the drawing of lots: one 64-bit number
+
+# -- points -------------------------------------------------------------------
+# The pairing engine and the TRF count points in tenths (dutch.md: "points are
+# integers in tenths"), so a point value is a multiple of 0.1: 1, 1/2, 3, 2.5,
+# but not 1/4 or 1/3.
+POINTS_DENOMINATOR = 10
+POINTS_MAX = Fraction(99)  # points of one game or bye
+MATCH_POINTS_MAX = Fraction(99)  # match points of one team match
+
+RANGES: dict[str, tuple[int, int]] = {
+    "players": (0, PLAYERS_MAX),
+    "id": (1, PLAYER_ID_MAX),
+    "rating": (0, RATING_MAX),
+    "unrated_rating": (UNRATED_RATING_MIN, UNRATED_RATING_MAX),
+    "rounds": (0, ROUNDS_MAX),
+    "round": (1, ROUNDS_MAX),
+    "tables": (1, TABLES_MAX),
+    "table": (1, TABLES_MAX),
+    "top": (0, TOP_MAX),
+    "games_per_match": (1, GAMES_PER_MATCH_MAX),
+    "board": (1, BOARD_MAX),
+    "boards": (1, TEAM_BOARDS_MAX),
+    "moves": (MOVES_MIN, MOVES_MAX),
+    "minutes": (MINUTES_MIN, MINUTES_MAX),
+    "seconds": (0, CLOCK_SECONDS_MAX),
+    "seed": (SEED_MIN, SEED_MAX),
+}
+
+
+def within(name: str, value: int) -> bool:
+    """Whether `value` is inside the range `RANGES[name]`."""
+    lo, hi = RANGES[name]
+    return lo <= value <= hi
+
+
+def points_ok(x: Fraction) -> bool:
+    """A point value the engines can hold: 0 to POINTS_MAX in tenths."""
+    return 0 <= x <= POINTS_MAX and POINTS_DENOMINATOR % x.denominator == 0

@@ -1,0 +1,127 @@
+"""Textual's private API: only tui/compat.py touches it, and each of its workarounds still works.
+
+An upgrade of Textual (pinned at 8.2.8) is one run of these tests: a
+workaround whose internals moved fails here by name, and the grep below
+fails for any other module that reaches into Textual's privates (a private
+module imported, or an attribute that is a private name of Textual's code,
+which also catches our own attributes shadowing Textual's on a subclass).
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import re
+from pathlib import Path
+
+import textual
+from textual.app import App
+from textual.widgets import Static
+
+from tests.conftest import ROOT
+from tui import compat
+
+TEXTUAL_ROOT = Path(textual.__file__).parent
+
+
+def textual_private_names() -> set[str]:
+    """Every `_name` Textual's own code defines or sets (methods, attributes, class attributes)."""
+    names: set[str] = set()
+    for f in TEXTUAL_ROOT.rglob("*.py"):
+        text = f.read_text(encoding="utf-8")
+        names |= set(re.findall(r"\bself\.(_[A-Za-z]\w*)", text))
+        names |= set(re.findall(r"^\s*(?:async\s+)?def (_[A-Za-z]\w*)", text, re.M))
+        names |= set(re.findall(r"^\s+(_[A-Za-z]\w*)\s*(?::[^=\n]*)?=", text, re.M))
+    return {n for n in names if not n.startswith("__")}
+
+
+def our_modules() -> list[Path]:
+    """The TUI, its tests and its benchmark (the command line and the hall display are another part)."""
+    cli = ROOT / "tui" / "cli"
+    mine = [p for p in (ROOT / "tui").rglob("*.py")
+            if p.name not in ("compat.py", "display.py") and cli not in p.parents]
+    mine += [p for p in (ROOT / "tests").glob("test_tui_*.py") if p.name != "test_tui_compat.py"]
+    mine.append(ROOT / "bench" / "bench_tui.py")
+    return mine
+
+
+def private_uses(path: Path, private: set[str]) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "textual":
+            if any(part.startswith("_") for part in node.module.split(".")) or any(
+                    a.name.startswith("_") for a in node.names):
+                found.append(f"{path.name}:{node.lineno} imports {node.module}")
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.split(".")[0] == "textual" and any(part.startswith("_") for part in a.name.split(".")):
+                    found.append(f"{path.name}:{node.lineno} imports {a.name}")
+        elif isinstance(node, ast.Attribute) and node.attr in private:
+            found.append(f"{path.name}:{node.lineno} .{node.attr}")
+        elif isinstance(node, ast.ClassDef):  # a method of ours named as one of Textual's would override it
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name in private:
+                    found.append(f"{path.name}:{item.lineno} def {node.name}.{item.name}")
+    return found
+
+
+def test_no_module_but_compat_touches_a_private_name_of_textual():
+    private = textual_private_names()
+    assert {"_compositor", "_bindings", "_update_count", "_start_no_matches_countdown"} <= private  # the grep sees them
+    found = [use for path in our_modules() for use in private_uses(path, private)]
+    assert not found, "\n".join(found)
+
+
+def test_compat_is_written_for_the_pinned_textual():
+    assert textual.__version__ == compat.TEXTUAL
+    pinned = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f"textual=={compat.TEXTUAL}" in pinned
+
+
+class Lines(App):
+    def compose(self):
+        yield Static("first line\nsecond [red]line[/red]", markup=False)
+
+
+def test_screen_lines_are_what_the_terminal_shows():
+    async def go():
+        app = Lines()
+        async with app.run_test(size=(30, 4)) as pilot:
+            await pilot.pause()
+            lines = compat.screen_lines(app)
+            assert len(lines) == 4 and all(len(line) == 30 for line in lines)
+            assert lines[0].rstrip() == "first line" and lines[1].rstrip() == "second [red]line[/red]"
+            assert compat.screen_text(app) == "\n".join(lines)
+
+    asyncio.run(go())
+
+
+def test_the_paint_hook_sees_every_frame_and_settled_says_when_it_is_done():
+    async def go():
+        app = Lines()
+        async with app.run_test(size=(30, 4)) as pilot:
+            await pilot.pause()
+            paints: list[int] = []
+            compat.on_paint(app.screen, lambda: paints.append(1))
+            assert compat.settled(app.screen)
+            app.query_one(Static).update("changed")
+            for _ in range(50):
+                await pilot.pause(0.02)
+                if paints and compat.settled(app.screen):
+                    break
+            assert paints and compat.settled(app.screen)
+            assert compat.screen_lines(app)[0].rstrip() == "changed"
+
+    asyncio.run(go())
+
+
+def test_notifications_are_read_back():
+    async def go():
+        app = Lines()
+        async with app.run_test(size=(30, 4)) as pilot:
+            app.notify("the message", title="the title", markup=False)
+            await pilot.pause()
+            assert compat.notifications(app) == [("the title", "the message")]
+
+    asyncio.run(go())

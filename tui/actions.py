@@ -1,0 +1,663 @@
+"""Every action of the TUI, in one table: its keys, its words in both languages, where it shows, when it applies.
+
+The key bindings (`bindings(scope)`), the footer (`footer(node)`), the command
+palette (`ActionsProvider`), the `?` page (`help_text`) and the choices of
+the clock's and the 705.3 reminder's dialogs are all made from `ACTIONS`.
+
+An `Action` belongs to scopes (a screen or a widget: "main", "preview",
+"players", "table", "bracket", the dialogs "clock" and "alarm"). Its key
+runs `act(id)` on the object that has the scope; `run(obj, id)` asks the
+action's `when` first: None means it applies, anything else is the reason
+it does not (a `Why`, said on the message line in the judge's language).
+The footer shows, in table order, the actions with `footer` that apply now;
+the palette offers the ones with `palette` that apply now.
+
+Letter keys get their twin on a Russian (ЙЦУКЕН) layout (t and е are the
+same key), so the table names the Latin key only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from .i18n import tr
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
+
+# -- words and reasons --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class W:
+    """Words in English and Russian."""
+
+    en: str
+    ru: str
+
+    def __call__(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why an action does not apply now: a key of tui/i18n.py with its fields (a field may be a Why too)."""
+
+    key: str
+    fields: dict = field(default_factory=dict)
+
+    def text(self, lang: str) -> str:
+        return tr(lang, self.key, **{k: v.text(lang) if isinstance(v, Why) else v for k, v in self.fields.items()})
+
+
+def why(key: str, **fields: object) -> Why:
+    return Why(key, fields)
+
+
+# -- keys ----------------------------------------------------------------------------------------------
+
+# a Russian (ЙЦУКЕН) layout types these on the keys of the Latin letters
+RU_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить"))
+# ... and these on the keys of [ ] : (Shift+; gives Ж)
+RU_SIGNS = {"left_square_bracket": "х", "right_square_bracket": "ъ", "colon": "Ж"}
+
+KEY_SHOWN = {"equals_sign": "=", "plus": "+", "minus": "-", "colon": ":", "left_square_bracket": "[",
+             "right_square_bracket": "]", "question_mark": "?", "slash": "/", "escape": "Esc", "enter": "Enter",
+             "delete": "Del", "up": "↑", "down": "↓", "left": "←", "right": "→", "pageup": "PgUp",
+             "pagedown": "PgDn", "home": "Home", "end": "End"}
+
+
+def twin(key: str) -> str | None:
+    """The same key on a Russian layout: t -> е, T -> Е, [ -> х; None for keys without one (digits, Esc ...)."""
+    if len(key) == 1 and key.isascii() and key.isalpha():
+        cyr = RU_LAYOUT[key.lower()]
+        return cyr.upper() if key.isupper() else cyr
+    return RU_SIGNS.get(key)
+
+
+def shown(key: str) -> str:
+    return KEY_SHOWN.get(key, key)
+
+
+# -- the table -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Action:
+    id: str
+    keys: tuple[str, ...]  # Textual key names, the Latin ones (twins are added); () for the palette only
+    label: W  # short: the footer, and after the key in the palette
+    help: W  # one sentence: the `?` page and the palette
+    scopes: tuple[str, ...]
+    run: str  # the method of the object with the scope that does it
+    args: tuple = ()
+    footer: bool = False
+    palette: bool = False
+    when: Callable[[Any], Why | None] | None = None  # None: it always applies
+    group: str = ""  # the section of the `?` page
+    key_shown: str = ""  # how the key is written ("=" for equals_sign); default: from KEY_SHOWN
+
+    def keys_bound(self) -> tuple[str, ...]:
+        out: list[str] = []
+        for k in self.keys:
+            out.append(k)
+            t = twin(k)
+            if t is not None:
+                out.append(t)
+        return tuple(out)
+
+    @property
+    def key(self) -> str:
+        """The key as written for the judge ("" for a palette-only action)."""
+        if self.key_shown:
+            return self.key_shown
+        return shown(self.keys[0]) if self.keys else ""
+
+    def why_not(self, obj: Any) -> Why | None:
+        return self.when(obj) if self.when is not None else None
+
+
+# -- when the actions of the main screen apply (`s` is the MainScreen) --------------------------------
+
+
+def _busy(s) -> Why | None:
+    job = s.arb.job
+    return why("why_busy", what=job.what) if job is not None else None
+
+
+def _round(s) -> Why | None:
+    return why("why_no_round") if s.shown_round() is None else None
+
+
+def _board(s) -> Why | None:
+    """A result key: the round shown, a board under the cursor, and not a bye."""
+    if not s.round_visible:
+        return why("why_round_hidden")
+    if s.shown_round() is None:
+        return why("why_no_round")
+    g = s.selected_game()
+    if g is None:
+        return why("why_no_board")
+    if g.second is None:
+        return why("why_bye", b=g.board)
+    return None
+
+
+def _agreed(s) -> Why | None:
+    w = _board(s)
+    if w is None and s.shown_round().stage != "top":
+        w = why("why_agreed_top")
+    return w
+
+
+def _clear(s) -> Why | None:
+    w = _board(s)
+    if w is None and s.selected_game().result is None:
+        w = why("why_no_result", b=s.selected_game().board)
+    return w
+
+
+def _tables(s) -> Why | None:
+    return why("why_one_table") if len(s.tables) < 2 else None
+
+
+def _stages(s) -> Why | None:
+    return why("why_one_stage") if len(s.stages()) < 2 else None
+
+
+def _step(delta: int) -> Callable[[Any], Why | None]:
+    def when(s) -> Why | None:
+        rs, shown_ = s.rounds(), s.shown_round()
+        if not rs or shown_ is None:
+            return why("why_no_round")
+        i = rs.index(shown_) + delta
+        if not 0 <= i < len(rs):
+            return why("why_first_round" if delta < 0 else "why_last_round")
+        return None
+
+    return when
+
+
+def _pair(s) -> Why | None:
+    """`p`: the next round can be paired (core checks again, and says what else is wrong)."""
+    w = _busy(s)
+    if w is not None:
+        return w
+    e, stage = s.event, s.stage
+    if stage not in ("swiss", "roundrobin"):
+        return why("why_pair_" + stage)  # the top and the play-off pair their next round themselves
+    cur = s.current_round()
+    if cur is not None and cur.missing:
+        return why("why_pair_missing", n=cur.missing, r=cur.number)
+    if stage == "swiss" and cur is not None and cur.number >= e.rounds_planned:
+        return why("why_pair_all", n=e.rounds_planned)
+    if len(e.players) < 2:
+        return why("why_pair_players")
+    return None
+
+
+def _top(s) -> Why | None:
+    """`K`: the event has a top, it has not started, and the Swiss stage is finished."""
+    w = _busy(s)
+    if w is not None:
+        return w
+    e = s.event
+    if not e.top or e.system != "swiss":
+        return why("why_no_top_planned")
+    from core import top
+
+    if top.state(e) is not None:
+        return why("why_top_started")
+    if not top.swiss_finished(e):
+        return why("why_swiss_unfinished")
+    return None
+
+
+def _by_hand(s) -> Why | None:
+    """`X`, the bye by hand: the current round, shown, without results."""
+    if not s.round_visible:
+        return why("why_round_hidden")
+    rnd = s.shown_round()
+    if rnd is None:
+        return why("why_no_round")
+    if rnd is not s.current_round():
+        return why("why_hand_past", r=rnd.number)
+    if any(g.result is not None and g.second is not None for g in rnd.games):
+        return why("why_hand_results", r=rnd.number)
+    return None
+
+
+def _swap(s) -> Why | None:
+    w = _by_hand(s)
+    if w is None:
+        g = s.selected_game()
+        if g is None:
+            w = why("why_no_board")
+        elif g.second is None:
+            w = why("why_bye", b=g.board)
+    return w
+
+
+def _explain(s) -> Why | None:
+    return _busy(s) or _round(s)
+
+
+def _clock(s) -> Why | None:
+    return why("why_no_round") if s.current_round() is None else None
+
+
+def _player(s) -> Why | None:
+    """The players screen: a player under the cursor."""
+    return why("why_no_player") if s.selected() is None else None
+
+
+def _bracket(v) -> Why | None:
+    return why("no_top") if v.bracket is None else None
+
+
+def _preview_busy(s) -> Why | None:
+    return _busy(s)
+
+
+# -- the actions ------------------------------------------------------------------------------------------
+
+ACTIONS: tuple[Action, ...] = (
+    # -- the main screen: results on the board under the cursor --
+    Action("pair", ("p",), W("pair", "жеребьёвка"),
+           W("Pair the next round of this table: a preview first, y saves it",
+             "Жеребьёвка следующего тура этого стола: сначала просмотр, y сохраняет"),
+           ("main",), "action_pair", footer=True, palette=True, when=_pair, group="change"),
+    Action("start_top", ("K",), W("start top", "начать топ"),
+           W("Start the top: the seeds, the 704.2 aims and the bracket first, y starts it",
+             "Начать топ: сначала посев, цели 704.2 и сетка, y начинает"),
+           ("main",), "action_start_top", footer=True, palette=True, when=_top, group="change"),
+    Action("result_first", ("1",), W("1st", "1-й"), W("The first player wins (1-0)", "Победа первого (1-0)"),
+           ("main",), "enter_key", ("1",), footer=True, when=_board, group="result"),
+    Action("result_second", ("0",), W("2nd", "2-й"), W("The second player wins (0-1)", "Победа второго (0-1)"),
+           ("main",), "enter_key", ("0",), footer=True, when=_board, group="result"),
+    Action("result_draw", ("equals_sign",), W("draw", "ничья"), W("Draw (1/2)", "Ничья (1/2)"),
+           ("main",), "enter_key", ("=",), footer=True, when=_board, group="result"),
+    Action("result_nofirst", ("plus",), W("1st absent", "неявка 1-го"),
+           W("The first player did not come (forfeit, -+)", "Неявка первого (-+)"),
+           ("main",), "enter_key", ("+",), when=_board, group="result"),
+    Action("result_nosecond", ("minus",), W("2nd absent", "неявка 2-го"),
+           W("The second player did not come (forfeit, +-)", "Неявка второго (+-)"),
+           ("main",), "enter_key", ("-",), when=_board, group="result"),
+    Action("technical", ("t",), W("tech", "техн."),
+           W("Then 1 / 0 / =: a technical result at time-out (705.3)",
+             "Затем 1 / 0 / =: техническая победа или ничья по решению судьи (705.3)"),
+           ("main",), "action_prefix", ("t",), footer=True, when=_board, group="result"),
+    Action("agreed", ("a",), W("agreed", "договор."),
+           W("Then 1 / 0: an agreed result, top games only (704.4)",
+             "Затем 1 / 0: результат по договорённости, только партии топа (704.4)"),
+           ("main",), "action_prefix", ("a",), footer=True, when=_agreed, group="result"),
+    Action("clear", ("x", "delete"), W("clear", "стереть"),
+           W("Clear the result (asks first)", "Стереть результат (с подтверждением)"),
+           ("main",), "action_clear", when=_clear, group="result"),
+    Action("line", ("colon",), W("go to", "к доске"),
+           W("The ':' line: 12 jumps to board 12; '12 1-0', '12 =' enter a result; 'r3' round 3, 't2' table 2, "
+             "'12 m45' the moves (Enter on a board opens it too)",
+             "Строка ':': 12 — к доске 12; '12 1-0', '12 =' — результат; 'r3' тур 3, 't2' стол 2, "
+             "'12 m45' число ходов (открывается и по Enter на доске)"),
+           ("main",), "action_line", footer=True, when=_round, group="result"),
+    Action("moves", (), W("moves", "ходы"),
+           W("Enter the number of moves (fewest-moves rule): ': 12 m45'",
+             "Ввести число ходов (правило наименьшего числа ходов): ': 12 m45'"),
+           ("main",), "action_line", palette=True, when=_round, group="result"),
+    # -- views --
+    Action("missing", ("m",), W("missing", "без рез."),
+           W("Only the boards without a result, or all", "Только доски без результата, или все"),
+           ("main",), "action_missing", footer=True, palette=True, when=_round, group="view"),
+    Action("view_round", ("r",), W("round", "тур"), W("The round panel", "Панель тура"),
+           ("main",), "action_view", ("round",), palette=True, group="view"),
+    Action("view_standings", ("s",), W("standings", "таблица"), W("The standings panel", "Турнирная таблица"),
+           ("main",), "action_view", ("standings",), footer=True, palette=True, group="view"),
+    Action("view_bracket", ("b",), W("top", "топ"), W("The top's bracket", "Сетка топа"),
+           ("main",), "action_view", ("bracket",), palette=True, group="view"),
+    Action("table", ("T",), W("table", "стол"), W("The next table", "Следующий стол"),
+           ("main",), "action_table", footer=True, palette=True, when=_tables, group="view"),
+    Action("stage", ("S",), W("stage", "этап"),
+           W("The next stage (Swiss, top, play-off), to see or fix an earlier one",
+             "Следующий этап (швейцарская система, топ, плей-офф), чтобы посмотреть или исправить прежний"),
+           ("main",), "action_stage", palette=True, when=_stages, group="view"),
+    Action("previous_round", ("left_square_bracket",), W("prev round", "пред. тур"),
+           W("The round before (to fix a past result; Esc back to the current one)",
+             "Предыдущий тур (исправить прошлый результат; Esc — к текущему)"),
+           ("main",), "action_step", (-1,), when=_step(-1), group="view"),
+    Action("next_round", ("right_square_bracket",), W("next round", "след. тур"), W("The round after", "Следующий тур"),
+           ("main",), "action_step", (1,), when=_step(1), group="view"),
+    Action("language", ("L",), W("language", "язык"), W("English / Russian", "Английский / русский"),
+           ("main",), "action_lang", palette=True, group="view"),
+    Action("escape", ("escape",), W("cancel", "отмена"),
+           W("Cancel: the pairing under way, a pending t / a; back to the current round, to the round panel",
+             "Отмена: идущей жеребьёвки, начатого t / a; назад к текущему туру, к панели тура"),
+           ("main",), "action_escape", group="view"),
+    # -- changes --
+    Action("undo", ("u",), W("undo", "отменить"),
+           W("Undo the last change (the journal: any judge's, across restarts)",
+             "Отменить последнее изменение (по журналу: любого судьи, и после перезапуска)"),
+           ("main",), "action_undo", footer=True, palette=True, group="change"),
+    Action("redo", ("U",), W("redo", "вернуть"), W("Redo what was undone", "Вернуть отменённое"),
+           ("main",), "action_redo", palette=True, group="change"),
+    Action("clock", ("c",), W("clock", "время"), W("The round clock (705.3)", "Время тура (705.3)"),
+           ("main",), "action_clock", footer=True, palette=True, when=_clock, group="change"),
+    Action("players", ("P",), W("players", "участники"),
+           W("Players: add, edit, import, withdraw, search", "Участники: добавить, изменить, импорт, выбыл, поиск"),
+           ("main",), "action_players", palette=True, group="change"),
+    Action("explain", ("e",), W("explain", "пояснить"),
+           W("Explain the pairings of the round shown", "Пояснить жеребьёвку показанного тура"),
+           ("main",), "action_explain", palette=True, when=_explain, group="change"),
+    Action("swap", ("w",), W("swap colours", "поменять цвет"),
+           W("Swap the colours of the board under the cursor (a round without results)",
+             "Поменять цвет на выбранной доске (тур без результатов)"),
+           ("main",), "action_swap", palette=True, when=_swap, group="change"),
+    Action("exchange", ("X",), W("exchange players", "поменять участников"),
+           W("Exchange two players between their boards (their numbers, e.g. 12 7)",
+             "Поменять двух участников досками (их номера, например 12 7)"),
+           ("main",), "action_exchange", palette=True, when=_by_hand, group="change"),
+    Action("give_bye", (), W("bye by hand", "бай вручную"),
+           W("Give the bye to a player by hand", "Дать бай участнику вручную"),
+           ("main",), "action_give_bye", palette=True, when=_by_hand, group="change"),
+    Action("unpair", (), W("take back", "отменить жеребьёвку"),
+           W("Take back the pairing of the last round", "Отменить жеребьёвку последнего тура"),
+           ("main",), "action_unpair", palette=True, when=_clock, group="change"),
+    Action("forbid", (), W("forbid", "запретить"),
+           W("Forbid two players (or teams) to meet", "Запретить встречу двух участников (или команд)"),
+           ("main",), "action_forbid", palette=True, group="change"),
+    Action("playoff", (), W("play-off", "плей-офф"),
+           W("Start a play-off for first place", "Начать плей-офф за первое место"),
+           ("main",), "action_start_playoff", palette=True, group="change"),
+    Action("history", ("h",), W("history", "журнал"),
+           W("The journal: who changed what, newest first", "Журнал: кто что изменил, сначала новое"),
+           ("main",), "action_history", palette=True, group="change"),
+    Action("new_event", (), W("new event", "новый турнир"), W("New event", "Новый турнир"),
+           ("main",), "action_new_event", palette=True, group="change"),
+    Action("help", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
+           ("main",), "action_help", footer=True, palette=True, group="change"),
+    Action("help_here", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
+           ("players", "preview"), "action_help", palette=True),
+    Action("quit", ("q",), W("quit", "выход"), W("Quit", "Выход"),
+           ("main",), "action_quit", footer=True, palette=True, group="change"),
+    # -- the top's bracket (the view has these keys while it has the focus) --
+    Action("bracket_board", ("enter",), W("board", "доска"),
+           W("The match's board: the round panel on it, to enter its result",
+             "Доска пары: панель тура на ней, чтобы внести результат"),
+           ("bracket",), "action_choose", footer=True, when=_bracket, group="bracket"),
+    Action("bracket_up", ("up", "k"), W("up", "вверх"), W("The match above in the same round", "Пара выше в том же туре"),
+           ("bracket",), "action_move", (0, -1), group="bracket", key_shown="↑ k"),
+    Action("bracket_down", ("down", "j"), W("down", "вниз"),
+           W("The match below (the third-place match is under the final)", "Пара ниже (матч за 3-е место под финалом)"),
+           ("bracket",), "action_move", (0, 1), group="bracket", key_shown="↓ j"),
+    Action("bracket_left", ("left", "h"), W("round before", "тур до"),
+           W("The round before: the upper of the two matches that feed this one",
+             "Тур до: верхняя из двух пар, из которых выходят в эту"),
+           ("bracket",), "action_move", (-1, 0), group="bracket", key_shown="← h"),
+    Action("bracket_right", ("right", "l"), W("round after", "тур после"),
+           W("The round after: the match this one feeds", "Тур после: пара, в которую выходят из этой"),
+           ("bracket",), "action_move", (1, 0), group="bracket", key_shown="→ l"),
+    Action("bracket_first", ("home",), W("first", "первая"), W("The first match of the round", "Первая пара тура"),
+           ("bracket",), "action_edge", (-1,), group="bracket"),
+    Action("bracket_last", ("end",), W("last", "последняя"), W("The last match of the round", "Последняя пара тура"),
+           ("bracket",), "action_edge", (1,), group="bracket"),
+    # -- every list (the round, the standings, the players, the preview) --
+    Action("row_up", ("up",), W("up", "вверх"), W("The row above", "Строка выше"),
+           ("table",), "action_cursor", (-1,), group="table"),
+    Action("row_down", ("down",), W("down", "вниз"), W("The row below", "Строка ниже"),
+           ("table",), "action_cursor", (1,), group="table"),
+    Action("page_up", ("pageup",), W("page up", "стр. вверх"), W("A page up", "Страница вверх"),
+           ("table",), "action_page", (-1,), group="table"),
+    Action("page_down", ("pagedown",), W("page down", "стр. вниз"), W("A page down", "Страница вниз"),
+           ("table",), "action_page", (1,), group="table"),
+    Action("row_first", ("home",), W("first", "первая"), W("The first row", "Первая строка"),
+           ("table",), "action_edge", (-1,), group="table"),
+    Action("row_last", ("end",), W("last", "последняя"), W("The last row", "Последняя строка"),
+           ("table",), "action_edge", (1,), group="table"),
+    Action("row_enter", ("enter",), W("open", "открыть"),
+           W("On a board: the ':' line for it; on a standings row: how the tie-breaks were computed",
+             "На доске: строка ':' для неё; в турнирной таблице: расчёт доп. показателей"),
+           ("table",), "action_select", group="table"),
+    # -- the pairing preview --
+    Action("pv_swap", ("w",), W("colours", "цвет"),
+           W("Swap the colours of the highlighted board", "Поменять цвет на выбранной доске"),
+           ("preview",), "action_swap", footer=True, palette=True, group="preview"),
+    Action("pv_exchange", ("x",), W("exchange", "обмен"),
+           W("Exchange two players between their boards (their numbers, e.g. 12 7)",
+             "Поменять двух участников досками (их номера, например 12 7)"),
+           ("preview",), "action_exchange", footer=True, palette=True, group="preview"),
+    Action("pv_bye", ("b",), W("bye", "бай"),
+           W("Give the bye to a player by hand (the old bye plays his opponent)",
+             "Дать бай участнику вручную (прежний получатель бая играет с его соперником)"),
+           ("preview",), "action_bye", footer=True, palette=True, group="preview"),
+    Action("pv_reset", ("r",), W("as paired", "исходная"),
+           W("Back to the program's pairing (after another judge's change: pair again)",
+             "Вернуть жеребьёвку программы (после изменения другим судьёй: провести заново)"),
+           ("preview",), "action_reset", footer=True, palette=True, when=_preview_busy, group="preview"),
+    Action("pv_explain", ("e",), W("explain", "пояснить"),
+           W("Why each board was made, and every warning", "Почему составлена каждая пара, все предупреждения"),
+           ("preview",), "action_explain", footer=True, palette=True, when=_preview_busy, group="preview"),
+    Action("pv_save", ("y",), W("save", "сохранить"),
+           W("Save (Enter too): the changed boards are marked as made by hand",
+             "Сохранить (и Enter): изменённые доски отмечаются как составленные вручную"),
+           ("preview",), "action_save", footer=True, palette=True, group="preview"),
+    Action("pv_cancel", ("n", "escape"), W("cancel", "отмена"),
+           W("Cancel (Esc too): nothing is saved; Esc first stops a pairing under way",
+             "Отмена (и Esc): ничего не сохраняется; Esc сначала останавливает идущую жеребьёвку"),
+           ("preview",), "action_cancel", footer=True, palette=True, group="preview"),
+    # -- the round clock (a dialog of c) and the 705.3 reminder --
+    Action("clock_swiss", ("4",), W("start {swiss} minutes (Swiss round)", "старт {swiss} минут (тур швейцарской системы)"),
+           W("Start the Swiss round's time (the event's round_minutes, 45 by default)",
+             "Старт времени тура (round_minutes турнира, по умолчанию 45)"),
+           ("clock",), "clock_do", ("4",), group="clock"),
+    Action("clock_all", ("a",), W("start {swiss} minutes on every table", "старт {swiss} минут на всех столах"),
+           W("The same on every table at once", "То же на всех столах сразу"),
+           ("clock",), "clock_do", ("a",), when=_tables, group="clock"),
+    Action("clock_top", ("7",), W("start {top} minutes (top game)", "старт {top} минут (партия топа)"),
+           W("Start a top game's time (top_minutes, 70 by default)", "Старт времени партии топа (top_minutes, по умолчанию 70)"),
+           ("clock",), "clock_do", ("7",), group="clock"),
+    Action("clock_pause", ("p",), W("pause / resume", "пауза / продолжить"),
+           W("Pause / resume", "Пауза / продолжить"), ("clock",), "clock_do", ("p",), group="clock"),
+    Action("clock_add", ("plus",), W("add 5 minutes", "добавить 5 минут"), W("Add 5 minutes", "Добавить 5 минут"),
+           ("clock",), "clock_do", ("+",), group="clock"),
+    Action("clock_sub", ("minus",), W("take 5 minutes off", "убрать 5 минут"),
+           W("Take 5 minutes off", "Убрать 5 минут"), ("clock",), "clock_do", ("-",), group="clock"),
+    Action("clock_stop", ("x",), W("stop and clear", "остановить и сбросить"),
+           W("Stop and clear", "Остановить и сбросить"), ("clock",), "clock_do", ("x",), group="clock"),
+    Action("alarm_enter", ("e",), W("Enter them one by one (t 1/0/=)", "Внести по одной (t 1/0/=)"),
+           W("At zero: go to the unfinished boards, technical result pending",
+             "При нуле: к неоконченным доскам, с начатым техническим результатом"),
+           ("alarm",), "alarm_enter", group="clock"),
+    Action("alarm_draws", ("d",), W("Technical draw for all", "Ничья по решению судьи всем"),
+           W("At zero: a technical draw on every unfinished board (one change)",
+             "При нуле: ничья по решению судьи на всех неоконченных досках (одно изменение)"),
+           ("alarm",), "alarm_draws", group="clock"),
+    # -- the players screen --
+    Action("pl_add", ("a",), W("add", "добавить"),
+           W("Add a player (after round 1: a late entry from the next round)",
+             "Добавить участника (после 1-го тура: поздний вход со следующего тура)"),
+           ("players",), "action_add", footer=True, palette=True, group="players"),
+    Action("pl_edit", ("e",), W("edit", "изменить"), W("Edit the player under the cursor", "Изменить выбранного участника"),
+           ("players",), "action_edit", footer=True, palette=True, when=_player, group="players"),
+    Action("pl_withdraw", ("w",), W("withdraw", "выбыл"),
+           W("Withdraw a player from the next round (asks first)", "Участник выбывает со следующего тура (с подтверждением)"),
+           ("players",), "action_withdraw", footer=True, palette=True, when=_player, group="players"),
+    Action("pl_bye", ("y",), W("bye", "пропуск"),
+           W("Requested bye: ROUND half|zero|full|none", "Пропуск тура по заявке: ТУР пол|ноль|полный|снять"),
+           ("players",), "action_bye", footer=True, palette=True, when=_player, group="players"),
+    Action("pl_import", ("i",), W("import CSV", "импорт CSV"),
+           W("Import players from a CSV file", "Импорт участников из файла CSV"),
+           ("players",), "action_import_csv", footer=True, palette=True, group="players"),
+    Action("pl_search", ("slash",), W("search", "поиск"),
+           W("Search by name, club or number", "Поиск по имени, клубу или номеру"),
+           ("players",), "action_search", footer=True, palette=True, group="players"),
+    Action("pl_back", ("escape",), W("back", "назад"), W("Back to the round", "Назад к туру"),
+           ("players",), "action_back", footer=True, palette=True, group="players"),
+)
+
+BY_ID: dict[str, Action] = {a.id: a for a in ACTIONS}
+
+# the `?` page, section by section
+GROUPS = (("result", W("Results on the selected board", "Результат на выбранной доске")),
+          ("view", W("Views", "Экраны")),
+          ("table", W("Lists (the round, the standings, the players)", "Списки (тур, таблица, участники)")),
+          ("bracket", W("The top's bracket (b)", "Сетка топа (b)")),
+          ("change", W("Other", "Прочее")),
+          ("preview", W("The pairing preview (p), before it is saved", "Жеребьёвка до сохранения (p)")),
+          ("clock", W("The round clock (c); at zero the 705.3 reminder", "Время тура (c); при нуле — напоминание 705.3")),
+          ("players", W("The players screen (P)", "Участники (P)")))
+
+
+def of_scope(scope: str) -> list[Action]:
+    return [a for a in ACTIONS if scope in a.scopes]
+
+
+def bindings(scope: str) -> list[Binding]:
+    """The key bindings of a scope (for a class's BINDINGS): each key runs `act(id)`."""
+    return [Binding(",".join(a.keys_bound()), f"act({a.id!r})", a.label.en, show=False, id=f"{scope}.{a.id}")
+            for a in of_scope(scope) if a.keys]
+
+
+def choices(scope: str, obj: Any, lang: str, **fields: object) -> list[tuple[str, str]]:
+    """(key, label) of a dialog scope's actions that apply to `obj` (the clock's, the reminder's).
+
+    A label may name `fields` ("start {swiss} minutes").
+    """
+    return [(a.key, a.label(lang).format(**fields)) for a in of_scope(scope) if a.why_not(obj) is None]
+
+
+def chosen(scope: str, key: str) -> Action | None:
+    """The action of a dialog scope whose key is `key` (as the dialog answered it)."""
+    for a in of_scope(scope):
+        if key == a.key or key in a.keys_bound():
+            return a
+    return None
+
+
+def run(obj: Any, action_id: str) -> bool:
+    """Do the action on `obj`, or say on its message line why it does not apply now (False)."""
+    a = BY_ID[action_id]
+    reason = a.why_not(obj)
+    if reason is not None:
+        obj.say_why(reason.text(obj.app.lang))
+        return False
+    getattr(obj, a.run)(*a.args)
+    return True
+
+
+def scopes_of(node: "DOMNode") -> list[tuple[Any, str]]:
+    """(object, scope) from the focused widget up to its screen: whose actions apply where the judge is."""
+    out: list[tuple[Any, str]] = []
+    screen = node.screen
+    focused = screen.focused
+    w: Any = focused
+    while w is not None and w is not screen:
+        scope = getattr(w, "ACTION_SCOPE", None)
+        if scope:
+            out.append((w, scope))
+        w = w.parent
+    scope = getattr(screen, "ACTION_SCOPE", None)
+    if scope:
+        out.append((screen, scope))
+    return out
+
+
+def footer(node: "DOMNode") -> list[tuple[str, str, str]]:
+    """(key shown, label, action id) of what the footer shows now, in order."""
+    lang = node.app.lang
+    out, seen = [], set()
+    for obj, scope in scopes_of(node):
+        for a in of_scope(scope):
+            if a.footer and a.keys and a.key not in seen and a.why_not(obj) is None:
+                seen.add(a.key)
+                out.append((a.key, a.label(lang), a.id))
+    return out
+
+
+def help_text(lang: str, width: int = 72) -> Text:
+    """The `?` page: every action, section by section, with its key and its help line (the palette's: ^p)."""
+    import textwrap
+
+    t = Text()
+
+    def line(key: str, words: str) -> None:
+        lead = f"  {key:<6}"
+        for i, part in enumerate(textwrap.wrap(words, width - len(lead), break_on_hyphens=False)):
+            t.append((lead if i == 0 else " " * len(lead)) + part + "\n")
+
+    for group, title in GROUPS:
+        t.append(title(lang) + "\n", style="bold")
+        for a in ACTIONS:
+            if a.group != group:  # (an action without a group is written under another id already)
+                continue
+            line(a.key or "^p", a.help(lang))
+        if group == "change":
+            line("^p", tr(lang, "k_palette"))
+        t.append("\n")
+    t.append(tr(lang, "help_dialogs") + "\n", style="bold")
+    for part in textwrap.wrap(tr(lang, "help_dialog_keys"), width - 2):
+        t.append("  " + part + "\n")
+    t.append("\n")
+    t.append("\n".join(textwrap.wrap(tr(lang, "help_layout"), width)) + "\n", style="dim")
+    return t
+
+
+# -- the command palette ---------------------------------------------------------------------------------
+
+
+class ActionsProvider(Provider):
+    """The palette: the actions of the screen it was opened on that apply now, by name in either language."""
+
+    def _offered(self) -> list[tuple[Action, Any]]:
+        screen = self.screen
+        out = []
+        for obj, scope in scopes_of(screen):
+            for a in of_scope(scope):
+                if a.palette and a.why_not(obj) is None:
+                    out.append((a, obj))
+        return out
+
+    def _hit_text(self, a: Action) -> tuple[Text, str]:
+        lang = self.app.lang
+        key = f" ({a.key})" if a.key else ""
+        return Text(a.help(lang)), f"{a.label(lang)}{key}"
+
+    async def discover(self) -> Hits:
+        for a, obj in self._offered():
+            name, help_ = self._hit_text(a)
+            yield DiscoveryHit(name, partial(run, obj, a.id), text=name.plain, help=help_)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        found = False
+        for a, obj in self._offered():
+            name, help_ = self._hit_text(a)
+            # found by its words in either language, by its label or by its id ("print" finds "печать" too)
+            score = max(matcher.match(t) for t in (a.help.en, a.help.ru, a.label.en, a.label.ru, a.id))
+            if score > 0:
+                found = True
+                yield Hit(score, matcher.highlight(name.plain), partial(run, obj, a.id), text=name.plain, help=help_)
+        if not found:  # the palette's own "No matches found" is English: say it here, in the judge's language
+            yield Hit(1.0, Text(tr(self.app.lang, "palette_none"), style="dim"), lambda: None,
+                      text=tr(self.app.lang, "palette_none"))
+
+
+def check_table(actions: Iterable[Action] = ACTIONS) -> list[str]:
+    """What is wrong with the table (tests): keys bound twice in a scope, actions nobody can reach."""
+    problems = []
+    by_scope: dict[str, dict[str, str]] = {}
+    for a in actions:
+        if not a.keys and not a.palette:
+            problems.append(f"{a.id}: neither a key nor a palette entry")
+        for scope in a.scopes:
+            taken = by_scope.setdefault(scope, {})
+            for k in a.keys_bound():
+                if k in taken:
+                    problems.append(f"{a.id}: key {k} of scope {scope} is {taken[k]}'s already")
+                taken[k] = a.id
+    return problems

@@ -1,0 +1,124 @@
+"""Ctrl-C: a command stops with exit code 130, no traceback, and nothing written.
+
+While a command computes (a pairing of a big round, standings), Ctrl-C raises KeyboardInterrupt
+at once: the transaction has not written anything, and `main` returns 130. Once the change is
+computed and the store writes it (the file, then its journal: milliseconds), Ctrl-C is held
+back until the write is done, so it can never come between the file and its journal; the
+command then finishes normally (the change is made, and said).
+
+`change(ef, fn, what)` is `ef.change(fn, what)` with that guard; `slow(ef)` is `ef` whose
+`change_slow` (a pairing computed outside the lock) holds Ctrl-C back only while a computed
+value is committed; `guarded()` holds Ctrl-C back over a whole block (undo, redo, a new file).
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+from core.model import Event
+from core.store import EventFile
+
+
+class _State:
+    defer = 0  # > 0: a write is under way, Ctrl-C waits
+    pending = False  # Ctrl-C came while a write was under way
+
+
+_state = _State()
+
+
+def _on_sigint(signum, frame) -> None:
+    if _state.defer:
+        _state.pending = True
+        return
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def handling_ctrl_c() -> Iterator[None]:
+    """For the duration of `main`: Ctrl-C goes through `_on_sigint` (in the main thread only; a
+    caller in another thread keeps Python's own handling)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    try:
+        before = signal.signal(signal.SIGINT, _on_sigint)
+    except (ValueError, OSError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _enter() -> None:
+    _state.defer += 1
+
+
+def _leave() -> None:
+    _state.defer -= 1
+    if not _state.defer:
+        _state.pending = False  # too late to stop: the change is written whole
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Hold Ctrl-C back over the block (it is short and writes)."""
+    _enter()
+    try:
+        yield
+    finally:
+        _leave()
+
+
+def change(ef: EventFile, fn: Callable[[Event], Event], what: str) -> Event:
+    """`ef.change(fn, what)`: Ctrl-C stops `fn`, but not the write that follows it."""
+    entered = 0
+
+    def computed(event: Event) -> Event:
+        nonlocal entered
+        new = fn(event)
+        _enter()
+        entered += 1
+        return new
+
+    try:
+        return ef.change(computed, what)
+    finally:
+        for _ in range(entered):
+            _leave()
+
+
+class slow:
+    """`ef` for `core.pairing.pair_next_outside_lock`: its `change_slow` computes with Ctrl-C live
+    and commits with Ctrl-C held back (a stale value, computed again, is interruptible again)."""
+
+    def __init__(self, ef: EventFile) -> None:
+        self._ef = ef
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._ef, name)
+
+    def change_slow(self, compute: Callable[[Event], Any], commit: Callable[[Event, Any], Event | None],
+                    what: Any, **kw: Any) -> Event:
+        entered = 0
+
+        def guarded_commit(now: Event, value: Any) -> Event | None:
+            nonlocal entered
+            _enter()
+            entered += 1
+            new = commit(now, value)
+            if new is None:  # stale: it will be computed again, and that may be stopped
+                _leave()
+                entered -= 1
+            return new
+
+        try:
+            return self._ef.change_slow(compute, guarded_commit, what, **kw)
+        finally:
+            for _ in range(entered):
+                _leave()

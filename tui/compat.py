@@ -1,0 +1,61 @@
+"""Every use of Textual's private API, in one place.
+
+Textual is pinned (8.2.8, pyproject.toml). The TUI itself uses only public
+API: its tables are a Line-API widget of its own (tui/widgets/keyed_table.py)
+instead of a DataTable patched through its caches, its footer is its own
+(tui/widgets/keys_bar.py) instead of Footer's widgets, its key bindings are
+class-level (tui/actions.py) instead of replaced maps, and the palette says
+"nothing found" through its own provider instead of an overridden method.
+
+What is left needs what Textual does not offer publicly, and only tests and
+the benchmark need it:
+
+* `screen_lines(app)`: the terminal's lines as plain text (the screen's
+  compositor), for tests that read the screen as a judge would;
+* `on_paint(screen, callback)` and `settled(screen)`: when Textual paints a
+  frame, and whether it has nothing left to lay out or paint, for
+  bench/bench_tui.py's "painted" figure;
+* `notifications(app)`: the notifications the App has shown.
+
+Each has a test in tests/test_tui_compat.py that fails loudly when the
+internals change, so an upgrade of Textual is one run of the tests.
+`tests/test_tui_compat.py` also checks that no other module of the TUI, its
+tests or its benchmark touches a private name of Textual.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+TEXTUAL = "8.2.8"  # the version these workarounds were written against
+
+
+def screen_lines(app) -> list[str]:
+    """What the terminal shows now, line by line, as plain text."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def screen_text(app) -> str:
+    return "\n".join(screen_lines(app))
+
+
+def on_paint(screen, callback: Callable[[], None]) -> None:
+    """Call `callback` after every frame Textual paints for `screen`."""
+    real = screen._compositor_refresh
+
+    def counted() -> None:
+        real()
+        callback()
+
+    screen._compositor_refresh = counted
+
+
+def settled(screen) -> bool:
+    """Whether the screen has nothing left to lay out, repaint or scroll."""
+    return not (screen._layout_required or screen._repaint_required or screen._dirty_widgets
+                or screen._scroll_required)
+
+
+def notifications(app) -> list[tuple[str, str]]:
+    """(title, message) of the notifications shown."""
+    return [(n.title, n.message) for n in app._notifications]

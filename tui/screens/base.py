@@ -1,0 +1,140 @@
+"""What every screen of the judge's TUI does alike: its keys from the action table, its message line, changes.
+
+`ArbiterScreen` runs the keys of its scope (`act(id)`: the action, or why it
+does not apply, on the message line), keeps the footer in step with what
+applies, says messages (its own and `Say` from its widgets), and follows
+the event (`EventChanged` from the App: `event_changed`).
+
+`attempt(op, ...)` is the one place an engine error is reported: it runs
+`op` and, on an `ArbiterError`, says the message in the judge's language
+and gives None. `run_change(fn, what)` is a change to the event through it
+(`ArbiterApp.commit`: one transaction of `EventFile.change`), with the
+screen's own panels shown again at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from textual.screen import Screen
+
+from core.errors import ArbiterError, Conflict, message
+from core.model import Event
+
+from .. import actions
+from ..i18n import tr
+from ..widgets.keys_bar import KeysBar
+from ..widgets.messages import EventChanged, LangChanged, Say
+from ..widgets.status import MessageLine
+
+if TYPE_CHECKING:
+    from ..app import ArbiterApp
+
+
+class ArbiterScreen(Screen):
+    ACTION_SCOPE = ""
+    _keys_pending = False  # the footer is told once the messages being handled are done
+
+    @property
+    def arb(self) -> "ArbiterApp":
+        return self.app  # type: ignore[return-value]
+
+    # -- keys ---------------------------------------------------------------------------------
+    def action_act(self, action_id: str) -> None:
+        actions.run(self, action_id)
+        self.keys_changed()
+
+    def applies(self, action_id: str) -> bool:
+        """Whether the action applies now (as the footer and the palette see it)."""
+        return actions.BY_ID[action_id].why_not(self) is None
+
+    def keys_changed(self) -> None:
+        """The footer shows what applies now: asked once the messages being handled are done (a result
+        key changes the event, the cursor and the message line, and the footer needs to look once)."""
+        if not self._keys_pending:
+            self._keys_pending = True
+            self.call_later(self._update_keys)
+
+    def _update_keys(self) -> None:
+        self._keys_pending = False
+        for bar in self.query(KeysBar):
+            bar.update_keys()
+
+    def on_descendant_focus(self, event) -> None:
+        self.keys_changed()
+
+    def on_screen_resume(self) -> None:
+        self.keys_changed()
+
+    def action_help(self) -> None:
+        from .dialogs import TextScreen
+
+        lang = self.arb.lang
+        self.app.push_screen(TextScreen(tr(lang, "help_title"), actions.help_text(lang), tr(lang, "help_close"),
+                                        wrap=True))
+
+    # -- the message line -------------------------------------------------------------------
+    def say(self, text: str, style: str = "") -> None:
+        for line in self.query(MessageLine):
+            line.say(text, style)
+            return
+
+    def say_error(self, text: str) -> None:
+        self.say(text, "bold red")
+
+    def say_why(self, text: str) -> None:
+        """Why a key does nothing now."""
+        self.say(text, "yellow")
+
+    def on_say(self, m: Say) -> None:
+        m.stop()
+        self.say(m.text, m.style)
+
+    # -- the event ----------------------------------------------------------------------------
+    def attempt(self, op: Callable[..., Any], *args: Any, on_conflict: Callable[[Conflict], None] | None = None,
+                **kwargs: Any) -> Any:
+        """`op(*args, **kwargs)`, or None with the engine's refusal said on the message line.
+
+        A `Conflict` (another judge changed the same thing meanwhile) goes to
+        `on_conflict` when there is one.
+        """
+        try:
+            return op(*args, **kwargs)
+        except Conflict as exc:
+            if on_conflict is None:
+                self.say_error(message(exc, self.arb.lang))
+            else:
+                on_conflict(exc)
+            return None
+        except ArbiterError as exc:
+            self.say_error(message(exc, self.arb.lang))
+            return None
+
+    def run_change(self, fn: Callable[[Event], Event], what: str, *,
+                   on_conflict: Callable[[Conflict], None] | None = None) -> Event | None:
+        """One change to the event (one transaction); the event after it, or None if it was refused (and said)."""
+        new = self.attempt(self.arb.commit, fn, what, on_conflict=on_conflict)
+        self.event_changed(self.arb.event)  # this screen's panels at once, before anything is said
+        return new
+
+    def on_event_changed(self, m: EventChanged) -> None:
+        self.event_changed(m.event, m.outside, m.reopened)
+        if m.outside:
+            self.say(tr(self.arb.lang, "changed_outside", who=m.outside), "cyan")
+
+    def event_changed(self, event: Event, outside: str | None = None, reopened: bool = False) -> None:
+        """Show `event` (the screen's own panels); `outside` names another judge's change."""
+        self.keys_changed()
+
+    def on_lang_changed(self, m: LangChanged) -> None:
+        self.event_changed(self.arb.event)
+
+    def ask_line(self, prompt: str, then: Callable[[str], None], value: str = "") -> None:
+        """The one-line prompt at the bottom; `then(text)` when something was typed."""
+        from .dialogs import LineScreen
+
+        def done(text: str | None) -> None:
+            if text:
+                then(text)
+
+        self.app.push_screen(LineScreen(prompt, value=value, classes="line"), done)

@@ -1,0 +1,93 @@
+"""The footer: the keys that apply now (from the action table), each whole, and the palette key on the right.
+
+`tui.actions.footer(screen)` gives the keys, in the table's order, of the
+focused widget and of the screen, that apply now. They are written while
+they fit in full; the others are on `?` and in the palette (Ctrl+P), whose
+key stands at the right edge. One line of text: telling it the keys changed
+costs one repaint, not a rebuild of a dozen widgets.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click
+from textual.widget import Widget
+
+from .. import actions
+from ..i18n import tr
+
+
+class KeysBar(Widget):
+    COMPONENT_CLASSES = {"keys-bar--key", "keys-bar--label", "keys-bar--edge"}
+    DEFAULT_CSS = """
+    KeysBar {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .keys-bar--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .keys-bar--label {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .keys-bar--edge {
+            color: $foreground 20%;
+        }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.keys: list[tuple[str, str, str]] = []
+        self._key_spans: list[tuple[int, int, str]] = []  # (from, to, action id) of what is written, for a click
+
+    def update_keys(self) -> None:
+        """Ask the table what applies now; repaint only if that changed."""
+        keys = actions.footer(self)
+        if keys != self.keys:
+            self.keys = keys
+            self.refresh()
+
+    def palette_key(self) -> str:
+        return self.app.get_key_display(Binding(self.app.COMMAND_PALETTE_BINDING, ""))
+
+    def render(self) -> Text:
+        width = self.size.width or self.app.size.width
+        key_style = self.get_component_rich_style("keys-bar--key")
+        label_style = self.get_component_rich_style("keys-bar--label")
+        edge_style = self.get_component_rich_style("keys-bar--edge")
+        palette = (self.palette_key(), tr(self.app.lang, "k_palette"))
+        right = 1 + cell_len(palette[0]) + 1 + cell_len(palette[1])  # "▏^p all actions"
+        room = width - right
+        t = Text(no_wrap=True, overflow="crop")
+        self._key_spans = []
+        for key, label, action_id in self.keys:
+            need = cell_len(key) + 1 + cell_len(label) + 1
+            if need > room:
+                break
+            start = t.cell_len
+            t.append(key, key_style)
+            t.append(" " + label, label_style)
+            t.append(" ")
+            self._key_spans.append((start, t.cell_len - 1, action_id))
+            room -= need
+        t.append(" " * max(0, width - right - t.cell_len))
+        t.append("▏", edge_style)
+        t.append(palette[0], key_style)
+        t.append(" " + palette[1], label_style)
+        return t
+
+    def on_click(self, event: Click) -> None:
+        for start, end, action_id in self._key_spans:
+            if start <= event.x < end:
+                a = actions.BY_ID[action_id]
+                self.app.simulate_key(a.keys[0])
+                return
+        if event.x >= self.size.width - 20:
+            self.app.action_command_palette()

@@ -1,0 +1,412 @@
+"""The round panel: one round of one table, its boards and results, and a cursor on a board.
+
+It owns where the judge is: which stage, table and round are shown (the
+current round unless a past one was asked for), "only missing", a pending
+`t` / `a`, and the cursor. The screen hands it the event (`show`); it posts
+`Moved` when the stage, table or round shown changes (the status line and
+the standings follow) and `BoardChosen` for Enter on a board.
+
+What it computes from the event (the points before the round, each board's
+cells, the names fitted) is kept with the objects it came from (`Memo`), so
+a result in the round touches one row and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+
+from core.errors import ArbiterError, Msg
+from core.formats.text import clean, fit
+from core.history import histories, round_records
+from core.model import STAGES, Event, Game, Round, points_text
+
+from ..i18n import tr
+from .keyed_table import KeyedTable, cell
+from .status import TextLine
+
+# two names, the board, both points and the result ("0-1t") in 80 columns, in both languages,
+# with the table's scrollbar: a round never scrolls sideways
+NAME_WIDTH = 24
+
+
+class Memo:
+    """One value per name, computed again only when its inputs are not the very same objects.
+
+    The event is immutable and a change keeps every part it does not touch
+    (the players, the other rounds) as the same object, so identity says
+    "unchanged" for free; a reload from disk gives new objects: computed again.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[tuple, object]] = {}
+
+    def get(self, name: str, inputs: tuple, compute):
+        hit = self._kept.get(name)
+        if hit is not None and len(hit[0]) == len(inputs) and all(a is b for a, b in zip(hit[0], inputs)):
+            return hit[1]
+        value = compute()
+        self._kept[name] = (inputs, value)
+        return value
+
+    def peek(self, name: str, inputs: tuple):
+        """The value if it is computed for these inputs, else None (nothing is computed)."""
+        hit = self._kept.get(name)
+        if hit is not None and len(hit[0]) == len(inputs) and all(a is b for a, b in zip(hit[0], inputs)):
+            return hit[1]
+        return None
+
+
+def event_inputs(e: Event, keep_round) -> tuple:
+    """Every field of the event but its rounds, then the rounds for which `keep_round` is true."""
+    return (tuple(v for k, v in vars(e).items() if k != "rounds" and not k.startswith("_"))
+            + tuple(r for r in e.rounds if keep_round(r)))
+
+
+def top_bracket(e: Event):
+    """The knockout bracket (`core.top.bracket`), or None before the top starts."""
+    from core import top
+
+    try:
+        return top.bracket(e)
+    except ArbiterError:
+        return None
+
+
+@dataclass(frozen=True)
+class Where:
+    """What the round panel shows: a stage (None: the current one), a table, a round (None: the current one)."""
+
+    stage_shown: str | None = None
+    table_index: int = 0
+    round_no: int | None = None
+    only_missing: bool = False
+    prefix: str | None = None  # a pending "t" (technical) or "a" (agreed)
+
+
+class RoundPanel(Vertical):
+    """The head, the boards, the cursor (see the module docstring)."""
+
+    class Moved(Message):
+        """The stage, table or round shown changed."""
+
+    class BoardChosen(Message):
+        """Enter on a board: the ':' line for it."""
+
+        def __init__(self, board: int) -> None:
+            super().__init__()
+            self.board = board
+
+    def __init__(self, event: Event, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.event = event
+        self.lang = "en"
+        self.where = Where()
+        self.memo = Memo()
+        self._round_shown: tuple | None = None
+        self._row_cells: dict[int, tuple] = {}  # board -> (game, points, players, lang, cells)
+        self._names: dict[int, tuple[object, str]] = {}  # player id -> (the Player, "Name (id)" fitted)
+        self._at: tuple | None = None  # (stage, table, round number) last announced
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="round-head", classes="panel-head")
+        yield KeyedTable(id="round-table", right=("bd", "p1", "p2"))
+
+    _table: KeyedTable | None = None
+
+    @property
+    def table_widget(self) -> KeyedTable:
+        if self._table is None:
+            self._table = self.query_one("#round-table", KeyedTable)
+        return self._table
+
+    # -- where: stage, table, round --------------------------------------------------------
+    def stages(self) -> list[str]:
+        """The stages that have rounds, in playing order (plus the current one)."""
+        e = self.event
+        have = {r.stage for r in e.rounds} | {e.current_stage()}
+        return [s for s in STAGES if s in have]
+
+    @property
+    def stage(self) -> str:
+        s = self.where.stage_shown
+        if s is not None and s in self.stages():
+            return s
+        return self.event.current_stage()
+
+    @property
+    def tables(self) -> list[int | None]:
+        return self.event.stage_tables(self.stage)
+
+    @property
+    def table(self) -> int | None:
+        ts = self.tables
+        return ts[self.where.table_index % len(ts)]
+
+    def rounds(self) -> list[Round]:
+        return self.event.rounds_of(self.stage, self.table)
+
+    def current_round(self) -> Round | None:
+        rs = self.rounds()
+        return rs[-1] if rs else None
+
+    def shown_round(self) -> Round | None:
+        rs = self.rounds()
+        if not rs:
+            return None
+        n = self.where.round_no
+        if n is not None:
+            for r in rs:
+                if r.number == n:
+                    return r
+        return rs[-1]
+
+    def go(self, **changes) -> None:
+        """Show another stage, table or round, only missing or all, a prefix (fields of `Where`)."""
+        self.where = replace(self.where, **changes)
+        self.refresh_rows()
+
+    def reset(self) -> None:
+        """Back to the current round of the first table of the current stage."""
+        self.where = Where()
+
+    def _announce(self) -> None:
+        rnd = self.shown_round()
+        at = (self.stage, self.table, rnd.number if rnd is not None else None, self.where.round_no is None)
+        if at != self._at:
+            self._at = at
+            self.post_message(self.Moved())
+
+    # -- the cursor -------------------------------------------------------------------------
+    def selected_board(self) -> int | None:
+        key = self.table_widget.selected_key
+        return int(key) if key is not None else None
+
+    def selected_game(self) -> Game | None:
+        rnd, b = self.shown_round(), self.selected_board()
+        if rnd is None or b is None:
+            return None
+        try:
+            return rnd.game(b)
+        except ArbiterError:
+            return None
+
+    def select(self, board: int) -> None:
+        self.table_widget.select_key(str(board))
+
+    def cursor_to_first_missing(self) -> None:
+        rnd = self.shown_round()
+        if rnd is None:
+            return
+        for g in rnd.games:
+            if g.result is None:
+                self.select(g.board)
+                return
+        if rnd.games:
+            self.select(rnd.games[0].board)
+
+    @staticmethod
+    def next_missing_after(rnd: Round, board: int) -> int | None:
+        games = sorted(rnd.games, key=lambda g: g.board)
+        missing = [g.board for g in games if g.result is None and g.board != board]
+        after = [b for b in missing if b > board]
+        return (after or missing or [None])[0]
+
+    def advance(self, rnd: Round, board: int) -> None:
+        """After a result on `board`: the cursor on the next board without one."""
+        nxt = self.next_missing_after(rnd, board)
+        self.refresh_rows()
+        self.select(nxt if nxt is not None else board)
+
+    def on_keyed_table_selected(self, message: KeyedTable.Selected) -> None:
+        message.stop()
+        self.post_message(self.BoardChosen(int(message.key)))
+
+    # -- drawing ------------------------------------------------------------------------------
+    def show(self, event: Event, lang: str) -> None:
+        self.event, self.lang = event, lang
+        self.refresh_rows()
+
+    def refresh_rows(self) -> None:
+        lang, e = self.lang, self.event
+        if self.where.round_no is not None:
+            rs = self.rounds()
+            if not any(r.number == self.where.round_no for r in rs):
+                self.where = replace(self.where, round_no=None)
+        rnd = self.shown_round()
+        table = self.table_widget
+        cols = [("bd", tr(lang, "board")), ("first", tr(lang, "first")), ("p1", tr(lang, "pts")),
+                ("res", tr(lang, "result")), ("second", tr(lang, "second")), ("p2", tr(lang, "pts"))]
+        head = self.query_one("#round-head", TextLine)
+        if rnd is None:
+            table.sync(cols, [])
+            self._round_shown = None
+            head.show(Text(tr(lang, "no_round")))
+            self._announce()
+            return
+        pts = self.points_shown(e, rnd)
+        w = self.where
+        shown = (rnd, pts, e.players, w.only_missing, w.prefix, lang, table.rebuilds, table.row_count)
+        last = self._round_shown
+        if last is not None and len(last) == len(shown) and all(a is b or a == b for a, b in zip(last, shown)):
+            self._announce()
+            return  # the same round, points and view as shown: nothing to patch
+        rows = []
+        cache = self._row_cells
+        players = e.players
+        for g in rnd.games:
+            if w.only_missing and not (g.result is None and g.second is not None):
+                continue
+            hit = cache.get(g.board)  # the cells of a board whose game, points and players did not change
+            if hit is not None and hit[0] is g and hit[1] is pts and hit[2] is players and hit[3] == lang:
+                cells = hit[4]
+            else:
+                cells = self.game_cells(e, g, pts)
+                cache[g.board] = (g, pts, players, lang, cells)
+            rows.append((str(g.board), cells))
+        table.sync(cols, rows)
+        self._round_shown = (rnd, pts, e.players, w.only_missing, w.prefix, lang, table.rebuilds, table.row_count)
+        head.show(self.head_text(e, rnd))
+        self._announce()
+
+    def head_text(self, e: Event, rnd: Round) -> Text:
+        lang, w = self.lang, self.where
+        missing = [str(g.board) for g in rnd.games if g.result is None]
+        where = f" · {tr(lang, 'k_table')} {rnd.table}" if rnd.table is not None else ""
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(f"{tr(lang, 'stage_' + rnd.stage)} {rnd.number}{where}", style="bold")
+        tags = []  # the view's marks; the pending prefix is said in full on the message line
+        if w.only_missing:
+            tags.append((f" · [{tr(lang, 'only_missing')}]", "reverse"))
+        if w.prefix:
+            tags.append((f" · [{w.prefix}: {tr(lang, 'k_tech' if w.prefix == 't' else 'k_agreed')}]",
+                         "bold reverse"))
+        if missing:
+            state = f" · {tr(lang, 'head_missing_one' if len(missing) == 1 else 'head_missing', boards=', '.join(missing))}"
+            room = (self.size.width or self.app.size.width or 80) - 2 - len(t.plain) - sum(len(x) for x, _ in tags)
+            if len(state) > room:  # the marks must show: the boards are counted instead (the status line has them too)
+                state = f" · {tr(lang, 'st_missing', n=len(missing))}"
+            t.append(state, style="yellow")
+        else:
+            t.append(f" · {tr(lang, 'st_complete')}", style="green")
+        for text, style in tags:
+            t.append(text, style=style)
+        if rnd.stage == "playoff":
+            t.append(*self.playoff_state(e, lang))
+        return t
+
+    @staticmethod
+    def playoff_state(e: Event, lang: str) -> tuple[str, str]:
+        """Where the play-off stands, for the round head: its winner, or what it needs besides results."""
+        from core import playoff_event
+
+        try:
+            st = playoff_event.progress(e)
+        except ArbiterError:
+            return ("", "")
+        if st.finished and st.winner is not None:
+            return (f" · {tr(lang, 'playoff_winner', name=clean(e.player(st.winner).name), id=st.winner)}", "bold green")
+        if st.needs:
+            needs = st.needs.text(lang) if isinstance(st.needs, Msg) else str(st.needs)
+            return (f" · {clean(needs)}", "bold yellow")
+        return ("", "")
+
+    # -- what is computed from the event ----------------------------------------------------------
+    def before_inputs(self, e: Event, rnd: Round) -> tuple:
+        """What the points before `rnd` depend on: the event but this round and the later ones of its table."""
+        return (rnd.stage, rnd.table, rnd.number) + event_inputs(
+            e, lambda r: not (r.stage == rnd.stage and r.table == rnd.table and r.number >= rnd.number))
+
+    def scores_before(self, e: Event, rnd: Round) -> dict[int, Fraction]:
+        """Each player's points before the round (Swiss, round robin), computed once per version of them."""
+        if rnd.stage not in ("swiss", "roundrobin"):
+            return {}
+        return self.memo.get("scores_before", self.before_inputs(e, rnd), lambda: {
+            h.id: h.score(e.scoring) for h in histories(e, rnd.stage, rnd.table, rnd.number - 1)})
+
+    def points_shown(self, e: Event, rnd: Round) -> dict[int, str]:
+        """The points column: before the round; in the top, before the top (705.2 decides drawn games by them)."""
+        if rnd.stage == "top":
+            def before_top() -> dict[int, str]:
+                try:
+                    from core.top import points_before_top
+
+                    return {pid: points_text(x) for pid, x in points_before_top(e).items()}
+                except ArbiterError:
+                    return {}
+
+            return self.memo.get("points_shown", self.before_inputs(e, rnd), before_top)
+        scores = self.scores_before(e, rnd)
+        return self.memo.get("points_shown", (scores,), lambda: {pid: points_text(x) for pid, x in scores.items()})
+
+    def scores_after(self, e: Event, rnd: Round, g: Game) -> dict[int, Fraction]:
+        """The points of the game's players after the round: before it, plus this game (as core counts it)."""
+        if rnd.stage not in ("swiss", "roundrobin"):
+            return {}
+        before = self.scores_before(e, rnd)
+        recs = round_records(Round(rnd.stage, rnd.number, (g,), rnd.table), [])
+        return {pid: before[pid] + e.scoring.points(recs[pid].outcome) for pid in g.players
+                if pid in before and pid in recs}
+
+    def name_cell(self, e: Event, pid: int) -> str:
+        """"Name (id)" in NAME_WIDTH columns, cleaned: computed once per version of the player."""
+        p = e.player(pid)
+        hit = self._names.get(pid)
+        if hit is not None and hit[0] is p:
+            return hit[1]
+        num = f" ({p.id})"
+        text = fit(p.name, NAME_WIDTH - len(num)) + num  # a long name is cut, its number never
+        self._names[pid] = (p, text)
+        return text
+
+    def game_cells(self, e: Event, g: Game, pts: dict[int, str]):
+        a = e.player(g.first)
+        first = cell(self.name_cell(e, g.first))
+        if g.second is None:
+            return (cell(g.board), first, cell(pts.get(a.id, "")), cell(tr(self.lang, "bye"), "dim"), cell(""), cell(""))
+        b = e.player(g.second)
+        res = cell(str(g.result), "bold") if g.result is not None else cell("·", "yellow")
+        mark = "*" if g.manual else ""
+        return (cell(g.board), first, cell(pts.get(a.id, "")), res, cell(self.name_cell(e, g.second) + mark),
+                cell(pts.get(b.id, "")))
+
+    # -- the echo of a result ------------------------------------------------------------------------
+    def echo(self, rnd: Round, board: int) -> tuple[str, str]:
+        """(text, style) of the message line after a result: the players and their points after the round."""
+        e, lang = self.event, self.lang
+        g = rnd.game(board)
+        a = e.player(g.first)
+        res = str(g.result) if g.result is not None else tr(lang, "no_result")
+        if g.second is None:
+            return tr(lang, "echo_bye", b=board, first=self.name_cell(e, a.id), res=res), ""
+        b = e.player(g.second)
+        first, second = self.name_cell(e, a.id), self.name_cell(e, b.id)
+        if rnd.stage not in ("swiss", "roundrobin"):  # no scores to add up: the top says where the match stands
+            after = self.match_after(rnd, g) if rnd.stage == "top" else None
+            return (tr(lang, "echo_game", b=board, first=first, res=res, second=second)
+                    + (f"  {after}" if after else "")), "bold"
+        scores = self.scores_after(e, rnd, g)
+        p1 = points_text(scores[a.id]) if a.id in scores else "-"
+        p2 = points_text(scores[b.id]) if b.id in scores else "-"
+        return tr(lang, "echo", b=board, first=first, res=res, second=second, p1=p1, p2=p2), "bold"
+
+    def match_after(self, rnd: Round, g: Game) -> str | None:
+        """The top match of this game after it, as the bracket says: who went through and why, or the game to play."""
+        from core.bracket_text import match_lines
+
+        br = top_bracket(self.event)
+        if br is None:
+            return None
+        matches = [m for r in br.rounds for m in r]
+        if br.third_place_match is not None:
+            matches.append(br.third_place_match)
+        for m in matches:
+            if m.round == rnd.number and set(m.players) == {g.first, g.second}:
+                names = {p.id: fit(p.name, 20) for p in self.event.players if p.id in m.players}
+                return match_lines(br, m, names, width=400, lang=self.lang)[-1].strip()
+        return None

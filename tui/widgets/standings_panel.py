@@ -1,0 +1,139 @@
+"""The standings panel: ranks, points and the event's tie-break columns, with their names in a legend.
+
+The screen sets which table's standings it shows (`table`) and hands it the
+event when it is on screen (`show`); the standings are computed only then,
+and again only when something they depend on changed (a result in the round
+in progress does not move the standings of a Swiss). For a big event they
+are computed in a thread (`progress.compute`): the rows shown stay until the
+new ones are ready. Enter on a row posts `PlayerChosen` (its tie-breaks
+explained).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+
+from core.errors import ArbiterError, message
+from core.formats.text import fit
+from core.model import Event, points_text
+from core.standings import completed_rounds, main_stage, standings
+
+from ..i18n import tiebreak_name, tr
+from .keyed_table import KeyedTable, cell
+from .progress import compute
+from .round_panel import Memo, event_inputs
+from .status import TextLine
+
+BIG = 400  # players from which the standings are computed in a thread (about 50 ms and more)
+
+
+def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) -> list:
+    """The rows of the table: (player id, cells), in standings order (pure: it runs in a thread for big events)."""
+    rows = standings(e, table=table, after_round=after)
+    texts: dict = {}  # each distinct value written once (a thousand rows share a few dozen values)
+
+    def txt(x) -> str:
+        t = texts.get(x)
+        if t is None:
+            t = texts[x] = points_text(x)
+        return t
+
+    out = []
+    for r in rows:
+        tbs = tuple(cell(txt(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
+        mark = "=" if r.shared else ""
+        out.append((str(r.id), (cell(f"{r.rank}{mark}"), cell(r.id), cell(fit(r.name, 28)), cell(txt(r.points), "bold"))
+                    + tbs))
+    return out
+
+
+class StandingsPanel(Vertical):
+    class PlayerChosen(Message):
+        """Enter on a row: how this player's tie-breaks were computed."""
+
+        def __init__(self, pid: int) -> None:
+            super().__init__()
+            self.pid = pid
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.table: int | None = None  # the table shown in the round panel
+        self.stale = True  # the event changed since the standings were shown
+        self.memo = Memo()
+        self._shown: object = None
+        self._want: tuple | None = None  # the inputs of the standings to show
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="standings-head", classes="panel-head")
+        yield KeyedTable(id="standings-table", right=("rk", "id", "pts"))
+        yield TextLine(id="standings-legend", classes="legend")
+
+    def table_for(self, e: Event) -> int | None:
+        return self.table if main_stage(e) == "swiss" and e.tables > 1 else None
+
+    def show(self, e: Event, lang: str) -> None:
+        """The standings of `e` (at once, or once they are computed for a big event)."""
+        self.stale = False
+        stage = main_stage(e)
+        table = self.table_for(e)
+        codes = list(e.tiebreaks)
+        after = completed_rounds(e, stage, table)
+        # computed again only when something they depend on changed: a result in the round in
+        # progress (after `after`) does not move the standings of a Swiss
+        inputs = (table, after) + event_inputs(
+            e, lambda r: not (stage == "swiss" and r.stage == "swiss" and r.number > after))
+        head = (table, after, lang)
+        self._want = inputs
+        rows = self.memo.peek("standings", inputs)
+        if rows is not None:
+            self._draw(rows, codes, head)
+            return
+
+        def done(result) -> None:
+            if self._want is not inputs:  # the event changed again meanwhile: a newer one is coming
+                return
+            if isinstance(result, ArbiterError):
+                self.query_one("#standings-head", TextLine).show(Text(message(result, lang), style="red"))
+                return
+            self.memo.get("standings", inputs, lambda: result)
+            self._draw(result, codes, head)
+
+        def work():
+            try:
+                return standings_rows(e, table, after, codes)
+            except ArbiterError as exc:
+                return exc
+
+        big = len(e.players) >= BIG
+        if big:
+            self._head_text(table, after, lang, computing=True)
+        compute(self, work, done, background=big, group="standings")
+
+    def _draw(self, rows: list, codes: list[str], head: tuple) -> None:
+        table, after, lang = head
+        cols = [("rk", tr(lang, "rank")), ("id", tr(lang, "id")), ("name", tr(lang, "name")), ("pts", tr(lang, "pts"))]
+        cols += [(f"tb{i}", c) for i, c in enumerate(codes)]
+        widget = self.query_one("#standings-table", KeyedTable)
+        shown = self._shown
+        if not (isinstance(shown, tuple) and shown[0] == cols and shown[1] is rows and shown[2] == widget.rebuilds
+                and widget.row_count == len(rows)):
+            widget.sync(cols, rows)
+            self._shown = (cols, rows, widget.rebuilds)
+        self._head_text(table, after, lang)
+        legend = " · ".join(f"{c} {tiebreak_name(lang, c)}" for c in codes)
+        self.query_one("#standings-legend", TextLine).show(Text(legend, style="dim"), layout=True)
+
+    def _head_text(self, table: int | None, after: int, lang: str, computing: bool = False) -> None:
+        where = f" · {tr(lang, 'k_table')} {table}" if table is not None else ""
+        after_txt = f" · {tr(lang, 'st_round', n=after)}" if after else ""
+        t = Text(f"{tr(lang, 'standings')}{after_txt}{where}", style="bold", no_wrap=True)
+        if computing:
+            t.append(f" · {tr(lang, 'st_computing')}", style="dim")
+        self.query_one("#standings-head", TextLine).show(t)
+
+    def on_keyed_table_selected(self, message: KeyedTable.Selected) -> None:
+        message.stop()
+        self.post_message(self.PlayerChosen(int(message.key)))
