@@ -1008,4 +1008,6 @@ RU: dict[str, str] = {
         'круговой турнир играется за одним столом',
     'every player has a table already':
         'у каждого игрока уже есть стол',
+    'the file is too big: more than {most} bytes':
+        'файл слишком велик: больше {most} байт',
 }

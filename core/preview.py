@@ -272,10 +272,20 @@ def _merge_extra(now: tuple, base: tuple, proposed: tuple, table: int | None) ->
     for k, v in after.items():
         if before.get(k) == v:
             continue
-        if k == "swiss" and table is not None and isinstance(v, dict) and isinstance(out.get(k), dict):
-            order = dict(out[k].get("order", {}))
-            order[str(table)] = v.get("order", {}).get(str(table))
-            out[k] = {**out[k], **{x: y for x, y in v.items() if x != "order"}, "order": order}
+        if k == "swiss" and table is not None and isinstance(v, dict):
+            # only this table's pairing order: the other tables' are as the file has them now
+            cur = out.get(k) if isinstance(out.get(k), dict) else {}
+            order = dict(cur.get("order", {}))
+            mine = v.get("order", {}).get(str(table))
+            if mine is None:
+                order.pop(str(table), None)
+            else:
+                order[str(table)] = mine
+            merged = {**cur, **{x: y for x, y in v.items() if x != "order"}}
+            merged.pop("order", None)
+            if order:
+                merged["order"] = order
+            out[k] = merged
         else:
             out[k] = v
     for k in before.keys() - after.keys():
