@@ -29,18 +29,29 @@ import contextlib
 import os
 import signal
 import sys
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
-from core.errors import ArbiterError, NoLegalPairing
-from core.formats.text import clean
-
+# Only the standard library and `interrupt` before main() runs: the console script imports this
+# module, then calls main, which takes Ctrl-C first and then loads the rest (core, the command
+# table), so a Ctrl-C while arbiter's modules load is quiet too.
 from .interrupt import handling_ctrl_c
-from .table import COMMANDS, DEFAULT_FILE, build_parser, find, top_words
-from .usage import HelpShown, UsageError
 
 __all__ = ["main", "build_parser", "COMMANDS", "DEFAULT_FILE", "UsageError"]
 
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+
+
+def __getattr__(name: str) -> Any:
+    """`from tui.cli import COMMANDS, build_parser, DEFAULT_FILE, UsageError`, loaded when asked."""
+    if name in ("COMMANDS", "DEFAULT_FILE", "build_parser"):
+        from . import table
+
+        return getattr(table, name)
+    if name == "UsageError":
+        from .usage import UsageError
+
+        return UsageError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,12 +61,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         with handling_ctrl_c():
             return _main(args)
     except KeyboardInterrupt:
-        if argv is None:  # the real command line, not a caller's (a test's) process
-            _quiet_from_now_on()
         return INTERRUPTED
+    finally:
+        if argv is None:  # the real command line, not a caller's (a test's) process: done, a late
+            _quiet_from_now_on()  # Ctrl-C while Python shuts down prints no traceback either
 
 
 def _main(args: list[str]) -> int:
+    from core.errors import ArbiterError, NoLegalPairing
+    from core.formats.text import clean
+
+    from .table import DEFAULT_FILE, build_parser, top_words
+    from .usage import HelpShown, UsageError
+
     try:
         for word in args:
             if not _utf8(word):  # bytes the locale could not decode: not a name, not a path arbiter writes
@@ -100,6 +118,7 @@ def _main(args: list[str]) -> int:
 def _store_says_on_stderr() -> Iterator[None]:
     """What the store tells while a command runs goes to stderr, one line each: a long wait for the
     lock (who holds it), a repair of what a crash left (docs/file-format.md)."""
+    from core.formats.text import clean
     from core.store import report_to
 
     def say(prefix: str):
@@ -140,6 +159,8 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
       here (`-+`, `--` included) and argparse gets a stand-in; a `--` before it (or after BOARD
       with a result still to come) is the usual end of options.
     """
+    from .table import find
+
     cmd = find(args)
     if cmd is None:
         return args, None
@@ -219,10 +240,12 @@ class _SafeStdout:
     keeping lines and tabs."""
 
     def __init__(self, raw) -> None:
-        self._raw = raw
+        from core.formats.text import clean
+
+        self._raw, self._clean = raw, clean
 
     def write(self, s: str) -> int:
-        return self._raw.write(clean(s, lines=True))
+        return self._raw.write(self._clean(s, lines=True))
 
     def __getattr__(self, name: str):
         return getattr(self._raw, name)
