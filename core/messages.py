@@ -1008,4 +1008,7 @@ RU: dict[str, str] = {
         'круговой турнир играется за одним столом',
     'every player has a table already':
         'у каждого игрока уже есть стол',
+    # core/store/codec.py: a round clock's deadline
+    'a clock time from the year {lo} to {hi}, not {v}':
+        'время часов тура от {lo} до {hi} года, а не {v}',
 }
