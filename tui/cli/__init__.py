@@ -84,12 +84,17 @@ def _main(args: list[str]) -> int:
             return _tui(args[0] if args else DEFAULT_FILE)
         args, typed = _prepare(args)
         try:
-            a = build_parser().parse_args(args)
+            a, extra = build_parser().parse_known_args(args)
         except HelpShown as shown:
             return shown.status
         if typed is not None:
             a.result = typed
         cmd = getattr(a, "command_spec", None)
+        if extra:  # named with the command, not as the top-level parser would ("usage: ...")
+            from .common import DASHES
+
+            words = " ".join("--" if x == DASHES else x for x in extra)
+            raise UsageError(f"{cmd.name if cmd else 'arbiter'}: unrecognized arguments: {words}")
         if cmd is None:
             raise UsageError(f"{args[0]}: say what to do (try arbiter {args[0]} --help)")
         if cmd.own_screen:  # draws on the terminal itself (and only reads the event)
@@ -159,6 +164,7 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
       here (`-+`, `--` included) and argparse gets a stand-in; a `--` before it (or after BOARD
       with a result still to come) is the usual end of options.
     """
+    from .common import DASHES
     from .table import find
 
     cmd = find(args)
@@ -175,19 +181,22 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
     while i < len(args):
         t = args[i]
         if t == "--":
-            operands += args[i + 1:]
+            operands += [DASHES if x == "--" else x for x in args[i + 1:]]  # `--` again: an operand
             break
         if t.startswith("-") and len(t) > 1 and not _number(t):
             name = _option(t.split("=", 1)[0], options)
             if "=" not in t and name is not None and options[name] and i + 1 < len(args):
-                opts.append(f"{t}={args[i + 1]}")
+                value = args[i + 1]
+                opts.append(f"{t}={DASHES if value == '--' else value}")
                 i += 2
                 continue
+            if t.endswith("=--"):  # `--name=--`
+                t = t[:-2] + DASHES
             opts.append(t)
         else:
             operands.append(t)
         i += 1
-    dash = ["--"] if any(x.startswith("-") for x in operands) else []
+    dash = ["--"] if any(x.startswith(("-", DASHES)) for x in operands) else []
     return [*args[:n_words], *opts, *dash, *operands], typed
 
 
@@ -210,6 +219,7 @@ def _option(name: str, options: dict[str, bool]) -> str | None:
 
 def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tuple[list[str], str | None]:
     pos: list[int] = []
+    ends: set[int] = set()  # the `--` that ends the options (an option's value `--` stays)
     i, n = start, len(args)
     while i < n and len(pos) < 3:
         t = args[i]
@@ -217,6 +227,7 @@ def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tu
         if t == "--" and len(pos) == 2 and no_result_after:
             pos.append(i)  # RESULT `--` (double forfeit): no result word follows
         elif t == "--":
+            ends.add(i)
             pos.extend(range(i + 1, min(n, i + 1 + 3 - len(pos))))  # end of options: the rest is operands
             break
         elif t == "-+" and len(pos) == 2:
@@ -231,7 +242,7 @@ def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tu
     if len(pos) < 3:
         return args, None
     at = pos[2]
-    out = ["RESULT" if j == at else x for j, x in enumerate(args) if j == at or x != "--"]
+    out = ["RESULT" if j == at else x for j, x in enumerate(args) if j not in ends]
     return out, args[at]
 
 
