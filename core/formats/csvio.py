@@ -80,9 +80,17 @@ def write_rows(header: Iterable[str], rows: Iterable[Iterable]) -> str:
     return out.getvalue()
 
 
+# A cell a spreadsheet runs as a formula starts with one of these (the fullwidth forms too: some
+# locales of Excel read them as the ASCII ones). Names come from entry forms the judge does not
+# control, and a formula in an export opened in a spreadsheet can run a command (DDE,
+# `=cmd|' /C calc'!A0`) or send the sheet away (HYPERLINK): such a cell starts with `'`, which the
+# spreadsheet shows as text (OWASP "CSV injection"). A number, -5 or -0.5, stays a number.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
 def _safe(x) -> str:
     """Text that a spreadsheet will not run as a formula."""
     s = str(x)
-    if s[:1] in ("=", "+", "@") or (s[:1] == "-" and not s[1:].replace(".", "").isdigit()):
+    if s[:1] in _FORMULA_STARTS and not (s[:1] == "-" and s[1:].replace(".", "", 1).isdigit()):
         return "'" + s
     return s
