@@ -1011,4 +1011,7 @@ RU: dict[str, str] = {
     # core/store/codec.py: a round clock's deadline
     'a clock time from the year {lo} to {hi}, not {v}':
         'время часов тура от {lo} до {hi} года, а не {v}',
+    # core/formats/output.py: an output never writes over another event
+    "is another event's own file (an event, its journal, lock or backups): an output never writes there; choose another --out":
+        'это файл другого турнира (турнир, его журнал, блокировка или резервные копии): вывод туда не пишется; выберите другой --out',
 }

@@ -95,8 +95,30 @@ def _siblings(event: Path) -> list[Path]:
     return out
 
 
+_OWN_SUFFIXES = (".journal", ".lock", ".who")
+
+
+def _some_events_file(out: Path) -> bool:
+    """`out` (or the file a symlink leads to) is a file of some event: an event file with its
+    journal or lock beside it, or the journal, lock, presence folder or a backup of an event file."""
+    for p in dict.fromkeys((out, _real(out))):
+        name = p.name
+        if any(p.with_name(name + s).exists() for s in (".journal", ".lock")):
+            return True
+        base = next((name[:-len(s)] for s in _OWN_SUFFIXES if name.endswith(s)), None)
+        if base is None and ".bak" in name and name.rsplit(".bak", 1)[1].isdigit():
+            base = name.rsplit(".bak", 1)[0]
+        if base and p.with_name(base).is_file():
+            return True
+    return False
+
+
 def check_not_event(out: str | Path, event: str | Path | None) -> None:
-    """Refuse `out` if it is (by name or by inode) one of the event's own files."""
+    """Refuse `out` if it is (by name or by inode) one of the event's own files, or a file of
+    another event (an event file with its journal or lock beside it, or one of those)."""
+    if _some_events_file(Path(out)) and (event is None or not _owned_name(Path(out), Path(event))):
+        raise FileProblem(str(out), None, "is another event's own file (an event, its journal, lock or backups): "
+                                          "an output never writes there; choose another --out")
     if event is None:
         return
     out, event = Path(out), Path(event)
