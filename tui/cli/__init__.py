@@ -25,16 +25,28 @@ tells (a long wait for the lock, a repair) is one line on stderr.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import sys
-from typing import Any, Iterator, Sequence
+
+
+def _quiet_ctrl_c(kind, value, tb) -> None:
+    """A Ctrl-C before main() runs (while Python loads this module) ends the process by SIGINT, as
+    Python does, but without a traceback: a shell reports 130, as for a Ctrl-C inside main."""
+    if not issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, value, tb)
+
+
+if sys.excepthook is sys.__excepthook__:  # first, before the modules below load
+    sys.excepthook = _quiet_ctrl_c
+
+import contextlib  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+from typing import Any, Iterator, Sequence  # noqa: E402
 
 # Only the standard library and `interrupt` before main() runs: the console script imports this
 # module, then calls main, which takes Ctrl-C first and then loads the rest (core, the command
 # table), so a Ctrl-C while arbiter's modules load is quiet too.
-from .interrupt import handling_ctrl_c
+from .interrupt import handling_ctrl_c  # noqa: E402
 
 __all__ = ["main", "build_parser", "COMMANDS", "DEFAULT_FILE", "UsageError"]
 
