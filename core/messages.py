@@ -1014,4 +1014,7 @@ RU: dict[str, str] = {
     # core/formats/output.py: an output never writes over another event
     "is another event's own file (an event, its journal, lock or backups): an output never writes there; choose another --out":
         'это файл другого турнира (турнир, его журнал, блокировка или резервные копии): вывод туда не пишется; выберите другой --out',
+    # core/formats/csvio.py: a number of thousands of digits in a CSV
+    "{c} '{v}' is too big: at most {most}":
+        "{c} '{v}' слишком велик: не больше {most}",
 }

@@ -11,6 +11,7 @@ import csv
 import io
 from typing import Iterable
 
+from .. import limits
 from ..errors import FileProblem, word
 from .text import clean
 
@@ -26,7 +27,7 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
         dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample.strip() else csv.excel
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+    reader = csv.reader(io.StringIO(text), dialect, strict=True)  # an unclosed quote is an error, not a long name
     try:
         header = next(reader)
     except StopIteration:
@@ -59,6 +60,9 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
                 if v:
                     if not (v.isascii() and v.isdigit()):
                         raise FileProblem(path, line_no, "{c} '{v}' is not a whole number", c=word(c), v=v)
+                    if len(v.lstrip("0")) > 12:  # thousands of digits: Python would not make them an int
+                        raise FileProblem(path, line_no, "{c} '{v}' is too big: at most {most}", c=word(c),
+                                          v=v[:20] + "…", most=limits.RANGES[c][1])
                     kw[c] = int(v)
             for c in ("club", "federation", "team", "title", "fide_id"):
                 if row.get(c):
