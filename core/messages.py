@@ -1010,4 +1010,13 @@ RU: dict[str, str] = {
         'у каждого игрока уже есть стол',
     'the file is too big: more than {most} bytes':
         'файл слишком велик: больше {most} байт',
+    # core/store/codec.py: a round clock's deadline
+    'a clock time from the year {lo} to {hi}, not {v}':
+        'время часов тура от {lo} до {hi} года, а не {v}',
+    # core/formats/output.py: an output never writes over another event
+    "is another event's own file (an event, its journal, lock or backups): an output never writes there; choose another --out":
+        'это файл другого турнира (турнир, его журнал, блокировка или резервные копии): вывод туда не пишется; выберите другой --out',
+    # core/formats/csvio.py: a number of thousands of digits in a CSV
+    "{c} '{v}' is too big: at most {most}":
+        "{c} '{v}' слишком велик: не больше {most}",
 }
