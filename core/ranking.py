@@ -6,6 +6,8 @@ and may appear several times in the list. When the list is exhausted, ties are
 broken by lots drawn with `random.Random(lots_seed)` (reproducible: the same
 seed and the same standings give the same draw), or the tied players share the
 place (`share_places=True`, same rank for all of them).
+
+    rank(Context.of(players, scoring=..., rounds=...), codes, lots_seed=..., share_places=...)
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core.records import PlayerHistory, Scoring
-from core.tiebreaks import make_context
+from core.tiebreaks.context import Context
 from core.tiebreaks.direct import de_values, encounter_order, results_of
 from core.tiebreaks.registry import lookup
 
@@ -32,21 +33,9 @@ class Row:
     tie_group: int | None = None  # players left tied after every tie-break share this number
 
 
-def rank(
-    players: list[PlayerHistory],
-    codes: list[str],
-    *,
-    scoring: Scoring,
-    rounds: int,
-    edition: str = "fide2024",
-    system: str = "swiss",
-    lots_seed: int = 0,
-    share_places: bool = False,
-    flags: dict | None = None,
-) -> list[Row]:
-    ctx = make_context(players, scoring=scoring, rounds=rounds, edition=edition, system=system, flags=flags)
+def rank(ctx: Context, codes: list[str], *, lots_seed: int = 0, share_places: bool = False) -> list[Row]:
     tbs = [lookup(c) for c in codes]
-    ids = ctx.ids()
+    ids = ctx.ids
     de_shown: dict[int, Fraction] = {}
     decided: dict[int, str] = {}
     sort_keys: dict[int, dict] = {}  # per position in the list: every player's key (integers where possible)
@@ -60,7 +49,7 @@ def rank(
             de, met = de_values(group, res)
             for p in group:
                 de_shown.setdefault(p, de[p])
-            parts = encounter_order(group, res, ctx.win, ctx.flags["de_partial_rule"], values=(de, met))
+            parts = encounter_order(group, res, ctx.win, bool(ctx.flags.de_partial_rule), values=(de, met))
         else:
             if i not in sort_keys:
                 sort_keys[i] = tb.sort_keys(ctx)
