@@ -243,8 +243,6 @@ RU: dict[str, str] = {
         '192: неизвестная система жеребьёвки {code!r}',
     'XXP player id':
         'XXP: номер участника',
-    'team tournaments are not supported':
-        'командные турниры не поддерживаются',
     'abnormal point assignments (299) are not yet supported':
         'особые начисления очков (299) пока не поддерживаются',
     'no player records (001)':
@@ -295,12 +293,165 @@ RU: dict[str, str] = {
         'тур {k}: результаты участников {id} и {id2} не согласуются друг с другом',
     'the event has {tables} tables: export one with --table':
         'в турнире столов: {tables}; выгружайте по одному с --table',
-    'TRF export covers Swiss events':
-        'выгрузка в TRF — только для турниров по швейцарской системе',
     "player {pid}: a TRF has four columns for a player's number (at most 9999)":
         'участник {pid}: в TRF на номер участника четыре позиции (не больше 9999)',
     "player {pid}: {points} points do not fit the TRF's points column (one decimal, at most 99.9)":
         'участник {pid}: {points} очк. не помещаются в колонку очков TRF (один знак после запятой, не больше 99.9)',
+    # -- TRF of round robins, team events and the top (core/formats/trf*.py) --
+    'a team tournament (310 or 013 lines) is not paired by the Dutch engine':
+        'командный турнир (строки 310 или 013) голландской системой не жеребьюется',
+    '192 {code}: not a Swiss of individuals, the Dutch engine does not pair it':
+        '192 {code}: не личная швейцарская система, голландской системой это не жеребьюется',
+    'XXZ player id':
+        'XXZ: номер участника',
+    'XXZ: player {pid} has no 001 line':
+        'XXZ: у участника {pid} нет строки 001',
+    '310 team number (columns 5-7)':
+        '310: номер команды (колонки 5-7)',
+    '310: the team name (columns 9-40) is empty':
+        '310: название команды (колонки 9-40) не указано',
+    '013: the team name (columns 5-36) is empty':
+        '013: название команды (колонки 5-36) не указано',
+    '300 round (columns 5-7)':
+        '300: тур (колонки 5-7)',
+    '300 team (columns 9-11)':
+        '300: команда (колонки 9-11)',
+    '300 opponent team (columns 13-15)':
+        '300: команда-соперник (колонки 13-15)',
+    '320 match points (columns 5-8)':
+        '320: матчевые очки (колонки 5-8)',
+    '320 game points (columns 10-13)':
+        '320: очки по доскам (колонки 10-13)',
+    '330: {code!r} (columns 5-6) is not a forfeit (+- -+ --)':
+        '330: {code!r} (колонки 5-6) — не неявка (+- -+ --)',
+    '330 round (columns 8-10)':
+        '330: тур (колонки 8-10)',
+    '330 first team (columns 12-14)':
+        '330: первая команда (колонки 12-14)',
+    '330 second team (columns 16-18)':
+        '330: вторая команда (колонки 16-18)',
+    '362: match points must be win > draw >= loss':
+        '362: матчевые очки должны быть такими: победа > ничья >= поражение',
+    '362: match point code {letter!r} is not supported (W, D, L)':
+        '362: код матчевых очков {letter!r} не поддерживается (W, D, L)',
+    '362 value for {letter}':
+        '362: значение для {letter}',
+    'team numbers must be 1..{n} without gaps (missing {missing})':
+        'номера команд должны идти от 1 до {n} без пропусков (пропущены {missing})',
+    'team {n} ({name}) has {k} players for {b} boards (352)':
+        'в команде {n} ({name}) {k} участн. на {b} досок (352)',
+    '{tag}: column {col} must be blank (is the line shifted?)':
+        '{tag}: колонка {col} должна быть пустой (строка сдвинута?)',
+    '310: team number {n} appears twice':
+        '310: номер команды {n} встречается дважды',
+    '310: team name {name!r} appears twice':
+        '310: название команды {name!r} встречается дважды',
+    '013: team name {name!r} appears twice':
+        '013: название команды {name!r} встречается дважды',
+    '013: {a} teams, but the 310 lines have {b}':
+        '013: команд {a}, а в строках 310 — {b}',
+    '013 team {n} ({name}) does not match the 310 line of team {n}':
+        'строка 013 команды {n} ({name}) не совпадает со строкой 310 команды {n}',
+    '{tag}: a team record, but the file has no teams (310 or 013 lines)':
+        '{tag}: командная запись, но в файле нет команд (строк 310 или 013)',
+    'player {pid} is in no team (310 or 013 lines)':
+        'участник {pid} не входит ни в одну команду (строки 310 или 013)',
+    'team {n} ({name}): player {pid} has no 001 line':
+        'команда {n} ({name}): у участника {pid} нет строки 001',
+    'player {pid} is in two teams ({a} and {b})':
+        'участник {pid} входит в две команды ({a} и {b})',
+    '300: there is no team {n}':
+        '300: команды {n} нет',
+    '300: player {pid} is not a player of team {n}':
+        '300: участник {pid} не из команды {n}',
+    '320: round {rnd}: there is no team {n}':
+        '320: тур {rnd}: команды {n} нет',
+    '330: there is no team {n}':
+        '330: команды {n} нет',
+    '{tag} place {k} (columns {a}-{b})':
+        '{tag}: место {k} (колонки {a}-{b})',
+    '310 match points (columns 55-60)':
+        '310: матчевые очки (колонки 55-60)',
+    '310 game points (columns 62-67)':
+        '310: очки по доскам (колонки 62-67)',
+    '310 strength (columns 48-53)':
+        '310: сила команды (колонки 48-53)',
+    '310 rank (columns 69-71)':
+        '310: место (колонки 69-71)',
+    '320: one 320 line holds every round; this is a second one':
+        '320: одна строка 320 содержит все туры; это уже вторая',
+    '352: the colour sequence is letters W and B, one a board (like WBWB)':
+        '352: последовательность цветов — буквы W и B, по одной на доску (например, WBWB)',
+    '192 {code}: a knockout TRF cannot be imported (import the TRF of the Swiss stage)':
+        '192 {code}: TRF олимпийской системы загрузить нельзя (загрузите TRF швейцарской системы)',
+    '192 {code}: a team tournament, but the file has no teams (310 or 013 lines)':
+        '192 {code}: командный турнир, но в файле нет команд (строк 310 или 013)',
+    '--what {what}: a TRF export is the main stage (the default) or top':
+        '--what {what}: в TRF выгружается основной этап (по умолчанию) или top (топ)',
+    'XXR {x}: a {kind} of {n} players has {total} rounds':
+        'XXR {x}: в турнире ({kind}) на {n} участн. туров {total}',
+    'round {k}: a {kind} of {n} players has {total} rounds':
+        'тур {k}: в турнире ({kind}) на {n} участн. туров {total}',
+    'round robin':
+        'круговая система',
+    'double round robin':
+        'двухкруговая система',
+    'round {r}: {what}':
+        'тур {r}: {what}',
+    'player {pid} plays in round {r} of the round robin but has no Berger number':
+        'участник {pid} играет в туре {r} круговой системы, но у него нет номера по таблице Бергера',
+    'the Berger table (C.05 Annex 1) pairs {u} with {w}, the file with {g}':
+        'по таблице Бергера (C.05, приложение 1) {u} играет с {w}, а в файле — с {g}',
+    'the Berger table (C.05 Annex 1) gives {u} the bye, the file pairs {u} with {g}':
+        'по таблице Бергера (C.05, приложение 1) {u} свободен от игры, а в файле играет с {g}',
+    'the Berger table (C.05 Annex 1) pairs {u} with {w}, the file has no game for {u}':
+        'по таблице Бергера (C.05, приложение 1) {u} играет с {w}, а в файле у {u} нет партии',
+    "{n} teams do not fit the TRF's three columns for a team number":
+        'команд {n}: в TRF на номер команды три позиции',
+    "teams '{a}' and '{b}' have the same first 32 characters, the TRF's team name":
+        "у команд '{a}' и '{b}' одинаковы первые 32 знака — столько в TRF занимает название команды",
+    '330: round {r}: teams {a} and {b} have no boards on the 001 lines (arbiter needs a player named on every board of a forfeited match)':
+        '330: тур {r}: у команд {a} и {b} нет досок в строках 001 (arbiter нужно, чтобы на каждой доске матча с неявкой был назван участник)',
+    '330: round {r}: the boards of teams {a} and {b} do not show the forfeit {code}':
+        '330: тур {r}: доски команд {a} и {b} не показывают неявку {code}',
+    '330: round {r}: teams {a} and {b} played a game over the board':
+        '330: тур {r}: у команд {a} и {b} есть сыгранная партия',
+    '300: round {r}: team {n} has an empty board; arbiter plays every board (a player who does not come loses by forfeit)':
+        '300: тур {r}: у команды {n} пустая доска; в arbiter играются все доски (не явившемуся засчитывается неявка)',
+    '300: team {n} has no match in round {r}':
+        '300: у команды {n} нет матча в туре {r}',
+    '300: in round {r} team {n} plays team {opp}, not {given}':
+        '300: в туре {r} команда {n} играет с командой {opp}, а не {given}',
+    '300: round {r}: player {pid} plays for team {n} but is not on this line':
+        '300: тур {r}: участник {pid} играет за команду {n}, но его нет в этой строке',
+    "320: a round robin's team without a match is the Berger table's bye seat, not a pairing-allocated bye":
+        '320: в круговой системе команда без матча — свободная по таблице Бергера, а не бай жеребьёвки',
+    '320: round {r}: team {n} has the bye but plays a match':
+        '320: тур {r}: команда {n} свободна от игры, но играет матч',
+    "320: a team's bye is worth a drawn match ({dmp}, {dgp}) or a won match ({wmp}, {wgp}), not {mp} match points and {gp} game points":
+        '320: бай команды стоит ничьей в матче ({dmp}, {dgp}) или победы ({wmp}, {wgp}), а не {mp} матчевых очков и {gp} очков по доскам',
+    'team {n} ({name}): the match points (columns 55-60) are {written}, the matches give {counted}':
+        'команда {n} ({name}): матчевые очки (колонки 55-60) — {written}, а по матчам выходит {counted}',
+    'team {n} ({name}): the game points (columns 62-67) are {written}, the games give {counted}':
+        'команда {n} ({name}): очки по доскам (колонки 62-67) — {written}, а по партиям выходит {counted}',
+    'round {r}: players {pid} and {opp} of one team ({n}) play each other':
+        'тур {r}: участники {pid} и {opp} из одной команды ({n}) играют друг с другом',
+    'the number of boards cannot be told: no games and no 352 line':
+        'число досок не определить: нет ни партий, ни строки 352',
+    'round {r}: the match of teams {a} and {b} has {n} boards, the event plays {B}':
+        'тур {r}: в матче команд {a} и {b} досок {n}, а в турнире играют на {B}',
+    "round {r}: the boards of teams {a} and {b} do not follow both teams' board order (a 300 line gives a line-up out of order)":
+        'тур {r}: доски команд {a} и {b} не идут в порядке досок обеих команд (состав не по порядку задаёт строка 300)',
+    'round {r}: team {n} plays two matches (against {a} and {b})':
+        'тур {r}: команда {n} играет два матча (с {a} и с {b})',
+    '202: the tie-breaks name different editions of the rules ({editions})':
+        '202: у дополнительных показателей разные редакции правил ({editions})',
+    '202: tie-break {code!r}: {error}':
+        '202: дополнительный показатель {code!r}: {error}',
+    '202: tie-break {code!r}: arbiter does not know the modifier /{mod}':
+        '202: дополнительный показатель {code!r}: модификатор /{mod} arbiter не знает',
+    '202: tie-break {code!r}: a point type (:{points}) is for team events':
+        '202: дополнительный показатель {code!r}: вид очков (:{points}) — только для командных турниров',
     # -- the top (core/knockout/, core/top.py) --
     'a top needs at least 2 players, not {size}':
         'в топе должно быть не меньше 2 участников, а не {size}',
@@ -586,6 +737,29 @@ RU: dict[str, str] = {
         'диск заполнен: ничего не изменено, файл остался прежним',
     'cannot write: {strerror}; the file is as it was':
         'не удалось записать: {strerror}; файл остался прежним',
+    # -- durability, the lock, symlinks (core/store/files.py, journal.py, __init__.py) --
+    'is a symbolic link: arbiter does not follow it (remove it; arbiter makes a plain file in its place)':
+        'это символическая ссылка: arbiter по ней не переходит (удалите её; arbiter создаст на её месте обычный файл)',
+    'is not a plain file: arbiter does not use it':
+        'это не обычный файл: arbiter его не использует',
+    'another session (it did not say who)':
+        'другой сеанс (он не сообщил, чей)',
+    '{who} (pid {pid}) since {since}: {doing}':
+        '{who} (pid {pid}) с {since}: {doing}',
+    '{who} (pid {pid}) since {since}':
+        '{who} (pid {pid}) с {since}',
+    'locked by {holder} for {seconds} s: gave up, nothing was changed':
+        'файл занят уже {seconds} с: {holder}; ожидание прекращено, ничего не изменено',
+    '{path} is locked by {holder}; waiting (at most {seconds} s)':
+        '{path} занят: {holder}; ожидание (не дольше {seconds} с)',
+    'the journal {file} ended in a cut line (a crash or a full disk while saving): {n} bytes removed':
+        'журнал {file} кончался оборванной строкой (сбой или переполненный диск при сохранении): удалено байт: {n}',
+    'the last journal entry ({what}) never reached the event file (the change was interrupted): it is removed from the journal':
+        'последняя запись журнала ({what}) не попала в файл турнира (изменение было прервано): она удалена из журнала',
+    'cannot repair the journal: {strerror}; nothing was changed':
+        'не удалось исправить журнал: {strerror}; ничего не изменено',
+    'the event changed {n} times while this change was being prepared; try again':
+        'турнир изменился {n} раз(а), пока готовилось это изменение; попробуйте ещё раз',
     # -- the Dutch system (core/swiss) --
     'can meet {can} of the other {others} players to pair (earlier games, forbidden pairs, absolute {colour} colour preference)':
         'может встретиться лишь с {can} из {others} других участников жеребьёвки (уже сыгранные партии, запрещённые пары, абсолютное цветовое предпочтение: {colour})',
@@ -762,6 +936,19 @@ RU: dict[str, str] = {
         'в матче нет доски {k}',
     'unknown tie-break {code!r}; known: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN':
         'неизвестный дополнительный показатель {code!r}; возможны: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN',
+    # core/seating.py: players to tables
+    "unknown way to seat players '{method}' (rating or lots)":
+        "неизвестный способ рассадки '{method}' (rating — по рейтингу змейкой, lots — по жребию)",
+    'the event has one table: there is nothing to distribute':
+        'в турнире один стол: распределять некого',
+    'the Swiss has started: players keep their tables':
+        'швейцарская система началась: игроки остаются за своими столами',
+    'table {table} has paired a round: players keep their tables':
+        'за столом {table} уже составлены пары тура: игроки остаются за своими столами',
+    'a round robin is played on one table':
+        'круговой турнир играется за одним столом',
+    'every player has a table already':
+        'у каждого игрока уже есть стол',
 }
 
 # The terms, cuts and remarks of the tie-break explanations keep their own table.

@@ -4,12 +4,23 @@ The Swiss stage goes to the Dutch engine (`core.swiss`) table by table; a
 round robin takes its round from the Berger tables (`core.roundrobin`).
 Pairing numbers follow C.04.2: rating order (ties by name), fixed by the
 ratings, late entries slotted in where their rating puts them.
+
+`pair_next_outside_lock(event_file, table, ...)` pairs the next round without
+holding the event's lock while the engine works: the pairing is computed
+from a snapshot, then committed in a short transaction if the event has not
+changed since in a way that matters to it (`core.preview.differs`), or
+computed again from the new state. Other judges' changes never wait for a
+pairing (docs/pairing.md, "Pairing outside the lock"). `progress` (a
+callable without arguments, called now and then while the pairing runs; it
+may raise to stop it) is passed on to the engine.
 """
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import replace
 from itertools import combinations
+from typing import Callable
 
 from .errors import IllegalChange, Msg, NoLegalPairing, joined
 from .history import histories
@@ -100,8 +111,13 @@ def _check_complete(event: Event, stage: str, table: int | None) -> int:
 
 
 def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
-              allow_rematch: set[frozenset[int]] | None = None) -> Event:
-    """Pair the next round of the main stage (every table unless one is named)."""
+              allow_rematch: set[frozenset[int]] | None = None,
+              progress: Callable[[], None] | None = None) -> Event:
+    """Pair the next round of the main stage (every table unless one is named).
+
+    `progress` is called before each table's pairing and passed on to the
+    Dutch engine (which calls it now and then while it works).
+    """
     from . import team_event
 
     if team_event.is_team_event(event):
@@ -119,19 +135,35 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
             raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
     for t in tables:
         k = _check_complete(event, "swiss", t)
-        event = event.with_round(swiss_round(event, t, k, allow_rematch))
+        if progress is not None:
+            progress()
+        event = event.with_round(swiss_round(event, t, k, allow_rematch, progress=progress))
         event = fix_pairing_numbers(event, t)
     return event
 
 
-def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None) -> Round:
+def _engine_options(progress: Callable[[], None] | None) -> dict:
+    """`progress=` for the engine, if it takes one (`core.swiss.pair_round(req, progress=...)`)."""
+    if progress is None:
+        return {}
+    from .swiss import pair_round
+
+    try:
+        takes = "progress" in inspect.signature(pair_round).parameters
+    except (TypeError, ValueError):
+        takes = False
+    return {"progress": progress} if takes else {}
+
+
+def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None,
+                progress: Callable[[], None] | None = None) -> Round:
     from .swiss import pair_round
 
     req = swiss_request(event, table, k, allow_rematch)
     if len(req.players) - len(req.absent) < 2:
         raise IllegalChange("fewer than two players to pair")
     try:
-        pairing = pair_round(req)
+        pairing = pair_round(req, **_engine_options(progress))
     except NoLegalPairing as exc:
         raise _no_pairing_for_judge(event, table, k, exc) from None
     games = [Game(i, w, b, manual=bool(allow_rematch) and frozenset((w, b)) in allow_rematch)
@@ -197,6 +229,44 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
             result = Result.FORFEIT_SECOND_WINS if gone[0] == g.first else Result.FORFEIT_FIRST_WINS
         games.append(Game(i, g.first, g.second, result))
     return event.with_round(Round("roundrobin", k, tuple(games), None))
+
+
+# -- pairing outside the lock -----------------------------------------------------
+
+
+def pair_next_outside_lock(event_file, table: int | None = None, *, lots: bool = False,
+                           allow_rematch: set[frozenset[int]] | None = None,
+                           progress: Callable[[], None] | None = None, attempts: int = 3) -> Event:
+    """Pair the next round and save it, with the event's lock held only for the commit.
+
+    `event_file` is a `core.store.EventFile`. The pairing is computed from
+    the event as it is now, without the lock (`core.preview.propose`); the
+    commit, in one short transaction, checks that the event has not changed
+    since in anything the pairing depends on (`core.preview.differs`: this
+    table's players, rounds and results, the settings, forbidden pairs, byes,
+    withdrawals) and saves it, merged into what other judges saved meanwhile
+    (`core.preview.adopt`). If it has changed, the pairing is made again from
+    the new state, at most `attempts` times in all; then `Conflict`. Returns
+    the event as saved. The journal says "pair round N" (of table T), or
+    "pair next round, allowing a rematch of A,B".
+    """
+    from . import preview
+    from .journal_text import pair_what
+
+    rematch = ",".join(str(i) for pair in sorted(allow_rematch or (), key=sorted) for i in sorted(pair)) or None
+
+    def compute(snapshot: Event) -> "preview.Proposal":
+        return preview.propose(snapshot, table, lots=lots, allow_rematch=allow_rematch, progress=progress)
+
+    def commit(now: Event, p: "preview.Proposal") -> Event | None:
+        if preview.differs(now, p) is not None:
+            return None  # stale: pair again from `now`
+        return preview.adopt(now, p)
+
+    def what(p: "preview.Proposal") -> str:  # (the catalog says a rematch of the next round only)
+        return pair_what([] if rematch else sorted({k[2] for k in p.keys}), table, rematch=rematch)
+
+    return event_file.change_slow(compute, commit, what, attempts=attempts)
 
 
 # -- manual changes ------------------------------------------------------------

@@ -13,15 +13,21 @@ and warnings are theirs. A board the judge changes back to what the engine
 made is no longer marked manual.
 
 `adopt` refuses (`Conflict`) when the file's event changed since the
-proposal in anything the pairing depends on (players, settings, rounds and
-results of the stage and table, forbidden pairs, byes, withdrawals ...); a
-round clock started, a result entered again unchanged, the event's name, or
-another table paired meanwhile do not count.
+proposal in anything the pairing depends on (the table's players, settings,
+rounds and results of the stage and table, forbidden pairs, byes,
+withdrawals ...); a round clock started, a result entered again unchanged,
+the event's name, a result, a player or a pairing on another table
+meanwhile do not count. `differs(now, p)` says what changed (None:
+nothing that matters). The proposal is made without the event's lock
+(`propose` reads a snapshot), so no other judge waits for a pairing;
+`core.pairing.pair_next_outside_lock` is the same made and saved in one
+call, pairing again when the proposal went stale.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from typing import Callable
 
 from . import pairing
 from .errors import Conflict, IllegalChange
@@ -71,9 +77,16 @@ class Proposal:
         return pair_what(sorted({k[2] for k in self.keys}), self.table, self.changes)
 
 
-def propose(event: Event, table: int | None = None) -> Proposal:
-    """The engine's pairing of the next round (of one table, or of every table), not saved."""
-    new = pairing.pair_next(event, table)
+def propose(event: Event, table: int | None = None, *, lots: bool = False,
+            allow_rematch: set[frozenset[int]] | None = None,
+            progress: Callable[[], None] | None = None) -> Proposal:
+    """The engine's pairing of the next round (of one table, or of every table), not saved.
+
+    It holds no lock: the event is a snapshot, and `adopt` checks on saving
+    that it is still what the pairing was made from. `lots`, `allow_rematch`
+    and `progress` are those of `core.pairing.pair_next`.
+    """
+    new = pairing.pair_next(event, table, lots=lots, allow_rematch=allow_rematch, progress=progress)
     old = {r.key: r for r in event.rounds}
     keys = tuple(r.key for r in new.rounds if r.key not in old)
     return Proposal(event, new, new, table, keys)
@@ -200,13 +213,19 @@ def _swiss_state(state: object, table: int | None) -> object:
 
 
 def basis(event: Event, table: int | None) -> tuple:
-    """Everything the pairing of `table` (None: every table) depends on."""
+    """Everything the pairing of `table` (None: every table) depends on.
+
+    The settings a pairing reads (forbidden pairs and clubs among them), the
+    stage states, the table's players (with their byes, withdrawals, late
+    entries, ratings) and every round except other tables' Swiss rounds.
+    """
     settings = tuple(getattr(event, n) for n in _SETTINGS)
     extra = tuple((k, _swiss_state(v, table) if k == "swiss" else v) for k, v in event.extra)
     extra = tuple(x for x in extra if x[1] != {"order": {}})  # another table's order only: not ours
     rounds = tuple(_plain_round(r) for r in event.rounds
                    if table is None or r.stage != "swiss" or r.table == table)
-    return settings, extra, event.players, rounds
+    players = event.players if table is None else tuple(p for p in event.players if p.table == table)
+    return settings, extra, players, rounds
 
 
 def differs(now: Event, p: Proposal) -> str | None:

@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from tests.conftest import ROOT
-
-
-def run(*args, cwd=None):
-    p = subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], capture_output=True, text=True,
-                       cwd=cwd or ROOT, env={"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin"})
-    return p.returncode, p.stdout, p.stderr
+from tests.cli_run import run
 
 
 @pytest.fixture

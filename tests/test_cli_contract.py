@@ -1,5 +1,6 @@
-"""The command-line contract (shared spec cli.md) as an outside check drives it: the real
-command line in a subprocess, on fresh files, with the hostile inputs the brief names.
+"""The command-line contract (shared spec cli.md) as an outside check drives it: the command line's
+`main(argv)` in-process (tests/cli_run.py; a real process where the process matters), on fresh
+files, with the hostile inputs the brief names.
 
 Each test here caught a discrepancy once (see the commit that added it).
 """
@@ -14,28 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
-
-
-def run(*args, cwd=None):
-    p = subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], capture_output=True, text=True,
-                       cwd=cwd or ROOT, env={"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin"})
-    return p.returncode, p.stdout, p.stderr
-
-
-def ok(*args, cwd=None) -> str:
-    code, out, err = run(*args, cwd=cwd)
-    assert code == 0, err
-    return out
-
-
-def refused(*args, cwd=None, code=2) -> str:
-    """A user's mistake: exit 2, one line `arbiter: error: ...`, no traceback. Returns the line."""
-    got, out, err = run(*args, cwd=cwd)
-    assert got == code, (got, out, err)
-    assert err.startswith("arbiter: error: ") and err.count("\n") == 1, err
-    assert "Traceback" not in err
-    return err
+from tests.cli_run import ok, refused, run, run_process
 
 
 def listing(folder: Path) -> dict[str, bytes]:
@@ -90,8 +70,8 @@ def test_every_result_form_of_the_contract_is_accepted(ev):
 
 def test_round_zero_is_not_the_current_round(ev):
     before = ev.read_bytes()
-    assert "no swiss round 0" in refused("result", ev, 1, "1-0", "--round", 0)
-    assert "no swiss round 0" in refused("round", ev, "--round", 0)
+    assert "--round: 0 is too small: at least 1" in refused("result", ev, 1, "1-0", "--round", 0)
+    assert "--round: 0 is too small: at least 1" in refused("round", ev, "--round", 0)
     assert ev.read_bytes() == before
 
 
@@ -198,7 +178,7 @@ def test_a_hand_edited_file_with_impossible_numbers_is_refused_at_its_place(ev, 
 
 
 def test_standings_after_a_round_that_does_not_exist(ev):
-    assert "--after-round -1" in refused("standings", ev, "--after-round", -1)
+    assert "--after-round: -1 is too small: at least 0" in refused("standings", ev, "--after-round", -1)
     assert "round 2 has not been paired" in refused("standings", ev, "--after-round", 2)
     data = json.loads(ok("standings", ev, "--after-round", 0, "--format", "json"))
     assert data["after_round"] == 0 and len(data["rows"]) == 8
@@ -269,7 +249,7 @@ def test_bracket_width_must_be_positive(tmp_path):
     ok("result", path, 1, "1-0")
     ok("result", path, 2, "1-0")
     ok("top", path, "--lots")
-    assert "--width 0" in refused("bracket", path, "--width", 0)
+    assert "--width: 0 is too small: at least 1" in refused("bracket", path, "--width", 0)
     data = json.loads(ok("bracket", path, "--format", "json"))
     assert data["size"] == 2 and data["rounds"][0]["matches"][0]["decided_by"] is None
 
@@ -307,8 +287,8 @@ def test_ids_that_are_not_ids_are_one_line_errors(ev, tmp_path):
 def test_exchange_with_oneself_and_withdraw_before_round_one_are_refused(ev):
     before = ev.read_bytes()
     assert "himself" in refused("exchange", ev, 1, 1)
-    assert "round 0 is not a round" in refused("players", "withdraw", ev, 2, "--from-round", 0)
-    assert "round -5 is not a round" in refused("players", "withdraw", ev, 2, "--from-round", -5)
+    assert "--from-round: 0 is too small: at least 1" in refused("players", "withdraw", ev, 2, "--from-round", 0)
+    assert "--from-round: -5 is too small: at least 1" in refused("players", "withdraw", ev, 2, "--from-round", -5)
     assert ev.read_bytes() == before
 
 
@@ -316,8 +296,8 @@ def test_a_full_disk_on_stdout_is_one_line_not_a_traceback(ev):
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full")
     with open("/dev/full", "w") as full:
-        p = subprocess.run([sys.executable, "-m", "tui.cli", "standings", str(ev), "--format", "json"], stdout=full,
-                           stderr=subprocess.PIPE, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        p = run_process("standings", ev, "--format", "json", stdout=full, stderr=subprocess.PIPE,
+                        capture_output=False)
     assert p.returncode == 2 and p.stderr.startswith("arbiter: error: ") and p.stderr.count("\n") == 1, p.stderr
 
 
@@ -385,9 +365,7 @@ def test_writing_into_a_missing_folder_is_one_line(ev, tmp_path, args):
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 def test_json_is_utf8_whatever_the_locale(ev, encoding):
     ok("players", "add", ev, "Ωмега 李")
-    p = subprocess.run([sys.executable, "-m", "tui.cli", "players", "list", str(ev), "--format", "json"],
-                       capture_output=True, cwd=ROOT,
-                       env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": encoding})
+    p = run_process("players", "list", ev, "--format", "json", text=False, env={"PYTHONIOENCODING": encoding})
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout.decode("utf-8"))[-1]["name"] == "Ωмега 李"
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 
 import pytest
@@ -11,17 +10,12 @@ import pytest
 from core.formats.trf import parse_trf
 from core.records import Scoring
 from core.store import load
+from tests.cli_run import run
 from tests.conftest import ROOT, SHARED
 
 
-def run(*args):
-    p = subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], capture_output=True, text=True,
-                       cwd=ROOT, env={"PYTHONPATH": str(ROOT), "USER": "judge", "PATH": "/usr/bin:/bin"})
-    return p.returncode, p.stdout, p.stderr
-
-
 def ok(*args) -> str:
-    code, out, err = run(*args)
+    code, out, err = run(*args, user="judge")
     assert code == 0, err
     return out
 

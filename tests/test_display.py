@@ -89,8 +89,8 @@ def test_starts_shows_hostile_names_cycles_and_quits(event_file):
 
 
 async def _test_starts_shows_hostile_names_cycles_and_quits(event_file):
-    app = HallDisplay(str(event_file), interval=0.3, poll=0.05, clock=lambda: NOW)
-    async with app.run_test(size=(100, 30)) as pilot:
+    app = HallDisplay(str(event_file), interval=60, poll=0.05, clock=lambda: NOW)
+    async with app.run_test(size=(100, 30)) as pilot:  # keys (the cycle does not turn meanwhile)
         await pilot.pause()
         assert app.query_one("#event-name").content.plain == "Hall [b]Cup[/b]"
         assert title_text(app) == "Pairings: Round 2"
@@ -102,6 +102,9 @@ async def _test_starts_shows_hostile_names_cycles_and_quits(event_file):
         assert all(name in page_text(app) for name in HOSTILE)
         await pilot.press("left")
         assert title_text(app) == "Pairings: Round 2"
+        await pilot.press("q")
+    app = HallDisplay(str(event_file), interval=0.3, poll=0.05, clock=lambda: NOW)
+    async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.7)  # the cycle moves on by itself
         assert app.turns >= 1
         await pilot.press("p")
@@ -185,9 +188,12 @@ def test_serve_without_textual_serve_says_how_to_install(event_file, monkeypatch
     assert "pip install textual-serve" in err and err.startswith("arbiter: error:")
 
 
-def test_module_main_help():
-    r = subprocess.run([sys.executable, "-m", "tui.display", "--help"], cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0 and "--serve" in r.stdout and "--interval" in r.stdout
+def test_display_help_names_its_options():
+    r = subprocess.run([sys.executable, "-m", "tui.cli", "display", "--help"], cwd=ROOT, capture_output=True,
+                       text=True)
+    assert r.returncode == 0
+    for option in ("--interval S", "--serve", "--host HOST", "--port PORT", "--public"):
+        assert option in r.stdout
 
 
 def test_pages_include_the_bracket_once_the_top_has_begun():

@@ -12,6 +12,7 @@ from core import commands
 from core.errors import Conflict, FileProblem, IllegalChange
 from core.results import Result
 from core.store import EventFile, create, dumps, load
+from core.store import journal
 from core.store.files import backup_path, journal_path
 from tests.helpers import event_with_players, with_round
 
@@ -155,3 +156,156 @@ def test_journal_torn_last_line_is_ignored(ev_path):
 def test_saved_text_is_canonical(ev_path):
     enter(ev_path, 1, "1-0")
     assert ev_path.read_text() == dumps(load(ev_path))
+
+
+# -- one event, one file: symlinks ------------------------------------------------------------
+
+
+def test_a_change_through_a_symlink_reaches_the_real_file_and_keeps_the_link(tmp_path, ev_path):
+    elsewhere = tmp_path / "links"
+    elsewhere.mkdir()
+    link = elsewhere / "today.toml"
+    link.symlink_to(ev_path)
+    enter(link, 1, "1-0")
+    assert link.is_symlink() and os.readlink(link) == str(ev_path)
+    assert load(ev_path).find_round("swiss", None, 1).game(1).result is Result.FIRST_WINS
+    # the journal, the lock and the backups live beside the real file, none beside the link
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["today.toml"]
+    assert journal_path(ev_path).exists() and backup_path(ev_path, 1).exists()
+    assert (ev_path.parent / "ev.toml.lock").exists()
+    enter(ev_path, 2, "0-1")  # the same event by its own name: one journal for both
+    assert [e.what for e in EventFile(link).history()] == ["result board 1: 1-0", "result board 2: 0-1"]
+    assert EventFile(link).undo() == "result board 2: 0-1"
+
+
+@pytest.mark.parametrize("beside", ["journal", "lock"])
+def test_a_symlinked_journal_or_lock_is_not_followed(tmp_path, ev_path, beside):
+    victim = tmp_path / "unrelated.txt"
+    victim.write_text("keep me\n")
+    there = ev_path.parent / f"ev.toml.{beside}"
+    if os.path.lexists(there):
+        there.unlink()
+    there.symlink_to(victim)
+    before = ev_path.read_bytes()
+    with pytest.raises(FileProblem, match=f"ev.toml.{beside}: is a symbolic link: arbiter does not follow it"):
+        enter(ev_path, 1, "1-0")
+    assert victim.read_text() == "keep me\n" and ev_path.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_fifo_in_place_of_the_journal_is_refused_without_hanging(tmp_path, ev_path):
+    os.mkfifo(journal_path(ev_path))
+    before = ev_path.read_bytes()
+    with pytest.raises(FileProblem, match="is not a plain file"):
+        enter(ev_path, 1, "1-0")
+    with pytest.raises(FileProblem, match="is not a plain file"):
+        EventFile(ev_path).history()
+    assert ev_path.read_bytes() == before
+
+
+# -- tidy -------------------------------------------------------------------------------------
+
+
+def test_the_next_change_removes_the_temp_files_a_crashed_change_left_and_only_those(tmp_path, ev_path):
+    ours = [tmp_path / ".ev.toml.k3j_9x2a.tmp", tmp_path / ".ev.toml.00000000.tmp"]
+    theirs = [tmp_path / ".ev.toml.notours.tmp", tmp_path / ".other.toml.k3j_9x2a.tmp", tmp_path / "ev.toml.tmp",
+              tmp_path / ".ev.toml.k3j_9x2a.tmp.keep"]
+    for p in ours + theirs:
+        p.write_text("x")
+    link = tmp_path / ".ev.toml.linkabcd.tmp"
+    link.symlink_to(tmp_path / "ev.toml")
+    enter(ev_path, 1, "1-0")
+    assert not any(p.exists() for p in ours)
+    assert all(p.exists() for p in theirs)
+    assert not os.path.lexists(link) and ev_path.exists()  # the link removed, never what it points to
+
+
+# -- user@host, notices ------------------------------------------------------------------------
+
+
+def test_the_journal_names_user_at_host_and_old_entries_still_read(ev_path, monkeypatch):
+    monkeypatch.setenv("USER", "anna")
+    monkeypatch.setenv("SSH_CLIENT", "10.0.0.5 41000 22")
+    enter(ev_path, 1, "1-0")
+    monkeypatch.delenv("SSH_CLIENT")
+    monkeypatch.delenv("SSH_CONNECTION", raising=False)
+    monkeypatch.setattr(journal, "hostname", lambda: "venue-pc")
+    enter(ev_path, 2, "1-0")
+    with open(journal_path(ev_path), "a", encoding="utf-8") as f:  # a line as arbiter wrote it before
+        f.write('{"seq":3,"time":"2025-01-01T10:00:00+00:00","user":"boris","ssh":"","what":"x","kind":"change",'
+                '"of":null,"changes":[]}\n')
+    entries = EventFile(ev_path).history()
+    assert [e.label for e in entries] == ["anna@10.0.0.5", "anna@venue-pc", "boris"]
+    assert entries[1].host == "venue-pc" and entries[1].user == "anna"
+    assert journal.who_label() == "anna@venue-pc"
+
+
+def test_undo_refused_names_who_changed_it_as_user_at_host(ev_path, monkeypatch):
+    monkeypatch.setattr(journal, "hostname", lambda: "venue-pc")
+    monkeypatch.delenv("SSH_CLIENT", raising=False)
+    monkeypatch.delenv("SSH_CONNECTION", raising=False)
+    monkeypatch.setenv("USER", "anna")
+    enter(ev_path, 1, "1-0")
+    ev_path.write_text(ev_path.read_text().replace('result = "1-0"', 'result = "0-1"'))  # a hand edit
+    with pytest.raises(Conflict, match=r"board 1 was changed since by anna@venue-pc \(result board 1: 1-0\)"):
+        EventFile(ev_path).undo()
+
+
+def test_a_pending_entry_is_shown_only_if_the_file_has_its_change(ev_path):
+    enter(ev_path, 1, "1-0")
+    lines = journal_path(ev_path).read_bytes().splitlines(keepends=True)
+    assert lines[-1].endswith(b'"pending":0}\n')
+    journal_path(ev_path).write_bytes(lines[-1].replace(b'"pending":0}', b'"pending":1}'))
+    assert [e.what for e in EventFile(ev_path).history()] == ["result board 1: 1-0"]  # the file has it
+    assert EventFile(ev_path).settle() == []
+    assert journal_path(ev_path).read_bytes().endswith(b'"pending":0}\n')  # kept, marked done
+    # a pending entry whose change the file does not have: not shown, and dropped on the next transaction
+    with open(journal_path(ev_path), "ab") as f:
+        f.write(lines[-1].replace(b'"seq":1', b'"seq":2').replace(b'"pending":0}', b'"pending":1}')
+                .replace(b'"1-0"', b'"0-1"'))
+    assert [e.seq for e in EventFile(ev_path).history()] == [1]
+    seen = []
+    EventFile(ev_path, on_notice=seen.append).settle()
+    assert [e.seq for e in journal.read(ev_path)] == [1]
+    assert len(seen) == 1 and "never reached the event file" in str(seen[0])
+    assert "не попала в файл турнира" in seen[0].text("ru")
+
+
+def test_a_change_waits_for_a_short_lock_and_says_how_long(ev_path):
+    import threading
+    import time
+
+    from core.store.files import locked
+
+    held = threading.Event()
+
+    def hold():
+        with locked(ev_path, doing="test"):
+            held.set()
+            time.sleep(0.3)
+
+    t = threading.Thread(target=hold)
+    t.start()
+    held.wait()
+    told = []
+    ef = EventFile(ev_path, on_wait=told.append)
+    ef.change(lambda e: commands.record_result(e, "swiss", None, 1, 1, Result.DRAW, by="x"), "x")
+    t.join()
+    assert 0.2 < ef.lock_wait < 2.0 and told == []  # under two seconds: not a word
+    assert (ev_path.parent / "ev.toml.lock").read_bytes() == b""  # who held it is wiped on release
+
+
+def test_report_to_gives_every_event_file_its_callbacks(ev_path):
+    from core.store import report_to
+
+    said = []
+    report_to(on_notice=said.append)
+    try:
+        enter(ev_path, 1, "1-0")
+        with open(journal_path(ev_path), "ab") as f:
+            f.write(b'{"seq":2,"ti')
+        enter(ev_path, 2, "1-0")  # a new EventFile, as each command line call makes
+    finally:
+        report_to()
+    assert len(said) == 1 and "ended in a cut line" in str(said[0]) and "12 bytes removed" in str(said[0])
+    assert EventFile(ev_path).on_notice is None

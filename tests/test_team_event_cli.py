@@ -1,4 +1,4 @@
-"""Team events driven through the command line (`python -m tui.cli`), as the outside checks do.
+"""Team events driven through the command line (`main(argv)` in-process, tests/cli_run.py), as the outside checks do.
 
 The expected numbers are worked out by hand in the comments.
 """
@@ -7,51 +7,19 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from fractions import Fraction as F
 
-
-from tests.conftest import ROOT
-
-ENV = {"PYTHONPATH": str(ROOT), "USER": "judge", "PATH": "/usr/bin:/bin"}
-
-# `teams` and `match` live in tui/cli_teams.py; register them here if tui/cli.py does not (yet).
-WITH_TEAMS = """
-import sys
-from tui import cli, cli_teams
-_build = cli.build_parser
-def build():
-    p = _build()
-    act = p._subparsers._group_actions[0]
-    if "teams" not in act.choices:
-        cli_teams.add_commands(act)
-    return p
-cli.build_parser = build
-sys.exit(cli.main(sys.argv[1:]))
-"""
+from tests.cli_run import run
 
 
-def run(*args):
-    p = subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], capture_output=True, text=True,
-                       cwd=ROOT, env=ENV)
-    return p.returncode, p.stdout, p.stderr
-
-
-def run_teams(*args):
-    p = subprocess.run([sys.executable, "-c", WITH_TEAMS, *map(str, args)], capture_output=True, text=True,
-                       cwd=ROOT, env=ENV)
-    return p.returncode, p.stdout, p.stderr
-
-
-def ok(*args, teams=False) -> str:
-    code, out, err = (run_teams if teams else run)(*args)
+def ok(*args) -> str:
+    code, out, err = run(*args, user="judge")
     assert code == 0, err
     return out
 
 
-def refused(*args, teams=False) -> str:
-    code, out, err = (run_teams if teams else run)(*args)
+def refused(*args) -> str:
+    code, out, err = run(*args, user="judge")
     assert code == 2, (code, out, err)
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("arbiter: error: "), err
@@ -132,7 +100,7 @@ def test_team_swiss_through_the_cli(tmp_path):
         out = ok("pair", f)
         assert f"round {k}" in out.lower()
         play_round(f, ids, 2, plan)
-        m = json.loads(ok("match", f, "--format", "json", teams=True))
+        m = json.loads(ok("match", f, "--format", "json"))
         assert m["round"] == k and m["bye"] == byes[k - 1]
         assert all(x["match_points"] is not None for x in m["matches"])
     doc = json.loads(ok("standings", f, "--format", "json"))
@@ -153,7 +121,7 @@ def test_team_swiss_through_the_cli(tmp_path):
     text = ok("standings", f)
     assert "team standings after round 3" in text and "Board points" in text
     # every team tie-break code through `teams standings`
-    doc = json.loads(ok("teams", "standings", f, "--format", "json", "--tiebreaks", "EMGSB-C1,EDE,MPvGP", teams=True))
+    doc = json.loads(ok("teams", "standings", f, "--format", "json", "--tiebreaks", "EMGSB-C1,EDE,MPvGP"))
     assert doc["tiebreaks"] == ["EMGSB-C1", "EDE", "MPvGP"]
     code, out, err = run("pair", f)
     assert code == 2 and "all 3 rounds" in err
@@ -174,8 +142,8 @@ def test_team_round_robin_through_the_cli(tmp_path):
     for k, plan in enumerate(plans, start=1):
         ok("pair", f)
         play_round(f, ids, 2, plan)
-        assert json.loads(ok("match", f, "--format", "json", teams=True))["bye"] == byes[k - 1]
-    text = ok("match", f, "--round", 1, teams=True)
+        assert json.loads(ok("match", f, "--format", "json"))["bye"] == byes[k - 1]
+    text = ok("match", f, "--round", 1)
     assert "Match 1: Y - Z  1.5 - 0.5" in text and "No match: X (bye seat)" in text
     doc = json.loads(ok("standings", f, "--format", "json"))
     assert [(r["team"], r["match_points"], r["game_points"], r["tiebreaks"]["EMGSB"]) for r in doc["rows"]] == [
@@ -194,7 +162,7 @@ def test_v6_through_the_cli(tmp_path):
         ok("pair", f)
         play_round(f, ids, 4, plan)
     doc = json.loads(ok("teams", "standings", f, "--format", "json", "--tiebreaks",
-                        "EMGSB,EMMSB,EGGSB,EGMSB,EMGSB-C1", teams=True))
+                        "EMGSB,EMMSB,EGGSB,EGMSB,EMGSB-C1"))
     got = {r["team"]: [r["match_points"], r["game_points"], *r["tiebreaks"].values()] for r in doc["rows"]}
     assert got["A"] == [3, 6.5, 19, 8, 37.25, 16.5, 15]
     assert got["D"] == [3, 5.5, 16, 8, 33.25, 17.5, 11]
@@ -208,23 +176,23 @@ def test_lineups_and_bad_input_exit_2_and_leave_the_file_alone(tmp_path):
     f, ids = make(tmp_path, "AB", 3, 5, "--rounds", 2)
     a, b = ids["A"], ids["B"]
     before = f.read_bytes()
-    assert "no team 'Bishops'" in refused("teams", "lineup", f, "Bishops", 1, "1,2,3", teams=True)
-    assert "plays for 'B', not for 'A'" in refused("teams", "lineup", f, "A", 1, f"{a[0]},{b[0]},{a[1]}", teams=True)
-    assert "4 players for 3 boards" in refused("teams", "lineup", f, "A", 1, ",".join(map(str, a[:4])), teams=True)
-    assert "roster order" in refused("teams", "lineup", f, "A", 1, f"{a[2]},{a[0]},{a[1]}", teams=True)
-    refused("teams", "lineup", f, "A", 1, "1,x,3", teams=True)
-    refused("teams", "roster", f, "Bishops", "1,2", teams=True)
-    refused("teams", "order", f, "A", "Bishops", teams=True)
+    assert "no team 'Bishops'" in refused("teams", "lineup", f, "Bishops", 1, "1,2,3")
+    assert "plays for 'B', not for 'A'" in refused("teams", "lineup", f, "A", 1, f"{a[0]},{b[0]},{a[1]}")
+    assert "4 players for 3 boards" in refused("teams", "lineup", f, "A", 1, ",".join(map(str, a[:4])))
+    assert "roster order" in refused("teams", "lineup", f, "A", 1, f"{a[2]},{a[0]},{a[1]}")
+    refused("teams", "lineup", f, "A", 1, "1,x,3")
+    refused("teams", "roster", f, "Bishops", "1,2")
+    refused("teams", "order", f, "A", "Bishops")
     assert f.read_bytes() == before
-    ok("teams", "lineup", f, "A", 1, f"{a[1]},{a[2]},{a[4]}", teams=True)
-    ok("teams", "roster", f, "B", ",".join(map(str, [b[4], b[0], b[1], b[2], b[3]])), teams=True)
-    listing = json.loads(ok("teams", "list", f, "--format", "json", teams=True))
+    ok("teams", "lineup", f, "A", 1, f"{a[1]},{a[2]},{a[4]}")
+    ok("teams", "roster", f, "B", ",".join(map(str, [b[4], b[0], b[1], b[2], b[3]])))
+    listing = json.loads(ok("teams", "list", f, "--format", "json"))
     assert [(t["name"], t["roster"]) for t in listing] == [("A", a), ("B", [b[4], *b[:4]])]
     ok("pair", f)
     games = round_json(f)["boards"]
     assert [games[0]["first"], games[1]["second"], games[2]["first"]] == [a[1], a[2], a[4]]
     assert [games[0]["second"], games[1]["first"], games[2]["second"]] == [b[4], b[0], b[1]]
-    assert "already paired" in refused("teams", "lineup", f, "A", 1, f"{a[0]},{a[1]},{a[2]}", teams=True)
+    assert "already paired" in refused("teams", "lineup", f, "A", 1, f"{a[0]},{a[1]},{a[2]}")
     # the lead's `players add --team` starts a team; a player without one blocks pairing
     ok("players", "add", f, "No Team", "--rating", 1500)
     for g in games:
@@ -245,8 +213,8 @@ def test_new_team_event_checks(tmp_path):
 def test_not_a_team_event(tmp_path):
     f = tmp_path / "plain.toml"
     ok("new", f, "--name", "Plain", "--rounds", 3)
-    assert "not a team event" in refused("teams", "list", f, teams=True)
-    assert "not a team event" in refused("match", f, teams=True)
+    assert "not a team event" in refused("teams", "list", f)
+    assert "not a team event" in refused("match", f)
 
 
 # -- forbidden pairs of teams: `arbiter forbid FILE TEAM TEAM` -----------------------------------------
@@ -268,7 +236,7 @@ def test_forbid_teams_through_the_cli(tmp_path):
     assert "teams A and C will not be paired together" in ok("forbid", f, "A", 3)  # a name and an id
     assert '[teams]' in f.read_text(encoding="utf-8")
     assert 'forbidden = [["A", "C"]]' in f.read_text(encoding="utf-8")
-    assert "Must not meet (forbidden pairs):\n  A - C\n" in ok("teams", "list", f, teams=True)
+    assert "Must not meet (forbidden pairs):\n  A - C\n" in ok("teams", "list", f)
     ok("pair", f)
     m = json.loads(ok("match", f, "--format", "json"))
     assert [(x["first"], x["second"]) for x in m["matches"]] == [("A", "D"), ("C", "B")]
@@ -297,7 +265,7 @@ def test_bad_forbidden_teams_in_the_file_exit_2(tmp_path):
         f.write_text(text.replace("[teams]\n", f"[teams]\n{bad}\n"), encoding="utf-8")
         before = f.read_bytes()
         assert msg in refused("pair", f)
-        assert msg in refused("teams", "list", f, teams=True)
+        assert msg in refused("teams", "list", f)
         assert f.read_bytes() == before
 
 

@@ -11,19 +11,20 @@ the cycling; q: quit.
 Player names are data: every text goes to the screen as `rich.text.Text`
 (never parsed as markup), so `Carol [/]` is shown as written.
 
-In a browser, through textual-serve (not a dependency: `pip install
-textual-serve`):
+In a browser, through textual-serve (the `serve` extra: `pip install -e
+'.[serve]'`):
 
-    python -m tui.display saves/demo.toml --serve --port 8000
+    arbiter display saves/demo.toml --serve --port 8000
 
-serves on 127.0.0.1 only; from the projector's laptop run
+serves on 127.0.0.1 unless `--host` says otherwise (an address other than
+loopback needs `--public` and is warned about); from the projector's laptop run
 `ssh -N -L 8000:127.0.0.1:8000 judge@venue-host` and open
 http://127.0.0.1:8000 (see docs/exports.md).
 """
 
 from __future__ import annotations
 
-import argparse
+import os
 import shlex
 import sys
 from datetime import datetime, timezone
@@ -36,13 +37,14 @@ from textual.widgets import Digits, Static
 
 from core.errors import ArbiterError, message
 from core.formats import exports
+from core.formats.text import clean
 from core.i18n import language, words
 from core.model import Event, Round
 from core.store import EventFile
 
 Clock = Callable[[], datetime]
 
-__all__ = ["HallDisplay", "display_pages", "clock_text", "round_clock", "run", "main"]
+__all__ = ["HallDisplay", "display_pages", "clock_text", "round_clock", "run", "serve", "is_loopback"]
 
 
 def _now() -> datetime:
@@ -278,47 +280,50 @@ class HallDisplay(App):
 # ---------------------------------------------------------------------------
 # entry points
 
+LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
+
+
+def is_loopback(host: str) -> bool:
+    """127.0.0.0/8, ::1 or localhost: only this machine can connect."""
+    import ipaddress
+
+    if host.strip().lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip().strip("[]")).is_loopback
+    except ValueError:
+        return False
+
 
 def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000) -> int:
-    """Serve the display to a browser with textual-serve (imported only here)."""
+    """Serve the display to a browser with textual-serve (the `serve` extra, imported only here)."""
     try:
         from textual_serve.server import Server
     except ImportError:
-        print("arbiter: error: --serve needs textual-serve, which is not installed; "
-              "install it with: pip install textual-serve", file=sys.stderr)
+        print("arbiter: error: --serve needs textual-serve, which is not installed; install it with: "
+              "pip install -e '.[serve]' (or pip install textual-serve)", file=sys.stderr)
         return 2
     command = " ".join(shlex.quote(x) for x in
-                       (sys.executable, "-m", "tui.display", path, "--interval", str(interval)))
+                       (sys.executable, "-m", "tui.cli", "display", os.path.abspath(path), "--interval", str(interval)))
     Server(command, host=host, port=port, title="arbiter display").serve()
     return 0
 
 
 def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str = "127.0.0.1",
-        port: int = 8000) -> int:
-    """`arbiter display FILE`: 0 when the judge quits; raises ArbiterError if the file cannot be read."""
+        port: int = 8000, public: bool = False) -> int:
+    """`arbiter display FILE`: 0 when the judge quits; raises ArbiterError if the file cannot be read.
+
+    `--serve` listens on loopback unless `public` (then with a warning on stderr)."""
     EventFile(path).load()  # a bad file is the caller's one-line error, before the screen is taken
-    if interval <= 0:
-        raise ArbiterError(f"--interval {interval}: must be more than 0 seconds")
+    if not interval > 0:
+        raise ArbiterError("--interval {interval}: must be more than 0 seconds", interval=interval)
     if serve_web:
+        if not is_loopback(host):
+            if not public:
+                raise ArbiterError("--host {host}: serving the display beyond this machine needs --public "
+                                   "(everyone who can reach {host}:{port} sees the event)", host=host, port=port)
+            print(f"arbiter: warning: the hall display is served on {clean(host)}:{port}: everyone on the network "
+                  "who can reach it sees the event (it is read-only)", file=sys.stderr)
         return serve(path, interval, host, port)
     HallDisplay(path, interval).run()
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="arbiter display", description="read-only hall display of an event")
-    ap.add_argument("file")
-    ap.add_argument("--interval", type=float, default=15.0, help="seconds per page (default 15)")
-    ap.add_argument("--serve", action="store_true", help="serve to a browser with textual-serve")
-    ap.add_argument("--host", default="127.0.0.1", help="address for --serve (default 127.0.0.1)")
-    ap.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
-    a = ap.parse_args(argv)
-    try:
-        return run(a.file, a.interval, serve_web=a.serve, host=a.host, port=a.port)
-    except ArbiterError as exc:
-        print(f"arbiter: error: {exc}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())

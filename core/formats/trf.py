@@ -6,6 +6,16 @@ spec/trf.md): fixed-column `001` player records with 10-column round blocks,
 `XXR`/`142` rounds, `XXC`/`152` initial colour, `162`/`BB*` point systems,
 `192` system (with `_BAKU`), `240` absences, `250`/`XXA` accelerations and
 `260`/`XXP` forbidden pairs. Any problem raises `FileProblem(path, line, what)`.
+
+Beyond what the pairing engines read, the TRF-2026 records of round robins and
+team events are read and written too (spec/trf.md section 3): `192` the
+encoded type of tournament (`FIDE_ROUNDROBIN`, `FIDE_TEAM_ROUNDROBIN` ...),
+`092` its free text, `202`/`212` the tie-breaks, and the team section: `310`
+(or the older `013`) teams with their board order, `300` a line-up out of
+board order, `320` the teams with the pairing-allocated bye, `330` forfeited
+matches, `352` the colour sequence and `362` the match points. Each is
+checked by column as it is read; what the records mean together (a team
+event, a round robin) is `core.formats.trf_event`'s business.
 """
 
 from __future__ import annotations
@@ -47,6 +57,54 @@ class TrfPlayer:
     line: int = field(default=0, compare=False, repr=False)  # the 001 line it was read from
 
 
+# 192 codes that are not a Dutch pairing system: the encoded types of TRF-2026 that arbiter
+# reads (as the FIDE TEC's trf2json lists them) and writes
+ROUND_ROBIN_TYPES = ("FIDE_ROUNDROBIN", "FIDE_DOUBLEROUNDROBIN", "BERGER_ROUNDROBIN", "BERGER_DOUBLEROUNDROBIN")
+TEAM_ROUND_ROBIN_TYPES = ("FIDE_TEAM_ROUNDROBIN", "FIDE_TEAM_DOUBLEROUNDROBIN", "BERGER_TEAM_ROUNDROBIN",
+                          "BERGER_TEAM_DOUBLEROUNDROBIN")
+TEAM_SWISS_TYPES = ("FIDE_TEAM_MP_GP", "FIDE_TEAM_GP_MP", "FIDE_TEAM_MP", "FIDE_TEAM_GP", "FIDE_TEAM",
+                    "FIDE_TEAM_BAKU", "FIDE_TEAM_MP_BAKU", "FIDE_TEAM_MP_GP_BAKU", "CUSTOM_TEAM_SWISS",
+                    "CUSTOM_TEAM_SWISS_MP", "CUSTOM_TEAM_SWISS_GP")
+KNOCKOUT_TYPES = ("CUSTOM_KNOCKOUT",)
+TYPES = ROUND_ROBIN_TYPES + TEAM_ROUND_ROBIN_TYPES + TEAM_SWISS_TYPES + KNOCKOUT_TYPES
+
+
+@dataclass
+class TrfTeam:
+    """One `310` (TRF-2026) or `013` (TRF-16) record: a team and its players in board order."""
+
+    number: int
+    name: str
+    players: list[int] = field(default_factory=list)  # start numbers, board 1 first
+    short: str = ""
+    strength: int = 0
+    match_points: Fraction | None = None  # None: blank (and always for a 013 line)
+    game_points: Fraction | None = None
+    rank: int = 0
+    line: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass
+class TrfLineup:
+    """One `300` record: a team's players of one round, board 1 first, when not in its board order."""
+
+    round: int
+    team: int
+    opponent: int
+    players: list[int] = field(default_factory=list)
+    line: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass
+class TrfTeamBye:
+    """The `320` record: what the pairing-allocated bye of a team is worth, and who had it."""
+
+    match_points: Fraction
+    game_points: Fraction
+    teams: dict[int, int] = field(default_factory=dict)  # round -> team number
+    line: int = field(default=0, compare=False, repr=False)
+
+
 @dataclass
 class TrfTournament:
     """The pairing-relevant content of a TRF file."""
@@ -66,6 +124,19 @@ class TrfTournament:
     forbidden: list[tuple[tuple[int, ...], int | None, int | None]] = field(default_factory=list)
     # acceleration (XXA / 250): id -> {round: virtual points}
     acceleration: dict[int, dict[int, Fraction]] = field(default_factory=dict)
+    type_code: str | None = None  # 192 when it is an encoded type of tournament (ROUND_ROBIN_TYPES ...)
+    type_text: str = ""  # 092, free text ("Round robin")
+    type_line: int | None = field(default=None, compare=False, repr=False)  # the 192 (or 092) line
+    tiebreaks: list[str] = field(default_factory=list)  # 202 (or 212 without its PTS), as written
+    tiebreaks_line: int | None = field(default=None, compare=False, repr=False)
+    teams: list[TrfTeam] = field(default_factory=list)  # 310 (or 013) in file order
+    lineups: list[TrfLineup] = field(default_factory=list)  # 300
+    team_bye: TrfTeamBye | None = None  # 320
+    team_forfeits: list[tuple[str, int, int, int, int]] = field(default_factory=list)  # 330: code, round, teams, line
+    withdrawn: list[int] = field(default_factory=list)  # XXZ: players who withdrew (the FIDE TEC: not present)
+    withdrawn_line: int | None = field(default=None, compare=False, repr=False)
+    colour_sequence: str = ""  # 352, e.g. "WBWB"
+    match_scoring: tuple[Fraction, Fraction, Fraction] | None = None  # 362: team win, draw, loss
 
     def player(self, pid: int) -> TrfPlayer:
         for p in self.players:
@@ -224,6 +295,8 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
     line_of: dict[int, int] = {}
     acc_line: dict[int, tuple[int, str]] = {}  # player id -> (line, tag) of his last XXA / 250
     rounds_line = (0, "XXR")
+    team_tags: set[str] = set()
+    teams_013: list[TrfTeam] = []
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for ln, line in enumerate(lines, 1):
         if len(line) < 3:
@@ -270,13 +343,45 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
             t.scoring_given = True
         elif tag == "192":
             code = line[4:].rstrip("\n")
-            if code not in SYSTEMS:
+            if code in TYPES:
+                t.type_code, t.type_line = code, ln
+            elif code not in SYSTEMS:
                 raise FileProblem(path, ln, "192: unknown pairing system {code!r}", code=code)
-            t.system = code
-            t.baku = code.endswith("_BAKU")
+            else:
+                t.system = code
+                t.baku = code.endswith("_BAKU")
         elif tag == "092":
+            t.type_text = rest
+            if t.type_line is None:
+                t.type_line = ln
             if t.system is None:
                 t.system = rest or None
+        elif tag in ("202", "212"):
+            toks = [x for x in rest.replace(",", " ").split() if x]
+            if tag == "212" and toks and toks[0].upper() in ("PTS", "MPTS"):
+                toks = toks[1:]
+            if tag == "202" or t.tiebreaks_line is None:
+                t.tiebreaks, t.tiebreaks_line = toks, ln
+        elif tag == "310":
+            _add_team(t, _parse_310(line, path, ln), path)
+            team_tags.add(tag)
+        elif tag == "013":
+            teams_013.append(_parse_013(line, path, ln, len(teams_013) + 1))
+        elif tag == "300":
+            t.lineups.append(_parse_300(line, path, ln))
+        elif tag == "320":
+            if t.team_bye is not None:
+                raise FileProblem(path, ln, "320: one 320 line holds every round; this is a second one")
+            t.team_bye = _parse_320(line, path, ln)
+        elif tag == "330":
+            t.team_forfeits.append(_parse_330(line, path, ln))
+        elif tag == "352":
+            seq = rest.upper()
+            if not seq or set(seq) - {"W", "B"}:
+                raise FileProblem(path, ln, "352: the colour sequence is letters W and B, one a board (like WBWB)")
+            t.colour_sequence = seq
+        elif tag == "362":
+            t.match_scoring = _parse_362(line, path, ln)
         elif tag == "240":
             _parse_240(line, path, ln, t)
         elif tag == "250":
@@ -286,12 +391,13 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
             acc_line[_parse_xxa(line, path, ln, t)] = (ln, tag)
         elif tag == "260":
             _parse_260(line, path, ln, t)
+        elif tag == "XXZ":
+            t.withdrawn += [_int(x, path, ln, Msg("XXZ player id")) for x in rest.replace(",", " ").split()]
+            t.withdrawn_line = ln
         elif tag == "XXP":
             ids = tuple(_int(x, path, ln, Msg("XXP player id")) for x in rest.split())
             if len(ids) >= 2:
                 t.forbidden.append((ids, None, None))
-        elif tag in ("013", "310"):
-            raise FileProblem(path, ln, "team tournaments are not supported")
         elif tag == "299":
             raise FileProblem(path, ln, "abnormal point assignments (299) are not yet supported")
     if not t.players:
@@ -317,8 +423,12 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
         raise FileProblem(path, rounds_line[0], "{tag}: the tournament has {n} rounds, but the file has "
                                                 "pairings of round {played}", tag=rounds_line[1],
                           n=t.total_rounds, played=played)
+    for pid in t.withdrawn:
+        if pid not in ids:
+            raise FileProblem(path, t.withdrawn_line, "XXZ: player {pid} has no 001 line", pid=pid)
     _check_accelerations(t, acc_line, ids, path)
     _check_points(t, path)
+    _check_team_section(t, teams_013, ids, path)
     return t
 
 
@@ -334,6 +444,17 @@ def _check_accelerations(t: TrfTournament, acc_line: dict[int, tuple[int, str]],
             raise FileProblem(path, ln, "{tag}: player {pid} is accelerated in round {rnd}, "
                                         "but the tournament has {n} rounds", tag=tag, pid=pid, rnd=last,
                               n=t.total_rounds)
+
+
+def check_pairable(t: TrfTournament, path: str = "<trf>") -> None:
+    """The Dutch engine pairs individual Swiss tournaments: a team section, or a type of tournament
+    that is a round robin, a team event or a knockout, is refused (at its line) before pairing."""
+    if t.teams:
+        raise FileProblem(path, t.teams[0].line, "a team tournament (310 or 013 lines) is not paired by the "
+                                                 "Dutch engine")
+    if t.type_code:
+        raise FileProblem(path, t.type_line, "192 {code}: not a Swiss of individuals, the Dutch engine does not "
+                                             "pair it", code=t.type_code)
 
 
 def rounds_recorded(t: TrfTournament) -> int:
@@ -509,6 +630,193 @@ def _parse_xxa(line: str, path: str, ln: int, t: TrfTournament) -> int:
 
 
 # ---------------------------------------------------------------------------
+# the team section (TRF-2026: 310 300 320 330 352 362; TRF-16: 013), spec/trf.md section 3
+
+
+def _blank_at(line: str, cols, path: str, ln: int, tag: str) -> None:
+    """The 1-based columns `cols` separate fields: they must be blank."""
+    for c in cols:
+        if c <= len(line) and line[c - 1] != " ":
+            raise FileProblem(path, ln, "{tag}: column {col} must be blank (is the line shifted?)", tag=tag, col=c)
+
+
+def _id_list(line: str, first: int, path: str, ln: int, tag: str, width: int = 4) -> list[int]:
+    """Numbers of `width` columns from the 1-based column `first`, one blank column between them;
+    a blank place or all zeros is 0 (an empty place)."""
+    out: list[int] = []
+    pos, k = first - 1, 1
+    while pos < len(line):
+        if k > 1 and line[pos - 1] != " ":
+            raise FileProblem(path, ln, "{tag}: column {col} must be blank (is the line shifted?)", tag=tag, col=pos)
+        tok = line[pos:pos + width].strip()
+        out.append(_int(tok, path, ln, Msg("{tag} place {k} (columns {a}-{b})", tag=tag, k=k, a=pos + 1,
+                                            b=pos + width)) if tok else 0)
+        pos += width + 1
+        k += 1
+    return out
+
+
+def _opt_points(text: str, path: str, ln: int, what: str) -> Fraction | None:
+    return _points(text, path, ln, what) if text.strip() else None
+
+
+def _parse_310(line: str, path: str, ln: int) -> TrfTeam:
+    line = line.rstrip()
+    _blank_at(line, (4, 8, 41, 47, 54, 61, 68, 72, 73), path, ln, "310")
+    number = _at_least_1(line[4:7], path, ln, Msg("310 team number (columns 5-7)"))
+    name = line[8:40].strip()
+    if not name:
+        raise FileProblem(path, ln, "310: the team name (columns 9-40) is empty")
+    strength_t = line[47:53].strip()
+    rank_t = line[68:71].strip()
+    return TrfTeam(
+        number=number, name=name, short=line[41:46].strip(),
+        strength=_int(strength_t, path, ln, Msg("310 strength (columns 48-53)")) if strength_t else 0,
+        match_points=_opt_points(line[54:60], path, ln, Msg("310 match points (columns 55-60)")),
+        game_points=_opt_points(line[61:67], path, ln, Msg("310 game points (columns 62-67)")),
+        rank=_int(rank_t, path, ln, Msg("310 rank (columns 69-71)")) if rank_t else 0,
+        players=[x for x in _id_list(line, 74, path, ln, "310") if x], line=ln)
+
+
+def _parse_013(line: str, path: str, ln: int, number: int) -> TrfTeam:
+    line = line.rstrip()
+    _blank_at(line, (4,), path, ln, "013")
+    name = line[4:36].strip()
+    if not name:
+        raise FileProblem(path, ln, "013: the team name (columns 5-36) is empty")
+    return TrfTeam(number=number, name=name, players=[x for x in _id_list(line, 37, path, ln, "013") if x], line=ln)
+
+
+def _add_team(t: TrfTournament, team: TrfTeam, path: str) -> None:
+    for other in t.teams:
+        if other.number == team.number:
+            raise FileProblem(path, team.line, "310: team number {n} appears twice", n=team.number)
+        if other.name == team.name:
+            raise FileProblem(path, team.line, "310: team name {name!r} appears twice", name=team.name)
+    t.teams.append(team)
+
+
+def _parse_300(line: str, path: str, ln: int) -> TrfLineup:
+    line = line.rstrip()
+    _blank_at(line, (4, 8, 12, 16), path, ln, "300")
+    rnd = _at_least_1(line[4:7], path, ln, Msg("300 round (columns 5-7)"))
+    team = _at_least_1(line[8:11], path, ln, Msg("300 team (columns 9-11)"))
+    opp_t = line[12:15].strip()
+    opp = _int(opp_t, path, ln, Msg("300 opponent team (columns 13-15)")) if opp_t else 0
+    return TrfLineup(rnd, team, opp, _id_list(line, 17, path, ln, "300"), ln)
+
+
+def _parse_320(line: str, path: str, ln: int) -> TrfTeamBye:
+    line = line.rstrip()
+    _blank_at(line, (4, 9, 14), path, ln, "320")
+    mp = _points(line[4:8], path, ln, Msg("320 match points (columns 5-8)"))
+    gp = _points(line[9:13], path, ln, Msg("320 game points (columns 10-13)"))
+    teams = {}
+    for rnd, team in enumerate(_id_list(line, 15, path, ln, "320", width=3), start=1):
+        if team:
+            teams[rnd] = team
+    return TrfTeamBye(mp, gp, teams, ln)
+
+
+_FORFEIT_CODES = {"+-": "+-", "WZ": "+-", "WL": "+-", "10": "+-", "-+": "-+", "ZW": "-+", "LW": "-+", "01": "-+",
+                  "--": "--", "ZZ": "--", "LL": "--", "00": "--"}
+
+
+def _parse_330(line: str, path: str, ln: int) -> tuple[str, int, int, int, int]:
+    line = line.rstrip()
+    _blank_at(line, (4, 7, 11, 15), path, ln, "330")
+    code = _FORFEIT_CODES.get(line[4:6].upper())
+    if code is None:
+        raise FileProblem(path, ln, "330: {code!r} (columns 5-6) is not a forfeit (+- -+ --)", code=line[4:6])
+    rnd = _at_least_1(line[7:10], path, ln, Msg("330 round (columns 8-10)"))
+    first = _at_least_1(line[11:14], path, ln, Msg("330 first team (columns 12-14)"))
+    second = _at_least_1(line[15:18], path, ln, Msg("330 second team (columns 16-18)"))
+    return code, rnd, first, second, ln
+
+
+def _parse_362(line: str, path: str, ln: int) -> tuple[Fraction, Fraction, Fraction]:
+    got = {"W": F(2), "D": F(1), "L": F(0)}
+    pos = 5
+    while pos < len(line):
+        letter = line[pos].strip().upper()
+        if letter:
+            if letter not in got:
+                raise FileProblem(path, ln, "362: match point code {letter!r} is not supported (W, D, L)",
+                                  letter=letter)
+            got[letter] = _points(line[pos + 1:pos + 5], path, ln, Msg("362 value for {letter}", letter=letter))
+        pos += 9
+    if not got["W"] > got["D"] >= got["L"]:
+        raise FileProblem(path, ln, "362: match points must be win > draw >= loss")
+    return got["W"], got["D"], got["L"]
+
+
+def _check_team_section(t: TrfTournament, teams_013: list[TrfTeam], ids: set[int], path: str) -> None:
+    """The team records against each other and against the 001 lines."""
+    if teams_013 and t.teams:  # TRF-16 and TRF-2026 lines together: they must say the same
+        by_no = {x.number: x for x in t.teams}
+        for old in teams_013:
+            new = by_no.get(old.number)
+            if new is None or (new.name, new.players) != (old.name, old.players):
+                raise FileProblem(path, old.line, "013 team {n} ({name}) does not match the 310 line of team {n}",
+                                  n=old.number, name=old.name)
+        if len(teams_013) != len(t.teams):
+            raise FileProblem(path, teams_013[-1].line, "013: {a} teams, but the 310 lines have {b}",
+                              a=len(teams_013), b=len(t.teams))
+    elif teams_013:
+        for team in teams_013:
+            if any(x.name == team.name for x in t.teams):
+                raise FileProblem(path, team.line, "013: team name {name!r} appears twice", name=team.name)
+            t.teams.append(team)
+    others = [("300", x.line) for x in t.lineups] + [("330", f[4]) for f in t.team_forfeits]
+    if t.team_bye is not None:
+        others.append(("320", t.team_bye.line))
+    if not t.teams:
+        if others:
+            tag, ln = min(others, key=lambda x: x[1])
+            raise FileProblem(path, ln, "{tag}: a team record, but the file has no teams (310 or 013 lines)", tag=tag)
+        return
+    numbers = sorted(x.number for x in t.teams)
+    if numbers != list(range(1, len(numbers) + 1)):
+        missing = sorted(set(range(1, len(numbers) + 1)) - set(numbers))
+        raise FileProblem(path, max(t.teams, key=lambda x: x.number).line,
+                          "team numbers must be 1..{n} without gaps (missing {missing})", n=len(numbers),
+                          missing=missing[:5])
+    team_of: dict[int, int] = {}
+    for team in t.teams:
+        for pid in team.players:
+            if pid not in ids:
+                raise FileProblem(path, team.line, "team {n} ({name}): player {pid} has no 001 line", n=team.number,
+                                  name=team.name, pid=pid)
+            if pid in team_of:
+                raise FileProblem(path, team.line, "player {pid} is in two teams ({a} and {b})", pid=pid,
+                                  a=team_of[pid], b=team.number)
+            team_of[pid] = team.number
+    for p in t.players:
+        if p.id not in team_of:
+            raise FileProblem(path, p.line, "player {pid} is in no team (310 or 013 lines)", pid=p.id)
+    known = set(numbers)
+    for lu in t.lineups:
+        for n in (lu.team, lu.opponent):
+            if n and n not in known:
+                raise FileProblem(path, lu.line, "300: there is no team {n}", n=n)
+        for pid in lu.players:
+            if pid and team_of.get(pid) != lu.team:
+                raise FileProblem(path, lu.line, "300: player {pid} is not a player of team {n}", pid=pid, n=lu.team)
+    if t.team_bye is not None:
+        for rnd, n in t.team_bye.teams.items():
+            if n not in known:
+                raise FileProblem(path, t.team_bye.line, "320: round {rnd}: there is no team {n}", rnd=rnd, n=n)
+    for _code, _rnd, a, b, ln in t.team_forfeits:
+        for n in (a, b):
+            if n not in known:
+                raise FileProblem(path, ln, "330: there is no team {n}", n=n)
+    if t.colour_sequence and any(len(team.players) < len(t.colour_sequence) for team in t.teams):
+        team = min(t.teams, key=lambda x: len(x.players))
+        raise FileProblem(path, team.line, "team {n} ({name}) has {k} players for {b} boards (352)", n=team.number,
+                          name=team.name, k=len(team.players), b=len(t.colour_sequence))
+
+
+# ---------------------------------------------------------------------------
 # writing
 
 _WRITE_CODE = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+",
@@ -524,13 +832,17 @@ def _fmt_points(v: Fraction) -> str:
     return f"{n // 10}.{n % 10}"
 
 
+_NOT_RATED = {Outcome.WIN: "W", Outcome.DRAW: "D", Outcome.LOSS: "L"}  # a result agreed without play (704.4)
+
+
 def _block(rec: RoundRecord) -> str:
     if rec.outcome is Outcome.ABSENT:
         return "        "
     if rec.opponent is None:
         return f"0000 - {_WRITE_CODE[rec.outcome]}"
     col = rec.colour or "-"
-    return f"{rec.opponent:4d} {col} {_WRITE_CODE[rec.outcome]}"
+    code = _NOT_RATED[rec.outcome] if rec.agreed and rec.outcome in _NOT_RATED else _WRITE_CODE[rec.outcome]
+    return f"{rec.opponent:4d} {col} {code}"
 
 
 def player_line(p: TrfPlayer) -> str:
@@ -542,18 +854,49 @@ def player_line(p: TrfPlayer) -> str:
     return (head + body).rstrip()
 
 
+def team_line(team: TrfTeam) -> str:
+    """A `310` record (TRF-2026), columns as in spec/trf.md section 3."""
+    if not 1 <= team.number <= 999:
+        raise ValueError(f"team number {team.number} does not fit columns 5-7")
+
+    def pts(v: Fraction | None) -> str:
+        return "" if v is None else _fmt_points(v)
+
+    head = (f"310 {team.number:3d} {team.name[:32]:<32} {team.short[:5]:<5} "
+            f"{(str(team.strength) if team.strength else ''):>6} {pts(team.match_points):>6} "
+            f"{pts(team.game_points):>6} {(str(team.rank) if team.rank else ''):>3}  ")
+    assert len(head) == 73, len(head)
+    return (head + " ".join(f"{pid:4d}" for pid in team.players)).rstrip()
+
+
+def lineup_line(lu: TrfLineup) -> str:
+    """A `300` record: a team's players of one round, board 1 first."""
+    return f"300 {lu.round:3d} {lu.team:3d} {lu.opponent:3d} " + " ".join(f"{pid:4d}" for pid in lu.players)
+
+
+def team_bye_line(bye: TrfTeamBye, rounds: int) -> str:
+    """The `320` record: the bye's match and game points, then the team with it, round by round."""
+    per = " ".join(f"{bye.teams.get(r, 0):3d}" for r in range(1, rounds + 1))
+    return f"320 {_fmt_points(bye.match_points):>4} {_fmt_points(bye.game_points):>4} {per}".rstrip()
+
+
 def write_trf(t: TrfTournament) -> str:
-    """TRF text with 012, 001 lines (exact columns), XXR/142, XXC, 092/192 and 162 when needed."""
+    """TRF text with 012, 092, 001 lines (exact columns), 192, 162, XXR/142, XXC, 202 and the team
+    section (352, 362, 310, 300, 320) when there is one."""
     out: list[str] = []
     if t.name:
         out.append(f"012 {t.name}")
+    if t.type_text:
+        out.append(f"092 {t.type_text}")
+    elif t.system and t.system not in SYSTEMS:
+        out.append(f"092 {t.system}")
     for p in t.players:
         out.append(player_line(p))
     out.append("")
-    if t.system in SYSTEMS:
+    if t.type_code:
+        out.append(f"192 {t.type_code}")
+    elif t.system in SYSTEMS:
         out.append(f"192 {t.system}")
-    elif t.system:
-        out.append(f"092 {t.system}")
     sc = t.scoring
     if t.scoring_given or sc != Scoring():
         parts = [("W", sc.win), ("D", sc.draw)]
@@ -587,4 +930,17 @@ def write_trf(t: TrfTournament) -> str:
             last = max(acc)
             vals = " ".join(f"{_fmt_points(acc.get(r, F(0))):>4}" for r in range(1, last + 1))
             out.append(f"XXA {pid:4d} {vals}")
+    if t.withdrawn:
+        out.append("XXZ " + " ".join(str(i) for i in t.withdrawn))
+    if t.tiebreaks:
+        out.append("202 " + ",".join(t.tiebreaks))
+    if t.teams:
+        if t.colour_sequence:
+            out.append(f"352 {t.colour_sequence}")
+        if t.match_scoring is not None:
+            out.append("362  " + "".join(f"{c}{_fmt_points(v):>4}    " for c, v in zip("WDL", t.match_scoring)).rstrip())
+        out += [team_line(team) for team in t.teams]
+        out += [lineup_line(lu) for lu in t.lineups]
+        if t.team_bye is not None and t.team_bye.teams:
+            out.append(team_bye_line(t.team_bye, max(t.team_bye.teams)))
     return "\n".join(out) + "\n"

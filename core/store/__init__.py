@@ -1,81 +1,220 @@
 """The only I/O of the engine: load, check, and change an event file in transactions.
 
 `EventFile(path).change(fn, what)` is the one way an event changes on disk:
-lock, reload if another process changed the file, apply `fn`, write
-atomically, journal, unlock. The command line and the TUI both use it.
+lock, settle what a crash left, reload if another process changed the file,
+apply `fn`, write the journal entry (pending), replace the file atomically,
+mark the entry done, unlock. The command line and the TUI both use it.
+
+    ef = EventFile(path, on_wait=say, lock_timeout=30.0, on_notice=say)
+
+- `on_wait(msg)`: called once when the lock has been waited for more than
+  two seconds, with who holds it (`user@host (pid N) since 14:03:12: what`);
+  the CLI prints it on stderr, the TUI on its message line. After
+  `lock_timeout` seconds the change gives up with `files.LockBusy` (an
+  `ArbiterError`: one line, exit 2), having changed nothing.
+- `on_notice(msg)`: what the transaction repaired before its change (a torn
+  journal line cut off, an interrupted change dropped from the journal); also
+  kept in `ef.notices`. Both get a `Msg` (`str()` English, `.text("ru")`).
+- `report_to(on_wait=..., on_notice=...)`: the same two callbacks for every
+  `EventFile` of this process that is not given its own (the command line
+  sets them once, to print on stderr).
+- `ef.lock_wait`: the seconds the last transaction waited for the lock.
+- `ef.settle()`: only the repairs (under the lock), returning what was said;
+  `with ef.transaction(doing) as event:` the lock held, the journal settled.
+- `ef.change_slow(compute, commit, what)`: a change whose work is slow (a
+  pairing) computed from a snapshot *outside* the lock, then committed in a
+  short transaction; `commit(now, value)` returns None when the event
+  changed since in a way that matters, and the work is done again from the
+  new state (at most `attempts` times). See `core.pairing.pair_next_outside_lock`.
+
+A symlinked event path is resolved once (`ef.real`): the lock, journal,
+temporary files and backups live beside the real file, and the link stays.
+What a crash or a full disk can leave, and how the next transaction settles
+it: docs/file-format.md, "Durability".
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator, TypeVar
 
-from ..errors import Conflict, IllegalChange, Msg, word
+from ..errors import ArbiterError, Conflict, IllegalChange, Msg, word
 from ..journal_text import Description
 from ..model import Event
-from . import journal
+from . import files, journal
 from .codec import dumps, loads
 from .diff import apply, current, diff
-from .files import Stamp, locked, read_text, write_atomic
+from .files import LOCK_TIMEOUT, LockBusy, Stamp, locked, read_text, real_path, write_atomic
 
-__all__ = ["EventFile", "load", "dumps", "loads", "create"]
+__all__ = ["EventFile", "load", "dumps", "loads", "create", "report_to", "LockBusy", "LOCK_TIMEOUT"]
+
+T = TypeVar("T")
+
+_REPORT: dict[str, Callable[[Msg], None] | None] = {"on_wait": None, "on_notice": None}
+
+
+def report_to(*, on_wait: Callable[[Msg], None] | None = None,
+              on_notice: Callable[[Msg], None] | None = None) -> None:
+    """Where every `EventFile` made afterwards without its own callbacks tells of a long lock wait and of repairs."""
+    _REPORT["on_wait"], _REPORT["on_notice"] = on_wait, on_notice
 
 
 def load(path: str | Path) -> Event:
-    p = Path(path)
+    p = real_path(path)
     return loads(read_text(p), str(p))
 
 
-def create(path: str | Path, event: Event) -> None:
-    """Write a new event file; refuses to overwrite an existing one."""
-    p = Path(path)
+def create(path: str | Path, event: Event, *, on_wait: Callable[[Msg], None] | None = None,
+           lock_timeout: float = LOCK_TIMEOUT) -> None:
+    """Write a new event file; refuses to overwrite an existing one.
+
+    In a shared folder (setgid, group-writable: docs/venue.md) the new file
+    is group-writable whatever the umask.
+    """
+    p = real_path(path)
     text = dumps(event)
     loads(text, str(p))  # never write what we could not read back
-    with locked(p):
+    with locked(p, doing="new event", on_wait=on_wait if on_wait is not None else _REPORT["on_wait"],
+                timeout=lock_timeout):
         write_atomic(p, text, keep_backup=False, exclusive=True)
 
 
 class EventFile:
     """An event on disk, with the last version this process read of it."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, on_wait: Callable[[Msg], None] | None = None,
+                 lock_timeout: float = LOCK_TIMEOUT, on_notice: Callable[[Msg], None] | None = None) -> None:
         self.path = Path(path)
+        self.real = real_path(self.path)  # resolved once: every file beside it follows the real file
         self.event: Event | None = None
         self.stamp: Stamp | None = None
+        self.on_wait = on_wait if on_wait is not None else _REPORT["on_wait"]
+        self.lock_timeout = lock_timeout
+        self.on_notice = on_notice if on_notice is not None else _REPORT["on_notice"]
+        self.notices: list[Msg] = []
+        self.lock_wait = 0.0
 
     def load(self) -> Event:
         """The event as on disk now (read again only if the file changed)."""
-        stamp = Stamp.of(self.path)
+        stamp = Stamp.of(self.real)
         if self.event is None or stamp is None or stamp != self.stamp:
-            text = read_text(self.path)
-            self.event = loads(text, str(self.path))
+            text = read_text(self.real)
+            self.event = loads(text, str(self.real))
             self.stamp = stamp
         return self.event
 
     def changed_on_disk(self) -> bool:
-        return Stamp.of(self.path) != self.stamp
+        return Stamp.of(self.real) != self.stamp
+
+    # -- transactions ---------------------------------------------------------------------------
+
+    @contextmanager
+    def transaction(self, doing: str = "") -> Iterator[Event]:
+        """The lock held, the journal settled against the file, the event as on disk now."""
+        def waited(seconds: float) -> None:
+            self.lock_wait = seconds
+
+        with locked(self.real, doing=doing, on_wait=self.on_wait, timeout=self.lock_timeout, waited=waited):
+            event = self.load()
+            for said in journal.settle(self.real, lambda e: self._holds(event, e)):
+                self.notices.append(said)
+                if self.on_notice is not None:
+                    self.on_notice(said)
+            files.tidy(self.real)
+            yield event
+
+    def settle(self) -> list[Msg]:
+        """Take the lock only to repair what a crash or a full disk left; what was repaired, in words."""
+        self.load()
+        before = len(self.notices)
+        with self.transaction("settle"):
+            pass
+        return self.notices[before:]
+
+    @staticmethod
+    def _holds(event: Event, e: journal.Entry) -> bool:
+        """Does `event` have the change of entry `e` (every unit at its new value)?"""
+        return all(current(event, unit) == new for unit, _old, new in e.changes)
 
     def change(self, fn: Callable[[Event], Event], what: str) -> Event:
-        """One transaction: lock, reload if needed, apply, save atomically, journal, unlock."""
+        """One transaction: lock, reload if needed, apply, journal (pending), save atomically, unlock."""
         self.load()  # a missing or unreadable file is refused before its lock file is made
-        with locked(self.path):
-            old = self.load()
+        with self.transaction(what) as old:
             new = fn(old)
             if new is old or new == old:
                 return old
             self._commit(old, new, what, "change", None)
             return new
 
+    def change_slow(self, compute: Callable[[Event], T], commit: Callable[[Event, T], Event | None],
+                    what: str | Callable[[T], str], *, attempts: int = 3) -> Event:
+        """A change whose work is slow, done outside the lock; other judges wait only for its commit.
+
+        `compute(snapshot)` runs without the lock on the event as it is now;
+        `commit(now, value)` runs in a short transaction on the event as it
+        is then, and gives the new event, or None when `now` differs from
+        the snapshot in a way that makes `value` stale: then `compute` runs
+        again on the new state, at most `attempts` times in all, after which
+        the change gives up with `Conflict`. `what` is the journal's words,
+        or a function of `value` giving them.
+        """
+        for _ in range(max(1, attempts)):
+            snapshot = self.load()
+            value = compute(snapshot)
+            said = what(value) if callable(what) else what
+            with self.transaction(said) as now:
+                new = commit(now, value)
+                if new is None:
+                    continue
+                if new is now or new == now:
+                    return now
+                self._commit(now, new, said, "change", None)
+                return new
+        raise Conflict("the event changed {n} times while this change was being prepared; try again",
+                       n=max(1, attempts))
+
     def _commit(self, old: Event, new: Event, what: str, kind: str, of: int | None) -> None:
+        """Write one change: the temporary file, the journal's pending entry, the rename, the entry done.
+
+        Any refusal before the rename leaves the file and the journal as
+        they were; a crash at any point leaves what `journal.settle` makes
+        consistent on the next transaction.
+        """
         changes = diff(old, new)
-        text = dumps(new)
-        journal.check_writable(self.path)  # the event is not changed if its journal cannot say so
-        write_atomic(self.path, text)
-        self.event, self.stamp = new, Stamp.of(self.path)
-        journal.append(self.path, what, kind, changes, of)
+        data = dumps(new).encode("utf-8")
+        entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, changes, of)
+        like = files.like_of(self.real)
+        files.check_space(self.real, len(data) + len(entry.line()) + 1)
+        tmp = files.write_temp(self.real, data, like=like)
+        files.step("temp written")
+        try:
+            pending = journal.begin(self.real, entry, like)
+        except BaseException:
+            files._unlink(tmp)
+            raise
+        files.step("journal pending")
+        try:
+            files.replace(self.real, tmp)
+        except BaseException:
+            pending.abort()
+            raise
+        self.event, self.stamp = new, Stamp.of(self.real)
+        pending.finish()
+
+    # -- the journal ----------------------------------------------------------------------------
 
     def history(self) -> list[journal.Entry]:
-        return journal.read(self.path)
+        """The journal's entries; a pending last entry only if the event file holds its change."""
+        entries = journal.read(self.real)
+        if entries and entries[-1].pending:
+            try:
+                event = self.load()
+            except ArbiterError:  # no event to hold it: not shown
+                event = None
+            if event is None or not self._holds(event, entries[-1]):
+                entries = entries[:-1]
+        return entries
 
     def undo(self) -> str:
         return self._step("undo")
@@ -85,9 +224,8 @@ class EventFile:
 
     def _step(self, kind: str) -> str:
         self.load()  # a missing or unreadable file is refused before its lock file is made
-        with locked(self.path):
-            old = self.load()
-            entries = journal.read(self.path)
+        with self.transaction(kind) as old:
+            entries = journal.read(self.real)
             done, undone = journal.stacks(entries)
             stack = done if kind == "undo" else undone
             if not stack:
@@ -97,7 +235,7 @@ class EventFile:
             for unit, value in journal.values(entry, expect):
                 if current(old, unit) != value:
                     later = journal.last_change_of(entries, unit)
-                    by = Msg(" by {user} ({what})", user=later.user, what=Description(later.what)) if later else ""
+                    by = Msg(" by {user} ({what})", user=later.label, what=Description(later.what)) if later else ""
                     if kind == "undo":
                         raise Conflict("cannot undo '{what}': {unit} was changed since{by}",
                                        what=Description(entry.what), unit=_unit_name(unit), by=by)

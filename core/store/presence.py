@@ -1,8 +1,12 @@
 """Who else is editing an event: one small heartbeat file per TUI session.
 
 Beside `NAME.toml` lives a folder `NAME.toml.who/`; each running TUI keeps
-the file `<user>-<pid>` there, holding its user, SSH client and the time it
-was last seen. A file not refreshed for `STALE` seconds (a session killed
+the file `<user>-<pid>` there, holding its user, SSH client, machine and the
+time it was last seen; `Peer.label()` is `user@host` (the SSH client's
+address, or the machine's name). The folder and the files take the event
+file's group and group permissions (`files.share_like`), so judges with
+their own logins see each other (docs/venue.md); a symlinked folder is not
+followed. A file not refreshed for `STALE` seconds (a session killed
 without cleaning up) is ignored, and removed by whoever notices it first.
 The time is passed in (`clock`), so tests freeze it.
 """
@@ -11,13 +15,15 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
-from .journal import who
+from .files import Like, like_of, real_path, share_like
+from .journal import hostname, who
 
 STALE = 30.0  # seconds without a heartbeat: the session is gone
 
@@ -47,21 +53,25 @@ class Peer:
     pid: int
     seen: datetime
     file: str
+    host: str = ""
 
     def label(self) -> str:
-        return f"{self.user}@{self.ssh}" if self.ssh else self.user
+        """`user@host`: the SSH client's address, else the machine's name (an old file: the user alone)."""
+        where = self.ssh or self.host
+        return f"{self.user}@{where}" if where else self.user
 
 
 class Presence:
     """This session's heartbeat beside the event, and the other sessions' ones."""
 
     def __init__(self, path: str | Path, *, user: str | None = None, ssh: str | None = None,
-                 pid: int | None = None, clock: Callable[[], datetime] = _now) -> None:
-        self.path = Path(path)
+                 pid: int | None = None, clock: Callable[[], datetime] = _now, host: str | None = None) -> None:
+        self.path = real_path(path)
         self.folder = who_folder(self.path)
         u, s = who()
         self.user = user if user is not None else u
         self.ssh = ssh if ssh is not None else s
+        self.host = host if host is not None else hostname()
         self.pid = os.getpid() if pid is None else pid
         self.clock = clock
         self.mine = self.folder / f"{_safe(self.user)}-{self.pid}"
@@ -69,16 +79,39 @@ class Presence:
     def beat(self) -> None:
         """Write (or refresh) this session's file; a folder we cannot write is not an error."""
         text = (
-            f"user = {_quote(self.user)}\nssh = {_quote(self.ssh)}\npid = {self.pid}\n"
+            f"user = {_quote(self.user)}\nssh = {_quote(self.ssh)}\nhost = {_quote(self.host)}\npid = {self.pid}\n"
             f"seen = {_quote(self.clock().astimezone(timezone.utc).isoformat(timespec='seconds'))}\n"
         )
+        like = like_of(self.path)
         try:
-            self.folder.mkdir(exist_ok=True)
+            self._folder(like)
             tmp = self.mine.with_name("." + self.mine.name + ".tmp")
-            tmp.write_text(text, encoding="utf-8")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+            try:
+                share_like(fd, like)
+                data = text.encode("utf-8")
+                if os.write(fd, data) != len(data):
+                    raise OSError("short write")
+            finally:
+                os.close(fd)
             os.replace(tmp, self.mine)
         except OSError:
             pass
+
+    def _folder(self, like: Like | None) -> None:
+        """The presence folder, made with the event's group permissions; a symlink in its place is refused."""
+        try:
+            st = os.lstat(self.folder)
+        except FileNotFoundError:
+            os.mkdir(self.folder, 0o777)
+            fd = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+            try:
+                share_like(fd, like, directory=True)
+            finally:
+                os.close(fd)
+            return
+        if not stat.S_ISDIR(st.st_mode):
+            raise OSError(f"{self.folder} is not a folder")
 
     def leave(self) -> None:
         try:
@@ -104,7 +137,8 @@ class Presence:
             try:
                 data = tomllib.loads(f.read_text(encoding="utf-8"))
                 seen = datetime.fromisoformat(str(data["seen"]))
-                peer = Peer(str(data.get("user", "?")), str(data.get("ssh", "")), int(data.get("pid", 0)), seen, f.name)
+                peer = Peer(str(data.get("user", "?")), str(data.get("ssh", "")), int(data.get("pid", 0)), seen, f.name,
+                            str(data.get("host", "")))
             except (OSError, ValueError, KeyError, TypeError, tomllib.TOMLDecodeError):
                 continue
             age = (now - seen).total_seconds()

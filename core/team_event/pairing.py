@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from ..errors import IllegalChange
 from ..model import Event, Game, Round
@@ -137,3 +138,17 @@ def forbid_teams(event: Event, a: str, b: str, *, remove: bool = False) -> Event
     if has:
         return event
     return _with_state(event, replace(st, forbidden=st.forbidden + ((x, y),)))
+
+
+# -- what the board order of a team Swiss round follows --------------------------------------------
+
+
+def swiss_scores(event: Event, upto: int) -> tuple[dict[int, Fraction], list[int]]:
+    """Each team's score after round `upto` as the Dutch engine reads it (match points, the bye as
+    `pab` says), and the team ids in pairing-number order: what the board order of the matches of
+    round upto + 1 follows (C.04.3 section 7). Used to put an imported round's matches in order."""
+    st = state(event)
+    tlist = teams(event, st)
+    hist = _dutch_histories(event, st, tlist, upto)
+    sc = _scoring(st)
+    return {tid: h.score(sc) for tid, h in hist.items()}, pairing_order(event, st)

@@ -1,0 +1,189 @@
+"""What every group of commands shares: how a command and its arguments are declared, the common
+options (FILE, --round, --table, --stage, --format), and the helpers that turn options into core's
+arguments.
+
+A command is a `Command` (its words, help, handler and `Arg`s); the group modules list theirs and
+`tui.cli.table` puts them together in the one command table the parser is built from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+from core.formats.text import json_safe
+from core.model import STAGES, Event
+
+from . import numbers
+from .usage import UsageError
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One operand (`file`) or option (`--round`) of a command, with its help text.
+
+    `metavar` names the value in the help (FILE, R, text|json); an option without a value
+    (`flag=True`) has none.
+    """
+
+    name: str
+    help: str
+    metavar: str | None = None
+    type: Callable[[str], Any] | None = None
+    choices: Sequence[str] | None = None
+    default: Any = None
+    flag: bool = False
+    nargs: str | None = None
+    required: bool = False
+    dest: str | None = None
+
+    @property
+    def is_option(self) -> bool:
+        return self.name.startswith("-")
+
+    @property
+    def takes_value(self) -> bool:
+        return not self.flag
+
+    def add_to(self, parser: argparse.ArgumentParser) -> None:
+        kw: dict[str, Any] = {"help": self.help}
+        if self.flag:
+            kw["action"] = "store_true"
+        else:
+            kw["metavar"] = self.metavar
+            for k in ("type", "choices", "nargs"):
+                if getattr(self, k) is not None:
+                    kw[k] = getattr(self, k)
+            if self.default is not None:
+                kw["default"] = self.default
+        if self.is_option:
+            if self.required:
+                kw["required"] = True
+            if self.dest:
+                kw["dest"] = self.dest
+        parser.add_argument(self.name, **kw)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A sub-command: its words (`("players", "add")`), one-line help, handler and arguments.
+
+    `epilog` is printed after the arguments in `--help` (the result forms, examples).
+    `own_screen`: the command draws on the terminal itself (the hall display), so its output
+    is not passed through the terminal-safe stdout.
+    """
+
+    words: tuple[str, ...]
+    help: str
+    run: Handler
+    args: tuple[Arg, ...] = ()
+    epilog: str = ""
+    own_screen: bool = False
+    description: str = ""
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.words)
+
+    def option(self, name: str) -> Arg | None:
+        return next((a for a in self.args if a.name == name), None)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A word that groups sub-commands (`players`, `teams`, `trf`)."""
+
+    word: str
+    help: str
+    commands: tuple[str, ...] = field(default=())
+
+
+# -- the common options, declared once -------------------------------------------------------
+
+FILE = Arg("file", "the event file (TOML), e.g. saves/open.toml", metavar="FILE")
+ROUND = Arg("--round", "the round (default: the current round)", metavar="R", type=numbers.whole("round"))
+TABLE = Arg("--table", "the table of a Swiss stage with several tables", metavar="T", type=numbers.whole("table"))
+STAGE = Arg("--stage", "the stage (default: the last one started: play-off, top, else the Swiss or round robin)",
+            metavar="|".join(STAGES), choices=STAGES)
+EDITIONS = ("fide2024", "fide2026", "legacy")
+EDITION = Arg("--edition", "the rulebook edition of the tie-breaks", metavar="|".join(EDITIONS), choices=EDITIONS)
+TIEBREAKS = Arg("--tiebreaks", "tie-break codes, comma-separated, e.g. BH-C1,BH,SB,WIN (docs/tiebreaks.md)",
+                metavar="CODES")
+
+
+def fmt(*choices: str, what: str = "the output") -> Arg:
+    """`--format` with these choices, the first the default."""
+    return Arg("--format", f"{what}: {', '.join(choices)} (default {choices[0]})", metavar="|".join(choices),
+               choices=choices, default=choices[0])
+
+
+# -- from options to core's arguments ---------------------------------------------------------
+
+
+def jnum(x: Fraction | int) -> int | float:
+    """A JSON number: whole and half values exact, others rounded to 2 decimals."""
+    x = Fraction(x)
+    if x.denominator == 1:
+        return x.numerator
+    if x.denominator == 2:
+        return float(x)  # exact in binary
+    return round(float(x), 2)
+
+
+def print_json(value: Any) -> None:
+    """JSON on stdout, UTF-8, names exact; characters a terminal would act on written as \\u escapes."""
+    print(json_safe(json.dumps(value, ensure_ascii=False)))
+
+
+def codes(text: str | None) -> tuple[str, ...] | None:
+    """`--tiebreaks BH-C1,sb` -> ("BH-C1", "SB"); None when not given."""
+    if text is None:
+        return None
+    return tuple(c.strip().upper() for c in text.split(",") if c.strip())
+
+
+def ids(text: str, what: str, example: str = "4,9,2,7") -> list[int]:
+    """Player ids separated by commas (or semicolons), each a positive id within the limits."""
+    out = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if not (part.isascii() and part.isdigit()) or int(part) < 1:
+            raise UsageError(f"{what}: '{part}' is not a player id (ids are positive whole numbers, like {example})")
+        out.append(numbers.check("id", int(part), what))
+    return out
+
+
+def stage_of(e: Event, a: argparse.Namespace) -> str:
+    return getattr(a, "stage", None) or e.current_stage()
+
+
+def table_of(e: Event, stage: str, a: argparse.Namespace, *, required: bool = True) -> int | None:
+    """The table a command addresses: only a Swiss stage with several tables has them.
+
+    `required`: with several tables, one must be named (else None means every table).
+    """
+    t = getattr(a, "table", None)
+    if stage != "swiss" or e.tables <= 1:
+        if t not in (None, 1):
+            if e.tables <= 1:
+                raise UsageError(f"--table {t}: the event has one table")
+            raise UsageError(f"--table {t}: the {stage} stage has one table")
+        return None
+    if t is None:
+        if required:
+            raise UsageError(f"the event has {e.tables} tables: say which with --table 1..{e.tables}")
+        return None
+    if not 1 <= t <= e.tables:
+        raise UsageError(f"--table {t}: the event has tables 1..{e.tables}")
+    return t
+
+
+def main_stage(e: Event) -> str:
+    return "swiss" if e.system == "swiss" else "roundrobin"

@@ -1,0 +1,28 @@
+"""The hall display: `arbiter display FILE` (tui/display.py draws it)."""
+
+from __future__ import annotations
+
+import argparse
+
+from . import numbers
+from .common import FILE, Arg, Command
+
+
+def cmd_display(a: argparse.Namespace) -> int:
+    from tui.display import run
+
+    return run(a.file, interval=a.interval, serve_web=a.serve, host=a.host, port=a.port, public=a.public)
+
+
+COMMANDS = (
+    Command(("display",), "the read-only hall display (full screen, or to a browser with --serve)", cmd_display, (
+        FILE,
+        Arg("--interval", "seconds each page stays (default 15)", metavar="S", type=numbers.seconds, default=15.0),
+        Arg("--serve", "serve it to a browser with textual-serve (pip install -e '.[serve]')", flag=True),
+        Arg("--host", "the address --serve listens on (default 127.0.0.1; another needs --public)", metavar="HOST",
+            default="127.0.0.1"),
+        Arg("--port", "the port --serve listens on (default 8000)", metavar="PORT", type=numbers.whole("port"),
+            default=8000),
+        Arg("--public", "let --serve listen on an address other than loopback (the network can see it)", flag=True),
+    ), own_screen=True),
+)

@@ -1,0 +1,268 @@
+"""Events and players: new, players add|import|withdraw|bye|list, forbid, undo, redo, log."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from core import commands
+from core.errors import FileProblem, IllegalChange
+from core.formats import csvio
+from core.journal_text import bye_what, describe
+from core.model import Event
+from core.store import EventFile, create, load
+
+from . import numbers
+from .common import FILE, Arg, Command, Group, codes, print_json
+from .usage import UsageError
+
+
+def _seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+def cmd_new(a: argparse.Namespace) -> int:
+    from core.standings import check_codes
+
+    tiebreaks = codes(a.tiebreaks) or ()
+    if not a.teams:
+        check_codes(tiebreaks)
+    points = numbers.points(a.points, "--points") if a.points else None
+    event = commands.new_event(
+        a.name, a.rounds, system=a.system, tables=a.tables, top=a.top, third_place=a.third_place,
+        points=points, tiebreaks=tiebreaks, edition=a.edition, lots_seed=_seed(), baku=a.baku,
+        initial_colour=a.initial_colour, unrated_rating=a.unrated_rating,
+    )
+    if a.teams:
+        from core import team_event
+
+        match_points = numbers.points(a.match_points, "--match-points") if a.match_points else None
+        event = team_event.setup(event, a.boards, match_points=match_points, tiebreaks=list(tiebreaks) or None)
+    elif a.boards:
+        raise UsageError("--boards is for team events (--teams)")
+    elif a.match_points:
+        raise UsageError("--match-points is for team events (--teams)")
+    create(a.file, event)
+    print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
+          + (f", teams of {a.boards} boards" if a.teams else ""))
+    return 0
+
+
+def cmd_players_add(a: argparse.Namespace) -> int:
+    name = a.name if a.name is not None else a.name_option
+    if a.name is not None and a.name_option is not None:
+        raise UsageError("players add: give the name once (NAME or --name)")
+    if name is None:
+        raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
+    ef = EventFile(a.file)
+    new = ef.change(
+        lambda e: commands.add_player(e, name, rating=a.rating, club=a.club, federation=a.federation,
+                                      table=a.table, team=a.team),
+        describe("add player {name}", name=name),
+    )
+    p = max(new.players, key=lambda x: x.id)
+    late = f", late entry from round {p.late_from}" if p.late_from else ""
+    print(f"added {p.name} as player {p.id}{late}")
+    return 0
+
+
+def read_csv_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileProblem(str(path), None, "no such file") from None
+    except UnicodeDecodeError:
+        raise FileProblem(str(path), None, "not UTF-8 text") from None
+    except IsADirectoryError:
+        raise FileProblem(str(path), None, "is a folder, not a CSV file") from None
+    except OSError as exc:
+        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
+
+
+def cmd_players_import(a: argparse.Namespace) -> int:
+    csv_path = Path(a.csv)
+    rows = csvio.read_players(read_csv_text(csv_path), str(csv_path))
+
+    def add_all(e: Event) -> Event:
+        for i, row in enumerate(rows, start=2):
+            try:
+                e = commands.add_player(e, **row)
+            except IllegalChange as exc:
+                raise FileProblem(str(csv_path), i, str(exc)) from None
+        return e
+
+    EventFile(a.file).change(add_all, describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
+    print(f"imported {len(rows)} players")
+    return 0
+
+
+def cmd_players_withdraw(a: argparse.Namespace) -> int:
+    new = EventFile(a.file).change(lambda e: commands.withdraw(e, a.id, a.from_round),
+                                   describe("withdraw player {pid}", pid=a.id))
+    p = new.player(a.id)
+    print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
+    return 0
+
+
+def cmd_players_bye(a: argparse.Namespace) -> int:
+    new = EventFile(a.file).change(
+        lambda e: commands.request_bye(e, a.id, a.round, a.kind), bye_what(a.kind, a.id, a.round)
+    )
+    print(f"{new.player(a.id).name} ({a.id}): {a.kind} bye in round {a.round}")
+    return 0
+
+
+def cmd_players_list(a: argparse.Namespace) -> int:
+    from core.formats.text import fit
+
+    e = load(a.file)
+    if a.format == "json":
+        print_json([{"id": p.id, "name": p.name, "rating": p.rating, "club": p.club, "federation": p.federation,
+                     "table": p.table, "status": p.status} for p in e.players])
+        return 0
+    for p in e.players:
+        t = f" T{p.table}" if p.table else ""
+        print(f"{p.id:>4}  {fit(p.name, 30):<30} {p.rating:>5} {fit(p.club, 20):<20}{t} {p.status}")
+    return 0
+
+
+def id_or_name(text: str) -> int | str:
+    """`arbiter forbid` operands: player ids, or in a team event team names or ids."""
+    return int(text) if text.strip().isascii() and text.strip().isdigit() else text
+
+
+def cmd_forbid(a: argparse.Namespace) -> int:
+    from core import team_event
+
+    from .teams import forbid_teams
+
+    e = load(a.file)
+    if team_event.is_team_event(e):  # two teams, by name or id
+        return forbid_teams(a, e)
+    for x in a.ids:
+        if not isinstance(x, int):
+            raise UsageError(f"forbid: '{x}' is not a player id")
+        numbers.check("id", x, "forbid")
+    ef = EventFile(a.file)
+    if a.club:
+        if a.ids:
+            raise UsageError("forbid: give two ids or --club NAME, not both")
+        ef.change(lambda ev: commands.forbid_club(ev, a.club, remove=a.remove),
+                  describe("allow games within club {club}" if a.remove else "forbid games within club {club}",
+                           club=a.club))
+        print(f"club {a.club}: members {'may' if a.remove else 'must not'} meet each other")
+        return 0
+    if len(a.ids) != 2:
+        raise UsageError("forbid: give two player ids (or --club NAME)")
+    x, y = a.ids
+    ef.change(lambda ev: commands.forbid_pair(ev, x, y, remove=a.remove),
+              describe("allow pairing {a} with {b}" if a.remove else "forbid pairing {a} with {b}", a=x, b=y))
+    print(f"players {x} and {y} {'may meet again' if a.remove else 'will not be paired together'}")
+    return 0
+
+
+def cmd_undo(a: argparse.Namespace) -> int:
+    print(f"undone: {EventFile(a.file).undo()}")
+    return 0
+
+
+def cmd_redo(a: argparse.Namespace) -> int:
+    print(f"redone: {EventFile(a.file).redo()}")
+    return 0
+
+
+def cmd_log(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    ef.load()  # a missing or unreadable event is an error, not an empty journal
+    for entry in ef.history():
+        ssh = f"@{entry.ssh}" if entry.ssh else ""
+        print(f"{entry.seq:>5} {entry.time} {entry.user}{ssh}: {entry.what}")
+    return 0
+
+
+SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
+EDITIONS = ("fide2024", "fide2026", "legacy")
+BYES = ("half", "zero", "full", "none")
+
+GROUPS = (Group("players", "add, import, withdraw, list players; request a bye"),)
+
+COMMANDS = (
+    Command(("new",), "create an event file (refuses to overwrite one)", cmd_new, (
+        Arg("file", "the event file to create, e.g. saves/open.toml", metavar="FILE"),
+        Arg("--name", "the event's name", metavar="TEXT", required=True),
+        Arg("--rounds", "the number of rounds (a round robin: any number, the tables decide)", metavar="N",
+            type=numbers.whole("rounds"), required=True),
+        Arg("--system", "the pairing system (default swiss)", metavar="|".join(SYSTEMS), choices=SYSTEMS,
+            default="swiss"),
+        Arg("--tables", "Swiss tables (groups paired apart; default 1)", metavar="T", type=numbers.whole("tables"),
+            default=1),
+        Arg("--top", "players qualifying for the knockout top (0: no top)", metavar="K", type=numbers.whole("top"),
+            default=0),
+        Arg("--third-place", "the top has a match for third place", flag=True),
+        Arg("--points", "points of a win, draw and loss (default 1,0.5,0; e.g. 3,1,0)", metavar="W,D,L"),
+        Arg("--tiebreaks", "tie-break codes, comma-separated, e.g. BH-C1,BH,SB,WIN (docs/tiebreaks.md)",
+            metavar="CODES"),
+        Arg("--edition", "the tie-break rulebook edition (default fide2024)", metavar="|".join(EDITIONS),
+            choices=EDITIONS, default="fide2024"),
+        Arg("--baku", "Baku acceleration (C.04.7)", flag=True),
+        Arg("--initial-colour", "colour of pairing number 1 in round 1 (default: by lot)", metavar="w|b",
+            choices=("w", "b")),
+        Arg("--unrated-rating", "rating of unrated players in rating tie-breaks (default: those tie-breaks "
+            "are dropped, C.07 art. 10)", metavar="R", type=numbers.whole("unrated_rating")),
+        Arg("--teams", "a team event: teams play matches over --boards boards", flag=True),
+        Arg("--boards", "boards of a team match (with --teams)", metavar="B", type=numbers.whole("boards"),
+            default=0),
+        Arg("--match-points", "team match points of a win, draw and loss (default 2,1,0)", metavar="W,D,L"),
+    ), epilog="example: arbiter new saves/open.toml --name \"City Open\" --rounds 9 --tiebreaks BH-C1,BH,SB,WIN"),
+    Command(("players", "add"), "add a player (once rounds are paired: a late entry from the next round)",
+            cmd_players_add, (
+                FILE,
+                Arg("name", "the player's name, e.g. \"Ivanov, Ivan\" (a name starting with '-': "
+                    "after --, or with --name)", metavar="NAME", nargs="?"),
+                Arg("--name", "the player's name (for a name that starts with '-')", metavar="NAME",
+                    dest="name_option"),
+                Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating"), default=0),
+                Arg("--club", "the club", metavar="C", default=""),
+                Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
+                Arg("--table", "the table (an event with several tables)", metavar="T",
+                    type=numbers.whole("table")),
+                Arg("--team", "the team (a team event)", metavar="T", default=""),
+            ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
+                      "         arbiter players add saves/open.toml -- \"-1+2\""),
+    Command(("players", "import"), "add the players of a CSV file (all or none)", cmd_players_import, (
+        FILE,
+        Arg("csv", "a CSV file with a header row: name (required), rating, club, federation, table, team, "
+            "title, fide_id", metavar="CSV"),
+    )),
+    Command(("players", "withdraw"), "withdraw a player: not paired from the next round (or R) on",
+            cmd_players_withdraw, (
+                FILE,
+                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+                Arg("--from-round", "the first round the player is not paired in (default: the next one)",
+                    metavar="R", type=numbers.whole("round")),
+            )),
+    Command(("players", "bye"), "request a bye for a round not yet paired (or none: take it back)",
+            cmd_players_bye, (
+                FILE,
+                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+                Arg("round", "the round", metavar="ROUND", type=numbers.whole("round")),
+                Arg("kind", "half, zero or full point; none takes the request back", metavar="|".join(BYES),
+                    choices=BYES),
+            )),
+    Command(("players", "list"), "list the players", cmd_players_list, (FILE, Arg(
+        "--format", "the output: text, json (default text)", metavar="text|json", choices=("text", "json"),
+        default="text"))),
+    Command(("forbid",), "players (or a club's members; in a team event teams) who must not be paired together",
+            cmd_forbid, (
+                FILE,
+                Arg("ids", "two player ids (a team event: two team names or ids)", metavar="ID", type=id_or_name,
+                    nargs="*"),
+                Arg("--club", "every member of this club: none may be paired with another", metavar="NAME"),
+                Arg("--remove", "take the prohibition back", flag=True),
+            )),
+    Command(("undo",), "undo the last change (across restarts and judges, from the journal)", cmd_undo, (FILE,)),
+    Command(("redo",), "redo the last change undone", cmd_redo, (FILE,)),
+    Command(("log",), "the journal: every change, when, by whom and from where", cmd_log, (FILE,)),
+)

@@ -1,0 +1,113 @@
+"""TRF and exports: trf pair|check, import-trf, export."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from core.store import create, load
+from core.store.files import read_text, write_atomic
+
+from . import numbers
+from .common import FILE, Arg, Command, Group, table_of
+from .usage import UsageError
+
+
+def cmd_trf_pair(a: argparse.Namespace) -> int:
+    from core.swiss import trf_pair
+
+    text = trf_pair(read_text(Path(a.trf)), a.trf)
+    if a.o:
+        write_atomic(Path(a.o), text, keep_backup=False)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_trf_check(a: argparse.Namespace) -> int:
+    from core.swiss import trf_check
+
+    diffs = trf_check(read_text(Path(a.trf)), a.trf)
+    for d in diffs:
+        print(d)
+    if diffs:
+        return 1
+    print("every round re-paired exactly as in the file")
+    return 0
+
+
+def cmd_import_trf(a: argparse.Namespace) -> int:
+    from core.formats.trf import parse_trf
+    from core.formats.trf_event import trf_to_event
+
+    t = parse_trf(read_text(Path(a.trf)), a.trf)
+    event = trf_to_event(t, a.trf)
+    if event.rounds_planned > 999:  # an event file holds at most 999 rounds: say so at the TRF, not at FILE
+        raise UsageError(f"{a.trf}: the number of rounds (XXR or 142) {event.rounds_planned} is too many: at most 999")
+    create(a.file, event)
+    print(f"created {a.file}: {event.name}, {len(event.players)} players, "
+          f"{len(event.rounds)} of {event.rounds_planned} rounds")
+    return 0
+
+
+CSV_WHAT = ("players", "standings")
+TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
+
+
+def cmd_export(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    out = Path(a.out)
+    if a.format == "trf":
+        from core.formats.trf import write_trf
+        from core.formats.trf_event import event_to_trf
+
+        table = table_of(e, "swiss", a, required=False) if a.what != "top" else None
+        write_atomic(out, write_trf(event_to_trf(e, table, what=a.what)), keep_backup=False)
+    elif a.format == "csv":
+        from core.formats.exports import players_csv, standings_csv
+
+        if a.what not in CSV_WHAT:
+            raise UsageError(f"--what '{a.what}': a CSV export is players or standings")
+        write_atomic(out, standings_csv(e) if a.what == "standings" else players_csv(e), keep_backup=False)
+    elif a.format == "html":
+        from core.formats.site import write_site
+
+        write_site(e, out)
+    else:  # text printouts
+        from core.formats.exports import printout
+
+        write_atomic(out, printout(e, a.what), keep_backup=False)
+    print(f"wrote {out}")
+    return 0
+
+
+GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)
+
+COMMANDS = (
+    Command(("trf", "pair"), "pair the round after the last one in a TRF; print what the endorsed engines print",
+            cmd_trf_pair, (
+                Arg("trf", "the TRF file (it must say the number of rounds: XXR or 142)", metavar="TRF"),
+                Arg("-o", "write the pairing to this file instead of stdout", metavar="OUT"),
+            ), epilog="Output: the number of pairs, then WHITE BLACK per board (start numbers); a bye as ID 0."),
+    Command(("trf", "check"), "re-pair every round from the rounds before it; list each difference (exit 1 if any)",
+            cmd_trf_check, (Arg("trf", "the TRF file", metavar="TRF"),)),
+    Command(("import-trf",), "make an event from a TRF file: a Swiss, a round robin or a team event (players, "
+            "teams, rounds, results, rounds total)",
+            cmd_import_trf, (
+                Arg("trf", "the TRF file", metavar="TRF"),
+                Arg("file", "the event file to create", metavar="FILE"),
+            )),
+    Command(("export",), "write TRF, CSV, the HTML site or text printouts", cmd_export, (
+        FILE,
+        Arg("--format", "trf (the main stage: a Swiss table, the round robin, the team event; --what top: the top), "
+            "csv, html (a folder of pages), text (printouts)",
+            metavar="trf|csv|html|text", choices=("trf", "csv", "html", "text"), required=True),
+        Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
+            metavar="PATH", required=True),
+        Arg("--table", "trf: one table of the Swiss stage", metavar="T", type=numbers.whole("table")),
+        Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
+            "the main stage)",
+            metavar="WHAT", default="standings"),
+    )),
+)

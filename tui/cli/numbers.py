@@ -1,0 +1,125 @@
+"""The numbers a judge may type on the command line, and their limits.
+
+Every number option and operand goes through one of the parsers below, so
+`--from-round 99999999999999999999`, `--moves -5`, `--points 1e999,0,0` or
+`--interval 1e-300` are refused at the option, in one line, before any file
+is read (exit 2).
+
+The limits are those an event file may hold (docs/file-format.md; the codec
+checks the same values when it reads a file): 999 rounds, 999 tables, a top
+of 1024, 99 boards a match, 99 games a top match, ratings 0..9999. They are
+in `LIMITS`, one place, so that they can follow a limits module of core
+when there is one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from fractions import Fraction
+from typing import Callable
+
+from .usage import UsageError
+
+# kind: (lowest, highest, what the highest counts) -- the values an event file can hold.
+LIMITS: dict[str, tuple[int, int, str]] = {
+    "rounds": (1, 999, "rounds"),
+    "round": (1, 999, "rounds"),
+    "after_round": (0, 999, "rounds"),
+    "tables": (1, 999, "tables"),
+    "table": (1, 999, "tables"),
+    "top": (0, 1024, "players"),
+    "boards": (0, 99, "boards"),
+    "board": (1, 99_999, "boards"),
+    "games": (1, 99, "games"),
+    "rating": (0, 9999, ""),
+    "unrated_rating": (1, 3999, ""),
+    "id": (1, 999_999, ""),
+    "moves": (1, 999, "moves"),
+    "width": (1, 1000, "columns"),
+    "port": (1, 65535, ""),
+}
+
+# Points of one game (--points, --match-points): halves from 0 to this.
+MAX_POINTS = 99
+# Seconds a page of the hall display stays (--interval).
+INTERVAL = (Fraction(1, 2), 3600)
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]*\.?[0-9]+|[0-9]+/[0-9]+")
+
+
+def whole(kind: str) -> Callable[[str], int]:
+    """An argparse `type`: a whole number within `LIMITS[kind]`."""
+    lo, hi, unit = LIMITS[kind]
+
+    def parse(text: str) -> int:
+        t = text.strip()
+        if not _WHOLE.fullmatch(t):
+            raise ValueError(text)  # argparse says: invalid int value: 'abc'
+        if len(t.lstrip("+-")) > 12:  # no need to make a 5000-digit int to know it is too big
+            raise argparse.ArgumentTypeError(f"{t} is too {'small' if t.startswith('-') else 'big'}: "
+                                             + (f"at least {lo}" if t.startswith("-") else _at_most(hi, unit)))
+        n = int(t)
+        if n < lo:
+            raise argparse.ArgumentTypeError(f"{t} is too small: at least {lo}")
+        if n > hi:
+            raise argparse.ArgumentTypeError(f"{t} is too big: {_at_most(hi, unit)}")
+        return n
+
+    parse.__name__ = "int"
+    return parse
+
+
+def _at_most(hi: int, unit: str) -> str:
+    return f"at most {hi} {unit}".rstrip()
+
+
+def check(kind: str, value: int, option: str) -> int:
+    """`value` (already an int, e.g. from a list) within `LIMITS[kind]`, else a one-line error."""
+    lo, hi, unit = LIMITS[kind]
+    if value < lo:
+        raise UsageError(f"{option} {value}: too small: at least {lo}")
+    if value > hi:
+        raise UsageError(f"{option} {value}: too big: {_at_most(hi, unit)}")
+    return value
+
+
+def points(text: str, option: str = "--points") -> tuple[Fraction, Fraction, Fraction]:
+    """W,D,L points of a game or a match, e.g. 1,0.5,0 or 3,1,0: halves from 0 to MAX_POINTS."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 3:
+        raise UsageError(f"{option} '{text}': expected three values W,D,L such as 1,0.5,0 or 3,1,0")
+    out = []
+    for p in parts:
+        if not (p.isascii() and _DECIMAL.fullmatch(p)) or len(p) > 12:
+            raise UsageError(f"{option} '{text}': '{p}' is not a number of points such as 1, 0.5 or 3")
+        try:
+            v = Fraction(p)
+        except ZeroDivisionError:
+            raise UsageError(f"{option} '{text}': '{p}' is not a number of points such as 1, 0.5 or 3") from None
+        if v > MAX_POINTS or (2 * v).denominator != 1:
+            raise UsageError(f"{option} '{text}': '{p}': points are whole or half numbers from 0 to {MAX_POINTS}")
+        out.append(v)
+    return out[0], out[1], out[2]
+
+
+def seconds(text: str) -> float:
+    """An argparse `type`: seconds (--interval), a finite decimal within INTERVAL."""
+    lo, hi = INTERVAL
+    t = text.strip()
+    try:
+        value = float(t)
+    except ValueError:
+        raise ValueError(text) from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{t} is not a number of seconds")
+    if Fraction(value) < lo:
+        raise argparse.ArgumentTypeError(f"{t} is too small: at least {float(lo)} seconds")
+    if value > hi:
+        raise argparse.ArgumentTypeError(f"{t} is too big: at most {hi} seconds")
+    return value
+
+
+seconds.__name__ = "float"

@@ -1,0 +1,105 @@
+"""A line on stderr that says a long command is still working: `pairing round 3 … 4 s`.
+
+Shown only when both stdout and stderr are terminals, and only once the work has taken more than
+a second; it updates in place every second and is erased when the work ends (done, refused or
+interrupted), so the command's own output starts on a clean line. A ticker thread keeps it
+up to date; it needs nothing from the engine.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from typing import Iterator, TextIO
+
+from core.model import Event
+
+DELAY = 1.0  # seconds of work before the line appears
+EVERY = 1.0  # seconds between updates
+
+
+class Ticker:
+    """Writes `label … N s` on `stream` after `delay` seconds, then every `every` seconds, until stopped."""
+
+    def __init__(self, label: str, stream: TextIO, *, delay: float = DELAY, every: float = EVERY) -> None:
+        self.label, self.stream, self.delay, self.every = label, stream, delay, every
+        self.detail = ""  # what the engine says it is doing, if it says (set from its progress callback)
+        self._stop = threading.Event()
+        self._shown = False
+        self._lock = threading.Lock()
+        self._start = time.monotonic()
+        self._thread = threading.Thread(target=self._run, name="arbiter-progress", daemon=True)
+
+    def start(self) -> "Ticker":
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        if self._stop.wait(self.delay):
+            return
+        while not self._stop.is_set():
+            self._write()
+            self._stop.wait(self.every)
+
+    def _write(self) -> None:
+        seconds = int(time.monotonic() - self._start)
+        detail = f" ({self.detail})" if self.detail else ""
+        with self._lock:
+            if self._stop.is_set():
+                return
+            try:
+                self.stream.write(f"\r\x1b[K{self.label}{detail} … {seconds} s")
+                self.stream.flush()
+                self._shown = True
+            except (OSError, ValueError):
+                self._stop.set()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stop.set()
+            if self._shown:
+                try:
+                    self.stream.write("\r\x1b[K")  # erase the line
+                    self.stream.flush()
+                except (OSError, ValueError):
+                    pass
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(timeout=1.0)
+
+
+def on_terminal() -> bool:
+    """Both stdout and stderr are terminals (a pipe or a file gets no progress line)."""
+    try:
+        return sys.stderr.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def pairing_label(event: Event, table: int | None) -> str:
+    """`pairing round 3` (of the next round), `pairing round 3 of table 2`."""
+    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    tables = event.stage_tables(stage) if table is None else [table]
+    numbers = {len(event.rounds_of(stage, t)) + 1 for t in tables}
+    k = min(numbers) if numbers else 1
+    if table is not None and event.tables > 1:
+        return f"pairing round {k} of table {table}"
+    return f"pairing round {k}"
+
+
+@contextmanager
+def progress(label: str, *, stream: TextIO | None = None, delay: float = DELAY) -> Iterator[Ticker | None]:
+    """Show `label … N s` on stderr while the block runs, when on a terminal; yields the ticker (or None)."""
+    if stream is None and not on_terminal():
+        yield None
+        return
+    ticker = Ticker(label, stream or sys.stderr, delay=delay).start()
+    try:
+        yield ticker
+    finally:
+        ticker.stop()
+
+
+def pairing_progress(event: Event, table: int | None):
+    return progress(pairing_label(event, table))

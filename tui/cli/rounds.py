@@ -1,0 +1,228 @@
+"""Rounds and results: pair, result, round, and the changes by hand (swap, exchange, give-bye, unpair)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from core import commands, pairing
+from core.journal_text import describe, pair_what, result_what
+from core.formats.text import round_text
+from core.results import Result
+from core.store import EventFile, journal, load
+
+from . import numbers
+from .common import FILE, ROUND, STAGE, TABLE, Arg, Command, fmt, ids, main_stage, print_json, stage_of, table_of
+from .progress import pairing_progress
+from .usage import UsageError
+
+
+def cmd_pair(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    table = table_of(e, "swiss", a, required=False)
+    if a.by_hand is not None:
+        return _pair_by_hand(ef, e, table, a.by_hand)
+    from core import team_event
+
+    if team_event.is_team_event(e):
+        new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots), pair_what([]))
+        sys.stdout.write(team_event.matches_output(new))
+        return 0
+    allow = None
+    if a.allow_rematch is not None:
+        pair = ids(a.allow_rematch, f"--allow-rematch '{a.allow_rematch}'", "3,7")
+        if len(pair) != 2:
+            raise UsageError(f"--allow-rematch '{a.allow_rematch}': give two player ids, e.g. 3,7")
+        allow = {frozenset(pair)}
+    before = {r.key for r in e.rounds}
+    with pairing_progress(e, table):
+        new = ef.change(lambda ev: pairing.pair_next(ev, table, lots=a.lots, allow_rematch=allow),
+                        pair_what([], table if table else None, rematch=a.allow_rematch if allow else None))
+    for r in new.rounds:
+        if r.key not in before:
+            sys.stdout.write(round_text(new, r))
+    return 0
+
+
+def _pair_by_hand(ef: EventFile, e, table: int | None, text: str) -> int:
+    pairs = parse_pairs(text)
+    if not pairs:
+        raise UsageError(f"--by-hand '{text}': give the pairs, e.g. \"12-7,3-9,5-0\"")
+    stage = main_stage(e)
+    if e.tables > 1 and table is None:
+        raise UsageError("--by-hand pairs one table: say which with --table")
+    k = len(e.rounds_of(stage, table)) + 1
+    new = ef.change(lambda ev: pairing.pair_by_hand(ev, stage, table, k, pairs),
+                    describe("pair round {round} by hand", round=k))
+    rnd = new.find_round(stage, table, k)
+    sys.stdout.write(round_text(new, rnd))
+    for w in pairing.warnings_for(new, rnd):
+        print(f"warning: {w}")
+    return 0
+
+
+def parse_pairs(text: str) -> list[tuple[int, int | None]]:
+    """`12-7,3-9,5-0` -> [(12, 7), (3, 9), (5, None)] (`5-0` or `5`: 5 gets the bye)."""
+    pairs: list[tuple[int, int | None]] = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        bits = [b.strip() for b in part.split("-")]
+        if len(bits) > 2 or not all(b.isascii() and b.isdigit() for b in bits if b) or not bits[0]:
+            raise UsageError(f"--by-hand: '{part}' is not FIRST-SECOND (ids) or ID-0 for a bye")
+        first = numbers.check("id", int(bits[0]), "--by-hand")
+        second = None if len(bits) == 1 or bits[1] in ("", "0") else numbers.check("id", int(bits[1]), "--by-hand")
+        pairs.append((first, second))
+    return pairs
+
+
+def cmd_result(a: argparse.Namespace) -> int:
+    result = Result.parse(a.result)
+    user = journal.who()[0]
+    ef = EventFile(a.file)
+    e = ef.load()
+    stage = stage_of(e, a)
+    table = table_of(e, stage, a)
+    rnd = a.round if a.round is not None else commands.current_round(e, stage, table).number
+    if stage in ("top", "playoff"):
+        if stage == "top":
+            from core.top import record_top_result as record
+        else:
+            from core.playoff_event import record_playoff_result as record
+
+        def change(ev):
+            return record(ev, rnd, a.board, result, by=user, force=a.force, moves=a.moves)
+    else:
+        def change(ev):
+            return commands.record_result(ev, stage, table, rnd, a.board, result, by=user, force=a.force,
+                                          moves=a.moves)
+    new = ef.change(change, result_what(stage, rnd, table if table else None, a.board, result))
+    g = new.find_round(stage, table, rnd).game(a.board)
+    names = new.player(g.first).name + (f" - {new.player(g.second).name}" if g.second else "")
+    print(f"round {rnd} board {a.board}: {names} {result}")
+    return 0
+
+
+def round_json(rnd) -> dict:
+    return {
+        "round": rnd.number, "table": rnd.table, "stage": rnd.stage,
+        "boards": [
+            {"board": g.board, "first": g.first, "second": g.second,
+             "result": None if g.result is None else str(g.result), "manual": g.manual}
+            for g in rnd.games
+        ],
+    }
+
+
+def cmd_round(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    stage = stage_of(e, a)
+    table = table_of(e, stage, a)
+    rnd = e.find_round(stage, table, a.round) if a.round is not None else commands.current_round(e, stage, table)
+    if a.format == "json":
+        print_json(round_json(rnd))
+        return 0
+    sys.stdout.write(round_text(e, rnd))
+    if a.explain:
+        sys.stdout.write(pairing.explain_round(e, rnd))
+    return 0
+
+
+def _last_round(e, a) -> tuple[str, int | None, int]:
+    """The stage, table and round a change by hand addresses (the last paired one unless --round)."""
+    stage = stage_of(e, a)
+    table = table_of(e, stage, a)
+    rounds = e.rounds_of(stage, table)
+    if not rounds:
+        raise UsageError(f"no {stage} round has been paired yet")
+    return stage, table, a.round if a.round is not None else rounds[-1].number
+
+
+def _by_hand(a: argparse.Namespace, fn, what: str) -> int:
+    ef = EventFile(a.file)
+    stage, table, k = _last_round(ef.load(), a)
+    new = ef.change(lambda ev: fn(ev, stage, table, k), what)
+    rnd = new.find_round(stage, table, k)
+    sys.stdout.write(round_text(new, rnd))
+    for w in pairing.warnings_for(new, rnd):
+        print(f"warning: {w}")
+    return 0
+
+
+def cmd_swap(a: argparse.Namespace) -> int:
+    return _by_hand(a, lambda ev, s, t, k: pairing.swap_colours(ev, s, t, k, a.board),
+                    describe("swap colours on board {board}", board=a.board))
+
+
+def cmd_exchange(a: argparse.Namespace) -> int:
+    return _by_hand(a, lambda ev, s, t, k: pairing.exchange(ev, s, t, k, a.a, a.b),
+                    describe("exchange players {a} and {b}", a=a.a, b=a.b))
+
+
+def cmd_give_bye(a: argparse.Namespace) -> int:
+    return _by_hand(a, lambda ev, s, t, k: pairing.give_bye(ev, s, t, k, a.id),
+                    describe("bye by hand for player {pid}", pid=a.id))
+
+
+def cmd_unpair(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    stage, table, k = _last_round(ef.load(), a)
+    ef.change(lambda ev: commands.unpair_round(ev, stage, table, k),
+              describe("take back the pairing of round {round}", round=k))
+    print(f"round {k} unpaired")
+    return 0
+
+
+RESULT_FORMS = """\
+RESULT, the first player's score first:
+  1-0, 0-1           a win
+  1/2 (= 1/2-1/2)    a draw
+  +-                 forfeit: the second player did not come
+  -+                 forfeit: the first player did not come
+  --                 double forfeit: neither came
+  1-0t, 0-1t, =t     technical result at time-out (705.3)
+  1-0a, 0-1a         agreed top result (704.4)
+A result beginning with '-' is a result, not an option: arbiter result FILE 3 -+"""
+
+BOARD = Arg("board", "the board number", metavar="BOARD", type=numbers.whole("board"))
+ROUND_OF_CHANGE = Arg("--round", "the round (default: the last one paired)", metavar="R", type=numbers.whole("round"))
+TABLE_OF_PAIR = Arg("--table", "pair only this table (default: every table)", metavar="T", type=numbers.whole("table"))
+
+COMMANDS = (
+    Command(("pair",), "pair the next round (every table unless --table) and print it", cmd_pair, (
+        FILE,
+        TABLE_OF_PAIR,
+        Arg("--by-hand", "pair by hand: \"12-7,3-9,5-0\" (5 gets the bye)", metavar="PAIRS"),
+        Arg("--lots", "round robin: draw the Berger numbers by lot (recorded)", flag=True),
+        Arg("--allow-rematch", "let these two players meet again (when no legal pairing exists otherwise)",
+            metavar="ID,ID"),
+    ), epilog="Exit code 1: no legal pairing exists (the message names the players and what to do)."),
+    Command(("result",), "enter a result (over a different one only with --force)", cmd_result, (
+        FILE,
+        BOARD,
+        Arg("result", "the result, first player's score first (below)", metavar="RESULT"),
+        ROUND,
+        TABLE,
+        STAGE,
+        Arg("--force", "replace a different result already entered", flag=True),
+        Arg("--moves", "the number of moves of the game (the fewest-moves rule of a play-off)", metavar="N",
+            type=numbers.whole("moves")),
+    ), epilog=RESULT_FORMS),
+    Command(("round",), "show a round (the current one unless --round)", cmd_round, (
+        FILE, ROUND, TABLE, STAGE, fmt("text", "json"),
+        Arg("--explain", "say for each board why it was made", flag=True),
+    )),
+    Command(("swap",), "swap the colours of a board of the last round (before results)", cmd_swap, (
+        FILE, BOARD, ROUND_OF_CHANGE, TABLE, STAGE)),
+    Command(("exchange",), "exchange two players (ids) between boards of the last round", cmd_exchange, (
+        FILE,
+        Arg("a", "the first player's id", metavar="ID", type=numbers.whole("id")),
+        Arg("b", "the second player's id", metavar="ID", type=numbers.whole("id")),
+        ROUND_OF_CHANGE, TABLE, STAGE)),
+    Command(("give-bye",), "give a player the bye by hand in the last round", cmd_give_bye, (
+        FILE, Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")), ROUND_OF_CHANGE, TABLE, STAGE)),
+    Command(("unpair",), "take back the last pairing while it has no results", cmd_unpair, (
+        FILE, ROUND_OF_CHANGE, TABLE, STAGE)),
+)

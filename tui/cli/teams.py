@@ -1,0 +1,127 @@
+"""Team events (docs/teams.md): teams list|roster|lineup|order|standings, match, and `forbid` of two teams."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from core import team_event
+from core.journal_text import describe
+from core.model import Event
+from core.store import EventFile, load
+
+from . import numbers
+from .common import EDITION, FILE, TIEBREAKS, Arg, Command, Group, fmt, ids
+from .standings import AFTER_ROUND
+from .usage import UsageError
+
+
+def _team_event(e: Event) -> None:
+    if not team_event.is_team_event(e):
+        raise UsageError("this is not a team event (make one with arbiter new FILE ... --teams --boards B)")
+
+
+def _ids(text: str, what: str) -> list[int]:
+    out = ids(text, what)
+    if not out:
+        raise UsageError(f"{what}: give the player ids, board 1 first, like 4,9,2,7")
+    return out
+
+
+def cmd_teams_list(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    _team_event(e)
+    sys.stdout.write(team_event.teams_output(e, a.format))
+    return 0
+
+
+def cmd_teams_roster(a: argparse.Namespace) -> int:
+    roster = _ids(a.ids, "roster")
+    ef = EventFile(a.file)
+    _team_event(ef.load())
+    new = ef.change(lambda ev: team_event.set_roster(ev, a.team, roster),
+                    describe("roster of team {team}", team=a.team))
+    print(f"roster of {a.team}: " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(roster, 1)))
+    return 0
+
+
+def cmd_teams_lineup(a: argparse.Namespace) -> int:
+    if a.clear == (a.ids is not None):
+        raise UsageError("lineup: give the ids (board 1 first) or --clear, one of the two")
+    lineup = None if a.clear else _ids(a.ids, "lineup")
+    ef = EventFile(a.file)
+    _team_event(ef.load())
+    new = ef.change(lambda ev: team_event.set_lineup(ev, a.team, a.round, lineup),
+                    describe("clear the line-up of team {team} for round {round}" if lineup is None
+                             else "line-up of team {team} for round {round}", team=a.team, round=a.round))
+    if lineup is None:
+        print(f"line-up of {a.team} for round {a.round} cleared (the first players of the roster play)")
+    else:
+        print(f"line-up of {a.team} for round {a.round}: "
+              + ", ".join(f"board {i} {new.player(p).name} ({p})" for i, p in enumerate(lineup, 1)))
+    return 0
+
+
+def cmd_teams_order(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    _team_event(ef.load())
+    ef.change(lambda ev: team_event.set_order(ev, list(a.teams)), describe("fix the team numbers"))
+    print("team numbers: " + ", ".join(f"{i}. {t}" for i, t in enumerate(a.teams, 1)))
+    return 0
+
+
+def cmd_teams_standings(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    _team_event(e)
+    chosen = None if a.tiebreaks is None else [c.strip() for c in a.tiebreaks.split(",") if c.strip()]
+    sys.stdout.write(team_event.standings_output(e, after_round=a.after_round, fmt=a.format, codes=chosen,
+                                                 edition=a.edition))
+    return 0
+
+
+def cmd_match(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    _team_event(e)
+    sys.stdout.write(team_event.matches_output(e, a.round, a.format))
+    return 0
+
+
+def forbid_teams(a: argparse.Namespace, e: Event) -> int:
+    """`arbiter forbid` on a team event: two teams (names or ids) must not meet."""
+    if a.club:
+        raise UsageError("forbid: in a team event give two teams (names or ids); --club is for players")
+    if len(a.ids) != 2:
+        raise UsageError("forbid: give two teams (names or ids, see arbiter teams list)")
+    x, y = (team_event.find_team(e, str(t)) for t in a.ids)
+    EventFile(a.file).change(
+        lambda ev: team_event.forbid_teams(ev, str(a.ids[0]), str(a.ids[1]), remove=a.remove),
+        describe("allow teams {team} and {other} to meet" if a.remove else "forbid teams {team} and {other} to meet",
+                 team=x, other=y))
+    print(f"teams {x} and {y} {'may meet' if a.remove else 'will not be paired together'}")
+    return 0
+
+
+TEAM = Arg("team", "the team's name (or its number, see arbiter teams list)", metavar="TEAM")
+
+GROUPS = (Group("teams", "teams of a team event: list, roster, line-up, order, standings"),)
+
+COMMANDS = (
+    Command(("teams", "list"), "the teams with their numbers and rosters", cmd_teams_list, (
+        FILE, fmt("text", "json"))),
+    Command(("teams", "roster"), "a team's board order: every player of the team, board 1 first", cmd_teams_roster, (
+        FILE, TEAM, Arg("ids", "player ids, comma-separated, board 1 first, e.g. 4,9,2,7", metavar="ID,ID,..."))),
+    Command(("teams", "lineup"), "a team's players for a round not yet paired (one per board, roster order)",
+            cmd_teams_lineup, (
+                FILE, TEAM,
+                Arg("round", "the round", metavar="ROUND", type=numbers.whole("round")),
+                Arg("ids", "player ids, comma-separated, board 1 first", metavar="ID,ID,...", nargs="?"),
+                Arg("--clear", "forget the stored line-up (the first players of the roster play)", flag=True),
+            )),
+    Command(("teams", "order"), "fix the team numbers (and Berger numbers) by hand before round 1", cmd_teams_order, (
+        FILE, Arg("teams", "every team, in the order of their numbers", metavar="TEAM", nargs="+"))),
+    Command(("teams", "standings"), "the team standings (any team tie-break code)", cmd_teams_standings, (
+        FILE, AFTER_ROUND, TIEBREAKS, EDITION, fmt("text", "csv", "json"))),
+    Command(("match",), "the matches of a round of a team event, with their boards", cmd_match, (
+        FILE, Arg("--round", "the round (default: the last one paired)", metavar="R", type=numbers.whole("round")),
+        fmt("text", "json"))),
+)

@@ -1,0 +1,95 @@
+"""The knockout top and the play-off: top, bracket, playoff."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from core.formats.text import round_text
+from core.journal_text import describe
+from core.store import EventFile, load
+
+from . import numbers
+from .common import FILE, Arg, Command, fmt, ids, print_json
+from .usage import UsageError
+
+
+def cmd_top(a: argparse.Namespace) -> int:
+    from core import top
+
+    ef = EventFile(a.file)
+    new = ef.change(lambda ev: top.start_top(ev, seeding=a.seeding, lots=a.lots, games_per_match=a.games,
+                                            higher_seed_first=a.higher_seed_first, placings=a.placings),
+                    describe("start the top"))
+    b = top.bracket(new)
+    print(f"top of {b.size}: seeds " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(b.seeds, 1)))
+    for line in top.aims(new):
+        print(line)
+    for r in new.rounds_of("top"):
+        sys.stdout.write(round_text(new, r))
+    return 0
+
+
+def cmd_bracket(a: argparse.Namespace) -> int:
+    from core import top
+    from core.bracket_text import bracket_json, bracket_text
+
+    e = load(a.file)
+    b = top.bracket(e)
+    if b is None:
+        raise UsageError("the top has not started (arbiter top FILE starts it)")
+    if a.format == "json":
+        print_json(bracket_json(b))
+    else:
+        sys.stdout.write(bracket_text(b, {p.id: p.name for p in e.players}, width=a.width, ascii=a.ascii))
+        sys.stdout.write(top.placings_text(e, b))
+    return 0
+
+
+def cmd_playoff(a: argparse.Namespace) -> int:
+    from core import playoff_event
+
+    players = None
+    if a.players is not None:
+        players = ids(a.players, f"--players '{a.players}'", "4,9")
+        if not players:
+            raise UsageError(f"--players '{a.players}': give player ids separated by commas, e.g. 4,9")
+    ef = EventFile(a.file)
+    e = ef.load()
+    if playoff_event.state(e) is not None and players is not None:
+        raise UsageError("--players: the play-off has already started (arbiter playoff FILE shows it)")
+    if playoff_event.state(e) is None:
+        e = ef.change(lambda ev: playoff_event.start_playoff(ev, players, knockout_games=a.knockout_games,
+                                                             armageddon_only=a.armageddon_only),
+                      describe("start the play-off"))
+    sys.stdout.write(playoff_event.report(e))
+    return 0
+
+
+COMMANDS = (
+    Command(("top",), "qualify from the Swiss standings (per table), seed, pair the first top round", cmd_top, (
+        FILE,
+        Arg("--seeding", "straight: the 704.2 order; best: permuted within place tiers to serve the aims",
+            metavar="straight|best", choices=("straight", "best"), default="straight"),
+        Arg("--lots", "break a tie at the qualification line by lot (recorded)", flag=True),
+        Arg("--games", "games per top match (mini-matches; default 1)", metavar="N", type=numbers.whole("games"),
+            default=1),
+        Arg("--higher-seed-first", "the higher seed moves first (default: by lot)", flag=True),
+        Arg("--placings", "losers of one round share their places, or are ordered by the Swiss standings",
+            metavar="shared|swiss-order", choices=("shared", "swiss-order"), default="shared"),
+    )),
+    Command(("bracket",), "draw the top's bracket and the placings", cmd_bracket, (
+        FILE,
+        fmt("text", "json"),
+        Arg("--ascii", "draw with ASCII characters only", flag=True),
+        Arg("--width", "columns of the drawing (default 80)", metavar="W", type=numbers.whole("width"), default=80),
+    )),
+    Command(("playoff",), "start the play-off for first place, or show where it stands", cmd_playoff, (
+        FILE,
+        Arg("--players", "ids of the tied players in tie-break order (default: those tied for first)",
+            metavar="IDS"),
+        Arg("--knockout-games", "a knockout play-off's matches: mini-matches, or Armageddon games only",
+            metavar="match|armageddon", choices=("match", "armageddon"), default="match"),
+        Arg("--armageddon-only", "32.5.8: straight to Armageddon", flag=True),
+    )),
+)
