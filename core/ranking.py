@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.tiebreaks.context import Context
-from core.tiebreaks.direct import de_values, encounter_order, results_of
+from core.tiebreaks.direct import as_points, encounters
 from core.tiebreaks.registry import lookup
 
 
@@ -45,11 +45,10 @@ def rank(ctx: Context, codes: list[str], *, lots_seed: int = 0, share_places: bo
             return [group]
         tb = tbs[i]
         if tb.code == "DE":
-            res = results_of(ctx, group)
-            de, met = de_values(group, res)
+            _, de, parts = encounters(ctx, group)
             for p in group:
-                de_shown.setdefault(p, de[p])
-            parts = encounter_order(group, res, ctx.win, bool(ctx.flags.de_partial_rule), values=(de, met))
+                if p not in de_shown:
+                    de_shown[p] = as_points(ctx, de[p])
         else:
             if i not in sort_keys:
                 sort_keys[i] = tb.sort_keys(ctx)

@@ -21,7 +21,7 @@ from typing import Mapping
 
 from core.errors import Msg
 from core.records import Outcome, RoundRecord
-from core.tiebreaks.context import HAS_OPPONENT, Column, Context, Term, Value, fmt
+from core.tiebreaks.context import HAS_OPPONENT, PLAYED, Column, Context, Term, Value, fmt
 from core.tiebreaks.unplayed import GAME, Cut, OpponentTerms, cut_all, opponent_rows, opponent_terms, vur_cut_applies
 
 F = Fraction
@@ -87,10 +87,8 @@ def sum_of_buchholz(ctx: Context) -> Column[Column[Terms]]:
     """SBH (seed 32.3.1.5): the sum of the Buchholz of the opponents played over the board [us]."""
     base = _opponents_base(ctx)
     bh = base.values
-    otb = ctx.otb
-    values = {}
-    for pid, recs in ctx.records.items():
-        values[pid] = sum([bh[recs[i].opponent] for i in otb[pid]])
+    values = {pid: sum([bh[rec.opponent] for rec in recs if rec.outcome in PLAYED])
+              for pid, recs in ctx.records.items()}
     return Column(values, ctx.D, base)
 
 
@@ -98,11 +96,10 @@ def average_of_buchholz(ctx: Context) -> Column[Column[Terms]]:
     """AOB (8.2): the average Buchholz of the opponents played over the board (a Fraction)."""
     base = _opponents_base(ctx)
     bh = base.values
-    otb = ctx.otb
     values = {}
     for pid, recs in ctx.records.items():
-        games = otb[pid]
-        values[pid] = ctx.frac(sum([bh[recs[i].opponent] for i in games]), ctx.D * len(games)) if games else F(0)
+        opp = [bh[rec.opponent] for rec in recs if rec.outcome in PLAYED]
+        values[pid] = ctx.frac(sum(opp), ctx.D * len(opp)) if opp else F(0)
     return Column(values, None, base)
 
 

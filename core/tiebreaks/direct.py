@@ -29,16 +29,18 @@ from core.tiebreaks.context import Column, Context, Term, Value
 
 F = Fraction
 
-Results = dict[tuple[int, int], list[Fraction]]
+Results = dict[tuple[int, int], list]  # (p, q) -> p's points in each counted game against q
 
 
-def de_values(group: list[int], results: Results) -> tuple[dict[int, Fraction], dict[int, set[int]]]:
-    de: dict[int, Fraction] = {p: F(0) for p in group}
+def de_values(group: list[int], results: Results) -> tuple[dict[int, Fraction | int], dict[int, set[int]]]:
+    """de of every member of `group` (in the units of `results`: the individual tie-breaks
+    count points x D, teams MP or GP) and whom each met."""
+    de: dict[int, Fraction | int] = {p: 0 for p in group}
     met: dict[int, set[int]] = {p: set() for p in group}
     # over the results, not over every pair of the group (a Swiss score group is large, its games few)
     for (p, q), games in results.items():
         if games and p != q and p in de and q in de:
-            de[p] += games[0] if len(games) == 1 else sum(games, F(0)) / len(games)
+            de[p] += games[0] if len(games) == 1 else F(sum(games), len(games))  # repeated games: the average
             met[p].add(q)
     return de, met
 
@@ -83,21 +85,34 @@ def encounter_order(group: list[int], results: Results, win: Fraction, partial: 
 
 
 def results_of(ctx: Context, group: list[int]) -> Results:
-    """The points of every counted game (6.1.1; 15.2) between members of `group`."""
+    """The points (x D) of every counted game (6.1.1; 15.2) between members of `group`."""
     members = set(group)
     games = ctx.games
-    pts = ctx.points_of
+    ip = ctx.ipts
     recs = ctx.records
     res: Results = {}
     for p in group:
         for rec in recs[p]:
             if rec.outcome in games and rec.opponent in members:
-                res.setdefault((p, rec.opponent), []).append(pts[rec.outcome])
+                res.setdefault((p, rec.opponent), []).append(ip[rec.outcome])
     return res
 
 
+def as_points(ctx: Context, de: Fraction | int) -> Fraction:
+    """A de of `de_values` over `results_of` (points x D) in points."""
+    return ctx.frac(de) if isinstance(de, int) else de / ctx.D
+
+
+def encounters(ctx: Context, group: list[int]) -> tuple[Results, dict[int, Fraction | int], list[list[int]]]:
+    """DE on `group` (6.2, 6.3): the counted games among it, every member's de (points x D)
+    and the ordered sub-groups (a sub-group of more than one is still tied)."""
+    res = results_of(ctx, group)
+    de, met = de_values(group, res)
+    return res, de, encounter_order(group, res, ctx.i(ctx.win), bool(ctx.flags.de_partial_rule), values=(de, met))
+
+
 def de_order(ctx: Context, group: list[int]) -> list[list[int]]:
-    return encounter_order(group, results_of(ctx, group), ctx.win, bool(ctx.flags.de_partial_rule))
+    return encounters(ctx, group)[2]
 
 
 @dataclass(frozen=True)
@@ -122,7 +137,7 @@ def direct_encounter(ctx: Context) -> Column[Encounters]:
         res = results[group] = results_of(ctx, members)
         de, _ = de_values(members, res)
         for p in group:
-            values[p] = de[p]
+            values[p] = as_points(ctx, de[p])
             group_of[p] = group
     return Column(values, None, Encounters(group_of, results))
 
@@ -136,9 +151,9 @@ def explain_direct_encounter(ctx: Context, col: Column[Encounters], pid: int) ->
             continue
         games = res.get((pid, q))
         if games:
-            avg = sum(games, F(0)) / len(games)
+            avg = F(sum(games), len(games) * ctx.D)
             note = Msg("average of {n} games", n=len(games)) if len(games) > 1 else ""
-            terms.append(Term(None, q, Msg("met"), None, sum(games, F(0)), avg, None, note))
+            terms.append(Term(None, q, Msg("met"), None, ctx.frac(sum(games)), avg, None, note))
         else:
             terms.append(Term(None, q, Msg("did not meet"), None, None, F(0), None, Msg("no counted game")))
     notes = (Msg("tied group {ids}", ids=", ".join(map(str, group))),

@@ -51,13 +51,15 @@ def limits(ctx: Context, mode: str) -> list[Fraction]:
 
 @dataclass(frozen=True)
 class Koya:
-    """The decisions behind a Koya column: the limits in turn, each player's counted
-    games (round, opponent's score x D, points x D) and his KS x D at each limit."""
+    """The decisions behind a Koya column: the limits in turn; per player the rounds of
+    the games that count (9.2: games, round-robin forfeits too), those whose opponent
+    reached the first limit, and the KS x D at each limit."""
 
     mode: str
     games: int
     limits: tuple[Fraction, ...]
-    terms: Mapping[int, list[tuple[int, int, int]]]
+    rounds: Mapping[int, list[int]]
+    counted: Mapping[int, list[int]]
     steps: Mapping[int, tuple[int, ...]]
 
 
@@ -67,17 +69,23 @@ def koya(ctx: Context, mode: str | None) -> Column[Koya]:
     mode = mode or ctx.flags.koya_extension
     lims = limits(ctx, mode)
     thresholds = [ceil(L * ctx.D) for L in lims]  # score >= L  <=>  score x D >= ceil(L x D)
+    first = thresholds[0]
     ip = ctx.ipts
     iscore = ctx.iscore
     games = ctx.games
-    terms = {}
-    steps = {}
+    rounds, counted, steps = {}, {}, {}
     for pid, recs in ctx.records.items():
-        t = [(r, iscore[rec.opponent], ip[rec.outcome]) for r, rec in enumerate(recs, 1) if rec.outcome in games]
-        terms[pid] = t
-        steps[pid] = tuple(sum([p for _, s, p in t if s >= th]) for th in thresholds)
+        rs = [r for r, rec in enumerate(recs, 1) if rec.outcome in games]
+        rounds[pid] = rs
+        if len(thresholds) == 1:
+            counted[pid] = c = [r for r in rs if iscore[recs[r - 1].opponent] >= first]
+            steps[pid] = (sum([ip[recs[r - 1].outcome] for r in c]),)
+            continue
+        terms = [(iscore[recs[r - 1].opponent], ip[recs[r - 1].outcome]) for r in rs]
+        counted[pid] = [r for r, (s, _) in zip(rs, terms) if s >= first]
+        steps[pid] = tuple(sum([p for s, p in terms if s >= th]) for th in thresholds)
     values = {pid: s[0] for pid, s in steps.items()}
-    return Column(values, ctx.D, Koya(mode, scheduled_games(ctx), tuple(lims), terms, steps))
+    return Column(values, ctx.D, Koya(mode, scheduled_games(ctx), tuple(lims), rounds, counted, steps))
 
 
 def koya_keys(ctx: Context, col: Column[Koya]) -> Mapping[int, tuple[int, ...]]:
@@ -88,12 +96,14 @@ def explain_koya(ctx: Context, col: Column[Koya], pid: int) -> Value:
     k = col.why
     first = k.limits[0]
     recs = ctx.records[pid]
+    counted = set(k.counted[pid])
     rows = []
-    for r, s, p in k.terms[pid]:
-        score, points = ctx.frac(s), ctx.frac(p)
-        why = None if score >= first else Msg("opponent's score {score} below the limit {limit}",
-                                              score=fmt(score), limit=fmt(first))
-        rows.append(Term(r, recs[r - 1].opponent, KIND_LABEL[recs[r - 1].outcome], score, points, points, why))
+    for r in k.rounds[pid]:
+        rec = recs[r - 1]
+        score = ctx.score[rec.opponent]
+        why = None if r in counted else Msg("opponent's score {score} below the limit {limit}",
+                                            score=fmt(score), limit=fmt(first))
+        rows.append(Term(r, rec.opponent, KIND_LABEL[rec.outcome], score, ctx.pts(rec), ctx.pts(rec), why))
     notes = [Msg("limit {limit} (50 % of {n} games x win points)", limit=fmt(first), n=k.games)]
     if len(k.limits) > 1:
         steps = joined([Msg("limit {limit}: {value}", limit=fmt(L), value=fmt(ctx.frac(v)))

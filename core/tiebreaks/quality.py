@@ -18,9 +18,10 @@ from core.tiebreaks.unplayed import KIND_LABEL
 def quality_of_wins(ctx: Context) -> Column[Counted]:
     kinds = (Outcome.WIN, Outcome.FORFEIT_WIN) if ctx.flags.qw_include_forfeits else (Outcome.WIN,)
     iscore = ctx.iscore
-    won = {pid: [r for r, rec in enumerate(recs, 1) if rec.outcome in kinds]
-           for pid, recs in ctx.records.items()}
-    values = {pid: sum([iscore[ctx.records[pid][r - 1].opponent] for r in rs]) for pid, rs in won.items()}
+    won, values = {}, {}
+    for pid, recs in ctx.records.items():
+        won[pid] = rs = [r for r, rec in enumerate(recs, 1) if rec.outcome in kinds]
+        values[pid] = sum([iscore[recs[r - 1].opponent] for r in rs])
     return Column(values, ctx.D, Counted(won))
 
 

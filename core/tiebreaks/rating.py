@@ -113,7 +113,7 @@ class Ratings:
     dropped: bool
     used: Mapping[int, list[int]]
     cuts: Mapping[int, tuple[int, ...]] | None = None
-    divisor: Mapping[int, int] | None = None
+    rounds_divisor: int | None = None  # ARO by rounds (seed 32.4.1): rounds - cuts; None: the games kept
     clipped: bool = False
     last: frozenset[int] = frozenset()
     rules: Mapping[int, Rule] | None = None
@@ -139,7 +139,7 @@ def average_rating(ctx: Context, low: int = 0) -> Column[Ratings]:
         return _dropped(ctx)
     by_rounds = ctx.flags.aro_divisor == "rounds"
     used = _opponent_ratings(ctx, rt)
-    values, cuts, divisor = {}, {}, {}
+    values, cuts = {}, {}
     for pid, opp in used.items():
         if low:
             c = cuts[pid] = tuple(sorted(range(len(opp)), key=opp.__getitem__)[:low])  # lowest, earliest first
@@ -147,9 +147,9 @@ def average_rating(ctx: Context, low: int = 0) -> Column[Ratings]:
             kept = len(opp) - len(c)
         else:
             total, kept = sum(opp), len(opp)
-        div = divisor[pid] = max(ctx.rounds - low, 0) if by_rounds else kept
+        div = max(ctx.rounds - low, 0) if by_rounds else kept
         values[pid] = (2 * total + div) // (2 * div) if div and kept else 0  # half_up(total, div)
-    return Column(values, 1, Ratings(False, used, cuts, divisor))
+    return Column(values, 1, Ratings(False, used, cuts, max(ctx.rounds - low, 0) if by_rounds else None))
 
 
 def _dropped_note() -> Msg:
@@ -180,12 +180,12 @@ def explain_average_rating(ctx: Context, col: Column[Ratings], pid: int) -> Valu
         rows[i] = Term(t.round, t.opponent, t.label, t.value, t.points, t.contribution,
                        Msg("cut {n}: lowest rating", n=n), t.note)
     kept = [t for t in rows if t.cut is None]
-    div = r.divisor[pid] if r.divisor else len(kept)
+    div = len(kept) if r.rounds_divisor is None else r.rounds_divisor
     if div == 0 or not kept:
         note = Msg("no rating to average")
     else:
         total = fmt(sum((t.value for t in kept), F(0)))
-        if ctx.flags.aro_divisor == "rounds":
+        if r.rounds_divisor is not None:
             note = Msg("{total} / {n} rounds, rounded 0.5 up", total=total, n=div)
         else:
             note = Msg("{total} / {n} games played over the board, rounded 0.5 up", total=total, n=div)
@@ -208,14 +208,14 @@ def performance(ctx: Context, seed_400: bool = False) -> Column[Ratings]:
     if rt is None:
         return _dropped(ctx, last)
     clip = seed_400 or ctx.flags.tpr_400_rule
-    recs, otb = ctx.records, ctx.otb
     values, used, parts = {}, {}, {}
-    for pid in recs:
+    for pid, recs in ctx.records.items():
         own = rt[pid]
         opp = []
         halves = 0
-        for i in otb[pid]:
-            rec = recs[pid][i]
+        for rec in recs:
+            if rec.outcome not in PLAYED:
+                continue
             r = rt[rec.opponent]
             if clip and abs(r - own) > 400:
                 r = own + 400 if r > own else own - 400
@@ -272,14 +272,18 @@ def perfect_performance(ctx: Context) -> Column[Ratings]:
     if rt is None:
         return _dropped(ctx)
     plus800 = ctx.flags.ptp_perfect_score == "plus800"
-    recs, otb = ctx.records, ctx.otb
-    used = _opponent_ratings(ctx, rt)
-    values, rules = {}, {}
-    for pid, opp in used.items():
+    values, rules, used = {}, {}, {}
+    for pid, recs in ctx.records.items():
+        opp = []
+        halves = 0
+        for rec in recs:
+            if rec.outcome in PLAYED:
+                opp.append(rt[rec.opponent])
+                halves += _HALVES[rec.outcome]
+        used[pid] = opp
         if not opp:
             values[pid] = 0
             continue
-        halves = sum([_HALVES[recs[pid][i].outcome] for i in otb[pid]])
         values[pid] = ptp(opp, halves, plus800)
         rules[pid] = Rule.ZERO if halves == 0 else Rule.PLUS800 if plus800 and halves == 2 * len(opp) else Rule.SEARCH
     return Column(values, 1, Ratings(False, used, rules=rules))

@@ -22,11 +22,19 @@ F = Fraction
 
 @dataclass(frozen=True)
 class Standard:
-    """The decisions behind STD: per player and round, the halves scored (2 more points
-    than the opponent, 1 equal, 0 fewer) and the points compared against (x D)."""
+    """The decisions behind STD: per player and round, the halves scored: 2 with more
+    points than the opponent in that round (unplayed: than a draw), 1 equal, 0 fewer."""
 
     halves: Mapping[int, list[int]]
-    theirs: Mapping[int, list[int]]
+
+
+def _theirs(ctx: Context, pid: int, r: int) -> int:
+    """What pid's round r (0-based) is compared with (7.7): the scheduled opponent's
+    points in that round, or a draw's points for a round without opponent (x D)."""
+    rec = ctx.records[pid][r]
+    if rec.outcome in HAS_OPPONENT:
+        return ctx.ipts[ctx.records[rec.opponent][r].outcome]
+    return ctx.i(ctx.draw)
 
 
 def standard(ctx: Context) -> Column[Standard]:
@@ -34,20 +42,23 @@ def standard(ctx: Context) -> Column[Standard]:
     ip = ctx.ipts
     idraw = ctx.i(ctx.draw)
     allrecs = ctx.records
-    halves, theirs = {}, {}
+    halves = {}
     for pid, recs in allrecs.items():
-        mine = ctx.ipoints[pid]
-        other = [ip[allrecs[rec.opponent][r].outcome] if rec.outcome in HAS_OPPONENT else idraw
-                 for r, rec in enumerate(recs)]
-        halves[pid] = [2 if a > b else 1 if a == b else 0 for a, b in zip(mine, other)]
-        theirs[pid] = other
-    return Column({pid: sum(h) for pid, h in halves.items()}, 2, Standard(halves, theirs))
+        h = []
+        for r, rec in enumerate(recs):
+            o = rec.outcome
+            mine = ip[o]
+            theirs = ip[allrecs[rec.opponent][r].outcome] if o in HAS_OPPONENT else idraw  # as _theirs
+            h.append(2 if mine > theirs else 1 if mine == theirs else 0)
+        halves[pid] = h
+    return Column({pid: sum(h) for pid, h in halves.items()}, 2, Standard(halves))
 
 
 def explain_standard(ctx: Context, col: Column[Standard], pid: int) -> Value:
     recs = ctx.records[pid]
-    rows = tuple(Term(r, rec.opponent, KIND_LABEL[rec.outcome], ctx.frac(t), ctx.pts(rec), F(h, 2))
-                 for r, (rec, h, t) in enumerate(zip(recs, col.why.halves[pid], col.why.theirs[pid]), 1))
+    rows = tuple(Term(r, rec.opponent, KIND_LABEL[rec.outcome], ctx.frac(_theirs(ctx, pid, r - 1)), ctx.pts(rec),
+                      F(h, 2))
+                 for r, (rec, h) in enumerate(zip(recs, col.why.halves[pid]), 1))
     return Value(ctx.frac(col.values[pid], col.den), rows)
 
 

@@ -303,6 +303,20 @@ def _plain(i: int, why: CutWhy, k: int) -> Cut:
     return c
 
 
+def _highest_but(values: Sequence, i: int) -> int:
+    """The earliest of the highest values, term i left out (len(values) > 1)."""
+    top = max(values)
+    j = values.index(top)
+    if j != i:
+        return j
+    try:
+        return values.index(top, i + 1)
+    except ValueError:  # term i was the only highest
+        rest = list(values[:i]) + list(values[i + 1:])
+        j = rest.index(max(rest))
+        return j if j < i else j + 1
+
+
 def cut(values: Sequence, products: Sequence | None, vurs: tuple[int, ...], low: int, high: int,
         vur_rule: bool) -> tuple[Cut, ...]:
     """The terms cut by `low` low cuts, then `high` high cuts (14.1-14.4).
@@ -319,25 +333,32 @@ def cut(values: Sequence, products: Sequence | None, vurs: tuple[int, ...], low:
     if not n or not (low or high):
         return ()
     if not (vur_rule and vurs):
-        if low == 1 and not high:  # the usual Cut-1
-            if products is None:
+        if products is None:
+            if low == 1 and high <= 1:  # Cut-1 and Median-1: the earliest lowest, then the earliest highest left
                 i = values.index(min(values))
-            else:
-                i = min(range(n), key=lambda i: (values[i], products[i]))
-            return _CUT_1[i] if i < 64 else (_plain(i, CutWhy.LOWEST, 1),)
-        if products is None:
+                c = _CUT_1[i] if i < 64 else (_plain(i, CutWhy.LOWEST, 1),)
+                if not high or n == 1:
+                    return c
+                return c + (_plain(_highest_but(values, i), CutWhy.HIGHEST, 1),)
             order = sorted(range(n), key=values.__getitem__)  # stable: the earliest of equals first
-            top = sorted(order[low:], key=lambda i: (-values[i], i))[:high]
+            top_ = [i for _, i in sorted([(-values[i], i) for i in order[low:]])[:high]]
         else:
-            order = sorted(range(n), key=lambda i: (values[i], products[i]))
-            top = sorted(order[low:], key=lambda i: (-values[i], -products[i], i))[:high]
+            keyed = sorted(zip(values, products, range(n)))  # (value, product, term): the LSV first
+            if low == 1 and not high:
+                i = keyed[0][2]
+                return _CUT_1[i] if i < 64 else (_plain(i, CutWhy.LOWEST, 1),)
+            order = [i for _, _, i in keyed]
+            top_ = [i for _, _, i in sorted([(-v, -p, i) for v, p, i in keyed[low:]])[:high]]
         return (tuple([_plain(i, CutWhy.LOWEST, k) for k, i in enumerate(order[:low], 1)])
-                + tuple([_plain(i, CutWhy.HIGHEST, k) for k, i in enumerate(top, 1)]))
-    if low == 1 and not high:  # the usual Cut-1, with voluntary unplayed rounds
-        if products is None:
-            i = min(vurs, key=values.__getitem__)  # the earliest of the lowest
-            return _VUR_1[i] if i < 64 else (_plain(i, CutWhy.VUR, 1),)
-        i_lsv = min(range(n), key=lambda i: (values[i], products[i]))
+                + tuple([_plain(i, CutWhy.HIGHEST, k) for k, i in enumerate(top_, 1)]))
+    if low == 1 and high <= 1 and products is None:  # BH Cut-1 and Median-1 with voluntary unplayed rounds
+        i = min(vurs, key=values.__getitem__)  # the earliest of the lowest
+        c = _VUR_1[i] if i < 64 else (_plain(i, CutWhy.VUR, 1),)
+        if not high or n == 1:
+            return c
+        return c + (_plain(_highest_but(values, i), CutWhy.HIGHEST, 1),)
+    if low == 1 and not high:  # SB Cut-1 with voluntary unplayed rounds
+        i_lsv = min(zip(values, products, range(n)))[2]
         i_vur = min(vurs, key=products.__getitem__)
         if products[i_vur] >= products[i_lsv]:
             return (Cut(i_vur, CutWhy.VUR_NOT_BELOW, 1, products[i_vur], products[i_lsv]),)
