@@ -52,14 +52,13 @@ def limits(ctx: Context, mode: str) -> list[Fraction]:
 @dataclass(frozen=True)
 class Koya:
     """The decisions behind a Koya column: the limits in turn; per player the rounds of
-    the games that count (9.2: games, round-robin forfeits too), those whose opponent
-    reached the first limit, and the KS x D at each limit."""
+    the games (9.2: `Context.games`, round-robin forfeits too) whose opponent scored
+    less than the first limit (cut), and the KS x D at each limit."""
 
     mode: str
     games: int
     limits: tuple[Fraction, ...]
-    rounds: Mapping[int, list[int]]
-    counted: Mapping[int, list[int]]
+    below: Mapping[int, list[int]]
     steps: Mapping[int, tuple[int, ...]]
 
 
@@ -73,19 +72,23 @@ def koya(ctx: Context, mode: str | None) -> Column[Koya]:
     ip = ctx.ipts
     iscore = ctx.iscore
     games = ctx.games
-    rounds, counted, steps = {}, {}, {}
+    below, steps = {}, {}
     for pid, recs in ctx.records.items():
-        rs = [r for r, rec in enumerate(recs, 1) if rec.outcome in games]
-        rounds[pid] = rs
         if len(thresholds) == 1:
-            counted[pid] = c = [r for r in rs if iscore[recs[r - 1].opponent] >= first]
-            steps[pid] = (sum([ip[recs[r - 1].outcome] for r in c]),)
+            cut, total = [], 0
+            for r, rec in enumerate(recs, 1):
+                if rec.outcome in games:
+                    if iscore[rec.opponent] >= first:
+                        total += ip[rec.outcome]
+                    else:
+                        cut.append(r)
+            below[pid], steps[pid] = cut, (total,)
             continue
-        terms = [(iscore[recs[r - 1].opponent], ip[recs[r - 1].outcome]) for r in rs]
-        counted[pid] = [r for r, (s, _) in zip(rs, terms) if s >= first]
+        below[pid] = [r for r, rec in enumerate(recs, 1) if rec.outcome in games and iscore[rec.opponent] < first]
+        terms = [(iscore[rec.opponent], ip[rec.outcome]) for rec in recs if rec.outcome in games]
         steps[pid] = tuple(sum([p for s, p in terms if s >= th]) for th in thresholds)
     values = {pid: s[0] for pid, s in steps.items()}
-    return Column(values, ctx.D, Koya(mode, scheduled_games(ctx), tuple(lims), rounds, counted, steps))
+    return Column(values, ctx.D, Koya(mode, scheduled_games(ctx), tuple(lims), below, steps))
 
 
 def koya_keys(ctx: Context, col: Column[Koya]) -> Mapping[int, tuple[int, ...]]:
@@ -96,13 +99,14 @@ def explain_koya(ctx: Context, col: Column[Koya], pid: int) -> Value:
     k = col.why
     first = k.limits[0]
     recs = ctx.records[pid]
-    counted = set(k.counted[pid])
+    below = set(k.below[pid])
     rows = []
-    for r in k.rounds[pid]:
-        rec = recs[r - 1]
+    for r, rec in enumerate(recs, 1):
+        if rec.outcome not in ctx.games:
+            continue
         score = ctx.score[rec.opponent]
-        why = None if r in counted else Msg("opponent's score {score} below the limit {limit}",
-                                            score=fmt(score), limit=fmt(first))
+        why = None if r not in below else Msg("opponent's score {score} below the limit {limit}",
+                                              score=fmt(score), limit=fmt(first))
         rows.append(Term(r, rec.opponent, KIND_LABEL[rec.outcome], score, ctx.pts(rec), ctx.pts(rec), why))
     notes = [Msg("limit {limit} (50 % of {n} games x win points)", limit=fmt(first), n=k.games)]
     if len(k.limits) > 1:

@@ -121,11 +121,6 @@ class Ratings:
     base: Column | None = None
 
 
-def _opponent_ratings(ctx: Context, rt: dict[int, int]) -> dict[int, list[int]]:
-    """Per player the ratings of his opponents over the board, in round order (as `ctx.otb`)."""
-    return {pid: [rt[rec.opponent] for rec in recs if rec.outcome in PLAYED] for pid, recs in ctx.records.items()}
-
-
 def _dropped(ctx: Context, last: frozenset[int] = frozenset()) -> Column[Ratings]:
     return Column({pid: 0 for pid in ctx.records}, 1, Ratings(True, {}, last=last))
 
@@ -138,9 +133,9 @@ def average_rating(ctx: Context, low: int = 0) -> Column[Ratings]:
     if rt is None:
         return _dropped(ctx)
     by_rounds = ctx.flags.aro_divisor == "rounds"
-    used = _opponent_ratings(ctx, rt)
-    values, cuts = {}, {}
-    for pid, opp in used.items():
+    values, cuts, used = {}, {}, {}
+    for pid, recs in ctx.records.items():
+        used[pid] = opp = [rt[rec.opponent] for rec in recs if rec.outcome in PLAYED]
         if low:
             c = cuts[pid] = tuple(sorted(range(len(opp)), key=opp.__getitem__)[:low])  # lowest, earliest first
             total = sum(opp) - sum([opp[i] for i in c])

@@ -44,13 +44,9 @@ def standard(ctx: Context) -> Column[Standard]:
     allrecs = ctx.records
     halves = {}
     for pid, recs in allrecs.items():
-        h = []
-        for r, rec in enumerate(recs):
-            o = rec.outcome
-            mine = ip[o]
-            theirs = ip[allrecs[rec.opponent][r].outcome] if o in HAS_OPPONENT else idraw  # as _theirs
-            h.append(2 if mine > theirs else 1 if mine == theirs else 0)
-        halves[pid] = h
+        theirs = [ip[allrecs[rec.opponent][r].outcome] if rec.outcome in HAS_OPPONENT else idraw  # as _theirs
+                  for r, rec in enumerate(recs)]
+        halves[pid] = [2 if a > b else 1 if a == b else 0 for a, b in zip(ctx.ipoints[pid], theirs)]
     return Column({pid: sum(h) for pid, h in halves.items()}, 2, Standard(halves))
 
 

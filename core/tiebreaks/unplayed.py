@@ -264,7 +264,8 @@ class _Rules:
         out = self.out
         out.values[pid] = vals
         out.points[pid] = self.ctx.ipoints[pid]
-        out.unplayed[pid] = unplayed
+        if unplayed:
+            out.unplayed[pid] = unplayed
         if vurs:
             out.vurs[pid] = tuple(vurs)
 
@@ -343,10 +344,10 @@ def cut(values: Sequence, products: Sequence | None, vurs: tuple[int, ...], low:
             order = sorted(range(n), key=values.__getitem__)  # stable: the earliest of equals first
             top_ = [i for _, i in sorted([(-values[i], i) for i in order[low:]])[:high]]
         else:
-            keyed = sorted(zip(values, products, range(n)))  # (value, product, term): the LSV first
-            if low == 1 and not high:
-                i = keyed[0][2]
+            if low == 1 and not high:  # the LSV: lowest (value, product), the earliest of equals
+                i = min(zip(values, products, range(n)))[2]
                 return _CUT_1[i] if i < 64 else (_plain(i, CutWhy.LOWEST, 1),)
+            keyed = sorted(zip(values, products, range(n)))  # (value, product, term): the LSV first
             order = [i for _, _, i in keyed]
             top_ = [i for _, _, i in sorted([(-v, -p, i) for v, p, i in keyed[low:]])[:high]]
         return (tuple([_plain(i, CutWhy.LOWEST, k) for k, i in enumerate(order[:low], 1)])
