@@ -32,6 +32,14 @@ class Row:
     decided_by: str | None = None  # the last code that split the player's group (decided the place), "lots", or None
     tie_group: int | None = None  # players left tied after every tie-break share this number
 
+    def __init__(self, rank: int, id: int, points: Fraction, tiebreaks: dict[str, Fraction], by_lot: bool = False,
+                 shared: bool = False, decided_by: str | None = None, tie_group: int | None = None) -> None:
+        # The generated __init__ of a frozen dataclass sets each field through object.__setattr__,
+        # a third of the cost of a row; a standings makes one row per player (2000 in
+        # bench/bench_standings.py), so the fields are set at once. The row stays frozen.
+        self.__dict__.update(rank=rank, id=id, points=points, tiebreaks=tiebreaks, by_lot=by_lot, shared=shared,
+                             decided_by=decided_by, tie_group=tie_group)
+
 
 def rank(ctx: Context, codes: list[str], *, lots_seed: int = 0, share_places: bool = False) -> list[Row]:
     tbs = [lookup(c) for c in codes]

@@ -28,6 +28,14 @@ class Row:
     shared: bool = False
     tie_group: int | None = None  # players still tied after every tie-break share this number
 
+    def __init__(self, rank: int, id: int, name: str, table: int | None, points: Fraction,
+                 tiebreaks: dict[str, Fraction] | None = None, by_lot: bool = False, shared: bool = False,
+                 tie_group: int | None = None) -> None:
+        # One row per player: the fields set at once, not each through object.__setattr__ (as ranking.Row).
+        self.__dict__.update(rank=rank, id=id, name=name, table=table, points=points,
+                             tiebreaks={} if tiebreaks is None else tiebreaks, by_lot=by_lot, shared=shared,
+                             tie_group=tie_group)
+
 
 def check_codes(codes) -> None:
     from .tiebreaks import lookup

@@ -26,8 +26,12 @@ class Running:
 
 
 def progressive(ctx: Context, low: int = 0) -> Column[Running]:
-    running = {pid: list(accumulate(row)) for pid, row in ctx.ipoints.items()}
-    return Column({pid: sum(r[low:]) for pid, r in running.items()}, ctx.D, Running(low, running))
+    """PS (7.5) and PS-Cn (14.1): the running scores added, the first `low` left out."""
+    running, values = {}, {}
+    for pid, row in ctx.ipoints.items():
+        running[pid] = r = list(accumulate(row))
+        values[pid] = sum(r[low:]) if low else sum(r)
+    return Column(values, ctx.D, Running(low, running))
 
 
 def explain_progressive(ctx: Context, col: Column[Running], pid: int) -> Value:

@@ -164,6 +164,7 @@ class _Rules:
         self.games = ctx.games
         self.forfeit_games = bool(ctx.flags.forfeits_as_played)
         self.swiss = ctx.swiss
+        self.edition = ctx.edition
         self.legacy = ctx.edition == "legacy"
         self.dummy = ctx.flags.apply_16_4_dummy
         self.idraw = ctx.i(ctx.draw)
@@ -234,7 +235,7 @@ class _Rules:
 
     def swiss_terms(self, pid: int, recs) -> None:
         """The same for a Swiss (fide editions): every round is a term, term i is round i + 1."""
-        adj, games, fap = self.adj, self.games, self.forfeit_games
+        adj, games, fap, dummy, edition = self.adj, self.games, self.forfeit_games, self.dummy, self.edition
         own = self.ctx.iscore[pid]
         vals: list[int] = []
         vurs: list[int] = []
@@ -248,19 +249,18 @@ class _Rules:
                 continue
             if o in VUR_SET:
                 vurs.append(i)
-            if not self.dummy:
-                if o in FORFEITS:
+            forfeit = o in FORFEITS
+            if not dummy:
+                if forfeit:
                     vals.append(adj[rec.opponent])
                     unplayed[i] = _NO_DUMMY_SCHEDULED
                 else:
                     vals.append(0)
                     unplayed[i] = _NO_DUMMY_ZERO
                 continue
-            cap = adj[rec.opponent] if o in FORFEITS else self.cap_rounds
-            v, capped = dummy_score(self.ctx.edition, own, cap)
+            v, capped = dummy_score(edition, own, adj[rec.opponent] if forfeit else self.cap_rounds)
             vals.append(v)
-            unplayed[i] = (_DUMMY if not capped else _DUMMY_CAP_OPPONENT if o in FORFEITS
-                           else _DUMMY_CAP_DRAWS)
+            unplayed[i] = _DUMMY if not capped else _DUMMY_CAP_OPPONENT if forfeit else _DUMMY_CAP_DRAWS
         out = self.out
         out.values[pid] = vals
         out.points[pid] = self.ctx.ipoints[pid]
@@ -320,7 +320,7 @@ def _highest_but(values: Sequence, i: int) -> int:
 
 def cut(values: Sequence, products: Sequence | None, vurs: tuple[int, ...], low: int, high: int,
         vur_rule: bool) -> tuple[Cut, ...]:
-    """The terms cut by `low` low cuts, then `high` high cuts (14.1-14.4).
+    """The terms cut by `low` low cuts, then `high` high cuts (14.1-14.4), of one player.
 
     The least significant value is the lowest value (BH) or, with `products`
     (SB, 14.1.1 d), the term of the lowest-scoring opponent, ties the lowest
@@ -330,35 +330,70 @@ def cut(values: Sequence, products: Sequence | None, vurs: tuple[int, ...], low:
     cut applies the rule again to the rest (16.5.2). High cuts have no VUR
     exception: the highest value (then product), the earliest of equals.
     """
+    return cut_all({0: values}, None if products is None else {0: products}, {0: vurs} if vurs else {},
+                   low, high, vur_rule)[1][0]
+
+
+def cut_all(values: Mapping[int, Sequence], products: Mapping[int, Sequence] | None,
+            vurs: Mapping[int, tuple[int, ...]], low: int, high: int,
+            vur_rule: bool) -> tuple[dict[int, int], dict[int, tuple[Cut, ...]]]:
+    """`cut` for every player: the sum of each player's terms left (values, or products
+    for SB) and what was cut."""
+    kept: dict[int, int] = {}
+    cuts: dict[int, tuple[Cut, ...]] = {}
+    if products is None and low == 1 and not high:  # BH Cut-1, the usual case
+        for pid, v in values.items():
+            vu = vurs.get(pid)
+            if not v:
+                kept[pid], cuts[pid] = 0, ()
+            elif vur_rule and vu:  # 16.5: the earliest of the lowest voluntary unplayed rounds
+                i = min(vu, key=v.__getitem__)
+                cuts[pid] = _VUR_1[i] if i < 64 else (_plain(i, CutWhy.VUR, 1),)
+                kept[pid] = sum(v) - v[i]
+            else:  # 14.1: the earliest of the lowest values
+                m = min(v)
+                i = v.index(m)
+                cuts[pid] = _CUT_1[i] if i < 64 else (_plain(i, CutWhy.LOWEST, 1),)
+                kept[pid] = sum(v) - m
+        return kept, cuts
+    no_vurs: tuple[int, ...] = ()
+    for pid, v in values.items():
+        terms = v if products is None else products[pid]
+        cuts[pid] = c = _cuts(v, None if products is None else terms, vurs.get(pid, no_vurs), low, high, vur_rule)
+        kept[pid] = sum(terms) - sum([terms[x.index] for x in c])
+    return kept, cuts
+
+
+def _cuts(values: Sequence, products: Sequence | None, vurs: tuple[int, ...], low: int, high: int,
+          vur_rule: bool) -> tuple[Cut, ...]:
+    """`cut` for one player, but the BH Cut-1 (in `cut_all`)."""
     n = len(values)
     if not n or not (low or high):
         return ()
     if not (vur_rule and vurs):
         if products is None:
-            if low == 1 and high <= 1:  # Cut-1 and Median-1: the earliest lowest, then the earliest highest left
+            if low == 1 and high == 1:  # Median-1: the earliest lowest, then the earliest highest left
                 i = values.index(min(values))
-                c = _CUT_1[i] if i < 64 else (_plain(i, CutWhy.LOWEST, 1),)
-                if not high or n == 1:
-                    return c
-                return c + (_plain(_highest_but(values, i), CutWhy.HIGHEST, 1),)
+                if n == 1:
+                    return (_plain(i, CutWhy.LOWEST, 1),)
+                return (_plain(i, CutWhy.LOWEST, 1), _plain(_highest_but(values, i), CutWhy.HIGHEST, 1))
             order = sorted(range(n), key=values.__getitem__)  # stable: the earliest of equals first
-            top_ = [i for _, i in sorted([(-values[i], i) for i in order[low:]])[:high]]
+            top = [i for _, i in sorted([(-values[i], i) for i in order[low:]])[:high]]
         else:
             if low == 1 and not high:  # the LSV: lowest (value, product), the earliest of equals
                 i = min(zip(values, products, range(n)))[2]
-                return _CUT_1[i] if i < 64 else (_plain(i, CutWhy.LOWEST, 1),)
+                return (_plain(i, CutWhy.LOWEST, 1),)
             keyed = sorted(zip(values, products, range(n)))  # (value, product, term): the LSV first
             order = [i for _, _, i in keyed]
-            top_ = [i for _, _, i in sorted([(-v, -p, i) for v, p, i in keyed[low:]])[:high]]
+            top = [i for _, _, i in sorted([(-v, -p, i) for v, p, i in keyed[low:]])[:high]]
         return (tuple([_plain(i, CutWhy.LOWEST, k) for k, i in enumerate(order[:low], 1)])
-                + tuple([_plain(i, CutWhy.HIGHEST, k) for k, i in enumerate(top_, 1)]))
-    if low == 1 and high <= 1 and products is None:  # BH Cut-1 and Median-1 with voluntary unplayed rounds
+                + tuple([_plain(i, CutWhy.HIGHEST, k) for k, i in enumerate(top, 1)]))
+    if low == 1 and high == 1 and products is None:  # BH Median-1 with voluntary unplayed rounds
         i = min(vurs, key=values.__getitem__)  # the earliest of the lowest
-        c = _VUR_1[i] if i < 64 else (_plain(i, CutWhy.VUR, 1),)
-        if not high or n == 1:
-            return c
-        return c + (_plain(_highest_but(values, i), CutWhy.HIGHEST, 1),)
-    if low == 1 and not high:  # SB Cut-1 with voluntary unplayed rounds
+        if n == 1:
+            return (_plain(i, CutWhy.VUR, 1),)
+        return (_plain(i, CutWhy.VUR, 1), _plain(_highest_but(values, i), CutWhy.HIGHEST, 1))
+    if low == 1 and not high and products is not None:  # SB Cut-1 with voluntary unplayed rounds
         i_lsv = min(zip(values, products, range(n)))[2]
         i_vur = min(vurs, key=products.__getitem__)
         if products[i_vur] >= products[i_lsv]:
@@ -396,28 +431,6 @@ def cut(values: Sequence, products: Sequence | None, vurs: tuple[int, ...], low:
         cuts.append(_plain(pick, CutWhy.HIGHEST, k))
         live.remove(pick)
     return tuple(cuts)
-
-
-def cut_all(values: Mapping[int, Sequence], products: Mapping[int, Sequence] | None,
-            vurs: Mapping[int, tuple[int, ...]], low: int, high: int,
-            vur_rule: bool) -> tuple[dict[int, int], dict[int, tuple[Cut, ...]]]:
-    """`cut` for every player: the sum of each player's terms left (values, or products
-    for SB) and what was cut."""
-    kept: dict[int, int] = {}
-    cuts: dict[int, tuple[Cut, ...]] = {}
-    no_vurs: tuple[int, ...] = ()
-    for pid, v in values.items():
-        if products is None:
-            terms = v
-            cuts[pid] = c = cut(v, None, vurs.get(pid, no_vurs), low, high, vur_rule)
-        else:
-            terms = products[pid]
-            cuts[pid] = c = cut(v, terms, vurs.get(pid, no_vurs), low, high, vur_rule)
-        if len(c) == 1:
-            kept[pid] = sum(terms) - terms[c[0].index]
-        else:
-            kept[pid] = sum(terms) - sum([terms[x.index] for x in c])
-    return kept, cuts
 
 
 # -- explanations -------------------------------------------------------------------------
