@@ -1020,3 +1020,8 @@ RU: dict[str, str] = {
     "{c} '{v}' is too big: at most {most}":
         "{c} '{v}' слишком велик: не больше {most}",
 }
+
+# The terms, cuts and remarks of the tie-break explanations keep their own table.
+from .tiebreaks.texts import RU as _TIEBREAK_TEXTS  # noqa: E402
+
+RU.update(_TIEBREAK_TEXTS)
