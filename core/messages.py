@@ -1011,4 +1011,20 @@ RU: dict[str, str] = {
     # core/preview.py: the next round of several tables at once
     "no table has its round complete: pair once a table's round is complete":
         'ни на одном столе тур не окончен: жеребьёвка — когда тур стола окончен',
+    'the file is too big: more than {most} bytes':
+        'файл слишком велик: больше {most} байт',
+    # core/store/codec.py: a round clock's deadline
+    'a clock time from the year {lo} to {hi}, not {v}':
+        'время часов тура от {lo} до {hi} года, а не {v}',
+    # core/formats/output.py: an output never writes over another event
+    "is another event's own file (an event, its journal, lock or backups): an output never writes there; choose another --out":
+        'это файл другого турнира (турнир, его журнал, блокировка или резервные копии): вывод туда не пишется; выберите другой --out',
+    # core/formats/csvio.py: a number of thousands of digits in a CSV
+    "{c} '{v}' is too big: at most {most}":
+        "{c} '{v}' слишком велик: не больше {most}",
 }
+
+# The terms, cuts and remarks of the tie-break explanations keep their own table.
+from .tiebreaks.texts import RU as _TIEBREAK_TEXTS  # noqa: E402
+
+RU.update(_TIEBREAK_TEXTS)

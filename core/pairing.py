@@ -17,12 +17,11 @@ may raise to stop it) is passed on to the engine.
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import replace
 from itertools import combinations
 from typing import Callable
 
-from .errors import IllegalChange, Msg, NoLegalPairing, joined
+from .errors import ArbiterError, IllegalChange, Msg, NoLegalPairing, joined
 from .history import histories
 from .i18n import render, words
 from .model import Event, Game, Player, Round
@@ -142,19 +141,6 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
     return event
 
 
-def _engine_options(progress: Callable[[], None] | None) -> dict:
-    """`progress=` for the engine, if it takes one (`core.swiss.pair_round(req, progress=...)`)."""
-    if progress is None:
-        return {}
-    from .swiss import pair_round
-
-    try:
-        takes = "progress" in inspect.signature(pair_round).parameters
-    except (TypeError, ValueError):
-        takes = False
-    return {"progress": progress} if takes else {}
-
-
 def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None,
                 progress: Callable[[], None] | None = None) -> Round:
     from .swiss import pair_round
@@ -163,7 +149,7 @@ def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | No
     if len(req.players) - len(req.absent) < 2:
         raise IllegalChange("fewer than two players to pair")
     try:
-        pairing = pair_round(req, **_engine_options(progress))
+        pairing = pair_round(req, progress=progress)
     except NoLegalPairing as exc:
         raise _no_pairing_for_judge(event, table, k, exc) from None
     games = [Game(i, w, b, manual=bool(allow_rematch) and frozenset((w, b)) in allow_rematch)
@@ -384,8 +370,11 @@ def give_bye(event: Event, stage: str, table: int | None, round_no: int, pid: in
 # -- explanation ---------------------------------------------------------------
 
 
-def explain_round(event: Event, rnd: Round, *, lang: str = "en") -> str:
-    """Why each board was made: the engine's reasons, or 'by hand' ("en" or "ru")."""
+def explain_round(event: Event, rnd: Round, *, lang: str = "en", progress: Callable[[], None] | None = None) -> str:
+    """Why each board was made: the engine's reasons, or 'by hand' ("en" or "ru").
+
+    It pairs the round again; `progress` goes to the engine (`core.swiss.pair_round`),
+    and what it raises stops the explanation."""
     t = words(lang)
     lines = ["", t("px_title")]
     if rnd.stage == "roundrobin":
@@ -397,8 +386,8 @@ def explain_round(event: Event, rnd: Round, *, lang: str = "en") -> str:
     from .swiss import pair_round
 
     try:
-        pairing = pair_round(swiss_request(event, rnd.table, rnd.number))
-    except Exception as exc:  # an engine refusal for a round that was paired by hand
+        pairing = pair_round(swiss_request(event, rnd.table, rnd.number), progress=progress)
+    except ArbiterError as exc:  # an engine refusal for a round that was paired by hand
         why = exc.text(lang) if lang != "en" and callable(getattr(exc, "text", None)) else exc
         lines.append("  " + t("px_refused", why=why))
         return "\n".join(lines) + "\n"

@@ -202,7 +202,8 @@ def _without_board(line: str) -> str:
     return rest if sep and head.split() and head.split()[-1].isdigit() else line
 
 
-def engine_reasons(p: Proposal, lang: str = "en") -> dict[RoundKey, dict[tuple, str]]:
+def engine_reasons(p: Proposal, lang: str = "en",
+                   progress: Callable[[], None] | None = None) -> dict[RoundKey, dict[tuple, str]]:
     """Why the engine made each of its boards, by (first, second) (`core.pairing.explain_round`).
 
     It runs the engine once more; the judge's changes do not change it, so a
@@ -212,7 +213,7 @@ def engine_reasons(p: Proposal, lang: str = "en") -> dict[RoundKey, dict[tuple, 
     out: dict[RoundKey, dict[tuple, str]] = {}
     for key in p.keys:
         rnd = p.engine.find_round(*key)
-        lines = _board_lines(pairing.explain_round(p.engine, rnd, lang=lang))
+        lines = _board_lines(pairing.explain_round(p.engine, rnd, lang=lang, progress=progress))
         if rnd.stage == "swiss" and len(lines) >= len(rnd.games):
             out[key] = {(g.first, g.second): _without_board(lines[i]) for i, g in enumerate(rnd.games)}
         else:
@@ -319,12 +320,21 @@ def _merge_extra(now: tuple, base: tuple, proposed: tuple, tables: Iterable[int]
     for k, v in after.items():
         if before.get(k) == v:
             continue
-        if k == "swiss" and tables is not None and isinstance(v, dict) and isinstance(out.get(k), dict):
-            order = dict(out[k].get("order", {}))
+        if k == "swiss" and tables is not None and isinstance(v, dict):
+            # only the tables paired: the other tables' order is as the file has it now
+            cur = out.get(k) if isinstance(out.get(k), dict) else {}
+            order = dict(cur.get("order", {}))
             for table in tables:
-                if str(table) in v.get("order", {}):
-                    order[str(table)] = v["order"][str(table)]
-            out[k] = {**out[k], **{x: y for x, y in v.items() if x != "order"}, "order": order}
+                mine = v.get("order", {}).get(str(table))
+                if mine is None:
+                    order.pop(str(table), None)
+                else:
+                    order[str(table)] = mine
+            merged = {**cur, **{x: y for x, y in v.items() if x != "order"}}
+            merged.pop("order", None)
+            if order:
+                merged["order"] = order
+            out[k] = merged
         else:
             out[k] = v
     for k in before.keys() - after.keys():

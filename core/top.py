@@ -130,7 +130,7 @@ def points_before_top(event: Event) -> dict[int, Fraction]:
 
 def quality_of_wins(event: Event):
     """QW as at the end of a top round: Swiss games and top games so far (705.2)."""
-    from .tiebreaks import compute
+    from .tiebreaks import Context, compute
 
     swiss = {}
     for t in event.table_ids():
@@ -148,7 +148,7 @@ def quality_of_wins(event: Event):
                 for h in swiss.values()
             ]
             rounds = max((len(h.records) for h in hist), default=0)
-            values = compute(["QW"], hist, scoring=event.scoring, rounds=rounds, edition=event.edition)
+            values = compute(["QW"], Context.of(hist, scoring=event.scoring, rounds=rounds, edition=event.edition))
             cache[top_round] = {pid: v["QW"] for pid, v in values.items()}
         return cache[top_round][player]
 

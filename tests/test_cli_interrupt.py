@@ -1,7 +1,8 @@
 """Ctrl-C and the progress line of `arbiter pair` (issue 12 point 5), with real processes.
 
-The heavy round: the 1000-player perf event (../shared/corpus/perf) cut before round 3, whose
-pairing takes well over a minute; the test interrupts it after a few seconds.
+The heavy round: the 1000-player perf event (../shared/corpus/perf) cut before round 3, paired by
+the engine's slowest exact path (unlimited search budgets, `SLOW_ARBITER`), which takes well over
+a minute; the test interrupts it after a few seconds.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ from tests.conftest import ROOT, SHARED
 
 HEAVY = SHARED / "corpus" / "perf" / "perf_n1000_r9_byes.trf"
 ENV = {"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin", "TERM": "xterm"}
+# `arbiter` with the Dutch engine's bracket search given unlimited node budgets (its slowest
+# exact path, as tests/test_dutch_paths.py uses it): the engine pairs this round in about two
+# seconds now, too soon to interrupt; so it takes minutes
+SLOW_ARBITER = [sys.executable, "-c", "import runpy, sys; import core.swiss.brackets as b; b.BUDGET_SCALE = 10**6; "
+                "sys.argv[0] = 'arbiter'; runpy.run_module('tui.cli', run_name='__main__', alter_sys=True)"]
 
 
 @pytest.fixture
@@ -46,7 +52,7 @@ def files(folder: Path) -> dict[str, bytes]:
 
 def test_ctrl_c_during_a_long_pairing_exits_130_quietly_and_writes_nothing(heavy):
     before = files(heavy.parent)
-    p = subprocess.Popen([sys.executable, "-m", "tui.cli", "pair", str(heavy)], cwd=ROOT, env=ENV,
+    p = subprocess.Popen([*SLOW_ARBITER, "pair", str(heavy)], cwd=ROOT, env=ENV,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)  # loading 1000 players takes about a second; then it pairs
     assert p.poll() is None, "the pairing ended before Ctrl-C: this round is no longer heavy"
@@ -60,7 +66,7 @@ def test_ctrl_c_during_a_long_pairing_exits_130_quietly_and_writes_nothing(heavy
 def test_another_judges_change_does_not_wait_for_a_pairing(heavy):
     """The pairing is computed without the event's lock: a change by another judge meanwhile is
     saved at once; Ctrl-C then stops the pairing and leaves that change alone."""
-    p = subprocess.Popen([sys.executable, "-m", "tui.cli", "pair", str(heavy)], cwd=ROOT, env=ENV,
+    p = subprocess.Popen([*SLOW_ARBITER, "pair", str(heavy)], cwd=ROOT, env=ENV,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(4)
@@ -112,7 +118,7 @@ def test_on_a_terminal_pair_shows_a_progress_line_that_counts_and_ctrl_c_stops_i
     pid, fd = pty.fork()
     if pid == 0:  # the child: arbiter on the terminal (stdout and stderr both)
         os.chdir(ROOT)
-        os.execve(sys.executable, [sys.executable, "-m", "tui.cli", "pair", str(heavy)], ENV)
+        os.execve(sys.executable, [*SLOW_ARBITER, "pair", str(heavy)], ENV)
     try:
         seen = _read_until(fd, " 3 s".encode(), time.monotonic() + 60)
         text = seen.decode("utf-8", "replace")
@@ -206,3 +212,58 @@ def test_the_progress_line_waits_its_delay_updates_in_place_and_is_erased():
     ticker.tick()
     ticker.stop()
     assert called.getvalue() == "\r\x1b[Kpairing round 4 … 0 s\r\x1b[K"
+
+
+def test_ctrl_c_after_the_change_is_written_ends_the_command_as_done(tmp_path, monkeypatch):
+    """A Ctrl-C that comes once the change is on disk (while the command says what it did, or a
+    judge's second Ctrl-C) cannot make it exit 130, which says nothing was written: the command
+    finishes, says the change and exits 0."""
+    import tui.cli.events as command
+    from core.store import EventFile
+
+    ev = tmp_path / "e.toml"
+    assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
+    real_change = command.change
+
+    def change_then_ctrl_c(*args, **kw):
+        new = real_change(*args, **kw)
+        os.kill(os.getpid(), signal.SIGINT)  # the judge presses Ctrl-C just after the write
+        return new
+
+    monkeypatch.setattr(command, "change", change_then_ctrl_c)
+    code, out, err = run("players", "add", ev, "Ann")
+    assert (code, out, err) == (0, "added Ann as player 1\n", "")
+    assert [x.what for x in EventFile(ev).history()] == ["add player Ann"]
+
+
+@pytest.mark.parametrize("module,code", [("core.model", 130), ("tui.cli.interrupt", -signal.SIGINT)])
+def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code):
+    """The console script runs `from tui.cli import main; sys.exit(main())`: a Ctrl-C while
+    arbiter's own modules load (the first half second of every command) is quiet too. Inside
+    main (core.model) it is exit code 130; before main (the few modules `from tui.cli import main`
+    needs), the process ends by SIGINT without a word, which a shell reports as 130 too."""
+    ev = tmp_path / "e.toml"
+    assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
+    script = (
+        "import os, signal, sys\n"
+        "class CtrlC:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        f"        if name == {module!r}:\n"
+        "            os.kill(os.getpid(), signal.SIGINT)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, CtrlC())\n"
+        "from tui.cli import main\n"
+        f"sys.exit(main(['standings', {str(ev)!r}]))\n"
+    )
+    p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
+    assert (p.returncode, p.stdout, p.stderr) == (code, "", "")
+
+
+def test_importing_the_command_line_loads_nothing_before_main_takes_ctrl_c():
+    """What `from tui.cli import main` imports before main() runs is only the standard library and
+    the two small modules that take Ctrl-C: the rest loads inside main, where Ctrl-C is handled."""
+    script = ("import sys\nbefore = set(sys.modules)\nfrom tui.cli import main\n"
+              "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('core', 'tui', 'textual', 'rich')))")
+    p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "['tui', 'tui.cli', 'tui.cli.interrupt']"

@@ -219,3 +219,18 @@ def test_one_more_vertex_by_outer_vertices():
                 assert not possible
             elif adj[y] & even:
                 assert possible
+
+
+def test_edges_as_three_lists():
+    """The edges given as three lists (first ends, second ends, weights) give
+    exactly what the list of triples gives, cold and started."""
+    rng = random.Random(10)
+    for _ in range(200):
+        n = rng.randint(1, 16)
+        edges = _random_graph(rng, n, rng.choice([0.3, 0.7]))
+        lists = tuple(list(t) for t in zip(*edges)) if edges else ([], [], [])
+        for kw in ({}, {"warm": True}, {"warm": True, "duals": True}):
+            assert max_weight_matching(n, lists, True, **kw) == max_weight_matching(n, edges, True, **kw)
+        mate, y = max_weight_matching(n, edges, True, warm=True, duals=True)
+        start = ([v + rng.randint(-3, 3) for v in y], mate)
+        assert max_weight_matching(n, lists, start=start) == max_weight_matching(n, edges, start=start)

@@ -87,7 +87,7 @@ def test_warm_started_matchings_agree_with_cold(seed, monkeypatch):
     import core.swiss.remainder as remainder
     from core.swiss.weighted import max_weight_matching
 
-    def cold(n, edges, start):
+    def cold(n, edges, start, progress=None):
         return max_weight_matching(n, edges, True, warm=True, duals=True)
 
     for scale in (0, 1):
@@ -101,3 +101,25 @@ def test_warm_started_matchings_agree_with_cold(seed, monkeypatch):
             finally:
                 brackets.BUDGET_SCALE = 1
             assert (warm.boards, warm.bye) == (ref.boards, ref.bye)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tight_transpositions_agree_with_one_matching_per_player(seed, monkeypatch):
+    """Step 9.4 h (the partner of each higher player of the remainder) is read
+    from the tight edges of one optimal bipartite matching; one weighted
+    matching per player with a bonus for the earliest partner, as bbpPairings
+    does it, must give identical pairings. Budget 0 sends every bracket
+    through the weighted-matching steps."""
+    import core.swiss.remainder as remainder
+
+    for req in _random_event_requests(200 + seed, 16, 48):
+        for scale in (0, 1):
+            brackets.BUDGET_SCALE = scale
+            try:
+                fast = pair_round(req)
+                monkeypatch.setattr(remainder, "TIGHT_TRANSPOSITIONS", False)
+                ref = pair_round(req)
+                monkeypatch.undo()
+            finally:
+                brackets.BUDGET_SCALE = 1
+            assert (fast.boards, fast.bye) == (ref.boards, ref.bye)

@@ -23,9 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.swiss.colours import ABSOLUTE, STRONG
-from core.swiss.matching import (Bipartite, Hint, bipartite_full, maximum_matching, matching_size, perfect_matching,
-                                 tree_outer_vertices)
-from core.swiss.matching import _bits as _mbits
+from core.swiss.matching import (Bipartite, Hint, bipartite_full, exposed_of, maximum_matching, matching_size,
+                                 perfect_matching, tree_outer_vertices)
 from core.swiss.remainder import Budget as _Budget
 from core.swiss.remainder import Found as _Found
 from core.swiss.remainder import RemainderSolver as _RemainderSolver
@@ -202,6 +201,7 @@ class BracketSearch:
     def feasible(self, Dmask: int) -> bool:
         r = self.feas_cache.get(Dmask, 0)
         if r == 0:
+            self.rd.progress()
             hint = self._hint
             if hint is None and self.witness is not None:
                 hint = self.witness
@@ -227,7 +227,7 @@ class BracketSearch:
         adj = self.rd.adj
         active = self.after | DM
         mate = maximum_matching(adj, active, self._hint, tree_first=True)
-        exposed = [v for v in _mbits(active) if mate[v] < 0]
+        exposed = exposed_of(mate, active)
         if len(exposed) != 1:
             for x in todo:
                 self.feas_cache[DM | (1 << x)] = None
@@ -244,6 +244,7 @@ class BracketSearch:
         r = self.v345_cache.get(Dmask)
         if r is None:
             rd = self.rd
+            rd.progress()
             D = [x for x in self.B if (Dmask >> x) & 1]
             if self.N:
                 sub = BracketSearch(rd, D, self.N, [], self.after | Dmask, self.feas_cache.get(Dmask),
@@ -520,7 +521,8 @@ class BracketSearch:
         self.target, self.desc_class = value, (e, diff)
         self.budget = self.nodes + BUDGET_SCALE * (3000 + 20 * mm)
         try:
-            self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
+            if not self._direct(solver, mate):
+                self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
         except _Budget:
             pass
         finally:
@@ -620,14 +622,24 @@ class BracketSearch:
             ex = self._exact_best(Rp, p, qsum, DM, A)
             if ex is None or self._worse(ex[0]):
                 continue
-            if self._targeted(ex[0], BUDGET_SCALE * (3000 + 20 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
+            value, solver, mate = ex
+            if not self._direct(solver, mate) and self._targeted(
+                    ex[0], BUDGET_SCALE * (3000 + 20 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
                 continue
             del pairs[npairs:]
             # 3. the generation order by weighted matchings (dutch.md 9.4 d-h)
-            value, solver, mate = ex
             rem_pairs, left = solver.first_in_order(mate)
             Dmask = DM | sum(1 << Rp[i] for i in left)
             self._consider(value, pairs + [(Rp[a], Rp[b]) for a, b in rem_pairs], Dmask)
+
+    @staticmethod
+    def _direct(solver, mate) -> bool:
+        """Skip the ordered search for the first candidate reaching the exact
+        optimum, straight to the weighted-matching order (the same candidate),
+        when the optimum needs no exchange: then that order costs one bipartite
+        matching (RemainderSolver._transpositions), less than a search that may
+        run out of budget. Not with unlimited budgets (tests compare the paths)."""
+        return BUDGET_SCALE <= 1 and not (solver.his(mate) - set(range(solver.p)))
 
     def _targeted(self, target, budget, S, Rp, p, pairs, qsum, DM, A, v345) -> bool:
         """Ordered search that only follows branches able to reach `target`.
@@ -695,6 +707,8 @@ class BracketSearch:
             if any(not (him[i] & ~Hmask) and i not in X for i in ck):
                 continue
             self.nodes += 1
+            if not self.nodes & 63:
+                self.rd.progress()
             if self.budget is not None and self.nodes >= self.budget:
                 raise _Budget
             if full and self.target is not None:
@@ -755,6 +769,8 @@ class BracketSearch:
 
     def _transpose(self, H, t, allowed, bm, used, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
         self.nodes += 1
+        if not self.nodes & 63:
+            self.rd.progress()
         if self.budget is not None and self.nodes >= self.budget:
             raise _Budget
         if t == len(H):

@@ -17,6 +17,7 @@ and C14-C21 float criteria -> `BracketSearch.q`. Section 6 (colours) is
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 
 from core.errors import Msg, NoLegalPairing, joined, word
@@ -177,6 +178,7 @@ class RoundData:
         self.byecand = 0
         self.c9rank: dict[int, int] = {}
         self.adj = list(comp) + ([0] if self.odd else [])
+        self.progress: Callable[[], None] = _no_progress  # pair_round's callback
 
     def set_bye_candidates(self, mask: int) -> None:
         bv = self.bye_vertex
@@ -225,17 +227,33 @@ def _board_order(rd: RoundData, games: list[tuple[int, int]]) -> list[tuple[int,
     return sorted(games, key=key)
 
 
-def pair_round(req: PairingRequest) -> Pairing:
+def _no_progress() -> None:
+    pass
+
+
+def pair_round(req: PairingRequest, *, progress: Callable[[], None] | None = None) -> Pairing:
+    """Pair one round (dutch.md section 5).
+
+    `progress`, when given, is called without arguments many times while the
+    engine works (between brackets, every few hundred nodes of a search, at
+    each matching), at least about every 100 ms of work, so a caller can show
+    that it is working or cancel: whatever it raises propagates out of
+    `pair_round` at once. The engine keeps no state between calls, so a
+    pairing aborted that way leaves nothing behind and the same request pairs
+    exactly as before."""
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10000 + 4 * len(req.players)))
     try:
-        return _pair_round(req)
+        return _pair_round(req, progress or _no_progress)
     finally:
         sys.setrecursionlimit(limit)
 
 
-def _pair_round(req: PairingRequest) -> Pairing:
+def _pair_round(req: PairingRequest, progress: Callable[[], None]) -> Pairing:
+    progress()
     rd = RoundData(req)
+    rd.progress = progress
+    progress()
     n = rd.n
     if n == 0:
         raise NoLegalPairing("no player to pair in round {k}", k=rd.k)
@@ -244,6 +262,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
         # beta (3.5): the lowest score level at which an eligible player can be left out
         witness = None
         for s in sorted(set(rd.ps)):
+            progress()
             cand = sum(1 << i for i in range(n) if rd.elig[i] and rd.ps[i] <= s)
             if not cand:
                 continue
@@ -278,6 +297,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
     notes: dict[int, tuple] = {}  # reasons as core.i18n messages, for _finish
     mdps: list[int] = []
     for gi, G in enumerate(groups):
+        progress()
         N = groups[gi + 1] if gi + 1 < len(groups) else []
         B = mdps + G
         if len(B) <= 1 and not N:
@@ -311,6 +331,7 @@ def _pair_round(req: PairingRequest) -> Pairing:
         if len(mdps) != 1 or not rd.odd:
             raise _no_pairing(rd, "players left unpaired")
         bye = mdps[0]
+    progress()
     return _finish(rd, pairs, bye, notes)
 
 

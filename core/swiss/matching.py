@@ -8,6 +8,8 @@ lists with -1 for an exposed vertex. Nothing here knows about chess.
 
 from __future__ import annotations
 
+from itertools import compress
+
 
 def _bits(mask: int) -> list[int]:
     """The members of the bit set `mask`, lowest first."""
@@ -285,7 +287,13 @@ def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None,
 
 
 def matching_size(mate: list[int], active: int) -> int:
-    return sum(1 for v in _bits(active) if mate[v] >= 0) // 2
+    return sum(map((-1).__lt__, map(mate.__getitem__, _bits(active)))) // 2
+
+
+def exposed_of(mate: list[int], active: int) -> list[int]:
+    """The vertices of `active` that `mate` leaves exposed, lowest first."""
+    vs = _bits(active)
+    return list(compress(vs, map((0).__gt__, map(mate.__getitem__, vs))))
 
 
 class Bipartite:

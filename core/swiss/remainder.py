@@ -3,7 +3,8 @@ exchange descriptors in generation order (5.4 keys 3.1-3.4)."""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress, repeat
+from operator import add, lshift
 from typing import TYPE_CHECKING
 
 from core.swiss.matching import _bits
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from core.swiss.brackets import BracketSearch
 
 DESCRIPTOR_LIMIT = 400_000
+TIGHT_TRANSPOSITIONS = True  # step 9.4 h on the tight edges (tests compare it with a matching per player)
 
 
 
@@ -38,23 +40,26 @@ class RemainderSolver:
         self.T = (m * m + 1).bit_length() + 1
         self.SH = self.T + m.bit_length() + 4
         self.C = 4 * m + 8
-        # rows[a]: (b, q << SH) for the later players b that a may meet, by id
+        # rows[a]: ([b], [q << SH]) for the later players b that a may meet (positions), by id
         pos = {x: i for i, x in enumerate(Rp)}
         later = [0] * (m + 1)
         for a in range(m - 1, -1, -1):
             later[a] = later[a + 1] | (1 << Rp[a])
-        tid, qtab, sh = bs._tid, bs._qtab, self.SH
+        tid, qtab, sh, rep = bs._tid, bs._qtab, self.SH, bs._rep
+        pget, tget = pos.__getitem__, tid.__getitem__
         self.rows = []
+        progress = bs.rd.progress
         for a in range(m):
+            if not a & 31:
+                progress()
             xa = Rp[a]
             qrow = qtab[tid[xa]]
-            row = []
-            for y in _bits(bs.adjB[xa] & later[a + 1]):
-                q = qrow[tid[y]]
-                if q is None:
-                    q = bs.q(xa, y)
-                row.append((pos[y], q << sh))
-            self.rows.append(row)
+            if None in qrow:  # q depends on the two players' types only
+                for t, v in enumerate(qrow):
+                    if v is None:
+                        qrow[t] = bs._q(xa, rep[t])
+            ys = _bits(bs.adjB[xa] & later[a + 1])
+            self.rows.append((list(map(pget, ys)), list(map(lshift, map(qrow.__getitem__, map(tget, ys)), repeat(sh)))))
         self.no_hi: set[int] = set()  # may not be the higher player of a pair
         self.must_hi: set[int] = set()  # must be the higher player of a pair
         self.removed: set[int] = set()
@@ -67,29 +72,40 @@ class RemainderSolver:
         excl = removed | must_hi | (H if H is not None else set())
         top2 = 2 << self.T
         use_d = self.use_d
-        edges: list = []
+        ei: list[int] = []
+        ej: list[int] = []
+        ws: list[int] = []
+        progress = self.bs.rd.progress
         for a in range(m):
+            if not a & 63:
+                progress()
             if a in removed or a in no_hi or (H is not None and a not in H):
                 continue
             base = C + ((top2 if a < p else 0) - 2 * a if use_d else 0)
             if hi_tweak and a in hi_tweak:
                 base += hi_tweak[a]
             f = bonus.get(a) if bonus else None
-            row = self.rows[a]
+            later, qs = self.rows[a]
+            if excl:
+                keep = [b not in excl for b in later]
+                later, qs = list(compress(later, keep)), list(compress(qs, keep))
+            ej.extend(later)
+            ei.extend(repeat(a, len(later)))
             if f is not None:
-                edges.extend([(a, b, qs + base + f(b)) for b, qs in row if b not in excl])
-            elif excl:
-                edges.extend([(a, b, qs + base) for b, qs in row if b not in excl])
+                ws.extend([q + base + f(b) for b, q in zip(later, qs)])
             else:
-                edges.extend([(a, b, qs + base) for b, qs in row])
+                ws.extend(map(add, qs, repeat(base)))
         if self.left is not None:
             for x in self.left:
                 if x in removed or x in must_hi or (H is not None and x in H):
                     continue
-                edges.append((x, m, C))
-        return edges
+                ei.append(x)
+                ej.append(m)
+                ws.append(C)
+        return ei, ej, ws
 
     def solve(self, **kw):
+        self.bs.rd.progress()
         n = self.m + (1 if self.left is not None else 0)
         start = self.last
         if start is None and self.use_d:
@@ -105,18 +121,22 @@ class RemainderSolver:
             # of its optimum tight
             use_d, self.use_d = self.use_d, False
             try:
-                mate0, y0 = _mwm(n, self._edges(**kw), self._hint_start(n))
+                edges0 = self._edges(**kw)
+                mate0, y0 = _mwm(n, edges0, self._hint_start(n), self.bs.rd.progress)
             finally:
                 self.use_d = use_d
             if not kw:
                 self._keep_hint(n, y0, mate0)
             if not use_d:
                 mate, y = mate0, y0
+                self._last_edges = edges0
             else:
                 top = 1 << self.T
                 start = ([y + 4 * (top - v) if v < self.p else y for v, y in enumerate(y0)], mate0)
         if start is not None:
-            mate, y = _mwm(n, self._edges(**kw), start)
+            edges = self._edges(**kw)
+            mate, y = _mwm(n, edges, start, self.bs.rd.progress)
+            self._last_edges = edges
         self.last = (y, mate)
         for v in range(n):
             if v not in self.removed and mate[v] < 0:
@@ -185,19 +205,95 @@ class RemainderSolver:
             if e - len(Y) == 1:
                 Y.append(sumH - (sum(range(p)) - sum(X) + sum(Y)))
         self.H = (S1 - set(X)) | set(Y)
-        out = []
-        for a in sorted(self.H):
-            mt = self.solve(bonus={a: (lambda b: m - b)})
-            b = mt[a]
-            out.append((a, b))
-            self.removed.update((a, b))
+        out = self._transpositions() if TIGHT_TRANSPOSITIONS else None
+        if out is None:
+            out = []
+            for a in sorted(self.H):
+                mt = self.solve(bonus={a: (lambda b: m - b)})
+                b = mt[a]
+                out.append((a, b))
+                self.removed.update((a, b))
         left = [x for x in range(m) if x not in self.removed]
         return out, left
 
+    def _transpositions(self):
+        """Step 9.4 h without a matching per player. With H fixed every pair
+        joins a player of H to a later one outside H (the dummy vertex counts on
+        the side of H): the graph is bipartite. One weighted matching gives
+        optimal vertex duals (no blossoms in a bipartite graph); the optimal
+        matchings are then exactly the perfect matchings of the tight edges, so
+        the partner of each player of H (in rank order) is the first player
+        outside H that some perfect matching of the tight edges gives him, the
+        earlier pairs fixed: an edge off the current matching is in one exactly
+        when it closes an alternating cycle. None when the solve fails (the
+        caller then takes one matching per player)."""
+        mate = self.solve()
+        if mate is None:
+            return None
+        y = self.last[0]
+        n = len(mate)
+        self.bs.rd.progress()
+        tadj = [0] * n  # tight edges, both ways
+        for a, b, w in zip(*self._last_edges):
+            if y[a] + y[b] == w << 1:
+                tadj[a] |= 1 << b
+                tadj[b] |= 1 << a
+        mate = list(mate)
+        for v in range(n):
+            u = mate[v]
+            if u >= 0 and (v in self.removed or not (tadj[v] >> u) & 1):
+                return None
+        removed = set(self.removed)  # the solver's own set changes only on success
+        alive = 0
+        for v in range(n):
+            if v not in removed:
+                alive |= 1 << v
+        out = []
+        self.bs.rd.progress()
+        for h in sorted(self.H):
+            if not h & 31:
+                self.bs.rd.progress()
+            # the players of H's side from which h can be reached: l reaches l'
+            # when l has a tight edge to the partner of l'
+            reach = 1 << h
+            par = {}
+            frontier = [h]
+            while frontier:
+                nxt = []
+                for l2 in frontier:
+                    new = tadj[mate[l2]] & alive & ~reach
+                    if new:
+                        reach |= new
+                        for l1 in _bits(new):
+                            par[l1] = l2
+                            nxt.append(l1)
+                frontier = nxt
+            b = -1
+            for c in _bits(tadj[h] & alive):
+                if (reach >> mate[c]) & 1:
+                    b = c
+                    break
+            if b < 0:
+                return None
+            if mate[h] != b:
+                # the cycle h - b - mate[b] ... -> h: each player takes the partner of the next
+                l1 = mate[b]
+                while l1 != h:
+                    l2 = par[l1]
+                    r = mate[l2]
+                    mate[l1], mate[r] = r, l1
+                    l1 = l2
+                mate[h], mate[b] = b, h
+            out.append((h, b))
+            removed.update((h, b))
+            alive &= ~((1 << h) | (1 << b))
+        self.removed |= removed
+        return out
 
-def _mwm(n, edges, start):
+
+def _mwm(n, edges, start, progress=None):
     """(mate, vertex duals); `start` = (duals, mate) of a related problem, or None."""
-    return max_weight_matching(n, edges, True, warm=True, start=start, duals=True)
+    return max_weight_matching(n, edges, True, warm=True, start=start, duals=True, progress=progress)
 
 
 def descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None):

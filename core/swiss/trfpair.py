@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.errors import FileProblem, NoLegalPairing
 from core.formats.trf import TrfTournament, check_pairable, parse_trf
 from core.records import Outcome, PlayerHistory
@@ -65,13 +67,14 @@ def request_from_trf(t: TrfTournament, upto: int | None = None, path: str = "<tr
         acceleration=t.acceleration or None)
 
 
-def trf_pair(text: str, path: str = "<trf>") -> str:
+def trf_pair(text: str, path: str = "<trf>", *, progress: Callable[[], None] | None = None) -> str:
     """Pair the next round of a TRF; the text bbpPairings `--dutch -p` prints.
 
-    `path` names the file in the errors (`FileProblem(path, line, what)`)."""
+    `path` names the file in the errors (`FileProblem(path, line, what)`);
+    `progress` is passed to `pair_round`."""
     t = parse_trf(text, path)
     check_pairable(t, path)  # a round robin, a team or a knockout TRF is not the Dutch engine's
-    return pair_round(request_from_trf(t, path=path)).bbp_text()
+    return pair_round(request_from_trf(t, path=path), progress=progress).bbp_text()
 
 
 def stored_round(t: TrfTournament, j: int) -> tuple[set[tuple[int, int]], int | None]:

@@ -3,9 +3,12 @@ dual variables, O(n^3), after Galil 1986 "Efficient algorithms for finding
 maximum matching in graphs"). Integer weights only (Python ints of any size),
 so every computation is exact.
 
-`max_weight_matching(n, edges, maxcardinality=True)` returns `mate` (list,
+`max_weight_matching(n, edges, maxcardinality=True)` (edges: a list of
+`(i, j, weight)`, or a tuple of three lists `(firsts, seconds, weights)`,
+which saves building the tuples) returns `mate` (list,
 -1 = unmatched): among the matchings of maximum cardinality (when
-`maxcardinality`), one of maximum total weight. With `warm=True` it starts from
+`maxcardinality`), one of maximum total weight. `progress`, when given, is
+called once per augmentation stage (what it raises propagates). With `warm=True` it starts from
 vertex duals at each vertex's heaviest edge and a greedy matching of tight
 edges: much faster, and exact whenever the result is a perfect matching (the
 only case the pairing engine uses).
@@ -13,25 +16,44 @@ only case the pairing engine uses).
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import compress
+from functools import reduce
+from operator import add, eq, lt, or_, sub
+
 from core.swiss.matching import maximum_matching
 
 
 def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcardinality: bool = True,
-                        warm: bool = False, start: tuple | None = None, duals: bool = False):
-    if not edges:
+                        warm: bool = False, start: tuple | None = None, duals: bool = False, progress=None):
+    if isinstance(edges, tuple):  # three lists: first ends, second ends, weights
+        ei, ej, ws = (list(t) for t in edges)
+    elif edges:
+        ei, ej, ws = (list(t) for t in zip(*edges))
+    else:
+        ei = ej = ws = []
+    if not ei:
         return ([-1] * nvertex, [0] * nvertex) if duals else [-1] * nvertex
     if start is not None:
         warm = maxcardinality = True
-    nedge = len(edges)
-    ei, ej, ws = (list(t) for t in zip(*edges))
+    nedge = len(ei)
+    if progress is not None:
+        progress()
     maxweight = max(0, max(ws))
     endpoint = [0] * (2 * nedge)
     endpoint[0::2] = ei
     endpoint[1::2] = ej
     neighbend: list[list[int]] = [[] for _ in range(nvertex)]
-    for k in range(nedge):
-        neighbend[ei[k]].append(2 * k + 1)
-        neighbend[ej[k]].append(2 * k)
+    app = [nb.append for nb in neighbend]
+    for c in range(0, nedge, 1 << 15):
+        if progress is not None:
+            progress()
+        for k, i, j in zip(range(2 * c, 2 * nedge, 2), ei[c:c + (1 << 15)], ej[c:c + (1 << 15)]):
+            app[i](k + 1)
+            app[j](k)
+    del app
+    if progress is not None:
+        progress()
     w2 = [w << 1 for w in ws]
     del ws
     mate = [-1] * nvertex
@@ -57,12 +79,23 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         # optimum; a good one saves most of the augmentations.
         y0, mate0 = start
         y = [d + (d & 1) for d in y0]
-        for k in [k for k in range(nedge) if y[ei[k]] + y[ej[k]] < w2[k]]:
-            short = w2[k] - y[ei[k]] - y[ej[k]]
-            if short > 0:
-                y[ej[k]] += short + (short & 1)
+        yv = y.__getitem__
+        violated = list(compress(range(nedge), map(lt, map(add, map(yv, ei), map(yv, ej)), w2)))
+        if violated:
+            # raise the dual of the endpoint in more violated edges (a weight
+            # change at one vertex raises that vertex only: its neighbours keep
+            # their tight pairs)
+            cnt = Counter(ei[k] for k in violated)
+            cnt.update(ej[k] for k in violated)
+            for k in violated:
+                i, j = ei[k], ej[k]
+                short = w2[k] - y[i] - y[j]
+                if short > 0:
+                    if cnt[i] > cnt[j]:
+                        j = i
+                    y[j] += short + (short & 1)
         dualvar[:nvertex] = y
-        for k in [k for k in range(nedge) if mate0[ei[k]] == ej[k]]:
+        for k in compress(range(nedge), map(eq, map(mate0.__getitem__, ei), ej)):
             i, j = ei[k], ej[k]
             if mate0[j] == i and mate[i] == -1 and mate[j] == -1 and y[i] + y[j] == w2[k]:
                 mate[i] = 2 * k + 1
@@ -80,28 +113,26 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         # warm start, for callers that only accept a perfect matching (the vertex
         # duals of the perfect-matching LP are free; the weight is then optimal): each vertex's dual is its heaviest edge, and a greedy
         # matching of tight edges (weight equal to both endpoints' duals)
-        best = [None] * nvertex
-        for i, j, wt in edges:
-            if best[i] is None or wt > best[i]:
-                best[i] = wt
-            if best[j] is None or wt > best[j]:
-                best[j] = wt
+        w2e = [0] * (2 * nedge)  # w2 of the edge of each endpoint index
+        w2e[0::2] = w2
+        w2e[1::2] = w2
+        we = w2e.__getitem__
         for v in range(nvertex):
-            if best[v] is not None:
-                # all duals even, so every slack stays even (delta 3 halves it)
-                dualvar[v] = best[v] + (best[v] & 1)
+            nb = neighbend[v]
+            if nb:
+                # the heaviest edge; all duals even, so every slack stays even (delta 3 halves it)
+                b = max(map(we, nb)) >> 1
+                dualvar[v] = b + (b & 1)
         # lower each dual as far as its edges allow (all slacks stay >= 0), so
         # every vertex gets a tight edge; then match tight edges greedily
+        dv, ep = dualvar.__getitem__, endpoint.__getitem__
         for v in range(nvertex):
-            if best[v] is None:
-                continue
-            low = None
-            for p in neighbend[v]:
-                k = p >> 1
-                need = w2[k] - dualvar[endpoint[p]]
-                if low is None or need > low:
-                    low = need
-            dualvar[v] = low
+            if progress is not None and not v & 127:
+                progress()
+            nb = neighbend[v]
+            if nb:
+                dualvar[v] = max(map(sub, map(we, nb), map(dv, map(ep, nb))))
+        del w2e
         for v in range(nvertex):
             if mate[v] != -1:
                 continue
@@ -113,27 +144,38 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                     mate[u] = p ^ 1
                     break
 
-    if warm and maxcardinality and mate.count(-1) >= 2:
-        # grow the start matching to a maximum matching of the tight edges (the
-        # fast bit-set cardinality search): it stays tight, so the start stays
-        # valid, and the weighted stages below only handle what needs a dual change
-        tadj = [0] * nvertex
-        tedge = {}
-        for k in range(nedge):
-            i, j = ei[k], ej[k]
-            if dualvar[i] + dualvar[j] == w2[k]:
-                tadj[i] |= 1 << j
-                tadj[j] |= 1 << i
-                tedge[(i, j)] = tedge[(j, i)] = k
+    if progress is not None:
+        progress()
+    def grow_tight() -> None:
+        # grow the matching to a maximum matching of the tight edges (the fast
+        # bit-set cardinality search): it stays tight, so the duals stay valid,
+        # and the weighted stages only handle what needs a dual change. Only
+        # while no blossom exists (then tightness is that of the vertex duals).
+        dv, ep = dualvar.__getitem__, endpoint.__getitem__
+        te = bytearray(2 * nedge)  # tightness of the edge of each endpoint index
+        tk = bytes(map(eq, map(add, map(dv, ei), map(dv, ej)), w2))
+        te[0::2] = tk
+        te[1::2] = tk
+        tget, bit = te.__getitem__, (1).__lshift__
+        tadj = []
+        for v, nb in enumerate(neighbend):
+            if progress is not None and not v & 127:
+                progress()
+            tadj.append(reduce(or_, map(bit, compress(map(ep, nb), map(tget, nb))), 0))
         hint = [endpoint[m] if m >= 0 else -1 for m in mate]
+        if progress is not None:
+            progress()
         tmate = maximum_matching(tadj, (1 << nvertex) - 1, hint, tree_first=True)
         for v in range(nvertex):
             u = tmate[v]
             if u < 0:
                 mate[v] = -1
-            else:
-                k = tedge[(v, u)]
-                mate[v] = 2 * k + 1 if ei[k] == v else 2 * k
+            elif mate[v] < 0 or endpoint[mate[v]] != u:
+                nb = neighbend[v]
+                mate[v] = nb[list(map(ep, nb)).index(u)]
+
+    if warm and maxcardinality and mate.count(-1) >= 2:
+        grow_tight()
 
     def slack(k: int) -> int:
         return dualvar[ei[k]] + dualvar[ej[k]] - w2[k]
@@ -187,7 +229,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         return base
 
     def add_blossom(base: int, k: int) -> None:
-        v, w, _wt = edges[k]
+        v, w = ei[k], ej[k]
         bb = inblossom[base]
         bv = inblossom[v]
         bw = inblossom[w]
@@ -344,7 +386,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         blossombase[b] = blossombase[blossomchilds[b][0]]
 
     def augment_matching(k: int) -> None:
-        v, w, _wt = edges[k]
+        v, w = ei[k], ej[k]
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
             while True:
                 bs = inblossom[s]
@@ -362,7 +404,11 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
+    popped = 0
     for _stage in range(nvertex):
+        if progress is not None:
+            progress()
+        dual_changed = False
         label[:] = [0] * (2 * nvertex)
         bestedge[:] = [-1] * (2 * nvertex)
         blossombestedges[nvertex:] = [None] * nvertex
@@ -375,6 +421,10 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         while True:
             while queue and not augmented:
                 v = queue.pop()
+                if progress is not None:
+                    popped += 1
+                    if not popped & 63:
+                        progress()
                 dv = dualvar[v]
                 bv = inblossom[v]
                 for p in neighbend[v]:
@@ -437,6 +487,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
             if deltatype == -1:
                 deltatype = 1
                 delta = max(0, min(dualvar[:nvertex]))
+            dual_changed = True
             for v in range(nvertex):
                 lb = label[inblossom[v]]
                 if lb == 1:
@@ -453,13 +504,13 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
                 break
             if deltatype == 2:
                 allowedge[deltaedge] = True
-                i, j, _ = edges[deltaedge]
+                i, j = ei[deltaedge], ej[deltaedge]
                 if label[inblossom[i]] == 0:
                     i, j = j, i
                 queue.append(i)
             elif deltatype == 3:
                 allowedge[deltaedge] = True
-                i, j, _ = edges[deltaedge]
+                i, j = ei[deltaedge], ej[deltaedge]
                 queue.append(i)
             else:
                 expand_blossom(deltablossom, False)
@@ -468,6 +519,10 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcard
         for b in range(nvertex, 2 * nvertex):
             if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
                 expand_blossom(b, True)
+        if dual_changed and warm and maxcardinality and len(unusedblossoms) == nvertex and mate.count(-1) >= 4:
+            # the dual change of this stage made new tight edges: take every
+            # augmenting path among them at once instead of one per stage
+            grow_tight()
     result = [endpoint[m] if m >= 0 else -1 for m in mate]
     if not duals:
         return result

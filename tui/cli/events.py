@@ -177,7 +177,10 @@ def cmd_players_list(a: argparse.Namespace) -> int:
 
 def id_or_name(text: str) -> int | str:
     """`arbiter forbid` operands: player ids, or in a team event team names or ids."""
-    return int(text) if text.strip().isascii() and text.strip().isdigit() else text
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t.lstrip("0")) > 12:  # thousands of digits: no int (forbid says)
+        return text
+    return int(t)
 
 
 def cmd_forbid(a: argparse.Namespace) -> int:
@@ -189,9 +192,9 @@ def cmd_forbid(a: argparse.Namespace) -> int:
     if team_event.is_team_event(e):  # two teams, by name or id
         return forbid_teams(a, e)
     for x in a.ids:
-        if not isinstance(x, int):
+        if not isinstance(x, int) and not (x.strip().isascii() and x.strip().isdigit()):
             raise UsageError(f"forbid: '{x}' is not a player id")
-        numbers.check("id", x, "forbid")
+        numbers.check("id", x, "forbid") if isinstance(x, int) else numbers.digits(x.strip(), "id", "forbid")
     ef = EventFile(a.file)
     if a.club:
         if a.ids:
