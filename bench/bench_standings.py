@@ -135,7 +135,7 @@ def main() -> None:
     a = ap.parse_args()
     n, rounds, codes = a.players, a.rounds, tuple(a.codes.split(","))
     from core.ranking import rank
-    from core.standings import stage_histories, standings
+    from core.standings import stage_histories, standings, tiebreak_context
 
     t = time.perf_counter()
     e = big_event(n, rounds, codes=codes)
@@ -148,10 +148,10 @@ def main() -> None:
     print(f"event: {n} players, {rounds} rounds, {sum(len(r.games) for r in e.rounds)} boards, "
           f"{len(groups)} score groups (largest {max(groups.values())}), built in {built:.0f} ms")
     print(f"tie-breaks: {', '.join(codes)}")
-    kw = dict(scoring=e.scoring, rounds=rounds, edition=e.edition, lots_seed=e.lots_seed)
     txt, _ = timed(lambda: stage_histories(e, None, rounds), a.repeat)
     print(f"histories from the games:         {txt}")
-    txt, rows = timed(lambda: rank(hist, list(codes), **kw), a.repeat)
+    txt, rows = timed(lambda: rank(tiebreak_context(e, hist, rounds, "swiss"), list(codes), lots_seed=e.lots_seed),
+                      a.repeat)
     tied = sum(1 for r in rows if r.by_lot)
     print(f"core.ranking.rank:                {txt}  [{tied} players placed by lot]")
     txt, _ = timed(lambda: standings(e), a.repeat)

@@ -1,9 +1,14 @@
 """How each tie-break value of one player is made (`arbiter standings FILE --explain ID`).
 
-`explain(...)` returns one `Explanation` per code: the value, the terms (each
-round or opponent, the score that counts, the points scored, what the term adds,
-whether and why it was cut, dummy or virtual opponents for unplayed rounds) and
-remarks. `render_explain(...)` turns that into plain text.
+`explain(ctx, player_id, codes)` returns one `Explanation` per code: the value,
+the terms (each round or opponent, the score that counts, the points scored,
+what the term adds, whether and why it was cut, dummy or virtual opponents for
+unplayed rounds) and remarks. They are read from the decisions the tie-break
+made for every player's value (the family's `Column`), the same the standings
+show, never computed a second time. `render_explain(...)` turns that into
+plain text in English or Russian: labels, cuts and remarks are
+`core.errors.Msg` texts (Russian in `core/msg/ru.py`), the frame
+words come from `core/i18n.py`.
 """
 
 from __future__ import annotations
@@ -11,11 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core.errors import IllegalChange
-from core.i18n import EN, phrase, tiebreak_name, words
-from core.records import PlayerHistory, Scoring
-from core.tiebreaks import make_context
-from core.tiebreaks.context import Term, fmt
+from core.errors import IllegalChange, Msg
+from core.i18n import EN, tiebreak_name, words
+from core.tiebreaks.context import Context, Term, fmt
 from core.tiebreaks.registry import lookup
 
 
@@ -39,44 +42,26 @@ class PlayerExplanation:
     items: tuple[Explanation, ...]
 
 
-def explain(
-    player_id: int,
-    codes: list[str],
-    players: list[PlayerHistory],
-    *,
-    scoring: Scoring,
-    rounds: int,
-    edition: str = "fide2024",
-    system: str = "swiss",
-    flags: dict | None = None,
-) -> list[Explanation]:
-    ctx = make_context(players, scoring=scoring, rounds=rounds, edition=edition, system=system, flags=flags)
+def explain(ctx: Context, player_id: int, codes: list[str]) -> list[Explanation]:
     if player_id not in ctx.players:
         raise IllegalChange("unknown player {player_id}", player_id=player_id)
     out = []
     for code in codes:
         tb = lookup(code)
-        v = tb.value(ctx, player_id)
-        notes = v.notes
-        if tb.code == "DE":
-            notes += ("the ranking recomputes DE on every tied sub-group it is applied to (type A)",)
-        if tb.code.startswith("TPR") and (tb.code == "TPR-400" or ctx.flags["tpr_vur_gt2_last"]):
-            from core.tiebreaks.rating import vur_count
-
-            if vur_count(ctx, player_id) > 2:
-                notes += ("chose not to play more than two games: ranked below every other TPR (seed 32.4.3)",)
-        out.append(Explanation(code, tb.name, tb.type, v.value, v.terms, notes))
+        v = tb.explain(ctx, player_id)
+        out.append(Explanation(code, tb.name, tb.type, v.value, v.terms, v.notes))
     return out
 
 
-def explain_player(
-    player_id: int, codes: list[str], players: list[PlayerHistory], *, scoring: Scoring, rounds: int,
-    edition: str = "fide2024", system: str = "swiss", flags: dict | None = None,
-) -> PlayerExplanation:
-    items = explain(player_id, codes, players, scoring=scoring, rounds=rounds, edition=edition, system=system,
-                    flags=flags)
-    p = next(x for x in players if x.id == player_id)
-    return PlayerExplanation(player_id, p.name, p.score(scoring, rounds), rounds, edition, tuple(items))
+def explain_player(ctx: Context, player_id: int, codes: list[str]) -> PlayerExplanation:
+    items = explain(ctx, player_id, codes)
+    p = ctx.players[player_id]
+    return PlayerExplanation(player_id, p.name, p.score(ctx.scoring, ctx.rounds), ctx.rounds, ctx.edition, tuple(items))
+
+
+def _say(text: str, lang: str) -> str:
+    """A label, cut reason or remark in `lang` (a `Msg`; anything else as it is)."""
+    return text.text(lang) if isinstance(text, Msg) else str(text)
 
 
 def _term_line_en(t: Term) -> str:
@@ -106,7 +91,7 @@ def _term_line_local(t: Term, lang: str) -> str:
     w = words(lang)
     rnd = w("ex_round", n=t.round) if t.round is not None else "  "
     opp = w("ex_vs", id=t.opponent) if t.opponent is not None else w("ex_no_opponent")
-    label = phrase(t.label, lang)
+    label = _say(t.label, lang)
     parts = [f"  {rnd:<4}{opp:<14}{label:<24}"]
     if t.value is not None:
         parts.append(w("ex_value", v=f"{fmt(t.value):>7}"))
@@ -116,9 +101,9 @@ def _term_line_local(t: Term, lang: str) -> str:
         parts.append(f"-> {fmt(t.contribution):>7}")
     line = "  ".join(parts)
     if t.cut:
-        line += "  " + w("ex_cut", why=phrase(t.cut, lang))
+        line += "  " + w("ex_cut", why=_say(t.cut, lang))
     if t.note:
-        line += f"  [{phrase(t.note, lang)}]"
+        line += f"  [{_say(t.note, lang)}]"
     return line.rstrip()
 
 
@@ -157,5 +142,5 @@ def _render_local(items: list[Explanation] | PlayerExplanation, header: str, lan
         lines.append(w("ex_head", code=e.code, value=fmt(e.value), name=tiebreak_name(lookup(e.code).code, lang),
                        type=e.type))
         lines.extend(_term_line(t, lang) for t in e.terms)
-        lines.extend(f"  * {phrase(n, lang)}" for n in e.notes)
+        lines.extend(f"  * {_say(n, lang)}" for n in e.notes)
     return "\n".join(lines) + "\n"

@@ -82,6 +82,9 @@ TEMPLATES: tuple[str, ...] = (
     # undo and redo (core/store journals them as "undo <what>", "redo <what>")
     "undo {what}",
     "redo {what}",
+    # players to tables (core/seating.py: the TUI's players screen, `arbiter players distribute`)
+    "seat players at tables by rating",
+    "seat players at tables by lot",
 )
 _TEMPLATES = frozenset(TEMPLATES)
 TRANSLATED_FIELDS = {"stage", "what", "changes"}  # fields that are words or descriptions, not data

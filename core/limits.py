@@ -19,7 +19,6 @@ from fractions import Fraction
 # -- the file as text --------------------------------------------------------
 FILE_CHARS_MAX = 50_000_000  # a 2000-player, 11-round event is under 1 MB
 TEXT_MAX = 1000  # characters of one text value (a name, a club, a judge, a date)
-NESTING_MAX = 8  # arrays and tables inside one another (the format needs 5)
 
 # -- the event ----------------------------------------------------------------
 PLAYERS_MAX = 100_000  # players in one event
@@ -35,6 +34,7 @@ TEAM_BOARDS_MAX = 99  # boards of one team match
 MOVES_MIN, MOVES_MAX = 1, 999  # moves of one game (the play-off's fewest-moves rule)
 MINUTES_MIN, MINUTES_MAX = 1, 24 * 60  # a round clock preset
 CLOCK_SECONDS_MAX = MINUTES_MAX * 60  # seconds left on a paused round clock
+CLOCK_YEARS = (1970, 9998)  # a round clock's deadline: minutes can be added to it, and it is shown in UTC
 SEED_MIN, SEED_MAX = 0, 2**63 - 1  # a seed of the drawing of lots: one 64-bit number
 
 # -- points -------------------------------------------------------------------

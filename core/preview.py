@@ -1,6 +1,7 @@
 """A proposed pairing: the next round as the engine makes it, changed by hand before it is saved.
 
     p = propose(event, table)        # the engine's pairing (core.pairing.pair_next), not saved
+    p = propose(event, tables=[1, 3])  # the next round of several tables at once (pairable_tables(event))
     p = swap(p, board)               # colours of one board swapped (marked manual)
     p = exchange(p, 12, 7)           # two players exchanged between their boards
     p = give_bye(p, 9)               # the bye given by hand
@@ -27,7 +28,7 @@ call, pairing again when the proposal went stale.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Callable
+from typing import Callable, Iterable
 
 from . import pairing
 from .errors import Conflict, IllegalChange
@@ -51,6 +52,14 @@ class Proposal:
     table: int | None = None  # the table paired (None: every table, or one-table events)
     keys: tuple[RoundKey, ...] = ()  # the proposed rounds
     changes: tuple[str, ...] = field(default=())  # what the judge changed, in words (for the journal)
+    tables: tuple[int, ...] = ()  # several tables paired at once (`propose(tables=...)`); () otherwise
+
+    @property
+    def paired_tables(self) -> tuple[int, ...] | None:
+        """The tables whose pairing this is (None: every table, or a one-table event)."""
+        if self.tables:
+            return self.tables
+        return None if self.table is None else (self.table,)
 
     @property
     def rounds(self) -> tuple[Round, ...]:
@@ -77,19 +86,51 @@ class Proposal:
         return pair_what(sorted({k[2] for k in self.keys}), self.table, self.changes)
 
 
-def propose(event: Event, table: int | None = None, *, lots: bool = False,
+def propose(event: Event, table: int | None = None, *, tables: Iterable[int] | None = None, lots: bool = False,
             allow_rematch: set[frozenset[int]] | None = None,
             progress: Callable[[], None] | None = None) -> Proposal:
     """The engine's pairing of the next round (of one table, or of every table), not saved.
 
-    It holds no lock: the event is a snapshot, and `adopt` checks on saving
-    that it is still what the pairing was made from. `lots`, `allow_rematch`
-    and `progress` are those of `core.pairing.pair_next`.
+    `tables`: the next round of each of these tables (of the Swiss stage),
+    paired one after the other: the tables whose current round is complete
+    while others still play (`pairable_tables`). It holds no lock: the
+    event is a snapshot, and `adopt` checks on saving that it is still what
+    the pairing was made from (on the tables paired). `lots`,
+    `allow_rematch` and `progress` are those of `core.pairing.pair_next`.
     """
-    new = pairing.pair_next(event, table, lots=lots, allow_rematch=allow_rematch, progress=progress)
+    if tables is not None:
+        chosen = tuple(sorted(set(tables)))
+        if not chosen:
+            raise IllegalChange("no table has its round complete: pair once a table's round is complete")
+        new = event
+        for t in chosen:
+            new = pairing.pair_next(new, t, lots=lots, allow_rematch=allow_rematch, progress=progress)
+        table, several = (chosen[0], ()) if len(chosen) == 1 else (None, chosen)
+    else:
+        new = pairing.pair_next(event, table, lots=lots, allow_rematch=allow_rematch, progress=progress)
+        several = ()
     old = {r.key: r for r in event.rounds}
     keys = tuple(r.key for r in new.rounds if r.key not in old)
-    return Proposal(event, new, new, table, keys)
+    return Proposal(event, new, new, table, keys, tables=several)
+
+
+def pairable_tables(event: Event) -> list[int]:
+    """The Swiss tables whose next round can be paired now: the current round complete (or none paired yet)
+    and rounds left. Empty for a one-table event, a round robin, a team event, once the top has started."""
+    from . import team_event
+
+    if event.system != "swiss" or event.tables < 2 or team_event.is_team_event(event):
+        return []
+    if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):
+        return []
+    out = []
+    for t in event.table_ids():
+        rounds = event.rounds_of("swiss", t)
+        if rounds and (rounds[-1].missing or len(rounds) >= event.rounds_planned):
+            continue
+        if len(event.table_players(t)) >= 2:
+            out.append(t)
+    return out
 
 
 def reset(p: Proposal) -> Proposal:
@@ -206,26 +247,33 @@ def _plain_round(r: Round) -> Round:
                    games=tuple(replace(g, by="") if g.by else g for g in r.games))
 
 
-def _swiss_state(state: object, table: int | None) -> object:
-    """The Swiss stage's state with only this table's pairing order (other tables pair on their own)."""
-    if table is None or not isinstance(state, dict) or "order" not in state:
+def _tables(table: int | Iterable[int] | None) -> frozenset[int] | None:
+    if table is None:
+        return None
+    return frozenset([table]) if isinstance(table, int) else frozenset(table)
+
+
+def _swiss_state(state: object, tables: frozenset[int] | None) -> object:
+    """The Swiss stage's state with only these tables' pairing order (other tables pair on their own)."""
+    if tables is None or not isinstance(state, dict) or "order" not in state:
         return state
-    return {**state, "order": {k: v for k, v in state["order"].items() if k == str(table)}}
+    return {**state, "order": {k: v for k, v in state["order"].items() if k in {str(t) for t in tables}}}
 
 
-def basis(event: Event, table: int | None) -> tuple:
-    """Everything the pairing of `table` (None: every table) depends on.
+def basis(event: Event, table: int | Iterable[int] | None) -> tuple:
+    """Everything the pairing of `table` (several tables; None: every table) depends on.
 
     The settings a pairing reads (forbidden pairs and clubs among them), the
     stage states, the table's players (with their byes, withdrawals, late
     entries, ratings) and every round except other tables' Swiss rounds.
     """
+    tables = _tables(table)
     settings = tuple(getattr(event, n) for n in _SETTINGS)
-    extra = tuple((k, _swiss_state(v, table) if k == "swiss" else v) for k, v in event.extra)
+    extra = tuple((k, _swiss_state(v, tables) if k == "swiss" else v) for k, v in event.extra)
     extra = tuple(x for x in extra if x[1] != {"order": {}})  # another table's order only: not ours
     rounds = tuple(_plain_round(r) for r in event.rounds
-                   if table is None or r.stage != "swiss" or r.table == table)
-    players = event.players if table is None else tuple(p for p in event.players if p.table == table)
+                   if tables is None or r.stage != "swiss" or r.table in tables)
+    players = event.players if tables is None else tuple(p for p in event.players if p.table in tables)
     return settings, extra, players, rounds
 
 
@@ -233,7 +281,7 @@ def differs(now: Event, p: Proposal) -> str | None:
     """What changed since the proposal that its pairing depends on (None: nothing)."""
     if now is p.base:
         return None
-    a, b = basis(p.base, p.table), basis(now, p.table)
+    a, b = basis(p.base, p.paired_tables), basis(now, p.paired_tables)
     if a == b:
         return None
     if a[2] != b[2]:
@@ -262,20 +310,31 @@ def adopt(now: Event, p: Proposal) -> Event:
     if p.event.players != p.base.players:
         out = replace(out, players=p.event.players)
     if p.event.extra != p.base.extra:
-        out = replace(out, extra=_merge_extra(now.extra, p.base.extra, p.event.extra, p.table))
+        out = replace(out, extra=_merge_extra(now.extra, p.base.extra, p.event.extra, p.paired_tables))
     return out
 
 
-def _merge_extra(now: tuple, base: tuple, proposed: tuple, table: int | None) -> tuple:
+def _merge_extra(now: tuple, base: tuple, proposed: tuple, tables: Iterable[int] | None) -> tuple:
     """Stage states: what the pairing changed (base -> proposed) set into `now`."""
     before, after, out = dict(base), dict(proposed), dict(now)
     for k, v in after.items():
         if before.get(k) == v:
             continue
-        if k == "swiss" and table is not None and isinstance(v, dict) and isinstance(out.get(k), dict):
-            order = dict(out[k].get("order", {}))
-            order[str(table)] = v.get("order", {}).get(str(table))
-            out[k] = {**out[k], **{x: y for x, y in v.items() if x != "order"}, "order": order}
+        if k == "swiss" and tables is not None and isinstance(v, dict):
+            # only the tables paired: the other tables' order is as the file has it now
+            cur = out.get(k) if isinstance(out.get(k), dict) else {}
+            order = dict(cur.get("order", {}))
+            for table in tables:
+                mine = v.get("order", {}).get(str(table))
+                if mine is None:
+                    order.pop(str(table), None)
+                else:
+                    order[str(table)] = mine
+            merged = {**cur, **{x: y for x, y in v.items() if x != "order"}}
+            merged.pop("order", None)
+            if order:
+                merged["order"] = order
+            out[k] = merged
         else:
             out[k] = v
     for k in before.keys() - after.keys():
@@ -283,5 +342,5 @@ def _merge_extra(now: tuple, base: tuple, proposed: tuple, table: int | None) ->
     return tuple(out.items())
 
 
-__all__ = ["Proposal", "propose", "reset", "swap", "exchange", "give_bye", "engine_reasons", "explanations", "adopt",
+__all__ = ["Proposal", "propose", "pairable_tables", "reset", "swap", "exchange", "give_bye", "engine_reasons", "explanations", "adopt",
            "differs", "basis"]

@@ -6,6 +6,8 @@ and may appear several times in the list. When the list is exhausted, ties are
 broken by lots drawn with `random.Random(lots_seed)` (reproducible: the same
 seed and the same standings give the same draw), or the tied players share the
 place (`share_places=True`, same rank for all of them).
+
+    rank(Context.of(players, scoring=..., rounds=...), codes, lots_seed=..., share_places=...)
 """
 
 from __future__ import annotations
@@ -14,9 +16,8 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core.records import PlayerHistory, Scoring
-from core.tiebreaks import make_context
-from core.tiebreaks.direct import de_values, encounter_order, results_of
+from core.tiebreaks.context import Context
+from core.tiebreaks.direct import as_points, encounters
 from core.tiebreaks.registry import lookup
 
 
@@ -31,22 +32,18 @@ class Row:
     decided_by: str | None = None  # the last code that split the player's group (decided the place), "lots", or None
     tie_group: int | None = None  # players left tied after every tie-break share this number
 
+    def __init__(self, rank: int, id: int, points: Fraction, tiebreaks: dict[str, Fraction], by_lot: bool = False,
+                 shared: bool = False, decided_by: str | None = None, tie_group: int | None = None) -> None:
+        # The generated __init__ of a frozen dataclass sets each field through object.__setattr__,
+        # a third of the cost of a row; a standings makes one row per player (2000 in
+        # bench/bench_standings.py), so the fields are set at once. The row stays frozen.
+        self.__dict__.update(rank=rank, id=id, points=points, tiebreaks=tiebreaks, by_lot=by_lot, shared=shared,
+                             decided_by=decided_by, tie_group=tie_group)
 
-def rank(
-    players: list[PlayerHistory],
-    codes: list[str],
-    *,
-    scoring: Scoring,
-    rounds: int,
-    edition: str = "fide2024",
-    system: str = "swiss",
-    lots_seed: int = 0,
-    share_places: bool = False,
-    flags: dict | None = None,
-) -> list[Row]:
-    ctx = make_context(players, scoring=scoring, rounds=rounds, edition=edition, system=system, flags=flags)
+
+def rank(ctx: Context, codes: list[str], *, lots_seed: int = 0, share_places: bool = False) -> list[Row]:
     tbs = [lookup(c) for c in codes]
-    ids = ctx.ids()
+    ids = ctx.ids
     de_shown: dict[int, Fraction] = {}
     decided: dict[int, str] = {}
     sort_keys: dict[int, dict] = {}  # per position in the list: every player's key (integers where possible)
@@ -56,11 +53,10 @@ def rank(
             return [group]
         tb = tbs[i]
         if tb.code == "DE":
-            res = results_of(ctx, group)
-            de, met = de_values(group, res)
+            _, de, parts = encounters(ctx, group)
             for p in group:
-                de_shown.setdefault(p, de[p])
-            parts = encounter_order(group, res, ctx.win, ctx.flags["de_partial_rule"], values=(de, met))
+                if p not in de_shown:
+                    de_shown[p] = as_points(ctx, de[p])
         else:
             if i not in sort_keys:
                 sort_keys[i] = tb.sort_keys(ctx)

@@ -19,14 +19,17 @@ left where they are and counted; new players fill the smallest tables first.
 
 `seat_players` is an `Event -> Event` change (refused once a table has paired
 a round: the pairing numbers are fixed then); `seating_plan` says where each
-player would go, for the preview before it is saved.
+player would go, for the preview before it is saved. `add_and_seat` adds
+players (a CSV without a table column) and deals those without a table in
+the same change: an event file never holds a player without a table once it
+has several.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Iterable
+from typing import Callable, Iterable, Sequence
 
 from .errors import IllegalChange
 from .model import Event, Player
@@ -146,6 +149,31 @@ def seat_players(event: Event, *, method: str = "rating", everyone: bool = False
         raise IllegalChange("every player has a table already")
     players = tuple(replace(p, table=seats[p.id]) if p.id in seats else p for p in event.players)
     return replace(event, players=players)
+
+
+def add_and_seat(event: Event, rows: Sequence[dict], *, method: str = "rating",
+                 row_error: Callable[[int, IllegalChange], Exception] | None = None) -> Event:
+    """Add the players of `rows` (keyword arguments of `commands.add_player`, as `csvio.read_players` gives
+    them) and deal those without a table to the tables (`seat_players`, with the players already there),
+    in one change. A row that `add_player` refuses raises `row_error(index, exc)` when given.
+    """
+    from .commands import add_player
+
+    unseated: set[int] = set()
+    for i, row in enumerate(rows):
+        dealt = event.tables > 1 and row.get("table") is None
+        try:  # (a dealt player is added at table 1, then dealt: add_player's checks are the same)
+            event = add_player(event, **({**row, "table": 1} if dealt else row))
+        except IllegalChange as exc:
+            if row_error is None:
+                raise
+            raise row_error(i, exc) from None
+        if dealt:
+            unseated.add(event.players[-1].id)
+    if not unseated:
+        return event
+    event = replace(event, players=tuple(replace(p, table=None) if p.id in unseated else p for p in event.players))
+    return seat_players(event, method=method)
 
 
 def table_summary(event: Event) -> list[tuple[int, int, int, int]]:

@@ -28,6 +28,14 @@ class Row:
     shared: bool = False
     tie_group: int | None = None  # players still tied after every tie-break share this number
 
+    def __init__(self, rank: int, id: int, name: str, table: int | None, points: Fraction,
+                 tiebreaks: dict[str, Fraction] | None = None, by_lot: bool = False, shared: bool = False,
+                 tie_group: int | None = None) -> None:
+        # One row per player: the fields set at once, not each through object.__setattr__ (as ranking.Row).
+        self.__dict__.update(rank=rank, id=id, name=name, table=table, points=points,
+                             tiebreaks={} if tiebreaks is None else tiebreaks, by_lot=by_lot, shared=shared,
+                             tie_group=tie_group)
+
 
 def check_codes(codes) -> None:
     from .tiebreaks import lookup
@@ -98,9 +106,16 @@ def roundrobin_withdrawals(event: Event, hist: list[PlayerHistory]) -> list[Play
     return out
 
 
-def rating_flags(event: Event) -> dict:
-    """The event's setting for unrated players in rating tie-breaks (C.07 art. 10)."""
-    return {"unrated_rating": event.unrated_rating}
+def tiebreak_context(event: Event, hist: list[PlayerHistory], after: int, stage: str,
+                     edition: str | None = None):
+    """What the tie-breaks of `stage` read after round `after`: the players, the event's
+    scoring and edition, forfeits as games in a round robin (C.07 15.2), and the
+    event's setting for unrated players in rating tie-breaks (C.07 art. 10)."""
+    from .tiebreaks import Context, Flags
+
+    return Context.of(hist, scoring=event.scoring, rounds=after, edition=edition or event.edition,
+                      system="swiss" if stage == "swiss" else "roundrobin",
+                      flags=Flags(unrated_rating=event.unrated_rating))
 
 
 def standings(
@@ -114,11 +129,13 @@ def standings(
     codes = tuple(event.tiebreaks if codes is None else codes)
     check_codes(codes)
     hist = stage_histories(event, table, after, stage)
-    rows = rank(hist, list(codes), scoring=event.scoring, rounds=after, edition=edition or event.edition,
-                system="swiss" if stage == "swiss" else "roundrobin", lots_seed=event.lots_seed,
-                share_places=event.share_places, flags=rating_flags(event))
-    return [Row(r.rank, r.id, event.player(r.id).name, event.player(r.id).table, r.points, dict(r.tiebreaks),
-                r.by_lot, r.shared, r.tie_group) for r in rows]
+    rows = rank(tiebreak_context(event, hist, after, stage, edition), list(codes), lots_seed=event.lots_seed,
+                share_places=event.share_places)
+    out = []
+    for r in rows:
+        p = event.player(r.id)
+        out.append(Row(r.rank, r.id, p.name, p.table, r.points, r.tiebreaks, r.by_lot, r.shared, r.tie_group))
+    return out
 
 
 def explain_text(event: Event, pid: int, *, table: int | None = None, after_round: int | None = None,
@@ -133,6 +150,5 @@ def explain_text(event: Event, pid: int, *, table: int | None = None, after_roun
     codes = list(event.tiebreaks if codes is None else codes)
     check_codes(codes)
     hist = stage_histories(event, table, after, stage)
-    expl = explain_player(pid, codes, hist, scoring=event.scoring, rounds=after, edition=edition or event.edition,
-                          system="swiss" if stage == "swiss" else "roundrobin", flags=rating_flags(event))
+    expl = explain_player(tiebreak_context(event, hist, after, stage, edition), pid, codes)
     return render_explain(expl, lang=lang)

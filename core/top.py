@@ -131,7 +131,7 @@ def points_before_top(event: Event) -> dict[int, Fraction]:
 
 def quality_of_wins(event: Event):
     """QW as at the end of a top round: Swiss games and top games so far (705.2)."""
-    from .tiebreaks import compute
+    from .tiebreaks import Context, compute
 
     swiss = {}
     for t in event.table_ids():
@@ -149,7 +149,7 @@ def quality_of_wins(event: Event):
                 for h in swiss.values()
             ]
             rounds = max((len(h.records) for h in hist), default=0)
-            values = compute(["QW"], hist, scoring=event.scoring, rounds=rounds, edition=event.edition)
+            values = compute(["QW"], Context.of(hist, scoring=event.scoring, rounds=rounds, edition=event.edition))
             cache[top_round] = {pid: v["QW"] for pid, v in values.items()}
         return cache[top_round][player]
 
@@ -201,19 +201,39 @@ def record_top_result(event: Event, round_no: int, board: int, result: Result | 
     return advance(new) if b is not None else new
 
 
-def placings_text(event: Event, b: ko.Bracket, *, lang: str = "en") -> str:
-    """Final placings 1..K known so far (704.3; shared or by Swiss order, as the top says), "en" or "ru"."""
+def final_places(event: Event, b: ko.Bracket) -> list[tuple[str, int]]:
+    """The places 1..K known so far (704.3; shared or by Swiss order, as the top says), best first:
+    ("1", champion), ("2", ...), ("5-8", ...) for a shared place."""
     swiss_order = None
     if b.config.placings == "swiss-order":
         swiss_order = [r.id for t in event.table_ids() for r in standings(event, table=t)]
-    places = ko.placings(b, swiss_order)
+    return [(f"{pl.place}" if not pl.shared else f"{pl.place}-{pl.place_to}", pl.player)
+            for pl in ko.placings(b, swiss_order)]
+
+
+def placings_text(event: Event, b: ko.Bracket, *, lang: str = "en") -> str:
+    """Final placings 1..K known so far (704.3; shared or by Swiss order, as the top says), "en" or "ru"."""
+    places = final_places(event, b)
     if not places:
         return ""
     lines = ["", words(lang)("bk_final_placings" if b.finished else "bk_placings_so_far")]
-    for pl in places:
-        where = f"{pl.place}" if not pl.shared else f"{pl.place}-{pl.place_to}"
-        lines.append(f"{where:>6}  {event.player(pl.player).name} ({pl.player})")
+    for where, pid in places:
+        lines.append(f"{where:>6}  {event.player(pid).name} ({pid})")
     return "\n".join(lines) + "\n"
+
+
+def final_boards(event: Event, b: ko.Bracket) -> dict[str, tuple[int, int]]:
+    """Where the final and the third-place match are played: {"final": (top round, board), "third": ...},
+    once their boards are paired (`match_board`: the latest game of the match)."""
+    out = {}
+    final = match_board(event, b, (len(b.rounds), 1)) if b.rounds else None
+    if final is not None:
+        out["final"] = final
+    if b.third_place_match is not None:
+        third = match_board(event, b, ko.THIRD_PLACE)
+        if third is not None:
+            out["third"] = third
+    return out
 
 
 def match_board(event: Event, b: ko.Bracket, key) -> tuple[int, int] | None:

@@ -134,3 +134,18 @@ def test_new_on_a_terminal_says_how_to_share_the_folder_and_not_in_a_pipe(tmp_pa
     assert text.startswith(f"created {ev}") and "chmod g+ws" in text, text  # docs/venue.md's advice
     piped = run_process("new", tmp_path / "f.toml", "--name", "F", "--rounds", "3")
     assert piped.returncode == 0 and piped.stdout.count("\n") == 1 and "chmod" not in piped.stdout
+
+
+@pytest.mark.parametrize("body,needle", [
+    ("name,rating\nA," + "1" * 5000 + "\n", ":2: rating '11111111111111111111…' is too big: at most 9999"),
+    ("name,table\nA," + "1" * 5000 + "\n", ":2: table '11111111111111111111…' is too big: at most 999"),
+    ('name,rating\n"Unclosed,1500\nB,1400\n', "not CSV: unexpected end of data"),  # was read as one name
+], ids=["5000-digit rating", "5000-digit table", "unclosed quote"])
+def test_a_csv_that_is_not_what_it_seems_is_refused_and_imports_nothing(ev, tmp_path, body, needle):
+    csv = tmp_path / "p.csv"
+    csv.write_text(body)
+    before = ev.read_bytes()
+    code, _, err = run("players", "import", ev, csv)
+    assert code == 2 and err.startswith("arbiter: error: ") and err.count("\n") == 1, err
+    assert needle in err and len(err) < 300, err
+    assert ev.read_bytes() == before

@@ -212,3 +212,58 @@ def test_the_progress_line_waits_its_delay_updates_in_place_and_is_erased():
     ticker.tick()
     ticker.stop()
     assert called.getvalue() == "\r\x1b[Kpairing round 4 … 0 s\r\x1b[K"
+
+
+def test_ctrl_c_after_the_change_is_written_ends_the_command_as_done(tmp_path, monkeypatch):
+    """A Ctrl-C that comes once the change is on disk (while the command says what it did, or a
+    judge's second Ctrl-C) cannot make it exit 130, which says nothing was written: the command
+    finishes, says the change and exits 0."""
+    import tui.cli.events as command
+    from core.store import EventFile
+
+    ev = tmp_path / "e.toml"
+    assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
+    real_change = command.change
+
+    def change_then_ctrl_c(*args, **kw):
+        new = real_change(*args, **kw)
+        os.kill(os.getpid(), signal.SIGINT)  # the judge presses Ctrl-C just after the write
+        return new
+
+    monkeypatch.setattr(command, "change", change_then_ctrl_c)
+    code, out, err = run("players", "add", ev, "Ann")
+    assert (code, out, err) == (0, "added Ann as player 1\n", "")
+    assert [x.what for x in EventFile(ev).history()] == ["add player Ann"]
+
+
+@pytest.mark.parametrize("module,code", [("core.model", 130), ("tui.cli.interrupt", -signal.SIGINT)])
+def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code):
+    """The console script runs `from tui.cli import main; sys.exit(main())`: a Ctrl-C while
+    arbiter's own modules load (the first half second of every command) is quiet too. Inside
+    main (core.model) it is exit code 130; before main (the few modules `from tui.cli import main`
+    needs), the process ends by SIGINT without a word, which a shell reports as 130 too."""
+    ev = tmp_path / "e.toml"
+    assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
+    script = (
+        "import os, signal, sys\n"
+        "class CtrlC:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        f"        if name == {module!r}:\n"
+        "            os.kill(os.getpid(), signal.SIGINT)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, CtrlC())\n"
+        "from tui.cli import main\n"
+        f"sys.exit(main(['standings', {str(ev)!r}]))\n"
+    )
+    p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
+    assert (p.returncode, p.stdout, p.stderr) == (code, "", "")
+
+
+def test_importing_the_command_line_loads_nothing_before_main_takes_ctrl_c():
+    """What `from tui.cli import main` imports before main() runs is only the standard library and
+    the two small modules that take Ctrl-C: the rest loads inside main, where Ctrl-C is handled."""
+    script = ("import sys\nbefore = set(sys.modules)\nfrom tui.cli import main\n"
+              "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('core', 'tui', 'textual', 'rich')))")
+    p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "['tui', 'tui.cli', 'tui.cli.interrupt']"

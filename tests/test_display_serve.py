@@ -204,3 +204,25 @@ def test_the_served_display_shows_the_round_in_chromium_and_follows_a_result(eve
 
 def _board_1(screen: str) -> str:
     return next((ln for ln in screen.splitlines() if ln.strip().startswith("1 ")), "")
+
+
+@pytest.mark.skipif(not HAVE_SERVE, reason="textual-serve is not installed (pip install -e '.[serve]')")
+def test_a_port_in_use_is_one_line_naming_the_address(event):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        code, out, err = run("display", event, "--serve", "--port", port)
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"arbiter: error: --host 127.0.0.1 --port {port}: cannot serve the display there: "), err
+    assert "address already in use" in err
+
+
+@pytest.mark.skipif(not HAVE_SERVE, reason="textual-serve is not installed (pip install -e '.[serve]')")
+def test_an_ipv6_address_in_brackets_is_served(event, monkeypatch):
+    from tui import display
+
+    calls = []
+    monkeypatch.setattr(display, "serve", lambda path, interval, host, port: calls.append(host) or 0)
+    assert run("display", event, "--serve", "--host", "[::1]")[0] == 0
+    assert calls == ["::1"]  # as the server binds it (with the brackets it was "Name or service not known")

@@ -25,6 +25,7 @@ from core.i18n import phrase
 from core.msg import EN, RU, Msg, render
 from core.records import Outcome, PlayerHistory, RoundRecord, Scoring
 from core.results import Result
+from core.tiebreaks import Context
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 
@@ -211,8 +212,8 @@ def test_every_tiebreak_explained_in_russian(edition, system):
                  {"koya_extension": "reduce", "dummy_cap_rounds": 3, "tpr_400_rule": True})
     for flags in flag_sets:
         for p in hist:
-            e = explain_player(p.id, CODES, hist, scoring=Scoring(), rounds=rounds, edition=edition, system=system,
-                               flags=flags)
+            ctx = Context.of(hist, scoring=Scoring(), rounds=rounds, edition=edition, system=system, flags=flags)
+            e = explain_player(ctx, p.id, CODES)
             en = render_explain(e)
             assert render_explain(e, lang="en") == en
             ru = render_explain(e, lang="ru")
@@ -220,8 +221,8 @@ def test_every_tiebreak_explained_in_russian(edition, system):
             assert not latin_words(ru.replace(f"Player {p.id}", ""), [h.name for h in hist]), \
                 latin_words(ru, [h.name for h in hist])
     unrated = [replace(h, rating=0) if h.id == 1 else h for h in hist]
-    ru = render_explain(explain_player(2, ["ARO", "TPR", "PTP", "APRO"], unrated, scoring=Scoring(), rounds=rounds,
-                                       edition=edition, system=system), lang="ru")
+    ctx = Context.of(unrated, scoring=Scoring(), rounds=rounds, edition=edition, system=system)
+    ru = render_explain(explain_player(ctx, 2, ["ARO", "TPR", "PTP", "APRO"]), lang="ru")
     assert "без рейтинга" in ru and not latin_words(ru, [h.name for h in hist])
 
 
@@ -322,9 +323,11 @@ def test_direct_encounter_of_several_games_and_no_game_in_russian():
         PlayerHistory(2, 1500, "Bob", (RoundRecord(Outcome.LOSS, 1, "b"), RoundRecord(Outcome.WIN, 1, "w"))),
         PlayerHistory(3, 1500, "Cyd", (RoundRecord(Outcome.PAB), RoundRecord(Outcome.ZERO_BYE))),
     ]
-    ru = render_explain(explain_player(1, ["DE"], hist, scoring=Scoring(), rounds=2, system="roundrobin"), lang="ru")
+    ru = render_explain(explain_player(Context.of(hist, scoring=Scoring(), rounds=2, system="roundrobin"), 1, ["DE"]),
+                        lang="ru")
     assert "среднее по 2 партиям" in ru and not latin_words(ru, ["Ann", "Bob"])
-    ru = render_explain(explain_player(3, ["TPR", "AOB", "APRO"], hist, scoring=Scoring(), rounds=2), lang="ru")
+    ru = render_explain(explain_player(Context.of(hist, scoring=Scoring(), rounds=2), 3, ["TPR", "AOB", "APRO"]),
+                        lang="ru")
     assert "нет партий, сыгранных за доской" in ru and not latin_words(ru, ["Cyd"])
 
 

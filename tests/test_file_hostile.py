@@ -149,7 +149,7 @@ CASES = [  # (text, the key named, words of the message)
     (BASE.replace('draw = "1/2"', 'draw = "1/4"'), "event.points.draw", "a multiple of 0.1"),
     (BASE.replace('draw = "1/2"', 'draw = 0.25'), "event.points.draw", "a multiple of 0.1"),
     (BASE.replace("win = 1", "win = -1"), "event.points.win", "from 0 to 99, not -1"),
-    (BASE.replace("win = 1", 'win = "1e999"'), "event.points.win", "from 0 to 99"),
+    (BASE.replace("win = 1", 'win = "1e999"'), "event.points.win", "expected points"),
     (BASE.replace("win = 1", "win = inf"), "event.points.win", "expected points"),
     (BASE.replace("win = 1", 'win = "1/0"'), "event.points.win", "expected points"),
     (BASE.replace("loss = 0", "loss = 1"), "event.points", "must be win > draw >= loss"),
@@ -194,6 +194,18 @@ CASES = [  # (text, the key named, words of the message)
         'stage = "swiss"', 'stage = "roundrobin"')), "rounds[0].stage", "a swiss event has no roundrobin rounds"),
     (_with(after=ROUND.replace("{GAME}", "{ board = 2, first = 3, second = 4 }").replace(
         "number = 1", "number = 1000")), "rounds[0].number", "from 1 to 999, not 1000"),
+    (BASE.replace("win = 1", 'win = "1_0"'), "event.points.win", "expected points"),  # Fraction() reads 10
+    (BASE.replace("win = 1", 'win = "1e1"'), "event.points.win", "expected points"),
+    (BASE.replace('draw = "1/2"', 'draw = " 1/2"'), "event.points.draw", "expected points"),
+    (BASE.replace('draw = "1/2"', 'draw = "+1/2"'), "event.points.draw", "expected points"),
+    (BASE.replace("rounds = 5", "rounds = 1979-05-27T07:32:00Z"), "event.rounds",
+     "expected a whole number, found 1979-05-27T07:32:00+00:00"),
+    (_with(after=ROUND.replace("{GAME}", "{ board = 2, first = 3, second = 4 }").replace(
+        "number = 1", "number = 1\nclock_deadline = '9999-12-31T23:59:59+00:00'")), "rounds[0].clock_deadline",
+     "from the year 1970 to 9998"),  # adding minutes to it overflows
+    (_with(after=ROUND.replace("{GAME}", "{ board = 2, first = 3, second = 4 }").replace(
+        "number = 1", "number = 1\nclock_deadline = '0001-01-01T00:00:00+23:59'")), "rounds[0].clock_deadline",
+     "from the year 1970 to 9998"),  # not even a time in UTC
     ("schema = true\n", "schema", "schema true is not supported"),
     ("x" * (limits.FILE_CHARS_MAX + 1), None, "the file is too big"),
 ]

@@ -209,3 +209,54 @@ def test_the_site_goes_to_the_root_of_another_filesystem(ev, tmp_path):
     finally:
         subprocess.run(["umount", str(mnt)], check=True)
 
+
+
+@pytest.mark.parametrize("fmt", ["trf", "csv", "text"])
+@pytest.mark.parametrize("name", ["other.toml", "other.toml.journal", "other.toml.lock", "other.toml.bak1"])
+def test_export_never_writes_over_another_events_files(ev, fmt, name):
+    """A slip of one word (`--out saves/other.toml` for `saves/other.csv`) must not destroy another
+    event either: a file with an event's journal or lock beside it, and those files themselves,
+    are refused."""
+    other = ev.with_name("other.toml")
+    ok("new", other, "--name", "Other", "--rounds", 3)
+    ok("players", "add", other, "Ann")
+    before = snapshot(ev.parent)
+    err = refused("export", ev, "--format", fmt, "--out", ev.parent / name)
+    assert "another event's own file" in err
+    assert snapshot(ev.parent) == before
+    assert [e.what for e in EventFile(other).history()] == ["add player Ann"]
+
+
+def test_trf_pair_never_writes_over_the_trf_it_pairs(ev, tmp_path):
+    trf = tmp_path / "e.trf"
+    ok("export", ev, "--format", "trf", "--out", trf)
+    os.link(trf, tmp_path / "same.txt")
+    before = snapshot(tmp_path)
+    for out in (trf, tmp_path / "same.txt"):
+        assert "is the TRF being paired" in refused("trf", "pair", trf, "-o", out)
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root")
+def test_a_symlinked_file_on_a_full_disk_is_left_as_it_was(tmp_path):
+    """Through a symlink the target gets the text whole or not at all: it was opened with O_TRUNC
+    and written in place, so a full disk left it cut (while the message said "as it was")."""
+    mnt = tmp_path / "small"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mnt)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        target = mnt / "standings.csv"
+        target.write_text("old standings\n" * 100)
+        (mnt / "fill").write_bytes(b"x" * (64 * 1024 - 8192))  # what is left is less than the new text
+        link = tmp_path / "out.csv"
+        os.symlink(target, link)
+        with pytest.raises(FileProblem, match="the disk is full"):
+            write_output(link, "new standings\n" * 2000)
+        assert target.read_text() == "old standings\n" * 100 and link.is_symlink()
+        assert sorted(os.listdir(mnt)) == ["fill", "standings.csv"]  # no temporary file left
+        (mnt / "fill").unlink()
+        assert write_output(link, "new standings\n" * 2000) == INTO
+        assert target.read_text() == "new standings\n" * 2000 and link.is_symlink()
+    finally:
+        subprocess.run(["umount", str(mnt)], check=True)

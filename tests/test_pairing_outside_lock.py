@@ -248,3 +248,23 @@ def test_a_stale_preview_is_still_refused_by_adopt(two_tables):
     merged = preview.adopt(other_table, p)
     assert merged.find_round("swiss", 1, 2) == p.event.find_round("swiss", 1, 2)
     assert any(x.name == "New Two" for x in merged.players)
+
+
+def test_saving_one_table_leaves_the_other_tables_pairing_order_as_the_file_has_it():
+    """Table 2's pairing taken back (undo) while table 1 is paired: table 1's commit must not bring back
+    table 2's fixed pairing order (`[swiss] order`), which its next pairing would use."""
+    e0 = event_with_players(16, tables=2)
+    e1 = pairing.pair_next(e0, 2)
+    assert set(e1.stage_state("swiss")["order"]) == {"2"}
+    p = preview.propose(e1, 1)  # table 1 paired from a snapshot in which table 2 is paired
+    now = e0  # meanwhile table 2's pairing was undone: no round, no fixed order
+    assert preview.differs(now, p) is None  # another table's pairing does not matter to table 1
+    merged = preview.adopt(now, p)
+    assert [r.key for r in merged.rounds] == [("swiss", 1, 1)]
+    assert merged.stage_state("swiss") == {"order": {"1": p.event.stage_state("swiss")["order"]["1"]}}
+    assert merged == pairing.pair_next(e0, 1)  # the same as pairing table 1 on the file as it is
+    # and the other way round: table 2 paired meanwhile keeps its order beside table 1's
+    p0 = preview.propose(e0, 1)
+    both = preview.adopt(e1, p0)
+    assert both.stage_state("swiss")["order"] == {"2": e1.stage_state("swiss")["order"]["2"],
+                                                  "1": p0.event.stage_state("swiss")["order"]["1"]}

@@ -153,6 +153,46 @@ def test_several_tables_one_table_at_a_time():
         preview.adopt(commands.record_result(done, "swiss", 1, 1, g1.board, other, force=True), p)
 
 
+def test_the_tables_whose_round_is_complete_are_paired_at_once():
+    """propose(tables=...): the next round of each table named, one after the other, in one proposal."""
+    e = event_with_players(24, tables=3)
+    assert preview.pairable_tables(e) == [1, 2, 3]  # nothing paired yet: every table
+    e = pairing.pair_next(e)
+    assert preview.pairable_tables(e) == []  # round 1 is being played everywhere
+    e = finish(finish(e, random.Random(2), 1), random.Random(3), 3)
+    assert preview.pairable_tables(e) == [1, 3]  # table 2 still plays
+    p = preview.propose(e, tables=preview.pairable_tables(e))
+    assert p.keys == (("swiss", 1, 2), ("swiss", 3, 2)) and p.tables == (1, 3) and p.table is None
+    assert p.event == pairing.pair_next(pairing.pair_next(e, 1), 3)  # each table as `p` pairs it alone
+    assert str(p.what()) == "pair round 2"  # the journal: both tables' round 2
+    # a result on table 2 (not paired here) meanwhile: the proposal still saves, table 2's round untouched
+    g = e.find_round("swiss", 2, 1).games[0]
+    now = commands.record_result(e, "swiss", 2, 1, g.board, Result.DRAW)
+    saved = preview.adopt(now, preview.swap(p, 1, ("swiss", 3, 2)))
+    assert saved.find_round("swiss", 2, 1).game(g.board).result is Result.DRAW
+    assert saved.find_round("swiss", 3, 2).game(1).manual and not saved.find_round("swiss", 1, 2).game(1).manual
+    assert set(saved.stage_state("swiss")["order"]) == {"1", "2", "3"}
+    # one on table 3 does: the pairing of table 3 read it
+    g3 = e.find_round("swiss", 3, 1).games[0]
+    other = Result.DRAW if g3.result is not Result.DRAW else Result.FIRST_WINS
+    with pytest.raises(Conflict):
+        preview.adopt(commands.record_result(e, "swiss", 3, 1, g3.board, other, force=True), p)
+    # one table only: the same as `propose(event, table)`
+    one = preview.propose(e, tables=[3])
+    assert one.table == 3 and one.tables == () and one.event == preview.propose(e, 3).event
+    with pytest.raises(IllegalChange):
+        preview.propose(e, tables=[])
+    with pytest.raises(IllegalChange):  # table 2's round is not complete
+        preview.propose(e, tables=[1, 2])
+
+
+def test_no_table_to_pair_at_once_in_a_one_table_event_or_once_the_top_started(two_played):
+    assert preview.pairable_tables(two_played) == []  # one table: `p`
+    e = event_with_players(8, tables=2, rounds=1)
+    e = finish(finish(pairing.pair_next(e), random.Random(1), 1), random.Random(1), 2)
+    assert preview.pairable_tables(e) == []  # every round paired
+
+
 def test_explanations_say_why_each_board_was_made(two_played):
     p = preview.propose(two_played)
     why = preview.explanations(p)[("swiss", None, 3)]

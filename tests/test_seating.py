@@ -10,7 +10,7 @@ from core.commands import add_player, new_event
 from core.errors import IllegalChange
 from core.model import Player
 from core.pairing import pair_next
-from core.seating import deal, seat_players, seating_plan, table_summary
+from core.seating import add_and_seat, deal, seat_players, seating_plan, table_summary
 
 
 def _players(ratings, clubs=None):
@@ -111,3 +111,31 @@ def test_a_short_last_row_may_use_the_table_it_leaves_free():
     ps = _players([2400, 2300, 2200, 2100, 2000], ["A", "", "", "", "A"])
     by = {s.pid: s.table for s in deal(ps, 2)}
     assert by[1] == 1 and by[5] == 2
+
+
+def test_players_added_without_a_table_are_dealt_with_those_seated():
+    """A CSV without a table column into an event of two tables: added and dealt in one change."""
+    ev = add_player(add_player(new_event("Open", 5, tables=2), "Seated, One", rating=2500, table=1),
+                    "Seated, Two", rating=2400, table=1)
+    rows = [{"name": f"New {i}", "rating": 2300 - 10 * i, "club": "Rooks" if i in (2, 3) else ""} for i in range(7)]
+    rows.append({"name": "Chosen", "rating": 1000, "table": 1})  # a row with its table keeps it
+    new = add_and_seat(ev, rows)
+    by_name = {p.name: p.table for p in new.players}
+    assert by_name["Seated, One"] == by_name["Seated, Two"] == 1 and by_name["Chosen"] == 1
+    assert Counter(by_name.values()) == {1: 5, 2: 5}  # the newcomers fill the smaller table first
+    assert [by_name[f"New {i}"] for i in range(3)] == [2, 2, 2]  # table 2 had nobody: it takes the first three
+    assert by_name["New 3"] != by_name["New 2"]  # then rows of one a table, club-mates apart
+    lots = add_and_seat(ev, rows, method="lots")
+    assert lots == add_and_seat(ev, rows, method="lots")  # the lot is the stored seed
+    assert sorted(p.id for p in lots.players) == sorted(p.id for p in new.players)
+
+
+def test_a_refused_row_names_its_place_and_nothing_is_added():
+    ev = new_event("Open", 5, tables=2)
+    with pytest.raises(ValueError, match="row 2"):
+        add_and_seat(ev, [{"name": "A"}, {"name": " "}],
+                     row_error=lambda i, exc: ValueError(f"row {i + 1}: {exc}"))
+    with pytest.raises(IllegalChange, match="a player needs a name"):
+        add_and_seat(ev, [{"name": ""}])
+    one = add_and_seat(new_event("Open", 5), [{"name": "A"}, {"name": "B"}])  # one table: nothing to deal
+    assert [p.table for p in one.players] == [None, None]

@@ -203,6 +203,62 @@ def test_a_fifo_in_place_of_the_journal_is_refused_without_hanging(tmp_path, ev_
     assert ev_path.read_bytes() == before
 
 
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_an_event_path_that_is_a_fifo_or_a_device_is_refused_without_hanging(tmp_path, kind):
+    """Reading a FIFO blocks until someone writes to it, /dev/zero never ends: refused at once."""
+    import subprocess
+    import sys
+
+    if kind == "fifo":
+        path = tmp_path / "ev.toml"
+        os.mkfifo(path)
+    else:
+        path = tmp_path / "zero.toml"
+        path.symlink_to("/dev/zero")
+    probe = ("import sys; from core.store import EventFile\n"
+             "from core.errors import FileProblem\n"
+             "try:\n    EventFile(sys.argv[1]).load()\nexcept FileProblem as exc:\n    print(exc)\n")
+    done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=20,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert done.returncode == 0, done.stderr
+    assert "is not a plain file" in done.stdout
+    with pytest.raises(FileProblem, match="is not a plain file"):
+        load(path)
+    assert not (tmp_path / f"{path.name}.lock").exists() and not (tmp_path / f"{path.name}.journal").exists()
+
+
+def test_presence_skips_fifos_devices_and_links_in_the_shared_who_folder(tmp_path, ev_path):
+    """Any judge of the group may write into NAME.toml.who/: a FIFO there (reading it blocks) or a link
+    to /dev/zero (it never ends) must not hang or fill another judge's TUI; the real peers are still seen."""
+    import subprocess
+    import sys
+
+    from core.store.presence import Presence, who_folder
+
+    Presence(ev_path, user="anna", ssh="10.0.0.5", pid=11).beat()
+    folder = who_folder(ev_path)
+    os.mkfifo(folder / "fifo-1")
+    (folder / "zero-2").symlink_to("/dev/zero")
+    (folder / "big-3").write_bytes(b"#" * (1 << 20) + b'\nuser = "big"\n')
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "x-4").write_text('user = "linked"\nssh = ""\npid = 4\nseen = "2999-01-01T00:00:00+00:00"\n')
+    (folder / "dir-5").symlink_to(elsewhere, target_is_directory=True)
+    probe = ("import sys, resource\n"
+             "resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
+             "from core.store.presence import Presence\n"
+             "print(','.join(p.label() for p in Presence(sys.argv[1], user='boris', pid=22).others()))\n")
+    done = subprocess.run([sys.executable, "-c", probe, str(ev_path)], capture_output=True, text=True, timeout=20,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "anna@10.0.0.5"
+    # a symlink in place of the folder is not read either
+    other = tmp_path / "ev2.toml"
+    create(other, event_with_players(2))
+    who_folder(other).symlink_to(folder, target_is_directory=True)
+    assert Presence(other, user="boris", pid=22).others() == []
+
+
 # -- tidy -------------------------------------------------------------------------------------
 
 

@@ -219,3 +219,17 @@ def test_the_hall_display_writes_no_hostile_sequence_to_a_real_terminal(hostile_
     for bad in (b"\x1b]52", b"]2;owned\x07", b"Clear\x1b[2J", "\u202e".encode(), "\u2066".encode(),
                 "\u200b".encode(), "\x9b".encode()):
         assert bad not in screen, bad
+
+
+@pytest.mark.parametrize("name", ["=cmd|' /C calc'!A0", "+SUM(1)", "@SUM(1)", "-1+2", "\uff1dHYPERLINK(\"x\")",
+                                  "\uff0b1", "\uff0d1+2", "\uff20SUM(1)", "\t=1+1", "\r=1+1"])
+def test_a_csv_cell_never_starts_as_a_spreadsheet_formula(name):
+    """Names come from entry forms the judge does not control; a spreadsheet opening the export
+    runs a cell that starts with = + - @ (or their fullwidth forms, which some locales of Excel
+    take for them) as a formula (DDE `=cmd|...`, HYPERLINK to leak the sheet). Such a cell starts
+    with `'`, which the spreadsheet shows as text; a number such as -5 or -0.5 stays a number."""
+    from core.formats.csvio import write_rows
+
+    cell = next(csv.reader(io.StringIO(write_rows(["name"], [[name], [-5], ["-0.5"]]).splitlines()[1])))[0]
+    assert cell[0] not in "=+-@\uff1d\uff0b\uff0d\uff20\t\r", cell
+    assert write_rows(["n"], [[-5], ["-0.5"], ["'t Hooft"]]).splitlines()[1:] == ["-5", "-0.5", "'t Hooft"]

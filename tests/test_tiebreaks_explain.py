@@ -7,8 +7,8 @@ import pytest
 from core.errors import IllegalChange
 from core.explain import explain, explain_player, render_explain
 from core.ranking import rank
-from core.tiebreaks import compute
-from core.tiebreaks.team import TeamHistory, TeamRound, compute_team
+from core.tiebreaks import Context, compute
+from core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, compute_team
 from test_tiebreaks_v1 import PLAYERS, S
 
 
@@ -17,7 +17,7 @@ def by_code(items):
 
 
 def test_explain_bh_c1_cuts_the_vur_dummy():
-    e = by_code(explain(4, ["BH-C1", "SB-C1", "BH"], PLAYERS, scoring=S, rounds=5))
+    e = by_code(explain(Context.of(PLAYERS, scoring=S, rounds=5), 4, ["BH-C1", "SB-C1", "BH"]))
     bh = e["BH-C1"]
     assert bh.value == F(23, 2)
     cut = [t for t in bh.terms if t.cut]
@@ -32,16 +32,16 @@ def test_explain_bh_c1_cuts_the_vur_dummy():
 
 
 def test_explain_forfeit_win_dummy_and_2026_cap():
-    e = by_code(explain(11, ["BH"], PLAYERS, scoring=S, rounds=5))
+    e = by_code(explain(Context.of(PLAYERS, scoring=S, rounds=5), 11, ["BH"]))
     r4 = next(t for t in e["BH"].terms if t.round == 4)
     assert (r4.opponent, r4.value, r4.label) == (9, F(5, 2), "forfeit win")
-    e = by_code(explain(11, ["BH"], PLAYERS, scoring=S, rounds=5, edition="fide2026"))
+    e = by_code(explain(Context.of(PLAYERS, scoring=S, rounds=5, edition="fide2026"), 11, ["BH"]))
     r4 = next(t for t in e["BH"].terms if t.round == 4)
     assert r4.value == F(3, 2) and "capped" in r4.note
 
 
 def test_render_explain_text():
-    text = render_explain(explain_player(4, ["BH-C1", "TPR", "DE"], PLAYERS, scoring=S, rounds=5))
+    text = render_explain(explain_player(Context.of(PLAYERS, scoring=S, rounds=5), 4, ["BH-C1", "TPR", "DE"]))
     assert text.startswith("Player 4: 3.5 points after round 5, edition fide2024")
     assert "BH-C1 = 11.5" in text and "CUT" in text
     assert "TPR = 2081" in text and "dp +193" in text
@@ -50,11 +50,11 @@ def test_render_explain_text():
 
 def test_explain_unknown_player():
     with pytest.raises(IllegalChange, match="unknown player 99"):
-        explain(99, ["BH"], PLAYERS, scoring=S, rounds=5)
+        explain(Context.of(PLAYERS, scoring=S, rounds=5), 99, ["BH"])
 
 
 def test_v1_de_resolves_nothing():
-    rows = rank(PLAYERS, ["DE"], scoring=S, rounds=5, lots_seed=0, share_places=True)
+    rows = rank(Context.of(PLAYERS, scoring=S, rounds=5), ["DE"], lots_seed=0, share_places=True)
     by_pts = {}
     for r in rows:
         by_pts.setdefault(r.points, set()).add(r.rank)
@@ -64,9 +64,10 @@ def test_v1_de_resolves_nothing():
 def test_fore_buchholz_hand_computed():
     # Hand computation on V1 (not a spec vector): final-round games as draws.
     # #1: fore scores 9: 1.5 (PAB kept), 13: 2, 2: 4, 15: 2.5, 4: 3.5 -> 13.5.
-    assert compute(["FB"], PLAYERS, scoring=S, rounds=5)[1]["FB"] == F(27, 2)
+    assert compute(["FB"], Context.of(PLAYERS, scoring=S, rounds=5))[1]["FB"] == F(27, 2)
     # TEC reading: #9's final-round PAB as a draw -> #9 counts 1.0 -> 13.
-    assert compute(["FB"], PLAYERS, scoring=S, rounds=5, flags={"fb_final_round_bye": "draw"})[1]["FB"] == 13
+    tec = Context.of(PLAYERS, scoring=S, rounds=5, flags={"fb_final_round_bye": "draw"})
+    assert compute(["FB"], tec)[1]["FB"] == 13
 
 
 def test_team_legacy_virtual_team():
@@ -78,8 +79,8 @@ def test_team_legacy_virtual_team():
         TeamHistory(2, rounds=(TeamRound(3, F(2)), TeamRound(1, F(1)), TeamRound(None, kind="pab"))),
         TeamHistory(3, rounds=(TeamRound(2, F(2)), TeamRound(None, kind="pab"), TeamRound(1, F(2)))),
     ]
-    legacy = compute_team(["EMGSB"], t, rounds=3, edition="legacy")[1]
-    fide = compute_team(["EMGSB"], t, rounds=3)[1]
+    legacy = compute_team(["EMGSB"], TeamContext.of(t, rounds=3, edition="legacy"))[1]
+    fide = compute_team(["EMGSB"], TeamContext.of(t, rounds=3))[1]
     assert legacy.mp == 4
     # opponents: 2 has 1+0+1 = 2 MP; 3 has 1+1+1 = 3 MP
     assert fide.tiebreaks["EMGSB"] == 4 * 2 + 2 * 3 + 3 * 2

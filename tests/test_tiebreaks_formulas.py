@@ -7,7 +7,7 @@ import pytest
 from core.errors import IllegalChange
 from core.ranking import rank
 from core.records import Scoring
-from core.tiebreaks import compute, make_context, parse
+from core.tiebreaks import Context, compute, parse
 from core.tiebreaks.direct import de_order, encounter_order
 from core.tiebreaks.notation import crosstable, mirror
 from core.tiebreaks.rating import dp, pd
@@ -28,10 +28,10 @@ V7 = crosstable({
 
 
 def test_v7_partial_rule():
-    ctx = make_context(V7, scoring=S, rounds=4)
+    ctx = Context.of(V7, scoring=S, rounds=4)
     assert [ctx.score[p] for p in (1, 2, 3)] == [2, 2, 2]
     assert de_order(ctx, [1, 2, 3]) == [[1], [2, 3]]
-    rows = rank(V7, ["DE", "TPN"], scoring=S, rounds=4, lots_seed=0)
+    rows = rank(Context.of(V7, scoring=S, rounds=4), ["DE", "TPN"], lots_seed=0)
     tied = [r for r in rows if r.points == 2]
     assert [r.id for r in tied] == [1, 2, 3]
     assert [r.decided_by for r in tied] == ["DE", "TPN", "TPN"]
@@ -49,7 +49,7 @@ def test_v7_variant_unresolved():
 
 
 def test_v7_legacy_needs_all_met():
-    ctx = make_context(V7, scoring=S, rounds=4, edition="legacy")
+    ctx = Context.of(V7, scoring=S, rounds=4, edition="legacy")
     assert de_order(ctx, [1, 2, 3]) == [[1, 2, 3]]
 
 
@@ -64,7 +64,7 @@ def test_de_repeated_games_averaged():
 
 def test_v8_tpr_400():
     players = mirror(1, "2W+ 3B+ 4W-", {2: 1700, 3: 2100, 4: 2300}, rating=2200)
-    got = compute(["TPR-400", "TPR", "ARO"], players, scoring=S, rounds=3)[1]
+    got = compute(["TPR-400", "TPR", "ARO"], Context.of(players, scoring=S, rounds=3))[1]
     assert got["TPR-400"] == 2192
     assert got["TPR"] == 2158
     assert got["ARO"] == 2033
@@ -73,7 +73,7 @@ def test_v8_tpr_400():
 def test_v8_ptp_real_event():
     opp = {2: 1830, 3: 1914, 4: 1867, 5: 2255, 6: 1818, 7: 1990}
     players = mirror(1, "2W+ 3B+ 4W+ 5B= 6W+ 7B=", opp, rating=2000)
-    got = compute(["PTP", "TPR", "ARO"], players, scoring=S, rounds=6)[1]
+    got = compute(["PTP", "TPR", "ARO"], Context.of(players, scoring=S, rounds=6))[1]
     assert got["PTP"] == 2259
     assert got["TPR"] == 2219
     assert got["ARO"] == 1946
@@ -81,10 +81,11 @@ def test_v8_ptp_real_event():
 
 def test_v8_ptp_zero_and_perfect():
     players = mirror(1, "2W- 3B- 4W-", {2: 1600, 3: 1550, 4: 1450}, rating=1500)
-    assert compute(["PTP"], players, scoring=S, rounds=3)[1]["PTP"] == 650
+    assert compute(["PTP"], Context.of(players, scoring=S, rounds=3))[1]["PTP"] == 650
     players = mirror(1, "2W+ 3B+", {2: 1500, 3: 1600}, rating=1500)
-    assert compute(["PTP"], players, scoring=S, rounds=2)[1]["PTP"] == 1600 + 736
-    assert compute(["PTP"], players, scoring=S, rounds=2, flags={"ptp_perfect_score": "plus800"})[1]["PTP"] == 2400
+    assert compute(["PTP"], Context.of(players, scoring=S, rounds=2))[1]["PTP"] == 1600 + 736
+    plus800 = Context.of(players, scoring=S, rounds=2, flags={"ptp_perfect_score": "plus800"})
+    assert compute(["PTP"], plus800)[1]["PTP"] == 2400
 
 
 def test_tpr_400_more_than_two_vurs_ranked_last():
@@ -97,8 +98,8 @@ def test_tpr_400_more_than_two_vurs_ranked_last():
         5: (1500, "ZPB ZPB 2B= ZPB"),
         6: (1500, "ZPB ZPB ZPB 2W="),
     })
-    rows = rank(players, ["TPR-400"], scoring=S, rounds=4, lots_seed=3)
-    got = compute(["TPR-400"], players, scoring=S, rounds=4)
+    rows = rank(Context.of(players, scoring=S, rounds=4), ["TPR-400"], lots_seed=3)
+    got = compute(["TPR-400"], Context.of(players, scoring=S, rounds=4))
     assert got[1]["TPR-400"] > got[2]["TPR-400"]
     ids = [r.id for r in rows]
     assert ids.index(2) < ids.index(1)  # both 2.5 points; 1 chose not to play 3 rounds
@@ -119,25 +120,25 @@ def test_registry_parse_and_unknown():
 
 def test_unknown_edition_and_flag():
     with pytest.raises(ValueError, match="edition"):
-        compute(["BH"], V7, scoring=S, rounds=4, edition="fide1999")
+        compute(["BH"], Context.of(V7, scoring=S, rounds=4, edition="fide1999"))
     with pytest.raises(ValueError, match="flag"):
-        compute(["BH"], V7, scoring=S, rounds=4, flags={"nope": 1})
+        compute(["BH"], Context.of(V7, scoring=S, rounds=4, flags={"nope": 1}))
 
 
 def test_unrated_drops_rating_tiebreaks():
-    got = compute(["ARO", "TPR"], V7, scoring=S, rounds=4)
+    got = compute(["ARO", "TPR"], Context.of(V7, scoring=S, rounds=4))
     assert all(v == {"ARO": 0, "TPR": 0} for v in got.values())
-    got = compute(["ARO"], V7, scoring=S, rounds=4, flags={"unrated_rating": 1000})
+    got = compute(["ARO"], Context.of(V7, scoring=S, rounds=4, flags={"unrated_rating": 1000}))
     assert got[1]["ARO"] == 1000
 
 
 def test_qw_and_std():
     players = crosstable({1: (0, "2W+ 3B="), 2: (0, "1B- 4W+"), 3: (0, "4W+ 1W="), 4: (0, "3B- 2B-")})
-    got = compute(["QW", "STD", "PTS"], players, scoring=S, rounds=2)
+    got = compute(["QW", "STD", "PTS"], Context.of(players, scoring=S, rounds=2))
     assert [got[p]["QW"] for p in (1, 2, 3, 4)] == [1, 0, 0, 0]
     assert all(got[p]["STD"] == got[p]["PTS"] for p in got)
     s310 = Scoring(win=F(3), draw=F(1), loss=F(0))
-    got = compute(["STD", "PTS"], players, scoring=s310, rounds=2)
+    got = compute(["STD", "PTS"], Context.of(players, scoring=s310, rounds=2))
     assert (got[1]["STD"], got[1]["PTS"]) == (F(3, 2), 4)
 
 
@@ -147,15 +148,15 @@ def test_seed_variants_hand_checked():
     from test_tiebreaks_v1 import PLAYERS
 
     # ARO divided by the number of rounds (seed 32.4.1): #9 met 2200 and 1750 in 5 rounds -> 790.
-    got = compute(["ARO", "ARO-C1"], PLAYERS, scoring=S, rounds=5, flags={"aro_divisor": "rounds"})
+    got = compute(["ARO", "ARO-C1"], Context.of(PLAYERS, scoring=S, rounds=5, flags={"aro_divisor": "rounds"}))
     assert got[9] == {"ARO": 790, "ARO-C1": 550}
     # Reduced Koya on V4: limit 2.5, then 3.5: 2 and 4 both score 1.0 against #1 and each other.
-    rows = rank(crosstable(V4_ROWS), ["KS-R"], scoring=S, rounds=5, system="roundrobin", lots_seed=0,
+    rows = rank(Context.of(crosstable(V4_ROWS), scoring=S, rounds=5, system="roundrobin"), ["KS-R"], lots_seed=0,
                 share_places=True)
     assert [(r.rank, r.id) for r in rows[:3]] == [(1, 2), (1, 4), (3, 1)]
     # Koya limit modifier: +1 point -> limit 3.5: only the 3.5 group counts.
-    got = compute(["KS"], crosstable(V4_ROWS), scoring=S, rounds=5, system="roundrobin",
-                  flags={"koya_limit_offset": 1})
+    got = compute(["KS"], Context.of(crosstable(V4_ROWS), scoring=S, rounds=5, system="roundrobin",
+                                     flags={"koya_limit_offset": 1}))
     assert (got[1]["KS"], got[2]["KS"], got[4]["KS"]) == (1, 1, 1)
 
 
@@ -166,7 +167,7 @@ def test_ds_repeated_opponents_are_separate_terms():
         2: (0, "1B- 3W+ 1W- 3B="),
         3: (0, "2B- 1W= 2W= 1B="),
     })
-    got = compute(["BH", "SB", "DE"], players, scoring=S, rounds=4, system="roundrobin")
+    got = compute(["BH", "SB", "DE"], Context.of(players, scoring=S, rounds=4, system="roundrobin"))
     # scores: 1 = 3, 2 = 1.5, 3 = 1.5
     assert got[1]["BH"] == F(3, 2) * 4
     assert got[1]["SB"] == F(3, 2) * 2 + F(3, 2) * F(1, 2) * 2
@@ -177,5 +178,5 @@ def test_ds_repeated_opponents_are_separate_terms():
 def test_rating_tiebreaks_use_game_results_with_other_scoring():
     s310 = Scoring(win=F(3), draw=F(1), loss=F(0))
     players = mirror(1, "2W+ 3B+ 4W-", {2: 1700, 3: 2100, 4: 2300}, rating=2200)
-    assert compute(["TPR", "PTP"], players, scoring=s310, rounds=3)[1] == compute(
-        ["TPR", "PTP"], players, scoring=S, rounds=3)[1]
+    assert compute(["TPR", "PTP"], Context.of(players, scoring=s310, rounds=3))[1] == compute(
+        ["TPR", "PTP"], Context.of(players, scoring=S, rounds=3))[1]

@@ -9,7 +9,7 @@ from tests.tiebreak_strategies import pair_pool
 
 from core.explain import explain
 from core.records import Outcome, PlayerHistory, RoundRecord, Scoring
-from core.tiebreaks import compute
+from core.tiebreaks import Context, compute
 
 O = Outcome
 
@@ -47,7 +47,7 @@ CODES = ["PTS", "BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SB", "SB-C1", "PS", "
 @given(events(), EDITION)
 def test_invariants(ev, edition):
     players, rounds = ev
-    got = compute(CODES, players, scoring=S, rounds=rounds, edition=edition)
+    got = compute(CODES, Context.of(players, scoring=S, rounds=rounds, edition=edition))
     assert set(got) == {p.id for p in players}
     for pid, v in got.items():
         assert all(isinstance(x, F) for x in v.values())
@@ -91,8 +91,8 @@ def test_round_points_add_up(ev):
             else:
                 expected += S.points(rec.outcome)
         assert total == expected
-        got = compute(["PTS"], players, scoring=S, rounds=r + 1)
-        before = compute(["PTS"], players, scoring=S, rounds=r)
+        got = compute(["PTS"], Context.of(players, scoring=S, rounds=r + 1))
+        before = compute(["PTS"], Context.of(players, scoring=S, rounds=r))
         assert sum(v["PTS"] for v in got.values()) - sum(v["PTS"] for v in before.values()) == total
 
 
@@ -100,8 +100,8 @@ def test_round_points_add_up(ev):
 @given(events())
 def test_2026_caps_only_lower_the_dummy(ev):
     players, rounds = ev
-    a = compute(["BH", "SB"], players, scoring=S, rounds=rounds, edition="fide2024")
-    b = compute(["BH", "SB"], players, scoring=S, rounds=rounds, edition="fide2026")
+    a = compute(["BH", "SB"], Context.of(players, scoring=S, rounds=rounds, edition="fide2024"))
+    b = compute(["BH", "SB"], Context.of(players, scoring=S, rounds=rounds, edition="fide2026"))
     for pid in a:
         assert b[pid]["BH"] <= a[pid]["BH"]
         assert b[pid]["SB"] <= a[pid]["SB"]
@@ -114,10 +114,10 @@ def test_truncation_and_explain_agree(ev, edition):
     r = max(rounds - 1, 0)
     cut = [PlayerHistory(p.id, p.rating, p.name, p.records[:r]) for p in players]
     codes = ["BH-C1", "SB-C1", "PS", "AOB", "TPR", "KS"]
-    full = compute(codes, players, scoring=S, rounds=r, edition=edition)
-    assert full == compute(codes, cut, scoring=S, rounds=r, edition=edition)
+    full = compute(codes, Context.of(players, scoring=S, rounds=r, edition=edition))
+    assert full == compute(codes, Context.of(cut, scoring=S, rounds=r, edition=edition))
     pid = players[0].id
-    ex = explain(pid, codes, players, scoring=S, rounds=r, edition=edition)
+    ex = explain(Context.of(players, scoring=S, rounds=r, edition=edition), pid, codes)
     assert {e.code: e.value for e in ex} == full[pid]
 
 
@@ -126,7 +126,7 @@ def test_truncation_and_explain_agree(ev, edition):
 def test_no_dummy_flags_match_plain_sums(ev, edition):
     players, rounds = ev
     flags = {"apply_16_3_adjustment": False, "apply_16_4_dummy": False, "apply_16_5_vur_cut": False}
-    got = compute(["BH"], players, scoring=S, rounds=rounds, flags=flags)
+    got = compute(["BH"], Context.of(players, scoring=S, rounds=rounds, flags=flags))
     by_id = {p.id: p for p in players}
     for p in players:
         expect = sum((by_id[r.opponent].score(S, rounds) for r in p.records[:rounds] if r.outcome.has_opponent), F(0))

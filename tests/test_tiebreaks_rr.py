@@ -9,7 +9,7 @@ import pytest
 
 from core.ranking import rank
 from core.records import Scoring
-from core.tiebreaks import compute
+from core.tiebreaks import Context, compute
 from core.tiebreaks.notation import crosstable
 
 S = Scoring()
@@ -55,12 +55,12 @@ def rr(rows):
 
 @pytest.mark.parametrize("pid", sorted(V4))
 def test_v4(pid):
-    got = compute(V4_COLS, rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin")[pid]
+    got = compute(V4_COLS, Context.of(rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin"))[pid]
     assert [got[c] for c in V4_COLS] == [F(x).limit_denominator(100) for x in V4[pid]]
 
 
 def test_v4_de_fails_then_sb():
-    rows = rank(rr(V4_ROWS), ["DE", "SB"], scoring=S, rounds=5, system="roundrobin", lots_seed=1)
+    rows = rank(Context.of(rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin"), ["DE", "SB"], lots_seed=1)
     assert [r.id for r in rows] == [4, 2, 1, 3, 5, 6]
     assert [r.rank for r in rows] == [1, 2, 3, 4, 5, 6]
     assert {r.id: r.tiebreaks["DE"] for r in rows if r.id in (1, 2, 4)} == {1: 1, 2: 1, 4: 1}
@@ -69,34 +69,35 @@ def test_v4_de_fails_then_sb():
 
 def test_v4_forfeit_counts_in_rating_would_differ():
     # The forfeit is excluded from ratings: #4 ARO 2000, TPR 2095 (not 1980 / 2129).
-    got = compute(["ARO", "TPR"], rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin", edition="fide2026")
+    got = compute(["ARO", "TPR"], Context.of(rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin", edition="fide2026"))
     assert (got[4]["ARO"], got[4]["TPR"]) == (2000, 2095)
 
 
 def test_v4_2026_forfeit_win_is_a_won_game():
-    got = compute(["WON", "BPG"], rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin", edition="fide2026")
+    got = compute(["WON", "BPG"], Context.of(rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin", edition="fide2026"))
     assert got[4]["WON"] == 2
     assert got[4]["BPG"] == 3
 
 
 def test_v4_extended_koya():
     # KS cannot separate 2 and 4 (2.0 each); extended Koya includes the 1.5 group: 2 -> 2.5, 4 -> 3.0.
-    rows = rank(rr(V4_ROWS), ["KS-E"], scoring=S, rounds=5, system="roundrobin", lots_seed=1)
+    rows = rank(Context.of(rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin"), ["KS-E"], lots_seed=1)
     assert [r.id for r in rows[:3]] == [4, 2, 1]
-    rows = rank(rr(V4_ROWS), ["KS"], scoring=S, rounds=5, system="roundrobin", lots_seed=1,
-                flags={"koya_extension": "extend"})
+    extend = Context.of(rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin", flags={"koya_extension": "extend"})
+    rows = rank(extend, ["KS"], lots_seed=1)
     assert [r.id for r in rows[:3]] == [4, 2, 1]
-    rows = rank(rr(V4_ROWS), ["KS"], scoring=S, rounds=5, system="roundrobin", lots_seed=1, share_places=True)
+    rows = rank(Context.of(rr(V4_ROWS), scoring=S, rounds=5, system="roundrobin"), ["KS"], lots_seed=1,
+                share_places=True)
     assert [(r.rank, r.id) for r in rows[:3]] == [(1, 2), (1, 4), (3, 1)]
 
 
 @pytest.mark.parametrize("pid", sorted(V5))
 def test_v5(pid):
-    got = compute(V5_COLS, rr(V5_ROWS), scoring=S, rounds=5, system="roundrobin")[pid]
+    got = compute(V5_COLS, Context.of(rr(V5_ROWS), scoring=S, rounds=5, system="roundrobin"))[pid]
     assert [got[c] for c in V5_COLS] == [F(x).limit_denominator(100) for x in V5[pid]]
 
 
 def test_v5_koya_rounds_basis_tec():
-    got = compute(["KS"], rr(V5_ROWS), scoring=S, rounds=5, system="roundrobin",
-                  flags={"koya_max_score_basis": "rounds"})
+    got = compute(["KS"], Context.of(rr(V5_ROWS), scoring=S, rounds=5, system="roundrobin",
+                                     flags={"koya_max_score_basis": "rounds"}))
     assert {p: v["KS"] for p, v in got.items()} == {1: 0, 2: F(1, 2), 3: F(3, 2), 4: 1, 5: 0}

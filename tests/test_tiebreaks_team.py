@@ -4,7 +4,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from core.tiebreaks.team import TeamHistory, TeamRound, TeamScoring, compute_team, rank_teams
+from core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, TeamScoring, compute_team, rank_teams
 
 A, B, C, D = 1, 2, 3, 4
 
@@ -29,19 +29,19 @@ CODES = ["EMGSB", "EMMSB", "EGGSB", "EGMSB", "EMGSB-C1"]
 
 @pytest.mark.parametrize("team", [A, D])
 def test_v6(team):
-    got = compute_team(CODES, TEAMS, rounds=3)[team]
+    got = compute_team(CODES, TeamContext.of(TEAMS, rounds=3))[team]
     assert [got.mp, got.gp] + [got.tiebreaks[c] for c in CODES] == [F(x) for x in V6[team]]
 
 
 def test_v6_other_teams_scores():
-    got = compute_team([], TEAMS, rounds=3)
+    got = compute_team([], TeamContext.of(TEAMS, rounds=3))
     assert (got[B].mp, got[B].gp, got[C].mp, got[C].gp) == (4, F(13, 2), 2, F(11, 2))
 
 
 def test_v6_ede_and_mpvgp():
-    rows = rank_teams(TEAMS, ["EDE"], rounds=3)
+    rows = rank_teams(TeamContext.of(TEAMS, rounds=3), ["EDE"])
     assert [r.id for r in rows] == [B, A, D, C]
-    rows = rank_teams(TEAMS, ["MPvGP"], rounds=3)
+    rows = rank_teams(TeamContext.of(TEAMS, rounds=3), ["MPvGP"])
     assert [r.id for r in rows] == [B, A, D, C]
     assert rows[1].tiebreaks["MPvGP"] == F(13, 2)
 
@@ -52,16 +52,16 @@ def test_pab_is_a_draw_by_default_and_board_tiebreaks():
         TeamHistory(2, rounds=(m(3, 4, (1, 1, 1, 1)), m(1, 1, (0, 0, 0, 1)))),
         TeamHistory(3, rounds=(m(2, 0, (0, 0, 0, 0)), TeamRound(None, kind="pab"))),
     ]
-    got = compute_team(["BC", "TBR", "BBE"], t, rounds=2)
+    got = compute_team(["BC", "TBR", "BBE"], TeamContext.of(t, rounds=2))
     assert (got[1].mp, got[1].gp) == (3, 5)
     assert got[1].tiebreaks["BC"] == 1 + 2 + 3 + 4 + 1 + 2 + 3  # PAB: a win on every board
-    got = compute_team([], t, rounds=2, scoring=TeamScoring(pab="win"))
+    got = compute_team([], TeamContext.of(t, rounds=2, scoring=TeamScoring(pab="win")))
     assert (got[1].mp, got[1].gp) == (4, 7)
 
 
 def test_unknown_team_code():
     with pytest.raises(ValueError, match="unknown team tie-break"):
-        compute_team(["XX"], TEAMS, rounds=3)
+        compute_team(["XX"], TeamContext.of(TEAMS, rounds=3))
 
 
 from hypothesis import given, settings
@@ -91,15 +91,15 @@ def team_events(draw):
 def test_team_properties(ev, edition, seed):
     teams, rounds, boards = ev
     sc = TeamScoring(boards=boards)
-    got = compute_team(["EMGSB", "EMGSB-C1", "EGGSB", "BH-MP", "SSSC"], teams, scoring=sc, rounds=rounds,
-                       edition=edition)
+    ctx = TeamContext.of(teams, scoring=sc, rounds=rounds, edition=edition)
+    got = compute_team(["EMGSB", "EMGSB-C1", "EGGSB", "BH-MP", "SSSC"], ctx)
     matches = sum(1 for t in teams for r in t.rounds if r.opponent is not None) // 2
     pabs = sum(1 for t in teams for r in t.rounds if r.kind == "pab")
     assert sum(v.mp for v in got.values()) == 2 * matches + pabs  # 2 per match, a PAB is a draw (1)
     assert sum(v.gp for v in got.values()) == boards * matches + F(boards, 2) * pabs
     for v in got.values():
         assert v.tiebreaks["EMGSB-C1"] <= v.tiebreaks["EMGSB"]
-    rows = rank_teams(teams, ["EDE", "EMGSB"], scoring=sc, rounds=rounds, edition=edition, lots_seed=seed)
+    rows = rank_teams(ctx, ["EDE", "EMGSB"], lots_seed=seed)
     assert sorted(r.id for r in rows) == sorted(t.id for t in teams)
     assert [r.rank for r in rows] == list(range(1, len(rows) + 1))
     assert all(a.mp >= b.mp for a, b in zip(rows, rows[1:]))
@@ -146,7 +146,7 @@ RR5_VALUES = {  # MP, GP, then RR5_CODES
 
 @pytest.mark.parametrize("edition", ["fide2024", "fide2026", "legacy"])
 def test_round_robin_bye_seat_is_no_round(edition):
-    got = compute_team(RR5_CODES, RR5, rounds=5, scoring=TeamScoring(boards=2), edition=edition)
+    got = compute_team(RR5_CODES, TeamContext.of(RR5, rounds=5, scoring=TeamScoring(boards=2), edition=edition))
     for tid, want in RR5_VALUES.items():
         v = got[tid]
         row = (v.mp, v.gp, *(v.tiebreaks[c] for c in RR5_CODES))
@@ -156,8 +156,8 @@ def test_round_robin_bye_seat_is_no_round(edition):
 def test_round_robin_bye_seat_mid_event_and_ranking():
     # after R2: A (bye in R1) drew B 1-1: 1 MP; B beat E 2-0 and drew A: 3 MP. A's BH-MP = B's 3 only
     # (no dummy for R1); SSSC k = 2 MP x 2 rounds (C, E and B have played two) / 2 = 2: A 1 + 3/2 = 2.5
-    got = compute_team(["BH-MP", "SSSC"], RR5, rounds=2, scoring=TeamScoring(boards=2))
+    got = compute_team(["BH-MP", "SSSC"], TeamContext.of(RR5, rounds=2, scoring=TeamScoring(boards=2)))
     assert (got[A5].mp, got[A5].tiebreaks["BH-MP"], got[A5].tiebreaks["SSSC"]) == (1, 3, F(5, 2))
     # final: MP alone orders them, B 7, A 5, D 4, E 3, C 1
-    rows = rank_teams(RR5, ["BH-MP"], rounds=5, scoring=TeamScoring(boards=2))
+    rows = rank_teams(TeamContext.of(RR5, rounds=5, scoring=TeamScoring(boards=2)), ["BH-MP"])
     assert [r.id for r in rows] == [B5, A5, D5, E5, C5]

@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 from core.ranking import rank
 from core.records import Scoring
-from core.tiebreaks import compute
+from core.tiebreaks import Context, compute
 from core.tiebreaks.notation import crosstable
 
 S = Scoring()
@@ -16,7 +16,7 @@ A, B, C, D, E = 1, 2, 3, 4, 5
 def test_fide2023_simple_ranking():
     # R1: C-A 1/2, B-D forfeit (D did not come). R2: A-B 0-1, C PAB, D not paired.
     players = crosstable({A: (0, "3B= 2W-"), B: (0, "4WF+ 1B+"), C: (0, "1W= PAB"), D: (0, "2BF- ABS")})
-    rows = rank(players, ["BH"], scoring=S, rounds=2, lots_seed=0)
+    rows = rank(Context.of(players, scoring=S, rounds=2), ["BH"], lots_seed=0)
     assert [(r.id, r.points, r.tiebreaks["BH"]) for r in rows] == [
         (B, 2, F(5, 2)), (C, F(3, 2), 2), (A, F(1, 2), F(7, 2)), (D, 0, 0)]
 
@@ -37,21 +37,21 @@ def test_fide2009_opponents_unplayed_as_draws():
     })
     expect = {1: 0, 2: 1 * F(1, 2) + 1 * 1, 3: 2 * F(1, 2) + 2 * 2, 4: 3 * F(1, 2) + 3 * 3}
     for rounds, bh in expect.items():
-        assert compute(["BH"], players, scoring=S, rounds=rounds, edition="legacy")[A]["BH"] == bh, rounds
+        assert compute(["BH"], Context.of(players, scoring=S, rounds=rounds, edition="legacy"))[A]["BH"] == bh, rounds
 
 
 def test_fide2009_virtual_opponents():
     # R1 A-B 1-0, R2 A-B forfeit win for A; R3 neither paired.
     players = crosstable({A: (0, "2W+ 2WF+ ABS"), B: (0, "1B- 1BF- ABS")})
-    got = compute(["BH"], players, scoring=S, rounds=2, edition="legacy")
+    got = compute(["BH"], Context.of(players, scoring=S, rounds=2, edition="legacy"))
     assert (got[A]["BH"], got[B]["BH"]) == (F(1, 2) + 1, F(3, 2) + 1)
-    got = compute(["BH"], players, scoring=S, rounds=3, edition="legacy")
+    got = compute(["BH"], Context.of(players, scoring=S, rounds=3, edition="legacy"))
     assert got[A]["BH"] == 0 + 2 * F(1, 2) + (1 + 0 + F(1, 2)) + (2 + 1)
     assert got[B]["BH"] == 1 + 2 * F(1, 2) + (0 + 1 + F(1, 2)) + (0 + 1)
 
 
 def test_fide2023_ties_share_a_rank():
     players = crosstable({A: (0, "3B="), B: (0, "4W+"), C: (0, "1W="), D: (0, "2B-")})
-    rows = rank(players, ["BH"], scoring=S, rounds=1, lots_seed=0, share_places=True)
+    rows = rank(Context.of(players, scoring=S, rounds=1), ["BH"], lots_seed=0, share_places=True)
     assert [(r.id, r.rank, r.tiebreaks["BH"]) for r in rows] == [(B, 1, 0), (A, 2, F(1, 2)), (C, 2, F(1, 2)),
                                                                   (D, 4, 1)]

@@ -8,7 +8,7 @@ from fractions import Fraction as F
 import pytest
 
 from core.records import Scoring
-from core.tiebreaks import compute
+from core.tiebreaks import Context, compute
 from core.tiebreaks.notation import crosstable, mirror
 
 ROWS = {
@@ -80,7 +80,7 @@ def exact(x) -> F:
 
 @pytest.fixture(scope="module")
 def v1():
-    return compute(COLS, PLAYERS, scoring=S, rounds=5)
+    return compute(COLS, Context.of(PLAYERS, scoring=S, rounds=5))
 
 
 @pytest.mark.parametrize("pid", sorted(V1))
@@ -91,16 +91,16 @@ def test_v1_fide2024(v1, pid):
 
 @pytest.mark.parametrize("pid", sorted(V1_RATING))
 def test_v1_rating_and_aob(pid):
-    got = compute(RCOLS, PLAYERS, scoring=S, rounds=5)[pid]
+    got = compute(RCOLS, Context.of(PLAYERS, scoring=S, rounds=5))[pid]
     assert [got[c] for c in RCOLS] == [exact(x) for x in V1_RATING[pid]]
 
 
 def test_v1_subtle_rules():
     # 10.1 worked checks: #4 BH-C1 without 16.5 would be 13.5; #11 BH without adjustment 12.5.
-    got = compute(["BH-C1"], PLAYERS, scoring=S, rounds=5, flags={"apply_16_5_vur_cut": False})
+    got = compute(["BH-C1"], Context.of(PLAYERS, scoring=S, rounds=5, flags={"apply_16_5_vur_cut": False}))
     assert got[4]["BH-C1"] == F(27, 2)
     none = {"apply_16_3_adjustment": False, "apply_16_4_dummy": False, "apply_16_5_vur_cut": False}
-    assert compute(["BH"], PLAYERS, scoring=S, rounds=5, flags=none)[11]["BH"] == F(25, 2)
+    assert compute(["BH"], Context.of(PLAYERS, scoring=S, rounds=5, flags=none))[11]["BH"] == F(25, 2)
 
 
 V2 = {4: (14, 11.5, 9.25, 7.75), 6: (11.5, 10.5, 6, 5), 11: (12.5, 11, 4.75, 3.25)}
@@ -108,8 +108,8 @@ V2 = {4: (14, 11.5, 9.25, 7.75), 6: (11.5, 10.5, 6, 5), 11: (12.5, 11, 4.75, 3.2
 
 def test_v2_fide2026():
     cols = ["BH", "BH-C1", "SB", "SB-C1"]
-    got = compute(cols, PLAYERS, scoring=S, rounds=5, edition="fide2026")
-    base = compute(cols, PLAYERS, scoring=S, rounds=5)
+    got = compute(cols, Context.of(PLAYERS, scoring=S, rounds=5, edition="fide2026"))
+    base = compute(cols, Context.of(PLAYERS, scoring=S, rounds=5))
     for pid in V1:
         if pid in V2:
             assert [got[pid][c] for c in cols] == [exact(x) for x in V2[pid]], pid
@@ -125,17 +125,19 @@ V3 = {
 
 
 def test_v3_legacy_crosstable():
-    got = compute(["BH", "SB"], PLAYERS, scoring=S, rounds=5, edition="legacy")
+    got = compute(["BH", "SB"], Context.of(PLAYERS, scoring=S, rounds=5, edition="legacy"))
     for pid, (bh, sb) in V3.items():
         assert (got[pid]["BH"], got[pid]["SB"]) == (exact(bh), exact(sb)), pid
 
 
 def _contrib(edition, players, pid, rnd, rounds):
-    from core.tiebreaks import make_context
-    from core.tiebreaks.unplayed import contributions
+    """The BH term of pid's round `rnd`, as the engine counts it (C.07 16.4 / legacy virtual opponent)."""
+    from core.tiebreaks.unplayed import opponent_terms
 
-    ctx = make_context(players, scoring=S, rounds=rounds, edition=edition)
-    return next(c for c in contributions(ctx, pid) if c.round == rnd), ctx
+    ctx = Context.of(players, scoring=S, rounds=rounds, edition=edition)
+    terms = ctx.once(opponent_terms)
+    i = next(i for i in range(len(terms.values[pid])) if terms.round_of(pid, i) == rnd)
+    return ctx.frac(terms.values[pid][i]), ctx
 
 
 def _mirror(line: str) -> list:
@@ -147,21 +149,21 @@ def test_v3_legacy_virtual_opponent_examples():
     # own R3 term 2 + 0 + 6 x 0.5 = 5; A counts 5.5 for his opponents.
     c, ctx = _contrib("legacy", _mirror("2W+ 3B+ 4F+ 5W= 6B= 7W= 8B= 9W- 10B+"), 1, 3, 9)
     assert ctx.score[1] == 6
-    assert c.value == 5
+    assert c == 5
     assert ctx.adj(1) == F(11, 2)
     # Example B: absent in R7 with 4 points after R6, finishes on 6: own 6, for others 6.5.
     c, ctx = _contrib("legacy", _mirror("2W+ 3B+ 4W= 5B= 6W- 7B+ ZPB 8W+ 9B+"), 1, 7, 9)
     assert ctx.score[1] == 6
-    assert c.value == 6
+    assert c == 6
     assert ctx.adj(1) == F(13, 2)
 
 
 def test_v3_legacy_chesspub_examples():
     # P absent in R3 with 1.5 after R2: Svon 2.5 after R3, 5.5 after 9 rounds.
     rows = _mirror("2W+ 3B= ZPB 4W= 5B= 6W= 7B= 8W= 9B=")
-    assert _contrib("legacy", rows, 1, 3, 3)[0].value == F(5, 2)
-    assert _contrib("legacy", rows, 1, 3, 9)[0].value == F(11, 2)
+    assert _contrib("legacy", rows, 1, 3, 3)[0] == F(5, 2)
+    assert _contrib("legacy", rows, 1, 3, 9)[0] == F(11, 2)
     # P's opponent does not show in R6, P has 3.5 after R5: Svon 3.5 after R6, 5.0 at the end.
     rows = _mirror("2W+ 3B+ 4W= 5B= 6W= 7F+ 8W= 9B= 10W=")
-    assert _contrib("legacy", rows, 1, 6, 6)[0].value == F(7, 2)
-    assert _contrib("legacy", rows, 1, 6, 9)[0].value == 5
+    assert _contrib("legacy", rows, 1, 6, 6)[0] == F(7, 2)
+    assert _contrib("legacy", rows, 1, 6, 9)[0] == 5

@@ -180,6 +180,29 @@ def test_a_real_process_exits_2_without_a_traceback(tmp_path):
                         "but the results give 1.0\n")
 
 
+@pytest.mark.parametrize("command", [["import-trf", "{trf}", "{out}"], ["trf", "pair", "{trf}"], ["trf", "check", "{trf}"]])
+def test_a_trf_that_never_ends_is_refused_in_one_line(tmp_path, command):
+    """A TRF path naming /dev/zero (or any endless stream) is read up to a bound, then refused: no
+    memory filled, no hang, nothing written."""
+    import resource
+
+    trf = tmp_path / "zero.trf"
+    trf.symlink_to("/dev/zero")
+    out = tmp_path / "out.toml"
+    argv = [a.format(trf=trf, out=out) for a in command]
+
+    def bounded():  # the unbounded read would take all of memory: let it fail instead
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+    p = subprocess.run([sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True, cwd=ROOT,
+                       env={"PYTHONPATH": str(ROOT), "USER": "judge", "PATH": "/usr/bin:/bin"}, timeout=120,
+                       preexec_fn=bounded)
+    assert p.returncode == 2 and p.stdout == "", p.stderr[-500:]
+    assert p.stderr.startswith(f"arbiter: error: {trf}: the file is too big: more than ") and \
+        p.stderr.count("\n") == 1, p.stderr[-500:]
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["zero.trf"]
+
+
 def test_pairing_when_every_round_is_paired_is_refused_at_the_xxr_line(tmp_path, capsys):
     src = variant(6, "XXR 1")
     with pytest.raises(FileProblem, match="all 1 rounds") as err:

@@ -15,13 +15,14 @@ from tui import actions, i18n
 from tui.screens.main import MainScreen
 from tui.screens.players import PlayersScreen
 from tui.screens.preview import PreviewScreen
+from tui.screens.seating import SeatingScreen
 from tui.widgets.bracket import BracketView
 from tui.widgets.keyed_table import KeyedTable
 from tui.widgets.keys_bar import KeysBar
 
 CYRILLIC = re.compile("[а-яё]", re.I)
-OWNER = {"main": MainScreen, "clock": MainScreen, "alarm": MainScreen, "preview": PreviewScreen,
-         "players": PlayersScreen, "table": KeyedTable, "bracket": BracketView}
+OWNER = {"main": MainScreen, "clock": MainScreen, "alarm": MainScreen, "print": MainScreen, "preview": PreviewScreen,
+         "players": PlayersScreen, "table": KeyedTable, "bracket": BracketView, "seating": SeatingScreen}
 
 
 def test_every_action_has_both_languages_a_help_line_and_a_key_or_a_palette_entry():
@@ -43,7 +44,7 @@ def test_every_action_is_done_by_a_method_of_its_scope():
 
 def test_the_bindings_of_every_screen_and_widget_come_from_the_table():
     for cls, scope in ((MainScreen, "main"), (PreviewScreen, "preview"), (PlayersScreen, "players"),
-                       (KeyedTable, "table"), (BracketView, "bracket")):
+                       (KeyedTable, "table"), (BracketView, "bracket"), (SeatingScreen, "seating")):
         assert cls.BINDINGS == actions.bindings(scope), cls
         for b in cls.BINDINGS:
             assert b.action.startswith("act(") and b.id.startswith(scope + ".")

@@ -15,6 +15,7 @@ import pytest
 from core import commands, pairing
 from core.results import Result
 from core.store import EventFile, create, load
+from core.store.journal import here
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 from tui import compat
@@ -23,6 +24,7 @@ from tui.screens.dialogs import ChoiceScreen, LineScreen, TextScreen
 from tui.screens.preview import PreviewScreen
 
 SIZE = (80, 24)
+JUDGE1 = f"judge1@{here()}"  # who a result is entered by, as the command line says it: user@host
 
 
 def sync(fn):
@@ -120,7 +122,7 @@ async def test_result_keys_write_the_file_and_the_cursor_advances(demo):
         await pilot.press("1")
         await pilot.pause()
         g = game(demo, 1)
-        assert g.result is Result.FIRST_WINS and g.by == "judge1"
+        assert g.result is Result.FIRST_WINS and g.by == JUDGE1
         assert main.selected_board() == 2  # the next board without a result
         text = screen_text(app)
         assert "Volkov, Olga (22) 1-0 Orlov, Laura (24)" in text  # the echo names the players ...
@@ -230,7 +232,7 @@ async def test_conflict_with_another_judge_offers_overwrite(demo):
         await pilot.press("o")
         await pilot.pause()
         g = game(demo, 1)
-        assert g.result is Result.FIRST_WINS and g.by == "judge1"
+        assert g.result is Result.FIRST_WINS and g.by == JUDGE1
 
 
 @sync
@@ -310,7 +312,7 @@ async def test_fix_a_past_round_shows_what_changes(demo):
         assert isinstance(app.screen, ChoiceScreen)
         text = screen_text(app)
         assert "round 3, board 1" in text
-        assert "rounds 4 were paired on the old result" in text
+        assert "round 4 was paired on the old result" in text
         assert "points" in text and "place" in text
         await pilot.press("y")
         await pilot.pause()
@@ -334,7 +336,7 @@ async def test_switch_table(demo):
         await pilot.press("1")
         await pilot.pause()
         rnd = load(demo).find_round("swiss", 2, 4)
-        assert any(g.result is not None and g.by == "judge1" for g in rnd.games)
+        assert any(g.result is not None and g.by == JUDGE1 for g in rnd.games)
 
 
 @sync
@@ -417,10 +419,19 @@ async def test_round_clock_is_stored_shown_and_rings(demo):
         await pilot.pause()
         assert bells == [1]
         assert isinstance(app.screen, ChoiceScreen) and "705.3" in screen_text(app)
-        await pilot.press("d")  # technical draws for the unfinished boards
+        before = demo.read_bytes()
+        await pilot.press("d")  # technical draws for the unfinished boards: asked first (a result on each)
+        await pilot.pause()
+        assert "A technical draw (705.3) on every unfinished board: 1, 2?" in screen_text(app)
+        await pilot.press("enter")  # Enter is no: back to the reminder, nothing written
+        await pilot.pause()
+        assert demo.read_bytes() == before
+        assert isinstance(app.screen, ChoiceScreen) and "Unfinished boards: 1, 2" in screen_text(app)
+        await pilot.press("d", "y")
         await pilot.pause()
         rnd = load(demo).find_round("swiss", 1, 4)
         assert rnd.game(1).result is Result.TECHNICAL_DRAW and rnd.game(2).result is Result.TECHNICAL_DRAW
+        assert "technical draw on boards 1, 2" in screen_text(app)
         app.main.tick()
         assert bells == [1]
 

@@ -283,6 +283,9 @@ async def test_the_705_3_reminder_follows_results_from_another_judge(demo):
         assert "boards: 2" in text and "boards: 1, 2" not in text
         await pilot.press("d")
         await pilot.pause()
+        assert "on every unfinished board: 2?" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
         rnd = load(demo).find_round("swiss", 1, 4)
         assert rnd.game(1).result is Result.FIRST_WINS and rnd.game(2).result is Result.TECHNICAL_DRAW
         assert "changed" not in screen_text(app)
@@ -362,7 +365,9 @@ async def test_the_play_off_head_names_the_winner(tmp_path):
     app = make_app(p, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.main.action_start_playoff()
+        app.main.action_start_playoff()  # the format first: y starts it
+        await pilot.pause()
+        await pilot.press("y")
         await pilot.pause()
         for _ in range(8):
             if playoff_event.progress(load(p)).finished:

@@ -125,3 +125,27 @@ def test_notifications_are_read_back():
             assert compat.notifications(app) == [("the title", "the message")]
 
     asyncio.run(go())
+
+
+def test_a_burst_reaches_the_app_before_any_key_is_handled():
+    """`burst` hands every key to the driver at once: a plain App's Input gets the keys in order, and a
+    handler that moves the focus later (as a message) sees them all go to the first field."""
+    from textual.widgets import Input
+
+    class Two(App):
+        def compose(self):
+            yield Input(id="a")
+            yield Input(id="b")
+
+        def on_input_submitted(self, event) -> None:
+            self.query_one("#b").focus()  # deferred: the keys already taken from the terminal went to "a"
+
+    async def go():
+        app = Two()
+        async with app.run_test(size=(30, 8)) as pilot:
+            await pilot.pause()
+            compat.burst(app, ["x", "space", "y", "enter", "1", "2"])
+            await pilot.pause(0.3)
+            assert (app.query_one("#a").value, app.query_one("#b").value) == ("x y12", "")
+
+    asyncio.run(go())

@@ -17,6 +17,11 @@ from tui.screens.dialogs import FormScreen, LineScreen, TextScreen
 from tui.screens.players import PlayersScreen
 
 
+def flat(app) -> str:
+    """The screen's words as one line, without a dialog's borders (a wrapped sentence reads whole)."""
+    return " ".join(" ".join(line.strip().strip("│").split()) for line in screen_text(app).splitlines())
+
+
 async def fill_form(pilot, values: list[str]) -> None:
     """Type each value into the focused field (replacing its default) and press Enter."""
     for v in values:
@@ -214,7 +219,16 @@ async def test_playoff_from_the_palette_and_moves(tmp_path):
     app = make_app(p)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        before = p.read_bytes()
         app.main.action_start_playoff()
+        await pilot.pause()
+        # the format that applies, before it starts: 4 tied, a knockout; the time controls and who wins a
+        # drawn Armageddon (core.playoff's own words), the first games
+        text = flat(app)
+        assert "Format: knockout 1-4 and 2-3, numbers by lot (32.5.6.3)" in text
+        assert "Armageddon 5 min / 4 min (a draw wins for the second player)" in text and "games 3+5" in text
+        assert "board 1:" in text and p.read_bytes() == before
+        await pilot.press("y")
         await pilot.pause()
         e = load(p)
         assert e.stage_state("playoff") is not None and app.main.stage == "playoff"

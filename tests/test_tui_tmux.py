@@ -22,6 +22,7 @@ import pytest
 from core import commands, pairing
 from core.results import Result
 from core.store import create, load
+from core.store.journal import hostname
 from tests.conftest import ROOT
 
 TMUX = shutil.which("tmux")
@@ -147,8 +148,8 @@ def test_results_and_pairing_by_keys_in_tmux(paired):
         t.kill()
     e = load(paired)
     r1 = e.find_round("swiss", None, 1)
-    assert r1.game(1).result is Result.FIRST_WINS and r1.game(1).by == "judge1"
-    assert r1.game(2).result is Result.DRAW and r1.game(2).by == "judge1"
+    assert r1.game(1).result is Result.FIRST_WINS and r1.game(1).by == f"judge1@{hostname()}"
+    assert r1.game(2).result is Result.DRAW and r1.game(2).by == f"judge1@{hostname()}"
     expected = {b: (Result.SECOND_WINS if i % 2 == 0 else Result.FIRST_WINS) for i, b in enumerate(boards[2:])}
     for b, res in expected.items():
         assert r1.game(b).result is res
@@ -205,4 +206,4 @@ def test_a_heavy_round_pairs_in_the_background_in_tmux(heavy):
     e = load(heavy)
     assert e.rounds_of("swiss", 1) == before.rounds_of("swiss", 1)  # no round 3, nothing of table 1 changed
     r = e.find_round("swiss", 2, 1)
-    assert r.game(1).result is Result.FIRST_WINS and r.game(1).by == "judge1"
+    assert r.game(1).result is Result.FIRST_WINS and r.game(1).by == f"judge1@{hostname()}"

@@ -54,7 +54,18 @@ class Why:
     fields: dict = field(default_factory=dict)
 
     def text(self, lang: str) -> str:
-        return tr(lang, self.key, **{k: v.text(lang) if isinstance(v, Why) else v for k, v in self.fields.items()})
+        return tr(lang, self.key, **{k: _field_text(v, lang) for k, v in self.fields.items()})
+
+
+def _field_text(v: object, lang: str) -> object:
+    """A field of a reason: another reason, the engine's refusal (said in the judge's language), or data."""
+    if isinstance(v, Why):
+        return v.text(lang)
+    from core.errors import ArbiterError, message
+
+    if isinstance(v, ArbiterError):
+        return message(v, lang)
+    return v
 
 
 def why(key: str, **fields: object) -> Why:
@@ -136,8 +147,17 @@ def _round(s) -> Why | None:
     return why("why_no_round") if s.shown_round() is None else None
 
 
+def _waiting(s) -> Why | None:
+    """A change waits for another judge's lock: results wait for it (the next would be entered over a board
+    the screen does not show yet)."""
+    return why("why_waiting") if s.arb.changing else None
+
+
 def _board(s) -> Why | None:
     """A result key: the round shown, a board under the cursor, and not a bye."""
+    w = _waiting(s)
+    if w is not None:
+        return w
     if not s.round_visible:
         return why("why_round_hidden")
     if s.shown_round() is None:
@@ -197,7 +217,7 @@ def _pair(s) -> Why | None:
     if cur is not None and cur.missing:
         return why("why_pair_missing", n=cur.missing, r=cur.number)
     if stage == "swiss" and cur is not None and cur.number >= e.rounds_planned:
-        return why("why_pair_all", n=e.rounds_planned)
+        return why("why_pair_all_one" if e.rounds_planned == 1 else "why_pair_all", n=e.rounds_planned)
     if len(e.players) < 2:
         return why("why_pair_players")
     return None
@@ -253,6 +273,94 @@ def _clock(s) -> Why | None:
     return why("why_no_round") if s.current_round() is None else None
 
 
+def _pair_all(s) -> Why | None:
+    """The next round of every table whose round is complete (`core.preview.pairable_tables`)."""
+    w = _busy(s)
+    if w is not None:
+        return w
+    e = s.event
+    if e.tables < 2 or e.system != "swiss":
+        return why("why_one_table")
+    from core import preview
+
+    if not preview.pairable_tables(e):
+        return why("why_pair_none")
+    return None
+
+
+def _playoff(s) -> Why | None:
+    """A play-off for first place: not started yet, and players tied for first (core says who)."""
+    w = _busy(s)
+    if w is not None:
+        return w
+    from core import playoff_event
+    from core.errors import ArbiterError
+
+    if playoff_event.state(s.event) is not None:
+        return why("why_playoff_started")
+    try:
+        tied = playoff_event.tied_for_first(s.event)
+    except ArbiterError as exc:
+        return why("why_engine", error=exc)
+    return why("why_playoff_none") if len(tied) < 2 else None
+
+
+def _unpair(s) -> Why | None:
+    rnd = s.current_round()
+    if rnd is None:
+        return why("why_no_round")
+    if rnd.stage in ("top", "playoff"):
+        return why("why_unpair_" + rnd.stage)
+    if any(g.result is not None and g.second is not None for g in rnd.games):
+        return why("why_hand_results", r=rnd.number)
+    return None
+
+
+def _printable(what: str) -> Callable[[Any], Why | None]:
+    """A printout applies when the event has what it shows (a round, the top, the play-off)."""
+    def when(s) -> Why | None:
+        w = _busy(s)
+        if w is not None:
+            return w
+        e = s.event
+        if what in ("pairings", "names", "slips"):
+            return None if any(r.stage == e.current_stage() for r in e.rounds) else why("why_no_round")
+        if what in ("standings", "crosstable", "csv_standings"):
+            return None if e.rounds else why("why_no_round")
+        if what == "bracket":
+            from core import top
+
+            return None if top.state(e) is not None else why("no_top")
+        if what == "playoff":
+            from core import playoff_event
+
+            return None if playoff_event.state(e) is not None else why("why_no_playoff")
+        return None
+
+    return when
+
+
+def _distribute(s) -> Why | None:
+    """Players to tables: an event of several tables, before any table has paired a round (core says so)."""
+    e = s.arb.event
+    if e.tables < 2:
+        return why("why_one_table")
+    from core import seating
+    from core.errors import ArbiterError
+
+    if not e.players:
+        return why("why_no_players")
+    try:
+        seating.seating_plan(e, everyone=True)
+    except ArbiterError as exc:
+        return why("why_engine", error=exc)
+    return None
+
+
+def _seat_save(v) -> Why | None:
+    return why("why_engine_text", text=v.error) if v.error is not None else None
+
+
 def _player(s) -> Why | None:
     """The players screen: a player under the cursor."""
     return why("why_no_player") if s.selected() is None else None
@@ -278,6 +386,10 @@ ACTIONS: tuple[Action, ...] = (
            W("Start the top: the seeds, the 704.2 aims and the bracket first, y starts it",
              "Начать топ: сначала посев, цели 704.2 и сетка, y начинает"),
            ("main",), "action_start_top", footer=True, palette=True, when=_top, group="change"),
+    Action("pair_all", ("A",), W("pair all tables", "жеребьёвка столов"),
+           W("Pair the next round of every table whose round is complete: one preview of every table, y saves it",
+             "Жеребьёвка следующего тура на всех столах, где тур окончен: один просмотр всех столов, y сохраняет"),
+           ("main",), "action_pair_all", footer=True, palette=True, when=_pair_all, group="change"),
     Action("result_first", ("1",), W("1st", "1-й"), W("The first player wins (1-0)", "Победа первого (1-0)"),
            ("main",), "enter_key", ("1",), footer=True, when=_board, group="result"),
     Action("result_second", ("0",), W("2nd", "2-й"), W("The second player wins (0-1)", "Победа второго (0-1)"),
@@ -348,6 +460,10 @@ ACTIONS: tuple[Action, ...] = (
            ("main",), "action_redo", palette=True, group="change"),
     Action("clock", ("c",), W("clock", "время"), W("The round clock (705.3)", "Время тура (705.3)"),
            ("main",), "action_clock", footer=True, palette=True, when=_clock, group="change"),
+    Action("print", ("o",), W("print", "печать"),
+           W("Print or export: pairings, names, slips, standings, crosstable, bracket, play-off, the site, TRF, CSV",
+             "Печать и экспорт: пары, списки, бланки, таблица, сетка, плей-офф, сайт, TRF, CSV"),
+           ("main",), "action_print", footer=True, palette=True, when=_busy, group="change"),
     Action("players", ("P",), W("players", "участники"),
            W("Players: add, edit, import, withdraw, search", "Участники: добавить, изменить, импорт, выбыл, поиск"),
            ("main",), "action_players", palette=True, group="change"),
@@ -367,13 +483,13 @@ ACTIONS: tuple[Action, ...] = (
            ("main",), "action_give_bye", palette=True, when=_by_hand, group="change"),
     Action("unpair", (), W("take back", "отменить жеребьёвку"),
            W("Take back the pairing of the last round", "Отменить жеребьёвку последнего тура"),
-           ("main",), "action_unpair", palette=True, when=_clock, group="change"),
+           ("main",), "action_unpair", palette=True, when=_unpair, group="change"),
     Action("forbid", (), W("forbid", "запретить"),
            W("Forbid two players (or teams) to meet", "Запретить встречу двух участников (или команд)"),
            ("main",), "action_forbid", palette=True, group="change"),
     Action("playoff", (), W("play-off", "плей-офф"),
            W("Start a play-off for first place", "Начать плей-офф за первое место"),
-           ("main",), "action_start_playoff", palette=True, group="change"),
+           ("main",), "action_start_playoff", palette=True, when=_playoff, group="change"),
     Action("history", ("h",), W("history", "журнал"),
            W("The journal: who changed what, newest first", "Журнал: кто что изменил, сначала новое"),
            ("main",), "action_history", palette=True, group="change"),
@@ -477,6 +593,69 @@ ACTIONS: tuple[Action, ...] = (
            W("At zero: a technical draw on every unfinished board (one change)",
              "При нуле: ничья по решению судьи на всех неоконченных досках (одно изменение)"),
            ("alarm",), "alarm_draws", group="clock"),
+    # -- printouts and exports: the print menu (o, a dialog) and the palette --
+    Action("print_pairings", ('1',), W('the pairings', 'пары тура'), W('Print the pairings of the current round (every table)', 'Печать пар текущего тура (все столы)'),
+           ("print",), "print_do", ('pairings',), when=_printable('pairings'), group="print"),
+    Action("print_names", ('2',), W('the names list', 'список по фамилиям'), W("Print the names list: each player's board, by name", 'Печать списка по фамилиям: доска каждого участника'),
+           ("print",), "print_do", ('names',), when=_printable('names'), group="print"),
+    Action("print_slips", ('3',), W('the result slips', 'бланки результатов'), W('Print the result slips of the current round', 'Печать бланков результатов текущего тура'),
+           ("print",), "print_do", ('slips',), when=_printable('slips'), group="print"),
+    Action("print_standings", ('4',), W('the standings', 'турнирная таблица'), W('Print the standings with the tie-breaks', 'Печать турнирной таблицы с доп. показателями'),
+           ("print",), "print_do", ('standings',), when=_printable('standings'), group="print"),
+    Action("print_crosstable", ('5',), W('the crosstable', 'сводная таблица'), W('Print the crosstable', 'Печать сводной таблицы'),
+           ("print",), "print_do", ('crosstable',), when=_printable('crosstable'), group="print"),
+    Action("print_bracket", ('6',), W('the bracket', 'сетка топа'), W("Print the top's bracket", 'Печать сетки топа'),
+           ("print",), "print_do", ('bracket',), when=_printable('bracket'), group="print"),
+    Action("print_playoff", ('7',), W('the play-off', 'плей-офф'), W('Print the play-off', 'Печать плей-офф'),
+           ("print",), "print_do", ('playoff',), when=_printable('playoff'), group="print"),
+    Action("print_site", ('h',), W('the site (HTML)', 'сайт (HTML)'), W('Export the site: a folder of HTML pages', 'Экспорт сайта: папка страниц HTML'),
+           ("print",), "print_do", ('site',), when=_printable('site'), group="print"),
+    Action("print_trf", ('t',), W('TRF (the table shown)', 'TRF (показанный стол)'), W("Export TRF (FIDE's exchange format) of the main stage", 'Экспорт TRF (формат обмена ФИДЕ) основного этапа'),
+           ("print",), "print_do", ('trf',), when=_printable('trf'), group="print"),
+    Action("print_csv_players", ('c',), W('CSV of the players', 'CSV участников'), W('Export a CSV of the players', 'Экспорт участников в CSV'),
+           ("print",), "print_do", ('csv_players',), when=_printable('csv_players'), group="print"),
+    Action("print_csv_standings", ('s',), W('CSV of the standings', 'CSV таблицы'), W('Export a CSV of the standings', 'Экспорт турнирной таблицы в CSV'),
+           ("print",), "print_do", ('csv_standings',), when=_printable('csv_standings'), group="print"),
+    Action("export_pairings", (), W('the pairings', 'пары тура'), W('Print the pairings of the current round (every table)', 'Печать пар текущего тура (все столы)'),
+           ("main",), "print_do", ('pairings',), palette=True, when=_printable('pairings')),
+    Action("export_names", (), W('the names list', 'список по фамилиям'), W("Print the names list: each player's board, by name", 'Печать списка по фамилиям: доска каждого участника'),
+           ("main",), "print_do", ('names',), palette=True, when=_printable('names')),
+    Action("export_slips", (), W('the result slips', 'бланки результатов'), W('Print the result slips of the current round', 'Печать бланков результатов текущего тура'),
+           ("main",), "print_do", ('slips',), palette=True, when=_printable('slips')),
+    Action("export_standings", (), W('the standings', 'турнирная таблица'), W('Print the standings with the tie-breaks', 'Печать турнирной таблицы с доп. показателями'),
+           ("main",), "print_do", ('standings',), palette=True, when=_printable('standings')),
+    Action("export_crosstable", (), W('the crosstable', 'сводная таблица'), W('Print the crosstable', 'Печать сводной таблицы'),
+           ("main",), "print_do", ('crosstable',), palette=True, when=_printable('crosstable')),
+    Action("export_bracket", (), W('the bracket', 'сетка топа'), W("Print the top's bracket", 'Печать сетки топа'),
+           ("main",), "print_do", ('bracket',), palette=True, when=_printable('bracket')),
+    Action("export_playoff", (), W('the play-off', 'плей-офф'), W('Print the play-off', 'Печать плей-офф'),
+           ("main",), "print_do", ('playoff',), palette=True, when=_printable('playoff')),
+    Action("export_site", (), W('the site (HTML)', 'сайт (HTML)'), W('Export the site: a folder of HTML pages', 'Экспорт сайта: папка страниц HTML'),
+           ("main",), "print_do", ('site',), palette=True, when=_printable('site')),
+    Action("export_trf", (), W('TRF (the table shown)', 'TRF (показанный стол)'), W("Export TRF (FIDE's exchange format) of the main stage", 'Экспорт TRF (формат обмена ФИДЕ) основного этапа'),
+           ("main",), "print_do", ('trf',), palette=True, when=_printable('trf')),
+    Action("export_csv_players", (), W('CSV of the players', 'CSV участников'), W('Export a CSV of the players', 'Экспорт участников в CSV'),
+           ("main",), "print_do", ('csv_players',), palette=True, when=_printable('csv_players')),
+    Action("export_csv_standings", (), W('CSV of the standings', 'CSV таблицы'), W('Export a CSV of the standings', 'Экспорт турнирной таблицы в CSV'),
+           ("main",), "print_do", ('csv_standings',), palette=True, when=_printable('csv_standings')),
+    # -- players to tables (before round 1), and its preview --
+    Action("distribute_main", (), W("players to tables", "рассадка по столам"),
+           W("Players to tables: a snake by rating or by lot, shown before it is saved",
+             "Рассадка участников по столам: змейкой по рейтингу или по жребию, с просмотром до сохранения"),
+           ("main",), "action_distribute", palette=True, when=_distribute),
+    Action("seat_rating", ("r",), W("by rating", "по рейтингу"),
+           W("The tables by rating: a snake (1 2 3 3 2 1 ...), club-mates apart where possible",
+             "Столы по рейтингу: змейкой (1 2 3 3 2 1 ...), одноклубники по возможности за разными столами"),
+           ("seating",), "choose", ("rating",), group="players"),
+    Action("seat_lots", ("l",), W("by lot", "по жребию"),
+           W("The tables by lot (the event's lots seed), club-mates apart where possible",
+             "Столы по жребию (зерно жребия турнира), одноклубники по возможности за разными столами"),
+           ("seating",), "choose", ("lots",), group="players"),
+    Action("seat_save", ("y",), W("save", "сохранить"), W("Save the tables shown", "Сохранить показанную рассадку"),
+           ("seating",), "save", when=_seat_save, group="players"),
+    Action("seat_cancel", ("n", "escape"), W("cancel", "отмена"), W("Cancel: nothing is saved",
+                                                                     "Отмена: ничего не сохраняется"),
+           ("seating",), "cancel", group="players"),
     # -- the players screen --
     Action("pl_add", ("a",), W("add", "добавить"),
            W("Add a player (after round 1: a late entry from the next round)",
@@ -493,6 +672,10 @@ ACTIONS: tuple[Action, ...] = (
     Action("pl_import", ("i",), W("import CSV", "импорт CSV"),
            W("Import players from a CSV file", "Импорт участников из файла CSV"),
            ("players",), "action_import_csv", footer=True, palette=True, group="players"),
+    Action("pl_distribute", ("d",), W("to tables", "по столам"),
+           W("Players to tables: a snake by rating or by lot, shown before it is saved",
+             "Рассадка участников по столам: змейкой по рейтингу или по жребию, с просмотром до сохранения"),
+           ("players",), "action_distribute", footer=True, palette=True, when=_distribute, group="players"),
     Action("pl_search", ("slash",), W("search", "поиск"),
            W("Search by name, club or number", "Поиск по имени, клубу или номеру"),
            ("players",), "action_search", footer=True, palette=True, group="players"),
@@ -510,6 +693,8 @@ GROUPS = (("result", W("Results on the selected board", "Результат на
           ("change", W("Other", "Прочее")),
           ("preview", W("The pairing preview (p), before it is saved", "Жеребьёвка до сохранения (p)")),
           ("clock", W("The round clock (c); at zero the 705.3 reminder", "Время тура (c); при нуле — напоминание 705.3")),
+          ("print", W("Print and export (o): the file beside the event, then the printer (lpr)",
+                      "Печать и экспорт (o): файл рядом с турниром, затем принтер (lpr)")),
           ("players", W("The players screen (P)", "Участники (P)")))
 
 

@@ -5,8 +5,15 @@ always what the file holds, after each change and on each poll (about every
 second, so a change by another judge or by the command line shows within
 two seconds). When it changes, the App posts `EventChanged` to every open
 screen; screens show it in their panels. Every change is one call into
-`core` inside `EventFile.change` (`commit`), made by a screen's
+`core` inside `EventFile.change` (`transact`), made by a screen's
 `run_change`, which reports the engine's refusal on its message line.
+
+A change takes the event's lock. Held by another judge for longer than a
+moment, the change waits for it in a thread (`transact`): the screen keeps
+answering, the store's "locked by user@host ... waiting" notice and its
+repair notices come to the message line (`EventFile(on_wait=, on_notice=)`),
+and the change's own answer follows once it is done. Changes keep their
+order: one made while another waits goes after it.
 
 Slow work runs off the event loop: the one `job` under way (a pairing, an
 explanation: `start_job`, stopped by `stop_job`, see
@@ -17,22 +24,24 @@ event. Time is passed in (`clock`) so tests freeze it.
 from __future__ import annotations
 
 import threading
+from collections import deque
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
+from textual import events
 from textual.app import App
 from textual.command import CommandPalette
 from textual.reactive import var
 
-from core.errors import ArbiterError, message
+from core.errors import ArbiterError, Msg, message
 from core.formats.text import clean
 from core.journal_text import translate
 from core.model import Event
-from core.store import EventFile
+from core.store import EventFile, LockBusy
 from core.store.files import Stamp
-from core.store.journal import who
+from core.store.journal import here, who
 from core.store.presence import Presence
 
 from .actions import ActionsProvider
@@ -42,6 +51,16 @@ from .widgets.progress import Job, Stopped, compute, run_job
 
 HEARTBEAT = 5.0  # seconds between presence heartbeats
 BIG_FILE = 64 * 1024  # bytes from which a changed file is read again in a thread (about 40 ms and more)
+FAST_LOCK = 0.25  # seconds a change waits for the lock on the event loop; a longer wait goes to a thread
+
+
+class _Waiting:
+    """A transaction waiting for the event's lock in the change thread: `op(file)`, then `done(its result)`."""
+
+    def __init__(self, file: EventFile, op: Callable[[EventFile], Any], done: Callable[[Any], None]) -> None:
+        self.file = file  # the file it was made for (never another one the session opened meanwhile)
+        self.op = op
+        self.done = done
 
 
 def _utcnow() -> datetime:
@@ -63,15 +82,19 @@ class ArbiterApp(App):
 
     def __init__(self, path: str | Path, *, clock: Callable[[], datetime] = _utcnow, lang: str | None = None,
                  poll_interval: float = 1.0, presence: bool = True, user: str | None = None,
-                 progress_hook: Callable[[], None] | None = None) -> None:
+                 progress_hook: Callable[[], None] | None = None, by: str | None = None) -> None:
         super().__init__()
-        self.file = EventFile(path)
+        self._loop_thread = threading.get_ident()
+        self._waiting: deque[_Waiting] = deque()  # transactions waiting for the lock, in order (the change thread)
+        self.file = self.open_event_file(path)
         self.set_reactive(ArbiterApp.event, self.file.load())
         self.set_reactive(ArbiterApp.lang, lang or choose_lang(self.event.language))
         self.clock = clock
         self.poll_interval = poll_interval
         self.progress_hook = progress_hook  # tests: called at every step of a job's progress
         self.user = user or who()[0]
+        # who enters a result, as the command line says it (user@host): two judges on one login told apart
+        self.by = by or (f"{self.user}@{here()}" if "@" not in self.user else self.user)
         self.presence = Presence(self.file.path, user=self.user, clock=clock) if presence else None
         self._last_beat = 0.0
         self._cause: tuple[str | None, bool] = (None, False)  # (who changed it outside, another file) for watch_event
@@ -91,6 +114,7 @@ class ArbiterApp(App):
             self.others = tuple(p.label() for p in self.presence.others())
         if self.poll_interval:
             self.set_interval(self.poll_interval, self.poll)
+        self.settle()
 
     def on_unmount(self) -> None:
         self.stop_job()
@@ -119,24 +143,94 @@ class ArbiterApp(App):
             if callable(getattr(screen, "on_lang_changed", None)):
                 screen.post_message(LangChanged(lang))
 
-    def commit(self, fn: Callable[[Event], Event], what: str) -> Event:
-        """One change: `fn` inside the file's transaction; then hold what the file holds (also after a refusal)."""
-        try:
-            return self.file.change(fn, what)
-        finally:
-            self.show_event(self.file.load())
+    # -- changes: one transaction each, waiting for the lock off the event loop --------------------
+    def open_event_file(self, path: str | Path) -> EventFile:
+        """The event file, its lock waits and repairs told on the message line."""
+        return EventFile(path, on_wait=self.told, on_notice=self.told)
 
-    def undo(self) -> str:
+    def told(self, msg: Msg) -> None:
+        """What the store says during a transaction (who holds the lock, what it repaired), from either thread."""
+        if threading.get_ident() == self._loop_thread:
+            self.say(msg.text(self.lang), "yellow")
+            return
+        if not self.is_running:
+            return
         try:
-            return self.file.undo()
-        finally:
-            self.show_event(self.file.load())
+            self.call_from_thread(lambda: self.say(msg.text(self.lang), "yellow"))
+        except RuntimeError:  # the App has ended
+            pass
 
-    def redo(self) -> str:
+    @property
+    def changing(self) -> bool:
+        """A transaction is waiting for the lock (or running) in the change thread."""
+        return bool(self._waiting)
+
+    def transact(self, op: Callable[[EventFile], Any], done: Callable[[Any], None]) -> None:
+        """`op(file)` (one transaction: change, undo, redo), then `done(its result or the ArbiterError)`.
+
+        The lock free (or freed within FAST_LOCK seconds), it is done at once,
+        `done` included. Held longer by another judge, the transaction waits in
+        the change thread: the screen answers meanwhile, the store's notice of
+        who holds the lock comes to the message line after two seconds, and
+        `done` runs on the event loop once it is through. A transaction made
+        while another waits goes after it, in order. Either way the App holds
+        what the file holds before `done` is called.
+        """
+        item = _Waiting(self.file, op, done)
+        if self._waiting:
+            self._waiting.append(item)
+            return
+        patience = self.file.lock_timeout
+        self.file.lock_timeout = min(patience, FAST_LOCK)
         try:
-            return self.file.redo()
+            result: Any = op(self.file)
+        except LockBusy:
+            self._waiting.append(item)
+            threading.Thread(target=self._wait_for_lock, name="arbiter-change", daemon=True).start()
+            return
+        except ArbiterError as exc:
+            result = exc
         finally:
+            self.file.lock_timeout = patience
+        self._finished(item, result)
+
+    def _wait_for_lock(self) -> None:
+        """The change thread: the waiting transactions one after the other, each answered on the event loop."""
+        while self._waiting:
+            item = self._waiting[0]
+            try:
+                result: Any = item.op(item.file)
+            except ArbiterError as exc:
+                result = exc
+            except BaseException as exc:  # noqa: BLE001 - a bug: raised on the event loop
+                result = exc
+            if not self.is_running:
+                return  # the App has ended: nobody is told (a change that went through is in the file)
+            try:
+                self.call_from_thread(self._finished, item, result, True)
+            except RuntimeError:
+                return
+
+    def _finished(self, item: _Waiting, result: Any, waited: bool = False) -> None:
+        if waited and self._waiting and self._waiting[0] is item:
+            self._waiting.popleft()
+        try:
             self.show_event(self.file.load())
+        except ArbiterError as exc:
+            self.say(message(exc, self.lang), "bold red")
+        if isinstance(result, BaseException) and not isinstance(result, ArbiterError):
+            raise result
+        item.done(result)
+
+    def commit(self, fn: Callable[[Event], Event], what: str, done: Callable[[Any], None]) -> None:
+        """One change: `fn` inside the file's transaction (`transact`); `done(the new event or the refusal)`."""
+        self.transact(lambda f: f.change(fn, what), done)
+
+    def settle(self) -> None:
+        """On opening: what a crash or a full disk left is repaired (said on the message line), off the loop."""
+        self._waiting.append(_Waiting(self.file, lambda f: f.settle(), lambda _result: None))
+        if len(self._waiting) == 1:
+            threading.Thread(target=self._wait_for_lock, name="arbiter-change", daemon=True).start()
 
     def reload(self) -> None:
         """Read the file again now (tests; the poll does it by itself)."""
@@ -168,6 +262,8 @@ class ArbiterApp(App):
 
     def check_file(self) -> None:
         """Read the file again if it changed on disk; a big one in a thread (the screen keeps answering)."""
+        if self._waiting:
+            return  # the change thread has the file: read once it is through
         try:
             if not self.file.changed_on_disk():
                 return
@@ -220,7 +316,7 @@ class ArbiterApp(App):
             entries = []
         if entries:
             e = entries[-1]
-            return f"{e.user}{'@' + e.ssh if e.ssh else ''}: {translate(e.what, self.lang)}"
+            return f"{e.label}: {translate(e.what, self.lang)}"
         return tr(self.lang, "someone")
 
     # -- slow work ----------------------------------------------------------------------------------
@@ -264,6 +360,17 @@ class ArbiterApp(App):
         return [t for t in threading.enumerate() if t.name == "arbiter-job"]
 
     # -- keys of the App --------------------------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """Esc typed just before a key (within ESCDELAY, 100 ms) reaches Textual as one Alt chord: it is Esc,
+        then the key (arbiter binds no Alt chord: SSH terminals do not send them reliably)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            keys = escape_then_key(event)
+            if keys is not None:
+                for key in keys:
+                    await super().on_event(key)
+                return
+        await super().on_event(event)
+
     def action_help_quit(self) -> None:
         """Ctrl+C (Textual's English hint, in the judge's language): q quits."""
         self.notify(tr(self.lang, "quit_hint"), title=tr(self.lang, "quit_title"), markup=False)
@@ -279,11 +386,24 @@ class ArbiterApp(App):
         self.stop_job()
         if self.presence is not None:
             self.presence.leave()
-        self.file = EventFile(path)
+        self.file = self.open_event_file(path)
         if self.presence is not None:
             self.presence = Presence(self.file.path, user=self.user, clock=self.clock)
             self.presence.beat()
         self.show_event(self.file.load(), reopened=True)
+
+
+def escape_then_key(event: events.Key) -> list[events.Key] | None:
+    """An `alt+<key>` event as the two keys typed (Esc, then the key); None for any other key."""
+    from textual.keys import key_to_character
+
+    if not event.key.startswith("alt+"):
+        return None
+    name = event.key[len("alt+"):]
+    if name.startswith("shift+") and len(name) == len("shift+") + 1 and name[-1].isalpha():
+        name = name[-1].upper()  # a capital letter is its own key (K, not shift+k)
+    char = event.character if event.character else key_to_character(name)
+    return [events.Key("escape", "\x1b"), events.Key(name, char)]
 
 
 def run(path: str) -> int:

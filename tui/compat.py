@@ -15,7 +15,11 @@ the benchmark need it:
 * `on_paint(screen, callback)` and `settled(screen)`: when Textual paints a
   frame, and whether it has nothing left to lay out or paint, for
   bench/bench_tui.py's "painted" figure;
-* `notifications(app)`: the notifications the App has shown.
+* `notifications(app)`: the notifications the App has shown;
+* `burst(app, keys)`: keys as a terminal sends them in one burst (a laggy SSH
+  link): every key handed to the App's driver at once, before any is handled
+  (`Pilot.press` waits for the App to be idle after each key, so it cannot
+  show what a burst does).
 
 Each has a test in tests/test_tui_compat.py that fails loudly when the
 internals change, so an upgrade of Textual is one run of the tests.
@@ -59,3 +63,13 @@ def settled(screen) -> bool:
 def notifications(app) -> list[tuple[str, str]]:
     """(title, message) of the notifications shown."""
     return [(n.title, n.message) for n in app._notifications]
+
+
+def burst(app, keys) -> None:
+    """Hand `keys` (Textual key names) to the App as its terminal driver does, all at once."""
+    from textual import events
+    from textual.keys import key_to_character
+
+    for key in keys:
+        char = key if len(key) == 1 else key_to_character(key)
+        app._driver.send_message(events.Key(key, char))

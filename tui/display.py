@@ -314,7 +314,11 @@ def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000)
         return 2
     command = " ".join(shlex.quote(x) for x in
                        (sys.executable, "-m", "tui.cli", "display", os.path.abspath(path), "--interval", str(interval)))
-    Server(command, host=host, port=port, title="arbiter display").serve()
+    try:
+        Server(command, host=host, port=port, title="arbiter display").serve()
+    except OSError as exc:  # the port in use, an address not of this machine
+        raise ArbiterError("--host {host} --port {port}: cannot serve the display there: {error}", host=host,
+                           port=port, error=exc.strerror or str(exc)) from None
     return 0
 
 
@@ -324,6 +328,9 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
 
     `--serve` listens on loopback unless `public` (then with a warning on stderr)."""
     EventFile(path).load()  # a bad file is the caller's one-line error, before the screen is taken
+    host = host.strip()
+    if host.startswith("[") and host.endswith("]"):  # [::1], as in a URL: the server binds ::1
+        host = host[1:-1]
     if not interval > 0:
         raise ArbiterError("--interval {interval}: must be more than 0 seconds", interval=interval)
     if serve_web:

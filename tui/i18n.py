@@ -62,6 +62,7 @@ T: dict[str, tuple[str, str]] = {
     "k_tech": ("tech", "техн."),
     "k_agreed": ("agreed", "договор."),
     "k_table": ("table", "стол"),
+    "k_tables": ("tables", "столы"),
     "history_title": ("Who changed what (newest first)", "Кто что изменил (сначала новые)"),
     "k_palette": ("all actions", "все действия"),
     # help text
@@ -106,10 +107,14 @@ T: dict[str, tuple[str, str]] = {
     "conflict_q": ("Overwrite with {new}?", "Перезаписать на {new}?"),
     "change_title": ("What this change does", "Что изменится"),
     "change_result": ("round {r}, board {b}: {old} → {new}", "тур {r}, доска {b}: {old} → {new}"),
-    "change_player": ("{name}: {p0} → {p1} points, place {r0} → {r1}",
-                      "{name}: очки {p0} → {p1}, место {r0} → {r1}"),
+    "change_player": ("{name}: {p0} → {p1} {points}, place {r0} → {r1}",
+                      "{name}: {p0} → {p1} {points}, место {r0} → {r1}"),
+    "change_place": ("{name}: place {r0} → {r1} ({p} {points})", "{name}: место {r0} → {r1} ({p} {points})"),
+    "change_points": ("{name}: {p0} → {p1} {points}", "{name}: {p0} → {p1} {points}"),
     "change_later": ("rounds {rounds} were paired on the old result",
-                     "туры {rounds} были сыграны по жеребьёвке на старом результате"),
+                     "туры {rounds} составлены по старому результату"),
+    "change_later_one": ("round {rounds} was paired on the old result",
+                         "тур {rounds} составлен по старому результату"),
     "change_none": ("no later round depends on it", "последующие туры от него не зависят"),
     "no_result": ("no result", "нет результата"),
     "pair_title": ("Pairing of round {n}", "Жеребьёвка тура {n}"),
@@ -235,6 +240,7 @@ T: dict[str, tuple[str, str]] = {
     "why_pair_missing": ("round {r} has {n} results missing: pair once it is complete",
                          "в туре {r} нет результатов: {n}; жеребьёвка — когда тур окончен"),
     "why_pair_all": ("all {n} rounds are paired", "все туры ({n}) уже составлены"),
+    "why_pair_all_one": ("the event's one round is paired", "единственный тур турнира уже составлен"),
     "why_pair_players": ("fewer than two players: P adds players", "меньше двух участников: P — добавить"),
     "why_no_top_planned": ("this event has no top", "в этом турнире нет топа"),
     "why_top_started": ("the top has started", "топ уже начат"),
@@ -255,6 +261,96 @@ T: dict[str, tuple[str, str]] = {
     "palette_search": ("Search for actions…", "Поиск действия…"),
     "palette_none": ("No matches found", "Ничего не найдено"),
     "lots_title": ("Tie at the qualification line", "Равенство на границе выхода в топ"),
+    # why a key does nothing now (more)
+    "why_engine": ("{error}", "{error}"),
+    "why_waiting": ("the last change waits for the event's lock (another judge is saving): a moment",
+                    "последнее изменение ждёт блокировки турнира (сохраняет другой судья): минуту"),
+    "why_engine_text": ("{text}", "{text}"),
+    "why_pair_none": ("no table has its round complete: pair a table once its round is complete",
+                      "ни на одном столе тур не окончен: жеребьёвка стола — когда его тур окончен"),
+    "why_playoff_started": ("the play-off has started", "плей-офф уже начат"),
+    "why_playoff_none": ("nobody is tied for first: no play-off is needed",
+                         "нет равенства за первое место: плей-офф не нужен"),
+    "why_no_playoff": ("this event has no play-off", "в этом турнире нет плей-офф"),
+    "why_no_players": ("no players yet: a adds one, i imports a CSV",
+                       "участников ещё нет: a — добавить, i — импорт CSV"),
+    "why_unpair_top": ("the top pairs its rounds itself: a result cleared takes its next games back",
+                       "топ сам составляет туры: стёртый результат убирает следующие партии"),
+    "why_unpair_playoff": ("the play-off pairs its rounds itself: a result cleared takes its next games back",
+                           "плей-офф сам составляет туры: стёртый результат убирает следующие партии"),
+    # pairing every table, taking a round back
+    "job_pair_tables": ("pairing the next round of tables {t}", "жеребьёвка следующего тура, столы {t}"),
+    "unpair_title": ("Take back the pairing", "Отменить жеребьёвку"),
+    "unpair_q": ("Take back the pairing of round {r}{where}? Its boards are removed; p pairs it again.",
+                 "Отменить жеребьёвку тура {r}{where}? Его доски будут удалены; p — провести её заново."),
+    "repair_where": (" of table {t}", ", стол {t}"),
+    "repair_title": ("A round was paired on the old result", "Тур составлен по старому результату"),
+    "repair_q": ("Round {r}{where} was paired on the result just corrected in round {c}, and has no result yet. "
+                 "Take it back and pair it again?",
+                 "Тур {r}{where} составлен по результату тура {c}, который сейчас исправлен, и в нём ещё нет "
+                 "результатов. Отменить его жеребьёвку и провести заново?"),
+    "repair_yes": ("take it back and pair again", "отменить и провести заново"),
+    "repair_no": ("keep it (Enter)", "оставить (Enter)"),
+    "exchanged": ("players {a} and {b} exchanged", "участники {a} и {b} поменялись досками"),
+    "echo_cleared": ("board {b}: result cleared ({first} – {second})", "доска {b}: результат стёрт ({first} – {second})"),
+    # the clock: asked first
+    "clock_restart_q": ("The clock is running: {t} left. Start {m} minutes again from now?",
+                        "Время идёт: осталось {t}. Запустить {m} минут заново с этого момента?"),
+    "clock_restart_all_q": ("The clock is running on {n} tables. Start {m} minutes again on every table?",
+                            "Время идёт на столах: {n}. Запустить {m} минут заново на всех столах?"),
+    "tech_draws_q": ("A technical draw (705.3) on every unfinished board: {boards}?",
+                     "Ничья по решению судьи (705.3) на всех неоконченных досках: {boards}?"),
+    "tech_draws_yes": ("technical draw for all", "ничья по решению судьи всем"),
+    # printouts and exports
+    "print_title": ("Print and export", "Печать и экспорт"),
+    "print_where": ("Files go beside the event ({folder}).", "Файлы сохраняются рядом с турниром ({folder})."),
+    "print_lpr": ("Printouts go to the printer too (lpr).", "Печатные формы уходят и на принтер (lpr)."),
+    "print_no_lpr": ("No printer command (lpr) on this machine: the files only.",
+                     "На этой машине нет команды печати (lpr): только файлы."),
+    "job_print": ("writing {what}", "запись: {what}"),
+    "printed_to": ("{what}: written to {path}", "{what}: записано в {path}"),
+    "print_sent": ("sent to the printer ({lpr})", "отправлено на принтер ({lpr})"),
+    "print_failed": ("the printer ({lpr}) refused it: {error}", "принтер ({lpr}) не принял: {error}"),
+    # players to tables
+    "seat_title": ("Players to tables", "Рассадка по столам"),
+    "seat_import_title": ("Import of {n} players: to tables", "Импорт участников ({n}): рассадка по столам"),
+    "seat_table": ("Table {t}: {n} players", "Стол {t}: участников {n}"),
+    "seat_table_more": ("average {avg} · club-mate pairs {c}", "средний {avg} · пар одноклубников {c}"),
+    "seat_by_rating": ("by rating (a snake)", "по рейтингу (змейкой)"),
+    "seat_new": ("*: a new table", "*: новый стол"),
+    "seat_by_lot": ("by lot", "по жребию"),
+    "seat_not_saved": ("tables not saved", "рассадка не сохранена"),
+    "import_not_saved": ("nothing imported", "ничего не импортировано"),
+    "seated": ("players seated at tables {how}", "участники рассажены по столам {how}"),
+    "imported_seated": ("imported {n} players, seated at tables {how}", "импортировано участников: {n}, рассажены {how}"),
+    # the play-off, before it starts
+    "playoff_title": ("Play-off for first place", "Плей-офф за первое место"),
+    "playoff_preview": ("The play-off that applies (32.5.6), before it starts:",
+                        "Плей-офф по регламенту (32.5.6), до начала:"),
+    "playoff_group": ("group {g}: {players}", "группа {g}: {players}"),
+    "playoff_times": ("Time controls: games {rapid}; {armageddon}.", "Контроль времени: партии {rapid}; {armageddon}."),
+    "playoff_start": ("start it", "начать"),
+    "playoff_not_started": ("the play-off was not started", "плей-офф не начат"),
+    # under the round: who is not paired, and why (as `arbiter round`); the end of the top
+    "not_paired": ("Not paired", "Без пары"),
+    "np_half_point_bye": ("half-point bye", "пропуск тура с ½ очка"),
+    "np_full_point_bye": ("full-point bye", "пропуск тура с 1 очком"),
+    "np_zero_point_bye": ("zero-point bye", "пропуск тура без очков"),
+    "np_withdrawn": ("withdrawn", "выбыл"),
+    "np_late_entry": ("late entry", "опоздавший участник"),
+    "np_bye_seat": ("bye seat", "свободен от игры"),
+    "np_absent": ("absent", "отсутствует"),
+    "top_final_places": ("Final places:", "Итоговые места:"),
+    "top_places_so_far": ("Places so far:", "Места на сейчас:"),
+    "final_board": ("final: board {b}", "финал: доска {b}"),
+    "third_board": ("third place: board {b}", "за 3-е место: доска {b}"),
+    "champion": ("champion: {name} ({id})", "победитель: {name} ({id})"),
+    # the players screen: requested byes, what was saved
+    "st_byes": ("bye {byes}", "пропуск {byes}"),
+    "st_bye": ("{kind} r{r}", "{kind} т{r}"),
+    "bye_saved": ("{name} ({id}): bye requested in round {r} ({kind})", "{name} ({id}): пропуск тура {r} ({kind})"),
+    "bye_cancelled": ("{name} ({id}): no bye in round {r}", "{name} ({id}): пропуск тура {r} снят"),
+    "player_saved": ("{name} ({id}) saved", "{name} ({id}): сохранено"),
     "lots_draw": ("draw lots (recorded in the file)", "бросить жребий (записывается в файл)"),
 }
 
@@ -265,6 +361,21 @@ def tr(lang: str, key: str, **values: object) -> str:
         return key
     text = pair[1] if lang == "ru" else pair[0]
     return text.format(**values) if values else text
+
+
+def points_word(lang: str, points: str) -> str:
+    """"point" or "points" after a number of points as written ("1", "2.5"); in Russian очко / очка / очков."""
+    whole, _, part = points.lstrip("-").partition(".")
+    if lang == "ru":
+        if part:
+            return "очка"  # 0,5 очка, 2,5 очка: a fraction takes the genitive singular
+        n = int(whole or 0)
+        if n % 10 == 1 and n % 100 != 11:
+            return "очко"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "очка"
+        return "очков"
+    return "point" if points == "1" else "points"
 
 
 def tiebreak_name(lang: str, code: str) -> str:

@@ -11,6 +11,7 @@ import csv
 import io
 from typing import Iterable
 
+from .. import limits
 from ..errors import FileProblem, word
 from .text import clean
 
@@ -26,7 +27,7 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
         dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample.strip() else csv.excel
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+    reader = csv.reader(io.StringIO(text), dialect, strict=True)  # an unclosed quote is an error, not a long name
     try:
         header = next(reader)
     except StopIteration:
@@ -59,6 +60,9 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
                 if v:
                     if not (v.isascii() and v.isdigit()):
                         raise FileProblem(path, line_no, "{c} '{v}' is not a whole number", c=word(c), v=v)
+                    if len(v.lstrip("0")) > 12:  # thousands of digits: Python would not make them an int
+                        raise FileProblem(path, line_no, "{c} '{v}' is too big: at most {most}", c=word(c),
+                                          v=v[:20] + "…", most=limits.RANGES[c][1])
                     kw[c] = int(v)
             for c in ("club", "federation", "team", "title", "fide_id"):
                 if row.get(c):
@@ -80,9 +84,17 @@ def write_rows(header: Iterable[str], rows: Iterable[Iterable]) -> str:
     return out.getvalue()
 
 
+# A cell a spreadsheet runs as a formula starts with one of these (the fullwidth forms too: some
+# locales of Excel read them as the ASCII ones). Names come from entry forms the judge does not
+# control, and a formula in an export opened in a spreadsheet can run a command (DDE,
+# `=cmd|' /C calc'!A0`) or send the sheet away (HYPERLINK): such a cell starts with `'`, which the
+# spreadsheet shows as text (OWASP "CSV injection"). A number, -5 or -0.5, stays a number.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
 def _safe(x) -> str:
     """Text that a spreadsheet will not run as a formula."""
     s = str(x)
-    if s[:1] in ("=", "+", "@") or (s[:1] == "-" and not s[1:].replace(".", "").isdigit()):
+    if s[:1] in _FORMULA_STARTS and not (s[:1] == "-" and s[1:].replace(".", "", 1).isdigit()):
         return "'" + s
     return s

@@ -11,10 +11,11 @@ What is at the path decides how it is written:
 - nothing: a new file, written whole under a temporary name in the same folder and renamed into
   place (a reader never sees half of it);
 - a regular file: replaced the same way, keeping its permissions;
-- a terminal, a device, a pipe (`/dev/null`, `/dev/tty`, `/dev/stdout`), or a symbolic link:
-  written into, as the shell's `>` would, never replaced: `--out /dev/null` as root leaves the
-  device node, a symlink stays a symlink and its target gets the text. When that is this
-  process's own stdout (`/dev/stdout`, `/proc/self/fd/1`), the text goes to stdout.
+- a terminal, a device, a pipe (`/dev/null`, `/dev/tty`, `/dev/stdout`): written into, as the
+  shell's `>` would, never replaced: `--out /dev/null` as root leaves the device node. When that
+  is this process's own stdout (`/dev/stdout`, `/proc/self/fd/1`), the text goes to stdout;
+- a symbolic link: never replaced, it stays a link; a file it leads to is replaced whole as
+  above (a full disk leaves it as it was), anything else is written into;
 - a folder, a symlink to nothing: refused.
 """
 
@@ -95,8 +96,30 @@ def _siblings(event: Path) -> list[Path]:
     return out
 
 
+_OWN_SUFFIXES = (".journal", ".lock", ".who")
+
+
+def _some_events_file(out: Path) -> bool:
+    """`out` (or the file a symlink leads to) is a file of some event: an event file with its
+    journal or lock beside it, or the journal, lock, presence folder or a backup of an event file."""
+    for p in dict.fromkeys((out, _real(out))):
+        name = p.name
+        if any(p.with_name(name + s).exists() for s in (".journal", ".lock")):
+            return True
+        base = next((name[:-len(s)] for s in _OWN_SUFFIXES if name.endswith(s)), None)
+        if base is None and ".bak" in name and name.rsplit(".bak", 1)[1].isdigit():
+            base = name.rsplit(".bak", 1)[0]
+        if base and p.with_name(base).is_file():
+            return True
+    return False
+
+
 def check_not_event(out: str | Path, event: str | Path | None) -> None:
-    """Refuse `out` if it is (by name or by inode) one of the event's own files."""
+    """Refuse `out` if it is (by name or by inode) one of the event's own files, or a file of
+    another event (an event file with its journal or lock beside it, or one of those)."""
+    if _some_events_file(Path(out)) and (event is None or not _owned_name(Path(out), Path(event))):
+        raise FileProblem(str(out), None, "is another event's own file (an event, its journal, lock or backups): "
+                                          "an output never writes there; choose another --out")
     if event is None:
         return
     out, event = Path(out), Path(event)
@@ -162,7 +185,18 @@ def write_output(out: str | Path, data: str | bytes, *, event: str | Path | None
         sys.stdout.flush()
         _write_all(sys.stdout.fileno(), raw, out)
         return STDOUT
-    _write_into(out, raw, truncate=stat.S_ISREG(target.st_mode))
+    if stat.S_ISREG(target.st_mode):  # a symlink to a file: the file is replaced whole, the link stays
+        real = _real(out)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+        except OSError:  # a folder we may not write in, a file we may: written in place, as `>` would
+            _write_into(out, raw, truncate=True)
+            return INTO
+        os.close(fd)
+        os.unlink(tmp)
+        _replace(real, raw, target.st_mode & 0o7777, shown=out)
+        return INTO
+    _write_into(out, raw, truncate=False)
     return INTO
 
 
@@ -200,9 +234,11 @@ def _write_into(out: Path, raw: bytes, *, truncate: bool) -> None:
         os.close(fd)
 
 
-def _replace(out: Path, raw: bytes, mode: int | None) -> None:
-    """A new or regular file: written whole under a temporary name beside it, then renamed."""
+def _replace(out: Path, raw: bytes, mode: int | None, shown: Path | None = None) -> None:
+    """A new or regular file: written whole under a temporary name beside it, then renamed.
+    `shown`: the path the messages name (the symlink a user gave, not the file it leads to)."""
     folder = out.parent if str(out.parent) else Path(".")
+    said = shown or out
     if mode is None:
         umask = os.umask(0)
         os.umask(umask)
@@ -210,11 +246,11 @@ def _replace(out: Path, raw: bytes, mode: int | None) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:  # a read-only or missing folder: nothing was written
-        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+        raise FileProblem(str(said), None, "cannot write: {strerror}; the file is as it was",
                           strerror=exc.strerror) from None
     try:
         try:
-            _write_all(fd, raw, out)
+            _write_all(fd, raw, said)
             os.fchmod(fd, mode)
             os.fsync(fd)
         finally:
@@ -226,7 +262,7 @@ def _replace(out: Path, raw: bytes, mode: int | None) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+            raise FileProblem(str(said), None, "cannot write: {strerror}; the file is as it was",
                               strerror=exc.strerror) from None
         raise
     try:

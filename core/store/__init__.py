@@ -62,7 +62,7 @@ def report_to(*, on_wait: Callable[[Msg], None] | None = None,
 
 def load(path: str | Path) -> Event:
     p = real_path(path)
-    return loads(read_text(p), str(p))
+    return loads(read_text(p, plain=True), str(p))
 
 
 def create(path: str | Path, event: Event, *, on_wait: Callable[[Msg], None] | None = None,
@@ -99,7 +99,7 @@ class EventFile:
         """The event as on disk now (read again only if the file changed)."""
         stamp = Stamp.of(self.real)
         if self.event is None or stamp is None or stamp != self.stamp:
-            text = read_text(self.real)
+            text = read_text(self.real, plain=True)
             self.event = loads(text, str(self.real))
             self.stamp = stamp
         return self.event

@@ -8,7 +8,9 @@ checks of the stage sections (`stages.py`).
 
 from __future__ import annotations
 
+import re
 import reprlib
+from datetime import date, time
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +30,8 @@ def shown(v: Any) -> str:
     """A short picture of a value found in the file, for a message of one line."""
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, (date, time)):  # a TOML date or time, as the file writes it
+        return v.isoformat()
     return _REPR.repr(v)
 
 
@@ -141,6 +145,10 @@ def player_ids(rd: Reader, v: Any, where: str, ids: frozenset[int] | set[int], *
     return v
 
 
+# Points as text: "1/2", "3", "2.5" (Fraction() would also read "1_0" as 10, "1e1", " 1/2", "+1").
+_POINTS_TEXT = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6}|/[0-9]{1,6})?")
+
+
 def points(rd: Reader, v: Any, where: str) -> Fraction:
     """Points: a whole number, a decimal typed by hand (0.5) or a fraction as text ("1/2"), in tenths."""
     x = None
@@ -149,7 +157,7 @@ def points(rd: Reader, v: Any, where: str) -> Fraction:
             x = Fraction(str(v))
         elif isinstance(v, int) and not isinstance(v, bool):
             x = Fraction(v)
-        elif isinstance(v, str) and len(v) <= 40:
+        elif isinstance(v, str) and _POINTS_TEXT.fullmatch(v):
             x = Fraction(v)
     except (ValueError, ZeroDivisionError, OverflowError):
         pass

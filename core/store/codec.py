@@ -20,7 +20,7 @@ documented field by field in docs/file-format.md.
 from __future__ import annotations
 
 import tomllib
-from datetime import datetime
+from datetime import datetime, timezone
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -496,10 +496,18 @@ def _round_head(rd: Reader, row: Any, where: str, tables: int) -> tuple[str, int
     deadline = text(rd, row, "clock_deadline", where, "")
     if deadline:
         try:
-            datetime.fromisoformat(deadline.replace("Z", "+00:00"))
+            when = datetime.fromisoformat(deadline.replace("Z", "+00:00"))
         except ValueError:
             raise rd.fail(at(where, "clock_deadline"), "expected a time like \"2026-11-30T12:45:00+00:00\", "
                           "found {v}", v=shown(deadline)) from None
+        lo, hi = limits.CLOCK_YEARS  # the clock adds minutes to it and shows it in UTC: no overflow
+        try:
+            year = (when if when.tzinfo is None else when.astimezone(timezone.utc)).year
+        except OverflowError:
+            year = 0
+        if not lo <= year <= hi:
+            raise rd.fail(at(where, "clock_deadline"), "a clock time from the year {lo} to {hi}, not {v}", lo=lo,
+                          hi=hi, v=shown(deadline))
     paused = integer(rd, row, "clock_paused", where, "seconds", None)
     return stage, table, number, deadline, paused
 

@@ -46,8 +46,11 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..errors import FileProblem, Msg
+from ..limits import FILE_CHARS_MAX
 
 BACKUPS = 5
+# the most bytes read of an event or a TRF: an event of `limits.FILE_CHARS_MAX` characters in UTF-8
+READ_BYTES_MAX = 4 * FILE_CHARS_MAX
 WAIT_NOTICE = 2.0  # seconds of waiting for the lock before the waiter is told who holds it
 LOCK_TIMEOUT = 30.0  # seconds of waiting for the lock before a change gives up
 
@@ -345,19 +348,48 @@ class Stamp:
         return cls(st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def read_text(path: Path) -> str:
+def read_text(path: Path, *, plain: bool = False, most: int = READ_BYTES_MAX) -> str:
+    """The file's text (UTF-8; a BOM dropped); `FileProblem` in one line if it cannot be read.
+
+    `plain`: only a plain file is read (an event file): a FIFO, a device
+    (`/dev/zero`) or a socket is refused at once instead of blocking or
+    reading forever. Without it (a TRF named on the command line) a pipe
+    such as `/dev/stdin` is read too. At most `most` bytes are read: a
+    longer file (or an endless stream) is refused.
+    """
     try:
-        data = path.read_bytes()
+        if plain:
+            data = _read_plain(path, most)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(most + 1)
     except FileNotFoundError:
         raise FileProblem(str(path), None, "no such file") from None
     except IsADirectoryError:
         raise FileProblem(str(path), None, "is a folder, not an event file") from None
     except OSError as exc:
         raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
+    if len(data) > most:
+        raise FileProblem(str(path), None, "the file is too big: more than {most} bytes", most=most)
     try:
         return data.decode("utf-8").removeprefix("\ufeff")  # a BOM (a Windows editor's) is not text
     except UnicodeDecodeError as exc:
         raise FileProblem(str(path), None, "not UTF-8 text (byte {start})", start=exc.start) from None
+
+
+def _read_plain(path: Path, most: int) -> bytes:
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO opens at once, and is refused
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(st.st_mode):
+            raise FileProblem(str(path), None, "is not a plain file: arbiter does not use it")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(most + 1)
+    finally:
+        os.close(fd)
 
 
 # -- writing -----------------------------------------------------------------------------------

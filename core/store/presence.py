@@ -6,7 +6,9 @@ time it was last seen; `Peer.label()` is `user@host` (the SSH client's
 address, or the machine's name). The folder and the files take the event
 file's group and group permissions (`files.share_like`), so judges with
 their own logins see each other (docs/venue.md); a symlinked folder is not
-followed. A file not refreshed for `STALE` seconds (a session killed
+followed, and only plain files of at most `MAX_FILE` bytes are read in it
+(a FIFO or a link to a device put there by anyone in the group never hangs
+a TUI). A file not refreshed for `STALE` seconds (a session killed
 without cleaning up) is ignored, and removed by whoever notices it first.
 The time is passed in (`clock`), so tests freeze it.
 """
@@ -44,6 +46,24 @@ def _quote(text: str) -> str:
     """A TOML basic string (no control characters)."""
     text = "".join(c for c in text if ord(c) >= 32 and c != "\x7f")
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+MAX_FILE = 4096  # a heartbeat file is under 200 bytes
+
+
+def _read_small(f: Path) -> str:
+    """A heartbeat file's text: only a plain file (no link, FIFO or device: any judge of the group may
+    put one in the shared folder), and only its first MAX_FILE bytes."""
+    fd = os.open(f, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{f} is not a plain file")
+        data = os.read(fd, MAX_FILE + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE:
+        raise ValueError(f"{f} is too big for a heartbeat")
+    return data.decode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -86,7 +106,8 @@ class Presence:
         try:
             self._folder(like)
             tmp = self.mine.with_name("." + self.mine.name + ".tmp")
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK,
+                         0o666)  # a FIFO put in its place is refused at once, never waited on
             try:
                 share_like(fd, like)
                 data = text.encode("utf-8")
@@ -128,6 +149,8 @@ class Presence:
         now = self.clock()
         out = []
         try:
+            if os.path.islink(self.folder):  # a link in its place: not ours, not read
+                return []
             files = sorted(self.folder.iterdir())
         except OSError:
             return []
@@ -135,7 +158,7 @@ class Presence:
             if f == self.mine or f.name.startswith("."):
                 continue
             try:
-                data = tomllib.loads(f.read_text(encoding="utf-8"))
+                data = tomllib.loads(_read_small(f))
                 seen = datetime.fromisoformat(str(data["seen"]))
                 peer = Peer(str(data.get("user", "?")), str(data.get("ssh", "")), int(data.get("pid", 0)), seen, f.name,
                             str(data.get("host", "")))

@@ -52,7 +52,7 @@ def default_codes(event: Event, st: TeamsState | None = None) -> list[str]:
 
 def standings(event: Event, after_round: int | None = None, codes=None, edition: str | None = None):
     """(after_round, codes, rows): teams by MP, then the codes (default GP, EMGSB)."""
-    from ..tiebreaks.team import TeamScoring, rank_teams
+    from ..tiebreaks.team import TeamContext, TeamScoring, rank_teams
 
     st = state(event)
     paired = len(event.rounds_of(_stage(event), None))
@@ -68,8 +68,9 @@ def standings(event: Event, after_round: int | None = None, codes=None, edition:
     hist = team_histories(event, after_round, st)
     mp = st.match_points
     scoring = TeamScoring(boards=st.boards, match_win=mp.win, match_draw=mp.draw, match_loss=mp.loss, pab=st.pab)
-    rows = rank_teams(hist, internal, scoring=scoring, rounds=after_round, edition=edition,
-                      lots_seed=event.lots_seed, share_places=event.share_places or after_round == 0) if hist else []
+    ctx = TeamContext.of(hist, scoring=scoring, rounds=after_round, edition=edition)
+    rows = rank_teams(ctx, internal, lots_seed=event.lots_seed,
+                      share_places=event.share_places or after_round == 0) if hist else []
     names = {h.id: h.name for h in hist}
     out = [TeamStanding(r.rank, r.id, names[r.id], r.mp, r.gp, {c: r.tiebreaks[i] for c, i in zip(codes, internal)},
                         r.by_lot, r.shared) for r in rows]

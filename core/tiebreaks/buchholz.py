@@ -1,56 +1,62 @@
 """Buchholz family: BH, BH-Cn, BH-Mn (C.07 8.1, 14), FB (8.3), AOB (8.2), SBH.
 
 BH is the sum of the opponents' scores, with the unplayed-round rules of
-`unplayed.py`. Cut-n drops the n least significant values, Median-n drops n
-least and then n most significant values; low cuts follow the 16.5 VUR
-exception (fide2024/fide2026, flag ``apply_16_5_vur_cut``).
+`unplayed.py` (16.3, 16.4). Cut-n drops the n least significant values,
+Median-n drops n least and then n most significant values; low cuts follow
+the 16.5 VUR exception (fide2024/fide2026, flag ``apply_16_5_vur_cut``).
 FB (Fore Buchholz) is BH computed as if every paired game of the final round
 had been drawn. AOB is the average BH (2026: or FB, flag ``aob_base``) of the
 opponents played over the board; SBH (seed 32.3.1.5, "sum of Buchholz") is
 their sum.
+
+Each rule gives a `Column` for every player (integers over D, the decisions
+in `Terms`); `explain_*` says one player's terms from those decisions.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Mapping
 
+from core.errors import Msg
 from core.records import Outcome, RoundRecord
-from core.tiebreaks.context import HAS_OPPONENT, Context, Term, Value, fmt
-from core.tiebreaks.unplayed import contributions, cut
+from core.tiebreaks.context import HAS_OPPONENT, PLAYED, Column, Context, Term, Value, fmt
+from core.tiebreaks.unplayed import GAME, Cut, OpponentTerms, cut_all, opponent_rows, opponent_terms, vur_cut_applies
 
 F = Fraction
 
 
-def _vur_rule(ctx: Context) -> bool:
-    return ctx.edition != "legacy" and ctx.flags["apply_16_5_vur_cut"]
+@dataclass(frozen=True)
+class Terms:
+    """The decisions behind a BH or SB column: every player's terms (16.3, 16.4) and what was cut (14, 16.5)."""
+
+    terms: OpponentTerms
+    cuts: Mapping[int, tuple[Cut, ...]]
 
 
-def to_terms(contribs, what: str = "BH") -> tuple[Term, ...]:
-    out = []
-    for c in contribs:
-        contribution = c.value if what == "BH" else c.product
-        out.append(Term(c.round, c.opponent, c.label, c.value, c.points, contribution, c.cut, c.note))
-    return tuple(out)
+def buchholz(ctx: Context, low: int = 0, high: int = 0) -> Column[Terms]:
+    """BH (C.07 8.1), BH-Cn (low = n) and BH-Mn (low = high = n; 14.1-14.4, 16.5)."""
+    terms = ctx.once(opponent_terms)
+    if not low and not high:
+        return Column({pid: sum(v) for pid, v in terms.values.items()}, ctx.D, Terms(terms, {}))
+    values, cuts = cut_all(terms.values, None, terms.vurs, low, high, vur_cut_applies(ctx))
+    return Column(values, ctx.D, Terms(terms, cuts))
 
 
-def buchholz(ctx: Context, pid: int, low: int = 0, high: int = 0) -> Value:
-    terms = cut(contributions(ctx, pid), low, high, kind="BH", vur_rule=_vur_rule(ctx))
-    total = sum((t.value for t in terms if t.cut is None), F(0))
-    notes = []
-    if not ctx.swiss:
-        notes.append("Buchholz is not meant for round robins (C.07 2026 note)")
-    return Value(total, to_terms(terms), tuple(notes))
+def explain_buchholz(ctx: Context, col: Column[Terms], pid: int) -> Value:
+    rows = opponent_rows(ctx, pid, col.why.terms, col.why.cuts.get(pid, ()), sb=False)
+    notes = () if ctx.swiss else (Msg("Buchholz is not meant for round robins (C.07 2026 note)"),)
+    return Value(ctx.frac(col.values[pid], col.den), rows, notes)
 
 
-def _fore_context(ctx: Context) -> Context:
-    """A copy of the context whose final round has every paired game drawn."""
-    key = "fore"
-    if key in ctx._cache:
-        return ctx._cache[key]
+def fore_context(ctx: Context) -> Context:
+    """The context whose final round has every paired game drawn (8.3); a final-round
+    PAB or full-point bye counts as a half-point bye with ``fb_final_round_bye = "draw"``."""
     last = ctx.rounds
-    draw_byes = ctx.flags["fb_final_round_bye"] == "draw"
+    draw_byes = ctx.flags.fb_final_round_bye == "draw"
     recs = {}
-    for pid, own in ctx.recs.items():
+    for pid, own in ctx.records.items():
         if last >= 1:
             rec = own[last - 1]
             if rec.outcome in HAS_OPPONENT:
@@ -58,39 +64,64 @@ def _fore_context(ctx: Context) -> Context:
             elif draw_byes and rec.outcome in (Outcome.PAB, Outcome.FULL_BYE):
                 own = own[: last - 1] + (RoundRecord(Outcome.HALF_BYE),)
         recs[pid] = own
-    fc = ctx.with_records(recs)
-    ctx._cache[key] = fc
-    return fc
+    return ctx.with_records(recs)
 
 
-def fore_buchholz(ctx: Context, pid: int, low: int = 0, high: int = 0) -> Value:
-    v = buchholz(_fore_context(ctx), pid, low, high)
-    return Value(v.value, v.terms, ("every paired game of the final round counted as a draw (8.3)",) + v.notes)
+def fore_buchholz(ctx: Context, low: int = 0, high: int = 0) -> Column[Terms]:
+    """FB (8.3): BH over the records with the final round's paired games drawn (with cuts as BH)."""
+    fore = ctx.once(fore_context)
+    return fore.once(buchholz, low, high)
 
 
-def _otb_opponents(ctx: Context, pid: int) -> list[tuple[int, int]]:
-    return [(r, rec.opponent) for r, rec in enumerate(ctx.recs[pid], 1) if rec.outcome.played]
+def explain_fore_buchholz(ctx: Context, col: Column[Terms], pid: int) -> Value:
+    v = explain_buchholz(ctx.once(fore_context), col, pid)
+    return Value(v.value, v.terms, (Msg("every paired game of the final round counted as a draw (8.3)"),) + v.notes)
 
 
-def _opp_base(ctx: Context, opp: int) -> Fraction:
-    key = ("aob-base", opp)
-    if key not in ctx._cache:
-        base = ctx.flags["aob_base"]
-        ctx._cache[key] = (fore_buchholz if base == "FB" else buchholz)(ctx, opp).value
-    return ctx._cache[key]
+def _opponents_base(ctx: Context) -> Column[Terms]:
+    """Every player's plain BH, or FB with ``aob_base = "FB"`` (2026)."""
+    return ctx.once(fore_buchholz if ctx.flags.aob_base == "FB" else buchholz, 0, 0)
 
 
-def sum_of_buchholz(ctx: Context, pid: int) -> Value:
-    terms = []
-    for r, opp in _otb_opponents(ctx, pid):
-        bh = _opp_base(ctx, opp)
-        terms.append(Term(r, opp, "game", bh, None, bh, None, "the opponent's Buchholz"))
-    return Value(sum((t.contribution for t in terms), F(0)), tuple(terms), ("opponents played over the board only [us]",))
+def sum_of_buchholz(ctx: Context) -> Column[Column[Terms]]:
+    """SBH (seed 32.3.1.5): the sum of the Buchholz of the opponents played over the board [us]."""
+    base = _opponents_base(ctx)
+    bh = base.values
+    values = {pid: sum([bh[rec.opponent] for rec in recs if rec.outcome in PLAYED])
+              for pid, recs in ctx.records.items()}
+    return Column(values, ctx.D, base)
 
 
-def average_of_buchholz(ctx: Context, pid: int) -> Value:
-    s = sum_of_buchholz(ctx, pid)
-    n = len(s.terms)
-    if n == 0:
-        return Value(F(0), (), ("no game played over the board",))
-    return Value(s.value / n, s.terms, (f"{fmt(s.value)} / {n} opponents played over the board (8.2)",))
+def average_of_buchholz(ctx: Context) -> Column[Column[Terms]]:
+    """AOB (8.2): the average Buchholz of the opponents played over the board (a Fraction)."""
+    base = _opponents_base(ctx)
+    bh = base.values
+    values = {}
+    for pid, recs in ctx.records.items():
+        opp = [bh[rec.opponent] for rec in recs if rec.outcome in PLAYED]
+        values[pid] = ctx.frac(sum(opp), ctx.D * len(opp)) if opp else F(0)
+    return Column(values, None, base)
+
+
+def _opponents_rows(ctx: Context, base: Column[Terms], pid: int) -> tuple[Term, ...]:
+    recs = ctx.records[pid]
+    out = []
+    for i in ctx.otb[pid]:
+        opp = recs[i].opponent
+        bh = ctx.frac(base.values[opp], base.den)
+        out.append(Term(i + 1, opp, GAME, bh, None, bh, None, Msg("the opponent's Buchholz")))
+    return tuple(out)
+
+
+def explain_sum_of_buchholz(ctx: Context, col: Column[Column[Terms]], pid: int) -> Value:
+    return Value(ctx.frac(col.values[pid], col.den), _opponents_rows(ctx, col.why, pid),
+                 (Msg("opponents played over the board only [us]"),))
+
+
+def explain_average_of_buchholz(ctx: Context, col: Column[Column[Terms]], pid: int) -> Value:
+    rows = _opponents_rows(ctx, col.why, pid)
+    if not rows:
+        return Value(F(0), (), (Msg("no game played over the board"),))
+    total = sum((t.contribution for t in rows), F(0))
+    return Value(col.values[pid], rows, (Msg("{total} / {n} opponents played over the board (8.2)",
+                                             total=fmt(total), n=len(rows)),))

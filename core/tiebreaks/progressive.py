@@ -8,19 +8,40 @@ rounds: art. 16 does not cover PS (flag ``ps_cut_with_vur`` = "plain").
 
 from __future__ import annotations
 
-from fractions import Fraction
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Mapping
 
-from core.tiebreaks.context import Context, Term, Value
+from core.errors import Msg
+from core.tiebreaks.context import Column, Context, Term, Value
 from core.tiebreaks.unplayed import KIND_LABEL
 
-F = Fraction
+
+@dataclass(frozen=True)
+class Running:
+    """The decisions behind PS: every player's running scores (x D); the first `low` are cut."""
+
+    low: int
+    scores: Mapping[int, list[int]]
 
 
-def progressive(ctx: Context, pid: int, low: int = 0) -> Value:
-    running = F(0)
-    terms = []
-    for r, rec in enumerate(ctx.recs[pid], 1):
-        running += ctx.pts(rec)
-        cut = f"cut: the first {low} running score(s) are dropped (14.1)" if r <= low else None
-        terms.append(Term(r, rec.opponent, KIND_LABEL[rec.outcome], running, ctx.pts(rec), running, cut, "running score"))
-    return Value(sum((t.contribution for t in terms if t.cut is None), F(0)), tuple(terms))
+def progressive(ctx: Context, low: int = 0) -> Column[Running]:
+    """PS (7.5) and PS-Cn (14.1): the running scores added, the first `low` left out."""
+    running, values = {}, {}
+    for pid, row in ctx.ipoints.items():
+        running[pid] = r = list(accumulate(row))
+        values[pid] = sum(r[low:]) if low else sum(r)
+    return Column(values, ctx.D, Running(low, running))
+
+
+def explain_progressive(ctx: Context, col: Column[Running], pid: int) -> Value:
+    low = col.why.low
+    recs = ctx.records[pid]
+    rows = []
+    for r, s in enumerate(col.why.scores[pid], 1):
+        rec = recs[r - 1]
+        running = ctx.frac(s)
+        why = Msg("cut: the first {n} running score(s) are dropped (14.1)", n=low) if r <= low else None
+        rows.append(Term(r, rec.opponent, KIND_LABEL[rec.outcome], running, ctx.pts(rec), running, why,
+                         Msg("running score")))
+    return Value(ctx.frac(col.values[pid], col.den), tuple(rows))

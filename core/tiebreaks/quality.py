@@ -8,19 +8,27 @@ records when the top decides a drawn game.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
+from core.errors import Msg
 from core.records import Outcome
-from core.tiebreaks.context import Context, Term, Value
+from core.tiebreaks.context import Column, Context, Term, Value
+from core.tiebreaks.counts import Counted
+from core.tiebreaks.unplayed import KIND_LABEL
 
-F = Fraction
+
+def quality_of_wins(ctx: Context) -> Column[Counted]:
+    kinds = (Outcome.WIN, Outcome.FORFEIT_WIN) if ctx.flags.qw_include_forfeits else (Outcome.WIN,)
+    iscore = ctx.iscore
+    won, values = {}, {}
+    for pid, recs in ctx.records.items():
+        won[pid] = rs = [r for r, rec in enumerate(recs, 1) if rec.outcome in kinds]
+        values[pid] = sum([iscore[recs[r - 1].opponent] for r in rs])
+    return Column(values, ctx.D, Counted(won))
 
 
-def quality_of_wins(ctx: Context, pid: int) -> Value:
-    kinds = (Outcome.WIN, Outcome.FORFEIT_WIN) if ctx.flags["qw_include_forfeits"] else (Outcome.WIN,)
-    terms = [
-        Term(r, rec.opponent, "won", ctx.score[rec.opponent], ctx.pts(rec), ctx.score[rec.opponent])
-        for r, rec in enumerate(ctx.recs[pid], 1)
-        if rec.outcome in kinds
-    ]
-    return Value(sum((t.contribution for t in terms), F(0)), tuple(terms), ("current scores of the opponents beaten",))
+def explain_quality_of_wins(ctx: Context, col: Column[Counted], pid: int) -> Value:
+    recs = ctx.records[pid]
+    rows = []
+    for r in col.why.rounds[pid]:
+        opp = recs[r - 1].opponent
+        rows.append(Term(r, opp, KIND_LABEL[Outcome.WIN], ctx.score[opp], ctx.pts(recs[r - 1]), ctx.score[opp]))
+    return Value(ctx.frac(col.values[pid], col.den), tuple(rows), (Msg("current scores of the opponents beaten"),))

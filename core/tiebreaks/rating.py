@@ -17,14 +17,22 @@ integers as the rules round them (0.5 up).
 Unrated participants (rating 0): with the flag ``unrated_rating`` unset every
 rating tie-break is dropped (all values 0, C.07 art. 10); set it to give them
 a rating.
+
+Every rule gives a `Column` of integers for every player, with the ratings it
+counted (`Ratings`), from which `--explain` says one player's terms.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
+from typing import Mapping
 
+from core.errors import Msg
 from core.records import Outcome
-from core.tiebreaks.context import VUR_KINDS, Context, Term, Value, fmt, round_half_up
+from core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value, fmt, half_up
+from core.tiebreaks.unplayed import GAME
 
 F = Fraction
 
@@ -72,100 +80,226 @@ _PD_WIDE_MAX = 4000
 _PD_WIDE = [pd(d) for d in range(_PD_WIDE_MAX + 1)] + [pd(d) for d in range(-_PD_WIDE_MAX, 0)]
 
 
-def _dropped(ctx: Context) -> bool:
-    if "rating-dropped" not in ctx._cache:
-        ctx._cache["rating-dropped"] = (
-            ctx.flags["unrated_rating"] is None and any(p.rating <= 0 for p in ctx.players.values())
-        )
-    return ctx._cache["rating-dropped"]
+def ratings(ctx: Context) -> dict[int, int] | None:
+    """Every player's rating for the rating tie-breaks, or None when they are dropped
+    (C.07 art. 10: an unrated participant and no ``unrated_rating``). Use `ctx.once(ratings)`."""
+    unrated = ctx.flags.unrated_rating
+    if unrated is None and any(p.rating <= 0 for p in ctx.players.values()):
+        return None
+    return {pid: p.rating if p.rating > 0 else int(unrated or 0) for pid, p in ctx.players.items()}
 
 
-_DROPPED = "an unrated participant is present: rating tie-breaks dropped (C.07 art. 10; set unrated_rating)"
-
-
-def rating_of(ctx: Context, pid: int) -> int:
-    r = ctx.players[pid].rating
-    return r if r > 0 else int(ctx.flags["unrated_rating"] or 0)
-
-
+# What an OTB game scores for a performance: 1, 1/2, 0 whatever the event's points (e.g. 3/1/0).
 _RESULT = {Outcome.WIN: F(1), Outcome.DRAW: F(1, 2), Outcome.LOSS: F(0)}
+_HALVES = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
 
 
-def otb_games(ctx: Context, pid: int) -> list[tuple[int, int, Fraction]]:
-    """(round, opponent, game result 1/0.5/0) of every game played over the board.
-    Performance is about game results, whatever the event's points (e.g. 3/1/0)."""
-    return [(r, rec.opponent, _RESULT[rec.outcome]) for r, rec in enumerate(ctx.recs[pid], 1) if rec.outcome.played]
+class Rule(Enum):
+    """Which PTP formula gave the value (10.3)."""
+
+    SEARCH = "the lowest R with sum of expected scores >= points"
+    ZERO = "score 0: lowest opponent - 800"
+    PLUS800 = "100 %: highest opponent + 800 (flag)"
 
 
-def vur_count(ctx: Context, pid: int) -> int:
-    return sum(1 for rec in ctx.recs[pid] if rec.outcome in VUR_KINDS)
+@dataclass(frozen=True)
+class Ratings:
+    """The decisions behind a rating tie-break: per player the rating counted for each
+    game over the board (`ctx.otb` order; TPR: after the 400-point clip), the games
+    cut (ARO-Cn: the lowest ratings, in the order cut), the divisor, and for TPR the
+    players ranked below every other TPR (> 2 voluntary unplayed rounds, seed 32.4.3).
+    `base` is the opponents' column (APRO, APPO)."""
+
+    dropped: bool
+    used: Mapping[int, list[int]]
+    cuts: Mapping[int, tuple[int, ...]] | None = None
+    rounds_divisor: int | None = None  # ARO by rounds (seed 32.4.1): rounds - cuts; None: the games kept
+    clipped: bool = False
+    last: frozenset[int] = frozenset()
+    rules: Mapping[int, Rule] | None = None
+    parts: Mapping[int, tuple[int, int, int]] | None = None  # TPR: (rounded ARO, p in hundredths, dp)
+    base: Column | None = None
 
 
-def average_rating(ctx: Context, pid: int, low: int = 0, clip: bool = False, divisor_mode: str | None = None) -> Value:
-    if _dropped(ctx):
-        return Value(F(0), (), (_DROPPED,))
-    own = rating_of(ctx, pid)
-    terms = []
-    for r, opp, pts in otb_games(ctx, pid):
-        rt = rating_of(ctx, opp)
+def _dropped(ctx: Context, last: frozenset[int] = frozenset()) -> Column[Ratings]:
+    return Column({pid: 0 for pid in ctx.records}, 1, Ratings(True, {}, last=last))
+
+
+def average_rating(ctx: Context, low: int = 0) -> Column[Ratings]:
+    """ARO (10.1) and ARO-Cn: the average rating of the opponents played over the board, the
+    `low` lowest cut; divided by the games kept, or (``aro_divisor = "rounds"``, seed
+    32.4.1) by the rounds minus the cuts; rounded 0.5 up."""
+    rt = ctx.once(ratings)
+    if rt is None:
+        return _dropped(ctx)
+    by_rounds = ctx.flags.aro_divisor == "rounds"
+    values, cuts, used = {}, {}, {}
+    for pid, recs in ctx.records.items():
+        used[pid] = opp = [rt[rec.opponent] for rec in recs if rec.outcome in PLAYED]
+        if low:
+            c = cuts[pid] = tuple(sorted(range(len(opp)), key=opp.__getitem__)[:low])  # lowest, earliest first
+            total = sum(opp) - sum([opp[i] for i in c])
+            kept = len(opp) - len(c)
+        else:
+            total, kept = sum(opp), len(opp)
+        div = max(ctx.rounds - low, 0) if by_rounds else kept
+        values[pid] = (2 * total + div) // (2 * div) if div and kept else 0  # half_up(total, div)
+    return Column(values, 1, Ratings(False, used, cuts, max(ctx.rounds - low, 0) if by_rounds else None))
+
+
+def _dropped_note() -> Msg:
+    return Msg("an unrated participant is present: rating tie-breaks dropped (C.07 art. 10; set unrated_rating)")
+
+
+def _game_rows(ctx: Context, r: Ratings, pid: int) -> list[Term]:
+    recs = ctx.records[pid]
+    rt = ctx.once(ratings) or {}
+    rows = []
+    for i, v in zip(ctx.otb[pid], r.used[pid]):
+        rec = recs[i]
         note = ""
-        if clip and abs(rt - own) > 400:
-            rt = own + 400 if rt > own else own - 400
-            note = f"rating {rating_of(ctx, opp)} clipped to {rt} (400-point rule)"
-        terms.append(Term(r, opp, "game", F(rt), pts, F(rt), None, note))
-    order = sorted(range(len(terms)), key=lambda i: (terms[i].value, terms[i].round))
-    for n, i in enumerate(order[:low]):
-        t = terms[i]
-        terms[i] = Term(t.round, t.opponent, t.label, t.value, t.points, t.contribution, f"cut {n + 1}: lowest rating", t.note)
-    kept = [t for t in terms if t.cut is None]
-    if (divisor_mode or ctx.flags["aro_divisor"]) == "rounds":
-        divisor = max(ctx.rounds - low, 0)
-        how = "rounds"
+        if r.clipped and v != rt[rec.opponent]:
+            note = Msg("rating {rating} clipped to {clipped} (400-point rule)", rating=rt[rec.opponent], clipped=v)
+        rows.append(Term(i + 1, rec.opponent, GAME, F(v), _RESULT[rec.outcome], F(v), None, note))
+    return rows
+
+
+def explain_average_rating(ctx: Context, col: Column[Ratings], pid: int) -> Value:
+    r = col.why
+    if r.dropped:
+        return Value(F(0), (), (_dropped_note(),))
+    rows = _game_rows(ctx, r, pid)
+    cuts = r.cuts.get(pid, ()) if r.cuts else ()
+    for n, i in enumerate(cuts, 1):
+        t = rows[i]
+        rows[i] = Term(t.round, t.opponent, t.label, t.value, t.points, t.contribution,
+                       Msg("cut {n}: lowest rating", n=n), t.note)
+    kept = [t for t in rows if t.cut is None]
+    div = len(kept) if r.rounds_divisor is None else r.rounds_divisor
+    if div == 0 or not kept:
+        note = Msg("no rating to average")
     else:
-        divisor = len(kept)
-        how = "games played over the board"
-    if divisor == 0 or not kept:
-        return Value(F(0), tuple(terms), ("no rating to average",))
-    total = sum((t.value for t in kept), F(0))
-    return Value(F(round_half_up(total / divisor)), tuple(terms), (f"{fmt(total)} / {divisor} {how}, rounded 0.5 up",))
+        total = fmt(sum((t.value for t in kept), F(0)))
+        if r.rounds_divisor is not None:
+            note = Msg("{total} / {n} rounds, rounded 0.5 up", total=total, n=div)
+        else:
+            note = Msg("{total} / {n} games played over the board, rounded 0.5 up", total=total, n=div)
+    return Value(F(col.values[pid]), tuple(rows), (note,))
 
 
-def _p_hundredths(points: Fraction, games: int) -> int:
-    return round_half_up(F(100) * points / games)
+def _chose_not_to_play(ctx: Context) -> frozenset[int]:
+    """Seed 32.4.3: players who chose not to play more than two games (> 2 voluntary unplayed rounds [us])."""
+    return frozenset(pid for pid, recs in ctx.records.items() if sum(1 for rec in recs if rec.outcome in VUR_SET) > 2)
 
 
-def performance(ctx: Context, pid: int, clip: bool = False) -> Value:
-    if _dropped(ctx):
-        return Value(F(0), (), (_DROPPED,))
-    games = otb_games(ctx, pid)
-    if not games:
-        return Value(F(0), (), ("no game played over the board",))
-    aro = average_rating(ctx, pid, clip=clip or ctx.flags["tpr_400_rule"], divisor_mode="games")
-    points = sum((g[2] for g in games), F(0))
-    ph = _p_hundredths(points, len(games))
-    d = dp(ph)
-    notes = aro.notes + (
-        f"p = {fmt(points)}/{len(games)} -> {ph // 100}.{ph % 100:02d} -> dp {d:+d} (B.02 8.1.1)",
-        f"TPR = ARO {fmt(aro.value)} {d:+d}",
+def performance(ctx: Context, seed_400: bool = False) -> Column[Ratings]:
+    """TPR (10.2): rounded ARO + dp(p), p = points / games over the board rounded half
+    up to 0.01 (B.02 8.1.1). TPR-400 (`seed_400`, seed 32.4.3.1): every opponent's
+    rating clipped to own +-400 (also with flag ``tpr_400_rule``), and more than two
+    voluntary unplayed rounds rank below every other TPR (also with flag
+    ``tpr_vur_gt2_last``)."""
+    last = _chose_not_to_play(ctx) if seed_400 or ctx.flags.tpr_vur_gt2_last else frozenset()
+    rt = ctx.once(ratings)
+    if rt is None:
+        return _dropped(ctx, last)
+    clip = seed_400 or ctx.flags.tpr_400_rule
+    values, used, parts = {}, {}, {}
+    for pid, recs in ctx.records.items():
+        own = rt[pid]
+        opp = []
+        halves = 0
+        for rec in recs:
+            if rec.outcome not in PLAYED:
+                continue
+            r = rt[rec.opponent]
+            if clip and abs(r - own) > 400:
+                r = own + 400 if r > own else own - 400
+            opp.append(r)
+            halves += _HALVES[rec.outcome]
+        used[pid] = opp
+        g = len(opp)
+        if g:
+            aro, ph = half_up(sum(opp), g), (100 * halves + g) // (2 * g)  # round_half_up(100 x points / games)
+            d = dp(ph)
+            parts[pid] = (aro, ph, d)
+            values[pid] = aro + d
+        else:
+            values[pid] = 0
+    return Column(values, 1, Ratings(False, used, clipped=clip, last=last, parts=parts))
+
+
+def performance_keys(ctx: Context, col: Column[Ratings]) -> dict[int, tuple[int, int]]:
+    """Larger is better: who chose not to play more than two games comes below every other TPR."""
+    last = col.why.last
+    return {pid: (0 if pid in last else 1, v) for pid, v in col.values.items()}
+
+
+
+
+def explain_performance(ctx: Context, col: Column[Ratings], pid: int) -> Value:
+    r = col.why
+    tail = ()
+    if pid in r.last:
+        tail = (Msg("chose not to play more than two games: ranked below every other TPR (seed 32.4.3)"),)
+    if r.dropped:
+        return Value(F(0), (), (_dropped_note(),) + tail)
+    if not r.used[pid]:
+        return Value(F(0), (), (Msg("no game played over the board"),) + tail)
+    rows = _game_rows(ctx, r, pid)
+    g = len(rows)
+    total = sum((t.value for t in rows), F(0))
+    points = sum((t.points for t in rows), F(0))
+    aro, ph, d = r.parts[pid] if r.parts else (0, 0, 0)
+    notes = (
+        Msg("{total} / {n} games played over the board, rounded 0.5 up", total=fmt(total), n=g),
+        Msg("p = {points}/{n} -> {p} -> dp {dp} (B.02 8.1.1)", points=fmt(points), n=g,
+            p=f"{ph // 100}.{ph % 100:02d}", dp=f"{d:+d}"),
+        Msg("TPR = ARO {aro} {dp}", aro=aro, dp=f"{d:+d}"),
     )
-    return Value(aro.value + d, aro.terms, notes)
+    return Value(F(col.values[pid]), tuple(rows), notes + tail)
 
 
-def perfect_performance(ctx: Context, pid: int) -> Value:
-    if _dropped(ctx):
-        return Value(F(0), (), (_DROPPED,))
-    games = otb_games(ctx, pid)
-    if not games:
-        return Value(F(0), (), ("no game played over the board",))
-    ratings = [rating_of(ctx, opp) for _, opp, _ in games]
-    terms = tuple(Term(r, opp, "game", F(rating_of(ctx, opp)), pts, None) for r, opp, pts in games)
-    points = sum((g[2] for g in games), F(0))
-    if points == 0:
-        return Value(F(min(ratings) - 800), terms, ("score 0: lowest opponent rating - 800 (10.3)",))
-    if points == len(games) and ctx.flags["ptp_perfect_score"] == "plus800":
-        return Value(F(max(ratings) + 800), terms, ("100 %: highest opponent rating + 800 (flag)",))
-    lo = ptp(ratings, int(points * 2), False)
-    return Value(F(lo), terms, (f"lowest R with sum of expected scores >= {fmt(points)} (B.02 8.1.2, 10.3)",))
+def perfect_performance(ctx: Context) -> Column[Ratings]:
+    """PTP (10.3): the lowest rating R whose expected score against the opponents played
+    over the board reaches the points (B.02 8.1.2, no 400 cut); score 0: lowest
+    opponent - 800; 100 %: see `ptp` (flag ``ptp_perfect_score``)."""
+    rt = ctx.once(ratings)
+    if rt is None:
+        return _dropped(ctx)
+    plus800 = ctx.flags.ptp_perfect_score == "plus800"
+    values, rules, used = {}, {}, {}
+    for pid, recs in ctx.records.items():
+        opp = []
+        halves = 0
+        for rec in recs:
+            if rec.outcome in PLAYED:
+                opp.append(rt[rec.opponent])
+                halves += _HALVES[rec.outcome]
+        used[pid] = opp
+        if not opp:
+            values[pid] = 0
+            continue
+        values[pid] = ptp(opp, halves, plus800)
+        rules[pid] = Rule.ZERO if halves == 0 else Rule.PLUS800 if plus800 and halves == 2 * len(opp) else Rule.SEARCH
+    return Column(values, 1, Ratings(False, used, rules=rules))
+
+
+def explain_perfect_performance(ctx: Context, col: Column[Ratings], pid: int) -> Value:
+    r = col.why
+    if r.dropped:
+        return Value(F(0), (), (_dropped_note(),))
+    if not r.used[pid]:
+        return Value(F(0), (), (Msg("no game played over the board"),))
+    rows = tuple(Term(t.round, t.opponent, t.label, t.value, t.points, None) for t in _game_rows(ctx, r, pid))
+    rule = r.rules[pid] if r.rules else Rule.SEARCH
+    if rule is Rule.ZERO:
+        note = Msg("score 0: lowest opponent rating - 800 (10.3)")
+    elif rule is Rule.PLUS800:
+        note = Msg("100 %: highest opponent rating + 800 (flag)")
+    else:
+        note = Msg("lowest R with sum of expected scores >= {points} (B.02 8.1.2, 10.3)",
+                   points=fmt(sum((t.points for t in rows), F(0))))
+    return Value(F(col.values[pid]), rows, (note,))
 
 
 def ptp(ratings: list[int], halves: int, plus800: bool) -> int:
@@ -195,25 +329,42 @@ def ptp(ratings: list[int], halves: int, plus800: bool) -> int:
     return lo
 
 
-def _average_of_opponents(ctx: Context, pid: int, fn, name: str) -> Value:
-    if _dropped(ctx):
-        return Value(F(0), (), (_DROPPED,))
-    terms = []
-    for r, opp, pts in otb_games(ctx, pid):
-        key = (name, opp)
-        if key not in ctx._cache:
-            ctx._cache[key] = fn(ctx, opp).value
-        v = ctx._cache[key]
-        terms.append(Term(r, opp, "game", v, pts, v, None, f"the opponent's {name}"))
-    if not terms:
-        return Value(F(0), (), ("no game played over the board",))
-    total = sum((t.value for t in terms), F(0))
-    return Value(F(round_half_up(total / len(terms))), tuple(terms), (f"{fmt(total)} / {len(terms)}, rounded 0.5 up",))
+def _average_of_opponents(ctx: Context, base: Column[Ratings]) -> Column[Ratings]:
+    """The average of the opponents' values (over the board), rounded 0.5 up (10.4, 10.5)."""
+    if base.why.dropped:
+        return _dropped(ctx)
+    recs, otb = ctx.records, ctx.otb
+    b = base.values
+    used = {pid: [b[recs[pid][i].opponent] for i in otb[pid]] for pid in recs}
+    values = {pid: half_up(sum(v), len(v)) if v else 0 for pid, v in used.items()}
+    return Column(values, 1, Ratings(False, used, base=base))
 
 
-def average_performance(ctx: Context, pid: int) -> Value:
-    return _average_of_opponents(ctx, pid, performance, "TPR")
+def average_performance(ctx: Context) -> Column[Ratings]:
+    """APRO (10.4): the average TPR of the opponents played over the board."""
+    return _average_of_opponents(ctx, ctx.once(performance, False))
 
 
-def average_perfect_performance(ctx: Context, pid: int) -> Value:
-    return _average_of_opponents(ctx, pid, perfect_performance, "PTP")
+def average_perfect_performance(ctx: Context) -> Column[Ratings]:
+    """APPO (10.5): the average PTP of the opponents played over the board."""
+    return _average_of_opponents(ctx, ctx.once(perfect_performance))
+
+
+def _opponents_explainer(code: str):
+    def explain(ctx: Context, col: Column[Ratings], pid: int) -> Value:
+        r = col.why
+        if r.dropped:
+            return Value(F(0), (), (_dropped_note(),))
+        recs = ctx.records[pid]
+        rows = tuple(Term(i + 1, recs[i].opponent, GAME, F(v), _RESULT[recs[i].outcome], F(v), None,
+                          Msg("the opponent's {code}", code=code))
+                     for i, v in zip(ctx.otb[pid], r.used[pid]))
+        if not rows:
+            return Value(F(0), (), (Msg("no game played over the board"),))
+        total = fmt(sum(r.used[pid]))
+        return Value(F(col.values[pid]), rows, (Msg("{total} / {n}, rounded 0.5 up", total=total, n=len(rows)),))
+    return explain
+
+
+explain_average_performance = _opponents_explainer("TPR")
+explain_average_perfect_performance = _opponents_explainer("PTP")

@@ -9,31 +9,79 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Mapping
 
-from core.tiebreaks.context import Context, Term, Value
+from core.errors import Msg
+from core.tiebreaks.context import HAS_OPPONENT, Column, Context, Term, Value
 from core.tiebreaks.unplayed import KIND_LABEL
 
 F = Fraction
 
 
-def standard(ctx: Context, pid: int) -> Value:
-    terms = []
-    for r, rec in enumerate(ctx.recs[pid], 1):
-        mine = ctx.pts(rec)
-        if rec.outcome.has_opponent:
-            theirs = ctx.pts(ctx.recs[rec.opponent][r - 1])
-        else:
-            theirs = ctx.draw
-        c = F(1) if mine > theirs else F(1, 2) if mine == theirs else F(0)
-        terms.append(Term(r, rec.opponent, KIND_LABEL[rec.outcome], theirs, mine, c))
-    return Value(sum((t.contribution for t in terms), F(0)), tuple(terms))
+@dataclass(frozen=True)
+class Standard:
+    """The decisions behind STD: per player and round, the halves scored: 2 with more
+    points than the opponent in that round (unplayed: than a draw), 1 equal, 0 fewer."""
+
+    halves: Mapping[int, list[int]]
 
 
-def pairing_number(ctx: Context, pid: int) -> Value:
-    table = ctx.flags["tpn"] or {}
-    return Value(F(table.get(pid, pid)), (), ("lower is better" if not ctx.flags["tpn_descending"] else "higher is better",))
+def _theirs(ctx: Context, pid: int, r: int) -> int:
+    """What pid's round r (0-based) is compared with (7.7): the scheduled opponent's
+    points in that round, or a draw's points for a round without opponent (x D)."""
+    rec = ctx.records[pid][r]
+    if rec.outcome in HAS_OPPONENT:
+        return ctx.ipts[ctx.records[rec.opponent][r].outcome]
+    return ctx.i(ctx.draw)
 
 
-def own_rating(ctx: Context, pid: int) -> Value:
-    return Value(F(ctx.players[pid].rating), (), ("lower is better" if ctx.flags["rtng_ascending"] else "higher is better",))
+def standard(ctx: Context) -> Column[Standard]:
+    """STD (7.7), in halves."""
+    ip = ctx.ipts
+    idraw = ctx.i(ctx.draw)
+    allrecs = ctx.records
+    halves = {}
+    for pid, recs in allrecs.items():
+        theirs = [ip[allrecs[rec.opponent][r].outcome] if rec.outcome in HAS_OPPONENT else idraw  # as _theirs
+                  for r, rec in enumerate(recs)]
+        halves[pid] = [2 if a > b else 1 if a == b else 0 for a, b in zip(ctx.ipoints[pid], theirs)]
+    return Column({pid: sum(h) for pid, h in halves.items()}, 2, Standard(halves))
+
+
+def explain_standard(ctx: Context, col: Column[Standard], pid: int) -> Value:
+    recs = ctx.records[pid]
+    rows = tuple(Term(r, rec.opponent, KIND_LABEL[rec.outcome], ctx.frac(_theirs(ctx, pid, r - 1)), ctx.pts(rec),
+                      F(h, 2))
+                 for r, (rec, h) in enumerate(zip(recs, col.why.halves[pid]), 1))
+    return Value(ctx.frac(col.values[pid], col.den), rows)
+
+
+def pairing_number(ctx: Context) -> Column[None]:
+    """TPN: the pairing number (flag ``tpn``; default the id)."""
+    table = ctx.flags.tpn or {}
+    return Column({pid: F(table.get(pid, pid)) for pid in ctx.players}, None, None)
+
+
+def pairing_number_keys(ctx: Context, col: Column[None]) -> Mapping[int, Fraction]:
+    return col.values if ctx.flags.tpn_descending else {pid: -v for pid, v in col.values.items()}
+
+
+def explain_pairing_number(ctx: Context, col: Column[None], pid: int) -> Value:
+    better = Msg("higher is better") if ctx.flags.tpn_descending else Msg("lower is better")
+    return Value(col.values[pid], (), (better,))
+
+
+def own_rating(ctx: Context) -> Column[None]:
+    """RTNG: the player's own rating."""
+    return Column({pid: p.rating for pid, p in ctx.players.items()}, 1, None)
+
+
+def own_rating_keys(ctx: Context, col: Column[None]) -> Mapping[int, int]:
+    return {pid: -v for pid, v in col.values.items()} if ctx.flags.rtng_ascending else col.values
+
+
+def explain_own_rating(ctx: Context, col: Column[None], pid: int) -> Value:
+    better = Msg("lower is better") if ctx.flags.rtng_ascending else Msg("higher is better")
+    return Value(F(col.values[pid]), (), (better,))

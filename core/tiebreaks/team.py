@@ -29,6 +29,12 @@ game points scored and conceded, optionally the points per board).
   BH-MP, BH-GP, SSSC or E..SB (so no dummy, and nothing for a cut to drop),
   and the maximum achievable primary score of SSSC counts only the rounds a
   team can play.
+
+The settings travel as one frozen `TeamContext` (`TeamContext.of(teams,
+scoring=..., rounds=..., edition=..., flags=...)`); each code's values for
+every team are worked out once per context (`team_column`). The unplayed-round
+rules (16.4 dummy and its 2026 caps, the legacy virtual opponent) and the cut
+modifiers are those of the individual tie-breaks (`core/tiebreaks/unplayed.py`).
 """
 
 from __future__ import annotations
@@ -37,8 +43,12 @@ import random
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
+from typing import Any, Mapping
 
+from core.tiebreaks.context import EDITIONS
 from core.tiebreaks.direct import encounter_order
+from core.tiebreaks.unplayed import cut, dummy_score, virtual_opponent
 
 F = Fraction
 
@@ -95,19 +105,56 @@ class TeamRow:
     shared: bool = False
 
 
+@dataclass(frozen=True)
+class TeamFlags:
+    """The team options: `sssc_k` overrides SSSC's k (13.4); `de_partial_rule` is C.07 6.3
+    for EDE (None: on, except legacy)."""
+
+    sssc_k: int | None = None
+    de_partial_rule: bool | None = None
+
+    @classmethod
+    def of(cls, flags: "TeamFlags | Mapping[str, Any] | None") -> "TeamFlags":
+        if isinstance(flags, TeamFlags):
+            return flags
+        flags = dict(flags or {})
+        unknown = set(flags) - {"sssc_k", "de_partial_rule"}
+        if unknown:
+            raise ValueError(f"unknown team tie-break flag(s): {', '.join(sorted(unknown))}")
+        return cls(**flags)
+
+
+@dataclass(frozen=True, eq=False)
 class TeamContext:
-    def __init__(self, teams: list[TeamHistory], scoring: TeamScoring, rounds: int, edition: str, flags: dict | None):
-        if edition not in ("fide2024", "fide2026", "legacy"):
+    """The teams, their rounds cut to `rounds` (missing rounds: absent) and the settings."""
+
+    teams: Mapping[int, TeamHistory]
+    recs: Mapping[int, tuple[TeamRound, ...]]
+    s: TeamScoring
+    rounds: int
+    edition: str = "fide2024"
+    flags: TeamFlags = TeamFlags()
+    columns: dict[str, dict[int, tuple[Any, Any]]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, teams: list[TeamHistory], *, scoring: TeamScoring = TeamScoring(), rounds: int,
+           edition: str = "fide2024", flags: TeamFlags | Mapping[str, Any] | None = None) -> "TeamContext":
+        if edition not in EDITIONS:
             raise ValueError(f"unknown tie-break edition {edition!r}")
         if scoring.primary not in ("MP", "GP"):
             raise ValueError("the primary team score is MP or GP")
-        self.s, self.rounds, self.edition, self.flags = scoring, rounds, edition, dict(flags or {})
-        self.teams = {t.id: t for t in teams}
-        self.recs = {t.id: tuple(t.rounds[:rounds]) + tuple(TeamRound(None, kind="absent")
-                                                          for _ in range(rounds - len(t.rounds[:rounds])))
-                     for t in teams}
-        self.mp = {tid: sum((self.round_mp(r) for r in recs), F(0)) for tid, recs in self.recs.items()}
-        self.gp = {tid: sum((self.round_gp(r) for r in recs), F(0)) for tid, recs in self.recs.items()}
+        recs = {t.id: tuple(t.rounds[:rounds]) + tuple(TeamRound(None, kind="absent")
+                                                       for _ in range(rounds - len(t.rounds[:rounds])))
+                for t in teams}
+        return cls({t.id: t for t in teams}, recs, scoring, rounds, edition, TeamFlags.of(flags))
+
+    @cached_property
+    def mp(self) -> dict[int, Fraction]:
+        return {tid: sum((self.round_mp(r) for r in recs), F(0)) for tid, recs in self.recs.items()}
+
+    @cached_property
+    def gp(self) -> dict[int, Fraction]:
+        return {tid: sum((self.round_gp(r) for r in recs), F(0)) for tid, recs in self.recs.items()}
 
     def half(self) -> Fraction:
         return F(self.s.boards, 2)
@@ -152,7 +199,9 @@ class TeamContext:
         return self.s.match_draw if kind == "MP" else self.half()
 
     def terms(self, tid: int, opp_kind: str, own_kind: str) -> list[tuple[Fraction, Fraction]]:
-        """(opponent's score, own score in the round) per round, with the unplayed rules."""
+        """(opponent's score, own score in the round) per round, with the unplayed rules
+        of C.07 16.4 (2024 dummy, 2026 caps) and the legacy virtual team; for teams,
+        "points" are MP or GP (no 16.3 adjustment: raw scores)."""
         out = []
         recs = self.recs[tid]
         own_total = self.score(opp_kind)[tid]
@@ -168,28 +217,30 @@ class TeamContext:
                 got = self.per_round(opp_kind, r)
                 full = self.s.match_win if opp_kind == "MP" else F(self.s.boards)
                 loss = self.s.match_loss if opp_kind == "MP" else F(0)
+                # the virtual team's result: the other side of the team's (full + loss - got:
+                # a draw only when the draw is the middle of win and loss, unlike `complement`)
                 comp = loss if got == full else (full if got == loss else full + loss - got)
-                out.append((before + comp + self.draw_value(opp_kind) * (self.rounds - i), mine))
+                out.append((virtual_opponent(before, comp, self.draw_value(opp_kind), self.rounds - i), mine))
                 continue
-            v = own_total
-            if self.edition == "fide2026":
-                cap = (self.score(opp_kind)[r.opponent] if r.opponent is not None
-                       else self.draw_value(opp_kind) * self.rounds)
-                v = min(v, cap)
-            out.append((v, mine))
+            cap = (self.score(opp_kind)[r.opponent] if r.opponent is not None
+                   else self.draw_value(opp_kind) * self.rounds)
+            out.append((dummy_score(self.edition, own_total, cap)[0], mine))
         return out
 
 
 def _esb(ctx: TeamContext, tid: int, opp_kind: str, own_kind: str, low: int) -> Fraction:
+    """E<opp><own>SB (13.2); a cut drops the lowest-scoring opponents (ties: the lowest product)."""
     terms = ctx.terms(tid, opp_kind, own_kind)
-    order = sorted(range(len(terms)), key=lambda i: (terms[i][0], terms[i][0] * terms[i][1], i))
-    cut = set(order[:low])
-    return sum((v * p for i, (v, p) in enumerate(terms) if i not in cut), F(0))
+    values = [v for v, _ in terms]
+    products = [v * p for v, p in terms]
+    cuts = cut(values, products, (), low, 0, False)
+    return sum(products, F(0)) - sum((products[c.index] for c in cuts), F(0))
 
 
 def _bh(ctx: TeamContext, tid: int, kind: str, low: int = 0) -> Fraction:
-    vals = sorted(v for v, _ in ctx.terms(tid, kind, kind))
-    return sum(vals[low:], F(0))
+    """BH-MP / BH-GP; a cut drops the lowest opponents' scores."""
+    values = [v for v, _ in ctx.terms(tid, kind, kind)]
+    return sum(values, F(0)) - sum((values[c.index] for c in cut(values, None, (), low, 0, False)), F(0))
 
 
 def _boards(ctx: TeamContext, tid: int) -> list[Fraction]:
@@ -211,8 +262,8 @@ TEAM_CODES = ("MP", "GP", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BH-MP", 
               "BBE", "SSSC")
 
 
-def _value_and_key(ctx: TeamContext, code: str, tid: int):
-    c = code.strip().upper()
+def _value_and_key(ctx: TeamContext, c: str, tid: int, code: str):
+    """(value, sort key) of one team for `c` (the code as typed, `code`, in upper case; not EDE)."""
     if c == "MP":
         return ctx.mp[tid], ctx.mp[tid]
     if c == "GP":
@@ -246,12 +297,27 @@ def _value_and_key(ctx: TeamContext, code: str, tid: int):
         playable = max((sum(1 for r in recs if r.kind != "rr-bye") for recs in ctx.recs.values()), default=0)
         max_primary = (ctx.s.match_win if prim == "MP" else F(ctx.s.boards)) * playable
         max_secondary = F(ctx.s.boards) if prim == "MP" else ctx.s.match_win
-        k = ctx.flags.get("sssc_k") or max(int(max_primary / max_secondary), 1)
+        k = ctx.flags.sssc_k or max(int(max_primary / max_secondary), 1)
         v = ctx.score(ctx.secondary())[tid] + _bh(ctx, tid, prim) / k
         return v, v
-    if c == "EDE":
-        return F(0), None
     raise ValueError(f"unknown team tie-break {code.strip()!r}; known: {', '.join(TEAM_CODES)}, E..SB-Cn, BH-MP-Cn")
+
+
+def team_column(ctx: TeamContext, code: str) -> dict[int, tuple[Any, Any]]:
+    """Every team's (value, sort key) for `code`, once per context. EDE: its value within
+    the team's primary score group (the ranking recomputes it on each tied subset)."""
+    c = code.strip().upper()
+    if c not in ctx.columns:
+        if c == "EDE":
+            prim = ctx.score(ctx.s.primary)
+            col = {}
+            for tid in ctx.teams:
+                group = [t for t in ctx.teams if prim[t] == prim[tid]]
+                col[tid] = (_ede_value(ctx, tid, group), None)
+        else:
+            col = {tid: _value_and_key(ctx, c, tid, code) for tid in sorted(ctx.teams)}
+        ctx.columns[c] = col
+    return ctx.columns[c]
 
 
 def _results(ctx: TeamContext, group: list[int], kind: str):
@@ -268,7 +334,7 @@ def ede_order(ctx: TeamContext, group: list[int]) -> list[list[int]]:
     group = sorted(group)
     if len(group) < 2:
         return [group]
-    partial = ctx.flags.get("de_partial_rule", ctx.edition != "legacy")
+    partial = ctx.edition != "legacy" if ctx.flags.de_partial_rule is None else ctx.flags.de_partial_rule
     for kind in (ctx.s.primary, ctx.secondary()):
         win = ctx.s.match_win if kind == "MP" else F(ctx.s.boards)
         parts = encounter_order(group, _results(ctx, group, kind), win, partial)
@@ -285,30 +351,15 @@ def _ede_value(ctx: TeamContext, tid: int, group: list[int]) -> Fraction:
     return sum((sum(v, F(0)) / len(v) for (a, _), v in res.items() if a == tid), F(0))
 
 
-def compute_team(
-    codes: list[str], teams: list[TeamHistory], *, scoring: TeamScoring = TeamScoring(), rounds: int,
-    edition: str = "fide2024", flags: dict | None = None,
-) -> dict[int, TeamValues]:
-    ctx = TeamContext(teams, scoring, rounds, edition, flags)
-    out = {}
-    for tid in sorted(ctx.teams):
-        tbs = {}
-        for c in codes:
-            if c.strip().upper() == "EDE":
-                group = [t for t in ctx.teams if ctx.score(scoring.primary)[t] == ctx.score(scoring.primary)[tid]]
-                tbs[c] = _ede_value(ctx, tid, group)
-            else:
-                tbs[c] = _value_and_key(ctx, c, tid)[0]
-        out[tid] = TeamValues(ctx.mp[tid], ctx.gp[tid], tbs)
-    return out
+def compute_team(codes: list[str], ctx: TeamContext) -> dict[int, TeamValues]:
+    columns = [(c, team_column(ctx, c)) for c in codes]
+    return {tid: TeamValues(ctx.mp[tid], ctx.gp[tid], {c: col[tid][0] for c, col in columns})
+            for tid in sorted(ctx.teams)}
 
 
-def rank_teams(
-    teams: list[TeamHistory], codes: list[str], *, scoring: TeamScoring = TeamScoring(), rounds: int,
-    edition: str = "fide2024", lots_seed: int = 0, share_places: bool = False, flags: dict | None = None,
-) -> list[TeamRow]:
-    ctx = TeamContext(teams, scoring, rounds, edition, flags)
-    values = compute_team(codes, teams, scoring=scoring, rounds=rounds, edition=edition, flags=flags)
+def rank_teams(ctx: TeamContext, codes: list[str], *, lots_seed: int = 0,
+               share_places: bool = False) -> list[TeamRow]:
+    values = compute_team(codes, ctx)
 
     def resolve(group: list[int], i: int) -> list[list[int]]:
         if len(group) == 1 or i == len(codes):
@@ -316,14 +367,15 @@ def rank_teams(
         if codes[i].strip().upper() == "EDE":
             parts = ede_order(ctx, group)
         else:
-            keys = {t: _value_and_key(ctx, codes[i], t)[1] for t in group}
+            col = team_column(ctx, codes[i])
+            keys = {t: col[t][1] for t in group}
             parts = [sorted(t for t in group if keys[t] == lv) for lv in sorted(set(keys.values()), reverse=True)]
         out: list[list[int]] = []
         for part in parts:
             out += resolve(part, i + 1)
         return out
 
-    prim = ctx.score(scoring.primary)
+    prim = ctx.score(ctx.s.primary)
     groups: list[list[int]] = []
     for s in sorted(set(prim.values()), reverse=True):
         groups += resolve(sorted(t for t in prim if prim[t] == s), 0)

@@ -25,22 +25,45 @@ tells (a long wait for the lock, a repair) is one line on stderr.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import sys
-from typing import Iterator, Sequence
 
-from core.errors import ArbiterError, NoLegalPairing
-from core.formats.text import clean
 
-from .interrupt import handling_ctrl_c
-from .table import COMMANDS, DEFAULT_FILE, build_parser, find, top_words
-from .usage import HelpShown, UsageError
+def _quiet_ctrl_c(kind, value, tb) -> None:
+    """A Ctrl-C before main() runs (while Python loads this module) ends the process by SIGINT, as
+    Python does, but without a traceback: a shell reports 130, as for a Ctrl-C inside main."""
+    if not issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, value, tb)
+
+
+if sys.excepthook is sys.__excepthook__:  # first, before the modules below load
+    sys.excepthook = _quiet_ctrl_c
+
+import contextlib  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+from typing import Any, Iterator, Sequence  # noqa: E402
+
+# Only the standard library and `interrupt` before main() runs: the console script imports this
+# module, then calls main, which takes Ctrl-C first and then loads the rest (core, the command
+# table), so a Ctrl-C while arbiter's modules load is quiet too.
+from .interrupt import handling_ctrl_c  # noqa: E402
 
 __all__ = ["main", "build_parser", "COMMANDS", "DEFAULT_FILE", "UsageError"]
 
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+
+
+def __getattr__(name: str) -> Any:
+    """`from tui.cli import COMMANDS, build_parser, DEFAULT_FILE, UsageError`, loaded when asked."""
+    if name in ("COMMANDS", "DEFAULT_FILE", "build_parser"):
+        from . import table
+
+        return getattr(table, name)
+    if name == "UsageError":
+        from .usage import UsageError
+
+        return UsageError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,12 +73,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         with handling_ctrl_c():
             return _main(args)
     except KeyboardInterrupt:
-        if argv is None:  # the real command line, not a caller's (a test's) process
-            _quiet_from_now_on()
         return INTERRUPTED
+    finally:
+        if argv is None:  # the real command line, not a caller's (a test's) process: done, a late
+            _quiet_from_now_on()  # Ctrl-C while Python shuts down prints no traceback either
 
 
 def _main(args: list[str]) -> int:
+    from core.errors import ArbiterError, NoLegalPairing
+    from core.formats.text import clean
+
+    from .table import DEFAULT_FILE, build_parser, top_words
+    from .usage import HelpShown, UsageError
+
     try:
         for word in args:
             if not _utf8(word):  # bytes the locale could not decode: not a name, not a path arbiter writes
@@ -66,12 +96,17 @@ def _main(args: list[str]) -> int:
             return _tui(args[0] if args else DEFAULT_FILE)
         args, typed = _prepare(args)
         try:
-            a = build_parser().parse_args(args)
+            a, extra = build_parser().parse_known_args(args)
         except HelpShown as shown:
             return shown.status
         if typed is not None:
             a.result = typed
         cmd = getattr(a, "command_spec", None)
+        if extra:  # named with the command, not as the top-level parser would ("usage: ...")
+            from .common import DASHES
+
+            words = " ".join("--" if x == DASHES else x for x in extra)
+            raise UsageError(f"{cmd.name if cmd else 'arbiter'}: unrecognized arguments: {words}")
         if cmd is None:
             raise UsageError(f"{args[0]}: say what to do (try arbiter {args[0]} --help)")
         if cmd.own_screen:  # draws on the terminal itself (and only reads the event)
@@ -100,6 +135,7 @@ def _main(args: list[str]) -> int:
 def _store_says_on_stderr() -> Iterator[None]:
     """What the store tells while a command runs goes to stderr, one line each: a long wait for the
     lock (who holds it), a repair of what a crash left (docs/file-format.md)."""
+    from core.formats.text import clean
     from core.store import report_to
 
     def say(prefix: str):
@@ -140,6 +176,9 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
       here (`-+`, `--` included) and argparse gets a stand-in; a `--` before it (or after BOARD
       with a result still to come) is the usual end of options.
     """
+    from .common import DASHES
+    from .table import find
+
     cmd = find(args)
     if cmd is None:
         return args, None
@@ -154,19 +193,22 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
     while i < len(args):
         t = args[i]
         if t == "--":
-            operands += args[i + 1:]
+            operands += [DASHES if x == "--" else x for x in args[i + 1:]]  # `--` again: an operand
             break
         if t.startswith("-") and len(t) > 1 and not _number(t):
             name = _option(t.split("=", 1)[0], options)
             if "=" not in t and name is not None and options[name] and i + 1 < len(args):
-                opts.append(f"{t}={args[i + 1]}")
+                value = args[i + 1]
+                opts.append(f"{t}={DASHES if value == '--' else value}")
                 i += 2
                 continue
+            if t.endswith("=--"):  # `--name=--`
+                t = t[:-2] + DASHES
             opts.append(t)
         else:
             operands.append(t)
         i += 1
-    dash = ["--"] if any(x.startswith("-") for x in operands) else []
+    dash = ["--"] if any(x.startswith(("-", DASHES)) for x in operands) else []
     return [*args[:n_words], *opts, *dash, *operands], typed
 
 
@@ -189,6 +231,7 @@ def _option(name: str, options: dict[str, bool]) -> str | None:
 
 def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tuple[list[str], str | None]:
     pos: list[int] = []
+    ends: set[int] = set()  # the `--` that ends the options (an option's value `--` stays)
     i, n = start, len(args)
     while i < n and len(pos) < 3:
         t = args[i]
@@ -196,6 +239,7 @@ def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tu
         if t == "--" and len(pos) == 2 and no_result_after:
             pos.append(i)  # RESULT `--` (double forfeit): no result word follows
         elif t == "--":
+            ends.add(i)
             pos.extend(range(i + 1, min(n, i + 1 + 3 - len(pos))))  # end of options: the rest is operands
             break
         elif t == "-+" and len(pos) == 2:
@@ -210,7 +254,7 @@ def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tu
     if len(pos) < 3:
         return args, None
     at = pos[2]
-    out = ["RESULT" if j == at else x for j, x in enumerate(args) if j == at or x != "--"]
+    out = ["RESULT" if j == at else x for j, x in enumerate(args) if j not in ends]
     return out, args[at]
 
 
@@ -219,10 +263,12 @@ class _SafeStdout:
     keeping lines and tabs."""
 
     def __init__(self, raw) -> None:
-        self._raw = raw
+        from core.formats.text import clean
+
+        self._raw, self._clean = raw, clean
 
     def write(self, s: str) -> int:
-        return self._raw.write(clean(s, lines=True))
+        return self._raw.write(self._clean(s, lines=True))
 
     def __getattr__(self, name: str):
         return getattr(self._raw, name)

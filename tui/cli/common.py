@@ -22,6 +22,27 @@ from .usage import UsageError
 
 Handler = Callable[[argparse.Namespace], int]
 
+# The word `--` given as a value (`--name --`, or an operand after the `--` that ends the options):
+# argparse would drop it (and hand an option an empty list), so `tui.cli._prepare` passes it as
+# this stand-in, which no argument can hold (a NUL), and every argument's `type` turns it back.
+DASHES = "\0--"
+
+
+def _as_typed(kind: Callable[[str], Any] | None) -> Callable[[str], Any]:
+    """`kind` (str when None) applied to a word, `DASHES` read as the word `--`."""
+    def parse(text: str) -> Any:
+        if text != DASHES:
+            return text if kind is None else kind(text)
+        if kind is None:
+            return "--"
+        try:
+            return kind("--")
+        except (ValueError, TypeError):  # argparse would quote the stand-in: say what was typed
+            raise argparse.ArgumentTypeError(f"invalid {getattr(kind, '__name__', 'value')} value: '--'") from None
+
+    parse.__name__ = getattr(kind, "__name__", "str")  # argparse names it in "invalid int value: ..."
+    return parse
+
 
 @dataclass(frozen=True)
 class Arg:
@@ -60,7 +81,8 @@ class Arg:
             kw["action"] = "store_true"
         else:
             kw["metavar"] = self.metavar
-            for k in ("type", "choices", "nargs"):
+            kw["type"] = _as_typed(self.type)
+            for k in ("choices", "nargs"):
                 if getattr(self, k) is not None:
                     kw[k] = getattr(self, k)
             if self.default is not None:
@@ -148,6 +170,11 @@ def codes(text: str | None) -> tuple[str, ...] | None:
     return tuple(c.strip().upper() for c in text.split(",") if c.strip())
 
 
+def typed_as(option: str, text: str, most: int = 40) -> str:
+    """`--players '4,9'`: an option with what was typed, cut when long (a message is one short line)."""
+    return f"{option} '{text if len(text) <= most else text[:most] + '…'}'"
+
+
 def ids(text: str, what: str, example: str = "4,9,2,7") -> list[int]:
     """Player ids separated by commas (or semicolons), each a positive id within the limits."""
     out = []
@@ -155,9 +182,9 @@ def ids(text: str, what: str, example: str = "4,9,2,7") -> list[int]:
         part = part.strip()
         if not part:
             continue
-        if not (part.isascii() and part.isdigit()) or int(part) < 1:
+        if not (part.isascii() and part.isdigit()) or not part.strip("0"):
             raise UsageError(f"{what}: '{part}' is not a player id (ids are positive whole numbers, like {example})")
-        out.append(numbers.check("id", int(part), what))
+        out.append(numbers.digits(part, "id", what))
     return out
 
 

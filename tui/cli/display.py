@@ -6,12 +6,16 @@ import argparse
 
 from . import numbers
 from .common import FILE, Arg, Command
+from .usage import UsageError
 
 
 def cmd_display(a: argparse.Namespace) -> int:
     from tui.display import run
 
-    return run(a.file, interval=a.interval, serve_web=a.serve, host=a.host, port=a.port, public=a.public)
+    if not a.serve and (a.host is not None or a.port is not None or a.public):
+        raise UsageError("display: --host, --port and --public are for --serve")
+    return run(a.file, interval=a.interval, serve_web=a.serve, host=a.host or "127.0.0.1", port=a.port or 8000,
+               public=a.public)
 
 
 COMMANDS = (
@@ -19,10 +23,8 @@ COMMANDS = (
         FILE,
         Arg("--interval", "seconds each page stays (default 15)", metavar="S", type=numbers.seconds, default=15.0),
         Arg("--serve", "serve it to a browser with textual-serve (pip install -e '.[serve]')", flag=True),
-        Arg("--host", "the address --serve listens on (default 127.0.0.1; another needs --public)", metavar="HOST",
-            default="127.0.0.1"),
-        Arg("--port", "the port --serve listens on (default 8000)", metavar="PORT", type=numbers.whole("port"),
-            default=8000),
+        Arg("--host", "the address --serve listens on (default 127.0.0.1; another needs --public)", metavar="HOST"),
+        Arg("--port", "the port --serve listens on (default 8000)", metavar="PORT", type=numbers.whole("port")),
         Arg("--public", "let --serve listen on an address other than loopback (the network can see it)", flag=True),
     ), own_screen=True),
 )

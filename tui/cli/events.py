@@ -1,4 +1,4 @@
-"""Events and players: new, players add|import|withdraw|bye|list, forbid, undo, redo, log."""
+"""Events and players: new, players add|import|distribute|withdraw|bye|list, forbid, undo, redo, log."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from core import commands
-from core.errors import FileProblem, IllegalChange
+from core.errors import FileProblem
 from core.formats import csvio
 from core.formats.text import clean
 from core.journal_text import bye_what, describe
@@ -90,20 +90,59 @@ def read_csv_text(path: Path) -> str:
 
 
 def cmd_players_import(a: argparse.Namespace) -> int:
+    from core import seating
+
     csv_path = Path(a.csv)
     rows = csvio.read_players(read_csv_text(csv_path), str(csv_path))
+    e = load(a.file)
+    unseated = sum(1 for row in rows if row.get("table") is None) if e.tables > 1 else 0
+    if unseated and a.distribute is None:
+        raise UsageError(f"{csv_path}: {unseated} players have no table and the event has {e.tables} tables: "
+                         f"import with --distribute rating (a snake by rating) or --distribute lots (by lot), "
+                         f"or give the CSV a table column")
+    if a.distribute is not None and not unseated:
+        raise UsageError(f"--distribute: every player of {csv_path} has a table" if e.tables > 1
+                         else "--distribute: the event has one table")
 
-    def add_all(e: Event) -> Event:
-        for i, row in enumerate(rows, start=2):
-            try:
-                e = commands.add_player(e, **row)
-            except IllegalChange as exc:
-                raise FileProblem(str(csv_path), i, str(exc)) from None
-        return e
+    def add_all(ev: Event) -> Event:
+        return seating.add_and_seat(ev, rows, method=a.distribute or "rating",
+                                    row_error=lambda i, exc: FileProblem(str(csv_path), i + 2, str(exc)))
 
-    change(EventFile(a.file), add_all,
-           describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
+    new = change(EventFile(a.file), add_all,
+                 describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
     print(f"imported {len(rows)} players")
+    if unseated:
+        print_tables(new, {p.id for p in new.players} - {p.id for p in e.players})
+    return 0
+
+
+def print_tables(e: Event, marked: set[int] = frozenset()) -> None:
+    """Each table: its players (by rating), their number, average rating and club-mate pairs."""
+    from core.formats.text import fit
+    from core.seating import table_summary
+
+    for t, n, avg, clashes in table_summary(e):
+        print(f"table {t}: {n} players, average rating {avg}, club-mate pairs {clashes}")
+        for p in sorted((p for p in e.players if p.table == t), key=lambda p: (-p.rating, p.id)):
+            mark = " *" if p.id in marked else ""
+            print(f"  {p.id:>4}  {fit(p.name, 30):<30} {p.rating:>5} {fit(p.club, 20)}{mark}".rstrip())
+
+
+def cmd_players_distribute(a: argparse.Namespace) -> int:
+    from core import seating
+
+    e = load(a.file)
+    if not a.all and e.tables > 1 and all(p.table is not None for p in e.players):
+        raise UsageError("players distribute: every player has a table already; --all deals every player again")
+    new = seating.seat_players(e, method=a.by, everyone=a.all)  # the plan first: refused before the lock
+    moved = {p.id for p in new.players if p.table != e.player(p.id).table}
+    how = "by rating (snake)" if a.by == "rating" else "by lot"
+    if not a.dry_run:
+        new = change(EventFile(a.file), lambda ev: seating.seat_players(ev, method=a.by, everyone=a.all),
+                     describe("seat players at tables by rating" if a.by == "rating"
+                              else "seat players at tables by lot"))
+    print(f"players to tables {how}{' (not saved: --dry-run)' if a.dry_run else ''}: {len(moved)} seated anew")
+    print_tables(new, moved)
     return 0
 
 
@@ -138,7 +177,10 @@ def cmd_players_list(a: argparse.Namespace) -> int:
 
 def id_or_name(text: str) -> int | str:
     """`arbiter forbid` operands: player ids, or in a team event team names or ids."""
-    return int(text) if text.strip().isascii() and text.strip().isdigit() else text
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t.lstrip("0")) > 12:  # thousands of digits: no int (forbid says)
+        return text
+    return int(t)
 
 
 def cmd_forbid(a: argparse.Namespace) -> int:
@@ -150,9 +192,9 @@ def cmd_forbid(a: argparse.Namespace) -> int:
     if team_event.is_team_event(e):  # two teams, by name or id
         return forbid_teams(a, e)
     for x in a.ids:
-        if not isinstance(x, int):
+        if not isinstance(x, int) and not (x.strip().isascii() and x.strip().isdigit()):
             raise UsageError(f"forbid: '{x}' is not a player id")
-        numbers.check("id", x, "forbid")
+        numbers.check("id", x, "forbid") if isinstance(x, int) else numbers.digits(x.strip(), "id", "forbid")
     ef = EventFile(a.file)
     if a.club:
         if a.ids:
@@ -241,7 +283,18 @@ COMMANDS = (
         FILE,
         Arg("csv", "a CSV file with a header row: name (required), rating, club, federation, table, team, "
             "title, fide_id", metavar="CSV"),
+        Arg("--distribute", "an event of several tables, a CSV without a table column: deal the players to the "
+            "tables by rating (a snake) or by lot, club-mates apart where possible", metavar="rating|lots",
+            choices=("rating", "lots")),
     )),
+    Command(("players", "distribute"), "deal the players to the tables before round 1: a snake by rating or by "
+            "lot, club-mates apart where possible", cmd_players_distribute, (
+                FILE,
+                Arg("--by", "rating (a snake: 1 2 3 3 2 1 ...) or lots (the order drawn with the event's lots seed)",
+                    metavar="rating|lots", choices=("rating", "lots"), default="rating"),
+                Arg("--all", "every player, not only those without a table (a fresh distribution)", flag=True),
+                Arg("--dry-run", "show the tables, save nothing", flag=True),
+            ), epilog="example: arbiter players distribute saves/open.toml --by lots --all --dry-run"),
     Command(("players", "withdraw"), "withdraw a player: not paired from the next round (or R) on",
             cmd_players_withdraw, (
                 FILE,

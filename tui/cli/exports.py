@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -21,10 +22,21 @@ def cmd_trf_pair(a: argparse.Namespace) -> int:
 
     text = trf_pair(read_text(Path(a.trf)), a.trf)
     if a.o:
+        _not_the_input(Path(a.o), Path(a.trf))
         write_output(a.o, text)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _not_the_input(out: Path, trf: Path) -> None:
+    """`trf pair X.trf -o X.trf` (or a link to it) would replace the TRF with its pairing."""
+    try:
+        same = os.path.samefile(out, trf)
+    except OSError:  # no such file yet
+        same = False
+    if same:
+        raise UsageError(f"-o {out}: is the TRF being paired: write the pairing to another file")
 
 
 def cmd_trf_check(a: argparse.Namespace) -> int:

@@ -4,7 +4,9 @@ While a command computes (a pairing of a big round, standings), Ctrl-C raises Ke
 at once: the transaction has not written anything, and `main` returns 130. Once the change is
 computed and the store writes it (the file, then its journal: milliseconds), Ctrl-C is held
 back until the write is done, so it can never come between the file and its journal; the
-command then finishes normally (the change is made, and said).
+command then finishes normally (the change is made, and said). Once a change is written, Ctrl-C
+no longer stops the command either: what is left is saying what was done (milliseconds), and exit
+code 130 would tell the judge that nothing was written.
 
 `change(ef, fn, what)` is `ef.change(fn, what)` with that guard; `slow(ef)` is `ef` whose
 `change_slow` (a pairing computed outside the lock) holds Ctrl-C back only while a computed
@@ -16,22 +18,24 @@ from __future__ import annotations
 import signal
 import threading
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from core.model import Event
-from core.store import EventFile
+if TYPE_CHECKING:  # this module is imported before anything else of arbiter: it takes Ctrl-C
+    from core.model import Event
+    from core.store import EventFile
 
 
 class _State:
     defer = 0  # > 0: a write is under way, Ctrl-C waits
     pending = False  # Ctrl-C came while a write was under way
+    written = False  # a change is on disk: the command only says so, Ctrl-C is not taken
 
 
 _state = _State()
 
 
 def _on_sigint(signum, frame) -> None:
-    if _state.defer:
+    if _state.defer or _state.written:
         _state.pending = True
         return
     raise KeyboardInterrupt
@@ -41,6 +45,7 @@ def _on_sigint(signum, frame) -> None:
 def handling_ctrl_c() -> Iterator[None]:
     """For the duration of `main`: Ctrl-C goes through `_on_sigint` (in the main thread only; a
     caller in another thread keeps Python's own handling)."""
+    _state.defer, _state.pending, _state.written = 0, False, False
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -53,6 +58,7 @@ def handling_ctrl_c() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, before)
+        _state.written = False
 
 
 def _enter() -> None:
@@ -65,12 +71,18 @@ def _leave() -> None:
         _state.pending = False  # too late to stop: the change is written whole
 
 
+def _written() -> None:
+    """A change is on disk: from now on the command finishes (it says what it did), Ctrl-C or not."""
+    _state.written = True
+
+
 @contextmanager
 def guarded() -> Iterator[None]:
     """Hold Ctrl-C back over the block (it is short and writes)."""
     _enter()
     try:
         yield
+        _written()
     finally:
         _leave()
 
@@ -87,7 +99,10 @@ def change(ef: EventFile, fn: Callable[[Event], Event], what: str) -> Event:
         return new
 
     try:
-        return ef.change(computed, what)
+        new = ef.change(computed, what)
+        if entered:
+            _written()
+        return new
     finally:
         for _ in range(entered):
             _leave()
@@ -118,7 +133,10 @@ class slow:
             return new
 
         try:
-            return self._ef.change_slow(compute, guarded_commit, what, **kw)
+            new = self._ef.change_slow(compute, guarded_commit, what, **kw)
+            if entered:
+                _written()
+            return new
         finally:
             for _ in range(entered):
                 _leave()

@@ -52,6 +52,7 @@ INTERVAL = (Fraction(1, 2), 3600)
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[0-9]*\.?[0-9]+|[0-9]+/[0-9]+")
+_SECONDS = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?")
 
 
 def whole(kind: str) -> Callable[[str], int]:
@@ -62,7 +63,7 @@ def whole(kind: str) -> Callable[[str], int]:
         t = text.strip()
         if not _WHOLE.fullmatch(t):
             raise ValueError(text)  # argparse says: invalid int value: 'abc'
-        if len(t.lstrip("+-")) > 12:  # no need to make a 5000-digit int to know it is too big
+        if len(t.lstrip("+-").lstrip("0")) > 12:  # no need to make a 5000-digit int to know it is too big
             raise argparse.ArgumentTypeError(f"{t} is too {'small' if t.startswith('-') else 'big'}: "
                                              + (f"at least {lo}" if t.startswith("-") else _at_most(hi, unit)))
         n = int(t)
@@ -79,6 +80,15 @@ def whole(kind: str) -> Callable[[str], int]:
 
 def _at_most(hi: int, unit: str) -> str:
     return f"at most {hi} {unit}".rstrip()
+
+
+def digits(text: str, kind: str, option: str) -> int:
+    """Digits typed in a list (`--by-hand 12-7`, `--players 4,9`) as a number within `LIMITS[kind]`;
+    thousands of digits are "too big" (Python would not even make them an int)."""
+    if len(text.lstrip("0")) > 12:
+        lo, hi, unit = LIMITS[kind]
+        raise UsageError(f"{option} {text[:20]}{'…' if len(text) > 20 else ''}: too big: {_at_most(hi, unit)}")
+    return check(kind, int(text), option)
 
 
 def check(kind: str, value: int, option: str) -> int:
@@ -115,10 +125,9 @@ def seconds(text: str) -> float:
     """An argparse `type`: seconds (--interval), a finite decimal within INTERVAL."""
     lo, hi = INTERVAL
     t = text.strip()
-    try:
-        value = float(t)
-    except ValueError:
-        raise ValueError(text) from None
+    if not _SECONDS.fullmatch(t):  # float() would also take "1_000", "٣" (an Arabic-Indic 3), "inf"
+        raise ValueError(text)
+    value = float(t)
     if not math.isfinite(value):
         raise argparse.ArgumentTypeError(f"{t} is not a number of seconds")
     if Fraction(value) < lo:

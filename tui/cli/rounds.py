@@ -12,7 +12,7 @@ from core.results import Result
 from core.store import EventFile, journal, load
 
 from . import numbers
-from .common import FILE, ROUND, STAGE, TABLE, Arg, Command, fmt, ids, main_stage, print_json, stage_of, table_of
+from .common import FILE, ROUND, STAGE, TABLE, Arg, Command, fmt, ids, main_stage, print_json, stage_of, table_of, typed_as
 from .interrupt import change, slow
 from .progress import pairing_progress
 from .usage import UsageError
@@ -32,7 +32,7 @@ def cmd_pair(a: argparse.Namespace) -> int:
         return 0
     allow = None
     if a.allow_rematch is not None:
-        pair = ids(a.allow_rematch, f"--allow-rematch '{a.allow_rematch}'", "3,7")
+        pair = ids(a.allow_rematch, typed_as("--allow-rematch", a.allow_rematch), "3,7")
         if len(pair) != 2:
             raise UsageError(f"--allow-rematch '{a.allow_rematch}': give two player ids, e.g. 3,7")
         allow = {frozenset(pair)}
@@ -73,8 +73,8 @@ def parse_pairs(text: str) -> list[tuple[int, int | None]]:
         bits = [b.strip() for b in part.split("-")]
         if len(bits) > 2 or not all(b.isascii() and b.isdigit() for b in bits if b) or not bits[0]:
             raise UsageError(f"--by-hand: '{part}' is not FIRST-SECOND (ids) or ID-0 for a bye")
-        first = numbers.check("id", int(bits[0]), "--by-hand")
-        second = None if len(bits) == 1 or bits[1] in ("", "0") else numbers.check("id", int(bits[1]), "--by-hand")
+        first = numbers.digits(bits[0], "id", "--by-hand")
+        second = None if len(bits) == 1 or not bits[1].strip("0") else numbers.digits(bits[1], "id", "--by-hand")
         pairs.append((first, second))
     return pairs
 

@@ -10,7 +10,7 @@ from core.journal_text import describe
 from core.store import EventFile, load
 
 from . import numbers
-from .common import FILE, Arg, Command, fmt, ids, print_json
+from .common import FILE, Arg, Command, fmt, ids, print_json, typed_as
 from .interrupt import change
 from .usage import UsageError
 
@@ -52,7 +52,7 @@ def cmd_playoff(a: argparse.Namespace) -> int:
 
     players = None
     if a.players is not None:
-        players = ids(a.players, f"--players '{a.players}'", "4,9")
+        players = ids(a.players, typed_as("--players", a.players), "4,9")
         if not players:
             raise UsageError(f"--players '{a.players}': give player ids separated by commas, e.g. 4,9")
     ef = EventFile(a.file)

@@ -7,9 +7,12 @@ the event (`EventChanged` from the App: `event_changed`).
 
 `attempt(op, ...)` is the one place an engine error is reported: it runs
 `op` and, on an `ArbiterError`, says the message in the judge's language
-and gives None. `run_change(fn, what)` is a change to the event through it
-(`ArbiterApp.commit`: one transaction of `EventFile.change`), with the
-screen's own panels shown again at once.
+and gives None. `run_change(fn, what, then=...)` is a change to the event
+(`ArbiterApp.commit`: one transaction of `EventFile.change`): the screen's
+own panels are shown again as soon as it is through, then `then(new event)`
+runs, or the refusal is said. A change usually goes through at once; one
+that waits for another judge's lock goes through later (the screen answers
+meanwhile), so what follows a change is always in `then`.
 """
 
 from __future__ import annotations
@@ -110,12 +113,35 @@ class ArbiterScreen(Screen):
             self.say_error(message(exc, self.arb.lang))
             return None
 
-    def run_change(self, fn: Callable[[Event], Event], what: str, *,
-                   on_conflict: Callable[[Conflict], None] | None = None) -> Event | None:
-        """One change to the event (one transaction); the event after it, or None if it was refused (and said)."""
-        new = self.attempt(self.arb.commit, fn, what, on_conflict=on_conflict)
-        self.event_changed(self.arb.event)  # this screen's panels at once, before anything is said
-        return new
+    def run_change(self, fn: Callable[[Event], Event], what: str, *, then: Callable[[Event], Any] | None = None,
+                   on_conflict: Callable[[Conflict], None] | None = None,
+                   refused: Callable[[ArbiterError], None] | None = None) -> None:
+        """One change to the event (one transaction, `ArbiterApp.commit`); then `then(the event after it)`.
+
+        A refusal is said on the message line (a `Conflict` goes to
+        `on_conflict` when there is one), and `refused(exc)` runs after it.
+        """
+        def done(result: Any) -> None:
+            self.event_changed(self.arb.event)  # this screen's panels first, before anything is said
+            if isinstance(result, ArbiterError):
+                self.attempt(_raise, result, on_conflict=on_conflict)
+                if refused is not None:
+                    refused(result)
+            elif then is not None:
+                then(result)
+
+        self.arb.commit(fn, what, done)
+
+    def run_step(self, kind: str, then: Callable[[str], Any]) -> None:
+        """Undo or redo (`kind`), one transaction: `then(what it took back or did again)`, or the refusal said."""
+        def done(result: Any) -> None:
+            self.event_changed(self.arb.event)
+            if isinstance(result, ArbiterError):
+                self.attempt(_raise, result)
+            else:
+                then(result)
+
+        self.arb.transact(lambda f: f.undo() if kind == "undo" else f.redo(), done)
 
     def on_event_changed(self, m: EventChanged) -> None:
         self.event_changed(m.event, m.outside, m.reopened)
@@ -138,3 +164,7 @@ class ArbiterScreen(Screen):
                 then(text)
 
         self.app.push_screen(LineScreen(prompt, value=value, classes="line"), done)
+
+
+def _raise(exc: BaseException) -> None:
+    raise exc

@@ -83,7 +83,12 @@ class LineScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="line-box"):
             yield Label(Text(self.prompt), classes="line-prompt")
-            yield Input(value=self.value, id="line-input")
+            # the text given stays, with the cursor after it: typing adds to it (`2 ` then `=`: `2 =`)
+            yield Input(value=self.value, id="line-input", select_on_focus=False)
+
+    def on_mount(self) -> None:
+        field = self.query_one("#line-input", Input)
+        field.cursor_position = len(field.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -94,9 +99,18 @@ class LineScreen(ModalScreen[str | None]):
 
 
 class FormScreen(ModalScreen[dict | None]):
-    """A few labelled fields; Enter goes to the next field, on the last one it submits."""
+    """A few labelled fields; Enter goes to the next field, on the last one it submits.
 
-    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+    Keys typed in one burst (a laggy SSH link sends `Xavier X⏎1400⏎` at once)
+    go to the field the form shows as focused at that point: Enter is a
+    priority binding of the form, run as the App takes the key from the
+    terminal, and it moves the focus there and then (`set_focus`), before the
+    App hands the next key to the focused field. The last Enter submits once
+    the field has taken every key typed before it.
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "cancel", show=False),
+                Binding("enter", "next_field", "next", show=False, priority=True)]
     AUTO_FOCUS = "Input"
 
     def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "") -> None:
@@ -127,20 +141,28 @@ class FormScreen(ModalScreen[dict | None]):
         i = list(self.query(Input)).index(field)
         body = self.query_one(".dialog-body", VerticalScroll)
 
-        def show() -> None:
-            body.scroll_to_widget(labels[i], animate=False)
-            body.scroll_to_widget(field, animate=False)
+        def show() -> None:  # the label and its field in one scroll (two would each start from where the first was)
+            body.scroll_to_region(labels[i].virtual_region.union(field.virtual_region), animate=False, immediate=True)
 
         self.call_after_refresh(show)
 
+    def action_next_field(self) -> None:
+        inputs = list(self.query(Input))
+        field = self.focused
+        i = inputs.index(field) if field in inputs else -1
+        if i + 1 < len(inputs):
+            self.set_focus(inputs[i + 1])  # now: the next key typed goes to the next field
+        elif field is not None:
+            field.call_later(self.submit)  # after the keys the last field has still to take
+        else:
+            self.submit()
+
+    def submit(self) -> None:
+        if self.is_current:
+            self.dismiss({name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields})
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        inputs = list(self.query(Input))
-        i = inputs.index(event.input)
-        if i + 1 < len(inputs):
-            inputs[i + 1].focus()
-        else:
-            self.dismiss({name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -15,7 +15,7 @@ from core.model import Event, Round, points_text
 from core.results import Result
 from core.standings import completed_rounds, standings
 
-from ..i18n import tr
+from ..i18n import points_word, tr
 
 
 def record(ev: Event, rnd: Round, board: int, result: Result | None, **kw) -> Event:
@@ -73,13 +73,21 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
         changed.sort(key=lambda pid: (pid not in g.players, after_rows[pid].rank))
         for pid in changed[:12]:
             o, n = before_rows[pid], after_rows[pid]
-            t.append(tr(lang, "change_player", name=fit(e.player(pid).name, 28), p0=points_text(o.points),
-                        p1=points_text(n.points), r0=o.rank, r1=n.rank) + "\n")
+            p0, p1, name = points_text(o.points), points_text(n.points), clean(fit(e.player(pid).name, 28))
+            if p0 == p1:  # only the place moved
+                line = tr(lang, "change_place", name=name, r0=o.rank, r1=n.rank, p=p1, points=points_word(lang, p1))
+            elif o.rank == n.rank:
+                line = tr(lang, "change_points", name=name, p0=p0, p1=p1, points=points_word(lang, p1))
+            else:
+                line = tr(lang, "change_player", name=name, p0=p0, p1=p1, points=points_word(lang, p1), r0=o.rank,
+                          r1=n.rank)
+            t.append(line + "\n")
         if len(changed) > 12:
             t.append(f"… +{len(changed) - 12}\n")
         later = [str(r.number) for r in e.rounds_of(rnd.stage, table) if r.number > rnd.number]
         if later:
-            t.append("\n" + tr(lang, "change_later", rounds=", ".join(later)) + "\n", style="bold yellow")
+            t.append("\n" + tr(lang, "change_later_one" if len(later) == 1 else "change_later",
+                                rounds=", ".join(later)) + "\n", style="bold yellow")
         else:
             t.append("\n" + tr(lang, "change_none") + "\n", style="dim")
     return t
@@ -105,3 +113,44 @@ def top_preview_body(preview: Event, tie: str | None, lang: str) -> Text:
 
 def clean_lines(text: str) -> Text:
     return Text("\n".join(clean(line) for line in text.splitlines()))
+
+
+def playoff_preview_body(planned: Event, lang: str) -> Text:
+    """The play-off as it would start (`core.playoff_event.report` of the event it would be): the players in
+    tie-break order, the format, the groups, the time controls, who wins a drawn Armageddon, the first games."""
+    import inspect
+
+    from core import playoff as po
+    from core import playoff_event
+
+    report = playoff_event.report
+    text = report(planned, lang) if "lang" in inspect.signature(report).parameters else report(planned)
+    body = Text()
+    body.append(tr(lang, "playoff_preview") + "\n\n", style="bold")
+    body.append(clean_lines(text))
+    plan = po.plan_from_dict(playoff_event.state(planned)["plan"])
+    if plan.groups:
+        body.append("\n")
+        for letter, group in zip("ABCDEFGH", plan.groups):
+            names = ", ".join(f"{fit(planned.player(pid).name, 24)} ({pid})" for pid in group)
+            body.append(clean(tr(lang, "playoff_group", g=letter, players=names)) + "\n")
+    armageddon = po.ARMAGEDDON.text(lang) if hasattr(po.ARMAGEDDON, "text") else str(po.ARMAGEDDON)
+    body.append("\n" + clean(tr(lang, "playoff_times", rapid=po.RAPID, armageddon=armageddon)) + "\n", style="yellow")
+    return body
+
+
+def wrapped_lines(text: str, width: int) -> Text:
+    """Lines of a table-like text (tie-break terms) wrapped to `width`, a wrapped line indented under its own
+    start, so nothing runs past the edge of an 80-column terminal."""
+    import textwrap
+
+    out = []
+    for line in text.splitlines():
+        line = clean(line)
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = len(line) - len(line.lstrip(" "))
+        out += textwrap.wrap(line, width, initial_indent="", subsequent_indent=" " * (lead + 4),
+                             drop_whitespace=True, break_on_hyphens=False) or [line[:width]]
+    return Text("\n".join(out))

@@ -15,6 +15,7 @@ answering, the progress line says what is under way, Esc stops it.
 from __future__ import annotations
 
 import re
+import shutil
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -41,7 +42,8 @@ from ..widgets.status import MessageLine, StatusLine, status_text
 from .base import ArbiterScreen
 from .clock import AlarmScreen
 from .dialogs import ChoiceScreen, TextScreen
-from .entry import change_preview, clean_lines, record, result_of, top_preview_body
+from .entry import (change_preview, clean_lines, playoff_preview_body, record, result_of, top_preview_body,
+                    wrapped_lines)
 
 
 class MainScreen(ArbiterScreen):
@@ -165,9 +167,26 @@ class MainScreen(ArbiterScreen):
             self.round_panel.reset()
         elif self._synced and self._synced[0] is event and self._synced[1] == self.arb.lang:
             return  # shown already (this screen's own change, told again by the App)
+        was = self.selected_game() if outside and self.query(RoundPanel) else None
+        shown = self.shown_round() if was is not None else None
         self.sync()
         if reopened:
             self.round_panel.cursor_to_first_missing()
+        elif was is not None and was.result is None:
+            self.filled_by_another(shown, was)
+
+    def filled_by_another(self, shown: Round, was: Game) -> None:
+        """Another judge entered the board under the cursor: the cursor moves on, as after one's own entry
+        (the next key would else open an overwrite question)."""
+        now = self.shown_round()
+        if now is None or now.key != shown.key:
+            return
+        try:
+            g = now.game(was.board)
+        except ArbiterError:
+            return
+        if g.result is not None and g.second is not None and self.selected_board() == was.board:
+            self.round_panel.advance(now, was.board)
 
     def show_status(self) -> None:
         e, panel = self.arb.event, self.round_panel
@@ -250,19 +269,36 @@ class MainScreen(ArbiterScreen):
         self.action_prefix("t")
 
     def alarm_draws(self) -> None:
-        """The reminder's d: a technical draw on every board still unfinished, in one change."""
+        """The reminder's d: a technical draw on every board still unfinished, in one change (asks first)."""
         if self.alarm is None:
             return
-        rnd, boards = self.alarm.rnd, self.alarm.boards
+        rnd, boards = self.alarm.rnd, list(self.alarm.boards)
+        lang = self.arb.lang
+        self.ask_yes(tr(lang, "time_up_title"), tr(lang, "tech_draws_q", boards=", ".join(map(str, boards))),
+                     lambda: self.technical_draws(rnd, boards), yes=tr(lang, "tech_draws_yes"),
+                     no=lambda: self.remind_again(rnd))
+
+    def remind_again(self, rnd: Round) -> None:
+        """No to the technical draws: the reminder again, with the boards still unfinished now."""
+        from .clock import unfinished
+
+        try:
+            now = self.event.find_round(rnd.stage, rnd.table, rnd.number)
+        except ArbiterError:
+            return
+        if unfinished(now):
+            self.time_up(now)
+
+    def technical_draws(self, rnd: Round, boards: list[int]) -> None:
 
         def all_draws(ev: Event) -> Event:
-            for b in boards:
-                ev = record(ev, rnd, b, Result.TECHNICAL_DRAW, by=self.arb.user, expected=None)
+            for b in boards:  # a board another judge finished meanwhile keeps its result (expected=None)
+                ev = record(ev, rnd, b, Result.TECHNICAL_DRAW, by=self.arb.by, expected=None)
             return ev
 
-        if self.run_change(all_draws, describe("technical draws (705.3) round {round} boards {boards}",
-                                               round=rnd.number, boards=", ".join(map(str, boards)))) is not None:
-            self.say(tr(self.arb.lang, "tech_draws", boards=", ".join(map(str, boards))))
+        self.run_change(all_draws, describe("technical draws (705.3) round {round} boards {boards}",
+                                            round=rnd.number, boards=", ".join(map(str, boards))),
+                        then=lambda _new: self.say(tr(self.arb.lang, "tech_draws", boards=", ".join(map(str, boards)))))
 
     # -- results ------------------------------------------------------------------------------
     def action_prefix(self, p: str) -> None:
@@ -290,6 +326,9 @@ class MainScreen(ArbiterScreen):
         """Enter a result on a board of the shown round: ask first over a different one."""
         rnd = rnd or self.shown_round()
         if rnd is None:
+            return
+        if self.arb.changing:  # (the ':' line too: the screen does not show the board as it will be yet)
+            self.say_why(tr(self.arb.lang, "why_waiting"))
             return
         g = self.attempt(rnd.game, board)
         if g is None:
@@ -321,12 +360,19 @@ class MainScreen(ArbiterScreen):
     def write_result(self, rnd: Round, board: int, result: Result | None, expected: Result | None,
                      force: bool = False) -> None:
         stage, table, k = rnd.stage, rnd.table, rnd.number
-        new = self.run_change(lambda ev: record(ev, rnd, board, result, by=self.arb.user, expected=expected,
-                                                force=force),
-                              result_what(stage, k, table, board, result),
-                              on_conflict=lambda exc: self.conflict(exc, rnd, board, result, expected))
-        if new is None:
-            return
+        before = self.event
+
+        def written(new: Event) -> None:
+            self.result_written(rnd, board, result)
+            self.offer_repair(before, new)
+
+        self.run_change(lambda ev: record(ev, rnd, board, result, by=self.arb.by, expected=expected, force=force),
+                        result_what(stage, k, table, board, result), then=written,
+                        on_conflict=lambda exc: self.conflict(exc, rnd, board, result, expected))
+
+    def result_written(self, rnd: Round, board: int, result: Result | None) -> None:
+        """The echo, and the cursor on: to the next board without a result (after a clear: stays on it)."""
+        stage, table, k = rnd.stage, rnd.table, rnd.number
         try:
             new_rnd = self.event.find_round(stage, table, k)
         except ArbiterError:
@@ -337,8 +383,42 @@ class MainScreen(ArbiterScreen):
             self.round_panel.cursor_to_first_missing()
             self.keys_changed()
             return
-        self.round_panel.advance(new_rnd, board)
+        if result is None:  # a clear: the correction typed next belongs to this board
+            self.round_panel.refresh_rows()
+            self.round_panel.select(board)
+        else:
+            self.round_panel.advance(new_rnd, board)
         self.keys_changed()
+
+    def offer_repair(self, before: Event, after: Event) -> None:
+        """A past result corrected, and the round paired on the old one has no result yet: take it back and pair
+        it again? (one question; Enter or anything but y keeps it: `core.corrections`)."""
+        from core import corrections
+
+        found = corrections.round_paired_on(before, after)
+        if found is None:
+            return
+        lang = self.arb.lang
+        where = tr(lang, "repair_where", t=found.table) if found.table is not None and len(self.tables) > 1 else ""
+        body = Text(tr(lang, "repair_q", r=found.number, c=found.corrected, where=where))
+
+        def answered(choice: str | None) -> None:
+            if choice != "y":
+                return
+
+            def taken_back(_new: Event) -> None:
+                index = self.tables.index(found.table) if found.table in self.tables else 0
+                self.round_panel.go(table_index=index, round_no=None, prefix=None)
+                self.sync()
+                self.say(tr(lang, "unpaired", n=found.number))
+                self.pair_table(found.table)
+
+            self.run_change(lambda ev: corrections.take_back(ev, found),
+                            describe("take back the pairing of round {round}", round=found.number), then=taken_back)
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "repair_title"), body,
+                                          [("y", tr(lang, "repair_yes")), ("n", tr(lang, "repair_no"))],
+                                          default="n", classes="ask"), answered)
 
     def conflict(self, exc: Conflict, rnd: Round, board: int, result: Result | None, expected: Result | None) -> None:
         """Another judge changed the board meanwhile: overwrite (o) or keep theirs (k)."""
@@ -421,10 +501,10 @@ class MainScreen(ArbiterScreen):
             self.say_error(tr(self.arb.lang, "moves_need_result", b=board))
             return
         stage, k = rnd.stage, rnd.number
-        if self.run_change(lambda ev: record(ev, rnd, board, g.result, by=self.arb.user, expected=g.result, moves=moves),
-                           describe("moves {stage} round {round} board {board}: {moves}", stage=stage, round=k,
-                                    board=board, moves=moves)) is not None:
-            self.say(tr(self.arb.lang, "moves_saved", b=board, n=moves))
+        self.run_change(lambda ev: record(ev, rnd, board, g.result, by=self.arb.by, expected=g.result, moves=moves),
+                        describe("moves {stage} round {round} board {board}: {moves}", stage=stage, round=k,
+                                 board=board, moves=moves),
+                        then=lambda _new: self.say(tr(self.arb.lang, "moves_saved", b=board, n=moves)))
 
     # -- views ----------------------------------------------------------------------------------
     def action_view(self, name: str) -> None:
@@ -506,9 +586,8 @@ class MainScreen(ArbiterScreen):
             self.say_error(message(exc, self.arb.lang))
             return
         lines = []
-        for entry in reversed(entries[-500:]):
-            ssh = f"@{entry.ssh}" if entry.ssh else ""
-            lines.append(f"{entry.seq:>5} {entry.time[:19]} {entry.user}{ssh}: {translate(entry.what, self.arb.lang)}")
+        for entry in reversed(entries[-500:]):  # the time in this machine's zone, who as user@host (as arbiter log)
+            lines.append(f"{entry.seq:>5} {entry.local_time} {entry.label}: {translate(entry.what, self.arb.lang)}")
         self.app.push_screen(TextScreen(tr(self.arb.lang, "history_title"), clean_lines("\n".join(lines)), wrap=True))
 
     def action_players(self) -> None:
@@ -527,8 +606,10 @@ class MainScreen(ArbiterScreen):
         e = self.event
         table = self.table if main_stage(e) == "swiss" and e.tables > 1 else None
         text = self.attempt(explain_text, e, pid, table=table, lang=self.arb.lang)
-        if text is not None:
-            self.app.push_screen(TextScreen(fit(f"{e.player(pid).name} ({pid})", 70), clean_lines(text)))
+        if text is not None:  # wrapped to the page (a cut term is indented under its line), never past the edge
+            width = max(40, min(self.app.size.width, 80) - 8)
+            self.app.push_screen(TextScreen(clean(fit(f"{e.player(pid).name} ({pid})", 70)),
+                                            wrapped_lines(text, width)))
 
     def on_bracket_view_chosen(self, message: BracketView.Chosen) -> None:
         """Enter on a match of the bracket: the round panel on that match's board, to enter its result."""
@@ -551,29 +632,36 @@ class MainScreen(ArbiterScreen):
 
     # -- undo / redo ------------------------------------------------------------------------------
     def action_undo(self) -> None:
-        what = self.attempt(self.arb.undo)
-        self.event_changed(self.arb.event)
-        if what is not None:
-            self.say(tr(self.arb.lang, "undone", what=translate(what, self.arb.lang)))
+        self.run_step("undo", lambda what: self.say(tr(self.arb.lang, "undone", what=translate(what, self.arb.lang))))
 
     def action_redo(self) -> None:
-        what = self.attempt(self.arb.redo)
-        self.event_changed(self.arb.event)
-        if what is not None:
-            self.say(tr(self.arb.lang, "redone", what=translate(what, self.arb.lang)))
+        self.run_step("redo", lambda what: self.say(tr(self.arb.lang, "redone", what=translate(what, self.arb.lang))))
 
     # -- pairing (a job: the screen keeps answering) ----------------------------------------------------
     def action_pair(self) -> None:
         """The pairing of the next round, computed off the event loop, then shown before it is saved."""
+        self.pair_table(self.table if self.stage == "swiss" else None)
+
+    def pair_table(self, table: int | None) -> None:
+        """The pairing of the next round of `table` (None: the event's only one), as a job, then the preview."""
         from core import preview
 
-        table = self.table if self.stage == "swiss" else None
         snapshot = self.event
-        cur = self.current_round()
-        k = cur.number + 1 if cur is not None else 1
+        rs = snapshot.rounds_of(self.stage if table is None else "swiss", table)
+        k = rs[-1].number + 1 if rs else 1
         what = why("job_pair_table", r=k, t=table) if table is not None and len(self.tables) > 1 else why("job_pair", r=k)
         self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, snapshot, table, progress=progress),
                                self.show_proposal))
+
+    def action_pair_all(self) -> None:
+        """The next round of every table whose round is complete, in one preview (`core.preview.propose(tables=)`)."""
+        from core import preview
+
+        snapshot = self.event
+        tables = preview.pairable_tables(snapshot)
+        what = why("job_pair_tables", t=", ".join(map(str, tables)))
+        self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, snapshot, tables=tables,
+                                                                    progress=progress), self.show_proposal))
 
     def show_proposal(self, proposal) -> None:
         """The pairing is ready: the preview, now if this screen is on top, else as soon as the judge is back."""
@@ -619,12 +707,13 @@ class MainScreen(ArbiterScreen):
         rnd, board = self.shown_round(), self.selected_board()
         if rnd is None or board is None:
             return
-        if self.run_change(lambda ev: pairing.swap_colours(ev, rnd.stage, rnd.table, rnd.number, board),
-                           describe("swap colours on board {board}", board=board)) is None:
-            return
-        warnings = pairing.warnings_for(self.event, self.shown_round(), lang=self.arb.lang)
-        self.say(tr(self.arb.lang, "swapped", b=board) + ("; " + "; ".join(warnings) if warnings else ""),
-                 "yellow" if warnings else "")
+        def swapped(_new: Event) -> None:
+            warnings = pairing.warnings_for(self.event, self.shown_round(), lang=self.arb.lang)
+            self.say(tr(self.arb.lang, "swapped", b=board) + ("; " + "; ".join(warnings) if warnings else ""),
+                     "yellow" if warnings else "")
+
+        self.run_change(lambda ev: pairing.swap_colours(ev, rnd.stage, rnd.table, rnd.number, board),
+                        describe("swap colours on board {board}", board=board), then=swapped)
 
     def action_exchange(self) -> None:
         self.ask_line(tr(self.arb.lang, "exchange_prompt"), self.exchange)
@@ -636,9 +725,10 @@ class MainScreen(ArbiterScreen):
         except ValueError:
             self.say_error(tr(self.arb.lang, "line_bad", text=text))
             return
-        if rnd is not None and self.run_change(lambda ev: pairing.exchange(ev, rnd.stage, rnd.table, rnd.number, a, b),
-                                               describe("exchange players {a} and {b}", a=a, b=b)) is not None:
-            self.show_warnings()
+        if rnd is not None:
+            self.run_change(lambda ev: pairing.exchange(ev, rnd.stage, rnd.table, rnd.number, a, b),
+                            describe("exchange players {a} and {b}", a=a, b=b),
+                            then=lambda _new: self.show_warnings(tr(self.arb.lang, "exchanged", a=a, b=b)))
 
     def action_give_bye(self) -> None:
         self.ask_line(tr(self.arb.lang, "give_bye_prompt"), self.give_bye)
@@ -650,19 +740,18 @@ class MainScreen(ArbiterScreen):
         except ValueError:
             self.say_error(tr(self.arb.lang, "not_number", text=text.strip()))
             return
-        if rnd is not None and self.run_change(lambda ev: pairing.give_bye(ev, rnd.stage, rnd.table, rnd.number, pid),
-                                               describe("bye by hand for player {pid}", pid=pid)) is not None:
-            self.show_warnings()
+        if rnd is not None:
+            self.run_change(lambda ev: pairing.give_bye(ev, rnd.stage, rnd.table, rnd.number, pid),
+                            describe("bye by hand for player {pid}", pid=pid),
+                            then=lambda _new: self.show_warnings(tr(self.arb.lang, "pv_bye_given", id=pid)))
 
-    def show_warnings(self) -> None:
+    def show_warnings(self, done: str) -> None:
+        """What a change by hand did (`done`: in words), and what `warnings_for` says of the round now."""
         rnd = self.shown_round()
         if rnd is None:
             return
         warnings = pairing.warnings_for(self.event, rnd, lang=self.arb.lang)
-        if warnings:
-            self.say("; ".join(warnings), "yellow")
-        else:
-            self.say(tr(self.arb.lang, "saved"))
+        self.say(done + ("; " + "; ".join(warnings) if warnings else ""), "yellow" if warnings else "")
 
     def action_forbid(self) -> None:
         self.ask_line(tr(self.arb.lang, "forbid_prompt"), self.forbid)
@@ -677,35 +766,61 @@ class MainScreen(ArbiterScreen):
         if len(parts) != 2:
             self.say_error(tr(lang, "line_bad", text=text))
             return
+
+        def said(_new: Event) -> None:
+            self.say(tr(lang, "allowed" if remove else "forbidden", a=parts[0], b=parts[1]))
+
         if team_event.is_team_event(self.event):
             teams = self.attempt(lambda: [team_event.find_team(self.event, t) for t in parts])
             if teams is None:
                 return
             x, y = teams
-            done = self.run_change(lambda ev: team_event.forbid_teams(ev, parts[0], parts[1], remove=remove),
-                                   describe("allow teams {team} and {other} to meet" if remove
-                                            else "forbid teams {team} and {other} to meet", team=x, other=y))
+            self.run_change(lambda ev: team_event.forbid_teams(ev, parts[0], parts[1], remove=remove),
+                            describe("allow teams {team} and {other} to meet" if remove
+                                     else "forbid teams {team} and {other} to meet", team=x, other=y), then=said)
         else:
             try:
                 a, b = (int(p) for p in parts)
             except ValueError:
                 self.say_error(tr(lang, "line_bad", text=text))
                 return
-            done = self.run_change(lambda ev: commands.forbid_pair(ev, a, b, remove=remove),
-                                   describe("allow pairing {a} with {b}" if remove else "forbid pairing {a} with {b}",
-                                            a=a, b=b))
-        if done is not None:
-            self.say(tr(lang, "allowed" if remove else "forbidden", a=parts[0], b=parts[1]))
+            self.run_change(lambda ev: commands.forbid_pair(ev, a, b, remove=remove),
+                            describe("allow pairing {a} with {b}" if remove else "forbid pairing {a} with {b}",
+                                     a=a, b=b), then=said)
 
     def action_unpair(self) -> None:
+        """Take back the pairing of the current round (asks first: its boards go)."""
         rnd = self.current_round()
         if rnd is None:
             return
-        if self.run_change(lambda ev: commands.unpair_round(ev, rnd.stage, rnd.table, rnd.number),
-                           describe("take back the pairing of round {round}", round=rnd.number)) is not None:
+        lang = self.arb.lang
+        where = tr(lang, "repair_where", t=rnd.table) if rnd.table is not None and len(self.tables) > 1 else ""
+        self.ask_yes(tr(lang, "unpair_title"), tr(lang, "unpair_q", r=rnd.number, where=where), lambda: self.unpair(rnd))
+
+    def ask_yes(self, title: str, question: str, then, yes: str = "", no=None) -> None:
+        """A question answered by y (then `then()`); n, Esc and Enter are no (`no()`, if given): asking first
+        means no by default."""
+        lang = self.arb.lang
+
+        def answered(choice: str | None) -> None:
+            if choice == "y":
+                then()
+            elif no is not None:
+                no()
+            else:
+                self.say("")
+
+        self.app.push_screen(ChoiceScreen(title, Text(question), [("y", yes or tr(lang, "yes")), ("n", tr(lang, "no"))],
+                                          default="n", classes="ask"), answered)
+
+    def unpair(self, rnd: Round) -> None:
+        def unpaired(_new: Event) -> None:
             self.round_panel.go(round_no=None)
             self.sync()
             self.say(tr(self.arb.lang, "unpaired", n=rnd.number))
+
+        self.run_change(lambda ev: commands.unpair_round(ev, rnd.stage, rnd.table, rnd.number),
+                        describe("take back the pairing of round {round}", round=rnd.number), then=unpaired)
 
     # -- the round clock ------------------------------------------------------------------------------
     def action_clock(self) -> None:
@@ -724,9 +839,11 @@ class MainScreen(ArbiterScreen):
             if a is not None:
                 actions.run(self, a.id)
 
-        self.app.push_screen(ChoiceScreen(tr(lang, "clock_title"), body, choices, classes="ask clock"), answered)
+        default = "7" if rnd.stage in ("top", "playoff") else "4"
+        self.app.push_screen(ChoiceScreen(tr(lang, "clock_title"), body, choices, classes="ask clock",
+                                          default=default if left is None else None), answered)
 
-    def clock_do(self, choice: str) -> None:
+    def clock_do(self, choice: str, confirmed: bool = False) -> None:
         lang = self.arb.lang
         rnd = self.current_round()
         if rnd is None:
@@ -734,12 +851,22 @@ class MainScreen(ArbiterScreen):
         now = self.arb.now()
         e = self.event
         if choice == "a":
+            running = [r for t in e.stage_tables(self.stage) if (rs := e.rounds_of(self.stage, t))
+                       and (r := rs[-1]) and (clockmod.remaining(r, now) or 0) > 0]
+            if running and not confirmed:
+                self.ask_yes(tr(lang, "clock_title"), tr(lang, "clock_restart_all_q", n=len(running), m=e.round_minutes),
+                             lambda: self.clock_do(choice, confirmed=True))
+                return
             self.clock_all_tables(e.round_minutes)
             return
-        if choice == "4":
-            params, msg = clockmod.start(e.round_minutes, now), tr(lang, "clock_started", m=e.round_minutes)
-        elif choice == "7":
-            params, msg = clockmod.start(e.top_minutes, now), tr(lang, "clock_started", m=e.top_minutes)
+        if choice in ("4", "7"):
+            minutes = e.round_minutes if choice == "4" else e.top_minutes
+            params, msg = clockmod.start(minutes, now), tr(lang, "clock_started", m=minutes)
+            left = clockmod.remaining(rnd, now)
+            if left is not None and left > 0 and not confirmed:  # a running clock: start it again only on y
+                self.ask_yes(tr(lang, "clock_title"), tr(lang, "clock_restart_q", t=clockmod.fmt(left), m=minutes),
+                             lambda: self.clock_do(choice, confirmed=True))
+                return
         elif choice == "p":
             params = clockmod.pause_or_resume(rnd, now)
             msg = tr(lang, "clock_paused_msg" if params["paused"] is not None else "clock_resumed")
@@ -750,9 +877,9 @@ class MainScreen(ArbiterScreen):
             msg = tr(lang, "st_clock", t=clockmod.fmt(left or 0))
         else:
             params, msg = clockmod.clear(), tr(lang, "clock_cleared")
-        if self.run_change(lambda ev: commands.set_clock(ev, rnd.stage, rnd.table, rnd.number, **params),
-                           clock_what(rnd.stage, rnd.number, rnd.table if rnd.table else None)) is not None:
-            self.say(msg)
+        self.run_change(lambda ev: commands.set_clock(ev, rnd.stage, rnd.table, rnd.number, **params),
+                        clock_what(rnd.stage, rnd.number, rnd.table if rnd.table else None),
+                        then=lambda _new: self.say(msg))
 
     def clock_all_tables(self, minutes: int) -> None:
         """One change: the same deadline for the current round of every table."""
@@ -766,9 +893,9 @@ class MainScreen(ArbiterScreen):
                     ev = commands.set_clock(ev, stage, t, rs[-1].number, **params)
             return ev
 
-        if self.run_change(start_all, describe("round clock {stage}: {minutes} minutes on every table", stage=stage,
-                                               minutes=minutes)) is not None:
-            self.say(tr(self.arb.lang, "clock_started", m=minutes))
+        self.run_change(start_all, describe("round clock {stage}: {minutes} minutes on every table", stage=stage,
+                                            minutes=minutes),
+                        then=lambda _new: self.say(tr(self.arb.lang, "clock_started", m=minutes)))
 
     # -- the top and the play-off ------------------------------------------------------------------------
     def action_start_top(self) -> None:
@@ -809,17 +936,77 @@ class MainScreen(ArbiterScreen):
     def start_top(self, lots: bool = False) -> None:
         from core import top
 
-        if self.run_change(lambda ev: top.start_top(ev, lots=lots), describe("start the top")) is not None:
-            self.stage_started(tr(self.arb.lang, "top_started"))
+        self.run_change(lambda ev: top.start_top(ev, lots=lots), describe("start the top"),
+                        then=lambda _new: self.stage_started(tr(self.arb.lang, "top_started")))
 
     def action_start_playoff(self) -> None:
+        """The play-off for first place as it would start (players, format, time controls, first games), then y."""
         from core import playoff_event
 
-        if self.run_change(lambda ev: playoff_event.start_playoff(ev, None), describe("start the play-off")) is not None:
-            self.stage_started(tr(self.arb.lang, "playoff_started"))
+        lang = self.arb.lang
+        planned = self.attempt(playoff_event.start_playoff, self.event, None)
+        if planned is None:
+            return
+        body = playoff_preview_body(planned, lang)
+
+        def answered(choice: str | None) -> None:
+            if choice != "y":
+                self.say(tr(lang, "playoff_not_started"))
+                return
+            self.run_change(lambda ev: playoff_event.start_playoff(ev, None), describe("start the play-off"),
+                            then=lambda _new: self.stage_started(tr(lang, "playoff_started")))
+
+        self.app.push_screen(ChoiceScreen(tr(lang, "playoff_title"), body,
+                                          [("y", tr(lang, "playoff_start")), ("n", tr(lang, "cancel"))],
+                                          classes="page"), answered)
 
     def stage_started(self, what: str) -> None:
         self.round_panel.reset()
         self.sync()
         self.round_panel.cursor_to_first_missing()
         self.say(what, "bold")
+
+    # -- printouts and exports ------------------------------------------------------------------------
+    def action_print(self) -> None:
+        """The print menu: each printout or export that applies now (the action table's "print" scope)."""
+        lang = self.arb.lang
+        choices = []  # every printout, those that do not apply now with why (their key says it too)
+        for a in actions.of_scope("print"):
+            reason = a.why_not(self)
+            choices.append((a.key, a.label(lang) + (f" — {reason.text(lang)}" if reason is not None else "")))
+
+        def answered(choice: str | None) -> None:
+            a = actions.chosen("print", choice) if choice else None
+            if a is not None:
+                actions.run(self, a.id)
+
+        lpr = shutil.which("lpr")
+        body = Text(tr(lang, "print_where", folder=str(self.arb.file.path.parent) or ".")
+                    + " " + tr(lang, "print_lpr" if lpr else "print_no_lpr"))
+        self.app.push_screen(ChoiceScreen(tr(lang, "print_title"), body, choices, classes="ask print"), answered)
+
+    def print_do(self, what: str) -> None:
+        """Write one printout or export (a job: the site of a big event, the printer), then say where it went."""
+        from . import printing
+
+        snapshot, lang, path = self.event, self.arb.lang, self.arb.file.path
+        table = self.table if what == "trf" and len(self.tables) > 1 and self.stage == "swiss" else None
+        label = actions.BY_ID["print_" + what].label(lang)
+
+        def done(out: printing.Exported) -> None:
+            where = tr(lang, "printed_to", what=label, path=str(out.path))
+            if out.error:
+                self.say(where + "; " + tr(lang, "print_failed", lpr=out.printer, error=out.error), "yellow")
+            elif out.printer:
+                self.say(where + "; " + tr(lang, "print_sent", lpr=out.printer), "bold")
+            else:
+                self.say(where, "bold")
+
+        self.arb.start_job(Job(why("job_print", what=label),
+                               lambda progress: printing.export(snapshot, path, what, lang, table), done))
+
+    # -- players to tables ----------------------------------------------------------------------------
+    def action_distribute(self) -> None:
+        from .seating import distribute
+
+        distribute(self)

@@ -1,8 +1,12 @@
-"""Players: list, search by name or number, add (late entry after round 1), edit, withdraw, bye, import CSV.
+"""Players: list, search by name or number, add (late entry after round 1), edit, withdraw, bye, import CSV,
+players to tables.
 
 Each action is the `core.commands` function the command line calls, inside
 `EventFile.change` (through `run_change`); the keys are the action table's
-"players" scope.
+"players" scope. The status column shows a requested bye (`½ r3`) beside
+late entries and withdrawals. In an event of several tables, `d` deals the
+players to the tables (before round 1), and a CSV without a table column is
+dealt as it is imported: both show the tables first (tui/screens/seating.py).
 """
 
 from __future__ import annotations
@@ -13,8 +17,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input
 
-from core import commands
-from core.errors import FileProblem, IllegalChange
+from core import commands, seating
+from core.errors import FileProblem
 from core.formats import csvio
 from core.formats.text import clean, fit
 from core.journal_text import bye_what, describe
@@ -49,6 +53,9 @@ def matches(p, query: str) -> bool:
     return q in p.name.casefold() or q in p.club.casefold()
 
 
+
+# How a requested bye is shown in the list: the points it gives.
+BYE_SHOWN = {"half": "½", "zero": "0", "full": "1", "none": "-"}
 
 # The kinds of requested bye as a Russian judge types them (the file and core say half/zero/full/none).
 BYE_WORDS = {"пол": "half", "половина": "half", "½": "half", "ноль": "zero", "0": "zero",
@@ -93,6 +100,9 @@ class PlayersScreen(ArbiterScreen):
                 status += f" {p.late_from}"
             elif p.status == "withdrawn":
                 status += f" {p.withdrawn_from}"
+            if p.byes:  # requested byes: "½ r3, 0 r5"
+                status += ", " + tr(L, "st_byes", byes=", ".join(
+                    tr(L, "st_bye", kind=BYE_SHOWN.get(kind, kind), r=r) for r, kind in sorted(p.byes)))
             style = "dim" if p.status == "withdrawn" else ""
             rows.append((str(p.id), (cell(p.id), cell(fit(p.name, 24), style), cell(p.rating or ""),
                                      cell(fit(p.club, 16)), cell(p.table or ""), cell(status, style))))
@@ -108,9 +118,6 @@ class PlayersScreen(ArbiterScreen):
             return None
         e = self.arb.event
         return e.player(int(key)) if e.has_player(int(key)) else None
-
-    def change(self, fn, what: str) -> Event | None:
-        return self.run_change(fn, what)
 
     # -- actions -----------------------------------------------------------------------------
     def action_back(self) -> None:
@@ -151,14 +158,15 @@ class PlayersScreen(ArbiterScreen):
             except ValueError:
                 self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
                 return
-            new = self.change(lambda ev: commands.add_player(ev, v["name"], rating=rating, club=v.get("club", ""),
-                                                              table=table),
-                              describe("add player {name}", name=v["name"]))
-            if new is not None:
+            def added(new: Event) -> None:
                 p = max(new.players, key=lambda x: x.id)
                 late = tr(L, "late", n=p.late_from) if p.late_from else ""
                 self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
                 self.query_one("#players-table", KeyedTable).select_key(str(p.id))
+
+            self.run_change(lambda ev: commands.add_player(ev, v["name"], rating=rating, club=v.get("club", ""),
+                                                           table=table),
+                            describe("add player {name}", name=v["name"]), then=added)
 
         self.app.push_screen(FormScreen(tr(L, "add_player"), fields), done)
 
@@ -178,10 +186,11 @@ class PlayersScreen(ArbiterScreen):
             except ValueError:
                 self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
                 return
-            if self.change(lambda ev: commands.edit_player(ev, p.id, name=v["name"].strip(), rating=rating,
-                                                           club=v.get("club", "").strip()),
-                           describe("edit player {pid}", pid=p.id)) is not None:
-                self.say(tr(L, "saved"))
+            self.run_change(lambda ev: commands.edit_player(ev, p.id, name=v["name"].strip(), rating=rating,
+                                                            club=v.get("club", "").strip()),
+                            describe("edit player {pid}", pid=p.id),
+                            then=lambda new: self.say(tr(L, "player_saved", name=clean(new.player(p.id).name),
+                                                         id=p.id)))
 
         self.app.push_screen(FormScreen(tr(L, "edit_player"), fields), done)
 
@@ -194,9 +203,9 @@ class PlayersScreen(ArbiterScreen):
         def done(choice: str | None) -> None:
             if choice != "y":
                 return
-            new = self.change(lambda ev: commands.withdraw(ev, p.id), describe("withdraw player {pid}", pid=p.id))
-            if new is not None:
-                self.say(tr(L, "withdrawn", name=p.name, n=new.player(p.id).withdrawn_from))
+            self.run_change(lambda ev: commands.withdraw(ev, p.id), describe("withdraw player {pid}", pid=p.id),
+                            then=lambda new: self.say(tr(L, "withdrawn", name=p.name,
+                                                         n=new.player(p.id).withdrawn_from)))
 
         self.app.push_screen(ChoiceScreen(tr(L, "withdraw_title"), Text(tr(L, "withdraw_q", name=clean(p.name))),
                                           [("y", tr(L, "yes")), ("n", tr(L, "no"))], classes="ask"), done)
@@ -215,13 +224,16 @@ class PlayersScreen(ArbiterScreen):
                 self.say(tr(L, "bye_prompt"), "bold red")
                 return
             r, kind = int(bits[0]), BYE_WORDS.get(bits[1].lower(), bits[1].lower())
-            if self.change(lambda ev: commands.request_bye(ev, p.id, r, kind),
-                           bye_what(kind, p.id, r)) is not None:
-                self.say(tr(L, "saved"))
+            said = tr(L, "bye_cancelled" if kind == "none" else "bye_saved", name=clean(p.name), id=p.id, r=r,
+                      kind=BYE_SHOWN.get(kind, kind))
+            self.run_change(lambda ev: commands.request_bye(ev, p.id, r, kind), bye_what(kind, p.id, r),
+                            then=lambda _new: self.say(said))
 
         self.app.push_screen(LineScreen(f"{clean(p.name)}: {tr(L, 'bye_prompt')}", classes="line"), done)
 
     def action_import_csv(self) -> None:
+        from .seating import import_seated
+
         L = self.arb.lang
 
         def done(path: str | None) -> None:
@@ -231,18 +243,24 @@ class PlayersScreen(ArbiterScreen):
             rows = self.attempt(read_csv, csv_path)
             if rows is None:
                 return
-
-            def add_all(ev: Event) -> Event:
-                for i, row in enumerate(rows, start=2):
-                    try:
-                        ev = commands.add_player(ev, **row)
-                    except IllegalChange as exc:
-                        raise FileProblem(str(csv_path), i, exc) from None
-                return ev
-
             what = describe("import {n} players from {file}", n=len(rows), file=csv_path.name)
-            if self.change(add_all, what) is not None:
-                self.say(tr(L, "imported", n=len(rows)), "bold")
+
+            def row_error(i: int, exc) -> FileProblem:
+                return FileProblem(str(csv_path), i + 2, exc)
+
+            e = self.arb.event
+            if e.tables > 1 and any(row.get("table") is None for row in rows):
+                # players without a table: where they would sit first, saved with them (seating.add_and_seat)
+                import_seated(self, rows, what, lambda new, method: self.say(
+                    tr(L, "imported_seated", n=len(rows), how=tr(L, "seat_by_" + ("rating" if method == "rating"
+                                                                                  else "lot"))), "bold"))
+                return
+            self.run_change(lambda ev: seating.add_and_seat(ev, rows, row_error=row_error), what,
+                            then=lambda _new: self.say(tr(L, "imported", n=len(rows)), "bold"))
 
         self.app.push_screen(LineScreen(tr(L, "import_csv"), classes="line"), done)
 
+    def action_distribute(self) -> None:
+        from .seating import distribute
+
+        distribute(self)

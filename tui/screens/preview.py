@@ -49,9 +49,11 @@ class PreviewScreen(ArbiterScreen):
     AUTO_FOCUS = "#preview-table"
     DEFAULT_CSS = """
     PreviewScreen #preview-table { height: 1fr; scrollbar-size-vertical: 1; }
-    PreviewScreen #preview-why { height: 2; padding: 0 1; }
+    PreviewScreen #preview-why { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
     PreviewScreen #preview-warn { height: auto; max-height: 3; padding: 0 1; }
     PreviewScreen #preview-msg { height: 1; padding: 0 1; }
+    PreviewScreen #preview-msg.two { height: 2; }
+    PreviewScreen #preview-msg.three { height: 3; }
     """
 
     def __init__(self, proposal: preview.Proposal, lang: str) -> None:
@@ -60,10 +62,16 @@ class PreviewScreen(ArbiterScreen):
         self.lang = lang
         self._why: tuple[object, dict | None] | None = None  # (the engine's pairing, engine_reasons or None: coming)
         self._seen: object = None  # the app's event last checked for changes by others
+        self._saved: tuple[str, str] | None = None  # the pairing is saved: what to say once back on the main screen
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        if self._saved is not None:
+            self.call_later(self.dismiss, self._saved)
 
     def compose(self) -> ComposeResult:
         yield TextLine(id="preview-head", classes="panel-head")
-        yield KeyedTable(id="preview-table", right=("bd", "p1", "p2"))
+        yield KeyedTable(id="preview-table", right=("tbl", "bd", "p1", "p2"))
         yield Static(id="preview-why")
         yield Static(id="preview-warn")
         yield ProgressLine(id="progress")
@@ -89,29 +97,34 @@ class PreviewScreen(ArbiterScreen):
     def show(self) -> None:
         lang, p = self.lang, self.proposal
         e = p.event
-        cols = [("bd", tr(lang, "board")), ("first", tr(lang, "first")), ("p1", tr(lang, "pts")),
-                ("second", tr(lang, "second")), ("p2", tr(lang, "pts")), ("hand", "*")]
+        tables = sorted({r.table for r in p.rounds if r.table is not None})
+        several = len(tables) > 1  # every table at once: a column says which table each board is on
+        cols = ([("tbl", tr(lang, "table"))] if several else []) + [
+            ("bd", tr(lang, "board")), ("first", tr(lang, "first")), ("p1", tr(lang, "pts")),
+            ("second", tr(lang, "second")), ("p2", tr(lang, "pts")), ("hand", "*")]
+        width = 24 if several else 26
         rows = []
         for i, rnd in enumerate(p.rounds):
             pts = scores_before(e, rnd)
+            lead = (cell(rnd.table, "bold"),) if several else ()
             for g in rnd.games:
                 a = e.player(g.first)
-                first = cell(name_id(a, 26))
+                first = cell(name_id(a, width))
                 mark = cell("*", "bold yellow") if g.manual else cell("")
                 if g.second is None:
-                    cells = (cell(g.board), first, cell(pts.get(a.id, "")), cell(tr(lang, "bye"), "dim"), cell(""), mark)
+                    cells = lead + (cell(g.board), first, cell(pts.get(a.id, "")), cell(tr(lang, "bye"), "dim"),
+                                    cell(""), mark)
                 else:
                     b = e.player(g.second)
-                    cells = (cell(g.board), first, cell(pts.get(a.id, "")), cell(name_id(b, 26)),
-                             cell(pts.get(b.id, "")), mark)
+                    cells = lead + (cell(g.board), first, cell(pts.get(a.id, "")), cell(name_id(b, width)),
+                                    cell(pts.get(b.id, "")), mark)
                 rows.append((self.row_key(i, g.board), cells))
         self.query_one(KeyedTable).sync(cols, rows)
         head = Text(no_wrap=True, overflow="ellipsis")
-        numbers = ", ".join(str(r.number) for r in p.rounds)
+        numbers = ", ".join(sorted({str(r.number) for r in p.rounds}, key=int))
         head.append(tr(lang, "pair_title", n=numbers), style="bold")
-        tables = sorted({r.table for r in p.rounds if r.table is not None})
         if tables:
-            head.append(f" · {tr(lang, 'k_table')} {', '.join(map(str, tables))}")
+            head.append(f" · {tr(lang, 'k_tables' if several else 'k_table')} {', '.join(map(str, tables))}")
         hand = sum(1 for r in p.rounds for g in r.games if g.manual)
         if hand:
             head.append(" · " + tr(lang, "pv_by_hand", n=hand), style="yellow")
@@ -250,9 +263,10 @@ class PreviewScreen(ArbiterScreen):
             self.show()
             self.say(tr(self.lang, "pv_reset_done"))
             return
-        table = self.proposal.table
+        table, tables = self.proposal.table, self.proposal.tables or None
         k = min(r.number for r in self.proposal.rounds)
-        what = why("job_pair_table", r=k, t=table) if table is not None else why("job_pair", r=k)
+        what = (why("job_pair_tables", t=", ".join(map(str, tables))) if tables else
+                why("job_pair_table", r=k, t=table) if table is not None else why("job_pair", r=k))
 
         def done(proposal) -> None:
             self.proposal = proposal
@@ -260,8 +274,8 @@ class PreviewScreen(ArbiterScreen):
             self.show()
             self.say(tr(self.lang, "pv_paired_again"), "bold")
 
-        self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, now, table, progress=progress),
-                               done))
+        self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, now, table, tables=tables,
+                                                                    progress=progress), done))
 
     def action_explain(self) -> None:
         """Every board's explanation and every warning (the engine runs again: a job)."""
@@ -277,7 +291,7 @@ class PreviewScreen(ArbiterScreen):
                 body.append("\n".join(clean(line) for line in text.splitlines()) + "\n")
             return body
 
-        numbers = ", ".join(str(r.number) for r in p.rounds)
+        numbers = ", ".join(sorted({str(r.number) for r in p.rounds}, key=int))
 
         def done(body: Text) -> None:
             self.app.push_screen(TextScreen(tr(lang, "explain_title", n=numbers), body, wrap=True))
@@ -291,12 +305,15 @@ class PreviewScreen(ArbiterScreen):
         def stale(exc: Conflict) -> None:
             self.say_error(tr(self.lang, "pv_stale", who=self.arb.last_author()))
 
-        if self.run_change(lambda ev: preview.adopt(ev, p), p.what(), on_conflict=stale) is None:
-            return
-        numbers = ", ".join(str(r.number) for r in p.rounds)
-        warnings = p.warnings_in(self.lang)
-        msg = tr(self.lang, "paired", n=numbers) + ("; " + "; ".join(warnings) if warnings else "")
-        self.dismiss((msg, "yellow" if warnings else "bold"))
+        def saved(_new) -> None:
+            numbers = ", ".join(sorted({str(r.number) for r in p.rounds}, key=int))
+            warnings = p.warnings_in(self.lang)
+            msg = tr(self.lang, "paired", n=numbers) + ("; " + "; ".join(warnings) if warnings else "")
+            self._saved = (msg, "yellow" if warnings else "bold")
+            if self.app.screen is self:  # (else once the judge is back here: the change waited for the lock)
+                self.dismiss(self._saved)
+
+        self.run_change(lambda ev: preview.adopt(ev, p), p.what(), then=saved, on_conflict=stale)
 
     def action_cancel(self) -> None:
         """n or Esc: nothing is saved (Esc first stops a pairing under way, the proposal stays)."""

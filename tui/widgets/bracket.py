@@ -31,6 +31,7 @@ from textual.widgets import Static
 
 from core import knockout as ko
 from core.bracket_text import TreeLayout, decision_legend, match_lines, tree_layout
+from core.formats.text import clean, fit
 
 from .. import actions
 from ..i18n import tr
@@ -263,7 +264,7 @@ class BracketBox(Vertical):
     }
     BracketBox > #bracket-detail {
         height: auto;
-        max-height: 5;
+        max-height: 7;
         padding: 0 1;
     }
     """
@@ -295,7 +296,7 @@ class BracketBox(Vertical):
             return
         width = max(MIN_WIDTH, self.size.width - 2)
         lines = match_lines(view.bracket, match, view.names, width=width, lang=view.lang)
-        text = Text(no_wrap=True, overflow="ellipsis")
+        text = Text()  # wraps: a long reason (705.2) is read whole
         text.append(lines[0], style="bold")
         for line in lines[1:]:
             text.append("\n" + line)
@@ -307,6 +308,7 @@ class BracketPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield TextLine(id="bracket-head", classes="panel-head")
+        yield TextLine(id="bracket-places", classes="places")
         yield BracketBox(id="bracket-box")
 
     _names_of: tuple = ()  # (the players, their names by id)
@@ -317,8 +319,19 @@ class BracketPanel(Vertical):
         if b is not None:
             head.append(f" · {tr(lang, 'bracket_size', n=b.size)}"
                         + (f" {tr(lang, 'bracket_third')}" if b.third_place_match is not None else ""))
+            if b.champion is not None:
+                name = clean(fit(event.player(b.champion).name, 24))
+                head.append(f" · {tr(lang, 'champion', name=name, id=b.champion)}", style="bold green")
             head.append(f" · {tr(lang, 'bracket_keys')}", style="dim")
         self.query_one("#bracket-head", TextLine).show(head)
+        from .round_panel import places_text
+
+        places = places_text(event, lang, b) if b is not None else None
+        line = self.query_one("#bracket-places", TextLine)
+        if line.display != (places is not None):
+            line.display = places is not None
+        if places is not None:
+            line.show(places, layout=True)
         if not self._names_of or self._names_of[0] is not event.players:
             self._names_of = (event.players, {p.id: p.name for p in event.players})
         self.query_one(BracketBox).show(b, self._names_of[1], tr(lang, "no_top"), lang)

@@ -78,6 +78,42 @@ def top_bracket(e: Event):
         return None
 
 
+def places_text(e: Event, lang: str, b=None) -> Text | None:
+    """The top's places known so far, on one wrapped line (`core.top.final_places`): the champion first."""
+    from core import top
+
+    b = b if b is not None else top_bracket(e)
+    if b is None:
+        return None
+    try:
+        places = top.final_places(e, b)
+    except ArbiterError:
+        return None
+    if not places:
+        return None
+    t = Text()
+    t.append(tr(lang, "top_final_places" if b.finished else "top_places_so_far") + " ", style="bold")
+    for i, (where, pid) in enumerate(places):
+        t.append(("" if i == 0 else " · ") + f"{where} ")
+        t.append(f"{clean(fit(e.player(pid).name, 24))} ({pid})", style="bold green" if where == "1" else "")
+    return t
+
+
+def unpaired_text(e: Event, rnd: Round, lang: str) -> Text | None:
+    """The players of the round's table not paired in it, and why (as `arbiter round` lists them)."""
+    from core.formats.text import unpaired
+
+    out = unpaired(e, rnd)
+    if not out:
+        return None
+    t = Text()
+    t.append(tr(lang, "not_paired") + ": ", style="bold")
+    for i, (pid, why) in enumerate(out):
+        reason = why.text(lang) if hasattr(why, "text") else tr(lang, "np_" + str(why).replace(" ", "_").replace("-", "_"))
+        t.append(("" if i == 0 else ", ") + f"{clean(fit(e.player(pid).name, 24))} ({pid}, {clean(str(reason))})")
+    return t
+
+
 @dataclass(frozen=True)
 class Where:
     """What the round panel shows: a stage (None: the current one), a table, a round (None: the current one)."""
@@ -116,6 +152,7 @@ class RoundPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield TextLine(id="round-head", classes="panel-head")
         yield KeyedTable(id="round-table", right=("bd", "p1", "p2"))
+        yield TextLine(id="round-foot", classes="round-foot")
 
     _table: KeyedTable | None = None
 
@@ -247,6 +284,7 @@ class RoundPanel(Vertical):
             table.sync(cols, [])
             self._round_shown = None
             head.show(Text(tr(lang, "no_round")))
+            self.show_foot(e, None)
             self._announce()
             return
         pts = self.points_shown(e, rnd)
@@ -272,7 +310,24 @@ class RoundPanel(Vertical):
         table.sync(cols, rows)
         self._round_shown = (rnd, pts, e.players, w.only_missing, w.prefix, lang, table.rebuilds, table.row_count)
         head.show(self.head_text(e, rnd))
+        self.show_foot(e, rnd)
         self._announce()
+
+    def show_foot(self, e: Event, rnd: Round | None) -> None:
+        """Under the boards: who is not paired in the round (Swiss, round robin), the top's places once known."""
+        foot = self.query_one("#round-foot", TextLine)
+        text = None
+        if rnd is not None:
+            key = ("foot", rnd.stage, rnd.table, rnd.number)
+            inputs = (rnd, e.players, self.lang) if rnd.stage in ("swiss", "roundrobin") else (
+                tuple(e.rounds_of("top")), e.players, self.lang)
+            text = self.memo.get(repr(key), inputs, lambda: unpaired_text(e, rnd, self.lang)
+                                 if rnd.stage in ("swiss", "roundrobin") else
+                                 places_text(e, self.lang) if rnd.stage == "top" else None)
+        if foot.display != (text is not None):
+            foot.display = text is not None
+        if text is not None:
+            foot.show(text, layout=True)
 
     def head_text(self, e: Event, rnd: Round) -> Text:
         lang, w = self.lang, self.where
@@ -280,6 +335,8 @@ class RoundPanel(Vertical):
         where = f" · {tr(lang, 'k_table')} {rnd.table}" if rnd.table is not None else ""
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(f"{tr(lang, 'stage_' + rnd.stage)} {rnd.number}{where}", style="bold")
+        if rnd.stage == "top":  # which board is the final, which the third-place match: first, never cut off
+            t.append(self.final_boards_text(e, rnd, lang), style="bold cyan")
         tags = []  # the view's marks; the pending prefix is said in full on the message line
         if w.only_missing:
             tags.append((f" · [{tr(lang, 'only_missing')}]", "reverse"))
@@ -299,6 +356,19 @@ class RoundPanel(Vertical):
         if rnd.stage == "playoff":
             t.append(*self.playoff_state(e, lang))
         return t
+
+    @staticmethod
+    def final_boards_text(e: Event, rnd: Round, lang: str) -> str:
+        """In the top's last round: which board is the final, which the third-place match (`core.top.final_boards`)."""
+        from core import top
+
+        b = top_bracket(e)
+        if b is None:
+            return ""
+        boards = top.final_boards(e, b)
+        parts = [tr(lang, "final_board" if what == "final" else "third_board", b=board)
+                 for what, (number, board) in boards.items() if number == rnd.number]
+        return (" · " + " · ".join(parts)) if parts else ""
 
     @staticmethod
     def playoff_state(e: Event, lang: str) -> tuple[str, str]:
@@ -386,6 +456,8 @@ class RoundPanel(Vertical):
             return tr(lang, "echo_bye", b=board, first=self.name_cell(e, a.id), res=res), ""
         b = e.player(g.second)
         first, second = self.name_cell(e, a.id), self.name_cell(e, b.id)
+        if g.result is None:  # a clear: said as one, not as a result called "no result"
+            return tr(lang, "echo_cleared", b=board, first=first.strip(), second=second.strip()), "bold"
         if rnd.stage not in ("swiss", "roundrobin"):  # no scores to add up: the top says where the match stands
             after = self.match_after(rnd, g) if rnd.stage == "top" else None
             return (tr(lang, "echo_game", b=board, first=first, res=res, second=second)

@@ -68,6 +68,7 @@ class StandingsPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield TextLine(id="standings-head", classes="panel-head")
+        yield TextLine(id="standings-places", classes="places")
         yield KeyedTable(id="standings-table", right=("rk", "id", "pts"))
         yield TextLine(id="standings-legend", classes="legend")
 
@@ -77,6 +78,7 @@ class StandingsPanel(Vertical):
     def show(self, e: Event, lang: str) -> None:
         """The standings of `e` (at once, or once they are computed for a big event)."""
         self.stale = False
+        self.show_places(e, lang)
         stage = main_stage(e)
         table = self.table_for(e)
         codes = list(e.tiebreaks)
@@ -111,6 +113,18 @@ class StandingsPanel(Vertical):
         if big:
             self._head_text(table, after, lang, computing=True)
         compute(self, work, done, background=big, group="standings")
+
+    def show_places(self, e: Event, lang: str) -> None:
+        """Once the top has places: them first (the champion, the final placings), over the Swiss standings."""
+        from .round_panel import places_text
+
+        places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang),
+                               lambda: places_text(e, lang))
+        line = self.query_one("#standings-places", TextLine)
+        if line.display != (places is not None):
+            line.display = places is not None
+        if places is not None:
+            line.show(places, layout=True)
 
     def _draw(self, rows: list, codes: list[str], head: tuple) -> None:
         table, after, lang = head

@@ -89,7 +89,7 @@ class StatusLine(TextLine):
 
 
 class MessageLine(TextLine):
-    """The message line: the echo, errors, another judge's change; a long message takes a second line."""
+    """The message line: the echo, errors, another judge's change; a long message takes a second and a third line."""
 
     def say(self, text: str, style: str = "") -> None:
         import textwrap
@@ -97,9 +97,9 @@ class MessageLine(TextLine):
         width = max(8, self.size.width or (self.app.size.width or 80) - 2)  # the line has one column of padding each side
         text = clean(text)
         lines = textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) if len(text) > width else [text]
-        if len(lines) > 2:
-            lines = [lines[0], fit(" ".join(lines[1:]), width)]
-        two = len(lines) > 1
-        if self.has_class("two") != two:
-            self.set_class(two, "two")
+        if len(lines) > 3:
+            lines = lines[:2] + [fit(" ".join(lines[2:]), width)]
+        for n, name in ((2, "two"), (3, "three")):
+            if self.has_class(name) != (len(lines) == n):
+                self.set_class(len(lines) == n, name)
         self.show(Text("\n".join(lines), style=style, no_wrap=True, overflow="ellipsis"))
