@@ -1019,6 +1019,8 @@ RU: dict[str, str] = {
     "sees the event)":
         "--host {host}: чтобы показывать табло за пределами этого компьютера, нужен --public (турнир увидит "
         "каждый, кто может подключиться к {host}:{port})",
+    "--host {host} --port {port}: cannot serve the display there: {error}":
+        "--host {host} --port {port}: табло здесь показать нельзя: {error}",
     # == the journal's descriptions of changes (core/journal_text.py) ==
     # results (the TUI's keys and ':' line, `arbiter result`)
     "result {stage} round {round} board {board}: {result}":
