@@ -20,7 +20,7 @@ from typing import Callable
 
 from .msg import LANGUAGES, Msg, catalog, render
 
-__all__ = ["EN", "LANGUAGES", "RU", "TIEBREAK_NAMES", "language", "phrase", "render", "tiebreak_name", "words"]
+__all__ = ["EN", "LANGUAGES", "RU", "TIEBREAK_NAMES", "language", "render", "tiebreak_name", "words"]
 
 EN = catalog("en")  # every key of the catalog -> English
 RU = catalog("ru")  # every key of the catalog -> Russian
@@ -115,62 +115,3 @@ def words(lang: str) -> Callable[..., str]:
         return Msg(key, **fields).text(lang)
 
     return t
-
-
-# -- the tie-break terms, said again in Russian (until core/tiebreaks makes them as messages) ----
-#
-# The terms and remarks of tie-break values (core/tiebreaks, shown by
-# `standings --explain`) are English text made in many places.
-# `phrase(text, "ru")` finds the `tb_` template of the catalog that the whole
-# text matches and fills its Russian template with the same values, the text
-# values translated in turn. Placeholders {n}, {d}, {v}, {v1}, {v2} ... stand
-# for numbers. A text matching no template is tried in its "; " and ", "
-# parts, else shown as it is. A message (`Msg`) is simply rendered.
-
-_NUMERIC = re.compile(r"^(?:n|d|v\d*)$")
-_NUMBER = r"[-+]?\d+(?:\.\d+)?|-"
-_PHRASES: list[tuple[str, re.Pattern]] | None = None
-_FIXED: dict[str, str] | None = None
-
-
-def _phrase_tables() -> tuple[list[tuple[str, re.Pattern]], dict[str, str]]:
-    global _PHRASES, _FIXED
-    if _PHRASES is None or _FIXED is None:
-        pats, fixed = [], {}
-        for key, text in EN.items():
-            if not key.startswith("tb_"):
-                continue
-            if "{" not in text:
-                fixed.setdefault(text, key)
-                continue
-            rx, pos = "", 0
-            for m in re.finditer(r"\{(\w+)\}", text):
-                rx += re.escape(text[pos:m.start()])
-                name = m.group(1)
-                rx += f"(?P<{name}>{_NUMBER})" if _NUMERIC.match(name) else f"(?P<{name}>[^;]+?)"
-                pos = m.end()
-            rx += re.escape(text[pos:])
-            pats.append((key, re.compile(rx)))
-        _PHRASES, _FIXED = pats, fixed
-    return _PHRASES, _FIXED
-
-
-def phrase(text: str, lang: str = "en") -> str:
-    """English engine text (see above) in `lang`; English comes back unchanged."""
-    if isinstance(text, Msg):
-        return text.text(lang)
-    if lang == "en" or not text:
-        return text
-    pats, fixed = _phrase_tables()
-    t = words(lang)
-    if text in fixed:
-        return t(fixed[text])
-    for key, rx in pats:
-        m = rx.fullmatch(text)
-        if m:
-            vals = {k: (v if _NUMERIC.match(k) else phrase(v, lang)) for k, v in m.groupdict().items()}
-            return t(key, **vals)
-    for sep in ("; ", ", "):
-        if sep in text:
-            return sep.join(phrase(part, lang) for part in text.split(sep))
-    return text

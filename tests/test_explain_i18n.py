@@ -21,7 +21,6 @@ import pytest
 from core import commands, i18n, pairing, standings, store, top
 from core.bracket_text import bracket_text
 from core.explain import explain_player, render_explain
-from core.i18n import phrase
 from core.msg import EN, RU, Msg, render
 from core.records import Outcome, PlayerHistory, RoundRecord, Scoring
 from core.results import Result
@@ -92,22 +91,22 @@ def test_every_key_made_at_run_time_is_in_the_catalog():
     assert "dx_pref_not_met_w" in RU and "dx_pref_not_met_b" in RU
 
 
-def test_every_tiebreak_label_has_a_russian_phrase():
-    from core.tiebreaks.unplayed import KIND_LABEL
+def test_every_tiebreak_label_is_a_message_with_russian():
+    from core.tiebreaks.unplayed import GAME, KIND_LABEL
 
-    for label in list(KIND_LABEL.values()) + [o.value for o in Outcome] + ["game", "met", "did not meet"]:
-        assert not re.search(r"[A-Za-z]{3,}", phrase(label, "ru")), label
+    for label in [*KIND_LABEL.values(), GAME]:
+        assert isinstance(label, Msg)
+        assert not re.search(r"[A-Za-z]{3,}", label.text("ru")), label
+        assert label.text("en") == str(label)
 
 
-def test_phrase_fills_numbers_and_nested_text():
-    text = ("score 1.5 adjusted: requested bye(s) at the end (16.2.5) in round(s) 4, 5 count as draws (16.3); "
-            "forfeit counted as a game (15.2)")
-    ru = phrase(text, "ru")
+def test_a_tiebreak_remark_fills_its_numbers_in_russian():
+    text = Msg("score {score} adjusted: requested bye(s) at the end (16.2.5) in round(s) {rounds} count as draws "
+               "(16.3)", score="1.5", rounds="4, 5")
+    ru = text.text("ru")
     assert "1.5" in ru and "4, 5" in ru and not latin_words(ru, [])
-    assert phrase(text, "en") == text
-    assert phrase("something new", "ru") == "something new"  # unknown: shown as it is, never a crash
-    assert phrase("extended Koya steps: limit 1.5: 2, limit 2: 1", "ru") == \
-        "шаги системы Койя (расширенная): порог 1.5: 2, порог 2: 1"
+    assert str(text) == ("score 1.5 adjusted: requested bye(s) at the end (16.2.5) in round(s) 4, 5 count as draws "
+                         "(16.3)")
 
 
 def test_explain_round_and_warnings_in_russian(demo):
