@@ -363,6 +363,8 @@ class ArbiterApp(App):
     async def on_event(self, event: events.Event) -> None:
         """Esc typed just before a key (within ESCDELAY, 100 ms) reaches Textual as one Alt chord: it is Esc,
         then the key (arbiter binds no Alt chord: SSH terminals do not send them reliably)."""
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return  # keys still arriving while the App closes (typed after q over a slow link): no screen to take them
         if isinstance(event, events.Key) and not event.is_forwarded:
             keys = escape_then_key(event)
             if keys is not None:
