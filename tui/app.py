@@ -221,6 +221,12 @@ class ArbiterApp(App):
         if isinstance(result, BaseException) and not isinstance(result, ArbiterError):
             raise result
         item.done(result)
+        if waited and not self._waiting:  # the result keys waited for the change thread: they apply again
+            from .screens.base import ArbiterScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, ArbiterScreen):
+                    screen.keys_changed()
 
     def commit(self, fn: Callable[[Event], Event], what: str, done: Callable[[Any], None]) -> None:
         """One change: `fn` inside the file's transaction (`transact`); `done(the new event or the refusal)`."""
