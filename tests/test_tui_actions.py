@@ -10,7 +10,7 @@ from core import pairing
 from core.store import create
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
-from tests.test_tui_app import SIZE, demo, make_app, no_fsync, screen_text, sync  # noqa: F401 (fixtures)
+from tests.test_tui_app import SIZE, demo, make_app, no_fsync, screen_text, sync, until  # noqa: F401 (fixtures)
 from tui import actions, i18n
 from tui.screens.main import MainScreen
 from tui.screens.players import PlayersScreen
@@ -110,6 +110,7 @@ async def test_the_footer_and_the_palette_offer_only_what_applies(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         bar = app.main.query_one(KeysBar)
+        await until(pilot, lambda: "result_first" in [i for _, _, i in bar.keys], "the result keys in the footer")
         ids = [i for _, _, i in bar.keys]
         assert "pair" not in ids and "result_first" in ids
         assert ids == [a.id for a in actions.of_scope("main") if a.id in ids]  # in the table's order

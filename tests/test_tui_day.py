@@ -520,9 +520,10 @@ async def test_the_new_event_form_keeps_the_focused_field_in_view(round_three):
         await pilot.pause()
         body = app.screen.query_one(".dialog-body")
         for _ in range(7):
+            before = app.screen.focused
             compat.burst(app, ["enter"])
-            await until(pilot, lambda: app.screen.focused is not None and body.region.contains_region(
-                app.screen.focused.region), "the focused field in view")
+            await until(pilot, lambda: app.screen.focused not in (None, before) and body.region.contains_region(
+                app.screen.focused.region), "the next field focused, and in view")
         assert app.screen.focused.id == "f-tiebreaks"
 
 

@@ -221,6 +221,12 @@ class ArbiterApp(App):
         if isinstance(result, BaseException) and not isinstance(result, ArbiterError):
             raise result
         item.done(result)
+        if waited and not self._waiting:  # the result keys waited for the change thread: they apply again
+            from .screens.base import ArbiterScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, ArbiterScreen):
+                    screen.keys_changed()
 
     def commit(self, fn: Callable[[Event], Event], what: str, done: Callable[[Any], None]) -> None:
         """One change: `fn` inside the file's transaction (`transact`); `done(the new event or the refusal)`."""
@@ -363,6 +369,8 @@ class ArbiterApp(App):
     async def on_event(self, event: events.Event) -> None:
         """Esc typed just before a key (within ESCDELAY, 100 ms) reaches Textual as one Alt chord: it is Esc,
         then the key (arbiter binds no Alt chord: SSH terminals do not send them reliably)."""
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return  # keys still arriving while the App closes (typed after q over a slow link): no screen to take them
         if isinstance(event, events.Key) and not event.is_forwarded:
             keys = escape_then_key(event)
             if keys is not None:

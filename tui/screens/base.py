@@ -55,8 +55,8 @@ class ArbiterScreen(Screen):
         """The footer shows what applies now: asked once the messages being handled are done (a result
         key changes the event, the cursor and the message line, and the footer needs to look once)."""
         if not self._keys_pending:
-            self._keys_pending = True
-            self.call_later(self._update_keys)
+            # (a screen not yet running takes no callback: then nothing is pending, and the next change asks again)
+            self._keys_pending = self.call_later(self._update_keys)
 
     def _update_keys(self) -> None:
         self._keys_pending = False
