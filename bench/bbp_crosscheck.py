@@ -1,7 +1,7 @@
 """Cross-check the Dutch engine with bbpPairings on random events made by its
 own generator (`-g`): each event is generated and paired round by round by
 bbpPairings; every round is then cut, re-paired by arbiter and compared
-(pairs, colours, bye), as tests/test_dutch_corpus.py does for the corpus.
+(pairs, colours, bye), as tests/corpus/test_dutch_corpus.py does for the corpus.
 
     .venv/bin/python bench/bbp_crosscheck.py [--bbp PATH] [--players 6-30] [--events 200] [--seed 1]
 
@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.errors import NoLegalPairing  # noqa: E402
 from core.formats.trf import parse_trf  # noqa: E402
 from core.swiss import pair_round  # noqa: E402
-from core.swiss.trfpair import request_from_trf, stored_round  # noqa: E402
+from core.formats.trfpair import request_from_trf, stored_round  # noqa: E402
 
 
 def config(rng: random.Random, lo: int, hi: int) -> dict:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.records import Outcome, PlayerHistory, RoundRecord, Scoring  # noqa: E402
+from core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring  # noqa: E402
 from core.swiss import PairingRequest, pair_round  # noqa: E402
 
 

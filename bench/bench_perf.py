@@ -35,7 +35,7 @@ def one_round(path: str, rnd: int) -> dict:
     sys.path.insert(0, str(ROOT))
     from core.formats.trf import parse_trf
     from core.swiss import pair_round
-    from core.swiss.trfpair import request_from_trf, stored_round
+    from core.formats.trfpair import request_from_trf, stored_round
 
     with open(path, encoding="utf-8") as fh:
         t = parse_trf(fh.read(), path)

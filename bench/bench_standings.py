@@ -8,8 +8,8 @@ is odd, requested half- and zero-point byes (more of them in the last rounds),
 withdrawals, late entries, forfeits and a few double forfeits. Results are
 drawn from the ratings.
 
-Prints the time of `core.standings.standings(event)` (histories from the
-event file's games + ranking) and of `core.ranking.rank(...)` alone, median
+Prints the time of `core.tiebreaks.standings.standings(event)` (histories from the
+event file's games + ranking) and of `core.tiebreaks.ranking.rank(...)` alone, median
 of several runs, for the tie-break list below. Run:
 
     .venv/bin/python bench/bench_standings.py [players] [rounds] [codes]
@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.model import Event, Game, Player, Round  # noqa: E402
-from core.results import Result  # noqa: E402
+from core.event.model import Event, Game, Player, Round  # noqa: E402
+from core.event.results import Result  # noqa: E402
 
 CODES = ("BH-C1", "BH", "SB", "PS", "WIN", "ARO")
 
@@ -134,8 +134,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=7)
     a = ap.parse_args()
     n, rounds, codes = a.players, a.rounds, tuple(a.codes.split(","))
-    from core.ranking import rank
-    from core.standings import stage_histories, standings, tiebreak_context
+    from core.tiebreaks.ranking import rank
+    from core.tiebreaks.standings import stage_histories, standings, tiebreak_context
 
     t = time.perf_counter()
     e = big_event(n, rounds, codes=codes)
@@ -153,9 +153,9 @@ def main() -> None:
     txt, rows = timed(lambda: rank(tiebreak_context(e, hist, rounds, "swiss"), list(codes), lots_seed=e.lots_seed),
                       a.repeat)
     tied = sum(1 for r in rows if r.by_lot)
-    print(f"core.ranking.rank:                {txt}  [{tied} players placed by lot]")
+    print(f"core.tiebreaks.ranking.rank:                {txt}  [{tied} players placed by lot]")
     txt, _ = timed(lambda: standings(e), a.repeat)
-    print(f"core.standings.standings(event):  {txt}")
+    print(f"core.tiebreaks.standings.standings(event):  {txt}")
 
 
 if __name__ == "__main__":

@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core import commands  # noqa: E402
-from core.model import Game, Round  # noqa: E402
-from core.results import Result  # noqa: E402
+from core.event import commands  # noqa: E402
+from core.event.model import Game, Round  # noqa: E402
+from core.event.results import Result  # noqa: E402
 from core.store import EventFile, codec, create, dumps, load, loads  # noqa: E402
 
 

@@ -22,7 +22,7 @@ For each key it measures:
 * and in case 1, 10 more keys through `await pilot.press("1")` as a test
   sees them (Textual's own idle waits of at least 2 x 20 ms included).
 
-After each case the standings panel is compared with `core.standings` of the
+After each case the standings panel is compared with `core.tiebreaks.standings` of the
 file, and every result entered is checked in the file. Prints the median and
 the max. Run:
 
@@ -48,9 +48,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from textual import events  # noqa: E402
 
-from core import commands  # noqa: E402
-from core.model import Game, Player, Round  # noqa: E402
-from core.results import Result  # noqa: E402
+from core.event import commands  # noqa: E402
+from core.event.model import Game, Player, Round  # noqa: E402
+from core.event.results import Result  # noqa: E402
 from core.store import create, load  # noqa: E402
 from core.store.files import Stamp  # noqa: E402
 from tui import compat  # noqa: E402
@@ -153,8 +153,8 @@ def standings_shown(app) -> list[tuple[str, str, str]]:
 
 
 def standings_of_file(path: Path) -> list[tuple[str, str, str]]:
-    from core.model import points_text
-    from core.standings import standings
+    from core.event.model import points_text
+    from core.tiebreaks.standings import standings
 
     return [(f"{r.rank}{'=' if r.shared else ''}", str(r.id), points_text(r.points)) for r in standings(load(path))]
 
@@ -236,7 +236,7 @@ async def last_result(path: Path, pairs: int, profile: bool):
 
 def two_tables(trf: Path, before: int):
     """Table 1: a perf-corpus event cut before round `before`; table 2: ten players, round 1 to play."""
-    from core import pairing
+    from core.pairing import rounds as pairing
     from core.formats.trf import parse_trf
     from core.formats.trf_event import trf_to_event
 

@@ -19,9 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core import commands, pairing  # noqa: E402
-from core.model import Event  # noqa: E402
-from core.results import Result  # noqa: E402
+from core.event import commands
+from core.pairing import rounds as pairing  # noqa: E402
+from core.event.model import Event  # noqa: E402
+from core.event.results import Result  # noqa: E402
 
 MEN = ["Ivan", "Pavel", "Dmitry", "Sergey", "Alexei", "John", "Nikolai", "Mikhail", "Andrei", "Peter"]
 WOMEN = ["Anna", "Olga", "Elena", "Maria", "Irina", "Emma", "Tatiana", "Sofia", "Yulia", "Laura"]

@@ -16,7 +16,7 @@ Numbers, ids, names and paths are shown as they are. See docs/i18n.md.
 
 Text that is not a template of the catalog (the command line's own usage
 errors, a library's message) is kept as it is, in every language
-(`core.msg.verbatim`); tests/test_messages_i18n.py checks that every raise
+(`core.msg.verbatim`); tests/core/test_messages_i18n.py checks that every raise
 in core/ uses a template of the catalog.
 """
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .msg import EN, LANGUAGES, Joined, Msg, Word, fields_of, joined, render, verbatim, word, words_of
+from core.msg import EN, LANGUAGES, Joined, Msg, Word, fields_of, joined, render, verbatim, word, words_of
 
 __all__ = ["LANGUAGES", "ArbiterError", "Conflict", "FileProblem", "IllegalChange", "InvalidResult", "Joined",
            "Msg", "NoLegalPairing", "Word", "joined", "message", "render", "word", "words"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core import commands
-from core.model import Event, Game, Round
-from core.results import Result
+from core.event import commands
+from core.event.model import Event, Game, Round
+from core.event.results import Result
 
 
 def event_with_players(n: int, *, tables: int = 1, rounds: int = 5, name: str = "Test Open") -> Event:

@@ -231,7 +231,7 @@ def _top(s) -> Why | None:
     e = s.event
     if not e.top or e.system != "swiss":
         return why("why_no_top_planned")
-    from core import top
+    from core.knockout import stage as top
 
     if top.state(e) is not None:
         return why("why_top_started")
@@ -274,14 +274,14 @@ def _clock(s) -> Why | None:
 
 
 def _pair_all(s) -> Why | None:
-    """The next round of every table whose round is complete (`core.preview.pairable_tables`)."""
+    """The next round of every table whose round is complete (`core.pairing.preview.pairable_tables`)."""
     w = _busy(s)
     if w is not None:
         return w
     e = s.event
     if e.tables < 2 or e.system != "swiss":
         return why("why_one_table")
-    from core import preview
+    from core.pairing import preview
 
     if not preview.pairable_tables(e):
         return why("why_pair_none")
@@ -293,7 +293,7 @@ def _playoff(s) -> Why | None:
     w = _busy(s)
     if w is not None:
         return w
-    from core import playoff_event
+    from core.playoff import stage as playoff_event
     from core.errors import ArbiterError
 
     if playoff_event.state(s.event) is not None:
@@ -328,11 +328,11 @@ def _printable(what: str) -> Callable[[Any], Why | None]:
         if what in ("standings", "crosstable", "csv_standings"):
             return None if e.rounds else why("why_no_round")
         if what == "bracket":
-            from core import top
+            from core.knockout import stage as top
 
             return None if top.state(e) is not None else why("no_top")
         if what == "playoff":
-            from core import playoff_event
+            from core.playoff import stage as playoff_event
 
             return None if playoff_event.state(e) is not None else why("why_no_playoff")
         return None
@@ -345,7 +345,7 @@ def _distribute(s) -> Why | None:
     e = s.arb.event
     if e.tables < 2:
         return why("why_one_table")
-    from core import seating
+    from core.event import seating
     from core.errors import ArbiterError
 
     if not e.players:

@@ -36,9 +36,9 @@ from textual.command import CommandPalette
 from textual.reactive import var
 
 from core.errors import ArbiterError, Msg, message
-from core.formats.text import clean
-from core.journal_text import translate
-from core.model import Event
+from core.msg.cells import clean
+from core.msg.journal import translate
+from core.event.model import Event
 from core.store import EventFile, LockBusy
 from core.store.files import Stamp
 from core.store.journal import here, who

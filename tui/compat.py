@@ -21,9 +21,9 @@ the benchmark need it:
   (`Pilot.press` waits for the App to be idle after each key, so it cannot
   show what a burst does).
 
-Each has a test in tests/test_tui_compat.py that fails loudly when the
+Each has a test in tests/tui/test_tui_compat.py that fails loudly when the
 internals change, so an upgrade of Textual is one run of the tests.
-`tests/test_tui_compat.py` also checks that no other module of the TUI, its
+`tests/tui/test_tui_compat.py` also checks that no other module of the TUI, its
 tests or its benchmark touches a private name of Textual.
 """
 

@@ -10,7 +10,7 @@ the cycling; q: quit.
 
 Player names are data: every text goes to the screen as `rich.text.Text`
 (never parsed as markup), so `Carol [/]` is shown as written, and through
-`core.formats.text.clean`, so a control, bidi or zero-width character of a
+`core.msg.cells.clean`, so a control, bidi or zero-width character of a
 name (an `ESC ]52` that would set the judge's clipboard, `ESC ]2` the
 terminal's title, `ESC [2J`) is shown as `?`; the window title too.
 
@@ -40,9 +40,9 @@ from textual.widgets import Digits, Static
 
 from core.errors import ArbiterError, message
 from core.formats import exports
-from core.formats.text import clean
-from core.i18n import language, words
-from core.model import Event, Round
+from core.msg.cells import clean
+from core.msg.i18n import language, words
+from core.event.model import Event, Round
 from core.store import EventFile
 
 Clock = Callable[[], datetime]
@@ -52,7 +52,7 @@ __all__ = ["HallDisplay", "display_pages", "clock_text", "round_clock", "run", "
 
 def safe(text: str) -> Text:
     """Text from the file for the screen: never markup (a `rich.text.Text`), never an escape
-    (`core.formats.text.clean`: a name's `ESC ]52` cannot reach the judge's terminal)."""
+    (`core.msg.cells.clean`: a name's `ESC ]52` cannot reach the judge's terminal)."""
     return Text(clean(text, lines=True))
 
 

@@ -379,8 +379,8 @@ def points_word(lang: str, points: str) -> str:
 
 
 def tiebreak_name(lang: str, code: str) -> str:
-    """The tie-break's name in `lang`: the one table of core.i18n (printouts say the same)."""
-    from core.i18n import tiebreak_name as name
+    """The tie-break's name in `lang`: the one table of core.msg.i18n (printouts say the same)."""
+    from core.tiebreaks.names import tiebreak_name as name
 
     return name(code, lang)
 

@@ -11,9 +11,9 @@ import csv
 import io
 from typing import Iterable
 
-from .. import limits
-from ..errors import FileProblem, word
-from .text import clean
+from core import limits
+from core.errors import FileProblem, word
+from core.msg.cells import clean
 
 COLUMNS = ("name", "rating", "club", "federation", "table", "team", "title", "fide_id")
 
@@ -74,7 +74,7 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
 
 
 def write_rows(header: Iterable[str], rows: Iterable[Iterable]) -> str:
-    """CSV text; every field terminal-safe (`core.formats.text.clean`: a control, bidi or zero-width
+    """CSV text; every field terminal-safe (`core.msg.cells.clean`: a control, bidi or zero-width
     character is `?`) and never a spreadsheet formula."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")

@@ -5,7 +5,7 @@
     players_csv(event)           every player with status and points
     standings_csv(event)         ranks, points and tie-breaks (per table)
 
-The words are English or Russian, as the event says (`core.i18n.language`).
+The words are English or Russian, as the event says (`core.msg.i18n.language`).
 Names are data, printed as written: control characters become `?` (a name
 cannot move the printer's or terminal's cursor), wide characters count two
 columns, and a name too long for its column is cut with an ellipsis.
@@ -22,14 +22,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable
 
-from ..history import histories
-from ..i18n import language, tiebreak_name, words
-from ..msg import render
-from ..model import Event, Round, points_text
-from ..records import Outcome, RoundRecord
-from ..standings import Row, completed_rounds, main_stage, standings
-from .text import cut, pad, text_width
-from .csvio import write_rows
+from core.event.history import histories
+from core.msg.i18n import language, words
+from core.tiebreaks.names import tiebreak_name
+from core.msg import render
+from core.event.model import Event, Round, points_text
+from core.event.records import Outcome, RoundRecord
+from core.tiebreaks.standings import Row, completed_rounds, main_stage, standings
+from core.msg.cells import cut, pad, text_width
+from core.formats.csvio import write_rows
 
 WIDTH = 80
 PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
@@ -428,7 +429,7 @@ def _wrap(text: str, width: int) -> list[str]:
 def top_bracket(event: Event):
     """The knockout top's `Bracket`, or None (no top yet, or the top module is not there)."""
     try:
-        from .. import top
+        from core.knockout import stage as top
     except ImportError:
         return None
     fn = getattr(top, "bracket", None)
@@ -444,7 +445,7 @@ def bracket_printout(event: Event, lang: str | None = None) -> str:
     lines = _header(event, t("bracket"))
     if b is None:
         return _lines_fit(lines + [t("no_top")])
-    from ..bracket_text import bracket_lines
+    from core.knockout.bracket_text import bracket_lines
 
     names = {p.id: p.name for p in event.players}
     return _lines_fit(lines + bracket_lines(b, names, width=WIDTH, lang=lang))
@@ -468,7 +469,7 @@ def playoff_text(event: Event, lang: str | None = None) -> str:
 def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
     """The plan and what has been decided (the play-off module's own words), wrapped to 80 columns."""
     try:
-        from .. import playoff_event
+        from core.playoff import stage as playoff_event
     except ImportError:
         return []
     if playoff_event.state(event) is None:
@@ -483,7 +484,7 @@ def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
 
 def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
     try:
-        from .. import playoff_event
+        from core.playoff import stage as playoff_event
     except ImportError:
         return []
     if playoff_event.state(event) is None:
@@ -506,7 +507,7 @@ def printout(event: Event, what: str, lang: str | None = None) -> str:
         "crosstable": crosstable_text, "bracket": bracket_printout, "playoff": playoff_text,
     }
     if what not in fns:
-        from ..errors import IllegalChange
+        from core.errors import IllegalChange
 
         raise IllegalChange("no printout '{what}'; choose one of {known}", what=what, known=", ".join(PRINTOUTS))
     return fns[what](event, lang=lang)

@@ -1,6 +1,6 @@
 """Safe HTML for the event's pages: every piece of data is escaped, markup is built, never pasted.
 
-`esc(x)` cleans text (`core.formats.text.clean`: control, bidi and
+`esc(x)` cleans text (`core.msg.cells.clean`: control, bidi and
 zero-width characters shown as `?`) and escapes it for element content and
 quoted attribute values (`&`, `<`, `>`, `"`, `'`). Builders take data and return `Markup` (a `str`
 that is already HTML); anything else given to a builder is escaped, so a
@@ -14,7 +14,7 @@ from __future__ import annotations
 import html as _html
 from typing import Iterable, Sequence
 
-from .text import clean
+from core.msg.cells import clean
 
 
 class Markup(str):
@@ -30,7 +30,7 @@ def esc(x) -> Markup:
     if x is None:
         return Markup("")
     # what a terminal or a text renderer would act on (controls, bidi and zero-width marks: a club
-    # `\u202egnp.` shown as `.png`) is shown as `?` (core.formats.text.clean), then escaped
+    # `\u202egnp.` shown as `.png`) is shown as `?` (core.msg.cells.clean), then escaped
     return Markup(_html.escape(clean(str(x), lines=True), quote=True))
 
 

@@ -26,13 +26,14 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ..errors import FileProblem
-from ..i18n import language, tiebreak_name, words
-from ..model import Event, Round, points_text
-from ..standings import main_stage
-from . import exports as ex
-from .html import Markup, join, link, page, table, tag
-from .output import check_not_event
+from core.errors import FileProblem
+from core.msg.i18n import language, words
+from core.tiebreaks.names import tiebreak_name
+from core.event.model import Event, Round, points_text
+from core.tiebreaks.standings import main_stage
+from core.formats import exports as ex
+from core.formats.html import Markup, join, link, page, table, tag
+from core.formats.output import check_not_event
 
 MANIFEST = ".arbiter-site"
 
@@ -146,7 +147,7 @@ class _Site:
         b = self.bracket
         if b is None:
             return self.page(t("bracket"), tag("p", t("no_top")))
-        from ..bracket_text import bracket_lines
+        from core.knockout.bracket_text import bracket_lines
 
         parts = []
         for r, matches in enumerate(b.rounds, start=1):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core.errors import FileProblem, Msg
-from core.records import Outcome, RoundRecord, Scoring
+from core.event.records import Outcome, RoundRecord, Scoring
 
 F = Fraction
 

@@ -13,6 +13,9 @@ One module per idea of the rules:
     match.py          one match: colours, mini-matches, `decided_by`
     bracket.py        the whole bracket from seeds and results; the boards to play now
     final_places.py   the final places
+    stage.py          the top as a stage of an event: started from the Swiss standings, its rounds,
+                      the champion and the placings (the pure parts above, read from the file)
+    bracket_text.py   the bracket as text, 80 columns (the TUI, the command line, printouts)
 
 What the caller stores, and what it gets back
     * `qualify(tables, size, lot_seed=None) -> Qualification`: the top K from

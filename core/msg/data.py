@@ -7,7 +7,7 @@ A field is stored as it is (numbers, text, true/false, null), or as data of
 its own when it is text to translate: a message `{"key", "fields"}`, a word
 `{"word": "swiss"}`, pieces joined `{"joined": [...], "sep": "; "}`, or a
 description of a journal written before messages were stored
-`{"legacy": "result swiss round 1 board 1: 1-0"}` (core/journal_legacy.py).
+`{"legacy": "result swiss round 1 board 1: 1-0"}` (core/msg/journal_legacy.py).
 `from_data` refuses (ValueError) what it cannot make back, e.g. a key this
 version's catalog does not have: the caller keeps the English it stored.
 """
@@ -17,13 +17,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from . import Joined, Msg, UnknownMessage, Word
+from core.msg import Joined, Msg, UnknownMessage, Word
 
 
 def to_data(x: Any) -> Any:
     """`x` (a message, a word, data) as JSON-able data."""
-    from ..journal_legacy import Legacy
-    from ..journal_text import Stored
+    from core.msg.journal_legacy import Legacy
+    from core.msg.journal import Stored
 
     if isinstance(x, Stored):
         return to_data(x.message())
@@ -63,7 +63,7 @@ def from_data(d: Any) -> Any:
     if "joined" in d and isinstance(d["joined"], list):
         return Joined([from_data(p) for p in d["joined"]], str(d.get("sep", ", ")))
     if "legacy" in d and isinstance(d["legacy"], str):
-        from ..journal_legacy import Legacy
+        from core.msg.journal_legacy import Legacy
 
         return Legacy(d["legacy"])
     raise ValueError(f"not a message: {d!r}")

@@ -136,7 +136,7 @@ EN: dict[str, str] = {
     "dx_up_now": "floats up now",
     "dx_bye": "{id} ({pts}) gets the pairing-allocated bye: lowest score ({beta}) at which an eligible player "
               "can be left out while everyone else is paired; {games} games played",
-    # how a tie-break value is made (`standings --explain`, core/explain.py)
+    # how a tie-break value is made (`standings --explain`, core/tiebreaks/explain.py)
     "ex_player": "Player {id}{name}: {points} points after round {n}, edition {edition}",
     "ex_head": "{code} = {value}   {name} (type {type})",
     "ex_round": "R{n}",
@@ -148,7 +148,7 @@ EN: dict[str, str] = {
     "ed_fide2024": "fide2024",
     "ed_fide2026": "fide2026",
     "ed_legacy": "legacy",
-    # the top's bracket as text (core/bracket_text.py, core/top.py)
+    # the top's bracket as text (core/knockout/bracket_text.py, core/knockout/stage.py)
     "bk_top": "Top-{size}",
     "bk_top_third": "Top-{size} with a third-place match",
     "bk_no_tree": "(the tree needs more than {width} columns; the matches follow)",

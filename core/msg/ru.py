@@ -33,7 +33,7 @@ RU: dict[str, str] = {
     # text from outside (the system, a library): shown as it is (`verbatim`)
     "{text}": "{text}",
     # == the engine's errors (core/errors.py: raise IllegalChange("...", field=...)) ==
-    # -- the event and its players (core/commands.py) --
+    # -- the event and its players (core/event/commands.py) --
     'the event needs a name':
         'у турнира должно быть название',
     "unknown system '{system}' (one of {known})":
@@ -453,7 +453,7 @@ RU: dict[str, str] = {
         '202: дополнительный показатель {code!r}: модификатор /{mod} arbiter не знает',
     '202: tie-break {code!r}: a point type (:{points}) is for team events':
         '202: дополнительный показатель {code!r}: вид очков (:{points}) — только для командных турниров',
-    # -- the top (core/knockout/, core/top.py) --
+    # -- the top (core/knockout/, core/knockout/stage.py) --
     'a top needs at least 2 players, not {size}':
         'в топе должно быть не меньше 2 участников, а не {size}',
     'no table to qualify from':
@@ -604,7 +604,7 @@ RU: dict[str, str] = {
         'результат по договорённости бывает только в партиях топа',
     'later play-off games depend on this one: clear them first':
         'от этой партии зависят следующие партии плей-офф: сначала удалите их',
-    # -- a proposed pairing (core/preview.py) --
+    # -- a proposed pairing (core/pairing/preview.py) --
     'the event changed since this pairing was proposed; pair again':
         'турнир изменён после этой жеребьёвки: проведите жеребьёвку заново',
     # -- results, round robin --
@@ -850,7 +850,7 @@ RU: dict[str, str] = {
         'для 1-го тура нужен начальный цвет (XXC white1/black1 или 152 W/B)',
     'Baku acceleration needs win = 2 x draw and loss = 0':
         'для бакинской акселерации нужно: победа = 2 × ничья, поражение = 0',
-    # -- team events (core/team_event/, core/teams.py) --
+    # -- team events (core/teams/, core/teams/matches.py) --
     '[teams] {key}: {what}':
         'раздел [teams], {key}: {what}',
     'expected a list of player ids like [4, 9, 2, 7]':
@@ -999,7 +999,7 @@ RU: dict[str, str] = {
         'в матче нет доски {k}',
     'unknown tie-break {code!r}; known: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN':
         'неизвестный дополнительный показатель {code!r}; возможны: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, RTNG, TPN',
-    # core/seating.py: players to tables
+    # core/event/seating.py: players to tables
     "unknown way to seat players '{method}' (rating or lots)":
         "неизвестный способ рассадки '{method}' (rating — по рейтингу змейкой, lots — по жребию)",
     'the event has one table: there is nothing to distribute':
@@ -1021,7 +1021,7 @@ RU: dict[str, str] = {
         "каждый, кто может подключиться к {host}:{port})",
     "--host {host} --port {port}: cannot serve the display there: {error}":
         "--host {host} --port {port}: табло здесь показать нельзя: {error}",
-    # == the journal's descriptions of changes (core/journal_text.py) ==
+    # == the journal's descriptions of changes (core/msg/journal.py) ==
     # results (the TUI's keys and ':' line, `arbiter result`)
     "result {stage} round {round} board {board}: {result}":
         "результат: {stage}, тур {round}, доска {board}: {result}",
@@ -1122,7 +1122,7 @@ RU: dict[str, str] = {
         "отмена: {what}",
     "redo {what}":
         "возврат: {what}",
-    # players to tables (core/seating.py: the TUI's players screen, `arbiter players distribute`)
+    # players to tables (core/event/seating.py: the TUI's players screen, `arbiter players distribute`)
     "seat players at tables by rating":
         "рассадка участников по столам по рейтингу (змейкой)",
     "seat players at tables by lot":
@@ -1148,7 +1148,7 @@ RU: dict[str, str] = {
         "1-й и 2-й одного стола могут встретиться не раньше {round}-го тура (лучше всего: в финале, {best}-й тур)",
     "no table sends two players":
         "ни один стол не выводит двух участников",
-    # == the play-off for first place (core/playoff.py, core/playoff_event.py: `arbiter playoff`) ==
+    # == the play-off for first place (core/playoff/plan.py, core/playoff/stage.py: `arbiter playoff`) ==
     # the formats (32.5.6)
     "mini-match of two games at 3+5, then Armageddon if level (32.5.6.1)":
         "мини-матч из двух партий 3+5, при равенстве — Армагеддон (32.5.6.1)",
@@ -1443,7 +1443,7 @@ RU: dict[str, str] = {
     "bk_aim": "цель {n} ({holds}): {text}",
     "bk_holds": "выполнена",
     "bk_does_not_hold": "не выполнена",
-    # core/preview.py: the next round of several tables at once
+    # core/pairing/preview.py: the next round of several tables at once
     "no table has its round complete: pair once a table's round is complete":
         'ни на одном столе тур не окончен: жеребьёвка — когда тур стола окончен',
     'the file is too big: more than {most} bytes':

@@ -25,7 +25,7 @@ mark the entry done, unlock. The command line and the TUI both use it.
   pairing) computed from a snapshot *outside* the lock, then committed in a
   short transaction; `commit(now, value)` returns None when the event
   changed since in a way that matters, and the work is done again from the
-  new state (at most `attempts` times). See `core.pairing.pair_next_outside_lock`.
+  new state (at most `attempts` times). See `core.pairing.rounds.pair_next_outside_lock`.
 
 A symlinked event path is resolved once (`ef.real`): the lock, journal,
 temporary files and backups live beside the real file, and the link stays.
@@ -39,13 +39,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
-from ..errors import ArbiterError, Conflict, IllegalChange, Msg, word
-from ..journal_text import Description
-from ..model import Event
-from . import files, journal
-from .codec import dumps, loads
-from .diff import apply, current, diff
-from .files import LOCK_TIMEOUT, LockBusy, Stamp, locked, read_text, real_path, write_atomic
+from core.errors import ArbiterError, Conflict, IllegalChange, Msg, word
+from core.msg.journal import Description
+from core.event.model import Event
+from core.store import files, journal
+from core.store.codec import dumps, loads
+from core.store.diff import apply, current, diff
+from core.store.files import LOCK_TIMEOUT, LockBusy, Stamp, locked, read_text, real_path, write_atomic
 
 __all__ = ["EventFile", "load", "dumps", "loads", "create", "report_to", "LockBusy", "LOCK_TIMEOUT"]
 

@@ -26,13 +26,27 @@ from typing import Any, Callable
 
 import tomli_w
 
-from .. import limits
-from ..errors import FileProblem, IllegalChange, InvalidResult, Msg, word
-from ..model import BYE_KINDS, EDITIONS, STAGES, SYSTEMS, Event, Game, Player, Round
-from ..records import Scoring
-from ..results import Result
-from . import stages
-from .checks import MISSING, Reader, at, choice, flag, in_range, integer, only, points, shown, short, text, typed
+from core import limits
+from core.errors import FileProblem, IllegalChange, InvalidResult, Msg, word
+from core.event.model import BYE_KINDS, EDITIONS, STAGES, SYSTEMS, Event, Game, Player, Round
+from core.event.records import Scoring
+from core.event.results import Result
+from core.store import stages
+from core.store.checks import (
+    MISSING,
+    Reader,
+    at,
+    choice,
+    flag,
+    in_range,
+    integer,
+    only,
+    points,
+    shown,
+    short,
+    text,
+    typed,
+)
 
 SCHEMA = 1
 INDENT = 2  # the games of a round, and every array tomli-w writes over several lines
@@ -351,7 +365,7 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
 
 
 def _tiebreak_codes(rd: Reader, codes: tuple[str, ...]) -> None:
-    from ..standings import check_codes
+    from core.tiebreaks.standings import check_codes
 
     try:
         check_codes(codes)

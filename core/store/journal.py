@@ -33,9 +33,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import FileProblem, Msg
-from ..journal_text import restored, stored
-from .files import Like, _refusal, _write_all, journal_path, open_beside, step
+from core.errors import FileProblem, Msg
+from core.msg.journal import restored, stored
+from core.store.files import Like, _refusal, _write_all, journal_path, open_beside, step
 
 _PENDING_TAIL = b'"pending":1}\n'
 
@@ -80,7 +80,7 @@ class Entry:
     kind: str
     of: int | None
     changes: list
-    msg: Any = None  # `what` as a message: its key and fields (core/journal_text.py); None in older lines
+    msg: Any = None  # `what` as a message: its key and fields (core/msg/journal.py); None in older lines
     host: str = ""
     pending: int = 0
 
@@ -216,7 +216,7 @@ def settle(path: Path, holds: Callable[[Entry], bool]) -> list[Msg]:
                 _mark_done(fd, start + len(last))
             else:
                 _cut(fd, path, start)
-                from ..journal_text import Description
+                from core.msg.journal import Description
 
                 said.append(Msg("the last journal entry ({what}) never reached the event file (the change was "
                                 "interrupted): it is removed from the journal", what=Description(e.what)))

@@ -1,21 +1,34 @@
 """The stage sections of the event file checked: `[swiss]`, `[roundrobin]`, `[top]`, `[playoff]`, `[teams]`.
 
-Each section belongs to the module of its stage (core.pairing, core.top,
-core.playoff_event, core.team_event), which reads it; here every key it
+Each section belongs to the module of its stage (core.pairing.rounds, core.knockout.stage,
+core.playoff.stage, core.teams), which reads it; here every key it
 reads is checked on load (and before a change is written), with its type,
 its range and the players it names, so that a section a judge edited by hand
 is refused with its key named instead of failing later in the stage's code.
-`[teams]` is checked by its own reader, `core.team_event.section.state`.
+`[teams]` is checked by its own reader, `core.teams.section.state`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .. import limits
-from ..errors import IllegalChange
-from ..model import Event
-from .checks import Reader, at, choice, flag, in_range, integer, only, player_ids, round_key, shown, text, typed
+from core import limits
+from core.errors import IllegalChange
+from core.event.model import Event
+from core.store.checks import (
+    Reader,
+    at,
+    choice,
+    flag,
+    in_range,
+    integer,
+    only,
+    player_ids,
+    round_key,
+    shown,
+    text,
+    typed,
+)
 
 SECTIONS = ("swiss", "roundrobin", "top", "playoff", "teams")
 
@@ -75,7 +88,7 @@ def _top(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
         player_ids(rd, lot[1], where, ids)
 
 
-# The play-off's format follows from the number of players (core.playoff.propose).
+# The play-off's format follows from the number of players (core.playoff.plan.propose).
 _PLAYOFF_FORMAT = {2: "match", 3: "round-robin", 4: "knockout", 5: "round-robin", 6: "groups",
                    7: "armageddon-round-robin", 8: "knockout", 9: "groups", 10: "groups"}
 _PLAN_KEYS = ("players", "seed", "format", "description", "numbering", "numbers", "groups", "excluded",
@@ -133,7 +146,7 @@ def _playoff(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
 
 
 def _teams(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
-    from ..team_event.section import state
+    from core.teams.section import state
 
     try:
         state(event)

@@ -2,6 +2,5 @@
 
 from core.swiss.dutch import pair_round
 from core.swiss.request import Pairing, PairingRequest
-from core.swiss.trfpair import trf_check, trf_pair
 
-__all__ = ["Pairing", "PairingRequest", "pair_round", "trf_check", "trf_pair"]
+__all__ = ["Pairing", "PairingRequest", "pair_round"]

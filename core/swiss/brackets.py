@@ -23,8 +23,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.swiss.colours import ABSOLUTE, STRONG
-from core.swiss.matching import (Bipartite, Hint, bipartite_full, exposed_of, maximum_matching, matching_size,
-                                 perfect_matching, tree_outer_vertices)
+from core.swiss.matching import (
+    Bipartite,
+    Hint,
+    bipartite_full,
+    exposed_of,
+    maximum_matching,
+    matching_size,
+    perfect_matching,
+    tree_outer_vertices,
+)
 from core.swiss.remainder import Budget as _Budget
 from core.swiss.remainder import Found as _Found
 from core.swiss.remainder import RemainderSolver as _RemainderSolver

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from core.errors import NoLegalPairing
 from core.msg import Msg, joined, render, word
-from core.records import Outcome, PlayerHistory
+from core.event.records import Outcome, PlayerHistory
 from core.swiss.brackets import BracketSearch
 from core.swiss.colours import STRENGTH_NAME, ColourState, allocate, colour_state
 from core.swiss.matching import perfect_matching
@@ -294,7 +294,7 @@ def _pair_round(req: PairingRequest, progress: Callable[[], None]) -> Pairing:
         sub = BracketSearch(rd, [], g1, [], rest, witness, False, full=False)
         c9 = sub.run()[0][0][0] == (len(g1) - 1) // 2 and len(g1) % 2 == 1
     pairs: list[tuple[int, int]] = []
-    notes: dict[int, tuple] = {}  # reasons as core.i18n messages, for _finish
+    notes: dict[int, tuple] = {}  # reasons as core.msg.i18n messages, for _finish
     mdps: list[int] = []
     for gi, G in enumerate(groups):
         progress()
@@ -342,7 +342,7 @@ def _pts(t: int) -> str:
 def _finish(rd: RoundData, pairs, bye, notes) -> Pairing:
     """Colours (section 6), board order (section 7) and the reason for each board.
 
-    The reasons are kept as core.i18n messages (`Pairing.reasons`, one per
+    The reasons are kept as core.msg.i18n messages (`Pairing.reasons`, one per
     board, then the bye) and rendered in English as `Pairing.explanation`.
     """
     init = rd.req.initial_colour or "w"

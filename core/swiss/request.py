@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from core.records import PlayerHistory, Scoring
+from core.event.records import PlayerHistory, Scoring
 
 
 @dataclass
@@ -39,7 +39,7 @@ class Pairing:
     boards: list[tuple[int, int]]
     bye: int | None = None
     explanation: list[str] = field(default_factory=list)  # one line per board, then the bye
-    # the same reasons as core.i18n messages (without "board N: "), to say them in any language
+    # the same reasons as core.msg.i18n messages (without "board N: "), to say them in any language
     reasons: list = field(default_factory=list)
 
     def bbp_text(self) -> str:

@@ -20,9 +20,17 @@ from fractions import Fraction
 from typing import Mapping
 
 from core.errors import Msg
-from core.records import Outcome, RoundRecord
+from core.event.records import Outcome, RoundRecord
 from core.tiebreaks.context import HAS_OPPONENT, PLAYED, Column, Context, Term, Value, fmt
-from core.tiebreaks.unplayed import GAME, Cut, OpponentTerms, cut_all, opponent_rows, opponent_terms, vur_cut_applies
+from core.tiebreaks.unplayed import (
+    GAME,
+    Cut,
+    OpponentTerms,
+    cut_all,
+    opponent_rows,
+    opponent_terms,
+    vur_cut_applies,
+)
 
 F = Fraction
 

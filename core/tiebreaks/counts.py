@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from core.errors import Msg
-from core.records import Outcome
+from core.event.records import Outcome
 from core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value
 from core.tiebreaks.unplayed import KIND_LABEL
 

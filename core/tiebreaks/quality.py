@@ -9,7 +9,7 @@ records when the top decides a drawn game.
 from __future__ import annotations
 
 from core.errors import Msg
-from core.records import Outcome
+from core.event.records import Outcome
 from core.tiebreaks.context import Column, Context, Term, Value
 from core.tiebreaks.counts import Counted
 from core.tiebreaks.unplayed import KIND_LABEL

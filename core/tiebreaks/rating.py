@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from core.errors import Msg
-from core.records import Outcome
+from core.event.records import Outcome
 from core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value, fmt, half_up
 from core.tiebreaks.unplayed import GAME
 

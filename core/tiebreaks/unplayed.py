@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Mapping, NamedTuple, Sequence
 
 from core.errors import Msg, joined
-from core.records import Outcome
+from core.event.records import Outcome
 from core.tiebreaks.context import FORFEITS, HAS_OPPONENT, PLAYED, VUR_SET, Context, Term, fmt
 
 F = Fraction

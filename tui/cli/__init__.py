@@ -19,7 +19,7 @@ Every sub-command that changes an event runs one `core` command inside one `Even
 transaction (`pair`: computed outside the lock, committed in one short transaction,
 `EventFile.change_slow`). A user's mistake prints one line `arbiter: error: ...` on stderr and
 exits 2; "no legal pairing" exits 1; Ctrl-C exits 130 without a traceback and with nothing
-written. Whatever is printed, but JSON, goes through `core.formats.text.clean`; what the store
+written. Whatever is printed, but JSON, goes through `core.msg.cells.clean`; what the store
 tells (a long wait for the lock, a repair) is one line on stderr.
 """
 
@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(args: list[str]) -> int:
     from core.errors import ArbiterError, NoLegalPairing
-    from core.formats.text import clean
+    from core.msg.cells import clean
 
     from .table import DEFAULT_FILE, build_parser, top_words
     from .usage import HelpShown, UsageError
@@ -135,7 +135,7 @@ def _main(args: list[str]) -> int:
 def _store_says_on_stderr() -> Iterator[None]:
     """What the store tells while a command runs goes to stderr, one line each: a long wait for the
     lock (who holds it), a repair of what a crash left (docs/file-format.md)."""
-    from core.formats.text import clean
+    from core.msg.cells import clean
     from core.store import report_to
 
     def say(prefix: str):
@@ -263,7 +263,7 @@ class _SafeStdout:
     keeping lines and tabs."""
 
     def __init__(self, raw) -> None:
-        from core.formats.text import clean
+        from core.msg.cells import clean
 
         self._raw, self._clean = raw, clean
 

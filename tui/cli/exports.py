@@ -9,7 +9,7 @@ from pathlib import Path
 
 from core.store import create, load
 from core.formats.output import STDOUT, write_output
-from core.formats.text import clean
+from core.msg.cells import clean
 from core.store.files import read_text
 
 from .common import FILE, TABLE, Arg, Command, Group, table_of
@@ -18,7 +18,7 @@ from .usage import UsageError
 
 
 def cmd_trf_pair(a: argparse.Namespace) -> int:
-    from core.swiss import trf_pair
+    from core.formats.trfpair import trf_pair
 
     text = trf_pair(read_text(Path(a.trf)), a.trf)
     if a.o:
@@ -40,7 +40,7 @@ def _not_the_input(out: Path, trf: Path) -> None:
 
 
 def cmd_trf_check(a: argparse.Namespace) -> int:
-    from core.swiss import trf_check
+    from core.formats.trfpair import trf_check
 
     diffs = trf_check(read_text(Path(a.trf)), a.trf)
     for d in diffs:

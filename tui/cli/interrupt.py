@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 if TYPE_CHECKING:  # this module is imported before anything else of arbiter: it takes Ctrl-C
-    from core.model import Event
+    from core.event.model import Event
     from core.store import EventFile
 
 
@@ -109,7 +109,7 @@ def change(ef: EventFile, fn: Callable[[Event], Event], what: str) -> Event:
 
 
 class slow:
-    """`ef` for `core.pairing.pair_next_outside_lock`: its `change_slow` computes with Ctrl-C live
+    """`ef` for `core.pairing.rounds.pair_next_outside_lock`: its `change_slow` computes with Ctrl-C live
     and commits with Ctrl-C held back (a stale value, computed again, is interruptible again)."""
 
     def __init__(self, ef: EventFile) -> None:

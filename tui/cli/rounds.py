@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core import commands, pairing
-from core.journal_text import describe, pair_what, result_what
+from core.event import commands
+from core.pairing import rounds as pairing
+from core.msg.journal import describe, pair_what, result_what
 from core.formats.text import round_text
-from core.results import Result
+from core.event.results import Result
 from core.store import EventFile, journal, load
 
 from . import numbers
@@ -24,11 +25,12 @@ def cmd_pair(a: argparse.Namespace) -> int:
     table = table_of(e, "swiss", a, required=False)
     if a.by_hand is not None:
         return _pair_by_hand(ef, e, table, a.by_hand)
-    from core import team_event
+    from core import teams as team_event
+    from core.formats import team_output
 
     if team_event.is_team_event(e):
         new = change(ef, lambda ev: pairing.pair_next(ev, table, lots=a.lots), pair_what([]))
-        sys.stdout.write(team_event.matches_output(new))
+        sys.stdout.write(team_output.matches_output(new))
         return 0
     allow = None
     if a.allow_rematch is not None:
@@ -89,9 +91,9 @@ def cmd_result(a: argparse.Namespace) -> int:
     rnd = a.round if a.round is not None else commands.current_round(e, stage, table).number
     if stage in ("top", "playoff"):
         if stage == "top":
-            from core.top import record_top_result as record
+            from core.knockout.stage import record_top_result as record
         else:
-            from core.playoff_event import record_playoff_result as record
+            from core.playoff.stage import record_playoff_result as record
 
         def enter(ev):
             return record(ev, rnd, a.board, result, by=user, force=a.force, moves=a.moves)

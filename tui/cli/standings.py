@@ -7,7 +7,7 @@ import sys
 
 from core.formats import csvio
 from core.formats.text import standings_text
-from core.standings import completed_rounds, standings
+from core.tiebreaks.standings import completed_rounds, standings
 from core.store import load
 
 from . import numbers
@@ -16,13 +16,14 @@ from .usage import UsageError
 
 
 def cmd_standings(a: argparse.Namespace) -> int:
-    from core import team_event
-    from core.standings import check_codes
+    from core import teams as team_event
+    from core.formats import team_output
+    from core.tiebreaks.standings import check_codes
 
     e = load(a.file)
     chosen = codes(a.tiebreaks)
     if team_event.is_team_event(e):
-        sys.stdout.write(team_event.standings_output(e, after_round=a.after_round, fmt=a.format, codes=chosen,
+        sys.stdout.write(team_output.standings_output(e, after_round=a.after_round, fmt=a.format, codes=chosen,
                                                      edition=a.edition))
         return 0
     check_codes(chosen or ())
@@ -38,7 +39,7 @@ def cmd_standings(a: argparse.Namespace) -> int:
     rows = standings(e, table=table, after_round=after, codes=chosen, edition=a.edition)
     used = list(chosen if chosen is not None else e.tiebreaks)
     if a.explain is not None:
-        from core.standings import explain_text
+        from core.tiebreaks.standings import explain_text
 
         sys.stdout.write(explain_text(e, a.explain, table=table, after_round=after, codes=used, edition=a.edition))
         return 0

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core import team_event
-from core.journal_text import describe
-from core.model import Event
+from core import teams as team_event
+from core.formats import team_output
+from core.msg.journal import describe
+from core.event.model import Event
 from core.store import EventFile, load
 
 from . import numbers
@@ -32,7 +33,7 @@ def _ids(text: str, what: str) -> list[int]:
 def cmd_teams_list(a: argparse.Namespace) -> int:
     e = load(a.file)
     _team_event(e)
-    sys.stdout.write(team_event.teams_output(e, a.format))
+    sys.stdout.write(team_output.teams_output(e, a.format))
     return 0
 
 
@@ -75,7 +76,7 @@ def cmd_teams_standings(a: argparse.Namespace) -> int:
     e = load(a.file)
     _team_event(e)
     chosen = None if a.tiebreaks is None else [c.strip() for c in a.tiebreaks.split(",") if c.strip()]
-    sys.stdout.write(team_event.standings_output(e, after_round=a.after_round, fmt=a.format, codes=chosen,
+    sys.stdout.write(team_output.standings_output(e, after_round=a.after_round, fmt=a.format, codes=chosen,
                                                  edition=a.edition))
     return 0
 
@@ -83,7 +84,7 @@ def cmd_teams_standings(a: argparse.Namespace) -> int:
 def cmd_match(a: argparse.Namespace) -> int:
     e = load(a.file)
     _team_event(e)
-    sys.stdout.write(team_event.matches_output(e, a.round, a.format))
+    sys.stdout.write(team_output.matches_output(e, a.round, a.format))
     return 0
 
 

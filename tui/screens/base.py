@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from textual.screen import Screen
 
 from core.errors import ArbiterError, Conflict, message
-from core.model import Event
+from core.event.model import Event
 
 from .. import actions
 from ..i18n import tr

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.errors import ArbiterError
-from core.model import Round
+from core.event.model import Round
 
 from ..i18n import tr
 from ..widgets import clock as clockmod

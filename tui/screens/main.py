@@ -21,12 +21,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from core import commands, pairing
+from core.event import commands
+from core.pairing import rounds as pairing
 from core.errors import ArbiterError, Conflict, message
-from core.formats.text import clean, fit
-from core.journal_text import clock_what, describe, result_what, translate
-from core.model import Event, Game, Round
-from core.results import Result
+from core.msg.cells import clean, fit
+from core.msg.journal import clock_what, describe, result_what, translate
+from core.event.model import Event, Game, Round
+from core.event.results import Result
 
 from .. import actions
 from ..actions import why
@@ -392,8 +393,8 @@ class MainScreen(ArbiterScreen):
 
     def offer_repair(self, before: Event, after: Event) -> None:
         """A past result corrected, and the round paired on the old one has no result yet: take it back and pair
-        it again? (one question; Enter or anything but y keeps it: `core.corrections`)."""
-        from core import corrections
+        it again? (one question; Enter or anything but y keeps it: `core.pairing.corrections`)."""
+        from core.pairing import corrections
 
         found = corrections.round_paired_on(before, after)
         if found is None:
@@ -601,7 +602,7 @@ class MainScreen(ArbiterScreen):
         new_event_form(self)
 
     def explain_player(self, pid: int) -> None:
-        from core.standings import explain_text, main_stage
+        from core.tiebreaks.standings import explain_text, main_stage
 
         e = self.event
         table = self.table if main_stage(e) == "swiss" and e.tables > 1 else None
@@ -613,7 +614,7 @@ class MainScreen(ArbiterScreen):
 
     def on_bracket_view_chosen(self, message: BracketView.Chosen) -> None:
         """Enter on a match of the bracket: the round panel on that match's board, to enter its result."""
-        from core.top import match_board
+        from core.knockout.stage import match_board
 
         lang = self.arb.lang
         at = match_board(self.event, message.bracket, message.key)
@@ -644,7 +645,7 @@ class MainScreen(ArbiterScreen):
 
     def pair_table(self, table: int | None) -> None:
         """The pairing of the next round of `table` (None: the event's only one), as a job, then the preview."""
-        from core import preview
+        from core.pairing import preview
 
         snapshot = self.event
         rs = snapshot.rounds_of(self.stage if table is None else "swiss", table)
@@ -654,8 +655,8 @@ class MainScreen(ArbiterScreen):
                                self.show_proposal))
 
     def action_pair_all(self) -> None:
-        """The next round of every table whose round is complete, in one preview (`core.preview.propose(tables=)`)."""
-        from core import preview
+        """The next round of every table whose round is complete, in one preview (`core.pairing.preview.propose(tables=)`)."""
+        from core.pairing import preview
 
         snapshot = self.event
         tables = preview.pairable_tables(snapshot)
@@ -758,7 +759,7 @@ class MainScreen(ArbiterScreen):
 
     def forbid(self, text: str) -> None:
         """`12 7`: these two must never be paired (C1); `-12 7` allows them again. Teams by name or id."""
-        from core import team_event
+        from core import teams as team_event
 
         lang = self.arb.lang
         remove = text.strip().startswith("-")
@@ -900,7 +901,7 @@ class MainScreen(ArbiterScreen):
     # -- the top and the play-off ------------------------------------------------------------------------
     def action_start_top(self) -> None:
         """Preview the top (seeds, the 704.2 aims, the first round: a job), then start it on `y`."""
-        from core import top
+        from core.knockout import stage as top
 
         snapshot, lang = self.event, self.arb.lang
 
@@ -934,14 +935,14 @@ class MainScreen(ArbiterScreen):
                                           [go, ("n", tr(lang, "cancel"))], default=go[0], classes="page"), answered)
 
     def start_top(self, lots: bool = False) -> None:
-        from core import top
+        from core.knockout import stage as top
 
         self.run_change(lambda ev: top.start_top(ev, lots=lots), describe("start the top"),
                         then=lambda _new: self.stage_started(tr(self.arb.lang, "top_started")))
 
     def action_start_playoff(self) -> None:
         """The play-off for first place as it would start (players, format, time controls, first games), then y."""
-        from core import playoff_event
+        from core.playoff import stage as playoff_event
 
         lang = self.arb.lang
         planned = self.attempt(playoff_event.start_playoff, self.event, None)

@@ -1,4 +1,4 @@
-"""New event: a form, then `core.commands.new_event` and `core.store.create` (as `arbiter new`)."""
+"""New event: a form, then `core.event.commands.new_event` and `core.store.create` (as `arbiter new`)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import secrets
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from core import commands
+from core.event import commands
 from core.errors import ArbiterError, message
-from core.standings import check_codes
+from core.tiebreaks.standings import check_codes
 from core.store import create
 
 from ..i18n import tr

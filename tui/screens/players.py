@@ -1,7 +1,7 @@
 """Players: list, search by name or number, add (late entry after round 1), edit, withdraw, bye, import CSV,
 players to tables.
 
-Each action is the `core.commands` function the command line calls, inside
+Each action is the `core.event.commands` function the command line calls, inside
 `EventFile.change` (through `run_change`); the keys are the action table's
 "players" scope. The status column shows a requested bye (`½ r3`) beside
 late entries and withdrawals. In an event of several tables, `d` deals the
@@ -17,12 +17,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input
 
-from core import commands, seating
+from core.event import commands, seating
 from core.errors import FileProblem
 from core.formats import csvio
-from core.formats.text import clean, fit
-from core.journal_text import bye_what, describe
-from core.model import Event
+from core.msg.cells import clean, fit
+from core.msg.journal import bye_what, describe
+from core.event.model import Event
 
 from .. import actions
 from ..i18n import tr

@@ -1,13 +1,13 @@
 """The pairing of the next round before it is saved: the boards, why each was made, changes by hand.
 
-`p` on the main screen pushes this screen with `core.preview.propose`'s
+`p` on the main screen pushes this screen with `core.pairing.preview.propose`'s
 proposal (computed in a job, off the event loop). Nothing is written until
 `y` (or Enter): then one transaction (`run_change`) calls
-`core.preview.adopt`, which refuses when another judge changed the event
+`core.pairing.preview.adopt`, which refuses when another judge changed the event
 meanwhile (`r` then pairs again on the file as it is, in a job: Esc stops
 it and keeps the proposal shown).
 Swaps, exchanges and the bye by hand change only the proposal; their
-warnings (`core.pairing.warnings_for`) show at once, in yellow.
+warnings (`core.pairing.rounds.warnings_for`) show at once, in yellow.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from core import pairing, preview
+from core.pairing import rounds as pairing, preview
 from core.errors import ArbiterError, Conflict, message
-from core.formats.text import clean, fit, scores_before
+from core.formats.text import scores_before
+from core.msg.cells import clean, fit
 
 from .. import actions
 from ..actions import why

@@ -22,7 +22,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.model import Event
+from core.event.model import Event
 
 TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
 EXPORTS = TEXT + ("site", "trf", "csv_players", "csv_standings")
@@ -55,7 +55,7 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
     `lpr`: the printer command (default: `lpr` on PATH, if there is one).
     """
     from core.formats.output import write_output
-    from core.formats.text import clean
+    from core.msg.cells import clean
 
     path = out_path(event_path, what, table)
     if what == "site":

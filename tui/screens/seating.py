@@ -1,4 +1,4 @@
-"""Players to tables before they are saved: the plan of `core.seating`, by rating or by lot.
+"""Players to tables before they are saved: the plan of `core.event.seating`, by rating or by lot.
 
 `d` on the players screen (and the palette) deals every player again; the
 import of a CSV without a table column into an event of several tables
@@ -22,9 +22,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from core.errors import ArbiterError, message
-from core.formats.text import clean, fit, pad
-from core.model import Event
-from core.seating import table_summary
+from core.msg.cells import clean, fit, pad
+from core.event.model import Event
+from core.event.seating import table_summary
 
 from .. import actions
 from ..i18n import tr
@@ -127,14 +127,14 @@ class SeatingScreen(ModalScreen[str | None]):
 
 # -- what the players screen and the main screen do with it ----------------------------------------
 def _seated_what(method: str) -> str:
-    from core.journal_text import describe
+    from core.msg.journal import describe
 
     return describe("seat players at tables by rating" if method == "rating" else "seat players at tables by lot")
 
 
 def distribute(screen) -> None:
     """Deal every player to the tables again (before round 1): the plan first, saved on y (`seat_players`)."""
-    from core import seating
+    from core.event import seating
 
     e, lang = screen.arb.event, screen.arb.lang
 
@@ -153,7 +153,7 @@ def distribute(screen) -> None:
 def import_seated(screen, rows: list[dict], what: str, then) -> None:
     """A CSV's players without a table into an event of several tables: where they would sit, then y saves the
     import with those seats in one change (`seating.add_and_seat`); `then(new event, method)` after it."""
-    from core import seating
+    from core.event import seating
 
     e, lang = screen.arb.event, screen.arb.lang
 

@@ -1,6 +1,6 @@
 """The top's bracket with a cursor on a match.
 
-`BracketView` draws the tree of `core.bracket_text.tree_layout` (a Line API
+`BracketView` draws the tree of `core.knockout.bracket_text.tree_layout` (a Line API
 scroll view: it scrolls both ways, so a big top is never cut) with one match
 selected: the arrow keys or h j k l move up and down a round and left and
 right to the round that feeds it or that it feeds; the view scrolls to keep
@@ -9,7 +9,7 @@ match's board). A new bracket (a result came in, from this judge or another)
 keeps the cursor on the same match.
 
 `BracketBox` is the view with, under it, the selected match in full
-(`core.bracket_text.match_lines`: seeds, games, who went through and why).
+(`core.knockout.bracket_text.match_lines`: seeds, games, who went through and why).
 
 Which matches are to be played now comes from `core.knockout.current_boards`;
 nothing here knows a rule. Names are data: every line is a `rich.text.Text`.
@@ -30,8 +30,8 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from core import knockout as ko
-from core.bracket_text import TreeLayout, decision_legend, match_lines, tree_layout
-from core.formats.text import clean, fit
+from core.knockout.bracket_text import TreeLayout, decision_legend, match_lines, tree_layout
+from core.msg.cells import clean, fit
 
 from .. import actions
 from ..i18n import tr
@@ -95,7 +95,7 @@ class BracketView(ScrollView, can_focus=True):
         self.bracket: ko.Bracket | None = None
         self.names: dict[int, str] = {}
         self.empty = ""
-        self.lang = "en"  # of the bracket's words (core.bracket_text)
+        self.lang = "en"  # of the bracket's words (core.knockout.bracket_text)
         self.cursor: Any = None  # the key of the selected match
         self.layout_: TreeLayout | None = None
         self._bracket_lines: list[Text] = []

@@ -1,7 +1,7 @@
 """The round clock (705.3) as the file stores it: a deadline (ISO, UTC) or, while paused, the seconds left.
 
 Pure helpers: what the clock shows at a given time, and the values that
-`core.commands.set_clock` stores for start, pause, resume and adding
+`core.event.commands.set_clock` stores for start, pause, resume and adding
 minutes. The time is always passed in, so tests freeze it.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from core.model import Round
+from core.event.model import Round
 
 WARN = 5 * 60  # the last minutes change colour
 ALERT = 60

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from core.model import Event
+from core.event.model import Event
 
 
 class EventChanged(Message):

@@ -2,7 +2,7 @@
 
 A job computes from a snapshot of the event (it never writes the file: the
 pairing it makes is saved later, by the judge, in one short transaction of
-`core.preview.adopt`, which refuses a stale one). It runs in a thread of its
+`core.pairing.preview.adopt`, which refuses a stale one). It runs in a thread of its
 own, awaited by an exclusive Textual worker (`ArbiterApp.start_job`), so
 every key keeps answering. The App holds the one job under way
 (`ArbiterApp.job`, a reactive value); `ProgressLine` shows it on each

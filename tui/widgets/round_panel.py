@@ -22,9 +22,9 @@ from textual.containers import Vertical
 from textual.message import Message
 
 from core.errors import ArbiterError, Msg
-from core.formats.text import clean, fit
-from core.history import histories, round_records
-from core.model import STAGES, Event, Game, Round, points_text
+from core.msg.cells import clean, fit
+from core.event.history import histories, round_records
+from core.event.model import STAGES, Event, Game, Round, points_text
 
 from ..i18n import tr
 from .keyed_table import KeyedTable, cell
@@ -69,8 +69,8 @@ def event_inputs(e: Event, keep_round) -> tuple:
 
 
 def top_bracket(e: Event):
-    """The knockout bracket (`core.top.bracket`), or None before the top starts."""
-    from core import top
+    """The knockout bracket (`core.knockout.stage.bracket`), or None before the top starts."""
+    from core.knockout import stage as top
 
     try:
         return top.bracket(e)
@@ -79,8 +79,8 @@ def top_bracket(e: Event):
 
 
 def places_text(e: Event, lang: str, b=None) -> Text | None:
-    """The top's places known so far, on one wrapped line (`core.top.final_places`): the champion first."""
-    from core import top
+    """The top's places known so far, on one wrapped line (`core.knockout.stage.final_places`): the champion first."""
+    from core.knockout import stage as top
 
     b = b if b is not None else top_bracket(e)
     if b is None:
@@ -359,8 +359,8 @@ class RoundPanel(Vertical):
 
     @staticmethod
     def final_boards_text(e: Event, rnd: Round, lang: str) -> str:
-        """In the top's last round: which board is the final, which the third-place match (`core.top.final_boards`)."""
-        from core import top
+        """In the top's last round: which board is the final, which the third-place match (`core.knockout.stage.final_boards`)."""
+        from core.knockout import stage as top
 
         b = top_bracket(e)
         if b is None:
@@ -373,7 +373,7 @@ class RoundPanel(Vertical):
     @staticmethod
     def playoff_state(e: Event, lang: str) -> tuple[str, str]:
         """Where the play-off stands, for the round head: its winner, or what it needs besides results."""
-        from core import playoff_event
+        from core.playoff import stage as playoff_event
 
         try:
             st = playoff_event.progress(e)
@@ -404,7 +404,7 @@ class RoundPanel(Vertical):
         if rnd.stage == "top":
             def before_top() -> dict[int, str]:
                 try:
-                    from core.top import points_before_top
+                    from core.knockout.stage import points_before_top
 
                     return {pid: points_text(x) for pid, x in points_before_top(e).items()}
                 except ArbiterError:
@@ -469,7 +469,7 @@ class RoundPanel(Vertical):
 
     def match_after(self, rnd: Round, g: Game) -> str | None:
         """The top match of this game after it, as the bracket says: who went through and why, or the game to play."""
-        from core.bracket_text import match_lines
+        from core.knockout.bracket_text import match_lines
 
         br = top_bracket(self.event)
         if br is None:

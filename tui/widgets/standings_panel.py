@@ -17,9 +17,9 @@ from textual.containers import Vertical
 from textual.message import Message
 
 from core.errors import ArbiterError, message
-from core.formats.text import fit
-from core.model import Event, points_text
-from core.standings import completed_rounds, main_stage, standings
+from core.msg.cells import fit
+from core.event.model import Event, points_text
+from core.tiebreaks.standings import completed_rounds, main_stage, standings
 
 from ..i18n import tiebreak_name, tr
 from .keyed_table import KeyedTable, cell

@@ -1,0 +1,257 @@
+"""Everything that can change an event, as functions old event -> new event.
+
+Each is what one command line call or one TUI key does; `core.store`
+runs it inside a transaction. They check the rules and raise
+`IllegalChange` (or `Conflict`) with a message a judge can act on.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+
+from core.errors import Conflict, IllegalChange, Msg, word
+from core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Round
+from core.event.records import Scoring
+from core.event.results import Result
+
+UNSEEN = object()  # `expected` not given: the caller has not seen the game
+
+
+def new_event(
+    name: str, rounds: int, *, system: str = "swiss", tables: int = 1, top: int = 0, third_place: bool = False,
+    points: tuple[Fraction, Fraction, Fraction] | None = None, tiebreaks: tuple[str, ...] = (),
+    edition: str = "fide2024", lots_seed: int = 0, start: str = "", end: str = "", baku: bool = False,
+    initial_colour: str | None = None, unrated_rating: int | None = None,
+) -> Event:
+    if not name.strip():
+        raise IllegalChange("the event needs a name")
+    if system not in SYSTEMS:
+        raise IllegalChange("unknown system '{system}' (one of {known})", system=system, known=", ".join(SYSTEMS))
+    if edition not in EDITIONS:
+        raise IllegalChange("unknown edition '{edition}' (one of {known})", edition=edition, known=", ".join(EDITIONS))
+    if rounds < 1 and system == "swiss":
+        raise IllegalChange("a Swiss event needs at least one round")
+    if rounds > 999:  # the TRF's round count (XXR) and every table of rounds stay readable
+        raise IllegalChange("{rounds} rounds is too many: at most 999", rounds=rounds)
+    if tables < 1:
+        raise IllegalChange("an event has at least one table")
+    if tables > 999:
+        raise IllegalChange("{tables} tables is too many: at most 999", tables=tables)
+    if top < 0 or top == 1:
+        raise IllegalChange("a top needs at least two players")
+    if top > 1024:
+        raise IllegalChange("a top of {top} is too big: at most 1024", top=top)
+    if unrated_rating is not None and not 0 < unrated_rating < 4000:
+        raise IllegalChange("the rating of unrated players must be between 1 and 3999")
+    scoring = Scoring()
+    if points is not None:
+        w, d, l = points
+        if not (w > d >= l):
+            raise IllegalChange("points must be win > draw >= loss, e.g. 1,0.5,0 or 3,1,0")
+        scoring = Scoring(win=w, draw=d, loss=l)
+    if initial_colour is None:  # drawn by lot before round 1 (C.04.2), from the recorded seed
+        initial_colour = random.Random(f"{lots_seed}:colour").choice("wb")
+    return Event(
+        name=name.strip(), rounds_planned=rounds, system=system, tables=tables, top=top, third_place=third_place,
+        scoring=scoring, tiebreaks=tuple(tiebreaks), edition=edition, lots_seed=lots_seed, start=start, end=end,
+        baku=baku, initial_colour=initial_colour, unrated_rating=unrated_rating,
+    )
+
+
+def next_id(event: Event) -> int:
+    return max((p.id for p in event.players), default=0) + 1
+
+
+def rounds_paired(event: Event, table: int | None) -> int:
+    """How many rounds of the main stage this table has paired."""
+    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    return max((r.number for r in event.rounds_of(stage, table)), default=0)
+
+
+def add_player(
+    event: Event, name: str, *, rating: int = 0, club: str = "", federation: str = "", table: int | None = None,
+    team: str = "", pid: int | None = None, **more: str,
+) -> Event:
+    name = name.strip()
+    if not name:
+        raise IllegalChange("a player needs a name")
+    if any(ch in name for ch in "\n\r\t"):
+        raise IllegalChange("a name is one line of text")
+    if rating < 0:
+        raise IllegalChange("rating {rating} is negative", rating=rating)
+    if rating > 9999:  # a rating has at most four digits (the TRF's column)
+        raise IllegalChange("rating {rating} is too high: at most 9999", rating=rating)
+    if event.tables > 1:
+        if table is None:
+            raise IllegalChange("the event has {tables} tables: say which (--table 1..{tables})", tables=event.tables)
+        if not 1 <= table <= event.tables:
+            raise IllegalChange("table {table} does not exist (the event has {tables})", table=table, tables=event.tables)
+    elif table not in (None, 1):
+        raise IllegalChange("table {table} does not exist (the event has one table)", table=table)
+    else:
+        table = None
+    pid = next_id(event) if pid is None else pid
+    if event.has_player(pid):
+        raise IllegalChange("player id {pid} is taken", pid=pid)
+    started = rounds_paired(event, table)
+    if started and event.system != "swiss":
+        raise IllegalChange("the round robin has started: its Berger tables have no place for a late entry")
+    player = Player(
+        id=pid, name=name, rating=rating, club=club.strip(), federation=federation.strip(), table=table,
+        team=team.strip(), late_from=started + 1 if started else None, **more,
+    )
+    return replace(event, players=event.players + (player,))
+
+
+def edit_player(event: Event, pid: int, **fields) -> Event:
+    p = event.player(pid)
+    if "name" in fields and not str(fields["name"]).strip():
+        raise IllegalChange("a player needs a name")
+    new = replace(p, **fields)
+    return replace(event, players=tuple(new if x.id == pid else x for x in event.players))
+
+
+def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
+    """The player is not paired from `from_round` on (default: the next round to pair)."""
+    p = event.player(pid)
+    if p.withdrawn_from is not None:
+        raise IllegalChange("{name} ({pid}) has already withdrawn from round {withdrawn_from}", name=p.name, pid=pid, withdrawn_from=p.withdrawn_from)
+    if from_round is None:
+        from_round = rounds_paired(event, p.table) + 1
+    if from_round < 1:
+        raise IllegalChange("round {round} is not a round of this event", round=from_round)
+    return edit_player(event, pid, withdrawn_from=from_round)
+
+
+def reinstate(event: Event, pid: int) -> Event:
+    p = event.player(pid)
+    if p.withdrawn_from is None:
+        raise IllegalChange("{name} ({pid}) has not withdrawn", name=p.name, pid=pid)
+    return edit_player(event, pid, withdrawn_from=None)
+
+
+def request_bye(event: Event, pid: int, round_no: int, kind: str) -> Event:
+    """A requested bye (half, zero or full point) for a round the player is not paired in.
+
+    Before pairing: the player is left out of that round. For a round already
+    paired without him (a late entry's missed rounds): the points he is given.
+    """
+    p = event.player(pid)
+    if kind not in ("half", "zero", "full", "none"):
+        raise IllegalChange("unknown bye '{kind}' (half, zero, full, or none to cancel)", kind=kind)
+    if round_no < 1 or round_no > event.rounds_planned:
+        raise IllegalChange("round {round_no} is not a round of this event (1..{rounds_planned})", round_no=round_no, rounds_planned=event.rounds_planned)
+    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    for r in event.rounds_of(stage, p.table if stage == "swiss" else None):
+        if r.number == round_no and any(pid in g.players for g in r.games):
+            raise IllegalChange("{name} ({pid}) is paired in round {round_no}: change that game instead", name=p.name, pid=pid, round_no=round_no)
+    byes = tuple(b for b in p.byes if b[0] != round_no)
+    if kind != "none":
+        byes = tuple(sorted(byes + ((round_no, kind),)))
+    return edit_player(event, pid, byes=byes)
+
+
+def record_result(
+    event: Event, stage: str, table: int | None, round_no: int, board: int, result: Result | None, *,
+    by: str = "", force: bool = False, expected: object = UNSEEN, moves: int | None = None,
+) -> Event:
+    """Enter (or clear, with None) one game's result.
+
+    Over a different result already there the change is refused unless
+    `force`. A caller that shows the game (the TUI) passes the result it
+    showed as `expected`: if another judge changed it since, the change is
+    refused with who entered what, unless forced.
+    """
+    rnd = event.find_round(stage, table, round_no)
+    game = rnd.game(board)
+    if game.second is None and result not in (Result.BYE, None):
+        raise IllegalChange("board {board} is the bye of {name} ({pid}): it has no game to score", board=board,
+                            name=event.player(game.first).name, pid=game.first)
+    if game.second is not None and result is Result.BYE:
+        raise IllegalChange("board {board} is a game, not a bye", board=board)
+    if result is not None and result.agreed and stage != "top":
+        raise IllegalChange("an agreed result (704.4) is for top games only")
+    if game.result == result and (moves is None or moves == game.moves):
+        return event
+    if not force:
+        if expected is not UNSEEN and expected != game.result:
+            shown = Msg("no result") if expected is None else str(expected)
+            now = Msg("no result") if game.result is None else str(game.result)
+            who = Msg(" (entered by {by})", by=game.by) if game.by else ""
+            raise Conflict(
+                "board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite", board=board, shown=shown, now=now, who=who
+            )
+        if expected is UNSEEN and game.result is not None and result != game.result:
+            who = Msg(" by {by}", by=game.by) if game.by else ""
+            raise Conflict(
+                "board {board} of round {round_no} already has {result}{who}; use --force to replace it", board=board, round_no=round_no, result=game.result, who=who
+            )
+    new_game = replace(game, result=result, by=by if result is not None else "", moves=moves if moves is not None else game.moves)
+    return event.with_round(replace(rnd, games=tuple(new_game if g.board == board else g for g in rnd.games)))
+
+
+def current_round(event: Event, stage: str, table: int | None) -> Round:
+    rounds = event.rounds_of(stage, table)
+    if not rounds:
+        if table is not None:
+            raise IllegalChange("no {stage} round has been paired yet on table {table}", stage=word(stage), table=table)
+        raise IllegalChange("no {stage} round has been paired yet", stage=word(stage))
+    return rounds[-1]
+
+
+def forbid_pair(event: Event, a: int, b: int, *, remove: bool = False) -> Event:
+    """Two players who must not meet (same family ...), or take that back."""
+    pa, pb = event.player(a), event.player(b)
+    if a == b:
+        raise IllegalChange("a player cannot be paired with himself anyway")
+    pair = (min(a, b), max(a, b))
+    has = pair in {(min(x), max(x)) for x in event.forbidden}
+    if remove:
+        if not has:
+            raise IllegalChange("{name} ({a}) and {name2} ({b}) are not a forbidden pair", name=pa.name, a=a, name2=pb.name, b=b)
+        return replace(event, forbidden=tuple(x for x in event.forbidden if (min(x), max(x)) != pair))
+    if has:
+        return event
+    return replace(event, forbidden=event.forbidden + (pair,))
+
+
+def forbid_club(event: Event, club: str, *, remove: bool = False) -> Event:
+    """Members of one club must not meet each other (or take that back)."""
+    club = club.strip()
+    if not any(p.club == club for p in event.players):
+        raise IllegalChange("no player of club '{club}'", club=club)
+    if remove:
+        return replace(event, forbidden_clubs=tuple(c for c in event.forbidden_clubs if c != club))
+    if club in event.forbidden_clubs:
+        return event
+    return replace(event, forbidden_clubs=event.forbidden_clubs + (club,))
+
+
+def set_clock(event: Event, stage: str, table: int | None, round_no: int, *, deadline: str = "",
+              paused: int | None = None) -> Event:
+    rnd = event.find_round(stage, table, round_no)
+    return event.with_round(replace(rnd, clock_deadline=deadline, clock_paused=paused))
+
+
+def replace_round(event: Event, rnd: Round) -> Event:
+    return event.with_round(rnd)
+
+
+def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> Event:
+    """Take back a pairing that has no result yet (only the last round)."""
+    rnd = event.find_round(stage, table, round_no)
+    if rnd is not event.rounds_of(stage, table)[-1]:
+        raise IllegalChange("round {round_no} is not the last round", round_no=round_no)
+    if any(g.result is not None and g.second is not None for g in rnd.games):
+        raise IllegalChange("round {round_no} has results: clear them first", round_no=round_no)
+    return replace(event, rounds=tuple(r for r in event.rounds if r.key != rnd.key))
+
+
+def _name(event: Event, pid: int) -> str:
+    return f"{event.player(pid).name} ({pid})"
+
+
+def game_of(event: Event, stage: str, table: int | None, round_no: int, board: int) -> Game:
+    return event.find_round(stage, table, round_no).game(board)

@@ -1,0 +1,78 @@
+"""From stored games to each player's round records (`core.event.records`).
+
+The pairing engine, the tie-breaks and TRF export all judge a player round
+by round; this is the one place that reads the games to say what each round
+was for each player.
+"""
+
+from __future__ import annotations
+
+from core.event.model import Event, Player, Round
+from core.event.records import Outcome, PlayerHistory, RoundRecord
+
+_BYE_OUTCOME = {"half": Outcome.HALF_BYE, "zero": Outcome.ZERO_BYE, "full": Outcome.FULL_BYE}
+
+
+_ABSENT = RoundRecord(Outcome.ABSENT)
+# Rounds are immutable and shared between versions of an event: the records of
+# their games are kept by identity (as the file writer keeps their text).
+_CACHE: dict[int, tuple[Round, dict[int, RoundRecord]]] = {}
+_CACHE_MAX = 4096
+
+
+def round_records(rnd: Round, players: list[Player], *, pending_as_absent: bool = True) -> dict[int, RoundRecord]:
+    """Each listed player's record of one round (and of everyone in its games).
+
+    A game without a result yet gives no record unless `pending_as_absent`
+    (then ABSENT), so callers that need complete rounds can tell.
+    """
+    if pending_as_absent:
+        hit = _CACHE.get(id(rnd))
+        if hit is not None and hit[0] is rnd:
+            games = hit[1]
+        else:
+            games = _game_records(rnd, True)
+            if len(_CACHE) >= _CACHE_MAX:
+                _CACHE.clear()
+            _CACHE[id(rnd)] = (rnd, games)
+        recs = dict(games)
+    else:
+        recs = _game_records(rnd, False)
+    for p in players:
+        if p.id not in recs:
+            kind = p.requested_bye(rnd.number) if p.byes else None
+            recs[p.id] = RoundRecord(_BYE_OUTCOME[kind]) if kind else _ABSENT
+    return recs
+
+
+def _game_records(rnd: Round, pending_as_absent: bool) -> dict[int, RoundRecord]:
+    recs: dict[int, RoundRecord] = {}
+    for g in rnd.games:
+        if g.result is None:
+            if pending_as_absent:
+                recs[g.first] = _ABSENT
+                if g.second is not None:
+                    recs[g.second] = _ABSENT
+            continue
+        first, second = g.result.outcomes
+        tech, agreed = g.result.technical, g.result.agreed
+        if g.second is None:
+            recs[g.first] = RoundRecord(Outcome.PAB)
+            continue
+        recs[g.first] = RoundRecord(first, g.second, "w", tech, agreed)
+        recs[g.second] = RoundRecord(second, g.first, "b", tech, agreed)
+    return recs
+
+
+def histories(
+    event: Event, stage: str = "swiss", table: int | None = None, after_round: int | None = None
+) -> list[PlayerHistory]:
+    """Every player of the stage (and table) with records for rounds 1..after_round."""
+    players = event.table_players(table) if stage == "swiss" else list(event.players)
+    rounds = event.rounds_of(stage, table)
+    if after_round is not None:
+        rounds = [r for r in rounds if r.number <= after_round]
+    per_round = [round_records(r, players) for r in rounds]
+    return [
+        PlayerHistory(p.id, p.rating, p.name, tuple(recs[p.id] for recs in per_round)) for p in players
+    ]

@@ -1,0 +1,255 @@
+"""The top as a stage of the event: qualify, seed, store, pair and advance.
+
+`core.knockout` holds the rules (704, 705) over pure data; this module reads
+the Swiss standings of the event, stores the seeds and the lots in the
+`[top]` section, keeps the top's games in rounds of stage "top" (board =
+match number; the third-place match follows the last match; in a mini-match
+of N games, board = (match - 1) * N + game), and derives the bracket from
+them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from core import knockout as ko
+from core.errors import IllegalChange
+from core.event.history import histories, round_records
+from core.msg.i18n import words
+from core.event.model import Event, Game, Round
+from core.msg import render
+from core.event.records import Outcome, PlayerHistory, RoundRecord
+from core.event.results import Result
+from core.tiebreaks.standings import standings
+
+
+def state(event: Event) -> dict | None:
+    return event.stage_state("top")
+
+
+def _config(st: dict) -> ko.TopConfig:
+    return ko.TopConfig(third_place=st.get("third_place", False), games_per_match=st.get("games_per_match", 1),
+                        higher_seed_first=st.get("higher_seed_first", False), colour_seed=st.get("colour_seed"),
+                        placings=st.get("placings", "shared"))
+
+
+def swiss_finished(event: Event) -> bool:
+    for t in event.table_ids():
+        rounds = event.rounds_of("swiss", t)
+        if len(rounds) < event.rounds_planned or any(r.missing for r in rounds):
+            return False
+    return True
+
+
+def qualification(event: Event, size: int, *, lots: bool = False) -> ko.Qualification:
+    rankings = []
+    for t in event.table_ids():
+        rows = standings(event, table=t)
+        ranked = tuple(r.id for r in rows if event.player(r.id).withdrawn_from is None)
+        q = size // max(1, len(event.table_ids()))
+        tied: frozenset[int] = frozenset()
+        if len(rows) > q:
+            last, nxt = rows[q - 1], rows[q]
+            if last.tie_group is not None and last.tie_group == nxt.tie_group:
+                tied = frozenset(r.id for r in rows if r.tie_group == last.tie_group)
+        rankings.append(ko.TableRanking(t or 1, ranked, tied))
+    return ko.qualify(rankings, size, lot_seed=event.lots_seed if lots else None)
+
+
+def start_top(event: Event, *, seeding: str = "straight", lots: bool = False, games_per_match: int = 1,
+              higher_seed_first: bool = False, placings: str = "shared", size: int | None = None) -> Event:
+    """Qualify from the Swiss standings (per table), seed, store, and pair the first top round."""
+    if state(event) is not None:
+        raise IllegalChange("the top has already started")
+    size = size or event.top
+    if not size:
+        raise IllegalChange("the event has no top (set its size: arbiter new ... --top K)")
+    if not swiss_finished(event):
+        raise IllegalChange("the Swiss stage is not finished: every round needs every result first")
+    q = qualification(event, size, lots=lots)
+    seeds = ko.best_seeding(q) if seeding == "best" else ko.straight_seeding(q)
+    st = {
+        "size": size, "seeding": seeding, "seeds": [s.player for s in seeds], "third_place": event.third_place,
+        "games_per_match": games_per_match, "higher_seed_first": higher_seed_first,
+        "colour_seed": event.lots_seed, "placings": placings,
+    }
+    if q.lots:
+        st["lots"] = [[t, list(drawn)] for t, drawn in q.lots]
+    extra = tuple(x for x in event.extra if x[0] != "top") + (("top", st),)
+    return advance(replace(event, extra=extra))
+
+
+def aims(event: Event, *, lang: str = "en") -> list[str]:
+    """Whether the three aims of 704.2 hold for the stored seeding, one line each ("en" or "ru")."""
+    st = state(event)
+    if st is None:
+        return []
+    tables = {p.id: (p.table or 1) for p in event.players}
+    places: dict[int, int] = {}
+    for i, pid in enumerate(st["seeds"]):
+        places[pid] = i // max(1, len(event.table_ids())) + 1
+    seeds = tuple(ko.Seed(i, pid, tables[pid], places[pid]) for i, pid in enumerate(st["seeds"], start=1))
+    report = ko.aims_report(seeds)
+    t = words(lang)
+    return [t("bk_aim", n=c.aim, holds=t("bk_holds" if c.holds else "bk_does_not_hold"), text=render(c.text, lang))
+            for c in report.aims if c.applies]
+
+
+def _board(bracket: ko.Bracket, r: int, match_key, game: int) -> int:
+    n = bracket.config.games_per_match
+    if match_key == ko.THIRD_PLACE:
+        index = len(bracket.rounds[r - 1]) + 1
+    else:
+        index = match_key[1]
+    return (index - 1) * n + game
+
+
+def _stored_results(event: Event, st: dict) -> dict:
+    """Results of the top games as build_bracket takes them, by (round, match)."""
+    n = st.get("games_per_match", 1)
+    slots = ko.bracket_slots(st["size"])
+    results: dict = {}
+    for rnd in event.rounds_of("top"):
+        matches = slots >> rnd.number
+        for g in rnd.games:
+            if g.result is None or g.second is None:
+                continue
+            index, game = divmod(g.board - 1, n)
+            key = ko.THIRD_PLACE if index + 1 > matches else (rnd.number, index + 1)
+            results.setdefault(key, []).append((game, ko.GameResult.parse(g.result.value)))
+    return {k: [r for _, r in sorted(v, key=lambda x: x[0])] for k, v in results.items()}
+
+
+def points_before_top(event: Event) -> dict[int, Fraction]:
+    out = {}
+    for t in event.table_ids():
+        for h in histories(event, "swiss", t):
+            out[h.id] = h.score(event.scoring)
+    return out
+
+
+def quality_of_wins(event: Event):
+    """QW as at the end of a top round: Swiss games and top games so far (705.2)."""
+    from core.tiebreaks import Context, compute
+
+    swiss = {}
+    for t in event.table_ids():
+        for h in histories(event, "swiss", t):
+            swiss[h.id] = h
+    top_rounds = event.rounds_of("top")
+    cache: dict[int, dict[int, Fraction]] = {}
+
+    def at(player: int, top_round: int) -> Fraction:
+        if top_round not in cache:
+            extra = [round_records(r, [], pending_as_absent=True) for r in top_rounds if r.number <= top_round]
+            hist = [
+                PlayerHistory(h.id, h.rating, h.name,
+                              h.records + tuple(recs.get(h.id, _ABSENT) for recs in extra))
+                for h in swiss.values()
+            ]
+            rounds = max((len(h.records) for h in hist), default=0)
+            values = compute(["QW"], Context.of(hist, scoring=event.scoring, rounds=rounds, edition=event.edition))
+            cache[top_round] = {pid: v["QW"] for pid, v in values.items()}
+        return cache[top_round][player]
+
+    return at
+
+
+_ABSENT = RoundRecord(Outcome.ABSENT)
+
+
+def bracket(event: Event) -> ko.Bracket | None:
+    st = state(event)
+    if st is None:
+        return None
+    return ko.build_bracket(st["seeds"], _stored_results(event, st), _config(st),
+                            points_before_top=points_before_top(event), quality_of_wins=quality_of_wins(event))
+
+
+def advance(event: Event) -> Event:
+    """Add the boards the bracket says are to be played now and are not in the file yet."""
+    b = bracket(event)
+    if b is None:
+        raise IllegalChange("the top has not started")
+    for board in ko.current_boards(b):
+        number = _board(b, board.round, board.match, board.game)
+        existing = [r for r in event.rounds_of("top") if r.number == board.round]
+        rnd = existing[0] if existing else Round("top", board.round, ())
+        if any(g.board == number for g in rnd.games):
+            continue
+        games = tuple(sorted(rnd.games + (Game(number, board.first, board.second),), key=lambda g: g.board))
+        event = event.with_round(replace(rnd, games=games))
+    return event
+
+
+def record_top_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
+    from core.event.commands import record_result
+
+    if result is Result.DOUBLE_FORFEIT:
+        raise IllegalChange("a double forfeit cannot decide a top game: enter who goes through")
+    new = record_result(event, "top", None, round_no, board, result, **kw)
+    if new == event:  # the same result again: nothing to redo
+        return event
+    b = bracket(new)  # refuses results that no longer fit the bracket
+    later = [r for r in new.rounds_of("top") if r.number > round_no]
+    if later and any(g.result is not None for r in later for g in r.games):
+        raise IllegalChange("later top rounds have results that depend on this game: clear them first")
+    if later:  # the winners may have changed: drop later games without results, then re-pair
+        keep = tuple(r for r in new.rounds if not (r.stage == "top" and r.number > round_no))
+        new = replace(new, rounds=keep)
+    return advance(new) if b is not None else new
+
+
+def final_places(event: Event, b: ko.Bracket) -> list[tuple[str, int]]:
+    """The places 1..K known so far (704.3; shared or by Swiss order, as the top says), best first:
+    ("1", champion), ("2", ...), ("5-8", ...) for a shared place."""
+    swiss_order = None
+    if b.config.placings == "swiss-order":
+        swiss_order = [r.id for t in event.table_ids() for r in standings(event, table=t)]
+    return [(f"{pl.place}" if not pl.shared else f"{pl.place}-{pl.place_to}", pl.player)
+            for pl in ko.placings(b, swiss_order)]
+
+
+def placings_text(event: Event, b: ko.Bracket, *, lang: str = "en") -> str:
+    """Final placings 1..K known so far (704.3; shared or by Swiss order, as the top says), "en" or "ru"."""
+    places = final_places(event, b)
+    if not places:
+        return ""
+    lines = ["", words(lang)("bk_final_placings" if b.finished else "bk_placings_so_far")]
+    for where, pid in places:
+        lines.append(f"{where:>6}  {event.player(pid).name} ({pid})")
+    return "\n".join(lines) + "\n"
+
+
+def final_boards(event: Event, b: ko.Bracket) -> dict[str, tuple[int, int]]:
+    """Where the final and the third-place match are played: {"final": (top round, board), "third": ...},
+    once their boards are paired (`match_board`: the latest game of the match)."""
+    out = {}
+    final = match_board(event, b, (len(b.rounds), 1)) if b.rounds else None
+    if final is not None:
+        out["final"] = final
+    if b.third_place_match is not None:
+        third = match_board(event, b, ko.THIRD_PLACE)
+        if third is not None:
+            out["third"] = third
+    return out
+
+
+def match_board(event: Event, b: ko.Bracket, key) -> tuple[int, int] | None:
+    """Where the match's latest game is in the file: (top round, board), or None.
+
+    The latest game is the one to play now, or the last one played once the
+    match is decided. None for a bye, a match whose players are not known
+    yet, and a match whose round is not paired yet (`current_boards` pairs
+    the earliest round with games to play first).
+    """
+    m = b.match(key)
+    if not m.games:
+        return None
+    g = m.games[-1]
+    board = _board(b, m.round, key, g.number)
+    for rnd in event.rounds_of("top"):
+        if rnd.number == m.round and any(x.board == board for x in rnd.games):
+            return m.round, board
+    return None

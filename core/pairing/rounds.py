@@ -1,0 +1,416 @@
+"""Pair the next round of an event, change a pairing by hand, explain a pairing.
+
+The Swiss stage goes to the Dutch engine (`core.swiss`) table by table; a
+round robin takes its round from the Berger tables (`core.roundrobin.berger`).
+Pairing numbers follow C.04.2: rating order (ties by name), fixed by the
+ratings, late entries slotted in where their rating puts them.
+
+`pair_next_outside_lock(event_file, table, ...)` pairs the next round without
+holding the event's lock while the engine works: the pairing is computed
+from a snapshot, then committed in a short transaction if the event has not
+changed since in a way that matters to it (`core.pairing.preview.differs`), or
+computed again from the new state. Other judges' changes never wait for a
+pairing (docs/pairing.md, "Pairing outside the lock"). `progress` (a
+callable without arguments, called now and then while the pairing runs; it
+may raise to stop it) is passed on to the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from typing import Callable
+
+from core.errors import ArbiterError, IllegalChange, Msg, NoLegalPairing, joined
+from core.event.history import histories
+from core.msg.i18n import render, words
+from core.event.model import Event, Game, Player, Round
+from core.event.records import Outcome
+from core.event.results import Result
+
+
+def _rating_key(p: Player) -> tuple:
+    return (-p.rating, p.name.casefold(), p.id)
+
+
+def pairing_numbers(event: Event, players: list[Player]) -> list[Player]:
+    """Players in pairing-number order (C.04.2: rating, then name).
+
+    Once a table has been paired, its order is kept in `[swiss] order` and a
+    later change of a rating does not renumber anyone; a late entry is
+    slotted in where his rating puts him.
+    """
+    if event.pairing_order == "id":
+        return sorted(players, key=lambda p: p.id)
+    by_rating = sorted(players, key=_rating_key)
+    st = event.stage_state("swiss") or {}
+    fixed = st.get("order", {}).get(str(players[0].table or 1) if players else "1")
+    if not fixed:
+        return by_rating
+    by_id = {p.id: p for p in players}
+    order = [by_id[i] for i in fixed if i in by_id]
+    for p in by_rating:
+        if p.id in set(fixed):
+            continue
+        at = next((i for i, q in enumerate(order) if _rating_key(q) > _rating_key(p)), len(order))
+        order.insert(at, p)
+    return order
+
+
+def fix_pairing_numbers(event: Event, table: int | None) -> Event:
+    """Record the table's pairing order, as used for the round just paired."""
+    if event.pairing_order == "id":
+        return event
+    ids = [p.id for p in pairing_numbers(event, event.table_players(table))]
+    st = dict(event.stage_state("swiss") or {})
+    order = dict(st.get("order", {}))
+    if order.get(str(table or 1)) == ids:
+        return event
+    order[str(table or 1)] = ids
+    st["order"] = order
+    return replace(event, extra=tuple(x for x in event.extra if x[0] != "swiss") + (("swiss", st),))
+
+
+def forbidden_pairs(event: Event, players: list[Player]) -> set[frozenset[int]]:
+    ids = {p.id for p in players}
+    pairs = {frozenset(p) for p in event.forbidden if p[0] in ids and p[1] in ids}
+    for club in event.forbidden_clubs:
+        members = [p.id for p in players if p.club == club]
+        pairs |= {frozenset(x) for x in combinations(members, 2)}
+    return pairs
+
+
+def swiss_request(event: Event, table: int | None, round_no: int, allow_rematch: set | None = None):
+    """The Dutch engine's input for round `round_no` of one table, from rounds before it."""
+    from core.swiss import PairingRequest
+
+    players = pairing_numbers(event, event.table_players(table))
+    by_id = {h.id: h for h in histories(event, "swiss", table, round_no - 1)}
+    return PairingRequest(
+        players=[by_id[p.id] for p in players],
+        total_rounds=max(event.rounds_planned, round_no),
+        absent={p.id for p in players if not p.available(round_no)},
+        scoring=event.scoring,
+        initial_colour=event.initial_colour,
+        forbidden=forbidden_pairs(event, players),
+        baku=event.baku,
+        allow_rematch=set(allow_rematch or ()),
+    )
+
+
+def _check_complete(event: Event, stage: str, table: int | None) -> int:
+    rounds = event.rounds_of(stage, table)
+    if rounds and rounds[-1].missing:
+        if table is not None:
+            raise IllegalChange("round {number} on table {table} still misses {missing} result(s): enter them before "
+                                "pairing", number=rounds[-1].number, table=table, missing=rounds[-1].missing)
+        raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
+                            number=rounds[-1].number, missing=rounds[-1].missing)
+    return len(rounds) + 1 if not rounds else rounds[-1].number + 1
+
+
+def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
+              allow_rematch: set[frozenset[int]] | None = None,
+              progress: Callable[[], None] | None = None) -> Event:
+    """Pair the next round of the main stage (every table unless one is named).
+
+    `progress` is called before each table's pairing and passed on to the
+    Dutch engine (which calls it now and then while it works).
+    """
+    from core import teams as team_event
+
+    if team_event.is_team_event(event):
+        return team_event.pair_next(event, lots=lots)
+    if event.system != "swiss":
+        return pair_roundrobin(event, lots=lots)
+    if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):
+        raise IllegalChange("the top has started: the Swiss stage is over")
+    tables = event.table_ids() if table is None else [table]
+    for t in tables:
+        k = _check_complete(event, "swiss", t)
+        if k > event.rounds_planned:
+            if t is not None:
+                raise IllegalChange("all {n} rounds have been paired on table {table}", n=event.rounds_planned, table=t)
+            raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
+    for t in tables:
+        k = _check_complete(event, "swiss", t)
+        if progress is not None:
+            progress()
+        event = event.with_round(swiss_round(event, t, k, allow_rematch, progress=progress))
+        event = fix_pairing_numbers(event, t)
+    return event
+
+
+def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None,
+                progress: Callable[[], None] | None = None) -> Round:
+    from core.swiss import pair_round
+
+    req = swiss_request(event, table, k, allow_rematch)
+    if len(req.players) - len(req.absent) < 2:
+        raise IllegalChange("fewer than two players to pair")
+    try:
+        pairing = pair_round(req, progress=progress)
+    except NoLegalPairing as exc:
+        raise _no_pairing_for_judge(event, table, k, exc) from None
+    games = [Game(i, w, b, manual=bool(allow_rematch) and frozenset((w, b)) in allow_rematch)
+             for i, (w, b) in enumerate(pairing.boards, start=1)]
+    if pairing.bye is not None:
+        games.append(Game(len(games) + 1, pairing.bye, None, Result.BYE))
+    return Round("swiss", k, tuple(games), table)
+
+
+def _no_pairing_for_judge(event: Event, table: int | None, k: int, exc: NoLegalPairing) -> NoLegalPairing:
+    """The engine's refusal, with names, reasons and what the judge can do."""
+    named = [Msg("{name} ({pid}): {why}", name=event.player(pid).name, pid=pid, why=why)
+             for pid, why in exc.reasons.items() if event.has_player(pid)]
+    who = joined(named, "; ") if named else Msg(
+        "players {ids}", ids=", ".join(str(p) for p in exc.players[:20]) + ("..." if len(exc.players) > 20 else ""))
+    if table is None:
+        return NoLegalPairing(
+            "round {k}: {error} — {who}. Options: pair by hand "
+            "(arbiter pair FILE --by-hand \"ID-ID,...\"), or allow a rematch for named players "
+            "(arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player",
+            players=exc.players, reasons=exc.reasons, k=k, error=exc, who=who)
+    return NoLegalPairing(
+        "round {k} of table {table}: {error} — {who}. Options: pair by hand "
+        "(arbiter pair FILE --table {table} --by-hand \"ID-ID,...\"), or allow a rematch for named players "
+        "(arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player",
+        players=exc.players, reasons=exc.reasons, k=k, table=table, error=exc, who=who)
+
+
+def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
+    """The next round from the FIDE Berger tables (C.05 Annex 1).
+
+    Berger numbers are fixed at the first round: the players' id order, or
+    drawn by lot (`lots`, seed recorded) and stored in `[roundrobin]`. A game
+    of a player who has withdrawn is entered as a forfeit for the opponent.
+    """
+    from core.roundrobin.berger import berger_numbers, schedule
+
+    double = event.system == "double-roundrobin"
+    k = _check_complete(event, "roundrobin", None)
+    st = event.stage_state("roundrobin")
+    if st is None:
+        ids = [p.id for p in sorted(event.players, key=lambda p: p.id) if p.withdrawn_from is None]
+        draw = berger_numbers(ids, seed=event.lots_seed if lots else None)
+        st = {"order": list(draw.order)}
+        if lots:
+            st["lots_seed"] = event.lots_seed
+        rounds_total = len(schedule(draw.order, double=double))
+        event = replace(event, rounds_planned=rounds_total,
+                        extra=tuple(x for x in event.extra if x[0] != "roundrobin") + (("roundrobin", st),))
+    elif lots:
+        raise IllegalChange("the Berger numbers are already fixed for this round robin")
+    rounds = schedule(st["order"], double=double)
+    if k > len(rounds):
+        raise IllegalChange("all {n} rounds of the round robin have been paired", n=len(rounds))
+    games = []
+    for i, g in enumerate(rounds[k - 1].games, start=1):
+        gone = [pid for pid in (g.first, g.second) if not event.player(pid).available(k)
+                and event.player(pid).withdrawn_from is not None]
+        result = None
+        if len(gone) == 2:
+            result = Result.DOUBLE_FORFEIT
+        elif gone:
+            result = Result.FORFEIT_SECOND_WINS if gone[0] == g.first else Result.FORFEIT_FIRST_WINS
+        games.append(Game(i, g.first, g.second, result))
+    return event.with_round(Round("roundrobin", k, tuple(games), None))
+
+
+# -- pairing outside the lock -----------------------------------------------------
+
+
+def pair_next_outside_lock(event_file, table: int | None = None, *, lots: bool = False,
+                           allow_rematch: set[frozenset[int]] | None = None,
+                           progress: Callable[[], None] | None = None, attempts: int = 3) -> Event:
+    """Pair the next round and save it, with the event's lock held only for the commit.
+
+    `event_file` is a `core.store.EventFile`. The pairing is computed from
+    the event as it is now, without the lock (`core.pairing.preview.propose`); the
+    commit, in one short transaction, checks that the event has not changed
+    since in anything the pairing depends on (`core.pairing.preview.differs`: this
+    table's players, rounds and results, the settings, forbidden pairs, byes,
+    withdrawals) and saves it, merged into what other judges saved meanwhile
+    (`core.pairing.preview.adopt`). If it has changed, the pairing is made again from
+    the new state, at most `attempts` times in all; then `Conflict`. Returns
+    the event as saved. The journal says "pair round N" (of table T), or
+    "pair next round, allowing a rematch of A,B".
+    """
+    from core.pairing import preview
+    from core.msg.journal import pair_what
+
+    rematch = ",".join(str(i) for pair in sorted(allow_rematch or (), key=sorted) for i in sorted(pair)) or None
+
+    def compute(snapshot: Event) -> "preview.Proposal":
+        return preview.propose(snapshot, table, lots=lots, allow_rematch=allow_rematch, progress=progress)
+
+    def commit(now: Event, p: "preview.Proposal") -> Event | None:
+        if preview.differs(now, p) is not None:
+            return None  # stale: pair again from `now`
+        return preview.adopt(now, p)
+
+    def what(p: "preview.Proposal") -> str:  # (the catalog says a rematch of the next round only)
+        return pair_what([] if rematch else sorted({k[2] for k in p.keys}), table, rematch=rematch)
+
+    return event_file.change_slow(compute, commit, what, attempts=attempts)
+
+
+# -- manual changes ------------------------------------------------------------
+
+
+def warnings_for(event: Event, rnd: Round, *, lang: str = "en") -> list[str]:
+    """What a judge should know about a hand-made pairing: rematches, colours, a second bye ("en" or "ru")."""
+    t = words(lang)
+    stage_players = event.table_players(rnd.table) if rnd.stage == "swiss" else list(event.players)
+    hist = {h.id: h for h in histories(event, rnd.stage, rnd.table, rnd.number - 1)}
+    out = []
+    for g in rnd.games:
+        if g.second is None:
+            h = hist.get(g.first)
+            if h and any(r.outcome in (Outcome.PAB, Outcome.FULL_BYE, Outcome.FORFEIT_WIN) for r in h.records):
+                out.append(t("w_had_bye", n=g.board, name=event.player(g.first).name))
+            continue
+        a, b = hist.get(g.first), hist.get(g.second)
+        if a and any(r.outcome.played and r.opponent == g.second for r in a.records):
+            out.append(t("w_rematch", n=g.board, a=event.player(g.first).name, b=event.player(g.second).name))
+        for pid, h, colour in ((g.first, a, "w"), (g.second, b, "b")):
+            if h is None:
+                continue
+            played = [r.colour for r in h.records if r.outcome.played]
+            seq = played + [colour]
+            diff = seq.count("w") - seq.count("b")
+            if abs(diff) > 2 or (len(seq) >= 3 and seq[-3:] == [colour] * 3):
+                out.append(t("w_colours_first" if colour == "w" else "w_colours_second", n=g.board,
+                             name=event.player(pid).name))
+    paired = {p for g in rnd.games for p in g.players}
+    for p in stage_players:
+        if p.id not in paired and p.available(rnd.number):
+            out.append(t("w_not_paired", name=p.name, id=p.id))
+    return out
+
+
+def _editable(event: Event, stage: str, table: int | None, round_no: int) -> Round:
+    rnd = event.find_round(stage, table, round_no)
+    if any(g.result is not None and g.second is not None for g in rnd.games):
+        raise IllegalChange("round {round_no} has results: clear them before changing its pairing", round_no=round_no)
+    return rnd
+
+
+def swap_colours(event: Event, stage: str, table: int | None, round_no: int, board: int) -> Event:
+    rnd = _editable(event, stage, table, round_no)
+    g = rnd.game(board)
+    if g.second is None:
+        raise IllegalChange("board {board} is a bye", board=board)
+    new = replace(g, first=g.second, second=g.first, manual=True)
+    return event.with_round(replace(rnd, games=tuple(new if x.board == board else x for x in rnd.games)))
+
+
+def exchange(event: Event, stage: str, table: int | None, round_no: int, a: int, b: int) -> Event:
+    """Exchange two players (ids) between their boards."""
+    rnd = _editable(event, stage, table, round_no)
+    if a == b:
+        raise IllegalChange("exchange two different players, not player {a} with himself", a=a)
+
+    def sub(pid: int | None) -> int | None:
+        return b if pid == a else a if pid == b else pid
+
+    games = []
+    for g in rnd.games:
+        if a in g.players or b in g.players:
+            g = replace(g, first=sub(g.first), second=sub(g.second), manual=True)
+        games.append(g)
+    if not any(a in g.players for g in rnd.games) or not any(b in g.players for g in rnd.games):
+        raise IllegalChange("players {a} and {b} must both be paired in round {round_no}", a=a, b=b, round_no=round_no)
+    return event.with_round(replace(rnd, games=tuple(games)))
+
+
+def pair_by_hand(event: Event, stage: str, table: int | None, round_no: int,
+                 pairs: list[tuple[int, int | None]]) -> Event:
+    """Set a round's boards by hand (first, second); second None gives the bye."""
+    seen: set[int] = set()
+    games = []
+    for i, (a, b) in enumerate(pairs, start=1):
+        for pid in (a, b):
+            if pid is None:
+                continue
+            p = event.player(pid)
+            if stage == "swiss" and p.table != table:
+                raise IllegalChange("{name} ({pid}) does not play on this table", name=p.name, pid=pid)
+            if pid in seen:
+                raise IllegalChange("{name} ({pid}) is paired twice", name=p.name, pid=pid)
+            seen.add(pid)
+        games.append(Game(i, a, b, Result.BYE if b is None else None, manual=True))
+    existing = [r for r in event.rounds_of(stage, table) if r.number == round_no]
+    if existing:
+        _editable(event, stage, table, round_no)
+    elif round_no != len(event.rounds_of(stage, table)) + 1:
+        raise IllegalChange("the next round to pair is {k}", k=len(event.rounds_of(stage, table)) + 1)
+    return event.with_round(Round(stage, round_no, tuple(games), table))
+
+
+def give_bye(event: Event, stage: str, table: int | None, round_no: int, pid: int) -> Event:
+    """Give a player the pairing-allocated bye by hand; the old bye player meets his partner."""
+    rnd = _editable(event, stage, table, round_no)
+    mine = next((g for g in rnd.games if pid in g.players), None)
+    if mine is None:
+        raise IllegalChange("player {pid} is not paired in round {round_no}", pid=pid, round_no=round_no)
+    if mine.second is None:
+        raise IllegalChange("player {pid} already has the bye", pid=pid)
+    old_bye = next((g for g in rnd.games if g.second is None), None)
+    if old_bye is None:
+        raise IllegalChange("this round has no bye to move: exchange players instead")
+    partner = mine.second if mine.first == pid else mine.first
+    games = [g for g in rnd.games if g is not mine and g is not old_bye]
+    games.append(Game(0, old_bye.first, partner, manual=True))
+    games.append(Game(0, pid, None, Result.BYE, manual=True))
+    numbered = tuple(replace(g, board=i) for i, g in enumerate(games, start=1))
+    return event.with_round(replace(rnd, games=numbered))
+
+
+# -- explanation ---------------------------------------------------------------
+
+
+def explain_round(event: Event, rnd: Round, *, lang: str = "en", progress: Callable[[], None] | None = None) -> str:
+    """Why each board was made: the engine's reasons, or 'by hand' ("en" or "ru").
+
+    It pairs the round again; `progress` goes to the engine (`core.swiss.pair_round`),
+    and what it raises stops the explanation."""
+    t = words(lang)
+    lines = ["", t("px_title")]
+    if rnd.stage == "roundrobin":
+        lines.append("  " + t("px_berger"))
+        return "\n".join(lines) + "\n"
+    if rnd.stage != "swiss":
+        lines.append("  " + t("px_bracket"))
+        return "\n".join(lines) + "\n"
+    from core.swiss import pair_round
+
+    try:
+        pairing = pair_round(swiss_request(event, rnd.table, rnd.number), progress=progress)
+    except ArbiterError as exc:  # an engine refusal for a round that was paired by hand
+        why = exc.text(lang) if lang != "en" and callable(getattr(exc, "text", None)) else exc
+        lines.append("  " + t("px_refused", why=why))
+        return "\n".join(lines) + "\n"
+    def plain(why: str) -> str:  # the engine numbers its lines; the board is ours to say
+        head, sep, rest = why.partition(": ")
+        return rest if sep and (head.startswith("board ") or head == "bye") else why
+
+    if len(pairing.reasons) == len(pairing.explanation):  # the reasons to say in any language
+        said = [render(r, lang) for r in pairing.reasons]
+    else:
+        said = [plain(why) for why in pairing.explanation]
+    reasons = {}
+    for (w, b), why in zip(pairing.boards, said):
+        reasons[(w, b)] = why
+    bye_why = said[len(pairing.boards)] if pairing.bye is not None and len(said) > len(pairing.boards) else ""
+    for g in rnd.games:
+        if g.second is None:
+            why = bye_why if (g.first == pairing.bye and not g.manual) else t("px_bye_by_hand")
+        elif (g.first, g.second) in reasons and not g.manual:
+            why = reasons[(g.first, g.second)]
+        else:
+            why = t("px_by_hand")
+        lines.append("  " + t("px_board", n=g.board, why=why))
+    for w in warnings_for(event, rnd, lang=lang):
+        lines.append("  " + t("px_warning", why=w))
+    return "\n".join(lines) + "\n"

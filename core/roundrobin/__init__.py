@@ -1,0 +1,1 @@
+"""Round robins: `berger.py` the Berger tables (single and double round robin, the bye seat)."""

@@ -1,0 +1,114 @@
+"""Team standings: match points, then the tie-breaks (default GP, EMGSB); board points for board prizes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.errors import IllegalChange
+from core.event.model import Event
+from core.teams.matches import board_points
+from core.teams.histories import team_histories
+from core.teams.round_matches import matches
+from core.teams.section import TeamsState, _stage, state
+from core.teams.tiebreak_codes import DEFAULT_CODES, check_codes
+
+F = Fraction
+
+
+def completed_rounds(event: Event) -> int:
+    n = 0
+    for r in event.rounds_of(_stage(event), None):
+        if r.missing:
+            break
+        n = r.number
+    return n
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    rank: int
+    id: int
+    team: str
+    match_points: Fraction
+    game_points: Fraction
+    tiebreaks: dict[str, Fraction]
+    by_lot: bool = False
+    shared: bool = False
+
+
+def default_codes(event: Event, st: TeamsState | None = None) -> list[str]:
+    st = st or state(event)
+    if st.tiebreaks:
+        return list(st.tiebreaks)
+    if event.tiebreaks:
+        try:
+            check_codes(event.tiebreaks)
+            return list(event.tiebreaks)
+        except IllegalChange:
+            pass
+    return list(DEFAULT_CODES)
+
+
+def standings(event: Event, after_round: int | None = None, codes=None, edition: str | None = None):
+    """(after_round, codes, rows): teams by MP, then the codes (default GP, EMGSB)."""
+    from core.tiebreaks.team import TeamContext, TeamScoring, rank_teams
+
+    st = state(event)
+    paired = len(event.rounds_of(_stage(event), None))
+    if after_round is None:
+        after_round = completed_rounds(event)
+    elif not 0 <= after_round <= paired:
+        raise IllegalChange("--after-round {after_round}: {paired} round(s) have been paired", after_round=after_round, paired=paired)
+    codes = list(codes) if codes else default_codes(event, st)
+    internal = check_codes(codes)
+    edition = edition or event.edition
+    if edition not in ("fide2024", "fide2026", "legacy"):
+        raise IllegalChange("unknown edition '{edition}' (one of fide2024, fide2026, legacy)", edition=edition)
+    hist = team_histories(event, after_round, st)
+    mp = st.match_points
+    scoring = TeamScoring(boards=st.boards, match_win=mp.win, match_draw=mp.draw, match_loss=mp.loss, pab=st.pab)
+    ctx = TeamContext.of(hist, scoring=scoring, rounds=after_round, edition=edition)
+    rows = rank_teams(ctx, internal, lots_seed=event.lots_seed,
+                      share_places=event.share_places or after_round == 0) if hist else []
+    names = {h.id: h.name for h in hist}
+    out = [TeamStanding(r.rank, r.id, names[r.id], r.mp, r.gp, {c: r.tiebreaks[i] for c, i in zip(codes, internal)},
+                        r.by_lot, r.shared) for r in rows]
+    return after_round, codes, out
+
+
+@dataclass(frozen=True)
+class BoardStat:
+    board: int
+    id: int
+    name: str
+    team: str
+    games: int
+    points: Fraction
+
+
+def board_stats(event: Event, after_round: int | None = None) -> list[BoardStat]:
+    """Each player's points per board number (board of his team's match), for board prizes.
+
+    Forfeits count as the result awarded (a win by forfeit is a point); every
+    line-up place is a game. Order: board, then points, then fewer games, then id.
+    """
+    st = state(event)
+    after = completed_rounds(event) if after_round is None else after_round
+    acc: dict[tuple[int, int], list] = {}
+    for rnd in event.rounds_of(_stage(event), None):
+        if rnd.number > after:
+            break
+        for m in matches(event, rnd, st):
+            for bp, g in zip(m.match.boards, m.games):
+                if g.result is None:
+                    continue
+                x, y = board_points(g.result.value)
+                for pid, pts in ((g.first, x), (g.second, y)):
+                    a = acc.setdefault((bp.board, pid), [0, F(0)])
+                    a[0] += 1
+                    a[1] += pts
+    out = [BoardStat(b, pid, event.player(pid).name, event.player(pid).team, n, pts)
+           for (b, pid), (n, pts) in acc.items()]
+    out.sort(key=lambda s: (s.board, -s.points, s.games, s.id))
+    return out

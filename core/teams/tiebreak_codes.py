@@ -1,0 +1,36 @@
+"""The team tie-break codes a judge may type (tiebreaks.md section 6), and the default list.
+
+The individual codes are read as their team versions: SB = EMGSB, SB-Cn =
+EMGSB-Cn, DE = EDE, BH = BH-MP, BH-Cn = BH-MP-Cn, PTS = MP.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.errors import IllegalChange
+
+
+DEFAULT_CODES = ("GP", "EMGSB")  # after MP: game points, then the team SB (seed's "team SB" = EMGSB)
+
+# Individual codes a judge may type for a team event, read as their team versions.
+ALIASES = {"PTS": "MP", "SB": "EMGSB", "DE": "EDE", "BH": "BH-MP"}
+_TEAM_CODE = re.compile(r"^(MP|GP|MPVGP|EDE|BC|TBR|BBE|SSSC|E[MG][MG]SB(-C\d+)?|BH-(MP|GP)(-C\d+)?)$")
+_ALIAS_CUT = re.compile(r"^(SB|BH)-C(\d+)$")
+
+
+def check_codes(codes) -> list[str]:
+    """The team tie-break codes to compute for `codes` (aliases read), or an error naming the bad one."""
+    out = []
+    for c in codes:
+        u = c.strip().upper()
+        m = _ALIAS_CUT.match(u)
+        if m:
+            u = ("EMGSB" if m.group(1) == "SB" else "BH-MP") + f"-C{m.group(2)}"
+        u = ALIASES.get(u, u)
+        if not _TEAM_CODE.match(u):
+            raise IllegalChange("unknown team tie-break '{code}'; known: MP, GP, MPvGP, EMMSB, EMGSB, "
+                                "EGMSB, EGGSB (and -Cn), BH-MP, BH-GP (and -Cn), EDE, BC, TBR, BBE, SSSC",
+                                code=c.strip())
+        out.append(u)
+    return out

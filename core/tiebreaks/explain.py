@@ -1,0 +1,147 @@
+"""How each tie-break value of one player is made (`arbiter standings FILE --explain ID`).
+
+`explain(ctx, player_id, codes)` returns one `Explanation` per code: the value,
+the terms (each round or opponent, the score that counts, the points scored,
+what the term adds, whether and why it was cut, dummy or virtual opponents for
+unplayed rounds) and remarks. They are read from the decisions the tie-break
+made for every player's value (the family's `Column`), the same the standings
+show, never computed a second time. `render_explain(...)` turns that into
+plain text in English or Russian: labels, cuts and remarks are
+`core.errors.Msg` texts (Russian in `core/msg/ru.py`), the frame
+words come from `core/msg/i18n.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.errors import IllegalChange, Msg
+from core.msg.i18n import EN, words
+from core.tiebreaks.names import tiebreak_name
+from core.tiebreaks.context import Context, Term, fmt
+from core.tiebreaks.registry import lookup
+
+
+@dataclass(frozen=True)
+class Explanation:
+    code: str
+    name: str
+    type: str  # C.07 4.3 type A-D
+    value: Fraction
+    terms: tuple[Term, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayerExplanation:
+    id: int
+    name: str
+    points: Fraction
+    rounds: int
+    edition: str
+    items: tuple[Explanation, ...]
+
+
+def explain(ctx: Context, player_id: int, codes: list[str]) -> list[Explanation]:
+    if player_id not in ctx.players:
+        raise IllegalChange("unknown player {player_id}", player_id=player_id)
+    out = []
+    for code in codes:
+        tb = lookup(code)
+        v = tb.explain(ctx, player_id)
+        out.append(Explanation(code, tb.name, tb.type, v.value, v.terms, v.notes))
+    return out
+
+
+def explain_player(ctx: Context, player_id: int, codes: list[str]) -> PlayerExplanation:
+    items = explain(ctx, player_id, codes)
+    p = ctx.players[player_id]
+    return PlayerExplanation(player_id, p.name, p.score(ctx.scoring, ctx.rounds), ctx.rounds, ctx.edition, tuple(items))
+
+
+def _say(text: str, lang: str) -> str:
+    """A label, cut reason or remark in `lang` (a `Msg`; anything else as it is)."""
+    return text.text(lang) if isinstance(text, Msg) else str(text)
+
+
+def _term_line_en(t: Term) -> str:
+    rnd = f"R{t.round}" if t.round is not None else "  "
+    opp = f"vs {t.opponent}" if t.opponent is not None else "no opponent"
+    parts = [f"  {rnd:<4}{opp:<13}{t.label:<24}"]
+    if t.value is not None:
+        parts.append(f"value {fmt(t.value):>7}")
+    if t.points is not None:
+        parts.append(f"pts {fmt(t.points):>4}")
+    if t.contribution is not None:
+        parts.append(f"-> {fmt(t.contribution):>7}")
+    line = "  ".join(parts)
+    if t.cut:
+        line += f"  CUT ({t.cut})"
+    if t.note:
+        line += f"  [{t.note}]"
+    return line.rstrip()
+
+
+def _term_line(t: Term, lang: str = "en") -> str:
+    return _term_line_en(t) if lang == "en" else _term_line_local(t, lang)
+
+
+def _term_line_local(t: Term, lang: str) -> str:
+    """One term in `lang`: the same columns, the words from core.msg.i18n."""
+    w = words(lang)
+    rnd = w("ex_round", n=t.round) if t.round is not None else "  "
+    opp = w("ex_vs", id=t.opponent) if t.opponent is not None else w("ex_no_opponent")
+    label = _say(t.label, lang)
+    parts = [f"  {rnd:<4}{opp:<14}{label:<24}"]
+    if t.value is not None:
+        parts.append(w("ex_value", v=f"{fmt(t.value):>7}"))
+    if t.points is not None:
+        parts.append(w("ex_pts", v=f"{fmt(t.points):>4}"))
+    if t.contribution is not None:
+        parts.append(f"-> {fmt(t.contribution):>7}")
+    line = "  ".join(parts)
+    if t.cut:
+        line += "  " + w("ex_cut", why=_say(t.cut, lang))
+    if t.note:
+        line += f"  [{_say(t.note, lang)}]"
+    return line.rstrip()
+
+
+def render_explain(items: list[Explanation] | PlayerExplanation, header: str = "", *, lang: str = "en") -> str:
+    """Plain text: one block per tie-break, one line per term (in "en" or "ru")."""
+    if lang != "en":
+        return _render_local(items, header, lang)
+    lines: list[str] = []
+    if isinstance(items, PlayerExplanation):
+        name = f" ({items.name})" if items.name else ""
+        lines.append(
+            f"Player {items.id}{name}: {fmt(items.points)} points after round {items.rounds}, edition {items.edition}"
+        )
+        items = list(items.items)
+    elif header:
+        lines.append(header)
+    for e in items:
+        lines.append(f"{e.code} = {fmt(e.value)}   {e.name} (type {e.type})")
+        lines.extend(_term_line(t) for t in e.terms)
+        lines.extend(f"  * {n}" for n in e.notes)
+    return "\n".join(lines) + "\n"
+
+
+def _render_local(items: list[Explanation] | PlayerExplanation, header: str, lang: str) -> str:
+    w = words(lang)
+    lines: list[str] = []
+    if isinstance(items, PlayerExplanation):
+        name = f" ({items.name})" if items.name else ""
+        edition = w(f"ed_{items.edition}") if f"ed_{items.edition}" in EN else items.edition
+        lines.append(w("ex_player", id=items.id, name=name, points=fmt(items.points), n=items.rounds,
+                       edition=edition))
+        items = list(items.items)
+    elif header:
+        lines.append(header)
+    for e in items:
+        lines.append(w("ex_head", code=e.code, value=fmt(e.value), name=tiebreak_name(lookup(e.code).code, lang),
+                       type=e.type))
+        lines.extend(_term_line(t, lang) for t in e.terms)
+        lines.extend(f"  * {_say(n, lang)}" for n in e.notes)
+    return "\n".join(lines) + "\n"

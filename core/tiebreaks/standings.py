@@ -1,0 +1,154 @@
+"""Standings of a stage after any round: points, then the event's tie-breaks.
+
+The ranking itself is `core.tiebreaks.ranking.rank` (C.07 art. 2 and 4): this module
+chooses the players (a table, or every table together), the rounds, the
+codes and the edition from the event, and names the rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from core.errors import IllegalChange
+from core.event.history import histories
+from core.event.model import Event
+from core.event.records import PlayerHistory
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    id: int
+    name: str
+    table: int | None
+    points: Fraction
+    tiebreaks: dict[str, Fraction] = field(default_factory=dict)
+    by_lot: bool = False
+    shared: bool = False
+    tie_group: int | None = None  # players still tied after every tie-break share this number
+
+    def __init__(self, rank: int, id: int, name: str, table: int | None, points: Fraction,
+                 tiebreaks: dict[str, Fraction] | None = None, by_lot: bool = False, shared: bool = False,
+                 tie_group: int | None = None) -> None:
+        # One row per player: the fields set at once, not each through object.__setattr__ (as ranking.Row).
+        self.__dict__.update(rank=rank, id=id, name=name, table=table, points=points,
+                             tiebreaks={} if tiebreaks is None else tiebreaks, by_lot=by_lot, shared=shared,
+                             tie_group=tie_group)
+
+
+def check_codes(codes) -> None:
+    from core.tiebreaks import lookup
+
+    for c in codes:
+        lookup(c)  # raises UnknownTieBreak (an IllegalChange) naming the code
+
+
+def completed_rounds(event: Event, stage: str = "swiss", table: int | None = None) -> int:
+    """The last round whose every result is in (of every table, unless one is named)."""
+    tables = event.stage_tables(stage) if table is None else [table]
+    done = []
+    for t in tables:
+        n = 0
+        for r in event.rounds_of(stage, t):
+            if r.missing:
+                break
+            n = r.number
+        done.append(n)
+    return min(done, default=0)
+
+
+def main_stage(event: Event) -> str:
+    return "swiss" if event.system == "swiss" else "roundrobin"
+
+
+def stage_histories(event: Event, table: int | None, after_round: int | None, stage: str | None = None) -> list[PlayerHistory]:
+    stage = stage or main_stage(event)
+    tables = event.stage_tables(stage) if table is None else [table]
+    hist: list[PlayerHistory] = []
+    for t in tables:
+        hist += histories(event, stage, t, after_round)
+    if stage == "roundrobin":
+        hist = roundrobin_withdrawals(event, hist)
+    return hist
+
+
+def roundrobin_withdrawals(event: Event, hist: list[PlayerHistory]) -> list[PlayerHistory]:
+    """FIDE's rule for a player who withdrew from a round robin (core.roundrobin.berger.withdrawal_ruling):
+    under half of his games played, his results do not count for anyone."""
+    from dataclasses import replace as _replace
+
+    from core.event.records import Outcome, RoundRecord
+    from core.roundrobin.berger import ScheduledGame, schedule, withdrawal_ruling
+
+    st = event.stage_state("roundrobin")
+    gone = [p.id for p in event.players if p.withdrawn_from is not None and p.id in st.get("order", ())] if st else []
+    if not st or not gone:
+        return hist
+    played = {}
+    for r in event.rounds_of("roundrobin"):
+        for g in r.games:
+            if g.second is not None:
+                played[(r.number, frozenset(g.players))] = g.result is not None and g.result.played
+    sched = [ScheduledGame(r.round, g.first, g.second, played.get((r.round, frozenset((g.first, g.second))), False))
+             for r in schedule(st["order"], double=event.system == "double-roundrobin") for g in r.games]
+    annulled = {pid for pid in gone if withdrawal_ruling(pid, sched).annulled}
+    if not annulled:
+        return hist
+    nothing = RoundRecord(Outcome.ABSENT)
+    out = []
+    for h in hist:
+        if h.id in annulled:
+            recs = tuple(nothing for _ in h.records)
+        else:
+            recs = tuple(nothing if r.opponent in annulled else r for r in h.records)
+        out.append(_replace(h, records=recs))
+    return out
+
+
+def tiebreak_context(event: Event, hist: list[PlayerHistory], after: int, stage: str,
+                     edition: str | None = None):
+    """What the tie-breaks of `stage` read after round `after`: the players, the event's
+    scoring and edition, forfeits as games in a round robin (C.07 15.2), and the
+    event's setting for unrated players in rating tie-breaks (C.07 art. 10)."""
+    from core.tiebreaks import Context, Flags
+
+    return Context.of(hist, scoring=event.scoring, rounds=after, edition=edition or event.edition,
+                      system="swiss" if stage == "swiss" else "roundrobin",
+                      flags=Flags(unrated_rating=event.unrated_rating))
+
+
+def standings(
+    event: Event, *, table: int | None = None, after_round: int | None = None, stage: str | None = None,
+    codes: tuple[str, ...] | None = None, edition: str | None = None,
+) -> list[Row]:
+    from core.tiebreaks.ranking import rank
+
+    stage = stage or main_stage(event)
+    after = completed_rounds(event, stage, table) if after_round is None else after_round
+    codes = tuple(event.tiebreaks if codes is None else codes)
+    check_codes(codes)
+    hist = stage_histories(event, table, after, stage)
+    rows = rank(tiebreak_context(event, hist, after, stage, edition), list(codes), lots_seed=event.lots_seed,
+                share_places=event.share_places)
+    out = []
+    for r in rows:
+        p = event.player(r.id)
+        out.append(Row(r.rank, r.id, p.name, p.table, r.points, r.tiebreaks, r.by_lot, r.shared, r.tie_group))
+    return out
+
+
+def explain_text(event: Event, pid: int, *, table: int | None = None, after_round: int | None = None,
+                 codes: list[str] | None = None, edition: str | None = None, lang: str = "en") -> str:
+    """How each tie-break value of player `pid` is made, as text in `lang` ("en" or "ru")."""
+    from core.tiebreaks.explain import explain_player, render_explain
+
+    if not event.has_player(pid):
+        raise IllegalChange("no player with id {pid}", pid=pid)
+    stage = main_stage(event)
+    after = completed_rounds(event, stage, table) if after_round is None else after_round
+    codes = list(event.tiebreaks if codes is None else codes)
+    check_codes(codes)
+    hist = stage_histories(event, table, after, stage)
+    expl = explain_player(tiebreak_context(event, hist, after, stage, edition), pid, codes)
+    return render_explain(expl, lang=lang)

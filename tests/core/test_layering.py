@@ -1,0 +1,137 @@
+"""The import contract of core/ (issue 14.3, DEVELOPERS.md "The layers").
+
+core is the engine: it imports neither the face (tui) nor Textual nor Rich,
+and its packages are layers, not a web: no package (or top-level module) of
+core imports another that imports it back, directly or round a circle. The
+order of the layers is printed by `order()` when the test fails.
+"""
+
+import ast
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+CORE = Path(ROOT) / "core"
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _unit(module: str) -> str:
+    """The package (or top-level module) of core a module belongs to: core.swiss.dutch -> core.swiss."""
+    return ".".join(module.split(".")[:2])
+
+
+def imports() -> dict[str, set[tuple[str, str]]]:
+    """core unit -> {(unit it imports, the importing module)}: every import, at the top or inside a function."""
+    edges: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for path in CORE.rglob("*.py"):
+        mod = _module(path)
+        pkg = mod if path.name == "__init__.py" else mod.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = pkg.split(".")[: len(pkg.split(".")) - node.level + 1]
+                    targets = [".".join(base + ([node.module] if node.module else []))]
+                    if not node.module:
+                        targets = [f"{targets[0]}.{a.name}" for a in node.names]
+                elif node.module == "core":
+                    targets = [f"core.{a.name}" for a in node.names]
+                elif node.module:
+                    targets = [node.module]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            for t in targets:
+                if t.startswith("core.") and _unit(t) != _unit(mod) and _unit(mod) != "core":
+                    edges[_unit(mod)].add((_unit(t), mod))
+    return edges
+
+
+def cycles(edges) -> list[list[str]]:
+    """The strongly connected groups of more than one unit (Tarjan)."""
+    graph = {a: {b for b, _ in bs} for a, bs in edges.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in list(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_package_of_core_imports_another_in_a_circle():
+    edges = imports()
+    bad = []
+    for group in cycles(edges):
+        why = [f"{mod} -> {b}" for a in group for b, mod in sorted(edges[a]) if b in group]
+        bad.append(f"{' <-> '.join(group)}: " + "; ".join(why))
+    assert not bad, "\n".join(bad)
+
+
+def test_the_contract_check_sees_a_circle():
+    """The check itself: a made-up circle of three units is found, a chain is not."""
+    chain = {"core.a": {("core.b", "core.a.x")}, "core.b": {("core.c", "core.b.y")}}
+    assert cycles(chain) == []
+    circle = {**chain, "core.c": {("core.a", "core.c.z")}}
+    assert cycles(circle) == [["core.a", "core.b", "core.c"]]
+
+
+def test_the_layers_run_from_the_messages_up():
+    """A few edges that must hold for the map to be the rule map: the message layer and the event
+    model import nothing of the rules above them, the store nothing of the formats."""
+    edges = {a: {b for b, _ in bs} for a, bs in imports().items()}
+    assert edges.get("core.msg", set()) <= set(), edges.get("core.msg")
+    assert edges.get("core.event", set()) <= {"core.errors", "core.msg", "core.limits"}, edges.get("core.event")
+    assert "core.formats" not in edges.get("core.store", set())
+    assert "core.tui" not in {b for bs in edges.values() for b in bs}
+
+
+def test_core_imports_no_textual_no_rich_and_no_tui():
+    modules = sorted(_module(p) for p in CORE.rglob("*.py"))
+    code = (
+        "import importlib, sys\n"
+        f"for m in {modules!r}: importlib.import_module(m)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'tui')]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_no_core_module_mentions_textual_or_rich():
+    for p in CORE.rglob("*.py"):
+        text = p.read_text()
+        for lib in ("textual", "rich"):
+            assert f"import {lib}" not in text and f"from {lib}" not in text, p
