@@ -149,13 +149,13 @@ def main() -> None:
           f"{len(groups)} score groups (largest {max(groups.values())}), built in {built:.0f} ms")
     print(f"tie-breaks: {', '.join(codes)}")
     txt, _ = timed(lambda: stage_histories(e, None, rounds), a.repeat)
-    print(f"histories from the games:         {txt}")
+    print(f"{'histories from the games:':<44}{txt}")
     txt, rows = timed(lambda: rank(tiebreak_context(e, hist, rounds, "swiss"), list(codes), lots_seed=e.lots_seed),
                       a.repeat)
     tied = sum(1 for r in rows if r.by_lot)
-    print(f"core.tiebreaks.ranking.rank:                {txt}  [{tied} players placed by lot]")
+    print(f"{'core.tiebreaks.ranking.rank:':<44}{txt}  [{tied} players placed by lot]")
     txt, _ = timed(lambda: standings(e), a.repeat)
-    print(f"core.tiebreaks.standings.standings(event):  {txt}")
+    print(f"{'core.tiebreaks.standings.standings(event):':<44}{txt}")
 
 
 if __name__ == "__main__":
