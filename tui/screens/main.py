@@ -167,10 +167,14 @@ class MainScreen(ArbiterScreen):
             self.round_panel.reset()
         elif self._synced and self._synced[0] is event and self._synced[1] == self.arb.lang:
             return  # shown already (this screen's own change, told again by the App)
-        was = self.selected_game() if outside and self.query(RoundPanel) else None
-        shown = self.shown_round() if was is not None else None
+        shown = self.shown_round() if outside and self.query(RoundPanel) else None
+        was = self.selected_game() if shown is not None else None
         self.sync()
         if reopened:
+            self.round_panel.cursor_to_first_missing()
+        elif shown is not None and (now := self.shown_round()) is not None and now.key != shown.key:
+            # another judge paired the next round (or started the top): its first board, not the row the
+            # cursor had in the round before (the judge's next burst of results would start there)
             self.round_panel.cursor_to_first_missing()
         elif was is not None and was.result is None:
             self.filled_by_another(shown, was)

@@ -1,0 +1,42 @@
+"""The judge's day tried in the real program (issue 13, second pass): what a judge ran into at 80x24, in English
+and Russian, with two judges on one file, each as a pilot test that fails without its fix.
+
+The events come from tests/day_events.py (30 players on 2 tables, 5 Swiss rounds, a top of 8 with a third-place
+match); assertions are on the event file (core.store.load) and on what the screen shows.
+"""
+
+from __future__ import annotations
+
+from core import pairing, top
+from core.results import Result
+from core.store import EventFile, create, load
+from tests import day_events
+from tests.test_tui_app import SIZE, make_app, screen_text, sync, until  # noqa: F401
+from tests.test_tui_flows import flat
+
+
+def save(tmp_path, event, name="cup.toml"):
+    p = tmp_path / name
+    create(p, event)
+    return p
+
+
+@sync
+async def test_a_round_paired_by_another_judge_starts_on_its_first_board(tmp_path):
+    """Another judge pairs the next round: the cursor goes to its first board, not to the row it had in the
+    round before (over SSH the next burst of results `1=0...` started on board 7 and wrapped round)."""
+    p = save(tmp_path, day_events.after_rounds(2))
+    app = make_app(p, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("end")  # where the judge's last result of round 2 left the cursor
+        await pilot.pause()
+        assert app.main.selected_board() == max(g.board for g in app.main.shown_round().games)
+        EventFile(p).change(pairing.pair_next, "pair round 3")
+        app.check_file()
+        await until(pilot, lambda: app.main.shown_round().number == 3, "round 3 shown")
+        await pilot.pause()
+        assert app.main.selected_board() == 1
+        await pilot.press("1")
+        await pilot.pause()
+        assert load(p).find_round("swiss", 1, 3).game(1).result is Result.FIRST_WINS
