@@ -40,3 +40,40 @@ async def test_a_round_paired_by_another_judge_starts_on_its_first_board(tmp_pat
         await pilot.press("1")
         await pilot.pause()
         assert load(p).find_round("swiss", 1, 3).game(1).result is Result.FIRST_WINS
+
+
+@sync
+async def test_the_top_started_from_the_standings_shows_its_first_round(tmp_path):
+    """K is typed where the judge checks who qualifies, the standings; once started, the round panel shows the
+    top's first round with the cursor on its first board, so `1` enters a result (it said "the round is not
+    shown")."""
+    for lang in ("en", "ru"):
+        (tmp_path / lang).mkdir()
+        p = save(tmp_path / lang, day_events.after_rounds(5))
+        app = make_app(p, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("s", "K")
+            await until(pilot, lambda: type(app.screen).__name__ == "ChoiceScreen", "the top's preview")
+            await pilot.press("y")
+            await until(pilot, lambda: load(p).rounds_of("top", None), "the top started")
+            await pilot.pause()
+            assert app.main.view == "round" and app.main.shown_round().stage == "top"
+            await pilot.press("1")
+            await pilot.pause()
+            assert load(p).find_round("top", None, 1).game(1).result is Result.FIRST_WINS
+
+
+@sync
+async def test_a_round_paired_from_the_standings_is_shown(tmp_path):
+    p = save(tmp_path, day_events.after_rounds(2))
+    app = make_app(p, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s", "A")
+        await until(pilot, lambda: type(app.screen).__name__ == "PreviewScreen", "the preview")
+        await pilot.press("y")
+        await until(pilot, lambda: len(load(p).rounds_of("swiss", 1)) == 3, "round 3 saved")
+        await pilot.pause()
+        assert app.main.view == "round" and app.main.shown_round().number == 3
+        assert app.main.selected_board() == 1

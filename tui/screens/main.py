@@ -688,6 +688,8 @@ class MainScreen(ArbiterScreen):
             self.say(tr(self.arb.lang, "pv_cancelled"))
             return
         self.round_panel.go(round_no=None, only_missing=False)
+        if self.view != "round":  # paired from the standings: the new round, to enter results
+            self.action_view("round")
         self.sync()
         self.round_panel.cursor_to_first_missing()
         self.say(*saved)
@@ -966,6 +968,8 @@ class MainScreen(ArbiterScreen):
 
     def stage_started(self, what: str) -> None:
         self.round_panel.reset()
+        if self.view != "round":  # started from the standings (where K is typed): its first round, to enter results
+            self.action_view("round")
         self.sync()
         self.round_panel.cursor_to_first_missing()
         self.say(what, "bold")
