@@ -77,3 +77,36 @@ async def test_a_round_paired_from_the_standings_is_shown(tmp_path):
         await pilot.pause()
         assert app.main.view == "round" and app.main.shown_round().number == 3
         assert app.main.selected_board() == 1
+
+
+@sync
+async def test_the_clock_of_a_top_round_offers_the_tops_time_only_and_4_says_why(tmp_path):
+    """In a top round the clock offered `4 start 45 minutes (Swiss round)` too, and 4 started 45 minutes on a
+    top game; now it offers the top's time, and 4 says why it does not apply. A Swiss round offers 4, not 7."""
+    from tests.test_tui_app import FrozenClock
+
+    p = save(tmp_path, top.start_top(day_events.after_rounds(5)))
+    for lang in ("en", "ru"):
+        app = make_app(p, lang=lang, clock=FrozenClock(), poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            text = flat(app)
+            assert "70" in text and "45" not in text
+            await pilot.press("4")
+            await pilot.pause()
+            assert not load(p).find_round("top", None, 1).clock_deadline  # no clock started
+            assert type(app.screen).__name__ == "MainScreen"
+            from tui.i18n import tr
+            assert tr(lang, "why_clock_top_round") in flat(app)
+    q = tmp_path / "swiss"
+    q.mkdir()
+    q = save(q, day_events.after_rounds(2))
+    app = make_app(q, clock=FrozenClock(), poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        text = flat(app)
+        assert "start 45 minutes (Swiss round)" in text and "(top game)" not in text

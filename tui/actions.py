@@ -188,6 +188,19 @@ def _tables(s) -> Why | None:
     return why("why_one_table") if len(s.tables) < 2 else None
 
 
+def _clock_stage(top: bool) -> Callable[[Any], Why | None]:
+    """The clock's start keys: a Swiss round starts the round's time (4), a top or play-off game the top's (7)."""
+
+    def when(s) -> Why | None:
+        rnd = s.current_round()
+        in_top = rnd is not None and rnd.stage in ("top", "playoff")
+        if in_top == top:
+            return None
+        return why("why_clock_swiss_round") if top else why("why_clock_top_round")
+
+    return when
+
+
 def _stages(s) -> Why | None:
     return why("why_one_stage") if len(s.stages()) < 2 else None
 
@@ -570,13 +583,13 @@ ACTIONS: tuple[Action, ...] = (
     Action("clock_swiss", ("4",), W("start {swiss} minutes (Swiss round)", "старт {swiss} минут (тур швейцарской системы)"),
            W("Start the Swiss round's time (the event's round_minutes, 45 by default)",
              "Старт времени тура (round_minutes турнира, по умолчанию 45)"),
-           ("clock",), "clock_do", ("4",), group="clock"),
+           ("clock",), "clock_do", ("4",), when=_clock_stage(False), group="clock"),
     Action("clock_all", ("a",), W("start {swiss} minutes on every table", "старт {swiss} минут на всех столах"),
            W("The same on every table at once", "То же на всех столах сразу"),
-           ("clock",), "clock_do", ("a",), when=_tables, group="clock"),
+           ("clock",), "clock_do", ("a",), when=lambda s: _clock_stage(False)(s) or _tables(s), group="clock"),
     Action("clock_top", ("7",), W("start {top} minutes (top game)", "старт {top} минут (партия топа)"),
            W("Start a top game's time (top_minutes, 70 by default)", "Старт времени партии топа (top_minutes, по умолчанию 70)"),
-           ("clock",), "clock_do", ("7",), group="clock"),
+           ("clock",), "clock_do", ("7",), when=_clock_stage(True), group="clock"),
     Action("clock_pause", ("p",), W("pause / resume", "пауза / продолжить"),
            W("Pause / resume", "Пауза / продолжить"), ("clock",), "clock_do", ("p",), group="clock"),
     Action("clock_add", ("plus",), W("add 5 minutes", "добавить 5 минут"), W("Add 5 minutes", "Добавить 5 минут"),

@@ -230,6 +230,8 @@ T: dict[str, tuple[str, str]] = {
                        "результат по договорённости (704.4) — только в партиях топа"),
     "why_no_result": ("board {b} has no result to clear", "на доске {b} нет результата"),
     "why_one_table": ("this event has one table", "в турнире один стол"),
+    "why_clock_top_round": ("a top round: 7 starts the top's time", "тур топа: 7 — старт времени топа"),
+    "why_clock_swiss_round": ("a Swiss round: 4 starts the round's time", "тур швейцарской системы: 4 — старт времени тура"),
     "why_one_stage": ("this event has one stage so far", "в турнире пока один этап"),
     "why_first_round": ("this is the first round", "это первый тур"),
     "why_last_round": ("this is the current round", "это текущий тур"),

@@ -37,12 +37,13 @@ class ChoiceScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "answer(None)", "cancel", show=False)]
 
     def __init__(self, title: str, body: Text | str, choices: Sequence[tuple[str, str]],
-                 *, default: str | None = None, classes: str = "") -> None:
+                 *, default: str | None = None, classes: str = "", unshown: Sequence[str] = ()) -> None:
         super().__init__(classes=classes)
         self.title_text = title
         self.body = body if isinstance(body, Text) else Text(body)
         self.choices = list(choices)
         self.default = default
+        self.unshown = tuple(unshown)  # keys of answers that do not apply now: they answer too, to be told why
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -52,7 +53,7 @@ class ChoiceScreen(ModalScreen[str | None]):
             yield Static(_choices_text(self.choices), classes="dialog-keys")
 
     def on_key(self, event) -> None:
-        keys = {k for k, _ in self.choices}
+        keys = {k for k, _ in self.choices} | set(self.unshown)
         ch = event.character or ""
         ch = LAYOUT.get(ch, ch)
         if event.key in keys:

@@ -846,8 +846,10 @@ class MainScreen(ArbiterScreen):
                 actions.run(self, a.id)
 
         default = "7" if rnd.stage in ("top", "playoff") else "4"
+        shown = {k for k, _ in choices}  # a key of the clock that does not apply here (4 in the top) says why
+        unshown = [a.key for a in actions.of_scope("clock") if a.key not in shown]
         self.app.push_screen(ChoiceScreen(tr(lang, "clock_title"), body, choices, classes="ask clock",
-                                          default=default if left is None else None), answered)
+                                          default=default if left is None else None, unshown=unshown), answered)
 
     def clock_do(self, choice: str, confirmed: bool = False) -> None:
         lang = self.arb.lang
