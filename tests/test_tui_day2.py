@@ -110,3 +110,29 @@ async def test_the_clock_of_a_top_round_offers_the_tops_time_only_and_4_says_why
         await pilot.pause()
         text = flat(app)
         assert "start 45 minutes (Swiss round)" in text and "(top game)" not in text
+
+
+@sync
+async def test_the_bracket_head_is_never_cut_off_at_80_columns(tmp_path):
+    """Once the top has a champion the head (size, third place, champion, the keys) ran past column 80
+    (`... champion: Ivanov, Anna (1) · ←↓↑→ h j k`): the keys are left out when they do not fit whole."""
+    from tui.i18n import tr
+
+    done = day_events.top_finished()
+    started = top.start_top(day_events.after_rounds(5))
+    for lang in ("en", "ru"):
+        for name, event, champion in (("done", done, True), ("started", started, False)):
+            d = tmp_path / f"{lang}-{name}"
+            d.mkdir()
+            app = make_app(save(d, event), lang=lang, poll_interval=0)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                await pilot.press("b")
+                await pilot.pause()
+                head = screen_text(app).splitlines()[1].rstrip()
+                keys = tr(lang, "bracket_keys")
+                assert head.endswith(keys) or "←" not in head, head
+                assert (keys in head) is not champion  # while the top is played the keys fit, and are shown
+                if champion:
+                    b = top.bracket(done)
+                    assert tr(lang, "champion", name=done.player(b.champion).name, id=b.champion) in head
