@@ -136,3 +136,27 @@ async def test_the_bracket_head_is_never_cut_off_at_80_columns(tmp_path):
                 if champion:
                     b = top.bracket(done)
                     assert tr(lang, "champion", name=done.player(b.champion).name, id=b.champion) in head
+
+
+@sync
+async def test_a_long_prompt_of_the_one_line_dialog_wraps(tmp_path):
+    """The requested bye's prompt in Russian (`... полный (1 очко) | снять`) was cut at column 80, the last answer
+    lost: the prompt wraps, the field stays under it."""
+    from tui.i18n import tr
+    from tui.screens.dialogs import LineScreen
+
+    from core import commands
+
+    e = day_events.after_rounds(2)
+    p = save(tmp_path, commands.edit_player(e, e.players[0].id, name="Smirnova-Vasilyeva, Elena"))
+    app = make_app(p, lang="ru", poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, LineScreen)
+        text = flat(app)
+        assert tr("ru", "bye_prompt") in text
+        await pilot.press(*"3 пол", "enter")
+        await pilot.pause()
+        assert [p.byes for p in load(p).players if p.byes] == [((3, "half"),)]
