@@ -160,3 +160,26 @@ async def test_a_long_prompt_of_the_one_line_dialog_wraps(tmp_path):
         await pilot.press(*"3 пол", "enter")
         await pilot.pause()
         assert [p.byes for p in load(p).players if p.byes] == [((3, "half"),)]
+
+
+@sync
+async def test_the_trf_from_the_top_is_written_for_each_swiss_table(tmp_path, monkeypatch):
+    """`o t` with the top shown said "the event has 2 tables: export one with --table" (a command-line option,
+    and nothing written); it writes the TRF of each Swiss table and says where."""
+
+    monkeypatch.setenv("PATH", "/nonexistent")  # no lpr
+    p = save(tmp_path, day_events.top_finished())
+    for lang in ("en", "ru"):
+        app = make_app(p, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.main.stage == "top"
+            await pilot.press("o", "t")
+            outs = [tmp_path / "cup-table1.trf", tmp_path / "cup-table2.trf"]
+            await until(pilot, lambda: app.job is None and all(o.exists() for o in outs), "the TRFs")
+            await pilot.pause()
+            said = "".join(flat(app).split())
+            assert all(str(o) in said for o in outs)
+            for o in outs:
+                assert o.read_text().startswith("012 Judge Day Cup")
+                o.unlink()

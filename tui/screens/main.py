@@ -1000,11 +1000,18 @@ class MainScreen(ArbiterScreen):
         from . import printing
 
         snapshot, lang, path = self.event, self.arb.lang, self.arb.file.path
-        table = self.table if what == "trf" and len(self.tables) > 1 and self.stage == "swiss" else None
+        tables: list[int | None] = [None]
+        if what == "trf" and len(snapshot.stage_tables("swiss")) > 1:
+            # the TRF is of one Swiss table: the one shown, or each of them when the top or play-off is shown
+            tables = [self.table] if self.stage == "swiss" else list(snapshot.stage_tables("swiss"))
         label = actions.BY_ID["print_" + what].label(lang)
 
-        def done(out: printing.Exported) -> None:
-            where = tr(lang, "printed_to", what=label, path=str(out.path))
+        def work(progress) -> list[printing.Exported]:
+            return [printing.export(snapshot, path, what, lang, t) for t in tables]
+
+        def done(outs: list[printing.Exported]) -> None:
+            out = outs[0]  # (several only for the TRF of each table, which is not printed)
+            where = tr(lang, "printed_to", what=label, path=", ".join(str(o.path) for o in outs))
             if out.error:
                 self.say(where + "; " + tr(lang, "print_failed", lpr=out.printer, error=out.error), "yellow")
             elif out.printer:
@@ -1012,8 +1019,7 @@ class MainScreen(ArbiterScreen):
             else:
                 self.say(where, "bold")
 
-        self.arb.start_job(Job(why("job_print", what=label),
-                               lambda progress: printing.export(snapshot, path, what, lang, table), done))
+        self.arb.start_job(Job(why("job_print", what=label), work, done))
 
     # -- players to tables ----------------------------------------------------------------------------
     def action_distribute(self) -> None:
