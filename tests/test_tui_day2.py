@@ -183,3 +183,41 @@ async def test_the_trf_from_the_top_is_written_for_each_swiss_table(tmp_path, mo
             for o in outs:
                 assert o.read_text().startswith("012 Judge Day Cup")
                 o.unlink()
+
+
+def playoff_at_armageddon():
+    """Two players tied for first after a drawn round; the play-off's mini-match drawn 1-1: the Armageddon is next."""
+    from core import commands, playoff_event
+
+    e = commands.new_event("Blitz", 1, lots_seed=3)
+    e = commands.add_player(commands.add_player(e, "Popova, Fyodora", rating=2000), "Volkova, Galina", rating=1900)
+    e = pairing.pair_next(e)
+    e = commands.record_result(e, "swiss", None, 1, 1, Result.DRAW)
+    e = playoff_event.start_playoff(e)
+    for n in (1, 2):
+        e = playoff_event.record_playoff_result(e, n, 1, Result.DRAW)
+    return e
+
+
+@sync
+async def test_the_armageddon_round_says_what_it_is_and_who_wins_a_draw_by_name(tmp_path):
+    """In the play-off's Armageddon the round showed only its boards: nothing said it was the Armageddon, nor
+    that a draw makes the second player (by name) the winner. Under the round: the game, its time, the name."""
+    from tui.i18n import tr
+
+    e = playoff_at_armageddon()
+    rnd = e.rounds_of("playoff")[-1]
+    second = e.player(rnd.games[0].second)
+    p = save(tmp_path, e)
+    for lang, word in (("en", "Armageddon 5 min / 4 min"), ("ru", "Армагеддон 5 мин / 4 мин")):
+        app = make_app(p, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = flat(app)
+            assert app.main.shown_round().stage == "playoff"
+            assert word in text and tr(lang, "armageddon_draw", name=second.name, id=second.id) in text
+            await pilot.press("equals_sign")  # the draw: the second player wins, the line goes
+            await pilot.pause()
+            assert word not in flat(app) and tr(lang, "playoff_winner", name=second.name, id=second.id) in flat(app)
+            await pilot.press("u")
+            await until(pilot, lambda: load(p).rounds_of("playoff")[-1].games[0].result is None, "undone")

@@ -330,6 +330,7 @@ T: dict[str, tuple[str, str]] = {
     "playoff_preview": ("The play-off that applies (32.5.6), before it starts:",
                         "Плей-офф по регламенту (32.5.6), до начала:"),
     "playoff_group": ("group {g}: {players}", "группа {g}: {players}"),
+    "armageddon_draw": ("the second player: {name} ({id})", "второй: {name} ({id})"),
     "playoff_times": ("Time controls: games {rapid}; {armageddon}.", "Контроль времени: партии {rapid}; {armageddon}."),
     "playoff_start": ("start it", "начать"),
     "playoff_not_started": ("the play-off was not started", "плей-офф не начат"),
