@@ -221,3 +221,27 @@ async def test_the_armageddon_round_says_what_it_is_and_who_wins_a_draw_by_name(
             assert word not in flat(app) and tr(lang, "playoff_winner", name=second.name, id=second.id) in flat(app)
             await pilot.press("u")
             await until(pilot, lambda: load(p).rounds_of("playoff")[-1].games[0].result is None, "undone")
+
+
+@sync
+async def test_pair_all_tables_says_which_tables_it_leaves_out_and_why(tmp_path):
+    """A with table 2 still playing paired table 1 only, and its preview named table 1 alone: nothing said that
+    table 2 was left out, nor why. The preview says it on opening."""
+    from tui.i18n import tr
+    from tui.screens.preview import PreviewScreen
+
+    e = pairing.pair_next(day_events.after_rounds(2))
+    e = day_events.play_round(e, 1, day_events.random.Random(4))  # table 1's round 3 complete, table 2's not
+    missing = e.rounds_of("swiss", 2)[-1].missing
+    p = save(tmp_path, e)
+    for lang in ("en", "ru"):
+        app = make_app(p, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("A")
+            await until(pilot, lambda: isinstance(app.screen, PreviewScreen), "the preview")
+            await pilot.pause()
+            note = tr(lang, "pv_left", tables=tr(lang, "pv_left_missing", t=2, n=missing))
+            assert note in flat(app)
+            await pilot.press("n")
+            await pilot.pause()

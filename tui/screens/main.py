@@ -661,26 +661,36 @@ class MainScreen(ArbiterScreen):
         """The next round of every table whose round is complete, in one preview (`core.preview.propose(tables=)`)."""
         from core import preview
 
-        snapshot = self.event
+        snapshot, lang = self.event, self.arb.lang
         tables = preview.pairable_tables(snapshot)
+        left = []  # the tables not paired now, each with why: the preview says so (it listed the others only)
+        for t in snapshot.table_ids():
+            if t in tables:
+                continue
+            rs = snapshot.rounds_of("swiss", t)
+            left.append(tr(lang, "pv_left_missing", t=t, n=rs[-1].missing) if rs and rs[-1].missing else
+                        tr(lang, "pv_left_done", t=t) if len(rs) >= snapshot.rounds_planned else
+                        tr(lang, "pv_left_players", t=t))
+        note = tr(lang, "pv_left", tables="; ".join(left)) if left else ""
         what = why("job_pair_tables", t=", ".join(map(str, tables)))
         self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, snapshot, tables=tables,
-                                                                    progress=progress), self.show_proposal))
+                                                                    progress=progress),
+                               lambda proposal: self.show_proposal(proposal, note)))
 
-    def show_proposal(self, proposal) -> None:
+    def show_proposal(self, proposal, note: str = "") -> None:
         """The pairing is ready: the preview, now if this screen is on top, else as soon as the judge is back."""
         if self.app.screen is not self:
-            self._proposal_ready = proposal
+            self._proposal_ready = (proposal, note)
             return
         from .preview import PreviewScreen
 
-        self.app.push_screen(PreviewScreen(proposal, self.arb.lang), self.paired)
+        self.app.push_screen(PreviewScreen(proposal, self.arb.lang, note), self.paired)
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
         ready, self._proposal_ready = self._proposal_ready, None
         if ready is not None:
-            self.call_later(self.show_proposal, ready)
+            self.call_later(self.show_proposal, *ready)
 
     def paired(self, saved: tuple[str, str] | None) -> None:
         """Back from the pairing preview: the new round under the cursor, or nothing saved."""

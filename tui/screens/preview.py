@@ -56,10 +56,11 @@ class PreviewScreen(ArbiterScreen):
     PreviewScreen #preview-msg.three { height: 3; }
     """
 
-    def __init__(self, proposal: preview.Proposal, lang: str) -> None:
+    def __init__(self, proposal: preview.Proposal, lang: str, note: str = "") -> None:
         super().__init__()
         self.proposal = proposal
         self.lang = lang
+        self.note = note  # said on opening (pair all tables: the tables left out, and why)
         self._why: tuple[object, dict | None] | None = None  # (the engine's pairing, engine_reasons or None: coming)
         self._seen: object = None  # the app's event last checked for changes by others
         self._saved: tuple[str, str] | None = None  # the pairing is saved: what to say once back on the main screen
@@ -81,6 +82,8 @@ class PreviewScreen(ArbiterScreen):
     def on_mount(self) -> None:
         self.show()
         self.check_file()
+        if self.note:
+            self.say(self.note, "yellow")
 
     # -- what is shown ----------------------------------------------------------------
     def row_key(self, i: int, board: int) -> str:
