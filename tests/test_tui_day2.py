@@ -245,3 +245,39 @@ async def test_pair_all_tables_says_which_tables_it_leaves_out_and_why(tmp_path)
             assert note in flat(app)
             await pilot.press("n")
             await pilot.pause()
+
+
+@sync
+async def test_a_round_taken_back_to_be_paired_again_says_so_and_what_n_leaves(tmp_path):
+    """After a corrected past result, y took the later round back and opened its new pairing; n there said only
+    "pairing not saved", though the round was gone. The preview says the round was taken back, and n says it
+    stays unpaired, and that p pairs it."""
+    from tui.i18n import tr
+    from tui.screens.dialogs import ChoiceScreen
+    from tui.screens.preview import PreviewScreen
+    from tests.test_tui_app import type_line
+
+    p = save(tmp_path, pairing.pair_next(day_events.after_rounds(2)))
+    for lang in ("en", "ru"):
+        g = next(g for g in load(p).find_round("swiss", 1, 2).games
+                 if g.second is not None and g.result is not Result.DRAW)
+        app = make_app(p, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await type_line(pilot, "r2")
+            await type_line(pilot, f"{g.board} " + ("1-0" if g.result is Result.SECOND_WINS else "0-1"))
+            assert isinstance(app.screen, ChoiceScreen)
+            await pilot.press("y")  # the correction
+            await pilot.pause()
+            await pilot.press("y")  # take round 3 back and pair it again
+            await until(pilot, lambda: isinstance(app.screen, PreviewScreen), "the pairing again")
+            await pilot.pause()
+            assert tr(lang, "repair_note", n=3) in flat(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert len(load(p).rounds_of("swiss", 1)) == 2
+            assert tr(lang, "repair_cancelled", n=3) in flat(app)
+            await pilot.press("p")  # and p pairs it, as said
+            await until(pilot, lambda: isinstance(app.screen, PreviewScreen), "the pairing")
+            await pilot.press("y")
+            await until(pilot, lambda: len(load(p).rounds_of("swiss", 1)) == 3, "round 3 again")

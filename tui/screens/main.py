@@ -415,7 +415,8 @@ class MainScreen(ArbiterScreen):
                 self.round_panel.go(table_index=index, round_no=None, prefix=None)
                 self.sync()
                 self.say(tr(lang, "unpaired", n=found.number))
-                self.pair_table(found.table)
+                self.pair_table(found.table, note=tr(lang, "repair_note", n=found.number),
+                                cancelled=tr(lang, "repair_cancelled", n=found.number))
 
             self.run_change(lambda ev: corrections.take_back(ev, found),
                             describe("take back the pairing of round {round}", round=found.number), then=taken_back)
@@ -646,8 +647,10 @@ class MainScreen(ArbiterScreen):
         """The pairing of the next round, computed off the event loop, then shown before it is saved."""
         self.pair_table(self.table if self.stage == "swiss" else None)
 
-    def pair_table(self, table: int | None) -> None:
-        """The pairing of the next round of `table` (None: the event's only one), as a job, then the preview."""
+    def pair_table(self, table: int | None, note: str = "", cancelled: str = "") -> None:
+        """The pairing of the next round of `table` (None: the event's only one), as a job, then the preview
+        (which says `note` on opening; `cancelled` is said if nothing is saved: the round was taken back to be
+        paired again, and stays unpaired)."""
         from core import preview
 
         snapshot = self.event
@@ -655,7 +658,7 @@ class MainScreen(ArbiterScreen):
         k = rs[-1].number + 1 if rs else 1
         what = why("job_pair_table", r=k, t=table) if table is not None and len(self.tables) > 1 else why("job_pair", r=k)
         self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, snapshot, table, progress=progress),
-                               self.show_proposal))
+                               lambda proposal: self.show_proposal(proposal, note, cancelled)))
 
     def action_pair_all(self) -> None:
         """The next round of every table whose round is complete, in one preview (`core.preview.propose(tables=)`)."""
@@ -677,14 +680,15 @@ class MainScreen(ArbiterScreen):
                                                                     progress=progress),
                                lambda proposal: self.show_proposal(proposal, note)))
 
-    def show_proposal(self, proposal, note: str = "") -> None:
+    def show_proposal(self, proposal, note: str = "", cancelled: str = "") -> None:
         """The pairing is ready: the preview, now if this screen is on top, else as soon as the judge is back."""
         if self.app.screen is not self:
-            self._proposal_ready = (proposal, note)
+            self._proposal_ready = (proposal, note, cancelled)
             return
         from .preview import PreviewScreen
 
-        self.app.push_screen(PreviewScreen(proposal, self.arb.lang, note), self.paired)
+        self.app.push_screen(PreviewScreen(proposal, self.arb.lang, note),
+                             lambda saved: self.paired(saved, cancelled))
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -692,10 +696,11 @@ class MainScreen(ArbiterScreen):
         if ready is not None:
             self.call_later(self.show_proposal, *ready)
 
-    def paired(self, saved: tuple[str, str] | None) -> None:
-        """Back from the pairing preview: the new round under the cursor, or nothing saved."""
+    def paired(self, saved: tuple[str, str] | None, cancelled: str = "") -> None:
+        """Back from the pairing preview: the new round under the cursor, or nothing saved (`cancelled`: what
+        that leaves, said instead of "pairing not saved")."""
         if saved is None:
-            self.say(tr(self.arb.lang, "pv_cancelled"))
+            self.say(cancelled or tr(self.arb.lang, "pv_cancelled"), "yellow" if cancelled else "")
             return
         self.round_panel.go(round_no=None, only_missing=False)
         if self.view != "round":  # paired from the standings: the new round, to enter results
