@@ -281,3 +281,22 @@ async def test_a_round_taken_back_to_be_paired_again_says_so_and_what_n_leaves(t
             await until(pilot, lambda: isinstance(app.screen, PreviewScreen), "the pairing")
             await pilot.press("y")
             await until(pilot, lambda: len(load(p).rounds_of("swiss", 1)) == 3, "round 3 again")
+
+
+@sync
+async def test_the_clear_question_says_clear(tmp_path):
+    """x asked "Board 4 already has 1/2 (entered by ...). Replace it with no result?": it asks to clear it."""
+    from tui.i18n import tr
+
+    p = save(tmp_path, day_events.after_rounds(2))
+    g = load(p).find_round("swiss", 1, 2).game(1)
+    for lang in ("en", "ru"):
+        app = make_app(p, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("home", "x")
+            await pilot.pause()
+            text = flat(app)
+            assert tr(lang, "clear_q", old=str(g.result), b=1, by=tr(lang, "by", who=g.by)) in text
+            assert tr(lang, "no_result") + "?" not in text
+            await pilot.press("n")

@@ -102,6 +102,7 @@ T: dict[str, tuple[str, str]] = {
     "close": ("Close", "Закрыть"),
     "replace_q": ("Board {b} already has {old}{by}. Replace it with {new}?",
                   "На доске {b} уже {old}{by}. Заменить на {new}?"),
+    "clear_q": ("Clear the result {old} of board {b}{by}?", "Стереть результат {old} на доске {b}{by}?"),
     "by": (" (entered by {who})", " (внёс {who})"),
     "conflict_title": ("Another judge changed this board", "Другой судья изменил эту доску"),
     "conflict_q": ("Overwrite with {new}?", "Перезаписать на {new}?"),
