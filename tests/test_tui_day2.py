@@ -300,3 +300,32 @@ async def test_the_clear_question_says_clear(tmp_path):
             assert tr(lang, "clear_q", old=str(g.result), b=1, by=tr(lang, "by", who=g.by)) in text
             assert tr(lang, "no_result") + "?" not in text
             await pilot.press("n")
+
+
+@sync
+async def test_the_stale_preview_warning_is_not_covered_by_the_change_line(tmp_path):
+    """Another judge corrected a result while the pairing preview was open: the warning "the event was changed
+    since this pairing was made (...): r pairs again" was said, then at once covered by the plain "the event
+    was changed by ..." line, so the judge learnt it was stale only when y was refused."""
+    from core import commands
+    from tests.test_tui_app import pair_preview
+    from tui.i18n import tr
+
+    p = save(tmp_path, day_events.after_rounds(2))
+    for lang in ("en", "ru"):
+        app = make_app(p, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pair_preview(pilot)
+            g = next(g for g in load(p).find_round("swiss", 1, 2).games if g.second is not None)
+            other = Result.DRAW if g.result is not Result.DRAW else Result.FIRST_WINS
+            EventFile(p).change(lambda e: commands.record_result(e, "swiss", 1, 2, g.board, other, by="anna@10.0.0.7",
+                                                                 force=True), "result swiss round 2 table 1 board 1")
+            app.check_file()
+            await pilot.pause()
+            await pilot.pause()
+            said = flat(app)
+            stale = tr(lang, "pv_stale", who=app.last_author())
+            assert " ".join(stale.split()) in said, said[-300:]
+            await pilot.press("n")
+            await pilot.pause()

@@ -209,16 +209,22 @@ class PreviewScreen(ArbiterScreen):
         self.action_save()  # Enter saves, as `y`
 
     def on_event_changed(self, m: EventChanged) -> None:
-        self.check_file()
+        # not the base's handler after this one: its "the event was changed by ..." covered the stale warning
+        m.prevent_default()
+        self.event_changed(m.event, m.outside, m.reopened)
+        if not self.check_file() and m.outside:
+            self.say(tr(self.arb.lang, "changed_outside", who=m.outside), "cyan")
 
-    def check_file(self) -> None:
-        """Another judge changed the event: say so now, not only when `y` is refused."""
+    def check_file(self) -> bool:
+        """Another judge changed the event: say so now, not only when `y` is refused (True: said)."""
         now = self.arb.event
         if now is self._seen:
-            return
+            return False
         self._seen = now
         if preview.differs(now, self.proposal) is not None:
             self.say_error(tr(self.lang, "pv_stale", who=self.arb.last_author()))
+            return True
+        return False
 
     # -- changes by hand ------------------------------------------------------------------
     def change(self, fn, done: str) -> None:
