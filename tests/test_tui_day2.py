@@ -329,3 +329,37 @@ async def test_the_stale_preview_warning_is_not_covered_by_the_change_line(tmp_p
             assert " ".join(stale.split()) in said, said[-300:]
             await pilot.press("n")
             await pilot.pause()
+
+
+@sync
+async def test_the_explanation_pages_wrap_under_their_items(tmp_path):
+    """The pairing explanation (e) wrapped its Russian items to the page's left edge, so each continuation read
+    as a new line ("(3.5) белые: предпочтение..."): a continuation is indented under its item."""
+    from tui.screens.dialogs import TextScreen
+
+    p = save(tmp_path, day_events.after_rounds(2))
+    for lang, item in (("ru", "доска "), ("en", "board ")):
+        app = make_app(p, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("e")
+            await until(pilot, lambda: isinstance(app.screen, TextScreen), "the explanation")
+            await pilot.pause()
+            rows = [line[2:-2] for line in screen_text(app).splitlines()[1:-1]]  # inside the sides and padding
+            body = rows[next(i for i, r in enumerate(rows) if r.lstrip().startswith(item)):]
+            assert any(r.startswith("      ") for r in body)  # something did wrap
+            for r in body:
+                assert not r.strip() or r.startswith("  " + item) or r.startswith("      "), r
+
+
+def test_hang_keeps_styles_and_width():
+    from rich.text import Text
+    from tui.screens.dialogs import hang
+
+    t = Text("  item: ") + Text("Carol [/]", style="bold") + Text(" " + "word " * 20)
+    out = hang(t, 30)
+    lines = out.plain.split("\n")
+    assert all(len(x) <= 30 for x in lines) and all(x.startswith("      ") for x in lines[1:])
+    assert " ".join(out.plain.split()) == " ".join(t.plain.split())
+    bold = [out.plain[s.start:s.end] for s in out.spans if s.style == "bold"]
+    assert bold == ["Carol [/]"]
