@@ -363,3 +363,40 @@ def test_hang_keeps_styles_and_width():
     assert " ".join(out.plain.split()) == " ".join(t.plain.split())
     bold = [out.plain[s.start:s.end] for s in out.spans if s.style == "bold"]
     assert bold == ["Carol [/]"]
+
+
+@sync
+async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(tmp_path, monkeypatch):
+    """Over SSH a result typed while another judge held the lock was dropped at once: "cup.toml: busy for 0 s
+    ...; waiting stopped, nothing changed". The change thread started while the file still had the event loop's
+    short try (FAST_LOCK) as its timeout, restored only after. Here the thread's work runs at once in `start`
+    (the worst order): it must still wait for the lock, and the result is saved when it is freed."""
+    import threading
+
+    import tui.app
+    from core.store.files import locked
+
+    class AtOnce(threading.Thread):  # the thread's work before `transact` goes on
+        def start(self) -> None:
+            self.run()
+
+    p = save(tmp_path, pairing.pair_next(day_events.after_rounds(2)))
+    app = make_app(p, poll_interval=0)
+    held, release = threading.Event(), threading.Event()
+
+    def other_judge() -> None:
+        with locked(EventFile(p).real, doing="result swiss round 3 table 1 board 5: 1-0"):
+            held.set()
+            release.wait(10)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        other = threading.Thread(target=other_judge)
+        other.start()
+        held.wait(5)
+        threading.Timer(1.0, release.set).start()  # the other judge is through a second later
+        monkeypatch.setattr(tui.app.threading, "Thread", AtOnce)
+        await pilot.press("1")
+        monkeypatch.undo()
+        other.join()
+        assert load(p).find_round("swiss", 1, 3).game(1).result is Result.FIRST_WINS
