@@ -267,7 +267,7 @@ T: dict[str, tuple[str, str]] = {
     # why a key does nothing now (more)
     "why_engine": ("{error}", "{error}"),
     "why_waiting": ("the last change waits for the event's lock (another judge is saving): a moment",
-                    "последнее изменение ждёт блокировки турнира (сохраняет другой судья): минуту"),
+                    "последнее изменение ждёт блокировки турнира (сохраняет другой судья): подождите немного"),
     "why_engine_text": ("{text}", "{text}"),
     "why_pair_none": ("no table has its round complete: pair a table once its round is complete",
                       "ни на одном столе тур не окончен: жеребьёвка стола — когда его тур окончен"),
