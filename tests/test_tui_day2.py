@@ -400,3 +400,21 @@ async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(
         monkeypatch.undo()
         other.join()
         assert load(p).find_round("swiss", 1, 3).game(1).result is Result.FIRST_WINS
+
+
+@sync
+async def test_the_players_screen_offers_only_the_keys_that_apply(tmp_path):
+    """The players screen opened with a second key line over the footer, "a add  e edit  w withdraw  y bye ...",
+    the same for an empty list (nobody to withdraw) and without `d` (to tables): only the footer says the keys."""
+    from core import commands
+    from tui.screens.players import PlayersScreen
+
+    p = save(tmp_path, commands.new_event("Empty", 5, tables=2))
+    for lang, withdraw in (("en", "withdraw"), ("ru", "выбыл")):
+        app = make_app(p, lang=lang, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("P")
+            await pilot.pause()
+            assert isinstance(app.screen, PlayersScreen)
+            assert withdraw not in screen_text(app)  # nobody to withdraw: no key offered for it

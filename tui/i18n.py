@@ -174,8 +174,6 @@ T: dict[str, tuple[str, str]] = {
     "st_active": ("active", "играет"),
     "st_late": ("late entry", "опоздавший"),
     "st_withdrawn": ("withdrawn", "выбыл"),
-    "players_keys": ("a add  e edit  w withdraw  y bye  i import CSV  / search  Esc back",
-                     "a добавить  e изменить  w выбыл  y пропуск  i импорт CSV  / поиск  Esc назад"),
     # new event
     "new_event": ("New event", "Новый турнир"),
     "f_file": ("file", "файл"),
