@@ -188,6 +188,19 @@ def _tables(s) -> Why | None:
     return why("why_one_table") if len(s.tables) < 2 else None
 
 
+def _clock_stage(top: bool) -> Callable[[Any], Why | None]:
+    """The clock's start keys: a Swiss round starts the round's time (4), a top or play-off game the top's (7)."""
+
+    def when(s) -> Why | None:
+        rnd = s.current_round()
+        in_top = rnd is not None and rnd.stage in ("top", "playoff")
+        if in_top == top:
+            return None
+        return why("why_clock_swiss_round") if top else why("why_clock_top_round")
+
+    return when
+
+
 def _stages(s) -> Why | None:
     return why("why_one_stage") if len(s.stages()) < 2 else None
 
@@ -570,13 +583,13 @@ ACTIONS: tuple[Action, ...] = (
     Action("clock_swiss", ("4",), W("start {swiss} minutes (Swiss round)", "старт {swiss} минут (тур швейцарской системы)"),
            W("Start the Swiss round's time (the event's round_minutes, 45 by default)",
              "Старт времени тура (round_minutes турнира, по умолчанию 45)"),
-           ("clock",), "clock_do", ("4",), group="clock"),
+           ("clock",), "clock_do", ("4",), when=_clock_stage(False), group="clock"),
     Action("clock_all", ("a",), W("start {swiss} minutes on every table", "старт {swiss} минут на всех столах"),
            W("The same on every table at once", "То же на всех столах сразу"),
-           ("clock",), "clock_do", ("a",), when=_tables, group="clock"),
+           ("clock",), "clock_do", ("a",), when=lambda s: _clock_stage(False)(s) or _tables(s), group="clock"),
     Action("clock_top", ("7",), W("start {top} minutes (top game)", "старт {top} минут (партия топа)"),
            W("Start a top game's time (top_minutes, 70 by default)", "Старт времени партии топа (top_minutes, по умолчанию 70)"),
-           ("clock",), "clock_do", ("7",), group="clock"),
+           ("clock",), "clock_do", ("7",), when=_clock_stage(True), group="clock"),
     Action("clock_pause", ("p",), W("pause / resume", "пауза / продолжить"),
            W("Pause / resume", "Пауза / продолжить"), ("clock",), "clock_do", ("p",), group="clock"),
     Action("clock_add", ("plus",), W("add 5 minutes", "добавить 5 минут"), W("Add 5 minutes", "Добавить 5 минут"),
@@ -610,7 +623,7 @@ ACTIONS: tuple[Action, ...] = (
            ("print",), "print_do", ('playoff',), when=_printable('playoff'), group="print"),
     Action("print_site", ('h',), W('the site (HTML)', 'сайт (HTML)'), W('Export the site: a folder of HTML pages', 'Экспорт сайта: папка страниц HTML'),
            ("print",), "print_do", ('site',), when=_printable('site'), group="print"),
-    Action("print_trf", ('t',), W('TRF (the table shown)', 'TRF (показанный стол)'), W("Export TRF (FIDE's exchange format) of the main stage", 'Экспорт TRF (формат обмена ФИДЕ) основного этапа'),
+    Action("print_trf", ('t',), W('TRF (the table shown; from the top, each table)', 'TRF (показанный стол; из топа — каждый)'), W("Export TRF (FIDE's exchange format) of the Swiss: the table shown, or each table when the top is shown", 'Экспорт TRF (формат обмена ФИДЕ) швейцарской системы: показанный стол или, когда показан топ, каждый стол'),
            ("print",), "print_do", ('trf',), when=_printable('trf'), group="print"),
     Action("print_csv_players", ('c',), W('CSV of the players', 'CSV участников'), W('Export a CSV of the players', 'Экспорт участников в CSV'),
            ("print",), "print_do", ('csv_players',), when=_printable('csv_players'), group="print"),
@@ -632,7 +645,7 @@ ACTIONS: tuple[Action, ...] = (
            ("main",), "print_do", ('playoff',), palette=True, when=_printable('playoff')),
     Action("export_site", (), W('the site (HTML)', 'сайт (HTML)'), W('Export the site: a folder of HTML pages', 'Экспорт сайта: папка страниц HTML'),
            ("main",), "print_do", ('site',), palette=True, when=_printable('site')),
-    Action("export_trf", (), W('TRF (the table shown)', 'TRF (показанный стол)'), W("Export TRF (FIDE's exchange format) of the main stage", 'Экспорт TRF (формат обмена ФИДЕ) основного этапа'),
+    Action("export_trf", (), W('TRF (the table shown; from the top, each table)', 'TRF (показанный стол; из топа — каждый)'), W("Export TRF (FIDE's exchange format) of the Swiss: the table shown, or each table when the top is shown", 'Экспорт TRF (формат обмена ФИДЕ) швейцарской системы: показанный стол или, когда показан топ, каждый стол'),
            ("main",), "print_do", ('trf',), palette=True, when=_printable('trf')),
     Action("export_csv_players", (), W('CSV of the players', 'CSV участников'), W('Export a CSV of the players', 'Экспорт участников в CSV'),
            ("main",), "print_do", ('csv_players',), palette=True, when=_printable('csv_players')),

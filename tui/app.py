@@ -185,6 +185,10 @@ class ArbiterApp(App):
         try:
             result: Any = op(self.file)
         except LockBusy:
+            # the whole patience again before the thread starts: it uses the same file, and restored only in
+            # `finally` the thread could take the lock with FAST_LOCK and give up ("waiting stopped, nothing
+            # changed": a judge's result lost over SSH while another judge saved)
+            self.file.lock_timeout = patience
             self._waiting.append(item)
             threading.Thread(target=self._wait_for_lock, name="arbiter-change", daemon=True).start()
             return

@@ -5,8 +5,10 @@ Bodies are `rich.text.Text`, never markup: they carry player names.
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,12 +39,13 @@ class ChoiceScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "answer(None)", "cancel", show=False)]
 
     def __init__(self, title: str, body: Text | str, choices: Sequence[tuple[str, str]],
-                 *, default: str | None = None, classes: str = "") -> None:
+                 *, default: str | None = None, classes: str = "", unshown: Sequence[str] = ()) -> None:
         super().__init__(classes=classes)
         self.title_text = title
         self.body = body if isinstance(body, Text) else Text(body)
         self.choices = list(choices)
         self.default = default
+        self.unshown = tuple(unshown)  # keys of answers that do not apply now: they answer too, to be told why
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -52,7 +55,7 @@ class ChoiceScreen(ModalScreen[str | None]):
             yield Static(_choices_text(self.choices), classes="dialog-keys")
 
     def on_key(self, event) -> None:
-        keys = {k for k, _ in self.choices}
+        keys = {k for k, _ in self.choices} | set(self.unshown)
         ch = event.character or ""
         ch = LAYOUT.get(ch, ch)
         if event.key in keys:
@@ -168,6 +171,32 @@ class FormScreen(ModalScreen[dict | None]):
         self.dismiss(None)
 
 
+def hang(text: Text, width: int) -> Text:
+    """`text` wrapped at `width` cells, each continuation indented under its line's text and four more (the
+    explanations' lines are items: "  board 3: ..." wrapped to the page's left edge read as new items).
+    Styles are kept (the line is divided, never rebuilt); a word wider than the room is left to the page."""
+    if width < 20:
+        return text
+    out: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        plain = line.plain
+        if cell_len(plain) <= width:
+            out.append(line)
+            continue
+        lead = len(plain) - len(plain.lstrip(" "))
+        pad = min(lead + 4, width // 2)
+        cuts, start, room = [], 0, width
+        for word in re.finditer(r"\S+\s*", plain):
+            if cell_len(plain[start:word.start()] + word.group().rstrip()) > room and word.start() > start:
+                cuts.append(word.start())
+                start, room = word.start(), width - pad
+        pieces = line.divide(cuts)
+        for i, piece in enumerate(pieces):
+            piece.rstrip()
+            out.append(piece if i == 0 else Text(" " * pad) + piece)
+    return Text("\n").join(out)
+
+
 class TextScreen(ModalScreen[None]):
     """A scrolling page of text (help, explanations); Escape, q or ? closes it."""
 
@@ -186,10 +215,13 @@ class TextScreen(ModalScreen[None]):
         self.footer = footer
 
     def compose(self) -> ComposeResult:
+        body = self.body
+        if not body.no_wrap:  # prose: wrapped here, with a hanging indent (border, padding and scrollbar off)
+            body = hang(body, (self.app.size.width or 80) - 6)
         with Vertical(classes="dialog page"):
             yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
             with ScrollableContainer(classes="dialog-body page-body", can_focus=True):
-                yield Static(self.body, classes="page-text" if self.body.no_wrap else "")
+                yield Static(body, classes="page-text" if self.body.no_wrap else "")
             if self.footer:
                 yield Static(Text(self.footer), classes="dialog-keys")
 

@@ -58,7 +58,8 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
     new_txt = str(result) if result is not None else tr(lang, "no_result")
     t = Text()
     who = tr(lang, "by", who=g.by) if g.by else ""
-    t.append(tr(lang, "replace_q", b=board, old=old_txt, by=clean(who), new=new_txt) + "\n\n", style="bold")
+    ask = "clear_q" if result is None else "replace_q"  # x: clear it, not "replace it with no result"
+    t.append(tr(lang, ask, b=board, old=old_txt, by=clean(who), new=new_txt) + "\n\n", style="bold")
     t.append(tr(lang, "change_result", r=rnd.number, b=board, old=old_txt, new=new_txt) + "\n")
     if rnd.stage in ("swiss", "roundrobin"):
         table = rnd.table if rnd.stage == "swiss" else None

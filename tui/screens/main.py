@@ -168,10 +168,14 @@ class MainScreen(ArbiterScreen):
             self.round_panel.reset()
         elif self._synced and self._synced[0] is event and self._synced[1] == self.arb.lang:
             return  # shown already (this screen's own change, told again by the App)
-        was = self.selected_game() if outside and self.query(RoundPanel) else None
-        shown = self.shown_round() if was is not None else None
+        shown = self.shown_round() if outside and self.query(RoundPanel) else None
+        was = self.selected_game() if shown is not None else None
         self.sync()
         if reopened:
+            self.round_panel.cursor_to_first_missing()
+        elif shown is not None and (now := self.shown_round()) is not None and now.key != shown.key:
+            # another judge paired the next round (or started the top): its first board, not the row the
+            # cursor had in the round before (the judge's next burst of results would start there)
             self.round_panel.cursor_to_first_missing()
         elif was is not None and was.result is None:
             self.filled_by_another(shown, was)
@@ -412,7 +416,8 @@ class MainScreen(ArbiterScreen):
                 self.round_panel.go(table_index=index, round_no=None, prefix=None)
                 self.sync()
                 self.say(tr(lang, "unpaired", n=found.number))
-                self.pair_table(found.table)
+                self.pair_table(found.table, note=tr(lang, "repair_note", n=found.number),
+                                cancelled=tr(lang, "repair_cancelled", n=found.number))
 
             self.run_change(lambda ev: corrections.take_back(ev, found),
                             describe("take back the pairing of round {round}", round=found.number), then=taken_back)
@@ -643,8 +648,10 @@ class MainScreen(ArbiterScreen):
         """The pairing of the next round, computed off the event loop, then shown before it is saved."""
         self.pair_table(self.table if self.stage == "swiss" else None)
 
-    def pair_table(self, table: int | None) -> None:
-        """The pairing of the next round of `table` (None: the event's only one), as a job, then the preview."""
+    def pair_table(self, table: int | None, note: str = "", cancelled: str = "") -> None:
+        """The pairing of the next round of `table` (None: the event's only one), as a job, then the preview
+        (which says `note` on opening; `cancelled` is said if nothing is saved: the round was taken back to be
+        paired again, and stays unpaired)."""
         from core.pairing import preview
 
         snapshot = self.event
@@ -652,39 +659,53 @@ class MainScreen(ArbiterScreen):
         k = rs[-1].number + 1 if rs else 1
         what = why("job_pair_table", r=k, t=table) if table is not None and len(self.tables) > 1 else why("job_pair", r=k)
         self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, snapshot, table, progress=progress),
-                               self.show_proposal))
+                               lambda proposal: self.show_proposal(proposal, note, cancelled)))
 
     def action_pair_all(self) -> None:
         """The next round of every table whose round is complete, in one preview (`core.pairing.preview.propose(tables=)`)."""
         from core.pairing import preview
 
-        snapshot = self.event
+        snapshot, lang = self.event, self.arb.lang
         tables = preview.pairable_tables(snapshot)
+        left = []  # the tables not paired now, each with why: the preview says so (it listed the others only)
+        for t in snapshot.table_ids():
+            if t in tables:
+                continue
+            rs = snapshot.rounds_of("swiss", t)
+            left.append(tr(lang, "pv_left_missing", t=t, n=rs[-1].missing) if rs and rs[-1].missing else
+                        tr(lang, "pv_left_done", t=t) if len(rs) >= snapshot.rounds_planned else
+                        tr(lang, "pv_left_players", t=t))
+        note = tr(lang, "pv_left", tables="; ".join(left)) if left else ""
         what = why("job_pair_tables", t=", ".join(map(str, tables)))
         self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, snapshot, tables=tables,
-                                                                    progress=progress), self.show_proposal))
+                                                                    progress=progress),
+                               lambda proposal: self.show_proposal(proposal, note)))
 
-    def show_proposal(self, proposal) -> None:
+    def show_proposal(self, proposal, note: str = "", cancelled: str = "") -> None:
         """The pairing is ready: the preview, now if this screen is on top, else as soon as the judge is back."""
         if self.app.screen is not self:
-            self._proposal_ready = proposal
+            self._proposal_ready = (proposal, note, cancelled)
             return
         from .preview import PreviewScreen
 
-        self.app.push_screen(PreviewScreen(proposal, self.arb.lang), self.paired)
+        self.app.push_screen(PreviewScreen(proposal, self.arb.lang, note),
+                             lambda saved: self.paired(saved, cancelled))
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
         ready, self._proposal_ready = self._proposal_ready, None
         if ready is not None:
-            self.call_later(self.show_proposal, ready)
+            self.call_later(self.show_proposal, *ready)
 
-    def paired(self, saved: tuple[str, str] | None) -> None:
-        """Back from the pairing preview: the new round under the cursor, or nothing saved."""
+    def paired(self, saved: tuple[str, str] | None, cancelled: str = "") -> None:
+        """Back from the pairing preview: the new round under the cursor, or nothing saved (`cancelled`: what
+        that leaves, said instead of "pairing not saved")."""
         if saved is None:
-            self.say(tr(self.arb.lang, "pv_cancelled"))
+            self.say(cancelled or tr(self.arb.lang, "pv_cancelled"), "yellow" if cancelled else "")
             return
         self.round_panel.go(round_no=None, only_missing=False)
+        if self.view != "round":  # paired from the standings: the new round, to enter results
+            self.action_view("round")
         self.sync()
         self.round_panel.cursor_to_first_missing()
         self.say(*saved)
@@ -841,8 +862,10 @@ class MainScreen(ArbiterScreen):
                 actions.run(self, a.id)
 
         default = "7" if rnd.stage in ("top", "playoff") else "4"
+        shown = {k for k, _ in choices}  # a key of the clock that does not apply here (4 in the top) says why
+        unshown = [a.key for a in actions.of_scope("clock") if a.key not in shown]
         self.app.push_screen(ChoiceScreen(tr(lang, "clock_title"), body, choices, classes="ask clock",
-                                          default=default if left is None else None), answered)
+                                          default=default if left is None else None, unshown=unshown), answered)
 
     def clock_do(self, choice: str, confirmed: bool = False) -> None:
         lang = self.arb.lang
@@ -963,6 +986,8 @@ class MainScreen(ArbiterScreen):
 
     def stage_started(self, what: str) -> None:
         self.round_panel.reset()
+        if self.view != "round":  # started from the standings (where K is typed): its first round, to enter results
+            self.action_view("round")
         self.sync()
         self.round_panel.cursor_to_first_missing()
         self.say(what, "bold")
@@ -991,11 +1016,18 @@ class MainScreen(ArbiterScreen):
         from . import printing
 
         snapshot, lang, path = self.event, self.arb.lang, self.arb.file.path
-        table = self.table if what == "trf" and len(self.tables) > 1 and self.stage == "swiss" else None
+        tables: list[int | None] = [None]
+        if what == "trf" and len(snapshot.stage_tables("swiss")) > 1:
+            # the TRF is of one Swiss table: the one shown, or each of them when the top or play-off is shown
+            tables = [self.table] if self.stage == "swiss" else list(snapshot.stage_tables("swiss"))
         label = actions.BY_ID["print_" + what].label(lang)
 
-        def done(out: printing.Exported) -> None:
-            where = tr(lang, "printed_to", what=label, path=str(out.path))
+        def work(progress) -> list[printing.Exported]:
+            return [printing.export(snapshot, path, what, lang, t) for t in tables]
+
+        def done(outs: list[printing.Exported]) -> None:
+            out = outs[0]  # (several only for the TRF of each table, which is not printed)
+            where = tr(lang, "printed_to", what=label, path=", ".join(str(o.path) for o in outs))
             if out.error:
                 self.say(where + "; " + tr(lang, "print_failed", lpr=out.printer, error=out.error), "yellow")
             elif out.printer:
@@ -1003,8 +1035,7 @@ class MainScreen(ArbiterScreen):
             else:
                 self.say(where, "bold")
 
-        self.arb.start_job(Job(why("job_print", what=label),
-                               lambda progress: printing.export(snapshot, path, what, lang, table), done))
+        self.arb.start_job(Job(why("job_print", what=label), work, done))
 
     # -- players to tables ----------------------------------------------------------------------------
     def action_distribute(self) -> None:

@@ -79,8 +79,7 @@ class PlayersScreen(ArbiterScreen):
 
     def on_mount(self) -> None:
         self.query_one("#players-search", Input).placeholder = tr(self.arb.lang, "search")
-        self.refresh_list()
-        self.say(tr(self.arb.lang, "players_keys"), "dim")
+        self.refresh_list()  # (the keys that apply are in the footer: a line of all of them, stale at once, is not)
 
     def event_changed(self, event, outside=None, reopened=False) -> None:
         self.refresh_list()

@@ -57,10 +57,11 @@ class PreviewScreen(ArbiterScreen):
     PreviewScreen #preview-msg.three { height: 3; }
     """
 
-    def __init__(self, proposal: preview.Proposal, lang: str) -> None:
+    def __init__(self, proposal: preview.Proposal, lang: str, note: str = "") -> None:
         super().__init__()
         self.proposal = proposal
         self.lang = lang
+        self.note = note  # said on opening (pair all tables: the tables left out, and why)
         self._why: tuple[object, dict | None] | None = None  # (the engine's pairing, engine_reasons or None: coming)
         self._seen: object = None  # the app's event last checked for changes by others
         self._saved: tuple[str, str] | None = None  # the pairing is saved: what to say once back on the main screen
@@ -82,6 +83,8 @@ class PreviewScreen(ArbiterScreen):
     def on_mount(self) -> None:
         self.show()
         self.check_file()
+        if self.note:
+            self.say(self.note, "yellow")
 
     # -- what is shown ----------------------------------------------------------------
     def row_key(self, i: int, board: int) -> str:
@@ -207,16 +210,22 @@ class PreviewScreen(ArbiterScreen):
         self.action_save()  # Enter saves, as `y`
 
     def on_event_changed(self, m: EventChanged) -> None:
-        self.check_file()
+        # not the base's handler after this one: its "the event was changed by ..." covered the stale warning
+        m.prevent_default()
+        self.event_changed(m.event, m.outside, m.reopened)
+        if not self.check_file() and m.outside:
+            self.say(tr(self.arb.lang, "changed_outside", who=m.outside), "cyan")
 
-    def check_file(self) -> None:
-        """Another judge changed the event: say so now, not only when `y` is refused."""
+    def check_file(self) -> bool:
+        """Another judge changed the event: say so now, not only when `y` is refused (True: said)."""
         now = self.arb.event
         if now is self._seen:
-            return
+            return False
         self._seen = now
         if preview.differs(now, self.proposal) is not None:
             self.say_error(tr(self.lang, "pv_stale", who=self.arb.last_author()))
+            return True
+        return False
 
     # -- changes by hand ------------------------------------------------------------------
     def change(self, fn, done: str) -> None:

@@ -3,7 +3,7 @@
 What each writes is what `arbiter export` writes (core.formats): the text
 printouts (`exports.printout`: pairings, names, slips, standings, crosstable,
 bracket, play-off, in the judge's language), the site (`site.write_site`), the
-TRF of the main stage (of the table shown) and the CSV of the players or the
+TRF of the main stage (of the table shown; from the top, of each Swiss table) and the CSV of the players or the
 standings. Every file goes out through `core.formats.output.write_output`
 (never over the event, its journal, lock or backups). The file's name is the
 event's with the printout's: `cup.toml` -> `cup-pairings.txt`, `cup-site/`,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -322,7 +323,10 @@ class BracketPanel(Vertical):
             if b.champion is not None:
                 name = clean(fit(event.player(b.champion).name, 24))
                 head.append(f" · {tr(lang, 'champion', name=name, id=b.champion)}", style="bold green")
-            head.append(f" · {tr(lang, 'bracket_keys')}", style="dim")
+            keys = f" · {tr(lang, 'bracket_keys')}"
+            width = (self.size.width or self.app.size.width or 80) - 2  # the head has a column of padding each side
+            if head.cell_len + cell_len(keys) <= width:  # the keys only when they fit whole (they are on ? too):
+                head.append(keys, style="dim")  # the champion was cut off behind them
         self.query_one("#bracket-head", TextLine).show(head)
         from .round_panel import places_text
 

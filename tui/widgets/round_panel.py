@@ -114,6 +114,38 @@ def unpaired_text(e: Event, rnd: Round, lang: str) -> Text | None:
     return t
 
 
+def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:
+    """Under the play-off's current round: what its games are (`core.playoff.stage.progress`: the plan's label
+    and time control), and in an Armageddon who wins it on a draw, by name (the second player, 32.5.6)."""
+    from core.playoff import stage as playoff_event
+
+    rounds = e.rounds_of("playoff")
+    if not rounds or rnd is not rounds[-1]:
+        return None
+    try:
+        st = playoff_event.progress(e)
+    except ArbiterError:
+        return None
+    if st.finished:
+        return None
+    from core.playoff import plan as po
+
+    def said(x) -> str:
+        return clean(x.text(lang) if isinstance(x, Msg) else str(x))
+
+    t = Text()
+    for g in st.next_games:
+        tc = said(po.ARMAGEDDON if g.armageddon and str(g.time_control) == str(po.ARMAGEDDON) else g.time_control)
+        line = f"{said(g.stage)}, {tc}"
+        if line in t.plain:
+            continue  # the same game on every board of the round (a group's round): said once
+        t.append(("\n" if t.plain else "") + line, style="bold")
+        if g.armageddon:  # who that is, by name: the judge rules on a draw by it
+            name = clean(fit(e.player(g.second).name, 24))
+            t.append(" · " + tr(lang, "armageddon_draw", name=name, id=g.second), style="bold yellow")
+    return t if t.plain else None
+
+
 @dataclass(frozen=True)
 class Where:
     """What the round panel shows: a stage (None: the current one), a table, a round (None: the current one)."""
@@ -321,9 +353,12 @@ class RoundPanel(Vertical):
             key = ("foot", rnd.stage, rnd.table, rnd.number)
             inputs = (rnd, e.players, self.lang) if rnd.stage in ("swiss", "roundrobin") else (
                 tuple(e.rounds_of("top")), e.players, self.lang)
+            if rnd.stage == "playoff":
+                inputs = (e.rounds, e.players, self.lang)
             text = self.memo.get(repr(key), inputs, lambda: unpaired_text(e, rnd, self.lang)
                                  if rnd.stage in ("swiss", "roundrobin") else
-                                 places_text(e, self.lang) if rnd.stage == "top" else None)
+                                 places_text(e, self.lang) if rnd.stage == "top" else
+                                 playoff_text(e, rnd, self.lang) if rnd.stage == "playoff" else None)
         if foot.display != (text is not None):
             foot.display = text is not None
         if text is not None:
