@@ -205,3 +205,24 @@ def test_the_format_for_each_number_of_tied_players(n):
     assert first and all(g.first != g.second for g in first)
     if n == 2:
         assert [g.time_control for g in first] == ["3+5"] * len(first)
+
+
+def test_the_playoff_report_names_the_players_its_log_speaks_of():
+    """The play-off's log (core.playoff.plan) knows players by id; the report says them by name, as the
+    judge reads them ("Player 0002 (2) wins the Armageddon", issue 13), in both languages."""
+    from core.msg import Msg
+    from core.playoff import stage as playoff_event
+    from tests.core.test_explain_i18n import _playoffs
+
+    told = 0
+    for _, e in _playoffs():
+        for m in playoff_event.progress(e).log:
+            pid = m.fields.get("player") if isinstance(m, Msg) else None
+            if isinstance(pid, int):
+                for lang in ("en", "ru"):
+                    report = playoff_event.report(e, lang)
+                    line = Msg(m.key, **{**m.fields, "player": f"{e.player(pid).name} ({pid})"})
+                    assert "  " + line.text(lang) in report.splitlines() or \
+                        any(row.strip() == line.text(lang) for row in report.splitlines()), (lang, line)
+                told += 1
+    assert told >= 10
