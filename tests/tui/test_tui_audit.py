@@ -195,6 +195,34 @@ def test_the_new_event_form_says_its_errors_in_russian(tmp_path):
 
 
 @sync
+async def test_the_new_event_form_offers_a_file_beside_the_open_event(tmp_path, monkeypatch):
+    """The new event goes beside the one open (the venue's shared folder), not into the working directory's
+    saves/; an empty field means that file too."""
+    from tui.screens.new_event import default_file, make_event
+
+    venue = tmp_path / "srv" / "events"
+    venue.mkdir(parents=True)
+    open_event = venue / "cup.toml"
+    create(open_event, commands.new_event("Cup", 3))
+    elsewhere = tmp_path / "home"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert default_file(open_event) == str(venue / "new.toml")
+    monkeypatch.chdir(tmp_path)
+    assert default_file(open_event) == "srv/events/new.toml"
+    app = make_app(open_event)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.main.action_new_event()
+        await pilot.pause()
+        assert app.screen.query_one("#f-file").value == "srv/events/new.toml"
+    base = {"file": "", "name": "Next", "rounds": "5", "tables": "1", "top": "0", "third": "n",
+            "points": "1,1/2,0", "tiebreaks": ""}
+    assert make_event(base, "en", default_file(open_event)) == "srv/events/new.toml"
+    assert load(venue / "new.toml").name == "Next"
+
+
+@sync
 async def test_the_players_forms_in_russian(demo):
     app = make_app(demo, lang="ru")
     async with app.run_test(size=SIZE) as pilot:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -18,11 +19,20 @@ if TYPE_CHECKING:
     from .main import MainScreen
 
 
+def default_file(open_path) -> str:
+    """Where a new event goes unless the judge says otherwise: beside the open one (the venue's shared folder),
+    written relative to the working directory when it is under it."""
+    here = os.path.join(os.path.dirname(os.path.abspath(open_path)), "new.toml")
+    rel = os.path.relpath(here)
+    return here if rel.startswith("..") else rel
+
+
 def new_event_form(screen: "MainScreen") -> None:
     app = screen.arb
     L = app.lang
+    default = default_file(app.file.path)
     fields = [
-        ("file", tr(L, "f_file"), "saves/new.toml"),
+        ("file", tr(L, "f_file"), default),
         ("name", tr(L, "f_name"), ""),
         ("rounds", tr(L, "f_rounds"), "5"),
         ("tables", tr(L, "f_tables"), "1"),
@@ -36,7 +46,7 @@ def new_event_form(screen: "MainScreen") -> None:
         if values is None:
             return
         try:
-            path = make_event(values, L)
+            path = make_event(values, L, default)
         except (ArbiterError, ValueError) as exc:  # the form's own errors are ValueErrors in the judge's language
             screen.say_error(message(exc, app.lang))
             return
@@ -46,7 +56,7 @@ def new_event_form(screen: "MainScreen") -> None:
     app.push_screen(FormScreen(tr(L, "new_event"), fields), done)
 
 
-def make_event(values: dict, lang: str = "en") -> str:
+def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") -> str:
     """The event of the form (its errors in the judge's language), created at the file named."""
     labels = {"rounds": "f_rounds", "tables": "f_tables", "top": "f_top"}
 
@@ -73,6 +83,6 @@ def make_event(values: dict, lang: str = "en") -> str:
         third_place=values.get("third", "").strip().lower() in ("y", "yes", "д", "да", "1"),
         points=pts, tiebreaks=codes, lots_seed=secrets.randbelow(2**31),
     )
-    path = values.get("file", "").strip() or "saves/new.toml"
+    path = values.get("file", "").strip() or default
     create(path, event)
     return path
