@@ -137,6 +137,10 @@ class Msg(str):
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a visible bug, never a crash
             return str(self)
 
+    def but(self, **changed: Any) -> "Msg":
+        """The same message with some of its fields given otherwise (a player's id said as the name)."""
+        return type(self)(self.key, **{**self.fields, **changed})
+
     # the names the errors had for them
     @property
     def template(self) -> str:

@@ -150,7 +150,7 @@ def report(event: Event, lang: str = "en", *, boards: bool = True) -> str:
         lines.append(say(Msg("Out (9th and below): {players}", players=", ".join(names(p) for p in plan.excluded))))
     def named(m):  # core.playoff.plan logs players by id (it has no event): here by name, as the judge reads it
         if isinstance(m, Msg) and isinstance(m.fields.get("player"), int):
-            return Msg(m.key, **{**m.fields, "player": names(m.fields["player"])})
+            return m.but(player=names(m.fields["player"]))
         return m
 
     lines += [f"  {say(named(x))}" for x in st.log]

@@ -632,3 +632,11 @@ def test_a_result_over_another_says_who_entered_it_in_both_languages():
     assert str(err.value) == ("board 1 changed since you read it: you saw no result, it is now 1-0 (entered by anna); "
                               "use --force to overwrite")
     assert "было: без результата, теперь: 1-0 (внёс anna);" in err.value.text("ru")
+
+
+def test_a_message_given_another_field_is_still_checked():
+    m = Msg("no player with id {pid}", pid=7)
+    assert m.but(pid="Anna (7)") == "no player with id Anna (7)" and m.but(pid=8).key == m.key
+    assert m.but(pid="Anna (7)").text("ru") == Msg("no player with id {pid}", pid="Anna (7)").text("ru")
+    with pytest.raises(UnknownMessage):
+        m.but(name="Anna")

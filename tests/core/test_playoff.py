@@ -221,7 +221,7 @@ def test_the_playoff_report_names_the_players_its_log_speaks_of():
             if isinstance(pid, int):
                 for lang in ("en", "ru"):
                     report = playoff_event.report(e, lang)
-                    line = Msg(m.key, **{**m.fields, "player": f"{e.player(pid).name} ({pid})"})
+                    line = m.but(player=f"{e.player(pid).name} ({pid})")
                     assert "  " + line.text(lang) in report.splitlines() or \
                         any(row.strip() == line.text(lang) for row in report.splitlines()), (lang, line)
                 told += 1
