@@ -553,10 +553,10 @@ RU: dict[str, str] = {
         '{name} ({pid}): {why}',
     'players {ids}':
         'участники {ids}',
-    'round {k}: {error} — {who}. Options: pair by hand (arbiter pair FILE --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player':
-        '{k}-й тур: {error} — {who}. Что можно сделать: составить пары вручную (arbiter pair FILE --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
-    'round {k} of table {table}: {error} — {who}. Options: pair by hand (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player':
-        '{k}-й тур за столом {table}: {error} — {who}. Что можно сделать: составить пары вручную (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --table {table} --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
+    '{error} — {who}. Options: pair by hand (arbiter pair FILE --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player':
+        '{error} — {who}. Что можно сделать: составить пары вручную (arbiter pair FILE --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
+    'table {table}: {error} — {who}. Options: pair by hand (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player':
+        'стол {table}: {error} — {who}. Что можно сделать: составить пары вручную (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --table {table} --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
     'the Berger numbers are already fixed for this round robin':
         'номера по таблицам Бергера в этом круговом турнире уже определены',
     'all {n} rounds of the round robin have been paired':

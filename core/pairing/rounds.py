@@ -160,22 +160,22 @@ def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | No
 
 
 def _no_pairing_for_judge(event: Event, table: int | None, k: int, exc: NoLegalPairing) -> NoLegalPairing:
-    """The engine's refusal, with names, reasons and what the judge can do."""
+    """The engine's refusal (it names the round), with names, reasons and what the judge can do."""
     named = [Msg("{name} ({pid}): {why}", name=event.player(pid).name, pid=pid, why=why)
              for pid, why in exc.reasons.items() if event.has_player(pid)]
     who = joined(named, "; ") if named else Msg(
         "players {ids}", ids=", ".join(str(p) for p in exc.players[:20]) + ("..." if len(exc.players) > 20 else ""))
     if table is None:
         return NoLegalPairing(
-            "round {k}: {error} — {who}. Options: pair by hand "
+            "{error} — {who}. Options: pair by hand "
             "(arbiter pair FILE --by-hand \"ID-ID,...\"), or allow a rematch for named players "
             "(arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player",
-            players=exc.players, reasons=exc.reasons, k=k, error=exc, who=who)
+            players=exc.players, reasons=exc.reasons, error=exc, who=who)
     return NoLegalPairing(
-        "round {k} of table {table}: {error} — {who}. Options: pair by hand "
+        "table {table}: {error} — {who}. Options: pair by hand "
         "(arbiter pair FILE --table {table} --by-hand \"ID-ID,...\"), or allow a rematch for named players "
         "(arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player",
-        players=exc.players, reasons=exc.reasons, k=k, table=table, error=exc, who=who)
+        players=exc.players, reasons=exc.reasons, table=table, error=exc, who=who)
 
 
 def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
