@@ -339,7 +339,7 @@ T: dict[str, tuple[str, str]] = {
     "pv_left_players": ("table {t} (fewer than two players)", "стол {t} (меньше двух участников)"),
     "armageddon_draw": ("the second player: {name} ({id})", "второй: {name} ({id})"),
     "playoff_times": ("Time controls: games {rapid}; {armageddon}.", "Контроль времени: партии {rapid}; {armageddon}."),
-    "playoff_start": ("start it", "начать"),
+    "playoff_start": ("Start it", "Начать"),
     "playoff_not_started": ("the play-off was not started", "плей-офф не начат"),
     # under the round: who is not paired, and why (as `arbiter round`); the end of the top
     "not_paired": ("Not paired", "Без пары"),
@@ -361,7 +361,7 @@ T: dict[str, tuple[str, str]] = {
     "bye_saved": ("{name} ({id}): bye requested in round {r} ({kind})", "{name} ({id}): пропуск тура {r} ({kind})"),
     "bye_cancelled": ("{name} ({id}): no bye in round {r}", "{name} ({id}): пропуск тура {r} снят"),
     "player_saved": ("{name} ({id}) saved", "{name} ({id}): сохранено"),
-    "lots_draw": ("draw lots (recorded in the file)", "бросить жребий (записывается в файл)"),
+    "lots_draw": ("Draw lots (recorded in the file)", "Бросить жребий (записывается в файл)"),
 }
 
 # tie-break names (glossary.md); codes with -Cn / -Mn get the suffix added

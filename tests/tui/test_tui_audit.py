@@ -140,7 +140,7 @@ async def test_a_tie_at_the_qualification_line_offers_lots(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         text = screen_text(app)
-        assert "tied at the qualification line" in text and "draw lots" in text
+        assert "tied at the qualification line" in text and "Draw lots" in text
         await pilot.press("y")  # not the key here: nothing happens
         await pilot.pause()
         assert not any(r.stage == "top" for r in load(p).rounds)
