@@ -156,7 +156,9 @@ async def test_the_journal_conflict_and_changed_by_lines_name_user_at_host(round
         text = flat(app)
         for entry in entries:
             assert f"{entry.seq} {entry.local_time} {entry.label}:" in text
-        assert f"{entries[-1].local_time} judge1@10.0.0.9:" in text
+        # the other judge's line names user@host (the second change was made without SSH_CLIENT: judge1@<this host>)
+        first_other = next(x for x in entries if x.label == "judge1@10.0.0.9")
+        assert f"{first_other.seq} {first_other.local_time} judge1@10.0.0.9:" in text
 
 
 @sync
