@@ -11,6 +11,9 @@ SHARED = ROOT.parent / "shared"
 # reproducible; a developer's run keeps exploring new examples.
 import os  # noqa: E402
 
+# the corpus of endorsed pairings lies beside the checkout (../shared/corpus), in CI too
+CORPUS = os.environ.get("ARBITER_CORPUS") or str(SHARED / "corpus")
+
 from hypothesis import settings  # noqa: E402
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)

@@ -35,3 +35,19 @@ def set_result(e: Event, number: int, board: int, text: str) -> Event:
 
 
 __all__ = ["event_with_players", "with_round", "set_result", "replace"]
+
+
+_TRF: dict[str, object] = {}
+
+
+def corpus_trf(path: str):
+    """A corpus TRF parsed once per test run (its rounds total: the XXR line, else the rounds played)."""
+    from core.formats.trf import parse_trf
+
+    if path not in _TRF:
+        with open(path, encoding="utf-8") as fh:
+            t = parse_trf(fh.read(), path)
+        if t.total_rounds is None:
+            t.total_rounds = max(len(p.records) for p in t.players)
+        _TRF[path] = t
+    return _TRF[path]

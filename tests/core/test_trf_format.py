@@ -12,10 +12,8 @@ from core.errors import FileProblem
 from core.formats.trf import parse_trf, write_trf
 from core.event.records import Outcome, RoundRecord
 from core.formats.trfpair import trf_pair
+from tests.conftest import CORPUS
 
-# the shared corpus lies beside the checkout (../shared/corpus), in CI too
-CORPUS = os.environ.get("ARBITER_CORPUS") or os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))), "shared", "corpus")
 
 HEAD = "012 test event\n"
 P1 = "001    1      Player0001                        2380                             2.0    1     2 w 1     3 b +\n"

@@ -23,10 +23,9 @@ from core.formats.trf import parse_trf, write_trf
 from core.formats.trf_event import trf_to_event
 from core.event.records import Outcome, RoundRecord
 from core.formats.trfpair import trf_check, trf_pair
-from tests.conftest import ROOT, SHARED
+from tests.conftest import CORPUS, ROOT
 from tui.cli import main
 
-CORPUS = os.environ.get("ARBITER_CORPUS") or str(SHARED / "corpus")
 CORPUS_FILES = sorted(glob.glob(os.path.join(CORPUS, "*.trf")))
 
 

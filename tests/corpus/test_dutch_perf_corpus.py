@@ -17,33 +17,19 @@ import os
 
 import pytest
 
-from core.formats.trf import parse_trf
 from core.swiss import pair_round
 from core.formats.trfpair import request_from_trf, stored_round
+from tests.conftest import CORPUS
+from tests.helpers import corpus_trf
 
-CORPUS = os.environ.get("ARBITER_CORPUS") or os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))), "shared", "corpus")
 FILES = sorted(glob.glob(os.path.join(CORPUS, "perf", "*.trf")), key=lambda p: (len(p), p))
 ROUNDS = 9
-
-_CACHE: dict[str, object] = {}
-
-
-def _tournament(path: str):
-    if path not in _CACHE:
-        with open(path, encoding="utf-8") as fh:
-            t = parse_trf(fh.read(), path)
-        if t.total_rounds is None:
-            t.total_rounds = max(len(p.records) for p in t.players)
-        _CACHE[path] = t
-    return _CACHE[path]
-
 
 @pytest.mark.skipif(not FILES, reason="perf corpus not available")
 @pytest.mark.parametrize("path", FILES, ids=lambda p: os.path.basename(p)[:-4])
 @pytest.mark.parametrize("rnd", range(1, ROUNDS + 1), ids=lambda r: f"r{r}")
 def test_perf_round(path, rnd):
-    t = _tournament(path)
+    t = corpus_trf(path)
     assert max(len(p.records) for p in t.players) == ROUNDS
     expected_games, expected_bye = stored_round(t, rnd)
     got = pair_round(request_from_trf(t, rnd - 1, path))

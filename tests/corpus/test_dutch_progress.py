@@ -12,9 +12,8 @@ from core.formats.trf import parse_trf
 from core.swiss import pair_round
 from core.formats.trfpair import trf_pair
 from core.formats.trfpair import request_from_trf, stored_round
+from tests.conftest import CORPUS
 
-CORPUS = os.environ.get("ARBITER_CORPUS") or os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))), "shared", "corpus")
 # a round whose big brackets go through the weighted matchings (dutch.md 9.4)
 EVENT, ROUND = os.path.join(CORPUS, "clean_n300_r9.trf"), 5
 
