@@ -6,7 +6,6 @@ through `core.msg.cells.clean` (a name cannot act on the terminal).
 
 from __future__ import annotations
 
-import re
 import textwrap
 
 from core.event.history import histories

@@ -8,7 +8,7 @@ from core.errors import FileProblem, NoLegalPairing
 from core.formats.trf import TrfTournament, check_pairable, parse_trf
 from core.event.records import Outcome, PlayerHistory
 from core.swiss.dutch import pair_round, rounds_played
-from core.swiss.request import Pairing, PairingRequest
+from core.swiss.request import PairingRequest
 
 
 def infer_initial_colour(t: TrfTournament) -> str | None:

@@ -33,7 +33,6 @@ from core.event.records import Scoring
 from core.event.results import Result
 from core.store import stages
 from core.store.checks import (
-    MISSING,
     Reader,
     at,
     choice,
@@ -43,7 +42,6 @@ from core.store.checks import (
     only,
     points,
     shown,
-    short,
     text,
     typed,
 )
