@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.errors import NoLegalPairing  # noqa: E402
-from core.formats.trf import parse_trf  # noqa: E402
-from core.swiss import pair_round  # noqa: E402
-from core.formats.trfpair import request_from_trf, stored_round  # noqa: E402
+from arbiter.core.errors import NoLegalPairing  # noqa: E402
+from arbiter.core.formats.trf import parse_trf  # noqa: E402
+from arbiter.core.swiss import pair_round  # noqa: E402
+from arbiter.core.formats.trfpair import request_from_trf, stored_round  # noqa: E402
 
 
 def config(rng: random.Random, lo: int, hi: int) -> dict:

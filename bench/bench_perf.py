@@ -1,4 +1,4 @@
-"""Benchmark of the Dutch engine on the perf corpus (../shared/corpus/perf/):
+"""Benchmark of the Dutch engine on the perf corpus (tests/data/corpus/perf/):
 big opens with byes and forfeits, paired by the endorsed engine. For every
 round r of each event: cut before r, pair r in a fresh subprocess, print the
 CPU seconds of the pairing, the peak memory (maximum resident set size) of
@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PERF = Path(os.environ.get("ARBITER_CORPUS") or ROOT.parent / "shared" / "corpus") / "perf"
+PERF = ROOT / "tests" / "data" / "corpus" / "perf"
 
 
 def one_round(path: str, rnd: int) -> dict:
@@ -33,9 +33,9 @@ def one_round(path: str, rnd: int) -> dict:
     import time
 
     sys.path.insert(0, str(ROOT))
-    from core.formats.trf import parse_trf
-    from core.swiss import pair_round
-    from core.formats.trfpair import request_from_trf, stored_round
+    from arbiter.core.formats.trf import parse_trf
+    from arbiter.core.swiss import pair_round
+    from arbiter.core.formats.trfpair import request_from_trf, stored_round
 
     with open(path, encoding="utf-8") as fh:
         t = parse_trf(fh.read(), path)
@@ -60,7 +60,7 @@ def one_round(path: str, rnd: int) -> dict:
 
 def rounds_of(path: str) -> int:
     sys.path.insert(0, str(ROOT))
-    from core.formats.trf import parse_trf
+    from arbiter.core.formats.trf import parse_trf
 
     with open(path, encoding="utf-8") as fh:
         t = parse_trf(fh.read(), path)

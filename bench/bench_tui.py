@@ -48,13 +48,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from textual import events  # noqa: E402
 
-from core.event import commands  # noqa: E402
-from core.event.model import Game, Player, Round  # noqa: E402
-from core.event.results import Result  # noqa: E402
-from core.store import create, load  # noqa: E402
-from core.store.files import Stamp  # noqa: E402
-from tui import compat  # noqa: E402
-from tui.app import ArbiterApp  # noqa: E402
+from arbiter.core.event import commands  # noqa: E402
+from arbiter.core.event.model import Game, Player, Round  # noqa: E402
+from arbiter.core.event.results import Result  # noqa: E402
+from arbiter.core.store import create, load  # noqa: E402
+from arbiter.core.store.files import Stamp  # noqa: E402
+from arbiter.tui import compat  # noqa: E402
+from arbiter.tui.app import ArbiterApp  # noqa: E402
 
 TIEBREAKS = ("BH-C1", "BH", "SB", "WIN")
 
@@ -153,8 +153,8 @@ def standings_shown(app) -> list[tuple[str, str, str]]:
 
 
 def standings_of_file(path: Path) -> list[tuple[str, str, str]]:
-    from core.event.model import points_text
-    from core.tiebreaks.standings import standings
+    from arbiter.core.event.model import points_text
+    from arbiter.core.tiebreaks.standings import standings
 
     return [(f"{r.rank}{'=' if r.shared else ''}", str(r.id), points_text(r.points)) for r in standings(load(path))]
 
@@ -236,9 +236,9 @@ async def last_result(path: Path, pairs: int, profile: bool):
 
 def two_tables(trf: Path, before: int):
     """Table 1: a perf-corpus event cut before round `before`; table 2: ten players, round 1 to play."""
-    from core.pairing import rounds as pairing
-    from core.formats.trf import parse_trf
-    from core.formats.trf_event import trf_to_event
+    from arbiter.core.pairing import rounds as pairing
+    from arbiter.core.formats.trf import parse_trf
+    from arbiter.core.formats.trf_event import trf_to_event
 
     t = parse_trf(trf.read_text(encoding="utf-8"), str(trf))
     e = trf_to_event(t, str(trf), name="Heavy Open")

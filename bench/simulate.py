@@ -19,10 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core.event import commands
-from core.pairing import rounds as pairing  # noqa: E402
-from core.event.model import Event  # noqa: E402
-from core.event.results import Result  # noqa: E402
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing  # noqa: E402
+from arbiter.core.event.model import Event  # noqa: E402
+from arbiter.core.event.results import Result  # noqa: E402
 
 MEN = ["Ivan", "Pavel", "Dmitry", "Sergey", "Alexei", "John", "Nikolai", "Mikhail", "Andrei", "Peter"]
 WOMEN = ["Anna", "Olga", "Elena", "Maria", "Irina", "Emma", "Tatiana", "Sofia", "Yulia", "Laura"]
@@ -107,7 +107,7 @@ def demo() -> Event:
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["demo"]:
-        from core.store import dumps
+        from arbiter.core.store import dumps
 
         (ROOT / "saves" / "demo.toml").write_text(dumps(demo()), encoding="utf-8")
         print("wrote saves/demo.toml")

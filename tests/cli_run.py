@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 from tests.conftest import ROOT
-from tui.cli import main
+from arbiter.tui.cli import main
 
 ENV_KEYS = ("USER", "LOGNAME", "SSH_CLIENT", "SSH_CONNECTION", "LANG", "LC_ALL", "ARBITER_LANG")
 
@@ -53,7 +53,7 @@ def run_process(*args, cwd=None, user: str = "anna", env: dict | None = None, **
     base = {"PYTHONPATH": str(ROOT), "USER": user, "PATH": "/usr/bin:/bin"}
     kw.setdefault("capture_output", True)
     kw.setdefault("text", True)
-    return subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], cwd=cwd or ROOT,
+    return subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *map(str, args)], cwd=cwd or ROOT,
                           env={**base, **(env or {})}, **kw)
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from core.event import commands, seating
-from core.pairing import rounds as pairing
-from core.knockout import stage as top
-from core.event.model import Event
-from core.event.results import Result
+from arbiter.core.event import commands, seating
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.knockout import stage as top
+from arbiter.core.event.model import Event
+from arbiter.core.event.results import Result
 
 SURNAMES = ("Adams", "Brown", "Clark", "Dunn", "Ellis", "Frost", "Grant", "Hale", "Irwin", "Jones", "Klein", "Lopez",
             "Moore", "Nash", "Owens", "Price", "Quinn", "Reed", "Stone", "Tate", "Upton", "Vance", "Watts", "Young",

@@ -61,7 +61,7 @@ def _field_text(v: object, lang: str) -> object:
     """A field of a reason: another reason, the engine's refusal (said in the judge's language), or data."""
     if isinstance(v, Why):
         return v.text(lang)
-    from core.errors import ArbiterError, message
+    from arbiter.core.errors import ArbiterError, message
 
     if isinstance(v, ArbiterError):
         return message(v, lang)
@@ -244,7 +244,7 @@ def _top(s) -> Why | None:
     e = s.event
     if not e.top or e.system != "swiss":
         return why("why_no_top_planned")
-    from core.knockout import stage as top
+    from arbiter.core.knockout import stage as top
 
     if top.state(e) is not None:
         return why("why_top_started")
@@ -294,7 +294,7 @@ def _pair_all(s) -> Why | None:
     e = s.event
     if e.tables < 2 or e.system != "swiss":
         return why("why_one_table")
-    from core.pairing import preview
+    from arbiter.core.pairing import preview
 
     if not preview.pairable_tables(e):
         return why("why_pair_none")
@@ -306,8 +306,8 @@ def _playoff(s) -> Why | None:
     w = _busy(s)
     if w is not None:
         return w
-    from core.playoff import stage as playoff_event
-    from core.errors import ArbiterError
+    from arbiter.core.playoff import stage as playoff_event
+    from arbiter.core.errors import ArbiterError
 
     if playoff_event.state(s.event) is not None:
         return why("why_playoff_started")
@@ -341,11 +341,11 @@ def _printable(what: str) -> Callable[[Any], Why | None]:
         if what in ("standings", "crosstable", "csv_standings"):
             return None if e.rounds else why("why_no_round")
         if what == "bracket":
-            from core.knockout import stage as top
+            from arbiter.core.knockout import stage as top
 
             return None if top.state(e) is not None else why("no_top")
         if what == "playoff":
-            from core.playoff import stage as playoff_event
+            from arbiter.core.playoff import stage as playoff_event
 
             return None if playoff_event.state(e) is not None else why("why_no_playoff")
         return None
@@ -358,8 +358,8 @@ def _distribute(s) -> Why | None:
     e = s.arb.event
     if e.tables < 2:
         return why("why_one_table")
-    from core.event import seating
-    from core.errors import ArbiterError
+    from arbiter.core.event import seating
+    from arbiter.core.errors import ArbiterError
 
     if not e.players:
         return why("why_no_players")

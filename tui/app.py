@@ -35,14 +35,14 @@ from textual.app import App
 from textual.command import CommandPalette
 from textual.reactive import var
 
-from core.errors import ArbiterError, Msg, message
-from core.msg.cells import clean
-from core.msg.journal import translate
-from core.event.model import Event
-from core.store import EventFile, LockBusy
-from core.store.files import Stamp
-from core.store.journal import here, who
-from core.store.presence import Presence
+from arbiter.core.errors import ArbiterError, Msg, message
+from arbiter.core.msg.cells import clean
+from arbiter.core.msg.journal import translate
+from arbiter.core.event.model import Event
+from arbiter.core.store import EventFile, LockBusy
+from arbiter.core.store.files import Stamp
+from arbiter.core.store.journal import here, who
+from arbiter.core.store.presence import Presence
 
 from .actions import ActionsProvider
 from .i18n import choose_lang, tr

@@ -38,12 +38,12 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Static
 
-from core.errors import ArbiterError, message
-from core.formats import exports
-from core.msg.cells import clean
-from core.msg.i18n import language, words
-from core.event.model import Event, Round
-from core.store import EventFile
+from arbiter.core.errors import ArbiterError, message
+from arbiter.core.formats import exports
+from arbiter.core.msg.cells import clean
+from arbiter.core.msg.i18n import language, words
+from arbiter.core.event.model import Event, Round
+from arbiter.core.store import EventFile
 
 Clock = Callable[[], datetime]
 
@@ -313,7 +313,7 @@ def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000)
               "pip install -e '.[serve]' (or pip install textual-serve)", file=sys.stderr)
         return 2
     command = " ".join(shlex.quote(x) for x in
-                       (sys.executable, "-m", "tui.cli", "display", os.path.abspath(path), "--interval", str(interval)))
+                       (sys.executable, "-m", "arbiter.tui.cli", "display", os.path.abspath(path), "--interval", str(interval)))
     try:
         Server(command, host=host, port=port, title="arbiter display").serve()
     except OSError as exc:  # the port in use, an address not of this machine

@@ -390,7 +390,7 @@ def points_word(lang: str, points: str) -> str:
 
 def tiebreak_name(lang: str, code: str) -> str:
     """The tie-break's name in `lang`: the one table of core.msg.i18n (printouts say the same)."""
-    from core.tiebreaks.names import tiebreak_name as name
+    from arbiter.core.tiebreaks.names import tiebreak_name as name
 
     return name(code, lang)
 

@@ -11,10 +11,10 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
-from core.errors import Conflict, IllegalChange, Msg, word
-from core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Round
-from core.event.records import Scoring
-from core.event.results import Result
+from arbiter.core.errors import Conflict, IllegalChange, Msg, word
+from arbiter.core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Round
+from arbiter.core.event.records import Scoring
+from arbiter.core.event.results import Result
 
 UNSEEN = object()  # `expected` not given: the caller has not seen the game
 

@@ -7,8 +7,8 @@ was for each player.
 
 from __future__ import annotations
 
-from core.event.model import Event, Player, Round
-from core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.event.model import Event, Player, Round
+from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
 
 _BYE_OUTCOME = {"half": Outcome.HALF_BYE, "zero": Outcome.ZERO_BYE, "full": Outcome.FULL_BYE}
 

@@ -13,9 +13,9 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterator
 
-from core.errors import IllegalChange, word
-from core.event.records import Scoring
-from core.event.results import Result
+from arbiter.core.errors import IllegalChange, word
+from arbiter.core.event.records import Scoring
+from arbiter.core.event.results import Result
 
 SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
 STAGES = ("swiss", "roundrobin", "top", "playoff")

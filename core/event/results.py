@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from core.errors import InvalidResult
-from core.event.records import Outcome
+from arbiter.core.errors import InvalidResult
+from arbiter.core.event.records import Outcome
 
 O = Outcome
 

@@ -31,8 +31,8 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
-from core.errors import IllegalChange
-from core.event.model import Event, Player
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Event, Player
 
 METHODS = ("rating", "lots")
 
@@ -157,7 +157,7 @@ def add_and_seat(event: Event, rows: Sequence[dict], *, method: str = "rating",
     them) and deal those without a table to the tables (`seat_players`, with the players already there),
     in one change. A row that `add_player` refuses raises `row_error(index, exc)` when given.
     """
-    from core.event.commands import add_player
+    from arbiter.core.event.commands import add_player
 
     unseated: set[int] = set()
     for i, row in enumerate(rows):

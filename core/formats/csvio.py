@@ -11,9 +11,9 @@ import csv
 import io
 from typing import Iterable
 
-from core import limits
-from core.errors import FileProblem, word
-from core.msg.cells import clean
+from arbiter.core import limits
+from arbiter.core.errors import FileProblem, word
+from arbiter.core.msg.cells import clean
 
 COLUMNS = ("name", "rating", "club", "federation", "table", "team", "title", "fide_id")
 

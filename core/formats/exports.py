@@ -22,15 +22,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable
 
-from core.event.history import histories
-from core.msg.i18n import language, words
-from core.tiebreaks.names import tiebreak_name
-from core.msg import render
-from core.event.model import Event, Round, points_text
-from core.event.records import Outcome, RoundRecord
-from core.tiebreaks.standings import Row, completed_rounds, main_stage, standings
-from core.msg.cells import cut, pad, text_width
-from core.formats.csvio import write_rows
+from arbiter.core.event.history import histories
+from arbiter.core.msg.i18n import language, words
+from arbiter.core.tiebreaks.names import tiebreak_name
+from arbiter.core.msg import render
+from arbiter.core.event.model import Event, Round, points_text
+from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.tiebreaks.standings import Row, completed_rounds, main_stage, standings
+from arbiter.core.msg.cells import cut, pad, text_width
+from arbiter.core.formats.csvio import write_rows
 
 WIDTH = 80
 PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
@@ -429,7 +429,7 @@ def _wrap(text: str, width: int) -> list[str]:
 def top_bracket(event: Event):
     """The knockout top's `Bracket`, or None (no top yet, or the top module is not there)."""
     try:
-        from core.knockout import stage as top
+        from arbiter.core.knockout import stage as top
     except ImportError:
         return None
     fn = getattr(top, "bracket", None)
@@ -445,7 +445,7 @@ def bracket_printout(event: Event, lang: str | None = None) -> str:
     lines = _header(event, t("bracket"))
     if b is None:
         return _lines_fit(lines + [t("no_top")])
-    from core.knockout.bracket_text import bracket_lines
+    from arbiter.core.knockout.bracket_text import bracket_lines
 
     names = {p.id: p.name for p in event.players}
     return _lines_fit(lines + bracket_lines(b, names, width=WIDTH, lang=lang))
@@ -469,7 +469,7 @@ def playoff_text(event: Event, lang: str | None = None) -> str:
 def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
     """The plan and what has been decided (the play-off module's own words), wrapped to 80 columns."""
     try:
-        from core.playoff import stage as playoff_event
+        from arbiter.core.playoff import stage as playoff_event
     except ImportError:
         return []
     if playoff_event.state(event) is None:
@@ -484,7 +484,7 @@ def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
 
 def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
     try:
-        from core.playoff import stage as playoff_event
+        from arbiter.core.playoff import stage as playoff_event
     except ImportError:
         return []
     if playoff_event.state(event) is None:
@@ -507,7 +507,7 @@ def printout(event: Event, what: str, lang: str | None = None) -> str:
         "crosstable": crosstable_text, "bracket": bracket_printout, "playoff": playoff_text,
     }
     if what not in fns:
-        from core.errors import IllegalChange
+        from arbiter.core.errors import IllegalChange
 
         raise IllegalChange("no printout '{what}'; choose one of {known}", what=what, known=", ".join(PRINTOUTS))
     return fns[what](event, lang=lang)

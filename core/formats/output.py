@@ -28,9 +28,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from core.errors import FileProblem
-from core.store.files import BACKUPS, backup_path, journal_path, lock_path
-from core.store.presence import who_folder
+from arbiter.core.errors import FileProblem
+from arbiter.core.store.files import BACKUPS, backup_path, journal_path, lock_path
+from arbiter.core.store.presence import who_folder
 
 __all__ = ["event_files", "check_not_event", "write_output", "NEW", "REPLACED", "INTO", "STDOUT"]
 

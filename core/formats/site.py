@@ -26,14 +26,14 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
-from core.errors import FileProblem
-from core.msg.i18n import language, words
-from core.tiebreaks.names import tiebreak_name
-from core.event.model import Event, Round, points_text
-from core.tiebreaks.standings import main_stage
-from core.formats import exports as ex
-from core.formats.html import Markup, join, link, page, table, tag
-from core.formats.output import check_not_event
+from arbiter.core.errors import FileProblem
+from arbiter.core.msg.i18n import language, words
+from arbiter.core.tiebreaks.names import tiebreak_name
+from arbiter.core.event.model import Event, Round, points_text
+from arbiter.core.tiebreaks.standings import main_stage
+from arbiter.core.formats import exports as ex
+from arbiter.core.formats.html import Markup, join, link, page, table, tag
+from arbiter.core.formats.output import check_not_event
 
 MANIFEST = ".arbiter-site"
 
@@ -147,7 +147,7 @@ class _Site:
         b = self.bracket
         if b is None:
             return self.page(t("bracket"), tag("p", t("no_top")))
-        from core.knockout.bracket_text import bracket_lines
+        from arbiter.core.knockout.bracket_text import bracket_lines
 
         parts = []
         for r, matches in enumerate(b.rounds, start=1):

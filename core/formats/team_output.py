@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from core.errors import IllegalChange
-from core.event.model import Event, points_text
-from core.teams.rosters import _avg_top, _members, teams
-from core.teams.round_matches import matches, round_bye
-from core.teams.section import _stage, state
-from core.teams.team_standings import board_stats, standings
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Event, points_text
+from arbiter.core.teams.rosters import _avg_top, _members, teams
+from arbiter.core.teams.round_matches import matches, round_bye
+from arbiter.core.teams.section import _stage, state
+from arbiter.core.teams.team_standings import board_stats, standings
 
 F = Fraction
 
@@ -25,7 +25,7 @@ def _jnum(x) -> int | float:
 
 
 def _fit(text: str, width: int) -> str:
-    from core.msg.cells import fit
+    from arbiter.core.msg.cells import fit
 
     return fit(text, width)
 
@@ -45,7 +45,7 @@ def standings_output(event: Event, after_round=None, fmt: str = "text", codes=No
         }
         return json.dumps(doc, ensure_ascii=False) + "\n"
     if fmt == "csv":
-        from core.formats import csvio
+        from arbiter.core.formats import csvio
 
         return csvio.write_rows(
             ["rank", "id", "team", "match_points", "game_points", *used],

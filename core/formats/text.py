@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import textwrap
 
-from core.event.history import histories
-from core.msg.i18n import words
-from core.event.model import Event, Round, points_text
-from core.msg import Msg, verbatim
-from core.msg.cells import clean, fit, pad
-from core.tiebreaks.standings import Row
+from arbiter.core.event.history import histories
+from arbiter.core.msg.i18n import words
+from arbiter.core.event.model import Event, Round, points_text
+from arbiter.core.msg import Msg, verbatim
+from arbiter.core.msg.cells import clean, fit, pad
+from arbiter.core.tiebreaks.standings import Row
 
 
 def scores_before(event: Event, rnd: Round) -> dict[int, str]:

@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from core.errors import FileProblem, IllegalChange
-from core.event.history import histories
-from core.event.model import Event, Game, Player, Round
-from core.event.records import Outcome, PlayerHistory, RoundRecord
-from core.event.results import Result
-from core.formats.trf import KNOCKOUT_TYPES, TEAM_ROUND_ROBIN_TYPES, TEAM_SWISS_TYPES, TrfPlayer, TrfTournament
+from arbiter.core.errors import FileProblem, IllegalChange
+from arbiter.core.event.history import histories
+from arbiter.core.event.model import Event, Game, Player, Round
+from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.event.results import Result
+from arbiter.core.formats.trf import KNOCKOUT_TYPES, TEAM_ROUND_ROBIN_TYPES, TEAM_SWISS_TYPES, TrfPlayer, TrfTournament
 
 _BYES = {Outcome.HALF_BYE: "half", Outcome.ZERO_BYE: "zero", Outcome.FULL_BYE: "full"}
 RESULT = {
@@ -45,7 +45,7 @@ RESULT = {
 
 def trf_to_event(t: TrfTournament, path: str = "<trf>", name: str = "") -> Event:
     """The event a parsed TRF describes (Swiss, round robin or team event); FileProblem when it cannot be one."""
-    from core.formats import trf_roundrobin, trf_teams
+    from arbiter.core.formats import trf_roundrobin, trf_teams
 
     if not t.players:
         raise FileProblem(path, None, "no players (001 lines) in the file")
@@ -78,7 +78,7 @@ def game_result(path: str, p: TrfPlayer, k: int, first: RoundRecord, second: Rou
 
 
 def tiebreaks_of(t: TrfTournament, path: str, *, team: bool) -> tuple[tuple[str, ...], str | None]:
-    from core.formats.trf_tiebreaks import read_tiebreaks
+    from arbiter.core.formats.trf_tiebreaks import read_tiebreaks
 
     return read_tiebreaks(t.tiebreaks, path, t.tiebreaks_line, team=team)
 
@@ -156,8 +156,8 @@ def infer_colour(rounds: list[Round]) -> str | None:
 def event_to_trf(event: Event, table: int | None = None, what: str | None = None) -> TrfTournament:
     """The TRF of the event's main stage (Swiss table, round robin or team event), or of its top
     (`what="top"`); IllegalChange when there is nothing to write or it does not fit the columns."""
-    from core.formats import trf_roundrobin, trf_teams, trf_top
-    from core.teams import is_team_event
+    from arbiter.core.formats import trf_roundrobin, trf_teams, trf_top
+    from arbiter.core.teams import is_team_event
 
     if what == "top":
         return trf_top.top_to_trf(event)
@@ -188,9 +188,9 @@ def trf_player(p: Player, number: int, points: Fraction, rank: int, records: lis
 
 
 def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
-    from core.pairing.rounds import pairing_numbers
-    from core.tiebreaks.standings import standings
-    from core.formats.trf_tiebreaks import individual_tokens
+    from arbiter.core.pairing.rounds import pairing_numbers
+    from arbiter.core.tiebreaks.standings import standings
+    from arbiter.core.formats.trf_tiebreaks import individual_tokens
 
     if event.tables > 1 and table is None:
         raise IllegalChange("the event has {tables} tables: export one with --table", tables=event.tables)

@@ -36,12 +36,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.errors import FileProblem, IllegalChange, Msg
-from core.event.history import histories
-from core.event.model import Event, Game, Round
-from core.event.records import Outcome, RoundRecord
-from core.roundrobin.berger import RRRound, rounds_count, schedule
-from core.formats.trf import ROUND_ROBIN_TYPES, TEAM_ROUND_ROBIN_TYPES, TrfPlayer, TrfTournament
+from arbiter.core.errors import FileProblem, IllegalChange, Msg
+from arbiter.core.event.history import histories
+from arbiter.core.event.model import Event, Game, Round
+from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.roundrobin.berger import RRRound, rounds_count, schedule
+from arbiter.core.formats.trf import ROUND_ROBIN_TYPES, TEAM_ROUND_ROBIN_TYPES, TrfPlayer, TrfTournament
 
 _BYE_KIND = {Outcome.HALF_BYE: "half", Outcome.FULL_BYE: "full", Outcome.ZERO_BYE: "zero"}
 
@@ -79,9 +79,9 @@ def berger_order(event: Event) -> tuple[int, ...]:
 
 
 def roundrobin_to_trf(event: Event) -> TrfTournament:
-    from core.tiebreaks.standings import completed_rounds, standings
-    from core.formats.trf_event import bye_record, trf_player
-    from core.formats.trf_tiebreaks import individual_tokens
+    from arbiter.core.tiebreaks.standings import completed_rounds, standings
+    from arbiter.core.formats.trf_event import bye_record, trf_player
+    from arbiter.core.formats.trf_tiebreaks import individual_tokens
 
     double = event.system == "double-roundrobin"
     order = berger_order(event)
@@ -236,7 +236,7 @@ def mismatch(order: tuple[int, ...], pairs: list[dict[int, int | None]], double:
 
 
 def roundrobin_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
-    from core.formats.trf_event import game_result, player_of, tiebreaks_of
+    from arbiter.core.formats.trf_event import game_result, player_of, tiebreaks_of
 
     double = is_double(t)
     players = t.ordered_players()

@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.errors import ArbiterError, FileProblem, IllegalChange
-from core.event.history import histories
-from core.event.model import Event, Game, Round
-from core.event.records import Outcome, RoundRecord
-from core.teams.matches import MatchPoints, board_points
-from core.formats.trf import TEAM_ROUND_ROBIN_TYPES, TrfLineup, TrfPlayer, TrfTeam, TrfTeamBye, TrfTournament
+from arbiter.core.errors import ArbiterError, FileProblem, IllegalChange
+from arbiter.core.event.history import histories
+from arbiter.core.event.model import Event, Game, Round
+from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.teams.matches import MatchPoints, board_points
+from arbiter.core.formats.trf import TEAM_ROUND_ROBIN_TYPES, TrfLineup, TrfPlayer, TrfTeam, TrfTeamBye, TrfTournament
 
 F = Fraction
 _BYE_KIND = {Outcome.HALF_BYE: "half", Outcome.FULL_BYE: "full", Outcome.ZERO_BYE: "zero"}
@@ -49,11 +49,11 @@ SWISS_TYPE = ("Team Swiss", "CUSTOM_TEAM_SWISS_MP")
 
 
 def teams_to_trf(event: Event) -> TrfTournament:
-    from core import teams as team_event
-    from core.teams.round_matches import matches
-    from core.formats.trf_event import bye_record, trf_player
-    from core.formats.trf_roundrobin import type_lines
-    from core.formats.trf_tiebreaks import team_tokens
+    from arbiter.core import teams as team_event
+    from arbiter.core.teams.round_matches import matches
+    from arbiter.core.formats.trf_event import bye_record, trf_player
+    from arbiter.core.formats.trf_roundrobin import type_lines
+    from arbiter.core.formats.trf_tiebreaks import team_tokens
 
     st = team_event.state(event)
     stage = "swiss" if event.system == "swiss" else "roundrobin"
@@ -132,9 +132,9 @@ class _Match:
 
 
 def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
-    from core.teams.section import TeamsState
-    from core.formats.trf_event import game_result, player_of, tiebreaks_of
-    from core.formats.trf_roundrobin import file_pairs, infer_order, is_double, is_round_robin, mismatch
+    from arbiter.core.teams.section import TeamsState
+    from arbiter.core.formats.trf_event import game_result, player_of, tiebreaks_of
+    from arbiter.core.formats.trf_roundrobin import file_pairs, infer_order, is_double, is_round_robin, mismatch
 
     rr = is_round_robin(t) or t.type_code in TEAM_ROUND_ROBIN_TYPES
     double = rr and is_double(t)
@@ -247,7 +247,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         if order is None:
             r, n, what = mismatch(tuple(numbers), pairs, double)
             raise FileProblem(path, line_of[n], "round {r}: {what}", r=r, what=what)
-        from core.roundrobin.berger import schedule
+        from arbiter.core.roundrobin.berger import schedule
 
         sched = schedule(order, double=double)
         berger = order if k else ()
@@ -298,7 +298,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
             if rec.outcome in _BYE_KIND:
                 played_byes[p.id].append((r, _BYE_KIND[rec.outcome]))
     codes, edition = tiebreaks_of(t, path, team=True)
-    from core.teams import DEFAULT_CODES
+    from arbiter.core.teams import DEFAULT_CODES
 
     rosters = {}
     for x in teams:
@@ -314,7 +314,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         players=players, rounds=tuple(rounds), extra=(("teams", state.to_doc()),),
     )
     if system == "swiss":  # the matches of each round in the Dutch engine's board order
-        from core.teams.pairing import swiss_scores
+        from arbiter.core.teams.pairing import swiss_scores
 
         for r in range(1, k + 1):
             try:
@@ -336,7 +336,7 @@ def _board_key(key: frozenset, scores: dict[int, Fraction], rank: dict[int, int]
 
 
 def _pts(x: Fraction) -> str:
-    from core.formats.trf import _fmt_points
+    from arbiter.core.formats.trf import _fmt_points
 
     return _fmt_points(x)
 
@@ -364,7 +364,7 @@ def _check_forfeit(path, ln, code, r, a, b, boards_of, team_of, k) -> None:
 
 def _checked(event: Event, t: TrfTournament, path: str, k: int, numbers: list[int], tname: dict[int, str]) -> Event:
     """The event's team standings against the team lines' match and game points (when given)."""
-    from core import teams as team_event
+    from arbiter.core import teams as team_event
 
     try:
         if not k:

@@ -22,18 +22,18 @@ are played under another time control and are not rated with the event.
 
 from __future__ import annotations
 
-from core.errors import IllegalChange
-from core.event.model import Event
-from core.event.records import Outcome, RoundRecord
-from core.formats.trf import TrfPlayer, TrfTournament
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Event
+from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.formats.trf import TrfPlayer, TrfTournament
 
 _ABSENT = RoundRecord(Outcome.ABSENT)
 
 
 def top_to_trf(event: Event) -> TrfTournament:
-    from core import knockout as ko
-    from core.knockout import stage as top
-    from core.formats.trf_event import trf_player
+    from arbiter.core import knockout as ko
+    from arbiter.core.knockout import stage as top
+    from arbiter.core.formats.trf_event import trf_player
 
     st = top.state(event)
     if st is None:
@@ -58,7 +58,7 @@ def top_to_trf(event: Event) -> TrfTournament:
     if b is not None:
         swiss_order = None
         if b.config.placings == "swiss-order":
-            from core.tiebreaks.standings import standings
+            from arbiter.core.tiebreaks.standings import standings
 
             swiss_order = [r.id for t in event.table_ids() for r in standings(event, table=t)]
         places = {pl.player: pl.place for pl in ko.placings(b, swiss_order)}

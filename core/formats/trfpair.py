@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.errors import FileProblem, NoLegalPairing
-from core.formats.trf import TrfTournament, check_pairable, parse_trf
-from core.event.records import Outcome, PlayerHistory
-from core.swiss.dutch import pair_round, rounds_played
-from core.swiss.request import PairingRequest
+from arbiter.core.errors import FileProblem, NoLegalPairing
+from arbiter.core.formats.trf import TrfTournament, check_pairable, parse_trf
+from arbiter.core.event.records import Outcome, PlayerHistory
+from arbiter.core.swiss.dutch import pair_round, rounds_played
+from arbiter.core.swiss.request import PairingRequest
 
 
 def infer_initial_colour(t: TrfTournament) -> str | None:

@@ -36,15 +36,15 @@ What the caller stores, and what it gets back
 
 from __future__ import annotations
 
-from core.errors import IllegalChange, InvalidResult
-from core.knockout.bracket import Board, Bracket, ResultsInput, build_bracket, current_boards
-from core.knockout.drawn_game import Decision, QualityOfWins, decide_drawn_game
-from core.knockout.final_places import Placing, placings
-from core.knockout.game_result import GameResult
-from core.knockout.geometry import bracket_slots, first_round_pairs, meeting_round
-from core.knockout.match import DECIDED_BY, THIRD_PLACE, Match, TopConfig, TopGame
-from core.knockout.qualification import Qualification, Qualifier, TableRanking, qualify
-from core.knockout.seeding import AimCheck, AimsReport, Seed, aims_report, best_seeding, straight_seeding
+from arbiter.core.errors import IllegalChange, InvalidResult
+from arbiter.core.knockout.bracket import Board, Bracket, ResultsInput, build_bracket, current_boards
+from arbiter.core.knockout.drawn_game import Decision, QualityOfWins, decide_drawn_game
+from arbiter.core.knockout.final_places import Placing, placings
+from arbiter.core.knockout.game_result import GameResult
+from arbiter.core.knockout.geometry import bracket_slots, first_round_pairs, meeting_round
+from arbiter.core.knockout.match import DECIDED_BY, THIRD_PLACE, Match, TopConfig, TopGame
+from arbiter.core.knockout.qualification import Qualification, Qualifier, TableRanking, qualify
+from arbiter.core.knockout.seeding import AimCheck, AimsReport, Seed, aims_report, best_seeding, straight_seeding
 
 __all__ = [
     "DECIDED_BY",

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from core.msg.cells import cut, pad, text_width
-from core.msg.i18n import words
-from core.knockout import Bracket, Match
-from core.msg import render
+from arbiter.core.msg.cells import cut, pad, text_width
+from arbiter.core.msg.i18n import words
+from arbiter.core.knockout import Bracket, Match
+from arbiter.core.msg import render
 
 __all__ = ["DECISION_MARKS", "TreeLayout", "bracket_json", "bracket_lines", "bracket_text", "decision_legend",
            "match_lines", "text_width", "tree_layout"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 
-from core.errors import IllegalChange
+from arbiter.core.errors import IllegalChange
 
 
 def bracket_slots(size: int) -> int:

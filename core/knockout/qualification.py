@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from core.errors import IllegalChange
+from arbiter.core.errors import IllegalChange
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from core.knockout.geometry import bracket_slots, meeting_round
-from core.msg import Msg
-from core.knockout.qualification import Qualification, Qualifier
+from arbiter.core.knockout.geometry import bracket_slots, meeting_round
+from arbiter.core.msg import Msg
+from arbiter.core.knockout.qualification import Qualification, Qualifier
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from core import knockout as ko
-from core.errors import IllegalChange
-from core.event.history import histories, round_records
-from core.msg.i18n import words
-from core.event.model import Event, Game, Round
-from core.msg import render
-from core.event.records import Outcome, PlayerHistory, RoundRecord
-from core.event.results import Result
-from core.tiebreaks.standings import standings
+from arbiter.core import knockout as ko
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.history import histories, round_records
+from arbiter.core.msg.i18n import words
+from arbiter.core.event.model import Event, Game, Round
+from arbiter.core.msg import render
+from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.event.results import Result
+from arbiter.core.tiebreaks.standings import standings
 
 
 def state(event: Event) -> dict | None:
@@ -131,7 +131,7 @@ def points_before_top(event: Event) -> dict[int, Fraction]:
 
 def quality_of_wins(event: Event):
     """QW as at the end of a top round: Swiss games and top games so far (705.2)."""
-    from core.tiebreaks import Context, compute
+    from arbiter.core.tiebreaks import Context, compute
 
     swiss = {}
     for t in event.table_ids():
@@ -184,7 +184,7 @@ def advance(event: Event) -> Event:
 
 
 def record_top_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
-    from core.event.commands import record_result
+    from arbiter.core.event.commands import record_result
 
     if result is Result.DOUBLE_FORFEIT:
         raise IllegalChange("a double forfeit cannot decide a top game: enter who goes through")

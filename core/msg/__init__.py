@@ -32,8 +32,8 @@ import re
 from string import Formatter
 from typing import Any, Iterable
 
-from core.msg.en import EN as _NAMED
-from core.msg.ru import RU, WORDS
+from arbiter.core.msg.en import EN as _NAMED
+from arbiter.core.msg.ru import RU, WORDS
 
 __all__ = ["LANGUAGES", "Joined", "Msg", "UnknownMessage", "Word", "catalog", "fields_of", "joined", "render",
            "verbatim", "word", "words_of"]

@@ -17,13 +17,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from core.msg import Joined, Msg, UnknownMessage, Word
+from arbiter.core.msg import Joined, Msg, UnknownMessage, Word
 
 
 def to_data(x: Any) -> Any:
     """`x` (a message, a word, data) as JSON-able data."""
-    from core.msg.journal_legacy import Legacy
-    from core.msg.journal import Stored
+    from arbiter.core.msg.journal_legacy import Legacy
+    from arbiter.core.msg.journal import Stored
 
     if isinstance(x, Stored):
         return to_data(x.message())
@@ -63,7 +63,7 @@ def from_data(d: Any) -> Any:
     if "joined" in d and isinstance(d["joined"], list):
         return Joined([from_data(p) for p in d["joined"]], str(d.get("sep", ", ")))
     if "legacy" in d and isinstance(d["legacy"], str):
-        from core.msg.journal_legacy import Legacy
+        from arbiter.core.msg.journal_legacy import Legacy
 
         return Legacy(d["legacy"])
     raise ValueError(f"not a message: {d!r}")

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.msg import journal_legacy
-from core.msg import Msg, joined, verbatim, word
+from arbiter.core.msg import journal_legacy
+from arbiter.core.msg import Msg, joined, verbatim, word
 
 # the kinds of change; each is a key of the catalog, its Russian in core/msg/ru.py
 TEMPLATES: tuple[str, ...] = (
@@ -95,7 +95,7 @@ def describe(template: str, **fields: Any) -> Msg:
     """The description: `template` (one of `TEMPLATES`) with its fields (others given are left out)."""
     if template not in _TEMPLATES:
         raise KeyError(f"not a journal description (core/journal_text.TEMPLATES): {template!r}")
-    from core.msg import fields_of
+    from arbiter.core.msg import fields_of
 
     values = {k: _field(k, v) for k, v in fields.items() if k in fields_of(template)}
     return Msg(template, **values)
@@ -201,7 +201,7 @@ def stored(what: str) -> dict | None:
     """The description's key and fields as JSON-able data, for the journal line; None for plain text."""
     if not isinstance(what, Msg):
         return None
-    from core.msg.data import to_data
+    from arbiter.core.msg.data import to_data
 
     return to_data(what)
 
@@ -231,7 +231,7 @@ class Stored(Msg):
 
     def message(self) -> Msg:
         if self._said is None:
-            from core.msg.data import from_data
+            from arbiter.core.msg.data import from_data
 
             try:
                 said = from_data(self.data) if self.data is not None else None

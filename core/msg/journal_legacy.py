@@ -19,7 +19,7 @@ import re
 from string import Formatter
 from typing import Any
 
-from core.msg import VERBATIM, Msg, word
+from arbiter.core.msg import VERBATIM, Msg, word
 
 # what each field may match (anything else: any text)
 _NUMBER = r"\d+"
@@ -48,7 +48,7 @@ def _literal_length(template: str) -> int:
 def _patterns() -> list[tuple[re.Pattern[str], str]]:
     global _PATTERNS
     if _PATTERNS is None:
-        from core.msg.journal import TEMPLATES
+        from arbiter.core.msg.journal import TEMPLATES
 
         # the most literal text first: "...: cleared" before "...: {result}"
         _PATTERNS = [(_pattern(en), en) for en in sorted(TEMPLATES, key=_literal_length, reverse=True)]

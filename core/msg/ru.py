@@ -141,6 +141,8 @@ RU: dict[str, str] = {
         "распечатки '{what}' нет; выберите одну из: {known}",
     'exists and is not a folder; the site needs a folder':
         'уже существует и это не папка; для сайта нужна папка',
+    'cannot copy the demo event here: {error}':
+        'не удаётся скопировать сюда демонстрационный турнир: {error}',
     'cannot write here: {error}':
         'сюда нельзя записать: {error}',
     'cannot write the site: {error}':

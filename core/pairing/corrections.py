@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.event.commands import unpair_round
-from core.event.model import Event, Round
+from arbiter.core.event.commands import unpair_round
+from arbiter.core.event.model import Event, Round
 
 
 @dataclass(frozen=True)

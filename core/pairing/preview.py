@@ -30,10 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Callable, Iterable
 
-from core.pairing import rounds as pairing
-from core.errors import Conflict, IllegalChange
-from core.msg.journal import describe, pair_what
-from core.event.model import Event, Round
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.errors import Conflict, IllegalChange
+from arbiter.core.msg.journal import describe, pair_what
+from arbiter.core.event.model import Event, Round
 
 RoundKey = tuple  # (stage, table, number)
 
@@ -117,7 +117,7 @@ def propose(event: Event, table: int | None = None, *, tables: Iterable[int] | N
 def pairable_tables(event: Event) -> list[int]:
     """The Swiss tables whose next round can be paired now: the current round complete (or none paired yet)
     and rounds left. Empty for a one-table event, a round robin, a team event, once the top has started."""
-    from core import teams as team_event
+    from arbiter.core import teams as team_event
 
     if event.system != "swiss" or event.tables < 2 or team_event.is_team_event(event):
         return []

@@ -21,12 +21,12 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Callable
 
-from core.errors import ArbiterError, IllegalChange, Msg, NoLegalPairing, joined
-from core.event.history import histories
-from core.msg.i18n import render, words
-from core.event.model import Event, Game, Player, Round
-from core.event.records import Outcome
-from core.event.results import Result
+from arbiter.core.errors import ArbiterError, IllegalChange, Msg, NoLegalPairing, joined
+from arbiter.core.event.history import histories
+from arbiter.core.msg.i18n import render, words
+from arbiter.core.event.model import Event, Game, Player, Round
+from arbiter.core.event.records import Outcome
+from arbiter.core.event.results import Result
 
 
 def _rating_key(p: Player) -> tuple:
@@ -82,7 +82,7 @@ def forbidden_pairs(event: Event, players: list[Player]) -> set[frozenset[int]]:
 
 def swiss_request(event: Event, table: int | None, round_no: int, allow_rematch: set | None = None):
     """The Dutch engine's input for round `round_no` of one table, from rounds before it."""
-    from core.swiss import PairingRequest
+    from arbiter.core.swiss import PairingRequest
 
     players = pairing_numbers(event, event.table_players(table))
     by_id = {h.id: h for h in histories(event, "swiss", table, round_no - 1)}
@@ -117,7 +117,7 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
     `progress` is called before each table's pairing and passed on to the
     Dutch engine (which calls it now and then while it works).
     """
-    from core import teams as team_event
+    from arbiter.core import teams as team_event
 
     if team_event.is_team_event(event):
         return team_event.pair_next(event, lots=lots)
@@ -143,7 +143,7 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
 
 def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None,
                 progress: Callable[[], None] | None = None) -> Round:
-    from core.swiss import pair_round
+    from arbiter.core.swiss import pair_round
 
     req = swiss_request(event, table, k, allow_rematch)
     if len(req.players) - len(req.absent) < 2:
@@ -185,7 +185,7 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
     drawn by lot (`lots`, seed recorded) and stored in `[roundrobin]`. A game
     of a player who has withdrawn is entered as a forfeit for the opponent.
     """
-    from core.roundrobin.berger import berger_numbers, schedule
+    from arbiter.core.roundrobin.berger import berger_numbers, schedule
 
     double = event.system == "double-roundrobin"
     k = _check_complete(event, "roundrobin", None)
@@ -236,8 +236,8 @@ def pair_next_outside_lock(event_file, table: int | None = None, *, lots: bool =
     the event as saved. The journal says "pair round N" (of table T), or
     "pair next round, allowing a rematch of A,B".
     """
-    from core.pairing import preview
-    from core.msg.journal import pair_what
+    from arbiter.core.pairing import preview
+    from arbiter.core.msg.journal import pair_what
 
     rematch = ",".join(str(i) for pair in sorted(allow_rematch or (), key=sorted) for i in sorted(pair)) or None
 
@@ -383,7 +383,7 @@ def explain_round(event: Event, rnd: Round, *, lang: str = "en", progress: Calla
     if rnd.stage != "swiss":
         lines.append("  " + t("px_bracket"))
         return "\n".join(lines) + "\n"
-    from core.swiss import pair_round
+    from arbiter.core.swiss import pair_round
 
     try:
         pairing = pair_round(swiss_request(event, rnd.table, rnd.number), progress=progress)

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.playoff import plan as po
-from core.errors import IllegalChange
-from core.event.model import Event, Game, Round
-from core.msg import Msg, joined, render
-from core.event.results import Result
-from core.tiebreaks.standings import completed_rounds, main_stage, standings
+from arbiter.core.playoff import plan as po
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Event, Game, Round
+from arbiter.core.msg import Msg, joined, render
+from arbiter.core.event.results import Result
+from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings
 
 
 def state(event: Event) -> dict | None:
@@ -104,7 +104,7 @@ def advance(event: Event) -> Event:
 
 
 def record_playoff_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
-    from core.event.commands import record_result
+    from arbiter.core.event.commands import record_result
 
     if result is not None and result.agreed:
         raise IllegalChange("an agreed result is for top games")

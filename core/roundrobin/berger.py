@@ -51,7 +51,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from core.errors import IllegalChange
+from arbiter.core.errors import IllegalChange
 
 __all__ = [
     "BergerDraw",

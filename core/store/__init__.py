@@ -39,13 +39,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
-from core.errors import ArbiterError, Conflict, IllegalChange, Msg, word
-from core.msg.journal import Description
-from core.event.model import Event
-from core.store import files, journal
-from core.store.codec import dumps, loads
-from core.store.diff import apply, current, diff
-from core.store.files import LOCK_TIMEOUT, LockBusy, Stamp, locked, read_text, real_path, write_atomic
+from arbiter.core.errors import ArbiterError, Conflict, IllegalChange, Msg, word
+from arbiter.core.msg.journal import Description
+from arbiter.core.event.model import Event
+from arbiter.core.store import files, journal
+from arbiter.core.store.codec import dumps, loads
+from arbiter.core.store.diff import apply, current, diff
+from arbiter.core.store.files import LOCK_TIMEOUT, LockBusy, Stamp, locked, read_text, real_path, write_atomic
 
 __all__ = ["EventFile", "load", "dumps", "loads", "create", "report_to", "LockBusy", "LOCK_TIMEOUT"]
 

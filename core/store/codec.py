@@ -26,13 +26,13 @@ from typing import Any, Callable
 
 import tomli_w
 
-from core import limits
-from core.errors import FileProblem, IllegalChange, InvalidResult, Msg, word
-from core.event.model import BYE_KINDS, EDITIONS, STAGES, SYSTEMS, Event, Game, Player, Round
-from core.event.records import Scoring
-from core.event.results import Result
-from core.store import stages
-from core.store.checks import (
+from arbiter.core import limits
+from arbiter.core.errors import FileProblem, IllegalChange, InvalidResult, Msg, word
+from arbiter.core.event.model import BYE_KINDS, EDITIONS, STAGES, SYSTEMS, Event, Game, Player, Round
+from arbiter.core.event.records import Scoring
+from arbiter.core.event.results import Result
+from arbiter.core.store import stages
+from arbiter.core.store.checks import (
     Reader,
     at,
     choice,
@@ -363,7 +363,7 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
 
 
 def _tiebreak_codes(rd: Reader, codes: tuple[str, ...]) -> None:
-    from core.tiebreaks.standings import check_codes
+    from arbiter.core.tiebreaks.standings import check_codes
 
     try:
         check_codes(codes)

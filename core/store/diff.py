@@ -12,9 +12,9 @@ from dataclasses import asdict, fields, replace
 from fractions import Fraction
 from typing import Any
 
-from core.event.model import Event, Game, Player, Round, round_order
-from core.event.records import Scoring
-from core.event.results import Result
+from arbiter.core.event.model import Event, Game, Player, Round, round_order
+from arbiter.core.event.records import Scoring
+from arbiter.core.event.results import Result
 
 Unit = list  # ["event"] | ["player", id] | ["round", stage, table, n] | ["game", stage, table, n, board]
 Change = tuple  # (unit, old value or None, new value or None)

@@ -45,8 +45,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from core.errors import FileProblem, Msg
-from core.limits import FILE_CHARS_MAX
+from arbiter.core.errors import FileProblem, Msg
+from arbiter.core.limits import FILE_CHARS_MAX
 
 BACKUPS = 5
 # the most bytes read of an event or a TRF: an event of `limits.FILE_CHARS_MAX` characters in UTF-8
@@ -226,7 +226,7 @@ def open_beside(path: Path, like: "os.stat_result | Like | None", *, write: bool
 
 
 def _holder_text(doing: str) -> bytes:
-    from core.store.journal import who_label
+    from arbiter.core.store.journal import who_label
 
     return (json.dumps({"who": who_label(), "pid": os.getpid(),
                         "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -247,7 +247,7 @@ def holder(path: Path) -> Msg:
         pid = int(doc.get("pid", 0))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return Msg("another session (it did not say who)")
-    from core.msg.journal import Description
+    from arbiter.core.msg.journal import Description
 
     local = since.astimezone() if since.tzinfo else since
     when = local.strftime("%H:%M:%S") if local.date() == datetime.now().astimezone().date() \

@@ -33,9 +33,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from core.errors import FileProblem, Msg
-from core.msg.journal import restored, stored
-from core.store.files import Like, _refusal, _write_all, journal_path, open_beside, step
+from arbiter.core.errors import FileProblem, Msg
+from arbiter.core.msg.journal import restored, stored
+from arbiter.core.store.files import Like, _refusal, _write_all, journal_path, open_beside, step
 
 _PENDING_TAIL = b'"pending":1}\n'
 
@@ -216,7 +216,7 @@ def settle(path: Path, holds: Callable[[Entry], bool]) -> list[Msg]:
                 _mark_done(fd, start + len(last))
             else:
                 _cut(fd, path, start)
-                from core.msg.journal import Description
+                from arbiter.core.msg.journal import Description
 
                 said.append(Msg("the last journal entry ({what}) never reached the event file (the change was "
                                 "interrupted): it is removed from the journal", what=Description(e.what)))

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import limits
-from core.errors import IllegalChange
-from core.event.model import Event
-from core.store.checks import (
+from arbiter.core import limits
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Event
+from arbiter.core.store.checks import (
     Reader,
     at,
     choice,
@@ -146,7 +146,7 @@ def _playoff(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
 
 
 def _teams(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
-    from core.teams.section import state
+    from arbiter.core.teams.section import state
 
     try:
         state(event)

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.swiss.colours import ABSOLUTE, STRONG
-from core.swiss.matching import (
+from arbiter.core.swiss.colours import ABSOLUTE, STRONG
+from arbiter.core.swiss.matching import (
     Bipartite,
     Hint,
     bipartite_full,
@@ -33,13 +33,13 @@ from core.swiss.matching import (
     perfect_matching,
     tree_outer_vertices,
 )
-from core.swiss.remainder import Budget as _Budget
-from core.swiss.remainder import Found as _Found
-from core.swiss.remainder import RemainderSolver as _RemainderSolver
-from core.swiss.remainder import descriptors as _descriptors
+from arbiter.core.swiss.remainder import Budget as _Budget
+from arbiter.core.swiss.remainder import Found as _Found
+from arbiter.core.swiss.remainder import RemainderSolver as _RemainderSolver
+from arbiter.core.swiss.remainder import descriptors as _descriptors
 
 if TYPE_CHECKING:
-    from core.swiss.dutch import RoundData
+    from arbiter.core.swiss.dutch import RoundData
 
 BUDGET_SCALE = 1  # node budgets of the ordered searches (tests vary it to cross-check the paths)
 

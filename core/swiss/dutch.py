@@ -20,13 +20,13 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 
-from core.errors import NoLegalPairing
-from core.msg import Msg, joined, render, word
-from core.event.records import Outcome, PlayerHistory
-from core.swiss.brackets import BracketSearch
-from core.swiss.colours import STRENGTH_NAME, ColourState, allocate, colour_state
-from core.swiss.matching import perfect_matching
-from core.swiss.request import Pairing, PairingRequest
+from arbiter.core.errors import NoLegalPairing
+from arbiter.core.msg import Msg, joined, render, word
+from arbiter.core.event.records import Outcome, PlayerHistory
+from arbiter.core.swiss.brackets import BracketSearch
+from arbiter.core.swiss.colours import STRENGTH_NAME, ColourState, allocate, colour_state
+from arbiter.core.swiss.matching import perfect_matching
+from arbiter.core.swiss.request import Pairing, PairingRequest
 
 
 def _tenths(v: Fraction) -> int:
@@ -191,7 +191,7 @@ class RoundData:
 
 def _no_pairing(rd: RoundData, why: str, **params) -> NoLegalPairing:
     """Name the players a maximum matching leaves without an opponent, and why."""
-    from core.swiss.matching import maximum_matching
+    from arbiter.core.swiss.matching import maximum_matching
     n = rd.n
     mate = maximum_matching(list(rd.comp), (1 << n) - 1) if n else []
     exposed = [i for i in range(n) if mate[i] < 0]

@@ -7,11 +7,11 @@ from itertools import combinations, compress, repeat
 from operator import add, lshift
 from typing import TYPE_CHECKING
 
-from core.swiss.matching import _bits
-from core.swiss.weighted import max_weight_matching
+from arbiter.core.swiss.matching import _bits
+from arbiter.core.swiss.weighted import max_weight_matching
 
 if TYPE_CHECKING:
-    from core.swiss.brackets import BracketSearch
+    from arbiter.core.swiss.brackets import BracketSearch
 
 DESCRIPTOR_LIMIT = 400_000
 TIGHT_TRANSPOSITIONS = True  # step 9.4 h on the tight edges (tests compare it with a matching per player)

@@ -21,7 +21,7 @@ from itertools import compress
 from functools import reduce
 from operator import add, eq, lt, or_, sub
 
-from core.swiss.matching import maximum_matching
+from arbiter.core.swiss.matching import maximum_matching
 
 
 def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]], maxcardinality: bool = True,

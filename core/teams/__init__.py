@@ -33,9 +33,9 @@ One module per idea (callers import the names below from `core.teams`):
 (the printouts of a team event are core/formats/team_output.py)
 """
 
-from core.teams.histories import team_histories
-from core.teams.pairing import forbid_teams, pair_next
-from core.teams.rosters import (
+from arbiter.core.teams.histories import team_histories
+from arbiter.core.teams.pairing import forbid_teams, pair_next
+from arbiter.core.teams.rosters import (
     find_team,
     lineup_for,
     pairing_order,
@@ -47,9 +47,9 @@ from core.teams.rosters import (
     team_of,
     teams,
 )
-from core.teams.round_matches import MatchView, matches, round_bye
-from core.teams.section import TeamsState, is_team_event, setup, state
-from core.teams.team_standings import (
+from arbiter.core.teams.round_matches import MatchView, matches, round_bye
+from arbiter.core.teams.section import TeamsState, is_team_event, setup, state
+from arbiter.core.teams.team_standings import (
     BoardStat,
     TeamStanding,
     board_stats,
@@ -57,7 +57,7 @@ from core.teams.team_standings import (
     default_codes,
     standings,
 )
-from core.teams.tiebreak_codes import ALIASES, DEFAULT_CODES, check_codes
+from arbiter.core.teams.tiebreak_codes import ALIASES, DEFAULT_CODES, check_codes
 
 __all__ = [
     "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "is_team_event", "setup", "state", "teams",

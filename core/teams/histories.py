@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.errors import IllegalChange
-from core.event.model import Event
-from core.event.records import Outcome, PlayerHistory, RoundRecord
-from core.teams.matches import Team, board_points
-from core.teams.rosters import _avg_top, _members, teams
-from core.teams.round_matches import matches
-from core.teams.section import TeamsState, _stage, state
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Event
+from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.teams.matches import Team, board_points
+from arbiter.core.teams.rosters import _avg_top, _members, teams
+from arbiter.core.teams.round_matches import matches
+from arbiter.core.teams.section import TeamsState, _stage, state
 
 F = Fraction
 
@@ -56,7 +56,7 @@ def _dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int)
 
 def team_histories(event: Event, after_round: int, st: TeamsState | None = None):
     """`core.tiebreaks.team.TeamHistory` per team for rounds 1..after_round."""
-    from core.tiebreaks.team import TeamHistory, TeamRound
+    from arbiter.core.tiebreaks.team import TeamHistory, TeamRound
 
     st = st or state(event)
     tlist = teams(event, st)

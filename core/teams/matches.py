@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from core.errors import IllegalChange, InvalidResult
-from core.roundrobin.berger import RRRound, schedule
+from arbiter.core.errors import IllegalChange, InvalidResult
+from arbiter.core.roundrobin.berger import RRRound, schedule
 
 __all__ = [
     "BoardPairing",

@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from core.errors import IllegalChange
-from core.event.model import Event, Game, Round
-from core.event.records import Scoring
-from core.teams.matches import pair_boards
-from core.teams.histories import _dutch_histories
-from core.teams.rosters import find_team, lineup_for, pairing_order, teams
-from core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Event, Game, Round
+from arbiter.core.event.records import Scoring
+from arbiter.core.teams.matches import pair_boards
+from arbiter.core.teams.histories import _dutch_histories
+from arbiter.core.teams.rosters import find_team, lineup_for, pairing_order, teams
+from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
 
 
 def _check_players(event: Event, k: int) -> None:
@@ -38,7 +38,7 @@ def _scoring(st: TeamsState) -> Scoring:
 
 def pair_next(event: Event, lots: bool = False) -> Event:
     """Pair the next round: Dutch system on teams (Swiss) or the Berger tables (round robin)."""
-    from core.roundrobin.berger import berger_numbers
+    from arbiter.core.roundrobin.berger import berger_numbers
 
     st = state(event)
     stage = _stage(event)
@@ -63,7 +63,7 @@ def pair_next(event: Event, lots: bool = False) -> Event:
         absent = {tid for tid, up in ups.items() if up is None}
         if len(tlist) - len(absent) < 2:
             raise IllegalChange("fewer than two teams can play this round")
-        from core.swiss import PairingRequest, pair_round
+        from arbiter.core.swiss import PairingRequest, pair_round
 
         hist = _dutch_histories(event, st, tlist, k - 1)
         tid_of = {t.name: t.id for t in tlist}
@@ -88,7 +88,7 @@ def pair_next(event: Event, lots: bool = False) -> Event:
         if extra:
             raise IllegalChange("team(s) {names} joined after the round robin started",
                                 names=", ".join(extra))
-        from core.teams.matches import team_round_robin
+        from arbiter.core.teams.matches import team_round_robin
 
         sched = team_round_robin(list(st.berger), double=double)
         if not rounds:

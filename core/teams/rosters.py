@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from core.errors import IllegalChange, Msg
-from core.event.model import Event, Player
-from core.teams.matches import Team
-from core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter.core.errors import IllegalChange, Msg
+from arbiter.core.event.model import Event, Player
+from arbiter.core.teams.matches import Team
+from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
 
 F = Fraction
 
@@ -102,7 +102,7 @@ def pairing_order(event: Event, st: TeamsState | None = None) -> list[int]:
 
 
 def _check_lineup(event: Event, team: Team, ids: tuple[int, ...], round_no: int, boards: int) -> tuple[int, ...]:
-    from core.teams.matches import lineup
+    from arbiter.core.teams.matches import lineup
 
     for pid in ids:
         if not event.has_player(pid):

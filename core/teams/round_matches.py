@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.errors import IllegalChange
-from core.event.model import Event, Game, Round
-from core.teams.matches import BoardPairing, TeamMatch, TeamMatchResult, match_result
-from core.teams.rosters import team_names
-from core.teams.section import TeamsState, _stage, state
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Event, Game, Round
+from arbiter.core.teams.matches import BoardPairing, TeamMatch, TeamMatchResult, match_result
+from arbiter.core.teams.rosters import team_names
+from arbiter.core.teams.section import TeamsState, _stage, state
 
 
 @dataclass(frozen=True)

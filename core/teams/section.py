@@ -11,11 +11,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from core import limits
-from core.errors import IllegalChange, Msg
-from core.event.model import Event
-from core.teams.matches import MatchPoints
-from core.teams.tiebreak_codes import check_codes
+from arbiter.core import limits
+from arbiter.core.errors import IllegalChange, Msg
+from arbiter.core.event.model import Event
+from arbiter.core.teams.matches import MatchPoints
+from arbiter.core.teams.tiebreak_codes import check_codes
 
 F = Fraction
 

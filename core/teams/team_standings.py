@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core.errors import IllegalChange
-from core.event.model import Event
-from core.teams.matches import board_points
-from core.teams.histories import team_histories
-from core.teams.round_matches import matches
-from core.teams.section import TeamsState, _stage, state
-from core.teams.tiebreak_codes import DEFAULT_CODES, check_codes
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Event
+from arbiter.core.teams.matches import board_points
+from arbiter.core.teams.histories import team_histories
+from arbiter.core.teams.round_matches import matches
+from arbiter.core.teams.section import TeamsState, _stage, state
+from arbiter.core.teams.tiebreak_codes import DEFAULT_CODES, check_codes
 
 F = Fraction
 
@@ -52,7 +52,7 @@ def default_codes(event: Event, st: TeamsState | None = None) -> list[str]:
 
 def standings(event: Event, after_round: int | None = None, codes=None, edition: str | None = None):
     """(after_round, codes, rows): teams by MP, then the codes (default GP, EMGSB)."""
-    from core.tiebreaks.team import TeamContext, TeamScoring, rank_teams
+    from arbiter.core.tiebreaks.team import TeamContext, TeamScoring, rank_teams
 
     st = state(event)
     paired = len(event.rounds_of(_stage(event), None))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from core.errors import IllegalChange
+from arbiter.core.errors import IllegalChange
 
 
 DEFAULT_CODES = ("GP", "EMGSB")  # after MP: game points, then the team SB (seed's "team SB" = EMGSB)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.tiebreaks.context import DEFAULT_FLAGS, EDITIONS, Column, Context, Flags, Term, Value
-from core.tiebreaks.registry import TieBreak, UnknownTieBreak, lookup, parse
+from arbiter.core.tiebreaks.context import DEFAULT_FLAGS, EDITIONS, Column, Context, Flags, Term, Value
+from arbiter.core.tiebreaks.registry import TieBreak, UnknownTieBreak, lookup, parse
 
 __all__ = [
     "compute", "lookup", "parse", "Context", "Flags", "Column", "Term", "Value", "TieBreak", "UnknownTieBreak",

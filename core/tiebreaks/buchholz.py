@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
-from core.errors import Msg
-from core.event.records import Outcome, RoundRecord
-from core.tiebreaks.context import HAS_OPPONENT, PLAYED, Column, Context, Term, Value, fmt
-from core.tiebreaks.unplayed import (
+from arbiter.core.errors import Msg
+from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.tiebreaks.context import HAS_OPPONENT, PLAYED, Column, Context, Term, Value, fmt
+from arbiter.core.tiebreaks.unplayed import (
     GAME,
     Cut,
     OpponentTerms,

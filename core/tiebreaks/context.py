@@ -27,7 +27,7 @@ from functools import cached_property
 from math import lcm
 from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 
-from core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
+from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
 
 F = Fraction
 EDITIONS = ("fide2024", "fide2026", "legacy")

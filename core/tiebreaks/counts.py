@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from core.errors import Msg
-from core.event.records import Outcome
-from core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value
-from core.tiebreaks.unplayed import KIND_LABEL
+from arbiter.core.errors import Msg
+from arbiter.core.event.records import Outcome
+from arbiter.core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value
+from arbiter.core.tiebreaks.unplayed import KIND_LABEL
 
 F = Fraction
 

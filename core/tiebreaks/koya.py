@@ -20,9 +20,9 @@ from fractions import Fraction
 from math import ceil
 from typing import Mapping
 
-from core.errors import Msg, joined
-from core.tiebreaks.context import HAS_OPPONENT, Column, Context, Term, Value, fmt
-from core.tiebreaks.unplayed import KIND_LABEL
+from arbiter.core.errors import Msg, joined
+from arbiter.core.tiebreaks.context import HAS_OPPONENT, Column, Context, Term, Value, fmt
+from arbiter.core.tiebreaks.unplayed import KIND_LABEL
 
 F = Fraction
 

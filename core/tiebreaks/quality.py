@@ -8,11 +8,11 @@ records when the top decides a drawn game.
 
 from __future__ import annotations
 
-from core.errors import Msg
-from core.event.records import Outcome
-from core.tiebreaks.context import Column, Context, Term, Value
-from core.tiebreaks.counts import Counted
-from core.tiebreaks.unplayed import KIND_LABEL
+from arbiter.core.errors import Msg
+from arbiter.core.event.records import Outcome
+from arbiter.core.tiebreaks.context import Column, Context, Term, Value
+from arbiter.core.tiebreaks.counts import Counted
+from arbiter.core.tiebreaks.unplayed import KIND_LABEL
 
 
 def quality_of_wins(ctx: Context) -> Column[Counted]:

@@ -16,9 +16,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core.tiebreaks.context import Context
-from core.tiebreaks.direct import as_points, encounters
-from core.tiebreaks.registry import lookup
+from arbiter.core.tiebreaks.context import Context
+from arbiter.core.tiebreaks.direct import as_points, encounters
+from arbiter.core.tiebreaks.registry import lookup
 
 
 @dataclass(frozen=True)

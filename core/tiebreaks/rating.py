@@ -29,10 +29,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Mapping
 
-from core.errors import Msg
-from core.event.records import Outcome
-from core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value, fmt, half_up
-from core.tiebreaks.unplayed import GAME
+from arbiter.core.errors import Msg
+from arbiter.core.event.records import Outcome
+from arbiter.core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value, fmt, half_up
+from arbiter.core.tiebreaks.unplayed import GAME
 
 F = Fraction
 

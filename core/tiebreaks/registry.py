@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
-from core.errors import IllegalChange
-from core.tiebreaks import buchholz, counts, direct, koya, progressive, quality, rating, sonneborn, std
-from core.tiebreaks.context import Column, Context, Value
+from arbiter.core.errors import IllegalChange
+from arbiter.core.tiebreaks import buchholz, counts, direct, koya, progressive, quality, rating, sonneborn, std
+from arbiter.core.tiebreaks.context import Column, Context, Value
 
 F = Fraction
 

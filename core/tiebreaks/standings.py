@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from core.errors import IllegalChange
-from core.event.history import histories
-from core.event.model import Event
-from core.event.records import PlayerHistory
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.history import histories
+from arbiter.core.event.model import Event
+from arbiter.core.event.records import PlayerHistory
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Row:
 
 
 def check_codes(codes) -> None:
-    from core.tiebreaks import lookup
+    from arbiter.core.tiebreaks import lookup
 
     for c in codes:
         lookup(c)  # raises UnknownTieBreak (an IllegalChange) naming the code
@@ -78,8 +78,8 @@ def roundrobin_withdrawals(event: Event, hist: list[PlayerHistory]) -> list[Play
     under half of his games played, his results do not count for anyone."""
     from dataclasses import replace as _replace
 
-    from core.event.records import Outcome, RoundRecord
-    from core.roundrobin.berger import ScheduledGame, schedule, withdrawal_ruling
+    from arbiter.core.event.records import Outcome, RoundRecord
+    from arbiter.core.roundrobin.berger import ScheduledGame, schedule, withdrawal_ruling
 
     st = event.stage_state("roundrobin")
     gone = [p.id for p in event.players if p.withdrawn_from is not None and p.id in st.get("order", ())] if st else []
@@ -111,7 +111,7 @@ def tiebreak_context(event: Event, hist: list[PlayerHistory], after: int, stage:
     """What the tie-breaks of `stage` read after round `after`: the players, the event's
     scoring and edition, forfeits as games in a round robin (C.07 15.2), and the
     event's setting for unrated players in rating tie-breaks (C.07 art. 10)."""
-    from core.tiebreaks import Context, Flags
+    from arbiter.core.tiebreaks import Context, Flags
 
     return Context.of(hist, scoring=event.scoring, rounds=after, edition=edition or event.edition,
                       system="swiss" if stage == "swiss" else "roundrobin",
@@ -122,7 +122,7 @@ def standings(
     event: Event, *, table: int | None = None, after_round: int | None = None, stage: str | None = None,
     codes: tuple[str, ...] | None = None, edition: str | None = None,
 ) -> list[Row]:
-    from core.tiebreaks.ranking import rank
+    from arbiter.core.tiebreaks.ranking import rank
 
     stage = stage or main_stage(event)
     after = completed_rounds(event, stage, table) if after_round is None else after_round
@@ -141,7 +141,7 @@ def standings(
 def explain_text(event: Event, pid: int, *, table: int | None = None, after_round: int | None = None,
                  codes: list[str] | None = None, edition: str | None = None, lang: str = "en") -> str:
     """How each tie-break value of player `pid` is made, as text in `lang` ("en" or "ru")."""
-    from core.tiebreaks.explain import explain_player, render_explain
+    from arbiter.core.tiebreaks.explain import explain_player, render_explain
 
     if not event.has_player(pid):
         raise IllegalChange("no player with id {pid}", pid=pid)

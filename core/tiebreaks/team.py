@@ -46,9 +46,9 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Mapping
 
-from core.tiebreaks.context import EDITIONS
-from core.tiebreaks.direct import encounter_order
-from core.tiebreaks.unplayed import cut, dummy_score, virtual_opponent
+from arbiter.core.tiebreaks.context import EDITIONS
+from arbiter.core.tiebreaks.direct import encounter_order
+from arbiter.core.tiebreaks.unplayed import cut, dummy_score, virtual_opponent
 
 F = Fraction
 

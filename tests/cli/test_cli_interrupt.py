@@ -1,6 +1,6 @@
 """Ctrl-C and the progress line of `arbiter pair` (issue 12 point 5), with real processes.
 
-The heavy round: the 1000-player perf event (../shared/corpus/perf) cut before round 3, paired by
+The heavy round: the 1000-player perf event (tests/data/corpus/perf) cut before round 3, paired by
 the engine's slowest exact path (unlimited search budgets, `SLOW_ARBITER`), which takes well over
 a minute; the test interrupts it after a few seconds.
 """
@@ -19,26 +19,24 @@ from pathlib import Path
 
 import pytest
 
-from core.formats.trf import parse_trf
-from core.formats.trf_event import trf_to_event
-from core.store import create, load
-from core.store.files import read_text
+from arbiter.core.formats.trf import parse_trf
+from arbiter.core.formats.trf_event import trf_to_event
+from arbiter.core.store import create, load
+from arbiter.core.store.files import read_text
 from tests.cli_run import run
-from tests.conftest import ROOT, SHARED
+from tests.conftest import PERF, ROOT
 
-HEAVY = SHARED / "corpus" / "perf" / "perf_n1000_r9_byes.trf"
+HEAVY = PERF / "perf_n1000_r9_byes.trf"
 ENV = {"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin", "TERM": "xterm"}
 # `arbiter` with the Dutch engine's bracket search given unlimited node budgets (its slowest
 # exact path, as tests/core/test_dutch_paths.py uses it): the engine pairs this round in about two
 # seconds now, too soon to interrupt; so it takes minutes
-SLOW_ARBITER = [sys.executable, "-c", "import runpy, sys; import core.swiss.brackets as b; b.BUDGET_SCALE = 10**6; "
-                "sys.argv[0] = 'arbiter'; runpy.run_module('tui.cli', run_name='__main__', alter_sys=True)"]
+SLOW_ARBITER = [sys.executable, "-c", "import runpy, sys; import arbiter.core.swiss.brackets as b; b.BUDGET_SCALE = 10**6; "
+                "sys.argv[0] = 'arbiter'; runpy.run_module('arbiter.tui.cli', run_name='__main__', alter_sys=True)"]
 
 
 @pytest.fixture
 def heavy(tmp_path) -> Path:
-    if not HEAVY.exists():
-        pytest.skip("no perf corpus beside the checkout")
     e = trf_to_event(parse_trf(read_text(HEAVY), str(HEAVY)), str(HEAVY))
     path = tmp_path / "open.toml"
     create(path, replace(e, rounds=tuple(r for r in e.rounds if r.number < 3)))
@@ -139,7 +137,7 @@ def test_on_a_terminal_pair_shows_a_progress_line_that_counts_and_ctrl_c_stops_i
 
 
 def test_ctrl_c_in_any_command_exits_130_without_a_word(tmp_path, monkeypatch):
-    import tui.cli.standings as command
+    import arbiter.tui.cli.standings as command
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
@@ -155,7 +153,7 @@ def test_ctrl_c_in_any_command_exits_130_without_a_word(tmp_path, monkeypatch):
 def test_ctrl_c_once_the_change_is_being_written_waits_for_the_write(tmp_path, monkeypatch, at):
     """Ctrl-C while the store writes a computed change (at each of its steps) is held back: the
     change is written whole and said, exit 0; it never leaves a change the command did not say."""
-    from core.store import EventFile, files
+    from arbiter.core.store import EventFile, files
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
@@ -174,12 +172,12 @@ def test_ctrl_c_once_the_change_is_being_written_waits_for_the_write(tmp_path, m
 def test_a_long_wait_for_the_lock_is_said_on_stderr_and_then_the_change_is_made(tmp_path):
     """The store tells a waiter after two seconds who holds the lock; the command line says it on
     stderr, one line, and goes on once the lock is free."""
-    from core.store.files import locked
+    from arbiter.core.store.files import locked
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
     with locked(ev, doing="pair round 3"):
-        p = subprocess.Popen([sys.executable, "-m", "tui.cli", "players", "add", str(ev), "Ann"], cwd=ROOT,
+        p = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "players", "add", str(ev), "Ann"], cwd=ROOT,
                              env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(3.5)
         assert p.poll() is None  # still waiting
@@ -193,7 +191,7 @@ def test_a_long_wait_for_the_lock_is_said_on_stderr_and_then_the_change_is_made(
 def test_the_progress_line_waits_its_delay_updates_in_place_and_is_erased():
     import io
 
-    from tui.cli.progress import Ticker, progress
+    from arbiter.tui.cli.progress import Ticker, progress
 
     quick = io.StringIO()
     with progress("pairing round 3", stream=quick, delay=5):
@@ -218,8 +216,8 @@ def test_ctrl_c_after_the_change_is_written_ends_the_command_as_done(tmp_path, m
     """A Ctrl-C that comes once the change is on disk (while the command says what it did, or a
     judge's second Ctrl-C) cannot make it exit 130, which says nothing was written: the command
     finishes, says the change and exits 0."""
-    import tui.cli.events as command
-    from core.store import EventFile
+    import arbiter.tui.cli.events as command
+    from arbiter.core.store import EventFile
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
@@ -236,7 +234,7 @@ def test_ctrl_c_after_the_change_is_written_ends_the_command_as_done(tmp_path, m
     assert [x.what for x in EventFile(ev).history()] == ["add player Ann"]
 
 
-@pytest.mark.parametrize("module,code", [("core.event.model", 130), ("tui.cli.interrupt", -signal.SIGINT)])
+@pytest.mark.parametrize("module,code", [("arbiter.core.event.model", 130), ("arbiter.tui.cli.interrupt", -signal.SIGINT)])
 def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code):
     """The console script runs `from tui.cli import main; sys.exit(main())`: a Ctrl-C while
     arbiter's own modules load (the first half second of every command) is quiet too. Inside
@@ -252,7 +250,7 @@ def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code)
         "            os.kill(os.getpid(), signal.SIGINT)\n"
         "        return None\n"
         "sys.meta_path.insert(0, CtrlC())\n"
-        "from tui.cli import main\n"
+        "from arbiter.tui.cli import main\n"
         f"sys.exit(main(['standings', {str(ev)!r}]))\n"
     )
     p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
@@ -262,8 +260,8 @@ def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code)
 def test_importing_the_command_line_loads_nothing_before_main_takes_ctrl_c():
     """What `from tui.cli import main` imports before main() runs is only the standard library and
     the two small modules that take Ctrl-C: the rest loads inside main, where Ctrl-C is handled."""
-    script = ("import sys\nbefore = set(sys.modules)\nfrom tui.cli import main\n"
-              "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('core', 'tui', 'textual', 'rich')))")
+    script = ("import sys\nbefore = set(sys.modules)\nfrom arbiter.tui.cli import main\n"
+              "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('arbiter', 'textual', 'rich')))")
     p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.strip() == "['tui', 'tui.cli', 'tui.cli.interrupt']"
+    assert p.stdout.strip() == "['arbiter', 'arbiter.tui', 'arbiter.tui.cli', 'arbiter.tui.cli.interrupt']"

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
-from core.formats.trf import parse_trf
-from core.event.records import Scoring
-from core.store import load
+from arbiter.core.formats.trf import parse_trf
+from arbiter.core.event.records import Scoring
+from arbiter.core.store import load
 from tests.cli_run import run
-from tests.conftest import ROOT, SHARED
+from tests.conftest import CORPUS, ROOT
 
 
 def ok(*args) -> str:
@@ -73,7 +74,7 @@ def test_double_round_robin_repeats_with_colours_reversed(tmp_path):
 
 
 def test_trf_import_pair_and_check_through_the_cli(tmp_path):
-    src = SHARED / "corpus" / "clean_n16_r7.trf"
+    src = Path(CORPUS) / "clean_n16_r7.trf"
     ev = tmp_path / "c.toml"
     ok("import-trf", src, ev)
     assert len(load(ev).rounds) == 7
@@ -111,7 +112,7 @@ def test_top_of_16_from_four_tables_played_through(tmp_path):
     sys.path.insert(0, str(ROOT / "bench"))
     from simulate import make_event, simulate
 
-    from core.store import create
+    from arbiter.core.store import create
 
     e = make_event(38, tables=4, rounds=5, seed=704, sizes=[9, 10, 9, 10], top=16, third_place=True,
                    tiebreaks=("BH-C1", "BH", "SB", "WIN"))
@@ -208,7 +209,7 @@ def test_entering_the_same_top_result_again_keeps_the_next_round(tmp_path):
     sys.path.insert(0, str(ROOT / "bench"))
     from simulate import make_event, simulate
 
-    from core.store import create
+    from arbiter.core.store import create
 
     ev = tmp_path / "t.toml"
     create(ev, simulate(make_event(8, rounds=3, seed=5, top=4), 3, seed=5))

@@ -48,7 +48,7 @@ def test_serving_beyond_loopback_needs_public(event, host):
 
 
 def test_public_serving_warns_and_loopback_does_not(event, monkeypatch):
-    from tui import display
+    from arbiter.tui import display
 
     calls = []
     monkeypatch.setattr(display, "serve", lambda path, interval, host, port: calls.append((host, port)) or 0)
@@ -148,7 +148,7 @@ def test_the_served_display_shows_the_round_in_chromium_and_follows_a_result(eve
     import aiohttp
 
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "tui.cli", "display", str(event), "--serve", "--port", str(port),
+    server = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "display", str(event), "--serve", "--port", str(port),
                                "--interval", "60"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               env={"PYTHONPATH": str(ROOT), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                                    "USER": "anna", "HOME": str(event.parent)}, start_new_session=True)
@@ -220,7 +220,7 @@ def test_a_port_in_use_is_one_line_naming_the_address(event):
 
 @pytest.mark.skipif(not HAVE_SERVE, reason="textual-serve is not installed (pip install -e '.[serve]')")
 def test_an_ipv6_address_in_brackets_is_served(event, monkeypatch):
-    from tui import display
+    from arbiter.tui import display
 
     calls = []
     monkeypatch.setattr(display, "serve", lambda path, interval, host, port: calls.append(host) or 0)

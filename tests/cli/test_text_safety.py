@@ -21,9 +21,9 @@ import unicodedata
 
 import pytest
 
-from core.formats.exports import PRINTOUTS
-from core.msg.cells import UNSAFE, clean, json_safe
-from core.store import load
+from arbiter.core.formats.exports import PRINTOUTS
+from arbiter.core.msg.cells import UNSAFE, clean, json_safe
+from arbiter.core.store import load
 from tests.cli_run import ok
 from tests.conftest import ROOT
 
@@ -162,7 +162,7 @@ def test_the_site_is_cleaned_and_escaped(hostile_event, tmp_path):
 def test_the_hall_display_screen_shows_hostile_names_safely(hostile_event):
     import asyncio
 
-    from tui.display import HallDisplay
+    from arbiter.tui.display import HallDisplay
 
     async def go():
         app = HallDisplay(str(hostile_event), interval=60, poll=60)
@@ -200,7 +200,7 @@ def test_the_hall_display_writes_no_hostile_sequence_to_a_real_terminal(hostile_
     if pid == 0:
         os.chdir(ROOT)
         env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "USER": "anna"}
-        os.execve(sys.executable, [sys.executable, "-m", "tui.cli", "display", str(hostile_event),
+        os.execve(sys.executable, [sys.executable, "-m", "arbiter.tui.cli", "display", str(hostile_event),
                                    "--interval", "1"], env)
     try:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
@@ -228,7 +228,7 @@ def test_a_csv_cell_never_starts_as_a_spreadsheet_formula(name):
     runs a cell that starts with = + - @ (or their fullwidth forms, which some locales of Excel
     take for them) as a formula (DDE `=cmd|...`, HYPERLINK to leak the sheet). Such a cell starts
     with `'`, which the spreadsheet shows as text; a number such as -5 or -0.5 stays a number."""
-    from core.formats.csvio import write_rows
+    from arbiter.core.formats.csvio import write_rows
 
     cell = next(csv.reader(io.StringIO(write_rows(["name"], [[name], [-5], ["-0.5"]]).splitlines()[1])))[0]
     assert cell[0] not in "=+-@\uff1d\uff0b\uff0d\uff20\t\r", cell

@@ -7,10 +7,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from core.knockout import stage as top
-from core.knockout.bracket_text import bracket_lines, match_lines, text_width, tree_layout
-from core.knockout import THIRD_PLACE, TopConfig, build_bracket
-from core.event.results import Result
+from arbiter.core.knockout import stage as top
+from arbiter.core.knockout.bracket_text import bracket_lines, match_lines, text_width, tree_layout
+from arbiter.core.knockout import THIRD_PLACE, TopConfig, build_bracket
+from arbiter.core.event.results import Result
 from tests.core.test_bracket_text import CFG, NAME_OF, PBT, QOW, SEEDS, _played_bracket
 
 

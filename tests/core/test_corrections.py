@@ -4,12 +4,12 @@ from dataclasses import replace
 
 import pytest
 
-from core.event.commands import new_event, record_result
-from core.pairing.corrections import round_paired_on, take_back
-from core.errors import IllegalChange
-from core.event.model import Player
-from core.pairing.rounds import pair_next
-from core.event.results import Result
+from arbiter.core.event.commands import new_event, record_result
+from arbiter.core.pairing.corrections import round_paired_on, take_back
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Player
+from arbiter.core.pairing.rounds import pair_next
+from arbiter.core.event.results import Result
 
 
 def _two_rounds():

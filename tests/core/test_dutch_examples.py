@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import NoLegalPairing
-from core.formats.trfpair import trf_pair
+from arbiter.core.errors import NoLegalPairing
+from arbiter.core.formats.trfpair import trf_pair
 
 EXAMPLES = [
     ('12.1 round 1 odd',

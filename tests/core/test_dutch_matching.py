@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from core.swiss.matching import maximum_matching, perfect_matching
-from core.swiss.weighted import max_weight_matching
+from arbiter.core.swiss.matching import maximum_matching, perfect_matching
+from arbiter.core.swiss.weighted import max_weight_matching
 
 
 def _brute(n, edges):
@@ -129,7 +129,7 @@ def test_started_matching_agrees_on_larger_graphs():
 
 
 def test_bit_set_members():
-    from core.swiss.matching import _bits
+    from arbiter.core.swiss.matching import _bits
 
     rng = random.Random(6)
     for _ in range(500):
@@ -141,7 +141,7 @@ def test_bit_set_members():
 def test_prepared_hint_gives_the_same_matching():
     """The oracle started from a `Hint` (prepared once) returns exactly what it
     returns from the plain hint list, on nearby and unrelated vertex sets."""
-    from core.swiss.matching import Hint
+    from arbiter.core.swiss.matching import Hint
 
     rng = random.Random(7)
     for _ in range(300):
@@ -196,7 +196,7 @@ def test_one_more_vertex_by_outer_vertices():
     matching of a set leaving one vertex z exposed, a vertex y adjacent to an
     even vertex of the plain alternating search from z completes a perfect
     matching; with no or several exposed vertices, no y does."""
-    from core.swiss.matching import tree_outer_vertices
+    from arbiter.core.swiss.matching import tree_outer_vertices
 
     rng = random.Random(9)
     for _ in range(1500):

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-import core.swiss.brackets as brackets
-from core.errors import NoLegalPairing
-from core.event.records import Outcome, PlayerHistory, RoundRecord
-from core.swiss import PairingRequest, pair_round
+import arbiter.core.swiss.brackets as brackets
+from arbiter.core.errors import NoLegalPairing
+from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.swiss import PairingRequest, pair_round
 
 
 def _pair_all_ways(req):
@@ -84,8 +84,8 @@ def test_warm_started_matchings_agree_with_cold(seed, monkeypatch):
     """The remainder solver warm-starts each weighted matching from the previous
     one (and the first from the problem without BSN terms); solving every
     matching from scratch instead must give identical pairings."""
-    import core.swiss.remainder as remainder
-    from core.swiss.weighted import max_weight_matching
+    import arbiter.core.swiss.remainder as remainder
+    from arbiter.core.swiss.weighted import max_weight_matching
 
     def cold(n, edges, start, progress=None):
         return max_weight_matching(n, edges, True, warm=True, duals=True)
@@ -110,7 +110,7 @@ def test_tight_transpositions_agree_with_one_matching_per_player(seed, monkeypat
     matching per player with a bonus for the earliest partner, as bbpPairings
     does it, must give identical pairings. Budget 0 sends every bracket
     through the weighted-matching steps."""
-    import core.swiss.remainder as remainder
+    import arbiter.core.swiss.remainder as remainder
 
     for req in _random_event_requests(200 + seed, 16, 48):
         for scale in (0, 1):

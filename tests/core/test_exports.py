@@ -22,14 +22,14 @@ from pathlib import Path
 
 import pytest
 
-from core.event import commands
-from core.errors import ArbiterError
-from core.formats import exports
-from core.formats.exports import PRINTOUTS, players_csv, printout, standings_csv, text_width
-from core.msg.i18n import language, words
-from core.tiebreaks.names import tiebreak_name
-from core.knockout import TopConfig, build_bracket
-from core.store import load
+from arbiter.core.event import commands
+from arbiter.core.errors import ArbiterError
+from arbiter.core.formats import exports
+from arbiter.core.formats.exports import PRINTOUTS, players_csv, printout, standings_csv, text_width
+from arbiter.core.msg.i18n import language, words
+from arbiter.core.tiebreaks.names import tiebreak_name
+from arbiter.core.knockout import TopConfig, build_bracket
+from arbiter.core.store import load
 from tests.conftest import ROOT
 from tests.helpers import with_round
 
@@ -355,12 +355,12 @@ def test_cli_export_text_and_csv(tmp_path):
     import sys
 
     out = tmp_path / "pairings.txt"
-    r = subprocess.run([sys.executable, "-m", "tui.cli", "export", str(ROOT / "saves" / "demo.toml"), "--format",
+    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "export", str(ROOT / "saves" / "demo.toml"), "--format",
                         "text", "--what", "names", "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert "Ivanov, Tatiana (2)" in out.read_text(encoding="utf-8")
     out2 = tmp_path / "standings.csv"
-    r = subprocess.run([sys.executable, "-m", "tui.cli", "export", str(ROOT / "saves" / "demo.toml"), "--format",
+    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "export", str(ROOT / "saves" / "demo.toml"), "--format",
                         "csv", "--what", "standings", "--out", str(out2)], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert out2.read_text(encoding="utf-8").startswith("rank,id,name,club,table,points,BH-C1,BH,SB,WIN\n")
@@ -378,7 +378,7 @@ def four_finished(top_size: int = 4):
 
 
 def test_bracket_printout_of_a_started_top():
-    from core.knockout import stage as top
+    from arbiter.core.knockout import stage as top
 
     e = top.start_top(four_finished())
     text = printout(e, "bracket")
@@ -392,7 +392,7 @@ def test_bracket_printout_of_a_started_top():
 
 
 def test_playoff_printout_of_a_started_playoff():
-    from core.playoff import stage as playoff_event
+    from arbiter.core.playoff import stage as playoff_event
 
     e = playoff_event.start_playoff(four_finished(0))
     text = printout(e, "playoff")

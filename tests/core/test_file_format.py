@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.errors import FileProblem
-from core.event.model import Event, Game, Player, Round
-from core.event.records import Scoring
-from core.event.results import Result
-from core.store import dumps, loads
+from arbiter.core.errors import FileProblem
+from arbiter.core.event.model import Event, Game, Player, Round
+from arbiter.core.event.records import Scoring
+from arbiter.core.event.results import Result
+from arbiter.core.store import dumps, loads
 
 names = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=30).filter(lambda s: s.strip())
 

@@ -20,13 +20,13 @@ from string import Formatter
 
 import pytest
 
-from core.msg import journal_legacy as legacy
-from core.msg import journal as jt
-from core.pairing import rounds as pairing, preview
-from core.event.model import STAGES
-from core.msg import RU, Msg
-from core.event.results import Result
-from core.store import EventFile, create
+from arbiter.core.msg import journal_legacy as legacy
+from arbiter.core.msg import journal as jt
+from arbiter.core.pairing import rounds as pairing, preview
+from arbiter.core.event.model import STAGES
+from arbiter.core.msg import RU, Msg
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, create
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 
@@ -182,7 +182,7 @@ def test_no_description_is_written_by_hand():
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "tui.cli", *map(str, args)], cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *map(str, args)], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
 
 
@@ -238,7 +238,7 @@ def test_the_pairing_preview_describes_its_changes_from_the_catalog():
 
 
 def _journal_file(path):
-    from core.store.files import journal_path
+    from arbiter.core.store.files import journal_path
 
     return journal_path(path)
 
@@ -307,7 +307,7 @@ def test_an_old_journal_still_shows_in_russian(tmp_path):
 
 def test_the_old_path_is_for_old_lines_only():
     """A message made now never goes through the regular expressions; a plain string always does."""
-    import core.msg.journal_legacy as old
+    import arbiter.core.msg.journal_legacy as old
 
     calls = []
     real = old.match
@@ -322,7 +322,7 @@ def test_the_old_path_is_for_old_lines_only():
 
 def test_an_undo_refused_names_the_change_in_the_judges_language(tmp_path):
     """`cannot undo '...'`: the stored English description inside the error is said in Russian too."""
-    from core.errors import Conflict
+    from arbiter.core.errors import Conflict
     from tests.helpers import set_result, with_round
 
     path = tmp_path / "e.toml"
@@ -347,8 +347,8 @@ def test_history_and_undo_in_russian(tmp_path, monkeypatch):
     import os
 
     from tests.tui.test_tui_app import screen_text
-    from tui.app import ArbiterApp
-    from tui.screens.dialogs import TextScreen
+    from arbiter.tui.app import ArbiterApp
+    from arbiter.tui.screens.dialogs import TextScreen
 
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     path = tmp_path / "demo.toml"
@@ -391,8 +391,8 @@ def test_a_pairing_changed_by_hand_in_the_russian_history(tmp_path, monkeypatch)
     from dataclasses import replace
 
     from tests.tui.test_tui_app import screen_text
-    from tui.app import ArbiterApp
-    from tui.screens.dialogs import TextScreen
+    from arbiter.tui.app import ArbiterApp
+    from arbiter.tui.screens.dialogs import TextScreen
 
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     path = tmp_path / "cup.toml"

@@ -6,8 +6,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from core.errors import IllegalChange, InvalidResult
-from core.knockout import (
+from arbiter.core.errors import IllegalChange, InvalidResult
+from arbiter.core.knockout import (
     THIRD_PLACE,
     GameResult,
     TableRanking,

@@ -43,13 +43,14 @@ def imports() -> dict[str, set[tuple[str, str]]]:
                     targets = [".".join(base + ([node.module] if node.module else []))]
                     if not node.module:
                         targets = [f"{targets[0]}.{a.name}" for a in node.names]
-                elif node.module == "core":
+                elif node.module == "arbiter.core":
                     targets = [f"core.{a.name}" for a in node.names]
                 elif node.module:
                     targets = [node.module]
             elif isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             for t in targets:
+                t = t.removeprefix("arbiter.")  # core is installed as arbiter.core
                 if t.startswith("core.") and _unit(t) != _unit(mod) and _unit(mod) != "core":
                     edges[_unit(mod)].add((_unit(t), mod))
     return edges
@@ -118,11 +119,11 @@ def test_the_layers_run_from_the_messages_up():
 
 
 def test_core_imports_no_textual_no_rich_and_no_tui():
-    modules = sorted(_module(p) for p in CORE.rglob("*.py"))
+    modules = sorted("arbiter." + _module(p) for p in CORE.rglob("*.py"))
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'tui')]\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') or m.startswith('arbiter.tui')]\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

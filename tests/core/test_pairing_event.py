@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from core.event import commands
-from core.pairing import rounds as pairing
-from core.errors import IllegalChange
-from core.event.history import histories
-from core.event.records import Outcome
-from core.event.results import Result
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.history import histories
+from arbiter.core.event.records import Outcome
+from arbiter.core.event.results import Result
 from tests.helpers import event_with_players
 
 

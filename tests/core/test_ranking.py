@@ -3,10 +3,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.tiebreaks.ranking import rank
-from core.event.records import Scoring
-from core.tiebreaks import Context
-from core.tiebreaks.notation import crosstable
+from arbiter.core.tiebreaks.ranking import rank
+from arbiter.core.event.records import Scoring
+from arbiter.core.tiebreaks import Context
+from arbiter.core.tiebreaks.notation import crosstable
 from test_tiebreaks_properties import events
 
 S = Scoring()

@@ -6,11 +6,11 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.event.commands import add_player, new_event
-from core.errors import IllegalChange
-from core.event.model import Player
-from core.pairing.rounds import pair_next
-from core.event.seating import add_and_seat, deal, seat_players, seating_plan, table_summary
+from arbiter.core.event.commands import add_player, new_event
+from arbiter.core.errors import IllegalChange
+from arbiter.core.event.model import Player
+from arbiter.core.pairing.rounds import pair_next
+from arbiter.core.event.seating import add_and_seat, deal, seat_players, seating_plan, table_summary
 
 
 def _players(ratings, clubs=None):

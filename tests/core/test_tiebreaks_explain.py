@@ -4,11 +4,11 @@ from fractions import Fraction as F
 
 import pytest
 
-from core.errors import IllegalChange
-from core.tiebreaks.explain import explain, explain_player, render_explain
-from core.tiebreaks.ranking import rank
-from core.tiebreaks import Context, compute
-from core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, compute_team
+from arbiter.core.errors import IllegalChange
+from arbiter.core.tiebreaks.explain import explain, explain_player, render_explain
+from arbiter.core.tiebreaks.ranking import rank
+from arbiter.core.tiebreaks import Context, compute
+from arbiter.core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, compute_team
 from test_tiebreaks_v1 import PLAYERS, S
 
 

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from tests.tiebreak_strategies import pair_pool
 
-from core.tiebreaks.explain import explain
-from core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
-from core.tiebreaks import Context, compute
+from arbiter.core.tiebreaks.explain import explain
+from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
+from arbiter.core.tiebreaks import Context, compute
 
 O = Outcome
 

@@ -7,10 +7,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from core.tiebreaks.ranking import rank
-from core.event.records import Scoring
-from core.tiebreaks import Context, compute
-from core.tiebreaks.notation import crosstable
+from arbiter.core.tiebreaks.ranking import rank
+from arbiter.core.event.records import Scoring
+from arbiter.core.tiebreaks import Context, compute
+from arbiter.core.tiebreaks.notation import crosstable
 
 S = Scoring()
 

@@ -4,7 +4,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, TeamScoring, compute_team, rank_teams
+from arbiter.core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, TeamScoring, compute_team, rank_teams
 
 A, B, C, D = 1, 2, 3, 4
 

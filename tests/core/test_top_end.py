@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from core import knockout as ko
-from core.knockout import stage as top
+from arbiter.core import knockout as ko
+from arbiter.core.knockout import stage as top
 from tests import day_events
 
 

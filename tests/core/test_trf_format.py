@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from core.errors import FileProblem
-from core.formats.trf import parse_trf, write_trf
-from core.event.records import Outcome, RoundRecord
-from core.formats.trfpair import trf_pair
+from arbiter.core.errors import FileProblem
+from arbiter.core.formats.trf import parse_trf, write_trf
+from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.formats.trfpair import trf_pair
 from tests.conftest import CORPUS
 
 

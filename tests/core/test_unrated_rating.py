@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from core.event import commands
-from core.pairing import rounds as pairing
-from core.errors import FileProblem, IllegalChange
-from core.event.results import Result
-from core.tiebreaks.standings import explain_text, standings
-from core.store import codec
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.errors import FileProblem, IllegalChange
+from arbiter.core.event.results import Result
+from arbiter.core.tiebreaks.standings import explain_text, standings
+from arbiter.core.store import codec
 from tests.cli.test_cli_basics import run
 
 

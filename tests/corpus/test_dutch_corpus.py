@@ -1,6 +1,6 @@
 """Every round of every corpus tournament, re-paired from the rounds before it.
 
-The corpus (spec/../corpus, or $ARBITER_CORPUS) holds whole tournaments paired
+The corpus (tests/data/corpus, the project's copy) holds whole tournaments paired
 round by round by a FIDE-endorsed Dutch engine. Cut after round r-1, keep the
 pre-assigned byes of round r, pair round r: pairs, colours and the bye must
 equal the stored round r.
@@ -13,8 +13,8 @@ import os
 
 import pytest
 
-from core.swiss import pair_round
-from core.formats.trfpair import request_from_trf, stored_round
+from arbiter.core.swiss import pair_round
+from arbiter.core.formats.trfpair import request_from_trf, stored_round
 from tests.conftest import CORPUS
 from tests.helpers import corpus_trf
 
@@ -41,5 +41,5 @@ def test_corpus_round(path, rnd):
 
 
 def test_the_corpus_is_there():
-    """The corpus test must not pass by skipping: the shared folder lies beside the checkout."""
+    """The corpus test must not pass by skipping: the corpus is the project's own (tests/data/corpus)."""
     assert len(FILES) >= 18, f"no corpus at {CORPUS}"

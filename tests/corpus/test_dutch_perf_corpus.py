@@ -1,4 +1,4 @@
-"""Every round of the perf corpus (../shared/corpus/perf/), re-paired from the
+"""Every round of the perf corpus (tests/data/corpus/perf/), re-paired from the
 rounds before it.
 
 Three big opens (700, 1000 and 1500 players, 9 rounds) with forfeits, retired
@@ -17,8 +17,8 @@ import os
 
 import pytest
 
-from core.swiss import pair_round
-from core.formats.trfpair import request_from_trf, stored_round
+from arbiter.core.swiss import pair_round
+from arbiter.core.formats.trfpair import request_from_trf, stored_round
 from tests.conftest import CORPUS
 from tests.helpers import corpus_trf
 
@@ -39,5 +39,5 @@ def test_perf_round(path, rnd):
 
 
 def test_the_perf_corpus_is_there():
-    """Not passing by skipping: the three perf events lie beside the checkout."""
+    """Not passing by skipping: the three perf events are the project's own (tests/data/corpus/perf)."""
     assert len(FILES) == 3, f"no perf corpus at {os.path.join(CORPUS, 'perf')}"

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import FileProblem
-from core.formats.output import INTO, NEW, REPLACED, STDOUT, check_not_event, event_files, write_output
-from core.formats.site import write_site
-from core.store import EventFile, load
+from arbiter.core.errors import FileProblem
+from arbiter.core.formats.output import INTO, NEW, REPLACED, STDOUT, check_not_event, event_files, write_output
+from arbiter.core.formats.site import write_site
+from arbiter.core.store import EventFile, load
 from tests.cli_run import ok, refused, run_process
 
 

@@ -8,12 +8,12 @@ import stat
 
 import pytest
 
-from core.event import commands
-from core.errors import Conflict, FileProblem, IllegalChange
-from core.event.results import Result
-from core.store import EventFile, create, dumps, load
-from core.store import journal
-from core.store.files import backup_path, journal_path
+from arbiter.core.event import commands
+from arbiter.core.errors import Conflict, FileProblem, IllegalChange
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, create, dumps, load
+from arbiter.core.store import journal
+from arbiter.core.store.files import backup_path, journal_path
 from tests.helpers import event_with_players, with_round
 
 
@@ -233,7 +233,7 @@ def test_presence_skips_fifos_devices_and_links_in_the_shared_who_folder(tmp_pat
     import subprocess
     import sys
 
-    from core.store.presence import Presence, who_folder
+    from arbiter.core.store.presence import Presence, who_folder
 
     Presence(ev_path, user="anna", ssh="10.0.0.5", pid=11).beat()
     folder = who_folder(ev_path)
@@ -331,7 +331,7 @@ def test_a_change_waits_for_a_short_lock_and_says_how_long(ev_path):
     import threading
     import time
 
-    from core.store.files import locked
+    from arbiter.core.store.files import locked
 
     held = threading.Event()
 
@@ -352,7 +352,7 @@ def test_a_change_waits_for_a_short_lock_and_says_how_long(ev_path):
 
 
 def test_report_to_gives_every_event_file_its_callbacks(ev_path):
-    from core.store import report_to
+    from arbiter.core.store import report_to
 
     said = []
     report_to(on_notice=said.append)

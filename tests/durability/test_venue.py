@@ -9,7 +9,6 @@ from __future__ import annotations
 import grp
 import os
 import shutil
-import site
 import stat
 import subprocess
 import sys
@@ -18,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from core.store import EventFile, load, venue
-from core.store.files import shared_folder
+from arbiter.core.store import EventFile, load, venue
+from arbiter.core.store.files import shared_folder
 from tests.conftest import ROOT
 
 GROUP = "arbvenue"
@@ -28,7 +27,7 @@ RUNUSER = shutil.which("runuser") or "/usr/sbin/runuser"
 
 PRESENCE = r"""
 import sys
-from core.store.presence import Presence
+from arbiter.core.store.presence import Presence
 me = Presence(sys.argv[1], pid=int(sys.argv[2]))
 me.beat()
 print(",".join(p.label() for p in me.others()))
@@ -64,19 +63,14 @@ def judges():
         _quiet("groupdel", GROUP)
 
 
-def _python_for(user: str) -> tuple[list[str], str]:
-    """An interpreter the user may run, and the PYTHONPATH that finds arbiter and its packages."""
-    paths = [str(ROOT)] + [p for p in site.getsitepackages() if os.path.isdir(p)]
-    for exe in (sys.executable, "/usr/bin/python3"):
-        ok = subprocess.run([RUNUSER, "-u", user, "--", exe, "-c", "import tomllib"], capture_output=True,
-                            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": os.pathsep.join(paths)})
-        if ok.returncode == 0:
-            return [exe], os.pathsep.join(paths)
-    pytest.skip("no Python interpreter the test users may run")
+INSTALLED = []  # arbiter as every login of the venue runs it (the `folder` fixture sets it)
 
 
 @pytest.fixture
-def folder(judges):
+def folder(judges, venue_install):
+    """A shared folder, and arbiter installed the venue way (docs/venue.md) from a checkout no other
+    login can read (tests/durability/conftest.py)."""
+    INSTALLED[:] = [venue_install]
     d = Path(tempfile.mkdtemp(prefix="arbiter-venue-", dir="/tmp"))
     os.chown(d, 0, grp.getgrnam(GROUP).gr_gid)
     os.chmod(d, 0o2775)  # what docs/venue.md says: chgrp judges, chmod g+ws
@@ -87,10 +81,11 @@ def folder(judges):
 
 
 def as_user(user: str, folder: Path, *args: str, script: str | None = None) -> subprocess.CompletedProcess:
-    exe, pythonpath = _python_for(user)
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": pythonpath, "USER": user, "LOGNAME": user, "HOME": str(folder)}
-    code = ["-c", script] if script is not None else ["-m", "tui.cli"]
-    cmd = [RUNUSER, "-u", user, "--", "sh", "-c", 'umask 022 && exec "$@"', "sh", *exe, *code, *args]
+    assert INSTALLED, "the test needs the `folder` fixture"
+    install = INSTALLED[0]
+    env = {"PATH": f"{install.bindir}:/usr/bin:/bin", "USER": user, "LOGNAME": user, "HOME": str(folder)}
+    run = [str(install.prefix / "bin" / "python"), "-c", script] if script is not None else ["arbiter"]
+    cmd = [RUNUSER, "-u", user, "--", "sh", "-c", 'umask 022 && exec "$@"', "sh", *run, *args]
     return subprocess.run(cmd, cwd=folder, env=env, capture_output=True, text=True, timeout=120)
 
 

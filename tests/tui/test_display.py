@@ -10,14 +10,14 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from core.event import commands
-from core.errors import ArbiterError
-from core.event.results import Result
-from core.store import EventFile, create
+from arbiter.core.event import commands
+from arbiter.core.errors import ArbiterError
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, create
 from tests.conftest import ROOT
 from tests.helpers import with_round
-from tui import display
-from tui.display import HallDisplay, clock_text, display_pages, paginate, seconds_left
+from arbiter.tui import display
+from arbiter.tui.display import HallDisplay, clock_text, display_pages, paginate, seconds_left
 
 NOW = datetime(2026, 11, 30, 14, 0, tzinfo=timezone.utc)
 HOSTILE = ["Carol [/]", "[bold red]Mallory[/]", "<script>alert(1)</script>", "Eve [link=x]y[/link]"]
@@ -51,7 +51,7 @@ def title_text(app) -> str:
 
 
 def test_pages_of_the_demo():
-    from core.store import load
+    from arbiter.core.store import load
 
     pages = display_pages(load(ROOT / "saves" / "demo.toml"))
     titles = [t for t, _ in pages]
@@ -189,7 +189,7 @@ def test_serve_without_textual_serve_says_how_to_install(event_file, monkeypatch
 
 
 def test_display_help_names_its_options():
-    r = subprocess.run([sys.executable, "-m", "tui.cli", "display", "--help"], cwd=ROOT, capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "display", "--help"], cwd=ROOT, capture_output=True,
                        text=True)
     assert r.returncode == 0
     for option in ("--interval S", "--serve", "--host HOST", "--port PORT", "--public"):
@@ -197,7 +197,7 @@ def test_display_help_names_its_options():
 
 
 def test_pages_include_the_bracket_once_the_top_has_begun():
-    from core.knockout import stage as top
+    from arbiter.core.knockout import stage as top
 
     e = commands.new_event("Cup", 1, top=4)
     for n in HOSTILE:

@@ -6,19 +6,19 @@ import re
 
 from textual.command import CommandPalette
 
-from core.pairing import rounds as pairing
-from core.store import create
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.store import create
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 from tests.tui.test_tui_app import SIZE, demo, make_app, no_fsync, screen_text, sync, until  # noqa: F401 (fixtures)
-from tui import actions, i18n
-from tui.screens.main import MainScreen
-from tui.screens.players import PlayersScreen
-from tui.screens.preview import PreviewScreen
-from tui.screens.seating import SeatingScreen
-from tui.widgets.bracket import BracketView
-from tui.widgets.keyed_table import KeyedTable
-from tui.widgets.keys_bar import KeysBar
+from arbiter.tui import actions, i18n
+from arbiter.tui.screens.main import MainScreen
+from arbiter.tui.screens.players import PlayersScreen
+from arbiter.tui.screens.preview import PreviewScreen
+from arbiter.tui.screens.seating import SeatingScreen
+from arbiter.tui.widgets.bracket import BracketView
+from arbiter.tui.widgets.keyed_table import KeyedTable
+from arbiter.tui.widgets.keys_bar import KeysBar
 
 CYRILLIC = re.compile("[а-яё]", re.I)
 OWNER = {"main": MainScreen, "clock": MainScreen, "alarm": MainScreen, "print": MainScreen, "preview": PreviewScreen,

@@ -12,17 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from core.event import commands
-from core.pairing import rounds as pairing
-from core.event.results import Result
-from core.store import EventFile, create, load
-from core.store.journal import here
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, create, load
+from arbiter.core.store.journal import here
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
-from tui import compat
-from tui.app import ArbiterApp
-from tui.screens.dialogs import ChoiceScreen, LineScreen, TextScreen
-from tui.screens.preview import PreviewScreen
+from arbiter.tui import compat
+from arbiter.tui.app import ArbiterApp
+from arbiter.tui.screens.dialogs import ChoiceScreen, LineScreen, TextScreen
+from arbiter.tui.screens.preview import PreviewScreen
 
 SIZE = (80, 24)
 JUDGE1 = f"judge1@{here()}"  # who a result is entered by, as the command line says it: user@host
@@ -255,7 +255,7 @@ async def test_change_by_another_process_appears_within_two_seconds(demo):
     app = make_app(demo)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        subprocess.run([sys.executable, "-m", "tui.cli", "result", str(demo), "2", "0-1", "--table", "1"],
+        subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "result", str(demo), "2", "0-1", "--table", "1"],
                        cwd=ROOT, check=True, capture_output=True)
         for _ in range(40):
             await pilot.pause(0.05)
@@ -490,26 +490,27 @@ async def test_hostile_names_render_literally(tmp_path):
 
 @sync
 async def test_starts_and_quits_with_q(tmp_path, monkeypatch):
-    (tmp_path / "saves").mkdir()
-    shutil.copy(ROOT / "saves" / "demo.toml", tmp_path / "saves" / "demo.toml")
-    monkeypatch.chdir(tmp_path)
-    from tui.cli import DEFAULT_FILE
+    """`arbiter` alone: the demo, copied where the user can write, opened there."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from arbiter.tui.cli import demo
 
-    app = ArbiterApp(DEFAULT_FILE)
+    path = demo.copy()
+    assert path == str(tmp_path / "data" / "arbiter" / "demo.toml")
+    app = ArbiterApp(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert (tmp_path / "saves" / "demo.toml.who").is_dir()  # the heartbeat
+        assert (tmp_path / "data" / "arbiter" / "demo.toml.who").is_dir()  # the heartbeat
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code in (0, None)
-    assert not (tmp_path / "saves" / "demo.toml.who").exists()  # cleaned up
+    assert not (tmp_path / "data" / "arbiter" / "demo.toml.who").exists()  # cleaned up
 
 
 # -- the top ----------------------------------------------------------------------------------
 
 
 def _finish_swiss(path) -> None:
-    from core.pairing import rounds as pr
+    from arbiter.core.pairing import rounds as pr
 
     def fill(e):
         for r in list(e.rounds):
@@ -589,7 +590,7 @@ async def test_enter_on_standings_explains_tiebreaks(demo):
 
 @sync
 async def test_top_round_complete_pairs_the_next_and_the_cursor_follows(demo):
-    from core.knockout import stage as top
+    from arbiter.core.knockout import stage as top
 
     _finish_swiss(demo)
     EventFile(demo).change(top.start_top, "start the top")

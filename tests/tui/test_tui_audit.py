@@ -7,19 +7,19 @@ from pathlib import Path
 import pytest
 from textual.command import CommandPalette
 
-from core.event import commands
-from core.pairing import rounds as pairing
-from core.knockout import stage as topmod
-from core.errors import ArbiterError
-from core.event.results import Result
-from core.store import EventFile, create, load
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.knockout import stage as topmod
+from arbiter.core.errors import ArbiterError
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, create, load
 from tests.tui.test_tui_app import (SIZE, demo, make_app, no_fsync, one_table, pair_preview,  # noqa: F401 (fixtures)
                                  screen_text, sync, until)
-from tui import compat
-from tui.i18n import tr
-from tui.widgets.keys_bar import KeysBar
-from tui.screens.dialogs import ChoiceScreen, TextScreen
-from tui.widgets.status import status_text
+from arbiter.tui import compat
+from arbiter.tui.i18n import tr
+from arbiter.tui.widgets.keys_bar import KeysBar
+from arbiter.tui.screens.dialogs import ChoiceScreen, TextScreen
+from arbiter.tui.widgets.status import status_text
 
 TEXTUAL_ENGLISH = ("Theme", "Maximize", "Screenshot", "Search for commands", "Keys\n")
 
@@ -173,7 +173,7 @@ async def test_help_lists_the_clock_players_and_dialog_keys(demo):
             await pilot.press("question_mark")
             await pilot.pause()
             assert isinstance(app.screen, TextScreen)
-            from tui.screens.help import help_text
+            from arbiter.tui.screens.help import help_text
 
             plain = " ".join(help_text(lang).plain.split())
             for w in words:
@@ -181,7 +181,7 @@ async def test_help_lists_the_clock_players_and_dialog_keys(demo):
 
 
 def test_the_new_event_form_says_its_errors_in_russian(tmp_path):
-    from tui.screens.new_event import make_event
+    from arbiter.tui.screens.new_event import make_event
 
     base = {"file": str(tmp_path / "x.toml"), "name": "Кубок", "rounds": "5", "tables": "1", "top": "0",
             "third": "н", "points": "1,1/2,0", "tiebreaks": ""}
@@ -198,7 +198,7 @@ def test_the_new_event_form_says_its_errors_in_russian(tmp_path):
 async def test_the_new_event_form_offers_a_file_beside_the_open_event(tmp_path, monkeypatch):
     """The new event goes beside the one open (the venue's shared folder), not into the working directory's
     saves/; an empty field means that file too."""
-    from tui.screens.new_event import default_file, make_event
+    from arbiter.tui.screens.new_event import default_file, make_event
 
     venue = tmp_path / "srv" / "events"
     venue.mkdir(parents=True)
@@ -363,8 +363,8 @@ async def test_the_round_head_keeps_its_marks_at_80_columns(one_table):
 
 
 def test_every_individual_tiebreak_code_has_a_russian_name():
-    from core.tiebreaks import registry
-    from tui.i18n import tiebreak_name
+    from arbiter.core.tiebreaks import registry
+    from arbiter.tui.i18n import tiebreak_name
 
     codes = list(registry.FIXED) + list(registry.ALIASES) + ["BH-C1", "BH-M2", "SB-C1", "FB-C1", "PS-C1", "ARO-C1"]
     for c in codes:
@@ -385,7 +385,7 @@ async def test_moves_before_the_result_say_so(one_table):
 
 @sync
 async def test_the_play_off_head_names_the_winner(tmp_path):
-    from core.playoff import stage as playoff_event
+    from arbiter.core.playoff import stage as playoff_event
     from tests.helpers import event_with_players, with_round
 
     p = tmp_path / "tied.toml"
@@ -423,7 +423,7 @@ async def test_ctrl_c_hints_at_q_in_the_judges_language(demo):
 @sync
 async def test_long_names_never_scroll_the_players_or_the_preview_sideways(tmp_path):
     from tests.helpers import with_round
-    from tui.screens.preview import PreviewScreen
+    from arbiter.tui.screens.preview import PreviewScreen
 
     p = tmp_path / "long.toml"
     e = commands.new_event("Long", 3, lots_seed=1)
@@ -449,7 +449,7 @@ async def test_long_names_never_scroll_the_players_or_the_preview_sideways(tmp_p
 
 @sync
 async def test_the_standings_legend_names_nine_tiebreaks_in_russian(tmp_path):
-    from tui.i18n import tiebreak_name
+    from arbiter.tui.i18n import tiebreak_name
 
     codes = ("BH-C1", "BH", "SB", "WIN", "DE", "ARO-C1", "TPR", "PS", "KS-E")
     p = tmp_path / "tb.toml"
@@ -492,7 +492,7 @@ async def test_the_form_shows_the_label_of_the_focused_field(demo):
 
 @sync
 async def test_every_key_on_every_view_answers_without_a_traceback(demo):
-    from tui import actions
+    from arbiter.tui import actions
 
     main = [a for a in actions.of_scope("main") if a.keys and a.id != "quit"]
     keys = [a.keys[0] for a in main]

@@ -12,17 +12,17 @@ import functools
 
 import pytest
 
-from core.knockout import stage as top
-from core.knockout.bracket_text import tree_layout
-from core.msg.i18n import words
-from core.event.results import Result
-from core.store import EventFile, create, load
+from arbiter.core.knockout import stage as top
+from arbiter.core.knockout.bracket_text import tree_layout
+from arbiter.core.msg.i18n import words
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, create, load
 from tests.tui.test_tui_snapshots import make, swiss_event, top_started
-from tui import compat
-from tui.app import ArbiterApp
-from tui.i18n import tr
-from tui.screens.help import help_text
-from tui.widgets.bracket import BracketView
+from arbiter.tui import compat
+from arbiter.tui.app import ArbiterApp
+from arbiter.tui.i18n import tr
+from arbiter.tui.screens.help import help_text
+from arbiter.tui.widgets.bracket import BracketView
 
 
 def sync(fn):
@@ -289,7 +289,7 @@ async def test_80_columns_one_panel_at_a_time(top4):
 def test_help_lists_the_bracket_keys_in_both_languages():
     for lang in ("en", "ru"):
         text = " ".join(help_text(lang).plain.split())
-        from tui import actions
+        from arbiter.tui import actions
 
         for a in actions.of_scope("bracket"):  # every key of the bracket, with its line
             assert " ".join(f"{a.key} {a.help(lang)}".split()) in text, (lang, a.id)

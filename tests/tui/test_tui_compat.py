@@ -19,7 +19,7 @@ from textual.app import App
 from textual.widgets import Static
 
 from tests.conftest import ROOT
-from tui import compat
+from arbiter.tui import compat
 
 TEXTUAL_ROOT = Path(textual.__file__).parent
 
@@ -75,8 +75,9 @@ def test_no_module_but_compat_touches_a_private_name_of_textual():
 
 def test_compat_is_written_for_the_pinned_textual():
     assert textual.__version__ == compat.TEXTUAL
-    pinned = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert f"textual=={compat.TEXTUAL}" in pinned
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'"textual=={compat.TEXTUAL}"' in text.split("[project.optional-dependencies]")[1]  # the tests' pin
+    assert f'"textual>={compat.TEXTUAL},<9"' in text  # the runtime's range
 
 
 class Lines(App):

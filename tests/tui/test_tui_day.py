@@ -16,23 +16,23 @@ from datetime import timedelta
 
 import pytest
 
-from core.pairing import corrections, rounds as pairing
-from core.event import seating
-from core.knockout import stage as top
-from core.formats import exports
-from core.event.results import Result
-from core.store import EventFile, create, load
-from core.store.files import locked
+from arbiter.core.pairing import corrections, rounds as pairing
+from arbiter.core.event import seating
+from arbiter.core.knockout import stage as top
+from arbiter.core.formats import exports
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, create, load
+from arbiter.core.store.files import locked
 from tests import day_events
 from tests.tui.test_tui_app import (JUDGE1, SIZE, FrozenClock, make_app, no_fsync, pair_preview, screen_text,  # noqa: F401
                                 sync, type_line, until)
 from tests.tui.test_tui_flows import flat
 from textual.command import CommandPalette
-from tui import actions, compat, i18n
-from tui.screens.dialogs import ChoiceScreen, FormScreen, LineScreen, TextScreen
-from tui.screens.players import PlayersScreen
-from tui.screens.preview import PreviewScreen
-from tui.screens.seating import SeatingScreen
+from arbiter.tui import actions, compat, i18n
+from arbiter.tui.screens.dialogs import ChoiceScreen, FormScreen, LineScreen, TextScreen
+from arbiter.tui.screens.players import PlayersScreen
+from arbiter.tui.screens.preview import PreviewScreen
+from arbiter.tui.screens.seating import SeatingScreen
 
 
 def save(tmp_path, event, name="cup.toml"):
@@ -55,7 +55,7 @@ def round_three(tmp_path):
 
 def message(app) -> str:
     """The message line (up to three lines over the footer, joined)."""
-    from tui.widgets.status import MessageLine
+    from arbiter.tui.widgets.status import MessageLine
 
     line = app.screen.query(MessageLine)
     rows = line.first().size.height if line else 1
@@ -635,7 +635,7 @@ async def test_nothing_is_cut_off_at_80_columns(round_three):
 
 
 def test_the_change_dialog_says_points_and_places_in_words():
-    from tui.i18n import points_word
+    from arbiter.tui.i18n import points_word
 
     assert [points_word("en", x) for x in ("1", "0.5", "2")] == ["point", "points", "points"]
     assert [points_word("ru", x) for x in ("1", "2", "5", "21", "1.5", "11")] == [

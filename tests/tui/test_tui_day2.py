@@ -7,10 +7,10 @@ match); assertions are on the event file (core.store.load) and on what the scree
 
 from __future__ import annotations
 
-from core.pairing import rounds as pairing
-from core.knockout import stage as top
-from core.event.results import Result
-from core.store import EventFile, create, load
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.knockout import stage as top
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, create, load
 from tests import day_events
 from tests.tui.test_tui_app import SIZE, make_app, screen_text, sync, until  # noqa: F401
 from tests.tui.test_tui_flows import flat
@@ -99,7 +99,7 @@ async def test_the_clock_of_a_top_round_offers_the_tops_time_only_and_4_says_why
             await pilot.pause()
             assert not load(p).find_round("top", None, 1).clock_deadline  # no clock started
             assert type(app.screen).__name__ == "MainScreen"
-            from tui.i18n import tr
+            from arbiter.tui.i18n import tr
             assert tr(lang, "why_clock_top_round") in flat(app)
     q = tmp_path / "swiss"
     q.mkdir()
@@ -117,7 +117,7 @@ async def test_the_clock_of_a_top_round_offers_the_tops_time_only_and_4_says_why
 async def test_the_bracket_head_is_never_cut_off_at_80_columns(tmp_path):
     """Once the top has a champion the head (size, third place, champion, the keys) ran past column 80
     (`... champion: Ivanov, Anna (1) · ←↓↑→ h j k`): the keys are left out when they do not fit whole."""
-    from tui.i18n import tr
+    from arbiter.tui.i18n import tr
 
     done = day_events.top_finished()
     started = top.start_top(day_events.after_rounds(5))
@@ -143,10 +143,10 @@ async def test_the_bracket_head_is_never_cut_off_at_80_columns(tmp_path):
 async def test_a_long_prompt_of_the_one_line_dialog_wraps(tmp_path):
     """The requested bye's prompt in Russian (`... полный (1 очко) | снять`) was cut at column 80, the last answer
     lost: the prompt wraps, the field stays under it."""
-    from tui.i18n import tr
-    from tui.screens.dialogs import LineScreen
+    from arbiter.tui.i18n import tr
+    from arbiter.tui.screens.dialogs import LineScreen
 
-    from core.event import commands
+    from arbiter.core.event import commands
 
     e = day_events.after_rounds(2)
     p = save(tmp_path, commands.edit_player(e, e.players[0].id, name="Smirnova-Vasilyeva, Elena"))
@@ -188,8 +188,8 @@ async def test_the_trf_from_the_top_is_written_for_each_swiss_table(tmp_path, mo
 
 def playoff_at_armageddon():
     """Two players tied for first after a drawn round; the play-off's mini-match drawn 1-1: the Armageddon is next."""
-    from core.event import commands
-    from core.playoff import stage as playoff_event
+    from arbiter.core.event import commands
+    from arbiter.core.playoff import stage as playoff_event
 
     e = commands.new_event("Blitz", 1, lots_seed=3)
     e = commands.add_player(commands.add_player(e, "Popova, Fyodora", rating=2000), "Volkova, Galina", rating=1900)
@@ -205,7 +205,7 @@ def playoff_at_armageddon():
 async def test_the_armageddon_round_says_what_it_is_and_who_wins_a_draw_by_name(tmp_path):
     """In the play-off's Armageddon the round showed only its boards: nothing said it was the Armageddon, nor
     that a draw makes the second player (by name) the winner. Under the round: the game, its time, the name."""
-    from tui.i18n import tr
+    from arbiter.tui.i18n import tr
 
     e = playoff_at_armageddon()
     rnd = e.rounds_of("playoff")[-1]
@@ -229,8 +229,8 @@ async def test_the_armageddon_round_says_what_it_is_and_who_wins_a_draw_by_name(
 async def test_pair_all_tables_says_which_tables_it_leaves_out_and_why(tmp_path):
     """A with table 2 still playing paired table 1 only, and its preview named table 1 alone: nothing said that
     table 2 was left out, nor why. The preview says it on opening."""
-    from tui.i18n import tr
-    from tui.screens.preview import PreviewScreen
+    from arbiter.tui.i18n import tr
+    from arbiter.tui.screens.preview import PreviewScreen
 
     e = pairing.pair_next(day_events.after_rounds(2))
     e = day_events.play_round(e, 1, day_events.random.Random(4))  # table 1's round 3 complete, table 2's not
@@ -254,9 +254,9 @@ async def test_a_round_taken_back_to_be_paired_again_says_so_and_what_n_leaves(t
     """After a corrected past result, y took the later round back and opened its new pairing; n there said only
     "pairing not saved", though the round was gone. The preview says the round was taken back, and n says it
     stays unpaired, and that p pairs it."""
-    from tui.i18n import tr
-    from tui.screens.dialogs import ChoiceScreen
-    from tui.screens.preview import PreviewScreen
+    from arbiter.tui.i18n import tr
+    from arbiter.tui.screens.dialogs import ChoiceScreen
+    from arbiter.tui.screens.preview import PreviewScreen
     from tests.tui.test_tui_app import type_line
 
     p = save(tmp_path, pairing.pair_next(day_events.after_rounds(2)))
@@ -288,7 +288,7 @@ async def test_a_round_taken_back_to_be_paired_again_says_so_and_what_n_leaves(t
 @sync
 async def test_the_clear_question_says_clear(tmp_path):
     """x asked "Board 4 already has 1/2 (entered by ...). Replace it with no result?": it asks to clear it."""
-    from tui.i18n import tr
+    from arbiter.tui.i18n import tr
 
     p = save(tmp_path, day_events.after_rounds(2))
     g = load(p).find_round("swiss", 1, 2).game(1)
@@ -309,9 +309,9 @@ async def test_the_stale_preview_warning_is_not_covered_by_the_change_line(tmp_p
     """Another judge corrected a result while the pairing preview was open: the warning "the event was changed
     since this pairing was made (...): r pairs again" was said, then at once covered by the plain "the event
     was changed by ..." line, so the judge learnt it was stale only when y was refused."""
-    from core.event import commands
+    from arbiter.core.event import commands
     from tests.tui.test_tui_app import pair_preview
-    from tui.i18n import tr
+    from arbiter.tui.i18n import tr
 
     p = save(tmp_path, day_events.after_rounds(2))
     for lang in ("en", "ru"):
@@ -337,7 +337,7 @@ async def test_the_stale_preview_warning_is_not_covered_by_the_change_line(tmp_p
 async def test_the_explanation_pages_wrap_under_their_items(tmp_path):
     """The pairing explanation (e) wrapped its Russian items to the page's left edge, so each continuation read
     as a new line ("(3.5) белые: предпочтение..."): a continuation is indented under its item."""
-    from tui.screens.dialogs import TextScreen
+    from arbiter.tui.screens.dialogs import TextScreen
 
     p = save(tmp_path, day_events.after_rounds(2))
     for lang, item in (("ru", "доска "), ("en", "board ")):
@@ -356,7 +356,7 @@ async def test_the_explanation_pages_wrap_under_their_items(tmp_path):
 
 def test_hang_keeps_styles_and_width():
     from rich.text import Text
-    from tui.screens.dialogs import hang
+    from arbiter.tui.screens.dialogs import hang
 
     t = Text("  item: ") + Text("Carol [/]", style="bold") + Text(" " + "word " * 20)
     out = hang(t, 30)
@@ -375,8 +375,8 @@ async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(
     (the worst order): it must still wait for the lock, and the result is saved when it is freed."""
     import threading
 
-    import tui.app
-    from core.store.files import locked
+    import arbiter.tui.app
+    from arbiter.core.store.files import locked
 
     class AtOnce(threading.Thread):  # the thread's work before `transact` goes on
         def start(self) -> None:
@@ -397,7 +397,7 @@ async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(
         other.start()
         held.wait(5)
         threading.Timer(1.0, release.set).start()  # the other judge is through a second later
-        monkeypatch.setattr(tui.app.threading, "Thread", AtOnce)
+        monkeypatch.setattr(arbiter.tui.app.threading, "Thread", AtOnce)
         await pilot.press("1")
         monkeypatch.undo()
         other.join()
@@ -408,8 +408,8 @@ async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(
 async def test_the_players_screen_offers_only_the_keys_that_apply(tmp_path):
     """The players screen opened with a second key line over the footer, "a add  e edit  w withdraw  y bye ...",
     the same for an empty list (nobody to withdraw) and without `d` (to tables): only the footer says the keys."""
-    from core.event import commands
-    from tui.screens.players import PlayersScreen
+    from arbiter.core.event import commands
+    from arbiter.tui.screens.players import PlayersScreen
 
     p = save(tmp_path, commands.new_event("Empty", 5, tables=2))
     for lang, withdraw in (("en", "withdraw"), ("ru", "выбыл")):

@@ -5,16 +5,16 @@ from __future__ import annotations
 import time
 from datetime import datetime, timedelta, timezone
 
-from core.event import commands
-from core.event.model import Event, Game, Round
-from core.event.results import Result
-from core.store import create, load
-from core.store.presence import Presence
+from arbiter.core.event import commands
+from arbiter.core.event.model import Event, Game, Round
+from arbiter.core.event.results import Result
+from arbiter.core.store import create, load
+from arbiter.core.store.presence import Presence
 from tests.helpers import event_with_players
 from tests.tui.test_tui_app import (SIZE, demo, make_app, no_fsync, one_table, pair_preview, screen_text,  # noqa: F401
                                  sync, type_line, until)
-from tui.screens.dialogs import FormScreen, LineScreen, TextScreen
-from tui.screens.players import PlayersScreen
+from arbiter.tui.screens.dialogs import FormScreen, LineScreen, TextScreen
+from arbiter.tui.screens.players import PlayersScreen
 
 
 def flat(app) -> str:
@@ -181,7 +181,7 @@ async def test_moves_for_the_fewest_moves_rule(demo):
 
 def big_round_event(boards: int) -> Event:
     e = commands.new_event("Big", 3, lots_seed=1)
-    from core.event.model import Player
+    from arbiter.core.event.model import Player
 
     players = tuple(Player(i, f"Player {i:04d}", rating=2000) for i in range(1, 2 * boards + 1))
     games = tuple(Game(b, 2 * b - 1, 2 * b) for b in range(1, boards + 1))
@@ -329,7 +329,7 @@ def test_arbiter_without_arguments_starts_and_quits_in_a_terminal(tmp_path):
 
 
 def test_arbiter_on_a_missing_file_says_so_in_one_line(tmp_path, capsys):
-    from tui.cli import main
+    from arbiter.tui.cli import main
 
     assert main([str(tmp_path / "nothing.toml")]) == 2
     err = capsys.readouterr().err

@@ -25,21 +25,20 @@ from pathlib import Path
 
 import pytest
 
-from core.event import commands
-from core.pairing import rounds as pairing
-from core.formats.trf import parse_trf
-from core.formats.trf_event import trf_to_event
-from core.event.model import Event, Player
-from core.event.results import Result
-from core.tiebreaks.standings import standings
-from core.store import EventFile, create, load
-from tests.conftest import SHARED
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.formats.trf import parse_trf
+from arbiter.core.formats.trf_event import trf_to_event
+from arbiter.core.event.model import Event, Player
+from arbiter.core.event.results import Result
+from arbiter.core.tiebreaks.standings import standings
+from arbiter.core.store import EventFile, create, load
+from tests.conftest import PERF
 from tests.tui.test_tui_app import SIZE, make_app, no_fsync, screen_text, sync, until  # noqa: F401 (fixtures)
-from tui.screens.dialogs import TextScreen
-from tui.screens.preview import PreviewScreen
-from tui.widgets.progress import ProgressLine
+from arbiter.tui.screens.dialogs import TextScreen
+from arbiter.tui.screens.preview import PreviewScreen
+from arbiter.tui.widgets.progress import ProgressLine
 
-PERF = SHARED / "corpus" / "perf"
 
 
 def two_tables(trf: Path, before: int) -> Event:
@@ -56,8 +55,6 @@ def two_tables(trf: Path, before: int) -> Event:
 @pytest.fixture(scope="module")
 def heavy_event() -> Event:
     path = PERF / "perf_n700_r9_byes.trf"
-    if not path.exists():
-        pytest.skip("the perf corpus (../shared/corpus/perf) is not here")
     return two_tables(path, 7)
 
 

@@ -14,15 +14,15 @@ from datetime import datetime, timezone
 
 import pytest
 
-from core.event import commands
-from core.pairing import rounds as pairing
-from core.event.results import Result
-from core.store import EventFile, create, load
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, create, load
 from tests.helpers import event_with_players
-from tui import compat
-from tui.app import ArbiterApp
-from tui.screens.dialogs import LineScreen, TextScreen
-from tui.screens.preview import PreviewScreen
+from arbiter.tui import compat
+from arbiter.tui.app import ArbiterApp
+from arbiter.tui.screens.dialogs import LineScreen, TextScreen
+from arbiter.tui.screens.preview import PreviewScreen
 
 SIZE = (80, 24)
 

@@ -15,11 +15,11 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from core.event import commands
-from core.event.model import Game, Round
-from core.event.results import Result
-from core.store import create
-from tui.app import ArbiterApp
+from arbiter.core.event import commands
+from arbiter.core.event.model import Game, Round
+from arbiter.core.event.results import Result
+from arbiter.core.store import create
+from arbiter.tui.app import ArbiterApp
 
 pytest.importorskip("pytest_textual_snapshot")
 
@@ -79,7 +79,7 @@ def round_in_progress(path):
 
 def top_started(path):
     """The Swiss finished, the top of four started, its first semi-final decided."""
-    from core.knockout import stage as top
+    from arbiter.core.knockout import stage as top
 
     e = top.start_top(swiss_event(3))
     e = top.record_top_result(e, 1, 1, Result.FIRST_WINS, by="anna")
@@ -89,7 +89,7 @@ def top_started(path):
 
 def top8_started(path):
     """A top of eight (Carol [/] and [red]Eve[/red] in it), no result yet."""
-    from core.knockout import stage as top
+    from arbiter.core.knockout import stage as top
 
     create(path, with_clock(top.start_top(swiss_event(3, top=8)), "top", 1, 45))
 

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from core.event import commands
-from core.pairing import rounds as pairing
-from core.event.results import Result
-from core.store import create, load
-from core.store.journal import hostname
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.event.results import Result
+from arbiter.core.store import create, load
+from arbiter.core.store.journal import hostname
 from tests.conftest import ROOT
 
 TMUX = shutil.which("tmux")
@@ -122,7 +122,7 @@ def test_results_and_pairing_by_keys_in_tmux(paired):
     assert boards[:2] == [1, 2] and all(g.result is None for g in before.games)
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "tui.cli", str(paired)], cwd=ROOT, rc_file=paired.parent / "app.rc")
+        t.start([sys.executable, "-m", "arbiter.tui.cli", str(paired)], cwd=ROOT, rc_file=paired.parent / "app.rc")
         t.wait(lambda s: "Round 1" in s and "missing" in s and row(s, 1), "the round panel")
         # the cursor starts on board 1: `1` = the first player wins, then it moves to board 2: `=` = draw
         t.keys("1")
@@ -169,8 +169,6 @@ def heavy(tmp_path) -> Path:
     from tests.tui.test_tui_jobs import PERF, two_tables
 
     trf = PERF / "perf_n1500_r9_byes.trf"
-    if not trf.exists():
-        pytest.skip("the perf corpus (../shared/corpus/perf) is not here")
     p = tmp_path / "heavy.toml"
     create(p, two_tables(trf, 3))
     return p
@@ -183,7 +181,7 @@ def test_a_heavy_round_pairs_in_the_background_in_tmux(heavy):
     before = load(heavy)
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "tui.cli", str(heavy)], cwd=ROOT, rc_file=heavy.parent / "app.rc")
+        t.start([sys.executable, "-m", "arbiter.tui.cli", str(heavy)], cwd=ROOT, rc_file=heavy.parent / "app.rc")
         t.wait(lambda s: "Round 2 · table 1" in s and "all results in" in s, "table 1's round 2, complete", 30)
         t.keys("p")
         shown = t.wait(lambda s: "pairing round 3 of table 1" in s, "the progress line")

@@ -48,14 +48,14 @@ from typing import Any, Iterator, Sequence  # noqa: E402
 # table), so a Ctrl-C while arbiter's modules load is quiet too.
 from .interrupt import handling_ctrl_c  # noqa: E402
 
-__all__ = ["main", "build_parser", "COMMANDS", "DEFAULT_FILE", "UsageError"]
+__all__ = ["main", "build_parser", "COMMANDS", "UsageError", "version"]
 
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 
 
 def __getattr__(name: str) -> Any:
-    """`from tui.cli import COMMANDS, build_parser, DEFAULT_FILE, UsageError`, loaded when asked."""
-    if name in ("COMMANDS", "DEFAULT_FILE", "build_parser"):
+    """`from arbiter.tui.cli import COMMANDS, build_parser, UsageError`, loaded when asked."""
+    if name in ("COMMANDS", "build_parser"):
         from . import table
 
         return getattr(table, name)
@@ -80,20 +80,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(args: list[str]) -> int:
-    from core.errors import ArbiterError, NoLegalPairing
-    from core.msg.cells import clean
+    from arbiter.core.errors import ArbiterError, NoLegalPairing
+    from arbiter.core.msg.cells import clean
 
-    from .table import DEFAULT_FILE, build_parser, top_words
+    from .table import build_parser, top_words
     from .usage import HelpShown, UsageError
 
     try:
         for word in args:
             if not _utf8(word):  # bytes the locale could not decode: not a name, not a path arbiter writes
                 raise UsageError(f"'{clean(word)}': not UTF-8 text (arbiter reads names, paths and options as UTF-8)")
+        if args in (["--version"], ["-V"]):
+            print(f"arbiter {version()}")
+            return 0
         if not args or (args[0] not in top_words() and not args[0].startswith("-")):
             if len(args) > 1:
                 raise UsageError(f"unknown command '{args[0]}' (try arbiter --help)")
-            return _tui(args[0] if args else DEFAULT_FILE)
+            if not args:
+                from . import demo
+
+                return _tui(demo.copy())
+            return _tui(args[0])
         args, typed = _prepare(args)
         try:
             a, extra = build_parser().parse_known_args(args)
@@ -137,8 +144,8 @@ def _main(args: list[str]) -> int:
 def _store_says_on_stderr() -> Iterator[None]:
     """What the store tells while a command runs goes to stderr, one line each: a long wait for the
     lock (who holds it), a repair of what a crash left (docs/file-format.md)."""
-    from core.msg.cells import clean
-    from core.store import report_to
+    from arbiter.core.msg.cells import clean
+    from arbiter.core.store import report_to
 
     def say(prefix: str):
         def tell(msg) -> None:
@@ -152,6 +159,16 @@ def _store_says_on_stderr() -> Iterator[None]:
         report_to()
 
 
+def version() -> str:
+    """The installed version of arbiter (the distribution arbiter-tournament)."""
+    from importlib.metadata import PackageNotFoundError, version as installed
+
+    try:
+        return installed("arbiter-tournament")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
+
+
 def _utf8(word: str) -> bool:
     try:
         word.encode("utf-8")
@@ -161,7 +178,7 @@ def _utf8(word: str) -> bool:
 
 
 def _tui(path: str) -> int:
-    from tui.app import run
+    from arbiter.tui.app import run
 
     return run(path)
 
@@ -265,7 +282,7 @@ class _SafeStdout:
     keeping lines and tabs."""
 
     def __init__(self, raw) -> None:
-        from core.msg.cells import clean
+        from arbiter.core.msg.cells import clean
 
         self._raw, self._clean = raw, clean
 

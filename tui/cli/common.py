@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-from core.msg.cells import json_safe
-from core.event.model import STAGES, Event
+from arbiter.core.msg.cells import json_safe
+from arbiter.core.event.model import STAGES, Event
 
 from . import numbers
 from .usage import UsageError

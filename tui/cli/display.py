@@ -10,7 +10,7 @@ from .usage import UsageError
 
 
 def cmd_display(a: argparse.Namespace) -> int:
-    from tui.display import run
+    from arbiter.tui.display import run
 
     if not a.serve and (a.host is not None or a.port is not None or a.public):
         raise UsageError("display: --host, --port and --public are for --serve")

@@ -6,13 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from core.event import commands
-from core.errors import FileProblem
-from core.formats import csvio
-from core.msg.cells import clean
-from core.msg.journal import bye_what, describe
-from core.event.model import Event
-from core.store import EventFile, create, load
+from arbiter.core.event import commands
+from arbiter.core.errors import FileProblem
+from arbiter.core.formats import csvio
+from arbiter.core.msg.cells import clean
+from arbiter.core.msg.journal import bye_what, describe
+from arbiter.core.event.model import Event
+from arbiter.core.store import EventFile, create, load
 
 from . import numbers
 from .common import EDITION, FILE, SYSTEMS, TABLE, TIEBREAKS, Arg, Command, Group, codes, fmt, print_json
@@ -27,7 +27,7 @@ def _seed() -> int:
 
 
 def cmd_new(a: argparse.Namespace) -> int:
-    from core.tiebreaks.standings import check_codes
+    from arbiter.core.tiebreaks.standings import check_codes
 
     tiebreaks = codes(a.tiebreaks) or ()
     if not a.teams:
@@ -39,7 +39,7 @@ def cmd_new(a: argparse.Namespace) -> int:
         initial_colour=a.initial_colour, unrated_rating=a.unrated_rating,
     )
     if a.teams:
-        from core import teams as team_event
+        from arbiter.core import teams as team_event
 
         match_points = numbers.points(a.match_points, "--match-points") if a.match_points else None
         event = team_event.setup(event, a.boards, match_points=match_points, tiebreaks=list(tiebreaks) or None)
@@ -52,7 +52,7 @@ def cmd_new(a: argparse.Namespace) -> int:
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
           + (f", teams of {a.boards} boards" if a.teams else ""))
     if sys.stdout.isatty():  # a judge at a terminal: how (or that) the folder is shared (docs/venue.md)
-        from core.store import venue
+        from arbiter.core.store import venue
         print(clean(venue.new_event_note(a.file), lines=True))
     return 0
 
@@ -90,7 +90,7 @@ def read_csv_text(path: Path) -> str:
 
 
 def cmd_players_import(a: argparse.Namespace) -> int:
-    from core.event import seating
+    from arbiter.core.event import seating
 
     csv_path = Path(a.csv)
     rows = csvio.read_players(read_csv_text(csv_path), str(csv_path))
@@ -118,8 +118,8 @@ def cmd_players_import(a: argparse.Namespace) -> int:
 
 def print_tables(e: Event, marked: set[int] = frozenset()) -> None:
     """Each table: its players (by rating), their number, average rating and club-mate pairs."""
-    from core.msg.cells import fit
-    from core.event.seating import table_summary
+    from arbiter.core.msg.cells import fit
+    from arbiter.core.event.seating import table_summary
 
     for t, n, avg, clashes in table_summary(e):
         print(f"table {t}: {n} players, average rating {avg}, club-mate pairs {clashes}")
@@ -129,7 +129,7 @@ def print_tables(e: Event, marked: set[int] = frozenset()) -> None:
 
 
 def cmd_players_distribute(a: argparse.Namespace) -> int:
-    from core.event import seating
+    from arbiter.core.event import seating
 
     e = load(a.file)
     if not a.all and e.tables > 1 and all(p.table is not None for p in e.players):
@@ -162,7 +162,7 @@ def cmd_players_bye(a: argparse.Namespace) -> int:
 
 
 def cmd_players_list(a: argparse.Namespace) -> int:
-    from core.msg.cells import fit
+    from arbiter.core.msg.cells import fit
 
     e = load(a.file)
     if a.format == "json":
@@ -184,7 +184,7 @@ def id_or_name(text: str) -> int | str:
 
 
 def cmd_forbid(a: argparse.Namespace) -> int:
-    from core import teams as team_event
+    from arbiter.core import teams as team_event
 
     from .teams import forbid_teams
 

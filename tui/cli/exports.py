@@ -7,10 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-from core.store import create, load
-from core.formats.output import STDOUT, write_output
-from core.msg.cells import clean
-from core.store.files import read_text
+from arbiter.core.store import create, load
+from arbiter.core.formats.output import STDOUT, write_output
+from arbiter.core.msg.cells import clean
+from arbiter.core.store.files import read_text
 
 from .common import FILE, TABLE, Arg, Command, Group, table_of
 from .interrupt import guarded
@@ -18,7 +18,7 @@ from .usage import UsageError
 
 
 def cmd_trf_pair(a: argparse.Namespace) -> int:
-    from core.formats.trfpair import trf_pair
+    from arbiter.core.formats.trfpair import trf_pair
 
     text = trf_pair(read_text(Path(a.trf)), a.trf)
     if a.o:
@@ -40,7 +40,7 @@ def _not_the_input(out: Path, trf: Path) -> None:
 
 
 def cmd_trf_check(a: argparse.Namespace) -> int:
-    from core.formats.trfpair import trf_check
+    from arbiter.core.formats.trfpair import trf_check
 
     diffs = trf_check(read_text(Path(a.trf)), a.trf)
     for d in diffs:
@@ -52,8 +52,8 @@ def cmd_trf_check(a: argparse.Namespace) -> int:
 
 
 def cmd_import_trf(a: argparse.Namespace) -> int:
-    from core.formats.trf import parse_trf
-    from core.formats.trf_event import trf_to_event
+    from arbiter.core.formats.trf import parse_trf
+    from arbiter.core.formats.trf_event import trf_to_event
 
     t = parse_trf(read_text(Path(a.trf)), a.trf)
     event = trf_to_event(t, a.trf)
@@ -71,30 +71,30 @@ TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket",
 
 
 def cmd_export(a: argparse.Namespace) -> int:
-    from core.formats.output import check_not_event
+    from arbiter.core.formats.output import check_not_event
 
     check_not_event(a.out, a.file)  # before any work: never over the event's own files
     e = load(a.file)
     if a.format == "html":
-        from core.formats.site import write_site
+        from arbiter.core.formats.site import write_site
 
         write_site(e, a.out, event_path=a.file)
         print(f"wrote {a.out}")
         return 0
     if a.format == "trf":
-        from core.formats.trf import write_trf
-        from core.formats.trf_event import event_to_trf
+        from arbiter.core.formats.trf import write_trf
+        from arbiter.core.formats.trf_event import event_to_trf
 
         table = table_of(e, "swiss", a, required=False) if a.what != "top" else None
         text = write_trf(event_to_trf(e, table, what=a.what))
     elif a.format == "csv":
-        from core.formats.exports import players_csv, standings_csv
+        from arbiter.core.formats.exports import players_csv, standings_csv
 
         if a.what not in CSV_WHAT:
             raise UsageError(f"--what '{a.what}': a CSV export is players or standings")
         text = standings_csv(e) if a.what == "standings" else players_csv(e)
     else:  # text printouts
-        from core.formats.exports import printout
+        from arbiter.core.formats.exports import printout
 
         text = printout(e, a.what)
     if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:

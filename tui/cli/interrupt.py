@@ -21,8 +21,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 if TYPE_CHECKING:  # this module is imported before anything else of arbiter: it takes Ctrl-C
-    from core.event.model import Event
-    from core.store import EventFile
+    from arbiter.core.event.model import Event
+    from arbiter.core.store import EventFile
 
 
 class _State:

@@ -21,7 +21,7 @@ import re
 from fractions import Fraction
 from typing import Callable
 
-from core import limits as L
+from arbiter.core import limits as L
 
 from .usage import UsageError
 

@@ -15,7 +15,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
-from core.event.model import Event
+from arbiter.core.event.model import Event
 
 DELAY = 1.0  # seconds of work before the line appears
 EVERY = 1.0  # seconds between updates

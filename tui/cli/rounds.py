@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.event import commands
-from core.pairing import rounds as pairing
-from core.msg.journal import describe, pair_what, result_what
-from core.formats.text import round_text
-from core.event.results import Result
-from core.store import EventFile, journal, load
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.msg.journal import describe, pair_what, result_what
+from arbiter.core.formats.text import round_text
+from arbiter.core.event.results import Result
+from arbiter.core.store import EventFile, journal, load
 
 from . import numbers
 from .common import FILE, ROUND, STAGE, TABLE, Arg, Command, fmt, ids, main_stage, print_json, stage_of, table_of, typed_as
@@ -25,8 +25,8 @@ def cmd_pair(a: argparse.Namespace) -> int:
     table = table_of(e, "swiss", a, required=False)
     if a.by_hand is not None:
         return _pair_by_hand(ef, e, table, a.by_hand)
-    from core import teams as team_event
-    from core.formats import team_output
+    from arbiter.core import teams as team_event
+    from arbiter.core.formats import team_output
 
     if team_event.is_team_event(e):
         new = change(ef, lambda ev: pairing.pair_next(ev, table, lots=a.lots), pair_what([]))
@@ -91,9 +91,9 @@ def cmd_result(a: argparse.Namespace) -> int:
     rnd = a.round if a.round is not None else commands.current_round(e, stage, table).number
     if stage in ("top", "playoff"):
         if stage == "top":
-            from core.knockout.stage import record_top_result as record
+            from arbiter.core.knockout.stage import record_top_result as record
         else:
-            from core.playoff.stage import record_playoff_result as record
+            from arbiter.core.playoff.stage import record_playoff_result as record
 
         def enter(ev):
             return record(ev, rnd, a.board, result, by=user, force=a.force, moves=a.moves)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.formats import csvio
-from core.formats.text import standings_text
-from core.tiebreaks.standings import completed_rounds, standings
-from core.store import load
+from arbiter.core.formats import csvio
+from arbiter.core.formats.text import standings_text
+from arbiter.core.tiebreaks.standings import completed_rounds, standings
+from arbiter.core.store import load
 
 from . import numbers
 from .common import EDITION, FILE, TABLE, TIEBREAKS, Arg, Command, codes, fmt, jnum, main_stage, print_json
@@ -16,9 +16,9 @@ from .usage import UsageError
 
 
 def cmd_standings(a: argparse.Namespace) -> int:
-    from core import teams as team_event
-    from core.formats import team_output
-    from core.tiebreaks.standings import check_codes
+    from arbiter.core import teams as team_event
+    from arbiter.core.formats import team_output
+    from arbiter.core.tiebreaks.standings import check_codes
 
     e = load(a.file)
     chosen = codes(a.tiebreaks)
@@ -39,7 +39,7 @@ def cmd_standings(a: argparse.Namespace) -> int:
     rows = standings(e, table=table, after_round=after, codes=chosen, edition=a.edition)
     used = list(chosen if chosen is not None else e.tiebreaks)
     if a.explain is not None:
-        from core.tiebreaks.standings import explain_text
+        from arbiter.core.tiebreaks.standings import explain_text
 
         sys.stdout.write(explain_text(e, a.explain, table=table, after_round=after, codes=used, edition=a.edition))
         return 0

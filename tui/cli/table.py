@@ -15,8 +15,6 @@ from . import display, events, exports, rounds, standings, teams, top
 from .common import Command, Group
 from .usage import Parser
 
-DEFAULT_FILE = "saves/demo.toml"
-
 COMMANDS: tuple[Command, ...] = (
     *events.COMMANDS, *rounds.COMMANDS, *standings.COMMANDS, *top.COMMANDS, *teams.COMMANDS,
     *exports.COMMANDS, *display.COMMANDS,
@@ -25,7 +23,8 @@ GROUPS: dict[str, Group] = {g.word: g for g in (*events.GROUPS, *teams.GROUPS, *
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."
 EPILOG = f"""\
-Without a command, `arbiter [FILE]` opens the judge's TUI on FILE (default {DEFAULT_FILE}).
+Without a command, `arbiter FILE` opens the judge's TUI on FILE; `arbiter` alone opens a copy of
+the demo event (made once, in ~/.local/share/arbiter/). `arbiter --version` says which arbiter this is.
 `arbiter COMMAND --help` says what each command takes. Exit codes: 0 done; 2 a user's mistake
 (one line `arbiter: error: ...`); 1 no legal pairing; 130 interrupted (Ctrl-C: nothing written)."""
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core import teams as team_event
-from core.formats import team_output
-from core.msg.journal import describe
-from core.event.model import Event
-from core.store import EventFile, load
+from arbiter.core import teams as team_event
+from arbiter.core.formats import team_output
+from arbiter.core.msg.journal import describe
+from arbiter.core.event.model import Event
+from arbiter.core.store import EventFile, load
 
 from . import numbers
 from .common import EDITION, FILE, ROUND, TIEBREAKS, Arg, Command, Group, fmt, ids

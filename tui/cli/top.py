@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.formats.text import round_text
-from core.msg.journal import describe
-from core.store import EventFile, load
+from arbiter.core.formats.text import round_text
+from arbiter.core.msg.journal import describe
+from arbiter.core.store import EventFile, load
 
 from . import numbers
 from .common import FILE, Arg, Command, fmt, ids, print_json, typed_as
@@ -16,7 +16,7 @@ from .usage import UsageError
 
 
 def cmd_top(a: argparse.Namespace) -> int:
-    from core.knockout import stage as top
+    from arbiter.core.knockout import stage as top
 
     ef = EventFile(a.file)
     new = change(ef, lambda ev: top.start_top(ev, seeding=a.seeding, lots=a.lots, games_per_match=a.games,
@@ -32,8 +32,8 @@ def cmd_top(a: argparse.Namespace) -> int:
 
 
 def cmd_bracket(a: argparse.Namespace) -> int:
-    from core.knockout import stage as top
-    from core.knockout.bracket_text import bracket_json, bracket_text
+    from arbiter.core.knockout import stage as top
+    from arbiter.core.knockout.bracket_text import bracket_json, bracket_text
 
     e = load(a.file)
     b = top.bracket(e)
@@ -48,7 +48,7 @@ def cmd_bracket(a: argparse.Namespace) -> int:
 
 
 def cmd_playoff(a: argparse.Namespace) -> int:
-    from core.playoff import stage as playoff_event
+    from arbiter.core.playoff import stage as playoff_event
 
     players = None
     if a.players is not None:

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from textual.screen import Screen
 
-from core.errors import ArbiterError, Conflict, message
-from core.event.model import Event
+from arbiter.core.errors import ArbiterError, Conflict, message
+from arbiter.core.event.model import Event
 
 from .. import actions
 from ..i18n import tr

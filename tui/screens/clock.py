@@ -13,8 +13,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from core.errors import ArbiterError
-from core.event.model import Round
+from arbiter.core.errors import ArbiterError
+from arbiter.core.event.model import Round
 
 from ..i18n import tr
 from ..widgets import clock as clockmod

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.event import commands
-from core.errors import ArbiterError
-from core.msg.cells import clean, fit
-from core.event.model import Event, Round, points_text
-from core.event.results import Result
-from core.tiebreaks.standings import completed_rounds, standings
+from arbiter.core.event import commands
+from arbiter.core.errors import ArbiterError
+from arbiter.core.msg.cells import clean, fit
+from arbiter.core.event.model import Event, Round, points_text
+from arbiter.core.event.results import Result
+from arbiter.core.tiebreaks.standings import completed_rounds, standings
 
 from ..i18n import points_word, tr
 
@@ -21,11 +21,11 @@ from ..i18n import points_word, tr
 def record(ev: Event, rnd: Round, board: int, result: Result | None, **kw) -> Event:
     """The core call that enters a result in this round, as the command line makes it (per stage)."""
     if rnd.stage == "top":
-        from core.knockout.stage import record_top_result
+        from arbiter.core.knockout.stage import record_top_result
 
         return record_top_result(ev, rnd.number, board, result, **kw)
     if rnd.stage == "playoff":
-        from core.playoff.stage import record_playoff_result
+        from arbiter.core.playoff.stage import record_playoff_result
 
         return record_playoff_result(ev, rnd.number, board, result, **kw)
     return commands.record_result(ev, rnd.stage, rnd.table, rnd.number, board, result, **kw)
@@ -96,8 +96,8 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
 
 def top_preview_body(preview: Event, tie: str | None, lang: str) -> Text:
     """The top before it starts: the seeds, the 704.2 aims, the bracket (and a tie at the line, if any)."""
-    from core.knockout import stage as top
-    from core.knockout.bracket_text import bracket_text
+    from arbiter.core.knockout import stage as top
+    from arbiter.core.knockout.bracket_text import bracket_text
 
     b = top.bracket(preview)
     names = {p.id: p.name for p in preview.players}
@@ -121,8 +121,8 @@ def playoff_preview_body(planned: Event, lang: str) -> Text:
     tie-break order, the format, the groups, the time controls, who wins a drawn Armageddon, the first games."""
     import inspect
 
-    from core.playoff import plan as po
-    from core.playoff import stage as playoff_event
+    from arbiter.core.playoff import plan as po
+    from arbiter.core.playoff import stage as playoff_event
 
     report = playoff_event.report
     text = report(planned, lang) if "lang" in inspect.signature(report).parameters else report(planned)

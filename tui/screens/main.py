@@ -21,13 +21,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from core.event import commands
-from core.pairing import rounds as pairing
-from core.errors import ArbiterError, Conflict, message
-from core.msg.cells import clean, fit
-from core.msg.journal import clock_what, describe, result_what, translate
-from core.event.model import Event, Game, Round
-from core.event.results import Result
+from arbiter.core.event import commands
+from arbiter.core.pairing import rounds as pairing
+from arbiter.core.errors import ArbiterError, Conflict, message
+from arbiter.core.msg.cells import clean, fit
+from arbiter.core.msg.journal import clock_what, describe, result_what, translate
+from arbiter.core.event.model import Event, Game, Round
+from arbiter.core.event.results import Result
 
 from .. import actions
 from ..actions import why
@@ -398,7 +398,7 @@ class MainScreen(ArbiterScreen):
     def offer_repair(self, before: Event, after: Event) -> None:
         """A past result corrected, and the round paired on the old one has no result yet: take it back and pair
         it again? (one question; Enter or anything but y keeps it: `core.pairing.corrections`)."""
-        from core.pairing import corrections
+        from arbiter.core.pairing import corrections
 
         found = corrections.round_paired_on(before, after)
         if found is None:
@@ -607,7 +607,7 @@ class MainScreen(ArbiterScreen):
         new_event_form(self)
 
     def explain_player(self, pid: int) -> None:
-        from core.tiebreaks.standings import explain_text, main_stage
+        from arbiter.core.tiebreaks.standings import explain_text, main_stage
 
         e = self.event
         table = self.table if main_stage(e) == "swiss" and e.tables > 1 else None
@@ -619,7 +619,7 @@ class MainScreen(ArbiterScreen):
 
     def on_bracket_view_chosen(self, message: BracketView.Chosen) -> None:
         """Enter on a match of the bracket: the round panel on that match's board, to enter its result."""
-        from core.knockout.stage import match_board
+        from arbiter.core.knockout.stage import match_board
 
         lang = self.arb.lang
         at = match_board(self.event, message.bracket, message.key)
@@ -652,7 +652,7 @@ class MainScreen(ArbiterScreen):
         """The pairing of the next round of `table` (None: the event's only one), as a job, then the preview
         (which says `note` on opening; `cancelled` is said if nothing is saved: the round was taken back to be
         paired again, and stays unpaired)."""
-        from core.pairing import preview
+        from arbiter.core.pairing import preview
 
         snapshot = self.event
         rs = snapshot.rounds_of(self.stage if table is None else "swiss", table)
@@ -663,7 +663,7 @@ class MainScreen(ArbiterScreen):
 
     def action_pair_all(self) -> None:
         """The next round of every table whose round is complete, in one preview (`core.pairing.preview.propose(tables=)`)."""
-        from core.pairing import preview
+        from arbiter.core.pairing import preview
 
         snapshot, lang = self.event, self.arb.lang
         tables = preview.pairable_tables(snapshot)
@@ -780,7 +780,7 @@ class MainScreen(ArbiterScreen):
 
     def forbid(self, text: str) -> None:
         """`12 7`: these two must never be paired (C1); `-12 7` allows them again. Teams by name or id."""
-        from core import teams as team_event
+        from arbiter.core import teams as team_event
 
         lang = self.arb.lang
         remove = text.strip().startswith("-")
@@ -924,7 +924,7 @@ class MainScreen(ArbiterScreen):
     # -- the top and the play-off ------------------------------------------------------------------------
     def action_start_top(self) -> None:
         """Preview the top (seeds, the 704.2 aims, the first round: a job), then start it on `y`."""
-        from core.knockout import stage as top
+        from arbiter.core.knockout import stage as top
 
         snapshot, lang = self.event, self.arb.lang
 
@@ -958,14 +958,14 @@ class MainScreen(ArbiterScreen):
                                           [go, ("n", tr(lang, "cancel"))], default=go[0], classes="page"), answered)
 
     def start_top(self, lots: bool = False) -> None:
-        from core.knockout import stage as top
+        from arbiter.core.knockout import stage as top
 
         self.run_change(lambda ev: top.start_top(ev, lots=lots), describe("start the top"),
                         then=lambda _new: self.stage_started(tr(self.arb.lang, "top_started")))
 
     def action_start_playoff(self) -> None:
         """The play-off for first place as it would start (players, format, time controls, first games), then y."""
-        from core.playoff import stage as playoff_event
+        from arbiter.core.playoff import stage as playoff_event
 
         lang = self.arb.lang
         planned = self.attempt(playoff_event.start_playoff, self.event, None)

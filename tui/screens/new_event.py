@@ -7,10 +7,10 @@ import secrets
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from core.event import commands
-from core.errors import ArbiterError, message
-from core.tiebreaks.standings import check_codes
-from core.store import create
+from arbiter.core.event import commands
+from arbiter.core.errors import ArbiterError, message
+from arbiter.core.tiebreaks.standings import check_codes
+from arbiter.core.store import create
 
 from ..i18n import tr
 from .dialogs import FormScreen

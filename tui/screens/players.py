@@ -17,12 +17,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input
 
-from core.event import commands, seating
-from core.errors import FileProblem
-from core.formats import csvio
-from core.msg.cells import clean, fit
-from core.msg.journal import bye_what, describe
-from core.event.model import Event
+from arbiter.core.event import commands, seating
+from arbiter.core.errors import FileProblem
+from arbiter.core.formats import csvio
+from arbiter.core.msg.cells import clean, fit
+from arbiter.core.msg.journal import bye_what, describe
+from arbiter.core.event.model import Event
 
 from .. import actions
 from ..i18n import tr

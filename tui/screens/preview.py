@@ -16,10 +16,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from core.pairing import rounds as pairing, preview
-from core.errors import ArbiterError, Conflict, message
-from core.formats.text import scores_before
-from core.msg.cells import clean, fit
+from arbiter.core.pairing import rounds as pairing, preview
+from arbiter.core.errors import ArbiterError, Conflict, message
+from arbiter.core.formats.text import scores_before
+from arbiter.core.msg.cells import clean, fit
 
 from .. import actions
 from ..actions import why

@@ -22,7 +22,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.event.model import Event
+from arbiter.core.event.model import Event
 
 TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
 EXPORTS = TEXT + ("site", "trf", "csv_players", "csv_standings")
@@ -54,27 +54,27 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
 
     `lpr`: the printer command (default: `lpr` on PATH, if there is one).
     """
-    from core.formats.output import write_output
-    from core.msg.cells import clean
+    from arbiter.core.formats.output import write_output
+    from arbiter.core.msg.cells import clean
 
     path = out_path(event_path, what, table)
     if what == "site":
-        from core.formats.site import write_site
+        from arbiter.core.formats.site import write_site
 
         write_site(event, path, lang=lang, event_path=event_path)
         return Exported(path)
     if what == "trf":
-        from core.formats.trf import write_trf
-        from core.formats.trf_event import event_to_trf
+        from arbiter.core.formats.trf import write_trf
+        from arbiter.core.formats.trf_event import event_to_trf
 
         write_output(path, write_trf(event_to_trf(event, table)), event=event_path)
         return Exported(path)
     if what in ("csv_players", "csv_standings"):
-        from core.formats.exports import players_csv, standings_csv
+        from arbiter.core.formats.exports import players_csv, standings_csv
 
         write_output(path, standings_csv(event) if what == "csv_standings" else players_csv(event), event=event_path)
         return Exported(path)
-    from core.formats.exports import printout
+    from arbiter.core.formats.exports import printout
 
     write_output(path, clean(printout(event, what, lang=lang), lines=True), event=event_path)
     printer = lpr if lpr is not None else shutil.which("lpr")

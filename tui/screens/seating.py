@@ -21,10 +21,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from core.errors import ArbiterError, message
-from core.msg.cells import clean, fit, pad
-from core.event.model import Event
-from core.event.seating import table_summary
+from arbiter.core.errors import ArbiterError, message
+from arbiter.core.msg.cells import clean, fit, pad
+from arbiter.core.event.model import Event
+from arbiter.core.event.seating import table_summary
 
 from .. import actions
 from ..i18n import tr
@@ -127,14 +127,14 @@ class SeatingScreen(ModalScreen[str | None]):
 
 # -- what the players screen and the main screen do with it ----------------------------------------
 def _seated_what(method: str) -> str:
-    from core.msg.journal import describe
+    from arbiter.core.msg.journal import describe
 
     return describe("seat players at tables by rating" if method == "rating" else "seat players at tables by lot")
 
 
 def distribute(screen) -> None:
     """Deal every player to the tables again (before round 1): the plan first, saved on y (`seat_players`)."""
-    from core.event import seating
+    from arbiter.core.event import seating
 
     e, lang = screen.arb.event, screen.arb.lang
 
@@ -153,7 +153,7 @@ def distribute(screen) -> None:
 def import_seated(screen, rows: list[dict], what: str, then) -> None:
     """A CSV's players without a table into an event of several tables: where they would sit, then y saves the
     import with those seats in one change (`seating.add_and_seat`); `then(new event, method)` after it."""
-    from core.event import seating
+    from arbiter.core.event import seating
 
     e, lang = screen.arb.event, screen.arb.lang
 

@@ -30,9 +30,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from core import knockout as ko
-from core.knockout.bracket_text import TreeLayout, decision_legend, match_lines, tree_layout
-from core.msg.cells import clean, fit
+from arbiter.core import knockout as ko
+from arbiter.core.knockout.bracket_text import TreeLayout, decision_legend, match_lines, tree_layout
+from arbiter.core.msg.cells import clean, fit
 
 from .. import actions
 from ..i18n import tr

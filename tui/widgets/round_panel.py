@@ -21,10 +21,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
-from core.errors import ArbiterError, Msg
-from core.msg.cells import clean, fit
-from core.event.history import histories, round_records
-from core.event.model import STAGES, Event, Game, Round, points_text
+from arbiter.core.errors import ArbiterError, Msg
+from arbiter.core.msg.cells import clean, fit
+from arbiter.core.event.history import histories, round_records
+from arbiter.core.event.model import STAGES, Event, Game, Round, points_text
 
 from ..i18n import tr
 from .keyed_table import KeyedTable, cell
@@ -70,7 +70,7 @@ def event_inputs(e: Event, keep_round) -> tuple:
 
 def top_bracket(e: Event):
     """The knockout bracket (`core.knockout.stage.bracket`), or None before the top starts."""
-    from core.knockout import stage as top
+    from arbiter.core.knockout import stage as top
 
     try:
         return top.bracket(e)
@@ -80,7 +80,7 @@ def top_bracket(e: Event):
 
 def places_text(e: Event, lang: str, b=None) -> Text | None:
     """The top's places known so far, on one wrapped line (`core.knockout.stage.final_places`): the champion first."""
-    from core.knockout import stage as top
+    from arbiter.core.knockout import stage as top
 
     b = b if b is not None else top_bracket(e)
     if b is None:
@@ -101,7 +101,7 @@ def places_text(e: Event, lang: str, b=None) -> Text | None:
 
 def unpaired_text(e: Event, rnd: Round, lang: str) -> Text | None:
     """The players of the round's table not paired in it, and why (as `arbiter round` lists them)."""
-    from core.formats.text import unpaired
+    from arbiter.core.formats.text import unpaired
 
     out = unpaired(e, rnd)
     if not out:
@@ -117,7 +117,7 @@ def unpaired_text(e: Event, rnd: Round, lang: str) -> Text | None:
 def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:
     """Under the play-off's current round: what its games are (`core.playoff.stage.progress`: the plan's label
     and time control), and in an Armageddon who wins it on a draw, by name (the second player, 32.5.6)."""
-    from core.playoff import stage as playoff_event
+    from arbiter.core.playoff import stage as playoff_event
 
     rounds = e.rounds_of("playoff")
     if not rounds or rnd is not rounds[-1]:
@@ -128,7 +128,7 @@ def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:
         return None
     if st.finished:
         return None
-    from core.playoff import plan as po
+    from arbiter.core.playoff import plan as po
 
     def said(x) -> str:
         return clean(x.text(lang) if isinstance(x, Msg) else str(x))
@@ -395,7 +395,7 @@ class RoundPanel(Vertical):
     @staticmethod
     def final_boards_text(e: Event, rnd: Round, lang: str) -> str:
         """In the top's last round: which board is the final, which the third-place match (`core.knockout.stage.final_boards`)."""
-        from core.knockout import stage as top
+        from arbiter.core.knockout import stage as top
 
         b = top_bracket(e)
         if b is None:
@@ -408,7 +408,7 @@ class RoundPanel(Vertical):
     @staticmethod
     def playoff_state(e: Event, lang: str) -> tuple[str, str]:
         """Where the play-off stands, for the round head: its winner, or what it needs besides results."""
-        from core.playoff import stage as playoff_event
+        from arbiter.core.playoff import stage as playoff_event
 
         try:
             st = playoff_event.progress(e)
@@ -439,7 +439,7 @@ class RoundPanel(Vertical):
         if rnd.stage == "top":
             def before_top() -> dict[int, str]:
                 try:
-                    from core.knockout.stage import points_before_top
+                    from arbiter.core.knockout.stage import points_before_top
 
                     return {pid: points_text(x) for pid, x in points_before_top(e).items()}
                 except ArbiterError:
@@ -504,7 +504,7 @@ class RoundPanel(Vertical):
 
     def match_after(self, rnd: Round, g: Game) -> str | None:
         """The top match of this game after it, as the bracket says: who went through and why, or the game to play."""
-        from core.knockout.bracket_text import match_lines
+        from arbiter.core.knockout.bracket_text import match_lines
 
         br = top_bracket(self.event)
         if br is None:

@@ -16,10 +16,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
-from core.errors import ArbiterError, message
-from core.msg.cells import fit
-from core.event.model import Event, points_text
-from core.tiebreaks.standings import completed_rounds, main_stage, standings
+from arbiter.core.errors import ArbiterError, message
+from arbiter.core.msg.cells import fit
+from arbiter.core.event.model import Event, points_text
+from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings
 
 from ..i18n import tiebreak_name, tr
 from .keyed_table import KeyedTable, cell

@@ -6,7 +6,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from core.msg.cells import clean, fit
+from arbiter.core.msg.cells import clean, fit
 
 from ..i18n import tr
 from . import clock as clockmod

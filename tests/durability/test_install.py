@@ -1,0 +1,111 @@
+"""The package as a user gets it (issue 21): installed the venue way from a private copy of the
+checkout (tests/durability/conftest.py), run from another folder, as root and as another login."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from arbiter.tui.cli import demo
+from tests.conftest import ROOT
+
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+VERSION = PYPROJECT["project"]["version"]
+PLAIN_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+
+
+def test_every_folder_of_core_and_tui_is_a_package_of_the_distribution():
+    folders = {"arbiter." + ".".join(p.parent.relative_to(ROOT).parts)
+               for top in ("core", "tui") for p in (ROOT / top).rglob("__init__.py")}
+    setuptools = PYPROJECT["tool"]["setuptools"]
+    assert set(setuptools["packages"]) == folders | {"arbiter.saves"}
+    assert setuptools["package-dir"] == {"arbiter.core": "core", "arbiter.tui": "tui", "arbiter.saves": "saves"}
+    assert PYPROJECT["project"]["name"] == "arbiter-tournament"
+    assert PYPROJECT["project"]["scripts"] == {"arbiter": "arbiter.tui.cli:main"}
+    assert "textual>=8.2.8,<9" in PYPROJECT["project"]["dependencies"]  # a range: other Textual apps fit beside
+
+
+def test_the_installed_files_hold_the_licence_and_the_demo_and_no_top_level_core_or_tui(venue_install):
+    records = list(venue_install.prefix.glob("lib/python3*/site-packages/arbiter_tournament-*.dist-info/RECORD"))
+    assert len(records) == 1, records
+    names = [line.split(",")[0] for line in records[0].read_text(encoding="utf-8").splitlines()]
+    tops = {n.split("/")[0] for n in names if not n.startswith("../")}  # ../../../bin/arbiter: the script
+    assert tops == {"arbiter", records[0].parent.name}
+    site = records[0].parent.parent
+    assert not (site / "core").exists() and not (site / "tui").exists()
+    assert f"{records[0].parent.name}/licenses/LICENSE" in names
+    assert "MIT License" in (records[0].parent / "licenses" / "LICENSE").read_text(encoding="utf-8")
+    assert "arbiter/saves/demo.toml" in names and "arbiter/tui/app.tcss" in names
+    assert (site / "arbiter" / "saves" / "demo.toml").read_bytes() == (ROOT / "saves" / "demo.toml").read_bytes()
+    assert not list(site.glob("__editable__*"))  # a real install, not a link to the checkout
+
+
+def test_version_answers_from_another_folder(venue_install, tmp_path):
+    for flag in ("--version", "-V"):
+        done = subprocess.run([str(venue_install.arbiter), flag], cwd=tmp_path, env=PLAIN_ENV, capture_output=True,
+                              text=True, timeout=60)
+        assert (done.returncode, done.stdout, done.stderr) == (0, f"arbiter {VERSION}\n", "")
+
+
+def test_the_installed_arbiter_runs_commands_from_another_folder(venue_install, tmp_path):
+    env = {**PLAIN_ENV, "HOME": str(tmp_path)}
+    run = [str(venue_install.arbiter)]
+    done = subprocess.run(run + ["new", "ev.toml", "--name", "Installed Open", "--rounds", "3"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    for name in ("Ann", "Bob"):
+        subprocess.run(run + ["players", "add", "ev.toml", name], cwd=tmp_path, env=env, check=True, timeout=60)
+    done = subprocess.run(run + ["pair", "ev.toml"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "Ann" in done.stdout and "Bob" in done.stdout, done.stderr
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: the real-terminal test needs it")
+def test_arbiter_alone_opens_a_copy_of_the_demo_at_80x24(venue_install, tmp_path):
+    from tests.tui.test_tui_tmux import Tmux
+
+    home = tmp_path / "home"
+    home.mkdir()
+    t = Tmux()
+    try:
+        t.start(["PATH=/usr/bin:/bin", f"HOME={home}", str(venue_install.arbiter)], cwd=tmp_path,
+                rc_file=tmp_path / "app.rc")
+        screen = t.wait(lambda s: "Demo Open" in s and "round" in s, "the demo event on the screen", timeout=30)
+        assert len(screen.splitlines()) <= 24 and all(len(line) <= 80 for line in screen.splitlines())
+        copy = home / ".local" / "share" / "arbiter" / "demo.toml"
+        assert copy.read_bytes() == (ROOT / "saves" / "demo.toml").read_bytes()
+        t.keys("q")
+        end = t.wait(lambda s: t.dead() is not None, "arbiter to quit on q", timeout=15)
+        assert t.dead() == 0, end
+    finally:
+        t.kill()
+
+
+def test_the_demo_is_copied_once_and_the_judges_copy_kept(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = Path(demo.copy())
+    assert path == tmp_path / "data" / "arbiter" / "demo.toml"
+    assert path.read_bytes() == demo.installed().read_bytes() == (ROOT / "saves" / "demo.toml").read_bytes()
+    assert f"the demo event is copied to {path}" in capsys.readouterr().err
+    path.write_text(path.read_text(encoding="utf-8").replace("Demo Open", "My Demo"), encoding="utf-8")
+    assert Path(demo.copy()) == path and "My Demo" in path.read_text(encoding="utf-8")  # kept, not copied over
+    assert capsys.readouterr().err == ""
+    path.unlink()
+    demo.copy()
+    assert "Demo Open" in path.read_text(encoding="utf-8")  # removed: the demo afresh
+
+
+def test_a_demo_that_cannot_be_copied_is_one_line_and_exit_2(tmp_path, monkeypatch):
+    from tests.cli_run import run
+
+    (tmp_path / "ro").mkdir()
+    (tmp_path / "ro" / "arbiter").write_text("a file where the folder should be", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "ro"))
+    code, out, err = run()
+    assert code == 2 and out == ""
+    assert err.startswith(f"arbiter: error: {tmp_path / 'ro' / 'arbiter' / 'demo.toml'}: cannot copy the demo event here")
+    assert err.count("\n") == 1
