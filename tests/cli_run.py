@@ -1,7 +1,7 @@
 """The command line driven in-process, as an outside check drives it: `main(argv)` with stdout and
 stderr captured and the exit code returned, the environment of a fresh shell (a USER, no SSH).
 
-`run_process` is the same through a real `python -m tui.cli` process, for the few end-to-end tests
+`run_process` is the same through a real `python -m arbiter.tui.cli` process, for the few end-to-end tests
 that need one (stdout's encoding, a full disk, signals, the console script).
 """
 

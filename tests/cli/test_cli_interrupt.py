@@ -236,9 +236,9 @@ def test_ctrl_c_after_the_change_is_written_ends_the_command_as_done(tmp_path, m
 
 @pytest.mark.parametrize("module,code", [("arbiter.core.event.model", 130), ("arbiter.tui.cli.interrupt", -signal.SIGINT)])
 def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code):
-    """The console script runs `from tui.cli import main; sys.exit(main())`: a Ctrl-C while
+    """The console script runs `from arbiter.tui.cli import main; sys.exit(main())`: a Ctrl-C while
     arbiter's own modules load (the first half second of every command) is quiet too. Inside
-    main (core.event.model) it is exit code 130; before main (the few modules `from tui.cli import main`
+    main (arbiter.core.event.model) it is exit code 130; before main (the few modules `from arbiter.tui.cli import main`
     needs), the process ends by SIGINT without a word, which a shell reports as 130 too."""
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
@@ -258,7 +258,7 @@ def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code)
 
 
 def test_importing_the_command_line_loads_nothing_before_main_takes_ctrl_c():
-    """What `from tui.cli import main` imports before main() runs is only the standard library and
+    """What `from arbiter.tui.cli import main` imports before main() runs is only the standard library and
     the two small modules that take Ctrl-C: the rest loads inside main, where Ctrl-C is handled."""
     script = ("import sys\nbefore = set(sys.modules)\nfrom arbiter.tui.cli import main\n"
               "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('arbiter', 'textual', 'rich')))")

@@ -215,8 +215,8 @@ def test_an_event_path_that_is_a_fifo_or_a_device_is_refused_without_hanging(tmp
     else:
         path = tmp_path / "zero.toml"
         path.symlink_to("/dev/zero")
-    probe = ("import sys; from core.store import EventFile\n"
-             "from core.errors import FileProblem\n"
+    probe = ("import sys; from arbiter.core.store import EventFile\n"
+             "from arbiter.core.errors import FileProblem\n"
              "try:\n    EventFile(sys.argv[1]).load()\nexcept FileProblem as exc:\n    print(exc)\n")
     done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=20,
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -246,7 +246,7 @@ def test_presence_skips_fifos_devices_and_links_in_the_shared_who_folder(tmp_pat
     (folder / "dir-5").symlink_to(elsewhere, target_is_directory=True)
     probe = ("import sys, resource\n"
              "resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
-             "from core.store.presence import Presence\n"
+             "from arbiter.core.store.presence import Presence\n"
              "print(','.join(p.label() for p in Presence(sys.argv[1], user='boris', pid=22).others()))\n")
     done = subprocess.run([sys.executable, "-c", probe, str(ev_path)], capture_output=True, text=True, timeout=20,
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))

@@ -272,11 +272,10 @@ async def test_from_an_empty_event_to_the_first_round(tmp_path):
 
 
 def test_arbiter_without_arguments_starts_and_quits_in_a_terminal(tmp_path):
-    """The real program in a pseudo-terminal: `arbiter` opens saves/demo.toml, `q` quits with status 0."""
+    """The real program in a pseudo-terminal: `arbiter` opens its copy of the demo, `q` quits with status 0."""
     import os
     import pty
     import select
-    import shutil
     import struct
     import sys
 
@@ -285,13 +284,11 @@ def test_arbiter_without_arguments_starts_and_quits_in_a_terminal(tmp_path):
 
     from tests.conftest import ROOT
 
-    (tmp_path / "saves").mkdir()
-    shutil.copy(ROOT / "saves" / "demo.toml", tmp_path / "saves" / "demo.toml")
     pid, fd = pty.fork()
     if pid == 0:  # the child: become `arbiter`
         os.chdir(tmp_path)
-        os.environ.update(TERM="xterm", PYTHONPATH=str(ROOT))
-        os.execv(sys.executable, [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main([]))"])
+        os.environ.update(TERM="xterm", PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path / "data"))
+        os.execv(sys.executable, [sys.executable, "-c", "import sys; from arbiter.tui.cli import main; sys.exit(main([]))"])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     out = b""
 
@@ -323,7 +320,8 @@ def test_arbiter_without_arguments_starts_and_quits_in_a_terminal(tmp_path):
             raise AssertionError("arbiter did not quit on q")
         assert os.waitstatus_to_exitcode(status) == 0
         assert b"Traceback" not in out
-        assert not (tmp_path / "saves" / "demo.toml.who").exists()
+        assert (tmp_path / "data" / "arbiter" / "demo.toml").read_bytes() == (ROOT / "saves" / "demo.toml").read_bytes()
+        assert not (tmp_path / "data" / "arbiter" / "demo.toml.who").exists()
     finally:
         os.close(fd)
 
