@@ -18,7 +18,10 @@
     var shown = 0, total = 0;
     var rows = live.querySelectorAll("table[data-find] tbody tr");
     for (var i = 0; i < rows.length; i++) {
-      var hit = !q || norm(rows[i].textContent).indexOf(q) >= 0;
+      // the players' own cells (class "p"): an opponent named in a row's details does not match
+      var own = rows[i].querySelectorAll(".p"), text = "";
+      for (var k = 0; k < own.length; k++) { text += " " + own[k].textContent; }
+      var hit = !q || norm(own.length ? text : rows[i].textContent).indexOf(q) >= 0;
       rows[i].hidden = !hit;
       total++;
       if (hit) { shown++; }
@@ -157,9 +160,17 @@
     if (String(msg.v) !== version) { refresh(String(msg.v)); }
   }
   if (window.EventSource) {
-    var es = new EventSource("/events");
-    es.onmessage = function (e) { heard(e.data); };
-    es.onerror = function () { if (offline) { offline.hidden = false; } };
+    // one stream per open page; closed when the page is left (a browser holds at most six
+    // connections to a server: streams of pages kept in its back-forward cache would block the next)
+    var es = null;
+    var listen = function () {
+      es = new EventSource("/events");
+      es.onmessage = function (e) { heard(e.data); };
+      es.onerror = function () { if (offline) { offline.hidden = false; } };
+    };
+    listen();
+    window.addEventListener("pagehide", function () { if (es) { es.close(); es = null; } });
+    window.addEventListener("pageshow", function (e) { if (e.persisted && !es) { listen(); } });
   } else {
     setInterval(function () {
       fetch("/version", { cache: "no-store" }).then(function (r) { return r.text(); }).then(heard)
