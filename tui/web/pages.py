@@ -69,14 +69,64 @@ def _table(head: list, rows: list[Markup], *, classes: list[str], caption=None, 
     return tag("table", cap, thead, tag("tbody", *rows), class_=cls, data_find="1" if find else None)
 
 
+def _e(x) -> str:
+    """`esc`, with the common cases first (this runs for every cell of every page)."""
+    if isinstance(x, Markup):
+        return x
+    if isinstance(x, int):
+        return str(x)
+    return esc(x)
+
+
 def _tr(cells: list, classes: list[str]) -> Markup:
-    return tag("tr", *(tag("td", c, class_=(classes[i] if i < len(classes) else "") or None)
-                       for i, c in enumerate(cells)))
+    """A row; `classes` are this module's own literal class names (not data)."""
+    out = ["<tr>"]
+    for i, c in enumerate(cells):
+        cls = classes[i] if i < len(classes) else ""
+        out.append(f'<td class="{cls}">' if cls else "<td>")
+        out.append(_e(c))
+        out.append("</td>")
+    out.append("</tr>")
+    return Markup("".join(out))
+
+
+class Shared:
+    """What every language's pages take from the event, computed once per change of the file."""
+
+    def __init__(self, event: Event) -> None:
+        self.e = event
+        self._who: dict[int, Markup] = {}
+        self._scores: dict[tuple, dict] = {}
+        self._standings: dict[int | None, tuple] = {}
+        self._resting: dict[tuple, list] = {}
+
+    def who(self, pid: int) -> Markup:
+        m = self._who.get(pid)
+        if m is None:
+            p = self.e.player(pid)
+            m = self._who[pid] = Markup(f'{esc(p.name)} <span class="muted">({p.id})</span>')
+        return m
+
+    def scores_before(self, rnd: Round) -> dict:
+        if rnd.key not in self._scores:
+            self._scores[rnd.key] = ex._scores_before(self.e, rnd)
+        return self._scores[rnd.key]
+
+    def standings(self, table: int | None) -> tuple:
+        if table not in self._standings:
+            self._standings[table] = ex._table_standings(self.e, table, tuple(self.e.tiebreaks))
+        return self._standings[table]
+
+    def resting(self, rnd: Round) -> list:
+        if rnd.key not in self._resting:
+            self._resting[rnd.key] = ex._not_paired(self.e, rnd)
+        return self._resting[rnd.key]
 
 
 class _Build:
-    def __init__(self, event: Event, lang: str) -> None:
+    def __init__(self, event: Event, lang: str, shared: Shared | None = None) -> None:
         self.e = event
+        self.s = shared or Shared(event)
         self.lang = lang
         self.t = words(lang)
         self.w = lambda key, **f: tr(lang, key, **f)
@@ -87,10 +137,7 @@ class _Build:
 
     # -- pieces -----------------------------------------------------------------------------
     def who(self, pid: int | None) -> Markup:
-        if pid is None:
-            return Markup("")
-        p = self.e.player(pid)
-        return join([p.name, " ", tag("span", f"({p.id})", class_="muted")])
+        return Markup("") if pid is None else self.s.who(pid)
 
     def title(self, rnd: Round) -> str:
         return ex.round_title(self.e, rnd, self.t)
@@ -115,12 +162,12 @@ class _Build:
     def board_rows(self, rnd: Round) -> list[Markup]:
         """The phone's rows: board, both players (with their scores before the round), result."""
         t = self.t
-        pts = ex._scores_before(self.e, rnd)
+        pts = self.s.scores_before(rnd)
         rows = []
 
         def line(pid: int) -> Markup:
             score = points_text(pts[pid]) if pid in pts else ""
-            return tag("div", self.who(pid), " ", tag("span", score, class_="pts"), class_="p")
+            return Markup(f'<div class="p">{self.s.who(pid)} <span class="pts">{score}</span></div>')
 
         for g in rnd.games:
             if g.second is None:
@@ -135,7 +182,7 @@ class _Build:
         t = self.t
         parts = [_table([t("bd"), f"{t('first')} / {t('second')}", t("result")], self.board_rows(rnd),
                         classes=["bd", "", "res"], caption=self.title(rnd), find=find, cls="boards")]
-        resting = ex._not_paired(self.e, rnd)
+        resting = self.s.resting(rnd)
         if resting:
             parts.append(tag("ul", *(tag("li", self.who(pid), " – ", t(why)) for pid, why in resting),
                              class_="resting"))
@@ -164,7 +211,7 @@ class _Build:
                     continue
                 entries.append((g.first, rnd, g.board, w("web_first"), g.second))
                 entries.append((g.second, rnd, g.board, w("web_second"), g.first))
-            for pid, why in ex._not_paired(self.e, rnd):
+            for pid, why in self.s.resting(rnd):
                 entries.append((pid, rnd, None, t(why), None))
         entries.sort(key=lambda x: (ex._sort_key(self.e.player(x[0]).name), x[0]))
         rows = []
@@ -193,7 +240,7 @@ class _Build:
         if self.teams:
             parts.append(self.team_standings())
         for tb in self.e.stage_tables(main_stage(self.e)):
-            after, rows = ex._table_standings(self.e, tb, codes)
+            after, rows = self.s.standings(tb)
             cap = t("standings_after", n=after) if after else t("standings")
             if tb is not None:
                 cap += ", " + t("table_n", n=tb).lower()
@@ -325,7 +372,7 @@ class _Build:
                               class_="slide", data_slide=key))
 
         for rnd in self.current:
-            pts = ex._scores_before(self.e, rnd)
+            pts = self.s.scores_before(rnd)
             rows = []
             for g in rnd.games:
                 pa = points_text(pts[g.first]) if g.first in pts else ""
@@ -343,7 +390,7 @@ class _Build:
         if self.e.rounds_of(stage, self.e.stage_tables(stage)[0]):
             codes = tuple(self.e.tiebreaks)[:HALL_TIEBREAKS]
             for tb in self.e.stage_tables(stage):
-                after, rows = ex._table_standings(self.e, tb, tuple(self.e.tiebreaks))
+                after, rows = self.s.standings(tb)
                 title = t("standings_after", n=after) if after else t("standings")
                 if tb is not None:
                     title += ", " + t("table_n", n=tb).lower()
@@ -382,9 +429,10 @@ class _Build:
         return "", None
 
 
-def build(event: Event, lang: str) -> Site:
-    """Every page of the event in `lang` (titles and bodies; the frame is added by `document`)."""
-    b = _Build(event, lang)
+def build(event: Event, lang: str, shared: Shared | None = None) -> Site:
+    """Every page of the event in `lang` (titles and bodies; the frame is added by `document`).
+    `shared`: what the other language's pages already took from the same event."""
+    b = _Build(event, lang, shared)
     site = Site(lang=lang, event_name=event.name, nav=b.nav(), clock=b.clock())
     pages = [b.pairings(), b.names(), b.standings(), b.crosstable(), b.bracket_page(), b.rounds_index(),
              b.players(), b.hall()]

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
 
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.msg.cells import clean
@@ -59,6 +59,7 @@ HEAD_TIMEOUT = 10.0
 IDLE_TIMEOUT = 30.0
 WRITE_TIMEOUT = 30.0
 HEARTBEAT = 10.0
+SWITCH_INTERVAL = 0.001
 COOKIE = "arbiter_lang"
 LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
 
@@ -210,6 +211,7 @@ class Web:
         self.stopping: asyncio.Event | None = None
         self.error: BaseException | None = None
         self.tasks: set[asyncio.Task] = set()
+        self.waiting: dict[asyncio.StreamWriter, float] = {}  # connections waiting for a request: until when
 
     # -- the pages --------------------------------------------------------------------------------
     def _static(self) -> dict[str, Body]:
@@ -257,7 +259,8 @@ class Web:
             self.log(f"arbiter: display: {self.name} reads again")
         now = self.clock()
         self.stamp = (now.strftime("%H:%M:%S"), now.isoformat(timespec="seconds"))
-        self.sites = {lang: P.build(event, lang) for lang in LANGUAGES}
+        shared = P.Shared(event)
+        self.sites = {lang: P.build(event, lang, shared) for lang in LANGUAGES}
         return self._assemble(language(event))
 
     def _assemble(self, default_lang: str) -> Snapshot:
@@ -314,14 +317,18 @@ class Web:
         try:
             first = True
             while True:
+                # the sweeper closes a connection whose request does not come in time (cheaper than
+                # a wait_for, which makes a task per request)
+                self.waiting[writer] = time.monotonic() + (HEAD_TIMEOUT if first else IDLE_TIMEOUT)
                 try:
-                    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"),
-                                                  HEAD_TIMEOUT if first else IDLE_TIMEOUT)
-                except (asyncio.IncompleteReadError, asyncio.TimeoutError, ConnectionError):
+                    head = await reader.readuntil(b"\r\n\r\n")
+                except (asyncio.IncompleteReadError, ConnectionError):
                     break
                 except asyncio.LimitOverrunError:
                     await self._send(writer, 400, b"request headers too large\n", close=True)
                     break
+                finally:
+                    self.waiting.pop(writer, None)
                 first = False
                 keep = await self.answer(head, reader, writer)
                 if not keep:
@@ -338,13 +345,29 @@ class Web:
             except OSError:
                 pass
 
+    @staticmethod
+    async def _drain(writer: asyncio.StreamWriter) -> None:
+        """Wait for a client that reads slowly, at most WRITE_TIMEOUT; nothing to wait for otherwise."""
+        if writer.transport.get_write_buffer_size() > 64 * 1024:
+            await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+
+    async def sweep(self) -> None:
+        """Close the connections whose request has not come within its time (every half second)."""
+        while True:
+            await asyncio.sleep(0.5)
+            now = time.monotonic()
+            for writer, deadline in list(self.waiting.items()):
+                if deadline < now:
+                    self.waiting.pop(writer, None)
+                    writer.transport.abort()
+
     async def _send(self, writer: asyncio.StreamWriter, status: int, body: bytes, *, close: bool = False,
                     head: bool = False, ctype: bytes = b"text/plain; charset=utf-8", extra: bytes = b"") -> None:
         lines = (f"HTTP/1.1 {status} {REASONS.get(status, 'Error')}\r\n".encode("ascii") + b"Content-Type: " + ctype +
                  b"\r\nContent-Length: " + str(len(body)).encode("ascii") + b"\r\n" + SECURITY + extra +
                  (b"Connection: close\r\n" if close else b"") + b"\r\n")
         writer.write(lines if head else lines + body)
-        await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+        await self._drain(writer)
 
     async def answer(self, raw: bytes, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
         """Answer one request; False when the connection is to be closed."""
@@ -389,11 +412,14 @@ class Web:
         if not target.startswith("/") or len(target) > 2048:
             await self._send(writer, 400, b"bad request target\n", close=True, head=head)
             return False
-        url = urlsplit(target)
-        path = url.path
+        path, _, qs = target.partition("?")
+        path = path.partition("#")[0]
         if len(path) > 1 and path.endswith("/"):
             path = path.rstrip("/")
-        query = parse_qs(url.query, max_num_fields=10) if url.query else {}
+        try:
+            query = parse_qs(qs, max_num_fields=10) if qs else {}
+        except ValueError:  # more fields than that
+            query = {}
         snap = self.snap
         if path == "/events" and not head:
             await self.stream(reader, writer)
@@ -429,7 +455,7 @@ class Web:
                   (b"" if keep else b"Connection: close\r\n"))
         if status == 200 and headers.get("if-none-match", "") == body.etag.decode("ascii"):
             writer.write(b"HTTP/1.1 304 Not Modified\r\n" + common + b"\r\n")
-            await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+            await self._drain(writer)
             return keep
         gz = "gzip" in headers.get("accept-encoding", "").lower()
         data = body.gz if gz else body.data
@@ -437,7 +463,7 @@ class Web:
                b"\r\nContent-Length: " + str(len(data)).encode("ascii") + b"\r\n" +
                (b"Content-Encoding: gzip\r\n" if gz else b"") + common + b"\r\n")
         writer.write(out if head else out + data)
-        await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+        await self._drain(writer)
         return keep
 
     async def stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -450,7 +476,7 @@ class Web:
                 snap, changed = self.snap, self.changed
                 msg = json.dumps({"v": snap.version, "now": int(time.time() * 1000)})
                 writer.write(f"data: {msg}\n\n".encode("ascii"))
-                await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+                await self._drain(writer)
                 if snap is not self.snap:
                     continue
                 waiter = asyncio.ensure_future(changed.wait())
@@ -477,8 +503,13 @@ class Web:
                                                  reuse_address=True)
         self.port = self.server.sockets[0].getsockname()[1]
         self._watcher = asyncio.ensure_future(self.watch())
+        self._sweeper = asyncio.ensure_future(self.sweep())
 
     async def run(self, ready=None) -> None:
+        # While the worker thread makes pages, the loop takes the GIL back after each socket call:
+        # within 1 ms rather than the default 5 (the pages take a little longer to make, and a
+        # hall of phones is not kept waiting meanwhile; bench/bench_web.py).
+        sys.setswitchinterval(SWITCH_INTERVAL)
         await self.start()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
@@ -498,8 +529,9 @@ class Web:
     def close(self) -> None:
         if self.server is not None:
             self.server.close()
-        if getattr(self, "_watcher", None) is not None:
-            self._watcher.cancel()
+        for task in (getattr(self, "_watcher", None), getattr(self, "_sweeper", None)):
+            if task is not None:
+                task.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
