@@ -48,8 +48,9 @@ __all__ = ["HallDisplay", "display_pages", "clock_text", "round_clock", "run", "
 
 def safe(text: str) -> Text:
     """Text from the file for the screen: never markup (a `rich.text.Text`), never an escape
-    (`core.msg.cells.clean`: a name's `ESC ]52` cannot reach the judge's terminal)."""
-    return Text(clean(text, lines=True))
+    (`core.msg.cells.clean`: a name's `ESC ]52` cannot reach the judge's terminal). A line
+    wider than the screen is cut with `…`, never wrapped onto a line of its own."""
+    return Text(clean(text, lines=True), no_wrap=True, overflow="ellipsis")
 
 
 def _now() -> datetime:
@@ -152,7 +153,7 @@ class HallDisplay(App):
     #clockbox { width: auto; height: auto; padding: 0 1; align-horizontal: right; }
     #clock-label { width: auto; }
     #clock { width: auto; }
-    #page { height: 1fr; padding: 0 1; }
+    #page { height: 1fr; padding: 0; }
     #status { dock: bottom; height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [
@@ -211,7 +212,7 @@ class HallDisplay(App):
         except OSError as exc:
             self.problem = f"{self.file.path}: {exc.strerror or exc}"
         if self.event is not None:
-            self.loaded_at = self.clock().astimezone(timezone.utc).strftime("%H:%M:%S UTC")
+            self.loaded_at = self.clock().astimezone().strftime("%H:%M:%S")  # the venue's time, as the journal
             self.pages = paginate(display_pages(self.event, self.lang), self._body_height())
             self.index = min(self.index, len(self.pages) - 1)
             self.title = clean(self.event.name)  # a terminal's title: no escape may end it early
