@@ -10,13 +10,13 @@ load starts, a result is entered from the command line (`arbiter result`, its ow
 started before), so the pages are likely made again while the hall is loading them.
 
 Prints: requests, errors (any status but 200, any failed or timed-out connection), latency
-p50 / p99 / max, requests per second, the server's CPU seconds; when the result's command ended
-(within the load or after it); how long each open stream took to hear of the result
+p50 / p99 / max, requests per second, the CPU seconds of the clients and of the server; how
+long each open stream took to hear of the result
 (from the command's end: the slowest is what the last phone waits); the server's processes
 (itself and any child), its resident memory before, after and at its peak (VmHWM), and the
 time it takes to make every page of the event once. Run:
 
-    .venv/bin/python bench/bench_web.py [clients] [requests] [players] [rounds]
+    .venv/bin/python bench/bench_web.py [clients] [requests] [players] [rounds] [--change-under-load]
 
 Everything goes to 127.0.0.1 only.
 """
@@ -153,7 +153,7 @@ async def stream(port: int, opened: list, heard: list[float], version: list[int]
         pass
 
 
-async def load_test(port: int, path: Path, clients: int, requests: int) -> dict:
+async def load_test(port: int, path: Path, clients: int, requests: int, with_change: bool) -> dict:
     lat: list[float] = []
     errors: list[str] = []
     heard: list[float] = []
@@ -186,10 +186,15 @@ async def load_test(port: int, path: Path, clients: int, requests: int) -> dict:
 
     await asyncio.sleep(1)  # the judge's process has started
     t = time.perf_counter()
-    changer = asyncio.ensure_future(change())
+    c0 = time.process_time()
+    changer = asyncio.ensure_future(change()) if with_change else None
     start.set()
     await asyncio.gather(*tasks)
     took = time.perf_counter() - t
+    client_cpu = time.process_time() - c0
+    if changer is None:
+        await asyncio.sleep(0.5)
+        changer = asyncio.ensure_future(change())
     load_end = time.perf_counter()
     await asyncio.wait_for(changer, 60)
     end = time.monotonic() + 15
@@ -200,14 +205,16 @@ async def load_test(port: int, path: Path, clients: int, requests: int) -> dict:
     for w in opened:
         w.close()
     return {"lat": lat, "errors": errors, "took": took, "heard": heard, "streams": len(opened),
-            "changed_at": changed[0] - t if changed else None, "load_end": load_end - t}
+            "changed_at": changed[0] - t if changed else None, "load_end": load_end - t, "client_cpu": client_cpu}
 
 
 def main() -> None:
-    clients = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    requests = int(sys.argv[2]) if len(sys.argv) > 2 else 10
-    players = int(sys.argv[3]) if len(sys.argv) > 3 else 300
-    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 7
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    with_change = "--change-under-load" in sys.argv[1:]
+    clients = int(args[0]) if len(args) > 0 else 300
+    requests = int(args[1]) if len(args) > 1 else 10
+    players = int(args[2]) if len(args) > 2 else 300
+    rounds = int(args[3]) if len(args) > 3 else 7
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 4 * clients + 100)), hard))
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
@@ -238,7 +245,7 @@ def main() -> None:
             time.sleep(0.5)
             rss0 = status_of(server.pid)["VmRSS"]
             cpu0 = cpu_seconds(server.pid)
-            r = asyncio.run(load_test(port, path, clients, requests))
+            r = asyncio.run(load_test(port, path, clients, requests, with_change))
             cpu = cpu_seconds(server.pid) - cpu0
             procs = family(server.pid)
             st = status_of(server.pid)
@@ -251,12 +258,14 @@ def main() -> None:
     print(f"{clients} clients x {requests} requests, each client holding an event stream too ({r['streams']} streams)")
     print(f"requests: {n} answered, errors: {len(r['errors'])}" + (f" (first: {r['errors'][0]})" if r["errors"] else ""))
     print(f"latency: p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms; "
-          f"{n / r['took']:.0f} requests/s over {r['took']:.2f} s; the server's CPU: {cpu:.2f} s "
-          f"(the pages made again once among it)")
+          f"{n / r['took']:.0f} requests/s over {r['took']:.2f} s; CPU: the clients {r['client_cpu']:.2f} s, "
+          f"the server {cpu:.2f} s (with the pages made again once)")
     heard = sorted(r["heard"])
-    if r["changed_at"] is not None:
+    if with_change:
         print(f"a result entered from the command line, done {r['changed_at']:.2f} s into the {r['load_end']:.2f} s of load"
-              + ("" if r["changed_at"] < r["load_end"] else " (after it: run more requests to see it under load)"))
+              + ("" if r["changed_at"] < r["load_end"] else " (after it)"))
+    else:
+        print("a result entered from the command line after the load, every stream still open")
     if heard:
         print(f"the result: heard by {len(heard)}/{r['streams']} streams, median "
               f"{statistics.median(heard) * 1000:.0f} ms, slowest {heard[-1] * 1000:.0f} ms after the command ended")

@@ -17,10 +17,14 @@ load nothing but /static/app.css and /static/app.js from the same server.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from datetime import datetime, timezone
 
-from arbiter.core.event.model import Event, Round, points_text
+from arbiter.core.event.history import histories
+from arbiter.core.event.model import Event, Round
+from arbiter.core.event.model import points_text as _points_text
 from arbiter.core.formats import exports as ex
 from arbiter.core.formats.html import Markup, esc, join, tag
 from arbiter.core.msg.i18n import words
@@ -31,6 +35,8 @@ from arbiter.tui.i18n import tr
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
 
 LANG_NAMES = (("en", "English"), ("ru", "Русский"))
+_CELL = re.compile(r"(\d+|\?)([fs])(.)")  # a crosstable cell in English: opponent's row, colour, score
+points_text = lru_cache(maxsize=4096)(_points_text)  # the same few values on every row of every page
 HALL_TIEBREAKS = 3  # the hall's standings show the first three tie-breaks (the phone's show all)
 
 
@@ -50,6 +56,13 @@ class Site:
     nav: list[tuple[str, str]]
     pages: dict[str, Page] = field(default_factory=dict)
     clock: tuple[str, int | None] = ("", None)  # the current round's clock: (deadline ISO, seconds left if paused)
+    later: dict = field(default_factory=dict)  # path -> what makes that page, once, when it is asked for
+
+    def page(self, path: str) -> Page | None:
+        """The page at `path` (a round's page is made now if it was not yet), or None."""
+        if path not in self.pages and path in self.later:
+            self.pages[path] = self.later[path]()
+        return self.pages.get(path)
 
 
 def round_path(rnd: Round) -> str:
@@ -97,8 +110,10 @@ class Shared:
         self.e = event
         self._who: dict[int, Markup] = {}
         self._scores: dict[tuple, dict] = {}
+        self._histories: dict[tuple, list] = {}
         self._standings: dict[int | None, tuple] = {}
         self._resting: dict[tuple, list] = {}
+        self._cross: dict[int | None, tuple] = {}
 
     def who(self, pid: int) -> Markup:
         m = self._who.get(pid)
@@ -108,9 +123,34 @@ class Shared:
         return m
 
     def scores_before(self, rnd: Round) -> dict:
+        """Each player's score before `rnd` (as the printouts', from the stage's histories read once)."""
         if rnd.key not in self._scores:
-            self._scores[rnd.key] = ex._scores_before(self.e, rnd)
+            if rnd.stage not in ("swiss", "roundrobin"):
+                self._scores[rnd.key] = {}
+            else:
+                key = (rnd.stage, rnd.table)
+                if key not in self._histories:
+                    self._histories[key] = histories(self.e, rnd.stage, rnd.table)
+                before = sum(1 for r in self.e.rounds_of(rnd.stage, rnd.table) if r.number < rnd.number)
+                self._scores[rnd.key] = {h.id: h.score(self.e.scoring, before) for h in self._histories[key]}
         return self._scores[rnd.key]
+
+    def crosstable(self, table: int | None, lang: str) -> tuple:
+        """`exports.crosstable_rows` computed once; the other language's cells differ only in the
+        colour letter (`12f1` is `12п1`)."""
+        if table not in self._cross:
+            self._cross[table] = ex.crosstable_rows(self.e, table, "en")
+        after, rows = self._cross[table]
+        if lang == "en":
+            return after, rows
+        t = words(lang)
+        letters = {"f": t("cell_first"), "s": t("cell_second")}
+
+        def cell(c: str) -> str:
+            m = _CELL.fullmatch(c)
+            return f"{m.group(1)}{letters[m.group(2)]}{m.group(3)}" if m else c
+
+        return after, [replace(r, cells=tuple(cell(c) for c in r.cells)) for r in rows]
 
     def standings(self, table: int | None) -> tuple:
         if table not in self._standings:
@@ -275,7 +315,7 @@ class _Build:
         t = self.t
         parts = []
         for tb in self.e.stage_tables(main_stage(self.e)):
-            after, rows = ex.crosstable_rows(self.e, tb, self.lang)
+            after, rows = self.s.crosstable(tb, self.lang)
             cap = t("crosstable") + (", " + t("table_n", n=tb).lower() if tb is not None else "")
             body = [_tr([i, self.who(r.id), points_text(r.points), *r.cells],
                         ["num", "", "num pts", *("res" for _ in range(after))]) for i, r in enumerate(rows, start=1)]
@@ -438,9 +478,10 @@ def build(event: Event, lang: str, shared: Shared | None = None) -> Site:
              b.players(), b.hall()]
     if b.playoff:
         pages.append(b.playoff_page())
-    pages += [b.round_page(r) for r in event.rounds]
     for p in pages:
         site.pages[p.path] = p
+    # a round's own page is made when it is first asked for (`Site.page`): most are never opened
+    site.later = {round_path(r): (lambda r=r: b.round_page(r)) for r in event.rounds}
     return site
 
 
