@@ -14,7 +14,8 @@ p50 / p99 / max, requests per second, the CPU seconds of the clients and of the 
 long each open stream took to hear of the result
 (from the command's end: the slowest is what the last phone waits); the server's processes
 (itself and any child), its resident memory before, after and at its peak (VmHWM), and the
-time it takes to make every page of the event once. Run:
+time a change takes before the pages are there (the file read, the pages made, framed and
+gzipped). Run:
 
     .venv/bin/python bench/bench_web.py [clients] [requests] [players] [rounds] [--change-under-load]
 
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +45,7 @@ from bench_store import big_event  # noqa: E402
 
 from arbiter.core.store import create, load  # noqa: E402
 from arbiter.tui.web import pages  # noqa: E402
+from arbiter.tui.web.server import Web  # noqa: E402
 
 PATHS = ["/", "/names", "/static/app.css", "/static/app.js", "/standings", "/?part=live", "/version", "/hall",
          "/crosstable", "/players"]
@@ -219,14 +222,24 @@ def main() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 4 * clients + 100)), hard))
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
         path = Path(tmp) / "hall.toml"
-        create(path, big_event(players, rounds))
-        e = load(path)
+        create(path, replace(big_event(players, rounds), tiebreaks=("BH-C1", "BH", "SB", "WIN")))
+        web = Web(str(path), log=lambda text: None)
         t = time.perf_counter()
-        for lang in ("en", "ru"):
-            site = pages.build(e, lang)
-        made = time.perf_counter() - t
-        print(f"event: {players} players, {rounds} rounds (the last one being played), {len(site.pages)} pages a language")
-        print(f"every page in both languages made once: {made * 1000:.0f} ms (in the server's worker thread)")
+        e = load(path)
+        t_load = time.perf_counter() - t
+        t = time.perf_counter()
+        shared = pages.Shared(e)
+        web.sites = {lang: pages.build(e, lang, shared) for lang in ("en", "ru")}
+        t_pages = time.perf_counter() - t
+        t = time.perf_counter()
+        snap = web._assemble("en")
+        t_gzip = time.perf_counter() - t
+        size = sum(len(b.data) for b in snap.bodies.values())
+        print(f"event: {players} players, {rounds} rounds (the last one being played), tie-breaks "
+              f"{', '.join(e.tiebreaks)}; {len(snap.bodies) // 4} pages a language made at once "
+              f"({size / 1e6:.1f} MB in both languages), {len(web.sites['en'].later)} rounds' pages when asked for")
+        print(f"a change, in the server's worker thread: the file read {t_load * 1000:.0f} ms, every page in both "
+              f"languages {t_pages * 1000:.0f} ms, framed and gzipped {t_gzip * 1000:.0f} ms")
         port = free_port()
         server = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "display", str(path), "--serve", "--port",
                                    str(port), "--max-clients", str(max(1000, 2 * clients + 10))],

@@ -128,3 +128,21 @@ def test_a_rounds_page_is_made_once_when_asked():
     page = site.page("/round/swiss-t2-3")
     assert page.title == "Round 3, table 2" and site.page("/round/swiss-t2-3") is page
     assert site.page("/round/swiss-t9-9") is None
+
+
+def test_a_team_event_has_its_team_standings():
+    from tests.core.test_team_event import play, team_event_of
+    from arbiter.core.event.model import points_text
+    from arbiter.core.pairing.rounds import pair_next
+    from arbiter.core.teams.team_standings import standings as team_standings
+
+    e = play(pair_next(team_event_of(["Alpha", "Beta", "Gamma", "Delta"], 2)), 1, [(1, 1), (0.5, 0)], 2)
+    for lang, caption in (("en", "Team standings"), ("ru", "Командный зачёт")):
+        site = P.build(e, lang)
+        body = site.page("/standings").body
+        assert caption in body
+        teams = re.findall(r'<tr><td class="num">(\d+)</td><td>(\w+)</td><td class="num pts">([\d.]+)</td>', body)
+        _after, _codes, rows = team_standings(e)
+        assert teams == [(str(r.rank), r.team, points_text(r.match_points)) for r in rows]
+        assert teams[0][2] == "2" and len(teams) == 4
+        assert "Alpha 1" in site.page("/").body  # the boards of the matches, by player
