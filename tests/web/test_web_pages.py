@@ -146,3 +146,27 @@ def test_a_team_event_has_its_team_standings():
         assert teams == [(str(r.rank), r.team, points_text(r.match_points)) for r in rows]
         assert teams[0][2] == "2" and len(teams) == 4
         assert "Alpha 1" in site.page("/").body  # the boards of the matches, by player
+
+
+def test_the_top_and_the_playoff():
+    from tests import day_events
+    from arbiter.core.playoff.stage import start_playoff
+
+    e = day_events.top_finished()
+    for lang, words in (("en", ["top-8", "top-4", "final"]), ("ru", ["топ-8", "топ-4", "финал"])):
+        site = P.build(e, lang)
+        assert re.findall(r"<caption>(.*?)</caption>", site.page("/bracket").body) == words
+        slides = re.findall(r'data-slide="([^"]+)"', site.page("/hall").body)
+        assert slides == ["pairings-top-0", "standings-1", "standings-2", "bracket-1", "bracket-2", "bracket-3"]
+        b = ex.top_bracket(e)
+        champion = e.player(b.champion).name
+        assert champion in site.page("/bracket").body and "/bracket" in dict(site.nav)
+
+    e = commands.new_event("Play-off Cup", 1)
+    for i in range(4):
+        e = commands.add_player(e, f"P{i + 1}", rating=2000 - i)
+    e = start_playoff(with_round(e, 1, [(1, 2), (3, 4)], ["1-0", "1-0"]))
+    for lang, words in (("en", "Play-off for first place: P1 (1), P3 (3)"), ("ru", "Плей-офф за первое место: P1 (1), P3 (3)")):
+        site = P.build(e, lang)
+        assert words in site.page("/playoff").body and "/playoff" in dict(site.nav)
+        assert re.findall(r'data-slide="([^"]+)"', site.page("/hall").body) == ["pairings-playoff-0", "standings-0"]

@@ -27,7 +27,7 @@ from arbiter.core.event.model import Event, Round
 from arbiter.core.event.model import points_text as _points_text
 from arbiter.core.formats import exports as ex
 from arbiter.core.formats.html import Markup, esc, join, tag
-from arbiter.core.msg.i18n import words
+from arbiter.core.msg.i18n import render, words
 from arbiter.core.tiebreaks.names import tiebreak_name
 from arbiter.core.tiebreaks.standings import main_stage
 from arbiter.tui.i18n import tr
@@ -341,12 +341,23 @@ class _Build:
                                               tag("div", self.who(m.players[1]), " ",
                                                   tag("span", f"#{m.seeds[1]}" if m.seeds[1] else "", class_="pts"),
                                                   class_="p")]),
-                                 m.result or "–", join([self.who(m.winner), tag("div", m.decided_by or "", class_="sub")])],
+                                 m.result or "–", join([self.who(m.winner), tag("div", self.decided(m.decided_by), class_="sub")])],
                                 ["bd", "pair", "res", ""]))
             head = ["", f"{t('first')} / {t('second')}", t("result"), t("champion") if r == len(b.rounds) else "→"]
-            out.append((b.round_name(r), _table(head, rows, classes=["bd", "", "res", ""], caption=b.round_name(r),
-                                                find=True, cls="boards")))
+            name = render(b.round_name(r), self.lang)
+            out.append((name, _table(head, rows, classes=["bd", "", "res", ""], caption=name, find=True,
+                                     cls="boards")))
         return out
+
+    def decided(self, how: str | None) -> str:
+        """Why a match's winner won, when it was not simply by the games: a bye, or a rule of 704/705."""
+        from arbiter.core.knockout.bracket_text import DECISION_MARKS
+
+        if how == "bye":
+            return self.t("bk_bye")
+        if how in DECISION_MARKS:
+            return f"{self.t('bk_' + how)} ({DECISION_MARKS[how][2]})"
+        return ""
 
     def bracket_page(self) -> Page:
         t = self.t
@@ -443,7 +454,7 @@ class _Build:
         if self.bracket is not None:
             for k, (name, table) in enumerate(self.bracket_tables(), start=1):
                 slide(f"bracket-{k}", f"{t('bracket')}: {name}", table)
-        for rnd in self.playoff[-1:]:
+        for rnd in self.playoff[-1:] if self.e.current_stage() != "playoff" else []:  # else: its pairings, above
             rows = [_tr([g.board, self.who(g.first), str(g.result) if g.result else "", self.who(g.second)],
                         ["num", "", "res", ""]) for g in rnd.games]
             slide("playoff", f"{t('playoff')}: {self.title(rnd)}",
