@@ -61,6 +61,7 @@ IDLE_TIMEOUT = 30.0
 WRITE_TIMEOUT = 30.0
 HEARTBEAT = 10.0
 SWITCH_INTERVAL = 0.001
+CHUNK = 64 * 1024
 COOKIE = "arbiter_lang"
 LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
 
@@ -379,7 +380,7 @@ class Web:
     @staticmethod
     async def _drain(writer: asyncio.StreamWriter) -> None:
         """Wait for a client that reads slowly, at most WRITE_TIMEOUT; nothing to wait for otherwise."""
-        if writer.transport.get_write_buffer_size() > 64 * 1024:
+        if writer.transport.get_write_buffer_size() > CHUNK:
             await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
 
     async def sweep(self) -> None:
@@ -495,9 +496,20 @@ class Web:
         out = (f"HTTP/1.1 {status} {REASONS[status]}\r\n".encode("ascii") + b"Content-Type: " + body.ctype +
                b"\r\nContent-Length: " + str(len(data)).encode("ascii") + b"\r\n" +
                (b"Content-Encoding: gzip\r\n" if gz else b"") + common + b"\r\n")
-        writer.write(out if head else out + data)
-        await self._drain(writer)
+        await self._write(writer, out if head else out + data)
         return keep
+
+    async def _write(self, writer: asyncio.StreamWriter, payload: bytes) -> None:
+        """Send `payload` in slices, waiting for a slow reader between them: a connection holds at
+        most about 2 x CHUNK unsent, so memory stays bounded by max_clients x that."""
+        if len(payload) <= CHUNK:
+            writer.write(payload)
+            await self._drain(writer)
+            return
+        view = memoryview(payload)
+        for i in range(0, len(view), CHUNK):
+            writer.write(view[i:i + CHUNK])
+            await self._drain(writer)
 
     async def stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Server-sent events: the version now, then every new version (and every HEARTBEAT seconds)."""
