@@ -18,7 +18,7 @@ from arbiter.core.store import load
 from arbiter.tui.web.server import choose_lang, host_allowed
 from tests.cli_run import ok
 from tests.conftest import ROOT
-from tests.web.web_helpers import Running, get, raw
+from tests.web.web_helpers import Running, raw
 
 
 @pytest.fixture

@@ -42,7 +42,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import resources
-from pathlib import Path
 from urllib.parse import parse_qs
 
 from arbiter.core.errors import ArbiterError, message
@@ -554,18 +553,27 @@ class Web:
         # While the worker thread makes pages, the loop takes the GIL back after each socket call:
         # within 1 ms rather than the default 5 (the pages take a little longer to make, and a
         # hall of phones is not kept waiting meanwhile; bench/bench_web.py).
+        before = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_INTERVAL)
-        await self.start()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            try:
-                loop.add_signal_handler(sig, self.stopping.set)
-            except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
-                pass
-        if ready is not None:
-            ready(self)
-        await self.stopping.wait()
-        self.close()
+        try:
+            await self._run(ready)
+        finally:
+            sys.setswitchinterval(before)
+
+    async def _run(self, ready) -> None:
+        try:
+            await self.start()
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                try:
+                    loop.add_signal_handler(sig, self.stopping.set)
+                except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
+                    pass
+            if ready is not None:
+                ready(self)
+            await self.stopping.wait()
+        finally:
+            self.close()
         for task in list(self.tasks):
             task.cancel()
         if self.tasks:
