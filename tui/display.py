@@ -324,8 +324,8 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
             if not public:
                 raise ArbiterError("--host {host}: serving the display beyond this machine needs --public "
                                    "(everyone who can reach {host}:{port} sees the event)", host=host, port=port)
-            print(f"arbiter: warning: the hall display is served on {clean(host)}:{port}: everyone on the network "
-                  "who can reach it sees the event (it is read-only)", file=sys.stderr)
+            print(f"arbiter: warning: {clean(host)}:{port}: anyone on the network sees the event",
+                  file=sys.stderr)
         if max_clients is not None:
             return serve(path, interval, host, port, max_clients)
         return serve(path, interval, host, port)

@@ -171,4 +171,15 @@ def test_one_process_on_loopback_that_stops_on_sigterm_and_leaves_nothing_spinni
         code = stop_server(proc)
     out = proc.stdout.read()
     assert code == 0
-    assert f"http://127.0.0.1:{port}/" in out and f"http://127.0.0.1:{port}/hall" in out
+    assert out.splitlines() == ["arbiter: serving hall.toml read-only; Ctrl-C stops", f"  phones:    http://127.0.0.1:{port}/",
+                                f"  projector: http://127.0.0.1:{port}/hall", "  at most 1000 connections at once"]
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_served_on_every_address_it_names_them():
+    from arbiter.tui.web.server import addresses, local_addresses
+
+    found = local_addresses()
+    assert all(not a.startswith("127.") and a.count(".") == 3 for a in found)
+    assert addresses("0.0.0.0", 8000) == ([f"http://{a}:8000" for a in found] or ["http://ADDRESS:8000"])
+    assert addresses("::1", 80) == ["http://[::1]:80"] and addresses("10.1.2.3", 8) == ["http://10.1.2.3:8"]

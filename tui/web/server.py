@@ -602,11 +602,29 @@ def _room_for(max_clients: int) -> int:
         return max_clients
 
 
-def urls(host: str, port: int) -> list[str]:
-    shown = host if ":" not in host else f"[{host}]"
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback (Linux: /proc/net/fib_trie), sorted."""
+    found, last = set(), ""
+    try:
+        with open("/proc/net/fib_trie", encoding="ascii", errors="replace") as f:
+            for line in f:
+                text = line.strip()
+                if text.startswith("|-- "):
+                    last = text[4:].strip()
+                elif text == "/32 host LOCAL" and last and not last.startswith("127."):
+                    found.add(last)
+    except OSError:
+        return []
+    return sorted(found)
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The base URLs to give the phones: the address served on, or every one of this machine's."""
     if host in ("0.0.0.0", "::", ""):
-        shown = "ADDRESS"
-    return [f"http://{shown}:{port}/", f"http://{shown}:{port}/hall"]
+        hosts = local_addresses() or ["ADDRESS"]
+    else:
+        hosts = [host]
+    return [f"http://{h if ':' not in h else f'[{h}]'}:{port}" for h in hosts]
 
 
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
@@ -616,10 +634,13 @@ def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int 
     web = Web(path, interval=interval, host=host, port=port, max_clients=fit)
 
     def ready(w: Web) -> None:
-        phone, hall = urls(host, w.port)
-        where = " (ADDRESS: this machine's address on the venue network, `hostname -I`)" if "ADDRESS" in phone else ""
-        print(f"arbiter: serving {w.name} read-only: phones {phone} · projector {hall}{where}; "
-              f"at most {w.max_clients} connections; Ctrl-C stops", flush=True)
+        lines = [f"arbiter: serving {clean(w.name)} read-only; Ctrl-C stops"]
+        for base in addresses(host, w.port):
+            lines += [f"  phones:    {base}/", f"  projector: {base}/hall"]
+        if any("ADDRESS" in x for x in lines):
+            lines.append("  (ADDRESS: this machine's address on the venue network, `hostname -I`)")
+        lines.append(f"  at most {w.max_clients} connections at once")
+        print("\n".join(lines), flush=True)
 
     try:
         asyncio.run(web.run(ready))
