@@ -299,3 +299,22 @@ def test_the_update_time_is_the_venues_local_time(small, monkeypatch):
         time.tzset()
     when = re.search(r'<time datetime="([^"]+)">([0-9:]+)</time>', html)
     assert when.group(1).endswith("+05:00") and when.group(1)[11:19] == when.group(2)
+
+
+def test_a_reader_that_fails_unexpectedly_does_not_stop_the_server(small, monkeypatch):
+    from arbiter.tui.web import pages
+
+    with Running(small) as s:
+        v = s.web.snap.version
+        real = pages.build
+        monkeypatch.setattr(pages, "build", lambda *a, **k: {}["no such key"])  # a bug meeting an odd file
+        ok("result", small, 1, "1-0")
+        v = s.wait_version(v)
+        html = s.get("/").text
+        assert "The event file cannot be read at the moment" in html and "Zorin, Yan" in html
+        monkeypatch.setattr(pages, "build", real)
+        ok("result", small, 2, "0-1")
+        s.wait_version(v)
+        html = s.get("/").text
+        assert "cannot be read" not in html
+        assert re.search(r'<td class="bd">2</td>.*?<td class="res">0-1</td>', html)

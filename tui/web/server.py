@@ -206,6 +206,7 @@ class Web:
         self.names = machine_names(host)
         self.version = 0
         self.sites: dict[str, P.Site] = {}
+        self.default_lang = language(None)
         self.stamp = ("", "")
         self.problem: dict[str, str] = {}
         self.failed: Stamp | None | bool = False  # the stamp of the file that could not be read
@@ -249,7 +250,9 @@ class Web:
         stamp = Stamp.of(self.file.real)
         try:
             event = self.file.load()
-        except (ArbiterError, OSError, ValueError) as exc:
+            shared = P.Shared(event)
+            sites = {lang: P.build(event, lang, shared) for lang in LANGUAGES}
+        except Exception as exc:  # noqa: BLE001 - whatever a file does to the reader, the last good pages stay
             self.error = exc
             if self.failed is not False and self.failed == stamp:
                 return None
@@ -259,7 +262,7 @@ class Web:
                      + ("the page shows the last good state" if self.sites else "nothing to show yet"))
             if not self.sites:
                 return None
-            return self._assemble(language(None))
+            return self._assemble(self.default_lang)
         was_bad = self.failed is not False
         self.failed = False
         self.problem = {}
@@ -267,9 +270,9 @@ class Web:
             self.log(f"arbiter: display: {self.name} reads again")
         now = self.clock()
         self.stamp = (now.strftime("%H:%M:%S"), now.isoformat(timespec="seconds"))
-        shared = P.Shared(event)
-        self.sites = {lang: P.build(event, lang, shared) for lang in LANGUAGES}
-        return self._assemble(language(event))
+        self.sites = sites
+        self.default_lang = language(event)
+        return self._assemble(self.default_lang)
 
     def _assemble(self, default_lang: str) -> Snapshot:
         version = self.version + 1
@@ -330,7 +333,10 @@ class Web:
                 continue
             if self.failed is not False and now == self.failed:
                 continue
-            self.publish(await loop.run_in_executor(self.pool, self.build))
+            try:
+                self.publish(await loop.run_in_executor(self.pool, self.build))
+            except Exception as exc:  # noqa: BLE001 - never stop following the file
+                self.log(f"arbiter: display: {exc!r}")
 
     # -- HTTP ---------------------------------------------------------------------------------------
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
