@@ -501,10 +501,10 @@ class Web:
         out = (f"HTTP/1.1 {status} {REASONS[status]}\r\n".encode("ascii") + b"Content-Type: " + body.ctype +
                b"\r\nContent-Length: " + str(len(data)).encode("ascii") + b"\r\n" +
                (b"Content-Encoding: gzip\r\n" if gz else b"") + common + b"\r\n")
-        await self._write(writer, out if head else out + data)
+        await self._send_payload(writer, out if head else out + data)
         return keep
 
-    async def _write(self, writer: asyncio.StreamWriter, payload: bytes) -> None:
+    async def _send_payload(self, writer: asyncio.StreamWriter, payload: bytes) -> None:
         """Send `payload` in slices, waiting for a slow reader between them: a connection holds at
         most about 2 x CHUNK unsent, so memory stays bounded by max_clients x that."""
         if len(payload) <= CHUNK:
@@ -562,11 +562,11 @@ class Web:
         before = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_INTERVAL)
         try:
-            await self._run(ready)
+            await self._serve_until_stopped(ready)
         finally:
             sys.setswitchinterval(before)
 
-    async def _run(self, ready) -> None:
+    async def _serve_until_stopped(self, ready) -> None:
         try:
             await self.start()
             loop = asyncio.get_running_loop()
