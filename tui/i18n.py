@@ -363,10 +363,10 @@ T: dict[str, tuple[str, str]] = {
     "player_saved": ("{name} ({id}) saved", "{name} ({id}): сохранено"),
     "lots_draw": ("Draw lots (recorded in the file)", "Бросить жребий (записывается в файл)"),
     # the web view (`arbiter display FILE --serve`, tui/web): the players' phones and the hall
-    "web_pairings": ("Pairings", "Пары"),
+    "web_pairings": ("Pairings", "Жеребьёвка"),
     "web_by_name": ("By name", "По алфавиту"),
-    "web_standings": ("Standings", "Таблица"),
-    "web_crosstable": ("Crosstable", "Сводная"),
+    "web_standings": ("Standings", "Турнирная таблица"),
+    "web_crosstable": ("Crosstable", "Таблица результатов"),
     "web_bracket": ("Top", "Топ"),
     "web_playoff": ("Play-off", "Плей-офф"),
     "web_rounds": ("Rounds", "Туры"),

@@ -220,7 +220,7 @@ class _Build:
 
     def round_block(self, rnd: Round, *, find: bool) -> Markup:
         t = self.t
-        parts = [_table([t("bd"), f"{t('first')} / {t('second')}", t("result")], self.board_rows(rnd),
+        parts = [_table([t("bd"), f"{t('first')} / {t('second')}", t("result_short")], self.board_rows(rnd),
                         classes=["bd", "", "res"], caption=self.title(rnd), find=find, cls="boards")]
         resting = self.s.resting(rnd)
         if resting:
@@ -522,7 +522,7 @@ def document(site: Site, page: Page, *, version: int, stamp: str, stamp_iso: str
     """The whole page: the frame (names, navigation, language switch, find box) around its live part."""
     w = lambda key, **f: tr(site.lang, key, **f)  # noqa: E731
     hall = page.path == "/hall"
-    langs = tag("p", *(join([tag("a", name, href=f"?lang={code}", lang=code, hreflang=code,
+    langs = tag("p", *(join([tag("a", code.upper(), href=f"?lang={code}", lang=code, hreflang=code, title=name,
                                  class_="on" if code == site.lang else None), " "]) for code, name in LANG_NAMES),
                 class_="langs", aria_label=w("web_language"))
     nav = tag("nav", *(tag("a", text, href=href, aria_current="page" if href == page.nav else None)
