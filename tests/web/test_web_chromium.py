@@ -233,3 +233,24 @@ def test_a_result_from_the_command_line_shows_within_3_s_without_a_reload(browse
             assert tab.js("document.querySelector('.stamp').innerText").startswith("Updated ")
     finally:
         stop_server(server)
+
+
+def test_the_halls_round_clock_counts_down_and_pauses(browser, demo):
+    from datetime import datetime, timedelta, timezone
+
+    from arbiter.core.store import EventFile
+
+    ef = EventFile(demo)
+    deadline = (datetime.now(timezone.utc) + timedelta(minutes=12, seconds=34)).isoformat()
+    ef.change(lambda e: commands.set_clock(e, "swiss", 1, 4, deadline=deadline), "clock")
+    with Running(demo, interval=60) as s:
+        tab = browser.tab(width=1280, height=720)
+        tab.go(f"http://127.0.0.1:{s.port}/hall")
+        tab.wait("document.querySelector('.clock').innerText.startsWith('Round time 12:3')")
+        first = tab.js("document.querySelector('.clock').innerText")
+        time.sleep(2.2)
+        assert tab.js("document.querySelector('.clock').innerText") < first  # counting down
+        v = s.web.snap.version
+        ef.change(lambda e: commands.set_clock(e, "swiss", 1, 4, paused=300), "pause clock")
+        tab.wait(f"document.body.dataset.version === '{v + 1}'", seconds=10)
+        assert tab.js("document.querySelector('.clock').innerText") == "Round time 05:00 (paused)"
