@@ -2,7 +2,7 @@
 
 The name, the city, the host federation, the dates, the chief arbiter and
 his deputies, the time control and the date of each round: the header of
-the FIDE report (TRF `012` to `132`, docs/exports.md), shown on printouts.
+the FIDE report (TRF `012` to `132`, docs/exports.md "The report's header").
 `set_details` is the one change that sets them (`arbiter new`, `arbiter
 event set`); `check_detail` is the rule each value keeps, which the file's
 reader applies too (`core.store.codec`).

@@ -389,9 +389,23 @@ def test_any_event_exports_a_trf_that_trf_check_passes_and_reads_back_the_same(r
         back = trf_to_event(parse_trf(text, "x.trf"), "x.trf")
         assert same_results(e, back, t)
         assert values(standings(e, table=t)) == values(standings(back))
+        after = next_round(e, t)  # its last round complete and rounds to come: the next one paired the same
+        assert after is None or after == next_round(back, None)  # (the order, colour, byes and bans kept)
         for p in e.table_players(t):  # XXZ: withdrawn (from the first absence of the rounds that end his line)
             if p.withdrawn_from is not None and p.withdrawn_from <= k:
                 assert back.player(p.id).withdrawn_from is not None
+
+
+def next_round(e: Event, table: int | None):
+    """The engine's pairing of the table's next round (first, second), or why there is none."""
+    rounds = e.rounds_of("swiss", table)
+    if (rounds and rounds[-1].missing) or len(rounds) >= e.rounds_planned:
+        return None
+    try:
+        new = pair_next(e, table)
+    except (IllegalChange, NoLegalPairing) as exc:
+        return type(exc).__name__
+    return [(g.first, g.second) for g in new.find_round("swiss", table, len(rounds) + 1).games]
 
 
 def values(rows) -> dict:

@@ -1,4 +1,5 @@
-"""Events and players: new, players add|import|distribute|withdraw|bye|list, forbid, undo, redo, log."""
+"""Events and players: new, event set|show, players add|import|distribute|withdraw|bye|list, forbid, undo, redo,
+log."""
 
 from __future__ import annotations
 
