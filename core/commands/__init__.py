@@ -15,6 +15,7 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     stages    StartTop, StartPlayoff
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams
     clock     SetClock, StartClockEveryTable
+    event     SetDetails
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
 core/knockout/stage.py ...): a command holds the judge's choice and calls
@@ -23,6 +24,7 @@ them. docs/architecture.md draws the flow and says how to add a command.
 
 from arbiter.core.commands.base import Command, SlowCommand
 from arbiter.core.commands.clock import SetClock, StartClockEveryTable
+from arbiter.core.commands.event import SetDetails
 from arbiter.core.commands.forbid import ForbidClub, ForbidPair
 from arbiter.core.commands.pairing import (ExchangePlayers, GiveBye, PairByHand, PairNext, PairReadyTables, SavePairing,
                                            SwapColours, Unpair, why_not_by_hand)
@@ -42,4 +44,5 @@ __all__ = [
     "StartTop", "StartPlayoff",
     "SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams",
     "SetClock", "StartClockEveryTable",
+    "SetDetails",
 ]

@@ -136,7 +136,8 @@ def commands_for(e) -> list[cmds.Command]:
         out += [cmds.PairNext(t), cmds.PairNext(t, lots=True)]
     out += [cmds.PairReadyTables(), cmds.StartTop(), cmds.StartPlayoff(), cmds.StartPlayoff((1,)),
             cmds.Withdraw(1), cmds.Withdraw(999), cmds.RequestBye(2, 3, "half"), cmds.ForbidPair(1, 2),
-            cmds.ForbidPair(1, 1), cmds.SeatPlayers(everyone=True), cmds.AddPlayer("Late, Lara", rating=1500)]
+            cmds.ForbidPair(1, 1), cmds.SeatPlayers(everyone=True), cmds.AddPlayer("Late, Lara", rating=1500),
+            cmds.SetDetails(start="2026-05-02", end="2026-05-01"), cmds.SetDetails(federation="rus")]
     return out
 
 
@@ -240,6 +241,7 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.SetLineup("Alpha", 2, (1, 2)), teams, "line-up of team Alpha for round 2"),
         (cmds.SetLineup("Alpha", 2, None), teams, "clear the line-up of team Alpha for round 2"),
         (cmds.SetTeamOrder(("Beta", "Alpha", "Gamma")), teams, "fix the team numbers"),
+        (cmds.SetDetails(city="Kazan", round_dates=("2026-05-01",)), e, "set the event's details"),
     ]
     for cmd, event, line in lines:
         said = cmd.describe(event)

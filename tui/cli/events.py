@@ -9,7 +9,6 @@ from pathlib import Path
 
 from arbiter.core import commands as cmds
 from arbiter.core.event import commands
-from arbiter.core.event.details import set_details
 from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean
@@ -49,7 +48,7 @@ def cmd_new(a: argparse.Namespace) -> int:
         raise UsageError("--boards is for team events (--teams)")
     elif a.match_points:
         raise UsageError("--match-points is for team events (--teams)")
-    event = set_details(event, **details_given(a))
+    event = cmds.SetDetails(**details_given(a)).apply(event)
     with guarded():
         create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
@@ -61,7 +60,7 @@ def cmd_new(a: argparse.Namespace) -> int:
 
 
 def details_given(a: argparse.Namespace) -> dict:
-    """The event's details given as options (`core.event.details.set_details`'s arguments)."""
+    """The event's details given as options (`core.commands.SetDetails`'s fields)."""
     out: dict = {}
     for attr in ("name", "city", "federation", "start", "end", "chief_arbiter", "time_control"):
         v = getattr(a, attr, None)
@@ -93,7 +92,7 @@ def cmd_event_set(a: argparse.Namespace) -> int:
     if not details:
         raise UsageError("event set: give a detail to set (--city, --federation, --start ...; "
                          "arbiter event set --help)")
-    new = change(EventFile(a.file), lambda e: set_details(e, **details), describe("set the event's details"))
+    new = run(EventFile(a.file), cmds.SetDetails(**details))
     for line in details_lines(new):
         print(clean(line))
     return 0
