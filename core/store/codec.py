@@ -19,6 +19,8 @@ documented field by field in docs/file-format.md.
 
 from __future__ import annotations
 
+import os
+import re
 import tomllib
 from datetime import datetime, timezone
 from fractions import Fraction
@@ -322,13 +324,78 @@ def loads(text: str, path: str = "<event>") -> Event:
         raise FileProblem(path, None, "the file is too big for an event: {size} characters (at most {most})",
                           size=len(text), most=limits.FILE_CHARS_MAX)
     try:
-        doc = tomllib.loads(text)
+        doc = _parse(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         raise FileProblem(path, None, "not a valid TOML file: {msg}", msg=msg) from None
     except RecursionError:  # arrays or tables nested hundreds deep: no event is
         raise FileProblem(path, None, "arrays or tables are nested too deeply for an event file") from None
     return from_doc(doc, path)
+
+
+# The games of a round as `_round_text` lays them out: `games = [`, one inline table a line in the
+# canonical order of its keys (`game_doc`), `]`. Such a block is read here, line by line, far faster than
+# tomllib reads inline tables (two thirds of a big event's load); anything else is tomllib's.
+_INT = r"(0|[1-9][0-9]*)"
+_STR = r'"([^"\\\x00-\x1f\x7f]+)"'  # not empty, no escape, no control character: the text is the value
+_GAME_LINE = (rf"  \{{ board = {_INT}, first = {_INT}(?:, second = {_INT})?(?:, result = {_STR})?"
+              rf"(?:, manual = (true))?(?:, by = {_STR})?(?:, moves = {_INT})? \}},\n")
+_GAME = re.compile(_GAME_LINE)
+_GAMES = re.compile(rf"^games = \[\n((?:{_GAME_LINE})+)\]$", re.M)
+
+
+def _parse(text: str) -> dict:
+    """`tomllib.loads(text)`, the same document, with the games blocks of the canonical layout read apart.
+
+    tomllib reads the text with each such block replaced by a stand-in, one game no file holds (its
+    `by` is drawn now: `games = [{ board = -1, first = K, by = "…" }]`); the games are put back where
+    the stand-ins are found, which must be exactly the games of rounds, each block once and in order.
+    Anything else (a block inside a string, a stand-in elsewhere) and tomllib reads the text alone.
+    """
+    token = os.urandom(12).hex()
+    blocks: list[list[dict[str, Any]]] = []
+
+    def stand_in(m: re.Match) -> str:
+        blocks.append([_game_of(g) for g in _GAME.findall(m.group(1))])
+        return f'games = [{{ board = -1, first = {len(blocks) - 1}, by = "{token}" }}]'
+
+    short = _GAMES.sub(stand_in, text)
+    if not blocks:
+        return tomllib.loads(text)
+    try:
+        doc = tomllib.loads(short)
+    except tomllib.TOMLDecodeError:  # said at its place in the text as it is (its line)
+        return tomllib.loads(text)
+    rows = doc.get("rounds")
+    found = [row for row in (rows if isinstance(rows, list) else ()) if _holds_stand_in(row, token)]
+    if [row["games"][0]["first"] for row in found] != list(range(len(blocks))):
+        return tomllib.loads(text)
+    for row, games in zip(found, blocks):
+        row["games"] = games
+    return doc
+
+
+def _holds_stand_in(row: Any, token: str) -> bool:
+    games = row.get("games") if isinstance(row, dict) else None
+    return (isinstance(games, list) and len(games) == 1 and isinstance(games[0], dict)
+            and games[0].get("by") == token)
+
+
+def _game_of(g: tuple[str, ...]) -> dict[str, Any]:
+    """A game line's values (`_GAME`'s groups, "" where a key is left out) as tomllib gives them."""
+    board, first, second, result, manual, by, moves = g
+    doc: dict[str, Any] = {"board": int(board), "first": int(first)}
+    if second:
+        doc["second"] = int(second)
+    if result:
+        doc["result"] = result
+    if manual:
+        doc["manual"] = True
+    if by:
+        doc["by"] = by
+    if moves:
+        doc["moves"] = int(moves)
+    return doc
 
 
 _TOP_LEVEL = ("schema", "event", "players", "rounds") + stages.SECTIONS
@@ -365,7 +432,7 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
 
 
 def _tiebreak_codes(rd: Reader, codes: tuple[str, ...]) -> None:
-    from arbiter.core.tiebreaks.standings import check_codes
+    from arbiter.core.tiebreaks.codes import check as check_codes  # the codes alone, not their rules
 
     try:
         check_codes(codes)
@@ -549,6 +616,36 @@ def _round_head(rd: Reader, row: Any, where: str, tables: int) -> tuple[str, int
     return stage, table, number, deadline, paused
 
 
+_GAME_KEY_SET = frozenset(_GAME_KEYS)
+_RESULT_OF = {r.value: Result.parse(r.value) for r in Result}  # a result as the writer writes it
+_BOARDS, _IDS, _MOVES = limits.RANGES["board"], limits.RANGES["id"], limits.RANGES["moves"]
+
+
+def _plain_game(gr: Any) -> Game | None:
+    """A game's table as the writer writes it (every key known, every value of its kind and range, the
+    result as written): its `Game`, with the checks of `_game` made in a few comparisons; None for
+    anything else, which `_game` checks and names."""
+    if type(gr) is not dict or not _GAME_KEY_SET.issuperset(gr):
+        return None
+    board, first, second, moves = gr.get("board"), gr.get("first"), gr.get("second"), gr.get("moves")
+    if (type(board) is not int or type(first) is not int or not _BOARDS[0] <= board <= _BOARDS[1]
+            or not _IDS[0] <= first <= _IDS[1]):
+        return None
+    if second is not None and (type(second) is not int or not _IDS[0] <= second <= _IDS[1] or second == first):
+        return None
+    if moves is not None and (type(moves) is not int or not _MOVES[0] <= moves <= _MOVES[1]):
+        return None
+    result = gr.get("result")
+    if result is not None:
+        result = _RESULT_OF.get(result) if type(result) is str else None
+        if result is None or (result is Result.BYE) != (second is None):
+            return None
+    manual, by = gr.get("manual", False), gr.get("by", "")
+    if type(manual) is not bool or type(by) is not str or len(by) > limits.TEXT_MAX:
+        return None
+    return Game(board, first, second, result, manual, by, moves)
+
+
 def _game(rd: Reader, gr: Any, where: str) -> Game:
     """One game's inline table checked (alone: its players are checked by the round)."""
     if not isinstance(gr, dict):
@@ -598,24 +695,24 @@ def _read_rounds(rd: Reader, rows: list, players: dict[int, Player], settings: d
         boards: set[int] = set()
         seen: dict[int, tuple[int, int | None]] = {}  # player -> (board, opponent)
         for j, gr in enumerate(typed(rd, row, "games", where, (list,), [])):
-            gw = f"{where}.games[{j}]"
-            g = _game(rd, gr, gw)
+            g = _plain_game(gr) or _game(rd, gr, f"{where}.games[{j}]")
             if g.board in boards:
-                raise rd.fail(gw, "board {board} appears twice in {stage} round {number}", board=g.board,
-                              stage=word(stage), number=number)
+                raise rd.fail(f"{where}.games[{j}]", "board {board} appears twice in {stage} round {number}",
+                              board=g.board, stage=word(stage), number=number)
             boards.add(g.board)
             for pid, other in ((g.first, g.second), (g.second, g.first)):
                 if pid is None:
                     continue
                 p = players.get(pid)
                 if p is None:
-                    raise rd.fail(gw, "player {pid} is not in the event", pid=pid)
+                    raise rd.fail(f"{where}.games[{j}]", "player {pid} is not in the event", pid=pid)
                 if table is not None and p.table != table:
-                    raise rd.fail(gw, "player {pid} plays on table {t}, not on table {table}", pid=pid,
-                                  t=p.table, table=table)
+                    raise rd.fail(f"{where}.games[{j}]", "player {pid} plays on table {t}, not on table {table}",
+                                  pid=pid, t=p.table, table=table)
                 if pid in seen and not (stage == "top" and seen[pid][1] == other and other is not None):
                     # a top mini-match is several games of the same two players in one round
-                    raise rd.fail(gw, "player {pid} plays twice in {stage} round {number} (boards {b1} and {b2})",
+                    raise rd.fail(f"{where}.games[{j}]",
+                                  "player {pid} plays twice in {stage} round {number} (boards {b1} and {b2})",
                                   pid=pid, stage=word(stage), number=number, b1=seen[pid][0], b2=g.board)
                 seen.setdefault(pid, (g.board, other))
             games.append(g)

@@ -38,10 +38,10 @@ class Row:
 
 
 def check_codes(codes) -> None:
-    from arbiter.core.tiebreaks import lookup
+    """Raises UnknownTieBreak (an IllegalChange) naming the first code arbiter does not know."""
+    from arbiter.core.tiebreaks.codes import check
 
-    for c in codes:
-        lookup(c)  # raises UnknownTieBreak (an IllegalChange) naming the code
+    check(codes)
 
 
 def completed_rounds(event: Event, stage: str = "swiss", table: int | None = None) -> int:
