@@ -83,7 +83,7 @@ def _main(args: list[str]) -> int:
     from arbiter.core.errors import ArbiterError, NoLegalPairing
     from arbiter.core.msg.cells import clean
 
-    from .table import build_parser, top_words
+    from .table import build_parser, find, top_words
     from .usage import HelpShown, UsageError
 
     try:
@@ -103,7 +103,8 @@ def _main(args: list[str]) -> int:
             return _tui(args[0])
         args, typed = _prepare(args)
         try:
-            a, extra = build_parser().parse_known_args(args)
+            cmd = find(args)  # only the parser of the command run (none: the list of commands)
+            a, extra = build_parser(cmd, arguments=cmd is not None).parse_known_args(args)
         except HelpShown as shown:
             return shown.status
         if typed is not None:

@@ -12,8 +12,9 @@ from arbiter.core.formats.output import STDOUT, write_output
 from arbiter.core.msg.cells import clean
 from arbiter.core.store.files import read_text
 
-from .common import FILE, TABLE, Arg, Command, Group, table_of
+from .common import table_of
 from .interrupt import guarded
+from .table import CSV_WHAT
 from .usage import UsageError
 
 
@@ -66,9 +67,6 @@ def cmd_import_trf(a: argparse.Namespace) -> int:
     return 0
 
 
-CSV_WHAT = ("players", "standings")
-TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
-
 
 def cmd_export(a: argparse.Namespace) -> int:
     from arbiter.core.formats.output import check_not_event
@@ -100,34 +98,3 @@ def cmd_export(a: argparse.Namespace) -> int:
     if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:
         print(f"wrote {a.out}")
     return 0
-
-
-GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)
-
-COMMANDS = (
-    Command(("trf", "pair"), "pair the round after the last one in a TRF; print what the endorsed engines print",
-            cmd_trf_pair, (
-                Arg("trf", "the TRF file (it must say the number of rounds: XXR or 142)", metavar="TRF"),
-                Arg("-o", "write the pairing to this file instead of stdout", metavar="OUT"),
-            ), epilog="Output: the number of pairs, then WHITE BLACK per board (start numbers); a bye as ID 0."),
-    Command(("trf", "check"), "re-pair every round from the rounds before it; list each difference (exit 1 if any)",
-            cmd_trf_check, (Arg("trf", "the TRF file", metavar="TRF"),)),
-    Command(("import-trf",), "make an event from a TRF file: a Swiss, a round robin or a team event (players, "
-            "teams, rounds, results, rounds total)",
-            cmd_import_trf, (
-                Arg("trf", "the TRF file", metavar="TRF"),
-                FILE.but("the event file to create"),
-            )),
-    Command(("export",), "write TRF, CSV, the HTML site or text printouts", cmd_export, (
-        FILE,
-        Arg("--format", "trf (the main stage: a Swiss table, the round robin, the team event; --what top: the top), "
-            "csv, html (a folder of pages), text (printouts)",
-            metavar="trf|csv|html|text", choices=("trf", "csv", "html", "text"), required=True),
-        Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
-            metavar="PATH", required=True),
-        TABLE.but("trf: one table of the Swiss stage"),
-        Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
-            "the main stage)",
-            metavar="WHAT", default="standings"),
-    )),
-)
