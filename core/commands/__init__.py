@@ -16,6 +16,7 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams
     clock     SetClock, StartClockEveryTable
     event     SetDetails
+    batch     Batch (several changes in one transaction and one journal line)
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
 core/knockout/stage.py ...): a command holds the judge's choice and calls
@@ -44,6 +45,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams"),
     "clock": ("SetClock", "StartClockEveryTable"),
     "event": ("SetDetails",),
+    "batch": ("Batch",),
 }
 _MODULE_OF = {name: module for module, names in GROUPS.items() for name in names}
 

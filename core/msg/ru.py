@@ -1128,6 +1128,8 @@ RU: dict[str, str] = {
         "новый участник: {name}",
     "edit player {pid}":
         "изменены данные участника {pid}",
+    "at once: {changes}":
+        "одним изменением: {changes}",
     "withdraw player {pid}":
         "участник {pid} выбыл",
     "import {n} players from {file}":

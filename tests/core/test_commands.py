@@ -128,6 +128,9 @@ def commands_for(e) -> list[cmds.Command]:
                                      moves=41))
             out.append(cmds.SwapColours(rnd.stage, rnd.table, rnd.number, g.board))
         out.append(cmds.Unpair(rnd.stage, rnd.table, rnd.number))
+        two = [cmds.RecordResult(rnd.stage, rnd.table, rnd.number, g.board, res) for g in rnd.games[:2] for res in
+               RESULTS[:1]]
+        out += [cmds.Batch(tuple(two)), cmds.Batch((*two, cmds.Withdraw(999)))]  # all, or refused by the last
         ids = [p for g in rnd.games for p in g.players]
         if len(ids) >= 3:
             out.append(cmds.ExchangePlayers(rnd.stage, rnd.table, rnd.number, ids[0], ids[2]))
@@ -242,6 +245,8 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.SetLineup("Alpha", 2, None), teams, "clear the line-up of team Alpha for round 2"),
         (cmds.SetTeamOrder(("Beta", "Alpha", "Gamma")), teams, "fix the team numbers"),
         (cmds.SetDetails(city="Kazan", round_dates=("2026-05-01",)), e, "set the event's details"),
+        (cmds.Batch((cmds.RecordResult("swiss", None, 3, 12, Result.FIRST_WINS), cmds.RequestBye(5, 4, "half"))), e,
+         "at once: result swiss round 3 board 12: 1-0; half bye for player 5 in round 4"),
     ]
     for cmd, event, line in lines:
         said = cmd.describe(event)

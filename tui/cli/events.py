@@ -15,7 +15,7 @@ from arbiter.core.msg.cells import clean
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, create, load
 
-from . import numbers
+from . import batch, numbers
 from .common import codes, print_json
 from .interrupt import guarded, run
 from .usage import UsageError
@@ -182,17 +182,73 @@ def cmd_players_distribute(a: argparse.Namespace) -> int:
     return 0
 
 
+def _together(changes: list) -> cmds.Command:
+    """One change as it is; several in one batch (all saved or none, one journal line)."""
+    return changes[0] if len(changes) == 1 else cmds.Batch(tuple(changes))
+
+
 def cmd_players_withdraw(a: argparse.Namespace) -> int:
-    new = run(EventFile(a.file), cmds.Withdraw(a.id, a.from_round))
-    p = new.player(a.id)
-    print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
+    if a.id == "-":
+        pids = [pid for where, words in batch.stdin_lines("players withdraw", "ID[,ID...]")
+                for pid in _line_ids(where, words)]
+        if not pids:
+            raise UsageError("players withdraw: no ID line on standard input: nothing saved")
+    else:
+        pids = list(a.id)
+    batch.once(pids, lambda pid: f"player {pid}", "players withdraw")
+    new = run(EventFile(a.file), _together([cmds.Withdraw(pid, a.from_round) for pid in pids]))
+    for pid in pids:
+        p = new.player(pid)
+        print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
     return 0
+
+
+def _line_ids(where: str, words: list[str]) -> tuple[int, ...]:
+    if len(words) != 1:
+        raise UsageError(f"players withdraw: {where}expected ID[,ID...], got {' '.join(words)!r}")
+    try:
+        return batch.ids(words[0])
+    except UsageError as exc:
+        raise UsageError(f"players withdraw: {where}{exc}") from None
 
 
 def cmd_players_bye(a: argparse.Namespace) -> int:
-    new = run(EventFile(a.file), cmds.RequestBye(a.id, a.round, a.kind))
-    print(f"{new.player(a.id).name} ({a.id}): {a.kind} bye in round {a.round}")
+    from .table import BYES
+
+    if a.id == "-":
+        if a.round is not None:
+            raise UsageError("players bye: '-' reads every ID[,ID...] ROUND KIND from standard input: give nothing "
+                             "after it")
+        asked = [x for where, words in batch.stdin_lines("players bye", "ID[,ID...] ROUND KIND")
+                 for x in _line_byes(where, words)]
+        if not asked:
+            raise UsageError("players bye: no ID ROUND KIND line on standard input: nothing saved")
+    else:
+        if a.round is None or a.kind is None:
+            kind = "|".join(BYES)  # argparse's words, as when ROUND and KIND were required operands
+            raise UsageError("players bye: the following arguments are required: "
+                             + (f"ROUND, {kind}" if a.round is None else kind))
+        asked = [(pid, a.round, a.kind) for pid in a.id]
+    batch.once([(pid, rnd) for pid, rnd, _ in asked], lambda k: f"player {k[0]} in round {k[1]}", "players bye")
+    new = run(EventFile(a.file), _together([cmds.RequestBye(pid, rnd, kind) for pid, rnd, kind in asked]))
+    for pid, rnd, kind in asked:
+        print(f"{new.player(pid).name} ({pid}): {kind} bye in round {rnd}")
     return 0
+
+
+def _line_byes(where: str, words: list[str]) -> list[tuple[int, int, str]]:
+    from .table import BYES
+
+    try:
+        if len(words) != 3:
+            raise UsageError(f"expected ID[,ID...] ROUND KIND, got {' '.join(words)!r}")
+        pids = batch.ids(words[0])
+        rnd = batch.number(numbers.whole("round"), words[1], "round")
+        if words[2] not in BYES:
+            raise UsageError(f"kind '{words[2]}' is not one of {', '.join(BYES)}")
+    except UsageError as exc:
+        raise UsageError(f"players bye: {where}{exc}") from None
+    return [(pid, rnd, words[2]) for pid in pids]
 
 
 def cmd_players_list(a: argparse.Namespace) -> int:

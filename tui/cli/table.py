@@ -116,21 +116,24 @@ EVENTS = (
                 Arg("--all", "every player, not only those without a table (a fresh distribution)", flag=True),
                 Arg("--dry-run", "show the tables, save nothing", flag=True),
             ), epilog="example: arbiter players distribute saves/open.toml --by lots --all --dry-run"),
-    Command(("players", "withdraw"), "withdraw a player: not paired from the next round (or R) on",
+    Command(("players", "withdraw"), "withdraw players: not paired from the next round (or R) on",
             "events", (
                 FILE,
-                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+                Arg("id", "the player's id, or several: 4,9,12 (all withdrawn or none); - reads lines of ids "
+                    "from standard input", metavar="ID[,ID...]", type=numbers.ids_or_dash("id")),
                 Arg("--from-round", "the first round the player is not paired in (default: the next one)",
                     metavar="R", type=numbers.whole("round")),
             )),
     Command(("players", "bye"), "request a bye for a round not yet paired (or none: take it back)",
             "events", (
                 FILE,
-                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
-                Arg("round", "the round", metavar="ROUND", type=numbers.whole("round")),
+                Arg("id", "the player's id, or several: 4,9,12 (all requested or none); - reads ID[,ID...] "
+                    "ROUND KIND lines from standard input", metavar="ID[,ID...]", type=numbers.ids_or_dash("id")),
+                Arg("round", "the round", metavar="ROUND", type=numbers.whole("round"), nargs="?"),
                 Arg("kind", "half, zero or full point; none takes the request back", metavar="|".join(BYES),
-                    choices=BYES),
-            )),
+                    choices=BYES, nargs="?"),
+            ), epilog="example: arbiter players bye saves/open.toml 4,9,12 5 half\n"
+                      "         arbiter players bye saves/open.toml -   (lines such as: 4,9 5 half)"),
     Command(("players", "list"), "list the players", "events", (FILE, fmt("text", "json"))),
     Command(("forbid",), "players (or a club's members; in a team event teams) who must not be paired together",
             "events", (
@@ -159,6 +162,12 @@ RESULT, the first player's score first:
   1-0a, 0-1a         agreed top result (704.4)
 A result beginning with '-' is a result, not an option: arbiter result FILE 3 -+"""
 
+BATCH_FORMS = """
+
+Several results at once, all saved or none (one journal line: undo takes them all back):
+  arbiter result FILE 1 1-0 2 = 7 -+
+  arbiter result FILE -       read BOARD RESULT lines from standard input (Ctrl-D ends them)"""
+
 BOARD = Arg("board", "the board number", metavar="BOARD", type=numbers.whole("board"))
 ROUND_OF_CHANGE = ROUND.but("the round (default: the last one paired)")
 TABLE_OF_PAIR = TABLE.but("pair only this table (default: every table)")
@@ -172,17 +181,21 @@ ROUNDS = (
         Arg("--allow-rematch", "let these two players meet again (when no legal pairing exists otherwise)",
             metavar="ID,ID"),
     ), epilog="Exit code 1: no legal pairing exists (the message names the players and what to do)."),
-    Command(("result",), "enter a result (over a different one only with --force)", "results", (
+    Command(("result",), "enter a result, or several at once: all saved or none (over a different one only with "
+            "--force)", "results", (
         FILE,
-        BOARD,
-        Arg("result", "the result, first player's score first (below)", metavar="RESULT"),
+        Arg("board", "the board number; - reads BOARD RESULT lines from standard input (a column of slips)",
+            metavar="BOARD", type=numbers.whole_or_dash("board")),
+        Arg("result", "the result, first player's score first (below)", metavar="RESULT", nargs="?"),
+        Arg("more", "more boards and their results, saved with the first or not at all", metavar="BOARD RESULT",
+            nargs="*"),
         ROUND,
         TABLE,
         STAGE,
         Arg("--force", "replace a different result already entered", flag=True),
-        Arg("--moves", "the number of moves of the game (the fewest-moves rule of a play-off)", metavar="N",
-            type=numbers.whole("moves")),
-    ), epilog=RESULT_FORMS),
+        Arg("--moves", "the number of moves of the game (the fewest-moves rule of a play-off; one result)",
+            metavar="N", type=numbers.whole("moves")),
+    ), epilog=RESULT_FORMS + BATCH_FORMS),
     Command(("round",), "show a round (the current one unless --round)", "rounds", (
         FILE, ROUND, TABLE, STAGE, fmt("text", "json"),
         Arg("--explain", "say for each board why it was made", flag=True),
