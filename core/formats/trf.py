@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from arbiter.core import limits
 from arbiter.core.errors import FileProblem, Msg
 from arbiter.core.event.records import Outcome, RoundRecord, Scoring
 
@@ -172,6 +173,9 @@ def _points(text: str, path: str, ln: int, what: str) -> Fraction:
         raise FileProblem(path, ln, "{what}: missing value", what=what)
     if not _DECIMAL.fullmatch(t):
         raise FileProblem(path, ln, "{what}: {t!r} is not a number", what=what, t=t)
+    if len(t.lstrip("0")) > limits.DIGITS_MAX:
+        raise FileProblem(path, ln, "{what}: a number of {digits} digits is too big: at most {most} digits",
+                          what=what, digits=len(t), most=limits.DIGITS_MAX)
     v = F(t)
     if (v * 10).denominator != 1:
         raise FileProblem(path, ln, "{what}: {t!r} must be a non-negative multiple of 0.1", what=what, t=t)
@@ -182,6 +186,9 @@ def _int(text: str, path: str, ln: int, what: str) -> int:
     t = text.strip()
     if not t.isdigit() or not t.isascii():
         raise FileProblem(path, ln, "{what}: {t!r} is not a whole number", what=what, t=t)
+    if len(t.lstrip("0")) > limits.DIGITS_MAX:  # thousands of digits: Python would not even make them an int
+        raise FileProblem(path, ln, "{what}: a number of {digits} digits is too big: at most {most} digits",
+                          what=what, digits=len(t), most=limits.DIGITS_MAX)
     return int(t)
 
 

@@ -666,6 +666,15 @@ RU: dict[str, str] = {
         'файл слишком велик для турнира: {size} символов (не больше {most})',
     'arrays or tables are nested too deeply for an event file':
         'массивы или таблицы вложены слишком глубоко для файла турнира',
+    # -- input and output at the edges: numbers, lists, sizes, locks, links, read-only files --
+    'a number is too big: no value of an event has more than {most} digits':
+        'слишком большое число: ни одно значение турнира не длиннее {most} цифр',
+    'line {line}: a number of {digits} digits is too big: no value of an event has more than {most} digits':
+        'строка {line}: число из {digits} цифр слишком велико: ни одно значение турнира не длиннее {most} цифр',
+    '{n} tie-breaks are too many: at most {most}':
+        '{n} дополнительных показателей — слишком много: не больше {most}',
+    '{what}: a number of {digits} digits is too big: at most {most} digits':
+        '{what}: число из {digits} цифр слишком велико: не больше {most} цифр',
     'schema {schema} is not supported (this arbiter reads schema = {SCHEMA})':
         'schema {schema} не поддерживается (эта версия arbiter читает schema = {SCHEMA})',
     '{n} players are too many: at most {most}':

@@ -137,6 +137,8 @@ def state(event: Event) -> TeamsState:
     tbs = doc.get("tiebreaks", [])
     if not isinstance(tbs, list) or not all(isinstance(c, str) for c in tbs):
         raise _bad("tiebreaks", "expected a list of team tie-break codes")
+    if len(tbs) > limits.TIEBREAKS_MAX:
+        raise _bad("tiebreaks", "{n} tie-breaks are too many: at most {most}", n=len(tbs), most=limits.TIEBREAKS_MAX)
     forbidden = _read_forbidden(event, doc.get("forbidden", []), names)
     return TeamsState(boards, MatchPoints(w, d, l), pab, tuple(names), rosters, lineups, byes, berger, seed, tuple(tbs),
                       forbidden)

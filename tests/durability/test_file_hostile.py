@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -213,6 +214,19 @@ CASES = [  # (text, the key named, words of the message)
         "number = 1", "number = 1\nclock_deadline = '0001-01-01T00:00:00+23:59'")), "rounds[0].clock_deadline",
      "from the year 1970 to 9998"),  # not even a time in UTC
     ("schema = true\n", "schema", "schema true is not supported"),
+    # issue 26: numbers Python will not read (more than 4300 digits), tie-break lists of thousands
+    (BASE.replace("rounds = 5", "rounds = " + "9" * 5000), "event.rounds",
+     "line 6: a number of 5000 digits is too big: no value of an event has more than 19 digits"),
+    (BASE.replace("rating = 1600", "rating = " + "1" * 4400), "players[3].rating", "4400 digits is too big"),
+    (BASE.replace("rating = 1600", "rating = -" + "1_" * 4400 + "1"), "players[3].rating", "4401 digits"),
+    (_with(after=ROUND.replace("{GAME}", "{ board = 2, first = 3, second = " + "4" * 5000 + " }")), "rounds[0].games",
+     "a number of 5000 digits is too big"),
+    (_with(after="\n[top]\nsize = 0x" + "f" * 5000 + "\n"), "top.size", "from 0 to 1024, not ~1e6020"),
+    (_with('\ntiebreaks = [' + ", ".join(['"BH"'] * 5000) + "]"), "event.tiebreaks",
+     "5000 tie-breaks are too many: at most 20"),
+    (_with('\ntiebreaks = [' + ", ".join(['"BH"'] * 21) + "]"), "event.tiebreaks", "21 tie-breaks are too many"),
+    (_with(after="\n[teams]\nboards = 4\ntiebreaks = [" + ", ".join(['"GP"'] * 21) + "]\n"), None,
+     "[teams] tiebreaks: 21 tie-breaks are too many: at most 20"),
     ("x" * (limits.FILE_CHARS_MAX + 1), None, "the file is too big"),
 ]
 
@@ -288,8 +302,10 @@ def _plausible(draw, cur, doc):
     if isinstance(cur, list):
         c = copy.deepcopy(cur)
         if c:
-            how = draw(st.sampled_from(["drop", "twice", "shuffle"]))
-            if how == "drop":
+            how = draw(st.sampled_from(["drop", "twice", "shuffle", "thousands"]))
+            if how == "thousands":  # issue 26: a list of thousands (5000 tie-breaks ended in RecursionError)
+                c = (c * (2000 // len(c) + 1))[:draw(st.sampled_from([21, 1000, 2000]))]
+            elif how == "drop":
                 del c[draw(st.integers(0, len(c) - 1))]
             elif how == "twice":
                 c.append(copy.deepcopy(draw(st.sampled_from(c))))
@@ -338,7 +354,13 @@ def mutated_files(draw):
             parent[key] = copy.deepcopy(_get(doc, draw(st.sampled_from(paths))))
         elif isinstance(parent[key], dict):
             parent[key][draw(st.sampled_from(["zz", "1", "0", "order", "size", "games"]))] = draw(values)
-    return tomli_w.dumps(doc)
+    text = tomli_w.dumps(doc)
+    numbers = list(re.finditer(r"(?<=[=\[,] )-?[0-9]+(?=[,\] \n])", text))
+    if numbers and draw(st.integers(0, 5)) == 0:  # issue 26: a number Python will not read (4300 digits)
+        m = draw(st.sampled_from(numbers))
+        huge = draw(st.sampled_from(["9" * 5000, "1" * 4301, "-" + "7" * 9000, "0x" + "f" * 5000, "1" + "_0" * 4400]))
+        text = text[:m.start()] + huge + text[m.end():]
+    return text
 
 
 def _engine_calls(e):
