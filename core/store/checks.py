@@ -32,7 +32,7 @@ def shown(v: Any) -> str:
         return "true" if v else "false"
     if isinstance(v, (date, time)):  # a TOML date or time, as the file writes it
         return v.isoformat()
-    if isinstance(v, int) and v.bit_length() > 64:  # 0xfff... of thousands of digits: no decimal repr
+    if isinstance(v, int) and v.bit_length() > 13_000:  # 0xfff... of thousands of digits: Python has no decimal repr
         return f"{'-' if v < 0 else ''}~1e{int(abs(v).bit_length() * 0.30103)}"
     return _REPR.repr(v)
 

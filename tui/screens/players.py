@@ -35,13 +35,7 @@ from .dialogs import ChoiceScreen, FormScreen, LineScreen
 
 def read_csv(path: Path) -> list[dict]:
     """The players of a CSV file (columns as `arbiter players import`); a problem is a FileProblem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except UnicodeDecodeError:
-        raise FileProblem(str(path), None, "not UTF-8 text") from None
-    return csvio.read_players(text, str(path))
+    return csvio.read_players_file(path).rows
 
 
 def matches(p, query: str) -> bool:
