@@ -677,6 +677,16 @@ RU: dict[str, str] = {
         '{what}: число из {digits} цифр слишком велико: не больше {most} цифр',
     'is a folder, not a file':
         'это папка, а не файл',
+    # core/formats/output.py: outputs in a shared folder (issue 26.5)
+    'is a symbolic link made by another user ({owner}): arbiter does not follow it into another file; remove it or '
+    'choose another name':
+        'это символическая ссылка другого пользователя ({owner}): arbiter не пишет по ней в другой файл; удалите её '
+        'или выберите другое имя',
+    'is read-only (mode {mode}): arbiter does not replace it; make it writable (chmod u+w) or choose another name':
+        'файл только для чтения (права {mode}): arbiter его не заменяет; разрешите запись (chmod u+w) или выберите '
+        'другое имя',
+    'is read-only (mode {mode}): arbiter does not change it; make it writable (chmod u+w) to go on':
+        'файл только для чтения (права {mode}): arbiter его не меняет; чтобы продолжить, разрешите запись (chmod u+w)',
     # core/formats/csvio.py: registration files as they come (issue 21.4)
     'columns ignored (arbiter does not know them): {columns}':
         'столбцы пропущены (arbiter их не знает): {columns}',

@@ -260,19 +260,25 @@ def holder(path: Path) -> Msg:
 @contextmanager
 def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None = None,
            timeout: float = LOCK_TIMEOUT, notice_after: float = WAIT_NOTICE,
-           waited: Callable[[float], None] | None = None) -> Iterator[None]:
+           waited: Callable[[float], None] | None = None, creating: bool = False) -> Iterator[None]:
     """Hold the event's exclusive lock (a separate `.lock` file: the event itself is replaced).
 
     While it is held the lock file says who holds it (`doing`: the change, in
     the journal's words). A wait longer than `notice_after` seconds calls
     `on_wait` once with who holds it; after `timeout` seconds the wait gives
     up with `LockBusy`. `waited(seconds)` is told how long the wait was.
+
+    `creating`: the lock of an event being made. If the event is not there
+    when the lock is let go (the creation was refused: a full disk, a
+    folder we may not write) and this call made the lock file, it is
+    removed, still locked: a refused `new` or `import-trf` leaves nothing.
     """
     folder = folder_of(path)
     like = like_of(path)
+    made = False
     try:
         try:
-            fd, _ = open_beside(lock_path(path), like)
+            fd, made = open_beside(lock_path(path), like)
             writable = True
         except PermissionError:  # another judge's lock file we may not write: lock it all the same
             fd, _ = open_beside(lock_path(path), like, write=False)
@@ -322,10 +328,22 @@ def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None
                 os.ftruncate(fd, 0)
             except OSError:
                 pass
+        if creating and made and not os.path.lexists(path):
+            _unlink_if_same(lock_path(path), fd)
         try:
             fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
+
+
+def _unlink_if_same(path: Path, fd: int) -> None:
+    """Remove `path` if it is still the file open as `fd` (never another process's lock file)."""
+    try:
+        st, here = os.fstat(fd), os.lstat(path)
+        if (st.st_dev, st.st_ino) == (here.st_dev, here.st_ino):
+            os.unlink(path)
+    except OSError:
+        pass
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -554,6 +572,20 @@ def replace(path: Path, tmp: Path, *, keep_backup: bool = True, exclusive: bool 
         fsync_dir(folder)
     except OSError:
         pass
+
+
+def check_new(path: Path) -> None:
+    """A new event may be made at `path`: nothing is there (a file, a device, a link), and its folder is one.
+
+    Checked before the lock file is made, so a refused `new` leaves nothing
+    behind (`arbiter new /dev/null` once left `/dev/null.lock`).
+    """
+    _named(path)
+    if os.path.lexists(path):
+        raise FileProblem(str(path), None, "already exists; arbiter will not overwrite it")
+    folder = folder_of(path)
+    if not folder.is_dir():
+        raise FileProblem(str(path), None, "there is no folder {folder}", folder=str(path.parent))
 
 
 def write_atomic(path: Path, text: str, *, keep_backup: bool = True, exclusive: bool = False) -> None:
