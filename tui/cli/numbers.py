@@ -41,6 +41,7 @@ LIMITS: dict[str, tuple[int, int, str]] = {
     "id": (*L.RANGES["id"], ""),
     "moves": (*L.RANGES["moves"], "moves"),
     "width": (1, 1000, "columns"),
+    "page_lines": (0, L.PAGE_LINES_MAX, "lines"),
     "port": (1, 65535, ""),
 }
 
