@@ -199,3 +199,48 @@ def test_standard_input_named_as_dash(ev, tmp_path):
     assert [(x.name, x.rating) for x in load(ev).players] == [("A", 1500)]
     listed = json.loads(run("players", "list", ev, "--format", "json")[1])
     assert listed[0]["name"] == "A"
+
+
+# -- hostile files (issue 26: the fuzz tests extended to CSV) -------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+cells = st.sampled_from(["", "Иванов", "Ann", "1500", "9" * 5000, "-1", "17.05.1987", "м", "x", '"', '""', "\x00",
+                         "\x1b]52;c;aGk=\x07", "\u202e", "a\nb", "wfm", "24116068.0", "1e9", "0x10", " ", "ФИО"])
+headers = st.lists(st.sampled_from(sorted({a for names in csvio.ALIASES.values() for a in names})
+                                   + ["Timestamp", "", "name", "№"]), min_size=1, max_size=6)
+
+
+@st.composite
+def registration_bytes(draw):
+    head = draw(headers)
+    sep = draw(st.sampled_from([",", ";", "\t"]))
+    rows = draw(st.lists(st.lists(cells, max_size=len(head) + 1), max_size=6))
+    text = sep.join(head) + "\n" + "".join(sep.join(r) + "\n" for r in rows)
+    enc = draw(st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "cp1251", "koi8-r", "cp866", "cp1252"]))
+    data = text.encode(enc, errors="replace")
+    if draw(st.integers(0, 4)) == 0:  # a few bytes of anything spliced in
+        i = draw(st.integers(0, len(data)))
+        data = data[:i] + draw(st.binary(max_size=8)) + data[i:]
+    return data
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=registration_bytes() | st.binary(max_size=200), named=st.sampled_from([None, "cp1251", "utf-8", "x"]))
+def test_any_bytes_are_players_or_one_line_naming_the_place(data, named):
+    try:
+        text, used = csvio.decode(data, "reg.csv", named)
+        got = csvio.read_import(text, "reg.csv", encoding=used)
+    except FileProblem as exc:
+        assert str(exc).startswith("reg.csv") and "\n" not in str(exc) and len(str(exc)) < 400, str(exc)
+        assert exc.text("ru").startswith("reg.csv")
+        return
+    for row in got.rows:
+        assert row["name"].strip()
+        assert set(row) <= set(csvio.COLUMNS)
+        assert row.get("sex") in (None, "m", "f")
+        assert row.get("birth") is None or (len(row["birth"]) == 4 and row["birth"].isdigit())
+        assert row.get("rating") is None or isinstance(row["rating"], int)
+    for said in got.warnings():
+        assert "\n" not in str(said) and said.text("ru")
