@@ -683,10 +683,10 @@ RU: dict[str, str] = {
         'это символическая ссылка другого пользователя ({owner}): arbiter не пишет по ней в другой файл; удалите её '
         'или выберите другое имя',
     'is read-only (mode {mode}): arbiter does not replace it; make it writable (chmod u+w) or choose another name':
-        'файл только для чтения (права {mode}): arbiter его не заменяет; разрешите запись (chmod u+w) или выберите '
-        'другое имя',
+        "файл только для чтения (права {mode}): arbiter его не заменяет; разрешите запись ('chmod u+w') или выберите "
+        "другое имя",
     'is read-only (mode {mode}): arbiter does not change it; make it writable (chmod u+w) to go on':
-        'файл только для чтения (права {mode}): arbiter его не меняет; чтобы продолжить, разрешите запись (chmod u+w)',
+        'файл только для чтения (права {mode}): arbiter его не меняет; чтобы продолжить, разрешите запись ("chmod u+w")',
     # core/formats/csvio.py: registration files as they come (issue 21.4)
     'columns ignored (arbiter does not know them): {columns}':
         'столбцы пропущены (arbiter их не знает): {columns}',

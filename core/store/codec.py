@@ -503,7 +503,7 @@ def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
         raise rd.fail(where, "'table' is missing: the event has {tables} tables", tables=tables)
     byes = []
     for r, kind in typed(rd, row, "byes", where, (dict,), {}).items():
-        if not (isinstance(r, str) and r.isascii() and r.isdigit() and r == str(int(r))) or kind not in BYE_KINDS:
+        if not (isinstance(r, str) and r.isascii() and r.isdigit() and len(r) <= 9 and r == str(int(r))) or kind not in BYE_KINDS:
             raise rd.fail(at(where, "byes"), "expected round = \"half\"|\"zero\"|\"full\", found {r} = {kind}",
                           r=shown(r), kind=shown(kind))
         in_range(rd, int(r), at(where, f"byes.{r}"), "round")

@@ -76,8 +76,9 @@ def _ids(v: Any, key: str) -> tuple[int, ...]:
 
 
 def _round_key(k: Any, key: str) -> int:
-    if not (isinstance(k, str) and k.isascii() and k.isdigit() and k == str(int(k)) and limits.within("round", int(k))):
-        raise _bad(key, "round keys are round numbers like \"3\", not {k!r}", k=k)
+    if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 9 and k == str(int(k)) and limits.within("round", int(k))):
+        raise _bad(key, "round keys are round numbers like \"3\", not {k!r}",
+                   k=k if not isinstance(k, str) or len(k) <= 40 else k[:40] + "…")
     return int(k)
 
 
