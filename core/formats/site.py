@@ -329,9 +329,11 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
 
 
 def _read_manifest(folder: Path) -> set[str]:
-    try:
-        text = (folder / MANIFEST).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    from arbiter.core.store.files import read_input
+
+    try:  # a plain file of at most 1 MB: a FIFO planted in its place is not waited on
+        text = read_input(folder / MANIFEST, most=1 << 20, stdin=False).decode("utf-8")
+    except (FileProblem, UnicodeDecodeError):
         return set()
     # only plain page names this module makes: never a path out of the folder
     return {n for n in text.split() if n.endswith(".html") and "/" not in n and "\\" not in n and not n.startswith(".")}

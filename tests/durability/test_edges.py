@@ -306,3 +306,14 @@ def test_outputs_take_the_event_files_group_permissions(tmp_path):
     assert os.stat(tmp_path / "site").st_mode & stat.S_ISGID
     for page in (tmp_path / "site").iterdir():
         assert stat.S_IMODE(os.stat(page).st_mode) == 0o664, page.name
+
+
+def test_a_fifo_in_place_of_the_sites_manifest_is_not_waited_on(tmp_path):
+    ev = four_players(tmp_path / "ev.toml")
+    site = tmp_path / "site"
+    assert run("export", ev, "--format", "html", "--out", site)[0] == 0
+    (site / ".arbiter-site").unlink()
+    os.mkfifo(site / ".arbiter-site")  # planted: reading it would block for ever
+    p = run_process("export", ev, "--format", "html", "--out", site, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert (site / ".arbiter-site").is_file() and (site / "index.html").is_file()

@@ -33,9 +33,9 @@ from .base import ArbiterScreen
 from .dialogs import ChoiceScreen, FormScreen, LineScreen
 
 
-def read_csv(path: Path) -> list[dict]:
-    """The players of a CSV file (columns as `arbiter players import`); a problem is a FileProblem."""
-    return csvio.read_players_file(path).rows
+def read_csv(path: Path) -> csvio.Import:
+    """The players of a CSV file (as `arbiter players import` reads it); a problem is a FileProblem."""
+    return csvio.read_players_file(path)
 
 
 def matches(p, query: str) -> bool:
@@ -233,9 +233,11 @@ class PlayersScreen(ArbiterScreen):
             if not path:
                 return
             csv_path = Path(path.strip()).expanduser()
-            rows = self.attempt(read_csv, csv_path)
-            if rows is None:
+            got = self.attempt(read_csv, csv_path)
+            if got is None:
                 return
+            rows = got.rows
+            note = "".join(f" · {said.text(L)}" for said in got.warnings())  # the encoding told, columns ignored
             what = describe("import {n} players from {file}", n=len(rows), file=csv_path.name)
 
             def row_error(i: int, exc) -> FileProblem:
@@ -246,10 +248,10 @@ class PlayersScreen(ArbiterScreen):
                 # players without a table: where they would sit first, saved with them (seating.add_and_seat)
                 import_seated(self, rows, what, lambda new, method: self.say(
                     tr(L, "imported_seated", n=len(rows), how=tr(L, "seat_by_" + ("rating" if method == "rating"
-                                                                                  else "lot"))), "bold"))
+                                                                                  else "lot"))) + note, "bold"))
                 return
             self.run_change(lambda ev: seating.add_and_seat(ev, rows, row_error=row_error), what,
-                            then=lambda _new: self.say(tr(L, "imported", n=len(rows)), "bold"))
+                            then=lambda _new: self.say(tr(L, "imported", n=len(rows)) + note, "bold"))
 
         self.app.push_screen(LineScreen(tr(L, "import_csv"), classes="line"), done)
 
