@@ -140,6 +140,10 @@ def state(event: Event) -> TeamsState:
         raise _bad("tiebreaks", "expected a list of team tie-break codes")
     if len(tbs) > limits.TIEBREAKS_MAX:
         raise _bad("tiebreaks", "{n} tie-breaks are too many: at most {most}", n=len(tbs), most=limits.TIEBREAKS_MAX)
+    try:
+        check_codes(tbs)  # checked when the file loads, not first when the standings are asked for
+    except IllegalChange as exc:
+        raise IllegalChange("[teams] {key}: {what}", key="tiebreaks", what=exc.msg) from None
     forbidden = _read_forbidden(event, doc.get("forbidden", []), names)
     return TeamsState(boards, MatchPoints(w, d, l), pab, tuple(names), rosters, lineups, byes, berger, seed, tuple(tbs),
                       forbidden)

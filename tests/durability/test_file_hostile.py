@@ -228,6 +228,8 @@ CASES = [  # (text, the key named, words of the message)
     (_with(after="\n[teams]\nboards = 4\n[teams.byes]\n" + "9" * 5000 + ' = "A"\n'), None,
      "round keys are round numbers"),
     (_with(after="\n[playoff.plan]\n" + "9" * 5000 + " = 1\n"), "playoff.plan." + "9" * 40 + "…", "unknown"),
+    (_with(after='\n[teams]\nboards = 4\ntiebreaks = ["XYZ"]\n'), None,
+     "[teams] tiebreaks: unknown team tie-break 'XYZ'"),
     (_with('\ntiebreaks = [' + ", ".join(['"BH"'] * 5000) + "]"), "event.tiebreaks",
      "5000 tie-breaks are too many: at most 20"),
     (_with('\ntiebreaks = [' + ", ".join(['"BH"'] * 21) + "]"), "event.tiebreaks", "21 tie-breaks are too many"),
