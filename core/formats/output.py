@@ -35,6 +35,7 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from arbiter.core.errors import FileProblem
@@ -45,6 +46,7 @@ __all__ = ["event_files", "check_not_event", "check_link", "check_writable", "ou
            "REPLACED", "INTO", "STDOUT"]
 
 NEW, REPLACED, INTO, STDOUT = "new", "replaced", "into", "stdout"
+PIPE_WAIT = 2.0  # seconds a pipe (FIFO) is waited on for a reader before the output is refused
 
 
 def _real(path: Path) -> Path:
@@ -301,12 +303,24 @@ def _write_all(fd: int, raw: bytes, out: Path) -> None:
 
 def _write_into(out: Path, raw: bytes, *, truncate: bool) -> None:
     """Into a device, terminal, pipe or a symlink's target, as `>` would (never a rename)."""
-    flags = os.O_WRONLY | (os.O_TRUNC if truncate else 0) | getattr(os, "O_NOCTTY", 0)
+    flags = os.O_WRONLY | (os.O_TRUNC if truncate else 0) | getattr(os, "O_NOCTTY", 0) | os.O_NONBLOCK
+    deadline = time.monotonic() + PIPE_WAIT
+    while True:
+        try:
+            fd = os.open(out, flags)  # a FIFO nobody reads fails at once (ENXIO) instead of blocking for ever
+            break
+        except OSError as exc:
+            if exc.errno == errno.ENXIO and time.monotonic() < deadline:
+                time.sleep(0.05)  # a reader may be opening it now
+                continue
+            if exc.errno == errno.ENXIO:
+                raise FileProblem(str(out), None, "is a pipe nobody reads: nothing was written") from None
+            raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+                              strerror=exc.strerror) from None
     try:
-        fd = os.open(out, flags)
-    except OSError as exc:
-        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
-                          strerror=exc.strerror) from None
+        os.set_blocking(fd, True)
+    except OSError:
+        pass
     try:
         _write_all(fd, raw, out)
         if truncate:

@@ -687,6 +687,8 @@ RU: dict[str, str] = {
         "другое имя",
     'is read-only (mode {mode}): arbiter does not change it; make it writable (chmod u+w) to go on':
         'файл только для чтения (права {mode}): arbiter его не меняет; чтобы продолжить, разрешите запись ("chmod u+w")',
+    'is a pipe nobody reads: nothing was written':
+        'это канал, который никто не читает: ничего не записано',
     # core/formats/csvio.py: registration files as they come (issue 21.4)
     'columns ignored (arbiter does not know them): {columns}':
         'столбцы пропущены (arbiter их не знает): {columns}',

@@ -317,3 +317,12 @@ def test_a_fifo_in_place_of_the_sites_manifest_is_not_waited_on(tmp_path):
     p = run_process("export", ev, "--format", "html", "--out", site, timeout=60)
     assert p.returncode == 0, p.stderr
     assert (site / ".arbiter-site").is_file() and (site / "index.html").is_file()
+
+
+def test_a_fifo_nobody_reads_planted_as_an_output_is_refused_not_waited_on(tmp_path):
+    ev = four_players(tmp_path / "ev.toml")
+    fifo = tmp_path / "standings.csv"
+    os.mkfifo(fifo)  # any judge of the folder may make one; no reader: a plain open would block for ever
+    refused_in_one_line("export", ev, "--format", "csv", "--out", fifo, needle=f"{fifo}: is a pipe nobody reads: "
+                                                                              "nothing was written")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
