@@ -46,7 +46,15 @@ def events(draw):
             rounds.append(Round("swiss", number, tuple(games), table, draw(st.sampled_from(["", "2026-11-30T12:45:00+00:00"])),
                                 draw(st.none() | st.integers(0, 3600))))
     scoring = draw(st.sampled_from([Scoring(), Scoring(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))]))
-    return Event(name=draw(names), rounds_planned=draw(st.integers(1, 13)), tables=tables, scoring=scoring,
+    dates = st.sampled_from(["", "2026-11-28", "2026-11-29", "2027-01-01"])
+    details = {"city": draw(st.sampled_from(["", "Kazan", "Ла-Пас"])), "federation": draw(st.sampled_from(["", "RUS"])),
+               "start": draw(st.sampled_from(["", "2026-11-28"])), "end": draw(st.sampled_from(["", "2026-11-30"])),
+               "chief_arbiter": draw(st.sampled_from(["", "IA Petrov, Ivan", 'a "b" \\c'])),
+               "deputy_arbiters": tuple(draw(st.lists(names.filter(lambda s: s.strip() == s and s.isprintable()),
+                                                      max_size=3))),
+               "time_control": draw(st.sampled_from(["", "90 min + 30 s per move"])),
+               "round_dates": tuple(draw(st.lists(dates, max_size=5).map(lambda x: x + ["2026-11-30"] if x else x)))}
+    return Event(name=draw(names), rounds_planned=draw(st.integers(1, 13)), tables=tables, scoring=scoring, **details,
                  tiebreaks=tuple(draw(st.lists(st.sampled_from(["BH-C1", "BH", "SB", "WIN"]), unique=True))),
                  lots_seed=draw(st.integers(0, 2**31)), players=tuple(players), rounds=tuple(rounds),
                  extra=(("top", {"seeds": [1, 2, 3, 4], "size": 4}),) if n >= 4 and draw(st.booleans()) else ())
