@@ -166,16 +166,24 @@ _WORD = re.compile(r"[^\W\d_]+")
 _LATIN_EXTRA = re.compile(r"[À-ÖØ-öø-ÿŠšŽžŒœŸ]")
 
 
+_SAMPLE = 1 << 18  # bytes looked at to tell the encoding
+_HIGH = bytes(range(0x80, 0x100))
+
+
 def _guess_single_byte(data: bytes) -> str | None:
     """Windows-1251, KOI8-R or Windows-1252, when the bytes above 127 read as the letters of one of them;
     None when they do not say."""
-    high = sum(1 for b in data if b >= 0x80)
+    sample = data[:_SAMPLE]  # what the letters say, from the start of the file (a registration list is uniform)
+    if len(data) > _SAMPLE:
+        sample = sample[:sample.rfind(b"\n") + 1] or sample
+    high = len(sample) - len(sample.translate(None, _HIGH))
     if not high:
         return None
     scores = {}
     for enc in ("cp1251", "koi8-r"):
         try:
-            text = data.decode(enc)
+            data.decode(enc)  # every byte of the file must be one of its characters
+            text = sample.decode(enc)
         except UnicodeDecodeError:
             continue
         letters = len(_CYRILLIC.findall(text))
@@ -190,7 +198,8 @@ def _guess_single_byte(data: bytes) -> str | None:
             return best
         return None
     try:
-        text = data.decode("cp1252")
+        data.decode("cp1252")
+        text = sample.decode("cp1252")
     except UnicodeDecodeError:
         return None
     if len(_LATIN_EXTRA.findall(text)) >= 0.95 * high:
