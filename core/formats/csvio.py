@@ -103,11 +103,12 @@ class Import:
         return out
 
 
-def read_players_file(path: str | Path, encoding: str | None = None) -> Import:
-    """The players of a registration file (`-`: standard input), or a FileProblem naming the line."""
+def read_players_file(path: str | Path, encoding: str | None = None, *, stdin: bool = True) -> Import:
+    """The players of a registration file (`-`: standard input, when `stdin`; the TUI's is the judge's
+    keyboard), or a FileProblem naming the line."""
     from arbiter.core.store.files import read_input
 
-    data = read_input(path, most=limits.CSV_BYTES_MAX)
+    data = read_input(path, most=limits.CSV_BYTES_MAX, stdin=stdin)
     text, used = decode(data, str(path), encoding)
     got = read_import(text, str(path), encoding=used)
     guessed = encoding is None and used not in ("utf-8", "utf-16")

@@ -35,7 +35,7 @@ from .dialogs import ChoiceScreen, FormScreen, LineScreen
 
 def read_csv(path: Path) -> csvio.Import:
     """The players of a CSV file (as `arbiter players import` reads it); a problem is a FileProblem."""
-    return csvio.read_players_file(path)
+    return csvio.read_players_file(path, stdin=False)  # `-` is a file's name here: stdin is the terminal
 
 
 def matches(p, query: str) -> bool:
