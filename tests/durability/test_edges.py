@@ -326,3 +326,13 @@ def test_a_fifo_nobody_reads_planted_as_an_output_is_refused_not_waited_on(tmp_p
     refused_in_one_line("export", ev, "--format", "csv", "--out", fifo, needle=f"{fifo}: is a pipe nobody reads: "
                                                                               "nothing was written")
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_a_journal_line_nested_thousands_deep_is_skipped_not_a_traceback(tmp_path):
+    ev = tmp_path / "ev.toml"
+    create(ev, load(four_players(tmp_path / "src.toml")))
+    assert run("players", "add", ev, "E")[0] == 0
+    with open(ev.with_name("ev.toml.journal"), "a", encoding="utf-8") as f:
+        f.write("[" * 100_000 + "\n")
+    p = run_process("log", ev)
+    assert p.returncode == 0 and "add player E" in p.stdout and p.stderr == "", p.stderr[-300:]
