@@ -245,7 +245,7 @@ def holder(path: Path) -> Msg:
         who, doing = str(doc["who"]), str(doc.get("doing", ""))
         since = datetime.fromisoformat(str(doc["since"]))
         pid = int(doc.get("pid", 0))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return Msg("another session (it did not say who)")
     from arbiter.core.msg.journal import Description
 

@@ -336,3 +336,18 @@ def test_a_journal_line_nested_thousands_deep_is_skipped_not_a_traceback(tmp_pat
         f.write("[" * 100_000 + "\n")
     p = run_process("log", ev)
     assert p.returncode == 0 and "add player E" in p.stdout and p.stderr == "", p.stderr[-300:]
+
+
+def test_a_lock_or_a_heartbeat_file_nested_thousands_deep_is_read_as_unknown(tmp_path):
+    """Any judge of the shared folder may write these: reading them never raises."""
+    from arbiter.core.store.files import holder
+    from arbiter.core.store.presence import Presence
+
+    ev = tmp_path / "ev.toml"
+    create(ev, load(four_players(tmp_path / "src.toml")))
+    ev.with_name("ev.toml.lock").write_text("[" * 4000)
+    assert str(holder(ev)) == "another session (it did not say who)"
+    me = Presence(ev, pid=1)
+    me.beat()
+    (ev.with_name("ev.toml.who") / "planted").write_text("a = " + "[" * 4000)
+    assert me.others() == []
