@@ -43,6 +43,7 @@ LIMITS: dict[str, tuple[int, int, str]] = {
     "width": (1, 1000, "columns"),
     "page_lines": (0, L.PAGE_LINES_MAX, "lines"),
     "port": (1, 65535, ""),
+    "clients": (1, 100000, "connections"),
 }
 
 # Points of one game (--points, --match-points): from 0 to MAX_POINTS, in tenths at most (the
