@@ -75,8 +75,10 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
         write_output(path, standings_csv(event) if what == "csv_standings" else players_csv(event), event=event_path)
         return Exported(path)
     from arbiter.core.formats.exports import printout
+    from arbiter.core.formats.text import clean_pages
+    from arbiter.core.limits import PAGE_LINES
 
-    write_output(path, clean(printout(event, what, lang=lang), lines=True), event=event_path)
+    write_output(path, clean_pages(printout(event, what, lang=lang, page_lines=PAGE_LINES)), event=event_path)
     printer = lpr if lpr is not None else shutil.which("lpr")
     if not printer:
         return Exported(path)
