@@ -42,6 +42,7 @@ from arbiter.core.event.model import Event, Game, Round
 from arbiter.core.event.records import Outcome, RoundRecord
 from arbiter.core.roundrobin.berger import RRRound, rounds_count, schedule
 from arbiter.core.formats.trf import ROUND_ROBIN_TYPES, TEAM_ROUND_ROBIN_TYPES, TrfPlayer, TrfTournament
+from arbiter.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
 
 _BYE_KIND = {Outcome.HALF_BYE: "half", Outcome.FULL_BYE: "full", Outcome.ZERO_BYE: "zero"}
 
@@ -80,7 +81,6 @@ def berger_order(event: Event) -> tuple[int, ...]:
 
 def roundrobin_to_trf(event: Event) -> TrfTournament:
     from arbiter.core.tiebreaks.standings import completed_rounds, standings
-    from arbiter.core.formats.trf_event import bye_record, trf_player
     from arbiter.core.formats.trf_tiebreaks import individual_tokens
 
     double = event.system == "double-roundrobin"
@@ -236,7 +236,6 @@ def mismatch(order: tuple[int, ...], pairs: list[dict[int, int | None]], double:
 
 
 def roundrobin_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
-    from arbiter.core.formats.trf_event import game_result, player_of, tiebreaks_of
 
     double = is_double(t)
     players = t.ordered_players()

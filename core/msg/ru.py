@@ -1062,7 +1062,7 @@ RU: dict[str, str] = {
         "каждый, кто может подключиться к {host}:{port})",
     "--host {host} --port {port}: cannot serve the display there: {error}":
         "--host {host} --port {port}: табло здесь показать нельзя: {error}",
-    # == the journal's descriptions of changes (core/msg/journal.py) ==
+    # == the journal's descriptions of changes (core/msg/journal_templates.py) ==
     # results (the TUI's keys and ':' line, `arbiter result`)
     "result {stage} round {round} board {board}: {result}":
         "результат: {stage}, тур {round}, доска {board}: {result}",

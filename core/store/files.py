@@ -47,6 +47,8 @@ from typing import Callable, Iterator
 
 from arbiter.core.errors import FileProblem, Msg
 from arbiter.core.limits import FILE_CHARS_MAX
+from arbiter.core.msg.journal import Description
+from arbiter.core.store.judge import who_label
 
 BACKUPS = 5
 # the most bytes read of an event or a TRF: an event of `limits.FILE_CHARS_MAX` characters in UTF-8
@@ -226,8 +228,6 @@ def open_beside(path: Path, like: "os.stat_result | Like | None", *, write: bool
 
 
 def _holder_text(doing: str) -> bytes:
-    from arbiter.core.store.journal import who_label
-
     return (json.dumps({"who": who_label(), "pid": os.getpid(),
                         "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                         "doing": doing}, ensure_ascii=False) + "\n").encode("utf-8")
@@ -247,8 +247,6 @@ def holder(path: Path) -> Msg:
         pid = int(doc.get("pid", 0))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return Msg("another session (it did not say who)")
-    from arbiter.core.msg.journal import Description
-
     local = since.astimezone() if since.tzinfo else since
     when = local.strftime("%H:%M:%S") if local.date() == datetime.now().astimezone().date() \
         else local.strftime("%Y-%m-%d %H:%M")

@@ -16,7 +16,7 @@ from arbiter.core.event import commands
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, create, load
-from arbiter.core.store.journal import here
+from arbiter.core.store.judge import here
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 from arbiter.tui import compat
