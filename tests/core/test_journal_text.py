@@ -347,7 +347,7 @@ def test_history_and_undo_in_russian(tmp_path, monkeypatch):
     import asyncio
     import os
 
-    from tests.tui.test_tui_app import screen_text
+    from tests.tui.pilot import screen_text
     from arbiter.tui.app import ArbiterApp
     from arbiter.tui.screens.dialogs import TextScreen
 
@@ -391,7 +391,7 @@ def test_a_pairing_changed_by_hand_in_the_russian_history(tmp_path, monkeypatch)
     import os
     from dataclasses import replace
 
-    from tests.tui.test_tui_app import screen_text
+    from tests.tui.pilot import screen_text
     from arbiter.tui.app import ArbiterApp
     from arbiter.tui.screens.dialogs import TextScreen
 
