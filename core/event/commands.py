@@ -127,13 +127,6 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
     return edit_player(event, pid, withdrawn_from=from_round)
 
 
-def reinstate(event: Event, pid: int) -> Event:
-    p = event.player(pid)
-    if p.withdrawn_from is None:
-        raise IllegalChange("{name} ({pid}) has not withdrawn", name=p.name, pid=pid)
-    return edit_player(event, pid, withdrawn_from=None)
-
-
 def request_bye(event: Event, pid: int, round_no: int, kind: str) -> Event:
     """A requested bye (half, zero or full point) for a round the player is not paired in.
 
@@ -248,10 +241,6 @@ def set_clock(event: Event, stage: str, table: int | None, round_no: int, *, dea
     return event.with_round(replace(rnd, clock_deadline=deadline, clock_paused=paused))
 
 
-def replace_round(event: Event, rnd: Round) -> Event:
-    return event.with_round(rnd)
-
-
 def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> Event:
     """Take back a pairing that has no result yet (only the last round; the top and the play-off pair their
     rounds themselves)."""
@@ -265,11 +254,3 @@ def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> 
     if any(g.result is not None and g.second is not None for g in rnd.games):
         raise IllegalChange("round {round_no} has results: clear them first", round_no=round_no)
     return replace(event, rounds=tuple(r for r in event.rounds if r.key != rnd.key))
-
-
-def _name(event: Event, pid: int) -> str:
-    return f"{event.player(pid).name} ({pid})"
-
-
-def game_of(event: Event, stage: str, table: int | None, round_no: int, board: int) -> Game:
-    return event.find_round(stage, table, round_no).game(board)

@@ -30,7 +30,6 @@ from arbiter.core.msg.journal_templates import TEMPLATES
 
 _TEMPLATES = frozenset(TEMPLATES)
 TRANSLATED_FIELDS = {"stage", "what", "changes"}  # fields that are words or descriptions, not data
-_BYES = ("half", "zero", "full", "none")
 
 
 def describe(template: str, **fields: Any) -> Msg:

@@ -107,8 +107,6 @@ RU: dict[str, str] = {
         'турнир заканчивается ({end}) раньше, чем начинается ({start})',
     "'{attr}' is not one of the event's details":
         "'{attr}' — не из сведений о турнире",
-    '{name} ({pid}) has not withdrawn':
-        '{name} ({pid}) не выбывал',
     "unknown bye '{kind}' (half, zero, full, or none to cancel)":
         "неизвестный вид пропуска тура '{kind}' (half — с ½ очка, zero — без очков, full — с 1 очком, none — отменить)",
     'round {round_no} is not a round of this event (1..{rounds_planned})':
