@@ -21,7 +21,6 @@ What is at the path decides how it is written:
 
 from __future__ import annotations
 
-import errno
 import os
 import stat
 import sys
@@ -29,6 +28,7 @@ import tempfile
 from pathlib import Path
 
 from arbiter.core.errors import FileProblem
+from arbiter.core.store import files
 from arbiter.core.store.files import BACKUPS, backup_path, journal_path, lock_path
 from arbiter.core.store.presence import who_folder
 
@@ -201,18 +201,10 @@ def write_output(out: str | Path, data: str | bytes, *, event: str | Path | None
 
 
 def _write_all(fd: int, raw: bytes, out: Path) -> None:
-    view = memoryview(raw)
     try:
-        while view:
-            n = os.write(fd, view)
-            if n <= 0:
-                raise OSError(errno.EIO, os.strerror(errno.EIO))
-            view = view[n:]
+        files.write_all(fd, raw)
     except OSError as exc:
-        if exc.errno == errno.ENOSPC:
-            raise FileProblem(str(out), None, "the disk is full: nothing was changed, the file is as it was") from None
-        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
-                          strerror=exc.strerror) from None
+        raise files.refusal(out, exc) from None
 
 
 def _write_into(out: Path, raw: bytes, *, truncate: bool) -> None:
@@ -235,41 +227,17 @@ def _write_into(out: Path, raw: bytes, *, truncate: bool) -> None:
 
 
 def _replace(out: Path, raw: bytes, mode: int | None, shown: Path | None = None) -> None:
-    """A new or regular file: written whole under a temporary name beside it, then renamed.
-    `shown`: the path the messages name (the symlink a user gave, not the file it leads to)."""
-    folder = out.parent if str(out.parent) else Path(".")
+    """A new or regular file: written whole under a temporary name beside it, then renamed (as the event is:
+    `core.store.files.write_temp`). `shown`: the path the messages name (the symlink a user gave, not the
+    file it leads to)."""
     said = shown or out
-    if mode is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+    tmp = files.write_temp(out, raw, mode=mode, said=said)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:  # a read-only or missing folder: nothing was written
-        raise FileProblem(str(said), None, "cannot write: {strerror}; the file is as it was",
-                          strerror=exc.strerror) from None
-    try:
-        try:
-            _write_all(fd, raw, said)
-            os.fchmod(fd, mode)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
         os.replace(tmp, out)
-    except BaseException as exc:
+    except OSError as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        if isinstance(exc, OSError):
-            raise FileProblem(str(said), None, "cannot write: {strerror}; the file is as it was",
-                              strerror=exc.strerror) from None
-        raise
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
+        raise files.refusal(said, exc) from None
+    files.fsync_dir(files.folder_of(out))

@@ -34,6 +34,7 @@ from arbiter.core.tiebreaks.standings import main_stage
 from arbiter.core.formats import exports as ex
 from arbiter.core.formats.html import Markup, join, link, page, table, tag
 from arbiter.core.formats.output import check_not_event
+from arbiter.core.store import files
 
 MANIFEST = ".arbiter-site"
 
@@ -229,27 +230,6 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
     return pages
 
 
-def _write_file(path: Path, text: str) -> None:
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.chmod(path, 0o644)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str | None = None,
                event_path: str | Path | None = None) -> list[str]:
     """Write the site into `out_dir` (made if missing); returns the page names written.
@@ -276,14 +256,14 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
         raise FileProblem(str(out), None, "cannot write here: {error}", error=exc.strerror or exc) from None
     try:
         for name, text in pages.items():
-            _write_file(tmp / name, text)
-        _write_file(tmp / MANIFEST, "".join(f"{n}\n" for n in pages))
+            files.write_file(tmp / name, text.encode("utf-8"), 0o644)
+        files.write_file(tmp / MANIFEST, "".join(f"{n}\n" for n in pages).encode("utf-8"), 0o644)
         os.chmod(tmp, 0o755)
-        _fsync_dir(tmp)
+        files.fsync_dir(tmp)
         if not existing:
             try:
                 os.rename(tmp, out)  # the whole site appears at once
-                _fsync_dir(parent)
+                files.fsync_dir(parent)
                 return list(pages)
             except OSError:
                 if not out.is_dir():
@@ -297,7 +277,7 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
             except FileNotFoundError:
                 pass
         os.replace(tmp / MANIFEST, out / MANIFEST)
-        _fsync_dir(out)
+        files.fsync_dir(out)
         return list(pages)
     except OSError as exc:
         raise FileProblem(str(out), None, "cannot write the site: {error}", error=exc.strerror or exc) from None

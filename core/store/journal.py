@@ -34,7 +34,7 @@ from typing import Any, Callable
 from arbiter.core.errors import FileProblem, Msg
 from arbiter.core.msg.journal import restored, stored
 from arbiter.core.store import judge
-from arbiter.core.store.files import Like, _refusal, _write_all, journal_path, open_beside, step
+from arbiter.core.store.files import Like, journal_path, open_beside, refusal, step, write_all
 
 _PENDING_TAIL = b'"pending":1}\n'
 
@@ -279,19 +279,19 @@ def begin(path: Path, e: Entry, like: "os.stat_result | Like | None") -> Pending
     try:
         fd, made = _open(path, write=True, like=like, create=True)
     except OSError as exc:
-        raise _refusal(journal_path(path), exc) from None
+        raise refusal(journal_path(path), exc) from None
     try:
         start = os.fstat(fd).st_size
     except OSError as exc:
         os.close(fd)
-        raise _refusal(journal_path(path), exc) from None
+        raise refusal(journal_path(path), exc) from None
     try:
-        _write_all(fd, data, start)
+        write_all(fd, data, start)
         step("journal written")
         os.fsync(fd)
     except OSError as exc:
         Pending(path, fd, start, start, made).abort()
-        raise _refusal(path, exc) from None
+        raise refusal(path, exc) from None
     return Pending(path, fd, start, start + len(data), made)
 
 

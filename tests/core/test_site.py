@@ -181,14 +181,14 @@ def test_a_failed_write_leaves_the_old_site(tmp_path, monkeypatch):
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     calls = []
 
-    def broken(path, text):
+    def broken(path, data, mode):
         calls.append(path)
         if len(calls) == 3:
             raise OSError(28, "No space left on device")
-        real(path, text)
+        real(path, data, mode)
 
-    real = site_mod._write_file
-    monkeypatch.setattr(site_mod, "_write_file", broken)
+    real = site_mod.files.write_file
+    monkeypatch.setattr(site_mod.files, "write_file", broken)
     e = commands.edit_player(hostile_event(), 2, name="Renamed")
     with pytest.raises(FileProblem, match="No space left"):
         write_site(e, out, now=NOW)
