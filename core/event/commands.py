@@ -127,6 +127,14 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
     return edit_player(event, pid, withdrawn_from=from_round)
 
 
+def reinstate(event: Event, pid: int) -> Event:
+    """A withdrawn player plays again from the next round to pair (no shell offers it yet; the TRF tests use it)."""
+    p = event.player(pid)
+    if p.withdrawn_from is None:
+        raise IllegalChange("{name} ({pid}) has not withdrawn", name=p.name, pid=pid)
+    return edit_player(event, pid, withdrawn_from=None)
+
+
 def request_bye(event: Event, pid: int, round_no: int, kind: str) -> Event:
     """A requested bye (half, zero or full point) for a round the player is not paired in.
 
