@@ -29,7 +29,7 @@ from fractions import Fraction
 from arbiter.core.errors import FileProblem, IllegalChange
 from arbiter.core.event.history import histories
 from arbiter.core.event.model import Event, Game, Player, Round
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.event.records import KIND_OF_BYE, Outcome, PlayerHistory, RoundRecord
 from arbiter.core.event.results import Result
 from arbiter.core.formats.trf import (
     KNOCKOUT_TYPES,
@@ -41,7 +41,6 @@ from arbiter.core.formats.trf import (
 from arbiter.core.formats import trf_roundrobin, trf_teams, trf_top
 from arbiter.core.formats.trf_lines import bye_record, clock_date, game_result, player_of, tiebreaks_of, trf_player
 
-_BYES = {Outcome.HALF_BYE: "half", Outcome.ZERO_BYE: "zero", Outcome.FULL_BYE: "full"}
 
 
 # ---------------------------------------------------------------------------
@@ -91,8 +90,8 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
     players = []
     for p in t.players:
         withdrawn = withdrawn_from(p.records, played) if p.id in t.withdrawn else None
-        byes = tuple((i + 1, _BYES[r.outcome]) for i, r in enumerate(p.records)  # Z: a zero-point bye, the
-                     if r.outcome in _BYES  # absence stored with the player (a later pairing leaves him out)
+        byes = tuple((i + 1, KIND_OF_BYE[r.outcome]) for i, r in enumerate(p.records)  # Z: a zero-point bye, the
+                     if r.outcome in KIND_OF_BYE  # absence stored with the player (a later pairing leaves him out)
                      and not (withdrawn is not None and i + 1 >= withdrawn and r.outcome is Outcome.ZERO_BYE))
         players.append(player_of(p, byes=byes, withdrawn_from=withdrawn))
     for rnd, ids in t.absences.items():

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from arbiter.core.errors import FileProblem, IllegalChange
 from arbiter.core.event.model import Player
-from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.event.records import BYE_OF_KIND, Outcome, RoundRecord
 from arbiter.core.event.results import Result
 from arbiter.core.formats.trf import TrfPlayer, TrfTournament
 from arbiter.core.formats.trf_tiebreaks import read_tiebreaks
@@ -70,7 +70,7 @@ def game_result(path: str, p: TrfPlayer, k: int, first: RoundRecord, second: Rou
 
 def bye_record(kind: str | None) -> RoundRecord:
     """The next round's pre-assigned bye: half, full, else zero (withdrawn, late, zero bye)."""
-    return RoundRecord({"half": Outcome.HALF_BYE, "full": Outcome.FULL_BYE}.get(kind or "", Outcome.ZERO_BYE))
+    return RoundRecord(BYE_OF_KIND.get(kind or "", Outcome.ZERO_BYE))
 
 
 def tiebreaks_of(t: TrfTournament, path: str, *, team: bool) -> tuple[tuple[str, ...], str | None]:
