@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
 import sys
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
@@ -189,11 +188,12 @@ def test_serve_without_textual_serve_says_how_to_install(event_file, monkeypatch
 
 
 def test_display_help_names_its_options():
-    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "display", "--help"], cwd=ROOT, capture_output=True,
-                       text=True)
-    assert r.returncode == 0
+    from tests.cli_run import run
+
+    code, out, _err = run("display", "--help")
+    assert code == 0
     for option in ("--interval S", "--serve", "--host HOST", "--port PORT", "--public"):
-        assert option in r.stdout
+        assert option in out
 
 
 def test_pages_include_the_bracket_once_the_top_has_begun():
