@@ -85,6 +85,23 @@ TEMPLATES: tuple[str, ...] = (
     # players to tables (core/event/seating.py: the TUI's players screen, `arbiter players distribute`)
     "seat players at tables by rating",
     "seat players at tables by lot",
+    # the end of the event (core/final/changes.py: `arbiter categories|prizes|draw-lots`, the TUI's forms)
+    "add category {name}",
+    "edit category {name}",
+    "rename category {name} to {other}",
+    "move category {name} to position {n}",
+    "remove category {name}",
+    "add prize {name}",
+    "edit prize {name}",
+    "rename prize {name} to {other}",
+    "move prize {name} to position {n}",
+    "remove prize {name}",
+    "prize sharing: none",
+    "prize sharing: equal",
+    "prize sharing: hort",
+    "prize split (704.4) of players {players}: parts {parts}",
+    "take back the prize split of player {pid}",
+    "draw lots for the final ranking: {draws}",
 )
 _TEMPLATES = frozenset(TEMPLATES)
 TRANSLATED_FIELDS = {"stage", "what", "changes"}  # fields that are words or descriptions, not data
@@ -159,6 +176,14 @@ def pair_what(rounds: list[int], table: int | None = None, changes: tuple[str, .
     return describe(_PAIR[(bool(rounds) and how != "rematch", table is not None, how)],
                     rounds=", ".join(map(str, rounds)), table=table,
                     changes=joined([Description(c) for c in changes], "; "), pair=rematch)
+
+
+_SHARING = {"none": "prize sharing: none", "equal": "prize sharing: equal", "hort": "prize sharing: hort"}
+
+
+def sharing_what(sharing: str) -> Msg:
+    """How tied prize winners share money was set (`arbiter prizes sharing`, the TUI's prize list)."""
+    return describe(_SHARING[sharing])
 
 
 def bye_what(kind: str, pid: int, round_no: int) -> Msg:
