@@ -37,8 +37,8 @@ from fractions import Fraction
 
 from arbiter.core.errors import ArbiterError, Msg
 from arbiter.core.event.model import Event
-from arbiter.core.tiebreaks.merged import settle, tied_groups
-from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings
+from arbiter.core.tiebreaks.merged import settle, table_rankings, tied_groups
+from arbiter.core.tiebreaks.standings import main_stage
 
 # what a row's place came from (`FinalRow.part`)
 PARTS = ("top", "playoff", "swiss", "roundrobin", "teams")
@@ -268,14 +268,14 @@ def final_ranking(event: Event) -> FinalRanking:
         return _team_ranking(event)
     stage = main_stage(event)
     codes = tuple(event.tiebreaks)
-    after = completed_rounds(event, stage)
+    rankings = table_rankings(event)  # each table's standings, computed once
     info: dict[int, tuple] = {}
-    for t in event.stage_tables(stage):
-        for r in standings(event, table=t, after_round=after, stage=stage, share_places=True):
+    for rows, _keys in rankings:
+        for r in rows:
             info[r.id] = (r.name, r.table, r.points, r.tiebreaks)
     for p in event.players:  # (a player the standings leave out: none today, but every player has a row)
         info.setdefault(p.id, (p.name, p.table, Fraction(0), {}))
-    swiss = tied_groups(event, after_round=after)
+    swiss = tied_groups(event, rankings=rankings)
     blocks: list[_Block] = []
     playoff = ""
     b = None

@@ -93,6 +93,13 @@ def title(event: Event, ranking: FinalRanking, lang: str, *, category: str | Non
 def final_lines(event: Event, lang: str, *, category: str | None = None, table: int | None = None,
                 ranking: FinalRanking | None = None) -> list[str]:
     """One list of the final ranking as lines of at most 80 columns (a head line, then a row per player)."""
+    return [ln for block in final_blocks(event, lang, category=category, table=table, ranking=ranking) for ln in block]
+
+
+def final_blocks(event: Event, lang: str, *, category: str | None = None, table: int | None = None,
+                 ranking: FinalRanking | None = None) -> list[list[str]]:
+    """`final_lines` in blocks a page break may not cut: the title, the column heads and the first row; then
+    one row each; then the note of the lots to draw."""
     t = words(lang)
     ranking = ranking or final_ranking(event)
     rows = rows_for(event, ranking, category=category, table=table)
@@ -112,39 +119,58 @@ def final_lines(event: Event, lang: str, *, category: str | None = None, table: 
             + (f" {_fit(t('tbl'), 3, '>')}" if tables else "") + f" {_fit(t('pts'), 5, '>')}"
             + (f" {_fit(t('overall'), over_w, '>')}" if restricted_list else "") + f"  {_fit(t('note'), rest)}")
     lines.append(head.rstrip())
+    blocks = [lines]
     for r in rows:
         line = (f"{_fit(r.place_text, 6, '>')} {r.id:>{id_w}}  {_fit(r.name, name_w)}"
                 + (f" {_fit(r.table or '', 3, '>')}" if tables else "") + f" {points_text(r.points):>5}"
                 + (f" {_fit(r.overall, over_w, '>')}" if restricted_list else "") + f"  {_fit(note(r, lang), rest)}")
-        lines.append(line.rstrip())
+        blocks.append([line.rstrip()])
     if not rows:
-        lines.append(t("nobody"))
-    return lines + _pending_note(rows, lang)
+        blocks.append([t("nobody")])
+    if len(blocks) > 1:  # the heads stay with the first row
+        blocks[0:2] = [blocks[0] + blocks[1]]
+    note_lines = _pending_note(rows, lang)
+    if note_lines:
+        blocks.append(note_lines)
+    return blocks
 
 
 def _header(event: Event) -> list[str]:
-    return [_fit(event.name, WIDTH).rstrip()]
+    return [_fit(event.name, WIDTH).rstrip(), ""]
 
 
-def final_printout(event: Event, lang: str) -> str:
+def pages(blocks: list[list[str]], page_lines: int | None) -> str:
+    """The blocks as text, on pages of `page_lines` lines when given (`core.formats.text.paginate`)."""
+    from arbiter.core.formats import text
+
+    paginate = getattr(text, "paginate", None)
+    if paginate is not None:
+        return paginate(blocks, page_lines)
+    return "".join(ln + "\n" for b in blocks for ln in b)
+
+
+def final_printout(event: Event, lang: str, page_lines: int | None = None) -> str:
     """The final ranking, then (several tables) each table's list."""
     ranking = final_ranking(event)
-    out = _header(event) + [""] + final_lines(event, lang, ranking=ranking)
+    blocks = [_header(event)] + final_blocks(event, lang, ranking=ranking)
     if event.tables > 1 and not ranking.teams:
         for t in event.table_ids():
-            out += ["", ""] + final_lines(event, lang, table=t, ranking=ranking)
-    return "\n".join(out) + "\n"
+            blocks.append(["", ""])
+            blocks += final_blocks(event, lang, table=t, ranking=ranking)
+    return pages(blocks, page_lines)
 
 
-def category_printout(event: Event, lang: str) -> str:
+def category_printout(event: Event, lang: str, page_lines: int | None = None) -> str:
     """One list per category of the event."""
     ranking = final_ranking(event)
-    out = _header(event)
+    blocks = [_header(event)]
     if not event.categories:
-        return "\n".join(out + ["", words(lang)("no_categories")]) + "\n"
-    for c in event.categories:
-        out += ["", ""] + final_lines(event, lang, category=c.name, ranking=ranking)
-    return "\n".join(out) + "\n"
+        return pages(blocks + [[words(lang)("no_categories")]], page_lines)
+    for i, c in enumerate(event.categories):
+        if i:
+            blocks.append(["", ""])
+        blocks += final_blocks(event, lang, category=c.name, ranking=ranking)
+    return pages(blocks, page_lines)
 
 
 def final_doc(event: Event, *, category: str | None = None, table: int | None = None,
@@ -225,39 +251,53 @@ def prizes_csv(event: Event, pl: PrizeList | None = None) -> str:
 
 def prizes_lines(event: Event, lang: str, pl: PrizeList | None = None) -> list[str]:
     """The prize list: each prize (its category and amount), its winner, his place and what he receives."""
+    return [ln for block in prizes_blocks(event, lang, pl) for ln in block]
+
+
+def prizes_blocks(event: Event, lang: str, pl: PrizeList | None = None) -> list[list[str]]:
+    """`prizes_lines` in blocks a page break may not cut: the heads with the first prize, then each prize with
+    its winners and notes."""
     t = words(lang)
     pl = pl or prize_list(event)
     rows = {r.id: r for r in pl.ranking.rows}
-    lines = [t("prize_list") if pl.finished else t("prize_list_provisional"),
-             t("sharing_" + pl.sharing), ""]
+    head = [t("prize_list") if pl.finished else t("prize_list_provisional"), t("sharing_" + pl.sharing), ""]
     if not pl.awards:
-        return lines + [t("no_prizes")]
+        return [head + [t("no_prizes")]]
     prize_w, name_w = 20, 26
     left = 3 + 1 + prize_w + 1 + 9 + 2  # where the winner's column starts
-    lines.append(f"{_fit('#', 3, '>')} {_fit(t('prize'), prize_w)} {_fit(t('amount'), 9, '>')}  "
-                 f"{_fit(t('winner'), name_w)} {_fit(t('place'), 5, '>')} {_fit(t('receives'), 9, '>')}".rstrip())
+    head.append(f"{_fit('#', 3, '>')} {_fit(t('prize'), prize_w)} {_fit(t('amount'), 9, '>')}  "
+                f"{_fit(t('winner'), name_w)} {_fit(t('place'), 5, '>')} {_fit(t('receives'), 9, '>')}".rstrip())
+    blocks = []
     for a in pl.awards:
+        lines = []
         amount = amount_text(a.prize.amount) if a.prize.amount is not None else ""
-        head = f"{a.index:>3} {_fit(a.prize.name, prize_w)} {_fit(amount, 9, '>')}"
+        first = f"{a.index:>3} {_fit(a.prize.name, prize_w)} {_fit(amount, 9, '>')}"
         category = _fit(f"({a.prize.category})", left - 6) if a.prize.category else ""  # under the prize's name
         if not a.winners:
-            lines.append(f"{head}  {_fit(t('no_winner'), name_w)}".rstrip())
+            lines.append(f"{first}  {_fit(t('no_winner'), name_w)}".rstrip())
+            if category:
+                lines.append(f"    {category}".rstrip())
+        said = None
         for k, w in enumerate(a.winners):
             r = rows.get(w.id)
             who = f"{r.name} ({w.id})" if r else str(w.id)
             paid = amount_text(w.amount) if w.amount is not None else ""
-            lines.append(f"{head if k == 0 else ' ' * (left - 2)}  {_fit(who, name_w)} "
+            lines.append(f"{first if k == 0 else ' ' * (left - 2)}  {_fit(who, name_w)} "
                          f"{_fit(r.place_text if r else '', 5, '>')} {_fit(paid, 9, '>')}".rstrip())
             how = how_text(w, lang)
+            if how == said:  # (the winners of one pool: said once, under the last of them)
+                how = ""
             if how or (k == 0 and category):
                 lines.append((f"    {_fit(category if k == 0 else '', left - 4)}{_fit(how, WIDTH - left)}").rstrip())
-        if not a.winners and category:
-            lines.append(f"    {category}".rstrip())
-    return lines + _pending_note(list(pl.ranking.rows), lang)
+            said = how_text(w, lang)
+        blocks.append(lines)
+    blocks[0] = head + blocks[0]
+    note_lines = _pending_note(list(pl.ranking.rows), lang)
+    return blocks + ([note_lines] if note_lines else [])
 
 
-def prizes_printout(event: Event, lang: str) -> str:
-    return "\n".join(_header(event) + [""] + prizes_lines(event, lang)) + "\n"
+def prizes_printout(event: Event, lang: str, page_lines: int | None = None) -> str:
+    return pages([_header(event)] + prizes_blocks(event, lang), page_lines)
 
 
 _CONDITIONS = {"cat_rating_from": "cat_rating_from", "cat_rating_below": "cat_rating_below",

@@ -224,6 +224,7 @@ EN: dict[str, str] = {
     "sharing_equal": "Money of tied players: shared equally",
     "sharing_hort": "Money of tied players: Hort system (half kept, half shared)",
     "categories": "Categories",
+    "category": "Category",
     "no_categories": "No categories.",
     "cat_rating_from": "rating from {v}",
     "cat_rating_below": "rating below {v}",

@@ -37,17 +37,25 @@ def _groups(rows) -> list[tuple[int, ...]]:
     return [tuple(sorted(g)) for g in out]
 
 
-def tied_groups(event: Event, *, after_round: int | None = None) -> list[tuple[int, ...]]:
-    """Every player of the main stage in one order, best first, as tied groups (see the module)."""
+def table_rankings(event: Event, *, after_round: int | None = None) -> list[tuple[list, dict[int, tuple]]]:
+    """Each table's standings (tied players on one shared rank, no lot) and, with several tables, each
+    player's key without DE (`standings_and_keys`), after `after_round` (default: the last round every
+    table has complete)."""
     stage = main_stage(event)
     tables = event.stage_tables(stage)
     if after_round is None:
         after_round = completed_rounds(event, stage)
-    lists: list[list[tuple[tuple[int, ...], tuple]]] = []
-    for t in tables:
-        rows, keys = standings_and_keys(event, table=t, after_round=after_round, stage=stage, share_places=True,
-                                        keys=len(tables) > 1)
-        lists.append([(g, keys.get(g[0], ())) for g in _groups(rows)])
+    return [standings_and_keys(event, table=t, after_round=after_round, stage=stage, share_places=True,
+                               keys=len(tables) > 1) for t in tables]
+
+
+def tied_groups(event: Event, *, after_round: int | None = None,
+                rankings: list[tuple[list, dict[int, tuple]]] | None = None) -> list[tuple[int, ...]]:
+    """Every player of the main stage in one order, best first, as tied groups (see the module);
+    `rankings`: the tables' (`table_rankings`), when the caller has them already."""
+    if rankings is None:
+        rankings = table_rankings(event, after_round=after_round)
+    lists = [[(g, keys.get(g[0], ())) for g in _groups(rows)] for rows, keys in rankings]
     if len(lists) == 1:
         return [g for g, _ in lists[0]]
     out: list[tuple[int, ...]] = []

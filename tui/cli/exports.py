@@ -66,8 +66,9 @@ def cmd_import_trf(a: argparse.Namespace) -> int:
     return 0
 
 
-CSV_WHAT = ("players", "standings")
-TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
+CSV_WHAT = ("players", "standings", "final", "prizes")
+TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
+             "prizes")
 
 
 def cmd_export(a: argparse.Namespace) -> int:
@@ -90,9 +91,11 @@ def cmd_export(a: argparse.Namespace) -> int:
     elif a.format == "csv":
         from arbiter.core.formats.exports import players_csv, standings_csv
 
+        from arbiter.core.formats.final import final_csv, prizes_csv
+
         if a.what not in CSV_WHAT:
-            raise UsageError(f"--what '{a.what}': a CSV export is players or standings")
-        text = standings_csv(e) if a.what == "standings" else players_csv(e)
+            raise UsageError(f"--what '{a.what}': a CSV export is players, standings, final or prizes")
+        text = {"standings": standings_csv, "players": players_csv, "final": final_csv, "prizes": prizes_csv}[a.what](e)
     else:  # text printouts
         from arbiter.core.formats.exports import printout
 
@@ -126,7 +129,7 @@ COMMANDS = (
         Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
             metavar="PATH", required=True),
         TABLE.but("trf: one table of the Swiss stage"),
-        Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
+        Arg("--what", "csv: players|standings|final|prizes; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
             "the main stage)",
             metavar="WHAT", default="standings"),
     )),
