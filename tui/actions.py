@@ -352,7 +352,7 @@ def _printable(what: str) -> Callable[[Any], Why | None]:
         if what in ("final", "csv_final"):
             return None if e.rounds else why("why_no_round")
         if what == "categories":
-            return None if e.categories else why("why_no_categories")
+            return None if e.categories else why("why_no_categories_print")
         if what in ("prizes", "csv_prizes"):
             return None if e.prizes else why("why_no_prizes")
         return None
