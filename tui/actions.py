@@ -406,6 +406,8 @@ def _final_tables(s) -> Why | None:
 
 
 def _final_categories(s) -> Why | None:
+    if s.ranking is not None and s.ranking.teams:
+        return why("why_team_categories")
     return why("why_no_categories") if not s.arb.event.categories else None
 
 

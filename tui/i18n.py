@@ -437,6 +437,8 @@ T: dict[str, tuple[str, str]] = {
     "cat_removed": ("category {name} removed", "категория {name} удалена"),
     "why_no_categories": ("the event has no categories: g adds one", "в турнире нет категорий: g — добавить"),
     "why_no_categories_print": ("the event has no categories", "в турнире нет категорий"),
+    "why_team_categories": ("a team event ranks teams: categories are of players",
+                            "в командном турнире места у команд: категории — для участников"),
     "why_lots_shared": ("the event shares the places of players equal after every tie-break: no lot",
                         "в турнире равные по всем доп. показателям делят места: жребия нет"),
     "why_lots_not_over": ("the lots are drawn once the event is over", "жребий бросается, когда турнир окончен"),

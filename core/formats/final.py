@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from arbiter.core.errors import IllegalChange
 from arbiter.core.event.model import Event, points_text
 from arbiter.core.event.money import amount_text
 from arbiter.core.final.categories import conditions, find, members
@@ -58,12 +59,14 @@ def note(row: FinalRow, lang: str) -> str:
 def rows_for(event: Event, ranking: FinalRanking, *, category: str | None = None,
              table: int | None = None) -> list[FinalRow]:
     """The rows of the whole ranking, of one table's players, or of one category's."""
-    rows = list(ranking.rows)
-    if table is not None:
-        rows = restricted(rows, {p.id for p in event.players if p.table == table})
+    if ranking.teams and category is not None:
+        raise IllegalChange("a team event's final ranking ranks teams: a category is a list of players")
+    if table is None and category is None:
+        return list(ranking.rows)
+    ids = {p.id for p in event.players if table is None or p.table == table}
     if category is not None:
-        rows = restricted(rows, members(event, find(event, category)))
-    return rows
+        ids &= members(event, find(event, category))
+    return restricted(ranking.rows, ids)  # (one step: `overall` is the place in the whole ranking)
 
 
 def _pending_note(rows: list[FinalRow], lang: str) -> list[str]:

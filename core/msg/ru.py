@@ -1391,6 +1391,8 @@ RU: dict[str, str] = {
     "the event is not over: the lots of the final ranking are drawn at its end":
         "турнир не окончен: жребий за итоговые места бросается в конце",
     "no tie in the final ranking waits for a lot": "в итоговых местах нет равенства, ждущего жребия",
+    "a team event's final ranking ranks teams: a category is a list of players":
+        "итоговые места командного турнира — места команд: категория — это список участников",
     "the final ranking changed meanwhile: look at it again, then draw the lots":
         "итоговые места тем временем изменились: посмотрите их снова, затем бросайте жребий",
     "the categories and prizes": "категории и призы",

@@ -189,6 +189,22 @@ def test_a_team_event_ranks_its_teams():
     assert fr.teams and fr.finished
     assert [r.name for r in fr.rows] == ["B", "A", "D", "C"]  # as its team standings
     assert [r.place_text for r in fr.rows] == ["1", "2", "3", "4"] and fr.rows[0].points == 4
+    from arbiter.core.formats.final import rows_for
+
+    e = changes.add_category(e, "Juniors", born_from=2008)
+    with pytest.raises(IllegalChange, match="ranks teams"):
+        rows_for(e, fr, category="Juniors")
+
+
+def test_a_category_list_of_one_table_keeps_the_place_in_the_whole_ranking():
+    from arbiter.core.formats.final import rows_for
+
+    e = changes.add_category(swiss(16, rounds=3, tables=2), "Under 1900", rating_below=1900)
+    fr = final_ranking(e)
+    rows = rows_for(e, fr, table=2, category="Under 1900")
+    whole = {r.id: r.place_text for r in fr.rows}
+    assert rows and all(r.overall == whole[r.id] for r in rows)
+    assert {r.id for r in rows} == {p.id for p in e.players if p.table == 2 and p.rating < 1900}
 
 
 # -- categories --------------------------------------------------------------------------------------------

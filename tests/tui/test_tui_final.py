@@ -188,3 +188,24 @@ async def test_the_brackets_places_line_never_cuts_a_name(ended):
         for ln in places:
             for m in re.finditer(r"(\d+(?:-\d+)?) ([^·(]+) \((\d+)\)", ln):
                 assert load(ended).player(int(m.group(3))).name == m.group(2).strip(), ln
+
+
+@sync
+async def test_a_team_events_final_ranking_lists_its_teams(tmp_path):
+    from tests.core.test_team_event import v6_event
+
+    p = tmp_path / "teams.toml"
+    create(p, v6_event())
+    app = make_app(p)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("F")
+        await until(pilot, lambda: isinstance(app.screen, FinalScreen) and app.screen.ranking is not None, "F")
+        await pilot.pause()
+        text = screen_text(app)
+        assert " Final ranking · 4" in text and "Team" in text
+        rows = [ln.split() for ln in text.splitlines()[2:6]]
+        assert [r[2] for r in rows] == ["B", "A", "D", "C"]
+        await pilot.press("c")
+        await pilot.pause()
+        assert "a team event ranks teams" in screen_text(app)

@@ -84,7 +84,10 @@ class FinalScreen(ArbiterScreen):
         L, e, fr = self.arb.lang, self.arb.event, self.ranking
         if fr is None:
             return
-        rows = rows_for(e, fr, category=self.category, table=self.table)
+        rows = self.attempt(rows_for, e, fr, category=self.category, table=self.table)
+        if rows is None:
+            self.category = self.table = None
+            rows = list(fr.rows)
         narrowed = self.category is not None or self.table is not None
         tables = e.tables > 1 and self.table is None and not fr.teams
         cols = [("place", tr(L, "f_place")), ("id", tr(L, "id")), ("name", tr(L, "team") if fr.teams else tr(L, "name"))]
