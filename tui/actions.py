@@ -394,11 +394,17 @@ def _preview_busy(s) -> Why | None:
     return _busy(s)
 
 
+_OVER: list = [None, False]  # (the event last asked about, whether it is over): the footer asks after every key
+
+
 def _event_over(s) -> bool:
     """The footer offers the final ranking once the event is over (the key works before: provisional)."""
     from arbiter.core.final.ranking import is_finished
 
-    return is_finished(s.event)
+    e = s.event
+    if _OVER[0] is not e:  # an event is never changed in place: a change is a new one
+        _OVER[:] = [e, is_finished(e)]
+    return _OVER[1]
 
 
 def _final_tables(s) -> Why | None:
