@@ -155,8 +155,15 @@ class Event:
     tables: int = 1
     top: int = 0  # size of the knockout top; 0: none
     third_place: bool = False
-    start: str = ""
+    start: str = ""  # dates, YYYY-MM-DD ("" not given)
     end: str = ""
+    # what a rating report (the TRF's header) says beyond the above; no rule reads them
+    city: str = ""
+    federation: str = ""  # the host federation, three letters (FIDE's code)
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""  # as the regulations say it, e.g. "90 min + 30 s per move"
+    round_dates: tuple[str, ...] = ()  # the main stage's round r on round_dates[r - 1] (YYYY-MM-DD, "" not given)
     scoring: Scoring = field(default_factory=Scoring)
     tiebreaks: tuple[str, ...] = ()
     edition: str = "fide2024"

@@ -293,9 +293,9 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
 
     rounds = [round_of(r, keys) for r, keys in enumerate(match_order, start=1)]
     played_byes: dict[int, list[tuple[int, str]]] = {p.id: [] for p in t.players}
-    for p in t.players:  # requested byes, the next round's (a pre-assigned absence) too
-        for r, rec in enumerate(p.records, start=1):
-            if rec.outcome in _BYE_KIND:
+    for p in t.players:  # requested byes, the next round's (a pre-assigned absence) too; a Z of a round
+        for r, rec in enumerate(p.records, start=1):  # played is a player without a game there, not a bye
+            if rec.outcome in _BYE_KIND and (rec.outcome is not Outcome.ZERO_BYE or r > k):
                 played_byes[p.id].append((r, _BYE_KIND[rec.outcome]))
     codes, edition = tiebreaks_of(t, path, team=True)
     from arbiter.core.teams import DEFAULT_CODES

@@ -56,6 +56,8 @@ TEMPLATES: tuple[str, ...] = (
     "swap colours on board {board}",
     "exchange players {a} and {b}",
     "bye by hand for player {pid}",
+    # the event (`arbiter event set`)
+    "set the event's details",
     # stages
     "start the top",
     "start the play-off",

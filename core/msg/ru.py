@@ -27,6 +27,16 @@ WORDS: dict[str, dict[str, str]] = {
     "full": {"ru": "пропуск тура с 1 очком"},
     "rating": {"ru": "рейтинг"},
     "table": {"ru": "стол"},
+    # the event's details (core/event/details.py), named in messages
+    "name": {"ru": "название"},
+    "city": {"ru": "город"},
+    "federation": {"ru": "федерация"},
+    "start": {"ru": "дата начала"},
+    "end": {"ru": "дата окончания"},
+    "chief arbiter": {"ru": "главный судья"},
+    "deputy arbiters": {"ru": "заместители главного судьи"},
+    "time control": {"ru": "контроль времени"},
+    "round dates": {"ru": "даты туров"},
 }
 
 RU: dict[str, str] = {
@@ -80,6 +90,23 @@ RU: dict[str, str] = {
         'турнир по круговой системе начался: в таблицах Бергера нет места для опоздавшего участника',
     '{name} ({pid}) has already withdrawn from round {withdrawn_from}':
         '{name} ({pid}) уже выбыл с {withdrawn_from}-го тура',
+    # -- the event's details (core/event/details.py) --
+    "{what}: '{value}' is not a date like 2026-05-01 (YYYY-MM-DD)":
+        "{what}: '{value}' — не дата вида 2026-05-01 (ГГГГ-ММ-ДД)",
+    '{what}: one line of text, without line breaks or tabs':
+        '{what}: одна строка текста, без переводов строки и табуляций',
+    '{what}: {n} characters are too many: at most {most}':
+        '{what}: {n} символов — слишком много: не больше {most}',
+    "federation: '{value}' is not a federation's code of three capital letters (like ENG, RUS)":
+        "федерация: '{value}' — не код федерации из трёх заглавных латинских букв (например, ENG, RUS)",
+    'deputy arbiters: a name is empty':
+        'заместители главного судьи: пустое имя',
+    'round dates: {n} dates are too many: at most {most}':
+        'даты туров: {n} дат — слишком много: не больше {most}',
+    'the event ends ({end}) before it starts ({start})':
+        'турнир заканчивается ({end}) раньше, чем начинается ({start})',
+    "'{attr}' is not one of the event's details":
+        "'{attr}' — не из сведений о турнире",
     '{name} ({pid}) has not withdrawn':
         '{name} ({pid}) не выбывал',
     "unknown bye '{kind}' (half, zero, full, or none to cancel)":
@@ -1076,6 +1103,9 @@ RU: dict[str, str] = {
         "обмен участников {a} и {b} местами",
     "bye by hand for player {pid}":
         "бай вручную участнику {pid}",
+    # the event
+    "set the event's details":
+        "изменены сведения о турнире",
     # stages
     "start the top":
         "начало топа",

@@ -38,7 +38,8 @@ from arbiter.core.event.model import Event, Round
 RoundKey = tuple  # (stage, table, number)
 
 # settings that no pairing reads: a change of them does not make a proposal stale
-COSMETIC = frozenset({"name", "language", "start", "end", "round_minutes", "top_minutes"})
+COSMETIC = frozenset({"name", "language", "start", "end", "round_minutes", "top_minutes", "city", "federation",
+                      "chief_arbiter", "deputy_arbiters", "time_control", "round_dates"})
 _SETTINGS = tuple(f.name for f in fields(Event) if f.name not in ("players", "rounds", "extra") and f.name not in COSMETIC)
 
 

@@ -111,7 +111,9 @@ _PLAYER_FIELDS = (
     "late_from", "withdrawn_from",
 )
 _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
-    ("name", "name"), ("start", "start"), ("end", "end"), ("system", "system"), ("rounds_planned", "rounds"),
+    ("name", "name"), ("start", "start"), ("end", "end"), ("city", "city"), ("federation", "federation"),
+    ("chief_arbiter", "chief_arbiter"), ("deputy_arbiters", "deputy_arbiters"), ("time_control", "time_control"),
+    ("round_dates", "round_dates"), ("system", "system"), ("rounds_planned", "rounds"),
     ("tables", "tables"), ("top", "top"), ("third_place", "third_place"), ("tiebreaks", "tiebreaks"),
     ("edition", "edition"), ("share_places", "share_places"), ("lots_seed", "lots_seed"),
     ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"),
@@ -461,14 +463,37 @@ def _tiebreak_codes(rd: Reader, codes: tuple[str, ...]) -> None:
         raise rd.fail("event.tiebreaks", exc.msg) from None
 
 
+def _details(rd: Reader, ev: dict, where: str, g: dict[str, Any]) -> None:
+    """The event's details (the rating report's header): texts, dates, lists of them (`core.event.details`)."""
+    from arbiter.core.event.details import check_dates, check_detail
+
+    for attr in ("start", "end", "city", "federation", "chief_arbiter", "time_control"):
+        g[attr] = text(rd, ev, attr, where, "")
+    for attr in ("deputy_arbiters", "round_dates"):
+        values = typed(rd, ev, attr, where, (list,), [])
+        for i, v in enumerate(values):
+            if not isinstance(v, str):
+                raise rd.fail(at(where, f"{attr}[{i}]"), "expected {kind}, found {v}", kind=Msg("text"), v=shown(v))
+        g[attr] = tuple(values)
+    for attr in ("start", "end", "city", "federation", "chief_arbiter", "time_control", "deputy_arbiters",
+                 "round_dates"):
+        try:
+            g[attr] = check_detail(attr, g[attr])  # the dates of the rounds: without trailing empty ones
+        except IllegalChange as exc:
+            raise rd.fail(at(where, attr), exc.msg) from None
+    try:
+        check_dates(g["start"], g["end"])
+    except IllegalChange as exc:
+        raise rd.fail(at(where, "end"), exc.msg) from None
+
+
 def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     """The `[event]` table checked, as keyword arguments of `Event`."""
     known = {key for _, key in _EVENT_FIELDS} | {"points"}
     only(rd, ev, known, where, "unknown setting")
     g: dict[str, Any] = {}
     g["name"] = text(rd, ev, "name", where)
-    g["start"] = text(rd, ev, "start", where, "")
-    g["end"] = text(rd, ev, "end", where, "")
+    _details(rd, ev, where, g)
     system = text(rd, ev, "system", where, "swiss")
     if system not in SYSTEMS:
         raise rd.fail(at(where, "system"), "unknown system '{system}' (one of {known})", system=system,

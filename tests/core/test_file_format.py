@@ -65,7 +65,15 @@ def events(draw):
                  if len(ids) >= k)
     splits = (PrizeSplit((ids[0], ids[1]), (draw(st.integers(1, 5)), draw(st.integers(1, 5)))),) \
         if len(ids) >= 2 and draw(st.booleans()) else ()
-    return Event(name=draw(names), rounds_planned=draw(st.integers(1, 13)), tables=tables, scoring=scoring,
+    dates = st.sampled_from(["", "2026-11-28", "2026-11-29", "2027-01-01"])
+    details = {"city": draw(st.sampled_from(["", "Kazan", "Ла-Пас"])), "federation": draw(st.sampled_from(["", "RUS"])),
+               "start": draw(st.sampled_from(["", "2026-11-28"])), "end": draw(st.sampled_from(["", "2026-11-30"])),
+               "chief_arbiter": draw(st.sampled_from(["", "IA Petrov, Ivan", 'a "b" \\c'])),
+               "deputy_arbiters": tuple(draw(st.lists(names.filter(lambda s: s.strip() == s and s.isprintable()),
+                                                      max_size=3))),
+               "time_control": draw(st.sampled_from(["", "90 min + 30 s per move"])),
+               "round_dates": tuple(draw(st.lists(dates, max_size=5).map(lambda x: x + ["2026-11-30"] if x else x)))}
+    return Event(name=draw(names), rounds_planned=draw(st.integers(1, 13)), tables=tables, scoring=scoring, **details,
                  tiebreaks=tuple(draw(st.lists(st.sampled_from(["BH-C1", "BH", "SB", "WIN"]), unique=True))),
                  lots_seed=draw(st.integers(0, 2**31)), players=tuple(players), rounds=tuple(rounds),
                  prize_sharing=draw(st.sampled_from(["none", "equal", "hort"])), categories=categories, prizes=prizes,

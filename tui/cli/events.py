@@ -1,4 +1,5 @@
-"""Events and players: new, players add|import|distribute|withdraw|bye|list, forbid, undo, redo, log."""
+"""Events and players: new, event set|show, players add|import|distribute|withdraw|bye|list, forbid, undo, redo,
+log."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 from pathlib import Path
 
 from arbiter.core.event import commands
+from arbiter.core.event.details import set_details
 from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean
@@ -47,6 +49,7 @@ def cmd_new(a: argparse.Namespace) -> int:
         raise UsageError("--boards is for team events (--teams)")
     elif a.match_points:
         raise UsageError("--match-points is for team events (--teams)")
+    event = set_details(event, **details_given(a))
     with guarded():
         create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
@@ -57,6 +60,55 @@ def cmd_new(a: argparse.Namespace) -> int:
     return 0
 
 
+def details_given(a: argparse.Namespace) -> dict:
+    """The event's details given as options (`core.event.details.set_details`'s arguments)."""
+    out: dict = {}
+    for attr in ("name", "city", "federation", "start", "end", "chief_arbiter", "time_control"):
+        v = getattr(a, attr, None)
+        if v is not None:
+            out[attr] = v
+    if a.deputy is not None:  # --deputy '' alone: none
+        out["deputy_arbiters"] = tuple(d for d in a.deputy if d.strip())
+    if a.round_dates is not None:  # a comma list; an empty place: that round's date not known
+        out["round_dates"] = tuple(d.strip() for d in a.round_dates.split(",")) if a.round_dates.strip() else ()
+    return out
+
+
+def details_lines(e: Event) -> list[str]:
+    rounds = ", ".join(f"{r} {d}" for r, d in enumerate(e.round_dates, start=1) if d)
+    return [f"name: {e.name}", f"city: {e.city}", f"federation: {e.federation}", f"start: {e.start}",
+            f"end: {e.end}", f"chief arbiter: {e.chief_arbiter}",
+            f"deputy arbiters: {'; '.join(e.deputy_arbiters)}", f"time control: {e.time_control}",
+            f"round dates: {rounds}"]
+
+
+def details_json(e: Event) -> dict:
+    return {"name": e.name, "city": e.city, "federation": e.federation, "start": e.start, "end": e.end,
+            "chief_arbiter": e.chief_arbiter, "deputy_arbiters": list(e.deputy_arbiters),
+            "time_control": e.time_control, "round_dates": list(e.round_dates)}
+
+
+def cmd_event_set(a: argparse.Namespace) -> int:
+    details = details_given(a)
+    if not details:
+        raise UsageError("event set: give a detail to set (--city, --federation, --start ...; "
+                         "arbiter event set --help)")
+    new = change(EventFile(a.file), lambda e: set_details(e, **details), describe("set the event's details"))
+    for line in details_lines(new):
+        print(clean(line))
+    return 0
+
+
+def cmd_event_show(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    if a.format == "json":
+        print_json(details_json(e))
+        return 0
+    for line in details_lines(e):
+        print(clean(line))
+    return 0
+
+
 def cmd_players_add(a: argparse.Namespace) -> int:
     name = a.name if a.name is not None else a.name_option
     if a.name is not None and a.name_option is not None:
@@ -64,7 +116,7 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     if name is None:
         raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
     ef = EventFile(a.file)
-    more = {k: v for k, v in _details(a).items() if v}
+    more = {k: v for k, v in _player_details(a).items() if v}
     new = change(
         ef,
         lambda e: commands.add_player(e, name, rating=a.rating, club=a.club, federation=a.federation,
@@ -77,7 +129,7 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     return 0
 
 
-def _details(a: argparse.Namespace) -> dict:
+def _player_details(a: argparse.Namespace) -> dict:
     """--title, --fide-id, --sex, --birth as Player fields (None: not given)."""
     return {"title": a.title, "fide_id": a.fide_id, "sex": a.sex, "birth": a.birth}
 
@@ -97,7 +149,7 @@ birth.__name__ = "birth"
 
 def cmd_players_edit(a: argparse.Namespace) -> int:
     fields = {k: v for k, v in {"name": a.name, "rating": a.rating, "club": a.club, "federation": a.federation,
-                               **_details(a)}.items() if v is not None}
+                               **_player_details(a)}.items() if v is not None}
     if not fields:
         raise UsageError("players edit: say what changes (--name, --rating, --club, --federation, --title, "
                          "--fide-id, --sex, --birth)")
@@ -112,7 +164,7 @@ def cmd_players_edit(a: argparse.Namespace) -> int:
     return 0
 
 
-DETAILS = (
+PLAYER_DETAILS = (  # what categories read (sex, birth) and the FIDE report carries (title, FIDE id)
     Arg("--title", "the title, e.g. GM, IM, WFM", metavar="T"),
     Arg("--fide-id", "the FIDE id", metavar="N"),
     Arg("--sex", "f or m (for categories)", metavar="f|m", choices=("f", "m")),
@@ -281,7 +333,24 @@ def cmd_log(a: argparse.Namespace) -> int:
 
 BYES = ("half", "zero", "full", "none")
 
-GROUPS = (Group("players", "add, import, withdraw, list players; request a bye"),)
+GROUPS = (Group("players", "add, import, withdraw, list players; request a bye"),
+          Group("event", "the event's details: what the FIDE report (TRF) and the printouts say of it"))
+
+# the event's details (docs/exports.md "The report's header"): `new` and `event set` take them
+DETAILS = (
+    Arg("--city", "the city where it is played (TRF 022)", metavar="TEXT"),
+    Arg("--federation", "the host federation, FIDE's three letters, e.g. ENG (TRF 032)", metavar="FED"),
+    Arg("--start", "the first day, YYYY-MM-DD (TRF 042)", metavar="DATE"),
+    Arg("--end", "the last day, YYYY-MM-DD (TRF 052)", metavar="DATE"),
+    Arg("--chief-arbiter", "the chief arbiter, e.g. \"IA Ivanov, Ivan\" (TRF 102)", metavar="NAME"),
+    Arg("--deputy", "a deputy chief arbiter; give it once for each (TRF 112); --deputy '' alone: none",
+        metavar="NAME", many=True),
+    Arg("--time-control", "the time control as the regulations say it, e.g. \"90 min + 30 s per move\" "
+        "(TRF 122)", metavar="TEXT"),
+    Arg("--round-dates", "the date of each round, in order, comma-separated; leave a place empty for a date not "
+        "known, e.g. 2026-05-01,2026-05-01,,2026-05-02 (TRF 132; without: the day the round clock ran)",
+        metavar="DATES"),
+)
 
 COMMANDS = (
     Command(("new",), "create an event file (refuses to overwrite one)", cmd_new, (
@@ -308,7 +377,17 @@ COMMANDS = (
         Arg("--boards", "boards of a team match (with --teams)", metavar="B", type=numbers.whole("boards"),
             default=0),
         Arg("--match-points", "team match points of a win, draw and loss (default 2,1,0)", metavar="W,D,L"),
-    ), epilog="example: arbiter new saves/open.toml --name \"City Open\" --rounds 9 --tiebreaks BH-C1,BH,SB,WIN"),
+        *DETAILS,
+    ), epilog="example: arbiter new saves/open.toml --name \"City Open\" --rounds 9 --tiebreaks BH-C1,BH,SB,WIN\n"
+              "         --city Kazan --federation RUS --start 2026-05-01 --end 2026-05-05"),
+    Command(("event", "set"), "set the event's details: name, city, federation, dates, arbiters, time control "
+            "(the FIDE report's header); a text given as '' clears it", cmd_event_set, (
+                FILE,
+                Arg("--name", "the event's name (TRF 012)", metavar="TEXT"),
+                *DETAILS,
+            ), epilog="example: arbiter event set saves/open.toml --chief-arbiter \"IA Ivanov, Ivan\" "
+                      "--deputy \"Petrova, Anna\" --deputy \"Sidorov, Oleg\""),
+    Command(("event", "show"), "show the event's details", cmd_event_show, (FILE, fmt("text", "json"))),
     Command(("players", "add"), "add a player (once rounds are paired: a late entry from the next round)",
             cmd_players_add, (
                 FILE,
@@ -321,7 +400,7 @@ COMMANDS = (
                 Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
                 TABLE.but("the table (an event with several tables)"),
                 Arg("--team", "the team (a team event)", metavar="T", default=""),
-                *DETAILS,
+                *PLAYER_DETAILS,
             ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
                       "         arbiter players add saves/open.toml -- \"-1+2\""),
     Command(("players", "edit"), "change a player's name, rating, club, federation, title, FIDE id, sex or birth",
@@ -332,7 +411,7 @@ COMMANDS = (
                 Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating")),
                 Arg("--club", "the club", metavar="C"),
                 Arg("--federation", "the federation, e.g. ENG", metavar="F"),
-                *DETAILS,
+                *PLAYER_DETAILS,
             ), epilog="example: arbiter players edit saves/open.toml 12 --sex f --birth 2009"),
     Command(("players", "import"), "add the players of a CSV file (all or none)", cmd_players_import, (
         FILE,
