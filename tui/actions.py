@@ -776,6 +776,10 @@ ACTIONS: tuple[Action, ...] = (
     Action("final_prizes", ("p",), W("prizes", "призы"),
            W("The prize list", "Призы"), ("final",), "open_screen", ("prizes", "PrizesScreen"), footer=True,
            group="final"),
+    Action("final_ties", ("t",), W("ties", "равенство"),
+           W("Players equal after every tie-break: they share the place, or a lot decides (as the regulations say)",
+             "Равенство по всем доп. показателям: участники делят место или решает жребий (как в регламенте)"),
+           ("final",), "action_ties", palette=True, group="final"),
     Action("final_lots", ("l",), W("draw lots", "жребий"),
            W("Draw the lots the ranking waits for (players equal after every tie-break), once: recorded",
              "Бросить жребий, которого ждут итоговые места (равенство по всем доп. показателям), один раз: "

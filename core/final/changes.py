@@ -211,6 +211,14 @@ def set_prize_sharing(event: Event, sharing: str) -> Event:
     return replace(event, prize_sharing=sharing)
 
 
+def set_ties(event: Event, ties: str) -> Event:
+    """What the regulations say of players equal after every tie-break: they share the place ("shared"), or a
+    lot decides ("lots", drawn once at the end: `draw_lots`). The event's `share_places`."""
+    if ties not in ("shared", "lots"):
+        raise IllegalChange("ties '{ties}': shared or lots", ties=ties)
+    return replace(event, share_places=ties == "shared")
+
+
 # -- 704.4: an agreed top result, and the prizes shared as the players agreed --------------------------
 
 

@@ -104,6 +104,8 @@ TEMPLATES: tuple[str, ...] = (
     "prize split (704.4) of players {players}: parts {parts}",
     "take back the prize split of player {pid}",
     "draw lots for the final ranking: {draws}",
+    "ties after every tie-break: shared places",
+    "ties after every tie-break: by lot",
 )
 _TEMPLATES = frozenset(TEMPLATES)
 TRANSLATED_FIELDS = {"stage", "what", "changes"}  # fields that are words or descriptions, not data
@@ -181,6 +183,14 @@ def pair_what(rounds: list[int], table: int | None = None, changes: tuple[str, .
 
 
 _SHARING = {"none": "prize sharing: none", "equal": "prize sharing: equal", "hort": "prize sharing: hort"}
+
+
+_TIES = {"shared": "ties after every tie-break: shared places", "lots": "ties after every tie-break: by lot"}
+
+
+def ties_what(ties: str) -> Msg:
+    """What the event does with players equal after every tie-break was set (`arbiter ties`, the TUI's t)."""
+    return describe(_TIES[ties])
 
 
 def sharing_what(sharing: str) -> Msg:

@@ -1154,6 +1154,8 @@ RU: dict[str, str] = {
         "раздел призов (704.4) участников {players}: доли {parts}",
     "take back the prize split of player {pid}": "отменён раздел призов участника {pid}",
     "draw lots for the final ranking: {draws}": "жребий за итоговые места: {draws}",
+    "ties after every tie-break: shared places": "равенство по всем доп. показателям: места делятся",
+    "ties after every tie-break: by lot": "равенство по всем доп. показателям: решает жребий",
     # teams
     "roster of team {team}":
         "состав команды {team}",
@@ -1421,6 +1423,7 @@ RU: dict[str, str] = {
     "the event is not over: the lots of the final ranking are drawn at its end":
         "турнир не окончен: жребий за итоговые места бросается в конце",
     "no tie in the final ranking waits for a lot": "в итоговых местах нет равенства, ждущего жребия",
+    "ties '{ties}': shared or lots": "равенство '{ties}': shared (делят места) или lots (жребий)",
     "a team event's final ranking ranks teams: a category is a list of players":
         "итоговые места командного турнира — места команд: категория — это список участников",
     "the final ranking changed meanwhile: look at it again, then draw the lots":

@@ -131,6 +131,18 @@ def test_the_standings_mark_a_rank_ordered_by_lot(tmp_path):
     assert [r["id"] for r in json.loads(ok("standings", str(path), "--format", "json"))["rows"][:3]] == lot
 
 
+def test_ties_say_what_the_regulations_say(tmp_path):
+    path = tmp_path / "circle.toml"
+    path.write_text(dumps(three_way_round_robin(share=False)), encoding="utf-8")
+    ok("ties", str(path), "shared")
+    assert load(str(path)).share_places is True
+    rows = json.loads(ok("standings", str(path), "--final", "--format", "json"))["rows"]
+    assert [r["place"] for r in rows] == ["1-3", "1-3", "1-3", "4"] and not any(r["lot_pending"] for r in rows)
+    assert "shares the places" in refused("draw-lots", str(path))
+    ok("ties", str(path), "lots")
+    assert "ties after every tie-break: by lot" in ok("log", str(path))
+
+
 def test_players_get_the_fields_categories_read(ended):
     out = ok("players", "add", ended, "Newcomer, Nina", "--sex", "f", "--birth", "2011-03-04", "--title", "WCM",
              "--fide-id", "24100010")

@@ -154,6 +154,12 @@ async def test_the_lot_is_drawn_from_the_final_ranking_once(tmp_path):
         await pilot.press("l")  # drawn once
         await pilot.pause()
         assert "no tie waits for a lot" in screen_text(app)
+        await pilot.press("t")  # the regulations: shared places
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("s")
+        await until(pilot, lambda: load(p).share_places, "ties shared")
+        await until(pilot, lambda: screen_text(app).count("1-3") == 3, "shared places shown")
 
 
 @sync

@@ -12,7 +12,7 @@ import sys
 from arbiter.core.final import changes
 from arbiter.core.formats import final as out
 from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import describe, sharing_what
+from arbiter.core.msg.journal import describe, sharing_what, ties_what
 from arbiter.core.store import EventFile, load
 
 from . import numbers
@@ -223,6 +223,13 @@ def cmd_draw_lots(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ties(a: argparse.Namespace) -> int:
+    change(EventFile(a.file), lambda e: changes.set_ties(e, a.ties), ties_what(a.ties))
+    print("players equal after every tie-break: " + ("they share the place" if a.ties == "shared"
+                                                      else "a lot decides (arbiter draw-lots, at the end)"))
+    return 0
+
+
 GROUPS = (Group("categories", "categories of players (rating, year of birth, sex ...) for lists and prizes"),
           Group("prizes", "the prize list: add, list, change; how tied players share money; 704.4 splits"))
 
@@ -275,6 +282,9 @@ COMMANDS = (
             ), epilog="example: arbiter prizes split saves/open.toml 4,9 --parts 1,1"),
     Command(("prizes", "unsplit"), "take back a 704.4 split", cmd_prizes_unsplit,
             (FILE, Arg("id", "a player of the split", metavar="ID", type=numbers.whole("id")))),
+    Command(("ties",), "what the regulations say of players equal after every tie-break: they share the place, "
+            "or a lot decides (drawn once at the end: draw-lots)", cmd_ties,
+            (FILE, Arg("ties", "shared or lots", metavar="shared|lots", choices=("shared", "lots")))),
     Command(("draw-lots",), "draw the lots the final ranking waits for (players equal after every tie-break), "
             "once; recorded in the file and the journal", cmd_draw_lots, (FILE,)),
 )

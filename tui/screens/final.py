@@ -19,7 +19,7 @@ from arbiter.core.final import changes
 from arbiter.core.final.ranking import FinalRanking, final_ranking
 from arbiter.core.formats.final import note, rows_for
 from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import describe
+from arbiter.core.msg.journal import describe, ties_what
 
 from .. import actions
 from ..i18n import tr
@@ -167,6 +167,25 @@ class FinalScreen(ArbiterScreen):
         self.app.push_screen(ChoiceScreen(tr(L, "final_lots_title"), Text(tr(L, "final_lots_q", places=places)),
                                           [("y", tr(L, "final_lots_yes")), ("n", tr(L, "no"))], default="n",
                                           classes="ask"), answered)
+
+    def action_ties(self) -> None:
+        """What the regulations say of players equal after every tie-break: shared places or a lot."""
+        L = self.arb.lang
+        now = "shared" if self.arb.event.share_places else "lots"
+        keys = {"s": "shared", "l": "lots"}
+
+        def answered(choice: str | None) -> None:
+            mode = keys.get(choice or "")
+            if mode is None or mode == now:
+                return
+            self.run_change(lambda ev: changes.set_ties(ev, mode), ties_what(mode),
+                            then=lambda new: self.say(tr(L, "final_ties_" + mode), "bold"))
+
+        from .dialogs import ChoiceScreen
+
+        self.app.push_screen(ChoiceScreen(tr(L, "final_ties_title"), Text(tr(L, "final_ties_q")),
+                                          [(k, tr(L, "final_ties_" + m)) for k, m in keys.items()],
+                                          default={v: k for k, v in keys.items()}[now], classes="ask"), answered)
 
     def action_back(self) -> None:
         self.app.pop_screen()
