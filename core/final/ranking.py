@@ -23,8 +23,9 @@ Players equal after every tie-break (a tied group) share the place
 ("1-3") when the event shares places (`share_places`); otherwise the
 regulations break it by lot, drawn once (`core.final.lots.draw_lots`) and
 recorded in the file (`lots`): the group is then ordered by the lot and each
-of its rows is marked `by_lot`. Until it is drawn the group shares the place
-and is marked `lot_pending`, and `FinalRanking.pending` lists it.
+of its rows is marked `by_lot`. Until it is drawn the group shares the place;
+once the event is over it is marked `lot_pending` and `FinalRanking.pending`
+lists it (before the end a tie is simply shared: the ranking is provisional).
 
 `restricted(rows, ids)` is the same ranking over fewer players (a table, a
 category): places are counted again, a shared place stays shared.
@@ -230,7 +231,9 @@ def _round_now(b, player: int) -> int:
     return 0
 
 
-def _places(event: Event, blocks: list[_Block], info: dict[int, tuple]) -> tuple[list[FinalRow], list]:
+def _places(event: Event, blocks: list[_Block], info: dict[int, tuple], finished: bool) -> tuple[list[FinalRow], list]:
+    """The rows of the blocks, best first, with their places; and the tied groups waiting for their lot (only
+    once the event is over: before, a tie is simply shared, as the ranking is provisional)."""
     rows: list[FinalRow] = []
     pending: list[tuple[int, ...]] = []
     count = 0  # players placed so far: the next block's first place, but for the top's (the bracket's)
@@ -250,10 +253,11 @@ def _places(event: Event, blocks: list[_Block], info: dict[int, tuple]) -> tuple
                 for k, pid in enumerate(order):
                     rows.append(_row(event, pid, at + 1 + k, at + 1 + k, blk, info, by_lot=True))
             else:
-                if how == "pending":
+                waits = how == "pending" and finished
+                if waits:
                     pending.append(blk.ids)
                 for pid in order:
-                    rows.append(_row(event, pid, at + 1, at + n, blk, info, lot_pending=how == "pending"))
+                    rows.append(_row(event, pid, at + 1, at + n, blk, info, lot_pending=waits))
     return rows, pending
 
 
@@ -305,8 +309,9 @@ def final_ranking(event: Event) -> FinalRanking:
                 groups = [tuple(p for p in g if p != now.winner) for g in groups]
                 blocks.append(_Block((now.winner,), "single", "playoff", "fr_playoff"))
         blocks += [_Block(g, "tie" if len(g) > 1 else "single", stage) for g in groups if g]
-    rows, pending = _places(event, blocks, info)
-    return FinalRanking(tuple(rows), is_finished(event), codes, tuple(pending), playoff=playoff)
+    finished = is_finished(event)
+    rows, pending = _places(event, blocks, info, finished)
+    return FinalRanking(tuple(rows), finished, codes, tuple(pending), playoff=playoff)
 
 
 def _team_ranking(event: Event) -> FinalRanking:
@@ -326,8 +331,9 @@ def _team_ranking(event: Event) -> FinalRanking:
         else:
             blocks.append(_Block((r.id,), "single", "teams"))
         last_rank = r.rank
-    out, pending = _places(event, blocks, info)
-    return FinalRanking(tuple(out), is_finished(event), tuple(codes), tuple(pending), teams=True)
+    finished = is_finished(event)
+    out, pending = _places(event, blocks, info, finished)
+    return FinalRanking(tuple(out), finished, tuple(codes), tuple(pending), teams=True)
 
 
 # -- fewer players: a table, a category ------------------------------------------------------------------
