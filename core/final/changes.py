@@ -4,9 +4,8 @@ Categories (add, edit, rename, move, remove), prizes (add, edit, rename,
 move, remove), how tied winners share money (`set_prize_sharing`), a 704.4
 split (`split_prizes`, `unsplit_prizes`) and the lots of the final ranking
 (`draw_lots`). Each checks what it is given and raises `IllegalChange` with
-a message a judge can act on; `core.store` runs it inside one transaction.
-(They are plain functions until the command model of issue 22 lands, then
-each becomes a command value that calls its function.)
+a message a judge can act on. The command line and the TUI run them as the
+command values of core/commands/final.py (one transaction each, journalled).
 """
 
 from __future__ import annotations

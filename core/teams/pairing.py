@@ -36,16 +36,22 @@ def _scoring(st: TeamsState) -> Scoring:
                    full_bye=mp.win, half_bye=mp.draw, zero_bye=mp.loss, forfeit_loss=mp.loss)
 
 
+def check_pair_next(event: Event) -> None:
+    """What `pair_next` refuses before it pairs: the last round still misses results."""
+    rounds = event.rounds_of(_stage(event), None)
+    if rounds and rounds[-1].missing:
+        raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
+                            number=rounds[-1].number, missing=rounds[-1].missing)
+
+
 def pair_next(event: Event, lots: bool = False) -> Event:
     """Pair the next round: Dutch system on teams (Swiss) or the Berger tables (round robin)."""
     from arbiter.core.roundrobin.berger import berger_numbers
 
+    check_pair_next(event)
     st = state(event)
     stage = _stage(event)
     rounds = event.rounds_of(stage, None)
-    if rounds and rounds[-1].missing:
-        raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
-                            number=rounds[-1].number, missing=rounds[-1].missing)
     k = rounds[-1].number + 1 if rounds else 1
     _check_players(event, k)
     tlist = teams(event, st)

@@ -1,7 +1,7 @@
-"""The end of the event: categories add|list|edit|rename|move|remove, prizes add|list|edit|rename|move|remove|
-sharing|split|unsplit, draw-lots. (`standings --final` is in `standings`.)
+"""The end of the event: categories add|edit|list|rename|move|remove, prizes add|edit|list|rename|move|remove|
+sharing|split|unsplit, ties, draw-lots. (`standings --final` is in `standings`.)
 
-Each change is one `core.final.changes` function inside one `EventFile.change` transaction, journalled.
+Each change is one command of core/commands/final.py run in one transaction (`interrupt.run`), journalled.
 """
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ from __future__ import annotations
 import argparse
 import sys
 
+from arbiter.core import commands as cmds
 from arbiter.core.final import changes
 from arbiter.core.formats import final as out
 from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import describe, sharing_what, ties_what
 from arbiter.core.store import EventFile, load
 
 from . import numbers
 from .common import FILE, TABLE, Arg, Command, Group, fmt, ids, print_json, typed_as
-from .interrupt import change
+from .interrupt import run
 from .usage import UsageError
 
 NAME = Arg("name", "the category's name, e.g. \"Under 2000\"", metavar="NAME")
@@ -38,17 +38,16 @@ CONDITIONS = (
 )
 
 
-def _conditions(a: argparse.Namespace) -> dict:
-    return {"rating_from": a.rating_from, "rating_below": a.rating_below, "born_from": a.born_from,
-            "born_to": a.born_to, "sex": a.sex or "", "unrated": a.unrated, "club": a.club or "", "table": a.table}
+def _conditions(a: argparse.Namespace) -> cmds.Conditions:
+    return cmds.Conditions(rating_from=a.rating_from, rating_below=a.rating_below, born_from=a.born_from,
+                           born_to=a.born_to, sex=a.sex or "", unrated=a.unrated, club=a.club or "", table=a.table)
 
 
 # -- categories ----------------------------------------------------------------------------------------
 
 
 def cmd_categories_add(a: argparse.Namespace) -> int:
-    new = change(EventFile(a.file), lambda e: changes.add_category(e, a.name, **_conditions(a)),
-                 describe("add category {name}", name=a.name.strip()))
+    new = run(EventFile(a.file), cmds.AddCategory(a.name, _conditions(a)))
     _said_category(new, a.name)
     return 0
 
@@ -60,8 +59,7 @@ def _said_category(e, name: str) -> None:
 
 
 def cmd_categories_edit(a: argparse.Namespace) -> int:
-    new = change(EventFile(a.file), lambda e: changes.edit_category(e, a.name, **_conditions(a)),
-                 describe("edit category {name}", name=a.name.strip()))
+    new = run(EventFile(a.file), cmds.EditCategory(a.name, _conditions(a)))
     _said_category(new, a.name)
     return 0
 
@@ -76,22 +74,19 @@ def cmd_categories_list(a: argparse.Namespace) -> int:
 
 
 def cmd_categories_rename(a: argparse.Namespace) -> int:
-    change(EventFile(a.file), lambda e: changes.rename_category(e, a.name, a.new),
-           describe("rename category {name} to {other}", name=a.name.strip(), other=a.new.strip()))
+    run(EventFile(a.file), cmds.RenameCategory(a.name, a.new))
     print(clean(f"category {a.name.strip()} is now {a.new.strip()}"))
     return 0
 
 
 def cmd_categories_move(a: argparse.Namespace) -> int:
-    change(EventFile(a.file), lambda e: changes.move_category(e, a.name, a.position),
-           describe("move category {name} to position {n}", name=a.name.strip(), n=a.position))
+    run(EventFile(a.file), cmds.MoveCategory(a.name, a.position))
     print(clean(f"category {a.name.strip()} is now number {a.position}"))
     return 0
 
 
 def cmd_categories_remove(a: argparse.Namespace) -> int:
-    change(EventFile(a.file), lambda e: changes.remove_category(e, a.name),
-           describe("remove category {name}", name=a.name.strip()))
+    run(EventFile(a.file), cmds.RemoveCategory(a.name))
     print(clean(f"category {a.name.strip()} removed"))
     return 0
 
@@ -100,9 +95,7 @@ def cmd_categories_remove(a: argparse.Namespace) -> int:
 
 
 def cmd_prizes_add(a: argparse.Namespace) -> int:
-    new = change(EventFile(a.file), lambda e: changes.add_prize(e, a.name, amount=a.amount,
-                                                                category=a.category or "", position=a.at),
-                 describe("add prize {name}", name=a.name.strip()))
+    new = run(EventFile(a.file), cmds.AddPrize(a.name, a.amount, a.category or "", a.at))
     i = [p.name.casefold() for p in new.prizes].index(a.name.strip().casefold())
     p = new.prizes[i]
     from arbiter.core.event.money import amount_text
@@ -128,8 +121,7 @@ def cmd_prizes_edit(a: argparse.Namespace) -> int:
         kw["category"] = "" if a.no_category else a.category
     if not kw:
         raise UsageError("prizes edit: say what changes (--amount, --no-amount, --category, --no-category)")
-    change(EventFile(a.file), lambda e: changes.edit_prize(e, a.name, **kw),
-           describe("edit prize {name}", name=a.name.strip()))
+    run(EventFile(a.file), cmds.EditPrize(a.name, **kw))
     print(clean(f"prize {a.name.strip()} changed"))
     return 0
 
@@ -146,29 +138,25 @@ def cmd_prizes_list(a: argparse.Namespace) -> int:
 
 
 def cmd_prizes_rename(a: argparse.Namespace) -> int:
-    change(EventFile(a.file), lambda e: changes.rename_prize(e, a.name, a.new),
-           describe("rename prize {name} to {other}", name=a.name.strip(), other=a.new.strip()))
+    run(EventFile(a.file), cmds.RenamePrize(a.name, a.new))
     print(clean(f"prize {a.name.strip()} is now {a.new.strip()}"))
     return 0
 
 
 def cmd_prizes_move(a: argparse.Namespace) -> int:
-    change(EventFile(a.file), lambda e: changes.move_prize(e, a.name, a.position),
-           describe("move prize {name} to position {n}", name=a.name.strip(), n=a.position))
+    run(EventFile(a.file), cmds.MovePrize(a.name, a.position))
     print(clean(f"prize {a.name.strip()} is now number {a.position}"))
     return 0
 
 
 def cmd_prizes_remove(a: argparse.Namespace) -> int:
-    change(EventFile(a.file), lambda e: changes.remove_prize(e, a.name),
-           describe("remove prize {name}", name=a.name.strip()))
+    run(EventFile(a.file), cmds.RemovePrize(a.name))
     print(clean(f"prize {a.name.strip()} removed"))
     return 0
 
 
 def cmd_prizes_sharing(a: argparse.Namespace) -> int:
-    change(EventFile(a.file), lambda e: changes.set_prize_sharing(e, a.sharing),
-           sharing_what(a.sharing))
+    run(EventFile(a.file), cmds.SetPrizeSharing(a.sharing))
     print({"none": "money of tied players: not shared (the places decide)",
            "equal": "money of tied players: shared equally",
            "hort": "money of tied players: Hort system (half kept, half shared)"}[a.sharing])
@@ -185,17 +173,14 @@ def cmd_prizes_split(a: argparse.Namespace) -> int:
             if not (x.isascii() and x.isdigit()) or len(x) > 6:
                 raise UsageError(f"{typed_as('--parts', a.parts)}: '{x}' is not a whole number (parts like 1,1 or 3,2)")
             parts.append(int(x))
-    change(EventFile(a.file), lambda e: changes.split_prizes(e, players, parts),
-           describe("prize split (704.4) of players {players}: parts {parts}", players=", ".join(map(str, players)),
-                    parts=":".join(map(str, parts or [1] * len(players)))))
+    run(EventFile(a.file), cmds.SplitPrizes(tuple(players), None if parts is None else tuple(parts)))
     print(f"players {', '.join(map(str, players))} share their prizes' money in parts "
           f"{':'.join(map(str, parts or [1] * len(players)))} (704.4)")
     return 0
 
 
 def cmd_prizes_unsplit(a: argparse.Namespace) -> int:
-    change(EventFile(a.file), lambda e: changes.unsplit_prizes(e, a.id),
-           describe("take back the prize split of player {pid}", pid=a.id))
+    run(EventFile(a.file), cmds.UnsplitPrizes(a.id))
     print(f"the prize split of player {a.id} is taken back")
     return 0
 
@@ -204,27 +189,17 @@ def cmd_prizes_unsplit(a: argparse.Namespace) -> int:
 
 
 def cmd_draw_lots(a: argparse.Namespace) -> int:
-    """Drawn on the event as it is under the lock; the journal says the places and the order drawn."""
-    from .interrupt import slow
-
-    drawn: list = []
-
-    def commit(now, draws):
-        if changes.pending_draws(now) != draws:  # another judge changed the ranking meanwhile: again
-            return None
-        drawn[:] = draws
-        return changes.draw_lots(now)
-
-    # pending_draws refuses (the event not over, nothing to draw) before the lock is taken
-    slow(EventFile(a.file)).change_slow(changes.pending_draws, commit, lambda d: describe(
-        "draw lots for the final ranking: {draws}", draws=changes.draws_text(d)))
-    for places, lot in drawn:
+    """The lots drawn as the judge is told here: refused if another judge changed the ranking meanwhile."""
+    ef = EventFile(a.file)
+    draws = changes.pending_draws(ef.load())  # refused here (not over, places shared, nothing to draw)
+    run(ef, cmds.DrawLots(tuple(draws)))
+    for places, lot in draws:
         print(f"places {places}: by lot " + ", ".join(map(str, lot)))
     return 0
 
 
 def cmd_ties(a: argparse.Namespace) -> int:
-    change(EventFile(a.file), lambda e: changes.set_ties(e, a.ties), ties_what(a.ties))
+    run(EventFile(a.file), cmds.SetTies(a.ties))
     print("players equal after every tie-break: " + ("they share the place" if a.ties == "shared"
                                                       else "a lot decides (arbiter draw-lots, at the end)"))
     return 0

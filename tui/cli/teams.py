@@ -5,15 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 
+from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
 from arbiter.core.formats import team_output
-from arbiter.core.msg.journal import describe
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, load
 
 from . import numbers
 from .common import EDITION, FILE, ROUND, TIEBREAKS, Arg, Command, Group, fmt, ids
-from .interrupt import change
+from .interrupt import run
 from .standings import AFTER_ROUND
 from .usage import UsageError
 
@@ -41,8 +41,7 @@ def cmd_teams_roster(a: argparse.Namespace) -> int:
     roster = _ids(a.ids, "roster")
     ef = EventFile(a.file)
     _team_event(ef.load())
-    new = change(ef, lambda ev: team_event.set_roster(ev, a.team, roster),
-                 describe("roster of team {team}", team=a.team))
+    new = run(ef, cmds.SetRoster(a.team, tuple(roster)))
     print(f"roster of {a.team}: " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(roster, 1)))
     return 0
 
@@ -53,9 +52,7 @@ def cmd_teams_lineup(a: argparse.Namespace) -> int:
     lineup = None if a.clear else _ids(a.ids, "lineup")
     ef = EventFile(a.file)
     _team_event(ef.load())
-    new = change(ef, lambda ev: team_event.set_lineup(ev, a.team, a.round, lineup),
-                 describe("clear the line-up of team {team} for round {round}" if lineup is None
-                          else "line-up of team {team} for round {round}", team=a.team, round=a.round))
+    new = run(ef, cmds.SetLineup(a.team, a.round, None if lineup is None else tuple(lineup)))
     if lineup is None:
         print(f"line-up of {a.team} for round {a.round} cleared (the first players of the roster play)")
     else:
@@ -67,7 +64,7 @@ def cmd_teams_lineup(a: argparse.Namespace) -> int:
 def cmd_teams_order(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     _team_event(ef.load())
-    change(ef, lambda ev: team_event.set_order(ev, list(a.teams)), describe("fix the team numbers"))
+    run(ef, cmds.SetTeamOrder(tuple(a.teams)))
     print("team numbers: " + ", ".join(f"{i}. {t}" for i, t in enumerate(a.teams, 1)))
     return 0
 
@@ -95,11 +92,7 @@ def forbid_teams(a: argparse.Namespace, e: Event) -> int:
     if len(a.ids) != 2:
         raise UsageError("forbid: give two teams (names or ids, see arbiter teams list)")
     x, y = (team_event.find_team(e, str(t)) for t in a.ids)
-    change(
-        EventFile(a.file),
-        lambda ev: team_event.forbid_teams(ev, str(a.ids[0]), str(a.ids[1]), remove=a.remove),
-        describe("allow teams {team} and {other} to meet" if a.remove else "forbid teams {team} and {other} to meet",
-                 team=x, other=y))
+    run(EventFile(a.file), cmds.ForbidTeams(str(a.ids[0]), str(a.ids[1]), remove=a.remove))
     print(f"teams {x} and {y} {'may meet' if a.remove else 'will not be paired together'}")
     return 0
 

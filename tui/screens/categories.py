@@ -14,11 +14,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from arbiter.core.event.model import Category, Event
-from arbiter.core.final import changes
+from arbiter.core.commands import AddCategory, Conditions, EditCategory, MoveCategory, RemoveCategory
 from arbiter.core.final.categories import members
 from arbiter.core.formats.final import conditions_text
 from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import describe
 
 from .. import actions
 from ..i18n import tr
@@ -112,7 +111,7 @@ class CategoriesScreen(ArbiterScreen):
         L = self.arb.lang
 
         def add(name: str, conds: dict) -> None:
-            self.run_change(lambda ev: changes.add_category(ev, name, **conds), describe("add category {name}", name=name),
+            self.run_change(AddCategory(name, Conditions(**conds)),
                             then=lambda new: self.done(tr(L, "cat_added", name=clean(name)), name))
 
         self._form(tr(L, "cat_add"), None, add)
@@ -124,13 +123,8 @@ class CategoriesScreen(ArbiterScreen):
             return
 
         def edit(name: str, conds: dict) -> None:
-            def change(ev: Event) -> Event:
-                ev = changes.edit_category(ev, c.name, **conds)
-                return changes.rename_category(ev, c.name, name) if name != c.name else ev
-
-            what = (describe("rename category {name} to {other}", name=c.name, other=name) if name != c.name
-                    else describe("edit category {name}", name=c.name))
-            self.run_change(change, what, then=lambda new: self.done(tr(L, "cat_saved", name=clean(name)), name))
+            self.run_change(EditCategory(c.name, Conditions(**conds), new_name=name),
+                            then=lambda new: self.done(tr(L, "cat_saved", name=clean(name)), name))
 
         self._form(tr(L, "cat_edit"), c, edit)
 
@@ -146,8 +140,7 @@ class CategoriesScreen(ArbiterScreen):
 
         def answered(choice: str | None) -> None:
             if choice == "y":
-                self.run_change(lambda ev: changes.remove_category(ev, c.name),
-                                describe("remove category {name}", name=c.name),
+                self.run_change(RemoveCategory(c.name),
                                 then=lambda new: self.say(tr(L, "cat_removed", name=clean(c.name))))
 
         self.app.push_screen(ChoiceScreen(tr(L, "cat_remove"), Text(tr(L, "cat_remove_q", name=clean(c.name))),
@@ -162,8 +155,7 @@ class CategoriesScreen(ArbiterScreen):
         to = names.index(c.name) + 1 + delta
         if not 1 <= to <= len(names):
             return
-        self.run_change(lambda ev: changes.move_category(ev, c.name, to),
-                        describe("move category {name} to position {n}", name=c.name, n=to),
+        self.run_change(MoveCategory(c.name, to),
                         then=lambda new: self.query_one("#categories-table", KeyedTable).select_key(c.name.casefold()))
 
     def action_back(self) -> None:

@@ -19,7 +19,7 @@ from arbiter.core.final import changes
 from arbiter.core.final.ranking import FinalRanking, final_ranking
 from arbiter.core.formats.final import note, rows_for
 from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import describe, ties_what
+from arbiter.core.commands import DrawLots, SetTies
 
 from .. import actions
 from ..i18n import tr
@@ -158,8 +158,7 @@ class FinalScreen(ArbiterScreen):
             if choice != "y":
                 self.say("")
                 return
-            self.run_change(lambda ev: changes.draw_lots(ev, expected=draws),
-                            describe("draw lots for the final ranking: {draws}", draws=changes.draws_text(draws)),
+            self.run_change(DrawLots(tuple(draws)),
                             then=lambda new: self.say(tr(L, "final_lots_drawn", places=places), "bold"))
 
         from .dialogs import ChoiceScreen
@@ -178,7 +177,7 @@ class FinalScreen(ArbiterScreen):
             mode = keys.get(choice or "")
             if mode is None or mode == now:
                 return
-            self.run_change(lambda ev: changes.set_ties(ev, mode), ties_what(mode),
+            self.run_change(SetTies(mode),
                             then=lambda new: self.say(tr(L, "final_ties_" + mode), "bold"))
 
         from .dialogs import ChoiceScreen

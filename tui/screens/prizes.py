@@ -19,11 +19,10 @@ from textual.app import ComposeResult
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event
 from arbiter.core.event.money import amount_text, parse_amount
-from arbiter.core.final import changes
 from arbiter.core.final.prizes import PrizeList, prize_list
 from arbiter.core.formats.final import how_text
 from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import describe, sharing_what
+from arbiter.core.commands import AddPrize, EditPrize, MovePrize, RemovePrize, SetPrizeSharing
 
 from .. import actions
 from ..i18n import tr
@@ -158,9 +157,7 @@ class PrizesScreen(ArbiterScreen):
         L = self.arb.lang
 
         def add(name: str, amount: Fraction | None, category: str) -> None:
-            self.run_change(lambda ev: changes.add_prize(ev, name, amount=amount, category=category),
-                            describe("add prize {name}", name=name),
-                            then=lambda new: self.added(new, name))
+            self.run_change(AddPrize(name, amount, category), then=lambda new: self.added(new, name))
 
         self._form(tr(L, "pz_add"), then=add)
 
@@ -177,13 +174,8 @@ class PrizesScreen(ArbiterScreen):
         p = self.arb.event.prizes[n - 1]
 
         def edit(name: str, amount: Fraction | None, category: str) -> None:
-            def change(ev: Event) -> Event:
-                ev = changes.edit_prize(ev, p.name, amount=amount, category=category)
-                return changes.rename_prize(ev, p.name, name) if name != p.name else ev
-
-            what = (describe("rename prize {name} to {other}", name=p.name, other=name) if name != p.name
-                    else describe("edit prize {name}", name=p.name))
-            self.run_change(change, what, then=lambda new: self.say(tr(L, "pz_saved", name=clean(name)), "bold"))
+            self.run_change(EditPrize(p.name, amount, category, new_name=name),
+                            then=lambda new: self.say(tr(L, "pz_saved", name=clean(name)), "bold"))
 
         self._form(tr(L, "pz_edit"), p.name, amount_text(p.amount) if p.amount is not None else "", p.category,
                    then=edit)
@@ -197,7 +189,7 @@ class PrizesScreen(ArbiterScreen):
 
         def answered(choice: str | None) -> None:
             if choice == "y":
-                self.run_change(lambda ev: changes.remove_prize(ev, p.name), describe("remove prize {name}", name=p.name),
+                self.run_change(RemovePrize(p.name),
                                 then=lambda new: self.say(tr(L, "pz_removed", name=clean(p.name))))
 
         self.app.push_screen(ChoiceScreen(tr(L, "pz_remove"), Text(tr(L, "pz_remove_q", name=clean(p.name))),
@@ -212,8 +204,7 @@ class PrizesScreen(ArbiterScreen):
         if not 1 <= to <= len(self.arb.event.prizes):
             return
         p = self.arb.event.prizes[n - 1]
-        self.run_change(lambda ev: changes.move_prize(ev, p.name, to),
-                        describe("move prize {name} to position {n}", name=p.name, n=to),
+        self.run_change(MovePrize(p.name, to),
                         then=lambda new: self.query_one("#prizes-table", KeyedTable).select_key(str(to)))
 
     def action_sharing(self) -> None:
@@ -225,7 +216,7 @@ class PrizesScreen(ArbiterScreen):
             mode = keys.get(choice or "")
             if mode is None or mode == now:
                 return
-            self.run_change(lambda ev: changes.set_prize_sharing(ev, mode), sharing_what(mode),
+            self.run_change(SetPrizeSharing(mode),
                             then=lambda new: self.say(tr(L, "pz_sharing_" + mode), "bold"))
 
         self.app.push_screen(ChoiceScreen(tr(L, "pz_sharing_title"), Text(tr(L, "pz_sharing_q")),
