@@ -16,6 +16,8 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams
     clock     SetClock, StartClockEveryTable
     event     SetDetails
+    final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
+              RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
 core/knockout/stage.py ...): a command holds the judge's choice and calls
@@ -25,6 +27,9 @@ them. docs/architecture.md draws the flow and says how to add a command.
 from arbiter.core.commands.base import Command, SlowCommand
 from arbiter.core.commands.clock import SetClock, StartClockEveryTable
 from arbiter.core.commands.event import SetDetails
+from arbiter.core.commands.final import (KEEP, AddCategory, AddPrize, Conditions, DrawLots, EditCategory, EditPrize,
+                                         MoveCategory, MovePrize, RemoveCategory, RemovePrize, RenameCategory,
+                                         RenamePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes)
 from arbiter.core.commands.forbid import ForbidClub, ForbidPair
 from arbiter.core.commands.pairing import (ExchangePlayers, GiveBye, PairByHand, PairNext, PairReadyTables, SavePairing,
                                            SwapColours, Unpair, why_not_by_hand)
@@ -45,4 +50,7 @@ __all__ = [
     "SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams",
     "SetClock", "StartClockEveryTable",
     "SetDetails",
+    "KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
+    "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies", "SplitPrizes",
+    "UnsplitPrizes", "DrawLots",
 ]

@@ -69,4 +69,23 @@ TEMPLATES: tuple[str, ...] = (
     # players to tables (core/event/seating.py: the TUI's players screen, `arbiter players distribute`)
     "seat players at tables by rating",
     "seat players at tables by lot",
+    # the end of the event (core/final/changes.py: `arbiter categories|prizes|draw-lots`, the TUI's forms)
+    "add category {name}",
+    "edit category {name}",
+    "rename category {name} to {other}",
+    "move category {name} to position {n}",
+    "remove category {name}",
+    "add prize {name}",
+    "edit prize {name}",
+    "rename prize {name} to {other}",
+    "move prize {name} to position {n}",
+    "remove prize {name}",
+    "prize sharing: none",
+    "prize sharing: equal",
+    "prize sharing: hort",
+    "prize split (704.4) of players {players}: parts {parts}",
+    "take back the prize split of player {pid}",
+    "draw lots for the final ranking: {draws}",
+    "ties after every tie-break: shared places",
+    "ties after every tie-break: by lot",
 )

@@ -69,8 +69,9 @@ def cmd_import_trf(a: argparse.Namespace) -> int:
     return 0
 
 
-CSV_WHAT = ("players", "standings")
-TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
+CSV_WHAT = ("players", "standings", "final", "prizes")
+TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
+             "prizes")
 
 
 def cmd_export(a: argparse.Namespace) -> int:
@@ -93,9 +94,11 @@ def cmd_export(a: argparse.Namespace) -> int:
     elif a.format == "csv":
         from arbiter.core.formats.exports import players_csv, standings_csv
 
+        from arbiter.core.formats.final import final_csv, prizes_csv
+
         if a.what not in CSV_WHAT:
-            raise UsageError(f"--what '{a.what}': a CSV export is players or standings")
-        text = standings_csv(e) if a.what == "standings" else players_csv(e)
+            raise UsageError(f"--what '{a.what}': a CSV export is players, standings, final or prizes")
+        text = {"standings": standings_csv, "players": players_csv, "final": final_csv, "prizes": prizes_csv}[a.what](e)
     else:  # text printouts, on pages of --page-length lines (0: no page breaks)
         from arbiter.core.formats.exports import printout
         from arbiter.core.formats.text import clean_pages
@@ -136,7 +139,7 @@ COMMANDS = (
         Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
             metavar="PATH", required=True),
         TABLE.but("trf: one table of the Swiss stage"),
-        Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
+        Arg("--what", "csv: players|standings|final|prizes; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
             "the main stage)",
             metavar="WHAT", default="standings"),
         Arg("--page-length", f"text: lines of a printed page (default {PAGE_LINES}; a form feed between pages, never "
