@@ -123,6 +123,7 @@ class Action:
     when: Callable[[Any], Why | None] | None = None  # None: it always applies
     group: str = ""  # the section of the `?` page
     key_shown: str = ""  # how the key is written ("=" for equals_sign); default: from KEY_SHOWN
+    footer_when: Callable[[Any], bool] | None = None  # shown in the footer only when this says so (the key works anyway)
 
     def keys_bound(self) -> tuple[str, ...]:
         out: list[str] = []
@@ -337,6 +338,12 @@ def _printable(what: str) -> Callable[[Any], Why | None]:
             from arbiter.core.playoff import stage as playoff_event
 
             return None if playoff_event.state(e) is not None else why("why_no_playoff")
+        if what in ("final", "csv_final"):
+            return None if e.rounds else why("why_no_round")
+        if what == "categories":
+            return None if e.categories else why("why_no_categories_print")
+        if what in ("prizes", "csv_prizes"):
+            return None if e.prizes else why("why_no_prizes")
         return None
 
     return when
@@ -372,9 +379,59 @@ def _preview_busy(s) -> Why | None:
     return _busy(s)
 
 
+_OVER: list = [None, False]  # (the event last asked about, whether it is over): the footer asks after every key
+
+
+def _event_over(s) -> bool:
+    """The footer offers the final ranking once the event is over (the key works before: provisional)."""
+    from arbiter.core.final.ranking import is_finished
+
+    e = s.event
+    if _OVER[0] is not e:  # an event is never changed in place: a change is a new one
+        _OVER[:] = [e, is_finished(e)]
+    return _OVER[1]
+
+
+def _final_tables(s) -> Why | None:
+    return why("why_one_table") if s.arb.event.tables < 2 or s.ranking is None or s.ranking.teams else None
+
+
+def _final_categories(s) -> Why | None:
+    if s.ranking is not None and s.ranking.teams:
+        return why("why_team_categories")
+    return why("why_no_categories") if not s.arb.event.categories else None
+
+
+def _final_lots(s) -> Why | None:
+    """`l` in the final ranking: the event over, breaking ties by lot, a tie waiting for its lot."""
+    fr, e = s.ranking, s.arb.event
+    if e.share_places:
+        return why("why_lots_shared")
+    if fr is None or not fr.finished:
+        return why("why_lots_not_over")
+    if not fr.pending:
+        return why("why_lots_none")
+    return None
+
+
+def _prize(s) -> Why | None:
+    return why("why_no_prize") if s.selected_prize() is None else None
+
+
+def _category(s) -> Why | None:
+    return why("why_no_category") if s.selected() is None else None
+
+
 # -- the actions ------------------------------------------------------------------------------------------
 
 ACTIONS: tuple[Action, ...] = (
+    # the final ranking first: once the event is over, the footer offers it before any other key
+    Action("final", ("F",), W("final ranking", "итоговые места"),
+           W("The final ranking of the whole event (as it stands before the end), its lists by table and by "
+             "category, the prizes", "Итоговые места всего турнира (до конца — предварительно), списки по столам и "
+             "категориям, призы"),
+           ("main",), "open_screen", ("final", "FinalScreen"), footer=True, palette=True, footer_when=_event_over,
+           group="view"),
     # -- the main screen: results on the board under the cursor --
     Action("pair", ("p",), W("pair", "жеребьёвка"),
            W("Pair the next round of this table: a preview first, y saves it",
@@ -493,10 +550,19 @@ ACTIONS: tuple[Action, ...] = (
            ("main",), "action_history", palette=True, group="change"),
     Action("new_event", (), W("new event", "новый турнир"), W("New event", "Новый турнир"),
            ("main",), "action_new_event", palette=True, group="change"),
+    # -- the end of the event: the final ranking, the prizes, the categories (each a screen of its own) --
+    Action("prizes", (), W("prizes", "призы"),
+           W("The prize list: who receives which prize; add and change prizes",
+             "Призы: кто какой приз получает; добавить и изменить призы"),
+           ("main", "final"), "open_screen", ("prizes", "PrizesScreen"), palette=True, group="change"),
+    Action("categories", (), W("categories", "категории"),
+           W("The categories of players (rating, year of birth, sex ...): add and change them",
+             "Категории участников (рейтинг, год рождения, пол ...): добавить и изменить"),
+           ("main",), "open_screen", ("categories", "CategoriesScreen"), palette=True, group="change"),
     Action("help", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
            ("main",), "action_help", footer=True, palette=True, group="change"),
     Action("help_here", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
-           ("players", "preview"), "action_help", palette=True),
+           ("players", "preview", "final", "prizes", "categories"), "action_help", palette=True),
     Action("quit", ("q",), W("quit", "выход"), W("Quit", "Выход"),
            ("main",), "action_quit", footer=True, palette=True, group="change"),
     # -- the top's bracket (the view has these keys while it has the focus) --
@@ -606,6 +672,15 @@ ACTIONS: tuple[Action, ...] = (
            ("print",), "print_do", ('bracket',), when=_printable('bracket'), group="print"),
     Action("print_playoff", ('7',), W('the play-off', 'плей-офф'), W('Print the play-off', 'Печать плей-офф'),
            ("print",), "print_do", ('playoff',), when=_printable('playoff'), group="print"),
+    Action("print_final", ('8',), W('the final ranking (and each table\'s)', 'итоговые места (и по столам)'),
+           W('Print the final ranking of the whole event, then each table\'s list',
+             'Печать итоговых мест всего турнира, затем списков по столам'),
+           ("print",), "print_do", ('final',), when=_printable('final'), group="print"),
+    Action("print_categories", ('9',), W('the lists by category', 'списки по категориям'),
+           W('Print the final ranking of each category', 'Печать итоговых мест каждой категории'),
+           ("print",), "print_do", ('categories',), when=_printable('categories'), group="print"),
+    Action("print_prizes", ('0',), W('the prize list', 'призы'), W('Print the prize list', 'Печать списка призов'),
+           ("print",), "print_do", ('prizes',), when=_printable('prizes'), group="print"),
     Action("print_site", ('h',), W('the site (HTML)', 'сайт (HTML)'), W('Export the site: a folder of HTML pages', 'Экспорт сайта: папка страниц HTML'),
            ("print",), "print_do", ('site',), when=_printable('site'), group="print"),
     Action("print_trf", ('t',), W('TRF (the table shown; from the top, each table)', 'TRF (показанный стол; из топа — каждый)'), W("Export TRF (FIDE's exchange format) of the Swiss: the table shown, or each table when the top is shown", 'Экспорт TRF (формат обмена ФИДЕ) швейцарской системы: показанный стол или, когда показан топ, каждый стол'),
@@ -614,6 +689,12 @@ ACTIONS: tuple[Action, ...] = (
            ("print",), "print_do", ('csv_players',), when=_printable('csv_players'), group="print"),
     Action("print_csv_standings", ('s',), W('CSV of the standings', 'CSV таблицы'), W('Export a CSV of the standings', 'Экспорт турнирной таблицы в CSV'),
            ("print",), "print_do", ('csv_standings',), when=_printable('csv_standings'), group="print"),
+    Action("print_csv_final", ('f',), W('CSV of the final ranking', 'CSV итоговых мест'),
+           W('Export a CSV of the final ranking', 'Экспорт итоговых мест в CSV'),
+           ("print",), "print_do", ('csv_final',), when=_printable('csv_final'), group="print"),
+    Action("print_csv_prizes", ('z',), W('CSV of the prizes', 'CSV призов'), W('Export a CSV of the prize list',
+                                                                               'Экспорт списка призов в CSV'),
+           ("print",), "print_do", ('csv_prizes',), when=_printable('csv_prizes'), group="print"),
     Action("export_pairings", (), W('the pairings', 'пары тура'), W('Print the pairings of the current round (every table)', 'Печать пар текущего тура (все столы)'),
            ("main",), "print_do", ('pairings',), palette=True, when=_printable('pairings')),
     Action("export_names", (), W('the names list', 'список по фамилиям'), W("Print the names list: each player's board, by name", 'Печать списка по фамилиям: доска каждого участника'),
@@ -636,6 +717,21 @@ ACTIONS: tuple[Action, ...] = (
            ("main",), "print_do", ('csv_players',), palette=True, when=_printable('csv_players')),
     Action("export_csv_standings", (), W('CSV of the standings', 'CSV таблицы'), W('Export a CSV of the standings', 'Экспорт турнирной таблицы в CSV'),
            ("main",), "print_do", ('csv_standings',), palette=True, when=_printable('csv_standings')),
+    Action("export_final", (), W('the final ranking (and each table\'s)', 'итоговые места (и по столам)'),
+           W('Print the final ranking of the whole event, then each table\'s list',
+             'Печать итоговых мест всего турнира, затем списков по столам'),
+           ("main",), "print_do", ('final',), palette=True, when=_printable('final')),
+    Action("export_categories", (), W('the lists by category', 'списки по категориям'),
+           W('Print the final ranking of each category', 'Печать итоговых мест каждой категории'),
+           ("main",), "print_do", ('categories',), palette=True, when=_printable('categories')),
+    Action("export_prizes", (), W('the prize list', 'призы'), W('Print the prize list', 'Печать списка призов'),
+           ("main",), "print_do", ('prizes',), palette=True, when=_printable('prizes')),
+    Action("export_csv_final", (), W('CSV of the final ranking', 'CSV итоговых мест'),
+           W('Export a CSV of the final ranking', 'Экспорт итоговых мест в CSV'),
+           ("main",), "print_do", ('csv_final',), palette=True, when=_printable('csv_final')),
+    Action("export_csv_prizes", (), W('CSV of the prizes', 'CSV призов'), W('Export a CSV of the prize list',
+                                                                             'Экспорт списка призов в CSV'),
+           ("main",), "print_do", ('csv_prizes',), palette=True, when=_printable('csv_prizes')),
     # -- players to tables (before round 1), and its preview --
     Action("distribute_main", (), W("players to tables", "рассадка по столам"),
            W("Players to tables: a snake by rating or by lot, shown before it is saved",
@@ -654,6 +750,70 @@ ACTIONS: tuple[Action, ...] = (
     Action("seat_cancel", ("n", "escape"), W("cancel", "отмена"), W("Cancel: nothing is saved",
                                                                      "Отмена: ничего не сохраняется"),
            ("seating",), "cancel", group="players"),
+    # -- the final ranking (F) --
+    Action("final_category", ("c",), W("category", "категория"),
+           W("The next category's list (after the last: every player)",
+             "Список следующей категории (после последней — все участники)"),
+           ("final",), "action_category", footer=True, palette=True, when=_final_categories, group="final"),
+    Action("final_table", ("T",), W("table", "стол"),
+           W("The next table's list (after the last: every table)", "Список следующего стола (после последнего — все)"),
+           ("final",), "action_table", footer=True, palette=True, when=_final_tables, group="final"),
+    Action("final_prizes", ("p",), W("prizes", "призы"),
+           W("The prize list", "Призы"), ("final",), "open_screen", ("prizes", "PrizesScreen"), footer=True,
+           group="final"),
+    Action("final_ties", ("t",), W("ties", "равенство"),
+           W("Players equal after every tie-break: they share the place, or a lot decides (as the regulations say)",
+             "Равенство по всем доп. показателям: участники делят место или решает жребий (как в регламенте)"),
+           ("final",), "action_ties", palette=True, group="final"),
+    Action("final_lots", ("l",), W("draw lots", "жребий"),
+           W("Draw the lots the ranking waits for (players equal after every tie-break), once: recorded",
+             "Бросить жребий, которого ждут итоговые места (равенство по всем доп. показателям), один раз: "
+             "записывается"),
+           ("final",), "action_draw_lots", footer=True, palette=True, when=_final_lots, group="final"),
+    # -- the prize list (p in the final ranking) --
+    Action("pz_add", ("a",), W("add", "добавить"), W("Add a prize (a form: name, amount, category)",
+                                                     "Добавить приз (форма: название, сумма, категория)"),
+           ("prizes",), "action_add", footer=True, palette=True, group="final"),
+    Action("pz_edit", ("e",), W("edit", "изменить"), W("Change the prize under the cursor (name, amount, category)",
+                                                       "Изменить выбранный приз (название, сумма, категория)"),
+           ("prizes",), "action_edit", footer=True, palette=True, when=_prize, group="final"),
+    Action("pz_remove", ("x",), W("remove", "удалить"), W("Remove the prize under the cursor (asks first)",
+                                                          "Удалить выбранный приз (с подтверждением)"),
+           ("prizes",), "action_remove", footer=True, palette=True, when=_prize, group="final"),
+    Action("pz_up", ("left_square_bracket",), W("up", "выше"),
+           W("Move the prize up the list (the list's order breaks ties of value)",
+             "Переместить приз выше (порядок списка решает при равной ценности)"),
+           ("prizes",), "action_move", (-1,), when=_prize, group="final"),
+    Action("pz_down", ("right_square_bracket",), W("down", "ниже"), W("Move the prize down the list",
+                                                                       "Переместить приз ниже"),
+           ("prizes",), "action_move", (1,), when=_prize, group="final"),
+    Action("pz_sharing", ("s",), W("sharing", "раздел"),
+           W("How tied winners share money: none, equal, Hort system",
+             "Как участники с равными очками делят деньги: не делят, поровну, по системе Хорта"),
+           ("prizes",), "action_sharing", footer=True, palette=True, group="final"),
+    # -- the categories (g) --
+    Action("cat_add", ("a",), W("add", "добавить"),
+           W("Add a category (a form: name and conditions)", "Добавить категорию (форма: название и условия)"),
+           ("categories",), "action_add", footer=True, palette=True, group="final"),
+    Action("cat_edit", ("e",), W("edit", "изменить"), W("Change the category under the cursor",
+                                                        "Изменить выбранную категорию"),
+           ("categories",), "action_edit", footer=True, palette=True, when=_category, group="final"),
+    Action("cat_remove", ("x",), W("remove", "удалить"),
+           W("Remove the category under the cursor (asks first; not while a prize is of it)",
+             "Удалить выбранную категорию (с подтверждением; нельзя, пока есть её призы)"),
+           ("categories",), "action_remove", footer=True, palette=True, when=_category, group="final"),
+    Action("cat_up", ("left_square_bracket",), W("up", "выше"), W("Move the category up the list",
+                                                                   "Переместить категорию выше"),
+           ("categories",), "action_move", (-1,), when=_category, group="final"),
+    Action("cat_down", ("right_square_bracket",), W("down", "ниже"), W("Move the category down the list",
+                                                                       "Переместить категорию ниже"),
+           ("categories",), "action_move", (1,), when=_category, group="final"),
+    Action("final_categories", ("g",), W("categories", "категории"),
+           W("The categories: add and change them", "Категории: добавить и изменить"),
+           ("final", "prizes"), "open_screen", ("categories", "CategoriesScreen"), footer=True, palette=True,
+           group="final"),
+    Action("final_back", ("escape",), W("back", "назад"), W("Back", "Назад"),
+           ("final", "prizes", "categories"), "action_back", footer=True, palette=True, group="final"),
     # -- the players screen --
     Action("pl_add", ("a",), W("add", "добавить"),
            W("Add a player (after round 1: a late entry from the next round)",
@@ -693,7 +853,9 @@ GROUPS = (("result", W("Results on the selected board", "Результат на
           ("clock", W("The round clock (c); at zero the 705.3 reminder", "Время тура (c); при нуле — напоминание 705.3")),
           ("print", W("Print and export (o): the file beside the event, then the printer (lpr)",
                       "Печать и экспорт (o): файл рядом с турниром, затем принтер (lpr)")),
-          ("players", W("The players screen (P)", "Участники (P)")))
+          ("players", W("The players screen (P)", "Участники (P)")),
+          ("final", W("The final ranking (F), the prizes (p), the categories (g)",
+                      "Итоговые места (F), призы (p), категории (g)")))
 
 
 def of_scope(scope: str) -> list[Action]:
@@ -756,7 +918,8 @@ def footer(node: "DOMNode") -> list[tuple[str, str, str]]:
     out, seen = [], set()
     for obj, scope in scopes_of(node):
         for a in of_scope(scope):
-            if a.footer and a.keys and a.key not in seen and a.why_not(obj) is None:
+            if (a.footer and a.keys and a.key not in seen and a.why_not(obj) is None
+                    and (a.footer_when is None or a.footer_when(obj))):
                 seen.add(a.key)
                 out.append((a.key, a.label(lang), a.id))
     return out

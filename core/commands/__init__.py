@@ -16,6 +16,8 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams
     clock     SetClock, StartClockEveryTable
     event     SetDetails
+    final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
+              RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots
     batch     Batch (several changes in one transaction and one journal line)
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
@@ -45,6 +47,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams"),
     "clock": ("SetClock", "StartClockEveryTable"),
     "event": ("SetDetails",),
+    "final": ("KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
+              "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",
+              "SplitPrizes", "UnsplitPrizes", "DrawLots"),
     "batch": ("Batch",),
 }
 _MODULE_OF = {name: module for module, names in GROUPS.items() for name in names}

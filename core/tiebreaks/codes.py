@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from arbiter.core import limits
 from arbiter.core.errors import IllegalChange
 
 
@@ -40,6 +41,10 @@ def canonical(code: str) -> str:
 
 
 def check(codes) -> None:
-    """Each code is one arbiter knows; else UnknownTieBreak naming the first that is not."""
+    """Each code is one arbiter knows (else UnknownTieBreak naming the first that is not), and at most
+    `limits.TIEBREAKS_MAX` of them."""
+    codes = list(codes)
+    if len(codes) > limits.TIEBREAKS_MAX:
+        raise IllegalChange("{n} tie-breaks are too many: at most {most}", n=len(codes), most=limits.TIEBREAKS_MAX)
     for c in codes:
         canonical(c)

@@ -88,6 +88,13 @@ def test_the_parser_is_built_from_the_table_alone():
         assert a.command_spec is cmd
 
 
+def test_every_command_names_a_module_with_its_function():
+    """The table names each command's module; its `cmd_<words>` runs it (imported only then)."""
+    for cmd in COMMANDS:
+        assert callable(cmd.handler()), cmd.name
+        assert cmd.handler().__module__ == f"arbiter.tui.cli.{cmd.module}", cmd.name
+
+
 def _operands(cmd) -> list[str]:
     out = []
     for arg in cmd.args:

@@ -10,7 +10,7 @@ from arbiter.core.pairing import rounds as pairing
 from arbiter.core.store import create
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
-from tests.tui.test_tui_app import SIZE, demo, make_app, no_fsync, screen_text, sync, until  # noqa: F401 (fixtures)
+from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 from arbiter.tui import actions, i18n
 from arbiter.tui.screens.main import MainScreen
 from arbiter.tui.screens.players import PlayersScreen
@@ -21,8 +21,13 @@ from arbiter.tui.widgets.keyed_table import KeyedTable
 from arbiter.tui.widgets.keys_bar import KeysBar
 
 CYRILLIC = re.compile("[а-яё]", re.I)
+from arbiter.tui.screens.categories import CategoriesScreen  # noqa: E402
+from arbiter.tui.screens.final import FinalScreen  # noqa: E402
+from arbiter.tui.screens.prizes import PrizesScreen  # noqa: E402
+
 OWNER = {"main": MainScreen, "clock": MainScreen, "alarm": MainScreen, "print": MainScreen, "preview": PreviewScreen,
-         "players": PlayersScreen, "table": KeyedTable, "bracket": BracketView, "seating": SeatingScreen}
+         "players": PlayersScreen, "table": KeyedTable, "bracket": BracketView, "seating": SeatingScreen,
+         "final": FinalScreen, "prizes": PrizesScreen, "categories": CategoriesScreen}
 
 
 def test_every_action_has_both_languages_a_help_line_and_a_key_or_a_palette_entry():
@@ -44,7 +49,8 @@ def test_every_action_is_done_by_a_method_of_its_scope():
 
 def test_the_bindings_of_every_screen_and_widget_come_from_the_table():
     for cls, scope in ((MainScreen, "main"), (PreviewScreen, "preview"), (PlayersScreen, "players"),
-                       (KeyedTable, "table"), (BracketView, "bracket"), (SeatingScreen, "seating")):
+                       (KeyedTable, "table"), (BracketView, "bracket"), (SeatingScreen, "seating"),
+                       (FinalScreen, "final"), (PrizesScreen, "prizes"), (CategoriesScreen, "categories")):
         assert cls.BINDINGS == actions.bindings(scope), cls
         for b in cls.BINDINGS:
             assert b.action.startswith("act(") and b.id.startswith(scope + ".")

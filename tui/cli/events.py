@@ -9,7 +9,6 @@ from pathlib import Path
 
 from arbiter.core import commands as cmds
 from arbiter.core.event import commands
-from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean
 from arbiter.core.event.model import Event
@@ -115,29 +114,39 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     if name is None:
         raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
     new = run(EventFile(a.file), cmds.AddPlayer(name, rating=a.rating, club=a.club, federation=a.federation,
-                                                table=a.table, team=a.team))
+                                                table=a.table, team=a.team, **_player_details(a, empty="")))
     p = max(new.players, key=lambda x: x.id)
     late = f", late entry from round {p.late_from}" if p.late_from else ""
     print(f"added {p.name} as player {p.id}{late}")
     return 0
 
 
-def read_csv_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except UnicodeDecodeError:
-        raise FileProblem(str(path), None, "not UTF-8 text") from None
-    except IsADirectoryError:
-        raise FileProblem(str(path), None, "is a folder, not a CSV file") from None
-    except OSError as exc:
-        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
+def _player_details(a: argparse.Namespace, empty: str | None = None) -> dict:
+    """--title, --fide-id, --sex, --birth as Player fields (one not given: `empty`)."""
+    return {k: empty if v is None else v for k, v in
+            (("title", a.title), ("fide_id", a.fide_id), ("sex", a.sex), ("birth", a.birth))}
+
+
+def cmd_players_edit(a: argparse.Namespace) -> int:
+    fields = {k: v for k, v in {"name": a.name, "rating": a.rating, "club": a.club, "federation": a.federation,
+                               **_player_details(a)}.items() if v is not None}
+    if not fields:
+        raise UsageError("players edit: say what changes (--name, --rating, --club, --federation, --title, "
+                         "--fide-id, --sex, --birth)")
+    if "name" in fields:
+        fields["name"] = fields["name"].strip()
+    new = run(EventFile(a.file), cmds.EditPlayer(a.id, **fields))
+    p = new.player(a.id)
+    print(clean(f"player {p.id}: {p.name}, rating {p.rating}" + "".join(
+        f", {k.replace('_', ' ')} {getattr(p, k)}" for k in ("club", "federation", "title", "fide_id", "sex", "birth")
+        if getattr(p, k))))
+    return 0
 
 
 def cmd_players_import(a: argparse.Namespace) -> int:
     csv_path = Path(a.csv)
-    rows = csvio.read_players(read_csv_text(csv_path), str(csv_path))
+    got = csvio.read_players_file(csv_path, a.encoding)  # a plain file or `-`, capped; the encoding told or named
+    rows = got.rows
     e = load(a.file)
     unseated = sum(1 for row in rows if row.get("table") is None) if e.tables > 1 else 0
     if unseated and a.distribute is None:
@@ -150,6 +159,8 @@ def cmd_players_import(a: argparse.Namespace) -> int:
 
     new = run(EventFile(a.file), cmds.ImportPlayers(tuple(rows), str(csv_path), method=a.distribute or "rating"))
     print(f"imported {len(rows)} players")
+    for said in got.warnings():  # an encoding told from the letters; the columns ignored: a line each
+        print(f"arbiter: warning: {csv_path}: {clean(str(said))}", file=sys.stderr)
     if unseated:
         print_tables(new, {p.id for p in new.players} - {p.id for p in e.players})
     return 0

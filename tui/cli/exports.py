@@ -11,6 +11,7 @@ from arbiter.core.store import create, load
 from arbiter.core.formats.output import STDOUT, write_output
 from arbiter.core.msg.cells import clean
 from arbiter.core.store.files import read_text
+from arbiter.core.limits import PAGE_LINES_MIN
 
 from .common import table_of
 from .interrupt import guarded
@@ -88,13 +89,22 @@ def cmd_export(a: argparse.Namespace) -> int:
     elif a.format == "csv":
         from arbiter.core.formats.exports import players_csv, standings_csv
 
-        if a.what not in CSV_WHAT:
-            raise UsageError(f"--what '{a.what}': a CSV export is players or standings")
-        text = standings_csv(e) if a.what == "standings" else players_csv(e)
-    else:  # text printouts
-        from arbiter.core.formats.exports import printout
+        from arbiter.core.formats.final import final_csv, prizes_csv
 
-        text = printout(e, a.what)
+        if a.what not in CSV_WHAT:
+            raise UsageError(f"--what '{a.what}': a CSV export is players, standings, final or prizes")
+        text = {"standings": standings_csv, "players": players_csv, "final": final_csv, "prizes": prizes_csv}[a.what](e)
+    else:  # text printouts, on pages of --page-length lines (0: no page breaks)
+        from arbiter.core.formats.exports import printout
+        from arbiter.core.formats.text import clean_pages
+
+        if 0 < a.page_length < PAGE_LINES_MIN:
+            raise UsageError(f"--page-length {a.page_length}: too small: at least {PAGE_LINES_MIN} lines (0: no "
+                             "page breaks)")
+        text = clean_pages(printout(e, a.what, page_lines=a.page_length))
+        if write_output(a.out, text, event=a.file) != STDOUT:
+            print(f"wrote {a.out}")
+        return 0
     if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:
         print(f"wrote {a.out}")
     return 0

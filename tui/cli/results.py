@@ -13,7 +13,8 @@ import argparse
 from arbiter.core.commands.results import RecordResult
 from arbiter.core.event.commands import current_round
 from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, journal
+from arbiter.core.store import EventFile
+from arbiter.core.store.judge import who_label
 
 from . import batch, numbers
 from .common import stage_of, table_of
@@ -54,7 +55,7 @@ def slips(a: argparse.Namespace) -> list[tuple[int, Result]]:
 
 def cmd_result(a: argparse.Namespace) -> int:
     given = slips(a)
-    user = journal.who_label()  # user@host: two judges on one login are told apart
+    user = who_label()  # user@host: two judges on one login are told apart
     ef = EventFile(a.file)
     e = ef.load()
     stage = stage_of(e, a)

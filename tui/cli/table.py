@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from arbiter.core.limits import PAGE_LINES
+
 from . import numbers
 from .common import EDITION, FILE, ROUND, STAGE, SYSTEMS, TABLE, TIEBREAKS, Arg, Command, Group, fmt
 from .usage import Parser
@@ -25,6 +27,19 @@ def id_or_name(text: str) -> int | str:
     if not (t.isascii() and t.isdigit()) or len(t.lstrip("0")) > 12:  # thousands of digits: no int (forbid says)
         return text
     return int(t)
+
+
+def birth(text: str) -> str:
+    """--birth: a year (1990) or a date (1990-05-04, 04.05.1990), kept as typed."""
+    import re
+
+    t = text.strip()
+    if not re.fullmatch(r"\d{4}|\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}", t):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 04.05.1990)")
+    return t
+
+
+birth.__name__ = "birth"
 
 
 # -- events ------------------------------------------------------------------------------------
@@ -48,6 +63,13 @@ DETAILS = (
     Arg("--round-dates", "the date of each round, in order, comma-separated; leave a place empty for a date not "
         "known, e.g. 2026-05-01,2026-05-01,,2026-05-02 (TRF 132; without: the day the round clock ran)",
         metavar="DATES"),
+)
+
+PLAYER_DETAILS = (  # what categories read (sex, birth) and the FIDE report carries (title, FIDE id)
+    Arg("--title", "the title, e.g. GM, IM, WFM", metavar="T"),
+    Arg("--fide-id", "the FIDE id", metavar="N"),
+    Arg("--sex", "f or m (for categories)", metavar="f|m", choices=("f", "m")),
+    Arg("--birth", "the year of birth (1990) or the date (1990-05-04)", metavar="Y", type=birth),
 )
 
 EVENTS = (
@@ -98,12 +120,26 @@ EVENTS = (
                 Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
                 TABLE.but("the table (an event with several tables)"),
                 Arg("--team", "the team (a team event)", metavar="T", default=""),
+                *PLAYER_DETAILS,
             ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
                       "         arbiter players add saves/open.toml -- \"-1+2\""),
+    Command(("players", "edit"), "change a player's name, rating, club, federation, title, FIDE id, sex or birth",
+            "events", (
+                FILE,
+                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+                Arg("--name", "the player's name", metavar="NAME"),
+                Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating")),
+                Arg("--club", "the club", metavar="C"),
+                Arg("--federation", "the federation, e.g. ENG", metavar="F"),
+                *PLAYER_DETAILS,
+            ), epilog="example: arbiter players edit saves/open.toml 12 --sex f --birth 2009"),
     Command(("players", "import"), "add the players of a CSV file (all or none)", "events", (
         FILE,
-        Arg("csv", "a CSV file with a header row: name (required), rating, club, federation, table, team, "
-            "title, fide_id", metavar="CSV"),
+        Arg("csv", "a CSV file (- for standard input) with a header row in English or Russian: name (or surname "
+            "and first name), rating, club, federation, table, team, title, fide id, sex, birth; other columns "
+            "are ignored", metavar="CSV"),
+        Arg("--encoding", "the file's encoding when arbiter cannot tell it: cp1251 (Russian Windows), koi8-r, "
+            "cp866, cp1252, utf-8, utf-16 ... (default: UTF-8, else told from the letters)", metavar="ENC"),
         Arg("--distribute", "an event of several tables, a CSV without a table column: deal the players to the "
             "tables by rating (a snake) or by lot, club-mates apart where possible", metavar="rating|lots",
             choices=("rating", "lots")),
@@ -229,8 +265,91 @@ STANDINGS = (
         fmt("text", "csv", "json"),
         Arg("--explain", "list, for each tie-break of this player, the terms that make the value", metavar="ID",
             type=numbers.whole("id")),
+        Arg("--final", "the final ranking of the whole event: the top's places, the play-off, then the Swiss "
+            "order (docs/end-of-event.md)", flag=True),
+        Arg("--category", "with --final: the list of this category's players", metavar="NAME"),
     ), epilog="Codes: PTS DE WIN WON BPG BWG REP PS PS-C1 BH BH-C1 BH-C2 BH-M1 BH-M2 FB AOB SBH SB SB-C1 KS ARO\n"
               "ARO-C1 TPR TPR-400 PTP APRO APPO QW STD RTNG TPN, and the team codes (docs/tiebreaks.md)."),
+)
+
+
+# -- the end of the event ---------------------------------------------------------------------
+
+NAME = Arg("name", "the category's name, e.g. \"Under 2000\"", metavar="NAME")
+PRIZE = Arg("name", "the prize's name, e.g. \"1st\" or \"Best under 2000\"", metavar="NAME")
+POSITION = Arg("position", "the place in the list, 1 first", metavar="POSITION", type=numbers.whole("position"))
+
+CONDITIONS = (
+    Arg("--rating-from", "rating R or more (an unrated player counts as 0)", metavar="R",
+        type=numbers.whole("rating")),
+    Arg("--rating-below", "rating below R (an unrated player counts as 0: admitted)", metavar="R",
+        type=numbers.whole("rating")),
+    Arg("--born-from", "born in year Y or later", metavar="Y", type=numbers.whole("year")),
+    Arg("--born-to", "born in year Y or earlier", metavar="Y", type=numbers.whole("year")),
+    Arg("--sex", "f (women) or m (men)", metavar="f|m", choices=("f", "m")),
+    Arg("--unrated", "unrated players only (rating 0)", flag=True),
+    Arg("--club", "members of this club", metavar="C"),
+    TABLE.but("the players of this Swiss table"),
+)
+
+
+FINAL_GROUPS = (Group("categories", "categories of players (rating, year of birth, sex ...) for lists and prizes"),
+          Group("prizes", "the prize list: add, list, change; how tied players share money; 704.4 splits"))
+
+FINAL = (
+    Command(("categories", "add"), "add a category: a named filter of players (every condition given must hold)",
+            "final", (FILE, NAME, *CONDITIONS),
+            epilog="example: arbiter categories add saves/open.toml \"Under 2000\" --rating-below 2000"),
+    Command(("categories", "edit"), "give a category other conditions (all of them: the old ones go)",
+            "final", (FILE, NAME, *CONDITIONS)),
+    Command(("categories", "list"), "the categories, their conditions and how many players each has",
+            "final", (FILE, fmt("text", "json"))),
+    Command(("categories", "rename"), "rename a category (its prizes follow)", "final",
+            (FILE, NAME, Arg("new", "the new name", metavar="NEW"))),
+    Command(("categories", "move"), "move a category to another place in the list", "final",
+            (FILE, NAME, POSITION)),
+    Command(("categories", "remove"), "remove a category (refused while a prize is of it)", "final",
+            (FILE, NAME)),
+    Command(("prizes", "add"), "add a prize at the end of the list (the list's order breaks ties of value)",
+            "final", (
+                FILE, PRIZE,
+                Arg("--amount", "the money (or a value to compare prizes by), e.g. 1000 or 250.50", metavar="X",
+                    type=numbers.amount),
+                Arg("--category", "a prize of this category (default: of the whole event)", metavar="NAME"),
+                Arg("--at", "its place in the list (default: last)", metavar="POSITION",
+                    type=numbers.whole("position")),
+            ), epilog="example: arbiter prizes add saves/open.toml \"Best under 2000\" --amount 100 "
+                      "--category \"Under 2000\""),
+    Command(("prizes", "edit"), "change a prize's amount or category", "final", (
+        FILE, PRIZE,
+        Arg("--amount", "the new amount, e.g. 1000 or 250.50", metavar="X", type=numbers.amount),
+        Arg("--no-amount", "no amount (a cup, a book)", flag=True),
+        Arg("--category", "a prize of this category", metavar="NAME"),
+        Arg("--no-category", "a prize of the whole event", flag=True),
+    )),
+    Command(("prizes", "list"), "each prize with its winners as the final ranking stands", "final",
+            (FILE, fmt("text", "csv", "json"))),
+    Command(("prizes", "rename"), "rename a prize", "final",
+            (FILE, PRIZE, Arg("new", "the new name", metavar="NEW"))),
+    Command(("prizes", "move"), "move a prize to another place in the list", "final",
+            (FILE, PRIZE, POSITION)),
+    Command(("prizes", "remove"), "remove a prize", "final", (FILE, PRIZE)),
+    Command(("prizes", "sharing"), "how tied winners share money: none (the places decide), equal, hort",
+            "final", (FILE, Arg("sharing", "none, equal or hort (the Hort system)",
+                                           metavar="none|equal|hort", choices=("none", "equal", "hort")))),
+    Command(("prizes", "split"), "players who agreed a top game's result share their prizes' money (704.4)",
+            "final", (
+                FILE,
+                Arg("players", "their ids, e.g. 4,9", metavar="PLAYERS"),
+                Arg("--parts", "their parts, in the same order (default: equal), e.g. 3,2", metavar="A,B"),
+            ), epilog="example: arbiter prizes split saves/open.toml 4,9 --parts 1,1"),
+    Command(("prizes", "unsplit"), "take back a 704.4 split", "final",
+            (FILE, Arg("id", "a player of the split", metavar="ID", type=numbers.whole("id")))),
+    Command(("ties",), "what the regulations say of players equal after every tie-break: they share the place, "
+            "or a lot decides (drawn once at the end: draw-lots)", "final",
+            (FILE, Arg("ties", "shared or lots", metavar="shared|lots", choices=("shared", "lots")))),
+    Command(("draw-lots",), "draw the lots the final ranking waits for (players equal after every tie-break), "
+            "once; recorded in the file and the journal", "final", (FILE,)),
 )
 
 
@@ -295,8 +414,9 @@ TEAMS = (
 
 # -- exports -----------------------------------------------------------------------------------
 
-CSV_WHAT = ("players", "standings")
-TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
+CSV_WHAT = ("players", "standings", "final", "prizes")
+TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
+             "prizes")
 
 
 EXPORTS_GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)
@@ -323,9 +443,12 @@ EXPORTS = (
         Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
             metavar="PATH", required=True),
         TABLE.but("trf: one table of the Swiss stage"),
-        Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
-            "the main stage)",
+        Arg("--what", "csv: " + "|".join(CSV_WHAT) + "; text: " + "|".join(TEXT_WHAT) + "; trf: top (default "
+            "standings: the main stage)",
             metavar="WHAT", default="standings"),
+        Arg("--page-length", f"text: lines of a printed page (default {PAGE_LINES}; a form feed between pages, never "
+            "inside a slip or a table row; 0: no page breaks)", metavar="LINES", type=numbers.whole("page_lines"),
+            default=PAGE_LINES),
     )),
 )
 
@@ -346,8 +469,8 @@ DISPLAY = (
 )
 
 
-COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *TOP, *TEAMS, *EXPORTS, *DISPLAY)
-GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *TEAMS_GROUPS, *EXPORTS_GROUPS)}
+COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY)
+GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *FINAL_GROUPS, *TEAMS_GROUPS, *EXPORTS_GROUPS)}
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."
 EPILOG = f"""\

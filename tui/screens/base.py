@@ -71,6 +71,14 @@ class ArbiterScreen(Screen):
     def on_screen_resume(self) -> None:
         self.keys_changed()
 
+    def open_screen(self, module: str, name: str) -> None:
+        """Push the screen class `name` of `tui/screens/<module>.py` (a view with a module of its own: the
+        final ranking, the prizes, the categories), so no screen grows a method per view it opens."""
+        import importlib
+
+        cls = getattr(importlib.import_module(f"{__package__}.{module}"), name)
+        self.app.push_screen(cls())
+
     def action_help(self) -> None:
         from .dialogs import TextScreen
 

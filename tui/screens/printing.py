@@ -2,9 +2,9 @@
 
 What each writes is what `arbiter export` writes (core.formats): the text
 printouts (`exports.printout`: pairings, names, slips, standings, crosstable,
-bracket, play-off, in the judge's language), the site (`site.write_site`), the
-TRF of the main stage (of the table shown; from the top, of each Swiss table) and the CSV of the players or the
-standings. Every file goes out through `core.formats.output.write_output`
+bracket, play-off, the final ranking, the lists by category, the prizes, in the judge's language), the
+site (`site.write_site`), the TRF of the main stage (of the table shown; from the top, of each Swiss
+table) and the CSV of the players, the standings, the final ranking or the prizes. Every file goes out through `core.formats.output.write_output`
 (never over the event, its journal, lock or backups). The file's name is the
 event's with the printout's: `cup.toml` -> `cup-pairings.txt`, `cup-site/`,
 `cup.trf` (`cup-table2.trf`), `cup-players.csv`. A text printout is then
@@ -24,8 +24,8 @@ from pathlib import Path
 
 from arbiter.core.event.model import Event
 
-TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
-EXPORTS = TEXT + ("site", "trf", "csv_players", "csv_standings")
+TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories", "prizes")
+EXPORTS = TEXT + ("site", "trf", "csv_players", "csv_standings", "csv_final", "csv_prizes")
 LPR_TIMEOUT = 30  # seconds: a spooler that does not answer is said, the file is written already
 
 
@@ -74,9 +74,16 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
 
         write_output(path, standings_csv(event) if what == "csv_standings" else players_csv(event), event=event_path)
         return Exported(path)
-    from arbiter.core.formats.exports import printout
+    if what in ("csv_final", "csv_prizes"):
+        from arbiter.core.formats.final import final_csv, prizes_csv
 
-    write_output(path, clean(printout(event, what, lang=lang), lines=True), event=event_path)
+        write_output(path, final_csv(event) if what == "csv_final" else prizes_csv(event), event=event_path)
+        return Exported(path)
+    from arbiter.core.formats.exports import printout
+    from arbiter.core.formats.text import clean_pages
+    from arbiter.core.limits import PAGE_LINES
+
+    write_output(path, clean_pages(printout(event, what, lang=lang, page_lines=PAGE_LINES)), event=event_path)
     printer = lpr if lpr is not None else shutil.which("lpr")
     if not printer:
         return Exported(path)

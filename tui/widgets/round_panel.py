@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -78,8 +79,10 @@ def top_bracket(e: Event):
         return None
 
 
-def places_text(e: Event, lang: str, b=None) -> Text | None:
-    """The top's places known so far, on one wrapped line (`core.knockout.stage.final_places`): the champion first."""
+def places_text(e: Event, lang: str, b=None, width: int = 78, lines: int = 3) -> Text | None:
+    """The top's places known so far (`core.knockout.stage.final_places`), the champion first, in at most
+    `lines` lines of `width` columns: each place and name whole (never cut inside a name), and when they do
+    not all fit, the last line ends with "… F final ranking" (the whole list is there)."""
     from arbiter.core.knockout import stage as top
 
     b = b if b is not None else top_bracket(e)
@@ -91,11 +94,35 @@ def places_text(e: Event, lang: str, b=None) -> Text | None:
         return None
     if not places:
         return None
-    t = Text()
-    t.append(tr(lang, "top_final_places" if b.finished else "top_places_so_far") + " ", style="bold")
-    for i, (where, pid) in enumerate(places):
-        t.append(("" if i == 0 else " · ") + f"{where} ")
-        t.append(f"{clean(fit(e.player(pid).name, 24))} ({pid})", style="bold green" if where == "1" else "")
+    width = max(20, width)
+    label = tr(lang, "top_final_places" if b.finished else "top_places_so_far")
+    more = " " + tr(lang, "places_more")
+    entries = [(where, f"{clean(fit(e.player(pid).name, 24))} ({pid})") for where, pid in places]
+    rows: list[list[tuple[str, str]]] = [[]]
+    used = cell_len(label)
+    for i, (where, who) in enumerate(entries):
+        piece = cell_len(f" · {where} {who}") if rows[-1] else cell_len(f" {where} {who}")
+        last_line = len(rows) == lines
+        room = width - (cell_len(more) if last_line and i < len(entries) - 1 else 0)
+        if used + piece > room:
+            if last_line:
+                break
+            rows.append([])
+            used = cell_len(f"{where} {who}")
+        else:
+            used += piece
+        rows[-1].append((where, who))
+    shown = sum(len(r) for r in rows)
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(label, style="bold")
+    for k, row in enumerate(rows):
+        if k:
+            t.append("\n")
+        for j, (where, who) in enumerate(row):
+            t.append((" " if k == 0 and j == 0 else "" if j == 0 else " · ") + f"{where} ")
+            t.append(who, style="bold green" if where == "1" else "")
+    if shown < len(entries):
+        t.append(more, style="dim")
     return t
 
 
@@ -352,17 +379,21 @@ class RoundPanel(Vertical):
         if rnd is not None:
             key = ("foot", rnd.stage, rnd.table, rnd.number)
             inputs = (rnd, e.players, self.lang) if rnd.stage in ("swiss", "roundrobin") else (
-                tuple(e.rounds_of("top")), e.players, self.lang)
+                tuple(e.rounds_of("top")), e.players, self.lang, self.foot_width())
             if rnd.stage == "playoff":
                 inputs = (e.rounds, e.players, self.lang)
             text = self.memo.get(repr(key), inputs, lambda: unpaired_text(e, rnd, self.lang)
                                  if rnd.stage in ("swiss", "roundrobin") else
-                                 places_text(e, self.lang) if rnd.stage == "top" else
+                                 places_text(e, self.lang, width=self.foot_width()) if rnd.stage == "top" else
                                  playoff_text(e, rnd, self.lang) if rnd.stage == "playoff" else None)
         if foot.display != (text is not None):
             foot.display = text is not None
         if text is not None:
             foot.show(text, layout=True)
+
+    def foot_width(self) -> int:
+        """The columns of a line under the boards (the foot has a column of padding each side)."""
+        return (self.size.width or self.app.size.width or 80) - 2
 
     def head_text(self, e: Event, rnd: Round) -> Text:
         lang, w = self.lang, self.where

@@ -44,7 +44,7 @@ def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) ->
     out = []
     for r in rows:
         tbs = tuple(cell(txt(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
-        mark = "=" if r.shared else ""
+        mark = "=" if r.shared else "*" if r.by_lot else ""  # a shared rank; a rank among equals drawn by lot
         out.append((str(r.id), (cell(f"{r.rank}{mark}"), cell(r.id), cell(fit(r.name, 28)), cell(txt(r.points), "bold"))
                     + tbs))
     return out
@@ -118,8 +118,9 @@ class StandingsPanel(Vertical):
         """Once the top has places: them first (the champion, the final placings), over the Swiss standings."""
         from .round_panel import places_text
 
-        places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang),
-                               lambda: places_text(e, lang))
+        width = (self.size.width or self.app.size.width or 80) - 2
+        places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang, width),
+                               lambda: places_text(e, lang, width=width))
         line = self.query_one("#standings-places", TextLine)
         if line.display != (places is not None):
             line.display = places is not None
@@ -138,6 +139,8 @@ class StandingsPanel(Vertical):
             self._shown = (cols, rows, widget.rebuilds)
         self._head_text(table, after, lang)
         legend = " · ".join(f"{c} {tiebreak_name(lang, c)}" for c in codes)
+        if any(cells[0][0].endswith("*") for _, cells in rows):
+            legend = f"{tr(lang, 'st_by_lot')} · {legend}" if legend else tr(lang, "st_by_lot")
         self.query_one("#standings-legend", TextLine).show(Text(legend, style="dim"), layout=True)
 
     def _head_text(self, table: int | None, after: int, lang: str, computing: bool = False) -> None:
