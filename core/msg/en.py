@@ -148,6 +148,10 @@ EN: dict[str, str] = {
     "ed_fide2024": "fide2024",
     "ed_fide2026": "fide2026",
     "ed_legacy": "legacy",
+    # how a team's tie-break value is made (the TUI's team standings, core/tiebreaks/team_explain.py)
+    "tx_team": "Team {id} ({name}): {mp} MP, {gp} GP after round {n}, edition {edition}",
+    "tx_head": "{code} = {value}   {name}",
+    "tx_teams": "Teams: {teams}",
     # the top's bracket as text (core/knockout/bracket_text.py, core/knockout/stage.py)
     "bk_top": "Top-{size}",
     "bk_top_third": "Top-{size} with a third-place match",

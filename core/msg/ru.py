@@ -1439,6 +1439,9 @@ RU: dict[str, str] = {
     "ed_fide2024": "ФИДЕ 2024",
     "ed_fide2026": "ФИДЕ 2026",
     "ed_legacy": "прежняя",
+    "tx_team": "Команда {id} ({name}): {mp} MP, {gp} GP после {n}-го тура, редакция {edition}",
+    "tx_head": "{code} = {value}   {name}",
+    "tx_teams": "Команды: {teams}",
     "bk_top": "Топ-{size}",
     "bk_top_third": "Топ-{size} с матчем за 3-е место",
     "bk_no_tree": "(сетке нужно больше {width} столбцов; ниже список пар)",
@@ -1605,6 +1608,33 @@ RU: dict[str, str] = {
     "score 0: lowest opponent rating - 800 (10.3)": "0 очков: наименьший рейтинг соперника - 800 (10.3)",
     "100 %: highest opponent rating + 800 (flag)": "100 %: наибольший рейтинг соперника + 800 (настройка)",
     "the opponent's {code}": "{code} соперника",
+    # team tie-breaks (core/tiebreaks/team_explain.py)
+    "bye seat (no round for tie-breaks)": "свободна по таблице Бергера (тур не учитывается в доп. показателях)",
+    "dummy team with the team's own score {own} (16.4)": "фиктивная команда с собственными очками команды {own} (16.4)",
+    "dummy team with the team's own score {own} (16.4), capped at {cap} (16.4.1/16.4.2, 2026)":
+        "фиктивная команда с собственными очками команды {own} (16.4), но не больше {cap} (16.4.1/16.4.2, 2026)",
+    "virtual team: {before} before the round + {result} for this round + {draw} x {later} later rounds":
+        "виртуальная команда: {before} до тура + {result} за этот тур + {draw} x {later} последующих туров",
+    "teams tied on {kind}: {ids}": "команды с равными {kind}: {ids}",
+    "order of the tied teams by direct encounter: {order}": "порядок равных команд по личным встречам: {order}",
+    "the ranking recomputes EDE on every tied sub-group it is applied to (13.3)":
+        "при ранжировании расширенные личные встречи пересчитываются в каждой подгруппе равных (13.3)",
+    "board {n}": "доска {n}",
+    "the other score: {kind}": "второй счёт: {kind}",
+    "opponent's final {opp} x the team's {own} in the round (13.2)":
+        "итоговые {opp} соперника x {own} команды в туре (13.2)",
+    "board number x points on it, summed; lower is better (12.1)":
+        "сумма произведений номера доски на очки на ней; меньше - лучше (12.1)",
+    "points on board 1 first, then board 2 ... (12.2)": "сначала очки на 1-й доске, затем на 2-й ... (12.2)",
+    "all boards but the last, then without the last two ... (12.3)":
+        "все доски, кроме последней, затем без двух последних ... (12.3)",
+    "the {kind} score": "счёт {kind}",
+    "BH-{kind} / k": "BH-{kind} / k",
+    "k = {k}: the most {prim} a team could score / the most {sec} of one match, rounded down (13.4)":
+        "k = {k}: наибольшие {prim}, которые могла набрать команда / наибольшие {sec} за один матч, с округлением "
+        "вниз (13.4)",
+    "no team with id {tid}": "нет команды с номером {tid}",
+    "unknown team tie-break {code!r}": "неизвестный командный дополнительный показатель {code!r}",
     "chose not to play more than two games: ranked below every other TPR (seed 32.4.3)":
         "добровольно не сыграл(а) больше двух партий: ниже всех остальных по турнирному рейтингу (32.4.3)",
 }

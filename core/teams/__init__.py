@@ -55,12 +55,13 @@ from arbiter.core.teams.team_standings import (
     board_stats,
     completed_rounds,
     default_codes,
+    explain_team_text,
     standings,
 )
 from arbiter.core.teams.tiebreak_codes import ALIASES, DEFAULT_CODES, check_codes
 
 __all__ = [
-    "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "is_team_event", "setup", "state", "teams",
+    "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "explain_team_text", "is_team_event", "setup", "state", "teams",
     "team_of", "team_names", "roster", "find_team", "forbid_teams", "pairing_order", "check_codes", "completed_rounds",
     "lineup_for", "set_lineup", "set_roster", "set_order", "pair_next", "matches", "round_bye",
     "team_histories", "standings", "board_stats",
