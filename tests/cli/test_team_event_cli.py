@@ -277,3 +277,26 @@ def test_forbid_players_still_takes_ids(tmp_path):
         ok("players", "add", f, f"P{i}", "--rating", 2000 - i)
     assert "'x' is not a player id" in refused("forbid", f, "x", 2)
     assert "players 1 and 2 will not be paired together" in ok("forbid", f, 1, 2)
+
+
+def test_team_printouts_and_csv_through_export(tmp_path):
+    f, ids = make(tmp_path, ["Rooks", "Knights", "Bishops", "Pawns"], 2, 2, "--rounds", 3)
+    ok("pair", f)
+    out = tmp_path / "cards.txt"
+    ok("export", f, "--format", "text", "--what", "match_cards", "--out", out)
+    text = out.read_text(encoding="utf-8")
+    assert text.count("Match card: Round 1, match") == 2 and text.count("cut here") == 3
+    ok("export", f, "--format", "text", "--what", "matches", "--out", tmp_path / "m.txt")
+    assert "Match 2 (boards 3-4): " in (tmp_path / "m.txt").read_text(encoding="utf-8")
+    for b in (1, 2, 3, 4):
+        ok("result", f, b, "1-0")
+    ok("export", f, "--format", "csv", "--what", "board_stats", "--out", tmp_path / "b.csv")
+    rows = (tmp_path / "b.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "board,id,name,team,games,points,percent" and len(rows) == 1 + 8
+    ok("export", f, "--format", "csv", "--what", "team_standings", "--out", tmp_path / "t.csv")
+    assert (tmp_path / "t.csv").read_text(encoding="utf-8").splitlines()[0] == \
+        "rank,id,team,match_points,game_points,GP,EMGSB,matches"
+    plain = tmp_path / "open.toml"
+    ok("new", plain, "--name", "Open", "--rounds", 5)
+    line = refused("export", plain, "--format", "text", "--what", "match_cards", "--out", tmp_path / "x.txt")
+    assert "a printout of a team event" in line and not (tmp_path / "x.txt").exists()

@@ -66,8 +66,9 @@ def cmd_import_trf(a: argparse.Namespace) -> int:
     return 0
 
 
-CSV_WHAT = ("players", "standings")
-TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
+CSV_WHAT = ("players", "standings", "team_standings", "board_stats")
+TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff",
+             "matches", "match_cards", "team_standings", "board_stats")  # (the last four: a team event's)
 
 
 def cmd_export(a: argparse.Namespace) -> int:
@@ -91,15 +92,34 @@ def cmd_export(a: argparse.Namespace) -> int:
         from arbiter.core.formats.exports import players_csv, standings_csv
 
         if a.what not in CSV_WHAT:
-            raise UsageError(f"--what '{a.what}': a CSV export is players or standings")
-        text = standings_csv(e) if a.what == "standings" else players_csv(e)
+            raise UsageError(f"--what '{a.what}': a CSV export is players, standings, team_standings or board_stats")
+        if a.what in ("team_standings", "board_stats"):
+            from arbiter.core.formats import team_printouts
+
+            _team_event(e, a.what)
+            text = team_printouts.team_standings_csv(e) if a.what == "team_standings" else \
+                team_printouts.board_stats_csv(e)
+        else:
+            text = standings_csv(e) if a.what == "standings" else players_csv(e)
     else:  # text printouts
+        from arbiter.core.formats import team_printouts
         from arbiter.core.formats.exports import printout
 
-        text = printout(e, a.what)
+        if a.what in team_printouts.TEAM_PRINTOUTS:
+            _team_event(e, a.what)
+            text = team_printouts.team_printout(e, a.what)
+        else:
+            text = printout(e, a.what)
     if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:
         print(f"wrote {a.out}")
     return 0
+
+
+def _team_event(e, what: str) -> None:
+    from arbiter.core.teams import is_team_event
+
+    if not is_team_event(e):
+        raise UsageError(f"--what {what}: a printout of a team event, and this is not one")
 
 
 GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)
@@ -126,7 +146,7 @@ COMMANDS = (
         Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
             metavar="PATH", required=True),
         TABLE.but("trf: one table of the Swiss stage"),
-        Arg("--what", "csv: players|standings; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
+        Arg("--what", "csv: players|standings|team_standings|board_stats; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
             "the main stage)",
             metavar="WHAT", default="standings"),
     )),
