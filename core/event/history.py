@@ -40,9 +40,15 @@ def round_records(rnd: Round, players: list[Player], *, pending_as_absent: bool 
         recs = _game_records(rnd, False)
     for p in players:
         if p.id not in recs:
-            kind = p.requested_bye(rnd.number) if p.byes else None
+            kind = p.requested_bye(rnd.number) if p.byes and not _withdrawn(p, rnd.number) else None
             recs[p.id] = RoundRecord(_BYE_OUTCOME[kind]) if kind else _ABSENT
     return recs
+
+
+def _withdrawn(p: Player, round_no: int) -> bool:
+    """Gone by this round: a bye he had asked for a round after his withdrawal gives him nothing
+    (he is absent there, C.07 16: a withdrawal's rounds are unplayed, with no points)."""
+    return p.withdrawn_from is not None and round_no >= p.withdrawn_from
 
 
 def _game_records(rnd: Round, pending_as_absent: bool) -> dict[int, RoundRecord]:
