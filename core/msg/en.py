@@ -113,6 +113,11 @@ EN: dict[str, str] = {
     "w_colours_first": "board {n}: {name} breaks the colour limits (first again)",
     "w_colours_second": "board {n}: {name} breaks the colour limits (second again)",
     "w_not_paired": "{name} ({id}) is not paired in this round",
+    "tw_met": "match {n}: {a} and {b} have met before (round {r})",
+    "tw_forbidden": "match {n}: {a} and {b} must not meet (a forbidden pair)",
+    "tw_first_named": "match {n}: {name} is named first once too often",
+    "tw_second_named": "match {n}: {name} is named second once too often",
+    "tw_second_bye": "{name} had the bye already (round {r})",
     # the Dutch engine's reason for each board (core/swiss/dutch.py)
     "dx_pair": "{w}-{b}: {why}",
     "dx_group": "score group {score} (homogeneous bracket)",

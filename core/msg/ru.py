@@ -1149,6 +1149,9 @@ RU: dict[str, str] = {
         "снят запрет встречи команд {team} и {other}",
     "fix the team numbers":
         "номера команд закреплены",
+    "swap the order of match {match}": "поменять порядок команд в матче {match}",
+    "exchange teams {team} and {other}": "поменять местами команды {team} и {other}",
+    "bye by hand for team {team}": "бай вручную команде {team}",
     # undo and redo (core/store journals them as "undo <what>", "redo <what>")
     "undo {what}":
         "отмена: {what}",
@@ -1406,6 +1409,11 @@ RU: dict[str, str] = {
     "w_colours_first": "доска {n}: {name} нарушает ограничения по цвету (снова ходит первым)",
     "w_colours_second": "доска {n}: {name} нарушает ограничения по цвету (снова ходит вторым)",
     "w_not_paired": "{name} ({id}) не получил(а) пары в этом туре",
+    "tw_met": "матч {n}: {a} и {b} уже встречались (тур {r})",
+    "tw_forbidden": "матч {n}: {a} и {b} не должны встречаться (запрещённая пара)",
+    "tw_first_named": "матч {n}: команда {name} названа первой больше допустимого",
+    "tw_second_named": "матч {n}: команда {name} названа второй больше допустимого",
+    "tw_second_bye": "{name}: бай уже был (тур {r})",
     "dx_pair": "{w}-{b}: {why}",
     "dx_group": "очковая группа {score} (однородная)",
     "dx_group_mdps": "очковая группа {score} (неоднородная, спущены сверху: {mdps})",
@@ -1637,6 +1645,16 @@ RU: dict[str, str] = {
     "score 0: lowest opponent rating - 800 (10.3)": "0 очков: наименьший рейтинг соперника - 800 (10.3)",
     "100 %: highest opponent rating + 800 (flag)": "100 %: наибольший рейтинг соперника + 800 (настройка)",
     "the opponent's {code}": "{code} соперника",
+    # changes by hand to a team round (core/teams/hand.py)
+    "round {round_no} is not the current round: only the current round is changed by hand":
+        "тур {round_no} не текущий: вручную меняется только текущий тур",
+    "round {round_no} has no match {match} (matches 1 to {n})": "в туре {round_no} нет матча {match} (матчи с 1 по {n})",
+    "exchange two different teams, not {team} with itself": "поменять можно две разные команды, а не {team} саму с собой",
+    "team {team} does not play round {round_no}: nothing to exchange": "команда {team} не играет в туре {round_no}: менять нечего",
+    "teams {team} and {other} play each other: exchanging them changes nothing but the order (swap the match's order instead)":
+        "команды {team} и {other} играют друг с другом: обмен изменит только порядок (поменяйте порядок в матче)",
+    "team {team} has the bye already": "у команды {team} уже бай",
+    "round {round_no} has no bye to move: exchange teams instead": "в туре {round_no} нет бая: поменяйте команды местами",
     # team tie-breaks (core/tiebreaks/team_explain.py)
     "bye seat (no round for tie-breaks)": "свободна по таблице Бергера (тур не учитывается в доп. показателях)",
     "dummy team with the team's own score {own} (16.4)": "фиктивная команда с собственными очками команды {own} (16.4)",
