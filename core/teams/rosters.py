@@ -143,9 +143,28 @@ def lineup_for(event: Event, team: Team, round_no: int, st: TeamsState | None = 
     return tuple(free[: st.boards])
 
 
-def _next_round(event: Event) -> int:
+def lineup_problems(event: Event, round_no: int | None = None) -> list[tuple[str, IllegalChange]]:
+    """The teams whose line-up of round `round_no` (default: the next to pair) stops the pairing, each with the
+    refusal the pairing would say (fewer players who can play than boards and no line-up stored, a stored
+    line-up naming a player who cannot play): said before the pairing is asked for."""
+    st = state(event)
+    k = _next_round(event) if round_no is None else round_no
+    out = []
+    for t in teams(event, st):
+        try:
+            lineup_for(event, t, k, st)
+        except IllegalChange as exc:
+            out.append((t.name, exc))
+    return out
+
+
+def next_round(event: Event) -> int:
+    """The number of the team event's next round to pair."""
     rounds = event.rounds_of(_stage(event), None)
     return rounds[-1].number + 1 if rounds else 1
+
+
+_next_round = next_round
 
 
 def set_lineup(event: Event, name: str, round_no: int, ids: list[int] | None) -> Event:
