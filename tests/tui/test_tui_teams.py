@@ -366,3 +366,23 @@ async def test_a_team_event_in_russian(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, LineupScreen), "the line-ups")
         await pilot.pause()
         assert "Составы на тур 3 · Rooks (1/6)" in screen_text(app)
+
+
+@sync
+async def test_a_result_changed_says_what_it_does_to_its_match_and_the_teams(tmp_path):
+    e = play(six(), 1, [(1, 1, 1, 1), (0.5, 0.5, 0.5, 0.5), (1, 0, 1, 0)], 4)
+    path = saved(tmp_path / "cup.toml", e)
+    m1 = team_event.matches(e, e.rounds[-1])[0]
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("0")  # board 1 (the cursor starts there: the round is complete): 1-0 -> 0-1
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        # match 1 was 4 : 0 (MP 2 : 0); now 3 : 1, still won: the first-named team's MP stay 2, GP 4 -> 3
+        assert f"match 1: {m1.first_name} 4 : 0 {m1.second_name} → 3 : 1" in text
+        assert f"{m1.first_name}: MP 2 → 2, GP 4 → 3, place 1 → 1" in text
+        assert f"{m1.second_name}: MP 0 → 0, GP 0 → 1, place" in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert load(path).rounds[-1].game(1).result is Result.FIRST_WINS
