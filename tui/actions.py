@@ -495,10 +495,10 @@ ACTIONS: tuple[Action, ...] = (
            W("Clear the result (asks first)", "Стереть результат (с подтверждением)"),
            ("main",), "action_clear", when=_clear, group="result"),
     Action("line", ("colon",), W("go to", "к доске"),
-           W("The ':' line: 12 jumps to board 12; '12 1-0', '12 =' enter a result; 'r3' round 3, 't2' table 2, "
-             "'12 m45' the moves (Enter on a board opens it too)",
-             "Строка ':': 12 — к доске 12; '12 1-0', '12 =' — результат; 'r3' тур 3, 't2' стол 2, "
-             "'12 m45' число ходов (открывается и по Enter на доске)"),
+           W("The ':' line: 12 jumps to board 12 (a team event: 3.2 is board 2 of match 3 too); '12 1-0', '12 =' "
+             "enter a result; 'r3' round 3, 't2' table 2, '12 m45' the moves (Enter on a board opens it too)",
+             "Строка ':': 12 — к доске 12 (в командном турнире и 3.2 — доска 2 матча 3); '12 1-0', '12 =' — "
+             "результат; 'r3' тур 3, 't2' стол 2, '12 m45' число ходов (открывается и по Enter на доске)"),
            ("main",), "action_line", footer=True, when=_round, group="result"),
     Action("moves", (), W("moves", "ходы"),
            W("Enter the number of moves (fewest-moves rule): ': 12 m45'",

@@ -386,3 +386,51 @@ async def test_a_result_changed_says_what_it_does_to_its_match_and_the_teams(tmp
         await pilot.press("n")
         await pilot.pause()
         assert load(path).rounds[-1].game(1).result is Result.FIRST_WINS
+
+
+@sync
+async def test_the_line_takes_a_board_of_a_match_and_a_long_team_name_wraps_uncut(tmp_path):
+    long = "Шахматный клуб «Дальний Восток» имени Алексея Александровича Алехина"
+    path = saved(tmp_path / "cup.toml", six(names=["Rooks", long, "Bishops", "Queens", "Pawns", "Knights"]))
+    e, rnd = round_games(path)
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert all(len(line) <= 80 for line in text.splitlines())
+        assert long in " ".join(line.strip() for line in text.splitlines())  # its match's head wraps, uncut
+        await pilot.press("colon")
+        await pilot.pause()
+        app.screen.query_one("#line-input").value = "2.3 ="  # board 3 of match 2: game board 7
+        await pilot.press("enter")
+        await until(pilot, lambda: load(path).rounds[-1].game(7).result is Result.DRAW, "2.3 drawn")
+        await pilot.press("colon")
+        await pilot.pause()
+        app.screen.query_one("#line-input").value = "2.9 1-0"  # a match has 4 boards
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "2.9" in screen_text(app) and sum(g.result is not None for g in load(path).rounds[-1].games) == 1
+
+
+@sync
+async def test_a_team_event_before_its_first_round(tmp_path):
+    e = team_event_of(["Rooks", "Knights"], 2, per_team=2, rounds=3)
+    path = saved(tmp_path / "new.toml", e)
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Team standings" in screen_text(app) and "Rooks" in screen_text(app)
+        await pilot.press("B")
+        await pilot.pause()
+        assert "Board prizes · B: team standings" in screen_text(app)  # no round yet: no board has a result
+        assert app.main.query_one("#standings-table", KeyedTable).row_count == 0
+        await pilot.press("r", "l")
+        await until(pilot, lambda: isinstance(app.screen, LineupScreen), "the line-ups")
+        await pilot.pause()
+        assert "Line-ups for round 1 · Rooks (1/2)" in screen_text(app)
+        await pilot.press("escape", "p")
+        await until(pilot, lambda: isinstance(app.screen, TeamPreviewScreen), "the preview of round 1")
+        await pilot.pause()
+        assert "Match 1 · Rooks – Knights · boards 1-2" in screen_text(app)

@@ -36,7 +36,7 @@ from ..i18n import tr
 from ..widgets import clock as clockmod
 from ..widgets.bracket import BracketPanel, BracketView
 from ..widgets.keys_bar import KeysBar
-from ..widgets.match_rows import matches_open
+from ..widgets.match_rows import board_number, matches_open
 from ..widgets.progress import Job, ProgressLine, with_progress
 from ..widgets.round_clock import RoundClock
 from ..widgets.round_panel import RoundPanel, top_bracket
@@ -463,7 +463,7 @@ class MainScreen(ArbiterScreen):
         if not parts or rnd is None:
             return
         try:
-            board = int(parts[0])
+            board = board_number(self.event, parts[0])  # 12, or in a team event 3.2 (match 3, board 2)
         except ValueError:
             self.say_error(tr(lang, "line_bad", text=text.strip()))
             return

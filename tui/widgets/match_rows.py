@@ -25,7 +25,7 @@ from arbiter.core.teams import MatchView, is_team_event, matches, round_bye, sta
 from ..i18n import tr
 from .keyed_table import Cell, cell
 
-__all__ = ["board_of_match", "is_team_round", "match_head", "matches_open", "team_echo", "team_rows", "bye_text", "wrap_head"]
+__all__ = ["board_number", "board_of_match", "is_team_round", "match_head", "matches_open", "team_echo", "team_rows", "bye_text", "wrap_head"]
 
 
 def is_team_round(e: Event, rnd: Round | None) -> bool:
@@ -83,6 +83,20 @@ def team_rows(e: Event, rnd: Round, lang: str, width: int, board_cells: Callable
             _, b = board_of_match(st.boards, g.board)
             rows.append((str(g.board), (cell(f"{m.number}.{b}"),) + cells[1:]))
     return rows
+
+
+def board_number(e: Event, text: str) -> int:
+    """A board as the judge types it on the ':' line: its number ("12"), or in a team event its match and board of
+    the match ("3.2": board 2 of match 3, as the round panel shows it). ValueError if it is neither."""
+    m, dot, b = text.strip().partition(".")
+    if not dot:
+        return int(text)
+    if not is_team_event(e) or not (m.isdigit() and b.isdigit()):
+        raise ValueError(text)
+    boards = state(e).boards
+    if not 1 <= int(b) <= boards or int(m) < 1:
+        raise ValueError(text)
+    return (int(m) - 1) * boards + int(b)
 
 
 def matches_open(e: Event, rnd: Round | None) -> int | None:
