@@ -300,3 +300,26 @@ def test_team_printouts_and_csv_through_export(tmp_path):
     ok("new", plain, "--name", "Open", "--rounds", 5)
     line = refused("export", plain, "--format", "text", "--what", "match_cards", "--out", tmp_path / "x.txt")
     assert "a printout of a team event" in line and not (tmp_path / "x.txt").exists()
+
+
+def test_hand_changes_on_matches_through_the_cli(tmp_path):
+    f, ids = make(tmp_path, ["Rooks", "Knights", "Bishops"], 2, 2, "--rounds", 3)
+    ok("pair", f)
+    m = json.loads(ok("match", f, "--format", "json"))
+    assert [(x["first"], x["second"]) for x in m["matches"]] == [("Rooks", "Knights")] and m["bye"] == "Bishops"
+    assert ok("teams", "swap", f, 1).strip() == "round 1 match 1: Knights - Rooks"
+    out = ok("teams", "bye", f, "Knights")
+    assert out.strip() == "round 1: Knights has the bye"
+    m = json.loads(ok("match", f, "--format", "json"))
+    assert [(x["first"], x["second"]) for x in m["matches"]] == [("Bishops", "Rooks")] and m["bye"] == "Knights"
+    assert ok("teams", "exchange", f, "Rooks", "2").strip() == "round 1: teams Rooks and Knights exchanged"
+    assert "exchange teams Rooks and Knights" in ok("log", f)
+    m = json.loads(ok("match", f, "--format", "json"))  # Knights plays in Rooks' place, Rooks has the bye
+    assert [(x["first"], x["second"]) for x in m["matches"]] == [("Bishops", "Knights")] and m["bye"] == "Rooks"
+    line = refused("teams", "exchange", f, "Bishops", "Knights")
+    assert "teams Bishops and Knights play each other" in line
+    line = refused("teams", "exchange", f, "Rooks", "Rooks")
+    assert line == "arbiter: error: exchange two different teams, not Rooks with itself"
+    ok("result", f, 1, "1-0")
+    line = refused("teams", "swap", f, 1)
+    assert "round 1 has results: clear them before changing its pairing" in line
