@@ -246,6 +246,7 @@ T: dict[str, tuple[str, str]] = {
     "f_file": ("file", "файл"),
     "f_name": ("name", "название"),
     "f_player_name": ("name", "имя"),
+    "f_team": ("team", "команда"),
     "withdraw_title": ("Withdraw a player", "Выбывание участника"),
     "f_rounds": ("rounds", "туров"),
     "f_tables": ("tables", "столов"),

@@ -434,3 +434,23 @@ async def test_a_team_event_before_its_first_round(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, TeamPreviewScreen), "the preview of round 1")
         await pilot.pause()
         assert "Match 1 · Rooks – Knights · boards 1-2" in screen_text(app)
+
+
+@sync
+async def test_a_player_added_with_a_team_on_the_players_screen(tmp_path):
+    from arbiter.tui.screens.dialogs import FormScreen
+
+    path = saved(tmp_path / "cup.toml", team_event_of(["Rooks", "Knights"], 2, per_team=2, rounds=3))
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P")
+        await pilot.pause()
+        assert "Rooks" in screen_text(app) and " Team " in screen_text(app)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, FormScreen)
+        await pilot.press(*"Reserve, Rex", "enter", *"1500", "enter", "enter", *"Rooks", "enter")
+        await until(pilot, lambda: any(p.name == "Reserve, Rex" for p in load(path).players), "the player added")
+        p = next(p for p in load(path).players if p.name == "Reserve, Rex")
+        assert p.team == "Rooks" and team_event.roster(load(path), "Rooks")[-1] == p.id

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input
 
+from arbiter.core import teams as team_event
 from arbiter.core.event import commands, seating
 from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
@@ -88,8 +89,9 @@ class PlayersScreen(ArbiterScreen):
     def refresh_list(self) -> None:
         L = self.arb.lang
         e = self.arb.event
+        team = team_event.is_team_event(e)  # a team event: the team, where other events show the table
         cols = [("id", tr(L, "id")), ("name", tr(L, "name")), ("rating", tr(L, "rating")), ("club", tr(L, "club")),
-                ("table", tr(L, "table")), ("status", tr(L, "status"))]
+                ("team", tr(L, "team")) if team else ("table", tr(L, "table")), ("status", tr(L, "status"))]
         rows = []
         for p in e.players:
             if not matches(p, self.query_text):
@@ -103,8 +105,9 @@ class PlayersScreen(ArbiterScreen):
                 status += ", " + tr(L, "st_byes", byes=", ".join(
                     tr(L, "st_bye", kind=BYE_SHOWN.get(kind, kind), r=r) for r, kind in sorted(p.byes)))
             style = "dim" if p.status == "withdrawn" else ""
+            where = cell(fit(p.team, 16)) if team else cell(p.table or "")
             rows.append((str(p.id), (cell(p.id), cell(fit(p.name, 24), style), cell(p.rating or ""),
-                                     cell(fit(p.club, 16)), cell(p.table or ""), cell(status, style))))
+                                     cell(fit(p.club, 16)), where, cell(status, style))))
         self.query_one("#players-table", KeyedTable).sync(cols, rows)
         head = f"{tr(L, 'players_title')}: {len(rows)}/{len(e.players)}"
         if self.query_text:
@@ -147,6 +150,9 @@ class PlayersScreen(ArbiterScreen):
         fields = [("name", tr(L, "f_player_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
         if e.tables > 1:
             fields.append(("table", tr(L, "f_table"), ""))
+        team = team_event.is_team_event(e)
+        if team:  # a team event: every player plays for a team (the team exists once it has a player)
+            fields.append(("team", tr(L, "f_team"), ""))
 
         def done(v: dict | None) -> None:
             if v is None:
@@ -164,7 +170,7 @@ class PlayersScreen(ArbiterScreen):
                 self.query_one("#players-table", KeyedTable).select_key(str(p.id))
 
             self.run_change(lambda ev: commands.add_player(ev, v["name"], rating=rating, club=v.get("club", ""),
-                                                           table=table),
+                                                           table=table, team=v.get("team", "").strip()),
                             describe("add player {name}", name=v["name"]), then=added)
 
         self.app.push_screen(FormScreen(tr(L, "add_player"), fields), done)
