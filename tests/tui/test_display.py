@@ -180,19 +180,50 @@ def test_run_refuses_a_missing_file(tmp_path):
         display.run(str(tmp_path / "nope.toml"))
 
 
-def test_serve_without_textual_serve_says_how_to_install(event_file, monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "textual_serve", None)
-    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
-    assert display.run(str(event_file), serve_web=True) == 2
-    err = capsys.readouterr().err
-    assert "pip install textual-serve" in err and err.startswith("arbiter: error:")
+def test_the_pages_fit_80_columns_without_wrapping_and_the_time_is_local(monkeypatch):
+    """At 80x24 the pairings' 80-column lines are whole (the "Pts" heading once wrapped onto a line of
+    its own); the update time is the venue's, as in the journal."""
+    import shutil
+    import tempfile
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Yekaterinburg")  # UTC+5
+    time.tzset()
+    folder = tempfile.mkdtemp(prefix="arbiter-display-")
+    try:
+        path = f"{folder}/demo.toml"
+        shutil.copy(ROOT / "saves" / "demo.toml", path)
+        asyncio.run(_fits(path))
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _fits(path):
+    from textual.geometry import Region
+
+    for lang in ("en", "ru"):
+        app = HallDisplay(path, interval=60, poll=60, clock=lambda: NOW, lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for _ in range(len(app.pages)):
+                page = app.query_one("#page")
+                shown = [strip.text.rstrip() for strip in page.render_lines(Region(0, 0, 80, page.size.height))]
+                title, text = app.pages[app.index]
+                lines = text.splitlines()
+                assert max(len(ln) for ln in lines) >= 78 or not title.startswith(("Pairings", "Жеребьёвка")), title
+                assert shown[:len(lines)] == [ln.rstrip() for ln in lines], (lang, title)  # each line whole, in place
+                await pilot.press("space")
+            assert app.query_one("#status").content.plain.endswith("19:00:00")  # 14:00 UTC at UTC+5
+            await pilot.press("q")
 
 
 def test_display_help_names_its_options():
     r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "display", "--help"], cwd=ROOT, capture_output=True,
                        text=True)
     assert r.returncode == 0
-    for option in ("--interval S", "--serve", "--host HOST", "--port PORT", "--public"):
+    for option in ("--interval S", "--serve", "--host HOST", "--port PORT", "--public", "--max-clients N"):
         assert option in r.stdout
 
 

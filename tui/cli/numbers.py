@@ -42,6 +42,7 @@ LIMITS: dict[str, tuple[int, int, str]] = {
     "moves": (*L.RANGES["moves"], "moves"),
     "width": (1, 1000, "columns"),
     "port": (1, 65535, ""),
+    "clients": (1, 100000, "connections"),
 }
 
 # Points of one game (--points, --match-points): from 0 to MAX_POINTS, in tenths at most (the
