@@ -99,11 +99,20 @@ def board_number(e: Event, text: str) -> int:
     return (int(m) - 1) * boards + int(b)
 
 
+_OPEN: list = [None]  # (round, players, extra, the count): the last answer, kept while its inputs are the same objects
+
+
 def matches_open(e: Event, rnd: Round | None) -> int | None:
-    """How many matches of the round still miss a board's result (None: not a team round)."""
+    """How many matches of the round still miss a board's result (None: not a team round). The status line asks
+    every second: the answer is kept for the same round, players and [teams] (the event is immutable)."""
     if not is_team_round(e, rnd):
         return None
-    return sum(1 for m in matches(e, rnd) if any(g.result is None for g in m.games))
+    hit = _OPEN[0]
+    if hit is not None and hit[0] is rnd and hit[1] is e.players and hit[2] is e.extra:
+        return hit[3]
+    n = sum(1 for m in matches(e, rnd) if any(g.result is None for g in m.games))
+    _OPEN[0] = (rnd, e.players, e.extra, n)
+    return n
 
 
 def bye_text(e: Event, rnd: Round, lang: str) -> str | None:

@@ -347,7 +347,8 @@ class RoundPanel(Vertical):
 
         if is_team_round(e, rnd):  # a team event: each match's head over its boards (match_rows.py)
             width = (self.size.width or self.app.size.width or 80) - 3
-            rows = team_rows(e, rnd, lang, width, board_cells, w.only_missing)
+            rows = self.memo.get("team_rows", (rnd, pts, players, e.extra, lang, width, w.only_missing),
+                                 lambda: team_rows(e, rnd, lang, width, board_cells, w.only_missing))
         else:
             for g in rnd.games:
                 if w.only_missing and not (g.result is None and g.second is not None):
