@@ -177,19 +177,34 @@ class StandingsPanel(Vertical):
 
     # -- a team event -----------------------------------------------------------------------
     def show_teams(self, e: Event, lang: str) -> None:
-        """The team standings or the board prizes (`mode`), computed at once (a team event is small)."""
+        """The team standings or the board prizes (`mode`): at once, or in a thread for a big event (as the
+        players' standings), the rows shown staying until the new ones are ready."""
         self.query_one("#standings-places", TextLine).display = False
-        try:
-            head, cols, rows, legend = (team_standings.board_rows if self.mode == "boards"
-                                        else team_standings.team_rows)(e, lang)
-        except ArbiterError as exc:
-            self.query_one("#standings-head", TextLine).show(Text(message(exc, lang), style="red"))
-            return
-        widget = self.query_one("#standings-table", KeyedTable)
-        widget.sync(cols, rows)
-        self._shown = None
-        self.query_one("#standings-head", TextLine).show(head)
-        self.query_one("#standings-legend", TextLine).show(legend, layout=True)
+        mode = self.mode
+        want = self._want = (e, lang, mode)
+
+        def work():
+            try:
+                return (team_standings.board_rows if mode == "boards" else team_standings.team_rows)(e, lang)
+            except ArbiterError as exc:
+                return exc
+
+        def done(result) -> None:
+            if self._want is not want:  # the event (or the view) changed again meanwhile: a newer one is coming
+                return
+            if isinstance(result, ArbiterError):
+                self.query_one("#standings-head", TextLine).show(Text(message(result, lang), style="red"))
+                return
+            head, cols, rows, legend = result
+            self.query_one("#standings-table", KeyedTable).sync(cols, rows)
+            self._shown = None
+            self.query_one("#standings-head", TextLine).show(head)
+            self.query_one("#standings-legend", TextLine).show(legend, layout=True)
+
+        big = len(e.players) >= BIG
+        if big:
+            self.query_one("#standings-head", TextLine).show(Text(tr(lang, "st_computing"), style="dim"))
+        compute(self, work, done, background=big, group="standings")
 
     def toggle_boards(self) -> None:
         """B: the board prizes, or back to the team standings."""
