@@ -19,6 +19,7 @@ from fractions import Fraction
 # -- the file as text --------------------------------------------------------
 FILE_CHARS_MAX = 50_000_000  # a 2000-player, 11-round event is under 1 MB
 TEXT_MAX = 1000  # characters of one text value (a name, a club, a judge, a date)
+DETAIL_CHARS_MAX = 200  # characters of one of the event's details (city, arbiter ...): a TRF line holds it after its tag
 
 # -- the event ----------------------------------------------------------------
 PLAYERS_MAX = 100_000  # players in one event

@@ -33,6 +33,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from arbiter.core.event.results import Result
+
 from .i18n import tr
 
 if TYPE_CHECKING:
@@ -68,10 +70,12 @@ def _field_text(v: object, lang: str) -> object:
     """A field of a reason: another reason, the engine's refusal (said in the judge's language), or data."""
     if isinstance(v, Why):
         return v.text(lang)
-    from arbiter.core.errors import ArbiterError, message
+    from arbiter.core.errors import ArbiterError, Msg, message
 
     if isinstance(v, ArbiterError):
         return message(v, lang)
+    if isinstance(v, Msg):
+        return v.text(lang)
     return v
 
 
@@ -90,6 +94,11 @@ def in_team_event(obj: Any) -> bool:
 def offered(a: "Action", team: bool) -> bool:
     """Whether `a` is offered in an event that is (`team`) or is not a team event."""
     return a.team is None or a.team == team
+
+
+def why_core(reason: object) -> Why | None:
+    """A command's `why_not` (core/commands: a Msg, or None) as the reason an action does not apply."""
+    return None if reason is None else why("why_engine", error=reason)
 
 
 # -- keys ----------------------------------------------------------------------------------------------
@@ -174,8 +183,8 @@ def _waiting(s) -> Why | None:
     return why("why_waiting") if s.arb.changing else None
 
 
-def _board(s) -> Why | None:
-    """A result key: the round shown, a board under the cursor, and not a bye."""
+def _cursor(s) -> Why | None:
+    """A result key: the round shown, a board under the cursor (what the screen shows, not the event)."""
     w = _waiting(s)
     if w is not None:
         return w
@@ -183,26 +192,33 @@ def _board(s) -> Why | None:
         return why("why_round_hidden")
     if s.shown_round() is None:
         return why("why_no_round")
-    g = s.selected_game()
-    if g is None:
+    if s.selected_game() is None:
         return why("why_no_board")
-    if g.second is None:
-        return why("why_bye", b=g.board)
     return None
 
 
-def _agreed(s) -> Why | None:
-    w = _board(s)
-    if w is None and s.shown_round().stage != "top":
-        w = why("why_agreed_top")
-    return w
+def _result(result: object, command: str = "RecordResult") -> Callable[[Any], Why | None]:
+    """A result key on the board under the cursor: the screen, then the command's `why_not` (a bye has no
+    result to enter, an agreed result is for the top, a top game under later results ...)."""
+
+    def when(s) -> Why | None:
+        w = _cursor(s)
+        if w is not None:
+            return w
+        from arbiter.core import commands as cmds
+
+        rnd, g = s.shown_round(), s.selected_game()
+        enter = getattr(cmds, command)
+        return why_core(enter(rnd.stage, rnd.table, rnd.number, g.board, result=result, expected=g.result)
+                        .why_not(s.event))
+
+    return when
 
 
-def _clear(s) -> Why | None:
-    w = _board(s)
-    if w is None and s.selected_game().result is None:
-        w = why("why_no_result", b=s.selected_game().board)
-    return w
+_first, _second, _draw = _result(Result.FIRST_WINS), _result(Result.SECOND_WINS), _result(Result.DRAW)
+_nofirst, _nosecond = _result(Result.FORFEIT_SECOND_WINS), _result(Result.FORFEIT_FIRST_WINS)
+_technical, _agreed = _result(Result.TECHNICAL_FIRST_WINS), _result(Result.AGREED_FIRST_WINS)
+_clear = _result(None, "ClearResult")
 
 
 def _tables(s) -> Why | None:
@@ -240,68 +256,48 @@ def _step(delta: int) -> Callable[[Any], Why | None]:
 
 
 def _pair(s) -> Why | None:
-    """`p`: the next round can be paired (core checks again, and says what else is wrong)."""
+    """`p`: the next round of the table shown (`core.commands.PairNext`; the engine may still find no pairing)."""
     w = _busy(s)
     if w is not None:
         return w
-    e, stage = s.event, s.stage
-    if stage not in ("swiss", "roundrobin"):
-        return why("why_pair_" + stage)  # the top and the play-off pair their next round themselves
-    cur = s.current_round()
-    if cur is not None and cur.missing:
-        return why("why_pair_missing", n=cur.missing, r=cur.number)
-    if stage == "swiss" and cur is not None and cur.number >= e.rounds_planned:
-        return why("why_pair_all_one" if e.rounds_planned == 1 else "why_pair_all", n=e.rounds_planned)
-    if len(e.players) < 2:
-        return why("why_pair_players")
-    if in_team_event(s):  # a team that cannot field its boards: said before the pairing (its line-up, l)
-        from arbiter.core.teams import lineup_problems
+    from arbiter.core.commands import PairNext
 
-        missing = lineup_problems(e)
-        if missing:
-            return why("why_lineup_missing", error=missing[0][1])
-    return None
+    return why_core(PairNext(s.table if s.stage == "swiss" else None).why_not(s.event))
 
 
 def _top(s) -> Why | None:
-    """`K`: the event has a top, it has not started, and the Swiss stage is finished."""
+    """`K`: the top can start (`core.commands.StartTop`: planned, not started, the Swiss finished)."""
     w = _busy(s)
     if w is not None:
         return w
-    e = s.event
-    if not e.top or e.system != "swiss":
-        return why("why_no_top_planned")
-    from arbiter.core.knockout import stage as top
+    from arbiter.core.commands import StartTop
 
-    if top.state(e) is not None:
-        return why("why_top_started")
-    if not top.swiss_finished(e):
-        return why("why_swiss_unfinished")
-    return None
+    return why_core(StartTop().why_not(s.event))
 
 
 def _by_hand(s) -> Why | None:
-    """`X`, the bye by hand: the current round, shown, without results."""
+    """`X`, the bye by hand: the round shown can be changed by hand (`core.commands.why_not_by_hand`)."""
     if not s.round_visible:
         return why("why_round_hidden")
     rnd = s.shown_round()
     if rnd is None:
         return why("why_no_round")
-    if rnd is not s.current_round():
-        return why("why_hand_past", r=rnd.number)
-    if any(g.result is not None and g.second is not None for g in rnd.games):
-        return why("why_hand_results", r=rnd.number)
-    return None
+    from arbiter.core.commands import why_not_by_hand
+
+    return why_core(why_not_by_hand(s.event, rnd.stage, rnd.table, rnd.number))
 
 
 def _swap(s) -> Why | None:
+    """`w`: the colours of the board under the cursor (`core.commands.SwapColours`)."""
     w = _by_hand(s)
     if w is None:
         g = s.selected_game()
         if g is None:
-            w = why("why_no_board")
-        elif g.second is None:
-            w = why("why_bye", b=g.board)
+            return why("why_no_board")
+        from arbiter.core.commands import SwapColours
+
+        rnd = s.shown_round()
+        w = why_core(SwapColours(rnd.stage, rnd.table, rnd.number, g.board).why_not(s.event))
     return w
 
 
@@ -314,46 +310,33 @@ def _clock(s) -> Why | None:
 
 
 def _pair_all(s) -> Why | None:
-    """The next round of every table whose round is complete (`core.pairing.preview.pairable_tables`)."""
+    """The next round of every table whose round is complete (`core.commands.PairReadyTables`)."""
     w = _busy(s)
     if w is not None:
         return w
-    e = s.event
-    if e.tables < 2 or e.system != "swiss":
-        return why("why_one_table")
-    from arbiter.core.pairing import preview
+    from arbiter.core.commands import PairReadyTables
 
-    if not preview.pairable_tables(e):
-        return why("why_pair_none")
-    return None
+    return why_core(PairReadyTables().why_not(s.event))
 
 
 def _playoff(s) -> Why | None:
-    """A play-off for first place: not started yet, and players tied for first (core says who)."""
+    """A play-off for first place (`core.commands.StartPlayoff`: not started, players tied for first)."""
     w = _busy(s)
     if w is not None:
         return w
-    from arbiter.core.playoff import stage as playoff_event
-    from arbiter.core.errors import ArbiterError
+    from arbiter.core.commands import StartPlayoff
 
-    if playoff_event.state(s.event) is not None:
-        return why("why_playoff_started")
-    try:
-        tied = playoff_event.tied_for_first(s.event)
-    except ArbiterError as exc:
-        return why("why_engine", error=exc)
-    return why("why_playoff_none") if len(tied) < 2 else None
+    return why_core(StartPlayoff().why_not(s.event))
 
 
 def _unpair(s) -> Why | None:
+    """Take back the current round's pairing (`core.commands.Unpair`)."""
     rnd = s.current_round()
     if rnd is None:
         return why("why_no_round")
-    if rnd.stage in ("top", "playoff"):
-        return why("why_unpair_" + rnd.stage)
-    if any(g.result is not None and g.second is not None for g in rnd.games):
-        return why("why_hand_results", r=rnd.number)
-    return None
+    from arbiter.core.commands import Unpair
+
+    return why_core(Unpair(rnd.stage, rnd.table, rnd.number).why_not(s.event))
 
 
 def _printable(what: str) -> Callable[[Any], Why | None]:
@@ -382,20 +365,16 @@ def _printable(what: str) -> Callable[[Any], Why | None]:
 
 
 def _distribute(s) -> Why | None:
-    """Players to tables: an event of several tables, before any table has paired a round (core says so)."""
+    """Players to tables: an event of several tables, before any table has paired a round
+    (`core.commands.SeatPlayers`)."""
     e = s.arb.event
     if e.tables < 2:
         return why("why_one_table")
-    from arbiter.core.event import seating
-    from arbiter.core.errors import ArbiterError
-
     if not e.players:
         return why("why_no_players")
-    try:
-        seating.seating_plan(e, everyone=True)
-    except ArbiterError as exc:
-        return why("why_engine", error=exc)
-    return None
+    from arbiter.core.commands import SeatPlayers
+
+    return why_core(SeatPlayers(everyone=True).why_not(e))
 
 
 def _seat_save(v) -> Why | None:
@@ -422,9 +401,17 @@ def _team_hand(s) -> Why | None:
 
 
 def _team_swap(s) -> Why | None:
+    """`w` in a team event: the match of the board under the cursor (`core.commands.SwapMatch`)."""
     w = _by_hand(s)
-    if w is None and s.selected_game() is None:
-        w = why("why_no_board")
+    if w is None:
+        g = s.selected_game()
+        if g is None:
+            return why("why_no_board")
+        from arbiter.core import teams as team_event
+        from arbiter.core.commands import SwapMatch
+
+        match = (g.board - 1) // team_event.state(s.event).boards + 1
+        w = why_core(SwapMatch(s.shown_round().number, match).why_not(s.event))
     return w
 
 
@@ -472,21 +459,21 @@ ACTIONS: tuple[Action, ...] = (
              "Жеребьёвка следующего тура на всех столах, где тур окончен: один просмотр всех столов, y сохраняет"),
            ("main",), "action_pair_all", footer=True, palette=True, when=_pair_all, group="change", team=False),
     Action("result_first", ("1",), W("1st", "1-й"), W("The first player wins (1-0)", "Победа первого (1-0)"),
-           ("main",), "enter_key", ("1",), footer=True, when=_board, group="result"),
+           ("main",), "enter_key", ("1",), footer=True, when=_first, group="result"),
     Action("result_second", ("0",), W("2nd", "2-й"), W("The second player wins (0-1)", "Победа второго (0-1)"),
-           ("main",), "enter_key", ("0",), footer=True, when=_board, group="result"),
+           ("main",), "enter_key", ("0",), footer=True, when=_second, group="result"),
     Action("result_draw", ("equals_sign",), W("draw", "ничья"), W("Draw (1/2)", "Ничья (1/2)"),
-           ("main",), "enter_key", ("=",), footer=True, when=_board, group="result"),
+           ("main",), "enter_key", ("=",), footer=True, when=_draw, group="result"),
     Action("result_nofirst", ("plus",), W("1st absent", "неявка 1-го"),
            W("The first player did not come (forfeit, -+)", "Неявка первого (-+)"),
-           ("main",), "enter_key", ("+",), when=_board, group="result"),
+           ("main",), "enter_key", ("+",), when=_nofirst, group="result"),
     Action("result_nosecond", ("minus",), W("2nd absent", "неявка 2-го"),
            W("The second player did not come (forfeit, +-)", "Неявка второго (+-)"),
-           ("main",), "enter_key", ("-",), when=_board, group="result"),
+           ("main",), "enter_key", ("-",), when=_nosecond, group="result"),
     Action("technical", ("t",), W("tech", "техн."),
            W("Then 1 / 0 / =: a technical result at time-out (705.3)",
              "Затем 1 / 0 / =: техническая победа или ничья по решению судьи (705.3)"),
-           ("main",), "action_prefix", ("t",), footer=True, when=_board, group="result"),
+           ("main",), "action_prefix", ("t",), footer=True, when=_technical, group="result"),
     Action("agreed", ("a",), W("agreed", "договор."),
            W("Then 1 / 0: an agreed result, top games only (704.4)",
              "Затем 1 / 0: результат по договорённости, только партии топа (704.4)"),

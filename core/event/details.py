@@ -16,6 +16,7 @@ from typing import Any
 
 from arbiter.core.errors import IllegalChange, Msg, word
 from arbiter.core.event.model import Event
+from arbiter.core.limits import DETAIL_CHARS_MAX, ROUNDS_MAX
 
 # Event attribute -> the word a judge reads in a message (the command line's option without --)
 DETAILS = {
@@ -23,8 +24,6 @@ DETAILS = {
     "chief_arbiter": "chief arbiter", "deputy_arbiters": "deputy arbiters", "time_control": "time control",
     "round_dates": "round dates",
 }
-TEXT_MOST = 200  # characters of one detail: a TRF line holds it after its tag
-ROUNDS_MOST = 999
 
 
 def check_date(value: str, what: Msg | str) -> str:
@@ -45,9 +44,9 @@ def check_line(value: str, what: Msg | str) -> str:
     """One line of text, not too long for a TRF line."""
     if any(ch in value for ch in "\n\r\t\v\f"):
         raise IllegalChange("{what}: one line of text, without line breaks or tabs", what=what)
-    if len(value) > TEXT_MOST:
+    if len(value) > DETAIL_CHARS_MAX:
         raise IllegalChange("{what}: {n} characters are too many: at most {most}", what=what, n=len(value),
-                            most=TEXT_MOST)
+                            most=DETAIL_CHARS_MAX)
     return value
 
 
@@ -68,8 +67,8 @@ def check_detail(attr: str, value: Any) -> Any:
                 raise IllegalChange("deputy arbiters: a name is empty")
         return tuple(value)
     if attr == "round_dates":
-        if len(value) > ROUNDS_MOST:
-            raise IllegalChange("round dates: {n} dates are too many: at most {most}", n=len(value), most=ROUNDS_MOST)
+        if len(value) > ROUNDS_MAX:
+            raise IllegalChange("round dates: {n} dates are too many: at most {most}", n=len(value), most=ROUNDS_MAX)
         for i, d in enumerate(value, start=1):
             check_date(d, Msg("round {rnd}", rnd=i))
         dates = tuple(value)

@@ -1,7 +1,8 @@
 """The journal's descriptions of changes: made as messages, stored as their key and fields, said in a language.
 
 Every change is journalled with a description (`EventFile.change(fn, what)`).
-Producers never write one by hand: they call `describe(template, **fields)`
+The producers are the commands (core/commands: each one's `describe`), and
+they never write one by hand: they call `describe(template, **fields)`
 with a template of `TEMPLATES` (or one of the helpers below that pick the
 template), and get a `core.msg.Msg`: its English is what the journal's
 `what` always said, and the journal stores its key and fields beside it

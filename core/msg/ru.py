@@ -56,8 +56,8 @@ RU: dict[str, str] = {
         'в турнире должен быть хотя бы один стол',
     'a top needs at least two players':
         'в топе должно быть не меньше двух участников',
-    'the rating of unrated players must be between 1 and 3999':
-        'рейтинг участников без рейтинга должен быть от 1 до 3999',
+    'the rating of unrated players must be between {least} and {most}':
+        'рейтинг участников без рейтинга должен быть от {least} до {most}',
     'points must be win > draw >= loss, e.g. 1,0.5,0 or 3,1,0':
         'очки должны быть: победа > ничья >= поражение, например 1,0.5,0 или 3,1,0',
     'a player needs a name':
@@ -68,16 +68,16 @@ RU: dict[str, str] = {
         'тур {number} {stage:gen} есть, а тура {before} нет',
     'round {round} is not a round of this event':
         'тура {round} в этом турнире нет',
-    '{tables} tables is too many: at most 999':
-        '{tables} столов — слишком много: не больше 999',
-    'a top of {top} is too big: at most 1024':
-        'топ из {top} участников слишком велик: не больше 1024',
+    '{tables} tables is too many: at most {most}':
+        '{tables} столов — слишком много: не больше {most}',
+    'a top of {top} is too big: at most {most}':
+        'топ из {top} участников слишком велик: не больше {most}',
     'rating {rating} is negative':
         'рейтинг {rating} отрицательный',
-    'rating {rating} is too high: at most 9999':
-        'рейтинг {rating} слишком высок: не больше 9999',
-    '{rounds} rounds is too many: at most 999':
-        '{rounds} туров — слишком много: не больше 999',
+    'rating {rating} is too high: at most {most}':
+        'рейтинг {rating} слишком высок: не больше {most}',
+    '{rounds} rounds is too many: at most {most}':
+        '{rounds} туров — слишком много: не больше {most}',
     'the event has {tables} tables: say which (--table 1..{tables})':
         'в турнире столов: {tables}; укажите, какой (--table 1..{tables})',
     'table {table} does not exist (the event has {tables})':
@@ -145,6 +145,14 @@ RU: dict[str, str] = {
         '{round_no}-й тур не последний',
     'round {round_no} has results: clear them first':
         'в {round_no}-м туре уже есть результаты: сначала удалите их',
+    'the top pairs its rounds itself: a result cleared takes its next games back':
+        'топ сам составляет туры: стёртый результат убирает следующие партии',
+    'the play-off pairs its rounds itself: a result cleared takes its next games back':
+        'плей-офф сам составляет туры: стёртый результат убирает следующие партии',
+    'board {board} has no result to clear':
+        'на доске {board} нет результата',
+    'board {board}: enter its result first, then the number of moves':
+        'доска {board}: сначала внесите результат, затем число ходов',
     'unknown player {player_id}':
         'неизвестный участник {player_id}',
     # -- CSV, printouts, the site --
@@ -592,6 +600,10 @@ RU: dict[str, str] = {
         'жеребьёвка всех туров кругового турнира ({n}) уже проведена',
     'round {round_no} has results: clear them before changing its pairing':
         'в {round_no}-м туре уже есть результаты: удалите их, прежде чем менять пары',
+    'round {round_no} is not the current round: only the current round is changed by hand':
+        'тур {round_no} не текущий: вручную меняется только текущий тур',
+    'this event has one table':
+        'в турнире один стол',
     'board {board} is a bye':
         'доска {board} — бай',
     'exchange two different players, not player {a} with himself':
@@ -1646,8 +1658,6 @@ RU: dict[str, str] = {
     "100 %: highest opponent rating + 800 (flag)": "100 %: наибольший рейтинг соперника + 800 (настройка)",
     "the opponent's {code}": "{code} соперника",
     # changes by hand to a team round (core/teams/hand.py)
-    "round {round_no} is not the current round: only the current round is changed by hand":
-        "тур {round_no} не текущий: вручную меняется только текущий тур",
     "round {round_no} has no match {match} (matches 1 to {n})": "в туре {round_no} нет матча {match} (матчи с 1 по {n})",
     "exchange two different teams, not {team} with itself": "поменять можно две разные команды, а не {team} саму с собой",
     "team {team} does not play round {round_no}: nothing to exchange": "команда {team} не играет в туре {round_no}: менять нечего",

@@ -25,8 +25,8 @@ the event's name, a result, a player or a pairing on another table
 meanwhile do not count. `differs(now, p)` says what changed (None:
 nothing that matters). The proposal is made without the event's lock
 (`propose` reads a snapshot), so no other judge waits for a pairing;
-`core.pairing.rounds.pair_next_outside_lock` is the same made and saved in one
-call, pairing again when the proposal went stale.
+`core.commands.run(file, PairNext(...))` is the same made and saved in one
+call, pairing again when the proposal went stale (`core.commands.PairNext`).
 """
 
 from __future__ import annotations
@@ -122,6 +122,14 @@ def propose(event: Event, table: int | None = None, *, tables: Iterable[int] | N
     old = {r.key: r for r in event.rounds}
     keys = tuple(r.key for r in new.rounds if r.key not in old)
     return Proposal(event, new, new, table, keys, tables=several)
+
+
+def check_ready_tables(event: Event) -> None:
+    """What pairing the tables whose round is complete refuses: an event of one table, no table ready."""
+    if event.system != "swiss" or event.tables < 2:
+        raise IllegalChange("this event has one table")
+    if not pairable_tables(event):
+        raise IllegalChange("no table has its round complete: pair once a table's round is complete")
 
 
 def pairable_tables(event: Event) -> list[int]:
@@ -372,5 +380,5 @@ def _merge_extra(now: tuple, base: tuple, proposed: tuple, tables: Iterable[int]
     return tuple(out.items())
 
 
-__all__ = ["Proposal", "propose", "pairable_tables", "reset", "swap", "exchange", "give_bye", "swap_match",
-           "exchange_teams", "give_team_bye", "engine_reasons", "explanations", "adopt", "differs", "basis"]
+__all__ = ["Proposal", "propose", "check_ready_tables", "pairable_tables", "reset", "swap", "exchange", "give_bye",
+           "swap_match", "exchange_teams", "give_team_bye", "engine_reasons", "explanations", "adopt", "differs", "basis"]

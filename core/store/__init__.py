@@ -25,7 +25,7 @@ mark the entry done, unlock. The command line and the TUI both use it.
   pairing) computed from a snapshot *outside* the lock, then committed in a
   short transaction; `commit(now, value)` returns None when the event
   changed since in a way that matters, and the work is done again from the
-  new state (at most `attempts` times). See `core.pairing.rounds.pair_next_outside_lock`.
+  new state (at most `attempts` times). See `core.commands.PairNext`.
 
 A symlinked event path is resolved once (`ef.real`): the lock, journal,
 temporary files and backups live beside the real file, and the link stays.

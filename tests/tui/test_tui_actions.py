@@ -70,7 +70,7 @@ def test_letters_work_on_a_russian_layout():
 
 def test_every_reason_is_a_word_of_both_languages():
     text = (ROOT / "tui" / "actions.py").read_text(encoding="utf-8")
-    keys = set(re.findall(r'why\("([a-z_]+)"[,)]', text)) | {"why_pair_top", "why_pair_playoff"}
+    keys = set(re.findall(r'why\("([a-z_]+)"[,)]', text))
     for key in keys:
         assert key in i18n.T, key
     for a in actions.ACTIONS:  # a label may name fields (the clock's minutes): given, it reads in both languages
@@ -90,9 +90,12 @@ def test_the_help_page_lists_every_action_with_a_key():
 
 @sync
 async def test_a_key_that_does_not_apply_says_why(demo):
-    """`p` with results missing and `K` without a top say why on the message line, in the judge's language."""
-    for lang, missing, no_top in (("en", "round 4 has 2 results missing", "the Swiss stage is not finished"),
-                                  ("ru", "в туре 4 нет результатов: 2", "швейцарская система ещё не окончена")):
+    """`p` with results missing and `K` without a top say why on the message line, in the judge's language:
+    the refusal of the command the key would run (core/commands: `why_not`), as the command line says it."""
+    for lang, missing, no_top in (("en", "round 4 on table 1 still misses 2 result(s)",
+                                   "the Swiss stage is not finished"),
+                                  ("ru", "в 4-м туре за столом 1 не хватает результатов: 2",
+                                   "швейцарская система ещё не закончена")):
         app = make_app(demo, lang=lang)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -124,7 +127,7 @@ async def test_the_footer_and_the_palette_offer_only_what_applies(tmp_path):
         assert ids == [a.id for a in actions.of_scope("main") if a.id in ids]  # in the table's order
         await pilot.press("K")  # an event without a top
         await pilot.pause()
-        assert "this event has no top" in screen_text(app)
+        assert "the event has no top" in screen_text(app)
         await pilot.press("ctrl+p")
         await pilot.pause(0.5)
         assert isinstance(app.screen, CommandPalette)

@@ -7,18 +7,17 @@ import argparse
 import sys
 from pathlib import Path
 
+from arbiter.core import commands as cmds
 from arbiter.core.event import commands
-from arbiter.core.event.details import set_details
 from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import bye_what, describe
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, create, load
 
 from . import numbers
 from .common import EDITION, FILE, SYSTEMS, TABLE, TIEBREAKS, Arg, Command, Group, codes, fmt, print_json
-from .interrupt import change, guarded
+from .interrupt import guarded, run
 from .usage import UsageError
 
 
@@ -49,7 +48,7 @@ def cmd_new(a: argparse.Namespace) -> int:
         raise UsageError("--boards is for team events (--teams)")
     elif a.match_points:
         raise UsageError("--match-points is for team events (--teams)")
-    event = set_details(event, **details_given(a))
+    event = cmds.SetDetails(**details_given(a)).apply(event)
     with guarded():
         create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
@@ -61,7 +60,7 @@ def cmd_new(a: argparse.Namespace) -> int:
 
 
 def details_given(a: argparse.Namespace) -> dict:
-    """The event's details given as options (`core.event.details.set_details`'s arguments)."""
+    """The event's details given as options (`core.commands.SetDetails`'s fields)."""
     out: dict = {}
     for attr in ("name", "city", "federation", "start", "end", "chief_arbiter", "time_control"):
         v = getattr(a, attr, None)
@@ -93,7 +92,7 @@ def cmd_event_set(a: argparse.Namespace) -> int:
     if not details:
         raise UsageError("event set: give a detail to set (--city, --federation, --start ...; "
                          "arbiter event set --help)")
-    new = change(EventFile(a.file), lambda e: set_details(e, **details), describe("set the event's details"))
+    new = run(EventFile(a.file), cmds.SetDetails(**details))
     for line in details_lines(new):
         print(clean(line))
     return 0
@@ -115,13 +114,8 @@ def cmd_players_add(a: argparse.Namespace) -> int:
         raise UsageError("players add: give the name once (NAME or --name)")
     if name is None:
         raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
-    ef = EventFile(a.file)
-    new = change(
-        ef,
-        lambda e: commands.add_player(e, name, rating=a.rating, club=a.club, federation=a.federation,
-                                      table=a.table, team=a.team),
-        describe("add player {name}", name=name),
-    )
+    new = run(EventFile(a.file), cmds.AddPlayer(name, rating=a.rating, club=a.club, federation=a.federation,
+                                                table=a.table, team=a.team))
     p = max(new.players, key=lambda x: x.id)
     late = f", late entry from round {p.late_from}" if p.late_from else ""
     print(f"added {p.name} as player {p.id}{late}")
@@ -142,8 +136,6 @@ def read_csv_text(path: Path) -> str:
 
 
 def cmd_players_import(a: argparse.Namespace) -> int:
-    from arbiter.core.event import seating
-
     csv_path = Path(a.csv)
     rows = csvio.read_players(read_csv_text(csv_path), str(csv_path))
     e = load(a.file)
@@ -156,12 +148,7 @@ def cmd_players_import(a: argparse.Namespace) -> int:
         raise UsageError(f"--distribute: every player of {csv_path} has a table" if e.tables > 1
                          else "--distribute: the event has one table")
 
-    def add_all(ev: Event) -> Event:
-        return seating.add_and_seat(ev, rows, method=a.distribute or "rating",
-                                    row_error=lambda i, exc: FileProblem(str(csv_path), i + 2, str(exc)))
-
-    new = change(EventFile(a.file), add_all,
-                 describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
+    new = run(EventFile(a.file), cmds.ImportPlayers(tuple(rows), str(csv_path), method=a.distribute or "rating"))
     print(f"imported {len(rows)} players")
     if unseated:
         print_tables(new, {p.id for p in new.players} - {p.id for p in e.players})
@@ -181,34 +168,29 @@ def print_tables(e: Event, marked: set[int] = frozenset()) -> None:
 
 
 def cmd_players_distribute(a: argparse.Namespace) -> int:
-    from arbiter.core.event import seating
-
     e = load(a.file)
     if not a.all and e.tables > 1 and all(p.table is not None for p in e.players):
         raise UsageError("players distribute: every player has a table already; --all deals every player again")
-    new = seating.seat_players(e, method=a.by, everyone=a.all)  # the plan first: refused before the lock
+    seat = cmds.SeatPlayers(method=a.by, everyone=a.all)
+    new = seat.apply(e)  # the plan first: refused before the lock
     moved = {p.id for p in new.players if p.table != e.player(p.id).table}
     how = "by rating (snake)" if a.by == "rating" else "by lot"
     if not a.dry_run:
-        new = change(EventFile(a.file), lambda ev: seating.seat_players(ev, method=a.by, everyone=a.all),
-                     describe("seat players at tables by rating" if a.by == "rating"
-                              else "seat players at tables by lot"))
+        new = run(EventFile(a.file), seat)
     print(f"players to tables {how}{' (not saved: --dry-run)' if a.dry_run else ''}: {len(moved)} seated anew")
     print_tables(new, moved)
     return 0
 
 
 def cmd_players_withdraw(a: argparse.Namespace) -> int:
-    new = change(EventFile(a.file), lambda e: commands.withdraw(e, a.id, a.from_round),
-                 describe("withdraw player {pid}", pid=a.id))
+    new = run(EventFile(a.file), cmds.Withdraw(a.id, a.from_round))
     p = new.player(a.id)
     print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
     return 0
 
 
 def cmd_players_bye(a: argparse.Namespace) -> int:
-    new = change(EventFile(a.file), lambda e: commands.request_bye(e, a.id, a.round, a.kind),
-                 bye_what(a.kind, a.id, a.round))
+    new = run(EventFile(a.file), cmds.RequestBye(a.id, a.round, a.kind))
     print(f"{new.player(a.id).name} ({a.id}): {a.kind} bye in round {a.round}")
     return 0
 
@@ -251,16 +233,13 @@ def cmd_forbid(a: argparse.Namespace) -> int:
     if a.club:
         if a.ids:
             raise UsageError("forbid: give two ids or --club NAME, not both")
-        change(ef, lambda ev: commands.forbid_club(ev, a.club, remove=a.remove),
-               describe("allow games within club {club}" if a.remove else "forbid games within club {club}",
-                        club=a.club))
+        run(ef, cmds.ForbidClub(a.club, remove=a.remove))
         print(f"club {a.club}: members {'may' if a.remove else 'must not'} meet each other")
         return 0
     if len(a.ids) != 2:
         raise UsageError("forbid: give two player ids (or --club NAME)")
     x, y = a.ids
-    change(ef, lambda ev: commands.forbid_pair(ev, x, y, remove=a.remove),
-           describe("allow pairing {a} with {b}" if a.remove else "forbid pairing {a} with {b}", a=x, b=y))
+    run(ef, cmds.ForbidPair(x, y, remove=a.remove))
     print(f"players {x} and {y} {'may meet again' if a.remove else 'will not be paired together'}")
     return 0
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
 from arbiter.core.teams import hand
 from arbiter.core.formats import team_output
-from arbiter.core.msg.journal import describe
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, load
 
 from . import numbers
 from .common import EDITION, FILE, ROUND, TIEBREAKS, Arg, Command, Group, fmt, ids
-from .interrupt import change
+from .interrupt import run
 from .standings import AFTER_ROUND
 from .usage import UsageError
 
@@ -42,8 +42,7 @@ def cmd_teams_roster(a: argparse.Namespace) -> int:
     roster = _ids(a.ids, "roster")
     ef = EventFile(a.file)
     _team_event(ef.load())
-    new = change(ef, lambda ev: team_event.set_roster(ev, a.team, roster),
-                 describe("roster of team {team}", team=a.team))
+    new = run(ef, cmds.SetRoster(a.team, tuple(roster)))
     print(f"roster of {a.team}: " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(roster, 1)))
     return 0
 
@@ -54,9 +53,7 @@ def cmd_teams_lineup(a: argparse.Namespace) -> int:
     lineup = None if a.clear else _ids(a.ids, "lineup")
     ef = EventFile(a.file)
     _team_event(ef.load())
-    new = change(ef, lambda ev: team_event.set_lineup(ev, a.team, a.round, lineup),
-                 describe("clear the line-up of team {team} for round {round}" if lineup is None
-                          else "line-up of team {team} for round {round}", team=a.team, round=a.round))
+    new = run(ef, cmds.SetLineup(a.team, a.round, None if lineup is None else tuple(lineup)))
     if lineup is None:
         print(f"line-up of {a.team} for round {a.round} cleared (the first players of the roster play)")
     else:
@@ -68,7 +65,7 @@ def cmd_teams_lineup(a: argparse.Namespace) -> int:
 def cmd_teams_order(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     _team_event(ef.load())
-    change(ef, lambda ev: team_event.set_order(ev, list(a.teams)), describe("fix the team numbers"))
+    run(ef, cmds.SetTeamOrder(tuple(a.teams)))
     print("team numbers: " + ", ".join(f"{i}. {t}" for i, t in enumerate(a.teams, 1)))
     return 0
 
@@ -110,8 +107,7 @@ def cmd_teams_swap(a: argparse.Namespace) -> int:
     e = ef.load()
     _team_event(e)
     k = _current_round(e, a.round)
-    new = change(ef, lambda ev: hand.swap_match(ev, k, a.match), describe("swap the order of match {match}",
-                                                                          match=a.match))
+    new = run(ef, cmds.SwapMatch(k, a.match))
     m = team_event.matches(new, new.find_round("swiss" if new.system == "swiss" else "roundrobin", None, k))[a.match - 1]
     print(f"round {k} match {a.match}: {m.first_name} - {m.second_name}")
     _warned(new, k)
@@ -124,8 +120,7 @@ def cmd_teams_exchange(a: argparse.Namespace) -> int:
     _team_event(e)
     k = _current_round(e, a.round)
     x, y = (team_event.find_team(e, t) for t in (a.a, a.b))
-    new = change(ef, lambda ev: hand.exchange_teams(ev, k, a.a, a.b),
-                 describe("exchange teams {team} and {other}", team=x, other=y))
+    new = run(ef, cmds.ExchangeTeams(k, a.a, a.b))
     print(f"round {k}: teams {x} and {y} exchanged")
     _warned(new, k)
     return 0
@@ -137,7 +132,7 @@ def cmd_teams_bye(a: argparse.Namespace) -> int:
     _team_event(e)
     k = _current_round(e, a.round)
     x = team_event.find_team(e, a.team)
-    new = change(ef, lambda ev: hand.give_team_bye(ev, k, a.team), describe("bye by hand for team {team}", team=x))
+    new = run(ef, cmds.GiveTeamBye(k, a.team))
     print(f"round {k}: {x} has the bye")
     _warned(new, k)
     return 0
@@ -150,11 +145,7 @@ def forbid_teams(a: argparse.Namespace, e: Event) -> int:
     if len(a.ids) != 2:
         raise UsageError("forbid: give two teams (names or ids, see arbiter teams list)")
     x, y = (team_event.find_team(e, str(t)) for t in a.ids)
-    change(
-        EventFile(a.file),
-        lambda ev: team_event.forbid_teams(ev, str(a.ids[0]), str(a.ids[1]), remove=a.remove),
-        describe("allow teams {team} and {other} to meet" if a.remove else "forbid teams {team} and {other} to meet",
-                 team=x, other=y))
+    run(EventFile(a.file), cmds.ForbidTeams(str(a.ids[0]), str(a.ids[1]), remove=a.remove))
     print(f"teams {x} and {y} {'may meet' if a.remove else 'will not be paired together'}")
     return 0
 

@@ -1,4 +1,4 @@
-"""Result entry, as plain functions: the core call per stage, the keys' results, what a change of a result does.
+"""Result entry, as plain functions: the keys' results, what a change of a result does.
 
 The main screen's keys (1 0 = + - t a x, the ':' line) use these; nothing
 here keeps state or knows a screen.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from arbiter.core import teams as team_event
-from arbiter.core.event import commands
+from arbiter.core.commands import RecordResult
 from arbiter.core.errors import ArbiterError
 from arbiter.core.msg.cells import clean, fit
 from arbiter.core.event.model import Event, Round, points_text
@@ -17,19 +17,6 @@ from arbiter.core.event.results import Result
 from arbiter.core.tiebreaks.standings import completed_rounds, standings
 
 from ..i18n import points_word, tr
-
-
-def record(ev: Event, rnd: Round, board: int, result: Result | None, **kw) -> Event:
-    """The core call that enters a result in this round, as the command line makes it (per stage)."""
-    if rnd.stage == "top":
-        from arbiter.core.knockout.stage import record_top_result
-
-        return record_top_result(ev, rnd.number, board, result, **kw)
-    if rnd.stage == "playoff":
-        from arbiter.core.playoff.stage import record_playoff_result
-
-        return record_playoff_result(ev, rnd.number, board, result, **kw)
-    return commands.record_result(ev, rnd.stage, rnd.table, rnd.number, board, result, **kw)
 
 
 PLAIN = {
@@ -54,7 +41,7 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
     Raises the engine's error when the change is refused.
     """
     g = rnd.game(board)
-    new = record(e, rnd, board, result, expected=g.result)
+    new = RecordResult(rnd.stage, rnd.table, rnd.number, board, result, expected=g.result).apply(e)
     old_txt = str(g.result) if g.result is not None else tr(lang, "no_result")
     new_txt = str(result) if result is not None else tr(lang, "no_result")
     t = Text()

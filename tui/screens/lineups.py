@@ -26,11 +26,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 
+from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
 from arbiter.core.errors import IllegalChange, message
 from arbiter.core.event.model import Event, Player
 from arbiter.core.msg.cells import clean, fit
-from arbiter.core.msg.journal import describe
 
 from .. import actions
 from ..i18n import tr
@@ -229,9 +229,7 @@ class LineupScreen(ArbiterScreen):
             self.show()
             self.say(tr(L, "lu_saved", team=clean(name), r=k), "bold")
 
-        self.run_change(lambda ev: team_event.set_lineup(ev, name, k, list(up)),
-                        describe("line-up of team {team} for round {round}", team=name, round=k), then=saved,
-                        refused=lambda _exc: self.show())
+        self.run_change(cmds.SetLineup(name, k, tuple(up)), then=saved, refused=lambda _exc: self.show())
 
     def default(self) -> None:
         """c: back to the default line-up (the stored one is cleared; what was chosen and not saved is dropped)."""
@@ -249,9 +247,7 @@ class LineupScreen(ArbiterScreen):
             self.show()
             self.say(tr(L, "lu_cleared", team=clean(name), r=k), "bold")
 
-        self.run_change(lambda ev: team_event.set_lineup(ev, name, k, None),
-                        describe("clear the line-up of team {team} for round {round}", team=name, round=k),
-                        then=cleared)
+        self.run_change(cmds.SetLineup(name, k, None), then=cleared)
 
     def forbid(self) -> None:
         """f: the team shown and another must not meet (a team Swiss); -NAME: they may again."""
@@ -266,9 +262,7 @@ class LineupScreen(ArbiterScreen):
         other = self.attempt(team_event.find_team, self.event, text.strip().lstrip("-").strip())
         if other is None:
             return
-        self.run_change(lambda ev: team_event.forbid_teams(ev, name, other, remove=remove),
-                        describe("allow teams {team} and {other} to meet" if remove
-                                 else "forbid teams {team} and {other} to meet", team=name, other=other),
+        self.run_change(cmds.ForbidTeams(name, other, remove=remove),
                         then=lambda _new: (self.show(), self.say(tr(L, "allowed" if remove else "forbidden",
                                                                     a=clean(name), b=clean(other)))))
 

@@ -1,8 +1,8 @@
 """Players: list, search by name or number, add (late entry after round 1), edit, withdraw, bye, import CSV,
 players to tables.
 
-Each action is the `core.event.commands` function the command line calls, inside
-`EventFile.change` (through `run_change`); the keys are the action table's
+Each action is the `core.commands` command the command line runs, in one
+transaction (through `run_change`); the keys are the action table's
 "players" scope. The status column shows a requested bye (`½ r3`) beside
 late entries and withdrawals. In an event of several tables, `d` deals the
 players to the tables (before round 1), and a CSV without a table column is
@@ -17,12 +17,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input
 
+from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
-from arbiter.core.event import commands, seating
 from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean, fit
-from arbiter.core.msg.journal import bye_what, describe
 from arbiter.core.event.model import Event
 
 from .. import actions
@@ -169,9 +168,8 @@ class PlayersScreen(ArbiterScreen):
                 self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
                 self.query_one("#players-table", KeyedTable).select_key(str(p.id))
 
-            self.run_change(lambda ev: commands.add_player(ev, v["name"], rating=rating, club=v.get("club", ""),
-                                                           table=table, team=v.get("team", "").strip()),
-                            describe("add player {name}", name=v["name"]), then=added)
+            self.run_change(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table,
+                                           team=v.get("team", "").strip()), then=added)
 
         self.app.push_screen(FormScreen(tr(L, "add_player"), fields), done)
 
@@ -191,9 +189,8 @@ class PlayersScreen(ArbiterScreen):
             except ValueError:
                 self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
                 return
-            self.run_change(lambda ev: commands.edit_player(ev, p.id, name=v["name"].strip(), rating=rating,
-                                                            club=v.get("club", "").strip()),
-                            describe("edit player {pid}", pid=p.id),
+            self.run_change(cmds.EditPlayer(p.id, name=v["name"].strip(), rating=rating,
+                                            club=v.get("club", "").strip()),
                             then=lambda new: self.say(tr(L, "player_saved", name=clean(new.player(p.id).name),
                                                          id=p.id)))
 
@@ -208,7 +205,7 @@ class PlayersScreen(ArbiterScreen):
         def done(choice: str | None) -> None:
             if choice != "y":
                 return
-            self.run_change(lambda ev: commands.withdraw(ev, p.id), describe("withdraw player {pid}", pid=p.id),
+            self.run_change(cmds.Withdraw(p.id),
                             then=lambda new: self.say(tr(L, "withdrawn", name=p.name,
                                                          n=new.player(p.id).withdrawn_from)))
 
@@ -231,8 +228,7 @@ class PlayersScreen(ArbiterScreen):
             r, kind = int(bits[0]), BYE_WORDS.get(bits[1].lower(), bits[1].lower())
             said = tr(L, "bye_cancelled" if kind == "none" else "bye_saved", name=clean(p.name), id=p.id, r=r,
                       kind=BYE_SHOWN.get(kind, kind))
-            self.run_change(lambda ev: commands.request_bye(ev, p.id, r, kind), bye_what(kind, p.id, r),
-                            then=lambda _new: self.say(said))
+            self.run_change(cmds.RequestBye(p.id, r, kind), then=lambda _new: self.say(said))
 
         self.app.push_screen(LineScreen(f"{clean(p.name)}: {tr(L, 'bye_prompt')}", classes="line"), done)
 
@@ -248,19 +244,14 @@ class PlayersScreen(ArbiterScreen):
             rows = self.attempt(read_csv, csv_path)
             if rows is None:
                 return
-            what = describe("import {n} players from {file}", n=len(rows), file=csv_path.name)
-
-            def row_error(i: int, exc) -> FileProblem:
-                return FileProblem(str(csv_path), i + 2, exc)
-
             e = self.arb.event
             if e.tables > 1 and any(row.get("table") is None for row in rows):
                 # players without a table: where they would sit first, saved with them (seating.add_and_seat)
-                import_seated(self, rows, what, lambda new, method: self.say(
+                import_seated(self, tuple(rows), str(csv_path), lambda new, method: self.say(
                     tr(L, "imported_seated", n=len(rows), how=tr(L, "seat_by_" + ("rating" if method == "rating"
                                                                                   else "lot"))), "bold"))
                 return
-            self.run_change(lambda ev: seating.add_and_seat(ev, rows, row_error=row_error), what,
+            self.run_change(cmds.ImportPlayers(tuple(rows), str(csv_path)),
                             then=lambda _new: self.say(tr(L, "imported", n=len(rows)), "bold"))
 
         self.app.push_screen(LineScreen(tr(L, "import_csv"), classes="line"), done)

@@ -2,9 +2,10 @@
 
 The action table (tui/actions.py) runs these functions (registered there by
 `actions.handler`; main.py imports this module) with the main screen
-(`w`, `X`, the bye by hand, `l`, the palette's board prizes): each is one call
-into core (`core.teams.hand`: swap_match, exchange_teams, give_team_bye) in one
-transaction of the screen (`run_change`), journalled with its own line, then
+(`w`, `X`, the bye by hand, `l`, the palette's board prizes): each builds one
+command (`core.commands.SwapMatch`, `ExchangeTeams`, `GiveTeamBye`: the rules
+are `core.teams.hand`'s) run in one transaction of the screen (`run_change`),
+journalled with the command's line, then
 the team warnings of the round (`core.teams.hand.team_warnings`: teams who
 met before, a forbidden pair, a second bye ...) on the message line, as the
 individual hand edits say theirs. They live here, not on MainScreen.
@@ -12,9 +13,9 @@ individual hand edits say theirs. They live here, not on MainScreen.
 
 from __future__ import annotations
 
+from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
 from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import describe
 from arbiter.core.teams import hand
 
 from .. import actions
@@ -40,8 +41,7 @@ def swap_match(screen) -> None:
     if rnd is None or board is None:
         return
     match, _ = board_of_match(team_event.state(screen.event).boards, board)
-    screen.run_change(lambda ev: hand.swap_match(ev, rnd.number, match),
-                      describe("swap the order of match {match}", match=match),
+    screen.run_change(cmds.SwapMatch(rnd.number, match),
                       then=lambda _new: _said(screen, tr(screen.arb.lang, "tm_swapped", n=match)))
 
 
@@ -68,8 +68,7 @@ def _exchange(screen, text: str) -> None:
     if two is None or rnd is None:
         return
     a, b = two
-    screen.run_change(lambda ev: hand.exchange_teams(ev, rnd.number, a, b),
-                      describe("exchange teams {team} and {other}", team=a, other=b),
+    screen.run_change(cmds.ExchangeTeams(rnd.number, a, b),
                       then=lambda _new: _said(screen, tr(screen.arb.lang, "tm_exchanged", a=clean(a), b=clean(b))))
 
 
@@ -84,8 +83,7 @@ def _bye(screen, text: str) -> None:
     name = screen.attempt(team_event.find_team, screen.event, text.strip())
     if name is None or rnd is None:
         return
-    screen.run_change(lambda ev: hand.give_team_bye(ev, rnd.number, name),
-                      describe("bye by hand for team {team}", team=name),
+    screen.run_change(cmds.GiveTeamBye(rnd.number, name),
                       then=lambda _new: _said(screen, tr(screen.arb.lang, "tm_bye_given", team=clean(name))))
 
 
