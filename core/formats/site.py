@@ -36,8 +36,9 @@ from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.tiebreaks.standings import main_stage
 from arbiter.core.formats import exports as ex
 from arbiter.core.formats.html import Markup, join, link, page, table, tag
-from arbiter.core.formats.output import check_not_event
 from arbiter.core.formats import team_printouts as tp
+from arbiter.core.formats.output import check_link, check_not_event, output_like
+from arbiter.core.store.files import Like, share_like
 from arbiter.core.teams import board_stats, completed_rounds, is_team_event, matches, standings, state
 
 MANIFEST = ".arbiter-site"
@@ -299,12 +300,30 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
     return pages
 
 
-def _write_file(path: Path, text: str) -> None:
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
+def _write_file(path: Path, text: str, like: Like | None = None) -> None:
+    """A page, new in the site's temporary folder: 0644, or the event's group and group permissions."""
+    with open(path, "x", encoding="utf-8", newline="\n") as f:
         f.write(text)
         f.flush()
+        if like is None:
+            os.fchmod(f.fileno(), 0o644)
+        else:
+            share_like(f.fileno(), Like(like.st_gid, like.st_mode | 0o044))  # pages are read by the web server
         os.fsync(f.fileno())
-    os.chmod(path, 0o644)
+
+
+def _share_folder(folder: Path, like: Like | None) -> None:
+    """The site's folder: 0755, or the event's group and group permissions (setgid kept)."""
+    if like is None:
+        os.chmod(folder, 0o755)
+        return
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        share_like(fd, Like(like.st_gid, like.st_mode | 0o044), directory=True)
+        if like.st_mode & 0o020:  # group-writable: new files in it take its group, as in the event's folder
+            os.fchmod(fd, os.fstat(fd).st_mode & 0o7777 | 0o2000)
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -330,6 +349,8 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
     """
     out = Path(out_dir)
     check_not_event(out, event_path)
+    check_link(out)  # a link another user planted is never followed into another folder
+    like = output_like(event_path, out)
     if out.exists() and not out.is_dir():
         raise FileProblem(str(out), None, "exists and is not a folder; the site needs a folder")
     pages = build_site(event, now=now, lang=lang)
@@ -337,6 +358,7 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
     if existing:
         for name in (*pages, MANIFEST, *_read_manifest(out)):
             check_not_event(out / name, event_path)
+            check_link(out / name)
     parent = out if existing else Path(os.path.realpath(out)).parent
     try:
         if not existing:
@@ -346,9 +368,9 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
         raise FileProblem(str(out), None, "cannot write here: {error}", error=exc.strerror or exc) from None
     try:
         for name, text in pages.items():
-            _write_file(tmp / name, text)
-        _write_file(tmp / MANIFEST, "".join(f"{n}\n" for n in pages))
-        os.chmod(tmp, 0o755)
+            _write_file(tmp / name, text, like)
+        _write_file(tmp / MANIFEST, "".join(f"{n}\n" for n in pages), like)
+        _share_folder(tmp, like)
         _fsync_dir(tmp)
         if not existing:
             try:
@@ -377,9 +399,11 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
 
 
 def _read_manifest(folder: Path) -> set[str]:
-    try:
-        text = (folder / MANIFEST).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    from arbiter.core.store.files import read_input
+
+    try:  # a plain file of at most 1 MB: a FIFO planted in its place is not waited on
+        text = read_input(folder / MANIFEST, most=1 << 20, stdin=False).decode("utf-8")
+    except (FileProblem, UnicodeDecodeError):
         return set()
     # only plain page names this module makes: never a path out of the folder
     return {n for n in text.split() if n.endswith(".html") and "/" not in n and "\\" not in n and not n.startswith(".")}

@@ -21,7 +21,7 @@ from fractions import Fraction
 from arbiter.core.errors import IllegalChange
 from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.formats.csvio import write_rows
-from arbiter.core.formats.exports import WIDTH, _clean, _lang, _lines_fit, _who, fit, round_title
+from arbiter.core.formats.exports import WIDTH, _clean, _keep, _lang, _lines_fit, _who, fit, round_title
 from arbiter.core.msg.cells import text_width
 from arbiter.core.msg.i18n import words
 from arbiter.core.teams.round_matches import MatchView, matches, round_bye
@@ -92,52 +92,57 @@ def percent(points: Fraction, games: int) -> str:
 # the matches of a round
 
 
-def team_pairings_text(event: Event, lang: str | None = None, round_no: int | None = None) -> str:
-    """Every match of the round: its head (teams, board numbers, score), then its boards, first mover first."""
+def team_pairings_text(event: Event, lang: str | None = None, round_no: int | None = None,
+                       page_lines: int | None = None) -> str:
+    """Every match of the round: its head (teams, board numbers, score), then its boards, first mover first; with
+    `page_lines`, on pages of that many lines, a match never cut by a page break."""
     t = words(_lang(event, lang))
     st = state(event)
     rnd = team_round(event, round_no)
-    lines = [fit(event.name, WIDTH).rstrip()]
+    lines: list = [fit(event.name, WIDTH).rstrip()]
     if rnd is None:
-        return _lines_fit(lines + ["", t("no_round")])
+        return _lines_fit(lines + ["", t("no_round")], page_lines)
     lines += [f"{t('tm_pairings')}: {round_title(event, rnd, t)}", ""]
     nw = 30
     for m in matches(event, rnd, st):
-        lines += _wrapped(match_head(m, t))
-        lines.append(f"  {fit(t('bd'), 4)}  {fit(t('first'), nw)} {fit(t('result_short'), 6)}  {fit(t('second'), nw)}")
+        block = _wrapped(match_head(m, t))
+        block.append(f"  {fit(t('bd'), 4)}  {fit(t('first'), nw)} {fit(t('result_short'), 6)}  {fit(t('second'), nw)}")
         for g in m.games:
             res = str(g.result) if g.result else ""
             mark = "*" if g.manual else ""
-            lines.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first), nw)} "
+            block.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first), nw)} "
                          f"{res:^6}  {fit(_who(event, g.second), nw)}{mark}")
-        lines.append("")
+        lines += [tuple(block), ""]  # one match: never cut by a page break
     lines += bye_line(event, rnd, t)[1:]
     lines += textwrap.wrap(t("tm_first_named"), WIDTH)
     if rnd.missing:
         lines.append(t("missing_n", n=rnd.missing))
     if any(g.manual for g in rnd.games):
         lines.append(t("manual"))
-    return _lines_fit(lines)
+    return _lines_fit(lines, page_lines)
 
 
 # ---------------------------------------------------------------------------
 # match cards
 
 
-def match_cards_text(event: Event, lang: str | None = None, round_no: int | None = None) -> str:
+def match_cards_text(event: Event, lang: str | None = None, round_no: int | None = None,
+                     page_lines: int | None = None) -> str:
     """One card a match, between cut lines: its boards (first mover first) with a place for each result, the
-    match score, the two captains' and the arbiter's signatures."""
+    match score, the two captains' and the arbiter's signatures; with `page_lines`, a card never cut by a page
+    break."""
     t = words(_lang(event, lang))
     st = state(event)
     rnd = team_round(event, round_no)
     if rnd is None:
-        return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
+        return _lines_fit([fit(event.name, WIDTH), "", t("no_round")], page_lines)
     cut = f" {t('cut_here')} "
     cut_line = "- " * ((WIDTH - len(cut) - 4) // 2) + cut + "- "
     nw = 30
     half = (WIDTH - 4) // 2
-    lines: list[str] = []
+    lines: list = []
     for m in matches(event, rnd, st):
+        start = len(lines)
         first, last = m.games[0].board, m.games[-1].board
         lines += [cut_line, "", fit(event.name, WIDTH).rstrip(),
                   t("mc_title", round=round_title(event, rnd, t), n=m.number, a=first, b=last), ""]
@@ -154,9 +159,10 @@ def match_cards_text(event: Event, lang: str | None = None, round_no: int | None
         lines.append(fit(t("mc_captain", team=_clean(m.first_name)) + ":", half) + "    " +
                      fit(t("mc_captain", team=_clean(m.second_name)) + ":", half))
         lines += ["", "_" * (half - 4) + " " * 8 + "_" * (half - 4), "", f"{t('mc_arbiter')}: " + "_" * 30, ""]
+        _keep(lines, start)  # one card: never cut by a page break
     if lines:
         lines.append(cut_line)
-    return _lines_fit(lines)
+    return _lines_fit(lines, page_lines)
 
 
 # ---------------------------------------------------------------------------
@@ -177,34 +183,37 @@ def _blocks(codes: list[str], fixed: int, min_name: int = 18) -> list[list[str]]
     return blocks
 
 
-def team_standings_text(event: Event, lang: str | None = None) -> str:
+def team_standings_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     """The team standings after the last complete round: rank, id, team, MP, GP, the tie-breaks (as many
-    blocks as 80 columns need), matches played; the codes' names under it."""
+    blocks as 80 columns need), matches played; the codes' names under it (pages: a heading with its first row)."""
     lang = _lang(event, lang)
     t = words(lang)
     after, codes, rows = standings(event)
     rest = [c for c in codes if c.strip().upper() not in ("MP", "GP")]  # MP and GP have their columns
     title = t("team_standings_after", n=after) if after else t("team_standings")
-    lines = [fit(event.name, WIDTH).rstrip()]
+    lines: list = [fit(event.name, WIDTH).rstrip()]
     fixed = 3 + 1 + 3 + 2 + 1 + 5 + 1 + 6 + 1 + 3
     for k, block in enumerate(_blocks(rest, fixed)):
+        start = len(lines)
         lines += ["", title + (" (…)" if k else ""), ""]
         cols = "".join(" " + fit(c, max(len(c), 6), ">") for c in block)
         nw = min(36, WIDTH - fixed - text_width(cols))
         lines.append(f"{fit(t('rank'), 3, '>')} {fit(t('id'), 3, '>')}  {fit(t('team'), nw)} {fit('MP', 5, '>')} "
                      f"{fit('GP', 6, '>')}{cols} {fit(t('tm_played_short'), 3, '>')}")
-        for r in rows:
+        for i, r in enumerate(rows):
             vals = "".join(" " + fit(points_text(r.tiebreaks[c]), max(len(c), 6), ">") for c in block)
             rank = f"{r.rank}{'=' if r.shared else ''}"
             lines.append(f"{rank:>3} {r.id:>3}  {fit(r.team, nw)} {points_text(r.match_points):>5} "
                          f"{points_text(r.game_points):>6}{vals} {r.matches:>3}")
+            if i == 0:
+                _keep(lines, start)
     if any(r.by_lot for r in rows):
         lines += ["", t("tm_by_lot")]
     lines += ["", t("tiebreaks") + ":"]
     for c in ["MP", "GP", *rest]:
         lines.append(f"  {c:<8} {fit(tiebreak_name(c, lang), WIDTH - 11)}")
     lines.append(f"  {t('tm_played_short'):<8} {t('tm_played')}")
-    return _lines_fit(lines)
+    return _lines_fit(lines, page_lines)
 
 
 def team_standings_csv(event: Event) -> str:
@@ -219,20 +228,21 @@ def team_standings_csv(event: Event) -> str:
 # board statistics (board prizes)
 
 
-def board_stats_text(event: Event, lang: str | None = None) -> str:
-    """Each board number: its players, best first (points, then fewer games), with games and percentage."""
+def board_stats_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
+    """Each board number: its players, best first (points, then fewer games), with games and percentage (pages: a
+    board's heading with its first row)."""
     t = words(_lang(event, lang))
     after = completed_rounds(event)
     stats = board_stats(event, after)
-    lines = [fit(event.name, WIDTH).rstrip(), t("bs_title_after", n=after) if after else t("bs_title"), ""]
+    lines: list = [fit(event.name, WIDTH).rstrip(), t("bs_title_after", n=after) if after else t("bs_title"), ""]
     lines += textwrap.wrap(t("bs_legend"), WIDTH)
     if not stats:
-        return _lines_fit(lines + ["", t("no_round")])
+        return _lines_fit(lines + ["", t("no_round")], page_lines)
     pw, tw = 34, 22
     board = None
     for s in stats:
         if s.board != board:
-            board = s.board
+            board, start = s.board, len(lines)
             lines += ["", t("bs_board_n", n=board),
                       f"{fit(t('rank'), 3, '>')}  {fit(t('player'), pw)} {fit(t('team'), tw)} {fit(t('pts'), 5, '>')} "
                       f"{fit(t('bs_games'), 4, '>')} {fit('%', 5, '>')}"]
@@ -240,7 +250,9 @@ def board_stats_text(event: Event, lang: str | None = None) -> str:
         k += 1
         lines.append(f"{k:>3}  {fit(f'{s.name} ({s.id})', pw)} {fit(s.team, tw)} {points_text(s.points):>5} "
                      f"{s.games:>4} {percent(s.points, s.games):>5}")
-    return _lines_fit(lines)
+        if k == 1:
+            _keep(lines, start)
+    return _lines_fit(lines, page_lines)
 
 
 def board_stats_csv(event: Event) -> str:
@@ -251,10 +263,11 @@ def board_stats_csv(event: Event) -> str:
                        for s in stats))
 
 
-def team_printout(event: Event, what: str, lang: str | None = None) -> str:
-    """The team printout named `what` (TEAM_PRINTOUTS)."""
+def team_printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None) -> str:
+    """The team printout named `what` (TEAM_PRINTOUTS); with `page_lines`, on pages of that many lines
+    (`core.formats.text.paginate`: a form feed between pages, never inside a match, a card or a table row)."""
     fns = {"matches": team_pairings_text, "match_cards": match_cards_text, "team_standings": team_standings_text,
            "board_stats": board_stats_text}
     if what not in fns:
         raise IllegalChange("no printout '{what}'; choose one of {known}", what=what, known=", ".join(TEAM_PRINTOUTS))
-    return fns[what](event, lang=lang)
+    return fns[what](event, lang=lang, page_lines=page_lines)

@@ -705,6 +705,54 @@ RU: dict[str, str] = {
         'файл слишком велик для турнира: {size} символов (не больше {most})',
     'arrays or tables are nested too deeply for an event file':
         'массивы или таблицы вложены слишком глубоко для файла турнира',
+    # -- input and output at the edges: numbers, lists, sizes, locks, links, read-only files --
+    'a number is too big: no value of an event has more than {most} digits':
+        'слишком большое число: ни одно значение турнира не длиннее {most} цифр',
+    'line {line}: a number of {digits} digits is too big: no value of an event has more than {most} digits':
+        'строка {line}: число из {digits} цифр слишком велико: ни одно значение турнира не длиннее {most} цифр',
+    '{n} tie-breaks are too many: at most {most}':
+        '{n} дополнительных показателей — слишком много: не больше {most}',
+    '{what}: a number of {digits} digits is too big: at most {most} digits':
+        '{what}: число из {digits} цифр слишком велико: не больше {most} цифр',
+    'is a folder, not a file':
+        'это папка, а не файл',
+    # core/formats/output.py: outputs in a shared folder (issue 26.5)
+    'is a symbolic link made by another user ({owner}): arbiter does not follow it into another file; remove it or '
+    'choose another name':
+        'это символическая ссылка другого пользователя ({owner}): arbiter не пишет по ней в другой файл; удалите её '
+        'или выберите другое имя',
+    'is read-only (mode {mode}): arbiter does not replace it; make it writable (chmod u+w) or choose another name':
+        "файл только для чтения (права {mode}): arbiter его не заменяет; разрешите запись ('chmod u+w') или выберите "
+        "другое имя",
+    'is read-only (mode {mode}): arbiter does not change it; make it writable (chmod u+w) to go on':
+        'файл только для чтения (права {mode}): arbiter его не меняет; чтобы продолжить, разрешите запись ("chmod u+w")',
+    'is a pipe nobody reads: nothing was written':
+        'это канал, который никто не читает: ничего не записано',
+    # core/formats/csvio.py: registration files as they come (issue 21.4)
+    'columns ignored (arbiter does not know them): {columns}':
+        'столбцы пропущены (arbiter их не знает): {columns}',
+    'read as {encoding} (the file is not UTF-8); if the names look wrong, undo and import with --encoding':
+        'прочитан как {encoding} (файл не в UTF-8); если имена выглядят неверно, отмените и импортируйте с --encoding',
+    'not {encoding} text (byte {start}); leave --encoding out to let arbiter tell':
+        'не текст в {encoding} (байт {start}); уберите --encoding, и arbiter определит кодировку сам',
+    'not UTF-16 text (byte {start})':
+        'не текст в UTF-16 (байт {start})',
+    'not UTF-8 text (byte {start}), and its letters do not say which encoding it is: name it, e.g. --encoding cp1251 '
+    '(Russian Windows), koi8-r, cp866 or cp1252 (Western Windows)':
+        'не текст в UTF-8 (байт {start}), и по буквам не понять кодировку: укажите её, например --encoding cp1251 '
+        "(русская кодировка), 'koi8-r', 'cp866' или cp1252 (западная)",
+    "unknown encoding '{encoding}' (known: {known})":
+        "неизвестная кодировка '{encoding}' (возможны: {known})",
+    'more than {most} players':
+        'больше {most} участников',
+    "FIDE id '{v}' is not a number":
+        "FIDE ID '{v}' — не число",
+    "sex '{v}' is not m or f (male or female; м or ж)":
+        "пол '{v}' — не m и не f (м или ж)",
+    "birth '{v}' is not a year or a date (1987, 17.05.1987, 1987-05-17)":
+        "рождение '{v}' — не год и не дата (1987, 17.05.1987, 1987-05-17)",
+    'is not a plain file (a pipe, a device): arbiter reads a file, or standard input named as -':
+        'это не обычный файл (канал, устройство): arbiter читает файл или стандартный ввод, названный -',
     'schema {schema} is not supported (this arbiter reads schema = {SCHEMA})':
         'schema {schema} не поддерживается (эта версия arbiter читает schema = {SCHEMA})',
     '{n} players are too many: at most {most}':

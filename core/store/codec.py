@@ -19,6 +19,7 @@ documented field by field in docs/file-format.md.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from datetime import datetime, timezone
 from fractions import Fraction
@@ -328,7 +329,42 @@ def loads(text: str, path: str = "<event>") -> Event:
         raise FileProblem(path, None, "not a valid TOML file: {msg}", msg=msg) from None
     except RecursionError:  # arrays or tables nested hundreds deep: no event is
         raise FileProblem(path, None, "arrays or tables are nested too deeply for an event file") from None
+    except ValueError:  # a whole number of thousands of digits: Python will not make it an int
+        raise _huge_number(text, path) from None
     return from_doc(doc, path)
+
+
+# A whole number too long for Python to read (more than 4300 digits; tomllib raises ValueError)
+_HUGE = re.compile(r"[+-]?(?:0[xob])?[0-9A-Fa-f_]{%d,}" % (limits.DIGITS_MAX + 1))
+_HEADER = re.compile(r"^[ \t]*(\[\[?)[ \t]*([^\]\n]+?)[ \t]*\]\]?[ \t]*(?:#.*)?$", re.M)
+_KEY_LINE = re.compile(r"[ \t]*([A-Za-z0-9_.\"' -]+?)[ \t]*=")
+
+
+def _huge_number(text: str, path: str) -> FileProblem:
+    """The refusal of a file holding a whole number of thousands of digits: the key and its line."""
+    hit = None
+    for m in _HUGE.finditer(text):
+        if len(m.group().lstrip("+-").replace("_", "")) > 4000:
+            hit = m
+            break
+    if hit is None:  # not found: said without the place
+        return FileProblem(path, None, "a number is too big: no value of an event has more than {most} digits",
+                           most=limits.DIGITS_MAX)
+    pos = hit.start()
+    line = text.count("\n", 0, pos) + 1
+    start = text.rfind("\n", 0, pos) + 1
+    table, arrays = "", {}
+    for h in _HEADER.finditer(text, 0, start):
+        table = h.group(2).replace(" ", "")
+        if h.group(1) == "[[":
+            arrays[table] = arrays.get(table, -1) + 1
+    where = f"{table}[{arrays[table]}]" if table in arrays else table
+    key = _KEY_LINE.match(text, start, pos)
+    if key is not None and "{" not in key.group(1):
+        where = at(where, key.group(1).strip().strip("\"'"))
+    digits = len(hit.group().lstrip("+-").replace("_", ""))
+    return FileProblem(path, where or None, "line {line}: a number of {digits} digits is too big: no value of an "
+                       "event has more than {most} digits", line=line, digits=digits, most=limits.DIGITS_MAX)
 
 
 _TOP_LEVEL = ("schema", "event", "players", "rounds") + stages.SECTIONS
@@ -419,6 +455,9 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     tiebreaks = typed(rd, ev, "tiebreaks", where, (list,), [])
     if not all(isinstance(t, str) and 0 < len(t) <= 40 for t in tiebreaks):
         raise rd.fail(at(where, "tiebreaks"), "expected a list of tie-break codes like [\"BH-C1\", \"SB\"]")
+    if len(tiebreaks) > limits.TIEBREAKS_MAX:
+        raise rd.fail(at(where, "tiebreaks"), "{n} tie-breaks are too many: at most {most}", n=len(tiebreaks),
+                      most=limits.TIEBREAKS_MAX)
     g["tiebreaks"] = tuple(tiebreaks)
     edition = text(rd, ev, "edition", where, "fide2024")
     if edition not in EDITIONS:
@@ -489,7 +528,7 @@ def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
         raise rd.fail(where, "'table' is missing: the event has {tables} tables", tables=tables)
     byes = []
     for r, kind in typed(rd, row, "byes", where, (dict,), {}).items():
-        if not (isinstance(r, str) and r.isascii() and r.isdigit() and r == str(int(r))) or kind not in BYE_KINDS:
+        if not (isinstance(r, str) and r.isascii() and r.isdigit() and len(r) <= 9 and r == str(int(r))) or kind not in BYE_KINDS:
             raise rd.fail(at(where, "byes"), "expected round = \"half\"|\"zero\"|\"full\", found {r} = {kind}",
                           r=shown(r), kind=shown(kind))
         in_range(rd, int(r), at(where, f"byes.{r}"), "round")

@@ -245,7 +245,7 @@ def holder(path: Path) -> Msg:
         who, doing = str(doc["who"]), str(doc.get("doing", ""))
         since = datetime.fromisoformat(str(doc["since"]))
         pid = int(doc.get("pid", 0))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return Msg("another session (it did not say who)")
     from arbiter.core.msg.journal import Description
 
@@ -260,19 +260,25 @@ def holder(path: Path) -> Msg:
 @contextmanager
 def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None = None,
            timeout: float = LOCK_TIMEOUT, notice_after: float = WAIT_NOTICE,
-           waited: Callable[[float], None] | None = None) -> Iterator[None]:
+           waited: Callable[[float], None] | None = None, creating: bool = False) -> Iterator[None]:
     """Hold the event's exclusive lock (a separate `.lock` file: the event itself is replaced).
 
     While it is held the lock file says who holds it (`doing`: the change, in
     the journal's words). A wait longer than `notice_after` seconds calls
     `on_wait` once with who holds it; after `timeout` seconds the wait gives
     up with `LockBusy`. `waited(seconds)` is told how long the wait was.
+
+    `creating`: the lock of an event being made. If the event is not there
+    when the lock is let go (the creation was refused: a full disk, a
+    folder we may not write) and this call made the lock file, it is
+    removed, still locked: a refused `new` or `import-trf` leaves nothing.
     """
     folder = folder_of(path)
     like = like_of(path)
+    made = False
     try:
         try:
-            fd, _ = open_beside(lock_path(path), like)
+            fd, made = open_beside(lock_path(path), like)
             writable = True
         except PermissionError:  # another judge's lock file we may not write: lock it all the same
             fd, _ = open_beside(lock_path(path), like, write=False)
@@ -322,10 +328,22 @@ def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None
                 os.ftruncate(fd, 0)
             except OSError:
                 pass
+        if creating and made and not os.path.lexists(path):
+            _unlink_if_same(lock_path(path), fd)
         try:
             fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
+
+
+def _unlink_if_same(path: Path, fd: int) -> None:
+    """Remove `path` if it is still the file open as `fd` (never another process's lock file)."""
+    try:
+        st, here = os.fstat(fd), os.lstat(path)
+        if (st.st_dev, st.st_ino) == (here.st_dev, here.st_ino):
+            os.unlink(path)
+    except OSError:
+        pass
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -351,40 +369,60 @@ class Stamp:
 def read_text(path: Path, *, plain: bool = False, most: int = READ_BYTES_MAX) -> str:
     """The file's text (UTF-8; a BOM dropped); `FileProblem` in one line if it cannot be read.
 
-    `plain`: only a plain file is read (an event file): a FIFO, a device
-    (`/dev/zero`) or a socket is refused at once instead of blocking or
-    reading forever. Without it (a TRF named on the command line) a pipe
-    such as `/dev/stdin` is read too. At most `most` bytes are read: a
-    longer file (or an endless stream) is refused.
+    Only a plain file is read (`read_input`): a FIFO, a device (`/dev/zero`)
+    or a socket is refused at once instead of blocking or reading forever.
+    Without `plain` (a TRF named on the command line) the path `-` reads
+    standard input, the one pipe a user names. At most `most` bytes are
+    read: a longer file (or stream) is refused.
     """
-    try:
-        if plain:
-            data = _read_plain(path, most)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(most + 1)
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except IsADirectoryError:
-        raise FileProblem(str(path), None, "is a folder, not an event file") from None
-    except OSError as exc:
-        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
-    if len(data) > most:
-        raise FileProblem(str(path), None, "the file is too big: more than {most} bytes", most=most)
+    data = read_input(path, most=most, stdin=not plain, event=plain)
     try:
         return data.decode("utf-8").removeprefix("\ufeff")  # a BOM (a Windows editor's) is not text
     except UnicodeDecodeError as exc:
         raise FileProblem(str(path), None, "not UTF-8 text (byte {start})", start=exc.start) from None
 
 
-def _read_plain(path: Path, most: int) -> bytes:
+def read_input(path: str | Path, *, most: int, stdin: bool = True, event: bool = False) -> bytes:
+    """The bytes of a file arbiter reads (an event, a TRF, a CSV): at most `most` of them.
+
+    Only a plain file is read; a FIFO, a device (`/dev/zero`, `/dev/stdin` of
+    a pipe), a socket or a folder is refused at once, never read forever nor
+    waited on. `-` (when `stdin`) is standard input, read up to the same cap.
+    A file (or stream) longer than `most` bytes is refused whole.
+    """
+    try:
+        if stdin and str(path) == "-":
+            import sys
+
+            data = sys.stdin.buffer.read(most + 1)
+        else:
+            data = _read_plain(Path(path), most, event)
+    except FileNotFoundError:
+        raise FileProblem(str(path), None, "no such file") from None
+    except IsADirectoryError:
+        if event:
+            raise FileProblem(str(path), None, "is a folder, not an event file") from None
+        raise FileProblem(str(path), None, "is a folder, not a file") from None
+    except OSError as exc:
+        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
+    if len(data) > most:
+        raise FileProblem(str(path), None, "the file is too big: more than {most} bytes", most=most)
+    return data
+
+
+def _read_plain(path: Path, most: int, event: bool = False) -> bytes:
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO opens at once, and is refused
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         if not stat.S_ISREG(st.st_mode):
-            raise FileProblem(str(path), None, "is not a plain file: arbiter does not use it")
+            if event:
+                raise FileProblem(str(path), None, "is not a plain file: arbiter does not use it")
+            raise FileProblem(str(path), None, "is not a plain file (a pipe, a device): arbiter reads a file, "
+                                               "or standard input named as -")
+        if st.st_size > most:  # refused before a byte is read
+            raise FileProblem(str(path), None, "the file is too big: more than {most} bytes", most=most)
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb", closefd=False) as f:
             return f.read(most + 1)
@@ -534,6 +572,20 @@ def replace(path: Path, tmp: Path, *, keep_backup: bool = True, exclusive: bool 
         fsync_dir(folder)
     except OSError:
         pass
+
+
+def check_new(path: Path) -> None:
+    """A new event may be made at `path`: nothing is there (a file, a device, a link), and its folder is one.
+
+    Checked before the lock file is made, so a refused `new` leaves nothing
+    behind (`arbiter new /dev/null` once left `/dev/null.lock`).
+    """
+    _named(path)
+    if os.path.lexists(path):
+        raise FileProblem(str(path), None, "already exists; arbiter will not overwrite it")
+    folder = folder_of(path)
+    if not folder.is_dir():
+        raise FileProblem(str(path), None, "there is no folder {folder}", folder=str(path.parent))
 
 
 def write_atomic(path: Path, text: str, *, keep_backup: bool = True, exclusive: bool = False) -> None:

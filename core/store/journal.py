@@ -111,7 +111,7 @@ def _parse(line: bytes | str) -> Entry | None:
         if not isinstance(doc, dict):
             return None
         return Entry(**{k: v for k, v in restored(doc).items() if k in _FIELDS})
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):  # a line nested thousands deep too
         return None
 
 

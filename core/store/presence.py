@@ -162,7 +162,7 @@ class Presence:
                 seen = datetime.fromisoformat(str(data["seen"]))
                 peer = Peer(str(data.get("user", "?")), str(data.get("ssh", "")), int(data.get("pid", 0)), seen, f.name,
                             str(data.get("host", "")))
-            except (OSError, ValueError, KeyError, TypeError, tomllib.TOMLDecodeError):
+            except (OSError, ValueError, KeyError, TypeError, RecursionError, tomllib.TOMLDecodeError):
                 continue
             age = (now - seen).total_seconds()
             if age > stale:

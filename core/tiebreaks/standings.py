@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from arbiter.core import limits
 from arbiter.core.errors import IllegalChange
 from arbiter.core.event.history import histories
 from arbiter.core.event.model import Event
@@ -38,8 +39,12 @@ class Row:
 
 
 def check_codes(codes) -> None:
+    """Every code known (else `UnknownTieBreak` naming it), and at most `limits.TIEBREAKS_MAX` of them."""
     from arbiter.core.tiebreaks import lookup
 
+    codes = list(codes)
+    if len(codes) > limits.TIEBREAKS_MAX:
+        raise IllegalChange("{n} tie-breaks are too many: at most {most}", n=len(codes), most=limits.TIEBREAKS_MAX)
     for c in codes:
         lookup(c)  # raises UnknownTieBreak (an IllegalChange) naming the code
 

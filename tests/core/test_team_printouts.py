@@ -135,3 +135,22 @@ def test_a_printout_of_a_team_event_asked_of_another_event_is_refused():
     e = commands.new_event("Open", 5)
     with pytest.raises(Exception, match="not a team event"):
         tp.team_standings_text(replace(e))
+
+
+def test_pages_never_cut_a_match_or_a_card():
+    e = pair_next(team_event_of([f"Team {i}" for i in range(1, 9)], 6, per_team=6, rounds=3))
+    for what, head in (("match_cards", r"Match card: Round 1, match (\d+)"), ("matches", r"Match (\d+) \(boards")):
+        text = tp.team_printout(e, what, "en", page_lines=40)
+        pages = text.split("\f")
+        assert len(pages) > 1 and tp.team_printout(e, what, "en").count("\f") == 0
+        seen = []
+        for page in pages:
+            lines = page.rstrip("\n").splitlines()
+            assert len(lines) <= 40
+            starts = [k for k, line in enumerate(lines) if re.match(head, line)]
+            for a, b in zip(starts, starts[1:] + [len(lines)]):  # each match on this page: its 6 boards with it
+                n = int(re.match(head, lines[a]).group(1))
+                boards = [x.split()[0] for x in lines[a:b] if re.match(r"\s+\d+\.\d\s", x)]
+                assert boards == [f"{n}.{k}" for k in range(1, 7)], (what, n, boards)
+                seen.append(n)
+        assert seen == [1, 2, 3, 4], (what, seen)

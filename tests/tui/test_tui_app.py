@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 import shutil
 import subprocess
 import sys
@@ -264,6 +265,40 @@ async def test_change_by_another_process_appears_within_two_seconds(demo):
         assert app.main.shown_round().game(2).result is Result.SECOND_WINS
         assert app.changes_seen >= 1
         assert "Brown, Maria (28)" in screen_text(app)
+
+
+BAD_FILES = {  # issue 26: what a running TUI met, and the words of its message line
+    "5000 digits": (lambda t: t.replace("rounds = 5", "rounds = " + "9" * 5000, 1),
+                    "event.rounds: line 8: a number of 5000 digits is too big"),
+    "5000 tie-breaks": (lambda t: t.replace("tiebreaks = [", "tiebreaks = [" + '"BH", ' * 5000, 1),
+                        "event.tiebreaks: 5004 tie-breaks are too many: at most 20"),
+    "hex of 5000 digits": (lambda t: t.replace("rounds = 5", "rounds = 0x" + "f" * 5000, 1),
+                           "event.rounds: must be a whole number from 0 to 999, not ~1e6020"),
+    "not TOML": (lambda t: t[:len(t) // 2], "not a valid TOML file"),
+}
+
+
+@sync
+@pytest.mark.parametrize("bad", sorted(BAD_FILES))
+async def test_a_bad_file_keeps_the_last_good_state_and_says_why(demo, bad):
+    edit, said = BAD_FILES[bad]
+    good = demo.read_text(encoding="utf-8")
+    assert "rounds = 5" in good
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.event
+        shown = screen_text(app)
+        tmp = demo.with_name("next.toml")
+        tmp.write_text(edit(good), encoding="utf-8")
+        os.replace(tmp, demo)  # as an editor or another arbiter saves it
+        await until(pilot, lambda: said.replace(" ", "") in "".join(screen_text(app).split()), "the message line")
+        assert app.event is before and app.is_running
+        assert screen_text(app).splitlines()[:10] == shown.splitlines()[:10]  # the round as it was
+        tmp.write_text(good.replace('name = "Demo Open', 'name = "Demo Again', 1), encoding="utf-8")
+        os.replace(tmp, demo)  # fixed: shown again
+        await until(pilot, lambda: app.event.name.startswith("Demo Again"), "the good file again")
+        await pilot.press("q")
 
 
 @sync

@@ -96,6 +96,25 @@ async def test_players_import_csv(one_table, tmp_path):
 
 
 @sync
+async def test_players_import_of_a_windows_1251_csv_says_how_it_was_read(one_table, tmp_path):
+    """Issue 21.4: a Russian spreadsheet's file with columns arbiter does not know imports; the message line
+    says it was read as Windows-1251 and which columns were ignored (in the judge's language)."""
+    csv = tmp_path / "reg.csv"
+    csv.write_bytes("Отметка времени;Фамилия;Имя;Рейтинг\n1;Новикова;Нина;1650\n2;Олегов;Олег;\n".encode("cp1251"))
+    app = make_app(one_table, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P", "i")
+        await pilot.pause()
+        app.screen.query_one("#line-input").value = str(csv)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert {"Новикова, Нина", "Олегов, Олег"} <= {p.name for p in load(one_table).players}
+        shown = " ".join(screen_text(app).split())
+        assert "прочитан как Windows-1251" in shown and "столбцы пропущены" in shown, shown
+
+
+@sync
 async def test_new_event_from_the_palette(one_table, tmp_path):
     target = tmp_path / "fresh.toml"
     app = make_app(one_table)

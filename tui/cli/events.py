@@ -9,7 +9,6 @@ from pathlib import Path
 
 from arbiter.core import commands as cmds
 from arbiter.core.event import commands
-from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean
 from arbiter.core.event.model import Event
@@ -122,22 +121,10 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     return 0
 
 
-def read_csv_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except UnicodeDecodeError:
-        raise FileProblem(str(path), None, "not UTF-8 text") from None
-    except IsADirectoryError:
-        raise FileProblem(str(path), None, "is a folder, not a CSV file") from None
-    except OSError as exc:
-        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
-
-
 def cmd_players_import(a: argparse.Namespace) -> int:
     csv_path = Path(a.csv)
-    rows = csvio.read_players(read_csv_text(csv_path), str(csv_path))
+    got = csvio.read_players_file(csv_path, a.encoding)  # a plain file or `-`, capped; the encoding told or named
+    rows = got.rows
     e = load(a.file)
     unseated = sum(1 for row in rows if row.get("table") is None) if e.tables > 1 else 0
     if unseated and a.distribute is None:
@@ -150,6 +137,8 @@ def cmd_players_import(a: argparse.Namespace) -> int:
 
     new = run(EventFile(a.file), cmds.ImportPlayers(tuple(rows), str(csv_path), method=a.distribute or "rating"))
     print(f"imported {len(rows)} players")
+    for said in got.warnings():  # an encoding told from the letters; the columns ignored: a line each
+        print(f"arbiter: warning: {csv_path}: {clean(str(said))}", file=sys.stderr)
     if unseated:
         print_tables(new, {p.id for p in new.players} - {p.id for p in e.players})
     return 0
@@ -339,8 +328,11 @@ COMMANDS = (
                       "         arbiter players add saves/open.toml -- \"-1+2\""),
     Command(("players", "import"), "add the players of a CSV file (all or none)", cmd_players_import, (
         FILE,
-        Arg("csv", "a CSV file with a header row: name (required), rating, club, federation, table, team, "
-            "title, fide_id", metavar="CSV"),
+        Arg("csv", "a CSV file (- for standard input) with a header row in English or Russian: name (or surname "
+            "and first name), rating, club, federation, table, team, title, fide id, sex, birth; other columns "
+            "are ignored", metavar="CSV"),
+        Arg("--encoding", "the file's encoding when arbiter cannot tell it: cp1251 (Russian Windows), koi8-r, "
+            "cp866, cp1252, utf-8, utf-16 ... (default: UTF-8, else told from the letters)", metavar="ENC"),
         Arg("--distribute", "an event of several tables, a CSV without a table column: deal the players to the "
             "tables by rating (a snake) or by lot, club-mates apart where possible", metavar="rating|lots",
             choices=("rating", "lots")),

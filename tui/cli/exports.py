@@ -12,6 +12,9 @@ from arbiter.core.formats.output import STDOUT, write_output
 from arbiter.core.msg.cells import clean
 from arbiter.core.store.files import read_text
 
+from arbiter.core.limits import PAGE_LINES, PAGE_LINES_MIN
+
+from . import numbers
 from .common import FILE, TABLE, Arg, Command, Group, table_of
 from .interrupt import guarded
 from .usage import UsageError
@@ -101,15 +104,22 @@ def cmd_export(a: argparse.Namespace) -> int:
                 team_printouts.board_stats_csv(e)
         else:
             text = standings_csv(e) if a.what == "standings" else players_csv(e)
-    else:  # text printouts
+    else:  # text printouts, on pages of --page-length lines (0: no page breaks)
         from arbiter.core.formats import team_printouts
         from arbiter.core.formats.exports import printout
+        from arbiter.core.formats.text import clean_pages
 
+        if 0 < a.page_length < PAGE_LINES_MIN:
+            raise UsageError(f"--page-length {a.page_length}: too small: at least {PAGE_LINES_MIN} lines (0: no "
+                             "page breaks)")
         if a.what in team_printouts.TEAM_PRINTOUTS:
             _team_event(e, a.what)
-            text = team_printouts.team_printout(e, a.what)
+            text = clean_pages(team_printouts.team_printout(e, a.what, page_lines=a.page_length))
         else:
-            text = printout(e, a.what)
+            text = clean_pages(printout(e, a.what, page_lines=a.page_length))
+        if write_output(a.out, text, event=a.file) != STDOUT:
+            print(f"wrote {a.out}")
+        return 0
     if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:
         print(f"wrote {a.out}")
     return 0
@@ -149,5 +159,8 @@ COMMANDS = (
         Arg("--what", "csv: players|standings|team_standings|board_stats; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
             "the main stage)",
             metavar="WHAT", default="standings"),
+        Arg("--page-length", f"text: lines of a printed page (default {PAGE_LINES}; a form feed between pages, never "
+            "inside a slip or a table row; 0: no page breaks)", metavar="LINES", type=numbers.whole("page_lines"),
+            default=PAGE_LINES),
     )),
 )

@@ -19,7 +19,6 @@ from textual.widgets import Input
 
 from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
-from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean, fit
 from arbiter.core.event.model import Event
@@ -33,15 +32,9 @@ from .base import ArbiterScreen
 from .dialogs import ChoiceScreen, FormScreen, LineScreen
 
 
-def read_csv(path: Path) -> list[dict]:
-    """The players of a CSV file (columns as `arbiter players import`); a problem is a FileProblem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except UnicodeDecodeError:
-        raise FileProblem(str(path), None, "not UTF-8 text") from None
-    return csvio.read_players(text, str(path))
+def read_csv(path: Path) -> csvio.Import:
+    """The players of a CSV file (as `arbiter players import` reads it); a problem is a FileProblem."""
+    return csvio.read_players_file(path, stdin=False)  # `-` is a file's name here: stdin is the terminal
 
 
 def matches(p, query: str) -> bool:
@@ -241,18 +234,20 @@ class PlayersScreen(ArbiterScreen):
             if not path:
                 return
             csv_path = Path(path.strip()).expanduser()
-            rows = self.attempt(read_csv, csv_path)
-            if rows is None:
+            got = self.attempt(read_csv, csv_path)
+            if got is None:
                 return
+            rows = got.rows
+            note = "".join(f" · {said.text(L)}" for said in got.warnings())  # the encoding told, columns ignored
             e = self.arb.event
             if e.tables > 1 and any(row.get("table") is None for row in rows):
                 # players without a table: where they would sit first, saved with them (seating.add_and_seat)
                 import_seated(self, tuple(rows), str(csv_path), lambda new, method: self.say(
                     tr(L, "imported_seated", n=len(rows), how=tr(L, "seat_by_" + ("rating" if method == "rating"
-                                                                                  else "lot"))), "bold"))
+                                                                                  else "lot"))) + note, "bold"))
                 return
             self.run_change(cmds.ImportPlayers(tuple(rows), str(csv_path)),
-                            then=lambda _new: self.say(tr(L, "imported", n=len(rows)), "bold"))
+                            then=lambda _new: self.say(tr(L, "imported", n=len(rows)) + note, "bold"))
 
         self.app.push_screen(LineScreen(tr(L, "import_csv"), classes="line"), done)
 

@@ -82,9 +82,12 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
                      else team_printouts.board_stats_csv(event), event=event_path)
         return Exported(path)
     from arbiter.core.formats.exports import printout
+    from arbiter.core.formats.text import clean_pages
+    from arbiter.core.limits import PAGE_LINES
 
-    text = team_printouts.team_printout(event, what, lang) if what in TEAM_TEXT else printout(event, what, lang=lang)
-    write_output(path, clean(text, lines=True), event=event_path)
+    text = (team_printouts.team_printout(event, what, lang, page_lines=PAGE_LINES) if what in TEAM_TEXT
+            else printout(event, what, lang=lang, page_lines=PAGE_LINES))
+    write_output(path, clean_pages(text), event=event_path)
     printer = lpr if lpr is not None else shutil.which("lpr")
     if not printer:
         return Exported(path)
