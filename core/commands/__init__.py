@@ -13,7 +13,7 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     forbid    ForbidPair, ForbidClub
     pairing   PairNext, PairReadyTables, SavePairing, PairByHand, SwapColours, ExchangePlayers, GiveBye, Unpair
     stages    StartTop, StartPlayoff
-    teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams
+    teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams, SwapMatch, ExchangeTeams, GiveTeamBye
     clock     SetClock, StartClockEveryTable
     event     SetDetails
     final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
@@ -37,7 +37,8 @@ from arbiter.core.commands.players import AddPlayer, EditPlayer, ImportPlayers, 
 from arbiter.core.commands.results import UNSEEN, ClearResult, RecordResult, SetMoves, TechnicalDraws
 from arbiter.core.commands.runner import run
 from arbiter.core.commands.stages import StartPlayoff, StartTop
-from arbiter.core.commands.teams import ForbidTeams, SetLineup, SetRoster, SetTeamOrder
+from arbiter.core.commands.teams import (ExchangeTeams, ForbidTeams, GiveTeamBye, SetLineup, SetRoster, SetTeamOrder,
+                                         SwapMatch)
 
 __all__ = [
     "Command", "SlowCommand", "run", "UNSEEN",
@@ -47,7 +48,7 @@ __all__ = [
     "PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers", "GiveBye",
     "Unpair", "why_not_by_hand",
     "StartTop", "StartPlayoff",
-    "SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams",
+    "SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye",
     "SetClock", "StartClockEveryTable",
     "SetDetails",
     "KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
