@@ -13,7 +13,7 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     forbid    ForbidPair, ForbidClub
     pairing   PairNext, PairReadyTables, SavePairing, PairByHand, SwapColours, ExchangePlayers, GiveBye, Unpair
     stages    StartTop, StartPlayoff
-    teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams
+    teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams, SwapMatch, ExchangeTeams, GiveTeamBye
     clock     SetClock, StartClockEveryTable
     event     SetDetails
     final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
@@ -44,7 +44,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "pairing": ("PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers",
                 "GiveBye", "Unpair", "why_not_by_hand"),
     "stages": ("StartTop", "StartPlayoff"),
-    "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams"),
+    "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye"),
     "clock": ("SetClock", "StartClockEveryTable"),
     "event": ("SetDetails",),
     "final": ("KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",

@@ -8,7 +8,10 @@ Pages: `index.html` (the event, its players, links), one page per round
 `bracket.html`, `playoff.html` when there is a play-off, `final.html` (the final
 ranking, "provisional" until the event is over, and each table's list),
 `categories.html` (a list per category) when the event has categories, and
-`prizes.html` when it has prizes (core/formats/final.py says what they hold). Every page says
+`prizes.html` when it has prizes (core/formats/final.py says what they hold). In a team event
+a round's page shows its matches (each with its teams, score and boards, and
+the team without a match), `standings.html` the team standings, and
+`boards.html` the board prizes (each player's results by board). Every page says
 when it was made (`now`, passed in; the current UTC time by default).
 
 Every piece of data goes through `core.formats.html.esc`; no page has
@@ -36,9 +39,11 @@ from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.tiebreaks.standings import main_stage
 from arbiter.core.formats import exports as ex
 from arbiter.core.formats.html import Markup, join, link, page, table, tag
+from arbiter.core.formats import team_printouts as tp
 from arbiter.core.formats.output import check_link, check_not_event, output_like
 from arbiter.core.store import files
 from arbiter.core.store.files import Like, share_like
+from arbiter.core.teams import board_stats, completed_rounds, is_team_event, matches, standings, state
 
 MANIFEST = ".arbiter-site"
 
@@ -70,10 +75,14 @@ class _Site:
         from arbiter.core.final.ranking import final_ranking
 
         self.ranking = final_ranking(event)
+        self.teams = is_team_event(event)
 
     # -- frame ------------------------------------------------------------
     def nav(self) -> list[tuple[str, str]]:
         t = self.t
+        if self.teams:
+            return [("index.html", t("home")), ("standings.html", t("team_standings")), ("boards.html", t("bs_nav")),
+                    ("crosstable.html", t("crosstable")), ("final.html", t("final_ranking"))]
         items = [("index.html", t("home")), ("standings.html", t("standings")), ("crosstable.html", t("crosstable")),
                  ("bracket.html", t("bracket"))]
         if self.playoff:
@@ -100,6 +109,8 @@ class _Site:
     # -- pages ------------------------------------------------------------
     def round_page(self, rnd: Round, prev: Round | None = None, nxt: Round | None = None) -> str:
         t = self.t
+        if self.teams:
+            return self.page(ex.round_title(self.e, rnd, t), join([self.matches(rnd), self.steps(prev, nxt)]))
         pts = ex._scores_before(self.e, rnd)
         rows = []
         for g in rnd.games:
@@ -116,16 +127,72 @@ class _Site:
         if resting:
             parts.append(tag("ul", *(tag("li", self.who(pid), " – ", t(why)) for pid, why in resting)))
         parts.append(tag("p", t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"), class_="muted"))
+        parts.append(self.steps(prev, nxt))
+        return self.page(ex.round_title(self.e, rnd, t), join(parts))
+
+    def steps(self, prev: Round | None, nxt: Round | None) -> Markup:
+        t = self.t
         steps = []
         if prev is not None:
             steps += [link(round_page_name(prev), "← " + ex.round_title(self.e, prev, t)), " "]
         if nxt is not None:
             steps.append(link(round_page_name(nxt), ex.round_title(self.e, nxt, t) + " →"))
-        if steps:
-            parts.append(tag("p", *steps, class_="noprint"))
-        return self.page(ex.round_title(self.e, rnd, t), join(parts))
+        return tag("p", *steps, class_="noprint") if steps else Markup("")
+
+    def matches(self, rnd: Round) -> Markup:
+        """A team round: one table per match (its head the caption: teams, boards, score), the team without a
+        match, what is missing."""
+        t, st = self.t, state(self.e)
+        parts = []
+        for m in matches(self.e, rnd, st):
+            rows = [[tp.match_board(m, g.board, st.boards), self.who(g.first), str(g.result) if g.result else "–",
+                     self.who(g.second)] for g in m.games]
+            parts.append(table([t("bd"), t("first"), t("result"), t("second")], rows,
+                               classes=["num", "", "res", ""], caption=tp.match_head(m, t)))
+        bye = tp.bye_line(self.e, rnd, t)
+        if bye:
+            parts.append(tag("p", " ".join(x for x in bye if x)))
+        parts.append(tag("p", t("tm_first_named"), class_="muted"))
+        parts.append(tag("p", t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"), class_="muted"))
+        return join(parts)
+
+    def team_standings_page(self) -> str:
+        t = self.t
+        after, codes, rows = standings(self.e)
+        rest = [c for c in codes if c.strip().upper() not in ("MP", "GP")]
+        body = [[f"{r.rank}{'=' if r.shared else ''}", r.team, points_text(r.match_points), points_text(r.game_points),
+                 *(points_text(r.tiebreaks[c]) for c in rest), r.matches] for r in rows]
+        cap = t("team_standings_after", n=after) if after else t("team_standings")
+        parts = [table([t("rank"), t("team"), "MP", "GP", *rest, t("tm_played_short")], body,
+                       classes=["num", "", "num", "num", *("num" for _ in rest), "num"], caption=cap)]
+        if any(r.by_lot for r in rows):
+            parts.append(tag("p", t("tm_by_lot"), class_="muted"))
+        parts.append(tag("h3", t("tiebreaks")))
+        parts.append(tag("dl", *(join([tag("dt", c), tag("dd", tiebreak_name(c, self.lang))])
+                                 for c in ["MP", "GP", *rest]),
+                         join([tag("dt", t("tm_played_short")), tag("dd", t("tm_played"))])))
+        return self.page(t("team_standings"), join(parts))
+
+    def boards_page(self) -> str:
+        """The board prizes: each board number's players, best first, with games and percentage."""
+        t = self.t
+        after = completed_rounds(self.e)
+        parts = [tag("p", t("bs_legend"), class_="muted")]
+        by_board: dict[int, list] = {}
+        for s in board_stats(self.e, after):
+            by_board.setdefault(s.board, []).append(s)
+        for b, stats in sorted(by_board.items()):
+            rows = [[k, self.who(s.id), s.team, points_text(s.points), s.games, tp.percent(s.points, s.games)]
+                    for k, s in enumerate(stats, start=1)]
+            parts.append(table([t("rank"), t("player"), t("team"), t("pts"), t("bs_games"), "%"], rows,
+                               classes=["num", "", "", "num", "num", "num"], caption=t("bs_board_n", n=b)))
+        if not by_board:
+            parts.append(tag("p", t("no_round")))
+        return self.page(t("bs_title_after", n=after) if after else t("bs_title"), join(parts))
 
     def standings_page(self) -> str:
+        if self.teams:
+            return self.team_standings_page()
         t = self.t
         codes = tuple(self.e.tiebreaks)
         parts = []
@@ -306,7 +373,10 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
         round_pages.append((rnd, name))
     pages["standings.html"] = s.standings_page()
     pages["crosstable.html"] = s.crosstable_page()
-    pages["bracket.html"] = s.bracket_page()
+    if s.teams:
+        pages["boards.html"] = s.boards_page()
+    else:
+        pages["bracket.html"] = s.bracket_page()
     if s.playoff:
         pages["playoff.html"] = s.playoff_page()
     pages["final.html"] = s.final_page()

@@ -63,6 +63,9 @@ TEMPLATES: tuple[str, ...] = (
     "forbid teams {team} and {other} to meet",
     "allow teams {team} and {other} to meet",
     "fix the team numbers",
+    "swap the order of match {match}",
+    "exchange teams {team} and {other}",
+    "bye by hand for team {team}",
     # several changes saved together (core/commands/batch.py: `arbiter result FILE 1 1-0 2 = ...`)
     "at once: {changes}",
     # undo and redo (core/store journals them as "undo <what>", "redo <what>")

@@ -1231,6 +1231,9 @@ RU: dict[str, str] = {
         "снят запрет встречи команд {team} и {other}",
     "fix the team numbers":
         "номера команд закреплены",
+    "swap the order of match {match}": "поменять порядок команд в матче {match}",
+    "exchange teams {team} and {other}": "поменять местами команды {team} и {other}",
+    "bye by hand for team {team}": "бай вручную команде {team}",
     # undo and redo (core/store journals them as "undo <what>", "redo <what>")
     "undo {what}":
         "отмена: {what}",
@@ -1607,6 +1610,11 @@ RU: dict[str, str] = {
     "w_colours_first": "доска {n}: {name} нарушает ограничения по цвету (снова ходит первым)",
     "w_colours_second": "доска {n}: {name} нарушает ограничения по цвету (снова ходит вторым)",
     "w_not_paired": "{name} ({id}) не получил(а) пары в этом туре",
+    "tw_met": "матч {n}: {a} и {b} уже встречались (тур {r})",
+    "tw_forbidden": "матч {n}: {a} и {b} не должны встречаться (запрещённая пара)",
+    "tw_first_named": "матч {n}: команда {name} названа первой больше допустимого",
+    "tw_second_named": "матч {n}: команда {name} названа второй больше допустимого",
+    "tw_second_bye": "{name}: бай уже был (тур {r})",
     "dx_pair": "{w}-{b}: {why}",
     "dx_group": "очковая группа {score} (однородная)",
     "dx_group_mdps": "очковая группа {score} (неоднородная, спущены сверху: {mdps})",
@@ -1640,6 +1648,37 @@ RU: dict[str, str] = {
     "ed_fide2024": "ФИДЕ 2024",
     "ed_fide2026": "ФИДЕ 2026",
     "ed_legacy": "прежняя",
+    # the printouts of a team event (core/formats/team_printouts.py)
+    "tm_pairings": "Матчи",
+    "tm_match_n": "Матч {n}",
+    "tm_boards": "доски {a}-{b}",
+    "tm_mp": "MP {a} : {b}",
+    "tm_so_far": "пока {a} : {b}",
+    "tm_no_match": "Без матча: {team} ({why})",
+    "tm_pab_draw": "бай: засчитывается ничья в матче",
+    "tm_pab_win": "бай: засчитывается победа в матче",
+    "tm_first_named": "Игрок команды, названной первой, ходит первым на досках 1, 3, 5 ... своего матча.",
+    "mc_title": "Бланк матча: {round}, матч {n} (доски {a}-{b})",
+    "mc_fill": "Результат каждой доски, первым — первый участник: 1-0, 1/2, 0-1; +- или -+ при неявке.",
+    "mc_score": "Счёт матча",
+    "mc_captain": "Капитан команды {team}",
+    "mc_arbiter": "Судья",
+    "team_standings": "Командный зачёт",
+    "team_standings_after": "Командный зачёт после {n} тура",
+    "tm_played_short": "Мт",
+    "tm_played": "сыграно матчей",
+    "tm_by_lot": "Команды, равные по всем дополнительным показателям, расставлены по жребию.",
+    "bs_title": "Призы по доскам: результаты по доскам",
+    "bs_title_after": "Призы по доскам: результаты по доскам после {n} тура",
+    "bs_legend": "Очки и партии каждого участника на каждой доске (победа по неявке — очко, каждое место в "
+                 "составе — партия), лучшие первыми.",
+    "bs_nav": "Призы по доскам",
+    "bs_board_n": "Доска {n}",
+    "player": "Участник",
+    "bs_games": "Парт",
+    "tx_team": "Команда {id} ({name}): {mp} MP, {gp} GP после {n}-го тура, редакция {edition}",
+    "tx_head": "{code} = {value}   {name}",
+    "tx_teams": "Команды: {teams}",
     "bk_top": "Топ-{size}",
     "bk_top_third": "Топ-{size} с матчем за 3-е место",
     "bk_no_tree": "(сетке нужно больше {width} столбцов; ниже список пар)",
@@ -1702,6 +1741,7 @@ RU: dict[str, str] = {
     "half-point bye": "пропуск тура с ½ очка",
     "zero-point bye": "пропуск тура без очков",
     "absent (zero-point bye)": "не играл (без очков)",
+    "absent": "не играл",  # a team round: the team did not play (core/tiebreaks/team_explain.py)
     "game": "партия",
     # C.07 16.3, 16.4, legacy (core/tiebreaks/unplayed.py)
     "score {score} adjusted: requested bye(s) at the end (16.2.5) in round(s) {rounds} count as draws (16.3)":
@@ -1798,6 +1838,41 @@ RU: dict[str, str] = {
     "score 0: lowest opponent rating - 800 (10.3)": "0 очков: наименьший рейтинг соперника - 800 (10.3)",
     "100 %: highest opponent rating + 800 (flag)": "100 %: наибольший рейтинг соперника + 800 (настройка)",
     "the opponent's {code}": "{code} соперника",
+    # changes by hand to a team round (core/teams/hand.py)
+    "round {round_no} has no match {match} (matches 1 to {n})": "в туре {round_no} нет матча {match} (матчи с 1 по {n})",
+    "exchange two different teams, not {team} with itself": "поменять можно две разные команды, а не {team} саму с собой",
+    "team {team} does not play round {round_no}: nothing to exchange": "команда {team} не играет в туре {round_no}: менять нечего",
+    "teams {team} and {other} play each other: exchanging them changes nothing but the order (swap the match's order instead)":
+        "команды {team} и {other} играют друг с другом: обмен изменит только порядок (поменяйте порядок в матче)",
+    "team {team} has the bye already": "у команды {team} уже бай",
+    "round {round_no} has no bye to move: exchange teams instead": "в туре {round_no} нет бая: поменяйте команды местами",
+    # team tie-breaks (core/tiebreaks/team_explain.py)
+    "bye seat (no round for tie-breaks)": "свободна по таблице Бергера (тур не учитывается в доп. показателях)",
+    "dummy team with the team's own score {own} (16.4)": "фиктивная команда с собственными очками команды {own} (16.4)",
+    "dummy team with the team's own score {own} (16.4), capped at {cap} (16.4.1/16.4.2, 2026)":
+        "фиктивная команда с собственными очками команды {own} (16.4), но не больше {cap} (16.4.1/16.4.2, 2026)",
+    "virtual team: {before} before the round + {result} for this round + {draw} x {later} later rounds":
+        "виртуальная команда: {before} до тура + {result} за этот тур + {draw} x {later} последующих туров",
+    "teams tied on {kind}: {ids}": "команды с равными {kind}: {ids}",
+    "order of the tied teams by direct encounter: {order}": "порядок равных команд по личным встречам: {order}",
+    "the ranking recomputes EDE on every tied sub-group it is applied to (13.3)":
+        "при ранжировании расширенные личные встречи пересчитываются в каждой подгруппе равных (13.3)",
+    "board {n}": "доска {n}",
+    "the other score: {kind}": "второй счёт: {kind}",
+    "opponent's final {opp} x the team's {own} in the round (13.2)":
+        "итоговые {opp} соперника x {own} команды в туре (13.2)",
+    "board number x points on it, summed; lower is better (12.1)":
+        "сумма произведений номера доски на очки на ней; меньше - лучше (12.1)",
+    "points on board 1 first, then board 2 ... (12.2)": "сначала очки на 1-й доске, затем на 2-й ... (12.2)",
+    "all boards but the last, then without the last two ... (12.3)":
+        "все доски, кроме последней, затем без двух последних ... (12.3)",
+    "the {kind} score": "счёт {kind}",
+    "BH-{kind} / k": "BH-{kind} / k",
+    "k = {k}: the most {prim} a team could score / the most {sec} of one match, rounded down (13.4)":
+        "k = {k}: наибольшие {prim}, которые могла набрать команда / наибольшие {sec} за один матч, с округлением "
+        "вниз (13.4)",
+    "no team with id {tid}": "нет команды с номером {tid}",
+    "unknown team tie-break {code!r}": "неизвестный командный дополнительный показатель {code!r}",
     "chose not to play more than two games: ranked below every other TPR (seed 32.4.3)":
         "добровольно не сыграл(а) больше двух партий: ниже всех остальных по турнирному рейтингу (32.4.3)",
 }

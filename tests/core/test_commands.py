@@ -138,6 +138,12 @@ def commands_for(e) -> list[cmds.Command]:
             out.append(cmds.GiveBye(rnd.stage, rnd.table, rnd.number, ids[1]))
     for t in [None, *e.table_ids(), 7]:
         out += [cmds.PairNext(t), cmds.PairNext(t, lots=True)]
+    if team_event.is_team_event(e) and e.rounds:  # a team round changed by hand on its matches
+        k = e.rounds[-1].number
+        for r in (k, k + 1):
+            out += [cmds.SwapMatch(r, 1), cmds.SwapMatch(r, 9), cmds.ExchangeTeams(r, "1", "2"),
+                    cmds.ExchangeTeams(r, "1", "3"), cmds.ExchangeTeams(r, "Alpha", "Alpha"),
+                    cmds.ExchangeTeams(r, "Alpha", "Omega"), cmds.GiveTeamBye(r, "1"), cmds.GiveTeamBye(r, "3")]
     out += [cmds.PairReadyTables(), cmds.StartTop(), cmds.StartPlayoff(), cmds.StartPlayoff((1,)),
             cmds.Withdraw(1), cmds.Withdraw(999), cmds.RequestBye(2, 3, "half"), cmds.ForbidPair(1, 2),
             cmds.ForbidPair(1, 1), cmds.SeatPlayers(everyone=True), cmds.AddPlayer("Late, Lara", rating=1500),
@@ -257,6 +263,9 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.SetLineup("Alpha", 2, (1, 2)), teams, "line-up of team Alpha for round 2"),
         (cmds.SetLineup("Alpha", 2, None), teams, "clear the line-up of team Alpha for round 2"),
         (cmds.SetTeamOrder(("Beta", "Alpha", "Gamma")), teams, "fix the team numbers"),
+        (cmds.SwapMatch(1, 1), teams, "swap the order of match 1"),
+        (cmds.ExchangeTeams(1, "1", "Gamma"), teams, "exchange teams Alpha and Gamma"),
+        (cmds.GiveTeamBye(1, "2"), teams, "bye by hand for team Beta"),
         (cmds.SetDetails(city="Kazan", round_dates=("2026-05-01",)), e, "set the event's details"),
         (cmds.AddCategory("U2000", cmds.Conditions(rating_below=2000)), e, "add category U2000"),
         (cmds.EditCategory("U2000", cmds.Conditions(sex="f")), e, "edit category U2000"),

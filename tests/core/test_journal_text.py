@@ -38,7 +38,7 @@ def fields_of(template: str) -> set[str]:
 def sample(field: str, stage: str = "swiss") -> str:
     """A value for a field; data fields get values with Latin letters, to show they are kept as they are."""
     return {
-        "stage": stage, "round": "4", "board": "12", "table": "2", "pid": "17", "a": "3", "b": "9", "n": "12",
+        "stage": stage, "round": "4", "board": "12", "table": "2", "pid": "17", "a": "3", "b": "9", "n": "12", "match": "2",
         "minutes": "45", "moves": "61", "rounds": "2, 3", "boards": "1, 5", "result": "=t", "name": "Kim (Seoul)",
         "file": "players.csv", "club": "Club Nord", "team": "Team A", "other": "Team B", "pair": "3,7",
         "what": "result top round 2 board 1: 1-0a",

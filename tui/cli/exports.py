@@ -92,19 +92,40 @@ def cmd_export(a: argparse.Namespace) -> int:
         from arbiter.core.formats.final import final_csv, prizes_csv
 
         if a.what not in CSV_WHAT:
-            raise UsageError(f"--what '{a.what}': a CSV export is players, standings, final or prizes")
-        text = {"standings": standings_csv, "players": players_csv, "final": final_csv, "prizes": prizes_csv}[a.what](e)
+            raise UsageError(f"--what '{a.what}': a CSV export is players, standings, final, prizes, team_standings "
+                             "or board_stats")
+        if a.what in ("team_standings", "board_stats"):
+            from arbiter.core.formats import team_printouts
+
+            _team_event(e, a.what)
+            text = team_printouts.team_standings_csv(e) if a.what == "team_standings" else \
+                team_printouts.board_stats_csv(e)
+        else:
+            text = {"standings": standings_csv, "players": players_csv, "final": final_csv,
+                    "prizes": prizes_csv}[a.what](e)
     else:  # text printouts, on pages of --page-length lines (0: no page breaks)
+        from arbiter.core.formats import team_printouts
         from arbiter.core.formats.exports import printout
         from arbiter.core.formats.text import clean_pages
 
         if 0 < a.page_length < PAGE_LINES_MIN:
             raise UsageError(f"--page-length {a.page_length}: too small: at least {PAGE_LINES_MIN} lines (0: no "
                              "page breaks)")
-        text = clean_pages(printout(e, a.what, page_lines=a.page_length))
+        if a.what in team_printouts.TEAM_PRINTOUTS:
+            _team_event(e, a.what)
+            text = clean_pages(team_printouts.team_printout(e, a.what, page_lines=a.page_length))
+        else:
+            text = clean_pages(printout(e, a.what, page_lines=a.page_length))
         if write_output(a.out, text, event=a.file) != STDOUT:
             print(f"wrote {a.out}")
         return 0
     if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:
         print(f"wrote {a.out}")
     return 0
+
+
+def _team_event(e, what: str) -> None:
+    from arbiter.core.teams import is_team_event
+
+    if not is_team_event(e):
+        raise UsageError(f"--what {what}: a printout of a team event, and this is not one")

@@ -217,8 +217,7 @@ ROUNDS = (
         Arg("--allow-rematch", "let these two players meet again (when no legal pairing exists otherwise)",
             metavar="ID,ID"),
     ), epilog="Exit code 1: no legal pairing exists (the message names the players and what to do)."),
-    Command(("result",), "enter a result, or several at once: all saved or none (over a different one only with "
-            "--force)", "results", (
+    Command(("result",), "enter a result, or several at once (over a different one only with --force)", "results", (
         FILE,
         Arg("board", "the board number; - reads BOARD RESULT lines from standard input (a column of slips)",
             metavar="BOARD", type=numbers.whole_or_dash("board")),
@@ -406,6 +405,17 @@ TEAMS = (
         FILE, Arg("teams", "every team, in the order of their numbers", metavar="TEAM", nargs="+"))),
     Command(("teams", "standings"), "the team standings (any team tie-break code)", "teams", (
         FILE, AFTER_ROUND, TIEBREAKS, EDITION, fmt("text", "csv", "json"))),
+    Command(("teams", "swap"), "the current round by hand: a match with the other team named first (every board's "
+            "colours change)", "teams", (
+                FILE, Arg("match", "the match's number in the round", metavar="MATCH", type=numbers.whole("board")),
+                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
+    Command(("teams", "exchange"), "the current round by hand: two teams take each other's place in their matches "
+            "(with the team without a match: it plays, the other has the bye)", "teams", (
+                FILE, Arg("a", "a team (name or number)", metavar="TEAM"), Arg("b", "the other team", metavar="TEAM"),
+                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
+    Command(("teams", "bye"), "the current round by hand: the team has the bye, the team that had it plays in its "
+            "place", "teams", (
+                FILE, TEAM, ROUND.but("the round (default: the current one; only the current one, before any result)"))),
     Command(("match",), "the matches of a round of a team event, with their boards", "teams", (
         FILE, ROUND.but("the round (default: the last one paired)"),
         fmt("text", "json"))),
@@ -414,9 +424,9 @@ TEAMS = (
 
 # -- exports -----------------------------------------------------------------------------------
 
-CSV_WHAT = ("players", "standings", "final", "prizes")
+CSV_WHAT = ("players", "standings", "final", "prizes", "team_standings", "board_stats")
 TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes")
+             "prizes", "matches", "match_cards", "team_standings", "board_stats")  # (the last four: a team event's)
 
 
 EXPORTS_GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)

@@ -7,6 +7,7 @@ import sys
 
 from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
+from arbiter.core.teams import hand
 from arbiter.core.formats import team_output
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, load
@@ -81,6 +82,58 @@ def cmd_match(a: argparse.Namespace) -> int:
     e = load(a.file)
     _team_event(e)
     sys.stdout.write(team_output.matches_output(e, a.round, a.format))
+    return 0
+
+
+def _current_round(e: Event, given: int | None) -> int:
+    rounds = e.rounds_of("swiss" if e.system == "swiss" else "roundrobin", None)
+    if given is not None:
+        return given
+    if not rounds:
+        raise UsageError("no round has been paired yet")
+    return rounds[-1].number
+
+
+def _warned(new: Event, k: int) -> None:
+    """What a judge should know of the round changed by hand (teams who met before, a forbidden pair ...)."""
+    rnd = new.find_round("swiss" if new.system == "swiss" else "roundrobin", None, k)
+    for w in hand.team_warnings(new, rnd):
+        print(f"warning: {w}")
+
+
+def cmd_teams_swap(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    _team_event(e)
+    k = _current_round(e, a.round)
+    new = run(ef, cmds.SwapMatch(k, a.match))
+    m = team_event.matches(new, new.find_round("swiss" if new.system == "swiss" else "roundrobin", None, k))[a.match - 1]
+    print(f"round {k} match {a.match}: {m.first_name} - {m.second_name}")
+    _warned(new, k)
+    return 0
+
+
+def cmd_teams_exchange(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    _team_event(e)
+    k = _current_round(e, a.round)
+    x, y = (team_event.find_team(e, t) for t in (a.a, a.b))
+    new = run(ef, cmds.ExchangeTeams(k, a.a, a.b))
+    print(f"round {k}: teams {x} and {y} exchanged")
+    _warned(new, k)
+    return 0
+
+
+def cmd_teams_bye(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    _team_event(e)
+    k = _current_round(e, a.round)
+    x = team_event.find_team(e, a.team)
+    new = run(ef, cmds.GiveTeamBye(k, a.team))
+    print(f"round {k}: {x} has the bye")
+    _warned(new, k)
     return 0
 
 

@@ -83,7 +83,8 @@ class ArbiterScreen(Screen):
         from .dialogs import TextScreen
 
         lang = self.arb.lang
-        self.app.push_screen(TextScreen(tr(lang, "help_title"), actions.help_text(lang), tr(lang, "help_close"),
+        self.app.push_screen(TextScreen(tr(lang, "help_title"),
+                                        actions.help_text(lang, team=actions.in_team_event(self)), tr(lang, "help_close"),
                                         wrap=True))
 
     # -- the message line -------------------------------------------------------------------
