@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import tomllib
 from datetime import datetime, timezone
 from fractions import Fraction
@@ -417,37 +418,73 @@ def loads(text: str, path: str = "<event>") -> Event:
         raise FileProblem(path, None, "arrays or tables are nested too deeply for an event file") from None
     except ValueError:  # a whole number of thousands of digits: Python will not make it an int
         raise _huge_number(text, path) from None
-    return from_doc(doc, path)
+    try:
+        return from_doc(doc, path)
+    finally:
+        _READ.texts = {}  # the tables' ids mean nothing once they are gone
 
 
 # The games of a round as `_round_text` lays them out: `games = [`, one inline table a line in the
-# canonical order of its keys (`game_doc`), `]`. Such a block is read here, line by line, far faster than
-# tomllib reads inline tables (two thirds of a big event's load); anything else is tomllib's.
+# canonical order of its keys (`game_doc`), `]`; and the players' tables as `_player_text` writes them, one
+# after another: `[[players]]`, `key = value` lines of plain values, `byes = { 4 = "half" }`. Such blocks are
+# read here, line by line, far faster than tomllib reads them (most of a big event's load); anything else
+# is tomllib's. The text of each game and player read so is kept for the writer (`_remember`): writing the
+# event again after one change does not make the text of the thousand others anew.
 _INT = r"(0|[1-9][0-9]*)"
 _STR = r'"([^"\\\x00-\x1f\x7f]+)"'  # not empty, no escape, no control character: the text is the value
 _GAME_LINE = (rf"  \{{ board = {_INT}, first = {_INT}(?:, second = {_INT})?(?:, result = {_STR})?"
               rf"(?:, manual = (true))?(?:, by = {_STR})?(?:, moves = {_INT})? \}},\n")
 _GAME = re.compile(_GAME_LINE)
 _GAMES = re.compile(rf"^games = \[\n((?:{_GAME_LINE})+)\]$", re.M)
+_PLAIN = r'(?:-?(?:0|[1-9][0-9]*)|"[^"\\\x00-\x1f\x7f]*"|true|false)'
+_PLAYER_LINE = re.compile(rf"([a-z_]+) = ({_PLAIN})\n")
+_BYE = r'[1-9][0-9]{0,8} = "(?:half|zero|full)"'
+_PLAYER_BLOCK = rf"\[\[players\]\]\n(?:[a-z_]+ = {_PLAIN}\n)+(?:byes = \{{ {_BYE}(?:, {_BYE})* \}}\n)?"
+_PLAYERS = re.compile(rf"^{_PLAYER_BLOCK}(?:\n{_PLAYER_BLOCK})*", re.M)
+_ONE_PLAYER = re.compile(_PLAYER_BLOCK)
+_BYE_ITEM = re.compile(r'([0-9]+) = "([a-z]+)"')
+
+
+class _Mixed(Exception):
+    """A block that looks like the writer's but is not plain (a key twice): tomllib reads the text."""
 
 
 def _parse(text: str) -> dict:
-    """`tomllib.loads(text)`, the same document, with the games blocks of the canonical layout read apart.
+    """`tomllib.loads(text)`, the same document, with the games blocks and the players' run of the
+    canonical layout read apart.
 
-    tomllib reads the text with each such block replaced by a stand-in, one game no file holds (its
-    `by` is drawn now: `games = [{ board = -1, first = K, by = "…" }]`); the games are put back where
-    the stand-ins are found, which must be exactly the games of rounds, each block once and in order.
-    Anything else (a block inside a string, a stand-in elsewhere) and tomllib reads the text alone.
+    tomllib reads the text with each games block replaced by a stand-in, one game no file holds (its
+    `by` is drawn now: `games = [{ board = -1, first = K, by = "…" }]`), and the players' run by one
+    player no file holds (`id = -1`, the same drawn `name`); the games are put back where the stand-ins
+    are found, which must be exactly the games of rounds, each block once and in order, and the players
+    where the one stand-in is the whole `players` array. Anything else (a block inside a string, a
+    stand-in elsewhere, a second run of players) and tomllib reads the text alone.
     """
     token = os.urandom(12).hex()
     blocks: list[list[dict[str, Any]]] = []
+    texts: dict[int, str] = {}
+    _READ.texts = {}  # id of a table read here -> its text as the writer writes it
 
     def stand_in(m: re.Match) -> str:
-        blocks.append([_game_of(g) for g in _GAME.findall(m.group(1))])
+        games = []
+        for line in _GAME.finditer(m.group(1)):
+            g = _game_of(line.groups())
+            texts[id(g)] = line.group(0)[2:-2]  # `{ board = 1, ... }` without its indent and `,\n`
+            games.append(g)
+        blocks.append(games)
         return f'games = [{{ board = -1, first = {len(blocks) - 1}, by = "{token}" }}]'
 
     short = _GAMES.sub(stand_in, text)
-    if not blocks:
+    runs = list(_PLAYERS.finditer(short))
+    players = None
+    if len(runs) == 1:
+        run = runs[0]
+        try:
+            players = [_player_of(m.group(0), texts) for m in _ONE_PLAYER.finditer(run.group(0))]
+        except _Mixed:
+            return tomllib.loads(text)
+        short = f'{short[:run.start()]}[[players]]\nid = -1\nname = "{token}"\n{short[run.end():]}'
+    if not blocks and players is None:
         return tomllib.loads(text)
     try:
         doc = tomllib.loads(short)
@@ -457,9 +494,46 @@ def _parse(text: str) -> dict:
     found = [row for row in (rows if isinstance(rows, list) else ()) if _holds_stand_in(row, token)]
     if [row["games"][0]["first"] for row in found] != list(range(len(blocks))):
         return tomllib.loads(text)
+    if players is not None:
+        if doc.get("players") != [{"id": -1, "name": token}]:
+            return tomllib.loads(text)
+        doc["players"] = players
     for row, games in zip(found, blocks):
         row["games"] = games
+    _READ.texts = texts
     return doc
+
+
+def _player_of(block: str, texts: dict[int, str]) -> dict[str, Any]:
+    """A player's table of the canonical layout (`_PLAYER_BLOCK`) as tomllib gives it."""
+    doc: dict[str, Any] = {}
+    for key, value in _PLAYER_LINE.findall(block, len("[[players]]\n")):
+        if key in doc:
+            raise _Mixed
+        doc[key] = (value[1:-1] if value[0] == '"' else True if value == "true" else False if value == "false"
+                    else int(value))
+    if block.endswith("}\n"):
+        if "byes" in doc:
+            raise _Mixed
+        byes = doc["byes"] = {}
+        for r, kind in _BYE_ITEM.findall(block, block.rindex("byes = {")):
+            if r in byes:
+                raise _Mixed
+            byes[r] = kind
+    texts[id(doc)] = block
+    return doc
+
+
+class _Texts(threading.local):
+    texts: dict[int, str] = {}
+
+
+_READ = _Texts()  # the texts `_parse` kept for the tables of the document being read (in this thread)
+
+
+def _read_text_of(row: Any) -> str | None:
+    """The text `_parse` read `row` from (a player's table, a game's), if it read it apart."""
+    return _READ.texts.get(id(row))
 
 
 def _holds_stand_in(row: Any, token: str) -> bool:
@@ -818,7 +892,11 @@ def _read_players(rd: Reader, rows: list, tables: int) -> list[Player]:
             raise rd.fail(f"{where}.id", "player id {pid} appears twice", pid=p.id)
         seen.add(p.id)
         players.append(p)
-        _checked(p)
+        said = _read_text_of(row)
+        if said is None:
+            _checked(p)
+        else:
+            _remember(p, said)  # its text as written: a change of another player does not make it again
     players.sort(key=lambda p: p.id)
     return players
 
@@ -939,7 +1017,10 @@ def _read_rounds(rd: Reader, rows: list, players: dict[int, Player], settings: d
         boards: set[int] = set()
         seen: dict[int, tuple[int, int | None]] = {}  # player -> (board, opponent)
         for j, gr in enumerate(typed(rd, row, "games", where, (list,), [])):
-            g = _plain_game(gr) or _game(rd, gr, f"{where}.games[{j}]")
+            g = _plain_game(gr)
+            said = _read_text_of(gr) if g is not None else None
+            if g is None:
+                g = _game(rd, gr, f"{where}.games[{j}]")
             if g.board in boards:
                 raise rd.fail(f"{where}.games[{j}]", "board {board} appears twice in {stage} round {number}",
                               board=g.board, stage=word(stage), number=number)
@@ -960,7 +1041,10 @@ def _read_rounds(rd: Reader, rows: list, players: dict[int, Player], settings: d
                                   pid=pid, stage=word(stage), number=number, b1=seen[pid][0], b2=g.board)
                 seen.setdefault(pid, (g.board, other))
             games.append(g)
-            _checked(g)
+            if said is None:
+                _checked(g)
+            else:
+                _remember(g, said)
         rounds.append(Round(stage, number, tuple(games), table, deadline, paused))
     for r in rounds:  # 1, 2, ... k: no round is missing before the last
         if r.number > 1 and (r.stage, r.table, r.number - 1) not in keys:

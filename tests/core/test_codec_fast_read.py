@@ -39,7 +39,39 @@ def _canonical() -> str:
 def test_the_games_blocks_of_a_written_file_are_read_apart_and_give_tomllibs_document():
     text = _canonical()
     assert len(codec._GAMES.findall(text)) == 2  # both rounds' blocks take the fast way
+    assert len(codec._PLAYERS.findall(text)) == 1  # the players' run too
     assert codec._parse(text) == tomllib.loads(text)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t.replace("[[players]]\nid = 2\n", "[[players]]\nid = 2\nid = 2\n", 1),           # a key twice
+    lambda t: t + '\n[[players]]\nid = 99\nname = "Late"\n',                                 # a second run
+    lambda t: t.replace("[[rounds]]\n", '[players.x]\na = 1\n\n[[rounds]]\n', 1),                # into the last
+    lambda t: t.replace('[[players]]\nid = 3\n', '[[players]]\nid = 3\nbyes = { 2 = "half", 2 = "zero" }\n', 1),
+    lambda t: t.replace('[[players]]\nid = 3\n', '[[players]]\nid = 3\nrating = 1.5\n', 1),       # not plain
+    lambda t: t.replace('name = "', 'name = """', 1).replace("[[players]]\nid = 4", '"""\n[[players]]\nid = 4', 1),
+])
+def test_hand_edits_of_the_players_read_as_tomllib_reads_them(edit):
+    _same(edit(_canonical()))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events())
+def test_the_text_kept_from_a_read_is_the_text_the_writer_makes(event):
+    """What `_parse` read apart is kept for the writer: the file written again is the file written cold."""
+    codec.clear_caches()
+    cold = dumps(event)
+    codec.clear_caches()
+    again = codec.loads(cold)
+    assert dumps(again) == cold
+
+
+def test_a_player_written_by_hand_in_another_order_is_kept_and_reads_back_the_same():
+    text = _canonical().replace('[[players]]\nid = 3\nname = "Player 0003"\nrating = ', '[[players]]\nname = "Player 0003"\nid = 3\nrating = ', 1)
+    assert "name = \"Player 0003\"\nid = 3" in text
+    codec.clear_caches()
+    e = codec.loads(text)
+    assert codec.loads(dumps(e)) == e
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -51,7 +83,9 @@ def test_every_written_file_reads_as_tomllib_reads_it(event):
 SNIPPETS = ["\"", "\\", "0", "00", "\r", "\t", "\x00", "'''", '"""', "\n", " ", "#", ",", "}", "]", "[", "{", "=",
             "-1", "_", "+", "é", "games = [\n", '  { board = 1, first = 2 },\n',
             'games = [{ board = -1, first = 0, by = "x" }]\n', "[[rounds]]\n", "[top]\n", 'result = ""',
-            ', by = ""', ', moves = 007', ', manual = false', ', board = 3']
+            ', by = ""', ', moves = 007', ', manual = false', ', board = 3', "[[players]]\n", "id = 3\n",
+            'rating = 1\n', 'byes = { 2 = "half" }\n', ', 2 = "zero"', "[players.x]\n", 'name = "x"\n',
+            '[[players]]\nid = -1\nname = "y"\n']
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
