@@ -1,14 +1,18 @@
 """The command line (contract: shared spec cli.md; docs/cli.md): parse, call core, print.
 
 `main(argv)` is the console script `arbiter` (and `python -m tui.cli`). The sub-commands are
-declared in one table (`tui.cli.table.COMMANDS`), one module per group:
+declared in one table (`tui.cli.table.COMMANDS`: each command's words, help, arguments and the
+module that runs it), and run by one module per group, imported only when one of its commands runs:
 
-    events     new, event set|show, players add|import|withdraw|bye|list, forbid, undo, redo, log
-    exports    trf pair|check, import-trf, export
-    rounds     pair, result, round, swap, exchange, give-bye, unpair
+    events     new, event set|show, players add|edit|import|distribute|withdraw|bye|list, forbid, undo, redo, log
+    results    result (one, several at once, or `-`: lines of standard input; `batch` reads them)
+    rounds     pair, round, swap, exchange, give-bye, unpair
     standings  standings
+    final      categories ..., prizes ..., ties, draw-lots
     top        top, bracket, playoff
-    teams      teams list|roster|lineup|order|standings, match
+    teams      teams list|roster|lineup|order|standings|swap|exchange|bye, match
+    trf        trf pair|check
+    exports    import-trf, export
     display    display
 
 with what they share in `common` (Arg, Command, the options FILE, --round, --table, --stage,
@@ -147,7 +151,7 @@ def _store_says_on_stderr() -> Iterator[None]:
     """What the store tells while a command runs goes to stderr, one line each: a long wait for the
     lock (who holds it), a repair of what a crash left (docs/file-format.md)."""
     from arbiter.core.msg.cells import clean
-    from arbiter.core.store import report_to
+    from arbiter.core.notices import report_to  # not the store itself: a command that reads no event
 
     def say(prefix: str):
         def tell(msg) -> None:

@@ -1,4 +1,4 @@
-"""TRF and exports: trf pair|check, import-trf, export."""
+"""Exports: import-trf, export (trf pair|check: tui/cli/trf.py)."""
 
 from __future__ import annotations
 
@@ -17,40 +17,6 @@ from .common import table_of
 from .interrupt import guarded
 from .table import CSV_WHAT
 from .usage import UsageError
-
-
-def cmd_trf_pair(a: argparse.Namespace) -> int:
-    from arbiter.core.formats.trfpair import trf_pair
-
-    text = trf_pair(read_text(Path(a.trf)), a.trf)
-    if a.o:
-        _not_the_input(Path(a.o), Path(a.trf))
-        write_output(a.o, text)
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def _not_the_input(out: Path, trf: Path) -> None:
-    """`trf pair X.trf -o X.trf` (or a link to it) would replace the TRF with its pairing."""
-    try:
-        same = os.path.samefile(out, trf)
-    except OSError:  # no such file yet
-        same = False
-    if same:
-        raise UsageError(f"-o {out}: is the TRF being paired: write the pairing to another file")
-
-
-def cmd_trf_check(a: argparse.Namespace) -> int:
-    from arbiter.core.formats.trfpair import trf_check
-
-    diffs = trf_check(read_text(Path(a.trf)), a.trf)
-    for d in diffs:
-        print(d)
-    if diffs:
-        return 1
-    print("every round re-paired exactly as in the file")
-    return 0
 
 
 def cmd_import_trf(a: argparse.Namespace) -> int:

@@ -433,12 +433,12 @@ EXPORTS_GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)
 
 EXPORTS = (
     Command(("trf", "pair"), "pair the round after the last one in a TRF; print what the endorsed engines print",
-            "exports", (
+            "trf", (
                 Arg("trf", "the TRF file (it must say the number of rounds: XXR or 142)", metavar="TRF"),
                 Arg("-o", "write the pairing to this file instead of stdout", metavar="OUT"),
             ), epilog="Output: the number of pairs, then WHITE BLACK per board (start numbers); a bye as ID 0."),
     Command(("trf", "check"), "re-pair every round from the rounds before it; list each difference (exit 1 if any)",
-            "exports", (Arg("trf", "the TRF file", metavar="TRF"),)),
+            "trf", (Arg("trf", "the TRF file", metavar="TRF"),)),
     Command(("import-trf",), "make an event from a TRF file: a Swiss, a round robin or a team event (players, "
             "teams, rounds, results, rounds total)",
             "exports", (
