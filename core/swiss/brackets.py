@@ -4,11 +4,12 @@ A candidate is a *bracket part* P (pairs inside the bracket, never two MDPs).
 Its value is `(A, V345, Q)`:
 
 * `A`    = (V1, V2): number of bracket pairs, then the profile of their higher
-  players' score levels (C6, C7). It depends only on the downfloaters D.
+  players' score levels (C6, C7: `criteria.c6_c7_value`). It depends only on the
+  downfloaters D.
 * `V345` = (V3, V4, V5): the best (pairs, profile) of the next bracket given D
-  (C8, computed by a nested search), and the C9 term.
+  (C8, computed by a nested search), and the C9 term (`c8_c9_value`).
 * `Q`    = V6..V17 (C10-C21) packed into one integer with bit fields, a sum over
-  the pairs of P.
+  the pairs of P (`quality.PairQuality`).
 
 Candidates are enumerated in the FIDE generation order of 5.4 (MDP set, MDP
 opponents, exchanges, transpositions) with branch and bound: a branch is cut
@@ -20,9 +21,8 @@ oracle on the set D + next group + lower part.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from arbiter.core.swiss.colours import ABSOLUTE, STRONG
+from arbiter.core.swiss.colours import STRONG
+from arbiter.core.swiss.criteria import c4_complete_pairing, c6_c7_value, c9_value
 from arbiter.core.swiss.matching import (
     Bipartite,
     Hint,
@@ -33,18 +33,16 @@ from arbiter.core.swiss.matching import (
     perfect_matching,
     tree_outer_vertices,
 )
+from arbiter.core.swiss.quality import V8, PairQuality
 from arbiter.core.swiss.remainder import Budget as _Budget
 from arbiter.core.swiss.remainder import Found as _Found
-from arbiter.core.swiss.remainder import RemainderSolver as _RemainderSolver
+from arbiter.core.swiss.remainder import RemainderSolver, WarmStarts
 from arbiter.core.swiss.remainder import descriptors as _descriptors
-
-if TYPE_CHECKING:
-    from arbiter.core.swiss.dutch import RoundData
-
-BUDGET_SCALE = 1  # node budgets of the ordered searches (tests vary it to cross-check the paths)
+from arbiter.core.swiss.round_setup import RoundData
 
 
-def _bits(mask: int):
+def iter_bits(mask: int):
+    """The members of the bit set `mask`, lowest first, one at a time."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -80,133 +78,28 @@ class BracketSearch:
         self.simple = False
         self.exact_target = None
         self.desc_class = None
+        self.budget_scale = rd.search.budget_scale
+        self.warm = WarmStarts()  # shared by the weighted matchings of this bracket
         # adjacency inside the bracket, MDP-MDP edges removed
-        self.adjB = {x: rd.comp[x] & (self.Rmask if x in M else self.Bmask) for x in self.B}
+        self.adjB = {x: rd.compatible[x] & (self.Rmask if x in M else self.Bmask) for x in self.B}
         if full:
-            self._setup_quality()
+            self.quality = PairQuality(rd, self.B, self.Mmask)
+            self.q, self.best_q = self.quality.q, self.quality.best_q
+            self.blev, self.nbl = self.quality.blev, self.quality.nbl
         self.ub = self._upper_bound()
 
     # ------------------------------------------------------------------ values
-    def _setup_quality(self) -> None:
-        rd = self.rd
-        levels = sorted({rd.ps[x] for x in self.B}, reverse=True)
-        self.blev = {x: levels.index(rd.ps[x]) for x in self.B}
-        self.nbl = len(levels)
-        self.W = max(2, (len(self.B) + 2).bit_length())
-        # field layout (most significant first): V6 V7 V8 V9 V10 V11 V12 V13, then
-        # the profiles V14 V15 V16 V17 with nbl sub-fields each.
-        self.nfields = 8 + 4 * self.nbl
-        self._setup_types()
-
-    def _field(self, f: int) -> int:
-        return (self.nfields - 1 - f) * self.W
-
-    def _setup_types(self) -> None:
-        rd = self.rd
-        ids: dict = {}
-        self._tid = {}
-        self._rep = []
-        masks: list[int] = []
-        for x in self.B:
-            cs = rd.cs[x]
-            key = (cs.pref, cs.strength, cs.abs_imb, cs.acd, cs.rep, rd.d1[x], rd.u1[x], rd.d2[x], rd.u2[x],
-                   not (self.Mmask >> x) & 1, self.blev[x])
-            t = ids.get(key)
-            if t is None:
-                t = ids[key] = len(self._rep)
-                self._rep.append(x)
-                masks.append(0)
-            self._tid[x] = t
-            masks[t] |= 1 << x
-        self._tmasks = list(enumerate(masks))
-        self._qtab = [[None] * len(masks) for _ in masks]
-        self._qorder: list = [None] * len(masks)
-
-    def q(self, hi: int, lo: int) -> int:
-        """Packed V6..V17 contribution of the bracket pair (hi, lo), hi higher ranked
-        (cached by the two players' types: everything it depends on)."""
-        th, tl = self._tid[hi], self._tid[lo]
-        v = self._qtab[th][tl]
-        if v is None:
-            v = self._qtab[th][tl] = self._q(hi, lo)
-        return v
-
-    def best_q(self, h: int, partners: int) -> int:
-        """max q(h, y) over the players y of the bit set `partners`."""
-        th = self._tid[h]
-        order = self._qorder[th]
-        if order is None:
-            # the partner types of h by decreasing q: the first one present wins
-            row = self._qtab[th]
-            for t, _mask in self._tmasks:
-                if row[t] is None:
-                    row[t] = self._q(h, self._rep[t])
-            order = self._qorder[th] = sorted(((row[t], mask) for t, mask in self._tmasks),
-                                              key=lambda e: -e[0])
-        for v, mask in order:
-            if partners & mask:
-                return v
-        return -1
-
-    def _q(self, hi: int, lo: int) -> int:
-        rd = self.rd
-        W, nbl = self.W, self.nbl
-        cs_h, cs_l = rd.cs[hi], rd.cs[lo]
-        same = cs_h.pref is not None and cs_h.pref == cs_l.pref
-        v = 0
-        sh = (self.nfields - 1) * W
-
-        def put(field_index: int, amount: int) -> None:
-            nonlocal v
-            v += amount << ((self.nfields - 1 - field_index) * W)
-
-        put(0, 0 if (same and cs_h.abs_imb and cs_l.abs_imb) else 1)
-        put(1, 0 if (same and self._c11_bad(cs_h, cs_l)) else 1)
-        put(2, 0 if same else 1)
-        bad9 = same and cs_h.strength >= STRONG and cs_l.strength >= STRONG and not (
-            cs_h.strength == ABSOLUTE and cs_l.strength == ABSOLUTE)
-        put(3, 0 if bad9 else 1)
-        hres = not (self.Mmask >> hi) & 1
-        mdp_pair = rd.ps[hi] > rd.ps[lo]
-        put(4, (rd.d1[hi] and hres) + rd.d1[lo])
-        bad11 = mdp_pair and rd.u1[lo]
-        put(5, 0 if bad11 else 1)
-        put(6, (rd.d2[hi] and hres) + rd.d2[lo])
-        bad13 = mdp_pair and rd.u2[lo]
-        put(7, 0 if bad13 else 1)
-        lh, ll = self.blev[hi], self.blev[lo]
-        base = 8
-        if rd.d1[hi]:
-            put(base + lh, 1)
-        if rd.d1[lo]:
-            put(base + ll, 1)
-        put(base + nbl + lh, 0 if bad11 else 1)
-        if rd.d2[hi]:
-            put(base + 2 * nbl + lh, 1)
-        if rd.d2[lo]:
-            put(base + 2 * nbl + ll, 1)
-        put(base + 3 * nbl + lh, 0 if bad13 else 1)
-        del sh
-        return v
-
-    @staticmethod
-    def _c11_bad(a, b) -> bool:
-        if a.strength != ABSOLUTE or b.strength != ABSOLUTE:
-            return False
-        c = a.pref
-        if a.acd == b.acd:
-            return a.rep is not None and a.rep == b.rep
-        loser = a if a.acd < b.acd else b
-        return loser.rep is not None and loser.rep != c
-
     def A_of(self, S: list[int], p: int) -> tuple:
-        prof = [0] * self.nlev
-        for m in S:
-            prof[self.rd.level[m]] += 1
-        prof[self.res_level] += p
-        return (len(S) + p, tuple(prof))
+        """C6, C7 (V1, V2) of a bracket part pairing the MDPs S and p pairs of residents."""
+        level = self.rd.level
+        return c6_c7_value([level[m] for m in S], p, self.res_level, self.nlev)
+
+    def _solver(self, Rp: list[int], p: int, leftovers: list[int] | None, use_d: bool = True) -> RemainderSolver:
+        return RemainderSolver(self.quality, self.adjB, Rp, p, leftovers, warm=self.warm, options=self.rd.search,
+                               progress=self.rd.progress, use_d=use_d)
 
     def feasible(self, Dmask: int) -> bool:
+        """C4: the downfloaters D (and every player after the bracket) can still all be paired."""
         r = self.feas_cache.get(Dmask, 0)
         if r == 0:
             self.rd.progress()
@@ -217,7 +110,7 @@ class BracketSearch:
                     # from the third call on: a maximum matching of the players
                     # after the bracket, prepared once; each call only places D
                     hint = self._hint = self._after_hint(self.after, self.witness)
-            r = perfect_matching(self.rd.adj, self.after | Dmask, hint)
+            r = c4_complete_pairing(self.rd.graph, self.after | Dmask, hint)
             self.feas_cache[Dmask] = r
         return r is not None
 
@@ -232,7 +125,7 @@ class BracketSearch:
             return
         if self._hint is None:
             self._hint = self._after_hint(self.after, self.witness)
-        adj = self.rd.adj
+        adj = self.rd.graph
         active = self.after | DM
         mate = maximum_matching(adj, active, self._hint, tree_first=True)
         exposed = exposed_of(mate, active)
@@ -246,9 +139,11 @@ class BracketSearch:
                 self.feas_cache[DM | (1 << x)] = mate
 
     def _after_hint(self, after: int, witness: list[int]) -> Hint:
-        return Hint(self.rd.adj, maximum_matching(self.rd.adj, after, witness, tree_first=True))
+        return Hint(self.rd.graph, maximum_matching(self.rd.graph, after, witness, tree_first=True))
 
-    def v345(self, Dmask: int) -> tuple:
+    def c8_c9_value(self, Dmask: int) -> tuple:
+        """C8 (V3, V4): the pairs, and their profile, of the best pairing of the next bracket
+        with the downfloaters D as its MDPs (a nested search); C9 (V5) when the flag is on."""
         r = self.v345_cache.get(Dmask)
         if r is None:
             rd = self.rd
@@ -264,9 +159,7 @@ class BracketSearch:
                 a = sub.run()[0][0]
             else:
                 a = (0, (0,) * self.nlev)
-            v5 = 0
-            if self.c9:
-                v5 = -rd.c9rank.get(D[0], 10 ** 6) if len(D) == 1 else -10 ** 6
+            v5 = c9_value(D, rd.c9_rank) if self.c9 else 0
             r = (a[0], a[1], v5)
             self.v345_cache[Dmask] = r
         return r
@@ -274,7 +167,7 @@ class BracketSearch:
     # ------------------------------------------------------------ upper bound
     def _upper_bound(self) -> tuple:
         rd = self.rd
-        adj = [0] * rd.nv
+        adj = [0] * rd.vertices
         for x in self.B:
             adj[x] = self.adjB[x]
         mate = maximum_matching(adj, self.Bmask, tree_first=True)
@@ -326,7 +219,7 @@ class BracketSearch:
             v34 = (0, (0,) * self.nlev)
         v5 = 0
         if self.c9:
-            ranks = [rd.c9rank[x] for x in self.B if x in rd.c9rank and (rd.byecand >> x) & 1]
+            ranks = [rd.c9_rank[x] for x in self.B if x in rd.c9_rank and (rd.bye_candidates >> x) & 1]
             v5 = -min(ranks) if ranks else -10 ** 6
         r = ((v34[0], v34[1], v5), self._q_bound(k, s, paired_m, len(Dlev)))
         self._bcache[A] = r
@@ -337,28 +230,28 @@ class BracketSearch:
         rd = self.rd
         B, R = self.B, self.R
         last = rd.last_round
-        w = sum(1 for x in B if rd.cs[x].pref == "w")
-        b = sum(1 for x in B if rd.cs[x].pref == "b")
+        w = sum(1 for x in B if rd.colour[x].pref == "w")
+        b = sum(1 for x in B if rd.colour[x].pref == "b")
         z = len(B) - w - b
         bad8 = max(0, abs(w - b) - z - d)
         bad8 = (bad8 + 1) // 2
-        sw = sum(1 for x in B if rd.cs[x].pref == "w" and rd.cs[x].strength >= STRONG)
-        sb = sum(1 for x in B if rd.cs[x].pref == "b" and rd.cs[x].strength >= STRONG)
+        sw = sum(1 for x in B if rd.colour[x].pref == "w" and rd.colour[x].strength >= STRONG)
+        sb = sum(1 for x in B if rd.colour[x].pref == "b" and rd.colour[x].strength >= STRONG)
         o = len(B) - sw - sb
         bad9 = 0 if last else (max(0, abs(sw - sb) - o - d) + 1) // 2
         if not last and bad8:
             # at the best V8 the clashing pairs all want the majority colour; such a
             # pair escapes C13 only with a mild player of that colour in it
             major = "w" if w > b else "b"
-            mild = sum(1 for x in B if rd.cs[x].pref == major and rd.cs[x].strength < STRONG)
+            mild = sum(1 for x in B if rd.colour[x].pref == major and rd.colour[x].strength < STRONG)
             bad9 = max(bad9, bad8 - mild)
         nres_paired = 2 * k - s
         f = [k, k, k - bad8, k - bad9]
-        f.append(min(sum(rd.d1[x] for x in R), nres_paired))
-        nonup1 = sum(1 for x in R if not rd.u1[x])
+        f.append(min(sum(rd.down_last[x] for x in R), nres_paired))
+        nonup1 = sum(1 for x in R if not rd.up_last[x])
         f.append(k - max(0, s - nonup1))
-        f.append(min(sum(rd.d2[x] for x in R), nres_paired))
-        nonup2 = sum(1 for x in R if not rd.u2[x])
+        f.append(min(sum(rd.down_before_last[x] for x in R), nres_paired))
+        nonup2 = sum(1 for x in R if not rd.up_before_last[x])
         f.append(k - max(0, s - nonup2))
         nbl = self.nbl
         paired_at = [0] * nbl
@@ -368,7 +261,7 @@ class BracketSearch:
         pairs_hi = list(paired_at)
         pairs_hi[rl] += max(0, k - s)
         paired_at[rl] += nres_paired
-        for dflag, uflag in ((rd.d1, rd.u1), (rd.d2, rd.u2)):
+        for dflag, uflag in ((rd.down_last, rd.up_last), (rd.down_before_last, rd.up_before_last)):
             d_at = [0] * nbl
             for x in B:
                 if dflag[x]:
@@ -387,7 +280,7 @@ class BracketSearch:
         # reorder: the layout is V6..V13, V14(nbl), V15(nbl), V16(nbl), V17(nbl)
         v = 0
         for i, amount in enumerate(f):
-            v += max(0, amount) << ((self.nfields - 1 - i) * self.W)
+            v += max(0, amount) << self.quality.shift(i)
         return v
 
     # ------------------------------------------------------------------ search
@@ -442,7 +335,7 @@ class BracketSearch:
             self._s2(S, 0, 0, [], 0, DM)
             return
         # 1. a candidate with this MDP set reaching the bracket's upper bound ends the search
-        if self._targeted_s(self.ub, BUDGET_SCALE * (2000 + 10 * len(self.B)), S, DM):
+        if self._targeted_s(self.ub, self.budget_scale * (2000 + 10 * len(self.B)), S, DM):
             return
         # 2. the exact optimum for this MDP set, then the first candidate reaching it
         ex = self._exact_S(S, DM)
@@ -466,7 +359,7 @@ class BracketSearch:
         Rp = [x for x in self.R if not (used >> x) & 1]
         pos = {x: i for i, x in enumerate(Rp)}
         p = (len(Rp) - (1 if Rleft is not None else 0)) // 2
-        rs = _RemainderSolver(self, Rp, p, [pos[x] for x in Rleft if x in pos] if Rleft is not None else None)
+        rs = self._solver(Rp, p, [pos[x] for x in Rleft if x in pos] if Rleft is not None else None)
         mt = rs.solve()
         rem_pairs, left = rs.first_in_order(mt)
         Dmask = DM | sum(1 << Rp[i] for i in left)
@@ -509,11 +402,11 @@ class BracketSearch:
         A = self.A_of(S, p)
         if A != target[0]:
             return
-        w = sum(1 for x in Rp if rd.cs[x].pref == "w")
-        bl = sum(1 for x in Rp if rd.cs[x].pref == "b")
+        w = sum(1 for x in Rp if rd.colour[x].pref == "w")
+        bl = sum(1 for x in Rp if rd.colour[x].pref == "b")
         bad = (max(0, abs(w - bl) - (mm - w - bl) - f) + 1) // 2
-        sh = (self.nfields - 3) * self.W
-        fm = (1 << self.W) - 1
+        sh = self.quality.shift(V8)
+        fm = (1 << self.quality.width) - 1
         if ((qsum >> sh) & fm) + p - bad < (target[2] >> sh) & fm:
             return
         ex = self._exact_best(Rp, p, qsum, DM, A)
@@ -523,11 +416,11 @@ class BracketSearch:
         H0 = solver.his(mate)
         e = len(H0 - set(range(p)))
         diff = sum(H0) - sum(range(p))
-        v345 = self.v345(DM) if f == 0 else None
+        v345 = self.c8_c9_value(DM) if f == 0 else None
         n0 = len(pairs)
         saved = (self.target, self.desc_class)
         self.target, self.desc_class = value, (e, diff)
-        self.budget = self.nodes + BUDGET_SCALE * (3000 + 20 * mm)
+        self.budget = self.nodes + self.budget_scale * (3000 + 20 * mm)
         try:
             if not self._direct(solver, mate):
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
@@ -549,19 +442,19 @@ class BracketSearch:
         if f == 0:
             if not self.feasible(DM):
                 return None
-            groups = [(self.v345(DM), None)]
+            groups = [(self.c8_c9_value(DM), None)]
         else:
             by: dict = {}
             self.feasible_each(DM, self.R)
             for x in self.R:
                 if self.feasible(DM | (1 << x)):
-                    by.setdefault(self.v345(DM | (1 << x)), []).append(x)
+                    by.setdefault(self.c8_c9_value(DM | (1 << x)), []).append(x)
             groups = sorted(by.items(), reverse=True)
         Rp = list(S) + list(self.R)
         pos = {x: i for i, x in enumerate(Rp)}
         A = self.A_of(S, nres // 2)
         for v345, xs in groups:
-            solver = _RemainderSolver(self, Rp, len(S) + nres // 2,
+            solver = self._solver(Rp, len(S) + nres // 2,
                                       [pos[x] for x in xs] if xs is not None else None, use_d=False)
             mate = solver.solve()
             if mate is None:
@@ -576,7 +469,7 @@ class BracketSearch:
             return
         m = S[j]
         allowed = {x: self.adjB[x] for x in S[j + 1:]}
-        for r in _bits(self.adjB[m] & ~used):
+        for r in iter_bits(self.adjB[m] & ~used):
             nu = used | (1 << r)
             if j + 1 < len(S) and not bipartite_full(S[j + 1:], allowed, nu):
                 continue
@@ -593,7 +486,7 @@ class BracketSearch:
         Rp = [x for x in self.R if not (used >> x) & 1]
         Rpmask = self.Rmask & ~used
         mm = len(Rp)
-        adj = [0] * rd.nv
+        adj = [0] * rd.vertices
         for x in Rp:
             adj[x] = self.adjB[x] & Rpmask
         pmax = matching_size(maximum_matching(adj, Rpmask, tree_first=True), Rpmask)
@@ -617,13 +510,13 @@ class BracketSearch:
                     continue
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, None)
                 continue
-            v345 = self.v345(DM) if f == 0 else None
+            v345 = self.c8_c9_value(DM) if f == 0 else None
             if f > 1 or self.simple:
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
                 continue
             npairs = len(pairs)
             # 1. look for a candidate reaching the bracket's upper bound (then the search ends)
-            if self._targeted(self.ub, BUDGET_SCALE * (2000 + 10 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
+            if self._targeted(self.ub, self.budget_scale * (2000 + 10 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
                 continue
             del pairs[npairs:]
             # 2. the exact optimum of this remainder, then the first candidate reaching it
@@ -632,7 +525,7 @@ class BracketSearch:
                 continue
             value, solver, mate = ex
             if not self._direct(solver, mate) and self._targeted(
-                    ex[0], BUDGET_SCALE * (3000 + 20 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
+                    ex[0], self.budget_scale * (3000 + 20 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
                 continue
             del pairs[npairs:]
             # 3. the generation order by weighted matchings (dutch.md 9.4 d-h)
@@ -640,14 +533,13 @@ class BracketSearch:
             Dmask = DM | sum(1 << Rp[i] for i in left)
             self._consider(value, pairs + [(Rp[a], Rp[b]) for a, b in rem_pairs], Dmask)
 
-    @staticmethod
-    def _direct(solver, mate) -> bool:
+    def _direct(self, solver, mate) -> bool:
         """Skip the ordered search for the first candidate reaching the exact
         optimum, straight to the weighted-matching order (the same candidate),
         when the optimum needs no exchange: then that order costs one bipartite
         matching (RemainderSolver._transpositions), less than a search that may
         run out of budget. Not with unlimited budgets (tests compare the paths)."""
-        return BUDGET_SCALE <= 1 and not (solver.his(mate) - set(range(solver.p)))
+        return self.budget_scale <= 1 and not (solver.his(mate) - set(range(solver.p)))
 
     def _targeted(self, target, budget, S, Rp, p, pairs, qsum, DM, A, v345) -> bool:
         """Ordered search that only follows branches able to reach `target`.
@@ -671,7 +563,7 @@ class BracketSearch:
 
     def _perfect_with_dummy(self, Rp, adj, xs):
         rd = self.rd
-        dummy = rd.nv
+        dummy = rd.vertices
         a = list(adj) + [0]
         for x in xs:
             a[x] |= 1 << dummy
@@ -686,7 +578,7 @@ class BracketSearch:
         # per position: the later players of R' it may meet (allowed sets are
         # these minus H); colour wishes; S1 players with few such partners
         # outside S1 (only they can lose every partner to k exchanges)
-        adjB, cs = self.adjB, self.rd.cs
+        adjB, cs = self.adjB, self.rd.colour
         him = [adjB[x] & ~((1 << (x + 1)) - 1) & Rpmask for x in Rp]
         S1mask = sum(1 << Rp[i] for i in range(p))
         isw = [cs[x].pref == "w" for x in Rp]
@@ -695,11 +587,11 @@ class BracketSearch:
         outside = [(him[i] & ~S1mask).bit_count() for i in range(p)]
         crit: dict = {}
         if full:
-            sh = (self.nfields - 3) * self.W
-            fmask = (1 << self.W) - 1
+            sh = self.quality.shift(V8)
+            fmask = (1 << self.quality.width) - 1
             have = (qsum >> sh) & fmask
-            want_w, want_b = self.rd.want_w, self.rd.want_b
-        for X, Y in _descriptors(p, mm, self.budget is not None, self.desc_class):
+            want_w, want_b = self.rd.wants_white, self.rd.wants_black
+        for X, Y in _descriptors(p, mm, self.budget is not None, self.desc_class, self.rd.search.descriptor_limit):
             k = len(X)
             Hmask = S1mask
             for i in X:
@@ -742,7 +634,7 @@ class BracketSearch:
                 hb = [0] * (len(H) + 1)
                 for t in range(len(H) - 1, -1, -1):
                     suffix[t] = suffix[t + 1] + best_h[t]
-                    pr = self.rd.cs[H[t]].pref
+                    pr = self.rd.colour[H[t]].pref
                     hw[t] = hw[t + 1] + (pr == "w")
                     hb[t] = hb[t + 1] + (pr == "b")
                 ctx = (suffix, hw, hb, Rpmask & ~Hmask)
@@ -763,11 +655,11 @@ class BracketSearch:
         val = suffix[t]
         free = nonH & ~used
         nfree = free.bit_count()
-        bad = max(0, hw[t] - (nfree - (free & self.rd.want_w).bit_count())) + max(
-            0, hb[t] - (nfree - (free & self.rd.want_b).bit_count()))
+        bad = max(0, hw[t] - (nfree - (free & self.rd.wants_white).bit_count())) + max(
+            0, hb[t] - (nfree - (free & self.rd.wants_black).bit_count()))
         if bad:
-            sh = (self.nfields - 3) * self.W
-            cur = (val >> sh) & ((1 << self.W) - 1)
+            sh = self.quality.shift(V8)
+            cur = (val >> sh) & ((1 << self.quality.width) - 1)
             capped = max(0, nH - t - bad)
             if capped < cur:
                 # the lower fields of `val` came from the partners the cap excludes:
@@ -786,12 +678,12 @@ class BracketSearch:
             Dmask = DM | (Rpmask & ~taken)
             if not self.feasible(Dmask):
                 return
-            value = (A, self.v345(Dmask), qsum) if self.full else (A,)
+            value = (A, self.c8_c9_value(Dmask), qsum) if self.full else (A,)
             self._consider(value, pairs, Dmask)
             return
         h = H[t]
         vb = v345 if v345 is not None else (self.bounds(A)[0] if self.full else None)
-        for y in _bits(allowed[h] & ~used):
+        for y in iter_bits(allowed[h] & ~used):
             qq = 0
             if self.full:
                 qq = self.q(h, y)
@@ -826,8 +718,8 @@ class BracketSearch:
         """Target mode: can H[t+1:] still give the V8 count (pairs without a
         colour clash) that the target needs? Checked by a bipartite matching on
         clash-free edges."""
-        sh = (self.nfields - 3) * self.W
-        mask = (1 << self.W) - 1
+        sh = self.quality.shift(V8)
+        mask = (1 << self.quality.width) - 1
         need = ((self.target[2] >> sh) & mask) - ((q_after >> sh) & mask)
         rest = H[t + 1:]
         if need <= 0:
@@ -838,17 +730,17 @@ class BracketSearch:
         banned = used | (1 << y)
         good = {}
         for x in rest:
-            pr = rd.cs[x].pref
+            pr = rd.colour[x].pref
             a = allowed[x] & ~banned
             if pr == "w":
-                a &= ~rd.want_w
+                a &= ~rd.wants_white
             elif pr == "b":
-                a &= ~rd.want_b
+                a &= ~rd.wants_black
             good[x] = a
         owner: dict[int, int] = {}
 
         def aug(left: int, seen: list[int]) -> bool:
-            for r in _bits(good[left] & ~seen[0]):
+            for r in iter_bits(good[left] & ~seen[0]):
                 seen[0] |= 1 << r
                 o = owner.get(r)
                 if o is None or aug(o, seen):
@@ -887,16 +779,16 @@ class BracketSearch:
         m = len(Rp)
         f = m - 2 * p
         if f == 0:
-            groups = [(self.v345(DM), [])] if self.feasible(DM) else []
+            groups = [(self.c8_c9_value(DM), [])] if self.feasible(DM) else []
         else:
             by: dict = {}
             self.feasible_each(DM, Rp)
             for i, x in enumerate(Rp):
                 if self.feasible(DM | (1 << x)):
-                    by.setdefault(self.v345(DM | (1 << x)), []).append(i)
+                    by.setdefault(self.c8_c9_value(DM | (1 << x)), []).append(i)
             groups = sorted(by.items(), reverse=True)
         for v345, xs in groups:
-            solver = _RemainderSolver(self, Rp, p, xs if f else None)
+            solver = self._solver(Rp, p, xs if f else None)
             mate = solver.solve()
             if mate is None:
                 continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import compress
 
 
-def _bits(mask: int) -> list[int]:
+def bits(mask: int) -> list[int]:
     """The members of the bit set `mask`, lowest first."""
     k = mask.bit_count()
     out = []
@@ -80,13 +80,13 @@ def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: i
             par[to] = v
             _flip_path(par, mate, to)
             return True
-        for to in _bits(nb & ~even & ~odd):
+        for to in bits(nb & ~even & ~odd):
             par[to] = v
             odd |= 1 << to
             m = mate[to]
             even |= 1 << m
             queue.append(m)
-        for to in _bits(nb & even & ~members.get(base[v], 1 << base[v])):
+        for to in bits(nb & even & ~members.get(base[v], 1 << base[v])):
             if base[v] == base[to] or mate[v] == to:
                 continue
             cb = lca(v, to)
@@ -105,7 +105,7 @@ def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: i
             inside = 0
             for b in blossom:
                 inside |= members.get(b, 1 << b)
-            for i in _bits(inside & (even | odd)):
+            for i in bits(inside & (even | odd)):
                 if base[i] in blossom:
                     base[i] = cb
                     if not (even >> i) & 1:
@@ -130,7 +130,7 @@ def tree_outer_vertices(root: int, adj: list[int], active: int, mate: list[int])
             new = adj[v] & active & ~seen
             if new:
                 seen |= new
-                for to in _bits(new):
+                for to in bits(new):
                     m = mate[to]
                     if m >= 0 and not (seen >> m) & 1:
                         seen |= 1 << m
@@ -179,7 +179,7 @@ def _prepare(adj: list[int], active: int, hint) -> tuple[list[int], int]:
         mate = list(hint.clean)
         gone = hint.paired & ~active
         lost = []
-        for v in _bits(gone):
+        for v in bits(gone):
             mate[v] = -1
             u = hint.clean[v]
             if (active >> u) & 1:
@@ -188,7 +188,7 @@ def _prepare(adj: list[int], active: int, hint) -> tuple[list[int], int]:
         exposed = (active & ~hint.paired) | _mask(lost)
     else:
         mate = [-1] * n
-        act = _bits(active)
+        act = bits(active)
         isact = bytearray(n)
         for v in act:
             isact[v] = 1
@@ -240,7 +240,7 @@ def _augment_tree(root: int, adj: list[int], active: int, mate: list[int], expos
             new = nb & ~seen
             if new:
                 seen |= new
-                for to in _bits(new):
+                for to in bits(new):
                     par[to] = v
                     m = mate[to]
                     if not (seen >> m) & 1:
@@ -260,7 +260,7 @@ def perfect_matching(adj: list[int], active: int, hint=None) -> list[int] | None
         root = (exposed & -exposed).bit_length() - 1
         if not _augment_tree(root, adj, active, mate, exposed) and not _augment(root, adj, active, mate, exposed):
             return None
-        for v in _bits(exposed):  # an augmentation matches its two ends, nothing else changes
+        for v in bits(exposed):  # an augmentation matches its two ends, nothing else changes
             if mate[v] != -1:
                 exposed ^= 1 << v
 
@@ -273,7 +273,7 @@ def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None,
     mate, exposed = _prepare(adj, active, hint)
     tried = 0
     while True:
-        for v in _bits(exposed):
+        for v in bits(exposed):
             if mate[v] != -1:
                 exposed ^= 1 << v
         todo = exposed & ~tried
@@ -287,12 +287,12 @@ def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None,
 
 
 def matching_size(mate: list[int], active: int) -> int:
-    return sum(map((-1).__lt__, map(mate.__getitem__, _bits(active)))) // 2
+    return sum(map((-1).__lt__, map(mate.__getitem__, bits(active)))) // 2
 
 
 def exposed_of(mate: list[int], active: int) -> list[int]:
     """The vertices of `active` that `mate` leaves exposed, lowest first."""
-    vs = _bits(active)
+    vs = bits(active)
     return list(compress(vs, map((0).__gt__, map(mate.__getitem__, vs))))
 
 
@@ -305,7 +305,7 @@ class Bipartite:
         self.partner: dict[int, int] = {}  # left -> right
 
     def _try(self, left: int, seen: list[int], banned: int) -> bool:
-        for r in _bits(self.allowed[left] & ~seen[0] & ~banned):
+        for r in bits(self.allowed[left] & ~seen[0] & ~banned):
             seen[0] |= 1 << r
             o = self.owner.get(r)
             if o is None or self._try(o, seen, banned):

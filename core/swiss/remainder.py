@@ -3,37 +3,45 @@ exchange descriptors in generation order (5.4 keys 3.1-3.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations, compress, repeat
+from math import comb
 from operator import add, lshift
-from typing import TYPE_CHECKING
 
-from arbiter.core.swiss.matching import _bits
-from arbiter.core.swiss.weighted import max_weight_matching
-
-if TYPE_CHECKING:
-    from arbiter.core.swiss.brackets import BracketSearch
-
-DESCRIPTOR_LIMIT = 400_000
-TIGHT_TRANSPOSITIONS = True  # step 9.4 h on the tight edges (tests compare it with a matching per player)
-
-
+from arbiter.core.swiss.matching import bits
+from arbiter.core.swiss.quality import PairQuality
+from arbiter.core.swiss.request import SearchOptions
+from arbiter.core.swiss.weighted import WeightedMatching
 
 
 class Found(Exception):
-    pass
+    """A targeted search found the first candidate reaching its target."""
 
 
 class Budget(Exception):
-    pass
+    """A budgeted search ran out of nodes (the exact way decides)."""
+
+
+class WarmStarts:
+    """What the weighted matchings of one bracket pass on to each other: the duals and pairs
+    (by player) of the last problem solved without the BSN terms."""
+
+    def __init__(self):
+        self.plain: tuple | None = None  # (SH, C, {player: (dual, partner)})
 
 
 class RemainderSolver:
     """Weighted matchings on the remainder R' (positions 0..m-1, BSN order) plus an
-    optional dummy vertex m adjacent to the allowed downfloaters."""
+    optional dummy vertex m adjacent to the allowed downfloaters.
 
-    def __init__(self, bs: "BracketSearch", Rp: list[int], p: int, leftovers: list[int] | None,
-                 use_d: bool = True):
-        self.bs, self.Rp, self.p, self.m = bs, Rp, p, len(Rp)
+    `quality` gives the pairs' V6-V17, `adjacency` the players each one may meet inside
+    the bracket, `warm` the warm starts shared by the bracket's solvers."""
+
+    def __init__(self, quality: PairQuality, adjacency: dict[int, int], Rp: list[int], p: int,
+                 leftovers: list[int] | None, *, warm: WarmStarts, options: SearchOptions,
+                 progress: Callable[[], None], use_d: bool = True):
+        self.quality, self.Rp, self.p, self.m = quality, Rp, p, len(Rp)
+        self.warm, self.options, self.progress = warm, options, progress
         self.use_d = use_d
         self.left = leftovers
         m = self.m
@@ -45,10 +53,9 @@ class RemainderSolver:
         later = [0] * (m + 1)
         for a in range(m - 1, -1, -1):
             later[a] = later[a + 1] | (1 << Rp[a])
-        tid, qtab, sh, rep = bs._tid, bs._qtab, self.SH, bs._rep
+        tid, qtab, sh, rep = quality.tid, quality.qtab, self.SH, quality.rep
         pget, tget = pos.__getitem__, tid.__getitem__
         self.rows = []
-        progress = bs.rd.progress
         for a in range(m):
             if not a & 31:
                 progress()
@@ -57,8 +64,8 @@ class RemainderSolver:
             if None in qrow:  # q depends on the two players' types only
                 for t, v in enumerate(qrow):
                     if v is None:
-                        qrow[t] = bs._q(xa, rep[t])
-            ys = _bits(bs.adjB[xa] & later[a + 1])
+                        qrow[t] = quality.value(xa, rep[t])
+            ys = bits(adjacency[xa] & later[a + 1])
             self.rows.append((list(map(pget, ys)), list(map(lshift, map(qrow.__getitem__, map(tget, ys)), repeat(sh)))))
         self.no_hi: set[int] = set()  # may not be the higher player of a pair
         self.must_hi: set[int] = set()  # must be the higher player of a pair
@@ -75,7 +82,7 @@ class RemainderSolver:
         ei: list[int] = []
         ej: list[int] = []
         ws: list[int] = []
-        progress = self.bs.rd.progress
+        progress = self.progress
         for a in range(m):
             if not a & 63:
                 progress()
@@ -105,7 +112,7 @@ class RemainderSolver:
         return ei, ej, ws
 
     def solve(self, **kw):
-        self.bs.rd.progress()
+        self.progress()
         n = self.m + (1 if self.left is not None else 0)
         start = self.last
         if start is None and self.use_d:
@@ -122,7 +129,7 @@ class RemainderSolver:
             use_d, self.use_d = self.use_d, False
             try:
                 edges0 = self._edges(**kw)
-                mate0, y0 = _mwm(n, edges0, self._hint_start(n), self.bs.rd.progress)
+                mate0, y0 = self._weighted(n, edges0, self._hint_start(n))
             finally:
                 self.use_d = use_d
             if not kw:
@@ -135,7 +142,7 @@ class RemainderSolver:
                 start = ([y + 4 * (top - v) if v < self.p else y for v, y in enumerate(y0)], mate0)
         if start is not None:
             edges = self._edges(**kw)
-            mate, y = _mwm(n, edges, start, self.bs.rd.progress)
+            mate, y = self._weighted(n, edges, start)
             self._last_edges = edges
         self.last = (y, mate)
         for v in range(n):
@@ -143,18 +150,28 @@ class RemainderSolver:
                 return None
         return mate
 
+    def _weighted(self, n: int, edges: tuple, start: tuple | None) -> tuple[list[int], list[int]]:
+        """(mate, vertex duals) of the maximum-weight matching; `start` = (duals, mate) of a
+        related problem, or None (ignored when the search options say to solve from scratch)."""
+        m = WeightedMatching(n)
+        m.set_weights(*edges)
+        if start is not None and self.options.warm_start:
+            m.start_from(*start)
+        m.compute(self.progress)
+        return m.matching(), m.duals()
+
     def _ids(self, n):
         return self.Rp + [None] if n > self.m else self.Rp  # None: the dummy vertex
 
     def _keep_hint(self, n, y, mate) -> None:
         ids = self._ids(n)
-        self.bs.mwm_hint = (self.SH, self.C, {x: (y[v], ids[mate[v]] if mate[v] >= 0 else -1)
-                                              for v, x in enumerate(ids)})
+        self.warm.plain = (self.SH, self.C, {x: (y[v], ids[mate[v]] if mate[v] >= 0 else -1)
+                                             for v, x in enumerate(ids)})
 
     def _hint_start(self, n):
         """Start duals and matching mapped, by player, from the last problem
         without d terms solved in this bracket (the weights are q << SH plus C)."""
-        hint = getattr(self.bs, "mwm_hint", None)
+        hint = self.warm.plain
         if hint is None:
             return None
         sh0, c0, by_id = hint
@@ -205,7 +222,7 @@ class RemainderSolver:
             if e - len(Y) == 1:
                 Y.append(sumH - (sum(range(p)) - sum(X) + sum(Y)))
         self.H = (S1 - set(X)) | set(Y)
-        out = self._transpositions() if TIGHT_TRANSPOSITIONS else None
+        out = self._transpositions() if self.options.tight_transpositions else None
         if out is None:
             out = []
             for a in sorted(self.H):
@@ -232,7 +249,7 @@ class RemainderSolver:
             return None
         y = self.last[0]
         n = len(mate)
-        self.bs.rd.progress()
+        self.progress()
         tadj = [0] * n  # tight edges, both ways
         for a, b, w in zip(*self._last_edges):
             if y[a] + y[b] == w << 1:
@@ -249,10 +266,10 @@ class RemainderSolver:
             if v not in removed:
                 alive |= 1 << v
         out = []
-        self.bs.rd.progress()
+        self.progress()
         for h in sorted(self.H):
             if not h & 31:
-                self.bs.rd.progress()
+                self.progress()
             # the players of H's side from which h can be reached: l reaches l'
             # when l has a tight edge to the partner of l'
             reach = 1 << h
@@ -264,12 +281,12 @@ class RemainderSolver:
                     new = tadj[mate[l2]] & alive & ~reach
                     if new:
                         reach |= new
-                        for l1 in _bits(new):
+                        for l1 in bits(new):
                             par[l1] = l2
                             nxt.append(l1)
                 frontier = nxt
             b = -1
-            for c in _bits(tadj[h] & alive):
+            for c in bits(tadj[h] & alive):
                 if (reach >> mate[c]) & 1:
                     b = c
                     break
@@ -291,22 +308,17 @@ class RemainderSolver:
         return out
 
 
-def _mwm(n, edges, start, progress=None):
-    """(mate, vertex duals); `start` = (duals, mate) of a related problem, or None."""
-    return max_weight_matching(n, edges, True, warm=True, start=start, duals=True, progress=progress)
-
-
-def descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None):
+def descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None, limit: int = 400_000):
     """Exchange descriptors (X from S1, Y from S2, 0-based BSNs) in the order of
     5.4 keys 3.1-3.4: number of exchanges, BSN-sum difference, X (sorted
-    descending) largest first, Y smallest first. Generated lazily, level by level."""
-    from math import comb
+    descending) largest first, Y smallest first. Generated lazily, level by level.
+    A search that `can_give_up` raises Budget at a level of more than `limit`."""
     if only is None or only[0] == 0:
         yield (), ()
     for k in range(1, min(p, m - p) + 1):
         if only is not None and k != only[0]:
             continue
-        if comb(p, k) * comb(m - p, k) > DESCRIPTOR_LIMIT and can_give_up and only is None:
+        if comb(p, k) * comb(m - p, k) > limit and can_give_up and only is None:
             raise Budget
         xs = sorted(combinations(range(p), k), key=lambda X: tuple(-x for x in reversed(X)))
         xsums = [sum(X) for X in xs]
