@@ -26,10 +26,11 @@ from arbiter.core.swiss.criteria import c4_complete_pairing, c6_c7_value, c9_val
 from arbiter.core.swiss.matching import (
     Bipartite,
     Hint,
+    UndoBipartite,
     bipartite_full,
     exposed_of,
     maximum_matching,
-    matching_size,
+    maximum_matching_size,
     perfect_matching,
     tree_outer_vertices,
 )
@@ -53,11 +54,25 @@ class _Stop(Exception):
     pass
 
 
+class _NextBracket:
+    """What the nested searches of one bracket's next bracket share (C8). They all have the
+    same players after their bracket, so the same answers of the completion oracle (C4) and
+    the same start for it; the same residents, so one maximum matching of them starts every
+    matching of the residents; and a single downfloater's value depends only on whom he may
+    meet there and below and on his score, so downfloaters alike in that share it."""
+
+    def __init__(self):
+        self.hint = None  # matching.Hint of the players after the next bracket
+        self.feasible: dict[int, list[int] | None] = {}  # BracketSearch.feas_cache of them all
+        self.residents: list[int] | None = None  # a maximum matching of the residents
+        self.values: dict[tuple, tuple] = {}  # (whom he may meet, score level) -> V3, V4
+
+
 class BracketSearch:
     """Find the bracket part of dutch.md 5.3/5.4 for MDPs `M` and residents `R`."""
 
     def __init__(self, rd: RoundData, M: list[int], R: list[int], N: list[int], rest: int,
-                 witness: list[int] | None, c9: bool, full: bool = True):
+                 witness: list[int] | None, c9: bool, full: bool = True, nested: _NextBracket | None = None):
         self.rd, self.M, self.R, self.N = rd, M, R, N
         self.rest, self.witness, self.c9, self.full = rest, witness, c9, full
         self.B = M + R
@@ -69,7 +84,13 @@ class BracketSearch:
         self.res_level = rd.level[R[0]] if R else 0
         self.feas_cache: dict[int, list[int] | None] = {}
         self._hint = None  # start of the oracle calls (matching.Hint), once prepared
-        self._sub_hint = None  # the same for the nested searches of the next bracket
+        self._next: _NextBracket | None = None  # shared by the nested searches of the next bracket
+        self.nested = nested
+        if nested is not None:  # a nested search (C8): shares with its siblings
+            self.feas_cache = nested.feasible
+            if nested.hint is None and witness is not None:
+                nested.hint = self._after_hint(self.after, witness)
+            self._hint = nested.hint
         self.v345_cache: dict[int, tuple] = {}
         self.best = None  # (value, pairs, Dmask)
         self.nodes = 0
@@ -150,13 +171,16 @@ class BracketSearch:
             rd.progress()
             D = [x for x in self.B if (Dmask >> x) & 1]
             if self.N:
-                sub = BracketSearch(rd, D, self.N, [], self.after | Dmask, self.feas_cache.get(Dmask),
-                                    False, full=False)
-                # every such search has the same players after its bracket: after & ~N
-                if self._sub_hint is None and sub.witness is not None:
-                    self._sub_hint = self._after_hint(sub.after, sub.witness)
-                sub._hint = self._sub_hint
-                a = sub.run()[0][0]
+                if self._next is None:
+                    self._next = _NextBracket()
+                key = (rd.compatible[D[0]] & self.after, rd.level[D[0]]) if len(D) == 1 else None
+                a = self._next.values.get(key) if key else None
+                if a is None:
+                    sub = BracketSearch(rd, D, self.N, [], self.after | Dmask, self.feas_cache.get(Dmask),
+                                        False, full=False, nested=self._next)
+                    a = sub.run()[0][0]
+                    if key:
+                        self._next.values[key] = a
             else:
                 a = (0, (0,) * self.nlev)
             v5 = c9_value(D, rd.c9_rank) if self.c9 else 0
@@ -170,8 +194,7 @@ class BracketSearch:
         adj = [0] * rd.vertices
         for x in self.B:
             adj[x] = self.adjB[x]
-        mate = maximum_matching(adj, self.Bmask, tree_first=True)
-        v1 = matching_size(mate, self.Bmask)
+        v1 = maximum_matching_size(adj, self.Bmask, self._residents_matching(adj), tree_first=True)
         bm = Bipartite({m: self.adjB[m] for m in self.M})
         Sg = [m for m in self.M if bm.add(m)]
         prof = [0] * self.nlev
@@ -185,6 +208,16 @@ class BracketSearch:
             return (A,)
         self._bcache: dict = {}
         return (A,) + self.bounds(A)
+
+    def _residents_matching(self, adj: list[int]) -> Hint | None:
+        """In a nested search: a maximum matching of the residents (shared, prepared as a
+        `matching.Hint`), the start of the matchings of the bracket (their sizes are read, and
+        whether one exists)."""
+        if self.nested is None:
+            return None
+        if self.nested.residents is None:
+            self.nested.residents = Hint(adj, maximum_matching(adj, self.Rmask, tree_first=True))
+        return self.nested.residents
 
     def bounds(self, A: tuple) -> tuple:
         """(V345 bound, Q bound) valid for every candidate whose A part equals `A`."""
@@ -489,7 +522,7 @@ class BracketSearch:
         adj = [0] * rd.vertices
         for x in Rp:
             adj[x] = self.adjB[x] & Rpmask
-        pmax = matching_size(maximum_matching(adj, Rpmask, tree_first=True), Rpmask)
+        pmax = maximum_matching_size(adj, Rpmask, self._residents_matching(adj), tree_first=True)
         for p in range(pmax, -1, -1):
             A = self.A_of(S, p)
             if self._worse((A,) + (self.bounds(A) if self.full else ())):
@@ -502,6 +535,15 @@ class BracketSearch:
                     self._consider((A,), pairs, DM)
                     return
                 if f == 1:
+                    # one resident floats: first a pairing of the others with anyone floating,
+                    # then whether the floater can be paired below (usually he can)
+                    mate = self._perfect_with_dummy(Rp, adj, Rp, Rpmask, self._residents_matching(adj))
+                    if mate is None:
+                        continue
+                    floater = mate[rd.vertices]
+                    if self.feasible(DM | (1 << floater)):
+                        self._consider((A,), pairs, DM | (1 << floater))
+                        return
                     self.feasible_each(DM, Rp)
                     xs = [x for x in Rp if self.feasible(DM | (1 << x))]
                     if xs and self._perfect_with_dummy(Rp, adj, xs) is not None:
@@ -561,14 +603,19 @@ class BracketSearch:
             del pairs[n0:]
         return target is not self.ub
 
-    def _perfect_with_dummy(self, Rp, adj, xs):
+    def _perfect_with_dummy(self, Rp, adj, xs, Rpmask=None, hint=None):
+        """A pairing of R' with a dummy vertex adjacent to the players of `xs` (the one of
+        them left to float), or None."""
         rd = self.rd
         dummy = rd.vertices
         a = list(adj) + [0]
+        bit = 1 << dummy
         for x in xs:
-            a[x] |= 1 << dummy
-            a[dummy] |= 1 << x
-        return perfect_matching(a, sum(1 << x for x in Rp) | (1 << dummy))
+            a[x] |= bit
+        a[dummy] = sum(1 << x for x in xs) if xs is not Rp or Rpmask is None else Rpmask
+        if Rpmask is None:
+            Rpmask = sum(1 << x for x in Rp)
+        return perfect_matching(a, Rpmask | bit, hint)
 
     def _remainder(self, S, Rp, p, pairs, qsum, DM, A, v345) -> None:
         mm = len(Rp)
@@ -644,10 +691,13 @@ class BracketSearch:
                 ctx = None
                 if self._worse((A,)):
                     return
-            bm = Bipartite(allowed)
+            bm = UndoBipartite(allowed)
             if not bm.fill(H):
                 continue
-            self._transpose(H, 0, allowed, bm, 0, pairs, qsum, ctx, DM, Rpmask, A, v345)
+            gm = None
+            if full and self.target is not None:
+                gm = self._clash_free_matching(H, allowed)
+            self._transpose(H, 0, allowed, bm, gm, 0, pairs, qsum, ctx, DM, Rpmask, A, v345)
 
     def _cap(self, ctx, t: int, used: int, nH: int) -> int:
         """Bound of the packed V6..V17 of the pairs of H[t:], with the V8 count capped."""
@@ -667,7 +717,10 @@ class BracketSearch:
                 val = ((val >> sh) - (cur - capped)) << sh | ((1 << sh) - 1)
         return val
 
-    def _transpose(self, H, t, allowed, bm, used, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
+    def _transpose(self, H, t, allowed, bm, gm, used, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
+        """The transpositions of H (5.4 key 3.5) by depth-first search: H[t] takes each allowed
+        partner in order. `bm` keeps a matching of all of H[t:] into free partners (a dead end is
+        cut at once); in target mode `gm` a maximum matching of H[t:] on clash-free edges."""
         self.nodes += 1
         if not self.nodes & 63:
             self.rd.progress()
@@ -691,87 +744,85 @@ class BracketSearch:
                     continue
             elif self._worse((A,)):
                 return
-            if self.target is not None and self.full and t + 1 < len(H):
-                if not self._good_possible(H, t, h, y, allowed, used, qsum + qq):
+            gmark = None
+            if gm is not None and t + 1 < len(H):
+                gmark = gm.mark()
+                if not self._good_possible(H, t, h, y, gm, used, qsum + qq, ctx):
+                    gm.undo(gmark)
                     continue
-            snap = None
+            bmark = bm.mark()
             if bm.partner.get(h) != y:
-                snap = (dict(bm.owner), dict(bm.partner))
-                old = bm.partner.pop(h, None)
-                if old is not None:
-                    del bm.owner[old]
+                bm.unmatch(h)
                 o = bm.owner.get(y)
                 if o is not None:
-                    del bm.partner[o]
-                bm.owner[y] = h
-                bm.partner[h] = y
-                if o is not None and not bm._try(o, [0], used | (1 << y)):
-                    bm.owner, bm.partner = snap
+                    bm.unmatch(o)
+                bm.match(h, y)
+                if o is not None and not bm.augment(o, used | (1 << y)):
+                    bm.undo(bmark)
+                    if gmark is not None:
+                        gm.undo(gmark)
                     continue
             pairs.append((h, y))
-            self._transpose(H, t + 1, allowed, bm, used | (1 << y), pairs, qsum + qq, ctx, DM, Rpmask, A, v345)
+            self._transpose(H, t + 1, allowed, bm, gm, used | (1 << y), pairs, qsum + qq, ctx, DM, Rpmask, A, v345)
             pairs.pop()
-            if snap is not None:
-                bm.owner, bm.partner = snap
+            bm.undo(bmark)
+            if gmark is not None:
+                gm.undo(gmark)
 
-    def _good_possible(self, H, t, h, y, allowed, used, q_after) -> bool:
-        """Target mode: can H[t+1:] still give the V8 count (pairs without a
-        colour clash) that the target needs? Checked by a bipartite matching on
-        clash-free edges."""
-        sh = self.quality.shift(V8)
-        mask = (1 << self.quality.width) - 1
-        need = ((self.target[2] >> sh) & mask) - ((q_after >> sh) & mask)
-        rest = H[t + 1:]
-        if need <= 0:
-            return True
-        if need > len(rest):
-            return False
+    def _clash_free_matching(self, H, allowed) -> UndoBipartite:
+        """A maximum matching of H into its allowed partners on the edges without a colour
+        clash (C12: the two do not prefer the same colour)."""
         rd = self.rd
-        banned = used | (1 << y)
         good = {}
-        for x in rest:
+        for x in H:
             pr = rd.colour[x].pref
-            a = allowed[x] & ~banned
+            a = allowed[x]
             if pr == "w":
                 a &= ~rd.wants_white
             elif pr == "b":
                 a &= ~rd.wants_black
             good[x] = a
-        owner: dict[int, int] = {}
+        gm = UndoBipartite(good)
+        gm.fill(H, maximum=True)
+        return gm
 
-        def aug(left: int, seen: list[int]) -> bool:
-            for r in iter_bits(good[left] & ~seen[0]):
-                seen[0] |= 1 << r
-                o = owner.get(r)
-                if o is None or aug(o, seen):
-                    owner[r] = left
-                    return True
+    def _good_possible(self, H, t, h, y, gm, used, q_after, ctx) -> bool:
+        """Target mode, H[t] = h paired with y: can H[t+1:] still give the V8 count (pairs
+        without a colour clash, C12) that the target needs? `gm`, a maximum matching of H[t:]
+        on clash-free edges into the free partners, loses h and y (kept so for the levels
+        below; the caller undoes it); the answer is whether a maximum matching of what is left
+        reaches the count. Only h's old partner and y's old owner can start an augmenting path
+        of the smaller graph, but every unmatched player of H[t+1:] is tried before saying no."""
+        sh = self.quality.shift(V8)
+        mask = (1 << self.quality.width) - 1
+        need = ((self.target[2] >> sh) & mask) - ((q_after >> sh) & mask)
+        gm.unmatch(h)
+        o = gm.owner.get(y)
+        if o is not None:
+            gm.unmatch(o)
+        rest = len(H) - t - 1
+        if need <= 0:
+            return True
+        if need > rest:
             return False
-
-        taken = 0
-        todo = []
-        for x in rest:  # greedy first, augmenting paths only for the rest
-            a = good[x] & ~taken
-            if a:
-                r = (a & -a).bit_length() - 1
-                owner[r] = x
-                taken |= 1 << r
-            else:
-                todo.append(x)
-        size = len(rest) - len(todo)
+        _suffix, hw, hb, _nonH = ctx
+        if need <= rest - hw[t + 1] - hb[t + 1]:
+            return True  # the players without a preference never clash (if H[t+1:] can be paired at all)
+        size = len(gm.partner)
         if size >= need:
             return True
+        banned = used | (1 << y)
         missing = 0
-        for x in todo:
-            if aug(x, [0]):
+        for x in ([o] if o is not None else []) + [x for x in H[t + 1:] if x != o and x not in gm.partner]:
+            if gm.augment(x, banned):
                 size += 1
                 if size >= need:
                     return True
             else:
                 missing += 1
-                if len(rest) - missing < need:
+                if rest - missing < need:
                     return False
-        return size >= need
+        return False
 
     # ------------------------------------------- exact remainder (dutch.md 9.4 d-h)
     def _exact_best(self, Rp, p, qsum, DM, A):

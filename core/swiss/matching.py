@@ -177,6 +177,8 @@ def _prepare(adj: list[int], active: int, hint) -> tuple[list[int], int]:
         exposed = active
     elif isinstance(hint, Hint):
         mate = list(hint.clean)
+        if len(mate) < n:  # a graph with more vertices than the hint's (a dummy vertex)
+            mate.extend([-1] * (n - len(mate)))
         gone = hint.paired & ~active
         lost = []
         for v in bits(gone):
@@ -265,11 +267,23 @@ def perfect_matching(adj: list[int], active: int, hint=None) -> list[int] | None
                 exposed ^= 1 << v
 
 
-def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None,
+def maximum_matching(adj: list[int], active: int, hint: list[int] | Hint | None = None,
                      tree_first: bool = False) -> list[int]:
     """A maximum-cardinality matching of the subgraph induced by `active`.
     `tree_first`: try the plain alternating search before Edmonds' search at each
     augmentation (faster on dense graphs; same size, maybe another matching)."""
+    return _maximum(adj, active, hint, tree_first)[0]
+
+
+def maximum_matching_size(adj: list[int], active: int, hint: list[int] | Hint | None = None,
+                          tree_first: bool = False) -> int:
+    """The number of pairs of a maximum matching of the subgraph induced by `active`."""
+    mate, exposed = _maximum(adj, active, hint, tree_first)
+    return (active.bit_count() - exposed.bit_count()) // 2
+
+
+def _maximum(adj: list[int], active: int, hint, tree_first: bool) -> tuple[list[int], int]:
+    """A maximum matching and the bit set of the vertices it leaves exposed."""
     mate, exposed = _prepare(adj, active, hint)
     tried = 0
     while True:
@@ -278,16 +292,12 @@ def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None,
                 exposed ^= 1 << v
         todo = exposed & ~tried
         if not todo:
-            return mate
+            return mate, exposed
         root = (todo & -todo).bit_length() - 1
         if tree_first and _augment_tree(root, adj, active, mate, exposed):
             continue
         if not _augment(root, adj, active, mate, exposed):
             tried |= 1 << root  # no augmenting path from root now, nor after later ones
-
-
-def matching_size(mate: list[int], active: int) -> int:
-    return sum(map((-1).__lt__, map(mate.__getitem__, bits(active)))) // 2
 
 
 def exposed_of(mate: list[int], active: int) -> list[int]:
@@ -341,6 +351,90 @@ class Bipartite:
         r = self.partner.pop(left, None)
         if r is not None:
             del self.owner[r]
+
+
+_ABSENT = object()
+
+
+class UndoBipartite:
+    """Kuhn's matcher of left vertices into right vertices (bit sets of right ids), whose
+    changes can be taken back: `undo(mark())` restores the matching as it was at the mark
+    (a log of the changes, where a copy of the matching per step would cost its size)."""
+
+    def __init__(self, allowed: dict[int, int]):
+        self.allowed = allowed  # left -> mask of right vertices
+        self.owner: dict[int, int] = {}  # right -> left
+        self.partner: dict[int, int] = {}  # left -> right
+        self.log: list[tuple] = []
+
+    def mark(self) -> int:
+        return len(self.log)
+
+    def undo(self, mark: int) -> None:
+        log = self.log
+        while len(log) > mark:
+            d, k, old = log.pop()
+            if old is _ABSENT:
+                del d[k]
+            else:
+                d[k] = old
+
+    def _set(self, d: dict, k: int, v: int) -> None:
+        self.log.append((d, k, d.get(k, _ABSENT)))
+        d[k] = v
+
+    def match(self, left: int, right: int) -> None:
+        """Pair left with right (both unmatched)."""
+        self._set(self.partner, left, right)
+        self._set(self.owner, right, left)
+
+    def unmatch(self, left: int) -> int | None:
+        """Unpair left; returns its former partner (None: it had none)."""
+        r = self.partner.get(left)
+        if r is not None:
+            self.log.append((self.partner, left, r))
+            del self.partner[left]
+            self.log.append((self.owner, r, left))
+            del self.owner[r]
+        return r
+
+    def augment(self, left: int, banned: int = 0) -> bool:
+        """Match the unmatched `left` by an augmenting path avoiding the right vertices `banned`
+        (re-routing others); False, and no change, when there is none."""
+        return self._try(left, [0], banned)
+
+    def _try(self, left: int, seen: list[int], banned: int) -> bool:
+        avail = self.allowed[left] & ~seen[0] & ~banned
+        owner = self.owner
+        while avail:  # lowest first, one at a time: the first free one usually ends it
+            low = avail & -avail
+            avail ^= low
+            r = low.bit_length() - 1
+            seen[0] |= low
+            o = owner.get(r)
+            if o is None or self._try(o, seen, banned):
+                self._set(owner, r, left)
+                self._set(self.partner, left, r)
+                return True
+        return False
+
+    def fill(self, lefts: list[int], banned: int = 0, *, maximum: bool = False) -> bool:
+        """Match the left vertices (greedy first, then augmenting paths): True when every one is
+        matched. Stops at the first that cannot be, unless `maximum` (then the matching is a
+        maximum one)."""
+        taken = banned
+        rest = []
+        for x in lefts:
+            a = self.allowed[x] & ~taken
+            if a:
+                r = (a & -a).bit_length() - 1
+                self.match(x, r)
+                taken |= 1 << r
+            else:
+                rest.append(x)
+        if not maximum:
+            return all(self._try(x, [0], banned) for x in rest)
+        return sum(self._try(x, [0], banned) for x in rest) == len(rest)
 
 
 def bipartite_full(lefts: list[int], allowed: dict[int, int], banned: int = 0) -> bool:

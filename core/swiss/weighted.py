@@ -29,13 +29,13 @@ feasible, `y[i] + y[j] >= 2 * w(i, j)`, and tight on every matched edge.
 from __future__ import annotations
 
 from collections import Counter
-from functools import reduce
-from itertools import compress
-from operator import add, eq, lt, or_, sub
+from itertools import compress, repeat
+from operator import add, eq, lt, mul, sub
 
 from arbiter.core.swiss.matching import maximum_matching
 
 _CHUNK = 1 << 15  # edges per progress call while the neighbour lists are built
+_BINARY = bytes.maketrans(b"\x00\x01", b"01")
 
 
 class WeightedMatching:
@@ -248,17 +248,19 @@ class _Solver:
         stages only handle what needs a dual change. Only while no blossom exists
         (then tightness is that of the vertex duals)."""
         mate, endpoint, neighbend = self.mate, self.endpoint, self.neighbend
+        n, ei, ej = self.nvertex, self.ei, self.ej
         dv, ep = self.dualvar.__getitem__, endpoint.__getitem__
-        te = bytearray(2 * self.nedge)  # tightness of the edge of each endpoint index
-        tk = bytes(map(eq, map(add, map(dv, self.ei), map(dv, self.ej)), self.w2))
-        te[0::2] = tk
-        te[1::2] = tk
-        tget, bit = te.__getitem__, (1).__lshift__
-        tadj = []
-        for v, nb in enumerate(neighbend):
-            if not v & 127:
-                self.tick()
-            tadj.append(reduce(or_, map(bit, compress(map(ep, nb), map(tget, nb))), 0))
+        tk = bytes(map(eq, map(add, map(dv, ei), map(dv, ej)), self.w2))  # tightness of each edge
+        self.tick()
+        # the tight graph as bit sets: a row of n bytes per vertex (byte u: the edge to u is
+        # tight), each read as a binary number
+        firsts, seconds = list(compress(ei, tk)), list(compress(ej, tk))
+        grid = bytearray(n * n)
+        put = grid.__setitem__
+        any(map(put, map(add, map(mul, firsts, repeat(n)), seconds), repeat(1)))
+        any(map(put, map(add, map(mul, seconds, repeat(n)), firsts), repeat(1)))
+        self.tick()
+        tadj = [int(grid[v * n:(v + 1) * n][::-1].translate(_BINARY), 2) for v in range(n)]
         hint = [endpoint[m] if m >= 0 else -1 for m in mate]
         self.tick()
         tmate = maximum_matching(tadj, (1 << self.nvertex) - 1, hint, tree_first=True)
