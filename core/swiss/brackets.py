@@ -54,6 +54,10 @@ class _Stop(Exception):
     pass
 
 
+class _WalkMissed(Exception):
+    """The exact walk over MDP opponents met one whose remainder misses the target."""
+
+
 class _NextBracket:
     """What the nested searches of one bracket's next bracket share (C8). They all have the
     same players after their bracket, so the same answers of the completion oracle (C4) and
@@ -415,13 +419,18 @@ class BracketSearch:
 
     def _exact_walk(self, target, S, DM) -> bool:
         """MDP opponents in generation order; for each, the exact remainder optimum;
-        the first reaching `target` is completed in generation order."""
+        the first reaching `target` is completed in generation order. Gives up (False) at
+        the first opponent whose remainder misses the target: the weighted matchings then
+        find the opponents at one matching per MDP (step 3), where the walk would take one
+        per opponent tried."""
         saved = self.exact_target
         self.exact_target = target
         try:
             self._s2(S, 0, 0, [], 0, DM)
         except _Found:
             return True
+        except _WalkMissed:
+            return False
         finally:
             self.exact_target = saved
         return False
@@ -444,7 +453,7 @@ class BracketSearch:
             return
         ex = self._exact_best(Rp, p, qsum, DM, A)
         if ex is None or ex[0] < target:
-            return
+            raise _WalkMissed
         value, solver, mate = ex
         H0 = solver.his(mate)
         e = len(H0 - set(range(p)))
@@ -752,12 +761,12 @@ class BracketSearch:
                     continue
             bmark = bm.mark()
             if bm.partner.get(h) != y:
-                bm.unmatch(h)
+                freed = bm.unmatch(h)
                 o = bm.owner.get(y)
                 if o is not None:
                     bm.unmatch(o)
                 bm.match(h, y)
-                if o is not None and not bm.augment(o, used | (1 << y)):
+                if o is not None and not bm.augment_towards(o, freed, used | (1 << y)):
                     bm.undo(bmark)
                     if gmark is not None:
                         gm.undo(gmark)
@@ -782,7 +791,7 @@ class BracketSearch:
             elif pr == "b":
                 a &= ~rd.wants_black
             good[x] = a
-        gm = UndoBipartite(good)
+        gm = UndoBipartite(good, highest_first=True)  # the search takes low partners first
         gm.fill(H, maximum=True)
         return gm
 
@@ -796,10 +805,12 @@ class BracketSearch:
         sh = self.quality.shift(V8)
         mask = (1 << self.quality.width) - 1
         need = ((self.target[2] >> sh) & mask) - ((q_after >> sh) & mask)
-        gm.unmatch(h)
+        freed = gm.unmatch(h)
         o = gm.owner.get(y)
         if o is not None:
             gm.unmatch(o)
+            if gm.swap_in(o, freed, used | (1 << y)):
+                o = None  # re-matched at once (to h's old partner, mostly)
         rest = len(H) - t - 1
         if need <= 0:
             return True
@@ -813,9 +824,11 @@ class BracketSearch:
             return True
         banned = used | (1 << y)
         missing = 0
+        dead = [0]  # partners found to lead nowhere since the last augmentation
         for x in ([o] if o is not None else []) + [x for x in H[t + 1:] if x != o and x not in gm.partner]:
-            if gm.augment(x, banned):
+            if gm.augment(x, banned, dead):
                 size += 1
+                dead[0] = 0
                 if size >= need:
                     return True
             else:

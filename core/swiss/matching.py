@@ -361,11 +361,14 @@ class UndoBipartite:
     changes can be taken back: `undo(mark())` restores the matching as it was at the mark
     (a log of the changes, where a copy of the matching per step would cost its size)."""
 
-    def __init__(self, allowed: dict[int, int]):
+    def __init__(self, allowed: dict[int, int], highest_first: bool = False):
         self.allowed = allowed  # left -> mask of right vertices
         self.owner: dict[int, int] = {}  # right -> left
         self.partner: dict[int, int] = {}  # left -> right
         self.log: list[tuple] = []
+        # try the highest right vertices first (else the lowest): a matching that keeps the
+        # low ones free is seldom disturbed by a search that takes them
+        self.highest_first = highest_first
 
     def mark(self) -> int:
         return len(self.log)
@@ -398,19 +401,54 @@ class UndoBipartite:
             del self.owner[r]
         return r
 
-    def augment(self, left: int, banned: int = 0) -> bool:
+    def swap_in(self, left: int, right: int | None, banned: int = 0) -> bool:
+        """Match the unmatched `left` with the free right vertex `right` if they may be paired."""
+        if right is not None and right not in self.owner and (self.allowed[left] >> right) & 1 \
+                and not (banned >> right) & 1:
+            self.match(left, right)
+            return True
+        return False
+
+    def augment_towards(self, left: int, right: int | None, banned: int = 0) -> bool:
+        """augment(left, banned), trying first the free right vertex `right` (the one just freed,
+        usually: a swap instead of a search)."""
+        return self.swap_in(left, right, banned) or self._try(left, [0], banned)
+
+    def augment(self, left: int, banned: int = 0, dead: list[int] | None = None) -> bool:
         """Match the unmatched `left` by an augmenting path avoiding the right vertices `banned`
-        (re-routing others); False, and no change, when there is none."""
-        return self._try(left, [0], banned)
+        (re-routing others); False, and no change, when there is none. `dead` ([bit set]): right
+        vertices a failed search found leading nowhere, kept for the next search as long as the
+        matching has not changed (the caller resets it after a success); grown by a failure."""
+        if dead is None:
+            return self._try(left, [0], banned)
+        seen = [dead[0]]
+        if self._try(left, seen, banned):
+            return True
+        dead[0] = seen[0]
+        return False
 
     def _try(self, left: int, seen: list[int], banned: int) -> bool:
         avail = self.allowed[left] & ~seen[0] & ~banned
         owner = self.owner
-        while avail:  # lowest first, one at a time: the first free one usually ends it
-            low = avail & -avail
-            avail ^= low
-            r = low.bit_length() - 1
-            seen[0] |= low
+        high = self.highest_first
+        for _ in range(2):  # the first two one at a time: the first free one usually ends it
+            if not avail:
+                return False
+            if high:
+                r = avail.bit_length() - 1
+                one = 1 << r
+            else:
+                one = avail & -avail
+                r = one.bit_length() - 1
+            avail ^= one
+            seen[0] |= one
+            o = owner.get(r)
+            if o is None or self._try(o, seen, banned):
+                self._set(owner, r, left)
+                self._set(self.partner, left, r)
+                return True
+        for r in (reversed(bits(avail)) if high else bits(avail)):
+            seen[0] |= 1 << r
             o = owner.get(r)
             if o is None or self._try(o, seen, banned):
                 self._set(owner, r, left)
@@ -427,14 +465,20 @@ class UndoBipartite:
         for x in lefts:
             a = self.allowed[x] & ~taken
             if a:
-                r = (a & -a).bit_length() - 1
+                r = a.bit_length() - 1 if self.highest_first else (a & -a).bit_length() - 1
                 self.match(x, r)
                 taken |= 1 << r
             else:
                 rest.append(x)
         if not maximum:
             return all(self._try(x, [0], banned) for x in rest)
-        return sum(self._try(x, [0], banned) for x in rest) == len(rest)
+        dead = [0]
+        matched = 0
+        for x in rest:
+            if self.augment(x, banned, dead):
+                matched += 1
+                dead[0] = 0
+        return matched == len(rest)
 
 
 def bipartite_full(lefts: list[int], allowed: dict[int, int], banned: int = 0) -> bool:

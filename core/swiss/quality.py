@@ -59,6 +59,7 @@ class PairQuality:
         rd = self.rd
         ids: dict = {}
         self.tid: dict[int, int] = {}  # player -> type
+        self.type_of = [0] * rd.n  # the same as a list (players outside the bracket: 0)
         self.rep: list[int] = []  # type -> a player of that type
         masks: list[int] = []
         for x in bracket:
@@ -70,7 +71,7 @@ class PairQuality:
                 t = ids[key] = len(self.rep)
                 self.rep.append(x)
                 masks.append(0)
-            self.tid[x] = t
+            self.tid[x] = self.type_of[x] = t
             masks[t] |= 1 << x
         self.tmasks = list(enumerate(masks))  # (type, its players)
         self.qtab: list[list] = [[None] * len(masks) for _ in masks]  # values by (type, type)

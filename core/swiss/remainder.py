@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, compress, repeat
 from math import comb
-from operator import add, lshift
+from operator import add
 
 from arbiter.core.swiss.matching import bits
 from arbiter.core.swiss.quality import PairQuality
 from arbiter.core.swiss.request import SearchOptions
+from arbiter.core.swiss.typeduals import type_duals
 from arbiter.core.swiss.weighted import WeightedMatching
 
 
@@ -49,29 +50,38 @@ class RemainderSolver:
         self.SH = self.T + m.bit_length() + 4
         self.C = 4 * m + 8
         # rows[a]: ([b], [q << SH]) for the later players b that a may meet (positions), by id
-        pos = {x: i for i, x in enumerate(Rp)}
+        pos = [0] * quality.rd.n  # position in R' of each player of R'
+        for i, x in enumerate(Rp):
+            pos[x] = i
         later = [0] * (m + 1)
         for a in range(m - 1, -1, -1):
             later[a] = later[a + 1] | (1 << Rp[a])
         tid, qtab, sh, rep = quality.tid, quality.qtab, self.SH, quality.rep
-        pget, tget = pos.__getitem__, tid.__getitem__
+        pget, tget = pos.__getitem__, quality.type_of.__getitem__
+        shifted: dict[int, list[int]] = {}  # type -> its row of q << SH
         self.rows = []
         for a in range(m):
             if not a & 31:
                 progress()
             xa = Rp[a]
-            qrow = qtab[tid[xa]]
-            if None in qrow:  # q depends on the two players' types only
-                for t, v in enumerate(qrow):
-                    if v is None:
-                        qrow[t] = quality.value(xa, rep[t])
+            ta = tid[xa]
+            qs = shifted.get(ta)
+            if qs is None:
+                qrow = qtab[ta]
+                if None in qrow:  # q depends on the two players' types only
+                    for t, v in enumerate(qrow):
+                        if v is None:
+                            qrow[t] = quality.value(xa, rep[t])
+                qs = shifted[ta] = [v << sh for v in qrow]
             ys = bits(adjacency[xa] & later[a + 1])
-            self.rows.append((list(map(pget, ys)), list(map(lshift, map(qrow.__getitem__, map(tget, ys)), repeat(sh)))))
+            self.rows.append((list(map(pget, ys)), list(map(qs.__getitem__, map(tget, ys)))))
+        self.adjacency, self.later = adjacency, later
         self.no_hi: set[int] = set()  # may not be the higher player of a pair
         self.must_hi: set[int] = set()  # must be the higher player of a pair
         self.removed: set[int] = set()
         self.H: set[int] | None = None
         self.last = None  # (duals, mate) of the previous solve: the warm start of the next
+        self._last_plain = False
 
     def _edges(self, hi_tweak=None, bonus=None):
         p, m, C = self.p, self.m, self.C
@@ -129,7 +139,10 @@ class RemainderSolver:
             use_d, self.use_d = self.use_d, False
             try:
                 edges0 = self._edges(**kw)
-                mate0, y0 = self._weighted(n, edges0, self._hint_start(n))
+                start0 = self._hint_start(n)
+                if start0 is None and not kw:
+                    start0 = self._type_start(n)
+                mate0, y0 = self._weighted(n, edges0, start0)
             finally:
                 self.use_d = use_d
             if not kw:
@@ -145,6 +158,9 @@ class RemainderSolver:
             mate, y = self._weighted(n, edges, start)
             self._last_edges = edges
         self.last = (y, mate)
+        # the weights of the whole remainder with the BSN terms: no tweak, nothing excluded
+        self._last_plain = self.use_d and not kw and not (self.removed or self.no_hi or self.must_hi) \
+            and self.H is None
         for v in range(n):
             if v not in self.removed and mate[v] < 0:
                 return None
@@ -167,6 +183,52 @@ class RemainderSolver:
         ids = self._ids(n)
         self.warm.plain = (self.SH, self.C, {x: (y[v], ids[mate[v]] if mate[v] >= 0 else -1)
                                              for v, x in enumerate(ids)})
+
+    def _type_start(self, n):
+        """Start duals of the problem without BSN terms from the players' types (`typeduals`):
+        the weight of a pair is C + q << SH, q a function of the two types (the higher
+        player's first); the dummy vertex is a type of its own, worth C with the players who
+        may float. None when the types cannot be paired."""
+        quality, Rp, m, sh, C = self.quality, self.Rp, self.m, self.SH, self.C
+        everyone = self.later[0]
+        index: dict[int, int] = {}  # quality's type -> type here
+        masks: list[int] = []
+        qt: list[int] = []
+        for t, mask in quality.tmasks:
+            mine = mask & everyone
+            if mine:
+                index[t] = len(masks)
+                masks.append(mine)
+                qt.append(t)
+        T = len(masks) + (1 if n > m else 0)
+        counts = [mk.bit_count() for mk in masks] + ([1] if n > m else [])
+        weight: list[list[int | None]] = [[None] * T for _ in range(T)]
+        seen = set()
+        tid, qtab, rep = quality.tid, quality.qtab, quality.rep
+        for a in range(m):
+            x = Rp[a]
+            t = tid[x]
+            reach = self.adjacency[x] & self.later[a + 1]
+            for j, mk in enumerate(masks):
+                if (t, j) not in seen and reach & mk:
+                    seen.add((t, j))
+                    u = qt[j]
+                    q = qtab[t][u]
+                    if q is None:
+                        q = qtab[t][u] = quality.value(rep[t], rep[u])
+                    w = C + (q << sh)
+                    i = index[t]
+                    if weight[i][j] is None or w > weight[i][j]:
+                        weight[i][j] = weight[j][i] = w
+        if n > m:
+            for x in self.left:
+                i = index[tid[Rp[x]]]
+                weight[i][T - 1] = weight[T - 1][i] = C
+        yt = type_duals(counts, weight)
+        if yt is None:
+            return None
+        y = [yt[index[tid[x]]] for x in Rp] + ([yt[T - 1]] if n > m else [])
+        return y, [-1] * n
 
     def _hint_start(self, n):
         """Start duals and matching mapped, by player, from the last problem
@@ -244,10 +306,17 @@ class RemainderSolver:
         earlier pairs fixed: an edge off the current matching is in one exactly
         when it closes an alternating cycle. None when the solve fails (the
         caller then takes one matching per player)."""
-        mate = self.solve()
-        if mate is None:
-            return None
-        y = self.last[0]
+        if self._last_plain and self.last is not None and self.his(self.last[1]) == self.H \
+                and -1 not in self.last[1]:
+            # the last solve had these weights, and its optimum pairs each player of H with a
+            # later one outside H: an optimum of the restricted problem, with optimal duals
+            y, mate = self.last
+            self._last_edges = self._edges()
+        else:
+            mate = self.solve()
+            if mate is None:
+                return None
+            y = self.last[0]
         n = len(mate)
         self.progress()
         tadj = [0] * n  # tight edges, both ways
