@@ -28,6 +28,7 @@ from arbiter.core.swiss.matching import (
     Hint,
     UndoBipartite,
     bipartite_full,
+    bit_set,
     exposed_of,
     maximum_matching,
     maximum_matching_size,
@@ -80,8 +81,8 @@ class BracketSearch:
         self.rd, self.M, self.R, self.N = rd, M, R, N
         self.rest, self.witness, self.c9, self.full = rest, witness, c9, full
         self.B = M + R
-        self.Mmask = sum(1 << x for x in M)
-        self.Rmask = sum(1 << x for x in R)
+        self.Mmask = bit_set(M)
+        self.Rmask = bit_set(R)
         self.Bmask = self.Mmask | self.Rmask
         self.after = rest & ~self.Bmask
         self.nlev = rd.nlevels

@@ -159,6 +159,11 @@ class Hint:
         self.paired = _mask(paired)
 
 
+def bit_set(vs) -> int:
+    """The bit set of the vertices `vs`."""
+    return _mask(vs)
+
+
 def _mask(vs) -> int:
     if not vs:
         return 0
@@ -315,22 +320,33 @@ class Bipartite:
         self.partner: dict[int, int] = {}  # left -> right
 
     def _try(self, left: int, seen: list[int], banned: int) -> bool:
-        for r in bits(self.allowed[left] & ~seen[0] & ~banned):
-            seen[0] |= 1 << r
-            o = self.owner.get(r)
+        avail = self.allowed[left] & ~seen[0] & ~banned
+        owner = self.owner
+        for _ in range(2):  # the first two one at a time: the first free one usually ends it
+            if not avail:
+                return False
+            low = avail & -avail
+            avail ^= low
+            r = low.bit_length() - 1
+            seen[0] |= low
+            o = owner.get(r)
             if o is None or self._try(o, seen, banned):
-                self.owner[r] = left
+                owner[r] = left
+                self.partner[left] = r
+                return True
+        for r in bits(avail):
+            seen[0] |= 1 << r
+            o = owner.get(r)
+            if o is None or self._try(o, seen, banned):
+                owner[r] = left
                 self.partner[left] = r
                 return True
         return False
 
     def add(self, left: int, banned: int = 0) -> bool:
-        """Match `left` too (re-routing others); False (and no change) if impossible."""
-        owner, partner = dict(self.owner), dict(self.partner)
-        if self._try(left, [0], banned):
-            return True
-        self.owner, self.partner = owner, partner
-        return False
+        """Match `left` too (re-routing others); False (and no change: a failed search
+        changes nothing) if impossible."""
+        return self._try(left, [0], banned)
 
     def fill(self, lefts: list[int]) -> bool:
         """Match every left vertex (greedy first, then augmenting paths); False if impossible."""
