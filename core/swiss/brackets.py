@@ -694,8 +694,10 @@ class BracketSearch:
                     pr = self.rd.colour[H[t]].pref
                     hw[t] = hw[t + 1] + (pr == "w")
                     hb[t] = hb[t + 1] + (pr == "b")
-                ctx = (suffix, hw, hb, Rpmask & ~Hmask)
-                if self._worse((A, vb, qsum + self._cap(ctx, 0, 0, len(H)))):
+                nonH = Rpmask & ~Hmask
+                ctx = (suffix, hw, hb, nonH.bit_count(), (nonH & self.rd.wants_white).bit_count(),
+                       (nonH & self.rd.wants_black).bit_count())
+                if self._worse((A, vb, qsum + self._cap(ctx, 0, (0, 0, 0), len(H)))):
                     continue
             else:
                 ctx = None
@@ -707,16 +709,15 @@ class BracketSearch:
             gm = None
             if full and self.target is not None:
                 gm = self._clash_free_matching(H, allowed)
-            self._transpose(H, 0, allowed, bm, gm, 0, pairs, qsum, ctx, DM, Rpmask, A, v345)
+            self._transpose(H, 0, allowed, bm, gm, 0, (0, 0, 0), pairs, qsum, ctx, DM, Rpmask, A, v345)
 
-    def _cap(self, ctx, t: int, used: int, nH: int) -> int:
-        """Bound of the packed V6..V17 of the pairs of H[t:], with the V8 count capped."""
-        suffix, hw, hb, nonH = ctx
+    def _cap(self, ctx, t: int, taken: tuple[int, int, int], nH: int) -> int:
+        """Bound of the packed V6..V17 of the pairs of H[t:], with the V8 count capped. `taken`:
+        how many partners outside H are taken, and of them how many prefer white, black."""
+        suffix, hw, hb, n_free, n_white, n_black = ctx
         val = suffix[t]
-        free = nonH & ~used
-        nfree = free.bit_count()
-        bad = max(0, hw[t] - (nfree - (free & self.rd.wants_white).bit_count())) + max(
-            0, hb[t] - (nfree - (free & self.rd.wants_black).bit_count()))
+        nfree = n_free - taken[0]
+        bad = max(0, hw[t] - (nfree - (n_white - taken[1]))) + max(0, hb[t] - (nfree - (n_black - taken[2])))
         if bad:
             sh = self.quality.shift(V8)
             cur = (val >> sh) & ((1 << self.quality.width) - 1)
@@ -727,7 +728,7 @@ class BracketSearch:
                 val = ((val >> sh) - (cur - capped)) << sh | ((1 << sh) - 1)
         return val
 
-    def _transpose(self, H, t, allowed, bm, gm, used, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
+    def _transpose(self, H, t, allowed, bm, gm, used, taken, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
         """The transpositions of H (5.4 key 3.5) by depth-first search: H[t] takes each allowed
         partner in order. `bm` keeps a matching of all of H[t:] into free partners (a dead end is
         cut at once); in target mode `gm` a maximum matching of H[t:] on clash-free edges."""
@@ -737,8 +738,8 @@ class BracketSearch:
         if self.budget is not None and self.nodes >= self.budget:
             raise _Budget
         if t == len(H):
-            taken = used | sum(1 << h for h in H)
-            Dmask = DM | (Rpmask & ~taken)
+            paired = used | sum(1 << h for h in H)
+            Dmask = DM | (Rpmask & ~paired)
             if not self.feasible(Dmask):
                 return
             value = (A, self.c8_c9_value(Dmask), qsum) if self.full else (A,)
@@ -746,14 +747,18 @@ class BracketSearch:
             return
         h = H[t]
         vb = v345 if v345 is not None else (self.bounds(A)[0] if self.full else None)
+        white, black = self.rd.white, self.rd.black
         for y in iter_bits(allowed[h] & ~used):
             qq = 0
             if self.full:
                 qq = self.q(h, y)
-                if self._worse((A, vb, qsum + qq + self._cap(ctx, t + 1, used | (1 << y), len(H)))):
+                taken_y = (taken[0] + 1, taken[1] + white[y], taken[2] + black[y])
+                if self._worse((A, vb, qsum + qq + self._cap(ctx, t + 1, taken_y, len(H)))):
                     continue
-            elif self._worse((A,)):
-                return
+            else:
+                taken_y = taken
+                if self._worse((A,)):
+                    return
             gmark = None
             if gm is not None and t + 1 < len(H):
                 gmark = gm.mark()
@@ -773,7 +778,8 @@ class BracketSearch:
                         gm.undo(gmark)
                     continue
             pairs.append((h, y))
-            self._transpose(H, t + 1, allowed, bm, gm, used | (1 << y), pairs, qsum + qq, ctx, DM, Rpmask, A, v345)
+            self._transpose(H, t + 1, allowed, bm, gm, used | (1 << y), taken_y, pairs, qsum + qq, ctx, DM, Rpmask,
+                            A, v345)
             pairs.pop()
             bm.undo(bmark)
             if gmark is not None:
@@ -817,7 +823,7 @@ class BracketSearch:
             return True
         if need > rest:
             return False
-        _suffix, hw, hb, _nonH = ctx
+        hw, hb = ctx[1], ctx[2]
         if need <= rest - hw[t + 1] - hb[t + 1]:
             return True  # the players without a preference never clash (if H[t+1:] can be paired at all)
         size = len(gm.partner)

@@ -66,6 +66,8 @@ class RoundData:
         self.vertices = self.n + 1 if self.odd else self.n  # players, and the bye vertex
         self.bye_vertex = self.n if self.odd else None
         self.graph = list(self.compatible) + ([0] if self.odd else [])
+        self.white = [c.pref == "w" for c in self.colour]  # wants_white, as a list
+        self.black = [c.pref == "b" for c in self.colour]
 
     def set_bye_candidates(self, mask: int) -> None:
         """The players the bye vertex is adjacent to."""
