@@ -4,9 +4,10 @@ The App owns the event file and nothing else: `event` (a reactive value) is
 always what the file holds, after each change and on each poll (about every
 second, so a change by another judge or by the command line shows within
 two seconds). When it changes, the App posts `EventChanged` to every open
-screen; screens show it in their panels. Every change is one call into
-`core` inside `EventFile.change` (`transact`), made by a screen's
-`run_change`, which reports the engine's refusal on its message line.
+screen; screens show it in their panels. Every change is one command of
+`core.commands`, run in one transaction of the file (`commit`, through
+`transact`) by a screen's `run_change`, which reports the engine's refusal
+on its message line.
 
 A change takes the event's lock. Held by another judge for longer than a
 moment, the change waits for it in a thread (`transact`): the screen keeps
@@ -35,13 +36,15 @@ from textual.app import App
 from textual.command import CommandPalette
 from textual.reactive import var
 
+from arbiter.core.commands import Command
+from arbiter.core.commands import run as run_command
 from arbiter.core.errors import ArbiterError, Msg, message
 from arbiter.core.msg.cells import clean
 from arbiter.core.msg.journal import translate
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, LockBusy
 from arbiter.core.store.files import Stamp
-from arbiter.core.store.journal import here, who
+from arbiter.core.store.judge import here, who
 from arbiter.core.store.presence import Presence
 
 from .actions import ActionsProvider
@@ -232,9 +235,10 @@ class ArbiterApp(App):
                 if isinstance(screen, ArbiterScreen):
                     screen.keys_changed()
 
-    def commit(self, fn: Callable[[Event], Event], what: str, done: Callable[[Any], None]) -> None:
-        """One change: `fn` inside the file's transaction (`transact`); `done(the new event or the refusal)`."""
-        self.transact(lambda f: f.change(fn, what), done)
+    def commit(self, command: Command, done: Callable[[Any], None]) -> None:
+        """One command (core/commands) in one transaction of the file (`transact`); `done(the new event or the
+        refusal)`."""
+        self.transact(lambda f: run_command(f, command), done)
 
     def settle(self) -> None:
         """On opening: what a crash or a full disk left is repaired (said on the message line), off the loop."""

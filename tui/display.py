@@ -14,21 +14,17 @@ Player names are data: every text goes to the screen as `rich.text.Text`
 name (an `ESC ]52` that would set the judge's clipboard, `ESC ]2` the
 terminal's title, `ESC [2J`) is shown as `?`; the window title too.
 
-In a browser, through textual-serve (the `serve` extra: `pip install -e
-'.[serve]'`):
+In a browser (the players' phones and the hall's projector), the web view of
+`arbiter.tui.web`, with nothing more to install:
 
     arbiter display saves/demo.toml --serve --port 8000
 
 serves on 127.0.0.1 unless `--host` says otherwise (an address other than
-loopback needs `--public` and is warned about); from the projector's laptop run
-`ssh -N -L 8000:127.0.0.1:8000 judge@venue-host` and open
-http://127.0.0.1:8000 (see docs/exports.md).
+loopback needs `--public` and is warned about); see docs/exports.md.
 """
 
 from __future__ import annotations
 
-import os
-import shlex
 import sys
 from datetime import datetime, timezone
 from typing import Callable
@@ -52,8 +48,9 @@ __all__ = ["HallDisplay", "display_pages", "clock_text", "round_clock", "run", "
 
 def safe(text: str) -> Text:
     """Text from the file for the screen: never markup (a `rich.text.Text`), never an escape
-    (`core.msg.cells.clean`: a name's `ESC ]52` cannot reach the judge's terminal)."""
-    return Text(clean(text, lines=True))
+    (`core.msg.cells.clean`: a name's `ESC ]52` cannot reach the judge's terminal). A line
+    wider than the screen is cut with `…`, never wrapped onto a line of its own."""
+    return Text(clean(text, lines=True), no_wrap=True, overflow="ellipsis")
 
 
 def _now() -> datetime:
@@ -156,7 +153,7 @@ class HallDisplay(App):
     #clockbox { width: auto; height: auto; padding: 0 1; align-horizontal: right; }
     #clock-label { width: auto; }
     #clock { width: auto; }
-    #page { height: 1fr; padding: 0 1; }
+    #page { height: 1fr; padding: 0; }
     #status { dock: bottom; height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [
@@ -215,7 +212,7 @@ class HallDisplay(App):
         except OSError as exc:
             self.problem = f"{self.file.path}: {exc.strerror or exc}"
         if self.event is not None:
-            self.loaded_at = self.clock().astimezone(timezone.utc).strftime("%H:%M:%S UTC")
+            self.loaded_at = self.clock().astimezone().strftime("%H:%M:%S")  # the venue's time, as the journal
             self.pages = paginate(display_pages(self.event, self.lang), self._body_height())
             self.index = min(self.index, len(self.pages) - 1)
             self.title = clean(self.event.name)  # a terminal's title: no escape may end it early
@@ -304,26 +301,15 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000) -> int:
-    """Serve the display to a browser with textual-serve (the `serve` extra, imported only here)."""
-    try:
-        from textual_serve.server import Server
-    except ImportError:
-        print("arbiter: error: --serve needs textual-serve, which is not installed; install it with: "
-              "pip install -e '.[serve]' (or pip install textual-serve)", file=sys.stderr)
-        return 2
-    command = " ".join(shlex.quote(x) for x in
-                       (sys.executable, "-m", "arbiter.tui.cli", "display", os.path.abspath(path), "--interval", str(interval)))
-    try:
-        Server(command, host=host, port=port, title="arbiter display").serve()
-    except OSError as exc:  # the port in use, an address not of this machine
-        raise ArbiterError("--host {host} --port {port}: cannot serve the display there: {error}", host=host,
-                           port=port, error=exc.strerror or str(exc)) from None
-    return 0
+def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000, max_clients: int | None = None) -> int:
+    """Serve the event to browsers: the web view of `arbiter.tui.web` (phones and the hall's projector)."""
+    from arbiter.tui.web.server import MAX_CLIENTS, serve as serve_web
+
+    return serve_web(path, interval, host, port, max_clients or MAX_CLIENTS)
 
 
 def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str = "127.0.0.1",
-        port: int = 8000, public: bool = False) -> int:
+        port: int = 8000, public: bool = False, max_clients: int | None = None) -> int:
     """`arbiter display FILE`: 0 when the judge quits; raises ArbiterError if the file cannot be read.
 
     `--serve` listens on loopback unless `public` (then with a warning on stderr)."""
@@ -338,8 +324,10 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
             if not public:
                 raise ArbiterError("--host {host}: serving the display beyond this machine needs --public "
                                    "(everyone who can reach {host}:{port} sees the event)", host=host, port=port)
-            print(f"arbiter: warning: the hall display is served on {clean(host)}:{port}: everyone on the network "
-                  "who can reach it sees the event (it is read-only)", file=sys.stderr)
+            print(f"arbiter: warning: {clean(host)}:{port}: anyone on the network sees the event",
+                  file=sys.stderr)
+        if max_clients is not None:
+            return serve(path, interval, host, port, max_clients)
         return serve(path, interval, host, port)
     HallDisplay(path, interval).run()
     return 0

@@ -15,6 +15,7 @@ from arbiter.core.errors import Conflict, IllegalChange, Msg, word
 from arbiter.core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Round
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
+from arbiter.core.limits import RATING_MAX, ROUNDS_MAX, TABLES_MAX, TOP_MAX, TOP_MIN, UNRATED_RATING_MAX, UNRATED_RATING_MIN
 
 UNSEEN = object()  # `expected` not given: the caller has not seen the game
 
@@ -33,18 +34,19 @@ def new_event(
         raise IllegalChange("unknown edition '{edition}' (one of {known})", edition=edition, known=", ".join(EDITIONS))
     if rounds < 1 and system == "swiss":
         raise IllegalChange("a Swiss event needs at least one round")
-    if rounds > 999:  # the TRF's round count (XXR) and every table of rounds stay readable
-        raise IllegalChange("{rounds} rounds is too many: at most 999", rounds=rounds)
+    if rounds > ROUNDS_MAX:
+        raise IllegalChange("{rounds} rounds is too many: at most {most}", rounds=rounds, most=ROUNDS_MAX)
     if tables < 1:
         raise IllegalChange("an event has at least one table")
-    if tables > 999:
-        raise IllegalChange("{tables} tables is too many: at most 999", tables=tables)
-    if top < 0 or top == 1:
+    if tables > TABLES_MAX:
+        raise IllegalChange("{tables} tables is too many: at most {most}", tables=tables, most=TABLES_MAX)
+    if top < 0 or 0 < top < TOP_MIN:
         raise IllegalChange("a top needs at least two players")
-    if top > 1024:
-        raise IllegalChange("a top of {top} is too big: at most 1024", top=top)
-    if unrated_rating is not None and not 0 < unrated_rating < 4000:
-        raise IllegalChange("the rating of unrated players must be between 1 and 3999")
+    if top > TOP_MAX:
+        raise IllegalChange("a top of {top} is too big: at most {most}", top=top, most=TOP_MAX)
+    if unrated_rating is not None and not UNRATED_RATING_MIN <= unrated_rating <= UNRATED_RATING_MAX:
+        raise IllegalChange("the rating of unrated players must be between {least} and {most}",
+                            least=UNRATED_RATING_MIN, most=UNRATED_RATING_MAX)
     scoring = Scoring()
     if points is not None:
         w, d, l = points
@@ -81,8 +83,8 @@ def add_player(
         raise IllegalChange("a name is one line of text")
     if rating < 0:
         raise IllegalChange("rating {rating} is negative", rating=rating)
-    if rating > 9999:  # a rating has at most four digits (the TRF's column)
-        raise IllegalChange("rating {rating} is too high: at most 9999", rating=rating)
+    if rating > RATING_MAX:
+        raise IllegalChange("rating {rating} is too high: at most {most}", rating=rating, most=RATING_MAX)
     if event.tables > 1:
         if table is None:
             raise IllegalChange("the event has {tables} tables: say which (--table 1..{tables})", tables=event.tables)
@@ -126,6 +128,7 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
 
 
 def reinstate(event: Event, pid: int) -> Event:
+    """A withdrawn player plays again from the next round to pair (no shell offers it yet; the TRF tests use it)."""
     p = event.player(pid)
     if p.withdrawn_from is None:
         raise IllegalChange("{name} ({pid}) has not withdrawn", name=p.name, pid=pid)
@@ -153,19 +156,18 @@ def request_bye(event: Event, pid: int, round_no: int, kind: str) -> Event:
     return edit_player(event, pid, byes=byes)
 
 
-def record_result(
+def check_result(
     event: Event, stage: str, table: int | None, round_no: int, board: int, result: Result | None, *,
-    by: str = "", force: bool = False, expected: object = UNSEEN, moves: int | None = None,
-) -> Event:
-    """Enter (or clear, with None) one game's result.
+    force: bool = False, expected: object = UNSEEN, moves: int | None = None,
+) -> Game:
+    """What `record_result` refuses, without recording it: the board's game, or the refusal.
 
     Over a different result already there the change is refused unless
     `force`. A caller that shows the game (the TUI) passes the result it
     showed as `expected`: if another judge changed it since, the change is
-    refused with who entered what, unless forced.
+    refused (`Conflict`) with who entered what, unless forced.
     """
-    rnd = event.find_round(stage, table, round_no)
-    game = rnd.game(board)
+    game = event.find_round(stage, table, round_no).game(board)
     if game.second is None and result not in (Result.BYE, None):
         raise IllegalChange("board {board} is the bye of {name} ({pid}): it has no game to score", board=board,
                             name=event.player(game.first).name, pid=game.first)
@@ -174,7 +176,7 @@ def record_result(
     if result is not None and result.agreed and stage != "top":
         raise IllegalChange("an agreed result (704.4) is for top games only")
     if game.result == result and (moves is None or moves == game.moves):
-        return event
+        return game  # nothing changes: never refused
     if not force:
         if expected is not UNSEEN and expected != game.result:
             shown = Msg("no result") if expected is None else str(expected)
@@ -188,6 +190,18 @@ def record_result(
             raise Conflict(
                 "board {board} of round {round_no} already has {result}{who}; use --force to replace it", board=board, round_no=round_no, result=game.result, who=who
             )
+    return game
+
+
+def record_result(
+    event: Event, stage: str, table: int | None, round_no: int, board: int, result: Result | None, *,
+    by: str = "", force: bool = False, expected: object = UNSEEN, moves: int | None = None,
+) -> Event:
+    """Enter (or clear, with None) one game's result (refused as `check_result` says)."""
+    game = check_result(event, stage, table, round_no, board, result, force=force, expected=expected, moves=moves)
+    if game.result == result and (moves is None or moves == game.moves):
+        return event
+    rnd = event.find_round(stage, table, round_no)
     new_game = replace(game, result=result, by=by if result is not None else "", moves=moves if moves is not None else game.moves)
     return event.with_round(replace(rnd, games=tuple(new_game if g.board == board else g for g in rnd.games)))
 
@@ -235,23 +249,16 @@ def set_clock(event: Event, stage: str, table: int | None, round_no: int, *, dea
     return event.with_round(replace(rnd, clock_deadline=deadline, clock_paused=paused))
 
 
-def replace_round(event: Event, rnd: Round) -> Event:
-    return event.with_round(rnd)
-
-
 def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> Event:
-    """Take back a pairing that has no result yet (only the last round)."""
+    """Take back a pairing that has no result yet (only the last round; the top and the play-off pair their
+    rounds themselves)."""
+    if stage == "top":
+        raise IllegalChange("the top pairs its rounds itself: a result cleared takes its next games back")
+    if stage == "playoff":
+        raise IllegalChange("the play-off pairs its rounds itself: a result cleared takes its next games back")
     rnd = event.find_round(stage, table, round_no)
     if rnd is not event.rounds_of(stage, table)[-1]:
         raise IllegalChange("round {round_no} is not the last round", round_no=round_no)
     if any(g.result is not None and g.second is not None for g in rnd.games):
         raise IllegalChange("round {round_no} has results: clear them first", round_no=round_no)
     return replace(event, rounds=tuple(r for r in event.rounds if r.key != rnd.key))
-
-
-def _name(event: Event, pid: int) -> str:
-    return f"{event.player(pid).name} ({pid})"
-
-
-def game_of(event: Event, stage: str, table: int | None, round_no: int, board: int) -> Game:
-    return event.find_round(stage, table, round_no).game(board)

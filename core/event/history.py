@@ -8,9 +8,8 @@ was for each player.
 from __future__ import annotations
 
 from arbiter.core.event.model import Event, Player, Round
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.event.records import BYE_OF_KIND, Outcome, PlayerHistory, RoundRecord
 
-_BYE_OUTCOME = {"half": Outcome.HALF_BYE, "zero": Outcome.ZERO_BYE, "full": Outcome.FULL_BYE}
 
 
 _ABSENT = RoundRecord(Outcome.ABSENT)
@@ -40,9 +39,15 @@ def round_records(rnd: Round, players: list[Player], *, pending_as_absent: bool 
         recs = _game_records(rnd, False)
     for p in players:
         if p.id not in recs:
-            kind = p.requested_bye(rnd.number) if p.byes else None
-            recs[p.id] = RoundRecord(_BYE_OUTCOME[kind]) if kind else _ABSENT
+            kind = p.requested_bye(rnd.number) if p.byes and not _withdrawn(p, rnd.number) else None
+            recs[p.id] = RoundRecord(BYE_OF_KIND[kind]) if kind else _ABSENT
     return recs
+
+
+def _withdrawn(p: Player, round_no: int) -> bool:
+    """Gone by this round: a bye he had asked for a round after his withdrawal gives him nothing
+    (he is absent there, C.07 16: a withdrawal's rounds are unplayed, with no points)."""
+    return p.withdrawn_from is not None and round_no >= p.withdrawn_from
 
 
 def _game_records(rnd: Round, pending_as_absent: bool) -> dict[int, RoundRecord]:

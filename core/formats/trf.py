@@ -106,6 +106,25 @@ class TrfTeamBye:
 
 
 @dataclass
+class TrfReport:
+    """The header records of a rating report (TRF-16 and TRF-2026): none is used for pairing.
+
+    Dates are ISO (`YYYY-MM-DD`) here and `YYYY/MM/DD` in the file (`YY/MM/DD` in `132`); a date a
+    reader cannot make out is kept as "" (other programs write other forms, and no pairing needs it).
+    The counts `062`, `072`, `082` are not kept: the writer counts the `001` and team lines.
+    """
+
+    city: str = ""  # 022
+    federation: str = ""  # 032
+    start: str = ""  # 042
+    end: str = ""  # 052
+    chief_arbiter: str = ""  # 102
+    deputies: list[str] = field(default_factory=list)  # 112, one line each
+    time_control: str = ""  # 122
+    round_dates: list[str] = field(default_factory=list)  # 132: round 1 first, "" where not known
+
+
+@dataclass
 class TrfTournament:
     """The pairing-relevant content of a TRF file."""
 
@@ -137,6 +156,7 @@ class TrfTournament:
     withdrawn_line: int | None = field(default=None, compare=False, repr=False)
     colour_sequence: str = ""  # 352, e.g. "WBWB"
     match_scoring: tuple[Fraction, Fraction, Fraction] | None = None  # 362: team win, draw, loss
+    report: TrfReport = field(default_factory=lambda: TrfReport())  # 022-132: what a rating report says
 
     def player(self, pid: int) -> TrfPlayer:
         for p in self.players:
@@ -166,12 +186,20 @@ class TrfTournament:
 _DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
+# More digits than any value of a TRF has (a longer number is refused before Python reads it: above 4300
+# digits it would not); a shorter one too big for its field is refused by the field's own check.
+_DIGITS_READ = 100
+
+
 def _points(text: str, path: str, ln: int, what: str) -> Fraction:
     t = text.strip()
     if not t:
         raise FileProblem(path, ln, "{what}: missing value", what=what)
     if not _DECIMAL.fullmatch(t):
         raise FileProblem(path, ln, "{what}: {t!r} is not a number", what=what, t=t)
+    if len(t.lstrip("0")) > _DIGITS_READ:
+        raise FileProblem(path, ln, "{what}: a number of {digits} digits is too big: at most {most} digits",
+                          what=what, digits=len(t), most=_DIGITS_READ)
     v = F(t)
     if (v * 10).denominator != 1:
         raise FileProblem(path, ln, "{what}: {t!r} must be a non-negative multiple of 0.1", what=what, t=t)
@@ -182,6 +210,9 @@ def _int(text: str, path: str, ln: int, what: str) -> int:
     t = text.strip()
     if not t.isdigit() or not t.isascii():
         raise FileProblem(path, ln, "{what}: {t!r} is not a whole number", what=what, t=t)
+    if len(t.lstrip("0")) > _DIGITS_READ:  # thousands of digits: Python would not even make them an int
+        raise FileProblem(path, ln, "{what}: a number of {digits} digits is too big: at most {most} digits",
+                          what=what, digits=len(t), most=_DIGITS_READ)
     return int(t)
 
 
@@ -312,6 +343,15 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
             line_of[p.id] = ln
         elif tag == "012":
             t.name = rest
+        elif tag in _REPORT_TEXT:
+            setattr(t.report, _REPORT_TEXT[tag], rest)
+        elif tag in ("042", "052"):
+            setattr(t.report, "start" if tag == "042" else "end", _read_date(rest))
+        elif tag == "112":
+            if rest:
+                t.report.deputies.append(rest)
+        elif tag == "132":
+            t.report.round_dates = _read_round_dates(line)
         elif tag in ("XXR", "142"):
             t.total_rounds = _int(rest, path, ln, Msg("{tag} number of rounds", tag=tag))
             if t.total_rounds < 1:
@@ -430,6 +470,41 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
     _check_points(t, path)
     _check_team_section(t, teams_013, ids, path)
     return t
+
+
+_REPORT_TEXT = {"022": "city", "032": "federation", "102": "chief_arbiter", "122": "time_control"}
+_DATE = re.compile(r"([0-9]{2}|[0-9]{4})[/.-]([0-9]{1,2})[/.-]([0-9]{1,2})")
+
+
+def _iso_date(year: int, month: int, day: int) -> str:
+    import datetime
+
+    try:
+        return datetime.date(year, month, day).isoformat()
+    except ValueError:
+        return ""
+
+
+def _read_date(text: str) -> str:
+    """A date of a header record, `YYYY/MM/DD` (also `-` or `.`, and `YY/MM/DD`) -> ISO; "" if it is
+    none of those (a reader of rating reports meets other forms: they are not needed to pair)."""
+    m = _DATE.fullmatch(text.strip())
+    if m is None:
+        return ""
+    year = int(m.group(1))
+    return _iso_date(year + 2000 if len(m.group(1)) == 2 else year, int(m.group(2)), int(m.group(3)))
+
+
+def _read_round_dates(line: str) -> list[str]:
+    """`132`: the date of round r (`YY/MM/DD`) at columns 92 + 10 (r - 1) to 99 + 10 (r - 1)."""
+    out = []
+    pos = 91
+    while pos < len(line):
+        out.append(_read_date(line[pos:pos + 8]))
+        pos += 10
+    while out and not out[-1]:
+        out.pop()
+    return out
 
 
 def _check_accelerations(t: TrfTournament, acc_line: dict[int, tuple[int, str]], ids: set[int], path: str) -> None:
@@ -880,16 +955,50 @@ def team_bye_line(bye: TrfTeamBye, rounds: int) -> str:
     return f"320 {_fmt_points(bye.match_points):>4} {_fmt_points(bye.game_points):>4} {per}".rstrip()
 
 
-def write_trf(t: TrfTournament) -> str:
-    """TRF text with 012, 092, 001 lines (exact columns), 192, 162, XXR/142, XXC, 202 and the team
-    section (352, 362, 310, 300, 320) when there is one."""
+def _date(iso: str, year_digits: int = 4) -> str:
+    """ISO `2026-05-01` as a TRF writes a date: `2026/05/01` (`26/05/01` with two year digits)."""
+    return iso.replace("-", "/")[4 - year_digits:] if iso else ""
+
+
+def round_dates_line(dates: list[str]) -> str:
+    """`132` with the date of round r (`YY/MM/DD`) at columns 92 + 10 (r - 1), as the 001 lines' round blocks."""
+    blocks = "".join(f"  {_date(d, 2):<8}" for d in dates)
+    return ("132" + " " * 86 + blocks).rstrip()
+
+
+def report_lines(t: TrfTournament) -> list[str]:
+    """The header of a rating report, in the order of TRF-2026: 012 022 032 042 052 062 072 082 092 102
+    112 122 132 (a record with nothing to say is left out; 062 and 072 count the 001 lines, 082 the
+    teams)."""
+    r = t.report
     out: list[str] = []
     if t.name:
         out.append(f"012 {t.name}")
+    out += [f"{tag} {v}" for tag, v in (("022", r.city), ("032", r.federation), ("042", _date(r.start)),
+                                         ("052", _date(r.end))) if v]
+    if t.players:
+        out.append(f"062 {len(t.players)}")
+        out.append(f"072 {sum(1 for p in t.players if p.rating)}")
+    if t.teams:
+        out.append(f"082 {len(t.teams)}")
     if t.type_text:
         out.append(f"092 {t.type_text}")
     elif t.system and t.system not in SYSTEMS:
         out.append(f"092 {t.system}")
+    if r.chief_arbiter:
+        out.append(f"102 {r.chief_arbiter}")
+    out += [f"112 {d}" for d in r.deputies if d]
+    if r.time_control:
+        out.append(f"122 {r.time_control}")
+    if any(r.round_dates):
+        out.append(round_dates_line(r.round_dates))
+    return out
+
+
+def write_trf(t: TrfTournament) -> str:
+    """TRF text with the report's header (012 to 132), the 001 lines (exact columns), 192, 162,
+    XXR/142, XXC, 202 and the team section (352, 362, 310, 300, 320) when there is one."""
+    out: list[str] = report_lines(t)
     for p in t.players:
         out.append(player_line(p))
     out.append("")

@@ -11,9 +11,14 @@ a round robin; anything else is a Swiss.
 `event_to_trf` writes the event's main stage the way rating officers and the
 endorsed engines read it: a Swiss stage (one table; its 001 lines in
 pairing-number order, the rounds played, the next round's pre-assigned byes,
-XXR, XXC, 162 and the tie-break line 202), a round robin or a team event;
-`what="top"` writes the knockout top on its own (`core.formats.trf_top`).
-docs/exports.md says what each file holds.
+XXR, XXC, 162, XXP, XXZ and the tie-break line 202), a round robin or a team
+event; `what="top"` writes the knockout top on its own
+(`core.formats.trf_top`). Whatever the kind, every round of every line is
+written out (a round without a game is `0000 - Z`, never a blank block) and
+the header of the rating report (012 to 132) comes from the event's details
+(`core.event.details`). docs/exports.md says what each file holds. What
+every kind shares (a player's 001 line, a game's result, a bye) is in
+`core.formats.trf_lines`.
 """
 
 from __future__ import annotations
@@ -24,19 +29,18 @@ from fractions import Fraction
 from arbiter.core.errors import FileProblem, IllegalChange
 from arbiter.core.event.history import histories
 from arbiter.core.event.model import Event, Game, Player, Round
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.event.records import KIND_OF_BYE, Outcome, PlayerHistory, RoundRecord
 from arbiter.core.event.results import Result
-from arbiter.core.formats.trf import KNOCKOUT_TYPES, TEAM_ROUND_ROBIN_TYPES, TEAM_SWISS_TYPES, TrfPlayer, TrfTournament
+from arbiter.core.formats.trf import (
+    KNOCKOUT_TYPES,
+    TEAM_ROUND_ROBIN_TYPES,
+    TEAM_SWISS_TYPES,
+    TrfReport,
+    TrfTournament,
+)
+from arbiter.core.formats import trf_roundrobin, trf_teams, trf_top
+from arbiter.core.formats.trf_lines import bye_record, clock_date, game_result, player_of, tiebreaks_of, trf_player
 
-_BYES = {Outcome.HALF_BYE: "half", Outcome.ZERO_BYE: "zero", Outcome.FULL_BYE: "full"}
-RESULT = {
-    (Outcome.WIN, Outcome.LOSS): Result.FIRST_WINS,
-    (Outcome.LOSS, Outcome.WIN): Result.SECOND_WINS,
-    (Outcome.DRAW, Outcome.DRAW): Result.DRAW,
-    (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS): Result.FORFEIT_FIRST_WINS,
-    (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN): Result.FORFEIT_SECOND_WINS,
-    (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS): Result.DOUBLE_FORFEIT,
-}
 
 
 # ---------------------------------------------------------------------------
@@ -45,42 +49,37 @@ RESULT = {
 
 def trf_to_event(t: TrfTournament, path: str = "<trf>", name: str = "") -> Event:
     """The event a parsed TRF describes (Swiss, round robin or team event); FileProblem when it cannot be one."""
-    from arbiter.core.formats import trf_roundrobin, trf_teams
-
     if not t.players:
         raise FileProblem(path, None, "no players (001 lines) in the file")
     if t.type_code in KNOCKOUT_TYPES:
         raise FileProblem(path, t.type_line, "192 {code}: a knockout TRF cannot be imported (import the TRF of "
                                              "the Swiss stage)", code=t.type_code)
     if t.teams:
-        return trf_teams.teams_to_event(t, path, name)
+        return details_of(t, trf_teams.teams_to_event(t, path, name))
     if t.type_code in TEAM_ROUND_ROBIN_TYPES + TEAM_SWISS_TYPES:
         raise FileProblem(path, t.type_line, "192 {code}: a team tournament, but the file has no teams "
                                              "(310 or 013 lines)", code=t.type_code)
     if trf_roundrobin.is_round_robin(t):
-        return trf_roundrobin.roundrobin_to_event(t, path, name)
-    return _swiss_to_event(t, path, name)
+        return details_of(t, trf_roundrobin.roundrobin_to_event(t, path, name))
+    return details_of(t, _swiss_to_event(t, path, name))
 
 
-def player_of(p: TrfPlayer, **more) -> Player:
-    """The event's player of a 001 line (id = start number)."""
-    return Player(id=p.id, name=p.name.strip() or f"Player {p.id}", rating=p.rating, federation=p.fed,
-                  title=p.title, fide_id=p.fide_id, sex=p.sex, birth=p.birth, **more)
+def details_of(t: TrfTournament, event: Event) -> Event:
+    """The event with the details of the file's header (022 to 132). None of them is needed to pair
+    or rank, so a value the event cannot hold (a federation that is not three letters, an end before
+    the start) is left out rather than refusing the file."""
+    from arbiter.core.event.details import set_details
 
-
-def game_result(path: str, p: TrfPlayer, k: int, first: RoundRecord, second: RoundRecord, id2: int) -> Result:
-    """The result of a game from the records of its first and second player."""
-    result = RESULT.get((first.outcome, second.outcome))
-    if result is None:
-        raise FileProblem(path, p.line or None, "round {k}: players {id} and {id2} have results that do not fit "
-                                                "together", k=k, id=p.id, id2=id2)
-    return result
-
-
-def tiebreaks_of(t: TrfTournament, path: str, *, team: bool) -> tuple[tuple[str, ...], str | None]:
-    from arbiter.core.formats.trf_tiebreaks import read_tiebreaks
-
-    return read_tiebreaks(t.tiebreaks, path, t.tiebreaks_line, team=team)
+    r = t.report
+    for attr, value in (("city", r.city), ("federation", r.federation), ("chief_arbiter", r.chief_arbiter),
+                        ("deputy_arbiters", r.deputies), ("time_control", r.time_control),
+                        ("round_dates", r.round_dates), ("start", r.start), ("end", r.end)):
+        if value:
+            try:
+                event = set_details(event, **{attr: value})
+            except IllegalChange:
+                continue
+    return event
 
 
 def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
@@ -90,9 +89,11 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
     by_id = {p.id: p for p in t.players}
     players = []
     for p in t.players:
-        byes = tuple((i + 1, _BYES[r.outcome]) for i, r in enumerate(p.records)
-                     if r is not None and r.outcome in _BYES)
-        players.append(player_of(p, byes=byes))
+        withdrawn = withdrawn_from(p.records, played) if p.id in t.withdrawn else None
+        byes = tuple((i + 1, KIND_OF_BYE[r.outcome]) for i, r in enumerate(p.records)  # Z: a zero-point bye, the
+                     if r.outcome in KIND_OF_BYE  # absence stored with the player (a later pairing leaves him out)
+                     and not (withdrawn is not None and i + 1 >= withdrawn and r.outcome is Outcome.ZERO_BYE))
+        players.append(player_of(p, byes=byes, withdrawn_from=withdrawn))
     for rnd, ids in t.absences.items():
         for pid in ids:
             if pid in by_id and rnd > played:
@@ -130,11 +131,33 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
             forbidden += [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:] if a != b]
     colour = t.initial_colour or infer_colour(rounds) or "w"
     codes, edition = tiebreaks_of(t, path, team=False)
-    return Event(
+    order = [p.id for p in t.ordered_players()]
+    by_file = order != sorted(order)  # XXC rank: the file's order is the ranking, kept as the table's order
+    event = Event(
         name=name or t.name.strip() or "Imported tournament", rounds_planned=max(rounds_total, played),
-        scoring=t.scoring, initial_colour=colour, pairing_order="id", baku=t.baku, tiebreaks=codes,
-        edition=edition or "fide2024", forbidden=tuple(forbidden), players=tuple(players), rounds=tuple(rounds),
+        scoring=t.scoring, initial_colour=colour, pairing_order="rating" if by_file else "id", baku=t.baku,
+        tiebreaks=codes, edition=edition or "fide2024", forbidden=tuple(forbidden), players=tuple(players),
+        rounds=tuple(rounds), extra=(("swiss", {"order": {"1": order}}),) if by_file else (),
     )
+    if t.acceleration and not t.baku:  # XXA lines that are Baku's, as arbiter writes them for 3-1-0 points
+        baku = replace(event, baku=True)
+        if baku_points(baku, order) == t.acceleration:
+            event = baku
+    return event
+
+
+def withdrawn_from(records: list[RoundRecord], played: int) -> int:
+    """The round a player of `XXZ` withdrew from: the first absence (`Z`, or a blank block) of the
+    rounds without a game that end his line (a bye he asked for before may be among them), else the
+    round after the file's last."""
+    first = max(len(records), played) + 1
+    for k in range(len(records), 0, -1):
+        outcome = records[k - 1].outcome
+        if outcome.paired:
+            break
+        if outcome in (Outcome.ZERO_BYE, Outcome.ABSENT):
+            first = k
+    return first
 
 
 def infer_colour(rounds: list[Round]) -> str | None:
@@ -156,35 +179,59 @@ def infer_colour(rounds: list[Round]) -> str | None:
 def event_to_trf(event: Event, table: int | None = None, what: str | None = None) -> TrfTournament:
     """The TRF of the event's main stage (Swiss table, round robin or team event), or of its top
     (`what="top"`); IllegalChange when there is nothing to write or it does not fit the columns."""
-    from arbiter.core.formats import trf_roundrobin, trf_teams, trf_top
     from arbiter.core.teams import is_team_event
 
     if what == "top":
-        return trf_top.top_to_trf(event)
+        t = trf_top.top_to_trf(event)
+        return _report(event, _explicit(t), trf_top.column_dates(event))
     if what not in (None, "", "standings", "main", "swiss", "roundrobin"):
         raise IllegalChange("--what {what}: a TRF export is the main stage (the default) or top", what=what)
+    stage = "swiss" if event.system == "swiss" else "roundrobin"
     if is_team_event(event):
-        return trf_teams.teams_to_trf(event)
-    if event.system != "swiss":
-        return trf_roundrobin.roundrobin_to_trf(event)
-    return _swiss_to_trf(event, table)
+        t = trf_teams.teams_to_trf(event)
+    elif event.system != "swiss":
+        t = trf_roundrobin.roundrobin_to_trf(event)
+    else:
+        t = _swiss_to_trf(event, table)
+    return _report(event, _explicit(t), round_dates(event, stage, table if stage == "swiss" else None))
 
 
-def check_fits(number: int, points: Fraction, pid: int | None = None) -> None:
-    """A start number and points must fit their columns of the 001 line (5-8, 81-84)."""
-    who = number if pid is None else pid
-    if number > 9999:  # columns 5-8 of a 001 line
-        raise IllegalChange("player {pid}: a TRF has four columns for a player's number (at most 9999)", pid=who)
-    if points >= 100 or points < 0 or (points * 10).denominator != 1:  # columns 81-84: one decimal
-        raise IllegalChange("player {pid}: {points} points do not fit the TRF's points column "
-                            "(one decimal, at most 99.9)", pid=who, points=str(points))
+def _explicit(t: TrfTournament) -> TrfTournament:
+    """Every round of every line written out: a round without a game (a late entry's rounds before
+    he came, a withdrawn player's after he left, a player not paired) is `0000 - Z`, the code
+    TRF-16 and TRF-2026 give a known absence (a blank block means the same to them, but a reader
+    that cuts a line's trailing blank blocks would take the withdrawn player as present)."""
+    z = RoundRecord(Outcome.ZERO_BYE)
+    for p in t.players:
+        p.records = [z if r.outcome is Outcome.ABSENT else r for r in p.records]
+    return t
 
 
-def trf_player(p: Player, number: int, points: Fraction, rank: int, records: list[RoundRecord]) -> TrfPlayer:
-    """The 001 line of an event's player, under start number `number`."""
-    check_fits(number, points, p.id)
-    return TrfPlayer(id=number, name=p.name, rating=p.rating, fed=p.federation, sex=p.sex, title=p.title,
-                     fide_id=p.fide_id, birth=p.birth, points=points, rank=rank, records=records)
+def _report(event: Event, t: TrfTournament, dates: list[str]) -> TrfTournament:
+    """The header of the rating report from the event's details (docs/exports.md)."""
+    t.report = TrfReport(city=event.city, federation=event.federation, start=event.start, end=event.end,
+                         chief_arbiter=event.chief_arbiter, deputies=list(event.deputy_arbiters),
+                         time_control=event.time_control, round_dates=dates)
+    return t
+
+
+def round_dates(event: Event, stage: str, table: int | None) -> list[str]:
+    """The date of each round of the stage, 1 to the rounds planned: as the event says
+    (`round_dates`), else the day its round clock ran (the table's round, else any table's),
+    else, in an event of one day, that day; "" when none of them says."""
+    from arbiter.core.event.details import round_date
+
+    rounds = event.rounds_of(stage, table)
+    n = max([event.rounds_planned, len(event.round_dates)] + [r.number for r in rounds])
+    one_day = event.start if event.start and event.end in ("", event.start) else ""
+    clocks: dict[int, str] = {}
+    for r in sorted(event.rounds, key=lambda r: r.table != table):  # the table's own round first
+        if r.stage == stage and r.clock_deadline and r.number not in clocks:
+            clocks[r.number] = clock_date(r.clock_deadline)
+    out = [round_date(event, k) or clocks.get(k, "") or one_day for k in range(1, n + 1)]
+    while out and not out[-1]:
+        out.pop()
+    return out
 
 
 def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
@@ -209,14 +256,43 @@ def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
             recs.append(bye_record(p.requested_bye(next_round)))
         points = sum((event.scoring.points(r.outcome) for r in recs), start=event.scoring.loss * 0)
         out.append(trf_player(p, p.id, points, ranks.get(p.id, 0), recs))
+    sc = event.scoring
+    baku_coded = event.baku and sc.loss == 0 and sc.win == 2 * sc.draw  # what 192 _BAKU can say (dutch.md 8)
     return TrfTournament(
         name=event.name, players=out, total_rounds=event.rounds_planned, initial_colour=event.initial_colour,
-        rank_order=not plain, scoring=event.scoring, system="FIDE_DUTCH_2025_BAKU" if event.baku else "FIDE_DUTCH_2025",
-        forbidden=[(tuple(pair), None, None) for pair in event.forbidden],
-        tiebreaks=individual_tokens(event.tiebreaks, event.edition),
+        rank_order=not plain, scoring=event.scoring, system="FIDE_DUTCH_2025_BAKU" if baku_coded else "FIDE_DUTCH_2025",
+        acceleration=baku_points(event, ids) if event.baku and not baku_coded else {},
+        forbidden=forbidden_groups(event, players),
+        tiebreaks=individual_tokens(event.tiebreaks, event.edition), type_text=swiss_type(event, table),
+        withdrawn=[p.id for p in players if p.withdrawn_from is not None and p.withdrawn_from <= next_round
+                   and p.withdrawn_from <= event.rounds_planned],
     )
 
 
-def bye_record(kind: str | None) -> RoundRecord:
-    """The next round's pre-assigned bye: half, full, else zero (withdrawn, late, zero bye)."""
-    return RoundRecord({"half": Outcome.HALF_BYE, "full": Outcome.FULL_BYE}.get(kind or "", Outcome.ZERO_BYE))
+def forbidden_groups(event: Event, players: list[Player]) -> list[tuple[tuple[int, ...], None, None]]:
+    """`XXP` lines: each pair that must not meet, then the members of each club whose members must not
+    meet each other (one line a club: any two of it), of the players written."""
+    ids = {p.id for p in players}
+    out = [(tuple(pair), None, None) for pair in event.forbidden if set(pair) <= ids]
+    for club in event.forbidden_clubs:
+        members = tuple(p.id for p in players if p.club == club)
+        if len(members) >= 2:
+            out.append((members, None, None))
+    return out
+
+
+def baku_points(event: Event, ids: list[int]) -> dict[int, dict[int, Fraction]]:
+    """Baku acceleration as `XXA` lines, for a point system that `192 ..._BAKU` cannot carry (the engines
+    refuse it unless a win is two draws and a loss 0): the virtual points the Dutch engine gives, a win
+    then a draw in the first half of the rounds to the first half of the players (dutch.md section 8)."""
+    sc = event.scoring
+    a_rounds = (event.rounds_planned + 1) // 2
+    full = (a_rounds + 1) // 2
+    return {pid: {j: (sc.win if j <= full else sc.draw) for j in range(1, a_rounds + 1)}
+            for pid in ids[:(len(ids) + 1) // 2]}
+
+
+def swiss_type(event: Event, table: int | None) -> str:
+    """`092` of a Swiss table: the system, and which table of how many."""
+    text = "Swiss system (FIDE Dutch, Baku acceleration)" if event.baku else "Swiss system (FIDE Dutch)"
+    return f"{text}, table {table} of {event.tables}" if table is not None and event.tables > 1 else text

@@ -7,8 +7,9 @@ arbiter: the main TRF of a Swiss-then-top event holds the Swiss stage only
 
 * one `001` line per player of the top, the start number being his seed;
 * one round block per game: top round r, game g of a match of N games is
-  round block (r - 1) * N + g; a player with no game there (a bye, or out
-  of the top) has a blank block;
+  round block (r - 1) * N + g; a player with no game there (a bye, out of
+  the top, a game not played yet) has `0000 - Z` (every block written out,
+  `core.formats.trf_event`);
 * results as played (`1 = 0`, `+ -` forfeits); a result agreed without play
   (704.4) is `W`/`L` (not rated); a technical result at time-out (705.3) is a
   played game;
@@ -25,15 +26,15 @@ from __future__ import annotations
 from arbiter.core.errors import IllegalChange
 from arbiter.core.event.model import Event
 from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.knockout import stage as top
 from arbiter.core.formats.trf import TrfPlayer, TrfTournament
+from arbiter.core.formats.trf_lines import clock_date, trf_player
 
 _ABSENT = RoundRecord(Outcome.ABSENT)
 
 
 def top_to_trf(event: Event) -> TrfTournament:
     from arbiter.core import knockout as ko
-    from arbiter.core.knockout import stage as top
-    from arbiter.core.formats.trf_event import trf_player
 
     st = top.state(event)
     if st is None:
@@ -69,3 +70,16 @@ def top_to_trf(event: Event) -> TrfTournament:
         out.append(trf_player(p, number[pid], points, places.get(pid, 0), recs[pid]))
     return TrfTournament(name=event.name, players=out, total_rounds=max(columns, 1), scoring=event.scoring,
                          type_text="Knockout", type_code="CUSTOM_KNOCKOUT")
+
+
+def column_dates(event: Event) -> list[str]:
+    """`132` of the top: each round block (a game) on the day its top round's clock ran, "" if it did not."""
+
+    st = top.state(event)
+    n = st.get("games_per_match", 1) if st else 1
+    out = []
+    for rnd in event.rounds_of("top"):
+        out += [clock_date(rnd.clock_deadline)] * n
+    while out and not out[-1]:
+        out.pop()
+    return out

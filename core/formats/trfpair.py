@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from arbiter.core.errors import FileProblem, NoLegalPairing
 from arbiter.core.formats.trf import TrfTournament, check_pairable, parse_trf
-from arbiter.core.event.records import Outcome, PlayerHistory
+from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
 from arbiter.core.swiss.dutch import pair_round, rounds_played
 from arbiter.core.swiss.request import PairingRequest
 
@@ -97,6 +97,12 @@ def trf_check(text: str, path: str = "<trf>") -> list[str]:
     check_pairable(t, path)  # a round robin, a team or a knockout TRF is not the Dutch engine's
     if t.total_rounds is None:
         t.total_rounds = max((len(p.records) for p in t.players), default=0)
+    # A line that ends before the last round paired was not paired in the rounds it leaves out (a player
+    # who withdrew, written without his absences): as bbpPairings evens the lines up, not present there.
+    played = max((j for p in t.players for j, rec in enumerate(p.records, 1) if rec.outcome.paired), default=0)
+    for p in t.players:
+        if len(p.records) < played:
+            p.records = p.records + [RoundRecord(Outcome.ABSENT)] * (played - len(p.records))
     last = max((len(p.records) for p in t.players), default=0)
     out = []
     for j in range(1, last + 1):

@@ -57,16 +57,21 @@ def qualification(event: Event, size: int, *, lots: bool = False) -> ko.Qualific
     return ko.qualify(rankings, size, lot_seed=event.lots_seed if lots else None)
 
 
-def start_top(event: Event, *, seeding: str = "straight", lots: bool = False, games_per_match: int = 1,
-              higher_seed_first: bool = False, placings: str = "shared", size: int | None = None) -> Event:
-    """Qualify from the Swiss standings (per table), seed, store, and pair the first top round."""
+def check_start_top(event: Event, *, size: int | None = None) -> None:
+    """What `start_top` refuses before it qualifies anyone: a top started, none planned, the Swiss unfinished."""
     if state(event) is not None:
         raise IllegalChange("the top has already started")
-    size = size or event.top
-    if not size:
+    if not (size or event.top):
         raise IllegalChange("the event has no top (set its size: arbiter new ... --top K)")
     if not swiss_finished(event):
         raise IllegalChange("the Swiss stage is not finished: every round needs every result first")
+
+
+def start_top(event: Event, *, seeding: str = "straight", lots: bool = False, games_per_match: int = 1,
+              higher_seed_first: bool = False, placings: str = "shared", size: int | None = None) -> Event:
+    """Qualify from the Swiss standings (per table), seed, store, and pair the first top round."""
+    check_start_top(event, size=size)
+    size = size or event.top
     q = qualification(event, size, lots=lots)
     seeds = ko.best_seeding(q) if seeding == "best" else ko.straight_seeding(q)
     st = {
@@ -183,18 +188,31 @@ def advance(event: Event) -> Event:
     return event
 
 
-def record_top_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
-    from arbiter.core.event.commands import record_result
+def check_top_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> None:
+    """What `record_top_result` refuses before it records: a double forfeit, what `check_result` refuses, a
+    change under later results. (`kw`: `force`, `expected`, `moves` of `check_result`.)"""
+    from arbiter.core.event.commands import check_result
 
     if result is Result.DOUBLE_FORFEIT:
         raise IllegalChange("a double forfeit cannot decide a top game: enter who goes through")
+    game = check_result(event, "top", None, round_no, board, result, **kw)
+    moves = kw.get("moves")
+    if game.result == result and (moves is None or moves == game.moves):
+        return
+    later = [r for r in event.rounds_of("top") if r.number > round_no]
+    if later and any(g.result is not None for r in later for g in r.games):
+        raise IllegalChange("later top rounds have results that depend on this game: clear them first")
+
+
+def record_top_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
+    from arbiter.core.event.commands import record_result
+
+    check_top_result(event, round_no, board, result, **{k: v for k, v in kw.items() if k != "by"})
     new = record_result(event, "top", None, round_no, board, result, **kw)
     if new == event:  # the same result again: nothing to redo
         return event
     b = bracket(new)  # refuses results that no longer fit the bracket
     later = [r for r in new.rounds_of("top") if r.number > round_no]
-    if later and any(g.result is not None for r in later for g in r.games):
-        raise IllegalChange("later top rounds have results that depend on this game: clear them first")
     if later:  # the winners may have changed: drop later games without results, then re-pair
         keep = tuple(r for r in new.rounds if not (r.stage == "top" and r.number > round_no))
         new = replace(new, rounds=keep)
@@ -205,8 +223,10 @@ def final_places(event: Event, b: ko.Bracket) -> list[tuple[str, int]]:
     """The places 1..K known so far (704.3; shared or by Swiss order, as the top says), best first:
     ("1", champion), ("2", ...), ("5-8", ...) for a shared place."""
     swiss_order = None
-    if b.config.placings == "swiss-order":
-        swiss_order = [r.id for t in event.table_ids() for r in standings(event, table=t)]
+    if b.config.placings == "swiss-order":  # every table in one order (core.tiebreaks.merged)
+        from arbiter.core.tiebreaks.merged import merged_order
+
+        swiss_order = merged_order(event)
     return [(f"{pl.place}" if not pl.shared else f"{pl.place}-{pl.place_to}", pl.player)
             for pl in ko.placings(b, swiss_order)]
 

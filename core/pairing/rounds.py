@@ -5,14 +5,14 @@ round robin takes its round from the Berger tables (`core.roundrobin.berger`).
 Pairing numbers follow C.04.2: rating order (ties by name), fixed by the
 ratings, late entries slotted in where their rating puts them.
 
-`pair_next_outside_lock(event_file, table, ...)` pairs the next round without
-holding the event's lock while the engine works: the pairing is computed
-from a snapshot, then committed in a short transaction if the event has not
-changed since in a way that matters to it (`core.pairing.preview.differs`), or
-computed again from the new state. Other judges' changes never wait for a
-pairing (docs/pairing.md, "Pairing outside the lock"). `progress` (a
-callable without arguments, called now and then while the pairing runs; it
-may raise to stop it) is passed on to the engine.
+`check_pair_next` says what `pair_next` refuses before the engine works
+(the TUI's footer asks it, through `core.commands.PairNext`), and
+`check_by_hand` what every change by hand to a saved round asks first.
+Pairing without holding the event's lock while the engine works is
+`core.commands.PairNext` run by `core.commands.run` (docs/pairing.md,
+"Pairing outside the lock"). `progress` (a callable without arguments,
+called now and then while the pairing runs; it may raise to stop it) is
+passed on to the engine.
 """
 
 from __future__ import annotations
@@ -109,6 +109,36 @@ def _check_complete(event: Event, stage: str, table: int | None) -> int:
     return len(rounds) + 1 if not rounds else rounds[-1].number + 1
 
 
+def check_pair_next(event: Event, table: int | None = None, *, lots: bool = False) -> None:
+    """What `pair_next` refuses before the engine works (cheap: the TUI's footer asks it on every key).
+
+    The last round of the table (of every table) misses results; every round
+    is paired; the top has started; fewer than two players to pair. The
+    engine may still find no legal pairing (`NoLegalPairing`).
+    """
+    from arbiter.core import teams as team_event
+
+    if team_event.is_team_event(event):
+        team_event.check_pair_next(event)
+        return
+    if event.system != "swiss":
+        _check_roundrobin(event, lots)
+        return
+    if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):
+        raise IllegalChange("the top has started: the Swiss stage is over")
+    tables = event.table_ids() if table is None else [table]
+    for t in tables:
+        k = _check_complete(event, "swiss", t)
+        if k > event.rounds_planned:
+            if t is not None:
+                raise IllegalChange("all {n} rounds have been paired on table {table}", n=event.rounds_planned, table=t)
+            raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
+    for t in tables:
+        k = _check_complete(event, "swiss", t)
+        if sum(1 for p in event.table_players(t) if p.available(k)) < 2:
+            raise IllegalChange("fewer than two players to pair")
+
+
 def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
               allow_rematch: set[frozenset[int]] | None = None,
               progress: Callable[[], None] | None = None) -> Event:
@@ -123,15 +153,8 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
         return team_event.pair_next(event, lots=lots)
     if event.system != "swiss":
         return pair_roundrobin(event, lots=lots)
-    if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):
-        raise IllegalChange("the top has started: the Swiss stage is over")
+    check_pair_next(event, table)
     tables = event.table_ids() if table is None else [table]
-    for t in tables:
-        k = _check_complete(event, "swiss", t)
-        if k > event.rounds_planned:
-            if t is not None:
-                raise IllegalChange("all {n} rounds have been paired on table {table}", n=event.rounds_planned, table=t)
-            raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
     for t in tables:
         k = _check_complete(event, "swiss", t)
         if progress is not None:
@@ -178,6 +201,21 @@ def _no_pairing_for_judge(event: Event, table: int | None, k: int, exc: NoLegalP
         players=exc.players, reasons=exc.reasons, table=table, error=exc, who=who)
 
 
+def _check_roundrobin(event: Event, lots: bool) -> int:
+    """The next round of the round robin (`pair_roundrobin` refuses as this says)."""
+    from arbiter.core.roundrobin.berger import schedule
+
+    k = _check_complete(event, "roundrobin", None)
+    st = event.stage_state("roundrobin")
+    if st is not None:
+        if lots:
+            raise IllegalChange("the Berger numbers are already fixed for this round robin")
+        n = len(schedule(st["order"], double=event.system == "double-roundrobin"))
+        if k > n:
+            raise IllegalChange("all {n} rounds of the round robin have been paired", n=n)
+    return k
+
+
 def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
     """The next round from the FIDE Berger tables (C.05 Annex 1).
 
@@ -188,7 +226,7 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
     from arbiter.core.roundrobin.berger import berger_numbers, schedule
 
     double = event.system == "double-roundrobin"
-    k = _check_complete(event, "roundrobin", None)
+    k = _check_roundrobin(event, lots)
     st = event.stage_state("roundrobin")
     if st is None:
         ids = [p.id for p in sorted(event.players, key=lambda p: p.id) if p.withdrawn_from is None]
@@ -199,11 +237,7 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
         rounds_total = len(schedule(draw.order, double=double))
         event = replace(event, rounds_planned=rounds_total,
                         extra=tuple(x for x in event.extra if x[0] != "roundrobin") + (("roundrobin", st),))
-    elif lots:
-        raise IllegalChange("the Berger numbers are already fixed for this round robin")
     rounds = schedule(st["order"], double=double)
-    if k > len(rounds):
-        raise IllegalChange("all {n} rounds of the round robin have been paired", n=len(rounds))
     games = []
     for i, g in enumerate(rounds[k - 1].games, start=1):
         gone = [pid for pid in (g.first, g.second) if not event.player(pid).available(k)
@@ -215,44 +249,6 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
             result = Result.FORFEIT_SECOND_WINS if gone[0] == g.first else Result.FORFEIT_FIRST_WINS
         games.append(Game(i, g.first, g.second, result))
     return event.with_round(Round("roundrobin", k, tuple(games), None))
-
-
-# -- pairing outside the lock -----------------------------------------------------
-
-
-def pair_next_outside_lock(event_file, table: int | None = None, *, lots: bool = False,
-                           allow_rematch: set[frozenset[int]] | None = None,
-                           progress: Callable[[], None] | None = None, attempts: int = 3) -> Event:
-    """Pair the next round and save it, with the event's lock held only for the commit.
-
-    `event_file` is a `core.store.EventFile`. The pairing is computed from
-    the event as it is now, without the lock (`core.pairing.preview.propose`); the
-    commit, in one short transaction, checks that the event has not changed
-    since in anything the pairing depends on (`core.pairing.preview.differs`: this
-    table's players, rounds and results, the settings, forbidden pairs, byes,
-    withdrawals) and saves it, merged into what other judges saved meanwhile
-    (`core.pairing.preview.adopt`). If it has changed, the pairing is made again from
-    the new state, at most `attempts` times in all; then `Conflict`. Returns
-    the event as saved. The journal says "pair round N" (of table T), or
-    "pair next round, allowing a rematch of A,B".
-    """
-    from arbiter.core.pairing import preview
-    from arbiter.core.msg.journal import pair_what
-
-    rematch = ",".join(str(i) for pair in sorted(allow_rematch or (), key=sorted) for i in sorted(pair)) or None
-
-    def compute(snapshot: Event) -> "preview.Proposal":
-        return preview.propose(snapshot, table, lots=lots, allow_rematch=allow_rematch, progress=progress)
-
-    def commit(now: Event, p: "preview.Proposal") -> Event | None:
-        if preview.differs(now, p) is not None:
-            return None  # stale: pair again from `now`
-        return preview.adopt(now, p)
-
-    def what(p: "preview.Proposal") -> str:  # (the catalog says a rematch of the next round only)
-        return pair_what([] if rematch else sorted({k[2] for k in p.keys}), table, rematch=rematch)
-
-    return event_file.change_slow(compute, commit, what, attempts=attempts)
 
 
 # -- manual changes ------------------------------------------------------------
@@ -289,15 +285,19 @@ def warnings_for(event: Event, rnd: Round, *, lang: str = "en") -> list[str]:
     return out
 
 
-def _editable(event: Event, stage: str, table: int | None, round_no: int) -> Round:
+def check_by_hand(event: Event, stage: str, table: int | None, round_no: int) -> Round:
+    """A saved round a judge may change by hand (swap, exchange, the bye): its table's last, without results."""
     rnd = event.find_round(stage, table, round_no)
+    if rnd.key != event.rounds_of(stage, table)[-1].key:
+        raise IllegalChange("round {round_no} is not the current round: only the current round is changed by hand",
+                            round_no=round_no)
     if any(g.result is not None and g.second is not None for g in rnd.games):
         raise IllegalChange("round {round_no} has results: clear them before changing its pairing", round_no=round_no)
     return rnd
 
 
 def swap_colours(event: Event, stage: str, table: int | None, round_no: int, board: int) -> Event:
-    rnd = _editable(event, stage, table, round_no)
+    rnd = check_by_hand(event, stage, table, round_no)
     g = rnd.game(board)
     if g.second is None:
         raise IllegalChange("board {board} is a bye", board=board)
@@ -307,7 +307,7 @@ def swap_colours(event: Event, stage: str, table: int | None, round_no: int, boa
 
 def exchange(event: Event, stage: str, table: int | None, round_no: int, a: int, b: int) -> Event:
     """Exchange two players (ids) between their boards."""
-    rnd = _editable(event, stage, table, round_no)
+    rnd = check_by_hand(event, stage, table, round_no)
     if a == b:
         raise IllegalChange("exchange two different players, not player {a} with himself", a=a)
 
@@ -342,7 +342,7 @@ def pair_by_hand(event: Event, stage: str, table: int | None, round_no: int,
         games.append(Game(i, a, b, Result.BYE if b is None else None, manual=True))
     existing = [r for r in event.rounds_of(stage, table) if r.number == round_no]
     if existing:
-        _editable(event, stage, table, round_no)
+        check_by_hand(event, stage, table, round_no)
     elif round_no != len(event.rounds_of(stage, table)) + 1:
         raise IllegalChange("the next round to pair is {k}", k=len(event.rounds_of(stage, table)) + 1)
     return event.with_round(Round(stage, round_no, tuple(games), table))
@@ -350,7 +350,7 @@ def pair_by_hand(event: Event, stage: str, table: int | None, round_no: int,
 
 def give_bye(event: Event, stage: str, table: int | None, round_no: int, pid: int) -> Event:
     """Give a player the pairing-allocated bye by hand; the old bye player meets his partner."""
-    rnd = _editable(event, stage, table, round_no)
+    rnd = check_by_hand(event, stage, table, round_no)
     mine = next((g for g in rnd.games if pid in g.players), None)
     if mine is None:
         raise IllegalChange("player {pid} is not paired in round {round_no}", pid=pid, round_no=round_no)

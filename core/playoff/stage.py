@@ -33,8 +33,8 @@ def tied_for_first(event: Event) -> list[int]:
     return [r.id for r in rows if r.points == best]
 
 
-def start_playoff(event: Event, players: list[int] | None = None, *, knockout_games: str = "match",
-                  armageddon_only: bool = False) -> Event:
+def playoff_players(event: Event, players: list[int] | None = None) -> list[int]:
+    """Who plays the play-off (`players`, else those tied for first), or what `start_playoff` refuses first."""
     if state(event) is not None:
         raise IllegalChange("the play-off has already started")
     tied = players or tied_for_first(event)
@@ -42,6 +42,12 @@ def start_playoff(event: Event, players: list[int] | None = None, *, knockout_ga
         event.player(pid)
     if len(tied) < 2:
         raise IllegalChange("nobody is tied for first: no play-off is needed")
+    return tied
+
+
+def start_playoff(event: Event, players: list[int] | None = None, *, knockout_games: str = "match",
+                  armageddon_only: bool = False) -> Event:
+    tied = playoff_players(event, players)
     try:
         plan = po.propose(tied, event.lots_seed, knockout_games=knockout_games, armageddon_only=armageddon_only)
     except ValueError as exc:
@@ -103,18 +109,31 @@ def advance(event: Event) -> Event:
     return event.with_round(Round("playoff", number, tuple(games)))
 
 
-def record_playoff_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
-    from arbiter.core.event.commands import record_result
+def check_playoff_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> None:
+    """What `record_playoff_result` refuses before it records: an agreed result, what `check_result` refuses,
+    a change under later results. (`kw`: `force`, `expected`, `moves` of `check_result`.)"""
+    from arbiter.core.event.commands import check_result
 
     if result is not None and result.agreed:
         raise IllegalChange("an agreed result is for top games")
+    game = check_result(event, "playoff", None, round_no, board, result, **kw)
+    moves = kw.get("moves")
+    if game.result == result and (moves is None or moves == game.moves):
+        return
+    later = [r for r in event.rounds_of("playoff") if r.number > round_no]
+    if any(g.result is not None for r in later for g in r.games):
+        raise IllegalChange("later play-off games depend on this one: clear them first")
+
+
+def record_playoff_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
+    from arbiter.core.event.commands import record_result
+
+    check_playoff_result(event, round_no, board, result, **{k: v for k, v in kw.items() if k != "by"})
     new = record_result(event, "playoff", None, round_no, board, result, **kw)
     if new == event:
         return event
     later = [r for r in new.rounds_of("playoff") if r.number > round_no]
     if later:
-        if any(g.result is not None for r in later for g in r.games):
-            raise IllegalChange("later play-off games depend on this one: clear them first")
         # the later games were drawn on the old result: draw them again
         st = state(new)
         ids = {k: v for k, v in st["ids"].items() if int(k.split(".")[0]) <= round_no}

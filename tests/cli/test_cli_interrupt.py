@@ -225,14 +225,14 @@ def test_ctrl_c_after_the_change_is_written_ends_the_command_as_done(tmp_path, m
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
-    real_change = command.change
+    real_run = command.run
 
-    def change_then_ctrl_c(*args, **kw):
-        new = real_change(*args, **kw)
+    def run_then_ctrl_c(*args, **kw):
+        new = real_run(*args, **kw)
         os.kill(os.getpid(), signal.SIGINT)  # the judge presses Ctrl-C just after the write
         return new
 
-    monkeypatch.setattr(command, "change", change_then_ctrl_c)
+    monkeypatch.setattr(command, "run", run_then_ctrl_c)
     code, out, err = run("players", "add", ev, "Ann")
     assert (code, out, err) == (0, "added Ann as player 1\n", "")
     assert [x.what for x in EventFile(ev).history()] == ["add player Ann"]

@@ -292,8 +292,9 @@ def test_interval_is_a_decimal_number_of_seconds(tmp_path, value):
     assert code == 2 and err == f"arbiter: error: display: argument --interval: invalid float value: '{value}'\n"
 
 
-@pytest.mark.parametrize("args", [("--host", "0.0.0.0"), ("--public",), ("--port", "8080"), ("--host", "::", "--public")])
+@pytest.mark.parametrize("args", [("--host", "0.0.0.0"), ("--public",), ("--port", "8080"), ("--host", "::", "--public"),
+                                  ("--max-clients", "10")])
 def test_the_options_of_serve_without_serve_are_refused(paired, args):
     """`--host 0.0.0.0` without `--serve` would silently open the full-screen display instead."""
     code, out, err = run("display", paired, *args)
-    assert code == 2 and err == "arbiter: error: display: --host, --port and --public are for --serve\n"
+    assert code == 2 and err == "arbiter: error: display: --host, --port, --public and --max-clients are for --serve\n"

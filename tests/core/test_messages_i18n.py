@@ -82,6 +82,8 @@ ERROR_CLASSES, FILE_LIKE = _error_classes()
 def _template_index(call: ast.Call, helpers: dict[str, int]) -> int | None:
     """Which positional argument of `call` is a message key (None: not a message maker)."""
     name = _name(call.func)
+    if name == "describe" and not isinstance(call.func, ast.Name):
+        return None  # a command's describe(event) (core/commands), not the journal's describe(template)
     if name in ("Msg", "describe"):
         return 0
     if name in FILE_LIKE:

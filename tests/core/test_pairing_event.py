@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -61,6 +62,27 @@ def test_late_entry_withdrawal_and_requested_byes_are_respected():
     # the late entry's missed round may be given points afterwards
     e = commands.request_bye(e, late, 1, "half")
     assert {h.id: h for h in histories(e)}[late].records[0].outcome is Outcome.HALF_BYE
+
+
+def test_a_bye_asked_for_a_round_after_the_withdrawal_gives_nothing():
+    """A withdrawn player is absent from his withdrawal on, whatever byes he had asked for then:
+    no half point (C.07 16), while a bye of a round before it still counts."""
+    rng = random.Random(7)
+    e = event_with_players(8)
+    e = commands.request_bye(e, 5, 1, "half")
+    e = commands.request_bye(e, 3, 3, "half")
+    e = pairing.pair_next(e)
+    e = finish(e, rng)
+    e = commands.request_bye(e, 5, 3, "full")
+    e = commands.withdraw(e, 3, 2)
+    e = commands.withdraw(e, 5, 3)
+    for _ in range(2):
+        e = finish(pairing.pair_next(e), rng)
+    recs = {h.id: h for h in histories(e)}
+    assert [r.outcome for r in recs[3].records[1:]] == [Outcome.ABSENT, Outcome.ABSENT]
+    assert recs[5].records[0].outcome is Outcome.HALF_BYE and recs[5].records[2].outcome is Outcome.ABSENT
+    assert recs[3].score(e.scoring) == e.scoring.points(recs[3].records[0].outcome)  # round 1 only
+    assert recs[5].score(e.scoring) == e.scoring.points(recs[5].records[1].outcome) + Fraction(1, 2)
 
 
 def test_forbidden_pairs_and_clubs_are_never_paired():

@@ -165,7 +165,7 @@ def test_a_three_player_round_robin_typed_by_hand():
     ]
     text = write_trf(event_to_trf(e))
     assert [ln for ln in text.splitlines() if ln.startswith("001")] == want
-    assert text.splitlines()[:2] == ["012 Tiny", "092 Round robin"]
+    assert text.splitlines()[:4] == ["012 Tiny", "062 3", "072 3", "092 Round robin"]
 
 
 @pytest.mark.parametrize("n, double, seed", [(10, False, 1), (9, False, 2), (7, True, 3), (6, True, 4), (3, True, 5)])

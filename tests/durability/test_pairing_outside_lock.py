@@ -1,4 +1,4 @@
-"""Pairing outside the lock: another judge's change never waits for a pairing (core.pairing.rounds.pair_next_outside_lock).
+"""Pairing outside the lock: another judge's change never waits for a pairing (core.commands.PairNext, run by core.commands.run).
 
 The pairing is made slow deterministically: its `progress` callback waits
 until the other judge's process has saved its change. That process measures
@@ -16,6 +16,7 @@ from dataclasses import replace
 
 import pytest
 
+from arbiter.core.commands import PairNext, run
 from arbiter.core.event import commands
 from arbiter.core.pairing import rounds as pairing, preview
 from arbiter.core.errors import Conflict
@@ -86,7 +87,7 @@ def _pair_while_another_judge_enters(path, table, other, monkeypatch, tmp_path):
 
     def pair():
         try:
-            out["event"] = pairing.pair_next_outside_lock(EventFile(path), table, progress=slow)
+            out["event"] = run(EventFile(path), PairNext(table), progress=slow)
         except BaseException as exc:  # seen by the test below
             out["error"] = exc
 
@@ -159,7 +160,7 @@ def test_the_pairing_gives_up_after_a_bound_when_the_event_keeps_changing(tmp_pa
         other.change(lambda ev: commands.add_player(ev, f"Late {n[0]}", rating=1000), f"meddle {n[0]}")
 
     with pytest.raises(Conflict, match="the event changed 3 times while this change was being prepared"):
-        pairing.pair_next_outside_lock(EventFile(path), progress=meddle, attempts=3)
+        run(EventFile(path), PairNext(), progress=meddle, attempts=3)
     assert n[0] >= 3 and len(load(path).rounds) == 1  # nothing paired; every other change saved
     assert [x.what for x in EventFile(path).history()][-1].startswith("meddle")
 
@@ -171,7 +172,7 @@ def test_the_same_pairing_as_inside_the_lock_and_one_journal_entry(tmp_path):
         e = finish(pairing.pair_next(e), rng)
     path = tmp_path / "ev.toml"
     create(path, e)
-    new = pairing.pair_next_outside_lock(EventFile(path))
+    new = run(EventFile(path), PairNext())
     assert new == pairing.pair_next(e) == load(path)
     assert [x.what for x in EventFile(path).history()] == ["pair round 3"]
     assert EventFile(path).undo() == "pair round 3" and load(path) == e
@@ -185,7 +186,7 @@ def test_forbidden_rematch_allowed_pairing_is_journalled_as_such(tmp_path):
     e = finish(e, random.Random(1))
     path = tmp_path / "ev.toml"
     create(path, e)
-    new = pairing.pair_next_outside_lock(EventFile(path), allow_rematch={frozenset((1, 2))})
+    new = run(EventFile(path), PairNext(allow_rematch=frozenset({frozenset((1, 2))})))
     assert len(new.rounds) == 2
     assert EventFile(path).history()[-1].what == "pair next round, allowing a rematch of 1,2"
 

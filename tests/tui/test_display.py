@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
+import re
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
@@ -152,6 +151,31 @@ async def _test_a_broken_file_keeps_the_last_good_view(event_file):
         await pilot.press("q")
 
 
+@pytest.mark.parametrize("edit,said", [
+    (lambda t: t.replace("rounds = ", "rounds = " + "9" * 5000 + "#", 1), "a number of 5000 digits is too big"),
+    (lambda t: re.sub(r"tiebreaks = \[[^\]]*\]", "tiebreaks = [" + '"BH", ' * 5000 + "]", t, count=1)
+     if "tiebreaks = [" in t else t.replace("[event]\n", "[event]\ntiebreaks = [" + '"BH", ' * 5000 + "]\n", 1),
+     "5000 tie-breaks are too many: at most 20"),
+], ids=["5000 digits", "5000 tie-breaks"])
+def test_a_hostile_file_keeps_the_last_good_view_and_says_why(event_file, edit, said):
+    asyncio.run(_test_a_hostile_file_keeps_the_last_good_view(event_file, edit, said))
+
+
+async def _test_a_hostile_file_keeps_the_last_good_view(event_file, edit, said):
+    """Issue 26: the hall display once died with a Rich traceback showing the file's text (and exited 0)."""
+    good = event_file.read_text(encoding="utf-8")
+    app = HallDisplay(str(event_file), interval=60, poll=0.05, clock=lambda: NOW)
+    async with app.run_test(size=(200, 30)) as pilot:
+        await pilot.pause()
+        before = page_text(app)
+        event_file.write_text(edit(good), encoding="utf-8")
+        await pilot.pause(0.3)
+        assert page_text(app) == before and app.is_running
+        assert said in app.query_one("#status").content.plain
+        await pilot.press("q")
+    assert app.return_code == 0
+
+
 def test_round_clock_large_running_and_paused(event_file):
     asyncio.run(_test_round_clock_large_running_and_paused(event_file))
 
@@ -180,20 +204,52 @@ def test_run_refuses_a_missing_file(tmp_path):
         display.run(str(tmp_path / "nope.toml"))
 
 
-def test_serve_without_textual_serve_says_how_to_install(event_file, monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "textual_serve", None)
-    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
-    assert display.run(str(event_file), serve_web=True) == 2
-    err = capsys.readouterr().err
-    assert "pip install textual-serve" in err and err.startswith("arbiter: error:")
+def test_the_pages_fit_80_columns_without_wrapping_and_the_time_is_local(monkeypatch):
+    """At 80x24 the pairings' 80-column lines are whole (the "Pts" heading once wrapped onto a line of
+    its own); the update time is the venue's, as in the journal."""
+    import shutil
+    import tempfile
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Yekaterinburg")  # UTC+5
+    time.tzset()
+    folder = tempfile.mkdtemp(prefix="arbiter-display-")
+    try:
+        path = f"{folder}/demo.toml"
+        shutil.copy(ROOT / "saves" / "demo.toml", path)
+        asyncio.run(_fits(path))
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _fits(path):
+    from textual.geometry import Region
+
+    for lang in ("en", "ru"):
+        app = HallDisplay(path, interval=60, poll=60, clock=lambda: NOW, lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for _ in range(len(app.pages)):
+                page = app.query_one("#page")
+                shown = [strip.text.rstrip() for strip in page.render_lines(Region(0, 0, 80, page.size.height))]
+                title, text = app.pages[app.index]
+                lines = text.splitlines()
+                assert max(len(ln) for ln in lines) >= 78 or not title.startswith(("Pairings", "Жеребьёвка")), title
+                assert shown[:len(lines)] == [ln.rstrip() for ln in lines], (lang, title)  # each line whole, in place
+                await pilot.press("space")
+            assert app.query_one("#status").content.plain.endswith("19:00:00")  # 14:00 UTC at UTC+5
+            await pilot.press("q")
 
 
 def test_display_help_names_its_options():
-    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "display", "--help"], cwd=ROOT, capture_output=True,
-                       text=True)
-    assert r.returncode == 0
-    for option in ("--interval S", "--serve", "--host HOST", "--port PORT", "--public"):
-        assert option in r.stdout
+    from tests.cli_run import run
+
+    code, out, _err = run("display", "--help")
+    assert code == 0
+    for option in ("--interval S", "--serve", "--host HOST", "--port PORT", "--public", "--max-clients N"):
+        assert option in out
 
 
 def test_pages_include_the_bracket_once_the_top_has_begun():

@@ -3,7 +3,7 @@
 `main(argv)` is the console script `arbiter` (and `python -m tui.cli`). The sub-commands are
 declared in one table (`tui.cli.table.COMMANDS`), one module per group:
 
-    events     new, players add|import|withdraw|bye|list, forbid, undo, redo, log
+    events     new, event set|show, players add|import|withdraw|bye|list, forbid, undo, redo, log
     exports    trf pair|check, import-trf, export
     rounds     pair, result, round, swap, exchange, give-bye, unpair
     standings  standings

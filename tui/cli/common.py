@@ -62,6 +62,7 @@ class Arg:
     nargs: str | None = None
     required: bool = False
     dest: str | None = None
+    many: bool = False  # an option that may be given several times: the list of its values
 
     def but(self, help: str, **changes: Any) -> "Arg":
         """The same argument (name, type, limits, metavar) with another help text for one command."""
@@ -80,6 +81,8 @@ class Arg:
         if self.flag:
             kw["action"] = "store_true"
         else:
+            if self.many:
+                kw["action"] = "append"
             kw["metavar"] = self.metavar
             kw["type"] = _as_typed(self.type)
             for k in ("choices", "nargs"):

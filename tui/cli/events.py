@@ -1,4 +1,5 @@
-"""Events and players: new, players add|import|distribute|withdraw|bye|list, forbid, undo, redo, log."""
+"""Events and players: new, event set|show, players add|import|distribute|withdraw|bye|list, forbid, undo, redo,
+log."""
 
 from __future__ import annotations
 
@@ -6,17 +7,16 @@ import argparse
 import sys
 from pathlib import Path
 
+from arbiter.core import commands as cmds
 from arbiter.core.event import commands
-from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import bye_what, describe
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, create, load
 
 from . import numbers
 from .common import EDITION, FILE, SYSTEMS, TABLE, TIEBREAKS, Arg, Command, Group, codes, fmt, print_json
-from .interrupt import change, guarded
+from .interrupt import guarded, run
 from .usage import UsageError
 
 
@@ -47,6 +47,7 @@ def cmd_new(a: argparse.Namespace) -> int:
         raise UsageError("--boards is for team events (--teams)")
     elif a.match_points:
         raise UsageError("--match-points is for team events (--teams)")
+    event = cmds.SetDetails(**details_given(a)).apply(event)
     with guarded():
         create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
@@ -57,43 +58,116 @@ def cmd_new(a: argparse.Namespace) -> int:
     return 0
 
 
+def details_given(a: argparse.Namespace) -> dict:
+    """The event's details given as options (`core.commands.SetDetails`'s fields)."""
+    out: dict = {}
+    for attr in ("name", "city", "federation", "start", "end", "chief_arbiter", "time_control"):
+        v = getattr(a, attr, None)
+        if v is not None:
+            out[attr] = v
+    if a.deputy is not None:  # --deputy '' alone: none
+        out["deputy_arbiters"] = tuple(d for d in a.deputy if d.strip())
+    if a.round_dates is not None:  # a comma list; an empty place: that round's date not known
+        out["round_dates"] = tuple(d.strip() for d in a.round_dates.split(",")) if a.round_dates.strip() else ()
+    return out
+
+
+def details_lines(e: Event) -> list[str]:
+    rounds = ", ".join(f"{r} {d}" for r, d in enumerate(e.round_dates, start=1) if d)
+    return [f"name: {e.name}", f"city: {e.city}", f"federation: {e.federation}", f"start: {e.start}",
+            f"end: {e.end}", f"chief arbiter: {e.chief_arbiter}",
+            f"deputy arbiters: {'; '.join(e.deputy_arbiters)}", f"time control: {e.time_control}",
+            f"round dates: {rounds}"]
+
+
+def details_json(e: Event) -> dict:
+    return {"name": e.name, "city": e.city, "federation": e.federation, "start": e.start, "end": e.end,
+            "chief_arbiter": e.chief_arbiter, "deputy_arbiters": list(e.deputy_arbiters),
+            "time_control": e.time_control, "round_dates": list(e.round_dates)}
+
+
+def cmd_event_set(a: argparse.Namespace) -> int:
+    details = details_given(a)
+    if not details:
+        raise UsageError("event set: give a detail to set (--city, --federation, --start ...; "
+                         "arbiter event set --help)")
+    new = run(EventFile(a.file), cmds.SetDetails(**details))
+    for line in details_lines(new):
+        print(clean(line))
+    return 0
+
+
+def cmd_event_show(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    if a.format == "json":
+        print_json(details_json(e))
+        return 0
+    for line in details_lines(e):
+        print(clean(line))
+    return 0
+
+
 def cmd_players_add(a: argparse.Namespace) -> int:
     name = a.name if a.name is not None else a.name_option
     if a.name is not None and a.name_option is not None:
         raise UsageError("players add: give the name once (NAME or --name)")
     if name is None:
         raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
-    ef = EventFile(a.file)
-    new = change(
-        ef,
-        lambda e: commands.add_player(e, name, rating=a.rating, club=a.club, federation=a.federation,
-                                      table=a.table, team=a.team),
-        describe("add player {name}", name=name),
-    )
+    new = run(EventFile(a.file), cmds.AddPlayer(name, rating=a.rating, club=a.club, federation=a.federation,
+                                                table=a.table, team=a.team, **_player_details(a, empty="")))
     p = max(new.players, key=lambda x: x.id)
     late = f", late entry from round {p.late_from}" if p.late_from else ""
     print(f"added {p.name} as player {p.id}{late}")
     return 0
 
 
-def read_csv_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except UnicodeDecodeError:
-        raise FileProblem(str(path), None, "not UTF-8 text") from None
-    except IsADirectoryError:
-        raise FileProblem(str(path), None, "is a folder, not a CSV file") from None
-    except OSError as exc:
-        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
+def _player_details(a: argparse.Namespace, empty: str | None = None) -> dict:
+    """--title, --fide-id, --sex, --birth as Player fields (one not given: `empty`)."""
+    return {k: empty if v is None else v for k, v in
+            (("title", a.title), ("fide_id", a.fide_id), ("sex", a.sex), ("birth", a.birth))}
+
+
+def birth(text: str) -> str:
+    """--birth: a year (1990) or a date (1990-05-04, 04.05.1990), kept as typed."""
+    import re
+
+    t = text.strip()
+    if not re.fullmatch(r"\d{4}|\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}", t):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 04.05.1990)")
+    return t
+
+
+birth.__name__ = "birth"
+
+
+def cmd_players_edit(a: argparse.Namespace) -> int:
+    fields = {k: v for k, v in {"name": a.name, "rating": a.rating, "club": a.club, "federation": a.federation,
+                               **_player_details(a)}.items() if v is not None}
+    if not fields:
+        raise UsageError("players edit: say what changes (--name, --rating, --club, --federation, --title, "
+                         "--fide-id, --sex, --birth)")
+    if "name" in fields:
+        fields["name"] = fields["name"].strip()
+    new = run(EventFile(a.file), cmds.EditPlayer(a.id, **fields))
+    p = new.player(a.id)
+    print(clean(f"player {p.id}: {p.name}, rating {p.rating}" + "".join(
+        f", {k.replace('_', ' ')} {getattr(p, k)}" for k in ("club", "federation", "title", "fide_id", "sex", "birth")
+        if getattr(p, k))))
+    return 0
+
+
+PLAYER_DETAILS = (  # what categories read (sex, birth) and the FIDE report carries (title, FIDE id)
+    Arg("--title", "the title, e.g. GM, IM, WFM", metavar="T"),
+    Arg("--fide-id", "the FIDE id", metavar="N"),
+    Arg("--sex", "f or m (for categories)", metavar="f|m", choices=("f", "m")),
+    Arg("--birth", "the year of birth (1990) or the date (1990-05-04)", metavar="Y", type=birth),
+)
 
 
 def cmd_players_import(a: argparse.Namespace) -> int:
-    from arbiter.core.event import seating
-
     csv_path = Path(a.csv)
-    rows = csvio.read_players(read_csv_text(csv_path), str(csv_path))
+    got = csvio.read_players_file(csv_path, a.encoding)  # a plain file or `-`, capped; the encoding told or named
+    rows = got.rows
     e = load(a.file)
     unseated = sum(1 for row in rows if row.get("table") is None) if e.tables > 1 else 0
     if unseated and a.distribute is None:
@@ -104,13 +178,10 @@ def cmd_players_import(a: argparse.Namespace) -> int:
         raise UsageError(f"--distribute: every player of {csv_path} has a table" if e.tables > 1
                          else "--distribute: the event has one table")
 
-    def add_all(ev: Event) -> Event:
-        return seating.add_and_seat(ev, rows, method=a.distribute or "rating",
-                                    row_error=lambda i, exc: FileProblem(str(csv_path), i + 2, str(exc)))
-
-    new = change(EventFile(a.file), add_all,
-                 describe("import {n} players from {file}", n=len(rows), file=csv_path.name))
+    new = run(EventFile(a.file), cmds.ImportPlayers(tuple(rows), str(csv_path), method=a.distribute or "rating"))
     print(f"imported {len(rows)} players")
+    for said in got.warnings():  # an encoding told from the letters; the columns ignored: a line each
+        print(f"arbiter: warning: {csv_path}: {clean(str(said))}", file=sys.stderr)
     if unseated:
         print_tables(new, {p.id for p in new.players} - {p.id for p in e.players})
     return 0
@@ -129,34 +200,29 @@ def print_tables(e: Event, marked: set[int] = frozenset()) -> None:
 
 
 def cmd_players_distribute(a: argparse.Namespace) -> int:
-    from arbiter.core.event import seating
-
     e = load(a.file)
     if not a.all and e.tables > 1 and all(p.table is not None for p in e.players):
         raise UsageError("players distribute: every player has a table already; --all deals every player again")
-    new = seating.seat_players(e, method=a.by, everyone=a.all)  # the plan first: refused before the lock
+    seat = cmds.SeatPlayers(method=a.by, everyone=a.all)
+    new = seat.apply(e)  # the plan first: refused before the lock
     moved = {p.id for p in new.players if p.table != e.player(p.id).table}
     how = "by rating (snake)" if a.by == "rating" else "by lot"
     if not a.dry_run:
-        new = change(EventFile(a.file), lambda ev: seating.seat_players(ev, method=a.by, everyone=a.all),
-                     describe("seat players at tables by rating" if a.by == "rating"
-                              else "seat players at tables by lot"))
+        new = run(EventFile(a.file), seat)
     print(f"players to tables {how}{' (not saved: --dry-run)' if a.dry_run else ''}: {len(moved)} seated anew")
     print_tables(new, moved)
     return 0
 
 
 def cmd_players_withdraw(a: argparse.Namespace) -> int:
-    new = change(EventFile(a.file), lambda e: commands.withdraw(e, a.id, a.from_round),
-                 describe("withdraw player {pid}", pid=a.id))
+    new = run(EventFile(a.file), cmds.Withdraw(a.id, a.from_round))
     p = new.player(a.id)
     print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
     return 0
 
 
 def cmd_players_bye(a: argparse.Namespace) -> int:
-    new = change(EventFile(a.file), lambda e: commands.request_bye(e, a.id, a.round, a.kind),
-                 bye_what(a.kind, a.id, a.round))
+    new = run(EventFile(a.file), cmds.RequestBye(a.id, a.round, a.kind))
     print(f"{new.player(a.id).name} ({a.id}): {a.kind} bye in round {a.round}")
     return 0
 
@@ -199,16 +265,13 @@ def cmd_forbid(a: argparse.Namespace) -> int:
     if a.club:
         if a.ids:
             raise UsageError("forbid: give two ids or --club NAME, not both")
-        change(ef, lambda ev: commands.forbid_club(ev, a.club, remove=a.remove),
-               describe("allow games within club {club}" if a.remove else "forbid games within club {club}",
-                        club=a.club))
+        run(ef, cmds.ForbidClub(a.club, remove=a.remove))
         print(f"club {a.club}: members {'may' if a.remove else 'must not'} meet each other")
         return 0
     if len(a.ids) != 2:
         raise UsageError("forbid: give two player ids (or --club NAME)")
     x, y = a.ids
-    change(ef, lambda ev: commands.forbid_pair(ev, x, y, remove=a.remove),
-           describe("allow pairing {a} with {b}" if a.remove else "forbid pairing {a} with {b}", a=x, b=y))
+    run(ef, cmds.ForbidPair(x, y, remove=a.remove))
     print(f"players {x} and {y} {'may meet again' if a.remove else 'will not be paired together'}")
     return 0
 
@@ -237,7 +300,24 @@ def cmd_log(a: argparse.Namespace) -> int:
 
 BYES = ("half", "zero", "full", "none")
 
-GROUPS = (Group("players", "add, import, withdraw, list players; request a bye"),)
+GROUPS = (Group("players", "add, import, withdraw, list players; request a bye"),
+          Group("event", "the event's details: what the FIDE report (TRF) and the printouts say of it"))
+
+# the event's details (docs/exports.md "The report's header"): `new` and `event set` take them
+DETAILS = (
+    Arg("--city", "the city where it is played (TRF 022)", metavar="TEXT"),
+    Arg("--federation", "the host federation, FIDE's three letters, e.g. ENG (TRF 032)", metavar="FED"),
+    Arg("--start", "the first day, YYYY-MM-DD (TRF 042)", metavar="DATE"),
+    Arg("--end", "the last day, YYYY-MM-DD (TRF 052)", metavar="DATE"),
+    Arg("--chief-arbiter", "the chief arbiter, e.g. \"IA Ivanov, Ivan\" (TRF 102)", metavar="NAME"),
+    Arg("--deputy", "a deputy chief arbiter; give it once for each (TRF 112); --deputy '' alone: none",
+        metavar="NAME", many=True),
+    Arg("--time-control", "the time control as the regulations say it, e.g. \"90 min + 30 s per move\" "
+        "(TRF 122)", metavar="TEXT"),
+    Arg("--round-dates", "the date of each round, in order, comma-separated; leave a place empty for a date not "
+        "known, e.g. 2026-05-01,2026-05-01,,2026-05-02 (TRF 132; without: the day the round clock ran)",
+        metavar="DATES"),
+)
 
 COMMANDS = (
     Command(("new",), "create an event file (refuses to overwrite one)", cmd_new, (
@@ -264,7 +344,17 @@ COMMANDS = (
         Arg("--boards", "boards of a team match (with --teams)", metavar="B", type=numbers.whole("boards"),
             default=0),
         Arg("--match-points", "team match points of a win, draw and loss (default 2,1,0)", metavar="W,D,L"),
-    ), epilog="example: arbiter new saves/open.toml --name \"City Open\" --rounds 9 --tiebreaks BH-C1,BH,SB,WIN"),
+        *DETAILS,
+    ), epilog="example: arbiter new saves/open.toml --name \"City Open\" --rounds 9 --tiebreaks BH-C1,BH,SB,WIN\n"
+              "         --city Kazan --federation RUS --start 2026-05-01 --end 2026-05-05"),
+    Command(("event", "set"), "set the event's details: name, city, federation, dates, arbiters, time control "
+            "(the FIDE report's header); a text given as '' clears it", cmd_event_set, (
+                FILE,
+                Arg("--name", "the event's name (TRF 012)", metavar="TEXT"),
+                *DETAILS,
+            ), epilog="example: arbiter event set saves/open.toml --chief-arbiter \"IA Ivanov, Ivan\" "
+                      "--deputy \"Petrova, Anna\" --deputy \"Sidorov, Oleg\""),
+    Command(("event", "show"), "show the event's details", cmd_event_show, (FILE, fmt("text", "json"))),
     Command(("players", "add"), "add a player (once rounds are paired: a late entry from the next round)",
             cmd_players_add, (
                 FILE,
@@ -277,12 +367,26 @@ COMMANDS = (
                 Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
                 TABLE.but("the table (an event with several tables)"),
                 Arg("--team", "the team (a team event)", metavar="T", default=""),
+                *PLAYER_DETAILS,
             ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
                       "         arbiter players add saves/open.toml -- \"-1+2\""),
+    Command(("players", "edit"), "change a player's name, rating, club, federation, title, FIDE id, sex or birth",
+            cmd_players_edit, (
+                FILE,
+                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+                Arg("--name", "the player's name", metavar="NAME"),
+                Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating")),
+                Arg("--club", "the club", metavar="C"),
+                Arg("--federation", "the federation, e.g. ENG", metavar="F"),
+                *PLAYER_DETAILS,
+            ), epilog="example: arbiter players edit saves/open.toml 12 --sex f --birth 2009"),
     Command(("players", "import"), "add the players of a CSV file (all or none)", cmd_players_import, (
         FILE,
-        Arg("csv", "a CSV file with a header row: name (required), rating, club, federation, table, team, "
-            "title, fide_id", metavar="CSV"),
+        Arg("csv", "a CSV file (- for standard input) with a header row in English or Russian: name (or surname "
+            "and first name), rating, club, federation, table, team, title, fide id, sex, birth; other columns "
+            "are ignored", metavar="CSV"),
+        Arg("--encoding", "the file's encoding when arbiter cannot tell it: cp1251 (Russian Windows), koi8-r, "
+            "cp866, cp1252, utf-8, utf-16 ... (default: UTF-8, else told from the letters)", metavar="ENC"),
         Arg("--distribute", "an event of several tables, a CSV without a table column: deal the players to the "
             "tables by rating (a snake) or by lot, club-mates apart where possible", metavar="rating|lots",
             choices=("rating", "lots")),

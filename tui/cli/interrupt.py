@@ -8,9 +8,10 @@ command then finishes normally (the change is made, and said). Once a change is 
 no longer stops the command either: what is left is saying what was done (milliseconds), and exit
 code 130 would tell the judge that nothing was written.
 
-`change(ef, fn, what)` is `ef.change(fn, what)` with that guard; `slow(ef)` is `ef` whose
-`change_slow` (a pairing computed outside the lock) holds Ctrl-C back only while a computed
-value is committed; `guarded()` holds Ctrl-C back over a whole block (undo, redo, a new file).
+`run(ef, command)` runs a command (`core.commands.run`) on `GuardedFile(ef)`: its `change`
+holds Ctrl-C back once the change is computed, its `change_slow` (a pairing computed outside
+the lock) only while a computed value is committed; `guarded()` holds Ctrl-C back over a whole
+block (undo, redo, a new file).
 """
 
 from __future__ import annotations
@@ -87,36 +88,36 @@ def guarded() -> Iterator[None]:
         _leave()
 
 
-def change(ef: EventFile, fn: Callable[[Event], Event], what: str) -> Event:
-    """`ef.change(fn, what)`: Ctrl-C stops `fn`, but not the write that follows it."""
-    entered = 0
-
-    def computed(event: Event) -> Event:
-        nonlocal entered
-        new = fn(event)
-        _enter()
-        entered += 1
-        return new
-
-    try:
-        new = ef.change(computed, what)
-        if entered:
-            _written()
-        return new
-    finally:
-        for _ in range(entered):
-            _leave()
-
-
-class slow:
-    """`ef` for `core.pairing.rounds.pair_next_outside_lock`: its `change_slow` computes with Ctrl-C live
-    and commits with Ctrl-C held back (a stale value, computed again, is interruptible again)."""
+class GuardedFile:
+    """`ef` whose transactions hold Ctrl-C back while they write: `change` lets Ctrl-C stop the change's
+    computation but not the write that follows it; `change_slow` (a pairing computed outside the lock)
+    computes with Ctrl-C live and commits with it held back (a stale value, computed again, is
+    interruptible again)."""
 
     def __init__(self, ef: EventFile) -> None:
         self._ef = ef
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ef, name)
+
+    def change(self, fn: Callable[[Event], Event], what: str) -> Event:
+        entered = 0
+
+        def computed(event: Event) -> Event:
+            nonlocal entered
+            new = fn(event)
+            _enter()
+            entered += 1
+            return new
+
+        try:
+            new = self._ef.change(computed, what)
+            if entered:
+                _written()
+            return new
+        finally:
+            for _ in range(entered):
+                _leave()
 
     def change_slow(self, compute: Callable[[Event], Any], commit: Callable[[Event, Any], Event | None],
                     what: Any, **kw: Any) -> Event:
@@ -140,3 +141,10 @@ class slow:
         finally:
             for _ in range(entered):
                 _leave()
+
+
+def run(ef: EventFile, command: Any, **kw: Any) -> Event:
+    """`core.commands.run(ef, command)` with Ctrl-C held back while the change is written (`GuardedFile`)."""
+    from arbiter.core.commands import run as run_command
+
+    return run_command(GuardedFile(ef), command, **kw)

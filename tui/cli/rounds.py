@@ -5,16 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 
+from arbiter.core import commands as cmds
 from arbiter.core.event import commands
 from arbiter.core.pairing import rounds as pairing
-from arbiter.core.msg.journal import describe, pair_what, result_what
 from arbiter.core.formats.text import round_text
 from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, journal, load
+from arbiter.core.store import EventFile, load
+from arbiter.core.store.judge import who_label
 
 from . import numbers
 from .common import FILE, ROUND, STAGE, TABLE, Arg, Command, fmt, ids, main_stage, print_json, stage_of, table_of, typed_as
-from .interrupt import change, slow
+from .interrupt import run
 from .progress import pairing_progress
 from .usage import UsageError
 
@@ -29,19 +30,19 @@ def cmd_pair(a: argparse.Namespace) -> int:
     from arbiter.core.formats import team_output
 
     if team_event.is_team_event(e):
-        new = change(ef, lambda ev: pairing.pair_next(ev, table, lots=a.lots), pair_what([]))
+        new = run(ef, cmds.PairNext(table, lots=a.lots))
         sys.stdout.write(team_output.matches_output(new))
         return 0
-    allow = None
+    allow: frozenset = frozenset()
     if a.allow_rematch is not None:
         pair = ids(a.allow_rematch, typed_as("--allow-rematch", a.allow_rematch), "3,7")
         if len(pair) != 2:
             raise UsageError(f"--allow-rematch '{a.allow_rematch}': give two player ids, e.g. 3,7")
-        allow = {frozenset(pair)}
+        allow = frozenset({frozenset(pair)})
     before = {r.key for r in e.rounds}
     with pairing_progress(e, table) as ticker:  # computed without the lock: other judges do not wait for it
-        new = pairing.pair_next_outside_lock(slow(ef), table, lots=a.lots, allow_rematch=allow,
-                                             progress=ticker.tick if ticker is not None else None)
+        new = run(ef, cmds.PairNext(table, lots=a.lots, allow_rematch=allow),
+                  progress=ticker.tick if ticker is not None else None)
     for r in new.rounds:
         if r.key not in before:
             sys.stdout.write(round_text(new, r))
@@ -56,8 +57,7 @@ def _pair_by_hand(ef: EventFile, e, table: int | None, text: str) -> int:
     if e.tables > 1 and table is None:
         raise UsageError("--by-hand pairs one table: say which with --table")
     k = len(e.rounds_of(stage, table)) + 1
-    new = change(ef, lambda ev: pairing.pair_by_hand(ev, stage, table, k, pairs),
-                 describe("pair round {round} by hand", round=k))
+    new = run(ef, cmds.PairByHand(stage, table, k, tuple(pairs)))
     rnd = new.find_round(stage, table, k)
     sys.stdout.write(round_text(new, rnd))
     for w in pairing.warnings_for(new, rnd):
@@ -83,25 +83,14 @@ def parse_pairs(text: str) -> list[tuple[int, int | None]]:
 
 def cmd_result(a: argparse.Namespace) -> int:
     result = Result.parse(a.result)
-    user = journal.who_label()  # user@host: two judges on one login are told apart
+    user = who_label()  # user@host: two judges on one login are told apart
     ef = EventFile(a.file)
     e = ef.load()
     stage = stage_of(e, a)
     table = table_of(e, stage, a)
     rnd = a.round if a.round is not None else commands.current_round(e, stage, table).number
-    if stage in ("top", "playoff"):
-        if stage == "top":
-            from arbiter.core.knockout.stage import record_top_result as record
-        else:
-            from arbiter.core.playoff.stage import record_playoff_result as record
-
-        def enter(ev):
-            return record(ev, rnd, a.board, result, by=user, force=a.force, moves=a.moves)
-    else:
-        def enter(ev):
-            return commands.record_result(ev, stage, table, rnd, a.board, result, by=user, force=a.force,
-                                          moves=a.moves)
-    new = change(ef, enter, result_what(stage, rnd, table if table else None, a.board, result))
+    new = run(ef, cmds.RecordResult(stage, table if table else None, rnd, a.board, result, by=user, force=a.force,
+                                    moves=a.moves))
     g = new.find_round(stage, table, rnd).game(a.board)
     names = new.player(g.first).name + (f" - {new.player(g.second).name}" if g.second else "")
     print(f"round {rnd} board {a.board}: {names} {result}")
@@ -143,10 +132,11 @@ def _last_round(e, a) -> tuple[str, int | None, int]:
     return stage, table, a.round if a.round is not None else rounds[-1].number
 
 
-def _by_hand(a: argparse.Namespace, fn, what: str) -> int:
+def _by_hand(a: argparse.Namespace, command) -> int:
+    """A change by hand (`command(stage, table, round)`: a command) to the last round, or --round."""
     ef = EventFile(a.file)
     stage, table, k = _last_round(ef.load(), a)
-    new = change(ef, lambda ev: fn(ev, stage, table, k), what)
+    new = run(ef, command(stage, table, k))
     rnd = new.find_round(stage, table, k)
     sys.stdout.write(round_text(new, rnd))
     for w in pairing.warnings_for(new, rnd):
@@ -155,25 +145,21 @@ def _by_hand(a: argparse.Namespace, fn, what: str) -> int:
 
 
 def cmd_swap(a: argparse.Namespace) -> int:
-    return _by_hand(a, lambda ev, s, t, k: pairing.swap_colours(ev, s, t, k, a.board),
-                    describe("swap colours on board {board}", board=a.board))
+    return _by_hand(a, lambda s, t, k: cmds.SwapColours(s, t, k, a.board))
 
 
 def cmd_exchange(a: argparse.Namespace) -> int:
-    return _by_hand(a, lambda ev, s, t, k: pairing.exchange(ev, s, t, k, a.a, a.b),
-                    describe("exchange players {a} and {b}", a=a.a, b=a.b))
+    return _by_hand(a, lambda s, t, k: cmds.ExchangePlayers(s, t, k, a.a, a.b))
 
 
 def cmd_give_bye(a: argparse.Namespace) -> int:
-    return _by_hand(a, lambda ev, s, t, k: pairing.give_bye(ev, s, t, k, a.id),
-                    describe("bye by hand for player {pid}", pid=a.id))
+    return _by_hand(a, lambda s, t, k: cmds.GiveBye(s, t, k, a.id))
 
 
 def cmd_unpair(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     stage, table, k = _last_round(ef.load(), a)
-    change(ef, lambda ev: commands.unpair_round(ev, stage, table, k),
-           describe("take back the pairing of round {round}", round=k))
+    run(ef, cmds.Unpair(stage, table, k))
     print(f"round {k} unpaired")
     return 0
 

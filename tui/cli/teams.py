@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
+from arbiter.core.teams import hand
 from arbiter.core.formats import team_output
-from arbiter.core.msg.journal import describe
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, load
 
 from . import numbers
 from .common import EDITION, FILE, ROUND, TIEBREAKS, Arg, Command, Group, fmt, ids
-from .interrupt import change
+from .interrupt import run
 from .standings import AFTER_ROUND
 from .usage import UsageError
 
@@ -41,8 +42,7 @@ def cmd_teams_roster(a: argparse.Namespace) -> int:
     roster = _ids(a.ids, "roster")
     ef = EventFile(a.file)
     _team_event(ef.load())
-    new = change(ef, lambda ev: team_event.set_roster(ev, a.team, roster),
-                 describe("roster of team {team}", team=a.team))
+    new = run(ef, cmds.SetRoster(a.team, tuple(roster)))
     print(f"roster of {a.team}: " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(roster, 1)))
     return 0
 
@@ -53,9 +53,7 @@ def cmd_teams_lineup(a: argparse.Namespace) -> int:
     lineup = None if a.clear else _ids(a.ids, "lineup")
     ef = EventFile(a.file)
     _team_event(ef.load())
-    new = change(ef, lambda ev: team_event.set_lineup(ev, a.team, a.round, lineup),
-                 describe("clear the line-up of team {team} for round {round}" if lineup is None
-                          else "line-up of team {team} for round {round}", team=a.team, round=a.round))
+    new = run(ef, cmds.SetLineup(a.team, a.round, None if lineup is None else tuple(lineup)))
     if lineup is None:
         print(f"line-up of {a.team} for round {a.round} cleared (the first players of the roster play)")
     else:
@@ -67,7 +65,7 @@ def cmd_teams_lineup(a: argparse.Namespace) -> int:
 def cmd_teams_order(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     _team_event(ef.load())
-    change(ef, lambda ev: team_event.set_order(ev, list(a.teams)), describe("fix the team numbers"))
+    run(ef, cmds.SetTeamOrder(tuple(a.teams)))
     print("team numbers: " + ", ".join(f"{i}. {t}" for i, t in enumerate(a.teams, 1)))
     return 0
 
@@ -88,6 +86,58 @@ def cmd_match(a: argparse.Namespace) -> int:
     return 0
 
 
+def _current_round(e: Event, given: int | None) -> int:
+    rounds = e.rounds_of("swiss" if e.system == "swiss" else "roundrobin", None)
+    if given is not None:
+        return given
+    if not rounds:
+        raise UsageError("no round has been paired yet")
+    return rounds[-1].number
+
+
+def _warned(new: Event, k: int) -> None:
+    """What a judge should know of the round changed by hand (teams who met before, a forbidden pair ...)."""
+    rnd = new.find_round("swiss" if new.system == "swiss" else "roundrobin", None, k)
+    for w in hand.team_warnings(new, rnd):
+        print(f"warning: {w}")
+
+
+def cmd_teams_swap(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    _team_event(e)
+    k = _current_round(e, a.round)
+    new = run(ef, cmds.SwapMatch(k, a.match))
+    m = team_event.matches(new, new.find_round("swiss" if new.system == "swiss" else "roundrobin", None, k))[a.match - 1]
+    print(f"round {k} match {a.match}: {m.first_name} - {m.second_name}")
+    _warned(new, k)
+    return 0
+
+
+def cmd_teams_exchange(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    _team_event(e)
+    k = _current_round(e, a.round)
+    x, y = (team_event.find_team(e, t) for t in (a.a, a.b))
+    new = run(ef, cmds.ExchangeTeams(k, a.a, a.b))
+    print(f"round {k}: teams {x} and {y} exchanged")
+    _warned(new, k)
+    return 0
+
+
+def cmd_teams_bye(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    _team_event(e)
+    k = _current_round(e, a.round)
+    x = team_event.find_team(e, a.team)
+    new = run(ef, cmds.GiveTeamBye(k, a.team))
+    print(f"round {k}: {x} has the bye")
+    _warned(new, k)
+    return 0
+
+
 def forbid_teams(a: argparse.Namespace, e: Event) -> int:
     """`arbiter forbid` on a team event: two teams (names or ids) must not meet."""
     if a.club:
@@ -95,11 +145,7 @@ def forbid_teams(a: argparse.Namespace, e: Event) -> int:
     if len(a.ids) != 2:
         raise UsageError("forbid: give two teams (names or ids, see arbiter teams list)")
     x, y = (team_event.find_team(e, str(t)) for t in a.ids)
-    change(
-        EventFile(a.file),
-        lambda ev: team_event.forbid_teams(ev, str(a.ids[0]), str(a.ids[1]), remove=a.remove),
-        describe("allow teams {team} and {other} to meet" if a.remove else "forbid teams {team} and {other} to meet",
-                 team=x, other=y))
+    run(EventFile(a.file), cmds.ForbidTeams(str(a.ids[0]), str(a.ids[1]), remove=a.remove))
     print(f"teams {x} and {y} {'may meet' if a.remove else 'will not be paired together'}")
     return 0
 
@@ -124,6 +170,17 @@ COMMANDS = (
         FILE, Arg("teams", "every team, in the order of their numbers", metavar="TEAM", nargs="+"))),
     Command(("teams", "standings"), "the team standings (any team tie-break code)", cmd_teams_standings, (
         FILE, AFTER_ROUND, TIEBREAKS, EDITION, fmt("text", "csv", "json"))),
+    Command(("teams", "swap"), "the current round by hand: a match with the other team named first (every board's "
+            "colours change)", cmd_teams_swap, (
+                FILE, Arg("match", "the match's number in the round", metavar="MATCH", type=numbers.whole("board")),
+                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
+    Command(("teams", "exchange"), "the current round by hand: two teams take each other's place in their matches "
+            "(with the team without a match: it plays, the other has the bye)", cmd_teams_exchange, (
+                FILE, Arg("a", "a team (name or number)", metavar="TEAM"), Arg("b", "the other team", metavar="TEAM"),
+                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
+    Command(("teams", "bye"), "the current round by hand: the team has the bye, the team that had it plays in its "
+            "place", cmd_teams_bye, (
+                FILE, TEAM, ROUND.but("the round (default: the current one; only the current one, before any result)"))),
     Command(("match",), "the matches of a round of a team event, with their boards", cmd_match, (
         FILE, ROUND.but("the round (default: the last one paired)"),
         fmt("text", "json"))),

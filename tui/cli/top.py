@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from arbiter.core import commands as cmds
 from arbiter.core.formats.text import round_text
-from arbiter.core.msg.journal import describe
 from arbiter.core.store import EventFile, load
 
 from . import numbers
 from .common import FILE, Arg, Command, fmt, ids, print_json, typed_as
-from .interrupt import change
+from .interrupt import run
 from .usage import UsageError
 
 
@@ -19,9 +19,8 @@ def cmd_top(a: argparse.Namespace) -> int:
     from arbiter.core.knockout import stage as top
 
     ef = EventFile(a.file)
-    new = change(ef, lambda ev: top.start_top(ev, seeding=a.seeding, lots=a.lots, games_per_match=a.games,
-                                             higher_seed_first=a.higher_seed_first, placings=a.placings),
-                 describe("start the top"))
+    new = run(ef, cmds.StartTop(seeding=a.seeding, lots=a.lots, games_per_match=a.games,
+                                higher_seed_first=a.higher_seed_first, placings=a.placings))
     b = top.bracket(new)
     print(f"top of {b.size}: seeds " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(b.seeds, 1)))
     for line in top.aims(new):
@@ -60,9 +59,8 @@ def cmd_playoff(a: argparse.Namespace) -> int:
     if playoff_event.state(e) is not None and players is not None:
         raise UsageError("--players: the play-off has already started (arbiter playoff FILE shows it)")
     if playoff_event.state(e) is None:
-        e = change(ef, lambda ev: playoff_event.start_playoff(ev, players, knockout_games=a.knockout_games,
-                                                              armageddon_only=a.armageddon_only),
-                   describe("start the play-off"))
+        e = run(ef, cmds.StartPlayoff(None if players is None else tuple(players), knockout_games=a.knockout_games,
+                                      armageddon_only=a.armageddon_only))
     sys.stdout.write(playoff_event.report(e))
     return 0
 

@@ -7,8 +7,9 @@ the event (`EventChanged` from the App: `event_changed`).
 
 `attempt(op, ...)` is the one place an engine error is reported: it runs
 `op` and, on an `ArbiterError`, says the message in the judge's language
-and gives None. `run_change(fn, what, then=...)` is a change to the event
-(`ArbiterApp.commit`: one transaction of `EventFile.change`): the screen's
+and gives None. `run_change(command, then=...)` is a change to the event
+(a command of `core.commands`, run by `ArbiterApp.commit` in one
+transaction of `EventFile.change`): the screen's
 own panels are shown again as soon as it is through, then `then(new event)`
 runs, or the refusal is said. A change usually goes through at once; one
 that waits for another judge's lock goes through later (the screen answers
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from textual.screen import Screen
 
+from arbiter.core.commands import Command
 from arbiter.core.errors import ArbiterError, Conflict, message
 from arbiter.core.event.model import Event
 
@@ -69,11 +71,20 @@ class ArbiterScreen(Screen):
     def on_screen_resume(self) -> None:
         self.keys_changed()
 
+    def open_screen(self, module: str, name: str) -> None:
+        """Push the screen class `name` of `tui/screens/<module>.py` (a view with a module of its own: the
+        final ranking, the prizes, the categories), so no screen grows a method per view it opens."""
+        import importlib
+
+        cls = getattr(importlib.import_module(f"{__package__}.{module}"), name)
+        self.app.push_screen(cls())
+
     def action_help(self) -> None:
         from .dialogs import TextScreen
 
         lang = self.arb.lang
-        self.app.push_screen(TextScreen(tr(lang, "help_title"), actions.help_text(lang), tr(lang, "help_close"),
+        self.app.push_screen(TextScreen(tr(lang, "help_title"),
+                                        actions.help_text(lang, team=actions.in_team_event(self)), tr(lang, "help_close"),
                                         wrap=True))
 
     # -- the message line -------------------------------------------------------------------
@@ -113,10 +124,10 @@ class ArbiterScreen(Screen):
             self.say_error(message(exc, self.arb.lang))
             return None
 
-    def run_change(self, fn: Callable[[Event], Event], what: str, *, then: Callable[[Event], Any] | None = None,
+    def run_change(self, command: Command, *, then: Callable[[Event], Any] | None = None,
                    on_conflict: Callable[[Conflict], None] | None = None,
                    refused: Callable[[ArbiterError], None] | None = None) -> None:
-        """One change to the event (one transaction, `ArbiterApp.commit`); then `then(the event after it)`.
+        """One command (core/commands) in one transaction (`ArbiterApp.commit`); then `then(the event after it)`.
 
         A refusal is said on the message line (a `Conflict` goes to
         `on_conflict` when there is one), and `refused(exc)` runs after it.
@@ -130,7 +141,7 @@ class ArbiterScreen(Screen):
             elif then is not None:
                 then(result)
 
-        self.arb.commit(fn, what, done)
+        self.arb.commit(command, done)
 
     def run_step(self, kind: str, then: Callable[[str], Any]) -> None:
         """Undo or redo (`kind`), one transaction: `then(what it took back or did again)`, or the refusal said."""

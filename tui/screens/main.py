@@ -16,16 +16,18 @@ from __future__ import annotations
 
 import re
 import shutil
+from functools import partial
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from arbiter.core.event import commands
+from arbiter.core import commands as cmds
+from arbiter.core import teams as team_event
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.errors import ArbiterError, Conflict, message
 from arbiter.core.msg.cells import clean, fit
-from arbiter.core.msg.journal import clock_what, describe, result_what, translate
+from arbiter.core.msg.journal import translate
 from arbiter.core.event.model import Event, Game, Round
 from arbiter.core.event.results import Result
 
@@ -35,16 +37,17 @@ from ..i18n import tr
 from ..widgets import clock as clockmod
 from ..widgets.bracket import BracketPanel, BracketView
 from ..widgets.keys_bar import KeysBar
+from ..widgets.match_rows import board_number, matches_open
 from ..widgets.progress import Job, ProgressLine, with_progress
 from ..widgets.round_clock import RoundClock
 from ..widgets.round_panel import RoundPanel, top_bracket
 from ..widgets.standings_panel import StandingsPanel
 from ..widgets.status import MessageLine, StatusLine, status_text
+from . import team_edits  # noqa: F401 (registers the actions of a team event: tui/actions.py handler)
 from .base import ArbiterScreen
 from .clock import AlarmScreen
 from .dialogs import ChoiceScreen, TextScreen
-from .entry import (change_preview, clean_lines, playoff_preview_body, record, result_of, top_preview_body,
-                    wrapped_lines)
+from .entry import change_preview, clean_lines, playoff_preview_body, result_of, top_preview_body, wrapped_lines
 
 
 class MainScreen(ArbiterScreen):
@@ -203,7 +206,7 @@ class MainScreen(ArbiterScreen):
             stage=panel.stage, table=panel.table, tables=len(panel.tables), missing=cur.missing if cur else None,
             clock_left=left, clock_paused=bool(cur and cur.clock_paused is not None),
             others=list(self.arb.others), viewing=shown.number if shown is not None and shown is not cur else None,
-            width=self.size.width or 80,
+            width=self.size.width or 80, matches_open=matches_open(e, cur),
         ))
 
     def on_round_panel_moved(self, m: RoundPanel.Moved) -> None:
@@ -295,14 +298,7 @@ class MainScreen(ArbiterScreen):
             self.time_up(now)
 
     def technical_draws(self, rnd: Round, boards: list[int]) -> None:
-
-        def all_draws(ev: Event) -> Event:
-            for b in boards:  # a board another judge finished meanwhile keeps its result (expected=None)
-                ev = record(ev, rnd, b, Result.TECHNICAL_DRAW, by=self.arb.by, expected=None)
-            return ev
-
-        self.run_change(all_draws, describe("technical draws (705.3) round {round} boards {boards}",
-                                            round=rnd.number, boards=", ".join(map(str, boards))),
+        self.run_change(cmds.TechnicalDraws(rnd.stage, rnd.table, rnd.number, tuple(boards), by=self.arb.by),
                         then=lambda _new: self.say(tr(self.arb.lang, "tech_draws", boards=", ".join(map(str, boards)))))
 
     # -- results ------------------------------------------------------------------------------
@@ -364,15 +360,15 @@ class MainScreen(ArbiterScreen):
 
     def write_result(self, rnd: Round, board: int, result: Result | None, expected: Result | None,
                      force: bool = False) -> None:
-        stage, table, k = rnd.stage, rnd.table, rnd.number
         before = self.event
 
         def written(new: Event) -> None:
             self.result_written(rnd, board, result)
             self.offer_repair(before, new)
 
-        self.run_change(lambda ev: record(ev, rnd, board, result, by=self.arb.by, expected=expected, force=force),
-                        result_what(stage, k, table, board, result), then=written,
+        enter = cmds.ClearResult if result is None else cmds.RecordResult
+        self.run_change(enter(rnd.stage, rnd.table, rnd.number, board, result=result, by=self.arb.by,
+                              expected=expected, force=force), then=written,
                         on_conflict=lambda exc: self.conflict(exc, rnd, board, result, expected))
 
     def result_written(self, rnd: Round, board: int, result: Result | None) -> None:
@@ -419,8 +415,7 @@ class MainScreen(ArbiterScreen):
                 self.pair_table(found.table, note=tr(lang, "repair_note", n=found.number),
                                 cancelled=tr(lang, "repair_cancelled", n=found.number))
 
-            self.run_change(lambda ev: corrections.take_back(ev, found),
-                            describe("take back the pairing of round {round}", round=found.number), then=taken_back)
+            self.run_change(cmds.Unpair(found.stage, found.table, found.number), then=taken_back)
 
         self.app.push_screen(ChoiceScreen(tr(lang, "repair_title"), body,
                                           [("y", tr(lang, "repair_yes")), ("n", tr(lang, "repair_no"))],
@@ -460,7 +455,7 @@ class MainScreen(ArbiterScreen):
         if not parts or rnd is None:
             return
         try:
-            board = int(parts[0])
+            board = board_number(self.event, parts[0])  # 12, or in a team event 3.2 (match 3, board 2)
         except ValueError:
             self.say_error(tr(lang, "line_bad", text=text.strip()))
             return
@@ -503,13 +498,8 @@ class MainScreen(ArbiterScreen):
 
     def set_moves(self, rnd: Round, board: int, moves: int) -> None:
         g = rnd.game(board)
-        if g.result is None:
-            self.say_error(tr(self.arb.lang, "moves_need_result", b=board))
-            return
-        stage, k = rnd.stage, rnd.number
-        self.run_change(lambda ev: record(ev, rnd, board, g.result, by=self.arb.by, expected=g.result, moves=moves),
-                        describe("moves {stage} round {round} board {board}: {moves}", stage=stage, round=k,
-                                 board=board, moves=moves),
+        self.run_change(cmds.SetMoves(rnd.stage, rnd.table, rnd.number, board, g.result, by=self.arb.by,
+                                      expected=g.result, moves=moves),
                         then=lambda _new: self.say(tr(self.arb.lang, "moves_saved", b=board, n=moves)))
 
     # -- views ----------------------------------------------------------------------------------
@@ -652,13 +642,11 @@ class MainScreen(ArbiterScreen):
         """The pairing of the next round of `table` (None: the event's only one), as a job, then the preview
         (which says `note` on opening; `cancelled` is said if nothing is saved: the round was taken back to be
         paired again, and stays unpaired)."""
-        from arbiter.core.pairing import preview
-
         snapshot = self.event
         rs = snapshot.rounds_of(self.stage if table is None else "swiss", table)
         k = rs[-1].number + 1 if rs else 1
         what = why("job_pair_table", r=k, t=table) if table is not None and len(self.tables) > 1 else why("job_pair", r=k)
-        self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, snapshot, table, progress=progress),
+        self.arb.start_job(Job(what, partial(cmds.PairNext(table).compute, snapshot),
                                lambda proposal: self.show_proposal(proposal, note, cancelled)))
 
     def action_pair_all(self) -> None:
@@ -677,8 +665,7 @@ class MainScreen(ArbiterScreen):
                         tr(lang, "pv_left_players", t=t))
         note = tr(lang, "pv_left", tables="; ".join(left)) if left else ""
         what = why("job_pair_tables", t=", ".join(map(str, tables)))
-        self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, snapshot, tables=tables,
-                                                                    progress=progress),
+        self.arb.start_job(Job(what, partial(cmds.PairReadyTables().compute, snapshot),
                                lambda proposal: self.show_proposal(proposal, note)))
 
     def show_proposal(self, proposal, note: str = "", cancelled: str = "") -> None:
@@ -687,9 +674,10 @@ class MainScreen(ArbiterScreen):
             self._proposal_ready = (proposal, note, cancelled)
             return
         from .preview import PreviewScreen
+        from .team_preview import TeamPreviewScreen
 
-        self.app.push_screen(PreviewScreen(proposal, self.arb.lang, note),
-                             lambda saved: self.paired(saved, cancelled))
+        kind = TeamPreviewScreen if team_event.is_team_event(proposal.event) else PreviewScreen
+        self.app.push_screen(kind(proposal, self.arb.lang, note), lambda saved: self.paired(saved, cancelled))
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -734,8 +722,7 @@ class MainScreen(ArbiterScreen):
             self.say(tr(self.arb.lang, "swapped", b=board) + ("; " + "; ".join(warnings) if warnings else ""),
                      "yellow" if warnings else "")
 
-        self.run_change(lambda ev: pairing.swap_colours(ev, rnd.stage, rnd.table, rnd.number, board),
-                        describe("swap colours on board {board}", board=board), then=swapped)
+        self.run_change(cmds.SwapColours(rnd.stage, rnd.table, rnd.number, board), then=swapped)
 
     def action_exchange(self) -> None:
         self.ask_line(tr(self.arb.lang, "exchange_prompt"), self.exchange)
@@ -748,8 +735,7 @@ class MainScreen(ArbiterScreen):
             self.say_error(tr(self.arb.lang, "line_bad", text=text))
             return
         if rnd is not None:
-            self.run_change(lambda ev: pairing.exchange(ev, rnd.stage, rnd.table, rnd.number, a, b),
-                            describe("exchange players {a} and {b}", a=a, b=b),
+            self.run_change(cmds.ExchangePlayers(rnd.stage, rnd.table, rnd.number, a, b),
                             then=lambda _new: self.show_warnings(tr(self.arb.lang, "exchanged", a=a, b=b)))
 
     def action_give_bye(self) -> None:
@@ -763,8 +749,7 @@ class MainScreen(ArbiterScreen):
             self.say_error(tr(self.arb.lang, "not_number", text=text.strip()))
             return
         if rnd is not None:
-            self.run_change(lambda ev: pairing.give_bye(ev, rnd.stage, rnd.table, rnd.number, pid),
-                            describe("bye by hand for player {pid}", pid=pid),
+            self.run_change(cmds.GiveBye(rnd.stage, rnd.table, rnd.number, pid),
                             then=lambda _new: self.show_warnings(tr(self.arb.lang, "pv_bye_given", id=pid)))
 
     def show_warnings(self, done: str) -> None:
@@ -793,22 +778,14 @@ class MainScreen(ArbiterScreen):
             self.say(tr(lang, "allowed" if remove else "forbidden", a=parts[0], b=parts[1]))
 
         if team_event.is_team_event(self.event):
-            teams = self.attempt(lambda: [team_event.find_team(self.event, t) for t in parts])
-            if teams is None:
-                return
-            x, y = teams
-            self.run_change(lambda ev: team_event.forbid_teams(ev, parts[0], parts[1], remove=remove),
-                            describe("allow teams {team} and {other} to meet" if remove
-                                     else "forbid teams {team} and {other} to meet", team=x, other=y), then=said)
+            self.run_change(cmds.ForbidTeams(parts[0], parts[1], remove=remove), then=said)
         else:
             try:
                 a, b = (int(p) for p in parts)
             except ValueError:
                 self.say_error(tr(lang, "line_bad", text=text))
                 return
-            self.run_change(lambda ev: commands.forbid_pair(ev, a, b, remove=remove),
-                            describe("allow pairing {a} with {b}" if remove else "forbid pairing {a} with {b}",
-                                     a=a, b=b), then=said)
+            self.run_change(cmds.ForbidPair(a, b, remove=remove), then=said)
 
     def action_unpair(self) -> None:
         """Take back the pairing of the current round (asks first: its boards go)."""
@@ -841,8 +818,7 @@ class MainScreen(ArbiterScreen):
             self.sync()
             self.say(tr(self.arb.lang, "unpaired", n=rnd.number))
 
-        self.run_change(lambda ev: commands.unpair_round(ev, rnd.stage, rnd.table, rnd.number),
-                        describe("take back the pairing of round {round}", round=rnd.number), then=unpaired)
+        self.run_change(cmds.Unpair(rnd.stage, rnd.table, rnd.number), then=unpaired)
 
     # -- the round clock ------------------------------------------------------------------------------
     def action_clock(self) -> None:
@@ -901,40 +877,27 @@ class MainScreen(ArbiterScreen):
             msg = tr(lang, "st_clock", t=clockmod.fmt(left or 0))
         else:
             params, msg = clockmod.clear(), tr(lang, "clock_cleared")
-        self.run_change(lambda ev: commands.set_clock(ev, rnd.stage, rnd.table, rnd.number, **params),
-                        clock_what(rnd.stage, rnd.number, rnd.table if rnd.table else None),
+        self.run_change(cmds.SetClock(rnd.stage, rnd.table if rnd.table else None, rnd.number, **params),
                         then=lambda _new: self.say(msg))
 
     def clock_all_tables(self, minutes: int) -> None:
         """One change: the same deadline for the current round of every table."""
         params = clockmod.start(minutes, self.arb.now())
-        stage = self.stage
-
-        def start_all(ev: Event) -> Event:
-            for t in ev.stage_tables(stage):
-                rs = ev.rounds_of(stage, t)
-                if rs:
-                    ev = commands.set_clock(ev, stage, t, rs[-1].number, **params)
-            return ev
-
-        self.run_change(start_all, describe("round clock {stage}: {minutes} minutes on every table", stage=stage,
-                                            minutes=minutes),
+        self.run_change(cmds.StartClockEveryTable(self.stage, params["deadline"], minutes),
                         then=lambda _new: self.say(tr(self.arb.lang, "clock_started", m=minutes)))
 
     # -- the top and the play-off ------------------------------------------------------------------------
     def action_start_top(self) -> None:
         """Preview the top (seeds, the 704.2 aims, the first round: a job), then start it on `y`."""
-        from arbiter.core.knockout import stage as top
-
         snapshot, lang = self.event, self.arb.lang
 
         def work(progress):
             tie: str | None = None  # a tie at the qualification line: the judge may draw lots (as arbiter top --lots)
             try:
-                preview = with_progress(top.start_top, snapshot, progress=progress)
+                preview = cmds.StartTop().apply(snapshot)
             except ArbiterError as exc:
                 try:
-                    preview = with_progress(top.start_top, snapshot, lots=True, progress=progress)
+                    preview = cmds.StartTop(lots=True).apply(snapshot)
                 except ArbiterError:
                     raise exc from None
                 tie = message(exc, lang)
@@ -958,17 +921,12 @@ class MainScreen(ArbiterScreen):
                                           [go, ("n", tr(lang, "cancel"))], default=go[0], classes="page"), answered)
 
     def start_top(self, lots: bool = False) -> None:
-        from arbiter.core.knockout import stage as top
-
-        self.run_change(lambda ev: top.start_top(ev, lots=lots), describe("start the top"),
-                        then=lambda _new: self.stage_started(tr(self.arb.lang, "top_started")))
+        self.run_change(cmds.StartTop(lots=lots), then=lambda _new: self.stage_started(tr(self.arb.lang, "top_started")))
 
     def action_start_playoff(self) -> None:
         """The play-off for first place as it would start (players, format, time controls, first games), then y."""
-        from arbiter.core.playoff import stage as playoff_event
-
         lang = self.arb.lang
-        planned = self.attempt(playoff_event.start_playoff, self.event, None)
+        planned = self.attempt(cmds.StartPlayoff().apply, self.event)
         if planned is None:
             return
         body = playoff_preview_body(planned, lang)
@@ -977,8 +935,7 @@ class MainScreen(ArbiterScreen):
             if choice != "y":
                 self.say(tr(lang, "playoff_not_started"))
                 return
-            self.run_change(lambda ev: playoff_event.start_playoff(ev, None), describe("start the play-off"),
-                            then=lambda _new: self.stage_started(tr(lang, "playoff_started")))
+            self.run_change(cmds.StartPlayoff(), then=lambda _new: self.stage_started(tr(lang, "playoff_started")))
 
         self.app.push_screen(ChoiceScreen(tr(lang, "playoff_title"), body,
                                           [("y", tr(lang, "playoff_start")), ("n", tr(lang, "cancel"))],
@@ -997,12 +954,15 @@ class MainScreen(ArbiterScreen):
         """The print menu: each printout or export that applies now (the action table's "print" scope)."""
         lang = self.arb.lang
         choices = []  # every printout, those that do not apply now with why (their key says it too)
+        team = actions.in_team_event(self)
         for a in actions.of_scope("print"):
+            if not actions.offered(a, team):  # a team event's printouts, or the others'
+                continue
             reason = a.why_not(self)
             choices.append((a.key, a.label(lang) + (f" — {reason.text(lang)}" if reason is not None else "")))
 
         def answered(choice: str | None) -> None:
-            a = actions.chosen("print", choice) if choice else None
+            a = actions.chosen("print", choice, self) if choice else None
             if a is not None:
                 actions.run(self, a.id)
 

@@ -1,8 +1,8 @@
 """Players: list, search by name or number, add (late entry after round 1), edit, withdraw, bye, import CSV,
 players to tables.
 
-Each action is the `core.event.commands` function the command line calls, inside
-`EventFile.change` (through `run_change`); the keys are the action table's
+Each action is the `core.commands` command the command line runs, in one
+transaction (through `run_change`); the keys are the action table's
 "players" scope. The status column shows a requested bye (`½ r3`) beside
 late entries and withdrawals. In an event of several tables, `d` deals the
 players to the tables (before round 1), and a CSV without a table column is
@@ -17,11 +17,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input
 
-from arbiter.core.event import commands, seating
-from arbiter.core.errors import FileProblem
+from arbiter.core import commands as cmds
+from arbiter.core import teams as team_event
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean, fit
-from arbiter.core.msg.journal import bye_what, describe
 from arbiter.core.event.model import Event
 
 from .. import actions
@@ -33,15 +32,9 @@ from .base import ArbiterScreen
 from .dialogs import ChoiceScreen, FormScreen, LineScreen
 
 
-def read_csv(path: Path) -> list[dict]:
-    """The players of a CSV file (columns as `arbiter players import`); a problem is a FileProblem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except UnicodeDecodeError:
-        raise FileProblem(str(path), None, "not UTF-8 text") from None
-    return csvio.read_players(text, str(path))
+def read_csv(path: Path) -> csvio.Import:
+    """The players of a CSV file (as `arbiter players import` reads it); a problem is a FileProblem."""
+    return csvio.read_players_file(path, stdin=False)  # `-` is a file's name here: stdin is the terminal
 
 
 def matches(p, query: str) -> bool:
@@ -88,8 +81,9 @@ class PlayersScreen(ArbiterScreen):
     def refresh_list(self) -> None:
         L = self.arb.lang
         e = self.arb.event
+        team = team_event.is_team_event(e)  # a team event: the team, where other events show the table
         cols = [("id", tr(L, "id")), ("name", tr(L, "name")), ("rating", tr(L, "rating")), ("club", tr(L, "club")),
-                ("table", tr(L, "table")), ("status", tr(L, "status"))]
+                ("team", tr(L, "team")) if team else ("table", tr(L, "table")), ("status", tr(L, "status"))]
         rows = []
         for p in e.players:
             if not matches(p, self.query_text):
@@ -103,8 +97,9 @@ class PlayersScreen(ArbiterScreen):
                 status += ", " + tr(L, "st_byes", byes=", ".join(
                     tr(L, "st_bye", kind=BYE_SHOWN.get(kind, kind), r=r) for r, kind in sorted(p.byes)))
             style = "dim" if p.status == "withdrawn" else ""
+            where = cell(fit(p.team, 16)) if team else cell(p.table or "")
             rows.append((str(p.id), (cell(p.id), cell(fit(p.name, 24), style), cell(p.rating or ""),
-                                     cell(fit(p.club, 16)), cell(p.table or ""), cell(status, style))))
+                                     cell(fit(p.club, 16)), where, cell(status, style))))
         self.query_one("#players-table", KeyedTable).sync(cols, rows)
         head = f"{tr(L, 'players_title')}: {len(rows)}/{len(e.players)}"
         if self.query_text:
@@ -147,6 +142,9 @@ class PlayersScreen(ArbiterScreen):
         fields = [("name", tr(L, "f_player_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
         if e.tables > 1:
             fields.append(("table", tr(L, "f_table"), ""))
+        team = team_event.is_team_event(e)
+        if team:  # a team event: every player plays for a team (the team exists once it has a player)
+            fields.append(("team", tr(L, "f_team"), ""))
 
         def done(v: dict | None) -> None:
             if v is None:
@@ -163,9 +161,8 @@ class PlayersScreen(ArbiterScreen):
                 self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
                 self.query_one("#players-table", KeyedTable).select_key(str(p.id))
 
-            self.run_change(lambda ev: commands.add_player(ev, v["name"], rating=rating, club=v.get("club", ""),
-                                                           table=table),
-                            describe("add player {name}", name=v["name"]), then=added)
+            self.run_change(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table,
+                                           team=v.get("team", "").strip()), then=added)
 
         self.app.push_screen(FormScreen(tr(L, "add_player"), fields), done)
 
@@ -185,9 +182,8 @@ class PlayersScreen(ArbiterScreen):
             except ValueError:
                 self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
                 return
-            self.run_change(lambda ev: commands.edit_player(ev, p.id, name=v["name"].strip(), rating=rating,
-                                                            club=v.get("club", "").strip()),
-                            describe("edit player {pid}", pid=p.id),
+            self.run_change(cmds.EditPlayer(p.id, name=v["name"].strip(), rating=rating,
+                                            club=v.get("club", "").strip()),
                             then=lambda new: self.say(tr(L, "player_saved", name=clean(new.player(p.id).name),
                                                          id=p.id)))
 
@@ -202,7 +198,7 @@ class PlayersScreen(ArbiterScreen):
         def done(choice: str | None) -> None:
             if choice != "y":
                 return
-            self.run_change(lambda ev: commands.withdraw(ev, p.id), describe("withdraw player {pid}", pid=p.id),
+            self.run_change(cmds.Withdraw(p.id),
                             then=lambda new: self.say(tr(L, "withdrawn", name=p.name,
                                                          n=new.player(p.id).withdrawn_from)))
 
@@ -225,8 +221,7 @@ class PlayersScreen(ArbiterScreen):
             r, kind = int(bits[0]), BYE_WORDS.get(bits[1].lower(), bits[1].lower())
             said = tr(L, "bye_cancelled" if kind == "none" else "bye_saved", name=clean(p.name), id=p.id, r=r,
                       kind=BYE_SHOWN.get(kind, kind))
-            self.run_change(lambda ev: commands.request_bye(ev, p.id, r, kind), bye_what(kind, p.id, r),
-                            then=lambda _new: self.say(said))
+            self.run_change(cmds.RequestBye(p.id, r, kind), then=lambda _new: self.say(said))
 
         self.app.push_screen(LineScreen(f"{clean(p.name)}: {tr(L, 'bye_prompt')}", classes="line"), done)
 
@@ -239,23 +234,20 @@ class PlayersScreen(ArbiterScreen):
             if not path:
                 return
             csv_path = Path(path.strip()).expanduser()
-            rows = self.attempt(read_csv, csv_path)
-            if rows is None:
+            got = self.attempt(read_csv, csv_path)
+            if got is None:
                 return
-            what = describe("import {n} players from {file}", n=len(rows), file=csv_path.name)
-
-            def row_error(i: int, exc) -> FileProblem:
-                return FileProblem(str(csv_path), i + 2, exc)
-
+            rows = got.rows
+            note = "".join(f" · {said.text(L)}" for said in got.warnings())  # the encoding told, columns ignored
             e = self.arb.event
             if e.tables > 1 and any(row.get("table") is None for row in rows):
                 # players without a table: where they would sit first, saved with them (seating.add_and_seat)
-                import_seated(self, rows, what, lambda new, method: self.say(
+                import_seated(self, tuple(rows), str(csv_path), lambda new, method: self.say(
                     tr(L, "imported_seated", n=len(rows), how=tr(L, "seat_by_" + ("rating" if method == "rating"
-                                                                                  else "lot"))), "bold"))
+                                                                                  else "lot"))) + note, "bold"))
                 return
-            self.run_change(lambda ev: seating.add_and_seat(ev, rows, row_error=row_error), what,
-                            then=lambda _new: self.say(tr(L, "imported", n=len(rows)), "bold"))
+            self.run_change(cmds.ImportPlayers(tuple(rows), str(csv_path)),
+                            then=lambda _new: self.say(tr(L, "imported", n=len(rows)) + note, "bold"))
 
         self.app.push_screen(LineScreen(tr(L, "import_csv"), classes="line"), done)
 

@@ -2,8 +2,8 @@
 
 `p` on the main screen pushes this screen with `core.pairing.preview.propose`'s
 proposal (computed in a job, off the event loop). Nothing is written until
-`y` (or Enter): then one transaction (`run_change`) calls
-`core.pairing.preview.adopt`, which refuses when another judge changed the event
+`y` (or Enter): then one transaction (`run_change`) runs
+`core.commands.SavePairing`, which refuses when another judge changed the event
 meanwhile (`r` then pairs again on the file as it is, in a job: Esc stops
 it and keeps the proposal shown).
 Swaps, exchanges and the bye by hand change only the proposal; their
@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from arbiter.core.commands import SavePairing
 from arbiter.core.pairing import rounds as pairing, preview
 from arbiter.core.errors import ArbiterError, Conflict, message
 from arbiter.core.formats.text import scores_before
@@ -323,7 +324,7 @@ class PreviewScreen(ArbiterScreen):
             if self.app.screen is self:  # (else once the judge is back here: the change waited for the lock)
                 self.dismiss(self._saved)
 
-        self.run_change(lambda ev: preview.adopt(ev, p), p.what(), then=saved, on_conflict=stale)
+        self.run_change(SavePairing(p), then=saved, on_conflict=stale)
 
     def action_cancel(self) -> None:
         """n or Esc: nothing is saved (Esc first stops a pairing under way, the proposal stays)."""

@@ -6,8 +6,8 @@ shows the same preview of the players it adds. The screen shows each table
 (its players by rating, their number, average rating and club-mate pairs,
 the players the plan seats anew marked `*`); `r` / `l` show the plan by
 rating (a snake) or by lot (the event's `lots_seed`), `y` saves it, `n` or
-Esc cancels. What it saves is the same core call made again in the save's
-transaction (`seating.seat_players` / `seating.add_and_seat`), so a plan
+Esc cancels. What it saves is the same command applied again in the save's
+transaction (`SeatPlayers` / `ImportPlayers`), so a plan
 shown is the plan saved unless another judge changed the players meanwhile.
 """
 
@@ -21,6 +21,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from arbiter.core.commands import ImportPlayers, SeatPlayers
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.msg.cells import clean, fit, pad
 from arbiter.core.event.model import Event
@@ -126,45 +127,37 @@ class SeatingScreen(ModalScreen[str | None]):
 
 
 # -- what the players screen and the main screen do with it ----------------------------------------
-def _seated_what(method: str) -> str:
-    from arbiter.core.msg.journal import describe
-
-    return describe("seat players at tables by rating" if method == "rating" else "seat players at tables by lot")
-
-
 def distribute(screen) -> None:
-    """Deal every player to the tables again (before round 1): the plan first, saved on y (`seat_players`)."""
-    from arbiter.core.event import seating
-
+    """Deal every player to the tables again (before round 1): the plan first, saved on y (`SeatPlayers`)."""
     e, lang = screen.arb.event, screen.arb.lang
+
+    def seat(method: str) -> SeatPlayers:
+        return SeatPlayers(method=method, everyone=True)
 
     def answered(method: str | None) -> None:
         if method is None:
             screen.say(tr(lang, "seat_not_saved"))
             return
-        screen.run_change(lambda ev: seating.seat_players(ev, method=method, everyone=True), _seated_what(method),
+        screen.run_change(seat(method),
                           then=lambda _new: screen.say(tr(lang, "seated", how=tr(lang, "seat_by_" + _how(method))),
                                                        "bold"))
 
-    screen.app.push_screen(SeatingScreen(e, lambda method: seating.seat_players(e, method=method, everyone=True),
-                                         lang, title=tr(lang, "seat_title")), answered)
+    screen.app.push_screen(SeatingScreen(e, lambda method: seat(method).apply(e), lang, title=tr(lang, "seat_title")),
+                           answered)
 
 
-def import_seated(screen, rows: list[dict], what: str, then) -> None:
+def import_seated(screen, rows: tuple[dict, ...], path: str, then) -> None:
     """A CSV's players without a table into an event of several tables: where they would sit, then y saves the
-    import with those seats in one change (`seating.add_and_seat`); `then(new event, method)` after it."""
-    from arbiter.core.event import seating
-
+    import with those seats in one change (`ImportPlayers`); `then(new event, method)` after it."""
     e, lang = screen.arb.event, screen.arb.lang
 
     def answered(method: str | None) -> None:
         if method is None:
             screen.say(tr(lang, "import_not_saved"))
             return
-        screen.run_change(lambda ev: seating.add_and_seat(ev, rows, method=method), what,
-                          then=lambda new: then(new, method))
+        screen.run_change(ImportPlayers(rows, path, method=method), then=lambda new: then(new, method))
 
-    screen.app.push_screen(SeatingScreen(e, lambda method: seating.add_and_seat(e, rows, method=method), lang,
+    screen.app.push_screen(SeatingScreen(e, lambda method: ImportPlayers(rows, path, method=method).apply(e), lang,
                                          title=tr(lang, "seat_import_title", n=len(rows))), answered)
 
 

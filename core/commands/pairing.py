@@ -1,0 +1,207 @@
+"""Pairing: the next round (computed outside the lock), a proposal saved, a round by hand, changes by hand to a
+paired round, a pairing taken back.
+
+`PairNext` is the command line's `arbiter pair` and the TUI's `p`: the TUI
+computes it (`compute`, in a job), shows the proposal, lets the judge change
+it (core/pairing/preview.py), and saves it with `SavePairing`. The changes
+by hand to a round already saved (`SwapColours`, `ExchangePlayers`,
+`GiveBye`) share one precondition (`why_not_by_hand`: the round is its
+table's last, and has no result yet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from arbiter.core import teams as team_event
+from arbiter.core.commands.base import Command, SlowCommand
+from arbiter.core.errors import ArbiterError, Msg
+from arbiter.core.event import commands as rules
+from arbiter.core.event.model import Event
+from arbiter.core.msg.journal import describe, pair_what
+from arbiter.core.pairing import preview
+from arbiter.core.pairing import rounds as pairing
+
+
+def _main_stage(event: Event) -> str:
+    return "swiss" if event.system == "swiss" else "roundrobin"
+
+
+@dataclass(frozen=True)
+class PairNext(SlowCommand):
+    """The next round of the main stage: of one table, or of every table (all of them complete).
+
+    `allow_rematch`: pairs of players who may meet again (when no legal pairing exists otherwise); `lots`: a
+    round robin draws its Berger numbers by lot."""
+
+    table: int | None = None
+    lots: bool = False
+    allow_rematch: frozenset[frozenset[int]] = frozenset()
+
+    def check(self, event: Event) -> None:
+        pairing.check_pair_next(event, self.table, lots=self.lots)
+
+    def apply(self, event: Event) -> Event:
+        return pairing.pair_next(event, self.table, lots=self.lots, allow_rematch=set(self.allow_rematch))
+
+    def compute(self, snapshot: Event, progress: Callable[[], None] | None = None) -> preview.Proposal:
+        return preview.propose(snapshot, self.table, lots=self.lots, allow_rematch=set(self.allow_rematch),
+                               progress=progress)
+
+    def commit(self, now: Event, value: preview.Proposal) -> Event | None:
+        if preview.differs(now, value) is not None:
+            return None  # stale: paired again from `now`
+        return preview.adopt(now, value)
+
+    def what(self, value: preview.Proposal) -> Msg:
+        return self.describe(value.base)
+
+    def rematch(self) -> str | None:
+        """The pairs allowed to meet again as the journal says them ("3,7"), or None."""
+        pairs = sorted((sorted(p) for p in self.allow_rematch))
+        return ",".join(str(i) for pair in pairs for i in pair) or None
+
+    def describe(self, event: Event) -> Msg:
+        if team_event.is_team_event(event):
+            return pair_what([])
+        if self.rematch():  # (the catalog says a rematch of the next round only)
+            return pair_what([], self.table, rematch=self.rematch())
+        stage = _main_stage(event)
+        tables = event.stage_tables(stage) if self.table is None else [self.table]
+        numbers = set()
+        for t in tables:
+            rounds = event.rounds_of(stage, t)
+            numbers.add(rounds[-1].number + 1 if rounds else 1)
+        return pair_what(sorted(numbers), self.table)
+
+
+@dataclass(frozen=True)
+class PairReadyTables(SlowCommand):
+    """The next round of every table whose round is complete, while other tables still play (the TUI's `A`)."""
+
+    def check(self, event: Event) -> None:
+        preview.check_ready_tables(event)
+
+    def compute(self, snapshot: Event, progress: Callable[[], None] | None = None) -> preview.Proposal:
+        self.check(snapshot)
+        return preview.propose(snapshot, tables=preview.pairable_tables(snapshot), progress=progress)
+
+    def apply(self, event: Event) -> Event:
+        return self.compute(event).event
+
+    def commit(self, now: Event, value: preview.Proposal) -> Event | None:
+        if preview.differs(now, value) is not None:
+            return None
+        return preview.adopt(now, value)
+
+    def what(self, value: preview.Proposal) -> Msg:
+        return value.what()
+
+    def describe(self, event: Event) -> Msg:
+        tables = preview.pairable_tables(event)
+        numbers = {rs[-1].number + 1 if (rs := event.rounds_of("swiss", t)) else 1 for t in tables}
+        return pair_what(sorted(numbers), tables[0] if len(tables) == 1 else None)
+
+
+@dataclass(frozen=True)
+class SavePairing(Command):
+    """A proposed pairing (`core.pairing.preview.Proposal`, changed by hand or not) saved as it was shown; refused
+    (`Conflict`) when the event changed since in anything the pairing depends on."""
+
+    proposal: preview.Proposal
+
+    def apply(self, event: Event) -> Event:
+        return preview.adopt(event, self.proposal)
+
+    def describe(self, event: Event) -> Msg:
+        return self.proposal.what()
+
+
+@dataclass(frozen=True)
+class PairByHand(Command):
+    """A round's boards set by hand: (first, second) pairs, second None for the bye."""
+
+    stage: str
+    table: int | None
+    round: int
+    pairs: tuple[tuple[int, int | None], ...]
+
+    def apply(self, event: Event) -> Event:
+        return pairing.pair_by_hand(event, self.stage, self.table, self.round, list(self.pairs))
+
+    def describe(self, event: Event) -> Msg:
+        return describe("pair round {round} by hand", round=self.round)
+
+
+def why_not_by_hand(event: Event, stage: str, table: int | None, round_no: int) -> Msg | None:
+    """Whether a saved round can be changed by hand at all (its table's last, no result yet): what each change
+    by hand asks first, asked by itself before the judge names the players (the TUI's X)."""
+    try:
+        pairing.check_by_hand(event, stage, table, round_no)
+    except ArbiterError as exc:
+        return exc.msg
+    return None
+
+
+@dataclass(frozen=True)
+class SwapColours(Command):
+    stage: str
+    table: int | None
+    round: int
+    board: int
+
+    def apply(self, event: Event) -> Event:
+        return pairing.swap_colours(event, self.stage, self.table, self.round, self.board)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("swap colours on board {board}", board=self.board)
+
+
+@dataclass(frozen=True)
+class ExchangePlayers(Command):
+    """Two players (ids) exchanged between their boards."""
+
+    stage: str
+    table: int | None
+    round: int
+    a: int
+    b: int
+
+    def apply(self, event: Event) -> Event:
+        return pairing.exchange(event, self.stage, self.table, self.round, self.a, self.b)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("exchange players {a} and {b}", a=self.a, b=self.b)
+
+
+@dataclass(frozen=True)
+class GiveBye(Command):
+    """The pairing-allocated bye given to a player by hand; the old bye player meets his opponent."""
+
+    stage: str
+    table: int | None
+    round: int
+    pid: int
+
+    def apply(self, event: Event) -> Event:
+        return pairing.give_bye(event, self.stage, self.table, self.round, self.pid)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("bye by hand for player {pid}", pid=self.pid)
+
+
+@dataclass(frozen=True)
+class Unpair(Command):
+    """Take back the pairing of a round that has no result yet (its table's last; not the top's or the
+    play-off's, which pair themselves)."""
+
+    stage: str
+    table: int | None
+    round: int
+
+    def apply(self, event: Event) -> Event:
+        return rules.unpair_round(event, self.stage, self.table, self.round)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("take back the pairing of round {round}", round=self.round)

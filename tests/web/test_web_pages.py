@@ -1,0 +1,172 @@
+"""The web view's pages (tui/web/pages.py) without a server: every name escaped on every page in both
+languages, the figures equal to the printouts' (core.formats.exports), nothing from another host."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from html.parser import HTMLParser
+
+import pytest
+
+from arbiter.core.event import commands
+from arbiter.core.formats import exports as ex
+from arbiter.core.store import load
+from arbiter.tui.web import pages as P
+from tests.conftest import ROOT
+from tests.helpers import with_round
+
+HOSTILE = {
+    1: ("<script>alert(1)</script>", "<img src=x onerror=alert(2)>"),
+    2: ("Carol [/]", '"&\''),
+    3: ('"&\'', "</td></tr></table><h1>x"),
+    4: ("Иванов, Пётр & Co", "{0} %s [bold]"),
+}
+EVENT_NAME = '<b>Open</b> & "Cup" \'26'
+
+
+def hostile_event(lang: str = "en"):
+    e = commands.new_event(EVENT_NAME, 3, tiebreaks=("BH", "SB"))
+    for pid, (name, club) in HOSTILE.items():
+        e = commands.add_player(e, name, rating=2000 - pid, club=club, federation="<x>")
+    e = with_round(e, 1, [(1, 2), (3, 4)], ["1-0", "1/2"])
+    e = with_round(e, 2, [(4, 1), (2, 3)], [None, "0-1"])
+    return replace(e, language=lang)
+
+
+class Parsed(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.tags: list[str] = []
+        self.attrs: list[tuple[str, str | None]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.attrs += attrs
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def parse(html: str) -> Parsed:
+    p = Parsed()
+    p.feed(html)
+    return p
+
+
+def every_page(site: P.Site) -> dict[str, str]:
+    out = {}
+    for path in list(site.pages) + list(site.later):
+        out[path] = P.document(site, site.page(path), version=3, stamp="12:00:00", stamp_iso="2026-01-01T12:00:00+05:00")
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_name_is_escaped_on_every_page(lang):
+    e = hostile_event(lang)
+    pages = every_page(P.build(e, lang))
+    assert {"/", "/names", "/standings", "/crosstable", "/players", "/hall", "/round/swiss-1", "/round/swiss-2"} <= set(pages)
+    for path, html in pages.items():
+        p = parse(html)
+        assert set(p.tags) <= {"html", "head", "meta", "title", "link", "script", "body", "header", "h1", "h2", "h3",
+                               "nav", "a", "p", "div", "label", "input", "main", "table", "caption", "thead",
+                               "tbody", "tr", "th", "td", "span", "ul", "li", "dl", "dt", "dd", "section", "time",
+                               "pre"}, path
+        assert p.tags.count("script") == 1 and ("src", "/static/app.js") in p.attrs  # the page's own, nothing inline
+        assert not any(k.startswith("on") for k, _ in p.attrs), path
+        assert "<script>alert" not in html and "<img src=x" not in html and "<b>Open" not in html
+        assert EVENT_NAME in "".join(p.text), path
+    for path in ("/players", "/standings", "/names", "/crosstable", "/round/swiss-2"):
+        text = "".join(parse(pages[path]).text)
+        for name, club in HOSTILE.values():
+            assert name in text, (path, name)
+            if path in ("/players", "/standings"):
+                assert club in text, (path, club)
+
+
+def test_nothing_from_another_host():
+    demo = load(ROOT / "saves" / "demo.toml")
+    for lang in ("en", "ru"):
+        for path, html in every_page(P.build(demo, lang)).items():
+            refs = re.findall(r'(?:src|href|action)="([^"]*)"', html)
+            assert all(r.startswith(("/", "?")) and not r.startswith("//") for r in refs), (path, refs)
+            assert "http:" not in html and "https:" not in html and "url(" not in html
+
+
+def test_the_figures_are_the_printouts():
+    demo = replace(load(ROOT / "saves" / "demo.toml"), tiebreaks=("BH-C1", "BH", "SB"))
+    shared = P.Shared(demo)
+    for rnd in demo.rounds:
+        assert shared.scores_before(rnd) == ex._scores_before(demo, rnd), rnd.key
+    for lang in ("en", "ru"):
+        for table in demo.stage_tables("swiss"):
+            assert shared.crosstable(table, lang) == ex.crosstable_rows(demo, table, lang)
+    site = P.build(demo, "ru", shared)
+    cross = site.page("/crosstable").body
+    assert "п" in cross and re.search(r">\d+[пв][10=]<", cross)  # Russian colour letters
+
+
+def test_by_name_and_hall_of_the_demo():
+    demo = load(ROOT / "saves" / "demo.toml")
+    site = P.build(demo, "en")
+    names = site.page("/names").body
+    listed = re.findall(r'<div class="p">(.*?) <span class="muted">\((\d+)\)</span></div>', names)
+    current = [p for r in ex.current_rounds(demo) for g in r.games for p in g.players]
+    assert sorted(int(i) for _, i in listed) == sorted(current)  # everyone with a board, once
+    assert [n for n, _ in listed] == sorted((n for n, _ in listed), key=lambda n: n.casefold())
+    hall = site.page("/hall").body
+    slides = re.findall(r'data-slide="([^"]+)"', hall)
+    assert slides == ["pairings-swiss-1", "pairings-swiss-2", "pairings-swiss-3", "pairings-swiss-4",
+                      "standings-1", "standings-2", "standings-3", "standings-4"]
+
+
+def test_a_rounds_page_is_made_once_when_asked():
+    demo = load(ROOT / "saves" / "demo.toml")
+    site = P.build(demo, "en")
+    assert "/round/swiss-t2-3" in site.later and "/round/swiss-t2-3" not in site.pages
+    page = site.page("/round/swiss-t2-3")
+    assert page.title == "Round 3, table 2" and site.page("/round/swiss-t2-3") is page
+    assert site.page("/round/swiss-t9-9") is None
+
+
+def test_a_team_event_has_its_team_standings():
+    from tests.core.test_team_event import play, team_event_of
+    from arbiter.core.event.model import points_text
+    from arbiter.core.pairing.rounds import pair_next
+    from arbiter.core.teams.team_standings import standings as team_standings
+
+    e = play(pair_next(team_event_of(["Alpha", "Beta", "Gamma", "Delta"], 2)), 1, [(1, 1), (0.5, 0)], 2)
+    for lang, caption in (("en", "Team standings"), ("ru", "Командный зачёт")):
+        site = P.build(e, lang)
+        body = site.page("/standings").body
+        assert caption in body
+        teams = re.findall(r'<tr><td class="num">(\d+)</td><td>(\w+)</td><td class="num pts">([\d.]+)</td>', body)
+        _after, _codes, rows = team_standings(e)
+        assert teams == [(str(r.rank), r.team, points_text(r.match_points)) for r in rows]
+        assert teams[0][2] == "2" and len(teams) == 4
+        assert "Alpha 1" in site.page("/").body  # the boards of the matches, by player
+
+
+def test_the_top_and_the_playoff():
+    from tests import day_events
+    from arbiter.core.playoff.stage import start_playoff
+
+    e = day_events.top_finished()
+    for lang, words in (("en", ["top-8", "top-4", "final"]), ("ru", ["топ-8", "топ-4", "финал"])):
+        site = P.build(e, lang)
+        assert re.findall(r"<caption>(.*?)</caption>", site.page("/bracket").body) == words
+        slides = re.findall(r'data-slide="([^"]+)"', site.page("/hall").body)
+        assert slides == ["pairings-top-0", "standings-1", "standings-2", "bracket-1", "bracket-2", "bracket-3"]
+        b = ex.top_bracket(e)
+        champion = e.player(b.champion).name
+        assert champion in site.page("/bracket").body and "/bracket" in dict(site.nav)
+
+    e = commands.new_event("Play-off Cup", 1)
+    for i in range(4):
+        e = commands.add_player(e, f"P{i + 1}", rating=2000 - i)
+    e = start_playoff(with_round(e, 1, [(1, 2), (3, 4)], ["1-0", "1-0"]))
+    for lang, words in (("en", "Play-off for first place: P1 (1), P3 (3)"), ("ru", "Плей-офф за первое место: P1 (1), P3 (3)")):
+        site = P.build(e, lang)
+        assert words in site.page("/playoff").body and "/playoff" in dict(site.nav)
+        assert re.findall(r'data-slide="([^"]+)"', site.page("/hall").body) == ["pairings-playoff-0", "standings-0"]

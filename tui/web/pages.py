@@ -1,0 +1,555 @@
+"""The pages of the web view, made once per change of the event (tui/web/server.py serves them).
+
+    build(event, lang) -> Site          every page's title and body, for one language (pure)
+    document(site, page, ...) -> str    the whole HTML of a page
+    live_part(site, page, ...) -> str   what a page swaps in when the event changes (`#live`)
+
+Two layouts over the same data: the phone's pages (one column, large touch targets, a
+find-my-name box over the current pairings by board and by name, every table of the event,
+the crosstable, the rounds, the players) and the hall's (`/hall`: full screen, large type, one
+slide per table of pairings, standings, the bracket and the play-off, paged and rotated by
+static/app.js at the interval the judge set).
+
+Every piece of data goes through `core.formats.html` (`esc`, `tag`: cleaned, then escaped); the
+pages have no inline script or style (the server's Content-Security-Policy forbids them), and
+load nothing but /static/app.css and /static/app.js from the same server.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from datetime import datetime, timezone
+
+from arbiter.core.event.history import histories
+from arbiter.core.event.model import Event, Round
+from arbiter.core.event.model import points_text as _points_text
+from arbiter.core.formats import exports as ex
+from arbiter.core.formats.html import Markup, esc, join, tag
+from arbiter.core.msg.i18n import render, words
+from arbiter.core.tiebreaks.names import tiebreak_name
+from arbiter.core.tiebreaks.standings import main_stage
+from arbiter.tui.i18n import tr
+
+__all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
+
+LANG_NAMES = (("en", "English"), ("ru", "Русский"))
+_CELL = re.compile(r"(\d+|\?)([fs])(.)")  # a crosstable cell in English: opponent's row, colour, score
+points_text = lru_cache(maxsize=4096)(_points_text)  # the same few values on every row of every page
+HALL_TIEBREAKS = 3  # the hall's standings show the first three tie-breaks (the phone's show all)
+
+
+@dataclass(frozen=True)
+class Page:
+    path: str
+    title: str
+    body: Markup
+    nav: str = ""  # the path of the navigation item this page is under
+    find: bool = False  # the page has the find-my-name box
+
+
+@dataclass
+class Site:
+    lang: str
+    event_name: str
+    nav: list[tuple[str, str]]
+    pages: dict[str, Page] = field(default_factory=dict)
+    clock: tuple[str, int | None] = ("", None)  # the current round's clock: (deadline ISO, seconds left if paused)
+    later: dict = field(default_factory=dict)  # path -> what makes that page, once, when it is asked for
+
+    def page(self, path: str) -> Page | None:
+        """The page at `path` (a round's page is made now if it was not yet), or None."""
+        if path not in self.pages and path in self.later:
+            self.pages[path] = self.later[path]()
+        return self.pages.get(path)
+
+
+def round_path(rnd: Round) -> str:
+    table = f"t{rnd.table}-" if rnd.table is not None else ""
+    return f"/round/{rnd.stage}-{table}{rnd.number}"
+
+
+def _scroll(inner: Markup) -> Markup:
+    """A wide table scrolls inside its box; the page itself never scrolls sideways on a phone."""
+    return tag("div", inner, class_="scroll")
+
+
+def _table(head: list, rows: list[Markup], *, classes: list[str], caption=None, find: bool = False,
+           cls: str | None = None) -> Markup:
+    thead = tag("thead", tag("tr", *(tag("th", h, class_=classes[i] or None) for i, h in enumerate(head))))
+    cap = tag("caption", caption) if caption is not None else Markup("")
+    return tag("table", cap, thead, tag("tbody", *rows), class_=cls, data_find="1" if find else None)
+
+
+def _e(x) -> str:
+    """`esc`, with the common cases first (this runs for every cell of every page)."""
+    if isinstance(x, Markup):
+        return x
+    if isinstance(x, int):
+        return str(x)
+    return esc(x)
+
+
+def _tr(cells: list, classes: list[str]) -> Markup:
+    """A row; `classes` are this module's own literal class names (not data)."""
+    out = ["<tr>"]
+    for i, c in enumerate(cells):
+        cls = classes[i] if i < len(classes) else ""
+        out.append(f'<td class="{cls}">' if cls else "<td>")
+        out.append(_e(c))
+        out.append("</td>")
+    out.append("</tr>")
+    return Markup("".join(out))
+
+
+class Shared:
+    """What every language's pages take from the event, computed once per change of the file."""
+
+    def __init__(self, event: Event) -> None:
+        self.e = event
+        self._who: dict[int, Markup] = {}
+        self._scores: dict[tuple, dict] = {}
+        self._histories: dict[tuple, list] = {}
+        self._standings: dict[int | None, tuple] = {}
+        self._resting: dict[tuple, list] = {}
+        self._cross: dict[int | None, tuple] = {}
+
+    def who(self, pid: int) -> Markup:
+        m = self._who.get(pid)
+        if m is None:
+            p = self.e.player(pid)
+            m = self._who[pid] = Markup(f'{esc(p.name)} <span class="muted">({p.id})</span>')
+        return m
+
+    def scores_before(self, rnd: Round) -> dict:
+        """Each player's score before `rnd` (as the printouts', from the stage's histories read once)."""
+        if rnd.key not in self._scores:
+            if rnd.stage not in ("swiss", "roundrobin"):
+                self._scores[rnd.key] = {}
+            else:
+                key = (rnd.stage, rnd.table)
+                if key not in self._histories:
+                    self._histories[key] = histories(self.e, rnd.stage, rnd.table)
+                before = sum(1 for r in self.e.rounds_of(rnd.stage, rnd.table) if r.number < rnd.number)
+                self._scores[rnd.key] = {h.id: h.score(self.e.scoring, before) for h in self._histories[key]}
+        return self._scores[rnd.key]
+
+    def crosstable(self, table: int | None, lang: str) -> tuple:
+        """`exports.crosstable_rows` computed once; the other language's cells differ only in the
+        colour letter (`12f1` is `12п1`)."""
+        if table not in self._cross:
+            self._cross[table] = ex.crosstable_rows(self.e, table, "en")
+        after, rows = self._cross[table]
+        if lang == "en":
+            return after, rows
+        t = words(lang)
+        letters = {"f": t("cell_first"), "s": t("cell_second")}
+
+        def cell(c: str) -> str:
+            m = _CELL.fullmatch(c)
+            return f"{m.group(1)}{letters[m.group(2)]}{m.group(3)}" if m else c
+
+        return after, [replace(r, cells=tuple(cell(c) for c in r.cells)) for r in rows]
+
+    def standings(self, table: int | None) -> tuple:
+        if table not in self._standings:
+            self._standings[table] = ex._table_standings(self.e, table, tuple(self.e.tiebreaks))
+        return self._standings[table]
+
+    def resting(self, rnd: Round) -> list:
+        if rnd.key not in self._resting:
+            self._resting[rnd.key] = ex._not_paired(self.e, rnd)
+        return self._resting[rnd.key]
+
+
+class _Build:
+    def __init__(self, event: Event, lang: str, shared: Shared | None = None) -> None:
+        self.e = event
+        self.s = shared or Shared(event)
+        self.lang = lang
+        self.t = words(lang)
+        self.w = lambda key, **f: tr(lang, key, **f)
+        self.bracket = ex.top_bracket(event)
+        self.playoff = event.rounds_of("playoff")
+        self.current = ex.current_rounds(event)
+        self.teams = event.stage_state("teams") is not None
+
+    # -- pieces -----------------------------------------------------------------------------
+    def who(self, pid: int | None) -> Markup:
+        return Markup("") if pid is None else self.s.who(pid)
+
+    def title(self, rnd: Round) -> str:
+        return ex.round_title(self.e, rnd, self.t)
+
+    def nav(self) -> list[tuple[str, str]]:
+        w = self.w
+        items = [("/", w("web_pairings")), ("/names", w("web_by_name")), ("/standings", w("web_standings")),
+                 ("/crosstable", w("web_crosstable"))]
+        if self.bracket is not None or self.e.top:
+            items.append(("/bracket", w("web_bracket")))
+        if self.playoff:
+            items.append(("/playoff", w("web_playoff")))
+        items += self.final_nav()
+        items += [("/rounds", w("web_rounds")), ("/players", w("web_players")), ("/hall", w("web_hall"))]
+        return items
+
+    def final_nav(self) -> list[tuple[str, str]]:
+        """The final ranking and the prizes (issue 23): their pages go here once core has them."""
+        return []
+
+    # -- the current round ----------------------------------------------------------------------
+    def board_rows(self, rnd: Round) -> list[Markup]:
+        """The phone's rows: board, both players (with their scores before the round), result."""
+        t = self.t
+        pts = self.s.scores_before(rnd)
+        rows = []
+
+        def line(pid: int) -> Markup:
+            score = points_text(pts[pid]) if pid in pts else ""
+            return Markup(f'<div class="p">{self.s.who(pid)} <span class="pts">{score}</span></div>')
+
+        for g in rnd.games:
+            if g.second is None:
+                rows.append(_tr([g.board, join([line(g.first), tag("div", t("bye"), class_="p muted")]), ""],
+                                ["bd", "pair", "res"]))
+                continue
+            res = str(g.result) if g.result else "–"
+            rows.append(_tr([g.board, join([line(g.first), line(g.second)]), res], ["bd", "pair", "res"]))
+        return rows
+
+    def round_block(self, rnd: Round, *, find: bool) -> Markup:
+        t = self.t
+        parts = [_table([t("bd"), f"{t('first')} / {t('second')}", t("result_short")], self.board_rows(rnd),
+                        classes=["bd", "", "res"], caption=self.title(rnd), find=find, cls="boards")]
+        resting = self.s.resting(rnd)
+        if resting:
+            parts.append(tag("ul", *(tag("li", self.who(pid), " – ", t(why)) for pid, why in resting),
+                             class_="resting"))
+        parts.append(tag("p", t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"), class_="muted"))
+        return join(parts)
+
+    def pairings(self) -> Page:
+        t = self.t
+        if not self.current:
+            body = tag("p", t("no_round"))
+        else:
+            body = join(self.round_block(r, find=True) for r in self.current)
+        return Page("/", t("pairings_by_board"), body, nav="/", find=bool(self.current))
+
+    def names(self) -> Page:
+        """Every player of the current round, alphabetically: where they play, which side, against whom."""
+        t, w = self.t, self.w
+        if not self.current:
+            return Page("/names", t("pairings_by_name"), tag("p", t("no_round")), nav="/names")
+        tables = any(r.table is not None for r in self.current)
+        entries = []
+        for rnd in self.current:
+            for g in rnd.games:
+                if g.second is None:
+                    entries.append((g.first, rnd, g.board, t("bye"), None))
+                    continue
+                entries.append((g.first, rnd, g.board, w("web_first"), g.second))
+                entries.append((g.second, rnd, g.board, w("web_second"), g.first))
+            for pid, why in self.s.resting(rnd):
+                entries.append((pid, rnd, None, t(why), None))
+        entries.sort(key=lambda x: (ex._sort_key(self.e.player(x[0]).name), x[0]))
+        rows = []
+        for pid, rnd, board, side, opp in entries:
+            if board is None:
+                where = Markup("")
+            else:
+                where = join([tag("span", board, class_="big"),
+                              tag("span", t("table_n", n=rnd.table), class_="sub")
+                              if tables and rnd.table is not None else ""])
+            what = [tag("div", self.who(pid), class_="p")]
+            detail = [side] if opp is None else [side, " · ", w("web_against"), " ", self.who(opp)]
+            what.append(tag("div", *detail, class_="muted"))
+            rows.append(_tr([where, join(what)], ["bd", "pair"]))
+        titles = self.title(self.current[0]) if len(self.current) == 1 else t(
+            {"top": "top_round_n", "playoff": "playoff_round_n"}.get(self.current[0].stage, "round_n"),
+            n=max(r.number for r in self.current))
+        body = _table([t("bd"), t("name")], rows, classes=["bd", ""], caption=titles, find=True, cls="names")
+        return Page("/names", t("pairings_by_name"), body, nav="/names", find=True)
+
+    # -- standings, crosstable ------------------------------------------------------------------
+    def standings(self) -> Page:
+        t = self.t
+        codes = tuple(self.e.tiebreaks)
+        parts = []
+        if self.teams:
+            parts.append(self.team_standings())
+        for tb in self.e.stage_tables(main_stage(self.e)):
+            after, rows = self.s.standings(tb)
+            cap = t("standings_after", n=after) if after else t("standings")
+            if tb is not None:
+                cap += ", " + t("table_n", n=tb).lower()
+            body = [_tr([r.rank, join([self.who(r.id), tag("div", self.e.player(r.id).club, class_="sub")]),
+                         points_text(r.points), *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)],
+                        ["num", "", "num pts", *("num" for _ in codes)]) for r in rows]
+            parts.append(_scroll(_table([t("rank"), t("name"), t("pts"), *codes], body,
+                                        classes=["num", "", "num", *("num" for _ in codes)], caption=cap,
+                                        find=True, cls="standings")))
+        if codes:
+            parts.append(tag("h3", t("tiebreaks")))
+            parts.append(tag("dl", *(join([tag("dt", c), tag("dd", tiebreak_name(c, self.lang))]) for c in codes)))
+        return Page("/standings", t("standings"), join(parts), nav="/standings", find=True)
+
+    def team_standings(self) -> Markup:
+        from arbiter.core.teams.team_standings import standings as team_standings
+
+        w = self.w
+        try:
+            after, codes, rows = team_standings(self.e)
+        except Exception:  # a team section still being set up: the players' standings still show
+            return Markup("")
+        rest = [c for c in codes if c.strip().upper() not in ("MP", "GP")]
+        body = [_tr([r.rank, r.team, points_text(r.match_points), points_text(r.game_points),
+                     *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in rest)],
+                    ["num", "", "num pts", "num", *("num" for _ in rest)]) for r in rows]
+        cap = w("web_team_standings") + (f" ({self.t('standings_after', n=after).lower()})" if after else "")
+        return _scroll(_table([self.t("rank"), w("web_team"), w("web_mp"), w("web_gp"), *rest], body,
+                              classes=["num", "", "num", "num", *("num" for _ in rest)], caption=cap, find=True))
+
+    def crosstable(self) -> Page:
+        t = self.t
+        parts = []
+        for tb in self.e.stage_tables(main_stage(self.e)):
+            after, rows = self.s.crosstable(tb, self.lang)
+            cap = t("crosstable") + (", " + t("table_n", n=tb).lower() if tb is not None else "")
+            body = [_tr([i, self.who(r.id), points_text(r.points), *r.cells],
+                        ["num", "", "num pts", *("res" for _ in range(after))]) for i, r in enumerate(rows, start=1)]
+            parts.append(_scroll(_table(["#", t("name"), t("pts"), *range(1, after + 1)], body,
+                                        classes=["num", "", "num", *("res" for _ in range(after))], caption=cap,
+                                        find=True, cls="cross")))
+        parts.append(tag("p", t("crosstable_legend"), class_="muted"))
+        return Page("/crosstable", t("crosstable"), join(parts), nav="/crosstable", find=True)
+
+    # -- the top, the play-off ------------------------------------------------------------------
+    def bracket_tables(self) -> list[tuple[str, Markup]]:
+        """(round name, table) per round of the top, the third-place match with the final."""
+        t, b = self.t, self.bracket
+        out = []
+        for r, matches in enumerate(b.rounds, start=1):
+            extra = [b.third_place_match] if r == len(b.rounds) and b.third_place_match is not None else []
+            rows = []
+            for m in list(matches) + extra:
+                label = "3" if m.third_place else m.number
+                rows.append(_tr([label, join([tag("div", self.who(m.players[0]), " ",
+                                                  tag("span", f"#{m.seeds[0]}" if m.seeds[0] else "", class_="pts"),
+                                                  class_="p"),
+                                              tag("div", self.who(m.players[1]), " ",
+                                                  tag("span", f"#{m.seeds[1]}" if m.seeds[1] else "", class_="pts"),
+                                                  class_="p")]),
+                                 m.result or "–", join([self.who(m.winner), tag("div", self.decided(m.decided_by), class_="sub")])],
+                                ["bd", "pair", "res", ""]))
+            head = ["", f"{t('first')} / {t('second')}", t("result"), t("champion") if r == len(b.rounds) else "→"]
+            name = render(b.round_name(r), self.lang)
+            out.append((name, _table(head, rows, classes=["bd", "", "res", ""], caption=name, find=True,
+                                     cls="boards")))
+        return out
+
+    def decided(self, how: str | None) -> str:
+        """Why a match's winner won, when it was not simply by the games: a bye, or a rule of 704/705."""
+        from arbiter.core.knockout.bracket_text import DECISION_MARKS
+
+        if how == "bye":
+            return self.t("bk_bye")
+        if how in DECISION_MARKS:
+            return f"{self.t('bk_' + how)} ({DECISION_MARKS[how][2]})"
+        return ""
+
+    def bracket_page(self) -> Page:
+        t = self.t
+        if self.bracket is None:
+            return Page("/bracket", t("bracket"), tag("p", t("no_top")), nav="/bracket")
+        from arbiter.core.knockout.bracket_text import bracket_lines
+
+        names = {p.id: p.name for p in self.e.players}
+        parts = [tbl for _, tbl in self.bracket_tables()]
+        parts.append(_scroll(tag("pre", "\n".join(bracket_lines(self.bracket, names, width=100, lang=self.lang)))))
+        return Page("/bracket", t("bracket"), join(parts), nav="/bracket", find=True)
+
+    def playoff_page(self) -> Page:
+        t = self.t
+        parts = [tag("p", ln.strip()) for ln in ex._playoff_plan_lines(self.e, self.lang) if ln.strip()]
+        for rnd in self.playoff:
+            parts.append(self.round_block(rnd, find=False))
+        return Page("/playoff", t("playoff"), join(parts), nav="/playoff")
+
+    # -- rounds, players ---------------------------------------------------------------------------
+    def rounds_index(self) -> Page:
+        t = self.t
+        groups: dict[tuple[str, int | None], list[Round]] = {}
+        order = ("swiss", "roundrobin", "top", "playoff")
+        for rnd in sorted(self.e.rounds, key=lambda r: (order.index(r.stage) if r.stage in order else 9,
+                                                        r.table or 0, r.number)):
+            groups.setdefault((rnd.stage, rnd.table), []).append(rnd)
+        items = []
+        for (stage, tb), rounds in groups.items():
+            label = t(f"stage_{stage}") + (", " + t("table_n", n=tb).lower() if tb is not None else "")
+            links = [tag("a", r.number, href=round_path(r), class_="chip") for r in rounds]
+            items.append(tag("li", tag("div", label), tag("div", *links, class_="chips")))
+        body = tag("ul", *items, class_="groups") if items else tag("p", t("no_round"))
+        return Page("/rounds", t("rounds"), body, nav="/rounds")
+
+    def round_page(self, rnd: Round) -> Page:
+        return Page(round_path(rnd), self.title(rnd), self.round_block(rnd, find=True), nav="/rounds", find=True)
+
+    def players(self) -> Page:
+        t = self.t
+        tables = self.e.tables > 1
+        rows = []
+        for p in sorted(self.e.players, key=lambda p: ex._sort_key(p.name)):
+            sub = " · ".join(str(x) for x in (p.club, p.federation, p.team) if x)
+            status = t("withdrawn") if p.status == "withdrawn" else ""
+            rows.append(_tr([p.id, join([p.name, tag("div", sub, class_="sub"),
+                                         tag("div", status, class_="sub") if status else ""]),
+                             p.rating or "", *([p.table or ""] if tables else [])],
+                            ["num", "", "num", "num"]))
+        head = [t("id"), t("name"), t("rating"), *([t("table")] if tables else [])]
+        body = join([tag("p", t("players_n", n=len(self.e.players)), class_="muted"),
+                     _table(head, rows, classes=["num", "", "num", "num"], find=True, cls="players")])
+        return Page("/players", t("players"), body, nav="/players", find=True)
+
+    # -- the hall ----------------------------------------------------------------------------------
+    def hall(self) -> Page:
+        """The projector's slides: one table each, paged and rotated by the script."""
+        t = self.t
+        slides = []
+
+        def slide(key: str, title: str, table: Markup) -> None:
+            slides.append(tag("section", tag("h2", title, tag("span", "", class_="pageno")), table,
+                              class_="slide", data_slide=key))
+
+        for rnd in self.current:
+            pts = self.s.scores_before(rnd)
+            rows = []
+            for g in rnd.games:
+                pa = points_text(pts[g.first]) if g.first in pts else ""
+                if g.second is None:
+                    rows.append(_tr([g.board, self.who(g.first), pa, t("bye"), "", ""],
+                                    ["num", "", "num pts", "res", "", "num pts"]))
+                    continue
+                pb = points_text(pts[g.second]) if g.second in pts else ""
+                rows.append(_tr([g.board, self.who(g.first), pa, str(g.result) if g.result else "", self.who(g.second),
+                                 pb], ["num", "", "num pts", "res", "", "num pts"]))
+            slide(f"pairings-{rnd.stage}-{rnd.table or 0}", f"{t('pairings')}: {self.title(rnd)}",
+                  _table([t("bd"), t("first"), t("pts"), t("result"), t("second"), t("pts")], rows,
+                         classes=["num", "", "num", "res", "", "num"]))
+        stage = main_stage(self.e)
+        if self.e.rounds_of(stage, self.e.stage_tables(stage)[0]):
+            codes = tuple(self.e.tiebreaks)[:HALL_TIEBREAKS]
+            for tb in self.e.stage_tables(stage):
+                after, rows = self.s.standings(tb)
+                title = t("standings_after", n=after) if after else t("standings")
+                if tb is not None:
+                    title += ", " + t("table_n", n=tb).lower()
+                body = [_tr([r.rank, self.who(r.id), points_text(r.points),
+                             *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)],
+                            ["num", "", "num pts", *("num" for _ in codes)]) for r in rows]
+                slide(f"standings-{tb or 0}", title,
+                      _table([t("rank"), t("name"), t("pts"), *codes], body,
+                             classes=["num", "", "num", *("num" for _ in codes)]))
+        if self.bracket is not None:
+            for k, (name, table) in enumerate(self.bracket_tables(), start=1):
+                slide(f"bracket-{k}", f"{t('bracket')}: {name}", table)
+        for rnd in self.playoff[-1:] if self.e.current_stage() != "playoff" else []:  # else: its pairings, above
+            rows = [_tr([g.board, self.who(g.first), str(g.result) if g.result else "", self.who(g.second)],
+                        ["num", "", "res", ""]) for g in rnd.games]
+            slide("playoff", f"{t('playoff')}: {self.title(rnd)}",
+                  _table([t("bd"), t("first"), t("result"), t("second")], rows, classes=["num", "", "res", ""]))
+        if not slides:
+            slides.append(tag("section", tag("h2", self.e.name), tag("p", t("no_round")), class_="slide",
+                              data_slide="none"))
+        return Page("/hall", self.w("web_hall"), join(slides), nav="/hall")
+
+    def clock(self) -> tuple[str, int | None]:
+        """The current round's clock (the first table's first that has one), as the terminal display shows it."""
+        for rnd in self.current:
+            if rnd.clock_paused is not None:
+                return "", max(0, int(rnd.clock_paused))
+            if rnd.clock_deadline:
+                try:
+                    end = datetime.fromisoformat(rnd.clock_deadline.strip().replace("Z", "+00:00"))
+                except ValueError:
+                    continue
+                if end.tzinfo is None:
+                    end = end.replace(tzinfo=timezone.utc)
+                return end.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), None
+        return "", None
+
+
+def build(event: Event, lang: str, shared: Shared | None = None) -> Site:
+    """Every page of the event in `lang` (titles and bodies; the frame is added by `document`).
+    `shared`: what the other language's pages already took from the same event."""
+    b = _Build(event, lang, shared)
+    site = Site(lang=lang, event_name=event.name, nav=b.nav(), clock=b.clock())
+    pages = [b.pairings(), b.names(), b.standings(), b.crosstable(), b.bracket_page(), b.rounds_index(),
+             b.players(), b.hall()]
+    if b.playoff:
+        pages.append(b.playoff_page())
+    for p in pages:
+        site.pages[p.path] = p
+    # a round's own page is made when it is first asked for (`Site.page`): most are never opened
+    site.later = {round_path(r): (lambda r=r: b.round_page(r)) for r in event.rounds}
+    return site
+
+
+def _stamp(site: Site, stamp: str, stamp_iso: str, problem: str) -> Markup:
+    w = lambda key, **f: tr(site.lang, key, **f)  # noqa: E731
+    when = tag("time", stamp, datetime=stamp_iso)
+    parts = [tag("p", Markup(esc(w("web_updated", when="{when}")).replace("{when}", when)), class_="stamp")]
+    if problem:
+        parts.append(tag("p", w("web_stale", why=problem, when=stamp), class_="stale", role="alert"))
+    return join(parts)
+
+
+def live_part(site: Site, page: Page, *, stamp: str, stamp_iso: str, problem: str = "") -> str:
+    """The inside of `<main id="live">`: what changes when the event changes."""
+    head = _stamp(site, stamp, stamp_iso, problem)
+    if page.path == "/hall":
+        deadline, paused = site.clock
+        clock = tag("div", "", class_="clock", data_deadline=deadline or None,
+                    data_paused=str(paused) if paused is not None else None,
+                    data_label=words(site.lang)("round_clock"), data_paused_word=words(site.lang)("paused"))
+        return join([tag("header", tag("h1", site.event_name), clock, head, class_="hall-head"), page.body])
+    return join([head, tag("h2", page.title), page.body])
+
+
+def document(site: Site, page: Page, *, version: int, stamp: str, stamp_iso: str, problem: str = "",
+             interval: float = 15.0) -> str:
+    """The whole page: the frame (names, navigation, language switch, find box) around its live part."""
+    w = lambda key, **f: tr(site.lang, key, **f)  # noqa: E731
+    hall = page.path == "/hall"
+    langs = tag("p", *(join([tag("a", code.upper(), href=f"?lang={code}", lang=code, hreflang=code, title=name,
+                                 class_="on" if code == site.lang else None), " "]) for code, name in LANG_NAMES),
+                class_="langs", aria_label=w("web_language"))
+    nav = tag("nav", *(tag("a", text, href=href, aria_current="page" if href == page.nav else None)
+                       for href, text in site.nav))
+    find = Markup("")
+    if page.find:
+        find = tag("div", tag("label", w("web_find"), for_="q"),
+                   Markup(f'<input type="search" id="q" autocomplete="off" placeholder="{esc(w("web_find_hint"))}">'),
+                   tag("p", w("web_nothing_found"), class_="none", hidden="hidden"), class_="find")
+    header = Markup("") if hall else tag("header", tag("h1", site.event_name), nav, langs)
+    title = site.event_name if page.path == "/" else f"{page.title} | {site.event_name}"
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{esc(site.lang)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="arbiter">\n'
+        f"<title>{esc(title)}</title>\n"
+        '<link rel="stylesheet" href="/static/app.css">\n'
+        '<script src="/static/app.js" defer></script>\n</head>\n'
+        f'<body class="{"hall" if hall else "phone"}" data-version="{version}" data-interval="{interval:g}">\n'
+        f"{header}\n{find}\n"
+        f'<main id="live">{live_part(site, page, stamp=stamp, stamp_iso=stamp_iso, problem=problem)}</main>\n'
+        f'<p id="offline" class="stale" hidden>{esc(w("web_offline"))}</p>\n'
+        "</body>\n</html>\n"
+    )
+
+
+def not_found(site: Site, *, version: int, stamp: str, stamp_iso: str) -> str:
+    page = Page("/404", tr(site.lang, "web_not_found"), tag("p", tag("a", tr(site.lang, "web_pairings"), href="/")))
+    return document(site, page, version=version, stamp=stamp, stamp_iso=stamp_iso)
