@@ -17,7 +17,11 @@ round 5 paired by arbiter itself for `result` and `standings`.
 Prints, for each case, the median and the lowest CPU time (user + system of the child: the
 figure least moved by the other work of a shared machine) and the median wall time, in seconds:
 
-    .venv/bin/python bench/bench_cli.py [--repeat N] [--only WORD]
+    .venv/bin/python bench/bench_cli.py [--repeat N] [--only WORD] [--before PYTHON]
+
+`--before PYTHON`: another installed arbiter (the `arbiter` script beside that Python: e.g. main
+installed in a venv of its own with `pip install .`) measured on the same cases, each run of it
+alternating with a run of this one, so that both columns see the same load of a shared machine.
 """
 
 from __future__ import annotations
@@ -85,33 +89,45 @@ def restore(template: Path, work: Path) -> None:
     shutil.copy(template, work)
 
 
-def measure(argv: list[str], env: dict, repeat: int, setup=None) -> tuple[float, float, float]:
-    cpu, wall = [], []
-    for i in range(repeat + 1):  # the first run only warms up (bytecode, the disk's cache)
-        if setup is not None:
-            setup()
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        p = subprocess.run(argv, env=env, capture_output=True, text=True)
-        w = time.perf_counter() - t0
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if p.returncode != 0:
-            raise SystemExit(f"{' '.join(argv)}: exit {p.returncode}\n{p.stderr}")
-        if i:
-            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-            wall.append(w)
-    return statistics.median(cpu), min(cpu), statistics.median(wall)
+def once(argv: list[str], env: dict, setup=None) -> tuple[float, float]:
+    """One run: (CPU seconds of the child, wall seconds)."""
+    if setup is not None:
+        setup()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    p = subprocess.run(argv, env=env, capture_output=True, text=True)
+    w = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)}: exit {p.returncode}\n{p.stderr}")
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, w
+
+
+def measure(runs: list[tuple[list[str], object]], env: dict, repeat: int) -> list[tuple[float, float, float]]:
+    """Each (argv, setup) of `runs` `repeat` times, in turn (the first round only warms up: bytecode, the
+    disk's cache); for each its CPU median, CPU min and wall median."""
+    cpu: list[list[float]] = [[] for _ in runs]
+    wall: list[list[float]] = [[] for _ in runs]
+    for i in range(repeat + 1):
+        for k, (argv, setup) in enumerate(runs):
+            c, w = once(argv, env, setup)
+            if i:
+                cpu[k].append(c)
+                wall[k].append(w)
+    return [(statistics.median(c), min(c), statistics.median(w)) for c, w in zip(cpu, wall)]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=9, help="measured runs of each case (default 9)")
     ap.add_argument("--only", default="", help="run only the cases whose name contains this")
+    ap.add_argument("--before", default="", help="a Python whose arbiter is measured too, alternately")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.setdefault("USER", "bench")
     arb = arbiter_command()
+    old = [str(Path(args.before).parent / "arbiter")] if args.before else None
     with tempfile.TemporaryDirectory(prefix="bench_cli_") as tmp:
         folder = Path(tmp)
         fx = make_fixtures(folder, env)
@@ -131,16 +147,25 @@ def main() -> None:
             ("result, 3 boards in one call (1000)", [*arb, "result", str(work), "1", "1-0", "2", "=", "3", "0-1"],
              lambda: restore(fx["r5_1000"], work), args.repeat),
         ]
-        print(f"{'case':40} {'CPU median':>10} {'CPU min':>8} {'wall median':>11}  (seconds)")
+        head = f"{'CPU median':>10} {'CPU min':>8} {'wall median':>11}"
+        print(f"{'case':40} {head}" + (f"   before: {head}" if old else "") + "  (seconds)")
         for name, argv, setup, n in cases:
             if args.only and args.only not in name:
                 continue
+            runs = [(argv, setup)] + ([([*old, *argv[len(arb):]], setup)] if old else [])
             try:
-                med, low, wall = measure(argv, env, n, setup)
+                got = measure(runs, env, n)
             except SystemExit as exc:
-                print(f"{name:40} not run: {str(exc).splitlines()[-1]}")
-                continue
-            print(f"{name:40} {med:10.3f} {low:8.3f} {wall:11.3f}", flush=True)
+                try:  # the old arbiter may lack the case (a batch): this one alone
+                    got = measure(runs[:1], env, n) if old else None
+                except SystemExit:
+                    got = None
+                if got is None:
+                    print(f"{name:40} not run: {str(exc).splitlines()[-1]}")
+                    continue
+            cols = [f"{med:10.3f} {low:8.3f} {wall:11.3f}" for med, low, wall in got]
+            print(f"{name:40} " + "   before: ".join(cols) + ("   before: (not in it)" if old and len(cols) == 1
+                                                             else ""), flush=True)
 
 
 if __name__ == "__main__":

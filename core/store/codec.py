@@ -855,6 +855,52 @@ _PLAYER_TYPES = {"name": str, "rating": int, "club": str, "federation": str, "ta
 _PLAYER_BOUNDS = {"rating": "rating", "table": "table", "late_from": "round", "withdrawn_from": "round"}
 
 
+_PLAYER_KEY_SET = frozenset(("id", "byes", *_PLAYER_TYPES))
+_PLAYER_RANGES = {k: limits.RANGES[bound] for k, bound in _PLAYER_BOUNDS.items()}
+_ROUNDS = limits.RANGES["round"]
+
+
+def _plain_player(row: Any, tables: int) -> Player | None:
+    """A player's table as the writer writes it (every key known, every value of its kind and range): its
+    `Player`, with the checks of `_player` made in a few comparisons; None for anything else, which
+    `_player` checks and names."""
+    if type(row) is not dict or not _PLAYER_KEY_SET.issuperset(row):
+        return None
+    pid = row.get("id")
+    if type(pid) is not int or not _IDS[0] <= pid <= _IDS[1]:
+        return None
+    kw: dict[str, Any] = {}
+    for k, v in row.items():
+        if k == "id" or k == "byes":
+            continue
+        kind = _PLAYER_TYPES[k]
+        if type(v) is not kind:
+            return None
+        if kind is int:
+            lo, hi = _PLAYER_RANGES[k]
+            if not lo <= v <= hi:
+                return None
+        elif len(v) > limits.TEXT_MAX:
+            return None
+        kw[k] = v
+    t = kw.get("table")
+    if "name" not in kw or (t is None and tables > 1) or (t is not None and not 1 <= t <= tables):
+        return None
+    byes: tuple[tuple[int, str], ...] = ()
+    if "byes" in row:
+        asked = row["byes"]
+        if type(asked) is not dict:
+            return None
+        got = []
+        for r, kind in asked.items():
+            if not (type(r) is str and r.isascii() and r.isdigit() and len(r) <= 9 and r == str(int(r))
+                    and kind in BYE_KINDS and _ROUNDS[0] <= int(r) <= _ROUNDS[1]):
+                return None
+            got.append((int(r), kind))
+        byes = tuple(sorted(got))
+    return Player(id=pid, byes=byes, **kw)
+
+
 def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
     """One `[[players]]` table checked (alone: the ids of the others are checked by the caller)."""
     if not isinstance(row, dict):
@@ -887,7 +933,7 @@ def _read_players(rd: Reader, rows: list, tables: int) -> list[Player]:
     seen: set[int] = set()
     for i, row in enumerate(rows):
         where = f"players[{i}]"
-        p = _player(rd, row, where, tables)
+        p = _plain_player(row, tables) or _player(rd, row, where, tables)
         if p.id in seen:
             raise rd.fail(f"{where}.id", "player id {pid} appears twice", pid=p.id)
         seen.add(p.id)

@@ -136,3 +136,29 @@ def test_a_game_checked_fast_is_the_game_every_check_gives(table):
         assert fast is None
         return
     assert fast is None or fast == slow
+
+
+player_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.integers(9_990, 10_010),
+                          st.integers(999_990, 1_000_010), st.sampled_from(["", "Ann", "a" * 1001, "half", "zero"]),
+                          st.floats(0, 2), st.dictionaries(st.sampled_from(["1", "2", "01", "0", "x", "1000"]),
+                                                           st.sampled_from(["half", "zero", "full", "none", 1]),
+                                                           max_size=2))
+player_keys = st.sampled_from(["id", "name", "rating", "club", "table", "team", "late_from", "withdrawn_from", "byes",
+                               "birth", "colour"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.dictionaries(player_keys, player_values) | st.fixed_dictionaries(
+    {"id": st.integers(0, 5), "name": st.text(max_size=3)},
+    optional={"rating": st.integers(-1, 10_000), "table": st.integers(0, 3), "club": st.text(max_size=2),
+              "byes": st.dictionaries(st.sampled_from(["1", "2", "3", "999", "1000"]),
+                                      st.sampled_from(["half", "zero", "full"]), max_size=2)}),
+       st.integers(1, 3))
+def test_a_player_checked_fast_is_the_player_every_check_gives(table, tables):
+    fast = codec._plain_player(table, tables)
+    try:
+        slow = codec._player(codec.Reader("<e>"), table, "players[0]", tables)
+    except FileProblem:
+        assert fast is None
+        return
+    assert fast is None or fast == slow
