@@ -29,7 +29,7 @@ def stdin_lines(command: str, form: str) -> Iterator[tuple[str, list[str]]]:
     if stream is None:
         raise UsageError(f"{command}: '-' reads standard input, and there is none")
     if stream.isatty():
-        print(f"arbiter: type {form}, one a line; Ctrl-D saves them all, Ctrl-C saves nothing",
+        print(f"arbiter: {form}, one a line; Ctrl-D saves, Ctrl-C saves nothing",  # fits 80 columns
               file=sys.stderr, flush=True)
     try:
         for n, line in enumerate(stream, 1):
