@@ -304,4 +304,4 @@ def test_interval_is_a_decimal_number_of_seconds(tmp_path, value):
 def test_the_options_of_serve_without_serve_are_refused(paired, args):
     """`--host 0.0.0.0` without `--serve` would silently open the full-screen display instead."""
     code, out, err = run("display", paired, *args)
-    assert code == 2 and err == "arbiter: error: display: --host, --port, --public and --max-clients are for --serve\n"
+    assert code == 2 and err == "arbiter: error: display: --host, --port, --public, --max-clients and --name are for --serve\n"

@@ -11,7 +11,7 @@ from .usage import UsageError
 def cmd_display(a: argparse.Namespace) -> int:
     from arbiter.tui.display import run
 
-    if not a.serve and (a.host is not None or a.port is not None or a.public or a.max_clients is not None):
-        raise UsageError("display: --host, --port, --public and --max-clients are for --serve")
+    if not a.serve and (a.host is not None or a.port is not None or a.public or a.max_clients is not None or a.name):
+        raise UsageError("display: --host, --port, --public, --max-clients and --name are for --serve")
     return run(a.file, interval=a.interval, serve_web=a.serve, host=a.host or "127.0.0.1", port=a.port or 8000,
-               public=a.public, max_clients=a.max_clients)
+               public=a.public, max_clients=a.max_clients, names=tuple(a.name or ()))

@@ -475,6 +475,8 @@ DISPLAY = (
         Arg("--public", "let --serve listen on an address other than loopback (the network can see it)", flag=True),
         Arg("--max-clients", "connections --serve holds at once (default 1000; more get 503)", metavar="N",
             type=numbers.whole("clients")),
+        Arg("--name", "a host name the venue's network gives this machine (arbiter.lan): --serve answers it "
+            "besides the machine's addresses (may be given again)", metavar="HOST", many=True),
     ), own_screen=True),
 )
 
