@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
@@ -28,122 +29,13 @@ from arbiter.core.event.model import STAGES, Event, Game, Round, points_text
 
 from ..i18n import tr
 from .keyed_table import KeyedTable, cell
+from .memo import Memo, event_inputs
+from .round_texts import places_text, playoff_text, top_bracket, unpaired_text
 from .status import TextLine
 
 # two names, the board, both points and the result ("0-1t") in 80 columns, in both languages,
 # with the table's scrollbar: a round never scrolls sideways
 NAME_WIDTH = 24
-
-
-class Memo:
-    """One value per name, computed again only when its inputs are not the very same objects.
-
-    The event is immutable and a change keeps every part it does not touch
-    (the players, the other rounds) as the same object, so identity says
-    "unchanged" for free; a reload from disk gives new objects: computed again.
-    """
-
-    def __init__(self) -> None:
-        self._kept: dict[str, tuple[tuple, object]] = {}
-
-    def get(self, name: str, inputs: tuple, compute):
-        hit = self._kept.get(name)
-        if hit is not None and len(hit[0]) == len(inputs) and all(a is b for a, b in zip(hit[0], inputs)):
-            return hit[1]
-        value = compute()
-        self._kept[name] = (inputs, value)
-        return value
-
-    def peek(self, name: str, inputs: tuple):
-        """The value if it is computed for these inputs, else None (nothing is computed)."""
-        hit = self._kept.get(name)
-        if hit is not None and len(hit[0]) == len(inputs) and all(a is b for a, b in zip(hit[0], inputs)):
-            return hit[1]
-        return None
-
-
-def event_inputs(e: Event, keep_round) -> tuple:
-    """Every field of the event but its rounds, then the rounds for which `keep_round` is true."""
-    return (tuple(v for k, v in vars(e).items() if k != "rounds" and not k.startswith("_"))
-            + tuple(r for r in e.rounds if keep_round(r)))
-
-
-def top_bracket(e: Event):
-    """The knockout bracket (`core.knockout.stage.bracket`), or None before the top starts."""
-    from arbiter.core.knockout import stage as top
-
-    try:
-        return top.bracket(e)
-    except ArbiterError:
-        return None
-
-
-def places_text(e: Event, lang: str, b=None) -> Text | None:
-    """The top's places known so far, on one wrapped line (`core.knockout.stage.final_places`): the champion first."""
-    from arbiter.core.knockout import stage as top
-
-    b = b if b is not None else top_bracket(e)
-    if b is None:
-        return None
-    try:
-        places = top.final_places(e, b)
-    except ArbiterError:
-        return None
-    if not places:
-        return None
-    t = Text()
-    t.append(tr(lang, "top_final_places" if b.finished else "top_places_so_far") + " ", style="bold")
-    for i, (where, pid) in enumerate(places):
-        t.append(("" if i == 0 else " · ") + f"{where} ")
-        t.append(f"{clean(fit(e.player(pid).name, 24))} ({pid})", style="bold green" if where == "1" else "")
-    return t
-
-
-def unpaired_text(e: Event, rnd: Round, lang: str) -> Text | None:
-    """The players of the round's table not paired in it, and why (as `arbiter round` lists them)."""
-    from arbiter.core.formats.text import unpaired
-
-    out = unpaired(e, rnd)
-    if not out:
-        return None
-    t = Text()
-    t.append(tr(lang, "not_paired") + ": ", style="bold")
-    for i, (pid, why) in enumerate(out):
-        reason = why.text(lang) if hasattr(why, "text") else tr(lang, "np_" + str(why).replace(" ", "_").replace("-", "_"))
-        t.append(("" if i == 0 else ", ") + f"{clean(fit(e.player(pid).name, 24))} ({pid}, {clean(str(reason))})")
-    return t
-
-
-def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:
-    """Under the play-off's current round: what its games are (`core.playoff.stage.progress`: the plan's label
-    and time control), and in an Armageddon who wins it on a draw, by name (the second player, 32.5.6)."""
-    from arbiter.core.playoff import stage as playoff_event
-
-    rounds = e.rounds_of("playoff")
-    if not rounds or rnd is not rounds[-1]:
-        return None
-    try:
-        st = playoff_event.progress(e)
-    except ArbiterError:
-        return None
-    if st.finished:
-        return None
-    from arbiter.core.playoff import plan as po
-
-    def said(x) -> str:
-        return clean(x.text(lang) if isinstance(x, Msg) else str(x))
-
-    t = Text()
-    for g in st.next_games:
-        tc = said(po.ARMAGEDDON if g.armageddon and str(g.time_control) == str(po.ARMAGEDDON) else g.time_control)
-        line = f"{said(g.stage)}, {tc}"
-        if line in t.plain:
-            continue  # the same game on every board of the round (a group's round): said once
-        t.append(("\n" if t.plain else "") + line, style="bold")
-        if g.armageddon:  # who that is, by name: the judge rules on a draw by it
-            name = clean(fit(e.player(g.second).name, 24))
-            t.append(" · " + tr(lang, "armageddon_draw", name=name, id=g.second), style="bold yellow")
-    return t if t.plain else None
 
 
 @dataclass(frozen=True)
@@ -292,7 +184,8 @@ class RoundPanel(Vertical):
         self.refresh_rows()
         self.select(nxt if nxt is not None else board)
 
-    def on_keyed_table_selected(self, message: KeyedTable.Selected) -> None:
+    @on(KeyedTable.Selected)
+    def _row_chosen(self, message: KeyedTable.Selected) -> None:
         message.stop()
         self.post_message(self.BoardChosen(int(message.key)))
 

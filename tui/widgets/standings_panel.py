@@ -12,9 +12,11 @@ explained).
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
+from textual.worker import get_current_worker
 
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.msg.cells import fit
@@ -23,8 +25,8 @@ from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, stand
 
 from ..i18n import tiebreak_name, tr
 from .keyed_table import KeyedTable, cell
-from .progress import compute
-from .round_panel import Memo, event_inputs
+from .memo import Memo, event_inputs
+from .round_texts import places_text
 from .status import TextLine
 
 BIG = 400  # players from which the standings are computed in a thread (about 50 ms and more)
@@ -50,7 +52,21 @@ def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) ->
     return out
 
 
+def _rows(e: Event, table: int | None, after: int, codes: list[str]):
+    try:
+        return standings_rows(e, table, after, codes)
+    except ArbiterError as exc:
+        return exc
+
+
 class StandingsPanel(Vertical):
+    class Computed(Message):
+        """The rows of the standings for these inputs, computed in a worker (or the engine's refusal)."""
+
+        def __init__(self, inputs: tuple, rows: object, codes: list[str], head: tuple) -> None:
+            super().__init__()
+            self.inputs, self.rows, self.codes, self.head = inputs, rows, codes, head
+
     class PlayerChosen(Message):
         """Enter on a row: how this player's tie-breaks were computed."""
 
@@ -94,30 +110,32 @@ class StandingsPanel(Vertical):
             self._draw(rows, codes, head)
             return
 
-        def done(result) -> None:
-            if self._want is not inputs:  # the event changed again meanwhile: a newer one is coming
-                return
-            if isinstance(result, ArbiterError):
-                self.query_one("#standings-head", TextLine).show(Text(message(result, lang), style="red"))
-                return
-            self.memo.get("standings", inputs, lambda: result)
-            self._draw(result, codes, head)
-
-        def work():
-            try:
-                return standings_rows(e, table, after, codes)
-            except ArbiterError as exc:
-                return exc
-
         big = len(e.players) >= BIG
         if big:
             self._head_text(table, after, lang, computing=True)
-        compute(self, work, done, background=big, group="standings")
+            self.compute(e, table, after, codes, inputs, head)
+        else:
+            self.computed(self.Computed(inputs, _rows(e, table, after, codes), codes, head))
+
+    @work(thread=True, group="standings", exclusive=True, exit_on_error=False)
+    def compute(self, e: Event, table: int | None, after: int, codes: list[str], inputs: tuple, head: tuple) -> None:
+        """The standings of a big event, in a worker: the rows shown stay until these are ready."""
+        rows = _rows(e, table, after, codes)
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.Computed(inputs, rows, codes, head))
+
+    @on(Computed)
+    def computed(self, m: "StandingsPanel.Computed") -> None:
+        if self._want is not m.inputs:  # the event changed again meanwhile: a newer one is coming
+            return
+        if isinstance(m.rows, ArbiterError):
+            self.query_one("#standings-head", TextLine).show(Text(message(m.rows, m.head[2]), style="red"))
+            return
+        self.memo.get("standings", m.inputs, lambda: m.rows)
+        self._draw(m.rows, m.codes, m.head)
 
     def show_places(self, e: Event, lang: str) -> None:
         """Once the top has places: them first (the champion, the final placings), over the Swiss standings."""
-        from .round_panel import places_text
-
         places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang),
                                lambda: places_text(e, lang))
         line = self.query_one("#standings-places", TextLine)
@@ -148,6 +166,7 @@ class StandingsPanel(Vertical):
             t.append(f" · {tr(lang, 'st_computing')}", style="dim")
         self.query_one("#standings-head", TextLine).show(t)
 
-    def on_keyed_table_selected(self, message: KeyedTable.Selected) -> None:
+    @on(KeyedTable.Selected)
+    def _row_chosen(self, message: KeyedTable.Selected) -> None:
         message.stop()
         self.post_message(self.PlayerChosen(int(message.key)))

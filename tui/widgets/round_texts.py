@@ -1,0 +1,93 @@
+"""The lines under a round and over the standings: who is not paired, the top's places, the play-off's games.
+
+Plain functions of the event (`rich.text.Text`, names cleaned and fitted),
+shared by the round panel, the standings panel and the bracket panel.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from arbiter.core.errors import ArbiterError, Msg
+from arbiter.core.event.model import Event, Round
+from arbiter.core.msg.cells import clean, fit
+
+from ..i18n import tr
+
+
+def top_bracket(e: Event):
+    """The knockout bracket (`core.knockout.stage.bracket`), or None before the top starts."""
+    from arbiter.core.knockout import stage as top
+
+    try:
+        return top.bracket(e)
+    except ArbiterError:
+        return None
+
+
+def places_text(e: Event, lang: str, b=None) -> Text | None:
+    """The top's places known so far, on one wrapped line (`core.knockout.stage.final_places`): the champion first."""
+    from arbiter.core.knockout import stage as top
+
+    b = b if b is not None else top_bracket(e)
+    if b is None:
+        return None
+    try:
+        places = top.final_places(e, b)
+    except ArbiterError:
+        return None
+    if not places:
+        return None
+    t = Text()
+    t.append(tr(lang, "top_final_places" if b.finished else "top_places_so_far") + " ", style="bold")
+    for i, (where, pid) in enumerate(places):
+        t.append(("" if i == 0 else " · ") + f"{where} ")
+        t.append(f"{clean(fit(e.player(pid).name, 24))} ({pid})", style="bold green" if where == "1" else "")
+    return t
+
+
+def unpaired_text(e: Event, rnd: Round, lang: str) -> Text | None:
+    """The players of the round's table not paired in it, and why (as `arbiter round` lists them)."""
+    from arbiter.core.formats.text import unpaired
+
+    out = unpaired(e, rnd)
+    if not out:
+        return None
+    t = Text()
+    t.append(tr(lang, "not_paired") + ": ", style="bold")
+    for i, (pid, why) in enumerate(out):
+        reason = why.text(lang) if hasattr(why, "text") else tr(lang, "np_" + str(why).replace(" ", "_").replace("-", "_"))
+        t.append(("" if i == 0 else ", ") + f"{clean(fit(e.player(pid).name, 24))} ({pid}, {clean(str(reason))})")
+    return t
+
+
+def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:
+    """Under the play-off's current round: what its games are (`core.playoff.stage.progress`: the plan's label
+    and time control), and in an Armageddon who wins it on a draw, by name (the second player, 32.5.6)."""
+    from arbiter.core.playoff import stage as playoff_event
+
+    rounds = e.rounds_of("playoff")
+    if not rounds or rnd is not rounds[-1]:
+        return None
+    try:
+        st = playoff_event.progress(e)
+    except ArbiterError:
+        return None
+    if st.finished:
+        return None
+    from arbiter.core.playoff import plan as po
+
+    def said(x) -> str:
+        return clean(x.text(lang) if isinstance(x, Msg) else str(x))
+
+    t = Text()
+    for g in st.next_games:
+        tc = said(po.ARMAGEDDON if g.armageddon and str(g.time_control) == str(po.ARMAGEDDON) else g.time_control)
+        line = f"{said(g.stage)}, {tc}"
+        if line in t.plain:
+            continue  # the same game on every board of the round (a group's round): said once
+        t.append(("\n" if t.plain else "") + line, style="bold")
+        if g.armageddon:  # who that is, by name: the judge rules on a draw by it
+            name = clean(fit(e.player(g.second).name, 24))
+            t.append(" · " + tr(lang, "armageddon_draw", name=name, id=g.second), style="bold yellow")
+    return t if t.plain else None
