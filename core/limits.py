@@ -20,6 +20,8 @@ from fractions import Fraction
 FILE_CHARS_MAX = 50_000_000  # a 2000-player, 11-round event is under 1 MB
 TEXT_MAX = 1000  # characters of one text value (a name, a club, a judge, a date)
 DETAIL_CHARS_MAX = 200  # characters of one of the event's details (city, arbiter ...): a TRF line holds it after its tag
+DIGITS_MAX = 19  # digits of any whole number an event holds (the largest, a lots seed, is below 2**63)
+CSV_BYTES_MAX = 20_000_000  # a registration CSV: 100,000 players of 200 bytes each
 
 # -- the event ----------------------------------------------------------------
 PLAYERS_MAX = 100_000  # players in one event
@@ -37,6 +39,18 @@ MINUTES_MIN, MINUTES_MAX = 1, 24 * 60  # a round clock preset
 CLOCK_SECONDS_MAX = MINUTES_MAX * 60  # seconds left on a paused round clock
 CLOCK_YEARS = (1970, 9998)  # a round clock's deadline: minutes can be added to it, and it is shown in UTC
 SEED_MIN, SEED_MAX = 0, 2**63 - 1  # a seed of the drawing of lots: one 64-bit number
+TIEBREAKS_MAX = 20  # tie-break codes of one list (FIDE's examples have at most six; a printout has room for few)
+
+# -- printouts ------------------------------------------------------------------
+PAGE_LINES = 60  # lines of a printed page (A4 at six lines an inch, with margins): the default
+PAGE_LINES_MIN, PAGE_LINES_MAX = 20, 1000  # what a judge may set (0: no page breaks at all)
+
+# -- the end of the event: categories and prizes -----------------------------
+YEAR_MIN, YEAR_MAX = 1000, 9999  # a year of birth in a category's bounds
+CATEGORIES_MAX = 1000  # categories of one event
+PRIZES_MAX = 1000  # prizes of one event
+AMOUNT_MAX = 10**12  # a prize's amount, in whole units (it may have cents: two decimals)
+SPLIT_PART_MAX = 1000  # one player's part in a 704.4 split (parts like 1:1, 3:2, 60:40)
 
 # -- points -------------------------------------------------------------------
 # The pairing engine and the TRF count points in tenths (dutch.md: "points are
@@ -63,6 +77,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "minutes": (MINUTES_MIN, MINUTES_MAX),
     "seconds": (0, CLOCK_SECONDS_MAX),
     "seed": (SEED_MIN, SEED_MAX),
+    "year": (YEAR_MIN, YEAR_MAX),
+    "part": (1, SPLIT_PART_MAX),
 }
 
 

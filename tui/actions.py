@@ -22,6 +22,15 @@ that apply now.
 
 Letter keys get their twin on a Russian (ЙЦУКЕН) layout (t and е are the
 same key), so the table names the Latin key only.
+
+`team` says in which events an action is offered: True only in a team event,
+False never there, None in both. The footer, the palette, the `?` page and
+the print menu follow it. An action of a team event may share its key (in
+its scopes) with one that is never offered there (`w` swaps a board's
+colours, in a team event a match's order): the key is bound once and runs
+the one that fits the event (`resolve`). `footer_when` shows a footer
+action only when it says so (the key works anyway: the final ranking is
+offered in the footer once the event is over).
 """
 
 from __future__ import annotations
@@ -83,6 +92,19 @@ def why(key: str, **fields: object) -> Why:
     return Why(key, fields)
 
 
+def in_team_event(obj: Any) -> bool:
+    """Whether `obj` (a screen or a widget of the App) shows a team event."""
+    from arbiter.core.teams import is_team_event
+
+    event = getattr(obj.app, "event", None)
+    return event is not None and is_team_event(event)
+
+
+def offered(a: "Action", team: bool) -> bool:
+    """Whether `a` is offered in an event that is (`team`) or is not a team event."""
+    return a.team is None or a.team == team
+
+
 def why_core(reason: object) -> Why | None:
     """A command's `why_not` (core/commands: a Msg, or None) as the reason an action does not apply."""
     return None if reason is None else why("why_engine", error=reason)
@@ -118,7 +140,7 @@ RU_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфыва
 # ... and these on the keys of [ ] : (Shift+; gives Ж)
 RU_SIGNS = {"left_square_bracket": "х", "right_square_bracket": "ъ", "colon": "Ж"}
 
-KEY_SHOWN = {"equals_sign": "=", "plus": "+", "minus": "-", "colon": ":", "left_square_bracket": "[",
+KEY_SHOWN = {"space": "Space", "equals_sign": "=", "plus": "+", "minus": "-", "colon": ":", "left_square_bracket": "[",
              "right_square_bracket": "]", "question_mark": "?", "slash": "/", "escape": "Esc", "enter": "Enter",
              "delete": "Del", "up": "↑", "down": "↓", "left": "←", "right": "→", "pageup": "PgUp",
              "pagedown": "PgDn", "home": "Home", "end": "End"}
@@ -153,6 +175,8 @@ class Action:
     when: Callable[[Any], Why | None] | None = None  # None: it always applies
     group: str = ""  # the section of the `?` page
     key_shown: str = ""  # how the key is written ("=" for equals_sign); default: from KEY_SHOWN
+    footer_when: Callable[[Any], bool] | None = None  # shown in the footer only when this says so (the key works anyway)
+    team: bool | None = None  # True: only in a team event; False: never in one; None: in every event
 
     def keys_bound(self) -> tuple[str, ...]:
         out: list[str] = []
@@ -200,11 +224,14 @@ GROUPS = (("result", W("Results on the selected board", "Результат на
           ("table", W("Lists (the round, the standings, the players)", "Списки (тур, таблица, участники)")),
           ("bracket", W("The top's bracket (b)", "Сетка топа (b)")),
           ("change", W("Other", "Прочее")),
+          ("team", W("A team event: matches, line-ups, team standings", "Командный турнир: матчи, составы, командный зачёт")),
           ("preview", W("The pairing preview (p), before it is saved", "Жеребьёвка до сохранения (p)")),
           ("clock", W("The round clock (c); at zero the 705.3 reminder", "Время тура (c); при нуле — напоминание 705.3")),
           ("print", W("Print and export (o): the file beside the event, then the printer (lpr)",
                       "Печать и экспорт (o): файл рядом с турниром, затем принтер (lpr)")),
-          ("players", W("The players screen (P)", "Участники (P)")))
+          ("players", W("The players screen (P)", "Участники (P)")),
+          ("final", W("The final ranking (F), the prizes (p), the categories (g)",
+                      "Итоговые места (F), призы (p), категории (g)")))
 
 
 def of_scope(scope: str) -> list[Action]:
@@ -219,11 +246,13 @@ def in_footer_order(scope: str) -> list[Action]:
 def bindings(scope: str) -> list[Binding]:
     """The key bindings of a scope (for a class's BINDINGS), in the footer's order: each key runs `act(id)`; a
     footer action's key also runs `why(id)`, which Textual reaches when `check_action` hides `act(id)` (it does
-    not apply)."""
-    out = []
+    not apply). A key shared by an action of team events and one of the others is bound once: `run` takes the
+    one that fits the event."""
+    out, bound = [], set()
     for a in in_footer_order(scope):
-        if not a.keys:
+        if not a.keys or a.keys in bound:
             continue
+        bound.add(a.keys)
         keys = ",".join(a.keys_bound())
         out.append(Binding(keys, f"act({a.id!r})", a.label.en, show=bool(a.footer), id=f"{scope}.{a.id}"))
         if a.footer:
@@ -236,8 +265,11 @@ def check(obj: Any, action: str, parameters: tuple) -> bool:
     every other key runs, and says why when it does not apply."""
     if action == "act" and parameters:
         a = BY_ID.get(parameters[0])
+        if a is not None:
+            a = resolve(obj, a)
         if a is not None and a.footer:
-            return a.why_not(obj) is None
+            return (offered(a, in_team_event(obj)) and a.why_not(obj) is None
+                    and (a.footer_when is None or bool(a.footer_when(obj))))
     return True
 
 
@@ -249,17 +281,34 @@ def choices(scope: str, obj: Any, lang: str, **fields: object) -> list[tuple[str
     return [(a.key, a.label(lang).format(**fields)) for a in of_scope(scope) if a.why_not(obj) is None]
 
 
-def chosen(scope: str, key: str) -> Action | None:
-    """The action of a dialog scope whose key is `key` (as the dialog answered it)."""
+def chosen(scope: str, key: str, obj: Any = None) -> Action | None:
+    """The action of a dialog scope whose key is `key` (as the dialog answered it); with `obj`, the one
+    offered in its event."""
+    team = in_team_event(obj) if obj is not None else None
     for a in of_scope(scope):
-        if key == a.key or key in a.keys_bound():
+        if (key == a.key or key in a.keys_bound()) and (team is None or offered(a, team)):
             return a
     return None
 
 
+def resolve(obj: Any, a: Action) -> Action:
+    """The action a key of `a` runs on `obj`: `a`, or, when `a` is not offered in obj's event, the action of its
+    scope with the same keys that is."""
+    team = in_team_event(obj)
+    if offered(a, team):
+        return a
+    for b in ACTIONS:
+        if b is not a and b.keys == a.keys and set(b.scopes) & set(a.scopes) and offered(b, team):
+            return b
+    return a
+
+
 def run(obj: Any, action_id: str) -> bool:
     """Do the action on `obj`, or say on its message line why it does not apply now (False)."""
-    a = BY_ID[action_id]
+    a = resolve(obj, BY_ID[action_id])
+    if not offered(a, in_team_event(obj)):
+        obj.say_why(why("why_not_team" if a.team else "why_team_event").text(obj.app.lang))
+        return False
     reason = a.why_not(obj)
     if reason is not None:
         obj.say_why(reason.text(obj.app.lang))
@@ -311,6 +360,8 @@ def footer(screen: "DOMNode") -> list[tuple[str, str, str]]:
         if not (b.show and active.enabled and b.action.startswith("act(") and b.id):
             continue
         a = BY_ID.get(b.id.split(".", 1)[1])
+        if a is not None:
+            a = resolve(screen, a)
         if a is None or a.key in seen:
             continue
         seen.add(a.key)
@@ -318,8 +369,9 @@ def footer(screen: "DOMNode") -> list[tuple[str, str, str]]:
     return out
 
 
-def help_text(lang: str, width: int = 72) -> Text:
-    """The `?` page: every action, section by section, with its key and its help line (the palette's: ^p)."""
+def help_text(lang: str, width: int = 72, team: bool | None = None) -> Text:
+    """The `?` page: every action, section by section, with its key and its help line (the palette's: ^p);
+    with `team`, only the actions offered in such an event (the team section only in a team event)."""
     t = Text()
 
     def line(key: str, words: str) -> None:
@@ -328,10 +380,11 @@ def help_text(lang: str, width: int = 72) -> Text:
             t.append((lead if i == 0 else " " * len(lead)) + part + "\n")
 
     for group, title in GROUPS:
+        shown = [a for a in ACTIONS if a.group == group and (team is None or offered(a, team))]
+        if not shown:
+            continue
         t.append(title(lang) + "\n", style="bold")
-        for a in ACTIONS:
-            if a.group != group:  # (an action without a group is written under another id already)
-                continue
+        for a in shown:  # (an action without a group is written under another id already)
             line(a.key or "^p", a.help(lang))
         if group == "change":
             line("^p", tr(lang, "k_palette"))
@@ -352,10 +405,11 @@ class ActionsProvider(Provider):
 
     def _offered(self) -> list[tuple[Action, Any]]:
         screen = self.screen
+        team = in_team_event(screen)
         out = []
         for obj, scope in scopes_of(screen):
             for a in of_scope(scope):
-                if a.palette and a.why_not(obj) is None:
+                if a.palette and offered(a, team) and a.why_not(obj) is None:
                     out.append((a, obj))
         return out
 
@@ -387,14 +441,17 @@ class ActionsProvider(Provider):
 def check_table(actions: Iterable[Action] | None = None) -> list[str]:
     """What is wrong with the table (tests): keys bound twice in a scope, actions nobody can reach."""
     problems = []
-    by_scope: dict[str, dict[str, str]] = {}
+    by_scope: dict[str, dict[str, Action]] = {}
     for a in ACTIONS if actions is None else actions:
         if not a.keys and not a.palette:
             problems.append(f"{a.id}: neither a key nor a palette entry")
         for scope in a.scopes:
             taken = by_scope.setdefault(scope, {})
             for k in a.keys_bound():
-                if k in taken:
-                    problems.append(f"{a.id}: key {k} of scope {scope} is {taken[k]}'s already")
-                taken[k] = a.id
+                other = taken.get(k)
+                # a key may be shared by an action of team events and one never offered there, with the same keys
+                twins = other is not None and {other.team, a.team} == {True, False} and other.keys == a.keys
+                if other is not None and not twins:
+                    problems.append(f"{a.id}: key {k} of scope {scope} is {other.id}'s already")
+                taken[k] = a
     return problems

@@ -1,7 +1,8 @@
 """Printouts for the venue (plain text, at most 80 columns, for `lpr`) and CSV exports.
 
     printout(event, what)        what: pairings | names | slips | standings |
-                                 crosstable | bracket | playoff
+                                 crosstable | bracket | playoff | final | categories | prizes
+                                 (the last three: core/formats/final.py)
     players_csv(event)           every player with status and points
     standings_csv(event)         ranks, points and tie-breaks (per table)
 
@@ -31,9 +32,11 @@ from arbiter.core.event.records import Outcome, RoundRecord
 from arbiter.core.tiebreaks.standings import Row, completed_rounds, main_stage, standings
 from arbiter.core.msg.cells import cut, pad, text_width
 from arbiter.core.formats.csvio import write_rows
+from arbiter.core.formats.text import paginate
 
 WIDTH = 80
-PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
+PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
+             "prizes")
 
 __all__ = [
     "PRINTOUTS", "WIDTH", "printout", "pairings_text", "names_text", "slips_text", "standings_printout",
@@ -60,15 +63,27 @@ def fit(text: str, width: int, align: str = "<") -> str:
     return pad(cut(_clean(text), width), width, align)
 
 
-def _lines_fit(lines: Iterable[str]) -> str:
-    """Join lines, each stripped on the right and never wider than WIDTH."""
-    out = []
-    for ln in lines:
-        ln = ln.rstrip()
-        if text_width(ln) > WIDTH:
-            ln = fit(ln, WIDTH).rstrip()
-        out.append(ln)
-    return "\n".join(out) + "\n"
+def _line_fit(ln: str) -> str:
+    ln = ln.rstrip()
+    if text_width(ln) > WIDTH:
+        ln = fit(ln, WIDTH).rstrip()
+    return ln
+
+
+def _lines_fit(lines: Iterable[str | tuple[str, ...]], page_lines: int | None = None) -> str:
+    """Join lines, each stripped on the right and never wider than WIDTH. A tuple of lines stays on
+    one page (a slip; a heading with its table's first row) when `page_lines` pages the text
+    (`core.formats.text.paginate`)."""
+    blocks = [tuple(_line_fit(x) for x in ln) if isinstance(ln, tuple) else _line_fit(ln) for ln in lines]
+    return paginate(blocks, page_lines)
+
+
+def _keep(lines: list, start: int) -> None:
+    """The lines from `start` on stay together on one page (a heading and the first row after it)."""
+    flat: list[str] = []
+    for x in lines[start:]:
+        flat += list(x) if isinstance(x, tuple) else [x]
+    lines[start:] = [tuple(flat)]
 
 
 def _who(event: Event, pid: int) -> str:
@@ -122,7 +137,8 @@ def _lang(event: Event, lang: str | None) -> str:
 # pairings by board
 
 
-def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None) -> str:
+def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
+                  page_lines: int | None = None) -> str:
     """Each board of the current round, per table, with both players' scores before the round."""
     t = words(_lang(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
@@ -132,29 +148,35 @@ def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | N
     nw = 27
     for rnd in rounds:
         pts = _scores_before(event, rnd)
+        keep_at = len(lines)
         lines += ["", f"{t('pairings_by_board')}: {round_title(event, rnd, t)}", ""]
         lines.append(f"{fit(t('bd'), 3, '>')}  {fit(t('first'), nw)} {fit(t('pts'), 4, '>')}  "
                      f"{fit(t('result_short'), 6)}  {fit(t('second'), nw)} {fit(t('pts'), 4, '>')}")
-        for g in rnd.games:
+        for k, g in enumerate(rnd.games):
             first = fit(_who(event, g.first), nw)
             pa = points_text(pts[g.first]) if g.first in pts else ""
             if g.second is None:
                 lines.append(f"{g.board:>3}  {first} {pa:>4}  {t('bye')}")
-                continue
-            pb = points_text(pts[g.second]) if g.second in pts else ""
-            res = str(g.result) if g.result else ""
-            mark = "*" if g.manual else ""
-            lines.append(f"{g.board:>3}  {first} {pa:>4}  {res:^6}  {fit(_who(event, g.second), nw)} {pb:>4}{mark}")
+            else:
+                pb = points_text(pts[g.second]) if g.second in pts else ""
+                res = str(g.result) if g.result else ""
+                mark = "*" if g.manual else ""
+                lines.append(f"{g.board:>3}  {first} {pa:>4}  {res:^6}  {fit(_who(event, g.second), nw)} {pb:>4}"
+                             f"{mark}")
+            if k == 0:
+                _keep(lines, keep_at)
         resting = _not_paired(event, rnd)
         if resting:
             lines.append("")
             for pid, why in resting:
                 lines.append(f"     {fit(_who(event, pid), 40)} {t(why)}")
+        tail = len(lines)
         lines.append("")
         lines.append(t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"))
         if any(g.manual for g in rnd.games):
             lines.append(t("manual"))
-    return _lines_fit(lines)
+        _keep(lines, tail)
+    return _lines_fit(lines, page_lines)
 
 
 def _not_paired(event: Event, rnd: Round) -> list[tuple[int, str]]:
@@ -177,7 +199,8 @@ def _not_paired(event: Event, rnd: Round) -> list[tuple[int, str]]:
 # pairings by name
 
 
-def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None) -> str:
+def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
+               page_lines: int | None = None) -> str:
     """Every player of the current round in alphabetical order: table, board, colour, opponent."""
     t = words(_lang(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
@@ -207,20 +230,23 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
     head = fit(t("name"), nw) + " " + (fit(t("table"), 4, ">") + " " if tables else "") + \
         fit(t("bd"), 3, ">") + " " + fit(t("side"), cw) + " " + fit(t("opponent"), ow)
     lines.append(head.rstrip())
-    for name, pid, table, board, colour, opp in entries:
+    for k, (name, pid, table, board, colour, opp) in enumerate(entries):
         ln = fit(f"{name} ({pid})", nw) + " "
         if tables:
             ln += f"{table if table is not None else '':>4} "
         ln += f"{board if board is not None else '':>3} {fit(colour, cw)} {fit(opp, ow)}"
         lines.append(ln)
-    return _lines_fit(lines)
+        if k == 0:
+            _keep(lines, 0)
+    return _lines_fit(lines, page_lines)
 
 
 # ---------------------------------------------------------------------------
 # result slips
 
 
-def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None) -> str:
+def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
+               page_lines: int | None = None) -> str:
     """One slip per board with two players, separated by cut lines: tick the result and sign."""
     t = words(_lang(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
@@ -235,7 +261,7 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
             if g.second is None:
                 continue
             where = round_title(event, rnd, t) + ", " + t("board").lower() + f" {g.board}"
-            lines += [
+            lines.append((  # one slip: never cut by a page break
                 cut_line,
                 "",
                 fit(event.name, WIDTH),
@@ -252,10 +278,10 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
                 "",
                 "_" * (half - 4) + " " * 8 + "_" * (half - 4),
                 "",
-            ]
+            ))
     if lines:
         lines.append(cut_line)
-    return _lines_fit(lines)
+    return _lines_fit(lines, page_lines)
 
 
 # ---------------------------------------------------------------------------
@@ -283,37 +309,49 @@ def _code_blocks(codes: list[str], fixed: int, min_name: int = 18) -> list[list[
 
 
 def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, ...] | None = None,
-                       tables: list[int | None] | None = None) -> str:
+                       tables: list[int | None] | None = None, page_lines: int | None = None) -> str:
     """Standings of the main stage (each table, or the `tables` named), with the tie-break columns
     and a legend of the codes."""
     lang = _lang(event, lang)
     t = words(lang)
     codes = tuple(event.tiebreaks if codes is None else codes)
     lines = [fit(event.name, WIDTH).rstrip()]
+    by_lot = False
     for table in event.stage_tables(main_stage(event)) if tables is None else tables:
         after, rows = _table_standings(event, table, codes)
         title = t("standings_after", n=after) if after else t("standings")
         if table is not None:
             title += ", " + t("table_n", n=table).lower()
         for k, block in enumerate(_code_blocks(list(codes), 3 + 1 + 4 + 2 + 1 + 5)):
+            keep_at = len(lines)
             lines += ["", title + (" (…)" if k else ""), ""]
             cols = "".join(" " + fit(c, max(len(c), 6), ">") for c in block)
             nw = min(36, WIDTH - (3 + 1 + 4 + 2 + 1 + 5) - text_width(cols))
             lines.append(f"{fit(t('rank'), 3, '>')} {fit(t('id'), 4, '>')}  {fit(t('name'), nw)} "
                          f"{fit(t('pts'), 5, '>')}{cols}")
-            for r in rows:
+            for i, r in enumerate(rows):
                 vals = "".join(" " + fit(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "",
                                          max(len(c), 6), ">") for c in block)
-                lines.append(f"{r.rank:>3} {r.id:>4}  {fit(r.name, nw)} {points_text(r.points):>5}{vals}")
+                lot = "*" if r.by_lot else " "  # the place among equals drawn by lot (said under the lists)
+                lines.append(f"{r.rank:>3}{lot}{r.id:>4}  {fit(r.name, nw)} {points_text(r.points):>5}{vals}")
+                if i == 0:
+                    _keep(lines, keep_at)
+            by_lot = by_lot or any(r.by_lot for r in rows)
+    if by_lot:
+        lines += ["", t("standings_by_lot")]
     if codes:
+        keep_at = len(lines)
         lines += ["", t("tiebreaks") + ":"]
-        for c in codes:
+        for i, c in enumerate(codes):
             lines.append(f"  {c:<8} {fit(tiebreak_name(c, lang), WIDTH - 11)}")
-    return _lines_fit(lines)
+            if i == 0:
+                _keep(lines, keep_at)
+    return _lines_fit(lines, page_lines)
 
 
 def standings_csv(event: Event, codes: tuple[str, ...] | None = None) -> str:
-    """rank, id, name, club, table, points and one column per tie-break (each table ranked on its own)."""
+    """rank, id, name, club, table, points, one column per tie-break (each table ranked on its own), and
+    `by_lot` ("by lot" where the rank among equals was drawn by lot)."""
     codes = tuple(event.tiebreaks if codes is None else codes)
     out = []
     for table in event.stage_tables(main_stage(event)):
@@ -321,8 +359,9 @@ def standings_csv(event: Event, codes: tuple[str, ...] | None = None) -> str:
         for r in rows:
             p = event.player(r.id)
             out.append([r.rank, r.id, r.name, p.club, r.table, _num(r.points),
-                        *(_num(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)])
-    return write_rows(["rank", "id", "name", "club", "table", "points", *codes], out)
+                        *(_num(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes),
+                        "by lot" if r.by_lot else ""])
+    return write_rows(["rank", "id", "name", "club", "table", "points", *codes, "by_lot"], out)
 
 
 def _num(x: Fraction) -> str:
@@ -380,7 +419,7 @@ def crosstable_rows(event: Event, table: int | None, lang: str | None = None) ->
     return after, out
 
 
-def crosstable_text(event: Event, lang: str | None = None) -> str:
+def crosstable_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     """Per table: rank, name, points and, for each round, opponent's row number, colour and score."""
     t = words(_lang(event, lang))
     lines = [fit(event.name, WIDTH).rstrip()]
@@ -397,6 +436,7 @@ def crosstable_text(event: Event, lang: str | None = None) -> str:
         starts = list(range(0, max(after, 1), per_block))
         for s in starts:
             block = range(s, min(after, s + per_block))
+            keep_at = len(lines)
             lines += ["", title + (" (…)" if s else ""), ""]
             nw = min(40, WIDTH - fixed - cw * len(block))
             head = f"{'#':>3}  {fit(t('name'), nw)} {fit(t('pts'), 5, '>')}" + \
@@ -405,8 +445,10 @@ def crosstable_text(event: Event, lang: str | None = None) -> str:
             for i, r in enumerate(rows, start=1):
                 cells = "".join(f"{r.cells[k]:>{cw}}" for k in block)
                 lines.append(f"{i:>3}  {fit(f'{r.name} ({r.id})', nw)} {points_text(r.points):>5}{cells}")
-    lines += [""] + _wrap(t("crosstable_legend"), WIDTH)
-    return _lines_fit(lines)
+                if i == 1:
+                    _keep(lines, keep_at)
+    lines.append(tuple([""] + _wrap(t("crosstable_legend"), WIDTH)))
+    return _lines_fit(lines, page_lines)
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -438,7 +480,7 @@ def top_bracket(event: Event):
     return fn(event)
 
 
-def bracket_printout(event: Event, lang: str | None = None) -> str:
+def bracket_printout(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     lang = _lang(event, lang)
     t = words(lang)
     b = top_bracket(event)
@@ -448,10 +490,10 @@ def bracket_printout(event: Event, lang: str | None = None) -> str:
     from arbiter.core.knockout.bracket_text import bracket_lines
 
     names = {p.id: p.name for p in event.players}
-    return _lines_fit(lines + bracket_lines(b, names, width=WIDTH, lang=lang))
+    return _lines_fit(lines + bracket_lines(b, names, width=WIDTH, lang=lang), page_lines)
 
 
-def playoff_text(event: Event, lang: str | None = None) -> str:
+def playoff_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     """The play-off's rounds (boards, players, results), or "no play-off"."""
     lang = _lang(event, lang)
     t = words(lang)
@@ -463,7 +505,7 @@ def playoff_text(event: Event, lang: str | None = None) -> str:
     lines += plan
     body = pairings_text(event, rounds, lang).splitlines()[1:] if rounds else []
     labels = _playoff_labels(event, rounds[-1], lang) if rounds else []
-    return _lines_fit(lines + body + labels)
+    return _lines_fit(lines + body + labels, page_lines)
 
 
 def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
@@ -500,14 +542,20 @@ def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def printout(event: Event, what: str, lang: str | None = None) -> str:
-    """The printout named `what` (see PRINTOUTS) as text for `lpr`."""
+def printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None) -> str:
+    """The printout named `what` (see PRINTOUTS) as text for `lpr`; with `page_lines`, on pages of that many
+    lines (a form feed between pages, never inside a slip or a table row: `core.formats.text.paginate`)."""
+    from arbiter.core.formats import final
+
     fns: dict[str, Callable[..., str]] = {
         "pairings": pairings_text, "names": names_text, "slips": slips_text, "standings": standings_printout,
         "crosstable": crosstable_text, "bracket": bracket_printout, "playoff": playoff_text,
+        "final": lambda e, lang, page_lines: final.final_printout(e, _lang(e, lang), page_lines),
+        "categories": lambda e, lang, page_lines: final.category_printout(e, _lang(e, lang), page_lines),
+        "prizes": lambda e, lang, page_lines: final.prizes_printout(e, _lang(e, lang), page_lines),
     }
     if what not in fns:
         from arbiter.core.errors import IllegalChange
 
         raise IllegalChange("no printout '{what}'; choose one of {known}", what=what, known=", ".join(PRINTOUTS))
-    return fns[what](event, lang=lang)
+    return fns[what](event, lang=lang, page_lines=page_lines)

@@ -14,9 +14,18 @@ What is at the path decides how it is written:
 - a terminal, a device, a pipe (`/dev/null`, `/dev/tty`, `/dev/stdout`): written into, as the
   shell's `>` would, never replaced: `--out /dev/null` as root leaves the device node. When that
   is this process's own stdout (`/dev/stdout`, `/proc/self/fd/1`), the text goes to stdout;
-- a symbolic link: never replaced, it stays a link; a file it leads to is replaced whole as
-  above (a full disk leaves it as it was), anything else is written into;
+- a symbolic link made by this user or by root: never replaced, it stays a link; a file it leads
+  to is replaced whole as above (a full disk leaves it as it was), anything else is written into;
+- a symbolic link made by another user (planted in a shared folder: `ln -s /etc/passwd
+  standings.csv`): refused, never followed (`check_link`); the same for a link on the way;
+- a file nobody may write (`chmod a-w`, mode 0444): refused, it is left as it was (the user made
+  it read-only);
 - a folder, a symlink to nothing: refused.
+
+A file written (new or replaced) takes the event file's group and group permissions, as the
+event's own files do (`core.store.files.share_like`): in a shared folder a second judge with
+another login rewrites the printouts and the site the first made. Without an event (`trf pair -o`)
+a new file in a shared folder takes the folder's group and group write.
 """
 
 from __future__ import annotations
@@ -26,15 +35,19 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from arbiter.core.errors import FileProblem
-from arbiter.core.store.files import BACKUPS, backup_path, journal_path, lock_path
+from arbiter.core.store import files
+from arbiter.core.store.files import BACKUPS, Like, backup_path, journal_path, like_of, lock_path, real_path
 from arbiter.core.store.presence import who_folder
 
-__all__ = ["event_files", "check_not_event", "write_output", "NEW", "REPLACED", "INTO", "STDOUT"]
+__all__ = ["event_files", "check_not_event", "check_link", "check_writable", "output_like", "write_output", "NEW",
+           "REPLACED", "INTO", "STDOUT"]
 
 NEW, REPLACED, INTO, STDOUT = "new", "replaced", "into", "stdout"
+PIPE_WAIT = 2.0  # seconds a pipe (FIFO) is waited on for a reader before the output is refused
 
 
 def _real(path: Path) -> Path:
@@ -100,11 +113,12 @@ _OWN_SUFFIXES = (".journal", ".lock", ".who")
 
 
 def _some_events_file(out: Path) -> bool:
-    """`out` (or the file a symlink leads to) is a file of some event: an event file with its
-    journal or lock beside it, or the journal, lock, presence folder or a backup of an event file."""
+    """`out` (or the file a symlink leads to) is a file of some event: an event file (a plain file)
+    with its journal or lock beside it, or the journal, lock, presence folder or a backup of an
+    event file."""
     for p in dict.fromkeys((out, _real(out))):
         name = p.name
-        if any(p.with_name(name + s).exists() for s in (".journal", ".lock")):
+        if any(p.with_name(name + s).exists() for s in (".journal", ".lock")) and (p.is_file() or not p.exists()):
             return True
         base = next((name[:-len(s)] for s in _OWN_SUFFIXES if name.endswith(s)), None)
         if base is None and ".bak" in name and name.rsplit(".bak", 1)[1].isdigit():
@@ -136,6 +150,76 @@ def check_not_event(out: str | Path, event: str | Path | None) -> None:
                                           "an output never writes there; choose another --out")
 
 
+def _owner_name(uid: int) -> str:
+    try:
+        import pwd
+
+        return pwd.getpwuid(uid).pw_name
+    except (KeyError, ImportError):
+        return str(uid)
+
+
+def check_link(out: str | Path) -> None:
+    """Refuse `out` if it is a symbolic link (or leads through one) that another user made.
+
+    Any judge of a shared folder may plant `standings.csv -> /etc/passwd` there; another judge's
+    export (as root at many venues) must not follow it into that file. A link made by the user
+    running arbiter, or by root, is followed (the kernel's protected_symlinks rule, for every
+    folder). Only the last name and the links it leads through are checked, not the folders above.
+    """
+    me = os.geteuid()
+    p = Path(out)
+    for _ in range(40):  # as the kernel, a loop of links ends
+        try:
+            st = os.lstat(p)
+        except OSError:
+            return
+        if not stat.S_ISLNK(st.st_mode):
+            return
+        if st.st_uid not in (me, 0):
+            raise FileProblem(str(out), None, "is a symbolic link made by another user ({owner}): arbiter does "
+                                              "not follow it into another file; remove it or choose another name",
+                              owner=_owner_name(st.st_uid))
+        try:
+            target = os.readlink(p)
+        except OSError:
+            return
+        p = (p.parent / target) if not os.path.isabs(target) else Path(target)
+
+
+def check_writable(out: str | Path) -> None:
+    """Refuse an output nobody may write (mode 0444: the user made it read-only); nothing is changed."""
+    try:
+        st = os.stat(out)
+    except OSError:
+        return
+    if stat.S_ISREG(st.st_mode) and not st.st_mode & 0o222:
+        raise FileProblem(str(out), None, "is read-only (mode {mode}): arbiter does not replace it; make it "
+                                          "writable (chmod u+w) or choose another name",
+                          mode=f"{stat.S_IMODE(st.st_mode):04o}")
+
+
+def output_like(event: str | Path | None, out: Path) -> Like | None:
+    """The group and permissions an output takes: the event file's (21.5), else, for a new file in a
+    shared folder, the folder's (None: the umask's, or the file's own when it is replaced)."""
+    if event is not None:
+        like = like_of(real_path(event))
+        if like is not None:
+            return like
+    if os.path.lexists(out):
+        return None
+    return like_of(out)
+
+
+def _mode_like(like: Like) -> int:
+    """A file's mode beside an event: the owner reads and writes, the group as on the event, others
+    as on the event as far as the umask lets them (`core.store.files.share_like`)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    bits = like.st_mode
+    return 0o600 | (bits & 0o060) | (bits & 0o006 & ~umask)
+
+
 def _stdout_identity() -> tuple[int, int] | None:
     try:
         st = os.fstat(sys.stdout.fileno())
@@ -155,6 +239,9 @@ def write_output(out: str | Path, data: str | bytes, *, event: str | Path | None
     if out.name in ("", ".", ".."):
         raise FileProblem(str(out), None, "is a folder: give a file name")
     check_not_event(out, event)
+    check_link(out)
+    check_writable(out)
+    like = output_like(event, out)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
         link = os.lstat(out)
@@ -164,12 +251,12 @@ def write_output(out: str | Path, data: str | bytes, *, event: str | Path | None
         raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
                           strerror=exc.strerror) from None
     if link is None:
-        _replace(out, raw, None)
+        _replace(out, raw, None, like=like)
         return NEW
     if stat.S_ISDIR(link.st_mode):
         raise FileProblem(str(out), None, "is a folder: give a file name")
     if stat.S_ISREG(link.st_mode):
-        _replace(out, raw, link.st_mode & 0o7777)
+        _replace(out, raw, link.st_mode & 0o7777, like=like)
         return REPLACED
     try:
         target = os.stat(out)  # a symlink: what it leads to
@@ -194,35 +281,39 @@ def write_output(out: str | Path, data: str | bytes, *, event: str | Path | None
             return INTO
         os.close(fd)
         os.unlink(tmp)
-        _replace(real, raw, target.st_mode & 0o7777, shown=out)
+        _replace(real, raw, target.st_mode & 0o7777, shown=out, like=like)
         return INTO
     _write_into(out, raw, truncate=False)
     return INTO
 
 
 def _write_all(fd: int, raw: bytes, out: Path) -> None:
-    view = memoryview(raw)
     try:
-        while view:
-            n = os.write(fd, view)
-            if n <= 0:
-                raise OSError(errno.EIO, os.strerror(errno.EIO))
-            view = view[n:]
+        files.write_all(fd, raw)
     except OSError as exc:
-        if exc.errno == errno.ENOSPC:
-            raise FileProblem(str(out), None, "the disk is full: nothing was changed, the file is as it was") from None
-        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
-                          strerror=exc.strerror) from None
+        raise files.refusal(out, exc) from None
 
 
 def _write_into(out: Path, raw: bytes, *, truncate: bool) -> None:
     """Into a device, terminal, pipe or a symlink's target, as `>` would (never a rename)."""
-    flags = os.O_WRONLY | (os.O_TRUNC if truncate else 0) | getattr(os, "O_NOCTTY", 0)
+    flags = os.O_WRONLY | (os.O_TRUNC if truncate else 0) | getattr(os, "O_NOCTTY", 0) | os.O_NONBLOCK
+    deadline = time.monotonic() + PIPE_WAIT
+    while True:
+        try:
+            fd = os.open(out, flags)  # a FIFO nobody reads fails at once (ENXIO) instead of blocking for ever
+            break
+        except OSError as exc:
+            if exc.errno == errno.ENXIO and time.monotonic() < deadline:
+                time.sleep(0.05)  # a reader may be opening it now
+                continue
+            if exc.errno == errno.ENXIO:
+                raise FileProblem(str(out), None, "is a pipe nobody reads: nothing was written") from None
+            raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
+                              strerror=exc.strerror) from None
     try:
-        fd = os.open(out, flags)
-    except OSError as exc:
-        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
-                          strerror=exc.strerror) from None
+        os.set_blocking(fd, True)
+    except OSError:
+        pass
     try:
         _write_all(fd, raw, out)
         if truncate:
@@ -234,42 +325,21 @@ def _write_into(out: Path, raw: bytes, *, truncate: bool) -> None:
         os.close(fd)
 
 
-def _replace(out: Path, raw: bytes, mode: int | None, shown: Path | None = None) -> None:
-    """A new or regular file: written whole under a temporary name beside it, then renamed.
-    `shown`: the path the messages name (the symlink a user gave, not the file it leads to)."""
-    folder = out.parent if str(out.parent) else Path(".")
+def _replace(out: Path, raw: bytes, mode: int | None, shown: Path | None = None, like: Like | None = None) -> None:
+    """A new or regular file: written whole under a temporary name beside it, then renamed (as the event is:
+    `core.store.files.write_temp`). `shown`: the path the messages name (the symlink a user gave, not the
+    file it leads to); `like`: the group and permissions to take (`output_like`), else `mode` (None: the
+    folder's default for a new file)."""
     said = shown or out
-    if mode is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+    if like is not None:
+        mode = _mode_like(like)
+    tmp = files.write_temp(out, raw, mode=mode, like=like, said=said)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:  # a read-only or missing folder: nothing was written
-        raise FileProblem(str(said), None, "cannot write: {strerror}; the file is as it was",
-                          strerror=exc.strerror) from None
-    try:
-        try:
-            _write_all(fd, raw, said)
-            os.fchmod(fd, mode)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
         os.replace(tmp, out)
-    except BaseException as exc:
+    except OSError as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        if isinstance(exc, OSError):
-            raise FileProblem(str(said), None, "cannot write: {strerror}; the file is as it was",
-                              strerror=exc.strerror) from None
-        raise
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
+        raise files.refusal(said, exc) from None
+    files.fsync_dir(files.folder_of(out))

@@ -1,12 +1,19 @@
-"""Plain-text views of an event, 80 columns wide: rounds and standings.
+"""Plain-text views of an event, 80 columns wide: rounds and standings; printed pages.
 
 Used by the command line, printouts (`lpr`) and tests. Every name goes
 through `core.msg.cells.clean` (a name cannot act on the terminal).
+
+`paginate(blocks, page_lines)` is the one paging of every text printout:
+blocks of lines that stay on one page (a result slip, a heading with the
+first row of its table, a single row) are laid onto pages of `page_lines`
+lines, a form feed between pages, never inside a block. `clean_pages` is
+`clean` for such text (it keeps the form feeds).
 """
 
 from __future__ import annotations
 
 import textwrap
+from typing import Iterable, Sequence
 
 from arbiter.core.event.history import histories
 from arbiter.core.msg.i18n import words
@@ -14,6 +21,54 @@ from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.msg import Msg, verbatim
 from arbiter.core.msg.cells import clean, fit, pad
 from arbiter.core.tiebreaks.standings import Row
+
+FORM_FEED = "\f"
+
+
+def paginate(blocks: Iterable[Sequence[str] | str], page_lines: int | None = None) -> str:
+    """The lines of `blocks` as text; with `page_lines`, on pages of at most that many lines.
+
+    A block (a sequence of lines, or one line) never breaks across pages: one
+    that does not fit on what is left of a page starts the next one (a form
+    feed, `\\f`, begins every page after the first, as `lpr` and `pr` take it).
+    Blank lines at the top of a page are dropped. Only a block longer than a
+    whole page is cut, at the page's end. Without `page_lines` (None or 0):
+    the lines, no page breaks.
+    """
+    groups = [[b] if isinstance(b, str) else list(b) for b in blocks]
+    if not page_lines:
+        return "".join(ln + "\n" for g in groups for ln in g)
+    pages: list[list[str]] = [[]]
+    for g in groups:
+        page = pages[-1]
+        if page and len(page) + len(g) > page_lines:
+            page = []
+            pages.append(page)
+        if not page:
+            while g and not g[0].strip():  # no blank lines at the top of a page
+                g = g[1:]
+        while len(page) + len(g) > page_lines:  # longer than a whole page: cut at its end
+            room = page_lines - len(page)
+            page += g[:room]
+            g = g[room:]
+            while g and not g[0].strip():
+                g = g[1:]
+            if g:
+                page = []
+                pages.append(page)
+        page += g
+    texts = []
+    for page in pages:
+        while page and not page[-1].strip():
+            page.pop()
+        if page:
+            texts.append("".join(ln + "\n" for ln in page))
+    return FORM_FEED.join(texts) if texts else ""
+
+
+def clean_pages(text: str) -> str:
+    """`clean(text, lines=True)` of each page: the form feeds between pages kept."""
+    return FORM_FEED.join(clean(page, lines=True) for page in text.split(FORM_FEED))
 
 
 def scores_before(event: Event, rnd: Round) -> dict[int, str]:
@@ -105,5 +160,8 @@ def standings_text(event: Event, rows: list[Row], codes: list[str], after_round:
     lines = [title, "", head]
     for r in rows:
         tb = "".join(f" {points_text(r.tiebreaks[c]) if c in r.tiebreaks else '':>7}" for c in codes)
-        lines.append(f"{r.rank:>3} {r.id:>4}  {fit(r.name, 26):<26} {points_text(r.points):>5}{tb}")
+        lot = "*" if r.by_lot else " "  # the place among equals drawn by lot: said, and explained below
+        lines.append(f"{r.rank:>3}{lot}{r.id:>4}  {fit(r.name, 26):<26} {points_text(r.points):>5}{tb}")
+    if any(r.by_lot for r in rows):
+        lines += ["", t("standings_by_lot")]
     return "\n".join(lines) + "\n"

@@ -186,12 +186,20 @@ class TrfTournament:
 _DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
+# More digits than any value of a TRF has (a longer number is refused before Python reads it: above 4300
+# digits it would not); a shorter one too big for its field is refused by the field's own check.
+_DIGITS_READ = 100
+
+
 def _points(text: str, path: str, ln: int, what: str) -> Fraction:
     t = text.strip()
     if not t:
         raise FileProblem(path, ln, "{what}: missing value", what=what)
     if not _DECIMAL.fullmatch(t):
         raise FileProblem(path, ln, "{what}: {t!r} is not a number", what=what, t=t)
+    if len(t.lstrip("0")) > _DIGITS_READ:
+        raise FileProblem(path, ln, "{what}: a number of {digits} digits is too big: at most {most} digits",
+                          what=what, digits=len(t), most=_DIGITS_READ)
     v = F(t)
     if (v * 10).denominator != 1:
         raise FileProblem(path, ln, "{what}: {t!r} must be a non-negative multiple of 0.1", what=what, t=t)
@@ -202,6 +210,9 @@ def _int(text: str, path: str, ln: int, what: str) -> int:
     t = text.strip()
     if not t.isdigit() or not t.isascii():
         raise FileProblem(path, ln, "{what}: {t!r} is not a whole number", what=what, t=t)
+    if len(t.lstrip("0")) > _DIGITS_READ:  # thousands of digits: Python would not even make them an int
+        raise FileProblem(path, ln, "{what}: a number of {digits} digits is too big: at most {most} digits",
+                          what=what, digits=len(t), most=_DIGITS_READ)
     return int(t)
 
 

@@ -38,11 +38,13 @@ it: docs/file-format.md, "Durability".
 
 from __future__ import annotations
 
+import os
+import stat
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
-from arbiter.core.errors import ArbiterError, Conflict, IllegalChange, Msg, word
+from arbiter.core.errors import ArbiterError, Conflict, FileProblem, IllegalChange, Msg, word
 from arbiter.core.msg.journal import Description
 from arbiter.core.event.model import Event
 from arbiter.core.store import files, journal
@@ -78,8 +80,9 @@ def create(path: str | Path, event: Event, *, on_wait: Callable[[Msg], None] | N
     p = real_path(path)
     text = dumps(event)
     loads(text, str(p))  # never write what we could not read back
+    files.check_new(p)  # refused before a lock file is made: the path is taken, or there is no folder
     with locked(p, doing="new event", on_wait=on_wait if on_wait is not None else _REPORT["on_wait"],
-                timeout=lock_timeout):
+                timeout=lock_timeout, creating=True):
         write_atomic(p, text, keep_backup=False, exclusive=True)
 
 
@@ -108,6 +111,17 @@ class EventFile:
             self.event = loads(text, str(self.real))
             self.stamp = stamp
         return self.event
+
+    def check_writable(self) -> None:
+        """Refuse to change an event file nobody may write (mode 0444: made read-only on purpose, say
+        at the end of the event); it is never renamed over. Nothing is changed, no lock file made."""
+        try:
+            st = os.stat(self.real)
+        except OSError:
+            return
+        if not st.st_mode & 0o222:
+            raise FileProblem(str(self.real), None, "is read-only (mode {mode}): arbiter does not change it; make "
+                              "it writable (chmod u+w) to go on", mode=f"{stat.S_IMODE(st.st_mode):04o}")
 
     def changed_on_disk(self) -> bool:
         return Stamp.of(self.real) != self.stamp
@@ -146,6 +160,7 @@ class EventFile:
     def change(self, fn: Callable[[Event], Event], what: str) -> Event:
         """One transaction: lock, reload if needed, apply, journal (pending), save atomically, unlock."""
         self.load()  # a missing or unreadable file is refused before its lock file is made
+        self.check_writable()
         with self.transaction(what) as old:
             new = fn(old)
             if new is old or new == old:
@@ -167,6 +182,7 @@ class EventFile:
         """
         for _ in range(max(1, attempts)):
             snapshot = self.load()
+            self.check_writable()
             value = compute(snapshot)
             said = what(value) if callable(what) else what
             with self.transaction(said) as now:
@@ -187,6 +203,7 @@ class EventFile:
         they were; a crash at any point leaves what `journal.settle` makes
         consistent on the next transaction.
         """
+        self.check_writable()  # made read-only while this change waited for the lock
         changes = diff(old, new)
         data = dumps(new).encode("utf-8")
         entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, changes, of)
@@ -230,6 +247,7 @@ class EventFile:
 
     def _step(self, kind: str) -> str:
         self.load()  # a missing or unreadable file is refused before its lock file is made
+        self.check_writable()
         with self.transaction(kind) as old:
             entries = journal.read(self.real)
             done, undone = journal.stacks(entries)

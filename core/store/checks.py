@@ -32,6 +32,8 @@ def shown(v: Any) -> str:
         return "true" if v else "false"
     if isinstance(v, (date, time)):  # a TOML date or time, as the file writes it
         return v.isoformat()
+    if isinstance(v, int) and v.bit_length() > 13_000:  # 0xfff... of thousands of digits: Python has no decimal repr
+        return f"{'-' if v < 0 else ''}~1e{int(abs(v).bit_length() * 0.30103)}"
     return _REPR.repr(v)
 
 
@@ -46,6 +48,10 @@ class Reader:
 
 
 def at(where: str, key: str) -> str:
+    """`where.key`; a key of the file longer than 40 characters cut (the message stays one short line)."""
+    key = str(key)
+    if len(key) > 40:
+        key = key[:40] + "…"
     return f"{where}.{key}" if where else key
 
 
@@ -122,7 +128,7 @@ def only(rd: Reader, table: dict, allowed, where: str, what: str, **params: Any)
 
 def round_key(rd: Reader, k: str, where: str) -> int:
     """A table key that is a round number ("3"), written as the program writes it."""
-    if not (isinstance(k, str) and k.isascii() and k.isdigit() and k == str(int(k))):
+    if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 9 and k == str(int(k))):
         raise rd.fail(where, "expected a round number like \"3\", found {v}", v=shown(k))
     n = int(k)
     in_range(rd, n, where, "round")

@@ -47,6 +47,8 @@ from typing import Callable, Iterator
 
 from arbiter.core.errors import FileProblem, Msg
 from arbiter.core.limits import FILE_CHARS_MAX
+from arbiter.core.msg.journal import Description
+from arbiter.core.store.judge import who_label
 
 BACKUPS = 5
 # the most bytes read of an event or a TRF: an event of `limits.FILE_CHARS_MAX` characters in UTF-8
@@ -226,8 +228,6 @@ def open_beside(path: Path, like: "os.stat_result | Like | None", *, write: bool
 
 
 def _holder_text(doing: str) -> bytes:
-    from arbiter.core.store.journal import who_label
-
     return (json.dumps({"who": who_label(), "pid": os.getpid(),
                         "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                         "doing": doing}, ensure_ascii=False) + "\n").encode("utf-8")
@@ -245,10 +245,8 @@ def holder(path: Path) -> Msg:
         who, doing = str(doc["who"]), str(doc.get("doing", ""))
         since = datetime.fromisoformat(str(doc["since"]))
         pid = int(doc.get("pid", 0))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return Msg("another session (it did not say who)")
-    from arbiter.core.msg.journal import Description
-
     local = since.astimezone() if since.tzinfo else since
     when = local.strftime("%H:%M:%S") if local.date() == datetime.now().astimezone().date() \
         else local.strftime("%Y-%m-%d %H:%M")
@@ -260,7 +258,7 @@ def holder(path: Path) -> Msg:
 @contextmanager
 def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None = None,
            timeout: float = LOCK_TIMEOUT, notice_after: float = WAIT_NOTICE,
-           waited: Callable[[float], None] | None = None,
+           waited: Callable[[float], None] | None = None, creating: bool = False,
            waiting: Callable[[], None] | None = None) -> Iterator[None]:
     """Hold the event's exclusive lock (a separate `.lock` file: the event itself is replaced).
 
@@ -271,12 +269,18 @@ def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None
     `waiting()` is called at every pause of a wait (every 20 ms at most): what
     it raises ends the wait, with nothing changed (the TUI stops a wait so
     when it quits).
+
+    `creating`: the lock of an event being made. If the event is not there
+    when the lock is let go (the creation was refused: a full disk, a
+    folder we may not write) and this call made the lock file, it is
+    removed, still locked: a refused `new` or `import-trf` leaves nothing.
     """
     folder = folder_of(path)
     like = like_of(path)
+    made = False
     try:
         try:
-            fd, _ = open_beside(lock_path(path), like)
+            fd, made = open_beside(lock_path(path), like)
             writable = True
         except PermissionError:  # another judge's lock file we may not write: lock it all the same
             fd, _ = open_beside(lock_path(path), like, write=False)
@@ -317,7 +321,7 @@ def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None
         if writable:
             try:
                 os.ftruncate(fd, 0)
-                _write_all(fd, _holder_text(doing), 0)
+                write_all(fd, _holder_text(doing), 0)
                 wrote = True
             except OSError:
                 pass  # who holds the lock is a courtesy (a full disk, say): the lock itself holds
@@ -328,10 +332,22 @@ def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None
                 os.ftruncate(fd, 0)
             except OSError:
                 pass
+        if creating and made and not os.path.lexists(path):
+            _unlink_if_same(lock_path(path), fd)
         try:
             fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
+
+
+def _unlink_if_same(path: Path, fd: int) -> None:
+    """Remove `path` if it is still the file open as `fd` (never another process's lock file)."""
+    try:
+        st, here = os.fstat(fd), os.lstat(path)
+        if (st.st_dev, st.st_ino) == (here.st_dev, here.st_ino):
+            os.unlink(path)
+    except OSError:
+        pass
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -357,40 +373,60 @@ class Stamp:
 def read_text(path: Path, *, plain: bool = False, most: int = READ_BYTES_MAX) -> str:
     """The file's text (UTF-8; a BOM dropped); `FileProblem` in one line if it cannot be read.
 
-    `plain`: only a plain file is read (an event file): a FIFO, a device
-    (`/dev/zero`) or a socket is refused at once instead of blocking or
-    reading forever. Without it (a TRF named on the command line) a pipe
-    such as `/dev/stdin` is read too. At most `most` bytes are read: a
-    longer file (or an endless stream) is refused.
+    Only a plain file is read (`read_input`): a FIFO, a device (`/dev/zero`)
+    or a socket is refused at once instead of blocking or reading forever.
+    Without `plain` (a TRF named on the command line) the path `-` reads
+    standard input, the one pipe a user names. At most `most` bytes are
+    read: a longer file (or stream) is refused.
     """
-    try:
-        if plain:
-            data = _read_plain(path, most)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(most + 1)
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except IsADirectoryError:
-        raise FileProblem(str(path), None, "is a folder, not an event file") from None
-    except OSError as exc:
-        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
-    if len(data) > most:
-        raise FileProblem(str(path), None, "the file is too big: more than {most} bytes", most=most)
+    data = read_input(path, most=most, stdin=not plain, event=plain)
     try:
         return data.decode("utf-8").removeprefix("\ufeff")  # a BOM (a Windows editor's) is not text
     except UnicodeDecodeError as exc:
         raise FileProblem(str(path), None, "not UTF-8 text (byte {start})", start=exc.start) from None
 
 
-def _read_plain(path: Path, most: int) -> bytes:
+def read_input(path: str | Path, *, most: int, stdin: bool = True, event: bool = False) -> bytes:
+    """The bytes of a file arbiter reads (an event, a TRF, a CSV): at most `most` of them.
+
+    Only a plain file is read; a FIFO, a device (`/dev/zero`, `/dev/stdin` of
+    a pipe), a socket or a folder is refused at once, never read forever nor
+    waited on. `-` (when `stdin`) is standard input, read up to the same cap.
+    A file (or stream) longer than `most` bytes is refused whole.
+    """
+    try:
+        if stdin and str(path) == "-":
+            import sys
+
+            data = sys.stdin.buffer.read(most + 1)
+        else:
+            data = _read_plain(Path(path), most, event)
+    except FileNotFoundError:
+        raise FileProblem(str(path), None, "no such file") from None
+    except IsADirectoryError:
+        if event:
+            raise FileProblem(str(path), None, "is a folder, not an event file") from None
+        raise FileProblem(str(path), None, "is a folder, not a file") from None
+    except OSError as exc:
+        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
+    if len(data) > most:
+        raise FileProblem(str(path), None, "the file is too big: more than {most} bytes", most=most)
+    return data
+
+
+def _read_plain(path: Path, most: int, event: bool = False) -> bytes:
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO opens at once, and is refused
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         if not stat.S_ISREG(st.st_mode):
-            raise FileProblem(str(path), None, "is not a plain file: arbiter does not use it")
+            if event:
+                raise FileProblem(str(path), None, "is not a plain file: arbiter does not use it")
+            raise FileProblem(str(path), None, "is not a plain file (a pipe, a device): arbiter reads a file, "
+                                               "or standard input named as -")
+        if st.st_size > most:  # refused before a byte is read
+            raise FileProblem(str(path), None, "the file is too big: more than {most} bytes", most=most)
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb", closefd=False) as f:
             return f.read(most + 1)
@@ -401,7 +437,7 @@ def _read_plain(path: Path, most: int) -> bytes:
 # -- writing -----------------------------------------------------------------------------------
 
 
-def _write_all(fd: int, data: bytes, offset: int | None = None) -> None:
+def write_all(fd: int, data: bytes, offset: int | None = None) -> None:
     """Write every byte (at `offset`, or at the file position), or raise: a short write is never taken as done."""
     view = memoryview(data)
     at = offset
@@ -415,14 +451,40 @@ def _write_all(fd: int, data: bytes, offset: int | None = None) -> None:
 
 
 def fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
+    """Make the renames in `folder` durable. A folder that cannot be synced is no refusal: what was renamed
+    stands, and the caller has told nobody otherwise."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
     try:
         os.fsync(fd)
+    except OSError:
+        pass
     finally:
         os.close(fd)
 
 
-def _refusal(path: Path, exc: OSError) -> FileProblem:
+def write_file(path: Path, data: bytes, mode: int) -> None:
+    """A new file at `path` (in a folder of the caller's own: the site's temporary folder) holding every byte
+    of `data`, with `mode`, fsynced; `FileProblem` (and no file) if it cannot be."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise refusal(path, exc) from None
+    try:
+        try:
+            write_all(fd, data)
+            os.fchmod(fd, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        _unlink(path)
+        raise refusal(path, exc) from None
+
+
+def refusal(path: Path, exc: OSError) -> FileProblem:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return FileProblem(str(path), None, "the disk is full: nothing was changed, the file is as it was")
     if exc.errno == errno.EEXIST:
@@ -472,12 +534,16 @@ def tidy(path: Path) -> int:
     return removed
 
 
-def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.stat_result | Like | None" = None) -> Path:
+def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.stat_result | Like | None" = None,
+               said: Path | None = None) -> Path:
     """The new text in a temporary file beside `path`, fsynced, with the event's mode and group.
 
-    Raises `FileProblem` (and leaves no temporary file) if any byte cannot
-    be written; the event is not touched.
+    Raises `FileProblem` naming `said` (default: `path`), and leaves no
+    temporary file, if any byte cannot be written; `path` is not touched.
+    Every file arbiter replaces is written so: the event (`replace`), an
+    output (core/formats/output.py).
     """
+    said = said or path
     folder = folder_of(path)
     if like is None:
         like = like_of(path)
@@ -486,7 +552,7 @@ def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.st
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:  # a read-only or missing folder, a full disk: nothing was written
-        raise _refusal(path, exc) from None
+        raise refusal(said, exc) from None
     try:
         try:
             if like is not None and os.fstat(fd).st_gid != like.st_gid:
@@ -494,14 +560,14 @@ def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.st
                     os.fchown(fd, -1, like.st_gid)  # a judge of the event's group keeps the group
                 except OSError:
                     pass
-            _write_all(fd, data)
+            write_all(fd, data)
             os.fchmod(fd, mode)  # mkstemp makes 0600 files: keep the event's mode
             os.fsync(fd)
         finally:
             os.close(fd)
     except OSError as exc:
         _unlink(Path(tmp))
-        raise _refusal(path, exc) from None
+        raise refusal(said, exc) from None
     except BaseException:  # Ctrl-C while writing: no temporary file is left either
         _unlink(Path(tmp))
         raise
@@ -534,12 +600,23 @@ def replace(path: Path, tmp: Path, *, keep_backup: bool = True, exclusive: bool 
             os.replace(tmp, path)
     except OSError as exc:
         _unlink(tmp)
-        raise _refusal(path, exc) from None
+        raise refusal(path, exc) from None
     step("replaced")
-    try:
-        fsync_dir(folder)
-    except OSError:
-        pass
+    fsync_dir(folder)
+
+
+def check_new(path: Path) -> None:
+    """A new event may be made at `path`: nothing is there (a file, a device, a link), and its folder is one.
+
+    Checked before the lock file is made, so a refused `new` leaves nothing
+    behind (`arbiter new /dev/null` once left `/dev/null.lock`).
+    """
+    _named(path)
+    if os.path.lexists(path):
+        raise FileProblem(str(path), None, "already exists; arbiter will not overwrite it")
+    folder = folder_of(path)
+    if not folder.is_dir():
+        raise FileProblem(str(path), None, "there is no folder {folder}", folder=str(path.parent))
 
 
 def write_atomic(path: Path, text: str, *, keep_backup: bool = True, exclusive: bool = False) -> None:

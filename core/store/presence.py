@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable
 
 from arbiter.core.store.files import Like, like_of, real_path, share_like
-from arbiter.core.store.journal import hostname, who
+from arbiter.core.store.judge import hostname, who
 
 STALE = 30.0  # seconds without a heartbeat: the session is gone
 
@@ -162,7 +162,7 @@ class Presence:
                 seen = datetime.fromisoformat(str(data["seen"]))
                 peer = Peer(str(data.get("user", "?")), str(data.get("ssh", "")), int(data.get("pid", 0)), seen, f.name,
                             str(data.get("host", "")))
-            except (OSError, ValueError, KeyError, TypeError, tomllib.TOMLDecodeError):
+            except (OSError, ValueError, KeyError, TypeError, RecursionError, tomllib.TOMLDecodeError):
                 continue
             age = (now - seen).total_seconds()
             if age > stale:

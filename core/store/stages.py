@@ -48,8 +48,8 @@ def _swiss(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
     only(rd, st, ("order",), "swiss", "unknown setting")
     order = typed(rd, st, "order", "swiss", (dict,), {})
     for t, fixed in order.items():
-        where = f"swiss.order.{t}"
-        if not (isinstance(t, str) and t.isascii() and t.isdigit() and t == str(int(t)) and 1 <= int(t) <= event.tables):
+        where = at("swiss.order", t)
+        if not (isinstance(t, str) and t.isascii() and t.isdigit() and len(t) <= 9 and t == str(int(t)) and 1 <= int(t) <= event.tables):
             raise rd.fail(where, "table {t} does not exist (the event has {tables})", t=shown(t), tables=event.tables)
         player_ids(rd, fixed, where, ids)
 
@@ -138,7 +138,7 @@ def _playoff(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
         if len(bits) != 2:
             raise rd.fail(where, "expected \"round.board\" = \"game\" like \"1.1\" = \"p.g1\"")
         round_key(rd, bits[0], where)
-        if not (bits[1].isascii() and bits[1].isdigit() and bits[1] == str(int(bits[1]))):
+        if not (bits[1].isascii() and bits[1].isdigit() and len(bits[1]) <= 9 and bits[1] == str(int(bits[1]))):
             raise rd.fail(where, "expected \"round.board\" = \"game\" like \"1.1\" = \"p.g1\"")
         in_range(rd, int(bits[1]), where, "board")
         if not isinstance(gid, str) or not 0 < len(gid) <= limits.TEXT_MAX:

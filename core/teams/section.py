@@ -76,8 +76,9 @@ def _ids(v: Any, key: str) -> tuple[int, ...]:
 
 
 def _round_key(k: Any, key: str) -> int:
-    if not (isinstance(k, str) and k.isascii() and k.isdigit() and k == str(int(k)) and limits.within("round", int(k))):
-        raise _bad(key, "round keys are round numbers like \"3\", not {k!r}", k=k)
+    if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 9 and k == str(int(k)) and limits.within("round", int(k))):
+        raise _bad(key, "round keys are round numbers like \"3\", not {k!r}",
+                   k=k if not isinstance(k, str) or len(k) <= 40 else k[:40] + "…")
     return int(k)
 
 
@@ -137,6 +138,12 @@ def state(event: Event) -> TeamsState:
     tbs = doc.get("tiebreaks", [])
     if not isinstance(tbs, list) or not all(isinstance(c, str) for c in tbs):
         raise _bad("tiebreaks", "expected a list of team tie-break codes")
+    if len(tbs) > limits.TIEBREAKS_MAX:
+        raise _bad("tiebreaks", "{n} tie-breaks are too many: at most {most}", n=len(tbs), most=limits.TIEBREAKS_MAX)
+    try:
+        check_codes(tbs)  # checked when the file loads, not first when the standings are asked for
+    except IllegalChange as exc:
+        raise IllegalChange("[teams] {key}: {what}", key="tiebreaks", what=exc.msg) from None
     forbidden = _read_forbidden(event, doc.get("forbidden", []), names)
     return TeamsState(boards, MatchPoints(w, d, l), pab, tuple(names), rosters, lineups, byes, berger, seed, tuple(tbs),
                       forbidden)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from arbiter.core import limits
 from arbiter.core.errors import IllegalChange
 
 
@@ -21,6 +22,9 @@ _ALIAS_CUT = re.compile(r"^(SB|BH)-C(\d+)$")
 
 def check_codes(codes) -> list[str]:
     """The team tie-break codes to compute for `codes` (aliases read), or an error naming the bad one."""
+    codes = list(codes)
+    if len(codes) > limits.TIEBREAKS_MAX:
+        raise IllegalChange("{n} tie-breaks are too many: at most {most}", n=len(codes), most=limits.TIEBREAKS_MAX)
     out = []
     for c in codes:
         u = c.strip().upper()

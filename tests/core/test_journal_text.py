@@ -14,8 +14,6 @@ from __future__ import annotations
 import ast
 import re
 import shutil
-import subprocess
-import sys
 from string import Formatter
 
 import pytest
@@ -40,11 +38,12 @@ def fields_of(template: str) -> set[str]:
 def sample(field: str, stage: str = "swiss") -> str:
     """A value for a field; data fields get values with Latin letters, to show they are kept as they are."""
     return {
-        "stage": stage, "round": "4", "board": "12", "table": "2", "pid": "17", "a": "3", "b": "9", "n": "12",
+        "stage": stage, "round": "4", "board": "12", "table": "2", "pid": "17", "a": "3", "b": "9", "n": "12", "match": "2",
         "minutes": "45", "moves": "61", "rounds": "2, 3", "boards": "1, 5", "result": "=t", "name": "Kim (Seoul)",
         "file": "players.csv", "club": "Club Nord", "team": "Team A", "other": "Team B", "pair": "3,7",
         "what": "result top round 2 board 1: 1-0a",
         "changes": "swap colours on board 1; exchange players 3 and 7; bye by hand for player 12",
+        "players": "4, 9", "parts": "3:2", "draws": "10-11: 8, 10; 20-22: 4, 9, 3",
     }[field]
 
 
@@ -91,7 +90,8 @@ def test_every_template_has_russian_with_the_same_fields():
         assert fields_of(en) == fields_of(ru), en
         assert not LATIN.search(re.sub(r"\{[^}]*\}", "", ru)), ru
         assert set(fields_of(en)) - set(legacy.FIELDS) - jt.TRANSLATED_FIELDS <= {"result", "name", "file", "club",
-                                                                               "team", "other", "pair"}, en
+                                                                               "team", "other", "pair", "players",
+                                                                               "parts", "draws"}, en
 
 
 @pytest.mark.parametrize("en, what, fields", every_description(), ids=lambda x: x if isinstance(x, str) else "")
@@ -183,8 +183,10 @@ def test_no_description_is_written_by_hand():
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *map(str, args)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    """The command line in this process (tests/cli_run.py): (exit code, stdout, stderr)."""
+    from tests.cli_run import run
+
+    return run(*args)
 
 
 def test_every_description_the_command_line_journals_is_translated(tmp_path):
@@ -212,8 +214,8 @@ def test_every_description_the_command_line_journals_is_translated(tmp_path):
         ("players", "withdraw", ev, "9"),
     ]
     for step in steps:
-        r = cli(*step)
-        assert r.returncode == 0, (step, r.stderr)
+        code, _out, err = cli(*step)
+        assert code == 0, (step, err)
     entries = EventFile(ev).history()
     assert len(entries) == len(steps) - 1
     for entry in entries:
@@ -347,7 +349,7 @@ def test_history_and_undo_in_russian(tmp_path, monkeypatch):
     import asyncio
     import os
 
-    from tests.tui.test_tui_app import screen_text
+    from tests.tui.pilot import screen_text
     from arbiter.tui.app import ArbiterApp
     from arbiter.tui.screens.dialogs import TextScreen
 
@@ -391,7 +393,7 @@ def test_a_pairing_changed_by_hand_in_the_russian_history(tmp_path, monkeypatch)
     import os
     from dataclasses import replace
 
-    from tests.tui.test_tui_app import screen_text
+    from tests.tui.pilot import screen_text
     from arbiter.tui.app import ArbiterApp
     from arbiter.tui.screens.dialogs import TextScreen
 

@@ -181,11 +181,11 @@ def test_a_failed_write_leaves_the_old_site(tmp_path, monkeypatch):
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     calls = []
 
-    def broken(path, text):
+    def broken(path, text, like=None):
         calls.append(path)
         if len(calls) == 3:
             raise OSError(28, "No space left on device")
-        real(path, text)
+        real(path, text, like)
 
     real = site_mod._write_file
     monkeypatch.setattr(site_mod, "_write_file", broken)

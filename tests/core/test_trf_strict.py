@@ -181,8 +181,9 @@ def test_a_real_process_exits_2_without_a_traceback(tmp_path):
 
 @pytest.mark.parametrize("command", [["import-trf", "{trf}", "{out}"], ["trf", "pair", "{trf}"], ["trf", "check", "{trf}"]])
 def test_a_trf_that_never_ends_is_refused_in_one_line(tmp_path, command):
-    """A TRF path naming /dev/zero (or any endless stream) is read up to a bound, then refused: no
-    memory filled, no hang, nothing written."""
+    """A TRF path naming /dev/zero (a device, a pipe: not a plain file) is refused before a byte is read
+    (issue 26); an endless standard input named `-` is read up to a bound, then refused: no memory
+    filled, no hang, nothing written."""
     import resource
 
     trf = tmp_path / "zero.trf"
@@ -197,7 +198,16 @@ def test_a_trf_that_never_ends_is_refused_in_one_line(tmp_path, command):
                        env={"PYTHONPATH": str(ROOT), "USER": "judge", "PATH": "/usr/bin:/bin"}, timeout=120,
                        preexec_fn=bounded)
     assert p.returncode == 2 and p.stdout == "", p.stderr[-500:]
-    assert p.stderr.startswith(f"arbiter: error: {trf}: the file is too big: more than ") and \
+    assert p.stderr == f"arbiter: error: {trf}: is not a plain file (a pipe, a device): arbiter reads a file, " \
+                       "or standard input named as -\n", p.stderr[-500:]
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["zero.trf"]
+    argv = [a.format(trf="-", out=out) for a in command]
+    with open("/dev/zero", "rb") as zero:
+        p = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *argv], capture_output=True, text=True, cwd=ROOT,
+                           env={"PYTHONPATH": str(ROOT), "USER": "judge", "PATH": "/usr/bin:/bin"}, timeout=120,
+                           preexec_fn=bounded, stdin=zero)
+    assert p.returncode == 2 and p.stdout == "", p.stderr[-500:]
+    assert p.stderr.startswith("arbiter: error: -: the file is too big: more than ") and \
         p.stderr.count("\n") == 1, p.stderr[-500:]
     assert sorted(x.name for x in tmp_path.iterdir()) == ["zero.trf"]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -213,6 +214,27 @@ CASES = [  # (text, the key named, words of the message)
         "number = 1", "number = 1\nclock_deadline = '0001-01-01T00:00:00+23:59'")), "rounds[0].clock_deadline",
      "from the year 1970 to 9998"),  # not even a time in UTC
     ("schema = true\n", "schema", "schema true is not supported"),
+    # issue 26: numbers Python will not read (more than 4300 digits), tie-break lists of thousands
+    (BASE.replace("rounds = 5", "rounds = " + "9" * 5000), "event.rounds",
+     "line 6: a number of 5000 digits is too big: no value of an event has more than 19 digits"),
+    (BASE.replace("rating = 1600", "rating = " + "1" * 4400), "players[3].rating", "4400 digits is too big"),
+    (BASE.replace("rating = 1600", "rating = -" + "1_" * 4400 + "1"), "players[3].rating", "4401 digits"),
+    (_with(after=ROUND.replace("{GAME}", "{ board = 2, first = 3, second = " + "4" * 5000 + " }")), "rounds[0].games",
+     "a number of 5000 digits is too big"),
+    (_with(after="\n[top]\nsize = 0x" + "f" * 5000 + "\n"), "top.size", "from 0 to 1024, not ~1e6020"),
+    (_with(players="byes = {" + "9" * 5000 + ' = "half"}\n'), "players[3].byes", "expected round"),
+    (_with(after="\n[swiss.order]\n" + "9" * 5000 + " = [1, 2]\n"), "swiss.order." + "9" * 40 + "…",
+     "does not exist"),
+    (_with(after="\n[teams]\nboards = 4\n[teams.byes]\n" + "9" * 5000 + ' = "A"\n'), None,
+     "round keys are round numbers"),
+    (_with(after="\n[playoff.plan]\n" + "9" * 5000 + " = 1\n"), "playoff.plan." + "9" * 40 + "…", "unknown"),
+    (_with(after='\n[teams]\nboards = 4\ntiebreaks = ["XYZ"]\n'), None,
+     "[teams] tiebreaks: unknown team tie-break 'XYZ'"),
+    (_with('\ntiebreaks = [' + ", ".join(['"BH"'] * 5000) + "]"), "event.tiebreaks",
+     "5000 tie-breaks are too many: at most 20"),
+    (_with('\ntiebreaks = [' + ", ".join(['"BH"'] * 21) + "]"), "event.tiebreaks", "21 tie-breaks are too many"),
+    (_with(after="\n[teams]\nboards = 4\ntiebreaks = [" + ", ".join(['"GP"'] * 21) + "]\n"), None,
+     "[teams] tiebreaks: 21 tie-breaks are too many: at most 20"),
     ("x" * (limits.FILE_CHARS_MAX + 1), None, "the file is too big"),
 ]
 
@@ -223,7 +245,7 @@ def test_a_value_no_event_can_hold_is_refused_naming_its_key(text, where, what):
         loads(text, "ev.toml")
     assert err.value.where == where, str(err.value)
     assert what in str(err.value)
-    assert "\n" not in str(err.value) and len(str(err.value)) < 300
+    assert "\n" not in str(err.value) and len(str(err.value)) < 300, str(err.value)[:400]
     assert err.value.text("ru").startswith("ev.toml")
 
 
@@ -273,7 +295,7 @@ scalars = st.one_of(
          "2026-11-30T12:45:00+00:00", "1.1", "\x1b]52;c;aGk=\x07", "\u202egnp.", "x" * 1001]),
     st.text(max_size=6))
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-    st.sampled_from(["1", "2", "0", "a", "order", "size", "seeds", "plan"]), inner, max_size=3), max_leaves=6)
+    st.sampled_from(["1", "2", "0", "a", "order", "size", "seeds", "plan", "9" * 5000]), inner, max_size=3), max_leaves=6)
 
 
 def _plausible(draw, cur, doc):
@@ -288,8 +310,10 @@ def _plausible(draw, cur, doc):
     if isinstance(cur, list):
         c = copy.deepcopy(cur)
         if c:
-            how = draw(st.sampled_from(["drop", "twice", "shuffle"]))
-            if how == "drop":
+            how = draw(st.sampled_from(["drop", "twice", "shuffle", "thousands"]))
+            if how == "thousands":  # issue 26: a list of thousands (5000 tie-breaks ended in RecursionError)
+                c = (c * (2000 // len(c) + 1))[:draw(st.sampled_from([21, 1000, 2000]))]
+            elif how == "drop":
                 del c[draw(st.integers(0, len(c) - 1))]
             elif how == "twice":
                 c.append(copy.deepcopy(draw(st.sampled_from(c))))
@@ -337,8 +361,14 @@ def mutated_files(draw):
         elif op == "copy":
             parent[key] = copy.deepcopy(_get(doc, draw(st.sampled_from(paths))))
         elif isinstance(parent[key], dict):
-            parent[key][draw(st.sampled_from(["zz", "1", "0", "order", "size", "games"]))] = draw(values)
-    return tomli_w.dumps(doc)
+            parent[key][draw(st.sampled_from(["zz", "1", "0", "order", "size", "games", "9" * 5000]))] = draw(values)
+    text = tomli_w.dumps(doc)
+    numbers = list(re.finditer(r"(?<=[=\[,] )-?[0-9]+(?=[,\] \n])", text))
+    if numbers and draw(st.integers(0, 5)) == 0:  # issue 26: a number Python will not read (4300 digits)
+        m = draw(st.sampled_from(numbers))
+        huge = draw(st.sampled_from(["9" * 5000, "1" * 4301, "-" + "7" * 9000, "0x" + "f" * 5000, "1" + "_0" * 4400]))
+        text = text[:m.start()] + huge + text[m.end():]
+    return text
 
 
 def _engine_calls(e):
@@ -383,6 +413,7 @@ def test_a_mutated_file_is_an_event_or_a_file_problem_and_the_engine_never_crash
         e = loads(text, "ev.toml")
     except FileProblem as exc:
         assert str(exc).startswith("ev.toml") and "\n" not in str(exc)
+        assert len(str(exc)) < 600, str(exc)[:300]  # one short line, whatever the file holds (issue 26)
         return
     for what, call in _engine_calls(e):
         try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import grp
 import os
+import pwd
 import shutil
 import stat
 import subprocess
@@ -147,3 +148,38 @@ def test_new_says_how_to_share_a_folder_and_when_it_is_shared(judges, folder, tm
     note = venue.new_event_note(private / "ev.toml")
     assert f"chmod g+ws {private}" in note and f"chgrp -R judges {private}" in note and "umask" in note
     assert "chmod g+ws" in venue.new_event_note(private / "ev.toml", "ru") and "судей" in venue.advice(private, "ru")
+
+
+def test_a_second_judge_rewrites_the_site_and_the_printouts_the_first_made(judges, folder):
+    """Issue 21.5: every output takes the event file's group and group permissions, so another login (umask
+    022) replaces the pages, the printouts and the CSV the first judge wrote in the shared folder."""
+    a, b = judges
+    gid = grp.getgrnam(GROUP).gr_gid
+    ok(a, folder, "new", "ev.toml", "--name", "Venue Open", "--rounds", "3")
+    for name in ("Ann", "Bob", "Cid", "Dan"):
+        ok(a, folder, "players", "add", "ev.toml", name)
+    ok(a, folder, "pair", "ev.toml")
+    outputs = (("--format", "html", "--out", "site"), ("--format", "text", "--what", "slips", "--out", "slips.txt"),
+               ("--format", "csv", "--out", "standings.csv"), ("--format", "trf", "--out", "ev.trf"))
+    for args in outputs:
+        ok(a, folder, "export", "ev.toml", *args)
+    made = [folder / "site", *(folder / "site").iterdir(), folder / "slips.txt", folder / "standings.csv",
+            folder / "ev.trf"]
+    for p in made:
+        st = os.lstat(p)
+        assert st.st_gid == gid and st.st_mode & stat.S_IWGRP, f"{p.name}: group {st.st_gid}, {oct(st.st_mode)}"
+    assert (folder / "site").stat().st_mode & stat.S_ISGID
+    uid_a = pwd.getpwnam(a).pw_uid
+
+    ok(b, folder, "result", "ev.toml", "1", "1-0")
+    for args in outputs:  # the second judge rewrites every one of them
+        ok(b, folder, "export", "ev.toml", *args)
+    uid_b = pwd.getpwnam(b).pw_uid
+    for p in [folder / "slips.txt", folder / "standings.csv", folder / "ev.trf",
+              *(x for x in (folder / "site").iterdir())]:
+        st = os.lstat(p)
+        assert st.st_uid == uid_b and st.st_gid == gid and st.st_mode & stat.S_IWGRP, p.name
+    assert os.lstat(folder / "site").st_uid == uid_a  # the folder stays the first judge's, its pages are new
+    round_page = [p for p in (folder / "site").iterdir() if p.name.startswith("round")]
+    assert round_page and ">1-0<" in round_page[0].read_text().replace(" ", "")
+    ok(a, folder, "export", "ev.toml", "--format", "html", "--out", "site")  # and back again

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
+import re
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
@@ -152,6 +151,31 @@ async def _test_a_broken_file_keeps_the_last_good_view(event_file):
         await pilot.press("q")
 
 
+@pytest.mark.parametrize("edit,said", [
+    (lambda t: t.replace("rounds = ", "rounds = " + "9" * 5000 + "#", 1), "a number of 5000 digits is too big"),
+    (lambda t: re.sub(r"tiebreaks = \[[^\]]*\]", "tiebreaks = [" + '"BH", ' * 5000 + "]", t, count=1)
+     if "tiebreaks = [" in t else t.replace("[event]\n", "[event]\ntiebreaks = [" + '"BH", ' * 5000 + "]\n", 1),
+     "5000 tie-breaks are too many: at most 20"),
+], ids=["5000 digits", "5000 tie-breaks"])
+def test_a_hostile_file_keeps_the_last_good_view_and_says_why(event_file, edit, said):
+    asyncio.run(_test_a_hostile_file_keeps_the_last_good_view(event_file, edit, said))
+
+
+async def _test_a_hostile_file_keeps_the_last_good_view(event_file, edit, said):
+    """Issue 26: the hall display once died with a Rich traceback showing the file's text (and exited 0)."""
+    good = event_file.read_text(encoding="utf-8")
+    app = HallDisplay(str(event_file), interval=60, poll=0.05, clock=lambda: NOW)
+    async with app.run_test(size=(200, 30)) as pilot:
+        await pilot.pause()
+        before = page_text(app)
+        event_file.write_text(edit(good), encoding="utf-8")
+        await pilot.pause(0.3)
+        assert page_text(app) == before and app.is_running
+        assert said in app.query_one("#status").content.plain
+        await pilot.press("q")
+    assert app.return_code == 0
+
+
 def test_round_clock_large_running_and_paused(event_file):
     asyncio.run(_test_round_clock_large_running_and_paused(event_file))
 
@@ -220,11 +244,12 @@ async def _fits(path):
 
 
 def test_display_help_names_its_options():
-    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "display", "--help"], cwd=ROOT, capture_output=True,
-                       text=True)
-    assert r.returncode == 0
+    from tests.cli_run import run
+
+    code, out, _err = run("display", "--help")
+    assert code == 0
     for option in ("--interval S", "--serve", "--host HOST", "--port PORT", "--public", "--max-clients N"):
-        assert option in r.stdout
+        assert option in out
 
 
 def test_pages_include_the_bracket_once_the_top_has_begun():

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import shutil
+import os
 import subprocess
 import sys
-from datetime import datetime, timedelta, timezone
-from pathlib import Path
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -16,98 +13,12 @@ from arbiter.core.event import commands
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, create, load
-from arbiter.core.store.journal import here
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
-from arbiter.tui import compat
+from tests.tui.pilot import (JUDGE1, SIZE, FrozenClock, game, make_app, pair_preview, screen_text, sync, type_line,
+                             until)
 from arbiter.tui.app import ArbiterApp
-from arbiter.tui.screens.dialogs import ChoiceScreen, LineScreen, TextScreen
-from arbiter.tui.screens.preview import PreviewScreen
-
-SIZE = (80, 24)
-JUDGE1 = f"judge1@{here()}"  # who a result is entered by, as the command line says it: user@host
-
-
-def sync(fn):
-    """Run an async test with asyncio (no asyncio plugin for pytest is installed)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
-
-
-def screen_text(app) -> str:
-    """What the terminal shows, as plain text (the compositor's lines)."""
-    return compat.screen_text(app)
-
-
-def game(path, board, number=4, table=1, stage="swiss"):
-    return load(path).find_round(stage, table, number).game(board)
-
-
-@pytest.fixture(autouse=True)
-def no_fsync(monkeypatch):
-    """Durability has its own tests (test_durability.py); here fsync only costs time."""
-    import os
-
-    monkeypatch.setattr(os, "fsync", lambda fd: None)
-
-
-@pytest.fixture
-def demo(tmp_path) -> Path:
-    p = tmp_path / "demo.toml"
-    shutil.copy(ROOT / "saves" / "demo.toml", p)
-    return p
-
-
-def make_app(path, **kw) -> ArbiterApp:
-    kw.setdefault("user", "judge1")
-    kw.setdefault("lang", "en")
-    return ArbiterApp(path, **kw)
-
-
-@pytest.fixture
-def one_table(tmp_path) -> Path:
-    """24 players on one table, round 1 paired (12 boards), no results."""
-    p = tmp_path / "open.toml"
-    e = event_with_players(24, rounds=5)
-    e = pairing.pair_next(e)
-    create(p, e)
-    return p
-
-
-async def until(pilot, predicate, what: str = "", timeout: float = 20.0) -> None:
-    """Let the app run until `predicate()` holds (work in a thread: a pairing, the standings of a big event)."""
-    import time
-
-    end = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > end:
-            raise AssertionError(f"waited {timeout} s for {what or predicate}:\n{compat.screen_text(pilot.app)}")
-        await pilot.pause(0.02)
-
-
-async def pair_preview(pilot) -> PreviewScreen:
-    """`p`, then the preview once the pairing (a job) is done."""
-    await pilot.press("p")
-    await until(pilot, lambda: isinstance(pilot.app.screen, PreviewScreen), "the pairing preview")
-    await pilot.pause()
-    return pilot.app.screen
-
-
-async def type_line(pilot, text: str, typed: bool = False) -> None:
-    await pilot.press("colon")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, LineScreen)
-    if typed:
-        await pilot.press(*list(text))
-    else:
-        pilot.app.screen.query_one("#line-input").value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
+from arbiter.tui.screens.dialogs import ChoiceScreen, TextScreen
 
 # -- result entry ---------------------------------------------------------------------------
 
@@ -266,6 +177,40 @@ async def test_change_by_another_process_appears_within_two_seconds(demo):
         assert "Brown, Maria (28)" in screen_text(app)
 
 
+BAD_FILES = {  # issue 26: what a running TUI met, and the words of its message line
+    "5000 digits": (lambda t: t.replace("rounds = 5", "rounds = " + "9" * 5000, 1),
+                    "event.rounds: line 8: a number of 5000 digits is too big"),
+    "5000 tie-breaks": (lambda t: t.replace("tiebreaks = [", "tiebreaks = [" + '"BH", ' * 5000, 1),
+                        "event.tiebreaks: 5004 tie-breaks are too many: at most 20"),
+    "hex of 5000 digits": (lambda t: t.replace("rounds = 5", "rounds = 0x" + "f" * 5000, 1),
+                           "event.rounds: must be a whole number from 0 to 999, not ~1e6020"),
+    "not TOML": (lambda t: t[:len(t) // 2], "not a valid TOML file"),
+}
+
+
+@sync
+@pytest.mark.parametrize("bad", sorted(BAD_FILES))
+async def test_a_bad_file_keeps_the_last_good_state_and_says_why(demo, bad):
+    edit, said = BAD_FILES[bad]
+    good = demo.read_text(encoding="utf-8")
+    assert "rounds = 5" in good
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.event
+        shown = screen_text(app)
+        tmp = demo.with_name("next.toml")
+        tmp.write_text(edit(good), encoding="utf-8")
+        os.replace(tmp, demo)  # as an editor or another arbiter saves it
+        await until(pilot, lambda: said.replace(" ", "") in "".join(screen_text(app).split()), "the message line")
+        assert app.event is before and app.is_running
+        assert screen_text(app).splitlines()[:10] == shown.splitlines()[:10]  # the round as it was
+        tmp.write_text(good.replace('name = "Demo Open', 'name = "Demo Again', 1), encoding="utf-8")
+        os.replace(tmp, demo)  # fixed: shown again
+        await until(pilot, lambda: app.event.name.startswith("Demo Again"), "the good file again")
+        await pilot.press("q")
+
+
 @sync
 async def test_undo_redo_keys(demo):
     app = make_app(demo)
@@ -376,14 +321,6 @@ async def test_pair_next_round_flow(tmp_path):
 
 
 # -- round clock ------------------------------------------------------------------------------
-
-
-class FrozenClock:
-    def __init__(self) -> None:
-        self.t = datetime(2026, 11, 30, 10, 0, 0, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        return self.t
 
 
 @sync

@@ -11,15 +11,9 @@ from arbiter.core.event.results import Result
 from arbiter.core.store import create, load
 from arbiter.core.store.presence import Presence
 from tests.helpers import event_with_players
-from tests.tui.test_tui_app import (SIZE, demo, make_app, no_fsync, one_table, pair_preview, screen_text,  # noqa: F401
-                                 sync, type_line, until)
+from tests.tui.pilot import SIZE, flat, make_app, pair_preview, screen_text, sync, type_line, until
 from arbiter.tui.screens.dialogs import FormScreen, LineScreen, TextScreen
 from arbiter.tui.screens.players import PlayersScreen
-
-
-def flat(app) -> str:
-    """The screen's words as one line, without a dialog's borders (a wrapped sentence reads whole)."""
-    return " ".join(" ".join(line.strip().strip("│").split()) for line in screen_text(app).splitlines())
 
 
 async def fill_form(pilot, values: list[str]) -> None:
@@ -93,6 +87,25 @@ async def test_players_import_csv(one_table, tmp_path):
         names = {p.name for p in load(one_table).players}
         assert {"New, Nina", "Old, Oleg"} <= names
         assert "imported 2 players" in screen_text(app)
+
+
+@sync
+async def test_players_import_of_a_windows_1251_csv_says_how_it_was_read(one_table, tmp_path):
+    """Issue 21.4: a Russian spreadsheet's file with columns arbiter does not know imports; the message line
+    says it was read as Windows-1251 and which columns were ignored (in the judge's language)."""
+    csv = tmp_path / "reg.csv"
+    csv.write_bytes("Отметка времени;Фамилия;Имя;Рейтинг\n1;Новикова;Нина;1650\n2;Олегов;Олег;\n".encode("cp1251"))
+    app = make_app(one_table, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P", "i")
+        await pilot.pause()
+        app.screen.query_one("#line-input").value = str(csv)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert {"Новикова, Нина", "Олегов, Олег"} <= {p.name for p in load(one_table).players}
+        shown = " ".join(screen_text(app).split())
+        assert "прочитан как Windows-1251" in shown and "столбцы пропущены" in shown, shown
 
 
 @sync

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from arbiter.core import commands as cmds
 from arbiter.core.event import commands
-from arbiter.core.errors import FileProblem
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean
 from arbiter.core.event.model import Event
@@ -115,29 +114,60 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     if name is None:
         raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
     new = run(EventFile(a.file), cmds.AddPlayer(name, rating=a.rating, club=a.club, federation=a.federation,
-                                                table=a.table, team=a.team))
+                                                table=a.table, team=a.team, **_player_details(a, empty="")))
     p = max(new.players, key=lambda x: x.id)
     late = f", late entry from round {p.late_from}" if p.late_from else ""
     print(f"added {p.name} as player {p.id}{late}")
     return 0
 
 
-def read_csv_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except UnicodeDecodeError:
-        raise FileProblem(str(path), None, "not UTF-8 text") from None
-    except IsADirectoryError:
-        raise FileProblem(str(path), None, "is a folder, not a CSV file") from None
-    except OSError as exc:
-        raise FileProblem(str(path), None, "cannot read: {strerror}", strerror=exc.strerror) from None
+def _player_details(a: argparse.Namespace, empty: str | None = None) -> dict:
+    """--title, --fide-id, --sex, --birth as Player fields (one not given: `empty`)."""
+    return {k: empty if v is None else v for k, v in
+            (("title", a.title), ("fide_id", a.fide_id), ("sex", a.sex), ("birth", a.birth))}
+
+
+def birth(text: str) -> str:
+    """--birth: a year (1990) or a date (1990-05-04, 04.05.1990), kept as typed."""
+    import re
+
+    t = text.strip()
+    if not re.fullmatch(r"\d{4}|\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}", t):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 04.05.1990)")
+    return t
+
+
+birth.__name__ = "birth"
+
+
+def cmd_players_edit(a: argparse.Namespace) -> int:
+    fields = {k: v for k, v in {"name": a.name, "rating": a.rating, "club": a.club, "federation": a.federation,
+                               **_player_details(a)}.items() if v is not None}
+    if not fields:
+        raise UsageError("players edit: say what changes (--name, --rating, --club, --federation, --title, "
+                         "--fide-id, --sex, --birth)")
+    if "name" in fields:
+        fields["name"] = fields["name"].strip()
+    new = run(EventFile(a.file), cmds.EditPlayer(a.id, **fields))
+    p = new.player(a.id)
+    print(clean(f"player {p.id}: {p.name}, rating {p.rating}" + "".join(
+        f", {k.replace('_', ' ')} {getattr(p, k)}" for k in ("club", "federation", "title", "fide_id", "sex", "birth")
+        if getattr(p, k))))
+    return 0
+
+
+PLAYER_DETAILS = (  # what categories read (sex, birth) and the FIDE report carries (title, FIDE id)
+    Arg("--title", "the title, e.g. GM, IM, WFM", metavar="T"),
+    Arg("--fide-id", "the FIDE id", metavar="N"),
+    Arg("--sex", "f or m (for categories)", metavar="f|m", choices=("f", "m")),
+    Arg("--birth", "the year of birth (1990) or the date (1990-05-04)", metavar="Y", type=birth),
+)
 
 
 def cmd_players_import(a: argparse.Namespace) -> int:
     csv_path = Path(a.csv)
-    rows = csvio.read_players(read_csv_text(csv_path), str(csv_path))
+    got = csvio.read_players_file(csv_path, a.encoding)  # a plain file or `-`, capped; the encoding told or named
+    rows = got.rows
     e = load(a.file)
     unseated = sum(1 for row in rows if row.get("table") is None) if e.tables > 1 else 0
     if unseated and a.distribute is None:
@@ -150,6 +180,8 @@ def cmd_players_import(a: argparse.Namespace) -> int:
 
     new = run(EventFile(a.file), cmds.ImportPlayers(tuple(rows), str(csv_path), method=a.distribute or "rating"))
     print(f"imported {len(rows)} players")
+    for said in got.warnings():  # an encoding told from the letters; the columns ignored: a line each
+        print(f"arbiter: warning: {csv_path}: {clean(str(said))}", file=sys.stderr)
     if unseated:
         print_tables(new, {p.id for p in new.players} - {p.id for p in e.players})
     return 0
@@ -335,12 +367,26 @@ COMMANDS = (
                 Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
                 TABLE.but("the table (an event with several tables)"),
                 Arg("--team", "the team (a team event)", metavar="T", default=""),
+                *PLAYER_DETAILS,
             ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
                       "         arbiter players add saves/open.toml -- \"-1+2\""),
+    Command(("players", "edit"), "change a player's name, rating, club, federation, title, FIDE id, sex or birth",
+            cmd_players_edit, (
+                FILE,
+                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+                Arg("--name", "the player's name", metavar="NAME"),
+                Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating")),
+                Arg("--club", "the club", metavar="C"),
+                Arg("--federation", "the federation, e.g. ENG", metavar="F"),
+                *PLAYER_DETAILS,
+            ), epilog="example: arbiter players edit saves/open.toml 12 --sex f --birth 2009"),
     Command(("players", "import"), "add the players of a CSV file (all or none)", cmd_players_import, (
         FILE,
-        Arg("csv", "a CSV file with a header row: name (required), rating, club, federation, table, team, "
-            "title, fide_id", metavar="CSV"),
+        Arg("csv", "a CSV file (- for standard input) with a header row in English or Russian: name (or surname "
+            "and first name), rating, club, federation, table, team, title, fide id, sex, birth; other columns "
+            "are ignored", metavar="CSV"),
+        Arg("--encoding", "the file's encoding when arbiter cannot tell it: cp1251 (Russian Windows), koi8-r, "
+            "cp866, cp1252, utf-8, utf-16 ... (default: UTF-8, else told from the letters)", metavar="ENC"),
         Arg("--distribute", "an event of several tables, a CSV without a table column: deal the players to the "
             "tables by rating (a snake) or by lot, club-mates apart where possible", metavar="rating|lots",
             choices=("rating", "lots")),

@@ -40,7 +40,10 @@ LIMITS: dict[str, tuple[int, int, str]] = {
     "unrated_rating": (*L.RANGES["unrated_rating"], ""),
     "id": (*L.RANGES["id"], ""),
     "moves": (*L.RANGES["moves"], "moves"),
+    "year": (*L.RANGES["year"], ""),
+    "position": (1, max(L.CATEGORIES_MAX, L.PRIZES_MAX), ""),
     "width": (1, 1000, "columns"),
+    "page_lines": (0, L.PAGE_LINES_MAX, "lines"),
     "port": (1, 65535, ""),
     "clients": (1, 100000, "connections"),
 }
@@ -65,7 +68,7 @@ def whole(kind: str) -> Callable[[str], int]:
         if not _WHOLE.fullmatch(t):
             raise ValueError(text)  # argparse says: invalid int value: 'abc'
         if len(t.lstrip("+-").lstrip("0")) > 12:  # no need to make a 5000-digit int to know it is too big
-            raise argparse.ArgumentTypeError(f"{t} is too {'small' if t.startswith('-') else 'big'}: "
+            raise argparse.ArgumentTypeError(f"{_short(t)} is too {'small' if t.startswith('-') else 'big'}: "
                                              + (f"at least {lo}" if t.startswith("-") else _at_most(hi, unit)))
         n = int(t)
         if n < lo:
@@ -77,6 +80,11 @@ def whole(kind: str) -> Callable[[str], int]:
     parse.__name__ = "int"  # argparse says "invalid int value: 'abc'"
     parse.limits = (lo, hi)  # type: ignore[attr-defined]
     return parse
+
+
+def _short(text: str, most: int = 24) -> str:
+    """What was typed, cut when long: a message is one short line (`--rounds 999...` of 5000 digits)."""
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def _at_most(hi: int, unit: str) -> str:
@@ -104,13 +112,14 @@ def check(kind: str, value: int, option: str) -> int:
 
 def points(text: str, option: str = "--points") -> tuple[Fraction, Fraction, Fraction]:
     """W,D,L points of a game or a match, e.g. 1,0.5,0 or 3,1,0: tenths from 0 to MAX_POINTS."""
-    parts = [p.strip() for p in text.split(",")]
+    text_typed, text = text, _short(text, 40)
+    parts = [p.strip() for p in text_typed.split(",")]
     if len(parts) != 3:
         raise UsageError(f"{option} '{text}': expected three values W,D,L such as 1,0.5,0 or 3,1,0")
     out = []
     for p in parts:
         if not (p.isascii() and _DECIMAL.fullmatch(p)) or len(p) > 12:
-            raise UsageError(f"{option} '{text}': '{p}' is not a number of points such as 1, 0.5 or 3")
+            raise UsageError(f"{option} '{text}': '{_short(p)}' is not a number of points such as 1, 0.5 or 3")
         try:
             v = Fraction(p)
         except ZeroDivisionError:
@@ -139,4 +148,18 @@ def seconds(text: str) -> float:
 
 
 seconds.__name__ = "float"
+
+
+def amount(text: str):
+    """An argparse `type`: prize money, whole or with cents (1000, 250.50): `core.event.money.parse_amount`."""
+    from arbiter.core.errors import ArbiterError
+    from arbiter.core.event.money import parse_amount
+
+    try:
+        return parse_amount(text)
+    except ArbiterError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+amount.__name__ = "amount"
 seconds.limits = INTERVAL  # type: ignore[attr-defined]

@@ -35,7 +35,6 @@ from .. import actions
 from ..actions import W, Action
 from ..changes import Change
 from ..i18n import tr
-from ..widgets.keys_bar import KeysBar
 from ..widgets.messages import EventChanged, LangChanged, Say
 from ..widgets.status import MessageLine
 from .dialogs import ChoiceScreen, LineScreen, TextScreen
@@ -98,7 +97,8 @@ class ArbiterScreen(actions.Scoped, Screen):
 
     def action_help(self) -> None:
         lang = self.arb.lang
-        self.app.push_screen(TextScreen(tr(lang, "help_title"), actions.help_text(lang), tr(lang, "help_close"),
+        self.app.push_screen(TextScreen(tr(lang, "help_title"),
+                                        actions.help_text(lang, team=actions.in_team_event(self)), tr(lang, "help_close"),
                                         wrap=True))
 
     # -- the message line -------------------------------------------------------------------

@@ -64,7 +64,7 @@ register(
            ("clock",), "clock_do", ("a",), when=lambda s: _clock_stage(False)(s) or several_tables(s), group="clock"),
     Action("clock_top", ("7",), W("start {top} minutes (top game)", "старт {top} минут (партия топа)"),
            W("Start a top game's time (top_minutes, 70 by default)", "Старт времени партии топа (top_minutes, по умолчанию 70)"),
-           ("clock",), "clock_do", ("7",), when=_clock_stage(True), group="clock"),
+           ("clock",), "clock_do", ("7",), when=_clock_stage(True), group="clock", team=False),
     Action("clock_pause", ("p",), W("pause / resume", "пауза / продолжить"),
            W("Pause / resume", "Пауза / продолжить"), ("clock",), "clock_do", ("p",), group="clock"),
     Action("clock_add", ("plus",), W("add 5 minutes", "добавить 5 минут"), W("Add 5 minutes", "Добавить 5 минут"),

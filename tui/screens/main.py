@@ -34,6 +34,7 @@ from ..widgets import clock as clockmod
 from ..widgets.bracket import BracketPanel, BracketView
 from ..widgets.keyed_table import KeyedTable
 from ..widgets.keys_bar import KeysBar
+from ..widgets.match_rows import matches_open
 from ..widgets.progress import ProgressLine
 from ..widgets.round_clock import RoundClock
 from ..widgets.round_panel import RoundPanel
@@ -48,7 +49,9 @@ from .pairing import Pairing
 from .printing import Printing
 from .results import ResultEntry
 from .top import TopStart
-from . import new_event, players, seating  # noqa: F401 (their rows of the main screen: P, new event, to tables)
+# their rows of the main screen (the action table): P, new event, to tables, F, the prizes, the categories, a team
+# event's changes by hand and line-ups
+from . import categories, final, new_event, players, prizes, seating, team_edits  # noqa: F401
 
 register(
     Action("help", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
@@ -215,7 +218,7 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
             stage=panel.stage, table=panel.table, tables=len(panel.tables), missing=cur.missing if cur else None,
             clock_left=left, clock_paused=bool(cur and cur.clock_paused is not None),
             others=list(self.arb.others), viewing=shown.number if shown is not None and shown is not cur else None,
-            width=self.size.width or 80,
+            width=self.size.width or 80, matches_open=matches_open(e, cur),
         ))
 
     # -- what the widgets say ------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 from textual import work
 
 from arbiter.core import commands as cmds
+from arbiter.core import teams as team_event
 from arbiter.core.pairing import preview
 from arbiter.core.pairing import rounds as pairing
 
@@ -21,6 +22,7 @@ from ..i18n import tr
 from .dialogs import TextScreen
 from .entry import clean_lines
 from .preview import PreviewScreen
+from .team_preview import TeamPreviewScreen
 
 
 def _pair(s) -> Why | None:
@@ -45,10 +47,10 @@ register(
     Action("pair_all", ("A",), W("pair all tables", "жеребьёвка столов"),
            W("Pair the next round of every table whose round is complete: one preview of every table, y saves it",
              "Жеребьёвка следующего тура на всех столах, где тур окончен: один просмотр всех столов, y сохраняет"),
-           ("main",), "action_pair_all", footer=12, palette=True, when=_pair_all, group="change"),
+           ("main",), "action_pair_all", footer=12, palette=True, when=_pair_all, group="change", team=False),
     Action("explain", ("e",), W("explain", "пояснить"),
            W("Explain the pairings of the round shown", "Пояснить жеребьёвку показанного тура"),
-           ("main",), "action_explain", palette=True, when=_explain, group="change"),
+           ("main",), "action_explain", palette=True, when=_explain, group="change", team=False),
 )
 
 
@@ -97,7 +99,8 @@ class Pairing:
     async def preview(self, proposal: preview.Proposal, note: str = "", cancelled: str = "") -> None:
         """The pairing is ready: the preview, once this screen is on top; then the new round, or what is left."""
         await self.on_top()
-        saved = await self.ask(PreviewScreen(proposal, self.arb.lang, note))
+        kind = TeamPreviewScreen if team_event.is_team_event(proposal.event) else PreviewScreen
+        saved = await self.ask(kind(proposal, self.arb.lang, note))
         if saved is None:
             self.say(cancelled or tr(self.arb.lang, "pv_cancelled"), "yellow" if cancelled else "")
             return

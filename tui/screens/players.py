@@ -2,7 +2,7 @@
 players to tables.
 
 Each action is the `core.commands` command the command line runs, in one
-transaction (through `run_change`); the keys are the action table's
+transaction (through `commit`); the keys are the action table's
 "players" scope. The status column shows a requested bye (`½ r3`) beside
 late entries and withdrawals. In an event of several tables, `d` deals the
 players to the tables (before round 1), and a CSV without a table column is
@@ -19,10 +19,9 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from arbiter.core import commands as cmds
-from arbiter.core.errors import FileProblem
+from arbiter.core import teams as team_event
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean, fit
-from arbiter.core.event.model import Event
 
 from .. import actions
 from ..actions import W, Action, Why, register, why
@@ -31,7 +30,7 @@ from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
-from .dialogs import ChoiceScreen, FormScreen, LineScreen
+from .dialogs import ChoiceScreen, FormScreen
 from .seating import import_seated
 
 
@@ -71,15 +70,9 @@ register(
 )
 
 
-def read_csv(path: Path) -> list[dict]:
-    """The players of a CSV file (columns as `arbiter players import`); a problem is a FileProblem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblem(str(path), None, "no such file") from None
-    except UnicodeDecodeError:
-        raise FileProblem(str(path), None, "not UTF-8 text") from None
-    return csvio.read_players(text, str(path))
+def read_csv(path: Path) -> csvio.Import:
+    """The players of a CSV file (as `arbiter players import` reads it); a problem is a FileProblem."""
+    return csvio.read_players_file(path, stdin=False)  # `-` is a file's name here: stdin is the terminal
 
 
 def matches(p, query: str) -> bool:
@@ -126,8 +119,9 @@ class PlayersScreen(ArbiterScreen):
     def refresh_list(self) -> None:
         L = self.arb.lang
         e = self.arb.event
+        team = team_event.is_team_event(e)  # a team event: the team, where other events show the table
         cols = [("id", tr(L, "id")), ("name", tr(L, "name")), ("rating", tr(L, "rating")), ("club", tr(L, "club")),
-                ("table", tr(L, "table")), ("status", tr(L, "status"))]
+                ("team", tr(L, "team")) if team else ("table", tr(L, "table")), ("status", tr(L, "status"))]
         rows = []
         for p in e.players:
             if not matches(p, self.query_text):
@@ -141,8 +135,9 @@ class PlayersScreen(ArbiterScreen):
                 status += ", " + tr(L, "st_byes", byes=", ".join(
                     tr(L, "st_bye", kind=BYE_SHOWN.get(kind, kind), r=r) for r, kind in sorted(p.byes)))
             style = "dim" if p.status == "withdrawn" else ""
+            where = cell(fit(p.team, 16)) if team else cell(p.table or "")
             rows.append((str(p.id), (cell(p.id), cell(fit(p.name, 24), style), cell(p.rating or ""),
-                                     cell(fit(p.club, 16)), cell(p.table or ""), cell(status, style))))
+                                     cell(fit(p.club, 16)), where, cell(status, style))))
         self.query_one("#players-table", KeyedTable).sync(cols, rows)
         head = f"{tr(L, 'players_title')}: {len(rows)}/{len(e.players)}"
         if self.query_text:
@@ -189,6 +184,8 @@ class PlayersScreen(ArbiterScreen):
         fields = [("name", tr(L, "f_player_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
         if e.tables > 1:
             fields.append(("table", tr(L, "f_table"), ""))
+        if team_event.is_team_event(e):  # a team event: every player plays for a team (the team exists once it has a player)
+            fields.append(("team", tr(L, "f_team"), ""))
         v = await self.ask(FormScreen(tr(L, "add_player"), fields))
         if v is None:
             return
@@ -198,7 +195,8 @@ class PlayersScreen(ArbiterScreen):
         except ValueError:
             self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
             return
-        change = await self.commit(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table))
+        change = await self.commit(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table,
+                                                  team=v.get("team", "").strip()))
         if change.saved:
             p = max(change.result.players, key=lambda x: x.id)
             late = tr(L, "late", n=p.late_from) if p.late_from else ""
@@ -275,16 +273,18 @@ class PlayersScreen(ArbiterScreen):
         if not path:
             return
         csv_path = Path(path.strip()).expanduser()
-        rows = self.attempt(read_csv, csv_path)
-        if rows is None:
+        got = self.attempt(read_csv, csv_path)
+        if got is None:
             return
+        rows = got.rows
+        note = "".join(f" · {said.text(L)}" for said in got.warnings())  # the encoding told, columns ignored
         e = self.arb.event
         if e.tables > 1 and any(row.get("table") is None for row in rows):
             # players without a table: where they would sit first, saved with them (seating.add_and_seat)
             method = await import_seated(self, tuple(rows), str(csv_path))
             if method is not None:
                 self.say(tr(L, "imported_seated", n=len(rows), how=tr(L, "seat_by_" + ("rating" if method == "rating"
-                                                                                      else "lot"))), "bold")
+                                                                                      else "lot"))) + note, "bold")
             return
         if (await self.commit(cmds.ImportPlayers(tuple(rows), str(csv_path)))).saved:
-            self.say(tr(L, "imported", n=len(rows)), "bold")
+            self.say(tr(L, "imported", n=len(rows)) + note, "bold")

@@ -2,7 +2,7 @@
 
 `p` on the main screen pushes this screen with `core.pairing.preview.propose`'s
 proposal (computed in a job, off the event loop). Nothing is written until
-`y` (or Enter): then one transaction (`run_change`) runs
+`y` (or Enter): then one transaction (`commit`) runs
 `core.commands.SavePairing`, which refuses when another judge changed the event
 meanwhile (`r` then pairs again on the file as it is, in a job: Esc stops
 it and keeps the proposal shown).
@@ -52,18 +52,18 @@ register(
     Action("pv_reset", ("r",), W("as paired", "исходная"),
            W("Back to the program's pairing (after another judge's change: pair again)",
              "Вернуть жеребьёвку программы (после изменения другим судьёй: провести заново)"),
-           ("preview",), "action_reset", footer=4, palette=True, when=busy, group="preview"),
+           ("preview", "team_preview"), "action_reset", footer=4, palette=True, when=busy, group="preview"),
     Action("pv_explain", ("e",), W("explain", "пояснить"),
            W("Why each board was made, and every warning", "Почему составлена каждая пара, все предупреждения"),
            ("preview",), "action_explain", footer=5, palette=True, when=busy, group="preview"),
     Action("pv_save", ("y",), W("save", "сохранить"),
            W("Save (Enter too): the changed boards are marked as made by hand",
              "Сохранить (и Enter): изменённые доски отмечаются как составленные вручную"),
-           ("preview",), "action_save", footer=6, palette=True, group="preview"),
+           ("preview", "team_preview"), "action_save", footer=6, palette=True, group="preview"),
     Action("pv_cancel", ("n", "escape"), W("cancel", "отмена"),
            W("Cancel (Esc too): nothing is saved; Esc first stops a pairing under way",
              "Отмена (и Esc): ничего не сохраняется; Esc сначала останавливает идущую жеребьёвку"),
-           ("preview",), "action_cancel", footer=7, palette=True, group="preview"),
+           ("preview", "team_preview"), "action_cancel", footer=7, palette=True, group="preview"),
 )
 
 MAX_WARNINGS = 3  # lines of warnings under the table; `e` shows them all

@@ -30,6 +30,7 @@ from ..actions import W, Action, Why, register, round_shown, waiting, why, why_c
 from ..changes import Change
 from ..i18n import tr
 from .dialogs import ChoiceScreen
+from ..widgets.match_rows import board_number
 from .entry import change_preview, result_of
 
 
@@ -84,15 +85,15 @@ register(
     Action("agreed", ("a",), W("agreed", "договор."),
            W("Then 1 / 0: an agreed result, top games only (704.4)",
              "Затем 1 / 0: результат по договорённости, только партии топа (704.4)"),
-           ("main",), "action_prefix", ("a",), footer=24, when=_result(Result.AGREED_FIRST_WINS), group="result"),
+           ("main",), "action_prefix", ("a",), footer=24, when=_result(Result.AGREED_FIRST_WINS), group="result", team=False),
     Action("clear", ("x", "delete"), W("clear", "стереть"),
            W("Clear the result (asks first)", "Стереть результат (с подтверждением)"),
            ("main",), "action_clear", when=_result(None), group="result"),
     Action("line", ("colon",), W("go to", "к доске"),
-           W("The ':' line: 12 jumps to board 12; '12 1-0', '12 =' enter a result; 'r3' round 3, 't2' table 2, "
-             "'12 m45' the moves (Enter on a board opens it too)",
-             "Строка ':': 12 — к доске 12; '12 1-0', '12 =' — результат; 'r3' тур 3, 't2' стол 2, "
-             "'12 m45' число ходов (открывается и по Enter на доске)"),
+           W("The ':' line: 12 jumps to board 12 (a team event: 3.2 is board 2 of match 3 too); '12 1-0', '12 =' "
+             "enter a result; 'r3' round 3, 't2' table 2, '12 m45' the moves (Enter on a board opens it too)",
+             "Строка ':': 12 — к доске 12 (в командном турнире и 3.2 — доска 2 матча 3); '12 1-0', '12 =' — "
+             "результат; 'r3' тур 3, 't2' стол 2, '12 m45' число ходов (открывается и по Enter на доске)"),
            ("main",), "action_line", footer=25, when=round_shown, group="result"),
     Action("moves", (), W("moves", "ходы"),
            W("Enter the number of moves (fewest-moves rule): ': 12 m45'",
@@ -256,7 +257,7 @@ class ResultEntry:
         if not parts or rnd is None:
             return
         try:
-            board = int(parts[0])
+            board = board_number(self.event, parts[0])  # 12, or in a team event 3.2 (match 3, board 2)
         except ValueError:
             self.say_error(tr(lang, "line_bad", text=text.strip()))
             return

@@ -43,10 +43,10 @@ register(
     Action("start_top", ("K",), W("start top", "начать топ"),
            W("Start the top: the seeds, the 704.2 aims and the bracket first, y starts it",
              "Начать топ: сначала посев, цели 704.2 и сетка, y начинает"),
-           ("main",), "action_start_top", footer=11, palette=True, when=_top, group="change"),
+           ("main",), "action_start_top", footer=11, palette=True, when=_top, group="change", team=False),
     Action("playoff", (), W("play-off", "плей-офф"),
            W("Start a play-off for first place", "Начать плей-офф за первое место"),
-           ("main",), "action_start_playoff", palette=True, when=_playoff, group="change"),
+           ("main",), "action_start_playoff", palette=True, when=_playoff, group="change", team=False),
 )
 
 

@@ -71,23 +71,23 @@ register(
     Action("bracket_board", ("enter",), W("board", "доска"),
            W("The match's board: the round panel on it, to enter its result",
              "Доска пары: панель тура на ней, чтобы внести результат"),
-           ("bracket",), "action_choose", footer=1, when=_bracket, group="bracket"),
+           ("bracket",), "action_choose", footer=1, when=_bracket, group="bracket", team=False),
     Action("bracket_up", ("up", "k"), W("up", "вверх"), W("The match above in the same round", "Пара выше в том же туре"),
-           ("bracket",), "action_move", (0, -1), group="bracket", key_shown="↑ k"),
+           ("bracket",), "action_move", (0, -1), group="bracket", key_shown="↑ k", team=False),
     Action("bracket_down", ("down", "j"), W("down", "вниз"),
            W("The match below (the third-place match is under the final)", "Пара ниже (матч за 3-е место под финалом)"),
-           ("bracket",), "action_move", (0, 1), group="bracket", key_shown="↓ j"),
+           ("bracket",), "action_move", (0, 1), group="bracket", key_shown="↓ j", team=False),
     Action("bracket_left", ("left", "h"), W("round before", "тур до"),
            W("The round before: the upper of the two matches that feed this one",
              "Тур до: верхняя из двух пар, из которых выходят в эту"),
-           ("bracket",), "action_move", (-1, 0), group="bracket", key_shown="← h"),
+           ("bracket",), "action_move", (-1, 0), group="bracket", key_shown="← h", team=False),
     Action("bracket_right", ("right", "l"), W("round after", "тур после"),
            W("The round after: the match this one feeds", "Тур после: пара, в которую выходят из этой"),
-           ("bracket",), "action_move", (1, 0), group="bracket", key_shown="→ l"),
+           ("bracket",), "action_move", (1, 0), group="bracket", key_shown="→ l", team=False),
     Action("bracket_first", ("home",), W("first", "первая"), W("The first match of the round", "Первая пара тура"),
-           ("bracket",), "action_edge", (-1,), group="bracket"),
+           ("bracket",), "action_edge", (-1,), group="bracket", team=False),
     Action("bracket_last", ("end",), W("last", "последняя"), W("The last match of the round", "Последняя пара тура"),
-           ("bracket",), "action_edge", (1,), group="bracket"),
+           ("bracket",), "action_edge", (1,), group="bracket", team=False),
 )
 
 
@@ -357,7 +357,8 @@ class BracketPanel(Vertical):
             if head.cell_len + cell_len(keys) <= width:  # the keys only when they fit whole (they are on ? too):
                 head.append(keys, style="dim")  # the champion was cut off behind them
         self.query_one("#bracket-head", TextLine).show(head)
-        places = places_text(event, lang, b) if b is not None else None
+        places = places_text(event, lang, b, width=(self.size.width or self.app.size.width or 80) - 2) \
+            if b is not None else None
         line = self.query_one("#bracket-places", TextLine)
         if line.display != (places is not None):
             line.display = places is not None

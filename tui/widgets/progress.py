@@ -8,6 +8,11 @@ exclusive in its group), so every key keeps answering. The App holds the one
 job under way (`ArbiterApp.job`, a reactive value); `ProgressLine` shows it
 on each screen that has one, with the seconds it has taken, every second.
 
+`compute(node, work, done, background=, group=)` is the small form for a
+screen's own view of a big event (the final ranking, the prizes): `work()`
+in a thread worker of the screen, exclusive in its group, `done(result)`
+on the event loop unless a newer one replaced it.
+
 Esc stops it (`ArbiterApp.stop_job` cancels the worker): its result is
 thrown away at once and the judge's screen is free. The work is given the
 engine's progress hook (`work(progress)`): at every step it asks
@@ -73,6 +78,23 @@ def in_worker(job: Job, work: Callable[[Callable[..., None]], Any], hook: Callab
         return work(progress)
     finally:
         job.ended.set()
+
+
+def compute(node, work: Callable[[], Any], done: Callable[[Any], None], *, background: bool, group: str) -> None:
+    """`done(work())`: at once, or with `work` in a thread worker of `node`, `done` then on the event loop (a
+    newer computation of the same group, or the node's removal, cancels the older one: its result is thrown
+    away)."""
+    if not background:
+        done(work())
+        return
+
+    def run() -> None:
+        value = work()
+        worker = get_current_worker()
+        if not worker.is_cancelled:
+            node.app.call_from_thread(lambda: None if worker.is_cancelled else done(value))
+
+    node.run_worker(run, group=group, exclusive=True, thread=True)
 
 
 class ProgressLine(Static):

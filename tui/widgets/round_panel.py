@@ -29,8 +29,9 @@ from arbiter.core.event.model import STAGES, Event, Game, Round, points_text
 
 from ..i18n import tr
 from .keyed_table import KeyedTable, cell
+from .match_rows import is_team_round, matches_open, team_echo, team_rows
 from .memo import Memo, event_inputs
-from .round_texts import places_text, playoff_text, top_bracket, unpaired_text
+from .round_texts import places_text, playoff_text, team_foot, top_bracket, unpaired_text
 from .status import TextLine
 
 # two names, the board, both points and the result ("0-1t") in 80 columns, in both languages,
@@ -222,16 +223,24 @@ class RoundPanel(Vertical):
         rows = []
         cache = self._row_cells
         players = e.players
-        for g in rnd.games:
-            if w.only_missing and not (g.result is None and g.second is not None):
-                continue
+
+        def board_cells(g: Game):
             hit = cache.get(g.board)  # the cells of a board whose game, points and players did not change
             if hit is not None and hit[0] is g and hit[1] is pts and hit[2] is players and hit[3] == lang:
-                cells = hit[4]
-            else:
-                cells = self.game_cells(e, g, pts)
-                cache[g.board] = (g, pts, players, lang, cells)
-            rows.append((str(g.board), cells))
+                return hit[4]
+            cells = self.game_cells(e, g, pts)
+            cache[g.board] = (g, pts, players, lang, cells)
+            return cells
+
+        if is_team_round(e, rnd):  # a team event: each match's head over its boards (match_rows.py)
+            width = (self.size.width or self.app.size.width or 80) - 3
+            rows = self.memo.get("team_rows", (rnd, pts, players, e.extra, lang, width, w.only_missing),
+                                 lambda: team_rows(e, rnd, lang, width, board_cells, w.only_missing))
+        else:
+            for g in rnd.games:
+                if w.only_missing and not (g.result is None and g.second is not None):
+                    continue
+                rows.append((str(g.board), board_cells(g)))
         table.sync(cols, rows)
         self._round_shown = (rnd, pts, e.players, w.only_missing, w.prefix, lang, table.rebuilds, table.row_count)
         head.show(self.head_text(e, rnd))
@@ -244,18 +253,23 @@ class RoundPanel(Vertical):
         text = None
         if rnd is not None:
             key = ("foot", rnd.stage, rnd.table, rnd.number)
-            inputs = (rnd, e.players, self.lang) if rnd.stage in ("swiss", "roundrobin") else (
-                tuple(e.rounds_of("top")), e.players, self.lang)
+            inputs = (rnd, e.players, e.extra, self.lang) if rnd.stage in ("swiss", "roundrobin") else (
+                tuple(e.rounds_of("top")), e.players, self.lang, self.foot_width())
             if rnd.stage == "playoff":
                 inputs = (e.rounds, e.players, self.lang)
-            text = self.memo.get(repr(key), inputs, lambda: unpaired_text(e, rnd, self.lang)
+            text = self.memo.get(repr(key), inputs, lambda: team_foot(e, rnd, self.lang)
+                                 if is_team_round(e, rnd) else unpaired_text(e, rnd, self.lang)
                                  if rnd.stage in ("swiss", "roundrobin") else
-                                 places_text(e, self.lang) if rnd.stage == "top" else
+                                 places_text(e, self.lang, width=self.foot_width()) if rnd.stage == "top" else
                                  playoff_text(e, rnd, self.lang) if rnd.stage == "playoff" else None)
         if foot.display != (text is not None):
             foot.display = text is not None
         if text is not None:
             foot.show(text, layout=True)
+
+    def foot_width(self) -> int:
+        """The columns of a line under the boards (the foot has a column of padding each side)."""
+        return (self.size.width or self.app.size.width or 80) - 2
 
     def head_text(self, e: Event, rnd: Round) -> Text:
         lang, w = self.lang, self.where
@@ -271,9 +285,15 @@ class RoundPanel(Vertical):
         if w.prefix:
             tags.append((f" · [{w.prefix}: {tr(lang, 'k_tech' if w.prefix == 't' else 'k_agreed')}]",
                          "bold reverse"))
-        if missing:
+        room = (self.size.width or self.app.size.width or 80) - 2 - len(t.plain) - sum(len(x) for x, _ in tags)
+        if missing and is_team_round(e, rnd):  # a team round: matches open and boards missing
+            m = matches_open(e, rnd)
+            state = f" · {tr(lang, 'tm_panel_missing', m=m, n=len(missing))}"
+            if len(state) > room:
+                state = f" · {tr(lang, 'st_team_missing_short', m=m, n=len(missing))}"
+            t.append(state, style="yellow")
+        elif missing:
             state = f" · {tr(lang, 'head_missing_one' if len(missing) == 1 else 'head_missing', boards=', '.join(missing))}"
-            room = (self.size.width or self.app.size.width or 80) - 2 - len(t.plain) - sum(len(x) for x, _ in tags)
             if len(state) > room:  # the marks must show: the boards are counted instead (the status line has them too)
                 state = f" · {tr(lang, 'st_missing', n=len(missing))}"
             t.append(state, style="yellow")
@@ -390,6 +410,9 @@ class RoundPanel(Vertical):
             after = self.match_after(rnd, g) if rnd.stage == "top" else None
             return (tr(lang, "echo_game", b=board, first=first, res=res, second=second)
                     + (f"  {after}" if after else "")), "bold"
+        match = team_echo(e, rnd, board, lang)
+        if match is not None:  # a team event: the match as it stands now
+            return tr(lang, "echo_game", b=board, first=first, res=res, second=second) + " · " + match, "bold"
         scores = self.scores_after(e, rnd, g)
         p1 = points_text(scores[a.id]) if a.id in scores else "-"
         p2 = points_text(scores[b.id]) if b.id in scores else "-"

@@ -6,6 +6,7 @@ shared by the round panel, the standings panel and the bracket panel.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from arbiter.core.errors import ArbiterError, Msg
@@ -13,6 +14,7 @@ from arbiter.core.event.model import Event, Round
 from arbiter.core.msg.cells import clean, fit
 
 from ..i18n import tr
+from .match_rows import bye_text
 
 
 def top_bracket(e: Event):
@@ -25,8 +27,10 @@ def top_bracket(e: Event):
         return None
 
 
-def places_text(e: Event, lang: str, b=None) -> Text | None:
-    """The top's places known so far, on one wrapped line (`core.knockout.stage.final_places`): the champion first."""
+def places_text(e: Event, lang: str, b=None, width: int = 78, lines: int = 3) -> Text | None:
+    """The top's places known so far (`core.knockout.stage.final_places`), the champion first, in at most
+    `lines` lines of `width` columns: each place and name whole (never cut inside a name), and when they do
+    not all fit, the last line ends with "… F final ranking" (the whole list is there)."""
     from arbiter.core.knockout import stage as top
 
     b = b if b is not None else top_bracket(e)
@@ -38,11 +42,35 @@ def places_text(e: Event, lang: str, b=None) -> Text | None:
         return None
     if not places:
         return None
-    t = Text()
-    t.append(tr(lang, "top_final_places" if b.finished else "top_places_so_far") + " ", style="bold")
-    for i, (where, pid) in enumerate(places):
-        t.append(("" if i == 0 else " · ") + f"{where} ")
-        t.append(f"{clean(fit(e.player(pid).name, 24))} ({pid})", style="bold green" if where == "1" else "")
+    width = max(20, width)
+    label = tr(lang, "top_final_places" if b.finished else "top_places_so_far")
+    more = " " + tr(lang, "places_more")
+    entries = [(where, f"{clean(fit(e.player(pid).name, 24))} ({pid})") for where, pid in places]
+    rows: list[list[tuple[str, str]]] = [[]]
+    used = cell_len(label)
+    for i, (where, who) in enumerate(entries):
+        piece = cell_len(f" · {where} {who}") if rows[-1] else cell_len(f" {where} {who}")
+        last_line = len(rows) == lines
+        room = width - (cell_len(more) if last_line and i < len(entries) - 1 else 0)
+        if used + piece > room:
+            if last_line:
+                break
+            rows.append([])
+            used = cell_len(f"{where} {who}")
+        else:
+            used += piece
+        rows[-1].append((where, who))
+    shown = sum(len(r) for r in rows)
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(label, style="bold")
+    for k, row in enumerate(rows):
+        if k:
+            t.append("\n")
+        for j, (where, who) in enumerate(row):
+            t.append((" " if k == 0 and j == 0 else "" if j == 0 else " · ") + f"{where} ")
+            t.append(who, style="bold green" if where == "1" else "")
+    if shown < len(entries):
+        t.append(more, style="dim")
     return t
 
 
@@ -59,6 +87,12 @@ def unpaired_text(e: Event, rnd: Round, lang: str) -> Text | None:
         reason = why.text(lang) if hasattr(why, "text") else tr(lang, "np_" + str(why).replace(" ", "_").replace("-", "_"))
         t.append(("" if i == 0 else ", ") + f"{clean(fit(e.player(pid).name, 24))} ({pid}, {clean(str(reason))})")
     return t
+
+
+def team_foot(e: Event, rnd: Round, lang: str) -> Text | None:
+    """Under a team round: the team without a match (the players not in a line-up are the teams' reserves)."""
+    said = bye_text(e, rnd, lang)
+    return Text(said, style="bold") if said else None
 
 
 def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:

@@ -4,9 +4,13 @@ The screen sets which table's standings it shows (`table`) and hands it the
 event when it is on screen (`show`); the standings are computed only then,
 and again only when something they depend on changed (a result in the round
 in progress does not move the standings of a Swiss). For a big event they
-are computed in a thread (`progress.compute`): the rows shown stay until the
+are computed in a thread worker: the rows shown stay until the
 new ones are ready. Enter on a row posts `PlayerChosen` (its tie-breaks
 explained).
+
+In a team event it shows the team standings, or the board prizes (`B`, its
+scope "standings" in the action table): team_standings.py makes the rows,
+and Enter on a team opens how its tie-breaks were made.
 """
 
 from __future__ import annotations
@@ -21,13 +25,31 @@ from textual.worker import get_current_worker
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.msg.cells import fit
 from arbiter.core.event.model import Event, points_text
+from arbiter.core.teams import is_team_event
 from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings
 
+from .. import actions
+from ..actions import W, Action, Why, in_team_event, register, why
 from ..i18n import tiebreak_name, tr
+from . import team_standings
 from .keyed_table import KeyedTable, cell
 from .memo import Memo, event_inputs
+from .messages import Say
 from .round_texts import places_text
 from .status import TextLine
+
+
+def _team_view(v) -> Why | None:
+    """B: the team standings are shown (a team event)."""
+    return None if in_team_event(v) else why("why_not_team")
+
+
+register(
+    Action("board_stats", ("B",), W("board prizes", "по доскам"),
+           W("In the team standings: the board prizes, or back to the teams",
+             "В командном зачёте: призы по доскам, или снова команды"),
+           ("standings",), "toggle_boards", footer=1, palette=True, when=_team_view, group="team", team=True),
+)
 
 BIG = 400  # players from which the standings are computed in a thread (about 50 ms and more)
 
@@ -46,7 +68,7 @@ def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) ->
     out = []
     for r in rows:
         tbs = tuple(cell(txt(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
-        mark = "=" if r.shared else ""
+        mark = "=" if r.shared else "*" if r.by_lot else ""  # a shared rank; a rank among equals drawn by lot
         out.append((str(r.id), (cell(f"{r.rank}{mark}"), cell(r.id), cell(fit(r.name, 28)), cell(txt(r.points), "bold"))
                     + tbs))
     return out
@@ -59,13 +81,31 @@ def _rows(e: Event, table: int | None, after: int, codes: list[str]):
         return exc
 
 
-class StandingsPanel(Vertical):
+def _team_rows(e: Event, lang: str, mode: str):
+    """A team event's rows (team_standings.py): the team standings, or the board prizes (`mode` "boards")."""
+    try:
+        return (team_standings.board_rows if mode == "boards" else team_standings.team_rows)(e, lang)
+    except ArbiterError as exc:
+        return exc
+
+
+class StandingsPanel(actions.Scoped, Vertical):
+    ACTION_SCOPE = "standings"
+    BINDINGS = actions.bindings("standings")
+
     class Computed(Message):
         """The rows of the standings for these inputs, computed in a worker (or the engine's refusal)."""
 
         def __init__(self, inputs: tuple, rows: object, codes: list[str], head: tuple) -> None:
             super().__init__()
             self.inputs, self.rows, self.codes, self.head = inputs, rows, codes, head
+
+    class TeamsComputed(Message):
+        """The rows of the team standings or the board prizes (`want`: the event, the language, the mode)."""
+
+        def __init__(self, want: tuple, result: object) -> None:
+            super().__init__()
+            self.want, self.result = want, result
 
     class PlayerChosen(Message):
         """Enter on a row: how this player's tie-breaks were computed."""
@@ -81,6 +121,8 @@ class StandingsPanel(Vertical):
         self.memo = Memo()
         self._shown: object = None
         self._want: tuple | None = None  # the inputs of the standings to show
+        self.mode = "teams"  # a team event: "teams" (the team standings) or "boards" (the board prizes)
+        self._shown_event: tuple | None = None  # (event, lang) last shown
 
     def compose(self) -> ComposeResult:
         yield TextLine(id="standings-head", classes="panel-head")
@@ -94,6 +136,10 @@ class StandingsPanel(Vertical):
     def show(self, e: Event, lang: str) -> None:
         """The standings of `e` (at once, or once they are computed for a big event)."""
         self.stale = False
+        self._shown_event = (e, lang)
+        if is_team_event(e):
+            self.show_teams(e, lang)
+            return
         self.show_places(e, lang)
         stage = main_stage(e)
         table = self.table_for(e)
@@ -136,8 +182,9 @@ class StandingsPanel(Vertical):
 
     def show_places(self, e: Event, lang: str) -> None:
         """Once the top has places: them first (the champion, the final placings), over the Swiss standings."""
-        places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang),
-                               lambda: places_text(e, lang))
+        width = (self.size.width or self.app.size.width or 80) - 2
+        places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang, width),
+                               lambda: places_text(e, lang, width=width))
         line = self.query_one("#standings-places", TextLine)
         if line.display != (places is not None):
             line.display = places is not None
@@ -156,6 +203,8 @@ class StandingsPanel(Vertical):
             self._shown = (cols, rows, widget.rebuilds)
         self._head_text(table, after, lang)
         legend = " · ".join(f"{c} {tiebreak_name(lang, c)}" for c in codes)
+        if any(cells[0][0].endswith("*") for _, cells in rows):
+            legend = f"{tr(lang, 'st_by_lot')} · {legend}" if legend else tr(lang, "st_by_lot")
         self.query_one("#standings-legend", TextLine).show(Text(legend, style="dim"), layout=True)
 
     def _head_text(self, table: int | None, after: int, lang: str, computing: bool = False) -> None:
@@ -169,4 +218,54 @@ class StandingsPanel(Vertical):
     @on(KeyedTable.Selected)
     def _row_chosen(self, message: KeyedTable.Selected) -> None:
         message.stop()
-        self.post_message(self.PlayerChosen(int(message.key)))
+        key = message.key
+        if key.startswith("t") and self._shown_event is not None:  # a team: how its tie-breaks were made
+            e, lang = self._shown_event
+            team_standings.explain(self, e, int(key[1:]), lang)
+        elif key.isdigit():
+            self.post_message(self.PlayerChosen(int(key)))
+
+    # -- a team event -----------------------------------------------------------------------
+    def show_teams(self, e: Event, lang: str) -> None:
+        """The team standings or the board prizes (`mode`): at once, or in a thread for a big event (as the
+        players' standings), the rows shown staying until the new ones are ready."""
+        self.query_one("#standings-places", TextLine).display = False
+        mode = self.mode
+        want = self._want = (e, lang, mode)
+
+        if len(e.players) >= BIG:
+            self.query_one("#standings-head", TextLine).show(Text(tr(lang, "st_computing"), style="dim"))
+            self.compute_teams(e, lang, mode, want)
+        else:
+            self.teams_computed(self.TeamsComputed(want, _team_rows(e, lang, mode)))
+
+    @work(thread=True, group="standings", exclusive=True, exit_on_error=False)
+    def compute_teams(self, e: Event, lang: str, mode: str, want: tuple) -> None:
+        """The team standings of a big event, in a worker: the rows shown stay until these are ready."""
+        result = _team_rows(e, lang, mode)
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.TeamsComputed(want, result))
+
+    @on(TeamsComputed)
+    def teams_computed(self, m: "StandingsPanel.TeamsComputed") -> None:
+        if self._want is not m.want:  # the event (or the view) changed again meanwhile: a newer one is coming
+            return
+        lang = m.want[1]
+        if isinstance(m.result, ArbiterError):
+            self.query_one("#standings-head", TextLine).show(Text(message(m.result, lang), style="red"))
+            return
+        head, cols, rows, legend = m.result
+        self.query_one("#standings-table", KeyedTable).sync(cols, rows)
+        self._shown = None
+        self.query_one("#standings-head", TextLine).show(head)
+        self.query_one("#standings-legend", TextLine).show(legend, layout=True)
+
+    def toggle_boards(self) -> None:
+        """B: the board prizes, or back to the team standings."""
+        self.mode = "teams" if self.mode == "boards" else "boards"
+        if self._shown_event is not None:
+            self.show_teams(*self._shown_event)
+        self.query_one("#standings-table", KeyedTable).action_edge(-1)
+
+    def say_why(self, text: str) -> None:
+        self.post_message(Say(text, "bold red"))

@@ -1,0 +1,268 @@
+"""The prize list (from the final ranking's `p`, or the palette): each prize with its winner as the ranking
+stands, and the form to add or change one.
+
+What it shows is `core.final.prizes.prize_list` (as `arbiter prizes list`): the prize, its amount, who
+receives it, his place and what he is paid after sharing; the line under the list says the highlighted
+prize's category and how its money was shared. Keys (the action table's "prizes" scope): `a` add, `e`
+edit (name, amount, category), `x` remove (asks first), `[` `]` move it up or down the list (the list's
+order breaks ties of value), `s` how tied winners share money, `g` the categories. Each change is one
+`core.final.changes` function in one transaction, journalled as on the command line.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+
+from arbiter.core.errors import ArbiterError, message
+from arbiter.core.event.model import Event
+from arbiter.core.event.money import amount_text, parse_amount
+from arbiter.core.final.prizes import PrizeList, prize_list
+from arbiter.core.formats.final import how_text
+from arbiter.core.msg.cells import clean
+from arbiter.core.commands import AddPrize, EditPrize, MovePrize, RemovePrize, SetPrizeSharing
+
+from .. import actions
+from ..actions import W, Action, Why, register, why
+from ..i18n import tr
+from ..widgets.keyed_table import KeyedTable, cell
+from ..widgets.keys_bar import KeysBar
+from ..widgets.progress import compute
+from ..widgets.status import MessageLine, TextLine
+from .base import ArbiterScreen
+from .categories import CategoriesScreen  # noqa: F401 (g and Esc of this screen are its rows)
+from .dialogs import ChoiceScreen, FormScreen
+
+BIG = 400  # players from which the prize list is computed in a thread
+
+
+def _prize(s) -> Why | None:
+    return why("why_no_prize") if s.selected_prize() is None else None
+
+
+def open_prizes(screen) -> None:
+    screen.app.push_screen(PrizesScreen())
+
+
+# the rows of the prize list; `p` opens it from the final ranking (its scope is here: final.py imports this)
+register(
+    Action("pz_add", ("a",), W("add", "добавить"), W("Add a prize (a form: name, amount, category)",
+                                                     "Добавить приз (форма: название, сумма, категория)"),
+           ("prizes",), "action_add", footer=1, palette=True, group="final"),
+    Action("pz_edit", ("e",), W("edit", "изменить"), W("Change the prize under the cursor (name, amount, category)",
+                                                       "Изменить выбранный приз (название, сумма, категория)"),
+           ("prizes",), "action_edit", footer=2, palette=True, when=_prize, group="final"),
+    Action("pz_remove", ("x",), W("remove", "удалить"), W("Remove the prize under the cursor (asks first)",
+                                                          "Удалить выбранный приз (с подтверждением)"),
+           ("prizes",), "action_remove", footer=3, palette=True, when=_prize, group="final"),
+    Action("pz_up", ("left_square_bracket",), W("up", "выше"),
+           W("Move the prize up the list (the list's order breaks ties of value)",
+             "Переместить приз выше (порядок списка решает при равной ценности)"),
+           ("prizes",), "action_move", (-1,), when=_prize, group="final"),
+    Action("pz_down", ("right_square_bracket",), W("down", "ниже"), W("Move the prize down the list",
+                                                                       "Переместить приз ниже"),
+           ("prizes",), "action_move", (1,), when=_prize, group="final"),
+    Action("pz_sharing", ("s",), W("sharing", "раздел"),
+           W("How tied winners share money: none, equal, Hort system",
+             "Как участники с равными очками делят деньги: не делят, поровну, по системе Хорта"),
+           ("prizes",), "action_sharing", footer=4, palette=True, group="final"),
+    Action("final_prizes", ("p",), W("prizes", "призы"),
+           W("The prize list", "Призы"), ("final",), open_prizes, footer=3,
+           group="final"),
+    Action("prizes", (), W("prizes", "призы"),
+           W("The prize list: who receives which prize; add and change prizes",
+             "Призы: кто какой приз получает; добавить и изменить призы"),
+           ("main", "final"), open_prizes, palette=True, group="change"),
+)
+
+
+class PrizesScreen(ArbiterScreen):
+    ACTION_SCOPE = "prizes"
+    BINDINGS = actions.bindings("prizes")
+    AUTO_FOCUS = "#prizes-table"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.list: PrizeList | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="prizes-head", classes="panel-head")
+        yield KeyedTable(id="prizes-table", right=("n", "amount", "place", "receives"))
+        yield TextLine(id="prizes-detail", classes="legend")
+        yield MessageLine(id="prizes-msg")
+        yield KeysBar()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+
+    def event_changed(self, event: Event, outside=None, reopened=False) -> None:
+        self.refresh_list()
+        super().event_changed(event, outside, reopened)
+
+    def refresh_list(self) -> None:
+        e = self.arb.event
+
+        def done(result) -> None:
+            if isinstance(result, ArbiterError):
+                self.say_error(message(result, self.arb.lang))
+                return
+            if self.arb.event is e:
+                self.list = result
+                self.draw()
+                self.keys_changed()
+
+        def work():
+            try:
+                return prize_list(e)
+            except ArbiterError as exc:
+                return exc
+
+        compute(self, work, done, background=len(e.players) >= BIG, group="prizes")
+
+    def draw(self) -> None:
+        L, pl = self.arb.lang, self.list
+        if pl is None:
+            return
+        rows = {r.id: r for r in pl.ranking.rows}
+        cols = [("n", "#"), ("prize", tr(L, "pz_prize")), ("amount", tr(L, "pz_amount")),
+                ("winner", tr(L, "pz_winner")), ("place", tr(L, "f_place")), ("receives", tr(L, "pz_receives"))]
+        out = []
+        for a in pl.awards:
+            amount = amount_text(a.prize.amount) if a.prize.amount is not None else ""
+            if not a.winners:
+                out.append((f"{a.index}", (cell(a.index), cell(clean(a.prize.name)), cell(amount),
+                                           cell(tr(L, "pz_nobody"), "dim"), cell(""), cell(""))))
+            for k, w in enumerate(a.winners):
+                r = rows.get(w.id)
+                who = f"{clean(r.name)} ({w.id})" if r else str(w.id)
+                paid = amount_text(w.amount) if w.amount is not None else ""
+                first = k == 0
+                out.append((f"{a.index}" if first else f"{a.index}.{w.id}",
+                            (cell(a.index if first else ""), cell(clean(a.prize.name) if first else ""),
+                             cell(amount if first else ""), cell(who, "bold" if first else ""),
+                             cell(r.place_text if r else ""), cell(paid, "yellow" if w.how else ""))))
+        self.query_one("#prizes-table", KeyedTable).sync(cols, out)
+        head = Text(tr(L, "pz_title") if pl.finished else tr(L, "pz_provisional"), style="bold", no_wrap=True,
+                    overflow="ellipsis")
+        head.append(f" · {tr(L, 'pz_sharing_' + pl.sharing)}", style="dim")
+        self.query_one("#prizes-head", TextLine).show(head)
+        self.show_detail()
+
+    def selected_prize(self) -> int | None:
+        """The 1-based number of the prize under the cursor (a row of a co-winner belongs to its prize)."""
+        key = self.query_one("#prizes-table", KeyedTable).selected_key
+        if key is None:
+            return None
+        n = int(key.split(".")[0])
+        return n if 1 <= n <= len(self.arb.event.prizes) else None
+
+    def show_detail(self) -> None:
+        """Under the list: the highlighted prize's category and how its money is shared."""
+        L, pl, n = self.arb.lang, self.list, self.selected_prize()
+        line = self.query_one("#prizes-detail", TextLine)
+        if pl is None or n is None or n > len(pl.awards):
+            line.show(Text(tr(L, "pz_empty") if pl is not None and not pl.awards else "", style="dim"), layout=True)
+            return
+        a = pl.awards[n - 1]
+        bits = [tr(L, "pz_category", name=clean(a.prize.category)) if a.prize.category else tr(L, "pz_everyone")]
+        hows = {how_text(w, L) for w in a.winners if w.how}
+        bits += sorted(hows)
+        line.show(Text(" · ".join(bits), style="dim"), layout=True)
+
+    def on_keyed_table_highlighted(self, m) -> None:
+        self.show_detail()
+        self.keys_changed()
+
+    # -- changes (flows: a worker of the screen asks, then commits) -------------------------------------
+    async def ask_prize(self, title: str, name: str = "", amount: str = "",
+                        category: str = "") -> tuple[str, Fraction | None, str] | None:
+        """The form of a prize: (its name, its amount, its category), or None."""
+        L = self.arb.lang
+        cats = ", ".join(c.name for c in self.arb.event.categories)
+        fields = [("name", tr(L, "pz_f_name"), name), ("amount", tr(L, "pz_f_amount"), amount),
+                  ("category", tr(L, "pz_f_category") + (f" ({clean(cats)})" if cats else ""), category)]
+        v = await self.ask(FormScreen(title, fields, hint=tr(L, "pz_f_hint")))
+        if v is None:
+            return None
+        text = v.get("amount", "").strip()
+        try:
+            amount_value = parse_amount(text) if text else None
+        except ArbiterError as exc:
+            self.say_error(message(exc, L))
+            return None
+        return v.get("name", "").strip(), amount_value, v.get("category", "").strip()
+
+    @work(group="question")
+    async def action_add(self) -> None:
+        got = await self.ask_prize(tr(self.arb.lang, "pz_add"))
+        if got is None:
+            return
+        name, amount, category = got
+        change = await self.commit(AddPrize(name, amount, category))
+        if change.saved:
+            self.added(change.result, name)
+
+    def added(self, new: Event, name: str) -> None:
+        n = 1 + [p.name.casefold() for p in new.prizes].index(name.casefold())
+        self.query_one("#prizes-table", KeyedTable).select_key(str(n))
+        self.say(tr(self.arb.lang, "pz_added", name=clean(name), n=n), "bold")
+
+    def action_edit(self) -> None:
+        n = self.selected_prize()
+        if n is not None:
+            self.edit_asked(self.arb.event.prizes[n - 1])
+
+    @work(group="question")
+    async def edit_asked(self, p) -> None:
+        L = self.arb.lang
+        got = await self.ask_prize(tr(L, "pz_edit"), p.name, amount_text(p.amount) if p.amount is not None else "",
+                                   p.category)
+        if got is None:
+            return
+        name, amount, category = got
+        if (await self.commit(EditPrize(p.name, amount, category, new_name=name))).saved:
+            self.say(tr(L, "pz_saved", name=clean(name)), "bold")
+
+    def action_remove(self) -> None:
+        n = self.selected_prize()
+        if n is not None:
+            self.remove_asked(self.arb.event.prizes[n - 1])
+
+    @work(group="question")
+    async def remove_asked(self, p) -> None:
+        L = self.arb.lang
+        if not await self.ask_yes(tr(L, "pz_remove"), tr(L, "pz_remove_q", name=clean(p.name))):
+            return
+        if (await self.commit(RemovePrize(p.name))).saved:
+            self.say(tr(L, "pz_removed", name=clean(p.name)))
+
+    def action_move(self, delta: int) -> None:
+        n = self.selected_prize()
+        if n is None:
+            return
+        to = n + delta
+        if not 1 <= to <= len(self.arb.event.prizes):
+            return
+        p = self.arb.event.prizes[n - 1]
+        self.commit(MovePrize(p.name, to)).then(
+            lambda change: self.query_one("#prizes-table", KeyedTable).select_key(str(to)))
+
+    @work(group="question")
+    async def action_sharing(self) -> None:
+        L = self.arb.lang
+        now = self.arb.event.prize_sharing
+        keys = {"n": "none", "e": "equal", "h": "hort"}
+        choice = await self.ask(ChoiceScreen(tr(L, "pz_sharing_title"), Text(tr(L, "pz_sharing_q")),
+                                             [(k, tr(L, "pz_sharing_" + m)) for k, m in keys.items()],
+                                             default={v: k for k, v in keys.items()}[now], classes="ask"))
+        mode = keys.get(choice or "")
+        if mode is None or mode == now:
+            return
+        if (await self.commit(SetPrizeSharing(mode))).saved:
+            self.say(tr(L, "pz_sharing_" + mode), "bold")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
