@@ -36,6 +36,9 @@ class Terminal:
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows),
                "LANG": "ru_RU.UTF-8" if lang == "ru" else "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
         env.pop("TEXTUAL", None)
+        # bytecode written and read as an installed package has it (pip compiles at install): a shell that
+        # sets PYTHONDONTWRITEBYTECODE would else compile every module of arbiter and Textual at every start
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         self.t0 = time.perf_counter()
         pid, fd = pty.fork()
         if pid == 0:  # the child: the judge's TUI

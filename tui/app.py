@@ -446,6 +446,7 @@ def escape_then_key(event: events.Key) -> list[events.Key] | None:
 
 
 def run(path: str) -> int:
-    EventFile(path).load()  # a missing or broken file: one line from the command line, no traceback
+    # the file is read once, before the terminal is taken: a missing or broken file is one line from the
+    # command line (the ArbiterError goes up to it), no traceback
     ArbiterApp(path).run()
     return 0
