@@ -16,8 +16,6 @@ from textual.app import ComposeResult
 
 from arbiter.core.event.model import Category, Event
 from arbiter.core.commands import AddCategory, Conditions, EditCategory, MoveCategory, RemoveCategory
-from arbiter.core.final.categories import members
-from arbiter.core.formats.final import conditions_text
 from arbiter.core.msg.cells import clean
 
 from .. import actions
@@ -95,6 +93,9 @@ class CategoriesScreen(ArbiterScreen):
         super().event_changed(event, outside, reopened)
 
     def refresh_list(self) -> None:
+        from arbiter.core.final.categories import members  # (on opening: not on the way to the first screen)
+        from arbiter.core.formats.final import conditions_text
+
         L, e = self.arb.lang, self.arb.event
         cols = [("n", "#"), ("name", tr(L, "cat_name")), ("cond", tr(L, "cat_conditions")),
                 ("players", tr(L, "cat_players"))]

@@ -10,17 +10,19 @@ as the longest name (the table scrolls sideways if a name is longer than the scr
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event, points_text
-from arbiter.core.final import changes
-from arbiter.core.final.ranking import FinalRanking, final_ranking
-from arbiter.core.formats.final import note, rows_for
 from arbiter.core.msg.cells import clean
 from arbiter.core.commands import DrawLots, SetTies
+
+if TYPE_CHECKING:
+    from arbiter.core.final.ranking import FinalRanking
 
 from .. import actions
 from ..actions import W, Action, Why, register, why
@@ -144,6 +146,8 @@ class FinalScreen(ArbiterScreen):
 
         def work():
             try:
+                from arbiter.core.final.ranking import final_ranking  # (on opening, not on the first screen)
+
                 return final_ranking(e)
             except ArbiterError as exc:
                 return exc
@@ -154,6 +158,8 @@ class FinalScreen(ArbiterScreen):
         L, e, fr = self.arb.lang, self.arb.event, self.ranking
         if fr is None:
             return
+        from arbiter.core.formats.final import note, rows_for
+
         rows = self.attempt(rows_for, e, fr, category=self.category, table=self.table)
         if rows is None:
             self.category = self.table = None
@@ -219,6 +225,8 @@ class FinalScreen(ArbiterScreen):
     def action_draw_lots(self) -> None:
         """Draw every lot the ranking waits for, once (asks first: it is recorded for good)."""
         L = self.arb.lang
+        from arbiter.core.final import changes
+
         draws = self.attempt(changes.pending_draws, self.arb.event)
         if draws is not None:
             self.draw_lots_asked(tuple(draws))

@@ -20,7 +20,6 @@ from textual.widgets import Input
 
 from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
-from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean, fit
 
 from .. import actions
@@ -70,8 +69,10 @@ register(
 )
 
 
-def read_csv(path: Path) -> csvio.Import:
+def read_csv(path: Path):
     """The players of a CSV file (as `arbiter players import` reads it); a problem is a FileProblem."""
+    from arbiter.core.formats import csvio  # (when a file is imported: not on the way to the first screen)
+
     return csvio.read_players_file(path, stdin=False)  # `-` is a file's name here: stdin is the terminal
 
 

@@ -36,7 +36,6 @@ from rich.text import Text
 from textual import work
 
 from arbiter.core.event.model import Event
-from arbiter.core.formats import team_printouts
 
 from .. import actions
 from ..actions import W, Action, Why, busy, register, why
@@ -100,6 +99,8 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
 
         write_output(path, final_csv(event) if what == "csv_final" else prizes_csv(event), event=event_path)
         return Exported(path)
+    from arbiter.core.formats import team_printouts  # (in the job: not on the way to the first screen)
+
     if what in ("csv_team_standings", "csv_board_stats"):
         write_output(path, team_printouts.team_standings_csv(event) if what == "csv_team_standings"
                      else team_printouts.board_stats_csv(event), event=event_path)

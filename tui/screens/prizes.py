@@ -12,6 +12,7 @@ order breaks ties of value), `s` how tied winners share money, `g` the categorie
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -20,10 +21,11 @@ from textual.app import ComposeResult
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event
 from arbiter.core.event.money import amount_text, parse_amount
-from arbiter.core.final.prizes import PrizeList, prize_list
-from arbiter.core.formats.final import how_text
 from arbiter.core.msg.cells import clean
 from arbiter.core.commands import AddPrize, EditPrize, MovePrize, RemovePrize, SetPrizeSharing
+
+if TYPE_CHECKING:
+    from arbiter.core.final.prizes import PrizeList
 
 from .. import actions
 from ..actions import W, Action, Why, register, why
@@ -116,6 +118,8 @@ class PrizesScreen(ArbiterScreen):
 
         def work():
             try:
+                from arbiter.core.final.prizes import prize_list  # (on opening, not on the first screen)
+
                 return prize_list(e)
             except ArbiterError as exc:
                 return exc
@@ -168,6 +172,8 @@ class PrizesScreen(ArbiterScreen):
             return
         a = pl.awards[n - 1]
         bits = [tr(L, "pz_category", name=clean(a.prize.category)) if a.prize.category else tr(L, "pz_everyone")]
+        from arbiter.core.formats.final import how_text
+
         hows = {how_text(w, L) for w in a.winners if w.how}
         bits += sorted(hows)
         line.show(Text(" · ".join(bits), style="dim"), layout=True)
