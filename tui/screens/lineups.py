@@ -32,7 +32,7 @@ from arbiter.core.errors import IllegalChange, message
 from arbiter.core.event.model import Event, Player
 from arbiter.core.msg.cells import clean, fit
 
-from textual import work
+from textual import on, work
 
 from .. import actions
 from ..actions import W, Action, register
@@ -210,7 +210,8 @@ class LineupScreen(ArbiterScreen):
             self.show()
             self.query_one("#lineup-table", KeyedTable).action_edge(-1)
 
-    def on_keyed_table_selected(self, m: KeyedTable.Selected) -> None:
+    @on(KeyedTable.Selected)
+    def _row_chosen(self, m: KeyedTable.Selected) -> None:
         m.stop()
         self.toggle()
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 
 from arbiter.core.errors import ArbiterError, message
@@ -178,7 +178,8 @@ class PrizesScreen(ArbiterScreen):
         bits += sorted(hows)
         line.show(Text(" · ".join(bits), style="dim"), layout=True)
 
-    def on_keyed_table_highlighted(self, m) -> None:
+    @on(KeyedTable.Highlighted)
+    def _highlighted(self, m: KeyedTable.Highlighted) -> None:
         self.show_detail()
         self.keys_changed()
 
