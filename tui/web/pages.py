@@ -30,11 +30,11 @@ from arbiter.core.tiebreaks.names import tiebreak_name
 from arbiter.core.tiebreaks.standings import main_stage
 from arbiter.tui.i18n import tr
 from arbiter.tui.web import final_pages
+from arbiter.tui.web.frame import LANG_NAMES, document, live_part, not_found  # noqa: F401 (the frame: pages.document ...)
 from arbiter.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_text, round_path
 
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
 
-LANG_NAMES = (("en", "English"), ("ru", "Русский"))
 _CELL = re.compile(r"(\d+|\?)([fs])(.)")  # a crosstable cell in English: opponent's row, colour, score
 HALL_TIEBREAKS = 3  # the hall's standings show the first three tie-breaks (the phone's show all)
 
@@ -441,62 +441,3 @@ def build(event: Event, lang: str, shared: Shared | None = None) -> Site:
     site.later = {round_path(r): (lambda r=r: b.round_page(r)) for r in event.rounds}
     site.later.update(final_pages.later(b))  # the end of the event's pages likewise
     return site
-
-
-def _stamp(site: Site, stamp: str, stamp_iso: str, problem: str) -> Markup:
-    w = lambda key, **f: tr(site.lang, key, **f)  # noqa: E731
-    when = tag("time", stamp, datetime=stamp_iso)
-    parts = [tag("p", Markup(esc(w("web_updated", when="{when}")).replace("{when}", when)), class_="stamp")]
-    if problem:
-        parts.append(tag("p", w("web_stale", why=problem, when=stamp), class_="stale", role="alert"))
-    return join(parts)
-
-
-def live_part(site: Site, page: Page, *, stamp: str, stamp_iso: str, problem: str = "") -> str:
-    """The inside of `<main id="live">`: what changes when the event changes."""
-    head = _stamp(site, stamp, stamp_iso, problem)
-    if page.path == "/hall":
-        deadline, paused = site.clock
-        clock = tag("div", "", class_="clock", data_deadline=deadline or None,
-                    data_paused=str(paused) if paused is not None else None,
-                    data_label=words(site.lang)("round_clock"), data_paused_word=words(site.lang)("paused"))
-        return join([tag("header", tag("h1", site.event_name), clock, head, class_="hall-head"), page.body])
-    return join([head, tag("h2", page.title), page.body])
-
-
-def document(site: Site, page: Page, *, version: int, stamp: str, stamp_iso: str, problem: str = "",
-             interval: float = 15.0) -> str:
-    """The whole page: the frame (names, navigation, language switch, find box) around its live part."""
-    w = lambda key, **f: tr(site.lang, key, **f)  # noqa: E731
-    hall = page.path == "/hall"
-    langs = tag("p", *(join([tag("a", code.upper(), href=f"?lang={code}", lang=code, hreflang=code, title=name,
-                                 class_="on" if code == site.lang else None), " "]) for code, name in LANG_NAMES),
-                class_="langs", aria_label=w("web_language"))
-    nav = tag("nav", *(tag("a", text, href=href, aria_current="page" if href == page.nav else None)
-                       for href, text in site.nav))
-    find = Markup("")
-    if page.find:
-        find = tag("div", tag("label", w("web_find"), for_="q"),
-                   Markup(f'<input type="search" id="q" autocomplete="off" placeholder="{esc(w("web_find_hint"))}">'),
-                   tag("p", w("web_nothing_found"), class_="none", hidden="hidden"), class_="find")
-    header = Markup("") if hall else tag("header", tag("h1", site.event_name), nav, langs)
-    title = site.event_name if page.path == "/" else f"{page.title} | {site.event_name}"
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="{esc(site.lang)}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="generator" content="arbiter">\n'
-        f"<title>{esc(title)}</title>\n"
-        '<link rel="stylesheet" href="/static/app.css">\n'
-        '<script src="/static/app.js" defer></script>\n</head>\n'
-        f'<body class="{"hall" if hall else "phone"}" data-version="{version}" data-interval="{interval:g}">\n'
-        f"{header}\n{find}\n"
-        f'<main id="live">{live_part(site, page, stamp=stamp, stamp_iso=stamp_iso, problem=problem)}</main>\n'
-        f'<p id="offline" class="stale" hidden>{esc(w("web_offline"))}</p>\n'
-        "</body>\n</html>\n"
-    )
-
-
-def not_found(site: Site, *, version: int, stamp: str, stamp_iso: str) -> str:
-    page = Page("/404", tr(site.lang, "web_not_found"), tag("p", tag("a", tr(site.lang, "web_pairings"), href="/")))
-    return document(site, page, version=version, stamp=stamp, stamp_iso=stamp_iso)

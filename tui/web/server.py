@@ -28,19 +28,13 @@ What it does:
 from __future__ import annotations
 
 import asyncio
-import gzip
-import ipaddress
 import json
 import os
-import re
-import resource
 import signal
 import zlib
-import socket
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import resources
 from urllib.parse import parse_qs
@@ -51,6 +45,8 @@ from arbiter.core.msg.i18n import LANGUAGES, language
 from arbiter.core.store import EventFile
 from arbiter.core.store.files import Stamp
 from arbiter.tui.web import pages as P
+from arbiter.tui.web.http import (BUSY, COOKIE, REASONS, SECURITY, Body, Snapshot, addresses, choose_lang,
+                                  host_allowed, machine_names, room_for, same_origin, venue_name)
 
 __all__ = ["Web", "serve", "choose_lang", "host_allowed", "MAX_CLIENTS"]
 
@@ -62,144 +58,6 @@ WRITE_TIMEOUT = 30.0
 HEARTBEAT = 10.0
 SWITCH_INTERVAL = 0.001
 CHUNK = 64 * 1024
-COOKIE = "arbiter_lang"
-LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
-
-SECURITY = (
-    b"Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'\r\n"
-    b"X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nX-Frame-Options: DENY\r\n"
-    b"Cross-Origin-Resource-Policy: same-origin\r\n"
-)
-REASONS = {200: "OK", 204: "No Content", 304: "Not Modified", 400: "Bad Request", 403: "Forbidden",
-           404: "Not Found", 405: "Method Not Allowed", 421: "Misdirected Request", 503: "Service Unavailable"}
-BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 5\r\n"
-        b"Content-Length: 31\r\nConnection: close\r\n\r\ntoo many connections; try again\n")
-
-
-@dataclass(frozen=True)
-class Body:
-    """One response body, as sent: plain and gzipped, with its ETag."""
-
-    data: bytes
-    gz: bytes
-    etag: bytes
-    ctype: bytes
-
-    @classmethod
-    def of(cls, text: str | bytes, etag: str, ctype: str, level: int = 1) -> "Body":
-        """Level 1: a page is made again on every change, and level 6 takes three times as long for
-        a tenth less (the 5 MB of a 1000-player event: 0.06 s against 0.2 s)."""
-        data = text.encode("utf-8") if isinstance(text, str) else text
-        return cls(data, gzip.compress(data, compresslevel=level, mtime=0), f'"{etag}"'.encode("ascii"),
-                   ctype.encode("ascii"))
-
-
-@dataclass
-class Snapshot:
-    """Every page of one version of the event, both languages, ready to send (a round's own page
-    is made the first time it is asked for, then kept with the others)."""
-
-    version: int
-    bodies: dict[tuple[str, str, str], Body]  # (lang, path, "full" | "live") -> body
-    missing: dict[str, Body]  # lang -> the "no such page" page
-    default_lang: str
-    sites: dict = field(default_factory=dict)  # lang -> pages.Site
-    stamp: tuple[str, str] = ("", "")
-    problem: dict = field(default_factory=dict)
-    making: dict = field(default_factory=dict)  # (lang, path) -> the future making that page
-
-
-def choose_lang(query: dict[str, list[str]], headers: dict[str, str], default: str) -> tuple[str, bool]:
-    """(language, chosen now by ?lang=): ?lang=, else the cookie, else Accept-Language, else the event's."""
-    asked = (query.get("lang") or [""])[0].strip().lower()
-    if asked in LANGUAGES:
-        return asked, True
-    for part in headers.get("cookie", "").split(";"):
-        k, _, v = part.strip().partition("=")
-        if k == COOKIE and v in LANGUAGES:
-            return v, False
-    best, best_q = None, 0.0
-    for item in headers.get("accept-language", "").split(",")[:20]:
-        tag_, _, params = item.strip().partition(";")
-        code = tag_.strip().lower().split("-")[0]
-        q = 1.0
-        params = params.strip()
-        if params.startswith("q="):
-            try:
-                q = float(params[2:])
-            except ValueError:
-                q = 0.0
-        if code in LANGUAGES and q > best_q:
-            best, best_q = code, q
-    return (best or default), False
-
-
-def _split_host(value: str) -> tuple[str, str] | None:
-    """`host[:port]` of a Host header (or of an origin's netloc) -> (host, port), or None if malformed."""
-    v = value.strip().lower()
-    if not v or any(c in v for c in " /\\@?#"):
-        return None
-    if v.startswith("["):
-        end = v.find("]")
-        if end < 0:
-            return None
-        host, rest = v[1:end], v[end + 1:]
-        if rest and not (rest.startswith(":") and rest[1:].isdigit()):
-            return None
-        return host, rest[1:]
-    host, _, port = v.partition(":")
-    if port and not port.isdigit():
-        return None
-    return host, port
-
-
-def host_allowed(value: str, names: frozenset[str]) -> bool:
-    """A Host this server answers: an IP address (a browser only sends one it was told to open),
-    localhost, or one of `names` (this machine's). A name an attacker's DNS points at this
-    address (DNS rebinding) is not one of them."""
-    split = _split_host(value)
-    if split is None or not split[0]:
-        return False
-    host = split[0].rstrip(".")
-    try:
-        ipaddress.ip_address(host)
-        return True
-    except ValueError:
-        pass
-    return host in LOCAL_NAMES or host in names
-
-
-def machine_names(host: str) -> frozenset[str]:
-    names = set()
-    try:
-        h = socket.gethostname().lower()
-        if h:
-            names |= {h, h.split(".")[0], h.split(".")[0] + ".local"}
-    except OSError:
-        pass
-    h = host.strip().strip("[]").lower()
-    if h:
-        try:
-            ipaddress.ip_address(h)
-        except ValueError:
-            names.add(h)
-    return frozenset(names)
-
-
-_DNS_LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")
-
-
-def venue_name(name: str) -> str:
-    """A name the venue's network gives this machine (`--name arbiter.lan`): a DNS name, said in lower case.
-    Raises ArbiterError for anything else (an address needs no name: every address of the machine is served)."""
-    n = name.strip().lower().rstrip(".")
-    if not (0 < len(n) <= 253 and all(_DNS_LABEL.fullmatch(x) for x in n.split("."))) or n.replace(".", "").isdigit():
-        raise ArbiterError("--name {name}: not a host name (letters, digits, '-' and dots)",
-                           name=clean(name))
-    return n
-
-
 def _local_now() -> datetime:
     return datetime.now().astimezone()
 
@@ -458,7 +316,7 @@ class Web:
             await self._send(writer, 421, b"unknown Host: open this server by its address\n", close=True, head=head)
             return False
         origin = headers.get("origin")
-        if origin is not None and not self._same_origin(origin, headers["host"]):
+        if origin is not None and not same_origin(origin, headers["host"]):
             await self._send(writer, 403, b"another site's page may not read this one\n", close=True, head=head)
             return False
         if not target.startswith("/") or len(target) > 2048:
@@ -494,14 +352,6 @@ class Web:
         if body is None:
             return await self._body(writer, snap.missing[lang], headers, keep=keep, head=head, status=404, extra=extra)
         return await self._body(writer, body, headers, keep=keep, head=head, extra=extra)
-
-    @staticmethod
-    def _same_origin(origin: str, host: str) -> bool:
-        o = origin.strip().lower()
-        if not o.startswith("http://"):
-            return False
-        a, b = _split_host(o[len("http://"):]), _split_host(host)
-        return a is not None and b is not None and (a[0], a[1] or "80") == (b[0], b[1] or "80")
 
     async def _body(self, writer: asyncio.StreamWriter, body: Body, headers: dict[str, str], *, keep: bool,
                     head: bool, status: int = 200, extra: bytes = b"") -> bool:
@@ -609,49 +459,10 @@ class Web:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _room_for(max_clients: int) -> int:
-    """Raise the open-files limit so that `max_clients` connections fit; the number that fits."""
-    try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        want = max_clients + 64
-        if soft != resource.RLIM_INFINITY and soft < want:
-            new = want if hard == resource.RLIM_INFINITY else min(want, hard)
-            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
-            soft = new
-        return max(1, min(max_clients, soft - 64)) if soft != resource.RLIM_INFINITY else max_clients
-    except (ValueError, OSError):
-        return max_clients
-
-
-def local_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback (Linux: /proc/net/fib_trie), sorted."""
-    found, last = set(), ""
-    try:
-        with open("/proc/net/fib_trie", encoding="ascii", errors="replace") as f:
-            for line in f:
-                text = line.strip()
-                if text.startswith("|-- "):
-                    last = text[4:].strip()
-                elif text == "/32 host LOCAL" and last and not last.startswith("127."):
-                    found.add(last)
-    except OSError:
-        return []
-    return sorted(found)
-
-
-def addresses(host: str, port: int) -> list[str]:
-    """The base URLs to give the phones: the address served on, or every one of this machine's."""
-    if host in ("0.0.0.0", "::", ""):
-        hosts = local_addresses() or ["ADDRESS"]
-    else:
-        hosts = [host]
-    return [f"http://{h if ':' not in h else f'[{h}]'}:{port}" for h in hosts]
-
-
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
           max_clients: int = MAX_CLIENTS, names: tuple[str, ...] = ()) -> int:
     """`arbiter display FILE --serve`: serve until Ctrl-C or SIGTERM; 0 then."""
-    fit = _room_for(max_clients)
+    fit = room_for(max_clients)
     web = Web(path, interval=interval, host=host, port=port, max_clients=fit, names=names)
 
     def ready(w: Web) -> None:

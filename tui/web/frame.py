@@ -1,0 +1,75 @@
+"""The frame of every page of the web view (tui/web/pages.py makes the pages' bodies):
+
+    document(site, page, ...) -> str    the whole HTML of a page: names, navigation, language switch, find box
+    live_part(site, page, ...) -> str   what a page swaps in when the event changes (`#live`)
+    not_found(site, ...) -> str         the page of an address that is not one
+"""
+
+from __future__ import annotations
+
+
+from arbiter.core.formats.html import Markup, esc, join, tag
+from arbiter.core.msg.i18n import words
+from arbiter.tui.i18n import tr
+from arbiter.tui.web.pages_base import Page, Site
+
+LANG_NAMES = (("en", "English"), ("ru", "Русский"))
+
+
+def _stamp(site: Site, stamp: str, stamp_iso: str, problem: str) -> Markup:
+    w = lambda key, **f: tr(site.lang, key, **f)  # noqa: E731
+    when = tag("time", stamp, datetime=stamp_iso)
+    parts = [tag("p", Markup(esc(w("web_updated", when="{when}")).replace("{when}", when)), class_="stamp")]
+    if problem:
+        parts.append(tag("p", w("web_stale", why=problem, when=stamp), class_="stale", role="alert"))
+    return join(parts)
+
+
+def live_part(site: Site, page: Page, *, stamp: str, stamp_iso: str, problem: str = "") -> str:
+    """The inside of `<main id="live">`: what changes when the event changes."""
+    head = _stamp(site, stamp, stamp_iso, problem)
+    if page.path == "/hall":
+        deadline, paused = site.clock
+        clock = tag("div", "", class_="clock", data_deadline=deadline or None,
+                    data_paused=str(paused) if paused is not None else None,
+                    data_label=words(site.lang)("round_clock"), data_paused_word=words(site.lang)("paused"))
+        return join([tag("header", tag("h1", site.event_name), clock, head, class_="hall-head"), page.body])
+    return join([head, tag("h2", page.title), page.body])
+
+
+def document(site: Site, page: Page, *, version: int, stamp: str, stamp_iso: str, problem: str = "",
+             interval: float = 15.0) -> str:
+    """The whole page: the frame (names, navigation, language switch, find box) around its live part."""
+    w = lambda key, **f: tr(site.lang, key, **f)  # noqa: E731
+    hall = page.path == "/hall"
+    langs = tag("p", *(join([tag("a", code.upper(), href=f"?lang={code}", lang=code, hreflang=code, title=name,
+                                 class_="on" if code == site.lang else None), " "]) for code, name in LANG_NAMES),
+                class_="langs", aria_label=w("web_language"))
+    nav = tag("nav", *(tag("a", text, href=href, aria_current="page" if href == page.nav else None)
+                       for href, text in site.nav))
+    find = Markup("")
+    if page.find:
+        find = tag("div", tag("label", w("web_find"), for_="q"),
+                   Markup(f'<input type="search" id="q" autocomplete="off" placeholder="{esc(w("web_find_hint"))}">'),
+                   tag("p", w("web_nothing_found"), class_="none", hidden="hidden"), class_="find")
+    header = Markup("") if hall else tag("header", tag("h1", site.event_name), nav, langs)
+    title = site.event_name if page.path == "/" else f"{page.title} | {site.event_name}"
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{esc(site.lang)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="arbiter">\n'
+        f"<title>{esc(title)}</title>\n"
+        '<link rel="stylesheet" href="/static/app.css">\n'
+        '<script src="/static/app.js" defer></script>\n</head>\n'
+        f'<body class="{"hall" if hall else "phone"}" data-version="{version}" data-interval="{interval:g}">\n'
+        f"{header}\n{find}\n"
+        f'<main id="live">{live_part(site, page, stamp=stamp, stamp_iso=stamp_iso, problem=problem)}</main>\n'
+        f'<p id="offline" class="stale" hidden>{esc(w("web_offline"))}</p>\n'
+        "</body>\n</html>\n"
+    )
+
+
+def not_found(site: Site, *, version: int, stamp: str, stamp_iso: str) -> str:
+    page = Page("/404", tr(site.lang, "web_not_found"), tag("p", tag("a", tr(site.lang, "web_pairings"), href="/")))
+    return document(site, page, version=version, stamp=stamp, stamp_iso=stamp_iso)
