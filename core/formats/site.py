@@ -33,7 +33,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from arbiter.core.errors import FileProblem
-from arbiter.core.msg.i18n import language, words
+from arbiter.core.msg.i18n import language, render, words
 from arbiter.core.tiebreaks.names import tiebreak_name
 from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.tiebreaks.standings import main_stage
@@ -310,9 +310,9 @@ class _Site:
                              self.who(m.players[1]), m.seeds[1] or "", self.who(m.winner), m.decided_by or ""])
             parts.append(table(["", "#", t("first"), t("result"), t("second"), "#", t("champion") if r == len(b.rounds)
                                 else "→", ""], rows, classes=["num", "num", "", "res", "", "num", "", "muted"],
-                               caption=b.round_name(r)))
+                               caption=render(b.round_name(r), self.lang)))
         names = {p.id: p.name for p in self.e.players}
-        parts.append(tag("pre", "\n".join(bracket_lines(b, names, width=100))))
+        parts.append(tag("pre", "\n".join(bracket_lines(b, names, width=100, lang=self.lang))))
         return self.page(t("bracket"), join(parts))
 
     def playoff_page(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -301,3 +302,14 @@ def test_round_pages_link_to_the_rounds_before_and_after():
     assert "round-swiss-t2-1.html" in hrefs and "round-swiss-t2-3.html" in hrefs
     first = [v for k, v in parse(pages["round-swiss-t2-1.html"]).attrs if k == "href"]
     assert not any(h.startswith("round-swiss-t1-") for h in first)  # another table's rounds are not "next"
+
+
+def test_the_bracket_page_names_its_rounds_in_the_sites_language():
+    from tests import day_events
+
+    e = day_events.top_finished()
+    for lang, words in (("en", ["top-8", "top-4", "final"]), ("ru", ["топ-8", "топ-4", "финал"])):
+        html = build_site(e, now=NOW, lang=lang)["bracket.html"]
+        assert re.findall(r"<caption>(.*?)</caption>", html) == words
+    pre = build_site(e, now=NOW, lang="ru")["bracket.html"].split("<pre>")[1].lower()
+    assert "финал" in pre and "final" not in pre  # the text bracket beneath, in Russian too
