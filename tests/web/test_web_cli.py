@@ -179,7 +179,7 @@ def test_one_process_on_loopback_that_stops_on_sigterm_and_leaves_nothing_spinni
 
 
 def test_served_on_every_address_it_names_them():
-    from arbiter.tui.web.server import addresses, local_addresses
+    from arbiter.tui.web.http import addresses, local_addresses
 
     found = local_addresses()
     assert all(not a.startswith("127.") and a.count(".") == 3 for a in found)
