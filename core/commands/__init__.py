@@ -33,6 +33,7 @@ from arbiter.core.commands.results import UNSEEN, ClearResult, RecordResult, Set
 from arbiter.core.commands.runner import run
 from arbiter.core.commands.stages import StartPlayoff, StartTop
 from arbiter.core.commands.teams import ForbidTeams, SetLineup, SetRoster, SetTeamOrder
+from arbiter.core.commands.clock import StartClock; from arbiter.core.commands.players import MovePlayer  # noqa: E702, E501  (issue 27.5)
 
 __all__ = [
     "Command", "SlowCommand", "run", "UNSEEN",
