@@ -44,7 +44,7 @@ from arbiter.core.msg.journal import translate
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, LockBusy
 from arbiter.core.store.files import Stamp
-from arbiter.core.store.journal import here, who
+from arbiter.core.store.judge import here, who
 from arbiter.core.store.presence import Presence
 
 from .actions import ActionsProvider

@@ -3,7 +3,7 @@
     cmd = Withdraw(pid=7)
     cmd.why_not(event)    # None, or the Msg a judge is told (the footer greys the key out with it)
     new = cmd.apply(event)        # the new event; refused (IllegalChange ...) with that same Msg
-    cmd.describe(event)   # the journal's line for it, a Msg (core/msg/journal.py holds the templates)
+    cmd.describe(event)   # the journal's line for it, a Msg (core/msg/journal_templates.py holds the templates)
 
 A command holds only what the judge chose (ids, a round, a result), never
 the event: it is applied to the event as the file holds it inside the

@@ -129,6 +129,7 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
 
 
 def reinstate(event: Event, pid: int) -> Event:
+    """A withdrawn player plays again from the next round to pair (no shell offers it yet; the TRF tests use it)."""
     p = event.player(pid)
     if p.withdrawn_from is None:
         raise IllegalChange("{name} ({pid}) has not withdrawn", name=p.name, pid=pid)
@@ -264,10 +265,6 @@ def start_clock(event: Event, stage: str, table: int | None, round_no: int, minu
     return set_clock(event, stage, table, round_no, deadline=deadline)
 
 
-def replace_round(event: Event, rnd: Round) -> Event:
-    return event.with_round(rnd)
-
-
 def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> Event:
     """Take back a pairing that has no result yet (only the last round; the top and the play-off pair their
     rounds themselves)."""
@@ -281,11 +278,3 @@ def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> 
     if any(g.result is not None and g.second is not None for g in rnd.games):
         raise IllegalChange("round {round_no} has results: clear them first", round_no=round_no)
     return replace(event, rounds=tuple(r for r in event.rounds if r.key != rnd.key))
-
-
-def _name(event: Event, pid: int) -> str:
-    return f"{event.player(pid).name} ({pid})"
-
-
-def game_of(event: Event, stage: str, table: int | None, round_no: int, board: int) -> Game:
-    return event.find_round(stage, table, round_no).game(board)

@@ -8,9 +8,8 @@ was for each player.
 from __future__ import annotations
 
 from arbiter.core.event.model import Event, Player, Round
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.event.records import BYE_OF_KIND, Outcome, PlayerHistory, RoundRecord
 
-_BYE_OUTCOME = {"half": Outcome.HALF_BYE, "zero": Outcome.ZERO_BYE, "full": Outcome.FULL_BYE}
 
 
 _ABSENT = RoundRecord(Outcome.ABSENT)
@@ -41,7 +40,7 @@ def round_records(rnd: Round, players: list[Player], *, pending_as_absent: bool 
     for p in players:
         if p.id not in recs:
             kind = p.requested_bye(rnd.number) if p.byes and not _withdrawn(p, rnd.number) else None
-            recs[p.id] = RoundRecord(_BYE_OUTCOME[kind]) if kind else _ABSENT
+            recs[p.id] = RoundRecord(BYE_OF_KIND[kind]) if kind else _ABSENT
     return recs
 
 

@@ -43,6 +43,11 @@ class Outcome(str, Enum):
         return self.has_opponent or self is Outcome.PAB
 
 
+# A bye a player asked for, by the kind the file says (`byes = [[3, "half"]]`), and back.
+BYE_OF_KIND: dict[str, Outcome] = {"half": Outcome.HALF_BYE, "zero": Outcome.ZERO_BYE, "full": Outcome.FULL_BYE}
+KIND_OF_BYE: dict[Outcome, str] = {outcome: kind for kind, outcome in BYE_OF_KIND.items()}
+
+
 @dataclass(frozen=True)
 class RoundRecord:
     """One player's round: outcome, opponent id and colour ('w' first, 'b' second)."""

@@ -39,6 +39,7 @@ import time
 from pathlib import Path
 
 from arbiter.core.errors import FileProblem
+from arbiter.core.store import files
 from arbiter.core.store.files import BACKUPS, Like, backup_path, journal_path, like_of, lock_path, real_path
 from arbiter.core.store.presence import who_folder
 
@@ -287,18 +288,10 @@ def write_output(out: str | Path, data: str | bytes, *, event: str | Path | None
 
 
 def _write_all(fd: int, raw: bytes, out: Path) -> None:
-    view = memoryview(raw)
     try:
-        while view:
-            n = os.write(fd, view)
-            if n <= 0:
-                raise OSError(errno.EIO, os.strerror(errno.EIO))
-            view = view[n:]
+        files.write_all(fd, raw)
     except OSError as exc:
-        if exc.errno == errno.ENOSPC:
-            raise FileProblem(str(out), None, "the disk is full: nothing was changed, the file is as it was") from None
-        raise FileProblem(str(out), None, "cannot write: {strerror}; the file is as it was",
-                          strerror=exc.strerror) from None
+        raise files.refusal(out, exc) from None
 
 
 def _write_into(out: Path, raw: bytes, *, truncate: bool) -> None:
@@ -333,49 +326,20 @@ def _write_into(out: Path, raw: bytes, *, truncate: bool) -> None:
 
 
 def _replace(out: Path, raw: bytes, mode: int | None, shown: Path | None = None, like: Like | None = None) -> None:
-    """A new or regular file: written whole under a temporary name beside it, then renamed.
-    `shown`: the path the messages name (the symlink a user gave, not the file it leads to);
-    `like`: the group and permissions to take (`output_like`), else `mode` (None: the umask's)."""
-    folder = out.parent if str(out.parent) else Path(".")
+    """A new or regular file: written whole under a temporary name beside it, then renamed (as the event is:
+    `core.store.files.write_temp`). `shown`: the path the messages name (the symlink a user gave, not the
+    file it leads to); `like`: the group and permissions to take (`output_like`), else `mode` (None: the
+    folder's default for a new file)."""
     said = shown or out
     if like is not None:
         mode = _mode_like(like)
-    if mode is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+    tmp = files.write_temp(out, raw, mode=mode, like=like, said=said)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:  # a read-only or missing folder: nothing was written
-        raise FileProblem(str(said), None, "cannot write: {strerror}; the file is as it was",
-                          strerror=exc.strerror) from None
-    try:
-        try:
-            if like is not None and os.fstat(fd).st_gid != like.st_gid:
-                try:
-                    os.fchown(fd, -1, like.st_gid)  # the event's group (a judge of that group may)
-                except OSError:
-                    pass
-            _write_all(fd, raw, said)
-            os.fchmod(fd, mode)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
         os.replace(tmp, out)
-    except BaseException as exc:
+    except OSError as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        if isinstance(exc, OSError):
-            raise FileProblem(str(said), None, "cannot write: {strerror}; the file is as it was",
-                              strerror=exc.strerror) from None
-        raise
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
+        raise files.refusal(said, exc) from None
+    files.fsync_dir(files.folder_of(out))

@@ -34,6 +34,7 @@ from arbiter.core.tiebreaks.standings import main_stage
 from arbiter.core.formats import exports as ex
 from arbiter.core.formats.html import Markup, join, link, page, table, tag
 from arbiter.core.formats.output import check_link, check_not_event, output_like
+from arbiter.core.store import files
 from arbiter.core.store.files import Like, share_like
 
 MANIFEST = ".arbiter-site"
@@ -256,19 +257,6 @@ def _share_folder(folder: Path, like: Like | None) -> None:
         os.close(fd)
 
 
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str | None = None,
                event_path: str | Path | None = None) -> list[str]:
     """Write the site into `out_dir` (made if missing); returns the page names written.
@@ -301,11 +289,11 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
             _write_file(tmp / name, text, like)
         _write_file(tmp / MANIFEST, "".join(f"{n}\n" for n in pages), like)
         _share_folder(tmp, like)
-        _fsync_dir(tmp)
+        files.fsync_dir(tmp)
         if not existing:
             try:
                 os.rename(tmp, out)  # the whole site appears at once
-                _fsync_dir(parent)
+                files.fsync_dir(parent)
                 return list(pages)
             except OSError:
                 if not out.is_dir():
@@ -319,7 +307,7 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
             except FileNotFoundError:
                 pass
         os.replace(tmp / MANIFEST, out / MANIFEST)
-        _fsync_dir(out)
+        files.fsync_dir(out)
         return list(pages)
     except OSError as exc:
         raise FileProblem(str(out), None, "cannot write the site: {error}", error=exc.strerror or exc) from None

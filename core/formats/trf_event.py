@@ -16,7 +16,9 @@ event; `what="top"` writes the knockout top on its own
 (`core.formats.trf_top`). Whatever the kind, every round of every line is
 written out (a round without a game is `0000 - Z`, never a blank block) and
 the header of the rating report (012 to 132) comes from the event's details
-(`core.event.details`). docs/exports.md says what each file holds.
+(`core.event.details`). docs/exports.md says what each file holds. What
+every kind shares (a player's 001 line, a game's result, a bye) is in
+`core.formats.trf_lines`.
 """
 
 from __future__ import annotations
@@ -27,26 +29,18 @@ from fractions import Fraction
 from arbiter.core.errors import FileProblem, IllegalChange
 from arbiter.core.event.history import histories
 from arbiter.core.event.model import Event, Game, Player, Round
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter.core.event.records import KIND_OF_BYE, Outcome, PlayerHistory, RoundRecord
 from arbiter.core.event.results import Result
 from arbiter.core.formats.trf import (
     KNOCKOUT_TYPES,
     TEAM_ROUND_ROBIN_TYPES,
     TEAM_SWISS_TYPES,
-    TrfPlayer,
     TrfReport,
     TrfTournament,
 )
+from arbiter.core.formats import trf_roundrobin, trf_teams, trf_top
+from arbiter.core.formats.trf_lines import bye_record, clock_date, game_result, player_of, tiebreaks_of, trf_player
 
-_BYES = {Outcome.HALF_BYE: "half", Outcome.ZERO_BYE: "zero", Outcome.FULL_BYE: "full"}
-RESULT = {
-    (Outcome.WIN, Outcome.LOSS): Result.FIRST_WINS,
-    (Outcome.LOSS, Outcome.WIN): Result.SECOND_WINS,
-    (Outcome.DRAW, Outcome.DRAW): Result.DRAW,
-    (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS): Result.FORFEIT_FIRST_WINS,
-    (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN): Result.FORFEIT_SECOND_WINS,
-    (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS): Result.DOUBLE_FORFEIT,
-}
 
 
 # ---------------------------------------------------------------------------
@@ -55,8 +49,6 @@ RESULT = {
 
 def trf_to_event(t: TrfTournament, path: str = "<trf>", name: str = "") -> Event:
     """The event a parsed TRF describes (Swiss, round robin or team event); FileProblem when it cannot be one."""
-    from arbiter.core.formats import trf_roundrobin, trf_teams
-
     if not t.players:
         raise FileProblem(path, None, "no players (001 lines) in the file")
     if t.type_code in KNOCKOUT_TYPES:
@@ -90,27 +82,6 @@ def details_of(t: TrfTournament, event: Event) -> Event:
     return event
 
 
-def player_of(p: TrfPlayer, **more) -> Player:
-    """The event's player of a 001 line (id = start number)."""
-    return Player(id=p.id, name=p.name.strip() or f"Player {p.id}", rating=p.rating, federation=p.fed,
-                  title=p.title, fide_id=p.fide_id, sex=p.sex, birth=p.birth, **more)
-
-
-def game_result(path: str, p: TrfPlayer, k: int, first: RoundRecord, second: RoundRecord, id2: int) -> Result:
-    """The result of a game from the records of its first and second player."""
-    result = RESULT.get((first.outcome, second.outcome))
-    if result is None:
-        raise FileProblem(path, p.line or None, "round {k}: players {id} and {id2} have results that do not fit "
-                                                "together", k=k, id=p.id, id2=id2)
-    return result
-
-
-def tiebreaks_of(t: TrfTournament, path: str, *, team: bool) -> tuple[tuple[str, ...], str | None]:
-    from arbiter.core.formats.trf_tiebreaks import read_tiebreaks
-
-    return read_tiebreaks(t.tiebreaks, path, t.tiebreaks_line, team=team)
-
-
 def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
     played = max((i + 1 for p in t.players for i, r in enumerate(p.records) if r is not None and r.outcome.paired),
                  default=0)
@@ -119,8 +90,8 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
     players = []
     for p in t.players:
         withdrawn = withdrawn_from(p.records, played) if p.id in t.withdrawn else None
-        byes = tuple((i + 1, _BYES[r.outcome]) for i, r in enumerate(p.records)  # Z: a zero-point bye, the
-                     if r.outcome in _BYES  # absence stored with the player (a later pairing leaves him out)
+        byes = tuple((i + 1, KIND_OF_BYE[r.outcome]) for i, r in enumerate(p.records)  # Z: a zero-point bye, the
+                     if r.outcome in KIND_OF_BYE  # absence stored with the player (a later pairing leaves him out)
                      and not (withdrawn is not None and i + 1 >= withdrawn and r.outcome is Outcome.ZERO_BYE))
         players.append(player_of(p, byes=byes, withdrawn_from=withdrawn))
     for rnd, ids in t.absences.items():
@@ -208,7 +179,6 @@ def infer_colour(rounds: list[Round]) -> str | None:
 def event_to_trf(event: Event, table: int | None = None, what: str | None = None) -> TrfTournament:
     """The TRF of the event's main stage (Swiss table, round robin or team event), or of its top
     (`what="top"`); IllegalChange when there is nothing to write or it does not fit the columns."""
-    from arbiter.core.formats import trf_roundrobin, trf_teams, trf_top
     from arbiter.core.teams import is_team_event
 
     if what == "top":
@@ -245,16 +215,6 @@ def _report(event: Event, t: TrfTournament, dates: list[str]) -> TrfTournament:
     return t
 
 
-def clock_date(deadline: str) -> str:
-    """The day of a round clock's deadline (an ISO time) at the venue (this machine's time zone)."""
-    from datetime import datetime
-
-    try:
-        return datetime.fromisoformat(deadline).astimezone().date().isoformat() if deadline else ""
-    except ValueError:
-        return ""
-
-
 def round_dates(event: Event, stage: str, table: int | None) -> list[str]:
     """The date of each round of the stage, 1 to the rounds planned: as the event says
     (`round_dates`), else the day its round clock ran (the table's round, else any table's),
@@ -272,23 +232,6 @@ def round_dates(event: Event, stage: str, table: int | None) -> list[str]:
     while out and not out[-1]:
         out.pop()
     return out
-
-
-def check_fits(number: int, points: Fraction, pid: int | None = None) -> None:
-    """A start number and points must fit their columns of the 001 line (5-8, 81-84)."""
-    who = number if pid is None else pid
-    if number > 9999:  # columns 5-8 of a 001 line
-        raise IllegalChange("player {pid}: a TRF has four columns for a player's number (at most 9999)", pid=who)
-    if points >= 100 or points < 0 or (points * 10).denominator != 1:  # columns 81-84: one decimal
-        raise IllegalChange("player {pid}: {points} points do not fit the TRF's points column "
-                            "(one decimal, at most 99.9)", pid=who, points=str(points))
-
-
-def trf_player(p: Player, number: int, points: Fraction, rank: int, records: list[RoundRecord]) -> TrfPlayer:
-    """The 001 line of an event's player, under start number `number`."""
-    check_fits(number, points, p.id)
-    return TrfPlayer(id=number, name=p.name, rating=p.rating, fed=p.federation, sex=p.sex, title=p.title,
-                     fide_id=p.fide_id, birth=p.birth, points=points, rank=rank, records=records)
 
 
 def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
@@ -353,8 +296,3 @@ def swiss_type(event: Event, table: int | None) -> str:
     """`092` of a Swiss table: the system, and which table of how many."""
     text = "Swiss system (FIDE Dutch, Baku acceleration)" if event.baku else "Swiss system (FIDE Dutch)"
     return f"{text}, table {table} of {event.tables}" if table is not None and event.tables > 1 else text
-
-
-def bye_record(kind: str | None) -> RoundRecord:
-    """The next round's pre-assigned bye: half, full, else zero (withdrawn, late, zero bye)."""
-    return RoundRecord({"half": Outcome.HALF_BYE, "full": Outcome.FULL_BYE}.get(kind or "", Outcome.ZERO_BYE))

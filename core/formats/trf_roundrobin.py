@@ -39,11 +39,11 @@ from dataclasses import replace
 from arbiter.core.errors import FileProblem, IllegalChange, Msg
 from arbiter.core.event.history import histories
 from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.event.records import KIND_OF_BYE, Outcome, RoundRecord
 from arbiter.core.roundrobin.berger import RRRound, rounds_count, schedule
 from arbiter.core.formats.trf import ROUND_ROBIN_TYPES, TEAM_ROUND_ROBIN_TYPES, TrfPlayer, TrfTournament
+from arbiter.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
 
-_BYE_KIND = {Outcome.HALF_BYE: "half", Outcome.FULL_BYE: "full", Outcome.ZERO_BYE: "zero"}
 
 
 def is_round_robin(t: TrfTournament) -> bool:
@@ -80,7 +80,6 @@ def berger_order(event: Event) -> tuple[int, ...]:
 
 def roundrobin_to_trf(event: Event) -> TrfTournament:
     from arbiter.core.tiebreaks.standings import completed_rounds, standings
-    from arbiter.core.formats.trf_event import bye_record, trf_player
     from arbiter.core.formats.trf_tiebreaks import individual_tokens
 
     double = event.system == "double-roundrobin"
@@ -236,7 +235,6 @@ def mismatch(order: tuple[int, ...], pairs: list[dict[int, int | None]], double:
 
 
 def roundrobin_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
-    from arbiter.core.formats.trf_event import game_result, player_of, tiebreaks_of
 
     double = is_double(t)
     players = t.ordered_players()
@@ -274,12 +272,12 @@ def roundrobin_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         rounds.append(Round("roundrobin", r, tuple(games)))
         bye = sched[r - 1].bye  # the bye seat: Z, U, - or blank is the seat itself; H or F a bye the judge gave
         if bye is not None and _record(by_id[bye], r).outcome in (Outcome.HALF_BYE, Outcome.FULL_BYE):
-            byes[bye].append((r, _BYE_KIND[_record(by_id[bye], r).outcome]))
+            byes[bye].append((r, KIND_OF_BYE[_record(by_id[bye], r).outcome]))
     withdrawn = {p.id: _withdrawn_from(p, k, sched) if p.id in t.withdrawn else None for p in players}
     for p in players:  # the next round's requested bye (not a withdrawal)
         nxt = _record(p, k + 1)
         if k < total and withdrawn[p.id] is None and nxt.outcome in (Outcome.HALF_BYE, Outcome.FULL_BYE):
-            byes[p.id].append((k + 1, _BYE_KIND[nxt.outcome]))
+            byes[p.id].append((k + 1, KIND_OF_BYE[nxt.outcome]))
     codes, edition = tiebreaks_of(t, path, team=False)
     return Event(
         name=name or t.name.strip() or "Imported tournament", rounds_planned=total,

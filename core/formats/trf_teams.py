@@ -35,12 +35,12 @@ from fractions import Fraction
 from arbiter.core.errors import ArbiterError, FileProblem, IllegalChange
 from arbiter.core.event.history import histories
 from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.event.records import Outcome, RoundRecord
+from arbiter.core.event.records import KIND_OF_BYE, Outcome, RoundRecord
 from arbiter.core.teams.matches import MatchPoints, board_points
 from arbiter.core.formats.trf import TEAM_ROUND_ROBIN_TYPES, TrfLineup, TrfPlayer, TrfTeam, TrfTeamBye, TrfTournament
+from arbiter.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
 
 F = Fraction
-_BYE_KIND = {Outcome.HALF_BYE: "half", Outcome.FULL_BYE: "full", Outcome.ZERO_BYE: "zero"}
 SWISS_TYPE = ("Team Swiss", "CUSTOM_TEAM_SWISS_MP")
 
 
@@ -51,7 +51,6 @@ SWISS_TYPE = ("Team Swiss", "CUSTOM_TEAM_SWISS_MP")
 def teams_to_trf(event: Event) -> TrfTournament:
     from arbiter.core import teams as team_event
     from arbiter.core.teams.round_matches import matches
-    from arbiter.core.formats.trf_event import bye_record, trf_player
     from arbiter.core.formats.trf_roundrobin import type_lines
     from arbiter.core.formats.trf_tiebreaks import team_tokens
 
@@ -133,7 +132,6 @@ class _Match:
 
 def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
     from arbiter.core.teams.section import TeamsState
-    from arbiter.core.formats.trf_event import game_result, player_of, tiebreaks_of
     from arbiter.core.formats.trf_roundrobin import file_pairs, infer_order, is_double, is_round_robin, mismatch
 
     rr = is_round_robin(t) or t.type_code in TEAM_ROUND_ROBIN_TYPES
@@ -295,8 +293,8 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
     played_byes: dict[int, list[tuple[int, str]]] = {p.id: [] for p in t.players}
     for p in t.players:  # requested byes, the next round's (a pre-assigned absence) too; a Z of a round
         for r, rec in enumerate(p.records, start=1):  # played is a player without a game there, not a bye
-            if rec.outcome in _BYE_KIND and (rec.outcome is not Outcome.ZERO_BYE or r > k):
-                played_byes[p.id].append((r, _BYE_KIND[rec.outcome]))
+            if rec.outcome in KIND_OF_BYE and (rec.outcome is not Outcome.ZERO_BYE or r > k):
+                played_byes[p.id].append((r, KIND_OF_BYE[rec.outcome]))
     codes, edition = tiebreaks_of(t, path, team=True)
     from arbiter.core.teams import DEFAULT_CODES
 

@@ -28,13 +28,13 @@ from arbiter.core.event.model import Event
 from arbiter.core.event.records import Outcome, RoundRecord
 from arbiter.core.knockout import stage as top
 from arbiter.core.formats.trf import TrfPlayer, TrfTournament
+from arbiter.core.formats.trf_lines import clock_date, trf_player
 
 _ABSENT = RoundRecord(Outcome.ABSENT)
 
 
 def top_to_trf(event: Event) -> TrfTournament:
     from arbiter.core import knockout as ko
-    from arbiter.core.formats.trf_event import trf_player
 
     st = top.state(event)
     if st is None:
@@ -74,7 +74,6 @@ def top_to_trf(event: Event) -> TrfTournament:
 
 def column_dates(event: Event) -> list[str]:
     """`132` of the top: each round block (a game) on the day its top round's clock ran, "" if it did not."""
-    from arbiter.core.formats.trf_event import clock_date
 
     st = top.state(event)
     n = st.get("games_per_match", 1) if st else 1

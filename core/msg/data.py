@@ -18,15 +18,17 @@ from fractions import Fraction
 from typing import Any
 
 from arbiter.core.msg import Joined, Msg, UnknownMessage, Word
+from arbiter.core.msg.journal_legacy import Legacy
 
 
 def to_data(x: Any) -> Any:
-    """`x` (a message, a word, data) as JSON-able data."""
-    from arbiter.core.msg.journal_legacy import Legacy
-    from arbiter.core.msg.journal import Stored
+    """`x` (a message, a word, data) as JSON-able data.
 
-    if isinstance(x, Stored):
-        return to_data(x.message())
+    A message that stands for another (a description read from the journal,
+    `core.msg.journal.Stored`) gives that one by its `message()`."""
+    stands_for = getattr(x, "message", None)
+    if isinstance(x, Msg) and callable(stands_for):
+        return to_data(stands_for())
     if isinstance(x, Legacy):
         return {"legacy": str(x)}
     if isinstance(x, Joined):
@@ -63,7 +65,5 @@ def from_data(d: Any) -> Any:
     if "joined" in d and isinstance(d["joined"], list):
         return Joined([from_data(p) for p in d["joined"]], str(d.get("sep", ", ")))
     if "legacy" in d and isinstance(d["legacy"], str):
-        from arbiter.core.msg.journal_legacy import Legacy
-
         return Legacy(d["legacy"])
     raise ValueError(f"not a message: {d!r}")

@@ -24,85 +24,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.core.msg import journal_legacy
-from arbiter.core.msg import Msg, joined, verbatim, word
+from arbiter.core.msg import Msg, fields_of, joined, journal_legacy, verbatim, word
+from arbiter.core.msg.data import from_data, to_data
+from arbiter.core.msg.journal_templates import TEMPLATES
 
-# the kinds of change; each is a key of the catalog, its Russian in core/msg/ru.py
-TEMPLATES: tuple[str, ...] = (
-    # results (the TUI's keys and ':' line, `arbiter result`)
-    "result {stage} round {round} board {board}: {result}",
-    "result {stage} round {round} table {table} board {board}: {result}",
-    "result {stage} round {round} board {board}: cleared",
-    "result {stage} round {round} table {table} board {board}: cleared",
-    "moves {stage} round {round} board {board}: {moves}",
-    "technical draws (705.3) round {round} boards {boards}",
-    # the round clock (705.3)
-    "round clock {stage} round {round}",
-    "round clock {stage} round {round} table {table}",
-    "round clock {stage}: {minutes} minutes on every table",
-    "round clock {stage} round {round}: {minutes} minutes",
-    "round clock {stage} round {round} table {table}: {minutes} minutes",
-    # pairing (the TUI's preview, `arbiter pair`)
-    "pair next round",
-    "pair next round of table {table}",
-    "pair next round (by hand: {changes})",
-    "pair next round of table {table} (by hand: {changes})",
-    "pair round {rounds}",
-    "pair round {rounds} of table {table}",
-    "pair round {rounds} (by hand: {changes})",
-    "pair round {rounds} of table {table} (by hand: {changes})",
-    "pair next round, allowing a rematch of {pair}",
-    "pair next round of table {table}, allowing a rematch of {pair}",
-    "pair round {round} by hand",
-    "take back the pairing of round {round}",
-    # changes by hand to a pairing
-    "swap colours on board {board}",
-    "exchange players {a} and {b}",
-    "bye by hand for player {pid}",
-    # the event (`arbiter event set`)
-    "set the event's details",
-    # stages
-    "start the top",
-    "start the play-off",
-    # players
-    "add player {name}",
-    "edit player {pid}",
-    "withdraw player {pid}",
-    "move player {pid} to table {table}",
-    "import {n} players from {file}",
-    "half bye for player {pid} in round {round}",
-    "zero bye for player {pid} in round {round}",
-    "full bye for player {pid} in round {round}",
-    "none bye for player {pid} in round {round}",
-    "forbid pairing {a} with {b}",
-    "allow pairing {a} with {b}",
-    "forbid games within club {club}",
-    "allow games within club {club}",
-    # teams
-    "roster of team {team}",
-    "line-up of team {team} for round {round}",
-    "clear the line-up of team {team} for round {round}",
-    "forbid teams {team} and {other} to meet",
-    "allow teams {team} and {other} to meet",
-    "fix the team numbers",
-    # undo and redo (core/store journals them as "undo <what>", "redo <what>")
-    "undo {what}",
-    "redo {what}",
-    # players to tables (core/event/seating.py: the TUI's players screen, `arbiter players distribute`)
-    "seat players at tables by rating",
-    "seat players at tables by lot",
-)
 _TEMPLATES = frozenset(TEMPLATES)
 TRANSLATED_FIELDS = {"stage", "what", "changes"}  # fields that are words or descriptions, not data
-_BYES = ("half", "zero", "full", "none")
 
 
 def describe(template: str, **fields: Any) -> Msg:
     """The description: `template` (one of `TEMPLATES`) with its fields (others given are left out)."""
     if template not in _TEMPLATES:
-        raise KeyError(f"not a journal description (core/journal_text.TEMPLATES): {template!r}")
-    from arbiter.core.msg import fields_of
-
+        raise KeyError(f"not a journal description (core/msg/journal_templates.py): {template!r}")
     values = {k: _field(k, v) for k, v in fields.items() if k in fields_of(template)}
     return Msg(template, **values)
 
@@ -207,8 +140,6 @@ def stored(what: str) -> dict | None:
     """The description's key and fields as JSON-able data, for the journal line; None for plain text."""
     if not isinstance(what, Msg):
         return None
-    from arbiter.core.msg.data import to_data
-
     return to_data(what)
 
 
@@ -237,8 +168,6 @@ class Stored(Msg):
 
     def message(self) -> Msg:
         if self._said is None:
-            from arbiter.core.msg.data import from_data
-
             try:
                 said = from_data(self.data) if self.data is not None else None
             except ValueError:

@@ -3,7 +3,7 @@
 A journal line of an older arbiter has only the English description
 (`"what": "result swiss round 1 board 1: 1-0"`). To show it in Russian as
 before, `translate(what, lang)` matches the whole text against every
-template of the journal (`core.msg.journal.TEMPLATES`, a regular expression
+template of the journal (`core.msg.journal_templates.TEMPLATES`, a regular expression
 made from each) and says the template it came from in the language, with the
 same fields; an undo or a pairing by hand says the descriptions inside it in
 turn. A description that matches no template is shown as it is (English),
@@ -20,6 +20,7 @@ from string import Formatter
 from typing import Any
 
 from arbiter.core.msg import VERBATIM, Msg, word
+from arbiter.core.msg.journal_templates import TEMPLATES
 
 # what each field may match (anything else: any text)
 _NUMBER = r"\d+"
@@ -48,8 +49,6 @@ def _literal_length(template: str) -> int:
 def _patterns() -> list[tuple[re.Pattern[str], str]]:
     global _PATTERNS
     if _PATTERNS is None:
-        from arbiter.core.msg.journal import TEMPLATES
-
         # the most literal text first: "...: cleared" before "...: {result}"
         _PATTERNS = [(_pattern(en), en) for en in sorted(TEMPLATES, key=_literal_length, reverse=True)]
     return _PATTERNS

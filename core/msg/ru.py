@@ -66,6 +66,8 @@ RU: dict[str, str] = {
         'имя — это одна строка текста',
     '{stage} round {number} is there but round {before} is not':
         'тур {number} {stage:gen} есть, а тура {before} нет',
+    '{name} ({pid}) has not withdrawn':
+        '{name} ({pid}) не выбывал',
     'round {round} is not a round of this event':
         'тура {round} в этом турнире нет',
     '{tables} tables is too many: at most {most}':
@@ -107,8 +109,6 @@ RU: dict[str, str] = {
         'турнир заканчивается ({end}) раньше, чем начинается ({start})',
     "'{attr}' is not one of the event's details":
         "'{attr}' — не из сведений о турнире",
-    '{name} ({pid}) has not withdrawn':
-        '{name} ({pid}) не выбывал',
     "unknown bye '{kind}' (half, zero, full, or none to cancel)":
         "неизвестный вид пропуска тура '{kind}' (half — с ½ очка, zero — без очков, full — с 1 очком, none — отменить)",
     'round {round_no} is not a round of this event (1..{rounds_planned})':
@@ -1132,7 +1132,7 @@ RU: dict[str, str] = {
         "каждый, кто может подключиться к {host}:{port})",
     "--host {host} --port {port}: cannot serve the display there: {error}":
         "--host {host} --port {port}: табло здесь показать нельзя: {error}",
-    # == the journal's descriptions of changes (core/msg/journal.py) ==
+    # == the journal's descriptions of changes (core/msg/journal_templates.py) ==
     # results (the TUI's keys and ':' line, `arbiter result`)
     "result {stage} round {round} board {board}: {result}":
         "результат: {stage}, тур {round}, доска {board}: {result}",
@@ -1590,14 +1590,6 @@ RU: dict[str, str] = {
     "zero-point bye": "пропуск тура без очков",
     "absent (zero-point bye)": "не играл (без очков)",
     "game": "партия",
-    # what a round was (PTS: the kinds of round record)
-    "forfeit-win": "победа по неявке",
-    "forfeit-loss": "поражение по неявке",
-    "pab": "бай",
-    "full-bye": "пропуск тура с 1 очком",
-    "half-bye": "пропуск тура с ½ очка",
-    "zero-bye": "пропуск тура без очков",
-    "absent": "не играл",
     # C.07 16.3, 16.4, legacy (core/tiebreaks/unplayed.py)
     "score {score} adjusted: requested bye(s) at the end (16.2.5) in round(s) {rounds} count as draws (16.3)":
         "очки {score} скорректированы: пропуски по заявлению в конце турнира (16.2.5) в турах {rounds} считаются "

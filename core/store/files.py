@@ -47,6 +47,8 @@ from typing import Callable, Iterator
 
 from arbiter.core.errors import FileProblem, Msg
 from arbiter.core.limits import FILE_CHARS_MAX
+from arbiter.core.msg.journal import Description
+from arbiter.core.store.judge import who_label
 
 BACKUPS = 5
 # the most bytes read of an event or a TRF: an event of `limits.FILE_CHARS_MAX` characters in UTF-8
@@ -226,8 +228,6 @@ def open_beside(path: Path, like: "os.stat_result | Like | None", *, write: bool
 
 
 def _holder_text(doing: str) -> bytes:
-    from arbiter.core.store.journal import who_label
-
     return (json.dumps({"who": who_label(), "pid": os.getpid(),
                         "since": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                         "doing": doing}, ensure_ascii=False) + "\n").encode("utf-8")
@@ -247,8 +247,6 @@ def holder(path: Path) -> Msg:
         pid = int(doc.get("pid", 0))
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return Msg("another session (it did not say who)")
-    from arbiter.core.msg.journal import Description
-
     local = since.astimezone() if since.tzinfo else since
     when = local.strftime("%H:%M:%S") if local.date() == datetime.now().astimezone().date() \
         else local.strftime("%Y-%m-%d %H:%M")
@@ -317,7 +315,7 @@ def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None
         if writable:
             try:
                 os.ftruncate(fd, 0)
-                _write_all(fd, _holder_text(doing), 0)
+                write_all(fd, _holder_text(doing), 0)
                 wrote = True
             except OSError:
                 pass  # who holds the lock is a courtesy (a full disk, say): the lock itself holds
@@ -433,7 +431,7 @@ def _read_plain(path: Path, most: int, event: bool = False) -> bytes:
 # -- writing -----------------------------------------------------------------------------------
 
 
-def _write_all(fd: int, data: bytes, offset: int | None = None) -> None:
+def write_all(fd: int, data: bytes, offset: int | None = None) -> None:
     """Write every byte (at `offset`, or at the file position), or raise: a short write is never taken as done."""
     view = memoryview(data)
     at = offset
@@ -447,14 +445,40 @@ def _write_all(fd: int, data: bytes, offset: int | None = None) -> None:
 
 
 def fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
+    """Make the renames in `folder` durable. A folder that cannot be synced is no refusal: what was renamed
+    stands, and the caller has told nobody otherwise."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
     try:
         os.fsync(fd)
+    except OSError:
+        pass
     finally:
         os.close(fd)
 
 
-def _refusal(path: Path, exc: OSError) -> FileProblem:
+def write_file(path: Path, data: bytes, mode: int) -> None:
+    """A new file at `path` (in a folder of the caller's own: the site's temporary folder) holding every byte
+    of `data`, with `mode`, fsynced; `FileProblem` (and no file) if it cannot be."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise refusal(path, exc) from None
+    try:
+        try:
+            write_all(fd, data)
+            os.fchmod(fd, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        _unlink(path)
+        raise refusal(path, exc) from None
+
+
+def refusal(path: Path, exc: OSError) -> FileProblem:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return FileProblem(str(path), None, "the disk is full: nothing was changed, the file is as it was")
     if exc.errno == errno.EEXIST:
@@ -504,12 +528,16 @@ def tidy(path: Path) -> int:
     return removed
 
 
-def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.stat_result | Like | None" = None) -> Path:
+def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.stat_result | Like | None" = None,
+               said: Path | None = None) -> Path:
     """The new text in a temporary file beside `path`, fsynced, with the event's mode and group.
 
-    Raises `FileProblem` (and leaves no temporary file) if any byte cannot
-    be written; the event is not touched.
+    Raises `FileProblem` naming `said` (default: `path`), and leaves no
+    temporary file, if any byte cannot be written; `path` is not touched.
+    Every file arbiter replaces is written so: the event (`replace`), an
+    output (core/formats/output.py).
     """
+    said = said or path
     folder = folder_of(path)
     if like is None:
         like = like_of(path)
@@ -518,7 +546,7 @@ def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.st
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:  # a read-only or missing folder, a full disk: nothing was written
-        raise _refusal(path, exc) from None
+        raise refusal(said, exc) from None
     try:
         try:
             if like is not None and os.fstat(fd).st_gid != like.st_gid:
@@ -526,14 +554,14 @@ def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.st
                     os.fchown(fd, -1, like.st_gid)  # a judge of the event's group keeps the group
                 except OSError:
                     pass
-            _write_all(fd, data)
+            write_all(fd, data)
             os.fchmod(fd, mode)  # mkstemp makes 0600 files: keep the event's mode
             os.fsync(fd)
         finally:
             os.close(fd)
     except OSError as exc:
         _unlink(Path(tmp))
-        raise _refusal(path, exc) from None
+        raise refusal(said, exc) from None
     except BaseException:  # Ctrl-C while writing: no temporary file is left either
         _unlink(Path(tmp))
         raise
@@ -566,12 +594,9 @@ def replace(path: Path, tmp: Path, *, keep_backup: bool = True, exclusive: bool 
             os.replace(tmp, path)
     except OSError as exc:
         _unlink(tmp)
-        raise _refusal(path, exc) from None
+        raise refusal(path, exc) from None
     step("replaced")
-    try:
-        fsync_dir(folder)
-    except OSError:
-        pass
+    fsync_dir(folder)
 
 
 def check_new(path: Path) -> None:

@@ -3,7 +3,7 @@
 One JSON line per change: `{"seq", "time", "user", "ssh", "what", "kind",
 "of", "changes", "host", "pending"}`: `user` the login, `ssh` the SSH
 client's address (if any), `host` this machine's name. `Entry.label` is
-`user@host` as `who_label` says it (the SSH client's address, else the
+`user@host` as `core.store.judge.who_label` says it (the SSH client's address, else the
 machine's name), so two judges on one shared login are told apart; an entry
 written before `host` existed reads as `user@ssh`, or the user alone.
 `kind` is "change", "undo" or "redo"; `of` names the entry an undo or redo
@@ -24,10 +24,8 @@ one line (a `Msg`) the caller can show. Entries are built by one function,
 
 from __future__ import annotations
 
-import getpass
 import json
 import os
-import socket
 from dataclasses import dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
@@ -35,39 +33,10 @@ from typing import Any, Callable
 
 from arbiter.core.errors import FileProblem, Msg
 from arbiter.core.msg.journal import restored, stored
-from arbiter.core.store.files import Like, _refusal, _write_all, journal_path, open_beside, step
+from arbiter.core.store import judge
+from arbiter.core.store.files import Like, journal_path, open_beside, refusal, step, write_all
 
 _PENDING_TAIL = b'"pending":1}\n'
-
-
-def who() -> tuple[str, str]:
-    """The user (`$USER`) and the SSH client's address, if any."""
-    user = os.environ.get("USER") or os.environ.get("LOGNAME") or ""
-    if not user:
-        try:
-            user = getpass.getuser()
-        except Exception:  # no passwd entry in a container
-            user = "?"
-    ssh = (os.environ.get("SSH_CLIENT") or os.environ.get("SSH_CONNECTION") or "").split(" ")[0]
-    return user, ssh
-
-
-def hostname() -> str:
-    """This machine's name."""
-    try:
-        return socket.gethostname() or "localhost"
-    except OSError:
-        return "localhost"
-
-
-def here() -> str:
-    """Where the judge sits: the SSH client's address, or this machine's name."""
-    return who()[1] or hostname()
-
-
-def who_label() -> str:
-    """`user@host`: the login and where the judge sits, so two judges on one login are told apart."""
-    return f"{who()[0]}@{here()}"
 
 
 @dataclass(frozen=True)
@@ -119,8 +88,8 @@ def entry(seq: int, what: str, kind: str, changes: list, of: int | None = None,
           now: datetime | None = None) -> Entry:
     """The one place a journal entry is made (who, when, what), pending until its change is on disk."""
     stamp = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
-    user, ssh = who()
-    return Entry(seq, stamp, user, ssh, what, kind, of, [list(c) for c in changes], stored(what), hostname(), 1)
+    user, ssh = judge.who()
+    return Entry(seq, stamp, user, ssh, what, kind, of, [list(c) for c in changes], stored(what), judge.hostname(), 1)
 
 
 def _open(path: Path, write: bool = False, like: "os.stat_result | Like | None" = None,
@@ -310,19 +279,19 @@ def begin(path: Path, e: Entry, like: "os.stat_result | Like | None") -> Pending
     try:
         fd, made = _open(path, write=True, like=like, create=True)
     except OSError as exc:
-        raise _refusal(journal_path(path), exc) from None
+        raise refusal(journal_path(path), exc) from None
     try:
         start = os.fstat(fd).st_size
     except OSError as exc:
         os.close(fd)
-        raise _refusal(journal_path(path), exc) from None
+        raise refusal(journal_path(path), exc) from None
     try:
-        _write_all(fd, data, start)
+        write_all(fd, data, start)
         step("journal written")
         os.fsync(fd)
     except OSError as exc:
         Pending(path, fd, start, start, made).abort()
-        raise _refusal(path, exc) from None
+        raise refusal(path, exc) from None
     return Pending(path, fd, start, start + len(data), made)
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable
 
 from arbiter.core.store.files import Like, like_of, real_path, share_like
-from arbiter.core.store.journal import hostname, who
+from arbiter.core.store.judge import hostname, who
 
 STALE = 30.0  # seconds without a heartbeat: the session is gone
 

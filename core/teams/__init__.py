@@ -51,13 +51,13 @@ from arbiter.core.teams.round_matches import MatchView, matches, round_bye
 from arbiter.core.teams.section import TeamsState, is_team_event, setup, state
 from arbiter.core.teams.team_standings import (
     BoardStat,
-    TeamStanding,
     board_stats,
     completed_rounds,
     default_codes,
     standings,
 )
 from arbiter.core.teams.tiebreak_codes import ALIASES, DEFAULT_CODES, check_codes
+from arbiter.core.tiebreaks.team import TeamStanding
 
 __all__ = [
     "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "is_team_event", "setup", "state", "teams",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter.core.errors import IllegalChange
@@ -23,18 +23,6 @@ def completed_rounds(event: Event) -> int:
             break
         n = r.number
     return n
-
-
-@dataclass(frozen=True)
-class TeamStanding:
-    rank: int
-    id: int
-    team: str
-    match_points: Fraction
-    game_points: Fraction
-    tiebreaks: dict[str, Fraction]
-    by_lot: bool = False
-    shared: bool = False
 
 
 def default_codes(event: Event, st: TeamsState | None = None) -> list[str]:
@@ -71,9 +59,7 @@ def standings(event: Event, after_round: int | None = None, codes=None, edition:
     ctx = TeamContext.of(hist, scoring=scoring, rounds=after_round, edition=edition)
     rows = rank_teams(ctx, internal, lots_seed=event.lots_seed,
                       share_places=event.share_places or after_round == 0) if hist else []
-    names = {h.id: h.name for h in hist}
-    out = [TeamStanding(r.rank, r.id, names[r.id], r.mp, r.gp, {c: r.tiebreaks[i] for c, i in zip(codes, internal)},
-                        r.by_lot, r.shared) for r in rows]
+    out = [replace(r, tiebreaks={c: r.tiebreaks[i] for c, i in zip(codes, internal)}) for r in rows]
     return after_round, codes, out
 
 

@@ -28,28 +28,13 @@ from arbiter.core.tiebreaks.unplayed import KIND_LABEL
 
 F = Fraction
 
-# What a round was, as the terms of PTS say it.
-OUTCOME_LABEL: dict[Outcome, Msg] = {
-    Outcome.WIN: Msg("win"),
-    Outcome.DRAW: Msg("draw"),
-    Outcome.LOSS: Msg("loss"),
-    Outcome.FORFEIT_WIN: Msg("forfeit-win"),
-    Outcome.FORFEIT_LOSS: Msg("forfeit-loss"),
-    Outcome.PAB: Msg("pab"),
-    Outcome.FULL_BYE: Msg("full-bye"),
-    Outcome.HALF_BYE: Msg("half-bye"),
-    Outcome.ZERO_BYE: Msg("zero-bye"),
-    Outcome.ABSENT: Msg("absent"),
-}
-
-
 def points(ctx: Context) -> Column[None]:
     """PTS: the points, as awarded."""
     return Column(ctx.iscore, ctx.D, None)
 
 
 def explain_points(ctx: Context, col: Column[None], pid: int) -> Value:
-    rows = tuple(Term(r, rec.opponent, OUTCOME_LABEL[rec.outcome], None, ctx.pts(rec), ctx.pts(rec))
+    rows = tuple(Term(r, rec.opponent, KIND_LABEL[rec.outcome], None, ctx.pts(rec), ctx.pts(rec))
                  for r, rec in enumerate(ctx.records[pid], 1))
     return Value(ctx.score[pid], rows)
 

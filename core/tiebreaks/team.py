@@ -95,11 +95,14 @@ class TeamValues:
 
 
 @dataclass(frozen=True)
-class TeamRow:
+class TeamStanding:
+    """A team's line of the standings: its place, match and game points, and tie-break values (by code)."""
+
     rank: int
     id: int
-    mp: Fraction
-    gp: Fraction
+    team: str  # the team's name
+    match_points: Fraction
+    game_points: Fraction
     tiebreaks: dict[str, Fraction]
     by_lot: bool = False
     shared: bool = False
@@ -358,7 +361,7 @@ def compute_team(codes: list[str], ctx: TeamContext) -> dict[int, TeamValues]:
 
 
 def rank_teams(ctx: TeamContext, codes: list[str], *, lots_seed: int = 0,
-               share_places: bool = False) -> list[TeamRow]:
+               share_places: bool = False) -> list[TeamStanding]:
     values = compute_team(codes, ctx)
 
     def resolve(group: list[int], i: int) -> list[list[int]]:
@@ -380,7 +383,7 @@ def rank_teams(ctx: TeamContext, codes: list[str], *, lots_seed: int = 0,
     for s in sorted(set(prim.values()), reverse=True):
         groups += resolve(sorted(t for t in prim if prim[t] == s), 0)
     rng = random.Random(lots_seed)
-    rows: list[TeamRow] = []
+    rows: list[TeamStanding] = []
     pos = 0
     for g in groups:
         if len(g) > 1 and not share_places:
@@ -389,7 +392,7 @@ def rank_teams(ctx: TeamContext, codes: list[str], *, lots_seed: int = 0,
         for k, t in enumerate(g):
             tied = len(g) > 1
             rank = pos + 1 if (share_places and tied) else pos + 1 + k
-            rows.append(TeamRow(rank, t, ctx.mp[t], ctx.gp[t], values[t].tiebreaks,
-                                by_lot=tied and not share_places, shared=tied and share_places))
+            rows.append(TeamStanding(rank, t, ctx.teams[t].name, ctx.mp[t], ctx.gp[t], values[t].tiebreaks,
+                                     by_lot=tied and not share_places, shared=tied and share_places))
         pos += len(g)
     return rows

@@ -38,7 +38,7 @@ from arbiter.core.tiebreaks.context import FORFEITS, HAS_OPPONENT, PLAYED, VUR_S
 
 F = Fraction
 
-# What a round was, as the terms of BH, SB, KS, PS, STD and the counts say it.
+# What a round was, as the terms of every tie-break say it (PTS, BH, SB, KS, PS, STD, the counts ...).
 KIND_LABEL: dict[Outcome, Msg] = {
     Outcome.WIN: Msg("won"),
     Outcome.DRAW: Msg("drew"),

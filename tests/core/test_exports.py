@@ -351,18 +351,15 @@ def test_words_and_tiebreak_names():
 
 
 def test_cli_export_text_and_csv(tmp_path):
-    import subprocess
-    import sys
+    from tests.cli_run import run
 
     out = tmp_path / "pairings.txt"
-    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "export", str(ROOT / "saves" / "demo.toml"), "--format",
-                        "text", "--what", "names", "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+    code, _, err = run("export", ROOT / "saves" / "demo.toml", "--format", "text", "--what", "names", "--out", out)
+    assert code == 0, err
     assert "Ivanov, Tatiana (2)" in out.read_text(encoding="utf-8")
     out2 = tmp_path / "standings.csv"
-    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "export", str(ROOT / "saves" / "demo.toml"), "--format",
-                        "csv", "--what", "standings", "--out", str(out2)], cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+    code, _, err = run("export", ROOT / "saves" / "demo.toml", "--format", "csv", "--what", "standings", "--out", out2)
+    assert code == 0, err
     assert out2.read_text(encoding="utf-8").startswith("rank,id,name,club,table,points,BH-C1,BH,SB,WIN\n")
     assert Path(out2).stat().st_size > 0
 

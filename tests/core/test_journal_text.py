@@ -14,8 +14,6 @@ from __future__ import annotations
 import ast
 import re
 import shutil
-import subprocess
-import sys
 from string import Formatter
 
 import pytest
@@ -183,8 +181,10 @@ def test_no_description_is_written_by_hand():
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *map(str, args)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    """The command line in this process (tests/cli_run.py): (exit code, stdout, stderr)."""
+    from tests.cli_run import run
+
+    return run(*args)
 
 
 def test_every_description_the_command_line_journals_is_translated(tmp_path):
@@ -212,8 +212,8 @@ def test_every_description_the_command_line_journals_is_translated(tmp_path):
         ("players", "withdraw", ev, "9"),
     ]
     for step in steps:
-        r = cli(*step)
-        assert r.returncode == 0, (step, r.stderr)
+        code, _out, err = cli(*step)
+        assert code == 0, (step, err)
     entries = EventFile(ev).history()
     assert len(entries) == len(steps) - 1
     for entry in entries:
@@ -347,7 +347,7 @@ def test_history_and_undo_in_russian(tmp_path, monkeypatch):
     import asyncio
     import os
 
-    from tests.tui.test_tui_app import screen_text
+    from tests.tui.pilot import screen_text
     from arbiter.tui.app import ArbiterApp
     from arbiter.tui.screens.dialogs import TextScreen
 
@@ -391,7 +391,7 @@ def test_a_pairing_changed_by_hand_in_the_russian_history(tmp_path, monkeypatch)
     import os
     from dataclasses import replace
 
-    from tests.tui.test_tui_app import screen_text
+    from tests.tui.pilot import screen_text
     from arbiter.tui.app import ArbiterApp
     from arbiter.tui.screens.dialogs import TextScreen
 

@@ -102,7 +102,7 @@ def test_team_properties(ev, edition, seed):
     rows = rank_teams(ctx, ["EDE", "EMGSB"], lots_seed=seed)
     assert sorted(r.id for r in rows) == sorted(t.id for t in teams)
     assert [r.rank for r in rows] == list(range(1, len(rows) + 1))
-    assert all(a.mp >= b.mp for a, b in zip(rows, rows[1:]))
+    assert all(a.match_points >= b.match_points for a, b in zip(rows, rows[1:]))
 
 
 # -- the bye seat of an odd team round robin (tiebreaks.md section 1 RR_BYE; C.07 15.2) -------------

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,8 @@ import pytest
 from arbiter.core.formats.trf import parse_trf
 from arbiter.core.event.records import Outcome
 from arbiter.core.store import load
-from tests.conftest import CORPUS as _CORPUS, ROOT
+from tests.cli_run import run
+from tests.conftest import CORPUS as _CORPUS
 
 CORPUS = Path(_CORPUS)
 FILES = ["clean_n10_r5", "points310_n40_r7", "byes_n60_r9", "forfeits_n45_r8", "long_n24_r11"]
@@ -28,8 +28,9 @@ CODES = "BH-C1,BH,SB,WIN,DE"
 
 
 def arbiter(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *map(str, args)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300)
+    """The command line in this process (tests/cli_run.py), its answer as a process's would be."""
+    code, out, err = run(*args)
+    return subprocess.CompletedProcess(list(map(str, args)), code, out, err)
 
 
 def ok(*args: str) -> str:

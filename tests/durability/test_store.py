@@ -12,7 +12,7 @@ from arbiter.core.event import commands
 from arbiter.core.errors import Conflict, FileProblem, IllegalChange
 from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, create, dumps, load
-from arbiter.core.store import journal
+from arbiter.core.store import journal, judge
 from arbiter.core.store.files import backup_path, journal_path
 from tests.helpers import event_with_players, with_round
 
@@ -285,7 +285,7 @@ def test_the_journal_names_user_at_host_and_old_entries_still_read(ev_path, monk
     enter(ev_path, 1, "1-0")
     monkeypatch.delenv("SSH_CLIENT")
     monkeypatch.delenv("SSH_CONNECTION", raising=False)
-    monkeypatch.setattr(journal, "hostname", lambda: "venue-pc")
+    monkeypatch.setattr(judge, "hostname", lambda: "venue-pc")
     enter(ev_path, 2, "1-0")
     with open(journal_path(ev_path), "a", encoding="utf-8") as f:  # a line as arbiter wrote it before
         f.write('{"seq":3,"time":"2025-01-01T10:00:00+00:00","user":"boris","ssh":"","what":"x","kind":"change",'
@@ -293,11 +293,11 @@ def test_the_journal_names_user_at_host_and_old_entries_still_read(ev_path, monk
     entries = EventFile(ev_path).history()
     assert [e.label for e in entries] == ["anna@10.0.0.5", "anna@venue-pc", "boris"]
     assert entries[1].host == "venue-pc" and entries[1].user == "anna"
-    assert journal.who_label() == "anna@venue-pc"
+    assert judge.who_label() == "anna@venue-pc"
 
 
 def test_undo_refused_names_who_changed_it_as_user_at_host(ev_path, monkeypatch):
-    monkeypatch.setattr(journal, "hostname", lambda: "venue-pc")
+    monkeypatch.setattr(judge, "hostname", lambda: "venue-pc")
     monkeypatch.delenv("SSH_CLIENT", raising=False)
     monkeypatch.delenv("SSH_CONNECTION", raising=False)
     monkeypatch.setenv("USER", "anna")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import subprocess
-import sys
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
@@ -246,11 +244,12 @@ async def _fits(path):
 
 
 def test_display_help_names_its_options():
-    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "display", "--help"], cwd=ROOT, capture_output=True,
-                       text=True)
-    assert r.returncode == 0
+    from tests.cli_run import run
+
+    code, out, _err = run("display", "--help")
+    assert code == 0
     for option in ("--interval S", "--serve", "--host HOST", "--port PORT", "--public", "--max-clients N"):
-        assert option in r.stdout
+        assert option in out
 
 
 def test_pages_include_the_bracket_once_the_top_has_begun():

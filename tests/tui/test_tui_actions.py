@@ -10,7 +10,7 @@ from arbiter.core.pairing import rounds as pairing
 from arbiter.core.store import create
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
-from tests.tui.test_tui_app import SIZE, demo, make_app, no_fsync, screen_text, sync, until  # noqa: F401 (fixtures)
+from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 from arbiter.tui import actions, i18n
 from arbiter.tui.screens.main import MainScreen
 from arbiter.tui.screens.players import PlayersScreen

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import os
-import shutil
 import subprocess
 import sys
-from datetime import datetime, timedelta, timezone
-from pathlib import Path
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -17,98 +13,12 @@ from arbiter.core.event import commands
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, create, load
-from arbiter.core.store.journal import here
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
-from arbiter.tui import compat
+from tests.tui.pilot import (JUDGE1, SIZE, FrozenClock, game, make_app, pair_preview, screen_text, sync, type_line,
+                             until)
 from arbiter.tui.app import ArbiterApp
-from arbiter.tui.screens.dialogs import ChoiceScreen, LineScreen, TextScreen
-from arbiter.tui.screens.preview import PreviewScreen
-
-SIZE = (80, 24)
-JUDGE1 = f"judge1@{here()}"  # who a result is entered by, as the command line says it: user@host
-
-
-def sync(fn):
-    """Run an async test with asyncio (no asyncio plugin for pytest is installed)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
-
-
-def screen_text(app) -> str:
-    """What the terminal shows, as plain text (the compositor's lines)."""
-    return compat.screen_text(app)
-
-
-def game(path, board, number=4, table=1, stage="swiss"):
-    return load(path).find_round(stage, table, number).game(board)
-
-
-@pytest.fixture(autouse=True)
-def no_fsync(monkeypatch):
-    """Durability has its own tests (test_durability.py); here fsync only costs time."""
-    import os
-
-    monkeypatch.setattr(os, "fsync", lambda fd: None)
-
-
-@pytest.fixture
-def demo(tmp_path) -> Path:
-    p = tmp_path / "demo.toml"
-    shutil.copy(ROOT / "saves" / "demo.toml", p)
-    return p
-
-
-def make_app(path, **kw) -> ArbiterApp:
-    kw.setdefault("user", "judge1")
-    kw.setdefault("lang", "en")
-    return ArbiterApp(path, **kw)
-
-
-@pytest.fixture
-def one_table(tmp_path) -> Path:
-    """24 players on one table, round 1 paired (12 boards), no results."""
-    p = tmp_path / "open.toml"
-    e = event_with_players(24, rounds=5)
-    e = pairing.pair_next(e)
-    create(p, e)
-    return p
-
-
-async def until(pilot, predicate, what: str = "", timeout: float = 20.0) -> None:
-    """Let the app run until `predicate()` holds (work in a thread: a pairing, the standings of a big event)."""
-    import time
-
-    end = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > end:
-            raise AssertionError(f"waited {timeout} s for {what or predicate}:\n{compat.screen_text(pilot.app)}")
-        await pilot.pause(0.02)
-
-
-async def pair_preview(pilot) -> PreviewScreen:
-    """`p`, then the preview once the pairing (a job) is done."""
-    await pilot.press("p")
-    await until(pilot, lambda: isinstance(pilot.app.screen, PreviewScreen), "the pairing preview")
-    await pilot.pause()
-    return pilot.app.screen
-
-
-async def type_line(pilot, text: str, typed: bool = False) -> None:
-    await pilot.press("colon")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, LineScreen)
-    if typed:
-        await pilot.press(*list(text))
-    else:
-        pilot.app.screen.query_one("#line-input").value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
+from arbiter.tui.screens.dialogs import ChoiceScreen, TextScreen
 
 # -- result entry ---------------------------------------------------------------------------
 
@@ -411,14 +321,6 @@ async def test_pair_next_round_flow(tmp_path):
 
 
 # -- round clock ------------------------------------------------------------------------------
-
-
-class FrozenClock:
-    def __init__(self) -> None:
-        self.t = datetime(2026, 11, 30, 10, 0, 0, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        return self.t
 
 
 @sync

@@ -13,8 +13,7 @@ from arbiter.core.knockout import stage as topmod
 from arbiter.core.errors import ArbiterError
 from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, create, load
-from tests.tui.test_tui_app import (SIZE, demo, make_app, no_fsync, one_table, pair_preview,  # noqa: F401 (fixtures)
-                                 screen_text, sync, until)
+from tests.tui.pilot import SIZE, FrozenClock, make_app, pair_preview, screen_text, sync, type_line, until
 from arbiter.tui import compat
 from arbiter.tui.i18n import tr
 from arbiter.tui.widgets.keys_bar import KeysBar
@@ -289,7 +288,6 @@ async def test_the_conflict_question_gives_no_command_line_advice(demo):
 async def test_the_705_3_reminder_follows_results_from_another_judge(demo):
     from datetime import timedelta
 
-    from tests.tui.test_tui_app import FrozenClock
 
     clock = FrozenClock()
     app = make_app(demo, clock=clock, poll_interval=0)
@@ -374,7 +372,6 @@ def test_every_individual_tiebreak_code_has_a_russian_name():
 
 @sync
 async def test_moves_before_the_result_say_so(one_table):
-    from tests.tui.test_tui_app import type_line
 
     app = make_app(one_table)
     async with app.run_test(size=SIZE) as pilot:

@@ -7,9 +7,6 @@ ten players whose names would be markup if they were not shown as text.
 
 from __future__ import annotations
 
-import asyncio
-import functools
-
 import pytest
 
 from arbiter.core.knockout import stage as top
@@ -17,35 +14,16 @@ from arbiter.core.knockout.bracket_text import tree_layout
 from arbiter.core.msg.i18n import words
 from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, create, load
+from tests.tui.pilot import screen_text, sync
 from tests.tui.test_tui_snapshots import make, swiss_event, top_started
-from arbiter.tui import compat
 from arbiter.tui.app import ArbiterApp
 from arbiter.tui.i18n import tr
 from arbiter.tui.screens.help import help_text
 from arbiter.tui.widgets.bracket import BracketView
 
 
-def sync(fn):
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
-
-
-def screen_text(app) -> str:
-    return compat.screen_text(app)
-
-
 def view(app) -> BracketView:
     return app.main.query_one("#bracket-tree", BracketView)
-
-
-@pytest.fixture(autouse=True)
-def no_fsync(monkeypatch):
-    import os
-
-    monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
 @pytest.fixture

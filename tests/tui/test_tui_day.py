@@ -24,9 +24,7 @@ from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, create, load
 from arbiter.core.store.files import locked
 from tests import day_events
-from tests.tui.test_tui_app import (JUDGE1, SIZE, FrozenClock, make_app, no_fsync, pair_preview, screen_text,  # noqa: F401
-                                sync, type_line, until)
-from tests.tui.test_tui_flows import flat
+from tests.tui.pilot import JUDGE1, SIZE, FrozenClock, flat, make_app, screen_text, sync, type_line, until
 from textual.command import CommandPalette
 from arbiter.tui import actions, compat, i18n
 from arbiter.tui.screens.dialogs import ChoiceScreen, FormScreen, LineScreen, TextScreen

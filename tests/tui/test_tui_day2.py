@@ -12,7 +12,7 @@ from arbiter.core.knockout import stage as top
 from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, create, load
 from tests import day_events
-from tests.tui.test_tui_app import SIZE, make_app, screen_text, sync, until  # noqa: F401
+from tests.tui.pilot import SIZE, FrozenClock, make_app, pair_preview, screen_text, sync, type_line, until
 from tests.tui.test_tui_flows import flat
 
 
@@ -84,7 +84,6 @@ async def test_a_round_paired_from_the_standings_is_shown(tmp_path):
 async def test_the_clock_of_a_top_round_offers_the_tops_time_only_and_4_says_why(tmp_path):
     """In a top round the clock offered `4 start 45 minutes (Swiss round)` too, and 4 started 45 minutes on a
     top game; now it offers the top's time, and 4 says why it does not apply. A Swiss round offers 4, not 7."""
-    from tests.tui.test_tui_app import FrozenClock
 
     p = save(tmp_path, top.start_top(day_events.after_rounds(5)))
     for lang in ("en", "ru"):
@@ -257,7 +256,6 @@ async def test_a_round_taken_back_to_be_paired_again_says_so_and_what_n_leaves(t
     from arbiter.tui.i18n import tr
     from arbiter.tui.screens.dialogs import ChoiceScreen
     from arbiter.tui.screens.preview import PreviewScreen
-    from tests.tui.test_tui_app import type_line
 
     p = save(tmp_path, pairing.pair_next(day_events.after_rounds(2)))
     for lang in ("en", "ru"):
@@ -310,7 +308,6 @@ async def test_the_stale_preview_warning_is_not_covered_by_the_change_line(tmp_p
     since this pairing was made (...): r pairs again" was said, then at once covered by the plain "the event
     was changed by ..." line, so the judge learnt it was stale only when y was refused."""
     from arbiter.core.event import commands
-    from tests.tui.test_tui_app import pair_preview
     from arbiter.tui.i18n import tr
 
     p = save(tmp_path, day_events.after_rounds(2))

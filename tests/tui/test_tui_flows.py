@@ -11,15 +11,9 @@ from arbiter.core.event.results import Result
 from arbiter.core.store import create, load
 from arbiter.core.store.presence import Presence
 from tests.helpers import event_with_players
-from tests.tui.test_tui_app import (SIZE, demo, make_app, no_fsync, one_table, pair_preview, screen_text,  # noqa: F401
-                                 sync, type_line, until)
+from tests.tui.pilot import SIZE, flat, make_app, pair_preview, screen_text, sync, type_line, until
 from arbiter.tui.screens.dialogs import FormScreen, LineScreen, TextScreen
 from arbiter.tui.screens.players import PlayersScreen
-
-
-def flat(app) -> str:
-    """The screen's words as one line, without a dialog's borders (a wrapped sentence reads whole)."""
-    return " ".join(" ".join(line.strip().strip("│").split()) for line in screen_text(app).splitlines())
 
 
 async def fill_form(pilot, values: list[str]) -> None:

@@ -34,7 +34,7 @@ from arbiter.core.event.results import Result
 from arbiter.core.tiebreaks.standings import standings
 from arbiter.core.store import EventFile, create, load
 from tests.conftest import PERF
-from tests.tui.test_tui_app import SIZE, make_app, no_fsync, screen_text, sync, until  # noqa: F401 (fixtures)
+from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 from arbiter.tui.screens.dialogs import TextScreen
 from arbiter.tui.screens.preview import PreviewScreen
 from arbiter.tui.widgets.progress import ProgressLine

@@ -6,8 +6,6 @@ shows the screen with a board swapped and a rematch made by hand.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import random
 from dataclasses import replace
 from datetime import datetime, timezone
@@ -19,32 +17,10 @@ from arbiter.core.pairing import rounds as pairing
 from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, create, load
 from tests.helpers import event_with_players
-from arbiter.tui import compat
+from tests.tui.pilot import SIZE, pair_preview, screen_text, sync, until
 from arbiter.tui.app import ArbiterApp
 from arbiter.tui.screens.dialogs import LineScreen, TextScreen
 from arbiter.tui.screens.preview import PreviewScreen
-
-SIZE = (80, 24)
-
-
-def sync(fn):
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
-
-
-@pytest.fixture(autouse=True)
-def no_fsync(monkeypatch):
-    import os
-
-    monkeypatch.setattr(os, "fsync", lambda fd: None)
-
-
-def screen_text(app) -> str:
-    return compat.screen_text(app)
-
 
 def finish(e, seed: int):
     rng = random.Random(seed)
@@ -80,15 +56,7 @@ async def answer(pilot, text: str) -> None:
     await pilot.pause()
 
 
-async def until(pilot, predicate, what: str = "") -> None:
-    from tests.tui.test_tui_app import until as wait
-
-    await wait(pilot, predicate, what)
-
-
 async def open_preview(pilot) -> PreviewScreen:
-    from tests.tui.test_tui_app import pair_preview
-
     await pilot.pause()
     return await pair_preview(pilot)
 
@@ -324,7 +292,6 @@ def test_preview_snapshot_80x24(tmp_path, snap_compare):
     a, b, opp = rematch(e, proposal)
     app = ArbiterApp(p, lang="en", user="judge1", poll_interval=0, presence=False,
                      clock=lambda: datetime(2026, 11, 28, 14, 0, tzinfo=timezone.utc))
-    from tests.tui.test_tui_app import pair_preview
 
     async def paired(pilot) -> None:  # the pairing is a job: the preview once it is done
         await pair_preview(pilot)

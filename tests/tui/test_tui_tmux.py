@@ -23,7 +23,7 @@ from arbiter.core.event import commands
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.event.results import Result
 from arbiter.core.store import create, load
-from arbiter.core.store.journal import hostname
+from arbiter.core.store.judge import hostname
 from tests.conftest import ROOT
 
 TMUX = shutil.which("tmux")

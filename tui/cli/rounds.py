@@ -10,7 +10,8 @@ from arbiter.core.event import commands
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.formats.text import round_text
 from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, journal, load
+from arbiter.core.store import EventFile, load
+from arbiter.core.store.judge import who_label
 
 from . import numbers
 from .common import FILE, ROUND, STAGE, TABLE, Arg, Command, fmt, ids, main_stage, print_json, stage_of, table_of, typed_as
@@ -82,7 +83,7 @@ def parse_pairs(text: str) -> list[tuple[int, int | None]]:
 
 def cmd_result(a: argparse.Namespace) -> int:
     result = Result.parse(a.result)
-    user = journal.who_label()  # user@host: two judges on one login are told apart
+    user = who_label()  # user@host: two judges on one login are told apart
     ef = EventFile(a.file)
     e = ef.load()
     stage = stage_of(e, a)

@@ -1,0 +1,75 @@
+"""The kinds of change the journal describes: one English template each, with named fields.
+
+Each template is a key of the catalog (its Russian in core/msg/ru.py). The
+commands (core/commands) make their journal line from one of them
+(core/msg/journal.py: `describe`); an old journal's English is matched back
+to the template it came from (core/msg/journal_legacy.py). Both read this
+list, so neither imports the other for it.
+"""
+
+from __future__ import annotations
+
+TEMPLATES: tuple[str, ...] = (
+    # results (the TUI's keys and ':' line, `arbiter result`)
+    "result {stage} round {round} board {board}: {result}",
+    "result {stage} round {round} table {table} board {board}: {result}",
+    "result {stage} round {round} board {board}: cleared",
+    "result {stage} round {round} table {table} board {board}: cleared",
+    "moves {stage} round {round} board {board}: {moves}",
+    "technical draws (705.3) round {round} boards {boards}",
+    # the round clock (705.3)
+    "round clock {stage} round {round}",
+    "round clock {stage} round {round} table {table}",
+    "round clock {stage}: {minutes} minutes on every table",
+    "round clock {stage} round {round}: {minutes} minutes",
+    "round clock {stage} round {round} table {table}: {minutes} minutes",
+    # pairing (the TUI's preview, `arbiter pair`)
+    "pair next round",
+    "pair next round of table {table}",
+    "pair next round (by hand: {changes})",
+    "pair next round of table {table} (by hand: {changes})",
+    "pair round {rounds}",
+    "pair round {rounds} of table {table}",
+    "pair round {rounds} (by hand: {changes})",
+    "pair round {rounds} of table {table} (by hand: {changes})",
+    "pair next round, allowing a rematch of {pair}",
+    "pair next round of table {table}, allowing a rematch of {pair}",
+    "pair round {round} by hand",
+    "take back the pairing of round {round}",
+    # changes by hand to a pairing
+    "swap colours on board {board}",
+    "exchange players {a} and {b}",
+    "bye by hand for player {pid}",
+    # the event (`arbiter event set`)
+    "set the event's details",
+    # stages
+    "start the top",
+    "start the play-off",
+    # players
+    "add player {name}",
+    "edit player {pid}",
+    "withdraw player {pid}",
+    "move player {pid} to table {table}",
+    "import {n} players from {file}",
+    "half bye for player {pid} in round {round}",
+    "zero bye for player {pid} in round {round}",
+    "full bye for player {pid} in round {round}",
+    "none bye for player {pid} in round {round}",
+    "forbid pairing {a} with {b}",
+    "allow pairing {a} with {b}",
+    "forbid games within club {club}",
+    "allow games within club {club}",
+    # teams
+    "roster of team {team}",
+    "line-up of team {team} for round {round}",
+    "clear the line-up of team {team} for round {round}",
+    "forbid teams {team} and {other} to meet",
+    "allow teams {team} and {other} to meet",
+    "fix the team numbers",
+    # undo and redo (core/store journals them as "undo <what>", "redo <what>")
+    "undo {what}",
+    "redo {what}",
+    # players to tables (core/event/seating.py: the TUI's players screen, `arbiter players distribute`)
+    "seat players at tables by rating",
+    "seat players at tables by lot",
+)
