@@ -147,9 +147,16 @@ def who_elsewhere(event: Event, rnd: Round, who: str) -> None:
                         who=who.strip())
 
 
+SCOREISH = re.compile(r"[\d+\-=/½.:]+[tfa]?", re.I)  # what can only be meant as a score (`2`, `1-1`)
+
+
 def split_slip(text: str) -> tuple[str, str | None]:
-    """`Ivanov, Ivan 1` -> ("Ivanov, Ivan", "1"); `#37` -> ("#37", None): the longest ending of up to three
-    words that is a player's score is the score, what comes before it the player."""
+    """`Ivanov, Ivan 1` -> ("Ivanov, Ivan", "1"); `#37` -> ("#37", None): after `#id` the rest is the score;
+    after a name the longest ending of up to three words that is a player's score (or can only be meant as one:
+    `2`) is the score, what comes before it the player."""
+    m = re.match(r"\s*(#\s*\d+)\s*(.*?)\s*$", text)
+    if m:
+        return m.group(1), m.group(2) or None
     words = text.split()
     for k in (3, 2, 1):
         if len(words) > k:
@@ -159,4 +166,6 @@ def split_slip(text: str) -> tuple[str, str | None]:
             except InvalidResult:
                 continue
             return " ".join(words[:-k]), tail
+    if len(words) > 1 and SCOREISH.fullmatch(words[-1]):
+        return " ".join(words[:-1]), words[-1]
     return text.strip(), None

@@ -85,6 +85,9 @@ def test_the_slip_is_split_into_the_player_and_the_score():
     assert split_slip("Ivanov, Ivan =t") == ("Ivanov, Ivan", "=t")
     assert split_slip("Ivanov") == ("Ivanov", None)
     assert split_slip("#37") == ("#37", None)
+    assert split_slip("#37 2") == ("#37", "2")  # refused then as a score, not taken for a name
+    assert split_slip("Ivanov 2") == ("Ivanov", "2")
+    assert split_slip("Ivanov Ivan") == ("Ivanov Ivan", None)
 
 
 def test_a_player_not_on_the_boards_is_said_where_he_is(demo):

@@ -157,15 +157,16 @@ class ArbiterScreen(Screen):
     def on_lang_changed(self, m: LangChanged) -> None:
         self.event_changed(self.arb.event)
 
-    def ask_line(self, prompt: str, then: Callable[[str], None], value: str = "") -> None:
-        """The one-line prompt at the bottom; `then(text)` when something was typed."""
+    def ask_line(self, prompt: str, then: Callable[[str], None], value: str = "", **helpers: Any) -> None:
+        """The one-line prompt at the bottom; `then(text)` when something was typed (`helpers`: the completion
+        and the prompt while typing, `LineScreen`'s `suggester` and `hint`)."""
         from .dialogs import LineScreen
 
         def done(text: str | None) -> None:
             if text:
                 then(text)
 
-        self.app.push_screen(LineScreen(prompt, value=value, classes="line"), done)
+        self.app.push_screen(LineScreen(prompt, value=value, classes="line", **helpers), done)
 
 
 def _raise(exc: BaseException) -> None:

@@ -41,6 +41,7 @@ from ..widgets.round_clock import RoundClock
 from ..widgets.round_panel import RoundPanel, top_bracket
 from ..widgets.standings_panel import StandingsPanel
 from ..widgets.status import MessageLine, StatusLine, status_text
+from . import by_player
 from .base import ArbiterScreen
 from .clock import AlarmScreen
 from .dialogs import ChoiceScreen, TextScreen
@@ -320,8 +321,9 @@ class MainScreen(ArbiterScreen):
         if board is not None:
             self.enter_result(board, None)
 
-    def enter_result(self, board: int, result: Result | None, rnd: Round | None = None) -> None:
-        """Enter a result on a board of the shown round: ask first over a different one."""
+    def enter_result(self, board: int, result: Result | None, rnd: Round | None = None, note: str = "") -> None:
+        """Enter a result on a board of the shown round: ask first over a different one (`note` goes before the
+        echo: how the board was found)."""
         rnd = rnd or self.shown_round()
         if rnd is None:
             return
@@ -333,7 +335,8 @@ class MainScreen(ArbiterScreen):
             return
         shown = g.result
         if shown == result:
-            self.say(*self.round_panel.echo(rnd, board))
+            text, style = self.round_panel.echo(rnd, board)
+            self.say(note + text, style)
             self.round_panel.advance(rnd, board)
             return
         if shown is not None or rnd is not self.current_round():
@@ -344,7 +347,7 @@ class MainScreen(ArbiterScreen):
 
             def answered(choice: str | None) -> None:
                 if choice == "y":
-                    self.write_result(rnd, board, result, shown)
+                    self.write_result(rnd, board, result, shown, note=note)
                 else:
                     self.say("")
 
@@ -353,14 +356,14 @@ class MainScreen(ArbiterScreen):
                                               [("y", tr(lang, "save")), ("n", tr(lang, "cancel"))], classes="ask"),
                                  answered)
             return
-        self.write_result(rnd, board, result, shown)
+        self.write_result(rnd, board, result, shown, note=note)
 
     def write_result(self, rnd: Round, board: int, result: Result | None, expected: Result | None,
-                     force: bool = False) -> None:
+                     force: bool = False, note: str = "") -> None:
         before = self.event
 
         def written(new: Event) -> None:
-            self.result_written(rnd, board, result)
+            self.result_written(rnd, board, result, note)
             self.offer_repair(before, new)
 
         enter = cmds.ClearResult if result is None else cmds.RecordResult
@@ -368,14 +371,15 @@ class MainScreen(ArbiterScreen):
                               expected=expected, force=force), then=written,
                         on_conflict=lambda exc: self.conflict(exc, rnd, board, result, expected))
 
-    def result_written(self, rnd: Round, board: int, result: Result | None) -> None:
+    def result_written(self, rnd: Round, board: int, result: Result | None, note: str = "") -> None:
         """The echo, and the cursor on: to the next board without a result (after a clear: stays on it)."""
         stage, table, k = rnd.stage, rnd.table, rnd.number
         try:
             new_rnd = self.event.find_round(stage, table, k)
         except ArbiterError:
             return
-        self.say(*self.round_panel.echo(new_rnd, board))
+        text, style = self.round_panel.echo(new_rnd, board)
+        self.say(note + text, style)
         now_shown = self.shown_round()
         if now_shown is not None and now_shown.key != new_rnd.key:  # the top paired its next round
             self.round_panel.cursor_to_first_missing()
@@ -438,10 +442,14 @@ class MainScreen(ArbiterScreen):
 
     # -- the ':' line ---------------------------------------------------------------------------
     def action_line(self, value: str = "") -> None:
-        self.ask_line(tr(self.arb.lang, "line_prompt"), self.run_line, value=value)
+        rnd, lang = self.shown_round(), self.arb.lang
+        helpers = {} if rnd is None else {"suggester": by_player.NameSuggester(self.event, rnd),
+                                          "hint": partial(by_player.hint, self.event, rnd, lang=lang)}
+        self.ask_line(tr(lang, "line_prompt"), self.run_line, value=value, **helpers)
 
     def run_line(self, text: str) -> None:
-        """`12` jumps to board 12; `12 1-0` / `12 =` enters a result; `12 m45` stores the number of moves."""
+        """`12` jumps to board 12; `12 1-0` / `12 =` enters a result; `12 m45` stores the number of moves;
+        `#37 1`, `Ivanov 0`: a result by player (tui/screens/by_player.py)."""
         lang = self.arb.lang
         m = re.fullmatch(r"\s*([rRtTрРтТ])\s*(\d+)\s*", text)
         if m:  # r3: show round 3; t2: show table 2
@@ -450,6 +458,9 @@ class MainScreen(ArbiterScreen):
         parts = text.strip().split(None, 1)
         rnd = self.shown_round()
         if not parts or rnd is None:
+            return
+        if by_player.by_player(text):
+            by_player.enter(self, rnd, text)
             return
         try:
             board = int(parts[0])
