@@ -79,8 +79,8 @@ T: dict[str, tuple[str, str]] = {
              "доска {b}: {first} {res} {second}  → {p1} : {p2}"),
     "echo_game": ("board {b}: {first} {res} {second}", "доска {b}: {first} {res} {second}"),
     "echo_bye": ("board {b}: {first} {res}", "доска {b}: {first} {res}"),
-    "line_prompt": ("board, or board and result (12 1-0); or a player and their score (#37 1, Ivanov 0)",
-                    "доска, или доска и результат (12 1-0); или участник и его очки (#37 1, Иванов 0)"),
+    "line_prompt": ("board (12), board and result (12 1-0), or player and score (#37 1, Ivanov 0)",
+                    "доска (12), доска и результат (12 1-0) или участник и очки (#37 1, Иванов 0)"),
     "line_bad": ("'{text}': type a board number, or a board and a result like 12 1-0",
                  "'{text}': введите номер доски или доску и результат, например 12 1-0"),
     # the ':' line by player (tui/screens/by_player.py)
