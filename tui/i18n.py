@@ -153,6 +153,8 @@ T: dict[str, tuple[str, str]] = {
     "clock_sub": ("take 5 minutes off", "убрать 5 минут"),
     "clock_stop": ("stop and clear", "остановить и сбросить"),
     "clock_started": ("round clock: {m} minutes", "время тура: {m} минут"),
+    "clock_minutes_prompt": ("minutes of the round ({low} to {high}, 705.3)", "минут на тур (от {low} до {high}, 705.3)"),
+    "clock_minutes_bad": ("'{text}': type the minutes, {low} to {high}", "'{text}': введите число минут, от {low} до {high}"),
     "clock_paused_msg": ("round clock paused", "время тура на паузе"),
     "clock_resumed": ("round clock running", "время тура идёт"),
     "clock_cleared": ("round clock cleared", "время тура сброшено"),

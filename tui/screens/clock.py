@@ -22,6 +22,41 @@ from ..widgets.messages import EventChanged
 from .dialogs import ChoiceScreen
 
 
+def ask_minutes(screen, rnd: Round) -> None:
+    """The clock's `m`: the minutes typed (705.3: 45 to 70, `StartClock` says when not), over a running clock only
+    after y; the round's clock starts from now."""
+    from arbiter.core.commands import StartClock
+    from arbiter.core.event.commands import ROUND_MINUTES
+
+    lang = screen.arb.lang
+    low, high = ROUND_MINUTES
+
+    def typed(text: str) -> None:
+        try:
+            minutes = int(text.strip())
+        except ValueError:
+            screen.say_error(tr(lang, "clock_minutes_bad", text=text.strip(), low=low, high=high))
+            return
+        now = screen.arb.now()
+        command = StartClock(rnd.stage, rnd.table, rnd.number, minutes, clockmod.iso(now))
+        why = command.why_not(screen.event)
+        if why is not None:
+            screen.say_error(why.text(lang))
+            return
+
+        def start() -> None:
+            screen.run_change(StartClock(rnd.stage, rnd.table, rnd.number, minutes, clockmod.iso(screen.arb.now())),
+                              then=lambda _new: screen.say(tr(lang, "clock_started", m=minutes)))
+
+        left = clockmod.remaining(rnd, now)
+        if left is not None and left > 0:  # a running clock: start it again only on y
+            screen.ask_yes(tr(lang, "clock_title"), tr(lang, "clock_restart_q", t=clockmod.fmt(left), m=minutes), start)
+            return
+        start()
+
+    screen.ask_line(tr(lang, "clock_minutes_prompt", low=low, high=high), typed)
+
+
 def unfinished(rnd: Round) -> list[int]:
     return [g.board for g in rnd.games if g.result is None and g.second is not None]
 

@@ -866,6 +866,11 @@ class MainScreen(ArbiterScreen):
                 return
             self.clock_all_tables(e.round_minutes)
             return
+        if choice == "m":  # minutes typed (tui/screens/clock.py)
+            from .clock import ask_minutes
+
+            ask_minutes(self, rnd)
+            return
         if choice in ("4", "7"):
             minutes = e.round_minutes if choice == "4" else e.top_minutes
             params, msg = clockmod.start(minutes, now), tr(lang, "clock_started", m=minutes)
