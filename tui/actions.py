@@ -355,6 +355,21 @@ def _distribute(s) -> Why | None:
     return why_core(SeatPlayers(everyone=True).why_not(e))
 
 
+def _move(s) -> Why | None:
+    """One player to another table: a player under the cursor, an event of several tables, neither the player's
+    table nor every other has paired (`core.commands.MovePlayer` says which)."""
+    p = s.selected()
+    if p is None:
+        return why("why_no_player")
+    e = s.arb.event
+    if e.tables < 2:
+        return why("why_one_table")
+    from arbiter.core.commands import MovePlayer
+
+    reasons = [MovePlayer(p.id, t).why_not(e) for t in range(1, e.tables + 1) if t != p.table]
+    return None if any(r is None for r in reasons) else why_core(reasons[0])
+
+
 def _seat_save(v) -> Why | None:
     return why("why_engine_text", text=v.error) if v.error is not None else None
 
@@ -671,6 +686,10 @@ ACTIONS: tuple[Action, ...] = (
     Action("pl_bye", ("y",), W("bye", "пропуск"),
            W("Requested bye: ROUND half|zero|full|none", "Пропуск тура по заявке: ТУР пол|ноль|полный|снять"),
            ("players",), "action_bye", footer=True, palette=True, when=_player, group="players"),
+    Action("pl_move", ("t",), W("to table", "за стол"),
+           W("Move the player to another table (before that table pairs round 1)",
+             "Пересадить участника за другой стол (пока там не составлены пары 1-го тура)"),
+           ("players",), "action_move", footer=True, palette=True, when=_move, group="players"),
     Action("pl_import", ("i",), W("import CSV", "импорт CSV"),
            W("Import players from a CSV file", "Импорт участников из файла CSV"),
            ("players",), "action_import_csv", footer=True, palette=True, group="players"),

@@ -341,6 +341,10 @@ T: dict[str, tuple[str, str]] = {
     # the players screen: requested byes, what was saved
     "st_byes": ("bye {byes}", "пропуск {byes}"),
     "st_bye": ("{kind} r{r}", "{kind} т{r}"),
+    "move_prompt": ("{name} ({id}) is at table {t}: move to table (1-{n})",
+                    "{name} ({id}) за столом {t}: пересадить за стол (1-{n})"),
+    "move_bad": ("'{text}': type a table number, 1 to {n}", "'{text}': введите номер стола, от 1 до {n}"),
+    "moved": ("{name} ({id}): table {old} → table {new}", "{name} ({id}): стол {old} → стол {new}"),
     "bye_saved": ("{name} ({id}): bye requested in round {r} ({kind})", "{name} ({id}): пропуск тура {r} ({kind})"),
     "bye_cancelled": ("{name} ({id}): no bye in round {r}", "{name} ({id}): пропуск тура {r} снят"),
     "player_saved": ("{name} ({id}) saved", "{name} ({id}): сохранено"),

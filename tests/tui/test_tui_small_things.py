@@ -71,3 +71,59 @@ async def test_the_clocks_typed_minutes_in_russian(demo):
         await _typed(pilot, "55")
         rnd = load(demo).find_round("swiss", 1, 4)
         assert datetime.fromisoformat(rnd.clock_deadline) == clock.t + timedelta(minutes=55)
+
+
+@sync
+async def test_one_player_moves_to_another_table_on_the_players_screen(tmp_path):
+    from arbiter.core.pairing import rounds as pairing
+    from arbiter.core.store import EventFile, create
+    from arbiter.tui.screens.players import PlayersScreen
+    from tests.helpers import event_with_players
+
+    path = tmp_path / "two.toml"
+    create(path, event_with_players(12, tables=3))  # players 1, 4, 7, 10 at table 1 ...
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlayersScreen) and screen.selected().id == 1
+        assert "t to table" in flat(app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Player 0001 (1) is at table 1: move to table (1-3)" in flat(app)
+        await _typed(pilot, "3")
+        assert load(path).player(1).table == 3
+        assert [p.table for p in load(path).players][1:] == [2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]
+        assert "Player 0001 (1): table 1 → table 3" in flat(app)
+        assert EventFile(path).history()[-1].what == "move player 1 to table 3"
+        await pilot.press("t")
+        await _typed(pilot, "3")
+        assert "Player 0001 (1) is at table 3 already" in flat(app)
+        await pilot.press("t")
+        await _typed(pilot, "x")
+        assert "'x': type a table number, 1 to 3" in flat(app)
+    # in Russian, once table 1 has paired round 1: its players keep their table, the key says why
+    paired = tmp_path / "paired.toml"
+    create(paired, pairing.pair_next(event_with_players(12, tables=3), table=1))
+    app = make_app(paired, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P")
+        await pilot.pause()
+        assert app.screen.selected().id == 1
+        await pilot.press("t")
+        await pilot.pause()
+        assert "за столом 1 уже составлены пары тура: игроки остаются за своими столами" in flat(app)
+        assert isinstance(app.screen, PlayersScreen) and load(paired).player(1).table == 1
+        await pilot.press("down")  # player 2, at table 2: may move to table 3, not to table 1
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Player 0002 (2) за столом 2: пересадить за стол (1-3)" in flat(app)
+        await _typed(pilot, "1")
+        assert "за столом 1 уже составлены пары тура" in flat(app) and load(paired).player(2).table == 2
+        await pilot.press("t")
+        await _typed(pilot, "3")
+        assert "Player 0002 (2): стол 2 → стол 3" in flat(app) and load(paired).player(2).table == 3

@@ -171,6 +171,19 @@ def cmd_players_distribute(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_players_move(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    old = e.player(a.id).table if e.has_player(a.id) else None
+    new = run(EventFile(a.file), cmds.MovePlayer(a.id, a.table))
+    p = new.player(a.id)
+    print(f"{p.name} ({p.id}) moved from table {old} to table {p.table}")
+    from arbiter.core.event.seating import table_summary
+
+    for t, n, avg, clashes in table_summary(new):
+        print(f"table {t}: {n} players, average rating {avg}, club-mate pairs {clashes}")
+    return 0
+
+
 def cmd_players_withdraw(a: argparse.Namespace) -> int:
     new = run(EventFile(a.file), cmds.Withdraw(a.id, a.from_round))
     p = new.player(a.id)
@@ -345,6 +358,12 @@ COMMANDS = (
                 Arg("--all", "every player, not only those without a table (a fresh distribution)", flag=True),
                 Arg("--dry-run", "show the tables, save nothing", flag=True),
             ), epilog="example: arbiter players distribute saves/open.toml --by lots --all --dry-run"),
+    Command(("players", "move"), "move one player to another table before that table pairs round 1",
+            cmd_players_move, (
+                FILE,
+                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+                Arg("table", "the table to move to", metavar="TABLE", type=numbers.whole("table")),
+            ), epilog="example: arbiter players move saves/open.toml 17 3"),
     Command(("players", "withdraw"), "withdraw a player: not paired from the next round (or R) on",
             cmd_players_withdraw, (
                 FILE,

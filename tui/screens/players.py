@@ -218,6 +218,27 @@ class PlayersScreen(ArbiterScreen):
 
         self.app.push_screen(LineScreen(f"{clean(p.name)}: {tr(L, 'bye_prompt')}", classes="line"), done)
 
+    def action_move(self) -> None:
+        """One player to another table before round 1 (`MovePlayer`): the table typed."""
+        L = self.arb.lang
+        p = self.selected()
+        if p is None:
+            return
+
+        def done(text: str | None) -> None:
+            if not text:
+                return
+            if not text.strip().isdigit():
+                self.say(tr(L, "move_bad", text=text.strip(), n=self.arb.event.tables), "bold red")
+                return
+            table = int(text.strip())
+            self.run_change(cmds.MovePlayer(p.id, table),
+                            then=lambda _new: self.say(tr(L, "moved", name=clean(p.name), id=p.id, old=p.table,
+                                                          new=table), "bold"))
+
+        prompt = tr(L, "move_prompt", name=clean(p.name), id=p.id, t=p.table, n=self.arb.event.tables)
+        self.app.push_screen(LineScreen(prompt, classes="line"), done)
+
     def action_import_csv(self) -> None:
         from .seating import import_seated
 
