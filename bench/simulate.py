@@ -105,9 +105,44 @@ def demo() -> Event:
     return e
 
 
+def play_top(e: Event, rng: random.Random) -> Event:
+    """Every top game to the champion (and the third-place match), results drawn from the ratings."""
+    from arbiter.core.knockout import stage as top
+
+    while True:
+        rnd = e.rounds_of("top")[-1]
+        open_games = [g for g in rnd.games if g.result is None]
+        if not open_games:
+            return e
+        g = open_games[0]
+        e = top.record_top_result(e, rnd.number, g.board,
+                                  draw_result(rng, e.player(g.first).rating, e.player(g.second).rating))
+
+
+def finished_demo() -> Event:
+    """The demo played to its end: the rest of round 4, round 5 on every table, the top of 16 to its champion."""
+    from arbiter.core.knockout import stage as top
+
+    e = demo()
+    rng = random.Random(7043)
+    for t in e.table_ids():
+        e = play_round(e, rng, t)
+        e = pairing.pair_next(e, t)
+        e = play_round(e, rng, t)
+    e = top.start_top(e, lots=True)
+    return play_top(e, rng)
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["demo"]:
         from arbiter.core.store import dumps
 
         (ROOT / "saves" / "demo.toml").write_text(dumps(demo()), encoding="utf-8")
         print("wrote saves/demo.toml")
+    elif sys.argv[1:2] == ["finished"] and len(sys.argv) == 3:
+        from arbiter.core.store import dumps
+
+        Path(sys.argv[2]).write_text(dumps(finished_demo()), encoding="utf-8")
+        print(f"wrote {sys.argv[2]}: the demo played to its champion")
+    else:
+        sys.exit("usage: simulate.py demo | simulate.py finished OUT.toml")

@@ -45,6 +45,13 @@ TIEBREAKS_MAX = 20  # tie-break codes of one list (FIDE's examples have at most 
 PAGE_LINES = 60  # lines of a printed page (A4 at six lines an inch, with margins): the default
 PAGE_LINES_MIN, PAGE_LINES_MAX = 20, 1000  # what a judge may set (0: no page breaks at all)
 
+# -- the end of the event: categories and prizes -----------------------------
+YEAR_MIN, YEAR_MAX = 1000, 9999  # a year of birth in a category's bounds
+CATEGORIES_MAX = 1000  # categories of one event
+PRIZES_MAX = 1000  # prizes of one event
+AMOUNT_MAX = 10**12  # a prize's amount, in whole units (it may have cents: two decimals)
+SPLIT_PART_MAX = 1000  # one player's part in a 704.4 split (parts like 1:1, 3:2, 60:40)
+
 # -- points -------------------------------------------------------------------
 # The pairing engine and the TRF count points in tenths (dutch.md: "points are
 # integers in tenths"), so a point value is a multiple of 0.1: 1, 1/2, 3, 2.5,
@@ -70,6 +77,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "minutes": (MINUTES_MIN, MINUTES_MAX),
     "seconds": (0, CLOCK_SECONDS_MAX),
     "seed": (SEED_MIN, SEED_MAX),
+    "year": (YEAR_MIN, YEAR_MAX),
+    "part": (1, SPLIT_PART_MAX),
 }
 
 

@@ -14,6 +14,13 @@ the palette offers the ones with `palette` that apply now.
 
 Letter keys get their twin on a Russian (ЙЦУКЕН) layout (t and е are the
 same key), so the table names the Latin key only.
+
+`team` says in which events an action is offered: True only in a team event,
+False never there, None in both. The footer, the palette, the `?` page and
+the print menu follow it. An action of a team event may share its key (in
+its scopes) with one that is never offered there (`w` swaps a board's
+colours, in a team event a match's order): the key is bound once and runs
+the one that fits the event (`resolve`).
 """
 
 from __future__ import annotations
@@ -76,6 +83,19 @@ def why(key: str, **fields: object) -> Why:
     return Why(key, fields)
 
 
+def in_team_event(obj: Any) -> bool:
+    """Whether `obj` (a screen or a widget of the App) shows a team event."""
+    from arbiter.core.teams import is_team_event
+
+    event = getattr(obj.app, "event", None)
+    return event is not None and is_team_event(event)
+
+
+def offered(a: "Action", team: bool) -> bool:
+    """Whether `a` is offered in an event that is (`team`) or is not a team event."""
+    return a.team is None or a.team == team
+
+
 def why_core(reason: object) -> Why | None:
     """A command's `why_not` (core/commands: a Msg, or None) as the reason an action does not apply."""
     return None if reason is None else why("why_engine", error=reason)
@@ -88,7 +108,7 @@ RU_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфыва
 # ... and these on the keys of [ ] : (Shift+; gives Ж)
 RU_SIGNS = {"left_square_bracket": "х", "right_square_bracket": "ъ", "colon": "Ж"}
 
-KEY_SHOWN = {"equals_sign": "=", "plus": "+", "minus": "-", "colon": ":", "left_square_bracket": "[",
+KEY_SHOWN = {"space": "Space", "equals_sign": "=", "plus": "+", "minus": "-", "colon": ":", "left_square_bracket": "[",
              "right_square_bracket": "]", "question_mark": "?", "slash": "/", "escape": "Esc", "enter": "Enter",
              "delete": "Del", "up": "↑", "down": "↓", "left": "←", "right": "→", "pageup": "PgUp",
              "pagedown": "PgDn", "home": "Home", "end": "End"}
@@ -116,13 +136,15 @@ class Action:
     label: W  # short: the footer, and after the key in the palette
     help: W  # one sentence: the `?` page and the palette
     scopes: tuple[str, ...]
-    run: str  # the method of the object with the scope that does it
+    run: str | Callable[..., Any]  # the method of the object with the scope that does it, or a function of it
     args: tuple = ()
     footer: bool = False
     palette: bool = False
     when: Callable[[Any], Why | None] | None = None  # None: it always applies
     group: str = ""  # the section of the `?` page
     key_shown: str = ""  # how the key is written ("=" for equals_sign); default: from KEY_SHOWN
+    footer_when: Callable[[Any], bool] | None = None  # shown in the footer only when this says so (the key works anyway)
+    team: bool | None = None  # True: only in a team event; False: never in one; None: in every event
 
     def keys_bound(self) -> tuple[str, ...]:
         out: list[str] = []
@@ -325,9 +347,10 @@ def _printable(what: str) -> Callable[[Any], Why | None]:
         if w is not None:
             return w
         e = s.event
-        if what in ("pairings", "names", "slips"):
+        if what in ("pairings", "names", "slips", "matches", "match_cards"):
             return None if any(r.stage == e.current_stage() for r in e.rounds) else why("why_no_round")
-        if what in ("standings", "crosstable", "csv_standings"):
+        if what in ("standings", "crosstable", "csv_standings", "team_standings", "board_stats", "csv_team_standings",
+                    "csv_board_stats"):
             return None if e.rounds else why("why_no_round")
         if what == "bracket":
             from arbiter.core.knockout import stage as top
@@ -337,6 +360,12 @@ def _printable(what: str) -> Callable[[Any], Why | None]:
             from arbiter.core.playoff import stage as playoff_event
 
             return None if playoff_event.state(e) is not None else why("why_no_playoff")
+        if what in ("final", "csv_final"):
+            return None if e.rounds else why("why_no_round")
+        if what == "categories":
+            return None if e.categories else why("why_no_categories_print")
+        if what in ("prizes", "csv_prizes"):
+            return None if e.prizes else why("why_no_prizes")
         return None
 
     return when
@@ -387,9 +416,105 @@ def _preview_busy(s) -> Why | None:
     return _busy(s)
 
 
+_OVER: list = [None, False]  # (the event last asked about, whether it is over): the footer asks after every key
+
+
+def _event_over(s) -> bool:
+    """The footer offers the final ranking once the event is over (the key works before: provisional)."""
+    from arbiter.core.final.ranking import is_finished
+
+    e = s.event
+    if _OVER[0] is not e:  # an event is never changed in place: a change is a new one
+        _OVER[:] = [e, is_finished(e)]
+    return _OVER[1]
+
+
+def _final_tables(s) -> Why | None:
+    return why("why_one_table") if s.arb.event.tables < 2 or s.ranking is None or s.ranking.teams else None
+
+
+def _final_categories(s) -> Why | None:
+    if s.ranking is not None and s.ranking.teams:
+        return why("why_team_categories")
+    return why("why_no_categories") if not s.arb.event.categories else None
+
+
+def _final_lots(s) -> Why | None:
+    """`l` in the final ranking: the event over, breaking ties by lot, a tie waiting for its lot."""
+    fr, e = s.ranking, s.arb.event
+    if e.share_places:
+        return why("why_lots_shared")
+    if fr is None or not fr.finished:
+        return why("why_lots_not_over")
+    if not fr.pending:
+        return why("why_lots_none")
+    return None
+
+
+def _prize(s) -> Why | None:
+    return why("why_no_prize") if s.selected_prize() is None else None
+
+
+def _category(s) -> Why | None:
+    return why("why_no_category") if s.selected() is None else None
+def _team_hand(s) -> Why | None:
+    """A team round's change by hand (a match's order, two teams, the bye): the current round, shown, without
+    results (core says the rest: core.teams.hand)."""
+    return _by_hand(s)
+
+
+def _team_swap(s) -> Why | None:
+    """`w` in a team event: the match of the board under the cursor (`core.commands.SwapMatch`)."""
+    w = _by_hand(s)
+    if w is None:
+        g = s.selected_game()
+        if g is None:
+            return why("why_no_board")
+        from arbiter.core import teams as team_event
+        from arbiter.core.commands import SwapMatch
+
+        match = (g.board - 1) // team_event.state(s.event).boards + 1
+        w = why_core(SwapMatch(s.shown_round().number, match).why_not(s.event))
+    return w
+
+
+def _lineups(s) -> Why | None:
+    return _busy(s)
+
+
+def _team_view(v) -> Why | None:
+    return None if in_team_event(v) else why("why_not_team")
+
+
+HANDLERS: dict[str, Callable[..., Any]] = {}  # name -> a function of the screen (registered by its module)
+
+
+def handler(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Register a function that does an action (tui/screens/team_edits.py: the team event's), by its name."""
+    HANDLERS[fn.__name__] = fn
+    return fn
+
+
+def _run_team(name: str) -> Callable[..., Any]:
+    """An action done by a registered function of the screen (`handler`), not by a method of the screen."""
+
+    def run(obj, *args):
+        return HANDLERS[name](obj, *args)
+
+    run.__name__ = name
+    return run
+
+
 # -- the actions ------------------------------------------------------------------------------------------
 
 ACTIONS: tuple[Action, ...] = (
+    # the final ranking first: once the event is over, the footer offers it before any other key
+    Action("final", ("F",), W("final ranking", "итоговые места"),
+           W("The final ranking of the whole event (as it stands before the end), its lists by table and by "
+             "category, the prizes", "Итоговые места всего турнира (до конца — предварительно), списки по столам и "
+             "категориям, призы"),
+           ("main",), "open_screen", ("final", "FinalScreen"), footer=True, palette=True, footer_when=_event_over,
+           group="view"),
     # -- the main screen: results on the board under the cursor --
     Action("pair", ("p",), W("pair", "жеребьёвка"),
            W("Pair the next round of this table: a preview first, y saves it",
@@ -398,11 +523,11 @@ ACTIONS: tuple[Action, ...] = (
     Action("start_top", ("K",), W("start top", "начать топ"),
            W("Start the top: the seeds, the 704.2 aims and the bracket first, y starts it",
              "Начать топ: сначала посев, цели 704.2 и сетка, y начинает"),
-           ("main",), "action_start_top", footer=True, palette=True, when=_top, group="change"),
+           ("main",), "action_start_top", footer=True, palette=True, when=_top, group="change", team=False),
     Action("pair_all", ("A",), W("pair all tables", "жеребьёвка столов"),
            W("Pair the next round of every table whose round is complete: one preview of every table, y saves it",
              "Жеребьёвка следующего тура на всех столах, где тур окончен: один просмотр всех столов, y сохраняет"),
-           ("main",), "action_pair_all", footer=True, palette=True, when=_pair_all, group="change"),
+           ("main",), "action_pair_all", footer=True, palette=True, when=_pair_all, group="change", team=False),
     Action("result_first", ("1",), W("1st", "1-й"), W("The first player wins (1-0)", "Победа первого (1-0)"),
            ("main",), "enter_key", ("1",), footer=True, when=_first, group="result"),
     Action("result_second", ("0",), W("2nd", "2-й"), W("The second player wins (0-1)", "Победа второго (0-1)"),
@@ -422,15 +547,15 @@ ACTIONS: tuple[Action, ...] = (
     Action("agreed", ("a",), W("agreed", "договор."),
            W("Then 1 / 0: an agreed result, top games only (704.4)",
              "Затем 1 / 0: результат по договорённости, только партии топа (704.4)"),
-           ("main",), "action_prefix", ("a",), footer=True, when=_agreed, group="result"),
+           ("main",), "action_prefix", ("a",), footer=True, when=_agreed, group="result", team=False),
     Action("clear", ("x", "delete"), W("clear", "стереть"),
            W("Clear the result (asks first)", "Стереть результат (с подтверждением)"),
            ("main",), "action_clear", when=_clear, group="result"),
     Action("line", ("colon",), W("go to", "к доске"),
-           W("The ':' line: 12 jumps to board 12; '12 1-0', '12 =' enter a result; 'r3' round 3, 't2' table 2, "
-             "'12 m45' the moves (Enter on a board opens it too)",
-             "Строка ':': 12 — к доске 12; '12 1-0', '12 =' — результат; 'r3' тур 3, 't2' стол 2, "
-             "'12 m45' число ходов (открывается и по Enter на доске)"),
+           W("The ':' line: 12 jumps to board 12 (a team event: 3.2 is board 2 of match 3 too); '12 1-0', '12 =' "
+             "enter a result; 'r3' round 3, 't2' table 2, '12 m45' the moves (Enter on a board opens it too)",
+             "Строка ':': 12 — к доске 12 (в командном турнире и 3.2 — доска 2 матча 3); '12 1-0', '12 =' — "
+             "результат; 'r3' тур 3, 't2' стол 2, '12 m45' число ходов (открывается и по Enter на доске)"),
            ("main",), "action_line", footer=True, when=_round, group="result"),
     Action("moves", (), W("moves", "ходы"),
            W("Enter the number of moves (fewest-moves rule): ': 12 m45'",
@@ -445,13 +570,13 @@ ACTIONS: tuple[Action, ...] = (
     Action("view_standings", ("s",), W("standings", "таблица"), W("The standings panel", "Турнирная таблица"),
            ("main",), "action_view", ("standings",), footer=True, palette=True, group="view"),
     Action("view_bracket", ("b",), W("top", "топ"), W("The top's bracket", "Сетка топа"),
-           ("main",), "action_view", ("bracket",), palette=True, group="view"),
+           ("main",), "action_view", ("bracket",), palette=True, group="view", team=False),
     Action("table", ("T",), W("table", "стол"), W("The next table", "Следующий стол"),
            ("main",), "action_table", footer=True, palette=True, when=_tables, group="view"),
     Action("stage", ("S",), W("stage", "этап"),
            W("The next stage (Swiss, top, play-off), to see or fix an earlier one",
              "Следующий этап (швейцарская система, топ, плей-офф), чтобы посмотреть или исправить прежний"),
-           ("main",), "action_stage", palette=True, when=_stages, group="view"),
+           ("main",), "action_stage", palette=True, when=_stages, group="view", team=False),
     Action("previous_round", ("left_square_bracket",), W("prev round", "пред. тур"),
            W("The round before (to fix a past result; Esc back to the current one)",
              "Предыдущий тур (исправить прошлый результат; Esc — к текущему)"),
@@ -482,18 +607,70 @@ ACTIONS: tuple[Action, ...] = (
            ("main",), "action_players", palette=True, group="change"),
     Action("explain", ("e",), W("explain", "пояснить"),
            W("Explain the pairings of the round shown", "Пояснить жеребьёвку показанного тура"),
-           ("main",), "action_explain", palette=True, when=_explain, group="change"),
+           ("main",), "action_explain", palette=True, when=_explain, group="change", team=False),
     Action("swap", ("w",), W("swap colours", "поменять цвет"),
            W("Swap the colours of the board under the cursor (a round without results)",
              "Поменять цвет на выбранной доске (тур без результатов)"),
-           ("main",), "action_swap", palette=True, when=_swap, group="change"),
+           ("main",), "action_swap", palette=True, when=_swap, group="change", team=False),
     Action("exchange", ("X",), W("exchange players", "поменять участников"),
            W("Exchange two players between their boards (their numbers, e.g. 12 7)",
              "Поменять двух участников досками (их номера, например 12 7)"),
-           ("main",), "action_exchange", palette=True, when=_by_hand, group="change"),
+           ("main",), "action_exchange", palette=True, when=_by_hand, group="change", team=False),
     Action("give_bye", (), W("bye by hand", "бай вручную"),
            W("Give the bye to a player by hand", "Дать бай участнику вручную"),
-           ("main",), "action_give_bye", palette=True, when=_by_hand, group="change"),
+           ("main",), "action_give_bye", palette=True, when=_by_hand, group="change", team=False),
+    Action("team_swap", ("w",), W("match order", "порядок в матче"),
+           W("Swap the order of the match under the cursor: the other team named first, every board's colours "
+             "change (a round without results)",
+             "Поменять порядок команд в матче под курсором: первой названа другая команда, цвет меняется на всех "
+             "досках (тур без результатов)"),
+           ("main",), _run_team("swap_match"), palette=True, when=_team_swap, group="team", team=True),
+    Action("team_exchange", ("X",), W("exchange teams", "поменять команды"),
+           W("Exchange two teams between their matches (names or numbers, e.g. 2 5; with the team without a match: "
+             "it plays, the other has the bye)",
+             "Поменять две команды матчами (названия или номера, например 2 5; с командой без матча: она играет, "
+             "у другой бай)"),
+           ("main",), _run_team("exchange_teams"), palette=True, when=_team_hand, group="team", team=True),
+    Action("team_bye", (), W("bye to a team", "бай команде"),
+           W("Give the bye to a team by hand (the team that had it plays in its place)",
+             "Дать бай команде вручную (команда, у которой он был, играет вместо неё)"),
+           ("main",), _run_team("give_team_bye"), palette=True, when=_team_hand, group="team", team=True),
+    Action("lineups", ("l",), W("line-ups", "составы"),
+           W("Line-ups for the next round: who plays on which board (from the roster, in roster order), "
+             "and the pairs of teams that must not meet",
+             "Составы на следующий тур: кто играет на какой доске (из заявки, в порядке заявки), "
+             "и пары команд, которые не должны встречаться"),
+           ("main",), _run_team("open_lineups"), footer=True, palette=True, when=_lineups, group="team", team=True),
+    Action("view_boards", (), W("board prizes", "призы по доскам"),
+           W("The board prizes: each board's players with points, games and percentage",
+             "Призы по доскам: участники каждой доски с очками, партиями и процентом"),
+           ("main",), _run_team("show_board_prizes"), palette=True, when=_team_view, group="team", team=True),
+    Action("board_stats", ("B",), W("board prizes", "по доскам"),
+           W("In the team standings: the board prizes, or back to the teams",
+             "В командном зачёте: призы по доскам, или снова команды"),
+           ("standings",), "toggle_boards", footer=True, palette=True, when=_team_view, group="team", team=True),
+    # -- the line-ups screen (l, a team event) --
+    Action("lu_toggle", ("space",), W("plays / not", "играет / нет"),
+           W("The player under the cursor in or out of the line-up (Enter too); boards follow the roster order",
+             "Участник под курсором в состав или из состава (и Enter); доски — в порядке заявки"),
+           ("lineups",), "toggle", footer=True, group="team", key_shown="Space", team=True),
+    Action("lu_save", ("s",), W("save", "сохранить"),
+           W("Save the line-up shown for the round", "Сохранить показанный состав на тур"),
+           ("lineups",), "save", footer=True, palette=True, group="team", team=True),
+    Action("lu_default", ("c",), W("default", "по умолчанию"),
+           W("Back to the default line-up: the first players of the roster who can play",
+             "Вернуть состав по умолчанию: первые по заявке, кто может играть"),
+           ("lineups",), "default", footer=True, palette=True, group="team", team=True),
+    Action("lu_next", ("right",), W("next team", "след. команда"), W("The next team", "Следующая команда"),
+           ("lineups",), "step", (1,), footer=True, group="team", team=True),
+    Action("lu_prev", ("left",), W("prev team", "пред. команда"), W("The team before", "Предыдущая команда"),
+           ("lineups",), "step", (-1,), group="team", team=True),
+    Action("lu_forbid", ("f",), W("forbid", "запретить"),
+           W("This team and another must not meet (name or number; -NAME: they may again)",
+             "Эта команда и другая не должны встречаться (название или номер; -НАЗВАНИЕ: снова могут)"),
+           ("lineups",), "forbid", footer=True, palette=True, group="team", team=True),
+    Action("lu_back", ("escape",), W("back", "назад"), W("Back to the round", "Назад к туру"),
+           ("lineups",), "back", footer=True, palette=True, group="team", team=True),
     Action("unpair", (), W("take back", "отменить жеребьёвку"),
            W("Take back the pairing of the last round", "Отменить жеребьёвку последнего тура"),
            ("main",), "action_unpair", palette=True, when=_unpair, group="change"),
@@ -502,39 +679,48 @@ ACTIONS: tuple[Action, ...] = (
            ("main",), "action_forbid", palette=True, group="change"),
     Action("playoff", (), W("play-off", "плей-офф"),
            W("Start a play-off for first place", "Начать плей-офф за первое место"),
-           ("main",), "action_start_playoff", palette=True, when=_playoff, group="change"),
+           ("main",), "action_start_playoff", palette=True, when=_playoff, group="change", team=False),
     Action("history", ("h",), W("history", "журнал"),
            W("The journal: who changed what, newest first", "Журнал: кто что изменил, сначала новое"),
            ("main",), "action_history", palette=True, group="change"),
     Action("new_event", (), W("new event", "новый турнир"), W("New event", "Новый турнир"),
            ("main",), "action_new_event", palette=True, group="change"),
+    # -- the end of the event: the final ranking, the prizes, the categories (each a screen of its own) --
+    Action("prizes", (), W("prizes", "призы"),
+           W("The prize list: who receives which prize; add and change prizes",
+             "Призы: кто какой приз получает; добавить и изменить призы"),
+           ("main", "final"), "open_screen", ("prizes", "PrizesScreen"), palette=True, group="change"),
+    Action("categories", (), W("categories", "категории"),
+           W("The categories of players (rating, year of birth, sex ...): add and change them",
+             "Категории участников (рейтинг, год рождения, пол ...): добавить и изменить"),
+           ("main",), "open_screen", ("categories", "CategoriesScreen"), palette=True, group="change"),
     Action("help", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
            ("main",), "action_help", footer=True, palette=True, group="change"),
     Action("help_here", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
-           ("players", "preview"), "action_help", palette=True),
+           ("players", "preview", "final", "prizes", "categories", "lineups", "team_preview"), "action_help", palette=True),
     Action("quit", ("q",), W("quit", "выход"), W("Quit", "Выход"),
            ("main",), "action_quit", footer=True, palette=True, group="change"),
     # -- the top's bracket (the view has these keys while it has the focus) --
     Action("bracket_board", ("enter",), W("board", "доска"),
            W("The match's board: the round panel on it, to enter its result",
              "Доска пары: панель тура на ней, чтобы внести результат"),
-           ("bracket",), "action_choose", footer=True, when=_bracket, group="bracket"),
+           ("bracket",), "action_choose", footer=True, when=_bracket, group="bracket", team=False),
     Action("bracket_up", ("up", "k"), W("up", "вверх"), W("The match above in the same round", "Пара выше в том же туре"),
-           ("bracket",), "action_move", (0, -1), group="bracket", key_shown="↑ k"),
+           ("bracket",), "action_move", (0, -1), group="bracket", key_shown="↑ k", team=False),
     Action("bracket_down", ("down", "j"), W("down", "вниз"),
            W("The match below (the third-place match is under the final)", "Пара ниже (матч за 3-е место под финалом)"),
-           ("bracket",), "action_move", (0, 1), group="bracket", key_shown="↓ j"),
+           ("bracket",), "action_move", (0, 1), group="bracket", key_shown="↓ j", team=False),
     Action("bracket_left", ("left", "h"), W("round before", "тур до"),
            W("The round before: the upper of the two matches that feed this one",
              "Тур до: верхняя из двух пар, из которых выходят в эту"),
-           ("bracket",), "action_move", (-1, 0), group="bracket", key_shown="← h"),
+           ("bracket",), "action_move", (-1, 0), group="bracket", key_shown="← h", team=False),
     Action("bracket_right", ("right", "l"), W("round after", "тур после"),
            W("The round after: the match this one feeds", "Тур после: пара, в которую выходят из этой"),
-           ("bracket",), "action_move", (1, 0), group="bracket", key_shown="→ l"),
+           ("bracket",), "action_move", (1, 0), group="bracket", key_shown="→ l", team=False),
     Action("bracket_first", ("home",), W("first", "первая"), W("The first match of the round", "Первая пара тура"),
-           ("bracket",), "action_edge", (-1,), group="bracket"),
+           ("bracket",), "action_edge", (-1,), group="bracket", team=False),
     Action("bracket_last", ("end",), W("last", "последняя"), W("The last match of the round", "Последняя пара тура"),
-           ("bracket",), "action_edge", (1,), group="bracket"),
+           ("bracket",), "action_edge", (1,), group="bracket", team=False),
     # -- every list (the round, the standings, the players, the preview) --
     Action("row_up", ("up",), W("up", "вверх"), W("The row above", "Строка выше"),
            ("table",), "action_cursor", (-1,), group="table"),
@@ -552,6 +738,18 @@ ACTIONS: tuple[Action, ...] = (
            W("On a board: the ':' line for it; on a standings row: how the tie-breaks were computed",
              "На доске: строка ':' для неё; в турнирной таблице: расчёт доп. показателей"),
            ("table",), "action_select", group="table"),
+    # -- the pairing preview of a team event (tui/screens/team_preview.py) --
+    Action("tpv_swap", ("w",), W("match order", "порядок в матче"),
+           W("The highlighted board's match with the other team named first", "Матч выбранной доски: первой названа другая команда"),
+           ("team_preview",), "action_swap_match", footer=True, palette=True, group="team", team=True),
+    Action("tpv_exchange", ("x",), W("exchange teams", "обмен команд"),
+           W("Exchange two teams between their matches (names or numbers, e.g. 2 5)",
+             "Поменять две команды матчами (названия или номера, например 2 5)"),
+           ("team_preview",), "action_exchange_teams", footer=True, palette=True, group="team", team=True),
+    Action("tpv_bye", ("b",), W("bye", "бай"),
+           W("Give the bye to a team by hand (the team that had it plays in its place)",
+             "Дать бай команде вручную (команда, у которой он был, играет вместо неё)"),
+           ("team_preview",), "action_team_bye", footer=True, palette=True, group="team", team=True),
     # -- the pairing preview --
     Action("pv_swap", ("w",), W("colours", "цвет"),
            W("Swap the colours of the highlighted board", "Поменять цвет на выбранной доске"),
@@ -567,18 +765,18 @@ ACTIONS: tuple[Action, ...] = (
     Action("pv_reset", ("r",), W("as paired", "исходная"),
            W("Back to the program's pairing (after another judge's change: pair again)",
              "Вернуть жеребьёвку программы (после изменения другим судьёй: провести заново)"),
-           ("preview",), "action_reset", footer=True, palette=True, when=_preview_busy, group="preview"),
+           ("preview", "team_preview"), "action_reset", footer=True, palette=True, when=_preview_busy, group="preview"),
     Action("pv_explain", ("e",), W("explain", "пояснить"),
            W("Why each board was made, and every warning", "Почему составлена каждая пара, все предупреждения"),
            ("preview",), "action_explain", footer=True, palette=True, when=_preview_busy, group="preview"),
     Action("pv_save", ("y",), W("save", "сохранить"),
            W("Save (Enter too): the changed boards are marked as made by hand",
              "Сохранить (и Enter): изменённые доски отмечаются как составленные вручную"),
-           ("preview",), "action_save", footer=True, palette=True, group="preview"),
+           ("preview", "team_preview"), "action_save", footer=True, palette=True, group="preview"),
     Action("pv_cancel", ("n", "escape"), W("cancel", "отмена"),
            W("Cancel (Esc too): nothing is saved; Esc first stops a pairing under way",
              "Отмена (и Esc): ничего не сохраняется; Esc сначала останавливает идущую жеребьёвку"),
-           ("preview",), "action_cancel", footer=True, palette=True, group="preview"),
+           ("preview", "team_preview"), "action_cancel", footer=True, palette=True, group="preview"),
     # -- the round clock (a dialog of c) and the 705.3 reminder --
     Action("clock_swiss", ("4",), W("start {swiss} minutes (Swiss round)", "старт {swiss} минут (тур швейцарской системы)"),
            W("Start the Swiss round's time (the event's round_minutes, 45 by default)",
@@ -589,7 +787,7 @@ ACTIONS: tuple[Action, ...] = (
            ("clock",), "clock_do", ("a",), when=lambda s: _clock_stage(False)(s) or _tables(s), group="clock"),
     Action("clock_top", ("7",), W("start {top} minutes (top game)", "старт {top} минут (партия топа)"),
            W("Start a top game's time (top_minutes, 70 by default)", "Старт времени партии топа (top_minutes, по умолчанию 70)"),
-           ("clock",), "clock_do", ("7",), when=_clock_stage(True), group="clock"),
+           ("clock",), "clock_do", ("7",), when=_clock_stage(True), group="clock", team=False),
     Action("clock_minutes", ("m",), W("start typed minutes (45-70)", "старт: ввести минуты (45-70)"),
            W("Start the round's time for minutes typed (705.3: 45 to 70, the organiser's choice)",
              "Старт времени тура на введённое число минут (705.3: от 45 до 70, по решению организатора)"),
@@ -612,19 +810,40 @@ ACTIONS: tuple[Action, ...] = (
            ("alarm",), "alarm_draws", group="clock"),
     # -- printouts and exports: the print menu (o, a dialog) and the palette --
     Action("print_pairings", ('1',), W('the pairings', 'пары тура'), W('Print the pairings of the current round (every table)', 'Печать пар текущего тура (все столы)'),
-           ("print",), "print_do", ('pairings',), when=_printable('pairings'), group="print"),
+           ("print",), "print_do", ('pairings',), when=_printable('pairings'), group="print", team=False),
+    Action("print_matches", ('1',), W('the matches', 'матчи тура'),
+           W('Print the matches of the current round: teams, scores, boards', 'Печать матчей текущего тура: команды, счёт, доски'),
+           ("print",), "print_do", ('matches',), when=_printable('matches'), group="print", team=True),
     Action("print_names", ('2',), W('the names list', 'список по фамилиям'), W("Print the names list: each player's board, by name", 'Печать списка по фамилиям: доска каждого участника'),
            ("print",), "print_do", ('names',), when=_printable('names'), group="print"),
     Action("print_slips", ('3',), W('the result slips', 'бланки результатов'), W('Print the result slips of the current round', 'Печать бланков результатов текущего тура'),
-           ("print",), "print_do", ('slips',), when=_printable('slips'), group="print"),
+           ("print",), "print_do", ('slips',), when=_printable('slips'), group="print", team=False),
+    Action("print_match_cards", ('3',), W('the match cards', 'бланки матчей'),
+           W('Print a card for each match: its boards, the match score, the captains', 'Печать бланка каждого матча: доски, счёт матча, капитаны'),
+           ("print",), "print_do", ('match_cards',), when=_printable('match_cards'), group="print", team=True),
     Action("print_standings", ('4',), W('the standings', 'турнирная таблица'), W('Print the standings with the tie-breaks', 'Печать турнирной таблицы с доп. показателями'),
-           ("print",), "print_do", ('standings',), when=_printable('standings'), group="print"),
+           ("print",), "print_do", ('standings',), when=_printable('standings'), group="print", team=False),
+    Action("print_team_standings", ('4',), W('the team standings', 'командный зачёт'),
+           W('Print the team standings: MP, GP, the team tie-breaks', 'Печать командного зачёта: MP, GP, командные показатели'),
+           ("print",), "print_do", ('team_standings',), when=_printable('team_standings'), group="print", team=True),
+    Action("print_board_stats", ('b',), W('the board prizes', 'призы по доскам'),
+           W("Print the board prizes: each board's players with points, games, percentage", 'Печать призов по доскам: очки, партии, процент на каждой доске'),
+           ("print",), "print_do", ('board_stats',), when=_printable('board_stats'), group="print", team=True),
     Action("print_crosstable", ('5',), W('the crosstable', 'сводная таблица'), W('Print the crosstable', 'Печать сводной таблицы'),
            ("print",), "print_do", ('crosstable',), when=_printable('crosstable'), group="print"),
     Action("print_bracket", ('6',), W('the bracket', 'сетка топа'), W("Print the top's bracket", 'Печать сетки топа'),
-           ("print",), "print_do", ('bracket',), when=_printable('bracket'), group="print"),
+           ("print",), "print_do", ('bracket',), when=_printable('bracket'), group="print", team=False),
     Action("print_playoff", ('7',), W('the play-off', 'плей-офф'), W('Print the play-off', 'Печать плей-офф'),
-           ("print",), "print_do", ('playoff',), when=_printable('playoff'), group="print"),
+           ("print",), "print_do", ('playoff',), when=_printable('playoff'), group="print", team=False),
+    Action("print_final", ('8',), W('the final ranking (and each table\'s)', 'итоговые места (и по столам)'),
+           W('Print the final ranking of the whole event, then each table\'s list',
+             'Печать итоговых мест всего турнира, затем списков по столам'),
+           ("print",), "print_do", ('final',), when=_printable('final'), group="print"),
+    Action("print_categories", ('9',), W('the lists by category', 'списки по категориям'),
+           W('Print the final ranking of each category', 'Печать итоговых мест каждой категории'),
+           ("print",), "print_do", ('categories',), when=_printable('categories'), group="print", team=False),
+    Action("print_prizes", ('0',), W('the prize list', 'призы'), W('Print the prize list', 'Печать списка призов'),
+           ("print",), "print_do", ('prizes',), when=_printable('prizes'), group="print"),
     Action("print_site", ('h',), W('the site (HTML)', 'сайт (HTML)'), W('Export the site: a folder of HTML pages', 'Экспорт сайта: папка страниц HTML'),
            ("print",), "print_do", ('site',), when=_printable('site'), group="print"),
     Action("print_trf", ('t',), W('TRF (the table shown; from the top, each table)', 'TRF (показанный стол; из топа — каждый)'), W("Export TRF (FIDE's exchange format) of the Swiss: the table shown, or each table when the top is shown", 'Экспорт TRF (формат обмена ФИДЕ) швейцарской системы: показанный стол или, когда показан топ, каждый стол'),
@@ -632,21 +851,51 @@ ACTIONS: tuple[Action, ...] = (
     Action("print_csv_players", ('c',), W('CSV of the players', 'CSV участников'), W('Export a CSV of the players', 'Экспорт участников в CSV'),
            ("print",), "print_do", ('csv_players',), when=_printable('csv_players'), group="print"),
     Action("print_csv_standings", ('s',), W('CSV of the standings', 'CSV таблицы'), W('Export a CSV of the standings', 'Экспорт турнирной таблицы в CSV'),
-           ("print",), "print_do", ('csv_standings',), when=_printable('csv_standings'), group="print"),
+           ("print",), "print_do", ('csv_standings',), when=_printable('csv_standings'), group="print", team=False),
+    Action("print_csv_final", ('f',), W('CSV of the final ranking', 'CSV итоговых мест'),
+           W('Export a CSV of the final ranking', 'Экспорт итоговых мест в CSV'),
+           ("print",), "print_do", ('csv_final',), when=_printable('csv_final'), group="print"),
+    Action("print_csv_prizes", ('z',), W('CSV of the prizes', 'CSV призов'), W('Export a CSV of the prize list',
+                                                                               'Экспорт списка призов в CSV'),
+           ("print",), "print_do", ('csv_prizes',), when=_printable('csv_prizes'), group="print"),
+    Action("print_csv_team_standings", ('s',), W('CSV of the team standings', 'CSV командного зачёта'),
+           W('Export a CSV of the team standings', 'Экспорт командного зачёта в CSV'),
+           ("print",), "print_do", ('csv_team_standings',), when=_printable('csv_team_standings'), group="print", team=True),
+    Action("print_csv_board_stats", ('k',), W('CSV of the board prizes', 'CSV призов по доскам'),
+           W('Export a CSV of the board prizes', 'Экспорт призов по доскам в CSV'),
+           ("print",), "print_do", ('csv_board_stats',), when=_printable('csv_board_stats'), group="print", team=True),
+    Action("export_matches", (), W('the matches', 'матчи тура'),
+           W('Print the matches of the current round: teams, scores, boards', 'Печать матчей текущего тура: команды, счёт, доски'),
+           ("main",), "print_do", ('matches',), palette=True, when=_printable('matches'), team=True),
+    Action("export_match_cards", (), W('the match cards', 'бланки матчей'),
+           W('Print a card for each match: its boards, the match score, the captains', 'Печать бланка каждого матча: доски, счёт матча, капитаны'),
+           ("main",), "print_do", ('match_cards',), palette=True, when=_printable('match_cards'), team=True),
+    Action("export_team_standings", (), W('the team standings', 'командный зачёт'),
+           W('Print the team standings: MP, GP, the team tie-breaks', 'Печать командного зачёта: MP, GP, командные показатели'),
+           ("main",), "print_do", ('team_standings',), palette=True, when=_printable('team_standings'), team=True),
+    Action("export_board_stats", (), W('the board prizes', 'призы по доскам'),
+           W("Print the board prizes: each board's players with points, games, percentage", 'Печать призов по доскам: очки, партии, процент на каждой доске'),
+           ("main",), "print_do", ('board_stats',), palette=True, when=_printable('board_stats'), team=True),
+    Action("export_csv_team_standings", (), W('CSV of the team standings', 'CSV командного зачёта'),
+           W('Export a CSV of the team standings', 'Экспорт командного зачёта в CSV'),
+           ("main",), "print_do", ('csv_team_standings',), palette=True, when=_printable('csv_team_standings'), team=True),
+    Action("export_csv_board_stats", (), W('CSV of the board prizes', 'CSV призов по доскам'),
+           W('Export a CSV of the board prizes', 'Экспорт призов по доскам в CSV'),
+           ("main",), "print_do", ('csv_board_stats',), palette=True, when=_printable('csv_board_stats'), team=True),
     Action("export_pairings", (), W('the pairings', 'пары тура'), W('Print the pairings of the current round (every table)', 'Печать пар текущего тура (все столы)'),
-           ("main",), "print_do", ('pairings',), palette=True, when=_printable('pairings')),
+           ("main",), "print_do", ('pairings',), palette=True, when=_printable('pairings'), team=False),
     Action("export_names", (), W('the names list', 'список по фамилиям'), W("Print the names list: each player's board, by name", 'Печать списка по фамилиям: доска каждого участника'),
            ("main",), "print_do", ('names',), palette=True, when=_printable('names')),
     Action("export_slips", (), W('the result slips', 'бланки результатов'), W('Print the result slips of the current round', 'Печать бланков результатов текущего тура'),
-           ("main",), "print_do", ('slips',), palette=True, when=_printable('slips')),
+           ("main",), "print_do", ('slips',), palette=True, when=_printable('slips'), team=False),
     Action("export_standings", (), W('the standings', 'турнирная таблица'), W('Print the standings with the tie-breaks', 'Печать турнирной таблицы с доп. показателями'),
-           ("main",), "print_do", ('standings',), palette=True, when=_printable('standings')),
+           ("main",), "print_do", ('standings',), palette=True, when=_printable('standings'), team=False),
     Action("export_crosstable", (), W('the crosstable', 'сводная таблица'), W('Print the crosstable', 'Печать сводной таблицы'),
            ("main",), "print_do", ('crosstable',), palette=True, when=_printable('crosstable')),
     Action("export_bracket", (), W('the bracket', 'сетка топа'), W("Print the top's bracket", 'Печать сетки топа'),
-           ("main",), "print_do", ('bracket',), palette=True, when=_printable('bracket')),
+           ("main",), "print_do", ('bracket',), palette=True, when=_printable('bracket'), team=False),
     Action("export_playoff", (), W('the play-off', 'плей-офф'), W('Print the play-off', 'Печать плей-офф'),
-           ("main",), "print_do", ('playoff',), palette=True, when=_printable('playoff')),
+           ("main",), "print_do", ('playoff',), palette=True, when=_printable('playoff'), team=False),
     Action("export_site", (), W('the site (HTML)', 'сайт (HTML)'), W('Export the site: a folder of HTML pages', 'Экспорт сайта: папка страниц HTML'),
            ("main",), "print_do", ('site',), palette=True, when=_printable('site')),
     Action("export_trf", (), W('TRF (the table shown; from the top, each table)', 'TRF (показанный стол; из топа — каждый)'), W("Export TRF (FIDE's exchange format) of the Swiss: the table shown, or each table when the top is shown", 'Экспорт TRF (формат обмена ФИДЕ) швейцарской системы: показанный стол или, когда показан топ, каждый стол'),
@@ -654,12 +903,27 @@ ACTIONS: tuple[Action, ...] = (
     Action("export_csv_players", (), W('CSV of the players', 'CSV участников'), W('Export a CSV of the players', 'Экспорт участников в CSV'),
            ("main",), "print_do", ('csv_players',), palette=True, when=_printable('csv_players')),
     Action("export_csv_standings", (), W('CSV of the standings', 'CSV таблицы'), W('Export a CSV of the standings', 'Экспорт турнирной таблицы в CSV'),
-           ("main",), "print_do", ('csv_standings',), palette=True, when=_printable('csv_standings')),
+           ("main",), "print_do", ('csv_standings',), palette=True, when=_printable('csv_standings'), team=False),
+    Action("export_final", (), W('the final ranking (and each table\'s)', 'итоговые места (и по столам)'),
+           W('Print the final ranking of the whole event, then each table\'s list',
+             'Печать итоговых мест всего турнира, затем списков по столам'),
+           ("main",), "print_do", ('final',), palette=True, when=_printable('final')),
+    Action("export_categories", (), W('the lists by category', 'списки по категориям'),
+           W('Print the final ranking of each category', 'Печать итоговых мест каждой категории'),
+           ("main",), "print_do", ('categories',), palette=True, when=_printable('categories'), team=False),
+    Action("export_prizes", (), W('the prize list', 'призы'), W('Print the prize list', 'Печать списка призов'),
+           ("main",), "print_do", ('prizes',), palette=True, when=_printable('prizes')),
+    Action("export_csv_final", (), W('CSV of the final ranking', 'CSV итоговых мест'),
+           W('Export a CSV of the final ranking', 'Экспорт итоговых мест в CSV'),
+           ("main",), "print_do", ('csv_final',), palette=True, when=_printable('csv_final')),
+    Action("export_csv_prizes", (), W('CSV of the prizes', 'CSV призов'), W('Export a CSV of the prize list',
+                                                                             'Экспорт списка призов в CSV'),
+           ("main",), "print_do", ('csv_prizes',), palette=True, when=_printable('csv_prizes')),
     # -- players to tables (before round 1), and its preview --
     Action("distribute_main", (), W("players to tables", "рассадка по столам"),
            W("Players to tables: a snake by rating or by lot, shown before it is saved",
              "Рассадка участников по столам: змейкой по рейтингу или по жребию, с просмотром до сохранения"),
-           ("main",), "action_distribute", palette=True, when=_distribute),
+           ("main",), "action_distribute", palette=True, when=_distribute, team=False),
     Action("seat_rating", ("r",), W("by rating", "по рейтингу"),
            W("The tables by rating: a snake (1 2 3 3 2 1 ...), club-mates apart where possible",
              "Столы по рейтингу: змейкой (1 2 3 3 2 1 ...), одноклубники по возможности за разными столами"),
@@ -673,6 +937,70 @@ ACTIONS: tuple[Action, ...] = (
     Action("seat_cancel", ("n", "escape"), W("cancel", "отмена"), W("Cancel: nothing is saved",
                                                                      "Отмена: ничего не сохраняется"),
            ("seating",), "cancel", group="players"),
+    # -- the final ranking (F) --
+    Action("final_category", ("c",), W("category", "категория"),
+           W("The next category's list (after the last: every player)",
+             "Список следующей категории (после последней — все участники)"),
+           ("final",), "action_category", footer=True, palette=True, when=_final_categories, group="final"),
+    Action("final_table", ("T",), W("table", "стол"),
+           W("The next table's list (after the last: every table)", "Список следующего стола (после последнего — все)"),
+           ("final",), "action_table", footer=True, palette=True, when=_final_tables, group="final"),
+    Action("final_prizes", ("p",), W("prizes", "призы"),
+           W("The prize list", "Призы"), ("final",), "open_screen", ("prizes", "PrizesScreen"), footer=True,
+           group="final"),
+    Action("final_ties", ("t",), W("ties", "равенство"),
+           W("Players equal after every tie-break: they share the place, or a lot decides (as the regulations say)",
+             "Равенство по всем доп. показателям: участники делят место или решает жребий (как в регламенте)"),
+           ("final",), "action_ties", palette=True, group="final"),
+    Action("final_lots", ("l",), W("draw lots", "жребий"),
+           W("Draw the lots the ranking waits for (players equal after every tie-break), once: recorded",
+             "Бросить жребий, которого ждут итоговые места (равенство по всем доп. показателям), один раз: "
+             "записывается"),
+           ("final",), "action_draw_lots", footer=True, palette=True, when=_final_lots, group="final"),
+    # -- the prize list (p in the final ranking) --
+    Action("pz_add", ("a",), W("add", "добавить"), W("Add a prize (a form: name, amount, category)",
+                                                     "Добавить приз (форма: название, сумма, категория)"),
+           ("prizes",), "action_add", footer=True, palette=True, group="final"),
+    Action("pz_edit", ("e",), W("edit", "изменить"), W("Change the prize under the cursor (name, amount, category)",
+                                                       "Изменить выбранный приз (название, сумма, категория)"),
+           ("prizes",), "action_edit", footer=True, palette=True, when=_prize, group="final"),
+    Action("pz_remove", ("x",), W("remove", "удалить"), W("Remove the prize under the cursor (asks first)",
+                                                          "Удалить выбранный приз (с подтверждением)"),
+           ("prizes",), "action_remove", footer=True, palette=True, when=_prize, group="final"),
+    Action("pz_up", ("left_square_bracket",), W("up", "выше"),
+           W("Move the prize up the list (the list's order breaks ties of value)",
+             "Переместить приз выше (порядок списка решает при равной ценности)"),
+           ("prizes",), "action_move", (-1,), when=_prize, group="final"),
+    Action("pz_down", ("right_square_bracket",), W("down", "ниже"), W("Move the prize down the list",
+                                                                       "Переместить приз ниже"),
+           ("prizes",), "action_move", (1,), when=_prize, group="final"),
+    Action("pz_sharing", ("s",), W("sharing", "раздел"),
+           W("How tied winners share money: none, equal, Hort system",
+             "Как участники с равными очками делят деньги: не делят, поровну, по системе Хорта"),
+           ("prizes",), "action_sharing", footer=True, palette=True, group="final"),
+    # -- the categories (g) --
+    Action("cat_add", ("a",), W("add", "добавить"),
+           W("Add a category (a form: name and conditions)", "Добавить категорию (форма: название и условия)"),
+           ("categories",), "action_add", footer=True, palette=True, group="final"),
+    Action("cat_edit", ("e",), W("edit", "изменить"), W("Change the category under the cursor",
+                                                        "Изменить выбранную категорию"),
+           ("categories",), "action_edit", footer=True, palette=True, when=_category, group="final"),
+    Action("cat_remove", ("x",), W("remove", "удалить"),
+           W("Remove the category under the cursor (asks first; not while a prize is of it)",
+             "Удалить выбранную категорию (с подтверждением; нельзя, пока есть её призы)"),
+           ("categories",), "action_remove", footer=True, palette=True, when=_category, group="final"),
+    Action("cat_up", ("left_square_bracket",), W("up", "выше"), W("Move the category up the list",
+                                                                   "Переместить категорию выше"),
+           ("categories",), "action_move", (-1,), when=_category, group="final"),
+    Action("cat_down", ("right_square_bracket",), W("down", "ниже"), W("Move the category down the list",
+                                                                       "Переместить категорию ниже"),
+           ("categories",), "action_move", (1,), when=_category, group="final"),
+    Action("final_categories", ("g",), W("categories", "категории"),
+           W("The categories: add and change them", "Категории: добавить и изменить"),
+           ("final", "prizes"), "open_screen", ("categories", "CategoriesScreen"), footer=True, palette=True,
+           group="final"),
+    Action("final_back", ("escape",), W("back", "назад"), W("Back", "Назад"),
+           ("final", "prizes", "categories"), "action_back", footer=True, palette=True, group="final"),
     # -- the players screen --
     Action("pl_add", ("a",), W("add", "добавить"),
            W("Add a player (after round 1: a late entry from the next round)",
@@ -696,7 +1024,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("pl_distribute", ("d",), W("to tables", "по столам"),
            W("Players to tables: a snake by rating or by lot, shown before it is saved",
              "Рассадка участников по столам: змейкой по рейтингу или по жребию, с просмотром до сохранения"),
-           ("players",), "action_distribute", footer=True, palette=True, when=_distribute, group="players"),
+           ("players",), "action_distribute", footer=True, palette=True, when=_distribute, group="players", team=False),
     Action("pl_search", ("slash",), W("search", "поиск"),
            W("Search by name, club or number", "Поиск по имени, клубу или номеру"),
            ("players",), "action_search", footer=True, palette=True, group="players"),
@@ -712,11 +1040,14 @@ GROUPS = (("result", W("Results on the selected board", "Результат на
           ("table", W("Lists (the round, the standings, the players)", "Списки (тур, таблица, участники)")),
           ("bracket", W("The top's bracket (b)", "Сетка топа (b)")),
           ("change", W("Other", "Прочее")),
+          ("team", W("A team event: matches, line-ups, team standings", "Командный турнир: матчи, составы, командный зачёт")),
           ("preview", W("The pairing preview (p), before it is saved", "Жеребьёвка до сохранения (p)")),
           ("clock", W("The round clock (c); at zero the 705.3 reminder", "Время тура (c); при нуле — напоминание 705.3")),
           ("print", W("Print and export (o): the file beside the event, then the printer (lpr)",
                       "Печать и экспорт (o): файл рядом с турниром, затем принтер (lpr)")),
-          ("players", W("The players screen (P)", "Участники (P)")))
+          ("players", W("The players screen (P)", "Участники (P)")),
+          ("final", W("The final ranking (F), the prizes (p), the categories (g)",
+                      "Итоговые места (F), призы (p), категории (g)")))
 
 
 def of_scope(scope: str) -> list[Action]:
@@ -724,9 +1055,15 @@ def of_scope(scope: str) -> list[Action]:
 
 
 def bindings(scope: str) -> list[Binding]:
-    """The key bindings of a scope (for a class's BINDINGS): each key runs `act(id)`."""
-    return [Binding(",".join(a.keys_bound()), f"act({a.id!r})", a.label.en, show=False, id=f"{scope}.{a.id}")
-            for a in of_scope(scope) if a.keys]
+    """The key bindings of a scope (for a class's BINDINGS): each key runs `act(id)` (a key shared by an action
+    of team events and one of the others is bound once: `run` takes the one that fits the event)."""
+    out, bound = [], set()
+    for a in of_scope(scope):
+        if a.keys and a.keys not in bound:
+            bound.add(a.keys)
+            out.append(Binding(",".join(a.keys_bound()), f"act({a.id!r})", a.label.en, show=False,
+                               id=f"{scope}.{a.id}"))
+    return out
 
 
 def choices(scope: str, obj: Any, lang: str, **fields: object) -> list[tuple[str, str]]:
@@ -737,22 +1074,42 @@ def choices(scope: str, obj: Any, lang: str, **fields: object) -> list[tuple[str
     return [(a.key, a.label(lang).format(**fields)) for a in of_scope(scope) if a.why_not(obj) is None]
 
 
-def chosen(scope: str, key: str) -> Action | None:
-    """The action of a dialog scope whose key is `key` (as the dialog answered it)."""
+def chosen(scope: str, key: str, obj: Any = None) -> Action | None:
+    """The action of a dialog scope whose key is `key` (as the dialog answered it); with `obj`, the one
+    offered in its event."""
+    team = in_team_event(obj) if obj is not None else None
     for a in of_scope(scope):
-        if key == a.key or key in a.keys_bound():
+        if (key == a.key or key in a.keys_bound()) and (team is None or offered(a, team)):
             return a
     return None
 
 
+def resolve(obj: Any, a: Action) -> Action:
+    """The action a key of `a` runs on `obj`: `a`, or, when `a` is not offered in obj's event, the action of its
+    scope with the same keys that is."""
+    team = in_team_event(obj)
+    if offered(a, team):
+        return a
+    for b in ACTIONS:
+        if b is not a and b.keys == a.keys and set(b.scopes) & set(a.scopes) and offered(b, team):
+            return b
+    return a
+
+
 def run(obj: Any, action_id: str) -> bool:
     """Do the action on `obj`, or say on its message line why it does not apply now (False)."""
-    a = BY_ID[action_id]
+    a = resolve(obj, BY_ID[action_id])
+    if not offered(a, in_team_event(obj)):
+        obj.say_why(why("why_not_team" if a.team else "why_team_event").text(obj.app.lang))
+        return False
     reason = a.why_not(obj)
     if reason is not None:
         obj.say_why(reason.text(obj.app.lang))
         return False
-    getattr(obj, a.run)(*a.args)
+    if callable(a.run):
+        a.run(obj, *a.args)
+    else:
+        getattr(obj, a.run)(*a.args)
     return True
 
 
@@ -776,17 +1133,20 @@ def scopes_of(node: "DOMNode") -> list[tuple[Any, str]]:
 def footer(node: "DOMNode") -> list[tuple[str, str, str]]:
     """(key shown, label, action id) of what the footer shows now, in order."""
     lang = node.app.lang
+    team = in_team_event(node)
     out, seen = [], set()
     for obj, scope in scopes_of(node):
         for a in of_scope(scope):
-            if a.footer and a.keys and a.key not in seen and a.why_not(obj) is None:
+            if (a.footer and a.keys and a.key not in seen and offered(a, team) and a.why_not(obj) is None
+                    and (a.footer_when is None or a.footer_when(obj))):
                 seen.add(a.key)
                 out.append((a.key, a.label(lang), a.id))
     return out
 
 
-def help_text(lang: str, width: int = 72) -> Text:
-    """The `?` page: every action, section by section, with its key and its help line (the palette's: ^p)."""
+def help_text(lang: str, width: int = 72, team: bool | None = None) -> Text:
+    """The `?` page: every action, section by section, with its key and its help line (the palette's: ^p);
+    with `team`, only the actions offered in such an event (the team section only in a team event)."""
     import textwrap
 
     t = Text()
@@ -797,10 +1157,11 @@ def help_text(lang: str, width: int = 72) -> Text:
             t.append((lead if i == 0 else " " * len(lead)) + part + "\n")
 
     for group, title in GROUPS:
+        shown = [a for a in ACTIONS if a.group == group and (team is None or offered(a, team))]
+        if not shown:
+            continue
         t.append(title(lang) + "\n", style="bold")
-        for a in ACTIONS:
-            if a.group != group:  # (an action without a group is written under another id already)
-                continue
+        for a in shown:  # (an action without a group is written under another id already)
             line(a.key or "^p", a.help(lang))
         if group == "change":
             line("^p", tr(lang, "k_palette"))
@@ -821,10 +1182,11 @@ class ActionsProvider(Provider):
 
     def _offered(self) -> list[tuple[Action, Any]]:
         screen = self.screen
+        team = in_team_event(screen)
         out = []
         for obj, scope in scopes_of(screen):
             for a in of_scope(scope):
-                if a.palette and a.why_not(obj) is None:
+                if a.palette and offered(a, team) and a.why_not(obj) is None:
                     out.append((a, obj))
         return out
 
@@ -856,14 +1218,17 @@ class ActionsProvider(Provider):
 def check_table(actions: Iterable[Action] = ACTIONS) -> list[str]:
     """What is wrong with the table (tests): keys bound twice in a scope, actions nobody can reach."""
     problems = []
-    by_scope: dict[str, dict[str, str]] = {}
+    by_scope: dict[str, dict[str, Action]] = {}
     for a in actions:
         if not a.keys and not a.palette:
             problems.append(f"{a.id}: neither a key nor a palette entry")
         for scope in a.scopes:
             taken = by_scope.setdefault(scope, {})
             for k in a.keys_bound():
-                if k in taken:
-                    problems.append(f"{a.id}: key {k} of scope {scope} is {taken[k]}'s already")
-                taken[k] = a.id
+                other = taken.get(k)
+                # a key may be shared by an action of team events and one never offered there, with the same keys
+                twins = other is not None and {other.team, a.team} == {True, False} and other.keys == a.keys
+                if other is not None and not twins:
+                    problems.append(f"{a.id}: key {k} of scope {scope} is {other.id}'s already")
+                taken[k] = a
     return problems

@@ -13,9 +13,11 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     forbid    ForbidPair, ForbidClub
     pairing   PairNext, PairReadyTables, SavePairing, PairByHand, SwapColours, ExchangePlayers, GiveBye, Unpair
     stages    StartTop, StartPlayoff
-    teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams
+    teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams, SwapMatch, ExchangeTeams, GiveTeamBye
     clock     SetClock, StartClockEveryTable
     event     SetDetails
+    final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
+              RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
 core/knockout/stage.py ...): a command holds the judge's choice and calls
@@ -25,6 +27,9 @@ them. docs/architecture.md draws the flow and says how to add a command.
 from arbiter.core.commands.base import Command, SlowCommand
 from arbiter.core.commands.clock import SetClock, StartClockEveryTable
 from arbiter.core.commands.event import SetDetails
+from arbiter.core.commands.final import (KEEP, AddCategory, AddPrize, Conditions, DrawLots, EditCategory, EditPrize,
+                                         MoveCategory, MovePrize, RemoveCategory, RemovePrize, RenameCategory,
+                                         RenamePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes)
 from arbiter.core.commands.forbid import ForbidClub, ForbidPair
 from arbiter.core.commands.pairing import (ExchangePlayers, GiveBye, PairByHand, PairNext, PairReadyTables, SavePairing,
                                            SwapColours, Unpair, why_not_by_hand)
@@ -32,7 +37,8 @@ from arbiter.core.commands.players import AddPlayer, EditPlayer, ImportPlayers, 
 from arbiter.core.commands.results import UNSEEN, ClearResult, RecordResult, SetMoves, TechnicalDraws
 from arbiter.core.commands.runner import run
 from arbiter.core.commands.stages import StartPlayoff, StartTop
-from arbiter.core.commands.teams import ForbidTeams, SetLineup, SetRoster, SetTeamOrder
+from arbiter.core.commands.teams import (ExchangeTeams, ForbidTeams, GiveTeamBye, SetLineup, SetRoster, SetTeamOrder,
+                                         SwapMatch)
 from arbiter.core.commands.clock import StartClock; from arbiter.core.commands.players import MovePlayer  # noqa: E702, E501  (issue 27.5)
 
 __all__ = [
@@ -43,7 +49,10 @@ __all__ = [
     "PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers", "GiveBye",
     "Unpair", "why_not_by_hand",
     "StartTop", "StartPlayoff",
-    "SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams",
+    "SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye",
     "SetClock", "StartClockEveryTable",
     "SetDetails",
+    "KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
+    "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies", "SplitPrizes",
+    "UnsplitPrizes", "DrawLots",
 ]

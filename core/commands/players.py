@@ -21,10 +21,16 @@ class AddPlayer(Command):
     federation: str = ""
     table: int | None = None
     team: str = ""
+    title: str = ""
+    fide_id: str = ""
+    sex: str = ""  # "f" or "m" (what categories read)
+    birth: str = ""  # a year or a date (what categories read)
 
     def apply(self, event: Event) -> Event:
+        more = {k: v for k, v in (("title", self.title), ("fide_id", self.fide_id), ("sex", self.sex),
+                                  ("birth", self.birth)) if v}
         return rules.add_player(event, self.name, rating=self.rating, club=self.club, federation=self.federation,
-                                table=self.table, team=self.team)
+                                table=self.table, team=self.team, **more)
 
     def describe(self, event: Event) -> Msg:
         return describe("add player {name}", name=self.name)
@@ -32,16 +38,20 @@ class AddPlayer(Command):
 
 @dataclass(frozen=True)
 class EditPlayer(Command):
-    """A player's name, rating or club (those given; None keeps it)."""
+    """A player's name, rating, club, federation, title, FIDE id, sex or birth (those given; None keeps it)."""
 
     pid: int
     name: str | None = None
     rating: int | None = None
     club: str | None = None
+    federation: str | None = None
+    title: str | None = None
+    fide_id: str | None = None
+    sex: str | None = None
+    birth: str | None = None
 
     def apply(self, event: Event) -> Event:
-        fields = {k: v for k, v in (("name", self.name), ("rating", self.rating), ("club", self.club))
-                  if v is not None}
+        fields = {k: v for k, v in self.__dict__.items() if k != "pid" and v is not None}
         return rules.edit_player(event, self.pid, **fields)
 
     def describe(self, event: Event) -> Msg:

@@ -1,4 +1,5 @@
-"""Team events (docs/teams.md): a team's roster and line-up, the team numbers, two teams who must not meet."""
+"""Team events (docs/teams.md): a team's roster and line-up, the team numbers, two teams who must not meet; a round
+changed by hand on its matches (core/teams/hand.py: a match's order, two teams exchanged, the bye)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from arbiter.core.commands.base import Command
 from arbiter.core.errors import Msg
 from arbiter.core.event.model import Event
 from arbiter.core.msg.journal import describe
+from arbiter.core.teams import hand
 
 
 @dataclass(frozen=True)
@@ -70,3 +72,48 @@ class ForbidTeams(Command):
         x, y = team_event.find_team(event, self.a), team_event.find_team(event, self.b)
         return describe("allow teams {team} and {other} to meet" if self.remove
                         else "forbid teams {team} and {other} to meet", team=x, other=y)
+
+
+@dataclass(frozen=True)
+class SwapMatch(Command):
+    """A round changed by hand: match `match` with the other team named first (every board's colours change)."""
+
+    round: int
+    match: int
+
+    def apply(self, event: Event) -> Event:
+        return hand.swap_match(event, self.round, self.match)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("swap the order of match {match}", match=self.match)
+
+
+@dataclass(frozen=True)
+class ExchangeTeams(Command):
+    """A round changed by hand: two teams (names or numbers) take each other's place in their matches (with the
+    team without a match: it plays, the other has the bye)."""
+
+    round: int
+    a: str
+    b: str
+
+    def apply(self, event: Event) -> Event:
+        return hand.exchange_teams(event, self.round, self.a, self.b)
+
+    def describe(self, event: Event) -> Msg:
+        x, y = team_event.find_team(event, self.a), team_event.find_team(event, self.b)
+        return describe("exchange teams {team} and {other}", team=x, other=y)
+
+
+@dataclass(frozen=True)
+class GiveTeamBye(Command):
+    """A round changed by hand: the team (name or number) has the bye, the team that had it plays in its place."""
+
+    round: int
+    team: str
+
+    def apply(self, event: Event) -> Event:
+        return hand.give_team_bye(event, self.round, self.team)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("bye by hand for team {team}", team=team_event.find_team(event, self.team))

@@ -21,6 +21,8 @@ SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
 STAGES = ("swiss", "roundrobin", "top", "playoff")
 EDITIONS = ("fide2024", "fide2026", "legacy")
 BYE_KINDS = ("half", "zero", "full")
+PRIZE_SHARING = ("none", "equal", "hort")  # how tied players' prize money is shared (docs/end-of-event.md)
+SEXES = ("f", "m")
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,43 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Category:
+    """A named filter of players, for ranking lists and prizes (`core.final.categories.admits`).
+
+    Every condition given must hold: rating `rating_from` <= r < `rating_below` (an
+    unrated player counts as 0), born in `born_from`..`born_to` (years, inclusive),
+    `sex`, `unrated` (rating 0 only), `club`, `table`.
+    """
+
+    name: str
+    rating_from: int | None = None
+    rating_below: int | None = None
+    born_from: int | None = None
+    born_to: int | None = None
+    sex: str = ""  # "f" or "m"; "" any
+    unrated: bool = False
+    club: str = ""
+    table: int | None = None
+
+
+@dataclass(frozen=True)
+class Prize:
+    """A prize of the prize list: its place in the list is its order; `category` "" is the whole event."""
+
+    name: str
+    amount: Fraction | None = None  # money (or a value to compare prizes by); None: a prize without one
+    category: str = ""
+
+
+@dataclass(frozen=True)
+class PrizeSplit:
+    """Players who agreed a top game's result (704.4) and share the money of their prizes in these parts."""
+
+    players: tuple[int, ...]
+    parts: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Event:
     name: str
     rounds_planned: int
@@ -139,6 +178,11 @@ class Event:
     round_minutes: int = 45
     top_minutes: int = 70
     language: str = ""  # "en" or "ru"; empty: from LANG
+    prize_sharing: str = "none"  # money of tied prize winners: "none", "equal" or "hort" (PRIZE_SHARING)
+    categories: tuple[Category, ...] = ()
+    prizes: tuple[Prize, ...] = ()  # in the organisers' order (ties of value: the one listed first)
+    lots: tuple[tuple[int, ...], ...] = ()  # final-ranking ties broken by lot: the tied ids in the order drawn
+    prize_splits: tuple[PrizeSplit, ...] = ()  # 704.4 agreements
     extra: tuple[tuple[str, Any], ...] = ()  # stage states owned by their modules (top, playoff, teams)
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()

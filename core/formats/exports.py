@@ -1,7 +1,8 @@
 """Printouts for the venue (plain text, at most 80 columns, for `lpr`) and CSV exports.
 
     printout(event, what)        what: pairings | names | slips | standings |
-                                 crosstable | bracket | playoff
+                                 crosstable | bracket | playoff | final | categories | prizes
+                                 (the last three: core/formats/final.py)
     players_csv(event)           every player with status and points
     standings_csv(event)         ranks, points and tie-breaks (per table)
 
@@ -34,7 +35,8 @@ from arbiter.core.formats.csvio import write_rows
 from arbiter.core.formats.text import paginate
 
 WIDTH = 80
-PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff")
+PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
+             "prizes")
 
 __all__ = [
     "PRINTOUTS", "WIDTH", "printout", "pairings_text", "names_text", "slips_text", "standings_printout",
@@ -314,6 +316,7 @@ def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, 
     t = words(lang)
     codes = tuple(event.tiebreaks if codes is None else codes)
     lines = [fit(event.name, WIDTH).rstrip()]
+    by_lot = False
     for table in event.stage_tables(main_stage(event)) if tables is None else tables:
         after, rows = _table_standings(event, table, codes)
         title = t("standings_after", n=after) if after else t("standings")
@@ -329,9 +332,13 @@ def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, 
             for i, r in enumerate(rows):
                 vals = "".join(" " + fit(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "",
                                          max(len(c), 6), ">") for c in block)
-                lines.append(f"{r.rank:>3} {r.id:>4}  {fit(r.name, nw)} {points_text(r.points):>5}{vals}")
+                lot = "*" if r.by_lot else " "  # the place among equals drawn by lot (said under the lists)
+                lines.append(f"{r.rank:>3}{lot}{r.id:>4}  {fit(r.name, nw)} {points_text(r.points):>5}{vals}")
                 if i == 0:
                     _keep(lines, keep_at)
+            by_lot = by_lot or any(r.by_lot for r in rows)
+    if by_lot:
+        lines += ["", t("standings_by_lot")]
     if codes:
         keep_at = len(lines)
         lines += ["", t("tiebreaks") + ":"]
@@ -343,7 +350,8 @@ def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, 
 
 
 def standings_csv(event: Event, codes: tuple[str, ...] | None = None) -> str:
-    """rank, id, name, club, table, points and one column per tie-break (each table ranked on its own)."""
+    """rank, id, name, club, table, points, one column per tie-break (each table ranked on its own), and
+    `by_lot` ("by lot" where the rank among equals was drawn by lot)."""
     codes = tuple(event.tiebreaks if codes is None else codes)
     out = []
     for table in event.stage_tables(main_stage(event)):
@@ -351,8 +359,9 @@ def standings_csv(event: Event, codes: tuple[str, ...] | None = None) -> str:
         for r in rows:
             p = event.player(r.id)
             out.append([r.rank, r.id, r.name, p.club, r.table, _num(r.points),
-                        *(_num(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)])
-    return write_rows(["rank", "id", "name", "club", "table", "points", *codes], out)
+                        *(_num(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes),
+                        "by lot" if r.by_lot else ""])
+    return write_rows(["rank", "id", "name", "club", "table", "points", *codes, "by_lot"], out)
 
 
 def _num(x: Fraction) -> str:
@@ -536,9 +545,14 @@ def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
 def printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None) -> str:
     """The printout named `what` (see PRINTOUTS) as text for `lpr`; with `page_lines`, on pages of that many
     lines (a form feed between pages, never inside a slip or a table row: `core.formats.text.paginate`)."""
+    from arbiter.core.formats import final
+
     fns: dict[str, Callable[..., str]] = {
         "pairings": pairings_text, "names": names_text, "slips": slips_text, "standings": standings_printout,
         "crosstable": crosstable_text, "bracket": bracket_printout, "playoff": playoff_text,
+        "final": lambda e, lang, page_lines: final.final_printout(e, _lang(e, lang), page_lines),
+        "categories": lambda e, lang, page_lines: final.category_printout(e, _lang(e, lang), page_lines),
+        "prizes": lambda e, lang, page_lines: final.prizes_printout(e, _lang(e, lang), page_lines),
     }
     if what not in fns:
         from arbiter.core.errors import IllegalChange

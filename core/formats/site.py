@@ -5,7 +5,13 @@
 Pages: `index.html` (the event, its players, links), one page per round
 (`round-swiss-3.html`, `round-swiss-t2-3.html` for table 2, `round-top-1.html`,
 `round-playoff-1.html`), `standings.html`, `crosstable.html`,
-`bracket.html`, and `playoff.html` when there is a play-off. Every page says
+`bracket.html`, `playoff.html` when there is a play-off, `final.html` (the final
+ranking, "provisional" until the event is over, and each table's list),
+`categories.html` (a list per category) when the event has categories, and
+`prizes.html` when it has prizes (core/formats/final.py says what they hold). In a team event
+a round's page shows its matches (each with its teams, score and boards, and
+the team without a match), `standings.html` the team standings, and
+`boards.html` the board prizes (each player's results by board). Every page says
 when it was made (`now`, passed in; the current UTC time by default).
 
 Every piece of data goes through `core.formats.html.esc`; no page has
@@ -33,9 +39,11 @@ from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.tiebreaks.standings import main_stage
 from arbiter.core.formats import exports as ex
 from arbiter.core.formats.html import Markup, join, link, page, table, tag
+from arbiter.core.formats import team_printouts as tp
 from arbiter.core.formats.output import check_link, check_not_event, output_like
 from arbiter.core.store import files
 from arbiter.core.store.files import Like, share_like
+from arbiter.core.teams import board_stats, completed_rounds, is_team_event, matches, standings, state
 
 MANIFEST = ".arbiter-site"
 
@@ -64,14 +72,26 @@ class _Site:
         self.made, self.made_iso = _when(now)
         self.bracket = ex.top_bracket(event)
         self.playoff = event.rounds_of("playoff")
+        from arbiter.core.final.ranking import final_ranking
+
+        self.ranking = final_ranking(event)
+        self.teams = is_team_event(event)
 
     # -- frame ------------------------------------------------------------
     def nav(self) -> list[tuple[str, str]]:
         t = self.t
+        if self.teams:
+            return [("index.html", t("home")), ("standings.html", t("team_standings")), ("boards.html", t("bs_nav")),
+                    ("crosstable.html", t("crosstable")), ("final.html", t("final_ranking"))]
         items = [("index.html", t("home")), ("standings.html", t("standings")), ("crosstable.html", t("crosstable")),
                  ("bracket.html", t("bracket"))]
         if self.playoff:
             items.append(("playoff.html", t("playoff")))
+        items.append(("final.html", t("final_ranking")))
+        if self.e.categories:
+            items.append(("categories.html", t("categories")))
+        if self.e.prizes:
+            items.append(("prizes.html", t("prize_list")))
         return items
 
     def page(self, title: str, body) -> str:
@@ -89,6 +109,8 @@ class _Site:
     # -- pages ------------------------------------------------------------
     def round_page(self, rnd: Round, prev: Round | None = None, nxt: Round | None = None) -> str:
         t = self.t
+        if self.teams:
+            return self.page(ex.round_title(self.e, rnd, t), join([self.matches(rnd), self.steps(prev, nxt)]))
         pts = ex._scores_before(self.e, rnd)
         rows = []
         for g in rnd.games:
@@ -105,32 +127,159 @@ class _Site:
         if resting:
             parts.append(tag("ul", *(tag("li", self.who(pid), " – ", t(why)) for pid, why in resting)))
         parts.append(tag("p", t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"), class_="muted"))
+        parts.append(self.steps(prev, nxt))
+        return self.page(ex.round_title(self.e, rnd, t), join(parts))
+
+    def steps(self, prev: Round | None, nxt: Round | None) -> Markup:
+        t = self.t
         steps = []
         if prev is not None:
             steps += [link(round_page_name(prev), "← " + ex.round_title(self.e, prev, t)), " "]
         if nxt is not None:
             steps.append(link(round_page_name(nxt), ex.round_title(self.e, nxt, t) + " →"))
-        if steps:
-            parts.append(tag("p", *steps, class_="noprint"))
-        return self.page(ex.round_title(self.e, rnd, t), join(parts))
+        return tag("p", *steps, class_="noprint") if steps else Markup("")
+
+    def matches(self, rnd: Round) -> Markup:
+        """A team round: one table per match (its head the caption: teams, boards, score), the team without a
+        match, what is missing."""
+        t, st = self.t, state(self.e)
+        parts = []
+        for m in matches(self.e, rnd, st):
+            rows = [[tp.match_board(m, g.board, st.boards), self.who(g.first), str(g.result) if g.result else "–",
+                     self.who(g.second)] for g in m.games]
+            parts.append(table([t("bd"), t("first"), t("result"), t("second")], rows,
+                               classes=["num", "", "res", ""], caption=tp.match_head(m, t)))
+        bye = tp.bye_line(self.e, rnd, t)
+        if bye:
+            parts.append(tag("p", " ".join(x for x in bye if x)))
+        parts.append(tag("p", t("tm_first_named"), class_="muted"))
+        parts.append(tag("p", t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"), class_="muted"))
+        return join(parts)
+
+    def team_standings_page(self) -> str:
+        t = self.t
+        after, codes, rows = standings(self.e)
+        rest = [c for c in codes if c.strip().upper() not in ("MP", "GP")]
+        body = [[f"{r.rank}{'=' if r.shared else ''}", r.team, points_text(r.match_points), points_text(r.game_points),
+                 *(points_text(r.tiebreaks[c]) for c in rest), r.matches] for r in rows]
+        cap = t("team_standings_after", n=after) if after else t("team_standings")
+        parts = [table([t("rank"), t("team"), "MP", "GP", *rest, t("tm_played_short")], body,
+                       classes=["num", "", "num", "num", *("num" for _ in rest), "num"], caption=cap)]
+        if any(r.by_lot for r in rows):
+            parts.append(tag("p", t("tm_by_lot"), class_="muted"))
+        parts.append(tag("h3", t("tiebreaks")))
+        parts.append(tag("dl", *(join([tag("dt", c), tag("dd", tiebreak_name(c, self.lang))])
+                                 for c in ["MP", "GP", *rest]),
+                         join([tag("dt", t("tm_played_short")), tag("dd", t("tm_played"))])))
+        return self.page(t("team_standings"), join(parts))
+
+    def boards_page(self) -> str:
+        """The board prizes: each board number's players, best first, with games and percentage."""
+        t = self.t
+        after = completed_rounds(self.e)
+        parts = [tag("p", t("bs_legend"), class_="muted")]
+        by_board: dict[int, list] = {}
+        for s in board_stats(self.e, after):
+            by_board.setdefault(s.board, []).append(s)
+        for b, stats in sorted(by_board.items()):
+            rows = [[k, self.who(s.id), s.team, points_text(s.points), s.games, tp.percent(s.points, s.games)]
+                    for k, s in enumerate(stats, start=1)]
+            parts.append(table([t("rank"), t("player"), t("team"), t("pts"), t("bs_games"), "%"], rows,
+                               classes=["num", "", "", "num", "num", "num"], caption=t("bs_board_n", n=b)))
+        if not by_board:
+            parts.append(tag("p", t("no_round")))
+        return self.page(t("bs_title_after", n=after) if after else t("bs_title"), join(parts))
 
     def standings_page(self) -> str:
+        if self.teams:
+            return self.team_standings_page()
         t = self.t
         codes = tuple(self.e.tiebreaks)
         parts = []
+        by_lot = False
         for tb in self.e.stage_tables(main_stage(self.e)):
             after, rows = ex._table_standings(self.e, tb, codes)
             cap = t("standings_after", n=after) if after else t("standings")
             if tb is not None:
                 cap += ", " + t("table_n", n=tb).lower()
-            body = [[r.rank, self.who(r.id), self.e.player(r.id).club, points_text(r.points),
-                     *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)] for r in rows]
+            body = [[f"{r.rank}*" if r.by_lot else r.rank, self.who(r.id), self.e.player(r.id).club,
+                     points_text(r.points), *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)]
+                    for r in rows]
+            by_lot = by_lot or any(r.by_lot for r in rows)
             parts.append(table([t("rank"), t("name"), t("club"), t("pts"), *codes], body,
                                classes=["num", "", "", "num", *("num" for _ in codes)], caption=cap))
+        if by_lot:
+            parts.append(tag("p", t("standings_by_lot"), class_="muted"))
         if codes:
             parts.append(tag("h3", t("tiebreaks")))
             parts.append(tag("dl", *(join([tag("dt", c), tag("dd", tiebreak_name(c, self.lang))]) for c in codes)))
         return self.page(t("standings"), join(parts))
+
+    # -- the end of the event (core/formats/final.py) -----------------------------------------
+    def final_table(self, rows, caption: str, *, narrowed: bool = False):
+        from arbiter.core.formats.final import note
+
+        t = self.t
+        tables = self.e.tables > 1 and not narrowed and not (self.ranking and self.ranking.teams)
+        head = [t("place"), t("id"), t("team") if self.ranking.teams else t("name")] + ([t("tbl")] if tables else [])
+        head += [t("pts")] + ([t("overall")] if narrowed else []) + [t("note")]
+        body = []
+        for r in rows:
+            who = r.name if self.ranking.teams else self.who(r.id)
+            body.append([r.place_text, r.id, who] + ([r.table or ""] if tables else []) + [points_text(r.points)]
+                        + ([r.overall] if narrowed else []) + [note(r, self.lang)])
+        classes = ["num", "num", ""] + (["num"] if tables else []) + ["num"] + (["num"] if narrowed else []) + ["muted"]
+        return table(head, body, classes=classes, caption=caption)
+
+    def pending_note(self, rows):
+        places = sorted({r.place_text for r in rows if r.lot_pending}, key=lambda x: int(x.split("-")[0]))
+        return [tag("p", self.t("lots_pending_note", places=", ".join(places)), class_="muted")] if places else []
+
+    def final_page(self) -> str:
+        from arbiter.core.formats.final import rows_for, title
+
+        fr = self.ranking
+        parts = [self.final_table(list(fr.rows), title(self.e, fr, self.lang))] + self.pending_note(list(fr.rows))
+        if self.e.tables > 1 and not fr.teams:
+            for tb in self.e.table_ids():
+                rows = rows_for(self.e, fr, table=tb)
+                parts.append(self.final_table(rows, title(self.e, fr, self.lang, table=tb), narrowed=True))
+        return self.page(self.t("final_ranking"), join(parts))
+
+    def categories_page(self) -> str:
+        from arbiter.core.formats.final import conditions_text, rows_for, title
+
+        fr, parts = self.ranking, []
+        for c in self.e.categories:
+            rows = rows_for(self.e, fr, category=c.name)
+            parts.append(tag("p", conditions_text(c, self.lang), class_="muted"))
+            parts.append(self.final_table(rows, title(self.e, fr, self.lang, category=c.name), narrowed=True))
+        return self.page(self.t("categories"), join(parts))
+
+    def prizes_page(self) -> str:
+        from arbiter.core.event.money import amount_text
+        from arbiter.core.final.prizes import prize_list
+        from arbiter.core.formats.final import how_text
+
+        t = self.t
+        pl = prize_list(self.e, self.ranking)
+        rows = {r.id: r for r in self.ranking.rows}
+        body = []
+        for a in pl.awards:
+            amount = amount_text(a.prize.amount) if a.prize.amount is not None else ""
+            if not a.winners:
+                body.append([a.index, a.prize.name, a.prize.category, amount, t("no_winner"), "", "", ""])
+            for k, w in enumerate(a.winners):
+                r = rows.get(w.id)
+                body.append([a.index if k == 0 else "", a.prize.name if k == 0 else "", a.prize.category if k == 0
+                             else "", amount if k == 0 else "", self.who(w.id) if r and not self.ranking.teams
+                             else (r.name if r else w.id), r.place_text if r else "",
+                             amount_text(w.amount) if w.amount is not None else "", how_text(w, self.lang)])
+        caption = t("prize_list") if pl.finished else t("prize_list_provisional")
+        parts = [tag("p", t("sharing_" + pl.sharing), class_="muted"),
+                 table(["#", t("prize"), t("category"), t("amount"), t("winner"), t("place"), t("receives"), ""],
+                       body, classes=["num", "", "", "num", "", "num", "num", "muted"], caption=caption)]
+        return self.page(t("prize_list"), join(parts + self.pending_note(list(self.ranking.rows))))
 
     def crosstable_page(self) -> str:
         t = self.t
@@ -224,9 +373,17 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
         round_pages.append((rnd, name))
     pages["standings.html"] = s.standings_page()
     pages["crosstable.html"] = s.crosstable_page()
-    pages["bracket.html"] = s.bracket_page()
+    if s.teams:
+        pages["boards.html"] = s.boards_page()
+    else:
+        pages["bracket.html"] = s.bracket_page()
     if s.playoff:
         pages["playoff.html"] = s.playoff_page()
+    pages["final.html"] = s.final_page()
+    if event.categories:
+        pages["categories.html"] = s.categories_page()
+    if event.prizes:
+        pages["prizes.html"] = s.prizes_page()
     pages["index.html"] = s.index_page(round_pages)
     return pages
 

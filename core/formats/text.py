@@ -160,5 +160,8 @@ def standings_text(event: Event, rows: list[Row], codes: list[str], after_round:
     lines = [title, "", head]
     for r in rows:
         tb = "".join(f" {points_text(r.tiebreaks[c]) if c in r.tiebreaks else '':>7}" for c in codes)
-        lines.append(f"{r.rank:>3} {r.id:>4}  {fit(r.name, 26):<26} {points_text(r.points):>5}{tb}")
+        lot = "*" if r.by_lot else " "  # the place among equals drawn by lot: said, and explained below
+        lines.append(f"{r.rank:>3}{lot}{r.id:>4}  {fit(r.name, 26):<26} {points_text(r.points):>5}{tb}")
+    if any(r.by_lot for r in rows):
+        lines += ["", t("standings_by_lot")]
     return "\n".join(lines) + "\n"

@@ -223,8 +223,10 @@ def final_places(event: Event, b: ko.Bracket) -> list[tuple[str, int]]:
     """The places 1..K known so far (704.3; shared or by Swiss order, as the top says), best first:
     ("1", champion), ("2", ...), ("5-8", ...) for a shared place."""
     swiss_order = None
-    if b.config.placings == "swiss-order":
-        swiss_order = [r.id for t in event.table_ids() for r in standings(event, table=t)]
+    if b.config.placings == "swiss-order":  # every table in one order (core.tiebreaks.merged)
+        from arbiter.core.tiebreaks.merged import merged_order
+
+        swiss_order = merged_order(event)
     return [(f"{pl.place}" if not pl.shared else f"{pl.place}-{pl.place_to}", pl.player)
             for pl in ko.placings(b, swiss_order)]
 

@@ -28,6 +28,7 @@ from arbiter.core.msg import Msg, fields_of, joined, journal_legacy, verbatim, w
 from arbiter.core.msg.data import from_data, to_data
 from arbiter.core.msg.journal_templates import TEMPLATES
 
+
 _TEMPLATES = frozenset(TEMPLATES)
 TRANSLATED_FIELDS = {"stage", "what", "changes"}  # fields that are words or descriptions, not data
 
@@ -98,6 +99,22 @@ def pair_what(rounds: list[int], table: int | None = None, changes: tuple[str, .
     return describe(_PAIR[(bool(rounds) and how != "rematch", table is not None, how)],
                     rounds=", ".join(map(str, rounds)), table=table,
                     changes=joined([Description(c) for c in changes], "; "), pair=rematch)
+
+
+_SHARING = {"none": "prize sharing: none", "equal": "prize sharing: equal", "hort": "prize sharing: hort"}
+
+
+_TIES = {"shared": "ties after every tie-break: shared places", "lots": "ties after every tie-break: by lot"}
+
+
+def ties_what(ties: str) -> Msg:
+    """What the event does with players equal after every tie-break was set (`arbiter ties`, the TUI's t)."""
+    return describe(_TIES[ties])
+
+
+def sharing_what(sharing: str) -> Msg:
+    """How tied prize winners share money was set (`arbiter prizes sharing`, the TUI's prize list)."""
+    return describe(_SHARING[sharing])
 
 
 def bye_what(kind: str, pid: int, round_no: int) -> Msg:

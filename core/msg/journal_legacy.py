@@ -26,7 +26,7 @@ from arbiter.core.msg.journal_templates import TEMPLATES
 _NUMBER = r"\d+"
 FIELDS: dict[str, str] = {
     "round": _NUMBER, "board": _NUMBER, "table": _NUMBER, "pid": _NUMBER, "a": _NUMBER, "b": _NUMBER,
-    "n": _NUMBER, "minutes": r"-?\d+", "moves": _NUMBER,
+    "n": _NUMBER, "minutes": r"-?\d+", "moves": _NUMBER, "match": _NUMBER,
     "rounds": r"\d+(?:, \d+)*", "boards": r"\d+(?:, \d+)*",
     "stage": "swiss|roundrobin|top|playoff",  # the stages files were written with
 }

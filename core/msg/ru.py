@@ -1224,6 +1224,26 @@ RU: dict[str, str] = {
         "запрет встреч внутри клуба {club}",
     "allow games within club {club}":
         "снят запрет встреч внутри клуба {club}",
+    # the end of the event
+    "add category {name}": "добавлена категория {name}",
+    "edit category {name}": "изменена категория {name}",
+    "rename category {name} to {other}": "категория {name} переименована в {other}",
+    "move category {name} to position {n}": "категория {name} перемещена на позицию {n}",
+    "remove category {name}": "удалена категория {name}",
+    "add prize {name}": "добавлен приз {name}",
+    "edit prize {name}": "изменён приз {name}",
+    "rename prize {name} to {other}": "приз {name} переименован в {other}",
+    "move prize {name} to position {n}": "приз {name} перемещён на позицию {n}",
+    "remove prize {name}": "удалён приз {name}",
+    "prize sharing: none": "раздел призовых: не делятся",
+    "prize sharing: equal": "раздел призовых: поровну",
+    "prize sharing: hort": "раздел призовых: по системе Хорта",
+    "prize split (704.4) of players {players}: parts {parts}":
+        "раздел призов (704.4) участников {players}: доли {parts}",
+    "take back the prize split of player {pid}": "отменён раздел призов участника {pid}",
+    "draw lots for the final ranking: {draws}": "жребий за итоговые места: {draws}",
+    "ties after every tie-break: shared places": "равенство по всем доп. показателям: места делятся",
+    "ties after every tie-break: by lot": "равенство по всем доп. показателям: решает жребий",
     # teams
     "roster of team {team}":
         "состав команды {team}",
@@ -1237,6 +1257,9 @@ RU: dict[str, str] = {
         "снят запрет встречи команд {team} и {other}",
     "fix the team numbers":
         "номера команд закреплены",
+    "swap the order of match {match}": "поменять порядок команд в матче {match}",
+    "exchange teams {team} and {other}": "поменять местами команды {team} и {other}",
+    "bye by hand for team {team}": "бай вручную команде {team}",
     # undo and redo (core/store journals them as "undo <what>", "redo <what>")
     "undo {what}":
         "отмена: {what}",
@@ -1397,6 +1420,125 @@ RU: dict[str, str] = {
         "{name}: турнирная таблица",
     "{name}: standings after round {n}":
         "{name}: турнирная таблица после {n}-го тура",
+    # == the end of the event: the final ranking, categories, prizes (core/final/, core/formats/final.py) ==
+    "final_ranking": "Итоговые места",
+    "final_provisional": "Итоговые места на сейчас (предварительно)",
+    "place": "Место",
+    "overall": "Общее",
+    "note": "Примечание",
+    "tbl": "Стол",
+    "team": "Команда",
+    "nobody": "Никого.",
+    "fr_champion": "победитель",
+    "fr_final": "финал",
+    "fr_third": "победа в матче за 3-е место",
+    "fr_fourth": "матч за 3-е место",
+    "fr_third_match": "матч за 3-е место не сыгран",
+    "fr_semi": "полуфинал",
+    "fr_quarter": "четвертьфинал",
+    "fr_round_of": "1/{half} финала",
+    "fr_still_in": "продолжает игру в топе",
+    "fr_playoff": "победитель плей-офф",
+    "by_lot": "по жребию",
+    "standings_by_lot": "* по жребию: равенство по всем дополнительным показателям, порядок определён жребием",
+    "lot_pending": "жребий не брошен",
+    "lots_pending_note": "Места {places}: равенство по всем дополнительным показателям; по регламенту решает "
+                         "жребий, он ещё не брошен.",
+    "prize_list": "Призы",
+    "prize_list_provisional": "Призы по положению на сейчас (предварительно)",
+    "prize": "Приз",
+    "amount": "Сумма",
+    "winner": "Призёр",
+    "receives": "Получает",
+    "no_winner": "нет претендента",
+    "no_prizes": "Призов нет.",
+    "prize_shared": "поровну между {n} участниками с равными очками",
+    "prize_hort": "система Хорта: {n} участника с равными очками",
+    "prize_split": "704.4: раздел по договорённости участников {ids}",
+    "sharing_none": "Деньги участников с равными очками: не делятся (решают места)",
+    "sharing_equal": "Деньги участников с равными очками: делятся поровну",
+    "sharing_hort": "Деньги участников с равными очками: система Хорта (половина своя, половина поровну)",
+    "categories": "Категории",
+    "category": "Категория",
+    "no_categories": "Категорий нет.",
+    "cat_rating_from": "рейтинг от {v}",
+    "cat_rating_below": "рейтинг ниже {v}",
+    "cat_born_from": "год рождения {v} или позже",
+    "cat_born_to": "год рождения {v} или раньше",
+    "cat_sex_f": "женщины",
+    "cat_sex_m": "мужчины",
+    "cat_unrated": "без рейтинга",
+    "cat_club": "клуб {v}",
+    "cat_table": "стол {v}",
+    "cat_members": "участников: {n}",
+    # -- their errors (core/final/changes.py, categories.py; core/event/money.py; core/store/codec.py) --
+    "'{text}' is not an amount: a number like 1000 or 250.50":
+        "'{text}' — не сумма: нужно число вида 1000 или 250.50",
+    "an amount of {text} is too big: at most {most}": "сумма {text} слишком велика: не больше {most}",
+    "an amount from 0 to {most} (cents at most), not {v}":
+        "сумма от 0 до {most} (не точнее копеек), а не {v}",
+    "no category '{name}': the event has no categories": "нет категории '{name}': в турнире нет категорий",
+    "no category '{name}' (the event has: {known})": "нет категории '{name}' (в турнире есть: {known})",
+    "no prize '{name}': the event has no prizes": "нет приза '{name}': в турнире нет призов",
+    "no prize '{name}' (the event has: {known})": "нет приза '{name}' (в турнире есть: {known})",
+    "a category needs a name": "у категории должно быть название",
+    "a prize needs a name": "у приза должно быть название",
+    "a name of {size} characters is too long: at most {most}":
+        "название из {size} символов слишком длинное: не больше {most}",
+    "position {position} is not in the list: 1 to {n}": "позиции {position} нет в списке: от 1 до {n}",
+    "rating {rating} is out of range: 0 to {most}": "рейтинг {rating} вне пределов: от 0 до {most}",
+    "year {year} is out of range: {lo} to {hi}": "год {year} вне пределов: от {lo} до {hi}",
+    "rating from {lo} below {hi} admits nobody": "рейтинг от {lo} и ниже {hi} — в категорию не попадёт никто",
+    "born from {lo} to {hi} admits nobody": "год рождения от {lo} до {hi} — в категорию не попадёт никто",
+    "sex '{sex}': f or m": "пол '{sex}': f (женский) или m (мужской)",
+    "category '{name}' has no condition: give one (rating, year of birth, sex, unrated, club, table)":
+        "у категории '{name}' нет условия: задайте хотя бы одно (рейтинг, год рождения, пол, без рейтинга, клуб, "
+        "стол)",
+    "category '{name}' exists already": "категория '{name}' уже есть",
+    "{n} categories are too many: at most {most}": "категорий слишком много ({n}): не больше {most}",
+    "category '{name}' has prizes ({prizes}): remove them or give them another category first":
+        "у категории '{name}' есть призы ({prizes}): сначала удалите их или отнесите к другой категории",
+    "prize '{name}' exists already": "приз '{name}' уже есть",
+    "{n} prizes are too many: at most {most}": "призов слишком много ({n}): не больше {most}",
+    "prize sharing '{sharing}': one of {known}": "раздел призовых '{sharing}': возможны {known}",
+    "a split is between two or more different players": "делить призы могут двое или больше разных участников",
+    "give one part for each player: {n} players, {k} parts":
+        "нужна одна доля на каждого участника: участников {n}, долей {k}",
+    "a part is a whole number from 1 to {most}, not {x}": "доля — целое число от 1 до {most}, а не {x}",
+    "player {pid} agreed no top game with {others} (704.4: an agreed result, 1-0a or 0-1a, comes first)":
+        "участник {pid} не договаривался о результате партии топа с {others} (704.4: сначала результат по "
+        "договорённости, 1-0a или 0-1a)",
+    "player {pid} is in no prize split": "участник {pid} не делит призы ни с кем",
+    "the event shares the places of players equal after every tie-break: no lot is drawn":
+        "в турнире участники, равные по всем дополнительным показателям, делят места: жребий не бросается",
+    "the event is not over: the lots of the final ranking are drawn at its end":
+        "турнир не окончен: жребий за итоговые места бросается в конце",
+    "no tie in the final ranking waits for a lot": "в итоговых местах нет равенства, ждущего жребия",
+    "ties '{ties}': shared or lots": "равенство '{ties}': shared (делят места) или lots (жребий)",
+    "a team event's final ranking ranks teams: a category is a list of players":
+        "итоговые места командного турнира — места команд: категория — это список участников",
+    "the final ranking changed meanwhile: look at it again, then draw the lots":
+        "итоговые места тем временем изменились: посмотрите их снова, затем бросайте жребий",
+    "the categories and prizes": "категории и призы",
+    "unknown category field": "неизвестное поле категории",
+    "a category needs a name of one line without spaces around it":
+        "у категории должно быть название в одну строку без пробелов по краям",
+    "category '{name}' appears twice": "категория '{name}' указана дважды",
+    "unknown prize field": "неизвестное поле приза",
+    "a prize needs a name of one line without spaces around it":
+        "у приза должно быть название в одну строку без пробелов по краям",
+    "prize '{name}' appears twice": "приз '{name}' указан дважды",
+    "expected an amount like 1000 or \"250.50\", found {v}": "ожидалась сумма вида 1000 или \"250.50\", найдено {v}",
+    "an amount from 0 to {most}, not {v}": "сумма от 0 до {most}, а не {v}",
+    "no category '{name}' (the [[categories]] name them)": "нет категории '{name}' (категории задаются в [[categories]])",
+    "expected the ids drawn, in order, like [7, 3, 12]": "ожидались номера в порядке жребия, например [7, 3, 12]",
+    "team {x} is not in the event": "команды {x} нет в турнире",
+    "a team appears twice": "команда указана дважды",
+    "expected a table like {{players = [4, 9], parts = [1, 1]}}":
+        "ожидалась таблица вида {{players = [4, 9], parts = [1, 1]}}",
+    "unknown split field": "неизвестное поле раздела призов",
+    "a split names two or more players and one part for each":
+        "в разделе призов двое или больше участников и по одной доле на каждого",
     # == the words of printouts, pages, the hall display and the engine's explanations (named keys) ==
     "event": "Турнир",
     "round": "Тур",
@@ -1494,6 +1636,11 @@ RU: dict[str, str] = {
     "w_colours_first": "доска {n}: {name} нарушает ограничения по цвету (снова ходит первым)",
     "w_colours_second": "доска {n}: {name} нарушает ограничения по цвету (снова ходит вторым)",
     "w_not_paired": "{name} ({id}) не получил(а) пары в этом туре",
+    "tw_met": "матч {n}: {a} и {b} уже встречались (тур {r})",
+    "tw_forbidden": "матч {n}: {a} и {b} не должны встречаться (запрещённая пара)",
+    "tw_first_named": "матч {n}: команда {name} названа первой больше допустимого",
+    "tw_second_named": "матч {n}: команда {name} названа второй больше допустимого",
+    "tw_second_bye": "{name}: бай уже был (тур {r})",
     "dx_pair": "{w}-{b}: {why}",
     "dx_group": "очковая группа {score} (однородная)",
     "dx_group_mdps": "очковая группа {score} (неоднородная, спущены сверху: {mdps})",
@@ -1527,6 +1674,37 @@ RU: dict[str, str] = {
     "ed_fide2024": "ФИДЕ 2024",
     "ed_fide2026": "ФИДЕ 2026",
     "ed_legacy": "прежняя",
+    # the printouts of a team event (core/formats/team_printouts.py)
+    "tm_pairings": "Матчи",
+    "tm_match_n": "Матч {n}",
+    "tm_boards": "доски {a}-{b}",
+    "tm_mp": "MP {a} : {b}",
+    "tm_so_far": "пока {a} : {b}",
+    "tm_no_match": "Без матча: {team} ({why})",
+    "tm_pab_draw": "бай: засчитывается ничья в матче",
+    "tm_pab_win": "бай: засчитывается победа в матче",
+    "tm_first_named": "Игрок команды, названной первой, ходит первым на досках 1, 3, 5 ... своего матча.",
+    "mc_title": "Бланк матча: {round}, матч {n} (доски {a}-{b})",
+    "mc_fill": "Результат каждой доски, первым — первый участник: 1-0, 1/2, 0-1; +- или -+ при неявке.",
+    "mc_score": "Счёт матча",
+    "mc_captain": "Капитан команды {team}",
+    "mc_arbiter": "Судья",
+    "team_standings": "Командный зачёт",
+    "team_standings_after": "Командный зачёт после {n} тура",
+    "tm_played_short": "Мт",
+    "tm_played": "сыграно матчей",
+    "tm_by_lot": "Команды, равные по всем дополнительным показателям, расставлены по жребию.",
+    "bs_title": "Призы по доскам: результаты по доскам",
+    "bs_title_after": "Призы по доскам: результаты по доскам после {n} тура",
+    "bs_legend": "Очки и партии каждого участника на каждой доске (победа по неявке — очко, каждое место в "
+                 "составе — партия), лучшие первыми.",
+    "bs_nav": "Призы по доскам",
+    "bs_board_n": "Доска {n}",
+    "player": "Участник",
+    "bs_games": "Парт",
+    "tx_team": "Команда {id} ({name}): {mp} MP, {gp} GP после {n}-го тура, редакция {edition}",
+    "tx_head": "{code} = {value}   {name}",
+    "tx_teams": "Команды: {teams}",
     "bk_top": "Топ-{size}",
     "bk_top_third": "Топ-{size} с матчем за 3-е место",
     "bk_no_tree": "(сетке нужно больше {width} столбцов; ниже список пар)",
@@ -1589,6 +1767,7 @@ RU: dict[str, str] = {
     "half-point bye": "пропуск тура с ½ очка",
     "zero-point bye": "пропуск тура без очков",
     "absent (zero-point bye)": "не играл (без очков)",
+    "absent": "не играл",  # a team round: the team did not play (core/tiebreaks/team_explain.py)
     "game": "партия",
     # C.07 16.3, 16.4, legacy (core/tiebreaks/unplayed.py)
     "score {score} adjusted: requested bye(s) at the end (16.2.5) in round(s) {rounds} count as draws (16.3)":
@@ -1685,6 +1864,41 @@ RU: dict[str, str] = {
     "score 0: lowest opponent rating - 800 (10.3)": "0 очков: наименьший рейтинг соперника - 800 (10.3)",
     "100 %: highest opponent rating + 800 (flag)": "100 %: наибольший рейтинг соперника + 800 (настройка)",
     "the opponent's {code}": "{code} соперника",
+    # changes by hand to a team round (core/teams/hand.py)
+    "round {round_no} has no match {match} (matches 1 to {n})": "в туре {round_no} нет матча {match} (матчи с 1 по {n})",
+    "exchange two different teams, not {team} with itself": "поменять можно две разные команды, а не {team} саму с собой",
+    "team {team} does not play round {round_no}: nothing to exchange": "команда {team} не играет в туре {round_no}: менять нечего",
+    "teams {team} and {other} play each other: exchanging them changes nothing but the order (swap the match's order instead)":
+        "команды {team} и {other} играют друг с другом: обмен изменит только порядок (поменяйте порядок в матче)",
+    "team {team} has the bye already": "у команды {team} уже бай",
+    "round {round_no} has no bye to move: exchange teams instead": "в туре {round_no} нет бая: поменяйте команды местами",
+    # team tie-breaks (core/tiebreaks/team_explain.py)
+    "bye seat (no round for tie-breaks)": "свободна по таблице Бергера (тур не учитывается в доп. показателях)",
+    "dummy team with the team's own score {own} (16.4)": "фиктивная команда с собственными очками команды {own} (16.4)",
+    "dummy team with the team's own score {own} (16.4), capped at {cap} (16.4.1/16.4.2, 2026)":
+        "фиктивная команда с собственными очками команды {own} (16.4), но не больше {cap} (16.4.1/16.4.2, 2026)",
+    "virtual team: {before} before the round + {result} for this round + {draw} x {later} later rounds":
+        "виртуальная команда: {before} до тура + {result} за этот тур + {draw} x {later} последующих туров",
+    "teams tied on {kind}: {ids}": "команды с равными {kind}: {ids}",
+    "order of the tied teams by direct encounter: {order}": "порядок равных команд по личным встречам: {order}",
+    "the ranking recomputes EDE on every tied sub-group it is applied to (13.3)":
+        "при ранжировании расширенные личные встречи пересчитываются в каждой подгруппе равных (13.3)",
+    "board {n}": "доска {n}",
+    "the other score: {kind}": "второй счёт: {kind}",
+    "opponent's final {opp} x the team's {own} in the round (13.2)":
+        "итоговые {opp} соперника x {own} команды в туре (13.2)",
+    "board number x points on it, summed; lower is better (12.1)":
+        "сумма произведений номера доски на очки на ней; меньше - лучше (12.1)",
+    "points on board 1 first, then board 2 ... (12.2)": "сначала очки на 1-й доске, затем на 2-й ... (12.2)",
+    "all boards but the last, then without the last two ... (12.3)":
+        "все доски, кроме последней, затем без двух последних ... (12.3)",
+    "the {kind} score": "счёт {kind}",
+    "BH-{kind} / k": "BH-{kind} / k",
+    "k = {k}: the most {prim} a team could score / the most {sec} of one match, rounded down (13.4)":
+        "k = {k}: наибольшие {prim}, которые могла набрать команда / наибольшие {sec} за один матч, с округлением "
+        "вниз (13.4)",
+    "no team with id {tid}": "нет команды с номером {tid}",
+    "unknown team tie-break {code!r}": "неизвестный командный дополнительный показатель {code!r}",
     "chose not to play more than two games: ranked below every other TPR (seed 32.4.3)":
         "добровольно не сыграл(а) больше двух партий: ниже всех остальных по турнирному рейтингу (32.4.3)",
 }

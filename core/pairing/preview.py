@@ -5,7 +5,11 @@
     p = swap(p, board)               # colours of one board swapped (marked manual)
     p = exchange(p, 12, 7)           # two players exchanged between their boards
     p = give_bye(p, 9)               # the bye given by hand
+    p = swap_match(p, 2)             # a team event: match 2 with the other team first-named
+    p = exchange_teams(p, "Rooks", "Pawns")  # two teams take each other's place (core.teams.hand)
+    p = give_team_bye(p, "Rooks")    # the team's bye given by hand
     p.warnings                       # what core.pairing.rounds.warnings_for says of the changed rounds
+                                     # (a team event: core.teams.hand.team_warnings)
     new = adopt(file_event, p)       # inside the save transaction; Conflict if the file moved on
 
 The changes are the ones a judge makes on a saved round (`core.pairing.rounds`
@@ -30,7 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Callable, Iterable
 
+from arbiter.core import teams as team_event
 from arbiter.core.pairing import rounds as pairing
+from arbiter.core.teams import hand as team_hand
 from arbiter.core.errors import Conflict, IllegalChange
 from arbiter.core.msg.journal import describe, pair_what
 from arbiter.core.event.model import Event, Round
@@ -77,9 +83,12 @@ class Proposal:
         return self.warnings_in("en")
 
     def warnings_in(self, lang: str) -> tuple[str, ...]:
-        """`warnings` in "en" or "ru" (`core.pairing.rounds.warnings_for`)."""
+        """`warnings` in "en" or "ru" (`core.pairing.rounds.warnings_for`; a team event's matches:
+        `core.teams.hand.team_warnings`)."""
         if not self.manual:
             return ()
+        if team_event.is_team_event(self.event):
+            return tuple(w for r in self.rounds for w in team_hand.team_warnings(self.event, r, lang=lang))
         return tuple(w for r in self.rounds for w in pairing.warnings_for(self.event, r, lang=lang))
 
     def what(self) -> str:
@@ -126,8 +135,6 @@ def check_ready_tables(event: Event) -> None:
 def pairable_tables(event: Event) -> list[int]:
     """The Swiss tables whose next round can be paired now: the current round complete (or none paired yet)
     and rounds left. Empty for a one-table event, a round robin, a team event, once the top has started."""
-    from arbiter.core import teams as team_event
-
     if event.system != "swiss" or event.tables < 2 or team_event.is_team_event(event):
         return []
     if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):
@@ -198,6 +205,28 @@ def give_bye(p: Proposal, pid: int) -> Proposal:
     rnd = _round(p, None, pid)
     new = pairing.give_bye(p.event, rnd.stage, rnd.table, rnd.number, pid)
     return _changed(p, new, rnd.key, describe("bye by hand for player {pid}", pid=pid))
+
+
+def swap_match(p: Proposal, match: int) -> Proposal:
+    """A team event: match `match` with the other team first-named (`core.teams.hand.swap_match` on the proposal)."""
+    rnd = _round(p, None)
+    new = team_hand.swap_match(p.event, rnd.number, match)
+    return _changed(p, new, rnd.key, describe("swap the order of match {match}", match=match))
+
+
+def exchange_teams(p: Proposal, a: str, b: str) -> Proposal:
+    """A team event: teams `a` and `b` (names or ids) take each other's place (`core.teams.hand.exchange_teams`)."""
+    rnd = _round(p, None)
+    new = team_hand.exchange_teams(p.event, rnd.number, a, b)
+    x, y = team_event.find_team(p.event, a), team_event.find_team(p.event, b)
+    return _changed(p, new, rnd.key, describe("exchange teams {team} and {other}", team=x, other=y))
+
+
+def give_team_bye(p: Proposal, team: str) -> Proposal:
+    """A team event: the bye given to `team` by hand (`core.teams.hand.give_team_bye`)."""
+    rnd = _round(p, None)
+    new = team_hand.give_team_bye(p.event, rnd.number, team)
+    return _changed(p, new, rnd.key, describe("bye by hand for team {team}", team=team_event.find_team(p.event, team)))
 
 
 def _board_lines(text: str) -> list[str]:
@@ -351,5 +380,5 @@ def _merge_extra(now: tuple, base: tuple, proposed: tuple, tables: Iterable[int]
     return tuple(out.items())
 
 
-__all__ = ["Proposal", "propose", "check_ready_tables", "pairable_tables", "reset", "swap", "exchange", "give_bye", "engine_reasons", "explanations", "adopt",
-           "differs", "basis"]
+__all__ = ["Proposal", "propose", "check_ready_tables", "pairable_tables", "reset", "swap", "exchange", "give_bye",
+           "swap_match", "exchange_teams", "give_team_bye", "engine_reasons", "explanations", "adopt", "differs", "basis"]

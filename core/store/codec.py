@@ -29,7 +29,22 @@ import tomli_w
 
 from arbiter.core import limits
 from arbiter.core.errors import FileProblem, IllegalChange, InvalidResult, Msg, word
-from arbiter.core.event.model import BYE_KINDS, EDITIONS, STAGES, SYSTEMS, Event, Game, Player, Round
+from arbiter.core.event.model import (
+    BYE_KINDS,
+    EDITIONS,
+    PRIZE_SHARING,
+    SEXES,
+    STAGES,
+    SYSTEMS,
+    Category,
+    Event,
+    Game,
+    Player,
+    Prize,
+    PrizeSplit,
+    Round,
+)
+from arbiter.core.event.money import amount_ok, amount_value
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
 from arbiter.core.store import stages
@@ -41,6 +56,7 @@ from arbiter.core.store.checks import (
     in_range,
     integer,
     only,
+    player_ids,
     points,
     shown,
     text,
@@ -104,6 +120,7 @@ _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"),
     ("baku", "baku"), ("forbidden", "forbidden"), ("forbidden_clubs", "forbidden_clubs"),
     ("round_minutes", "round_minutes"), ("top_minutes", "top_minutes"), ("language", "language"),
+    ("prize_sharing", "prize_sharing"),
 )
 _ALWAYS = ("name", "system", "rounds_planned")
 _DEFAULT_EVENT = Event(name="", rounds_planned=0)
@@ -162,7 +179,7 @@ def round_head(r: Round) -> dict[str, Any]:
 
 def dumps(event: Event) -> str:
     """The canonical text of `event`; an `IllegalChange` if a value is one the file cannot hold."""
-    out = [tomli_w.dumps({"schema": SCHEMA}), "\n", _event_text(event)]
+    out = [tomli_w.dumps({"schema": SCHEMA}), "\n", _event_text(event), _end_text(event)]
     ids = None
     for name, state in event.extra:
         if ids is None:
@@ -179,6 +196,72 @@ def _event_text(event: Event) -> str:
     what = lambda: Msg("the event's settings")  # noqa: E731 (made only for a message)
     _checked_on_save(lambda rd: _settings(rd, doc, ""), what)
     return _unicode(tomli_w.dumps({"event": doc}, indent=INDENT), what)
+
+
+_CATEGORY_FIELDS = ("name", "rating_from", "rating_below", "born_from", "born_to", "sex", "unrated", "club", "table")
+_DEFAULT_CATEGORY = Category(name="")
+
+
+def category_doc(c: Category) -> dict[str, Any]:
+    return {f: getattr(c, f) for f in _CATEGORY_FIELDS
+            if f == "name" or getattr(c, f) != getattr(_DEFAULT_CATEGORY, f)}
+
+
+def prize_doc(p: Prize) -> dict[str, Any]:
+    doc: dict[str, Any] = {"name": p.name}
+    if p.amount is not None:
+        doc["amount"] = amount_value(p.amount)
+    if p.category:
+        doc["category"] = p.category
+    return doc
+
+
+def final_doc(event: Event) -> dict[str, Any]:
+    """The `[final]` table: the final ranking's lots and the 704.4 splits (empty: no section)."""
+    doc: dict[str, Any] = {}
+    if event.lots:
+        doc["lots"] = [list(x) for x in event.lots]
+    if event.prize_splits:
+        doc["splits"] = [{"players": list(s.players), "parts": list(s.parts)} for s in event.prize_splits]
+    return doc
+
+
+def _ids(xs: list[int]) -> str:
+    return "[" + ", ".join(map(str, xs)) + "]"
+
+
+def _end_text(event: Event) -> str:
+    """`[[categories]]`, `[[prizes]]` and `[final]`, after `[event]` (nothing for an event without them)."""
+    if not (event.categories or event.prizes or event.lots or event.prize_splits):
+        return ""
+    hit = _END.get("end")
+    key = (event.categories, event.prizes, event.lots, event.prize_splits, event.tables)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    doc: dict[str, Any] = {}
+    if event.categories:
+        doc["categories"] = [category_doc(c) for c in event.categories]
+    if event.prizes:
+        doc["prizes"] = [prize_doc(p) for p in event.prizes]
+    final = final_doc(event)
+    if final:
+        doc["final"] = final
+    what = lambda: Msg("the categories and prizes")  # noqa: E731
+    _checked_on_save(lambda rd: _end(rd, doc, event.tables, frozenset(p.id for p in event.players),
+                                     _team_ids(event)), what)
+    # one table per category and per prize, as for players; the lots and splits on one line each
+    out = [f"\n[[{k}]]\n{_lines(row)}" for k in ("categories", "prizes") for row in doc.get(k, ())]
+    if final:
+        out.append("\n[final]\n")
+        if "lots" in final:
+            out.append("lots = [\n" + "".join(f"{' ' * INDENT}{_ids(x)},\n" for x in final["lots"]) + "]\n")
+        if "splits" in final:
+            out.append("splits = [\n" + "".join(
+                f"{' ' * INDENT}{{ players = {_ids(x['players'])}, parts = {_ids(x['parts'])} }},\n"
+                for x in final["splits"]) + "]\n")
+    text = _unicode("".join(out), what)
+    _END["end"] = (key, text)
+    return text
 
 
 def _section_text(name: str, state: Any, event: Event, ids: frozenset[int]) -> str:
@@ -263,6 +346,7 @@ def _unicode(text: str, what: Callable[[], Msg]) -> str:
 _IDENTITY: dict[int, tuple[object, str]] = {}
 _MEMO: dict[object, str | None] = {}
 _SECTIONS: dict[str, tuple[Any, str]] = {}
+_END: dict[str, tuple[Any, str]] = {}
 _KEYS: dict[str, str] = {}
 _TEXTS: dict[str, str] = {}
 _INTS: dict[int, str] = {}
@@ -312,6 +396,7 @@ def clear_caches() -> None:
     _IDENTITY.clear()
     _MEMO.clear()
     _SECTIONS.clear()
+    _END.clear()
     for memo in (_KEYS, _TEXTS, _INTS, _OTHER):
         memo.clear()
 
@@ -367,7 +452,7 @@ def _huge_number(text: str, path: str) -> FileProblem:
                        "event has more than {most} digits", line=line, digits=digits, most=limits.DIGITS_MAX)
 
 
-_TOP_LEVEL = ("schema", "event", "players", "rounds") + stages.SECTIONS
+_TOP_LEVEL = ("schema", "event", "categories", "prizes", "final", "players", "rounds") + stages.SECTIONS
 
 
 def from_doc(doc: dict, path: str = "<event>") -> Event:
@@ -395,6 +480,11 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
     event = Event(**settings, extra=tuple(extra), players=tuple(players), rounds=tuple(rounds))
     for name, state in extra:
         stages.check(rd, name, state, event, ids)
+    end = {k: doc[k] for k in ("categories", "prizes", "final") if k in doc}
+    if end:
+        from dataclasses import replace as _replace
+
+        event = _replace(event, **_end(rd, end, tables, ids, _team_ids(event)))
     if "teams" not in doc:  # a team event's codes are team codes, checked with its [teams] section
         _tiebreak_codes(rd, event.tiebreaks)
     return event
@@ -491,6 +581,7 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     g["round_minutes"] = integer(rd, ev, "round_minutes", where, "minutes", 45)
     g["top_minutes"] = integer(rd, ev, "top_minutes", where, "minutes", 70)
     g["language"] = choice(rd, ev, "language", where, ("", "en", "ru"), "")
+    g["prize_sharing"] = choice(rd, ev, "prize_sharing", where, PRIZE_SHARING, "none")
     pts = typed(rd, ev, "points", where, (dict,), {})
     only(rd, pts, _SCORING_FIELDS, at(where, "points"), "unknown kind of points (known: {known})",
          known=", ".join(_SCORING_FIELDS))
@@ -502,6 +593,121 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
                       loss=_points_value(scoring.loss))
     g["scoring"] = scoring
     return g
+
+
+def _team_ids(event: Event) -> frozenset[int] | None:
+    """A team event's team ids (the final ranking's lots name teams there), else None."""
+    st = event.stage_state("teams")
+    if st is None:
+        return None
+    return frozenset(range(1, len(st.get("names", ())) + 1)) if isinstance(st, dict) else frozenset()
+
+
+def _end(rd: Reader, doc: dict, tables: int, ids: frozenset[int], team_ids: frozenset[int] | None) -> dict[str, Any]:
+    """`[[categories]]`, `[[prizes]]` and `[final]` checked, as keyword arguments of `Event`."""
+    from arbiter.core.store.checks import short
+
+    categories: list[Category] = []
+    names: set[str] = set()
+    rows = typed(rd, doc, "categories", "", (list,), [])
+    if len(rows) > limits.CATEGORIES_MAX:
+        raise rd.fail("categories", "{n} categories are too many: at most {most}", n=len(rows),
+                      most=limits.CATEGORIES_MAX)
+    for i, row in enumerate(rows):
+        where = f"categories[{i}]"
+        if not isinstance(row, dict):
+            raise rd.fail(where, "expected a table")
+        only(rd, row, _CATEGORY_FIELDS, where, "unknown category field")
+        name = text(rd, row, "name", where)
+        if not name.strip() or name != name.strip() or "\n" in name:
+            raise rd.fail(at(where, "name"), "a category needs a name of one line without spaces around it")
+        if name.casefold() in names:
+            raise rd.fail(at(where, "name"), "category '{name}' appears twice", name=name)
+        names.add(name.casefold())
+        kw: dict[str, Any] = {"name": name}
+        for k, bound in (("rating_from", "rating"), ("rating_below", "rating"), ("born_from", "year"),
+                         ("born_to", "year"), ("table", "table")):
+            kw[k] = integer(rd, row, k, where, bound, None)
+        if kw["table"] is not None and kw["table"] > tables:
+            raise rd.fail(at(where, "table"), "table {t} does not exist (the event has {tables})", t=kw["table"],
+                          tables=tables)
+        kw["sex"] = choice(rd, row, "sex", where, SEXES, "") if "sex" in row else ""
+        kw["unrated"] = flag(rd, row, "unrated", where)
+        kw["club"] = text(rd, row, "club", where, "")
+        categories.append(Category(**kw))
+    prizes: list[Prize] = []
+    seen: set[str] = set()
+    rows = typed(rd, doc, "prizes", "", (list,), [])
+    if len(rows) > limits.PRIZES_MAX:
+        raise rd.fail("prizes", "{n} prizes are too many: at most {most}", n=len(rows), most=limits.PRIZES_MAX)
+    for i, row in enumerate(rows):
+        where = f"prizes[{i}]"
+        if not isinstance(row, dict):
+            raise rd.fail(where, "expected a table")
+        only(rd, row, ("name", "amount", "category"), where, "unknown prize field")
+        name = text(rd, row, "name", where)
+        if not name.strip() or name != name.strip() or "\n" in name:
+            raise rd.fail(at(where, "name"), "a prize needs a name of one line without spaces around it")
+        if name.casefold() in seen:
+            raise rd.fail(at(where, "name"), "prize '{name}' appears twice", name=name)
+        seen.add(name.casefold())
+        amount = None
+        if "amount" in row:
+            v = typed(rd, row, "amount", where, (int, str))
+            if isinstance(v, str):
+                short(rd, v, at(where, "amount"))
+                from arbiter.core.event.money import parse_amount
+
+                try:
+                    amount = parse_amount(v) if v.strip() == v and "," not in v else None
+                except IllegalChange:
+                    amount = None
+                if amount is None:
+                    raise rd.fail(at(where, "amount"), "expected an amount like 1000 or \"250.50\", found {v}",
+                                  v=shown(v))
+            else:
+                amount = Fraction(v)
+            if not amount_ok(amount):
+                raise rd.fail(at(where, "amount"), "an amount from 0 to {most}, not {v}", most=limits.AMOUNT_MAX,
+                              v=shown(v))
+        category = text(rd, row, "category", where, "")
+        if category and category.casefold() not in names:
+            raise rd.fail(at(where, "category"), "no category '{name}' (the [[categories]] name them)",
+                          name=category)
+        prizes.append(Prize(name, amount, category))
+    final = typed(rd, doc, "final", "", (dict,), {})
+    only(rd, final, ("lots", "splits"), "final", "unknown setting")
+    known = team_ids if team_ids is not None else ids
+    lots: list[tuple[int, ...]] = []
+    for i, lot in enumerate(typed(rd, final, "lots", "final", (list,), [])):
+        where = f"final.lots[{i}]"
+        if not (isinstance(lot, list) and len(lot) >= 2 and all(type(x) is int for x in lot)):
+            raise rd.fail(where, "expected the ids drawn, in order, like [7, 3, 12]")
+        lots.append(tuple(player_ids(rd, lot, where, known)) if team_ids is None else _team_lot(rd, lot, where, known))
+    splits: list[PrizeSplit] = []
+    for i, sp in enumerate(typed(rd, final, "splits", "final", (list,), [])):
+        where = f"final.splits[{i}]"
+        if not isinstance(sp, dict):
+            raise rd.fail(where, "expected a table like {{players = [4, 9], parts = [1, 1]}}")
+        only(rd, sp, ("players", "parts"), where, "unknown split field")
+        who = player_ids(rd, typed(rd, sp, "players", where, (list,)), at(where, "players"), ids)
+        parts = typed(rd, sp, "parts", where, (list,))
+        if len(who) < 2 or len(parts) != len(who):
+            raise rd.fail(where, "a split names two or more players and one part for each")
+        for j, x in enumerate(parts):
+            in_range(rd, x, at(where, f"parts[{j}]"), "part")
+        splits.append(PrizeSplit(tuple(who), tuple(parts)))
+    return {"categories": tuple(categories), "prizes": tuple(prizes), "lots": tuple(lots),
+            "prize_splits": tuple(splits)}
+
+
+def _team_lot(rd: Reader, lot: list, where: str, known: frozenset[int]) -> tuple[int, ...]:
+    for x in lot:
+        if x not in known:
+            raise rd.fail(where, "team {x} is not in the event", x=x)
+    if len(set(lot)) != len(lot):
+        raise rd.fail(where, "a team appears twice")
+    return tuple(lot)
 
 
 _PLAYER_TYPES = {"name": str, "rating": int, "club": str, "federation": str, "table": int, "team": str,

@@ -12,7 +12,7 @@ from dataclasses import asdict, fields, replace
 from fractions import Fraction
 from typing import Any
 
-from arbiter.core.event.model import Event, Game, Player, Round, round_order
+from arbiter.core.event.model import Category, Event, Game, Player, Prize, PrizeSplit, Round, round_order
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
 
@@ -30,8 +30,15 @@ def _settings_doc(e: Event) -> dict:
             v = {f.name: None if getattr(v, f.name) is None else str(getattr(v, f.name)) for f in fields(Scoring)}
         elif name == "extra":
             v = [[k, x] for k, x in v]
-        elif name == "forbidden":
+        elif name in ("forbidden", "lots"):
             v = [list(p) for p in v]
+        elif name == "categories":
+            v = [asdict(c) for c in v]
+        elif name == "prizes":
+            v = [{"name": p.name, "amount": None if p.amount is None else str(p.amount), "category": p.category}
+                 for p in v]
+        elif name == "prize_splits":
+            v = [{"players": list(s.players), "parts": list(s.parts)} for s in v]
         elif isinstance(v, tuple):
             v = list(v)
         doc[name] = v
@@ -45,6 +52,16 @@ def _settings_from(doc: dict) -> dict:
     kw["forbidden"] = tuple(tuple(p) for p in doc["forbidden"])
     kw["tiebreaks"] = tuple(doc["tiebreaks"])
     kw["forbidden_clubs"] = tuple(doc["forbidden_clubs"])
+    # (a journal written before categories and prizes existed has none of these: the event's stay)
+    if "categories" in doc:
+        kw["categories"] = tuple(Category(**c) for c in doc["categories"])
+    if "prizes" in doc:
+        kw["prizes"] = tuple(Prize(p["name"], None if p["amount"] is None else Fraction(p["amount"]), p["category"])
+                             for p in doc["prizes"])
+    if "lots" in doc:
+        kw["lots"] = tuple(tuple(x) for x in doc["lots"])
+    if "prize_splits" in doc:
+        kw["prize_splits"] = tuple(PrizeSplit(tuple(s["players"]), tuple(s["parts"])) for s in doc["prize_splits"])
     return kw
 
 

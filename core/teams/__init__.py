@@ -38,6 +38,8 @@ from arbiter.core.teams.pairing import check_pair_next, forbid_teams, pair_next
 from arbiter.core.teams.rosters import (
     find_team,
     lineup_for,
+    lineup_problems,
+    next_round,
     pairing_order,
     roster,
     set_lineup,
@@ -54,14 +56,16 @@ from arbiter.core.teams.team_standings import (
     board_stats,
     completed_rounds,
     default_codes,
+    explain_team_text,
     standings,
 )
 from arbiter.core.teams.tiebreak_codes import ALIASES, DEFAULT_CODES, check_codes
 from arbiter.core.tiebreaks.team import TeamStanding
 
 __all__ = [
-    "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "is_team_event", "setup", "state", "teams",
+    "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "explain_team_text", "is_team_event", "setup", "state", "teams",
     "team_of", "team_names", "roster", "find_team", "forbid_teams", "pairing_order", "check_codes", "completed_rounds",
-    "lineup_for", "set_lineup", "set_roster", "set_order", "check_pair_next", "pair_next", "matches", "round_bye",
+    "lineup_for", "lineup_problems", "next_round", "set_lineup", "set_roster", "set_order", "check_pair_next",
+    "pair_next", "matches", "round_bye",
     "team_histories", "standings", "board_stats",
 ]

@@ -19,7 +19,7 @@ from arbiter.core.event.model import Event, Game, Round
 from arbiter.core.event.records import Scoring
 from arbiter.core.teams.matches import pair_boards
 from arbiter.core.teams.histories import _dutch_histories
-from arbiter.core.teams.rosters import find_team, lineup_for, pairing_order, teams
+from arbiter.core.teams.rosters import find_team, lineup_for, lineup_problems, pairing_order, teams
 from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
 
 
@@ -37,11 +37,23 @@ def _scoring(st: TeamsState) -> Scoring:
 
 
 def check_pair_next(event: Event) -> None:
-    """What `pair_next` refuses before it pairs: the last round still misses results."""
+    """What `pair_next` refuses before it pairs: the last round still misses results; in a team Swiss, a team
+    that cannot field its boards for the round (fewer players who can play than boards and no line-up stored,
+    or a stored line-up naming one who cannot play), as the pairing itself would refuse it (`lineup_problems`),
+    after the checks `pair_next` makes before it."""
     rounds = event.rounds_of(_stage(event), None)
     if rounds and rounds[-1].missing:
         raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
                             number=rounds[-1].number, missing=rounds[-1].missing)
+    if _stage(event) != "swiss":
+        return
+    k = rounds[-1].number + 1 if rounds else 1
+    _check_players(event, k)
+    if len(teams(event)) < 2 or k > event.rounds_planned:
+        return  # (pair_next says so)
+    problems = lineup_problems(event, k)
+    if problems:
+        raise problems[0][1]
 
 
 def pair_next(event: Event, lots: bool = False) -> Event:

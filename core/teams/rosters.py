@@ -35,31 +35,39 @@ def _members(event: Event) -> dict[str, list[Player]]:
     return out
 
 
-def _rating_order(event: Event, names: list[str], boards: int) -> list[str]:
-    members = _members(event)
+def _rating_order(event: Event, names: list[str], boards: int,
+                  members: dict[str, list[Player]] | None = None) -> list[str]:
+    members = _members(event) if members is None else members
     return sorted(names, key=lambda t: (-_avg_top(event, members.get(t, []), boards), t.casefold(), t))
 
 
-def team_names(event: Event, st: TeamsState | None = None) -> list[str]:
+def team_names(event: Event, st: TeamsState | None = None, members: dict[str, list[Player]] | None = None) -> list[str]:
     """Team names by id: the stored names, then teams not yet numbered in pairing-number order."""
     st = st or state(event)
     fixed = list(st.names)
-    new = [t for t in _members(event) if t not in fixed]
-    return fixed + _rating_order(event, new, st.boards)
+    members = _members(event) if members is None else members
+    new = [t for t in members if t not in fixed]
+    return fixed + _rating_order(event, new, st.boards, members)
 
 
-def roster(event: Event, name: str, st: TeamsState | None = None) -> tuple[int, ...]:
+def roster(event: Event, name: str, st: TeamsState | None = None,
+           members: dict[str, list[Player]] | None = None) -> tuple[int, ...]:
     """The team's players in board order: the stored roster, then later additions by id."""
     st = st or state(event)
-    ids = [p.id for p in _members(event).get(name, [])]
-    stored = [pid for pid in st.rosters.get(name, ()) if pid in ids]
-    return tuple(stored + [pid for pid in ids if pid not in stored])
+    members = _members(event) if members is None else members
+    ids = [p.id for p in members.get(name, [])]
+    known = set(ids)
+    stored = [pid for pid in st.rosters.get(name, ()) if pid in known]
+    kept = set(stored)
+    return tuple(stored + [pid for pid in ids if pid not in kept])
 
 
 def teams(event: Event, st: TeamsState | None = None) -> list[Team]:
     """Every team (`core.teams.matches.Team`), id = position in `team_names`."""
     st = st or state(event)
-    return [Team(i, name, roster(event, name, st)) for i, name in enumerate(team_names(event, st), start=1)]
+    members = _members(event)  # (once: every team's roster reads it)
+    return [Team(i, name, roster(event, name, st, members))
+            for i, name in enumerate(team_names(event, st, members), start=1)]
 
 
 def _find_team(event: Event, name: str, st: TeamsState) -> Team:
@@ -143,9 +151,28 @@ def lineup_for(event: Event, team: Team, round_no: int, st: TeamsState | None = 
     return tuple(free[: st.boards])
 
 
-def _next_round(event: Event) -> int:
+def lineup_problems(event: Event, round_no: int | None = None) -> list[tuple[str, IllegalChange]]:
+    """The teams whose line-up of round `round_no` (default: the next to pair) stops the pairing, each with the
+    refusal the pairing would say (fewer players who can play than boards and no line-up stored, a stored
+    line-up naming a player who cannot play): said before the pairing is asked for."""
+    st = state(event)
+    k = _next_round(event) if round_no is None else round_no
+    out = []
+    for t in teams(event, st):
+        try:
+            lineup_for(event, t, k, st)
+        except IllegalChange as exc:
+            out.append((t.name, exc))
+    return out
+
+
+def next_round(event: Event) -> int:
+    """The number of the team event's next round to pair."""
     rounds = event.rounds_of(_stage(event), None)
     return rounds[-1].number + 1 if rounds else 1
+
+
+_next_round = next_round
 
 
 def set_lineup(event: Event, name: str, round_no: int, ids: list[int] | None) -> Event:

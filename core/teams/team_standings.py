@@ -38,9 +38,9 @@ def default_codes(event: Event, st: TeamsState | None = None) -> list[str]:
     return list(DEFAULT_CODES)
 
 
-def standings(event: Event, after_round: int | None = None, codes=None, edition: str | None = None):
-    """(after_round, codes, rows): teams by MP, then the codes (default GP, EMGSB)."""
-    from arbiter.core.tiebreaks.team import TeamContext, TeamScoring, rank_teams
+def _context(event: Event, after_round: int | None, codes, edition: str | None):
+    """(after_round, codes, internal codes, the team tie-breaks' context, team histories) of the standings."""
+    from arbiter.core.tiebreaks.team import TeamContext, TeamScoring
 
     st = state(event)
     paired = len(event.rounds_of(_stage(event), None))
@@ -57,10 +57,34 @@ def standings(event: Event, after_round: int | None = None, codes=None, edition:
     mp = st.match_points
     scoring = TeamScoring(boards=st.boards, match_win=mp.win, match_draw=mp.draw, match_loss=mp.loss, pab=st.pab)
     ctx = TeamContext.of(hist, scoring=scoring, rounds=after_round, edition=edition)
+    return after_round, codes, internal, ctx, hist
+
+
+def standings(event: Event, after_round: int | None = None, codes=None, edition: str | None = None):
+    """(after_round, codes, rows): teams by MP, then the codes (default GP, EMGSB)."""
+    from arbiter.core.tiebreaks.team import rank_teams
+
+    after_round, codes, internal, ctx, hist = _context(event, after_round, codes, edition)
     rows = rank_teams(ctx, internal, lots_seed=event.lots_seed,
                       share_places=event.share_places or after_round == 0) if hist else []
-    out = [replace(r, tiebreaks={c: r.tiebreaks[i] for c, i in zip(codes, internal)}) for r in rows]
+    played = {tid: sum(1 for r in recs if r.opponent is not None) for tid, recs in ctx.recs.items()}
+    out = [replace(r, tiebreaks={c: r.tiebreaks[i] for c, i in zip(codes, internal)}, matches=played[r.id])
+           for r in rows]
     return after_round, codes, out
+
+
+def explain_team_text(event: Event, team_id: int, *, after_round: int | None = None, codes=None,
+                      edition: str | None = None, lang: str = "en") -> str:
+    """How each tie-break value of team `team_id` in the standings is made, as text in `lang`
+    (`core.tiebreaks.team_explain`): the same context as `standings`, the same decisions."""
+    from arbiter.core.tiebreaks.team_explain import explain_team, render_team_explain
+
+    after_round, codes, internal, ctx, hist = _context(event, after_round, codes, edition)
+    if team_id not in ctx.teams:
+        raise IllegalChange("no team with id {tid}", tid=team_id)
+    x = explain_team(ctx, team_id, internal)
+    x = replace(x, items=tuple(replace(item, code=c) for item, c in zip(x.items, codes)))  # as the judge typed them
+    return render_team_explain(x, lang)
 
 
 @dataclass(frozen=True)

@@ -87,6 +87,9 @@ def _term_line(t: Term, lang: str = "en") -> str:
     return _term_line_en(t) if lang == "en" else _term_line_local(t, lang)
 
 
+term_line = _term_line  # one term as a line (the team explanations write theirs so too)
+
+
 def _term_line_local(t: Term, lang: str) -> str:
     """One term in `lang`: the same columns, the words from core.msg.i18n."""
     w = words(lang)

@@ -5,7 +5,9 @@ still tied (4.2). DE (type A) is recomputed on each sub-group it is applied to
 and may appear several times in the list. When the list is exhausted, ties are
 broken by lots drawn with `random.Random(lots_seed)` (reproducible: the same
 seed and the same standings give the same draw), or the tied players share the
-place (`share_places=True`, same rank for all of them).
+place (`share_places=True`, same rank for all of them). A lot drawn once and
+recorded (`drawn`: the event's `lots`, each the tied ids in the order drawn)
+orders every tied group whose players it all names, in its order.
 
     rank(Context.of(players, scoring=..., rounds=...), codes, lots_seed=..., share_places=...)
 """
@@ -41,7 +43,17 @@ class Row:
                              decided_by=decided_by, tie_group=tie_group)
 
 
-def rank(ctx: Context, codes: list[str], *, lots_seed: int = 0, share_places: bool = False) -> list[Row]:
+def drawn_order(group, drawn) -> list[int] | None:
+    """The order a recorded lot gives `group` (the first lot of `drawn` naming every one of them), or None."""
+    members = set(group)
+    for lot in drawn:
+        if members <= set(lot):
+            return [p for p in lot if p in members]
+    return None
+
+
+def rank(ctx: Context, codes: list[str], *, lots_seed: int = 0, share_places: bool = False,
+         drawn: tuple[tuple[int, ...], ...] = ()) -> list[Row]:
     tbs = [lookup(c) for c in codes]
     ids = ctx.ids
     de_shown: dict[int, Fraction] = {}
@@ -108,7 +120,8 @@ def rank(ctx: Context, codes: list[str], *, lots_seed: int = 0, share_places: bo
                                 decided_by=decided.get(pid), tie_group=pos + 1))
         else:
             order = sorted(group)
-            rng.shuffle(order)
+            rng.shuffle(order)  # (also when a recorded lot orders the group: the later groups' lots stay as they were)
+            order = drawn_order(group, drawn) or order
             for k, pid in enumerate(order):
                 rows.append(Row(pos + 1 + k, pid, ctx.score[pid], values[pid], by_lot=True, decided_by="lots",
                                 tie_group=pos + 1))

@@ -125,8 +125,20 @@ def tiebreak_context(event: Event, hist: list[PlayerHistory], after: int, stage:
 
 def standings(
     event: Event, *, table: int | None = None, after_round: int | None = None, stage: str | None = None,
-    codes: tuple[str, ...] | None = None, edition: str | None = None,
+    codes: tuple[str, ...] | None = None, edition: str | None = None, share_places: bool | None = None,
 ) -> list[Row]:
+    """The standings; `share_places` (default: the event's) True leaves players equal after every
+    tie-break on one shared rank, without drawing lots."""
+    return standings_and_keys(event, table=table, after_round=after_round, stage=stage, codes=codes,
+                              edition=edition, share_places=share_places, keys=False)[0]
+
+
+def standings_and_keys(
+    event: Event, *, table: int | None = None, after_round: int | None = None, stage: str | None = None,
+    codes: tuple[str, ...] | None = None, edition: str | None = None, share_places: bool | None = None,
+    keys: bool = True,
+) -> tuple[list[Row], dict[int, tuple]]:
+    """The standings, and each player's key without DE (`ranking_keys`; empty unless `keys`)."""
     from arbiter.core.tiebreaks.ranking import rank
 
     stage = stage or main_stage(event)
@@ -134,13 +146,25 @@ def standings(
     codes = tuple(event.tiebreaks if codes is None else codes)
     check_codes(codes)
     hist = stage_histories(event, table, after, stage)
-    rows = rank(tiebreak_context(event, hist, after, stage, edition), list(codes), lots_seed=event.lots_seed,
-                share_places=event.share_places)
+    ctx = tiebreak_context(event, hist, after, stage, edition)
+    rows = rank(ctx, list(codes), lots_seed=event.lots_seed,
+                share_places=event.share_places if share_places is None else share_places, drawn=event.lots)
     out = []
     for r in rows:
         p = event.player(r.id)
         out.append(Row(r.rank, r.id, p.name, p.table, r.points, r.tiebreaks, r.by_lot, r.shared, r.tie_group))
-    return out
+    return out, (ranking_keys(ctx, codes) if keys else {})
+
+
+def ranking_keys(ctx, codes) -> dict[int, tuple]:
+    """Each player's key of the ranking but DE: (points, then each other code's sort key), larger is better.
+
+    What players of different tables are compared by (they never met: DE, a
+    comparison within a tied group, says nothing between them)."""
+    from arbiter.core.tiebreaks import lookup
+
+    cols = [lookup(c).sort_keys(ctx) for c in codes if lookup(c).code != "DE"]
+    return {pid: (ctx.iscore[pid], *(col[pid] for col in cols)) for pid in ctx.ids}
 
 
 def explain_text(event: Event, pid: int, *, table: int | None = None, after_round: int | None = None,

@@ -106,6 +106,7 @@ class TeamStanding:
     tiebreaks: dict[str, Fraction]
     by_lot: bool = False
     shared: bool = False
+    matches: int = 0  # matches the team was paired in (forfeited ones too; not a bye)
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,11 @@ class TeamContext:
         """(opponent's score, own score in the round) per round, with the unplayed rules
         of C.07 16.4 (2024 dummy, 2026 caps) and the legacy virtual team; for teams,
         "points" are MP or GP (no 16.3 adjustment: raw scores)."""
+        return [(t.value, t.mine) for t in self.term_rows(tid, opp_kind, own_kind)]
+
+    def term_rows(self, tid: int, opp_kind: str, own_kind: str) -> list["TermRow"]:
+        """`terms` with the decisions behind each: the round, the opponent, which rule gave the value
+        (an explanation reads them, never working a value out again)."""
         out = []
         recs = self.recs[tid]
         own_total = self.score(opp_kind)[tid]
@@ -213,7 +219,7 @@ class TeamContext:
                 continue  # the round robin's bye seat: no round for tie-break purposes (RR_BYE)
             mine = self.per_round(own_kind, r)
             if r.kind == "match":
-                out.append((self.score(opp_kind)[r.opponent], mine))
+                out.append(TermRow(i, r, self.score(opp_kind)[r.opponent], mine, "match"))
                 continue
             if self.edition == "legacy":
                 before = sum((self.per_round(opp_kind, x) for x in recs[: i - 1]), F(0))
@@ -223,12 +229,30 @@ class TeamContext:
                 # the virtual team's result: the other side of the team's (full + loss - got:
                 # a draw only when the draw is the middle of win and loss, unlike `complement`)
                 comp = loss if got == full else (full if got == loss else full + loss - got)
-                out.append((virtual_opponent(before, comp, self.draw_value(opp_kind), self.rounds - i), mine))
+                draw, later = self.draw_value(opp_kind), self.rounds - i
+                out.append(TermRow(i, r, virtual_opponent(before, comp, draw, later), mine, "virtual",
+                                   (before, comp, draw, later)))
                 continue
             cap = (self.score(opp_kind)[r.opponent] if r.opponent is not None
                    else self.draw_value(opp_kind) * self.rounds)
-            out.append((dummy_score(self.edition, own_total, cap)[0], mine))
+            value, capped = dummy_score(self.edition, own_total, cap)
+            out.append(TermRow(i, r, value, mine, "capped" if capped else "dummy", (own_total, cap)))
         return out
+
+
+@dataclass(frozen=True)
+class TermRow:
+    """One term of a team's BH / E..SB: round `round`, its record, the value looked at (the opponent's score,
+    or the dummy's or virtual team's), the team's own score in the round, and how the value was found:
+    "match", "dummy" (16.4: the team's own score), "capped" (2026: the cap; `detail` = (own, cap)),
+    "virtual" (legacy; `detail` = (before, result, draw, later))."""
+
+    round: int
+    rec: TeamRound
+    value: Fraction
+    mine: Fraction
+    how: str
+    detail: tuple = ()
 
 
 def _esb(ctx: TeamContext, tid: int, opp_kind: str, own_kind: str, low: int) -> Fraction:
@@ -257,6 +281,17 @@ def _boards(ctx: TeamContext, tid: int) -> list[Fraction]:
         for b in range(n):
             tot[b] += F(pts[b])
     return tot
+
+
+def sssc_k(ctx: TeamContext) -> int:
+    """SSSC's k (13.4): the most primary score a team could make over the rounds it can play (rounds minus a
+    round robin bye seat), divided by the most secondary score of one match, rounded toward 0 (at least 1);
+    the flag `sssc_k` overrides it."""
+    prim = ctx.s.primary
+    playable = max((sum(1 for r in recs if r.kind != "rr-bye") for recs in ctx.recs.values()), default=0)
+    max_primary = (ctx.s.match_win if prim == "MP" else F(ctx.s.boards)) * playable
+    max_secondary = F(ctx.s.boards) if prim == "MP" else ctx.s.match_win
+    return ctx.flags.sssc_k or max(int(max_primary / max_secondary), 1)
 
 
 _ESB = re.compile(r"^E([MG])([MG])SB(?:-C(\d+))?$")
@@ -295,13 +330,7 @@ def _value_and_key(ctx: TeamContext, c: str, tid: int, code: str):
         seq = tuple(total - sum(t[len(t) - k:], F(0)) for k in range(1, len(t)))
         return (seq[0] if seq else total), seq
     if c == "SSSC":
-        prim = ctx.s.primary
-        # the most any team could have scored: rounds minus its round robin bye seat (if any)
-        playable = max((sum(1 for r in recs if r.kind != "rr-bye") for recs in ctx.recs.values()), default=0)
-        max_primary = (ctx.s.match_win if prim == "MP" else F(ctx.s.boards)) * playable
-        max_secondary = F(ctx.s.boards) if prim == "MP" else ctx.s.match_win
-        k = ctx.flags.sssc_k or max(int(max_primary / max_secondary), 1)
-        v = ctx.score(ctx.secondary())[tid] + _bh(ctx, tid, prim) / k
+        v = ctx.score(ctx.secondary())[tid] + _bh(ctx, tid, ctx.s.primary) / sssc_k(ctx)
         return v, v
     raise ValueError(f"unknown team tie-break {code.strip()!r}; known: {', '.join(TEAM_CODES)}, E..SB-Cn, BH-MP-Cn")
 

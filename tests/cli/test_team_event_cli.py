@@ -277,3 +277,49 @@ def test_forbid_players_still_takes_ids(tmp_path):
         ok("players", "add", f, f"P{i}", "--rating", 2000 - i)
     assert "'x' is not a player id" in refused("forbid", f, "x", 2)
     assert "players 1 and 2 will not be paired together" in ok("forbid", f, 1, 2)
+
+
+def test_team_printouts_and_csv_through_export(tmp_path):
+    f, ids = make(tmp_path, ["Rooks", "Knights", "Bishops", "Pawns"], 2, 2, "--rounds", 3)
+    ok("pair", f)
+    out = tmp_path / "cards.txt"
+    ok("export", f, "--format", "text", "--what", "match_cards", "--out", out)
+    text = out.read_text(encoding="utf-8")
+    assert text.count("Match card: Round 1, match") == 2 and text.count("cut here") == 3
+    ok("export", f, "--format", "text", "--what", "matches", "--out", tmp_path / "m.txt")
+    assert "Match 2 (boards 3-4): " in (tmp_path / "m.txt").read_text(encoding="utf-8")
+    for b in (1, 2, 3, 4):
+        ok("result", f, b, "1-0")
+    ok("export", f, "--format", "csv", "--what", "board_stats", "--out", tmp_path / "b.csv")
+    rows = (tmp_path / "b.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "board,id,name,team,games,points,percent" and len(rows) == 1 + 8
+    ok("export", f, "--format", "csv", "--what", "team_standings", "--out", tmp_path / "t.csv")
+    assert (tmp_path / "t.csv").read_text(encoding="utf-8").splitlines()[0] == \
+        "rank,id,team,match_points,game_points,GP,EMGSB,matches"
+    plain = tmp_path / "open.toml"
+    ok("new", plain, "--name", "Open", "--rounds", 5)
+    line = refused("export", plain, "--format", "text", "--what", "match_cards", "--out", tmp_path / "x.txt")
+    assert "a printout of a team event" in line and not (tmp_path / "x.txt").exists()
+
+
+def test_hand_changes_on_matches_through_the_cli(tmp_path):
+    f, ids = make(tmp_path, ["Rooks", "Knights", "Bishops"], 2, 2, "--rounds", 3)
+    ok("pair", f)
+    m = json.loads(ok("match", f, "--format", "json"))
+    assert [(x["first"], x["second"]) for x in m["matches"]] == [("Rooks", "Knights")] and m["bye"] == "Bishops"
+    assert ok("teams", "swap", f, 1).strip() == "round 1 match 1: Knights - Rooks"
+    out = ok("teams", "bye", f, "Knights")
+    assert out.strip() == "round 1: Knights has the bye"
+    m = json.loads(ok("match", f, "--format", "json"))
+    assert [(x["first"], x["second"]) for x in m["matches"]] == [("Bishops", "Rooks")] and m["bye"] == "Knights"
+    assert ok("teams", "exchange", f, "Rooks", "2").strip() == "round 1: teams Rooks and Knights exchanged"
+    assert "exchange teams Rooks and Knights" in ok("log", f)
+    m = json.loads(ok("match", f, "--format", "json"))  # Knights plays in Rooks' place, Rooks has the bye
+    assert [(x["first"], x["second"]) for x in m["matches"]] == [("Bishops", "Knights")] and m["bye"] == "Rooks"
+    line = refused("teams", "exchange", f, "Bishops", "Knights")
+    assert "teams Bishops and Knights play each other" in line
+    line = refused("teams", "exchange", f, "Rooks", "Rooks")
+    assert line == "arbiter: error: exchange two different teams, not Rooks with itself"
+    ok("result", f, 1, "1-0")
+    line = refused("teams", "swap", f, 1)
+    assert "round 1 has results: clear them before changing its pairing" in line

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import random
 from dataclasses import replace
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -136,10 +137,28 @@ def commands_for(e) -> list[cmds.Command]:
             out.append(cmds.GiveBye(rnd.stage, rnd.table, rnd.number, ids[1]))
     for t in [None, *e.table_ids(), 7]:
         out += [cmds.PairNext(t), cmds.PairNext(t, lots=True)]
+    if team_event.is_team_event(e) and e.rounds:  # a team round changed by hand on its matches
+        k = e.rounds[-1].number
+        for r in (k, k + 1):
+            out += [cmds.SwapMatch(r, 1), cmds.SwapMatch(r, 9), cmds.ExchangeTeams(r, "1", "2"),
+                    cmds.ExchangeTeams(r, "1", "3"), cmds.ExchangeTeams(r, "Alpha", "Alpha"),
+                    cmds.ExchangeTeams(r, "Alpha", "Omega"), cmds.GiveTeamBye(r, "1"), cmds.GiveTeamBye(r, "3")]
     out += [cmds.PairReadyTables(), cmds.StartTop(), cmds.StartPlayoff(), cmds.StartPlayoff((1,)),
             cmds.Withdraw(1), cmds.Withdraw(999), cmds.RequestBye(2, 3, "half"), cmds.ForbidPair(1, 2),
             cmds.ForbidPair(1, 1), cmds.SeatPlayers(everyone=True), cmds.AddPlayer("Late, Lara", rating=1500),
             cmds.SetDetails(start="2026-05-02", end="2026-05-01"), cmds.SetDetails(federation="rus")]
+    # the end of the event (core/commands/final.py): on an event without categories and prizes, and with some
+    with_end = cmds.AddPrize("1st", Fraction(100)).apply(cmds.AddCategory("U2000", cmds.Conditions(
+        rating_below=2000)).apply(e)) if e.players else e
+    for ev in {id(e): e, id(with_end): with_end}.values():
+        out += [cmds.AddCategory("U1800", cmds.Conditions(rating_below=1800)), cmds.AddCategory("Nobody"),
+                cmds.EditCategory("U2000", cmds.Conditions(sex="f")), cmds.RenameCategory("U2000", "Under 2000"),
+                cmds.MoveCategory("U2000", 1), cmds.RemoveCategory("U2000"),
+                cmds.AddPrize("2nd", Fraction(50), "U2000", position=1), cmds.EditPrize("1st", amount=None),
+                cmds.EditPrize("1st", category="U2000", new_name="First"), cmds.RenamePrize("1st", "First"),
+                cmds.MovePrize("1st", 1), cmds.RemovePrize("1st"), cmds.SetPrizeSharing("hort"),
+                cmds.SetPrizeSharing("halves"), cmds.SetTies("shared"), cmds.SplitPrizes((1, 2)), cmds.UnsplitPrizes(1),
+                cmds.DrawLots(), cmds.DrawLots((("1-2", (1, 2)),))]
     for t in (0, 1, 2, 3):
         out += [cmds.MovePlayer(1, t), cmds.MovePlayer(999, t)]
     return out
@@ -249,7 +268,27 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.SetLineup("Alpha", 2, (1, 2)), teams, "line-up of team Alpha for round 2"),
         (cmds.SetLineup("Alpha", 2, None), teams, "clear the line-up of team Alpha for round 2"),
         (cmds.SetTeamOrder(("Beta", "Alpha", "Gamma")), teams, "fix the team numbers"),
+        (cmds.SwapMatch(1, 1), teams, "swap the order of match 1"),
+        (cmds.ExchangeTeams(1, "1", "Gamma"), teams, "exchange teams Alpha and Gamma"),
+        (cmds.GiveTeamBye(1, "2"), teams, "bye by hand for team Beta"),
         (cmds.SetDetails(city="Kazan", round_dates=("2026-05-01",)), e, "set the event's details"),
+        (cmds.AddCategory("U2000", cmds.Conditions(rating_below=2000)), e, "add category U2000"),
+        (cmds.EditCategory("U2000", cmds.Conditions(sex="f")), e, "edit category U2000"),
+        (cmds.EditCategory("U2000", cmds.Conditions(sex="f"), new_name="Girls"), e, "rename category U2000 to Girls"),
+        (cmds.RenameCategory("U2000", "Girls"), e, "rename category U2000 to Girls"),
+        (cmds.MoveCategory("U2000", 2), e, "move category U2000 to position 2"),
+        (cmds.RemoveCategory("U2000"), e, "remove category U2000"),
+        (cmds.AddPrize("1st", Fraction(1000)), e, "add prize 1st"),
+        (cmds.EditPrize("1st", amount=None), e, "edit prize 1st"),
+        (cmds.EditPrize("1st", new_name="First"), e, "rename prize 1st to First"),
+        (cmds.RenamePrize("1st", "First"), e, "rename prize 1st to First"),
+        (cmds.MovePrize("1st", 3), e, "move prize 1st to position 3"),
+        (cmds.RemovePrize("1st"), e, "remove prize 1st"),
+        (cmds.SetPrizeSharing("hort"), e, "prize sharing: hort"),
+        (cmds.SetTies("lots"), e, "ties after every tie-break: by lot"),
+        (cmds.SplitPrizes((4, 9), (3, 2)), e, "prize split (704.4) of players 4, 9: parts 3:2"),
+        (cmds.UnsplitPrizes(9), e, "take back the prize split of player 9"),
+        (cmds.DrawLots((("10-11", (8, 10)),)), e, "draw lots for the final ranking: 10-11: 8, 10"),
     ]
     for cmd, event, line in lines:
         said = cmd.describe(event)

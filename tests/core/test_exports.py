@@ -301,13 +301,13 @@ def test_control_characters_and_long_names_cannot_break_lines():
 
 def test_standings_csv_small_event():
     rows = list(csv.reader(io.StringIO(standings_csv(small_event()))))
-    assert rows[0] == ["rank", "id", "name", "club", "table", "points", "WON", "BPG"]
+    assert rows[0] == ["rank", "id", "name", "club", "table", "points", "WON", "BPG", "by_lot"]
     assert rows[1:] == [
-        ["1", "5", "李小龙", "Rooks", "", "2", "1", "1"],
-        ["2", "1", "Anna Smith", "Rooks", "", "1.5", "1", "1"],
-        ["3", "4", "Dana Lee", "Rooks", "", "1.5", "0", "1"],
-        ["4", "3", "Иванов, Пётр", "Зенит", "", "1", "0", "0"],
-        ["5", "2", "Boris Ivanov", "Rooks", "", "0", "0", "1"],
+        ["1", "5", "李小龙", "Rooks", "", "2", "1", "1", ""],
+        ["2", "1", "Anna Smith", "Rooks", "", "1.5", "1", "1", ""],
+        ["3", "4", "Dana Lee", "Rooks", "", "1.5", "0", "1", ""],
+        ["4", "3", "Иванов, Пётр", "Зенит", "", "1", "0", "0", ""],
+        ["5", "2", "Boris Ivanov", "Rooks", "", "0", "0", "1", ""],
     ]
 
 
@@ -360,7 +360,7 @@ def test_cli_export_text_and_csv(tmp_path):
     out2 = tmp_path / "standings.csv"
     code, _, err = run("export", ROOT / "saves" / "demo.toml", "--format", "csv", "--what", "standings", "--out", out2)
     assert code == 0, err
-    assert out2.read_text(encoding="utf-8").startswith("rank,id,name,club,table,points,BH-C1,BH,SB,WIN\n")
+    assert out2.read_text(encoding="utf-8").startswith("rank,id,name,club,table,points,BH-C1,BH,SB,WIN,by_lot\n")
     assert Path(out2).stat().st_size > 0
 
 

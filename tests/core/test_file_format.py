@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiter.core.errors import FileProblem
-from arbiter.core.event.model import Event, Game, Player, Round
+from arbiter.core.event.model import Category, Event, Game, Player, Prize, PrizeSplit, Round
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
 from arbiter.core.store import dumps, loads
@@ -28,6 +28,8 @@ def events(draw):
             table=None if tables == 1 else draw(st.integers(1, tables)),
             withdrawn_from=draw(st.none() | st.integers(1, 9)), late_from=draw(st.none() | st.integers(2, 9)),
             byes=tuple(sorted(draw(st.dictionaries(st.integers(1, 9), st.sampled_from(["half", "zero", "full"]), max_size=2)).items())),
+            sex=draw(st.sampled_from(["", "f", "m"])), birth=draw(st.sampled_from(["", "1990", "2010-05-04"])),
+            title=draw(st.sampled_from(["", "GM", "WFM"])), fide_id=draw(st.sampled_from(["", "24100010"])),
         ))
     rounds = []
     for table in ([None] if tables == 1 else range(1, tables + 1)):
@@ -46,6 +48,23 @@ def events(draw):
             rounds.append(Round("swiss", number, tuple(games), table, draw(st.sampled_from(["", "2026-11-30T12:45:00+00:00"])),
                                 draw(st.none() | st.integers(0, 3600))))
     scoring = draw(st.sampled_from([Scoring(), Scoring(win=Fraction(3), draw=Fraction(1), loss=Fraction(0))]))
+    # the end of the event: categories, prizes (some of a category, amounts with cents), lots and 704.4 splits
+    category_names = draw(st.lists(names.map(str.strip).filter(lambda x: "\n" not in x and "\r" not in x), max_size=3,
+                                   unique_by=str.casefold))
+    categories = tuple(Category(name, rating_below=draw(st.none() | st.integers(1, 9999)),
+                                born_from=draw(st.none() | st.integers(1900, 2020)), sex=draw(st.sampled_from(["", "f", "m"])),
+                                unrated=draw(st.booleans()), club=draw(st.sampled_from(["", "Клуб \"1\""])),
+                                table=draw(st.none() | st.integers(1, tables)))
+                       for name in category_names)
+    prize_names = draw(st.lists(names.map(str.strip).filter(lambda x: "\n" not in x and "\r" not in x), max_size=4,
+                                unique_by=str.casefold))
+    prizes = tuple(Prize(name, draw(st.none() | st.integers(0, 10**6).map(lambda c: Fraction(c, 100))),
+                         draw(st.sampled_from([""] + category_names))) for name in prize_names)
+    ids = [p.id for p in players]
+    lots = tuple(tuple(draw(st.permutations(ids))[:k]) for k in draw(st.lists(st.integers(2, 4), max_size=2))
+                 if len(ids) >= k)
+    splits = (PrizeSplit((ids[0], ids[1]), (draw(st.integers(1, 5)), draw(st.integers(1, 5)))),) \
+        if len(ids) >= 2 and draw(st.booleans()) else ()
     dates = st.sampled_from(["", "2026-11-28", "2026-11-29", "2027-01-01"])
     details = {"city": draw(st.sampled_from(["", "Kazan", "Ла-Пас"])), "federation": draw(st.sampled_from(["", "RUS"])),
                "start": draw(st.sampled_from(["", "2026-11-28"])), "end": draw(st.sampled_from(["", "2026-11-30"])),
@@ -57,10 +76,12 @@ def events(draw):
     return Event(name=draw(names), rounds_planned=draw(st.integers(1, 13)), tables=tables, scoring=scoring, **details,
                  tiebreaks=tuple(draw(st.lists(st.sampled_from(["BH-C1", "BH", "SB", "WIN"]), unique=True))),
                  lots_seed=draw(st.integers(0, 2**31)), players=tuple(players), rounds=tuple(rounds),
+                 prize_sharing=draw(st.sampled_from(["none", "equal", "hort"])), categories=categories, prizes=prizes,
+                 lots=lots, prize_splits=splits,
                  extra=(("top", {"seeds": [1, 2, 3, 4], "size": 4}),) if n >= 4 and draw(st.booleans()) else ())
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)  # (a busy machine)
 @given(events())
 def test_a_file_round_trips_byte_for_byte(event):
     text = dumps(event)
@@ -101,6 +122,7 @@ games = [{board = 1, first = 1, second = 2, result = "="}]
     assert 'result = "1/2"' in canonical
 
 
+_END = "schema = 1\n[event]\nname='x'\nrounds=3\n"
 BAD = [
     ("not toml at all [[[", None, "not a valid TOML file"),
     ("schema = 2\n[event]\nname='x'\nrounds=1\n", "schema", "schema 2 is not supported"),
@@ -121,6 +143,21 @@ BAD = [
     ("schema = 1\n[event]\nname='x'\nrounds=3\n[[players]]\nid=1\nname='a'\n[[players]]\nid=2\nname='b'\n[[rounds]]\n"
      "stage='swiss'\nnumber=1\ngames=[{board=1, first=1, second=2, result='2-0'}]\n", "rounds[0].games[0].result", "not a result"),
     ("schema = 1\n[event]\nname='x'\nrounds=3\ncolour='w'\n", "event.colour", "unknown setting"),
+    # the end of the event: categories, prizes, [final]
+    (_END + "prize_sharing='halves'\n", "event.prize_sharing", "must be one of none, equal, hort"),
+    (_END + "[[categories]]\nname='U2000'\nrating_under=2000\n", "categories[0].rating_under", "unknown category field"),
+    (_END + "[[categories]]\nname='U2000'\nsex='w'\n", "categories[0].sex", "must be one of f, m"),
+    (_END + "[[categories]]\nname='U2000'\nborn_from=20\n", "categories[0].born_from", "from 1000 to 9999"),
+    (_END + "[[categories]]\nname='A'\nsex='f'\n[[categories]]\nname='a'\nsex='m'\n", "categories[1].name",
+     "category 'a' appears twice"),
+    (_END + "[[prizes]]\nname='1st'\ncategory='U2000'\n", "prizes[0].category", "no category 'U2000'"),
+    (_END + "[[prizes]]\nname='1st'\namount='1e3'\n", "prizes[0].amount", "expected an amount like 1000"),
+    (_END + "[[prizes]]\nname='1st'\namount=-5\n", "prizes[0].amount", "an amount from 0 to"),
+    (_END + "[[prizes]]\nname='1st'\namount=1.5\n", "prizes[0].amount", "expected a whole number or text"),
+    (_END + "[[players]]\nid=1\nname='a'\n[final]\nlots=[[1, 9]]\n", "final.lots[0]", "player 9 is not in the event"),
+    (_END + "[[players]]\nid=1\nname='a'\n[final]\nlots=[[1]]\n", "final.lots[0]", "expected the ids drawn"),
+    (_END + "[[players]]\nid=1\nname='a'\n[[players]]\nid=2\nname='b'\n[final]\n"
+            "splits=[{players=[1, 2], parts=[1]}]\n", "final.splits[0]", "one part for each"),
 ]
 
 

@@ -38,11 +38,12 @@ def fields_of(template: str) -> set[str]:
 def sample(field: str, stage: str = "swiss") -> str:
     """A value for a field; data fields get values with Latin letters, to show they are kept as they are."""
     return {
-        "stage": stage, "round": "4", "board": "12", "table": "2", "pid": "17", "a": "3", "b": "9", "n": "12",
+        "stage": stage, "round": "4", "board": "12", "table": "2", "pid": "17", "a": "3", "b": "9", "n": "12", "match": "2",
         "minutes": "45", "moves": "61", "rounds": "2, 3", "boards": "1, 5", "result": "=t", "name": "Kim (Seoul)",
         "file": "players.csv", "club": "Club Nord", "team": "Team A", "other": "Team B", "pair": "3,7",
         "what": "result top round 2 board 1: 1-0a",
         "changes": "swap colours on board 1; exchange players 3 and 7; bye by hand for player 12",
+        "players": "4, 9", "parts": "3:2", "draws": "10-11: 8, 10; 20-22: 4, 9, 3",
     }[field]
 
 
@@ -89,7 +90,8 @@ def test_every_template_has_russian_with_the_same_fields():
         assert fields_of(en) == fields_of(ru), en
         assert not LATIN.search(re.sub(r"\{[^}]*\}", "", ru)), ru
         assert set(fields_of(en)) - set(legacy.FIELDS) - jt.TRANSLATED_FIELDS <= {"result", "name", "file", "club",
-                                                                               "team", "other", "pair"}, en
+                                                                               "team", "other", "pair", "players",
+                                                                               "parts", "draws"}, en
 
 
 @pytest.mark.parametrize("en, what, fields", every_description(), ids=lambda x: x if isinstance(x, str) else "")

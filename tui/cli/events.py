@@ -114,11 +114,54 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     if name is None:
         raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
     new = run(EventFile(a.file), cmds.AddPlayer(name, rating=a.rating, club=a.club, federation=a.federation,
-                                                table=a.table, team=a.team))
+                                                table=a.table, team=a.team, **_player_details(a, empty="")))
     p = max(new.players, key=lambda x: x.id)
     late = f", late entry from round {p.late_from}" if p.late_from else ""
     print(f"added {p.name} as player {p.id}{late}")
     return 0
+
+
+def _player_details(a: argparse.Namespace, empty: str | None = None) -> dict:
+    """--title, --fide-id, --sex, --birth as Player fields (one not given: `empty`)."""
+    return {k: empty if v is None else v for k, v in
+            (("title", a.title), ("fide_id", a.fide_id), ("sex", a.sex), ("birth", a.birth))}
+
+
+def birth(text: str) -> str:
+    """--birth: a year (1990) or a date (1990-05-04, 04.05.1990), kept as typed."""
+    import re
+
+    t = text.strip()
+    if not re.fullmatch(r"\d{4}|\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}", t):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 04.05.1990)")
+    return t
+
+
+birth.__name__ = "birth"
+
+
+def cmd_players_edit(a: argparse.Namespace) -> int:
+    fields = {k: v for k, v in {"name": a.name, "rating": a.rating, "club": a.club, "federation": a.federation,
+                               **_player_details(a)}.items() if v is not None}
+    if not fields:
+        raise UsageError("players edit: say what changes (--name, --rating, --club, --federation, --title, "
+                         "--fide-id, --sex, --birth)")
+    if "name" in fields:
+        fields["name"] = fields["name"].strip()
+    new = run(EventFile(a.file), cmds.EditPlayer(a.id, **fields))
+    p = new.player(a.id)
+    print(clean(f"player {p.id}: {p.name}, rating {p.rating}" + "".join(
+        f", {k.replace('_', ' ')} {getattr(p, k)}" for k in ("club", "federation", "title", "fide_id", "sex", "birth")
+        if getattr(p, k))))
+    return 0
+
+
+PLAYER_DETAILS = (  # what categories read (sex, birth) and the FIDE report carries (title, FIDE id)
+    Arg("--title", "the title, e.g. GM, IM, WFM", metavar="T"),
+    Arg("--fide-id", "the FIDE id", metavar="N"),
+    Arg("--sex", "f or m (for categories)", metavar="f|m", choices=("f", "m")),
+    Arg("--birth", "the year of birth (1990) or the date (1990-05-04)", metavar="Y", type=birth),
+)
 
 
 def cmd_players_import(a: argparse.Namespace) -> int:
@@ -337,8 +380,19 @@ COMMANDS = (
                 Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
                 TABLE.but("the table (an event with several tables)"),
                 Arg("--team", "the team (a team event)", metavar="T", default=""),
+                *PLAYER_DETAILS,
             ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
                       "         arbiter players add saves/open.toml -- \"-1+2\""),
+    Command(("players", "edit"), "change a player's name, rating, club, federation, title, FIDE id, sex or birth",
+            cmd_players_edit, (
+                FILE,
+                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+                Arg("--name", "the player's name", metavar="NAME"),
+                Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating")),
+                Arg("--club", "the club", metavar="C"),
+                Arg("--federation", "the federation, e.g. ENG", metavar="F"),
+                *PLAYER_DETAILS,
+            ), epilog="example: arbiter players edit saves/open.toml 12 --sex f --birth 2009"),
     Command(("players", "import"), "add the players of a CSV file (all or none)", cmd_players_import, (
         FILE,
         Arg("csv", "a CSV file (- for standard input) with a header row in English or Russian: name (or surname "

@@ -40,6 +40,8 @@ LIMITS: dict[str, tuple[int, int, str]] = {
     "unrated_rating": (*L.RANGES["unrated_rating"], ""),
     "id": (*L.RANGES["id"], ""),
     "moves": (*L.RANGES["moves"], "moves"),
+    "year": (*L.RANGES["year"], ""),
+    "position": (1, max(L.CATEGORIES_MAX, L.PRIZES_MAX), ""),
     "width": (1, 1000, "columns"),
     "page_lines": (0, L.PAGE_LINES_MAX, "lines"),
     "port": (1, 65535, ""),
@@ -146,4 +148,18 @@ def seconds(text: str) -> float:
 
 
 seconds.__name__ = "float"
+
+
+def amount(text: str):
+    """An argparse `type`: prize money, whole or with cents (1000, 250.50): `core.event.money.parse_amount`."""
+    from arbiter.core.errors import ArbiterError
+    from arbiter.core.event.money import parse_amount
+
+    try:
+        return parse_amount(text)
+    except ArbiterError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+amount.__name__ = "amount"
 seconds.limits = INTERVAL  # type: ignore[attr-defined]

@@ -22,6 +22,10 @@ def cmd_standings(a: argparse.Namespace) -> int:
 
     e = load(a.file)
     chosen = codes(a.tiebreaks)
+    if a.final:
+        return final_standings(e, a)
+    if a.category is not None:
+        raise UsageError("--category: the lists by category are of the final ranking (add --final)")
     if team_event.is_team_event(e):
         sys.stdout.write(team_output.standings_output(e, after_round=a.after_round, fmt=a.format, codes=chosen,
                                                      edition=a.edition))
@@ -46,15 +50,46 @@ def cmd_standings(a: argparse.Namespace) -> int:
     if a.format == "json":
         print_json({"after_round": after, "tiebreaks": used, "rows": [
             {"rank": r.rank, "id": r.id, "name": r.name, "table": r.table, "points": jnum(r.points),
-             "tiebreaks": {c: jnum(v) for c, v in r.tiebreaks.items()}} for r in rows]})
+             "tiebreaks": {c: jnum(v) for c, v in r.tiebreaks.items()}, "by_lot": r.by_lot} for r in rows]})
     elif a.format == "csv":
         sys.stdout.write(csvio.write_rows(
-            ["rank", "id", "name", "table", "points", *used],
+            ["rank", "id", "name", "table", "points", *used, "by_lot"],
             ([r.rank, r.id, r.name, r.table, jnum(r.points),
-              *(jnum(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in used)] for r in rows),
+              *(jnum(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in used), "by lot" if r.by_lot else ""]
+             for r in rows),
         ))
     else:
         sys.stdout.write(standings_text(e, rows, used, after))
+    return 0
+
+
+def final_standings(e, a: argparse.Namespace) -> int:
+    """`standings --final`: the final ranking of the whole event (core.final.ranking), one table's or one
+    category's list of it."""
+    from arbiter.core.final.categories import find
+    from arbiter.core.formats import final as out
+    from arbiter.core.msg.cells import clean
+
+    for option in ("after_round", "tiebreaks", "edition", "explain"):
+        if getattr(a, option) is not None:
+            raise UsageError(f"--{option.replace('_', '-')}: the final ranking is of the whole event as it stands "
+                             "(drop --final for the standings)")
+    table = None
+    if a.table is not None:
+        if e.tables < 2:
+            raise UsageError("--table: the event has one table")
+        if not 1 <= a.table <= e.tables:
+            raise UsageError(f"--table {a.table}: the event has tables 1..{e.tables}")
+        table = a.table
+    if a.category is not None:
+        find(e, a.category)  # an unknown name is refused, naming the categories there are
+    if a.format == "json":
+        print_json(out.final_doc(e, category=a.category, table=table))
+    elif a.format == "csv":
+        sys.stdout.write(out.final_csv(e, category=a.category, table=table))
+    else:
+        sys.stdout.write(clean("\n".join([e.name, ""] + out.final_lines(e, "en", category=a.category, table=table))
+                               + "\n", lines=True))
     return 0
 
 
@@ -71,6 +106,9 @@ COMMANDS = (
         fmt("text", "csv", "json"),
         Arg("--explain", "list, for each tie-break of this player, the terms that make the value", metavar="ID",
             type=numbers.whole("id")),
+        Arg("--final", "the final ranking of the whole event: the top's places, the play-off, then the Swiss "
+            "order (docs/end-of-event.md)", flag=True),
+        Arg("--category", "with --final: the list of this category's players", metavar="NAME"),
     ), epilog="Codes: PTS DE WIN WON BPG BWG REP PS PS-C1 BH BH-C1 BH-C2 BH-M1 BH-M2 FB AOB SBH SB SB-C1 KS ARO\n"
               "ARO-C1 TPR TPR-400 PTP APRO APPO QW STD RTNG TPN, and the team codes (docs/tiebreaks.md)."),
 )

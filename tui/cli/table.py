@@ -11,15 +11,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from . import display, events, exports, rounds, standings, teams, top
+from . import display, events, exports, final, rounds, standings, teams, top
 from .common import Command, Group
 from .usage import Parser
 
 COMMANDS: tuple[Command, ...] = (
-    *events.COMMANDS, *rounds.COMMANDS, *standings.COMMANDS, *top.COMMANDS, *teams.COMMANDS,
+    *events.COMMANDS, *rounds.COMMANDS, *standings.COMMANDS, *final.COMMANDS, *top.COMMANDS, *teams.COMMANDS,
     *exports.COMMANDS, *display.COMMANDS,
 )
-GROUPS: dict[str, Group] = {g.word: g for g in (*events.GROUPS, *teams.GROUPS, *exports.GROUPS)}
+GROUPS: dict[str, Group] = {g.word: g for g in (*events.GROUPS, *final.GROUPS, *teams.GROUPS, *exports.GROUPS)}
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."
 EPILOG = f"""\

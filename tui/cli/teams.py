@@ -7,6 +7,7 @@ import sys
 
 from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
+from arbiter.core.teams import hand
 from arbiter.core.formats import team_output
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, load
@@ -85,6 +86,58 @@ def cmd_match(a: argparse.Namespace) -> int:
     return 0
 
 
+def _current_round(e: Event, given: int | None) -> int:
+    rounds = e.rounds_of("swiss" if e.system == "swiss" else "roundrobin", None)
+    if given is not None:
+        return given
+    if not rounds:
+        raise UsageError("no round has been paired yet")
+    return rounds[-1].number
+
+
+def _warned(new: Event, k: int) -> None:
+    """What a judge should know of the round changed by hand (teams who met before, a forbidden pair ...)."""
+    rnd = new.find_round("swiss" if new.system == "swiss" else "roundrobin", None, k)
+    for w in hand.team_warnings(new, rnd):
+        print(f"warning: {w}")
+
+
+def cmd_teams_swap(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    _team_event(e)
+    k = _current_round(e, a.round)
+    new = run(ef, cmds.SwapMatch(k, a.match))
+    m = team_event.matches(new, new.find_round("swiss" if new.system == "swiss" else "roundrobin", None, k))[a.match - 1]
+    print(f"round {k} match {a.match}: {m.first_name} - {m.second_name}")
+    _warned(new, k)
+    return 0
+
+
+def cmd_teams_exchange(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    _team_event(e)
+    k = _current_round(e, a.round)
+    x, y = (team_event.find_team(e, t) for t in (a.a, a.b))
+    new = run(ef, cmds.ExchangeTeams(k, a.a, a.b))
+    print(f"round {k}: teams {x} and {y} exchanged")
+    _warned(new, k)
+    return 0
+
+
+def cmd_teams_bye(a: argparse.Namespace) -> int:
+    ef = EventFile(a.file)
+    e = ef.load()
+    _team_event(e)
+    k = _current_round(e, a.round)
+    x = team_event.find_team(e, a.team)
+    new = run(ef, cmds.GiveTeamBye(k, a.team))
+    print(f"round {k}: {x} has the bye")
+    _warned(new, k)
+    return 0
+
+
 def forbid_teams(a: argparse.Namespace, e: Event) -> int:
     """`arbiter forbid` on a team event: two teams (names or ids) must not meet."""
     if a.club:
@@ -117,6 +170,17 @@ COMMANDS = (
         FILE, Arg("teams", "every team, in the order of their numbers", metavar="TEAM", nargs="+"))),
     Command(("teams", "standings"), "the team standings (any team tie-break code)", cmd_teams_standings, (
         FILE, AFTER_ROUND, TIEBREAKS, EDITION, fmt("text", "csv", "json"))),
+    Command(("teams", "swap"), "the current round by hand: a match with the other team named first (every board's "
+            "colours change)", cmd_teams_swap, (
+                FILE, Arg("match", "the match's number in the round", metavar="MATCH", type=numbers.whole("board")),
+                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
+    Command(("teams", "exchange"), "the current round by hand: two teams take each other's place in their matches "
+            "(with the team without a match: it plays, the other has the bye)", cmd_teams_exchange, (
+                FILE, Arg("a", "a team (name or number)", metavar="TEAM"), Arg("b", "the other team", metavar="TEAM"),
+                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
+    Command(("teams", "bye"), "the current round by hand: the team has the bye, the team that had it plays in its "
+            "place", cmd_teams_bye, (
+                FILE, TEAM, ROUND.but("the round (default: the current one; only the current one, before any result)"))),
     Command(("match",), "the matches of a round of a team event, with their boards", cmd_match, (
         FILE, ROUND.but("the round (default: the last one paired)"),
         fmt("text", "json"))),

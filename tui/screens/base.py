@@ -71,11 +71,20 @@ class ArbiterScreen(Screen):
     def on_screen_resume(self) -> None:
         self.keys_changed()
 
+    def open_screen(self, module: str, name: str) -> None:
+        """Push the screen class `name` of `tui/screens/<module>.py` (a view with a module of its own: the
+        final ranking, the prizes, the categories), so no screen grows a method per view it opens."""
+        import importlib
+
+        cls = getattr(importlib.import_module(f"{__package__}.{module}"), name)
+        self.app.push_screen(cls())
+
     def action_help(self) -> None:
         from .dialogs import TextScreen
 
         lang = self.arb.lang
-        self.app.push_screen(TextScreen(tr(lang, "help_title"), actions.help_text(lang), tr(lang, "help_close"),
+        self.app.push_screen(TextScreen(tr(lang, "help_title"),
+                                        actions.help_text(lang, team=actions.in_team_event(self)), tr(lang, "help_close"),
                                         wrap=True))
 
     # -- the message line -------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from arbiter.core import teams as team_event
 from arbiter.core.commands import RecordResult
 from arbiter.core.errors import ArbiterError
 from arbiter.core.msg.cells import clean, fit
@@ -48,7 +49,9 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
     ask = "clear_q" if result is None else "replace_q"  # x: clear it, not "replace it with no result"
     t.append(tr(lang, ask, b=board, old=old_txt, by=clean(who), new=new_txt) + "\n\n", style="bold")
     t.append(tr(lang, "change_result", r=rnd.number, b=board, old=old_txt, new=new_txt) + "\n")
-    if rnd.stage in ("swiss", "roundrobin"):
+    if rnd.stage in ("swiss", "roundrobin") and team_event.is_team_event(e):
+        t.append(team_change(e, new, rnd, board, lang))
+    elif rnd.stage in ("swiss", "roundrobin"):
         table = rnd.table if rnd.stage == "swiss" else None
         after = max(rnd.number, completed_rounds(e, rnd.stage, table))
         try:
@@ -78,6 +81,38 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
                                 rounds=", ".join(later)) + "\n", style="bold yellow")
         else:
             t.append("\n" + tr(lang, "change_none") + "\n", style="dim")
+    return t
+
+
+def team_change(e: Event, new: Event, rnd: Round, board: int, lang: str) -> Text:
+    """A team event: what the change does to the board's match (its score) and to the teams' standing (their
+    match and game points, their places), and which later rounds were paired on it."""
+    t = Text()
+    st = team_event.state(e)
+    n = (board - 1) // st.boards + 1
+    old_m = next(m for m in team_event.matches(e, rnd, st) if m.number == n)
+    new_m = next(m for m in team_event.matches(new, new.find_round(*rnd.key), st) if m.number == n)
+    (a0, b0), (a1, b1) = old_m.result.points, new_m.result.points
+    t.append(tr(lang, "tm_change_match", n=n, first=clean(old_m.first_name), second=clean(old_m.second_name),
+                a0=points_text(a0), b0=points_text(b0), a1=points_text(a1), b1=points_text(b1)) + "\n")
+    after = max(rnd.number, team_event.completed_rounds(e))
+    try:
+        before_rows = {r.id: r for r in team_event.standings(e, after_round=after)[2]}
+        after_rows = {r.id: r for r in team_event.standings(new, after_round=after)[2]}
+    except ArbiterError:  # the round is not complete: no standings after it yet
+        before_rows, after_rows = {}, {}
+    for tid, r1 in after_rows.items():
+        r0 = before_rows.get(tid)
+        if r0 is not None and (r0.match_points, r0.game_points, r0.rank) != (r1.match_points, r1.game_points, r1.rank):
+            t.append(tr(lang, "tm_change_team", name=clean(r1.team), mp0=points_text(r0.match_points),
+                        mp1=points_text(r1.match_points), gp0=points_text(r0.game_points),
+                        gp1=points_text(r1.game_points), r0=r0.rank, r1=r1.rank) + "\n")
+    later = [str(r.number) for r in e.rounds_of(rnd.stage, None) if r.number > rnd.number]
+    if later:
+        t.append("\n" + tr(lang, "change_later_one" if len(later) == 1 else "change_later", rounds=", ".join(later))
+                 + "\n", style="bold yellow")
+    else:
+        t.append("\n" + tr(lang, "change_none") + "\n", style="dim")
     return t
 
 

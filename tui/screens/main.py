@@ -23,6 +23,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 
 from arbiter.core import commands as cmds
+from arbiter.core import teams as team_event
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.errors import ArbiterError, Conflict, message
 from arbiter.core.msg.cells import clean, fit
@@ -36,12 +37,14 @@ from ..i18n import tr
 from ..widgets import clock as clockmod
 from ..widgets.bracket import BracketPanel, BracketView
 from ..widgets.keys_bar import KeysBar
+from ..widgets.match_rows import board_number, matches_open
 from ..widgets.progress import Job, ProgressLine, with_progress
 from ..widgets.round_clock import RoundClock
 from ..widgets.round_panel import RoundPanel, top_bracket
 from ..widgets.standings_panel import StandingsPanel
 from ..widgets.status import MessageLine, StatusLine, status_text
 from . import by_player
+from . import team_edits  # noqa: F401 (registers the actions of a team event: tui/actions.py handler)
 from .base import ArbiterScreen
 from .clock import AlarmScreen
 from .dialogs import ChoiceScreen, TextScreen
@@ -204,7 +207,7 @@ class MainScreen(ArbiterScreen):
             stage=panel.stage, table=panel.table, tables=len(panel.tables), missing=cur.missing if cur else None,
             clock_left=left, clock_paused=bool(cur and cur.clock_paused is not None),
             others=list(self.arb.others), viewing=shown.number if shown is not None and shown is not cur else None,
-            width=self.size.width or 80,
+            width=self.size.width or 80, matches_open=matches_open(e, cur),
         ))
 
     def on_round_panel_moved(self, m: RoundPanel.Moved) -> None:
@@ -463,7 +466,7 @@ class MainScreen(ArbiterScreen):
             by_player.enter(self, rnd, text)
             return
         try:
-            board = int(parts[0])
+            board = board_number(self.event, parts[0])  # 12, or in a team event 3.2 (match 3, board 2)
         except ValueError:
             self.say_error(tr(lang, "line_bad", text=text.strip()))
             return
@@ -682,9 +685,10 @@ class MainScreen(ArbiterScreen):
             self._proposal_ready = (proposal, note, cancelled)
             return
         from .preview import PreviewScreen
+        from .team_preview import TeamPreviewScreen
 
-        self.app.push_screen(PreviewScreen(proposal, self.arb.lang, note),
-                             lambda saved: self.paired(saved, cancelled))
+        kind = TeamPreviewScreen if team_event.is_team_event(proposal.event) else PreviewScreen
+        self.app.push_screen(kind(proposal, self.arb.lang, note), lambda saved: self.paired(saved, cancelled))
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -966,12 +970,15 @@ class MainScreen(ArbiterScreen):
         """The print menu: each printout or export that applies now (the action table's "print" scope)."""
         lang = self.arb.lang
         choices = []  # every printout, those that do not apply now with why (their key says it too)
+        team = actions.in_team_event(self)
         for a in actions.of_scope("print"):
+            if not actions.offered(a, team):  # a team event's printouts, or the others'
+                continue
             reason = a.why_not(self)
             choices.append((a.key, a.label(lang) + (f" — {reason.text(lang)}" if reason is not None else "")))
 
         def answered(choice: str | None) -> None:
-            a = actions.chosen("print", choice) if choice else None
+            a = actions.chosen("print", choice, self) if choice else None
             if a is not None:
                 actions.run(self, a.id)
 

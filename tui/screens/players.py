@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from arbiter.core import commands as cmds
+from arbiter.core import teams as team_event
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean, fit
 from arbiter.core.event.model import Event
@@ -80,8 +81,9 @@ class PlayersScreen(ArbiterScreen):
     def refresh_list(self) -> None:
         L = self.arb.lang
         e = self.arb.event
+        team = team_event.is_team_event(e)  # a team event: the team, where other events show the table
         cols = [("id", tr(L, "id")), ("name", tr(L, "name")), ("rating", tr(L, "rating")), ("club", tr(L, "club")),
-                ("table", tr(L, "table")), ("status", tr(L, "status"))]
+                ("team", tr(L, "team")) if team else ("table", tr(L, "table")), ("status", tr(L, "status"))]
         rows = []
         for p in e.players:
             if not matches(p, self.query_text):
@@ -95,8 +97,9 @@ class PlayersScreen(ArbiterScreen):
                 status += ", " + tr(L, "st_byes", byes=", ".join(
                     tr(L, "st_bye", kind=BYE_SHOWN.get(kind, kind), r=r) for r, kind in sorted(p.byes)))
             style = "dim" if p.status == "withdrawn" else ""
+            where = cell(fit(p.team, 16)) if team else cell(p.table or "")
             rows.append((str(p.id), (cell(p.id), cell(fit(p.name, 24), style), cell(p.rating or ""),
-                                     cell(fit(p.club, 16)), cell(p.table or ""), cell(status, style))))
+                                     cell(fit(p.club, 16)), where, cell(status, style))))
         self.query_one("#players-table", KeyedTable).sync(cols, rows)
         head = f"{tr(L, 'players_title')}: {len(rows)}/{len(e.players)}"
         if self.query_text:
@@ -139,6 +142,9 @@ class PlayersScreen(ArbiterScreen):
         fields = [("name", tr(L, "f_player_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
         if e.tables > 1:
             fields.append(("table", tr(L, "f_table"), ""))
+        team = team_event.is_team_event(e)
+        if team:  # a team event: every player plays for a team (the team exists once it has a player)
+            fields.append(("team", tr(L, "f_team"), ""))
 
         def done(v: dict | None) -> None:
             if v is None:
@@ -155,7 +161,8 @@ class PlayersScreen(ArbiterScreen):
                 self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
                 self.query_one("#players-table", KeyedTable).select_key(str(p.id))
 
-            self.run_change(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table), then=added)
+            self.run_change(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table,
+                                           team=v.get("team", "").strip()), then=added)
 
         self.app.push_screen(FormScreen(tr(L, "add_player"), fields), done)
 

@@ -330,7 +330,8 @@ class BracketPanel(Vertical):
         self.query_one("#bracket-head", TextLine).show(head)
         from .round_panel import places_text
 
-        places = places_text(event, lang, b) if b is not None else None
+        places = places_text(event, lang, b, width=(self.size.width or self.app.size.width or 80) - 2) \
+            if b is not None else None
         line = self.query_one("#bracket-places", TextLine)
         if line.display != (places is not None):
             line.display = places is not None

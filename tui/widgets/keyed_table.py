@@ -14,6 +14,12 @@ lines on screen. It looks like a DataTable (a bold header over the rows, a
 row cursor in the theme's cursor colours) and moves the same way (arrows,
 PgUp/PgDn, Home/End; Enter posts `Selected`). Its keys come from the action
 table (`tui/actions.py`, scope "table").
+
+A row of one cell in a table of several columns is a **span row**: its cell
+is drawn across the whole width (a team match's head over its boards), it
+counts for no column's width, and the cursor steps over it (the row above
+or below it, in the direction it moves); scrolling up to the row under a
+span keeps the span in sight.
 """
 
 from __future__ import annotations
@@ -126,10 +132,26 @@ class KeyedTable(ScrollView, can_focus=True):
         return self.order[self.cursor] if 0 <= self.cursor < len(self.order) else None
 
     def select_key(self, key: str | None) -> None:
-        """Put the cursor on this row (nothing happens for a key not shown)."""
+        """Put the cursor on this row (nothing happens for a key not shown; a span row: the row after it)."""
         if key is None or key not in self.index:
             return
         self._move_to(self.index[key])
+
+    def _span(self, cs: Sequence[Cell]) -> bool:
+        return len(cs) == 1 and len(self.columns) > 1
+
+    def selectable(self, row: int) -> bool:
+        return 0 <= row < len(self.order) and not self._span(self.cells[self.order[row]])
+
+    def _nearest(self, row: int, step: int) -> int:
+        """The selectable row nearest `row` in the direction `step` (then the other way); -1: none."""
+        for direction in (step, -step):
+            r = row
+            while 0 <= r < len(self.order):
+                if self.selectable(r):
+                    return r
+                r += direction
+        return -1
 
     def sync(self, columns: Sequence[tuple[str, str]], rows: Iterable[Row]) -> None:
         rows = [(k, cs if type(cs) is tuple else tuple(cs)) for k, cs in rows]
@@ -145,6 +167,8 @@ class KeyedTable(ScrollView, can_focus=True):
             self.cursor = max(0, min(self.cursor, len(self.order) - 1))
         else:
             self.cursor = -1
+        if self.cursor >= 0 and not self.selectable(self.cursor):
+            self.cursor = self._nearest(self.cursor, 1)
         self._announce()
 
     def _rebuild(self, columns: tuple[tuple[str, str], ...], rows: list[tuple[str, tuple[Cell, ...]]]) -> None:
@@ -153,7 +177,8 @@ class KeyedTable(ScrollView, can_focus=True):
         self.cells = dict(rows)
         self.order = [k for k, _ in rows]
         self.index = {k: i for i, k in enumerate(self.order)}
-        self.widths = [max([cell_len(label)] + [cell_len(cs[i][0]) for cs in self.cells.values()])
+        self.widths = [max([cell_len(label)] + [cell_len(cs[i][0]) for cs in self.cells.values()
+                                                 if not self._span(cs)])
                        for i, (_, label) in enumerate(columns)]
         self._drawn.clear()
         self._resized()
@@ -167,32 +192,44 @@ class KeyedTable(ScrollView, can_focus=True):
         shrunk: set[int] = set()
         added = False
         for k in gone:
-            for i, c in enumerate(self.cells.pop(k)):
-                if cell_len(c[0]) >= self.widths[i]:
-                    shrunk.add(i)
+            old = self.cells.pop(k)
+            if not self._span(old):
+                for i, c in enumerate(old):
+                    if cell_len(c[0]) >= self.widths[i]:
+                        shrunk.add(i)
             self._drawn.pop(k, None)
         for k, cs in rows:
             old = self.cells.get(k)
             if old is None:
                 added = True
-                for i, c in enumerate(cs):
-                    grown[i] = max(grown.get(i, 0), cell_len(c[0]))
+                if not self._span(cs):
+                    for i, c in enumerate(cs):
+                        grown[i] = max(grown.get(i, 0), cell_len(c[0]))
             elif old != cs:
                 changed.append(k)
-                for i, (a, b) in enumerate(zip(old, cs)):
-                    if a != b:
-                        self.patched_cells += 1
-                        wa, wb = cell_len(a[0]), cell_len(b[0])
-                        if wb > self.widths[i]:
-                            grown[i] = max(grown.get(i, 0), wb)
-                        elif wa >= self.widths[i] > wb:
-                            shrunk.add(i)  # the widest cell got narrower: the column is measured again
+                if self._span(old) or self._span(cs):  # a span row counts for no column
+                    self.patched_cells += 1
+                    for i, c in enumerate(() if self._span(cs) else cs):
+                        grown[i] = max(grown.get(i, 0), cell_len(c[0]))
+                    for i, c in enumerate(() if self._span(old) else old):
+                        if cell_len(c[0]) >= self.widths[i]:
+                            shrunk.add(i)
+                else:
+                    for i, (a, b) in enumerate(zip(old, cs)):
+                        if a != b:
+                            self.patched_cells += 1
+                            wa, wb = cell_len(a[0]), cell_len(b[0])
+                            if wb > self.widths[i]:
+                                grown[i] = max(grown.get(i, 0), wb)
+                            elif wa >= self.widths[i] > wb:
+                                shrunk.add(i)  # the widest cell got narrower: the column is measured again
             else:
                 continue
             self.cells[k] = cs
         widths = list(self.widths)
         for i in shrunk:
-            widths[i] = max([cell_len(self.columns[i][1])] + [cell_len(cs[i][0]) for cs in self.cells.values()])
+            widths[i] = max([cell_len(self.columns[i][1])] + [cell_len(cs[i][0]) for cs in self.cells.values()
+                                                               if not self._span(cs)])
         for i, w in grown.items():
             widths[i] = max(widths[i], w)
         reordered = new_keys != self.order
@@ -221,10 +258,12 @@ class KeyedTable(ScrollView, can_focus=True):
     def _body_height(self) -> int:
         return max(1, self.scrollable_content_region.height - 1)
 
-    def _move_to(self, row: int) -> None:
+    def _move_to(self, row: int, step: int = 1) -> None:
         if not self.order:
             return
-        row = max(0, min(row, len(self.order) - 1))
+        row = self._nearest(max(0, min(row, len(self.order) - 1)), step)
+        if row < 0:
+            return
         if row != self.cursor:
             old, self.cursor = self.cursor, row
             self._refresh_row(old)
@@ -237,7 +276,10 @@ class KeyedTable(ScrollView, can_focus=True):
             return
         top, h = round(self.scroll_offset.y), self._body_height
         if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False)
+            first = self.cursor  # the span rows just above it (its match's head) come into sight with it
+            while first > 0 and not self.selectable(first - 1) and self.cursor - first + 1 < h:
+                first -= 1
+            self.scroll_to(y=first, animate=False)
         elif self.cursor >= top + h:
             self.scroll_to(y=self.cursor - h + 1, animate=False)
 
@@ -248,13 +290,13 @@ class KeyedTable(ScrollView, can_focus=True):
             self.post_message(self.Highlighted(self, key))
 
     def action_cursor(self, delta: int) -> None:
-        self._move_to(self.cursor + delta)
+        self._move_to(self.cursor + delta, 1 if delta > 0 else -1)
 
     def action_page(self, delta: int) -> None:
-        self._move_to(self.cursor + delta * self._body_height)
+        self._move_to(self.cursor + delta * self._body_height, 1 if delta > 0 else -1)
 
     def action_edge(self, end: int) -> None:
-        self._move_to(len(self.order) - 1 if end > 0 else 0)
+        self._move_to(len(self.order) - 1 if end > 0 else 0, -1 if end > 0 else 1)
 
     def action_select(self) -> None:
         key = self.selected_key
@@ -274,7 +316,7 @@ class KeyedTable(ScrollView, can_focus=True):
         if offset is None or offset.y < 1:
             return
         row = round(self.scroll_offset.y) + offset.y - 1
-        if 0 <= row < len(self.order):
+        if self.selectable(row):
             if row == self.cursor:
                 self.action_select()
             else:
@@ -300,6 +342,11 @@ class KeyedTable(ScrollView, can_focus=True):
         return k in self.right_columns or k.startswith("tb")
 
     def _cells_line(self, texts: Sequence[Cell]) -> list[Segment]:
+        if self._span(texts):  # one cell across every column
+            text, style = texts[0]
+            room = sum(w + 2 * PAD for w in self.widths) - 2 * PAD - cell_len(text)
+            return [Segment(" " * PAD), Segment(text + " " * max(0, room), self._style_of(style) if style else None),
+                    Segment(" " * PAD)]
         segments = []
         for i, (text, style) in enumerate(texts):
             room = self.widths[i] - cell_len(text)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -28,6 +29,7 @@ from arbiter.core.event.model import STAGES, Event, Game, Round, points_text
 
 from ..i18n import tr
 from .keyed_table import KeyedTable, cell
+from .match_rows import bye_text, is_team_round, matches_open, team_echo, team_rows
 from .status import TextLine
 
 # two names, the board, both points and the result ("0-1t") in 80 columns, in both languages,
@@ -78,8 +80,10 @@ def top_bracket(e: Event):
         return None
 
 
-def places_text(e: Event, lang: str, b=None) -> Text | None:
-    """The top's places known so far, on one wrapped line (`core.knockout.stage.final_places`): the champion first."""
+def places_text(e: Event, lang: str, b=None, width: int = 78, lines: int = 3) -> Text | None:
+    """The top's places known so far (`core.knockout.stage.final_places`), the champion first, in at most
+    `lines` lines of `width` columns: each place and name whole (never cut inside a name), and when they do
+    not all fit, the last line ends with "… F final ranking" (the whole list is there)."""
     from arbiter.core.knockout import stage as top
 
     b = b if b is not None else top_bracket(e)
@@ -91,11 +95,35 @@ def places_text(e: Event, lang: str, b=None) -> Text | None:
         return None
     if not places:
         return None
-    t = Text()
-    t.append(tr(lang, "top_final_places" if b.finished else "top_places_so_far") + " ", style="bold")
-    for i, (where, pid) in enumerate(places):
-        t.append(("" if i == 0 else " · ") + f"{where} ")
-        t.append(f"{clean(fit(e.player(pid).name, 24))} ({pid})", style="bold green" if where == "1" else "")
+    width = max(20, width)
+    label = tr(lang, "top_final_places" if b.finished else "top_places_so_far")
+    more = " " + tr(lang, "places_more")
+    entries = [(where, f"{clean(fit(e.player(pid).name, 24))} ({pid})") for where, pid in places]
+    rows: list[list[tuple[str, str]]] = [[]]
+    used = cell_len(label)
+    for i, (where, who) in enumerate(entries):
+        piece = cell_len(f" · {where} {who}") if rows[-1] else cell_len(f" {where} {who}")
+        last_line = len(rows) == lines
+        room = width - (cell_len(more) if last_line and i < len(entries) - 1 else 0)
+        if used + piece > room:
+            if last_line:
+                break
+            rows.append([])
+            used = cell_len(f"{where} {who}")
+        else:
+            used += piece
+        rows[-1].append((where, who))
+    shown = sum(len(r) for r in rows)
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(label, style="bold")
+    for k, row in enumerate(rows):
+        if k:
+            t.append("\n")
+        for j, (where, who) in enumerate(row):
+            t.append((" " if k == 0 and j == 0 else "" if j == 0 else " · ") + f"{where} ")
+            t.append(who, style="bold green" if where == "1" else "")
+    if shown < len(entries):
+        t.append(more, style="dim")
     return t
 
 
@@ -112,6 +140,12 @@ def unpaired_text(e: Event, rnd: Round, lang: str) -> Text | None:
         reason = why.text(lang) if hasattr(why, "text") else tr(lang, "np_" + str(why).replace(" ", "_").replace("-", "_"))
         t.append(("" if i == 0 else ", ") + f"{clean(fit(e.player(pid).name, 24))} ({pid}, {clean(str(reason))})")
     return t
+
+
+def team_foot(e: Event, rnd: Round, lang: str) -> Text | None:
+    """Under a team round: the team without a match (the players not in a line-up are the teams' reserves)."""
+    said = bye_text(e, rnd, lang)
+    return Text(said, style="bold") if said else None
 
 
 def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:
@@ -329,16 +363,24 @@ class RoundPanel(Vertical):
         rows = []
         cache = self._row_cells
         players = e.players
-        for g in rnd.games:
-            if w.only_missing and not (g.result is None and g.second is not None):
-                continue
+
+        def board_cells(g: Game):
             hit = cache.get(g.board)  # the cells of a board whose game, points and players did not change
             if hit is not None and hit[0] is g and hit[1] is pts and hit[2] is players and hit[3] == lang:
-                cells = hit[4]
-            else:
-                cells = self.game_cells(e, g, pts)
-                cache[g.board] = (g, pts, players, lang, cells)
-            rows.append((str(g.board), cells))
+                return hit[4]
+            cells = self.game_cells(e, g, pts)
+            cache[g.board] = (g, pts, players, lang, cells)
+            return cells
+
+        if is_team_round(e, rnd):  # a team event: each match's head over its boards (match_rows.py)
+            width = (self.size.width or self.app.size.width or 80) - 3
+            rows = self.memo.get("team_rows", (rnd, pts, players, e.extra, lang, width, w.only_missing),
+                                 lambda: team_rows(e, rnd, lang, width, board_cells, w.only_missing))
+        else:
+            for g in rnd.games:
+                if w.only_missing and not (g.result is None and g.second is not None):
+                    continue
+                rows.append((str(g.board), board_cells(g)))
         table.sync(cols, rows)
         self._round_shown = (rnd, pts, e.players, w.only_missing, w.prefix, lang, table.rebuilds, table.row_count)
         head.show(self.head_text(e, rnd))
@@ -351,18 +393,23 @@ class RoundPanel(Vertical):
         text = None
         if rnd is not None:
             key = ("foot", rnd.stage, rnd.table, rnd.number)
-            inputs = (rnd, e.players, self.lang) if rnd.stage in ("swiss", "roundrobin") else (
-                tuple(e.rounds_of("top")), e.players, self.lang)
+            inputs = (rnd, e.players, e.extra, self.lang) if rnd.stage in ("swiss", "roundrobin") else (
+                tuple(e.rounds_of("top")), e.players, self.lang, self.foot_width())
             if rnd.stage == "playoff":
                 inputs = (e.rounds, e.players, self.lang)
-            text = self.memo.get(repr(key), inputs, lambda: unpaired_text(e, rnd, self.lang)
+            text = self.memo.get(repr(key), inputs, lambda: team_foot(e, rnd, self.lang)
+                                 if is_team_round(e, rnd) else unpaired_text(e, rnd, self.lang)
                                  if rnd.stage in ("swiss", "roundrobin") else
-                                 places_text(e, self.lang) if rnd.stage == "top" else
+                                 places_text(e, self.lang, width=self.foot_width()) if rnd.stage == "top" else
                                  playoff_text(e, rnd, self.lang) if rnd.stage == "playoff" else None)
         if foot.display != (text is not None):
             foot.display = text is not None
         if text is not None:
             foot.show(text, layout=True)
+
+    def foot_width(self) -> int:
+        """The columns of a line under the boards (the foot has a column of padding each side)."""
+        return (self.size.width or self.app.size.width or 80) - 2
 
     def head_text(self, e: Event, rnd: Round) -> Text:
         lang, w = self.lang, self.where
@@ -378,9 +425,15 @@ class RoundPanel(Vertical):
         if w.prefix:
             tags.append((f" · [{w.prefix}: {tr(lang, 'k_tech' if w.prefix == 't' else 'k_agreed')}]",
                          "bold reverse"))
-        if missing:
+        room = (self.size.width or self.app.size.width or 80) - 2 - len(t.plain) - sum(len(x) for x, _ in tags)
+        if missing and is_team_round(e, rnd):  # a team round: matches open and boards missing
+            m = matches_open(e, rnd)
+            state = f" · {tr(lang, 'tm_panel_missing', m=m, n=len(missing))}"
+            if len(state) > room:
+                state = f" · {tr(lang, 'st_team_missing_short', m=m, n=len(missing))}"
+            t.append(state, style="yellow")
+        elif missing:
             state = f" · {tr(lang, 'head_missing_one' if len(missing) == 1 else 'head_missing', boards=', '.join(missing))}"
-            room = (self.size.width or self.app.size.width or 80) - 2 - len(t.plain) - sum(len(x) for x, _ in tags)
             if len(state) > room:  # the marks must show: the boards are counted instead (the status line has them too)
                 state = f" · {tr(lang, 'st_missing', n=len(missing))}"
             t.append(state, style="yellow")
@@ -497,6 +550,9 @@ class RoundPanel(Vertical):
             after = self.match_after(rnd, g) if rnd.stage == "top" else None
             return (tr(lang, "echo_game", b=board, first=first, res=res, second=second)
                     + (f"  {after}" if after else "")), "bold"
+        match = team_echo(e, rnd, board, lang)
+        if match is not None:  # a team event: the match as it stands now
+            return tr(lang, "echo_game", b=board, first=first, res=res, second=second) + " · " + match, "bold"
         scores = self.scores_after(e, rnd, g)
         p1 = points_text(scores[a.id]) if a.id in scores else "-"
         p2 = points_text(scores[b.id]) if b.id in scores else "-"

@@ -7,6 +7,10 @@ in progress does not move the standings of a Swiss). For a big event they
 are computed in a thread (`progress.compute`): the rows shown stay until the
 new ones are ready. Enter on a row posts `PlayerChosen` (its tie-breaks
 explained).
+
+In a team event it shows the team standings, or the board prizes (`B`, its
+scope "standings" in the action table): team_standings.py makes the rows,
+and Enter on a team opens how its tie-breaks were made.
 """
 
 from __future__ import annotations
@@ -21,8 +25,13 @@ from arbiter.core.msg.cells import fit
 from arbiter.core.event.model import Event, points_text
 from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings
 
+from arbiter.core.teams import is_team_event
+
+from .. import actions
 from ..i18n import tiebreak_name, tr
+from . import team_standings
 from .keyed_table import KeyedTable, cell
+from .messages import Say
 from .progress import compute
 from .round_panel import Memo, event_inputs
 from .status import TextLine
@@ -44,13 +53,16 @@ def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) ->
     out = []
     for r in rows:
         tbs = tuple(cell(txt(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
-        mark = "=" if r.shared else ""
+        mark = "=" if r.shared else "*" if r.by_lot else ""  # a shared rank; a rank among equals drawn by lot
         out.append((str(r.id), (cell(f"{r.rank}{mark}"), cell(r.id), cell(fit(r.name, 28)), cell(txt(r.points), "bold"))
                     + tbs))
     return out
 
 
 class StandingsPanel(Vertical):
+    ACTION_SCOPE = "standings"
+    BINDINGS = actions.bindings("standings")
+
     class PlayerChosen(Message):
         """Enter on a row: how this player's tie-breaks were computed."""
 
@@ -65,6 +77,8 @@ class StandingsPanel(Vertical):
         self.memo = Memo()
         self._shown: object = None
         self._want: tuple | None = None  # the inputs of the standings to show
+        self.mode = "teams"  # a team event: "teams" (the team standings) or "boards" (the board prizes)
+        self._shown_event: tuple | None = None  # (event, lang) last shown
 
     def compose(self) -> ComposeResult:
         yield TextLine(id="standings-head", classes="panel-head")
@@ -78,6 +92,10 @@ class StandingsPanel(Vertical):
     def show(self, e: Event, lang: str) -> None:
         """The standings of `e` (at once, or once they are computed for a big event)."""
         self.stale = False
+        self._shown_event = (e, lang)
+        if is_team_event(e):
+            self.show_teams(e, lang)
+            return
         self.show_places(e, lang)
         stage = main_stage(e)
         table = self.table_for(e)
@@ -118,8 +136,9 @@ class StandingsPanel(Vertical):
         """Once the top has places: them first (the champion, the final placings), over the Swiss standings."""
         from .round_panel import places_text
 
-        places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang),
-                               lambda: places_text(e, lang))
+        width = (self.size.width or self.app.size.width or 80) - 2
+        places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang, width),
+                               lambda: places_text(e, lang, width=width))
         line = self.query_one("#standings-places", TextLine)
         if line.display != (places is not None):
             line.display = places is not None
@@ -138,6 +157,8 @@ class StandingsPanel(Vertical):
             self._shown = (cols, rows, widget.rebuilds)
         self._head_text(table, after, lang)
         legend = " · ".join(f"{c} {tiebreak_name(lang, c)}" for c in codes)
+        if any(cells[0][0].endswith("*") for _, cells in rows):
+            legend = f"{tr(lang, 'st_by_lot')} · {legend}" if legend else tr(lang, "st_by_lot")
         self.query_one("#standings-legend", TextLine).show(Text(legend, style="dim"), layout=True)
 
     def _head_text(self, table: int | None, after: int, lang: str, computing: bool = False) -> None:
@@ -150,4 +171,53 @@ class StandingsPanel(Vertical):
 
     def on_keyed_table_selected(self, message: KeyedTable.Selected) -> None:
         message.stop()
-        self.post_message(self.PlayerChosen(int(message.key)))
+        key = message.key
+        if key.startswith("t") and self._shown_event is not None:  # a team: how its tie-breaks were made
+            e, lang = self._shown_event
+            team_standings.explain(self, e, int(key[1:]), lang)
+        elif key.isdigit():
+            self.post_message(self.PlayerChosen(int(key)))
+
+    # -- a team event -----------------------------------------------------------------------
+    def show_teams(self, e: Event, lang: str) -> None:
+        """The team standings or the board prizes (`mode`): at once, or in a thread for a big event (as the
+        players' standings), the rows shown staying until the new ones are ready."""
+        self.query_one("#standings-places", TextLine).display = False
+        mode = self.mode
+        want = self._want = (e, lang, mode)
+
+        def work():
+            try:
+                return (team_standings.board_rows if mode == "boards" else team_standings.team_rows)(e, lang)
+            except ArbiterError as exc:
+                return exc
+
+        def done(result) -> None:
+            if self._want is not want:  # the event (or the view) changed again meanwhile: a newer one is coming
+                return
+            if isinstance(result, ArbiterError):
+                self.query_one("#standings-head", TextLine).show(Text(message(result, lang), style="red"))
+                return
+            head, cols, rows, legend = result
+            self.query_one("#standings-table", KeyedTable).sync(cols, rows)
+            self._shown = None
+            self.query_one("#standings-head", TextLine).show(head)
+            self.query_one("#standings-legend", TextLine).show(legend, layout=True)
+
+        big = len(e.players) >= BIG
+        if big:
+            self.query_one("#standings-head", TextLine).show(Text(tr(lang, "st_computing"), style="dim"))
+        compute(self, work, done, background=big, group="standings")
+
+    def toggle_boards(self) -> None:
+        """B: the board prizes, or back to the team standings."""
+        self.mode = "teams" if self.mode == "boards" else "boards"
+        if self._shown_event is not None:
+            self.show_teams(*self._shown_event)
+        self.query_one("#standings-table", KeyedTable).action_edge(-1)
+
+    def action_act(self, action_id: str) -> None:
+        actions.run(self, action_id)
+
+    def say_why(self, text: str) -> None:
+        self.post_message(Say(text, "bold red"))

@@ -16,19 +16,22 @@ CLOCK_STYLE = {"ok": "bold", "warn": "bold black on yellow", "alert": "bold whit
 
 def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_planned: int, stage: str,
                 table: int | None, tables: int, missing: int | None, clock_left: float | None,
-                clock_paused: bool, others: list[str], viewing: int | None = None, width: int = 80) -> Text:
+                clock_paused: bool, others: list[str], viewing: int | None = None, width: int = 80,
+                matches_open: int | None = None) -> Text:
     """One line; the event's name gets what the other parts leave (at least 8 columns).
+
+    `matches_open` (a team event): the missing results are said with the matches still open.
 
     When the parts do not fit, the long ones take their short forms (the other
     judges without their SSH client); if they still do not fit, the other
     judges are counted ("also: 2"): they never disappear off the right edge.
     """
     full = _parts(lang, False, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
-                  others, viewing)
+                  others, viewing, matches_open)
     parts = full
     if 8 + sum(3 + cell_len(text) for text, _ in full) > width:
         parts = _parts(lang, True, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
-                       others, viewing)
+                       others, viewing, matches_open)
     rest = sum(3 + cell_len(text) for text, _ in parts)
     if others and 8 + rest > width:  # the other judges: how many, cut if need be, never gone
         text, style = tr(lang, "st_others", who=str(len(others))), parts[-1][1]
@@ -45,7 +48,7 @@ def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_plan
 
 
 def _parts(lang: str, short: bool, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
-           others, viewing) -> list[tuple[str, str]]:
+           others, viewing, matches_open=None) -> list[tuple[str, str]]:
     s = "_short" if short else ""
     parts: list[tuple[str, str]] = []
     if round_no is not None:
@@ -56,8 +59,9 @@ def _parts(lang: str, short: bool, round_no, rounds_planned, stage, table, table
     if table is not None:
         parts.append((tr(lang, "st_table", t=table, n=tables), ""))
     if missing is not None:
-        parts.append((tr(lang, "st_missing" + s, n=missing) if missing else tr(lang, "st_complete" + s),
-                      "bold yellow" if missing else "green"))
+        said = (tr(lang, "st_team_missing" + s, m=matches_open, n=missing) if missing and matches_open is not None
+                else tr(lang, "st_missing" + s, n=missing) if missing else tr(lang, "st_complete" + s))
+        parts.append((said, "bold yellow" if missing else "green"))
     if clock_left is not None:
         key = "st_paused" if clock_paused else "st_clock"
         parts.append((tr(lang, key, t=clockmod.fmt(clock_left)), CLOCK_STYLE.get(clockmod.level(clock_left), "")))

@@ -1,0 +1,265 @@
+"""The end of the event: categories add|edit|list|rename|move|remove, prizes add|edit|list|rename|move|remove|
+sharing|split|unsplit, ties, draw-lots. (`standings --final` is in `standings`.)
+
+Each change is one command of core/commands/final.py run in one transaction (`interrupt.run`), journalled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from arbiter.core import commands as cmds
+from arbiter.core.final import changes
+from arbiter.core.formats import final as out
+from arbiter.core.msg.cells import clean
+from arbiter.core.store import EventFile, load
+
+from . import numbers
+from .common import FILE, TABLE, Arg, Command, Group, fmt, ids, print_json, typed_as
+from .interrupt import run
+from .usage import UsageError
+
+NAME = Arg("name", "the category's name, e.g. \"Under 2000\"", metavar="NAME")
+PRIZE = Arg("name", "the prize's name, e.g. \"1st\" or \"Best under 2000\"", metavar="NAME")
+POSITION = Arg("position", "the place in the list, 1 first", metavar="POSITION", type=numbers.whole("position"))
+
+CONDITIONS = (
+    Arg("--rating-from", "rating R or more (an unrated player counts as 0)", metavar="R",
+        type=numbers.whole("rating")),
+    Arg("--rating-below", "rating below R (an unrated player counts as 0: admitted)", metavar="R",
+        type=numbers.whole("rating")),
+    Arg("--born-from", "born in year Y or later", metavar="Y", type=numbers.whole("year")),
+    Arg("--born-to", "born in year Y or earlier", metavar="Y", type=numbers.whole("year")),
+    Arg("--sex", "f (women) or m (men)", metavar="f|m", choices=("f", "m")),
+    Arg("--unrated", "unrated players only (rating 0)", flag=True),
+    Arg("--club", "members of this club", metavar="C"),
+    TABLE.but("the players of this Swiss table"),
+)
+
+
+def _conditions(a: argparse.Namespace) -> cmds.Conditions:
+    return cmds.Conditions(rating_from=a.rating_from, rating_below=a.rating_below, born_from=a.born_from,
+                           born_to=a.born_to, sex=a.sex or "", unrated=a.unrated, club=a.club or "", table=a.table)
+
+
+# -- categories ----------------------------------------------------------------------------------------
+
+
+def cmd_categories_add(a: argparse.Namespace) -> int:
+    new = run(EventFile(a.file), cmds.AddCategory(a.name, _conditions(a)))
+    _said_category(new, a.name)
+    return 0
+
+
+def _said_category(e, name: str) -> None:
+    from arbiter.core.final.categories import find
+
+    print(clean(out.category_line(e, find(e, name), "en")))
+
+
+def cmd_categories_edit(a: argparse.Namespace) -> int:
+    new = run(EventFile(a.file), cmds.EditCategory(a.name, _conditions(a)))
+    _said_category(new, a.name)
+    return 0
+
+
+def cmd_categories_list(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    if a.format == "json":
+        print_json(out.categories_doc(e))
+    else:
+        sys.stdout.write(clean("\n".join(out.categories_lines(e, "en")) + "\n", lines=True))
+    return 0
+
+
+def cmd_categories_rename(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.RenameCategory(a.name, a.new))
+    print(clean(f"category {a.name.strip()} is now {a.new.strip()}"))
+    return 0
+
+
+def cmd_categories_move(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.MoveCategory(a.name, a.position))
+    print(clean(f"category {a.name.strip()} is now number {a.position}"))
+    return 0
+
+
+def cmd_categories_remove(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.RemoveCategory(a.name))
+    print(clean(f"category {a.name.strip()} removed"))
+    return 0
+
+
+# -- prizes ----------------------------------------------------------------------------------------------
+
+
+def cmd_prizes_add(a: argparse.Namespace) -> int:
+    new = run(EventFile(a.file), cmds.AddPrize(a.name, a.amount, a.category or "", a.at))
+    i = [p.name.casefold() for p in new.prizes].index(a.name.strip().casefold())
+    p = new.prizes[i]
+    from arbiter.core.event.money import amount_text
+
+    bits = [f"prize {i + 1}: {p.name}"]
+    if p.amount is not None:
+        bits.append(amount_text(p.amount))
+    if p.category:
+        bits.append(f"category {p.category}")
+    print(clean(", ".join(bits)))
+    return 0
+
+
+def cmd_prizes_edit(a: argparse.Namespace) -> int:
+    if a.amount is not None and a.no_amount:
+        raise UsageError("prizes edit: --amount or --no-amount, not both")
+    if a.category is not None and a.no_category:
+        raise UsageError("prizes edit: --category or --no-category, not both")
+    kw: dict = {}
+    if a.amount is not None or a.no_amount:
+        kw["amount"] = None if a.no_amount else a.amount
+    if a.category is not None or a.no_category:
+        kw["category"] = "" if a.no_category else a.category
+    if not kw:
+        raise UsageError("prizes edit: say what changes (--amount, --no-amount, --category, --no-category)")
+    run(EventFile(a.file), cmds.EditPrize(a.name, **kw))
+    print(clean(f"prize {a.name.strip()} changed"))
+    return 0
+
+
+def cmd_prizes_list(a: argparse.Namespace) -> int:
+    e = load(a.file)
+    if a.format == "json":
+        print_json(out.prizes_doc(e))
+    elif a.format == "csv":
+        sys.stdout.write(out.prizes_csv(e))
+    else:
+        sys.stdout.write(clean("\n".join(out.prizes_lines(e, "en")) + "\n", lines=True))
+    return 0
+
+
+def cmd_prizes_rename(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.RenamePrize(a.name, a.new))
+    print(clean(f"prize {a.name.strip()} is now {a.new.strip()}"))
+    return 0
+
+
+def cmd_prizes_move(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.MovePrize(a.name, a.position))
+    print(clean(f"prize {a.name.strip()} is now number {a.position}"))
+    return 0
+
+
+def cmd_prizes_remove(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.RemovePrize(a.name))
+    print(clean(f"prize {a.name.strip()} removed"))
+    return 0
+
+
+def cmd_prizes_sharing(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.SetPrizeSharing(a.sharing))
+    print({"none": "money of tied players: not shared (the places decide)",
+           "equal": "money of tied players: shared equally",
+           "hort": "money of tied players: Hort system (half kept, half shared)"}[a.sharing])
+    return 0
+
+
+def cmd_prizes_split(a: argparse.Namespace) -> int:
+    players = ids(a.players, typed_as("PLAYERS", a.players), "4,9")
+    parts = None
+    if a.parts is not None:
+        parts = []
+        for x in a.parts.replace(":", ",").split(","):
+            x = x.strip()
+            if not (x.isascii() and x.isdigit()) or len(x) > 6:
+                raise UsageError(f"{typed_as('--parts', a.parts)}: '{x}' is not a whole number (parts like 1,1 or 3,2)")
+            parts.append(int(x))
+    run(EventFile(a.file), cmds.SplitPrizes(tuple(players), None if parts is None else tuple(parts)))
+    print(f"players {', '.join(map(str, players))} share their prizes' money in parts "
+          f"{':'.join(map(str, parts or [1] * len(players)))} (704.4)")
+    return 0
+
+
+def cmd_prizes_unsplit(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.UnsplitPrizes(a.id))
+    print(f"the prize split of player {a.id} is taken back")
+    return 0
+
+
+# -- the lots of the final ranking ------------------------------------------------------------------------
+
+
+def cmd_draw_lots(a: argparse.Namespace) -> int:
+    """The lots drawn as the judge is told here: refused if another judge changed the ranking meanwhile."""
+    ef = EventFile(a.file)
+    draws = changes.pending_draws(ef.load())  # refused here (not over, places shared, nothing to draw)
+    run(ef, cmds.DrawLots(tuple(draws)))
+    for places, lot in draws:
+        print(f"places {places}: by lot " + ", ".join(map(str, lot)))
+    return 0
+
+
+def cmd_ties(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.SetTies(a.ties))
+    print("players equal after every tie-break: " + ("they share the place" if a.ties == "shared"
+                                                      else "a lot decides (arbiter draw-lots, at the end)"))
+    return 0
+
+
+GROUPS = (Group("categories", "categories of players (rating, year of birth, sex ...) for lists and prizes"),
+          Group("prizes", "the prize list: add, list, change; how tied players share money; 704.4 splits"))
+
+COMMANDS = (
+    Command(("categories", "add"), "add a category: a named filter of players (every condition given must hold)",
+            cmd_categories_add, (FILE, NAME, *CONDITIONS),
+            epilog="example: arbiter categories add saves/open.toml \"Under 2000\" --rating-below 2000"),
+    Command(("categories", "edit"), "give a category other conditions (all of them: the old ones go)",
+            cmd_categories_edit, (FILE, NAME, *CONDITIONS)),
+    Command(("categories", "list"), "the categories, their conditions and how many players each has",
+            cmd_categories_list, (FILE, fmt("text", "json"))),
+    Command(("categories", "rename"), "rename a category (its prizes follow)", cmd_categories_rename,
+            (FILE, NAME, Arg("new", "the new name", metavar="NEW"))),
+    Command(("categories", "move"), "move a category to another place in the list", cmd_categories_move,
+            (FILE, NAME, POSITION)),
+    Command(("categories", "remove"), "remove a category (refused while a prize is of it)", cmd_categories_remove,
+            (FILE, NAME)),
+    Command(("prizes", "add"), "add a prize at the end of the list (the list's order breaks ties of value)",
+            cmd_prizes_add, (
+                FILE, PRIZE,
+                Arg("--amount", "the money (or a value to compare prizes by), e.g. 1000 or 250.50", metavar="X",
+                    type=numbers.amount),
+                Arg("--category", "a prize of this category (default: of the whole event)", metavar="NAME"),
+                Arg("--at", "its place in the list (default: last)", metavar="POSITION",
+                    type=numbers.whole("position")),
+            ), epilog="example: arbiter prizes add saves/open.toml \"Best under 2000\" --amount 100 "
+                      "--category \"Under 2000\""),
+    Command(("prizes", "edit"), "change a prize's amount or category", cmd_prizes_edit, (
+        FILE, PRIZE,
+        Arg("--amount", "the new amount, e.g. 1000 or 250.50", metavar="X", type=numbers.amount),
+        Arg("--no-amount", "no amount (a cup, a book)", flag=True),
+        Arg("--category", "a prize of this category", metavar="NAME"),
+        Arg("--no-category", "a prize of the whole event", flag=True),
+    )),
+    Command(("prizes", "list"), "each prize with its winners as the final ranking stands", cmd_prizes_list,
+            (FILE, fmt("text", "csv", "json"))),
+    Command(("prizes", "rename"), "rename a prize", cmd_prizes_rename,
+            (FILE, PRIZE, Arg("new", "the new name", metavar="NEW"))),
+    Command(("prizes", "move"), "move a prize to another place in the list", cmd_prizes_move,
+            (FILE, PRIZE, POSITION)),
+    Command(("prizes", "remove"), "remove a prize", cmd_prizes_remove, (FILE, PRIZE)),
+    Command(("prizes", "sharing"), "how tied winners share money: none (the places decide), equal, hort",
+            cmd_prizes_sharing, (FILE, Arg("sharing", "none, equal or hort (the Hort system)",
+                                           metavar="none|equal|hort", choices=("none", "equal", "hort")))),
+    Command(("prizes", "split"), "players who agreed a top game's result share their prizes' money (704.4)",
+            cmd_prizes_split, (
+                FILE,
+                Arg("players", "their ids, e.g. 4,9", metavar="PLAYERS"),
+                Arg("--parts", "their parts, in the same order (default: equal), e.g. 3,2", metavar="A,B"),
+            ), epilog="example: arbiter prizes split saves/open.toml 4,9 --parts 1,1"),
+    Command(("prizes", "unsplit"), "take back a 704.4 split", cmd_prizes_unsplit,
+            (FILE, Arg("id", "a player of the split", metavar="ID", type=numbers.whole("id")))),
+    Command(("ties",), "what the regulations say of players equal after every tie-break: they share the place, "
+            "or a lot decides (drawn once at the end: draw-lots)", cmd_ties,
+            (FILE, Arg("ties", "shared or lots", metavar="shared|lots", choices=("shared", "lots")))),
+    Command(("draw-lots",), "draw the lots the final ranking waits for (players equal after every tie-break), "
+            "once; recorded in the file and the journal", cmd_draw_lots, (FILE,)),
+)

@@ -1,0 +1,195 @@
+"""The final ranking (`F`): the whole event in one list, a table's list or a category's, the lots to draw.
+
+What it shows is `core.final.ranking.final_ranking` (the same as `arbiter standings FILE --final`):
+the top's places, the play-off's winner, then the Swiss order; "provisional" in the head until the
+event is over. `c` goes through the categories, `T` through the tables, `p` opens the prize list,
+`g` the categories, `l` draws the lots the ranking waits for (`core.final.changes.draw_lots`, one
+transaction, journalled, as `arbiter draw-lots`). Names are shown whole: the name column is as wide
+as the longest name (the table scrolls sideways if a name is longer than the screen).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+
+from arbiter.core.errors import ArbiterError, message
+from arbiter.core.event.model import Event, points_text
+from arbiter.core.final import changes
+from arbiter.core.final.ranking import FinalRanking, final_ranking
+from arbiter.core.formats.final import note, rows_for
+from arbiter.core.msg.cells import clean
+from arbiter.core.commands import DrawLots, SetTies
+
+from .. import actions
+from ..i18n import tr
+from ..widgets.keyed_table import KeyedTable, cell
+from ..widgets.keys_bar import KeysBar
+from ..widgets.progress import compute
+from ..widgets.status import MessageLine, TextLine
+from .base import ArbiterScreen
+
+BIG = 400  # players from which the ranking is computed in a thread
+
+
+class FinalScreen(ArbiterScreen):
+    ACTION_SCOPE = "final"
+    BINDINGS = actions.bindings("final")
+    AUTO_FOCUS = "#final-table"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.category: str | None = None  # the category whose list is shown (None: every player)
+        self.table: int | None = None  # the table whose list is shown
+        self.ranking: FinalRanking | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="final-head", classes="panel-head")
+        yield KeyedTable(id="final-table", right=("place", "id", "tbl", "pts", "overall"))
+        yield TextLine(id="final-foot", classes="legend")
+        yield MessageLine(id="final-msg")
+        yield KeysBar()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+
+    def event_changed(self, event: Event, outside=None, reopened=False) -> None:
+        self.refresh_list()
+        super().event_changed(event, outside, reopened)
+
+    # -- what it shows -------------------------------------------------------------------------------
+    def refresh_list(self) -> None:
+        e = self.arb.event
+        if self.category is not None and self.category.casefold() not in {c.name.casefold() for c in e.categories}:
+            self.category = None  # removed meanwhile (another judge)
+
+        def done(result) -> None:
+            if isinstance(result, ArbiterError):
+                self.say_error(message(result, self.arb.lang))
+                return
+            if self.arb.event is e:
+                self.ranking = result
+                self.draw()
+                self.keys_changed()
+
+        def work():
+            try:
+                return final_ranking(e)
+            except ArbiterError as exc:
+                return exc
+
+        compute(self, work, done, background=len(e.players) >= BIG, group="final")
+
+    def draw(self) -> None:
+        L, e, fr = self.arb.lang, self.arb.event, self.ranking
+        if fr is None:
+            return
+        rows = self.attempt(rows_for, e, fr, category=self.category, table=self.table)
+        if rows is None:
+            self.category = self.table = None
+            rows = list(fr.rows)
+        narrowed = self.category is not None or self.table is not None
+        tables = e.tables > 1 and self.table is None and not fr.teams
+        cols = [("place", tr(L, "f_place")), ("id", tr(L, "id")), ("name", tr(L, "team") if fr.teams else tr(L, "name"))]
+        if tables:
+            cols.append(("tbl", tr(L, "table")))
+        cols.append(("pts", tr(L, "pts")))
+        if narrowed:
+            cols.append(("overall", tr(L, "f_overall")))
+        cols.append(("note", tr(L, "f_note")))
+        out = []
+        for r in rows:
+            style = "bold green" if r.place == 1 and not r.shared else "yellow" if r.lot_pending else ""
+            cells = [cell(r.place_text, style), cell(r.id), cell(clean(r.name), style)]
+            if tables:
+                cells.append(cell(r.table or ""))
+            cells.append(cell(points_text(r.points)))
+            if narrowed:
+                cells.append(cell(r.overall))
+            cells.append(cell(note(r, L), "yellow" if r.lot_pending else "dim"))
+            out.append((str(r.id), tuple(cells)))
+        self.query_one("#final-table", KeyedTable).sync(cols, out)
+        head = Text(tr(L, "final_title") if fr.finished else tr(L, "final_provisional"), style="bold", no_wrap=True,
+                    overflow="ellipsis")
+        if self.table is not None:
+            head.append(f" · {tr(L, 'k_table')} {self.table}")
+        if self.category is not None:
+            head.append(f" · {clean(self.category)}")
+        head.append(f" · {len(rows)}", style="dim")
+        self.query_one("#final-head", TextLine).show(head)
+        foot = []
+        if any(r.lot_pending for r in rows):
+            foot.append(tr(L, "final_lots_pending") + (" · " + tr(L, "final_lots_key") if self.applies("final_lots")
+                                                       else ""))
+        if any(r.by_lot for r in rows):
+            foot.append(tr(L, "final_by_lot"))
+        if fr.playoff == "under way":
+            foot.append(tr(L, "final_playoff"))
+        line = self.query_one("#final-foot", TextLine)
+        line.display = bool(foot)
+        line.show(Text(" · ".join(foot), style="yellow" if any(r.lot_pending for r in rows) else "dim"), layout=True)
+
+    # -- keys --------------------------------------------------------------------------------------
+    def action_category(self) -> None:
+        """The next category's list (after the last one: every player again)."""
+        names = [c.name for c in self.arb.event.categories]
+        i = names.index(self.category) if self.category in names else -1
+        self.category = names[i + 1] if i + 1 < len(names) else None
+        self.draw()
+        self.say(tr(self.arb.lang, "final_all") if self.category is None else clean(self.category))
+
+    def action_table(self) -> None:
+        """The next table's list (after the last one: every table again)."""
+        e = self.arb.event
+        self.table = None if self.table is None and e.tables < 2 else (
+            1 if self.table is None else self.table + 1 if self.table < e.tables else None)
+        self.draw()
+        self.say(tr(self.arb.lang, "final_all") if self.table is None else f"{tr(self.arb.lang, 'k_table')} {self.table}")
+
+    def action_draw_lots(self) -> None:
+        """Draw every lot the ranking waits for, once (asks first: it is recorded for good)."""
+        L = self.arb.lang
+        draws = self.attempt(changes.pending_draws, self.arb.event)
+        if draws is None:
+            return
+        places = ", ".join(p for p, _ in draws)
+
+        def answered(choice: str | None) -> None:
+            if choice != "y":
+                self.say("")
+                return
+            self.run_change(DrawLots(tuple(draws)),
+                            then=lambda new: self.say(tr(L, "final_lots_drawn", places=places), "bold"))
+
+        from .dialogs import ChoiceScreen
+
+        self.app.push_screen(ChoiceScreen(tr(L, "final_lots_title"), Text(tr(L, "final_lots_q", places=places)),
+                                          [("y", tr(L, "final_lots_yes")), ("n", tr(L, "no"))], default="n",
+                                          classes="ask"), answered)
+
+    def action_ties(self) -> None:
+        """What the regulations say of players equal after every tie-break: shared places or a lot."""
+        L = self.arb.lang
+        now = "shared" if self.arb.event.share_places else "lots"
+        keys = {"s": "shared", "l": "lots"}
+
+        def answered(choice: str | None) -> None:
+            mode = keys.get(choice or "")
+            if mode is None or mode == now:
+                return
+            self.run_change(SetTies(mode),
+                            then=lambda new: self.say(tr(L, "final_ties_" + mode), "bold"))
+
+        from .dialogs import ChoiceScreen
+
+        self.app.push_screen(ChoiceScreen(tr(L, "final_ties_title"), Text(tr(L, "final_ties_q")),
+                                          [(k, tr(L, "final_ties_" + m)) for k, m in keys.items()],
+                                          default={v: k for k, v in keys.items()}[now], classes="ask"), answered)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def lots_waiting(s: FinalScreen) -> bool:
+    fr = s.ranking
+    return fr is not None and bool(fr.pending) and fr.finished and not s.arb.event.share_places
