@@ -788,7 +788,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("clock_top", ("7",), W("start {top} minutes (top game)", "старт {top} минут (партия топа)"),
            W("Start a top game's time (top_minutes, 70 by default)", "Старт времени партии топа (top_minutes, по умолчанию 70)"),
            ("clock",), "clock_do", ("7",), when=_clock_stage(True), group="clock", team=False),
-    Action("clock_minutes", ("m",), W("start typed minutes (45-70)", "старт: ввести минуты (45-70)"),
+    Action("clock_minutes", ("m",), W("start the minutes typed", "старт: ввести минуты"),
            W("Start the round's time for minutes typed (705.3: 45 to 70, the organiser's choice)",
              "Старт времени тура на введённое число минут (705.3: от 45 до 70, по решению организатора)"),
            ("clock",), "clock_do", ("m",), group="clock"),

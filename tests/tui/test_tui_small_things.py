@@ -25,7 +25,7 @@ async def test_the_clock_takes_typed_minutes_within_the_rule(demo):
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and "start typed minutes (45-70)" in flat(app)
+        assert isinstance(app.screen, ChoiceScreen) and "m start the minutes typed" in flat(app)
         await pilot.press("m")
         await pilot.pause()
         assert "minutes of the round (45 to 70, 705.3)" in flat(app)
@@ -61,7 +61,7 @@ async def test_the_clocks_typed_minutes_in_russian(demo):
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
-        assert "старт: ввести минуты (45-70)" in flat(app)
+        assert "m старт: ввести минуты" in flat(app)
         await pilot.press("m")
         await pilot.pause()
         assert "минут на тур (от 45 до 70, 705.3)" in flat(app)
@@ -127,3 +127,70 @@ async def test_one_player_moves_to_another_table_on_the_players_screen(tmp_path)
         await pilot.press("t")
         await _typed(pilot, "3")
         assert "Player 0002 (2): стол 2 → стол 3" in flat(app) and load(paired).player(2).table == 3
+
+
+def _top_of_16_on_4_tables(path):
+    """32 players on 4 tables, round 1 played (every first player won), a top of 16: the straight 704.2 order
+    breaks aim 3 (T2's 1st and 2nd can meet in round 3), the best seeding keeps it."""
+    from dataclasses import replace
+
+    from arbiter.core.event import commands as rules
+    from arbiter.core.event.results import Result
+    from arbiter.core.pairing import rounds as pairing
+    from arbiter.core.store import create
+    from tests.helpers import event_with_players
+
+    e = pairing.pair_next(replace(event_with_players(32, tables=4, rounds=1), top=16))
+    for r in e.rounds:
+        for g in r.games:
+            if g.second is not None:
+                e = rules.record_result(e, "swiss", r.table, r.number, g.board, Result.FIRST_WINS, by="t")
+    create(path, e)
+
+
+@sync
+async def test_the_top_preview_offers_the_best_seeding_and_starts_the_one_shown(tmp_path):
+    from arbiter.core.knockout import stage as top
+    from tests.tui.pilot import until
+
+    path = tmp_path / "top.toml"
+    _top_of_16_on_4_tables(path)
+    app = make_app(path)
+    async with app.run_test(size=(80, 60)) as pilot:  # tall: the whole preview in one screen
+        await pilot.pause()
+        await pilot.press("K")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the top's preview")
+        text = flat(app)
+        assert "Seeding: straight (the 704.2 order)" in text and "s best seeding" in text
+        assert "aim 3 (does not hold)" in text
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "Seeding: best" in flat(app),
+                    "the preview with the best seeding")
+        text = flat(app)
+        assert "aim 3 (holds): the 1st and 2nd of a table can meet in round 4 at the earliest" in text
+        assert "s straight seeding" in text
+        assert not any(r.stage == "top" for r in load(path).rounds)  # a preview only
+        await pilot.press("y")
+        await pilot.pause()
+        e = load(path)
+        assert top.state(e)["seeding"] == "best"
+        assert top.state(e)["seeds"] == [29, 30, 31, 32, 10, 9, 12, 11, 1, 2, 3, 4, 21, 22, 23, 24]
+
+
+@sync
+async def test_the_top_preview_seeding_in_russian(tmp_path):
+    from tests.tui.pilot import until
+
+    path = tmp_path / "top.toml"
+    _top_of_16_on_4_tables(path)
+    app = make_app(path, lang="ru")
+    async with app.run_test(size=(80, 60)) as pilot:
+        await pilot.pause()
+        await pilot.press("K")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the top's preview")
+        assert "Посев: прямой (порядок 704.2)" in flat(app) and "s лучший посев" in flat(app)
+        await pilot.press("s")
+        await until(pilot, lambda: "Посев: лучший" in flat(app), "the preview with the best seeding")
+        await pilot.press("n")
+        await pilot.pause()
+        assert not any(r.stage == "top" for r in load(path).rounds)

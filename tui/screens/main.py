@@ -48,7 +48,7 @@ from . import team_edits  # noqa: F401 (registers the actions of a team event: t
 from .base import ArbiterScreen
 from .clock import AlarmScreen
 from .dialogs import ChoiceScreen, TextScreen
-from .entry import change_preview, clean_lines, playoff_preview_body, result_of, top_preview_body, wrapped_lines
+from .entry import change_preview, clean_lines, playoff_preview_body, result_of, wrapped_lines
 
 
 class MainScreen(ArbiterScreen):
@@ -904,40 +904,11 @@ class MainScreen(ArbiterScreen):
 
     # -- the top and the play-off ------------------------------------------------------------------------
     def action_start_top(self) -> None:
-        """Preview the top (seeds, the 704.2 aims, the first round: a job), then start it on `y`."""
-        snapshot, lang = self.event, self.arb.lang
+        """Preview the top (seeds, the 704.2 aims, the first round: a job; `s` the other seeding), start it on `y`
+        (tui/screens/top_preview.py)."""
+        from .top_preview import open_preview
 
-        def work(progress):
-            tie: str | None = None  # a tie at the qualification line: the judge may draw lots (as arbiter top --lots)
-            try:
-                preview = cmds.StartTop().apply(snapshot)
-            except ArbiterError as exc:
-                try:
-                    preview = cmds.StartTop(lots=True).apply(snapshot)
-                except ArbiterError:
-                    raise exc from None
-                tie = message(exc, lang)
-            return preview, tie
-
-        self.arb.start_job(Job(why("job_top"), work, self.show_top_preview))
-
-    def show_top_preview(self, answer) -> None:
-        preview, tie = answer
-        lang = self.arb.lang
-        body = top_preview_body(preview, tie, lang)
-
-        def answered(choice: str | None) -> None:
-            if choice == "y":
-                self.start_top()
-            elif choice == "l":
-                self.start_top(lots=True)
-
-        go = ("l", tr(lang, "lots_draw")) if tie is not None else ("y", tr(lang, "c_top"))
-        self.app.push_screen(ChoiceScreen(tr(lang, "lots_title" if tie is not None else "c_top"), body,
-                                          [go, ("n", tr(lang, "cancel"))], default=go[0], classes="page"), answered)
-
-    def start_top(self, lots: bool = False) -> None:
-        self.run_change(cmds.StartTop(lots=lots), then=lambda _new: self.stage_started(tr(self.arb.lang, "top_started")))
+        open_preview(self)
 
     def action_start_playoff(self) -> None:
         """The play-off for first place as it would start (players, format, time controls, first games), then y."""
