@@ -81,10 +81,24 @@ async def test_what_is_refused_is_said(demo):
         assert "no player matches 'Zed'" in flat(app)
         await type_line(pilot, "#24 2")
         assert "'2' is not a player's score" in flat(app)
-        outside = next(p for p in app.event.players if p.table == 2)
-        await type_line(pilot, f"#{outside.id} 1")
-        assert f"({outside.id}) has no board in round 4 of table 1" in flat(app)
         assert game(demo, 1).result is None and game(demo, 2).result is None
+        outside = next(p for p in app.event.players if p.table == 2)
+        await type_line(pilot, "r3")  # a past round shown: only its boards are looked at
+        await type_line(pilot, f"#{outside.id} 1")
+        assert f"({outside.id}) has no board in round 3 of table 1" in flat(app)
+
+
+@sync
+async def test_a_player_of_another_table_is_found_on_its_current_round(demo):
+    app = make_app(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rnd = app.event.find_round("swiss", 2, 4)
+        g = next(g for g in rnd.games if g.result is None and g.second is not None)
+        await type_line(pilot, f"#{g.second} 1")  # shown: table 1; the player plays on table 2
+        assert game(demo, g.board, table=2).result is Result.SECOND_WINS
+        assert app.main.table == 2 and app.main.shown_round().key == ("swiss", 2, 4)
+        assert f"#{g.second} → table 2 · board {g.board}:" in flat(app)
 
 
 @sync

@@ -70,17 +70,37 @@ def complete(names: list[str], value: str) -> str | None:
     return value + common[len(typed):]
 
 
+def candidates(event: Event, rnd: Round, who: str) -> list[tuple[Round, slips.OnBoard]]:
+    """Where `who` plays: on the boards of the round shown; if nowhere there and that round is its table's
+    current one, on the current round of the stage's other tables (a desk takes the slips of every table)."""
+    found = [(rnd, s) for s in slips.players_on_boards(event, rnd, who)]
+    if found or rnd.table is None or event.rounds_of(rnd.stage, rnd.table)[-1:] != [rnd]:
+        return found
+    for t in event.stage_tables(rnd.stage):
+        rs = event.rounds_of(rnd.stage, t)
+        if t != rnd.table and rs:
+            found += [(rs[-1], s) for s in slips.players_on_boards(event, rs[-1], who)]
+    return found
+
+
+def _where(lang: str, shown: Round, rnd: Round, board: int) -> str:
+    """`board 5`, or `table 2 board 5` on another table than the one shown."""
+    if rnd.table == shown.table:
+        return tr(lang, "line_player_board", b=board)
+    return tr(lang, "line_player_table_board", t=rnd.table, b=board)
+
+
 def hint(event: Event, rnd: Round, value: str, lang: str, width: int = 76) -> str | None:
-    """The line's prompt while a player is typed: the players of the round shown that the text means, with their
-    boards (None: the usual prompt)."""
+    """The line's prompt while a player is typed: the players the text means, with their boards (None: the usual
+    prompt)."""
     if not by_player(value):
         return None
     who, _score = slips.split_slip(value)
-    found = slips.players_on_boards(event, rnd, who)
+    found = candidates(event, rnd, who)
     if not found:
         return tr(lang, "line_player_none")
-    parts = [tr(lang, "line_player_at", name=fit(event.player(s.pid).name, 24), pid=s.pid, b=s.board)
-             for s in found[:6]]
+    parts = [tr(lang, "line_player_at", name=fit(event.player(s.pid).name, 24), pid=s.pid,
+                where=_where(lang, rnd, r, s.board)) for r, s in found[:6]]
     more = f" … +{len(found) - 6}" if len(found) > 6 else ""
     return clean(fit(" · ".join(parts) + more, width))
 
@@ -89,40 +109,40 @@ def enter(screen, rnd: Round, text: str) -> None:
     """The ':' line's `text` by player on the round `rnd` the main screen shows (see the module)."""
     e, lang = screen.event, screen.arb.lang
     who, score = slips.split_slip(text)
-    found = slips.players_on_boards(e, rnd, who)
+    found = candidates(e, rnd, who)
     if not found:
         screen.attempt(slips.who_elsewhere, e, rnd, who)
         return
     if len(found) == 1:
-        _chosen(screen, rnd, found[0], score)
+        _chosen(screen, rnd, *found[0], score)
         return
     if len(found) > len(KEYS):
         screen.say_error(tr(lang, "line_player_many", n=len(found), who=clean(who.strip())))
         return
     body = Text(tr(lang, "line_which_q", who=clean(who.strip())) + "\n\n")
     choices = []
-    for key, s in zip(KEYS, found):
-        g = rnd.game(s.board)
+    for key, (r, s) in zip(KEYS, found):
+        g = r.game(s.board)
         other = g.second if s.first else g.first
-        vs = e.player(other).name if other is not None else tr(lang, "bye_word")
+        vs = e.player(other).name if other is not None else tr(lang, "bye")
         choices.append((key, clean(tr(lang, "line_which_choice", name=fit(e.player(s.pid).name, 24), pid=s.pid,
-                                      b=s.board, other=fit(vs, 20)))))
+                                      where=_where(lang, rnd, r, s.board), other=fit(vs, 20)))))
 
     def answered(choice: str | None) -> None:
         picked = dict(zip(KEYS, found)).get(choice or "")
         if picked is None:
             screen.say("")
             return
-        _chosen(screen, rnd, picked, score)
+        _chosen(screen, rnd, *picked, score)
 
     screen.app.push_screen(ChoiceScreen(tr(lang, "line_which_title"), body, choices + [("n", tr(lang, "cancel"))],
                                         classes="ask"), answered)
 
 
-def _chosen(screen, rnd: Round, seat: slips.OnBoard, score: str | None) -> None:
-    """One player found: select the board; with a score, enter the board's result (said with the board chosen)."""
-    panel = screen.round_panel
-    g = rnd.game(seat.board)
+def _chosen(screen, shown: Round, rnd: Round, seat: slips.OnBoard, score: str | None) -> None:
+    """One player found: show the board (on its table); with a score, enter the board's result (said with the
+    board chosen)."""
+    lang = screen.arb.lang
     result = None
     if score is not None:
         try:
@@ -130,12 +150,18 @@ def _chosen(screen, rnd: Round, seat: slips.OnBoard, score: str | None) -> None:
         except ArbiterError as exc:
             screen.attempt(_raise, exc)
             return
-    if panel.where.only_missing and g.result is not None:
+    if rnd.table != shown.table:  # the player's table, its current round
+        screen.goto(False, rnd.table)
+        rnd = screen.current_round() or rnd
+    panel = screen.round_panel
+    if panel.where.only_missing and rnd.game(seat.board).result is not None:
         panel.go(only_missing=False)
     panel.select(seat.board)
     note = f"#{seat.pid} → "
+    if rnd.table != shown.table:
+        note += tr(lang, "line_player_table", t=rnd.table)
     if result is None:
-        screen.say(note + tr(screen.arb.lang, "line_player_board", b=seat.board))
+        screen.say(note + tr(lang, "line_player_board", b=seat.board))
         return
     screen.enter_result(seat.board, result, rnd, note=note)
 
