@@ -542,8 +542,6 @@ T: dict[str, tuple[str, str]] = {
     "web_mp": ("MP", "КО"),
     "web_gp": ("GP", "ИО"),
     "web_not_found": ("No such page.", "Такой страницы нет."),
-    "web_final_later": ("The final ranking and prizes are shown here once the event has them.",
-                        "Итоговые места и призы появятся здесь, когда они будут в турнире."),
     "web_language": ("Language", "Язык"),
 }
 

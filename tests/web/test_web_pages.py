@@ -157,7 +157,8 @@ def test_the_top_and_the_playoff():
         site = P.build(e, lang)
         assert re.findall(r"<caption>(.*?)</caption>", site.page("/bracket").body) == words
         slides = re.findall(r'data-slide="([^"]+)"', site.page("/hall").body)
-        assert slides == ["pairings-top-0", "standings-1", "standings-2", "bracket-1", "bracket-2", "bracket-3"]
+        assert slides == ["pairings-top-0", "standings-1", "standings-2", "bracket-1", "bracket-2", "bracket-3",
+                          "final"]  # the top played out: the event is over, its final ranking shown
         b = ex.top_bracket(e)
         champion = e.player(b.champion).name
         assert champion in site.page("/bracket").body and "/bracket" in dict(site.nav)
@@ -170,3 +171,46 @@ def test_the_top_and_the_playoff():
         site = P.build(e, lang)
         assert words in site.page("/playoff").body and "/playoff" in dict(site.nav)
         assert re.findall(r'data-slide="([^"]+)"', site.page("/hall").body) == ["pairings-playoff-0", "standings-0"]
+
+
+def test_the_end_of_the_event_final_ranking_categories_and_prizes():
+    """The issue's event (a top of 4 with a third-place match, played out) with prizes and a category: the
+    phone's /final, /categories and /prizes equal core's ranking and prize list; the hall adds both slides
+    once the event is over; every page in both languages."""
+    from fractions import Fraction
+
+    from arbiter.core.final import changes
+    from arbiter.core.final.prizes import prize_list
+    from arbiter.core.final.ranking import final_ranking
+    from tests.final_events import twelve_with_top
+
+    e = twelve_with_top()
+    e = changes.add_category(e, "Under 2000", rating_below=2000)
+    for name, amount in (("1st", 300), ("2nd", 200), ("3rd", 100)):
+        e = changes.add_prize(e, name, amount=Fraction(amount))
+    e = changes.add_prize(e, "Best under 2000", amount=Fraction(50), category="Under 2000")
+    fr = final_ranking(e)
+    site = P.build(e, "en")
+    assert [href for href, _ in site.nav][5:8] == ["/final", "/categories", "/prizes"]
+    final = site.page("/final").body
+    rows = re.findall(r'<tr><td class="num">([\d-]+)</td><td>[^<]*<span class="muted">\((\d+)\)</span>', final)
+    assert rows == [(r.place_text, str(r.id)) for r in fr.rows]
+    assert "champion" in final and "10-11" in final  # the top's places said; a tie waiting for its lot shared
+    pl = prize_list(e, fr)
+    prizes = site.page("/prizes").body
+    won = re.findall(r'<td class="num">(\d+)</td><td>([^<]+)<', prizes)
+    assert [name for _, name in won] == [a.prize.name for a in pl.awards]
+    under = [a for a in pl.awards if a.prize.category][0]
+    third = [a for a in pl.awards if a.prize.name == "3rd"][0]
+    assert third.winners[0].id == 3 and under.winners[0].id not in (1, 2, 3)
+    assert f'({under.winners[0].id})' in prizes.split("Best under 2000")[1].split("</tr>")[0]
+    cats = site.page("/categories").body
+    assert "Under 2000" in cats and cats.count("<tr>") == 1 + sum(1 for r in fr.rows if r.id in {3, 5, 8, 10, 12})
+    slides = re.findall(r'data-slide="([^"]+)"', site.page("/hall").body)
+    assert slides[-2:] == ["final", "prizes"]
+    ru = P.build(e, "ru")
+    assert "Итоговые места" in ru.page("/final").title and "Призы" == ru.page("/prizes").title
+    assert "чемпион" in ru.page("/final").body.lower() or "победитель" in ru.page("/final").body.lower()
+    before = P.build(load(ROOT / "saves" / "demo.toml"), "en")  # under way, without prizes
+    assert "/final" in dict(before.nav) and "/prizes" not in dict(before.nav)
+    assert "final" not in re.findall(r'data-slide="([^"]+)"', before.page("/hall").body)

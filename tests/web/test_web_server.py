@@ -58,7 +58,7 @@ def test_the_home_page_is_the_current_round_with_the_names(demo):
     # nothing from another host: no URL with a scheme, every reference is this server's
     assert not re.search(r"(?i)(https?:)?//[a-z0-9]", html.replace("http://www.w3.org", ""))
     assert set(re.findall(r'(?:src|href)="([^"]*)"', html)) <= {
-        "/static/app.css", "/static/app.js", "/", "/names", "/standings", "/crosstable", "/bracket", "/rounds",
+        "/static/app.css", "/static/app.js", "/", "/names", "/standings", "/crosstable", "/bracket", "/final", "/rounds",
         "/players", "/hall", "?lang=en", "?lang=ru"}
 
 

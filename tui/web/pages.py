@@ -18,89 +18,25 @@ load nothing but /static/app.css and /static/app.js from the same server.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import replace
 from datetime import datetime, timezone
 
 from arbiter.core.event.history import histories
 from arbiter.core.event.model import Event, Round
-from arbiter.core.event.model import points_text as _points_text
 from arbiter.core.formats import exports as ex
 from arbiter.core.formats.html import Markup, esc, join, tag
 from arbiter.core.msg.i18n import render, words
 from arbiter.core.tiebreaks.names import tiebreak_name
 from arbiter.core.tiebreaks.standings import main_stage
 from arbiter.tui.i18n import tr
+from arbiter.tui.web import final_pages
+from arbiter.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_text, round_path
 
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
 
 LANG_NAMES = (("en", "English"), ("ru", "Русский"))
 _CELL = re.compile(r"(\d+|\?)([fs])(.)")  # a crosstable cell in English: opponent's row, colour, score
-points_text = lru_cache(maxsize=4096)(_points_text)  # the same few values on every row of every page
 HALL_TIEBREAKS = 3  # the hall's standings show the first three tie-breaks (the phone's show all)
-
-
-@dataclass(frozen=True)
-class Page:
-    path: str
-    title: str
-    body: Markup
-    nav: str = ""  # the path of the navigation item this page is under
-    find: bool = False  # the page has the find-my-name box
-
-
-@dataclass
-class Site:
-    lang: str
-    event_name: str
-    nav: list[tuple[str, str]]
-    pages: dict[str, Page] = field(default_factory=dict)
-    clock: tuple[str, int | None] = ("", None)  # the current round's clock: (deadline ISO, seconds left if paused)
-    later: dict = field(default_factory=dict)  # path -> what makes that page, once, when it is asked for
-
-    def page(self, path: str) -> Page | None:
-        """The page at `path` (a round's page is made now if it was not yet), or None."""
-        if path not in self.pages and path in self.later:
-            self.pages[path] = self.later[path]()
-        return self.pages.get(path)
-
-
-def round_path(rnd: Round) -> str:
-    table = f"t{rnd.table}-" if rnd.table is not None else ""
-    return f"/round/{rnd.stage}-{table}{rnd.number}"
-
-
-def _scroll(inner: Markup) -> Markup:
-    """A wide table scrolls inside its box; the page itself never scrolls sideways on a phone."""
-    return tag("div", inner, class_="scroll")
-
-
-def _table(head: list, rows: list[Markup], *, classes: list[str], caption=None, find: bool = False,
-           cls: str | None = None) -> Markup:
-    thead = tag("thead", tag("tr", *(tag("th", h, class_=classes[i] or None) for i, h in enumerate(head))))
-    cap = tag("caption", caption) if caption is not None else Markup("")
-    return tag("table", cap, thead, tag("tbody", *rows), class_=cls, data_find="1" if find else None)
-
-
-def _e(x) -> str:
-    """`esc`, with the common cases first (this runs for every cell of every page)."""
-    if isinstance(x, Markup):
-        return x
-    if isinstance(x, int):
-        return str(x)
-    return esc(x)
-
-
-def _tr(cells: list, classes: list[str]) -> Markup:
-    """A row; `classes` are this module's own literal class names (not data)."""
-    out = ["<tr>"]
-    for i, c in enumerate(cells):
-        cls = classes[i] if i < len(classes) else ""
-        out.append(f'<td class="{cls}">' if cls else "<td>")
-        out.append(_e(c))
-        out.append("</td>")
-    out.append("</tr>")
-    return Markup("".join(out))
 
 
 class Shared:
@@ -114,6 +50,15 @@ class Shared:
         self._standings: dict[int | None, tuple] = {}
         self._resting: dict[tuple, list] = {}
         self._cross: dict[int | None, tuple] = {}
+        self._final = None
+
+    def final(self):
+        """The final ranking of the whole event (`core.final.ranking.final_ranking`), once per change."""
+        if self._final is None:
+            from arbiter.core.final.ranking import final_ranking
+
+            self._final = final_ranking(self.e)
+        return self._final
 
     def who(self, pid: int) -> Markup:
         m = self._who.get(pid)
@@ -195,8 +140,8 @@ class _Build:
         return items
 
     def final_nav(self) -> list[tuple[str, str]]:
-        """The final ranking and the prizes (issue 23): their pages go here once core has them."""
-        return []
+        """The final ranking, the lists by category and the prizes (tui/web/final_pages.py)."""
+        return final_pages.nav(self)
 
     # -- the current round ----------------------------------------------------------------------
     def board_rows(self, rnd: Round) -> list[Markup]:
@@ -459,6 +404,7 @@ class _Build:
                         ["num", "", "res", ""]) for g in rnd.games]
             slide("playoff", f"{t('playoff')}: {self.title(rnd)}",
                   _table([t("bd"), t("first"), t("result"), t("second")], rows, classes=["num", "", "res", ""]))
+        final_pages.hall_slides(self, slide)
         if not slides:
             slides.append(tag("section", tag("h2", self.e.name), tag("p", t("no_round")), class_="slide",
                               data_slide="none"))
@@ -493,6 +439,7 @@ def build(event: Event, lang: str, shared: Shared | None = None) -> Site:
         site.pages[p.path] = p
     # a round's own page is made when it is first asked for (`Site.page`): most are never opened
     site.later = {round_path(r): (lambda r=r: b.round_page(r)) for r in event.rounds}
+    site.later.update(final_pages.later(b))  # the end of the event's pages likewise
     return site
 
 

@@ -1,0 +1,76 @@
+"""What every page of the web view is made of (tui/web/pages.py, tui/web/final_pages.py): a page, the site of
+one language, and the table helpers (every cell through `core.formats.html`: cleaned, then escaped)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from arbiter.core.event.model import Round
+from arbiter.core.event.model import points_text as _points_text
+from arbiter.core.formats.html import Markup, esc, tag
+
+points_text = lru_cache(maxsize=4096)(_points_text)  # the same few values on every row of every page
+
+
+@dataclass(frozen=True)
+class Page:
+    path: str
+    title: str
+    body: Markup
+    nav: str = ""  # the path of the navigation item this page is under
+    find: bool = False  # the page has the find-my-name box
+
+
+@dataclass
+class Site:
+    lang: str
+    event_name: str
+    nav: list[tuple[str, str]]
+    pages: dict[str, Page] = field(default_factory=dict)
+    clock: tuple[str, int | None] = ("", None)  # the current round's clock: (deadline ISO, seconds left if paused)
+    later: dict = field(default_factory=dict)  # path -> what makes that page, once, when it is asked for
+
+    def page(self, path: str) -> Page | None:
+        """The page at `path` (a round's page is made now if it was not yet), or None."""
+        if path not in self.pages and path in self.later:
+            self.pages[path] = self.later[path]()
+        return self.pages.get(path)
+
+
+def round_path(rnd: Round) -> str:
+    table = f"t{rnd.table}-" if rnd.table is not None else ""
+    return f"/round/{rnd.stage}-{table}{rnd.number}"
+
+
+def _scroll(inner: Markup) -> Markup:
+    """A wide table scrolls inside its box; the page itself never scrolls sideways on a phone."""
+    return tag("div", inner, class_="scroll")
+
+
+def _table(head: list, rows: list[Markup], *, classes: list[str], caption=None, find: bool = False,
+           cls: str | None = None) -> Markup:
+    thead = tag("thead", tag("tr", *(tag("th", h, class_=classes[i] or None) for i, h in enumerate(head))))
+    cap = tag("caption", caption) if caption is not None else Markup("")
+    return tag("table", cap, thead, tag("tbody", *rows), class_=cls, data_find="1" if find else None)
+
+
+def _e(x) -> str:
+    """`esc`, with the common cases first (this runs for every cell of every page)."""
+    if isinstance(x, Markup):
+        return x
+    if isinstance(x, int):
+        return str(x)
+    return esc(x)
+
+
+def _tr(cells: list, classes: list[str]) -> Markup:
+    """A row; `classes` are this module's own literal class names (not data)."""
+    out = ["<tr>"]
+    for i, c in enumerate(cells):
+        cls = classes[i] if i < len(classes) else ""
+        out.append(f'<td class="{cls}">' if cls else "<td>")
+        out.append(_e(c))
+        out.append("</td>")
+    out.append("</tr>")
+    return Markup("".join(out))
