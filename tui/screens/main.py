@@ -46,9 +46,10 @@ from ..widgets.status import MessageLine, StatusLine, status_text
 from . import by_player
 from . import team_edits  # noqa: F401 (registers the actions of a team event: tui/actions.py handler)
 from .base import ArbiterScreen
-from .clock import AlarmScreen
+from .clock import AlarmScreen, ask_minutes
 from .dialogs import ChoiceScreen, TextScreen
 from .entry import change_preview, clean_lines, playoff_preview_body, result_of, wrapped_lines
+from .top_preview import open_preview
 
 
 class MainScreen(ArbiterScreen):
@@ -871,8 +872,6 @@ class MainScreen(ArbiterScreen):
             self.clock_all_tables(e.round_minutes)
             return
         if choice == "m":  # minutes typed (tui/screens/clock.py)
-            from .clock import ask_minutes
-
             ask_minutes(self, rnd)
             return
         if choice in ("4", "7"):
@@ -906,8 +905,6 @@ class MainScreen(ArbiterScreen):
     def action_start_top(self) -> None:
         """Preview the top (seeds, the 704.2 aims, the first round: a job; `s` the other seeding), start it on `y`
         (tui/screens/top_preview.py)."""
-        from .top_preview import open_preview
-
         open_preview(self)
 
     def action_start_playoff(self) -> None:
