@@ -3,6 +3,12 @@
 Used by the benchmarks (big events) and to make saves/demo.toml:
 
     python bench/simulate.py demo            # rewrite saves/demo.toml
+    python bench/simulate.py finished OUT.toml   # the demo played to its champion
+    python bench/simulate.py open N [ROUNDS [PLAYED [SEED]]] > open.trf   # a big open (below) as a TRF
+
+`open_event` makes a big open as a judge runs one: requested half-point byes,
+withdrawals and forfeits, every round paired by arbiter (`core.pairing`) from
+the rounds before it; bench/bench_perf.py pairs its rounds again.
 
 Tests read names and values of the committed saves/demo.toml (it was made
 before the name lists below were matched by gender): rewriting the demo
@@ -19,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from arbiter.core.event import commands
+from arbiter.core.event import commands  # noqa: E402
 from arbiter.core.pairing import rounds as pairing  # noqa: E402
 from arbiter.core.event.model import Event  # noqa: E402
 from arbiter.core.event.results import Result  # noqa: E402
@@ -93,6 +99,40 @@ def simulate(e: Event, rounds: int, seed: int = 1, **kw) -> Event:
     return e
 
 
+def open_event(n: int, rounds: int = 9, played: int | None = None, seed: int = 1, *, byes: float = 1 / 40,
+               retire: float = 1 / 20, forfeits: float = 1 / 15) -> Event:
+    """An open of `n` players and `rounds` rounds, `played` of them (default all) paired by arbiter and
+    played. Before round 1, each player asks for a half-point bye in each round with probability
+    `byes`; one player in 1/`retire` withdraws from a round drawn in 2..rounds; each game is
+    forfeited with probability `forfeits` (one side, drawn), otherwise its result is drawn from
+    the ratings."""
+    rng = random.Random(seed)
+    e = make_event(n, rounds=rounds, seed=seed, name=f"Simulated Open {n}")
+    for p in list(e.players):
+        if rng.random() < retire:
+            e = commands.withdraw(e, p.id, rng.randint(2, rounds))
+        for k in range(1, rounds + 1):
+            if rng.random() < byes and e.player(p.id).available(k):
+                e = commands.request_bye(e, p.id, k, "half")
+    for _ in range(rounds if played is None else played):
+        e = pairing.pair_next(e)
+        e = play_round(e, rng, forfeits=forfeits)
+    return e
+
+
+def open_trf(t):
+    """The TRF of an open with every round a player was not paired in written `0000 - Z`: the
+    export leaves a withdrawn player's rounds blank, and blank blocks at the end of a line are
+    nothing, so the file would have him paired again in the next round."""
+    from arbiter.core.event.records import Outcome, RoundRecord
+
+    played = max(j for p in t.players for j, r in enumerate(p.records, 1) if r.outcome.paired)
+    for p in t.players:
+        recs = [RoundRecord(Outcome.ZERO_BYE) if r.outcome is Outcome.ABSENT else r for r in p.records]
+        p.records = recs + [RoundRecord(Outcome.ZERO_BYE)] * (played - len(recs))
+    return t
+
+
 def demo() -> Event:
     e = make_event(38, tables=4, rounds=5, seed=704, name="Demo Open (seed 000, 704.2)", sizes=[9, 10, 9, 10],
                    top=16, third_place=True, tiebreaks=("BH-C1", "BH", "SB", "WIN"))
@@ -139,10 +179,16 @@ if __name__ == "__main__":
 
         (ROOT / "saves" / "demo.toml").write_text(dumps(demo()), encoding="utf-8")
         print("wrote saves/demo.toml")
+    elif sys.argv[1:2] == ["open"] and 3 <= len(sys.argv) <= 6:
+        from arbiter.core.formats.trf import write_trf
+        from arbiter.core.formats.trf_event import event_to_trf
+
+        n, rounds, played, seed = (list(map(int, sys.argv[2:])) + [9, 0, 1][len(sys.argv) - 3:])
+        sys.stdout.write(write_trf(open_trf(event_to_trf(open_event(n, rounds, played or None, seed)))))
     elif sys.argv[1:2] == ["finished"] and len(sys.argv) == 3:
         from arbiter.core.store import dumps
 
         Path(sys.argv[2]).write_text(dumps(finished_demo()), encoding="utf-8")
         print(f"wrote {sys.argv[2]}: the demo played to its champion")
     else:
-        sys.exit("usage: simulate.py demo | simulate.py finished OUT.toml")
+        sys.exit(__doc__)

@@ -4,11 +4,12 @@ A candidate is a *bracket part* P (pairs inside the bracket, never two MDPs).
 Its value is `(A, V345, Q)`:
 
 * `A`    = (V1, V2): number of bracket pairs, then the profile of their higher
-  players' score levels (C6, C7). It depends only on the downfloaters D.
+  players' score levels (C6, C7: `criteria.c6_c7_value`). It depends only on the
+  downfloaters D.
 * `V345` = (V3, V4, V5): the best (pairs, profile) of the next bracket given D
-  (C8, computed by a nested search), and the C9 term.
+  (C8, computed by a nested search), and the C9 term (`c8_c9_value`).
 * `Q`    = V6..V17 (C10-C21) packed into one integer with bit fields, a sum over
-  the pairs of P.
+  the pairs of P (`quality.PairQuality`).
 
 Candidates are enumerated in the FIDE generation order of 5.4 (MDP set, MDP
 opponents, exchanges, transpositions) with branch and bound: a branch is cut
@@ -20,58 +21,90 @@ oracle on the set D + next group + lower part.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from arbiter.core.swiss.colours import ABSOLUTE, STRONG
+from arbiter.core.swiss.colours import STRONG
+from arbiter.core.swiss.criteria import c4_complete_pairing, c6_c7_value, c9_value
 from arbiter.core.swiss.matching import (
     Bipartite,
     Hint,
+    UndoBipartite,
     bipartite_full,
+    bit_set,
     exposed_of,
     maximum_matching,
-    matching_size,
+    maximum_matching_size,
     perfect_matching,
     tree_outer_vertices,
 )
+from arbiter.core.swiss.quality import V8, PairQuality
 from arbiter.core.swiss.remainder import Budget as _Budget
 from arbiter.core.swiss.remainder import Found as _Found
-from arbiter.core.swiss.remainder import RemainderSolver as _RemainderSolver
+from arbiter.core.swiss.remainder import RemainderSolver, WarmStarts
 from arbiter.core.swiss.remainder import descriptors as _descriptors
-
-if TYPE_CHECKING:
-    from arbiter.core.swiss.dutch import RoundData
-
-BUDGET_SCALE = 1  # node budgets of the ordered searches (tests vary it to cross-check the paths)
+from arbiter.core.swiss.round_setup import RoundData
 
 
-def _bits(mask: int):
+def iter_bits(mask: int):
+    """The members of the bit set `mask`, lowest first, one at a time."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
 
 
+def _ub_budget(size: int) -> int:
+    """Nodes of the ordered search for a candidate reaching the bracket's upper bound before the
+    exact way (weighted matchings) takes over. When the first candidate in generation order
+    reaches the bound, the search walks straight down to it (about size / 2 nodes in every
+    round of the corpora and the big opens, once 6 * size); when none does, the whole budget is
+    spent for nothing. (It was 2000 + 10 * size.)"""
+    return 1000 + 5 * size
+
+
 class _Stop(Exception):
     pass
+
+
+class _WalkMissed(Exception):
+    """The exact walk over MDP opponents met one whose remainder misses the target."""
+
+
+class _NextBracket:
+    """What the nested searches of one bracket's next bracket share (C8). They all have the
+    same players after their bracket, so the same answers of the completion oracle (C4) and
+    the same start for it; the same residents, so one maximum matching of them starts every
+    matching of the residents; and a single downfloater's value depends only on whom he may
+    meet there and below and on his score, so downfloaters alike in that share it."""
+
+    def __init__(self):
+        self.hint = None  # matching.Hint of the players after the next bracket
+        self.feasible: dict[int, list[int] | None] = {}  # BracketSearch.feas_cache of them all
+        self.residents: list[int] | None = None  # a maximum matching of the residents
+        self.values: dict[tuple, tuple] = {}  # (whom he may meet, score level) -> V3, V4
 
 
 class BracketSearch:
     """Find the bracket part of dutch.md 5.3/5.4 for MDPs `M` and residents `R`."""
 
     def __init__(self, rd: RoundData, M: list[int], R: list[int], N: list[int], rest: int,
-                 witness: list[int] | None, c9: bool, full: bool = True):
+                 witness: list[int] | None, c9: bool, full: bool = True, nested: _NextBracket | None = None):
         self.rd, self.M, self.R, self.N = rd, M, R, N
         self.rest, self.witness, self.c9, self.full = rest, witness, c9, full
         self.B = M + R
-        self.Mmask = sum(1 << x for x in M)
-        self.Rmask = sum(1 << x for x in R)
+        self.Mmask = bit_set(M)
+        self.Rmask = bit_set(R)
         self.Bmask = self.Mmask | self.Rmask
         self.after = rest & ~self.Bmask
         self.nlev = rd.nlevels
         self.res_level = rd.level[R[0]] if R else 0
         self.feas_cache: dict[int, list[int] | None] = {}
         self._hint = None  # start of the oracle calls (matching.Hint), once prepared
-        self._sub_hint = None  # the same for the nested searches of the next bracket
+        self._next: _NextBracket | None = None  # shared by the nested searches of the next bracket
+        self.nested = nested
+        if nested is not None:  # a nested search (C8): shares with its siblings
+            self.feas_cache = nested.feasible
+            if nested.hint is None and witness is not None:
+                nested.hint = self._after_hint(self.after, witness)
+            self._hint = nested.hint
         self.v345_cache: dict[int, tuple] = {}
         self.best = None  # (value, pairs, Dmask)
         self.nodes = 0
@@ -80,133 +113,28 @@ class BracketSearch:
         self.simple = False
         self.exact_target = None
         self.desc_class = None
+        self.budget_scale = rd.search.budget_scale
+        self.warm = WarmStarts()  # shared by the weighted matchings of this bracket
         # adjacency inside the bracket, MDP-MDP edges removed
-        self.adjB = {x: rd.comp[x] & (self.Rmask if x in M else self.Bmask) for x in self.B}
+        self.adjB = {x: rd.compatible[x] & (self.Rmask if x in M else self.Bmask) for x in self.B}
         if full:
-            self._setup_quality()
+            self.quality = PairQuality(rd, self.B, self.Mmask)
+            self.q, self.best_q = self.quality.q, self.quality.best_q
+            self.blev, self.nbl = self.quality.blev, self.quality.nbl
         self.ub = self._upper_bound()
 
     # ------------------------------------------------------------------ values
-    def _setup_quality(self) -> None:
-        rd = self.rd
-        levels = sorted({rd.ps[x] for x in self.B}, reverse=True)
-        self.blev = {x: levels.index(rd.ps[x]) for x in self.B}
-        self.nbl = len(levels)
-        self.W = max(2, (len(self.B) + 2).bit_length())
-        # field layout (most significant first): V6 V7 V8 V9 V10 V11 V12 V13, then
-        # the profiles V14 V15 V16 V17 with nbl sub-fields each.
-        self.nfields = 8 + 4 * self.nbl
-        self._setup_types()
-
-    def _field(self, f: int) -> int:
-        return (self.nfields - 1 - f) * self.W
-
-    def _setup_types(self) -> None:
-        rd = self.rd
-        ids: dict = {}
-        self._tid = {}
-        self._rep = []
-        masks: list[int] = []
-        for x in self.B:
-            cs = rd.cs[x]
-            key = (cs.pref, cs.strength, cs.abs_imb, cs.acd, cs.rep, rd.d1[x], rd.u1[x], rd.d2[x], rd.u2[x],
-                   not (self.Mmask >> x) & 1, self.blev[x])
-            t = ids.get(key)
-            if t is None:
-                t = ids[key] = len(self._rep)
-                self._rep.append(x)
-                masks.append(0)
-            self._tid[x] = t
-            masks[t] |= 1 << x
-        self._tmasks = list(enumerate(masks))
-        self._qtab = [[None] * len(masks) for _ in masks]
-        self._qorder: list = [None] * len(masks)
-
-    def q(self, hi: int, lo: int) -> int:
-        """Packed V6..V17 contribution of the bracket pair (hi, lo), hi higher ranked
-        (cached by the two players' types: everything it depends on)."""
-        th, tl = self._tid[hi], self._tid[lo]
-        v = self._qtab[th][tl]
-        if v is None:
-            v = self._qtab[th][tl] = self._q(hi, lo)
-        return v
-
-    def best_q(self, h: int, partners: int) -> int:
-        """max q(h, y) over the players y of the bit set `partners`."""
-        th = self._tid[h]
-        order = self._qorder[th]
-        if order is None:
-            # the partner types of h by decreasing q: the first one present wins
-            row = self._qtab[th]
-            for t, _mask in self._tmasks:
-                if row[t] is None:
-                    row[t] = self._q(h, self._rep[t])
-            order = self._qorder[th] = sorted(((row[t], mask) for t, mask in self._tmasks),
-                                              key=lambda e: -e[0])
-        for v, mask in order:
-            if partners & mask:
-                return v
-        return -1
-
-    def _q(self, hi: int, lo: int) -> int:
-        rd = self.rd
-        W, nbl = self.W, self.nbl
-        cs_h, cs_l = rd.cs[hi], rd.cs[lo]
-        same = cs_h.pref is not None and cs_h.pref == cs_l.pref
-        v = 0
-        sh = (self.nfields - 1) * W
-
-        def put(field_index: int, amount: int) -> None:
-            nonlocal v
-            v += amount << ((self.nfields - 1 - field_index) * W)
-
-        put(0, 0 if (same and cs_h.abs_imb and cs_l.abs_imb) else 1)
-        put(1, 0 if (same and self._c11_bad(cs_h, cs_l)) else 1)
-        put(2, 0 if same else 1)
-        bad9 = same and cs_h.strength >= STRONG and cs_l.strength >= STRONG and not (
-            cs_h.strength == ABSOLUTE and cs_l.strength == ABSOLUTE)
-        put(3, 0 if bad9 else 1)
-        hres = not (self.Mmask >> hi) & 1
-        mdp_pair = rd.ps[hi] > rd.ps[lo]
-        put(4, (rd.d1[hi] and hres) + rd.d1[lo])
-        bad11 = mdp_pair and rd.u1[lo]
-        put(5, 0 if bad11 else 1)
-        put(6, (rd.d2[hi] and hres) + rd.d2[lo])
-        bad13 = mdp_pair and rd.u2[lo]
-        put(7, 0 if bad13 else 1)
-        lh, ll = self.blev[hi], self.blev[lo]
-        base = 8
-        if rd.d1[hi]:
-            put(base + lh, 1)
-        if rd.d1[lo]:
-            put(base + ll, 1)
-        put(base + nbl + lh, 0 if bad11 else 1)
-        if rd.d2[hi]:
-            put(base + 2 * nbl + lh, 1)
-        if rd.d2[lo]:
-            put(base + 2 * nbl + ll, 1)
-        put(base + 3 * nbl + lh, 0 if bad13 else 1)
-        del sh
-        return v
-
-    @staticmethod
-    def _c11_bad(a, b) -> bool:
-        if a.strength != ABSOLUTE or b.strength != ABSOLUTE:
-            return False
-        c = a.pref
-        if a.acd == b.acd:
-            return a.rep is not None and a.rep == b.rep
-        loser = a if a.acd < b.acd else b
-        return loser.rep is not None and loser.rep != c
-
     def A_of(self, S: list[int], p: int) -> tuple:
-        prof = [0] * self.nlev
-        for m in S:
-            prof[self.rd.level[m]] += 1
-        prof[self.res_level] += p
-        return (len(S) + p, tuple(prof))
+        """C6, C7 (V1, V2) of a bracket part pairing the MDPs S and p pairs of residents."""
+        level = self.rd.level
+        return c6_c7_value([level[m] for m in S], p, self.res_level, self.nlev)
+
+    def _solver(self, Rp: list[int], p: int, leftovers: list[int] | None, use_d: bool = True) -> RemainderSolver:
+        return RemainderSolver(self.quality, self.adjB, Rp, p, leftovers, warm=self.warm, options=self.rd.search,
+                               progress=self.rd.progress, use_d=use_d)
 
     def feasible(self, Dmask: int) -> bool:
+        """C4: the downfloaters D (and every player after the bracket) can still all be paired."""
         r = self.feas_cache.get(Dmask, 0)
         if r == 0:
             self.rd.progress()
@@ -217,7 +145,7 @@ class BracketSearch:
                     # from the third call on: a maximum matching of the players
                     # after the bracket, prepared once; each call only places D
                     hint = self._hint = self._after_hint(self.after, self.witness)
-            r = perfect_matching(self.rd.adj, self.after | Dmask, hint)
+            r = c4_complete_pairing(self.rd.graph, self.after | Dmask, hint)
             self.feas_cache[Dmask] = r
         return r is not None
 
@@ -232,7 +160,7 @@ class BracketSearch:
             return
         if self._hint is None:
             self._hint = self._after_hint(self.after, self.witness)
-        adj = self.rd.adj
+        adj = self.rd.graph
         active = self.after | DM
         mate = maximum_matching(adj, active, self._hint, tree_first=True)
         exposed = exposed_of(mate, active)
@@ -246,27 +174,30 @@ class BracketSearch:
                 self.feas_cache[DM | (1 << x)] = mate
 
     def _after_hint(self, after: int, witness: list[int]) -> Hint:
-        return Hint(self.rd.adj, maximum_matching(self.rd.adj, after, witness, tree_first=True))
+        return Hint(self.rd.graph, maximum_matching(self.rd.graph, after, witness, tree_first=True))
 
-    def v345(self, Dmask: int) -> tuple:
+    def c8_c9_value(self, Dmask: int) -> tuple:
+        """C8 (V3, V4): the pairs, and their profile, of the best pairing of the next bracket
+        with the downfloaters D as its MDPs (a nested search); C9 (V5) when the flag is on."""
         r = self.v345_cache.get(Dmask)
         if r is None:
             rd = self.rd
             rd.progress()
             D = [x for x in self.B if (Dmask >> x) & 1]
             if self.N:
-                sub = BracketSearch(rd, D, self.N, [], self.after | Dmask, self.feas_cache.get(Dmask),
-                                    False, full=False)
-                # every such search has the same players after its bracket: after & ~N
-                if self._sub_hint is None and sub.witness is not None:
-                    self._sub_hint = self._after_hint(sub.after, sub.witness)
-                sub._hint = self._sub_hint
-                a = sub.run()[0][0]
+                if self._next is None:
+                    self._next = _NextBracket()
+                key = (rd.compatible[D[0]] & self.after, rd.level[D[0]]) if len(D) == 1 else None
+                a = self._next.values.get(key) if key else None
+                if a is None:
+                    sub = BracketSearch(rd, D, self.N, [], self.after | Dmask, self.feas_cache.get(Dmask),
+                                        False, full=False, nested=self._next)
+                    a = sub.run()[0][0]
+                    if key:
+                        self._next.values[key] = a
             else:
                 a = (0, (0,) * self.nlev)
-            v5 = 0
-            if self.c9:
-                v5 = -rd.c9rank.get(D[0], 10 ** 6) if len(D) == 1 else -10 ** 6
+            v5 = c9_value(D, rd.c9_rank) if self.c9 else 0
             r = (a[0], a[1], v5)
             self.v345_cache[Dmask] = r
         return r
@@ -274,11 +205,10 @@ class BracketSearch:
     # ------------------------------------------------------------ upper bound
     def _upper_bound(self) -> tuple:
         rd = self.rd
-        adj = [0] * rd.nv
+        adj = [0] * rd.vertices
         for x in self.B:
             adj[x] = self.adjB[x]
-        mate = maximum_matching(adj, self.Bmask, tree_first=True)
-        v1 = matching_size(mate, self.Bmask)
+        v1 = maximum_matching_size(adj, self.Bmask, self._residents_matching(adj), tree_first=True)
         bm = Bipartite({m: self.adjB[m] for m in self.M})
         Sg = [m for m in self.M if bm.add(m)]
         prof = [0] * self.nlev
@@ -292,6 +222,16 @@ class BracketSearch:
             return (A,)
         self._bcache: dict = {}
         return (A,) + self.bounds(A)
+
+    def _residents_matching(self, adj: list[int]) -> Hint | None:
+        """In a nested search: a maximum matching of the residents (shared, prepared as a
+        `matching.Hint`), the start of the matchings of the bracket (their sizes are read, and
+        whether one exists)."""
+        if self.nested is None:
+            return None
+        if self.nested.residents is None:
+            self.nested.residents = Hint(adj, maximum_matching(adj, self.Rmask, tree_first=True))
+        return self.nested.residents
 
     def bounds(self, A: tuple) -> tuple:
         """(V345 bound, Q bound) valid for every candidate whose A part equals `A`."""
@@ -326,7 +266,7 @@ class BracketSearch:
             v34 = (0, (0,) * self.nlev)
         v5 = 0
         if self.c9:
-            ranks = [rd.c9rank[x] for x in self.B if x in rd.c9rank and (rd.byecand >> x) & 1]
+            ranks = [rd.c9_rank[x] for x in self.B if x in rd.c9_rank and (rd.bye_candidates >> x) & 1]
             v5 = -min(ranks) if ranks else -10 ** 6
         r = ((v34[0], v34[1], v5), self._q_bound(k, s, paired_m, len(Dlev)))
         self._bcache[A] = r
@@ -337,28 +277,28 @@ class BracketSearch:
         rd = self.rd
         B, R = self.B, self.R
         last = rd.last_round
-        w = sum(1 for x in B if rd.cs[x].pref == "w")
-        b = sum(1 for x in B if rd.cs[x].pref == "b")
+        w = sum(1 for x in B if rd.colour[x].pref == "w")
+        b = sum(1 for x in B if rd.colour[x].pref == "b")
         z = len(B) - w - b
         bad8 = max(0, abs(w - b) - z - d)
         bad8 = (bad8 + 1) // 2
-        sw = sum(1 for x in B if rd.cs[x].pref == "w" and rd.cs[x].strength >= STRONG)
-        sb = sum(1 for x in B if rd.cs[x].pref == "b" and rd.cs[x].strength >= STRONG)
+        sw = sum(1 for x in B if rd.colour[x].pref == "w" and rd.colour[x].strength >= STRONG)
+        sb = sum(1 for x in B if rd.colour[x].pref == "b" and rd.colour[x].strength >= STRONG)
         o = len(B) - sw - sb
         bad9 = 0 if last else (max(0, abs(sw - sb) - o - d) + 1) // 2
         if not last and bad8:
             # at the best V8 the clashing pairs all want the majority colour; such a
             # pair escapes C13 only with a mild player of that colour in it
             major = "w" if w > b else "b"
-            mild = sum(1 for x in B if rd.cs[x].pref == major and rd.cs[x].strength < STRONG)
+            mild = sum(1 for x in B if rd.colour[x].pref == major and rd.colour[x].strength < STRONG)
             bad9 = max(bad9, bad8 - mild)
         nres_paired = 2 * k - s
         f = [k, k, k - bad8, k - bad9]
-        f.append(min(sum(rd.d1[x] for x in R), nres_paired))
-        nonup1 = sum(1 for x in R if not rd.u1[x])
+        f.append(min(sum(rd.down_last[x] for x in R), nres_paired))
+        nonup1 = sum(1 for x in R if not rd.up_last[x])
         f.append(k - max(0, s - nonup1))
-        f.append(min(sum(rd.d2[x] for x in R), nres_paired))
-        nonup2 = sum(1 for x in R if not rd.u2[x])
+        f.append(min(sum(rd.down_before_last[x] for x in R), nres_paired))
+        nonup2 = sum(1 for x in R if not rd.up_before_last[x])
         f.append(k - max(0, s - nonup2))
         nbl = self.nbl
         paired_at = [0] * nbl
@@ -368,7 +308,7 @@ class BracketSearch:
         pairs_hi = list(paired_at)
         pairs_hi[rl] += max(0, k - s)
         paired_at[rl] += nres_paired
-        for dflag, uflag in ((rd.d1, rd.u1), (rd.d2, rd.u2)):
+        for dflag, uflag in ((rd.down_last, rd.up_last), (rd.down_before_last, rd.up_before_last)):
             d_at = [0] * nbl
             for x in B:
                 if dflag[x]:
@@ -387,7 +327,7 @@ class BracketSearch:
         # reorder: the layout is V6..V13, V14(nbl), V15(nbl), V16(nbl), V17(nbl)
         v = 0
         for i, amount in enumerate(f):
-            v += max(0, amount) << ((self.nfields - 1 - i) * self.W)
+            v += max(0, amount) << self.quality.shift(i)
         return v
 
     # ------------------------------------------------------------------ search
@@ -442,7 +382,7 @@ class BracketSearch:
             self._s2(S, 0, 0, [], 0, DM)
             return
         # 1. a candidate with this MDP set reaching the bracket's upper bound ends the search
-        if self._targeted_s(self.ub, BUDGET_SCALE * (2000 + 10 * len(self.B)), S, DM):
+        if self._targeted_s(self.ub, self.budget_scale * _ub_budget(len(self.B)), S, DM):
             return
         # 2. the exact optimum for this MDP set, then the first candidate reaching it
         ex = self._exact_S(S, DM)
@@ -466,7 +406,7 @@ class BracketSearch:
         Rp = [x for x in self.R if not (used >> x) & 1]
         pos = {x: i for i, x in enumerate(Rp)}
         p = (len(Rp) - (1 if Rleft is not None else 0)) // 2
-        rs = _RemainderSolver(self, Rp, p, [pos[x] for x in Rleft if x in pos] if Rleft is not None else None)
+        rs = self._solver(Rp, p, [pos[x] for x in Rleft if x in pos] if Rleft is not None else None)
         mt = rs.solve()
         rem_pairs, left = rs.first_in_order(mt)
         Dmask = DM | sum(1 << Rp[i] for i in left)
@@ -489,13 +429,18 @@ class BracketSearch:
 
     def _exact_walk(self, target, S, DM) -> bool:
         """MDP opponents in generation order; for each, the exact remainder optimum;
-        the first reaching `target` is completed in generation order."""
+        the first reaching `target` is completed in generation order. Gives up (False) at
+        the first opponent whose remainder misses the target: the weighted matchings then
+        find the opponents at one matching per MDP (step 3), where the walk would take one
+        per opponent tried."""
         saved = self.exact_target
         self.exact_target = target
         try:
             self._s2(S, 0, 0, [], 0, DM)
         except _Found:
             return True
+        except _WalkMissed:
+            return False
         finally:
             self.exact_target = saved
         return False
@@ -509,25 +454,25 @@ class BracketSearch:
         A = self.A_of(S, p)
         if A != target[0]:
             return
-        w = sum(1 for x in Rp if rd.cs[x].pref == "w")
-        bl = sum(1 for x in Rp if rd.cs[x].pref == "b")
+        w = sum(1 for x in Rp if rd.colour[x].pref == "w")
+        bl = sum(1 for x in Rp if rd.colour[x].pref == "b")
         bad = (max(0, abs(w - bl) - (mm - w - bl) - f) + 1) // 2
-        sh = (self.nfields - 3) * self.W
-        fm = (1 << self.W) - 1
+        sh = self.quality.shift(V8)
+        fm = (1 << self.quality.width) - 1
         if ((qsum >> sh) & fm) + p - bad < (target[2] >> sh) & fm:
             return
         ex = self._exact_best(Rp, p, qsum, DM, A)
         if ex is None or ex[0] < target:
-            return
+            raise _WalkMissed
         value, solver, mate = ex
         H0 = solver.his(mate)
         e = len(H0 - set(range(p)))
         diff = sum(H0) - sum(range(p))
-        v345 = self.v345(DM) if f == 0 else None
+        v345 = self.c8_c9_value(DM) if f == 0 else None
         n0 = len(pairs)
         saved = (self.target, self.desc_class)
         self.target, self.desc_class = value, (e, diff)
-        self.budget = self.nodes + BUDGET_SCALE * (3000 + 20 * mm)
+        self.budget = self.nodes + self.budget_scale * (3000 + 20 * mm)
         try:
             if not self._direct(solver, mate):
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
@@ -549,19 +494,19 @@ class BracketSearch:
         if f == 0:
             if not self.feasible(DM):
                 return None
-            groups = [(self.v345(DM), None)]
+            groups = [(self.c8_c9_value(DM), None)]
         else:
             by: dict = {}
             self.feasible_each(DM, self.R)
             for x in self.R:
                 if self.feasible(DM | (1 << x)):
-                    by.setdefault(self.v345(DM | (1 << x)), []).append(x)
+                    by.setdefault(self.c8_c9_value(DM | (1 << x)), []).append(x)
             groups = sorted(by.items(), reverse=True)
         Rp = list(S) + list(self.R)
         pos = {x: i for i, x in enumerate(Rp)}
         A = self.A_of(S, nres // 2)
         for v345, xs in groups:
-            solver = _RemainderSolver(self, Rp, len(S) + nres // 2,
+            solver = self._solver(Rp, len(S) + nres // 2,
                                       [pos[x] for x in xs] if xs is not None else None, use_d=False)
             mate = solver.solve()
             if mate is None:
@@ -576,7 +521,7 @@ class BracketSearch:
             return
         m = S[j]
         allowed = {x: self.adjB[x] for x in S[j + 1:]}
-        for r in _bits(self.adjB[m] & ~used):
+        for r in iter_bits(self.adjB[m] & ~used):
             nu = used | (1 << r)
             if j + 1 < len(S) and not bipartite_full(S[j + 1:], allowed, nu):
                 continue
@@ -593,10 +538,10 @@ class BracketSearch:
         Rp = [x for x in self.R if not (used >> x) & 1]
         Rpmask = self.Rmask & ~used
         mm = len(Rp)
-        adj = [0] * rd.nv
+        adj = [0] * rd.vertices
         for x in Rp:
             adj[x] = self.adjB[x] & Rpmask
-        pmax = matching_size(maximum_matching(adj, Rpmask, tree_first=True), Rpmask)
+        pmax = maximum_matching_size(adj, Rpmask, self._residents_matching(adj), tree_first=True)
         for p in range(pmax, -1, -1):
             A = self.A_of(S, p)
             if self._worse((A,) + (self.bounds(A) if self.full else ())):
@@ -609,6 +554,15 @@ class BracketSearch:
                     self._consider((A,), pairs, DM)
                     return
                 if f == 1:
+                    # one resident floats: first a pairing of the others with anyone floating,
+                    # then whether the floater can be paired below (usually he can)
+                    mate = self._perfect_with_dummy(Rp, adj, Rp, Rpmask, self._residents_matching(adj))
+                    if mate is None:
+                        continue
+                    floater = mate[rd.vertices]
+                    if self.feasible(DM | (1 << floater)):
+                        self._consider((A,), pairs, DM | (1 << floater))
+                        return
                     self.feasible_each(DM, Rp)
                     xs = [x for x in Rp if self.feasible(DM | (1 << x))]
                     if xs and self._perfect_with_dummy(Rp, adj, xs) is not None:
@@ -617,13 +571,13 @@ class BracketSearch:
                     continue
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, None)
                 continue
-            v345 = self.v345(DM) if f == 0 else None
+            v345 = self.c8_c9_value(DM) if f == 0 else None
             if f > 1 or self.simple:
                 self._remainder(S, Rp, p, pairs, qsum, DM, A, v345)
                 continue
             npairs = len(pairs)
             # 1. look for a candidate reaching the bracket's upper bound (then the search ends)
-            if self._targeted(self.ub, BUDGET_SCALE * (2000 + 10 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
+            if self._targeted(self.ub, self.budget_scale * _ub_budget(mm), S, Rp, p, pairs, qsum, DM, A, v345):
                 continue
             del pairs[npairs:]
             # 2. the exact optimum of this remainder, then the first candidate reaching it
@@ -632,7 +586,7 @@ class BracketSearch:
                 continue
             value, solver, mate = ex
             if not self._direct(solver, mate) and self._targeted(
-                    ex[0], BUDGET_SCALE * (3000 + 20 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
+                    ex[0], self.budget_scale * (3000 + 20 * mm), S, Rp, p, pairs, qsum, DM, A, v345):
                 continue
             del pairs[npairs:]
             # 3. the generation order by weighted matchings (dutch.md 9.4 d-h)
@@ -640,14 +594,13 @@ class BracketSearch:
             Dmask = DM | sum(1 << Rp[i] for i in left)
             self._consider(value, pairs + [(Rp[a], Rp[b]) for a, b in rem_pairs], Dmask)
 
-    @staticmethod
-    def _direct(solver, mate) -> bool:
+    def _direct(self, solver, mate) -> bool:
         """Skip the ordered search for the first candidate reaching the exact
         optimum, straight to the weighted-matching order (the same candidate),
         when the optimum needs no exchange: then that order costs one bipartite
         matching (RemainderSolver._transpositions), less than a search that may
         run out of budget. Not with unlimited budgets (tests compare the paths)."""
-        return BUDGET_SCALE <= 1 and not (solver.his(mate) - set(range(solver.p)))
+        return self.budget_scale <= 1 and not (solver.his(mate) - set(range(solver.p)))
 
     def _targeted(self, target, budget, S, Rp, p, pairs, qsum, DM, A, v345) -> bool:
         """Ordered search that only follows branches able to reach `target`.
@@ -669,14 +622,19 @@ class BracketSearch:
             del pairs[n0:]
         return target is not self.ub
 
-    def _perfect_with_dummy(self, Rp, adj, xs):
+    def _perfect_with_dummy(self, Rp, adj, xs, Rpmask=None, hint=None):
+        """A pairing of R' with a dummy vertex adjacent to the players of `xs` (the one of
+        them left to float), or None."""
         rd = self.rd
-        dummy = rd.nv
+        dummy = rd.vertices
         a = list(adj) + [0]
+        bit = 1 << dummy
         for x in xs:
-            a[x] |= 1 << dummy
-            a[dummy] |= 1 << x
-        return perfect_matching(a, sum(1 << x for x in Rp) | (1 << dummy))
+            a[x] |= bit
+        a[dummy] = sum(1 << x for x in xs) if xs is not Rp or Rpmask is None else Rpmask
+        if Rpmask is None:
+            Rpmask = sum(1 << x for x in Rp)
+        return perfect_matching(a, Rpmask | bit, hint)
 
     def _remainder(self, S, Rp, p, pairs, qsum, DM, A, v345) -> None:
         mm = len(Rp)
@@ -686,7 +644,7 @@ class BracketSearch:
         # per position: the later players of R' it may meet (allowed sets are
         # these minus H); colour wishes; S1 players with few such partners
         # outside S1 (only they can lose every partner to k exchanges)
-        adjB, cs = self.adjB, self.rd.cs
+        adjB, cs = self.adjB, self.rd.colour
         him = [adjB[x] & ~((1 << (x + 1)) - 1) & Rpmask for x in Rp]
         S1mask = sum(1 << Rp[i] for i in range(p))
         isw = [cs[x].pref == "w" for x in Rp]
@@ -695,11 +653,11 @@ class BracketSearch:
         outside = [(him[i] & ~S1mask).bit_count() for i in range(p)]
         crit: dict = {}
         if full:
-            sh = (self.nfields - 3) * self.W
-            fmask = (1 << self.W) - 1
+            sh = self.quality.shift(V8)
+            fmask = (1 << self.quality.width) - 1
             have = (qsum >> sh) & fmask
-            want_w, want_b = self.rd.want_w, self.rd.want_b
-        for X, Y in _descriptors(p, mm, self.budget is not None, self.desc_class):
+            want_w, want_b = self.rd.wants_white, self.rd.wants_black
+        for X, Y in _descriptors(p, mm, self.budget is not None, self.desc_class, self.rd.search.descriptor_limit):
             k = len(X)
             Hmask = S1mask
             for i in X:
@@ -742,32 +700,36 @@ class BracketSearch:
                 hb = [0] * (len(H) + 1)
                 for t in range(len(H) - 1, -1, -1):
                     suffix[t] = suffix[t + 1] + best_h[t]
-                    pr = self.rd.cs[H[t]].pref
+                    pr = self.rd.colour[H[t]].pref
                     hw[t] = hw[t + 1] + (pr == "w")
                     hb[t] = hb[t + 1] + (pr == "b")
-                ctx = (suffix, hw, hb, Rpmask & ~Hmask)
-                if self._worse((A, vb, qsum + self._cap(ctx, 0, 0, len(H)))):
+                nonH = Rpmask & ~Hmask
+                ctx = (suffix, hw, hb, nonH.bit_count(), (nonH & self.rd.wants_white).bit_count(),
+                       (nonH & self.rd.wants_black).bit_count())
+                if self._worse((A, vb, qsum + self._cap(ctx, 0, (0, 0, 0), len(H)))):
                     continue
             else:
                 ctx = None
                 if self._worse((A,)):
                     return
-            bm = Bipartite(allowed)
+            bm = UndoBipartite(allowed)
             if not bm.fill(H):
                 continue
-            self._transpose(H, 0, allowed, bm, 0, pairs, qsum, ctx, DM, Rpmask, A, v345)
+            gm = None
+            if full and self.target is not None:
+                gm = self._clash_free_matching(H, allowed)
+            self._transpose(H, 0, allowed, bm, gm, 0, (0, 0, 0), pairs, qsum, ctx, DM, Rpmask, A, v345)
 
-    def _cap(self, ctx, t: int, used: int, nH: int) -> int:
-        """Bound of the packed V6..V17 of the pairs of H[t:], with the V8 count capped."""
-        suffix, hw, hb, nonH = ctx
+    def _cap(self, ctx, t: int, taken: tuple[int, int, int], nH: int) -> int:
+        """Bound of the packed V6..V17 of the pairs of H[t:], with the V8 count capped. `taken`:
+        how many partners outside H are taken, and of them how many prefer white, black."""
+        suffix, hw, hb, n_free, n_white, n_black = ctx
         val = suffix[t]
-        free = nonH & ~used
-        nfree = free.bit_count()
-        bad = max(0, hw[t] - (nfree - (free & self.rd.want_w).bit_count())) + max(
-            0, hb[t] - (nfree - (free & self.rd.want_b).bit_count()))
+        nfree = n_free - taken[0]
+        bad = max(0, hw[t] - (nfree - (n_white - taken[1]))) + max(0, hb[t] - (nfree - (n_black - taken[2])))
         if bad:
-            sh = (self.nfields - 3) * self.W
-            cur = (val >> sh) & ((1 << self.W) - 1)
+            sh = self.quality.shift(V8)
+            cur = (val >> sh) & ((1 << self.quality.width) - 1)
             capped = max(0, nH - t - bad)
             if capped < cur:
                 # the lower fields of `val` came from the partners the cap excludes:
@@ -775,111 +737,121 @@ class BracketSearch:
                 val = ((val >> sh) - (cur - capped)) << sh | ((1 << sh) - 1)
         return val
 
-    def _transpose(self, H, t, allowed, bm, used, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
+    def _transpose(self, H, t, allowed, bm, gm, used, taken, pairs, qsum, ctx, DM, Rpmask, A, v345) -> None:
+        """The transpositions of H (5.4 key 3.5) by depth-first search: H[t] takes each allowed
+        partner in order. `bm` keeps a matching of all of H[t:] into free partners (a dead end is
+        cut at once); in target mode `gm` a maximum matching of H[t:] on clash-free edges."""
         self.nodes += 1
         if not self.nodes & 63:
             self.rd.progress()
         if self.budget is not None and self.nodes >= self.budget:
             raise _Budget
         if t == len(H):
-            taken = used | sum(1 << h for h in H)
-            Dmask = DM | (Rpmask & ~taken)
+            paired = used | sum(1 << h for h in H)
+            Dmask = DM | (Rpmask & ~paired)
             if not self.feasible(Dmask):
                 return
-            value = (A, self.v345(Dmask), qsum) if self.full else (A,)
+            value = (A, self.c8_c9_value(Dmask), qsum) if self.full else (A,)
             self._consider(value, pairs, Dmask)
             return
         h = H[t]
         vb = v345 if v345 is not None else (self.bounds(A)[0] if self.full else None)
-        for y in _bits(allowed[h] & ~used):
+        white, black = self.rd.white, self.rd.black
+        for y in iter_bits(allowed[h] & ~used):
             qq = 0
             if self.full:
                 qq = self.q(h, y)
-                if self._worse((A, vb, qsum + qq + self._cap(ctx, t + 1, used | (1 << y), len(H)))):
+                taken_y = (taken[0] + 1, taken[1] + white[y], taken[2] + black[y])
+                if self._worse((A, vb, qsum + qq + self._cap(ctx, t + 1, taken_y, len(H)))):
                     continue
-            elif self._worse((A,)):
-                return
-            if self.target is not None and self.full and t + 1 < len(H):
-                if not self._good_possible(H, t, h, y, allowed, used, qsum + qq):
+            else:
+                taken_y = taken
+                if self._worse((A,)):
+                    return
+            gmark = None
+            if gm is not None and t + 1 < len(H):
+                gmark = gm.mark()
+                if not self._good_possible(H, t, h, y, gm, used, qsum + qq, ctx):
+                    gm.undo(gmark)
                     continue
-            snap = None
+            bmark = bm.mark()
             if bm.partner.get(h) != y:
-                snap = (dict(bm.owner), dict(bm.partner))
-                old = bm.partner.pop(h, None)
-                if old is not None:
-                    del bm.owner[old]
+                freed = bm.unmatch(h)
                 o = bm.owner.get(y)
                 if o is not None:
-                    del bm.partner[o]
-                bm.owner[y] = h
-                bm.partner[h] = y
-                if o is not None and not bm._try(o, [0], used | (1 << y)):
-                    bm.owner, bm.partner = snap
+                    bm.unmatch(o)
+                bm.match(h, y)
+                if o is not None and not bm.augment_towards(o, freed, used | (1 << y)):
+                    bm.undo(bmark)
+                    if gmark is not None:
+                        gm.undo(gmark)
                     continue
             pairs.append((h, y))
-            self._transpose(H, t + 1, allowed, bm, used | (1 << y), pairs, qsum + qq, ctx, DM, Rpmask, A, v345)
+            self._transpose(H, t + 1, allowed, bm, gm, used | (1 << y), taken_y, pairs, qsum + qq, ctx, DM, Rpmask,
+                            A, v345)
             pairs.pop()
-            if snap is not None:
-                bm.owner, bm.partner = snap
+            bm.undo(bmark)
+            if gmark is not None:
+                gm.undo(gmark)
 
-    def _good_possible(self, H, t, h, y, allowed, used, q_after) -> bool:
-        """Target mode: can H[t+1:] still give the V8 count (pairs without a
-        colour clash) that the target needs? Checked by a bipartite matching on
-        clash-free edges."""
-        sh = (self.nfields - 3) * self.W
-        mask = (1 << self.W) - 1
+    def _clash_free_matching(self, H, allowed) -> UndoBipartite:
+        """A maximum matching of H into its allowed partners on the edges without a colour
+        clash (C12: the two do not prefer the same colour)."""
+        rd = self.rd
+        good = {}
+        for x in H:
+            pr = rd.colour[x].pref
+            a = allowed[x]
+            if pr == "w":
+                a &= ~rd.wants_white
+            elif pr == "b":
+                a &= ~rd.wants_black
+            good[x] = a
+        gm = UndoBipartite(good, highest_first=True)  # the search takes low partners first
+        gm.fill(H, maximum=True)
+        return gm
+
+    def _good_possible(self, H, t, h, y, gm, used, q_after, ctx) -> bool:
+        """Target mode, H[t] = h paired with y: can H[t+1:] still give the V8 count (pairs
+        without a colour clash, C12) that the target needs? `gm`, a maximum matching of H[t:]
+        on clash-free edges into the free partners, loses h and y (kept so for the levels
+        below; the caller undoes it); the answer is whether a maximum matching of what is left
+        reaches the count. Only h's old partner and y's old owner can start an augmenting path
+        of the smaller graph, but every unmatched player of H[t+1:] is tried before saying no."""
+        sh = self.quality.shift(V8)
+        mask = (1 << self.quality.width) - 1
         need = ((self.target[2] >> sh) & mask) - ((q_after >> sh) & mask)
-        rest = H[t + 1:]
+        freed = gm.unmatch(h)
+        o = gm.owner.get(y)
+        if o is not None:
+            gm.unmatch(o)
+            if gm.swap_in(o, freed, used | (1 << y)):
+                o = None  # re-matched at once (to h's old partner, mostly)
+        rest = len(H) - t - 1
         if need <= 0:
             return True
-        if need > len(rest):
+        if need > rest:
             return False
-        rd = self.rd
-        banned = used | (1 << y)
-        good = {}
-        for x in rest:
-            pr = rd.cs[x].pref
-            a = allowed[x] & ~banned
-            if pr == "w":
-                a &= ~rd.want_w
-            elif pr == "b":
-                a &= ~rd.want_b
-            good[x] = a
-        owner: dict[int, int] = {}
-
-        def aug(left: int, seen: list[int]) -> bool:
-            for r in _bits(good[left] & ~seen[0]):
-                seen[0] |= 1 << r
-                o = owner.get(r)
-                if o is None or aug(o, seen):
-                    owner[r] = left
-                    return True
-            return False
-
-        taken = 0
-        todo = []
-        for x in rest:  # greedy first, augmenting paths only for the rest
-            a = good[x] & ~taken
-            if a:
-                r = (a & -a).bit_length() - 1
-                owner[r] = x
-                taken |= 1 << r
-            else:
-                todo.append(x)
-        size = len(rest) - len(todo)
+        hw, hb = ctx[1], ctx[2]
+        if need <= rest - hw[t + 1] - hb[t + 1]:
+            return True  # the players without a preference never clash (if H[t+1:] can be paired at all)
+        size = len(gm.partner)
         if size >= need:
             return True
+        banned = used | (1 << y)
         missing = 0
-        for x in todo:
-            if aug(x, [0]):
+        dead = [0]  # partners found to lead nowhere since the last augmentation
+        for x in ([o] if o is not None else []) + [x for x in H[t + 1:] if x != o and x not in gm.partner]:
+            if gm.augment(x, banned, dead):
                 size += 1
+                dead[0] = 0
                 if size >= need:
                     return True
             else:
                 missing += 1
-                if len(rest) - missing < need:
+                if rest - missing < need:
                     return False
-        return size >= need
+        return False
 
     # ------------------------------------------- exact remainder (dutch.md 9.4 d-h)
     def _exact_best(self, Rp, p, qsum, DM, A):
@@ -887,16 +859,16 @@ class BracketSearch:
         m = len(Rp)
         f = m - 2 * p
         if f == 0:
-            groups = [(self.v345(DM), [])] if self.feasible(DM) else []
+            groups = [(self.c8_c9_value(DM), [])] if self.feasible(DM) else []
         else:
             by: dict = {}
             self.feasible_each(DM, Rp)
             for i, x in enumerate(Rp):
                 if self.feasible(DM | (1 << x)):
-                    by.setdefault(self.v345(DM | (1 << x)), []).append(i)
+                    by.setdefault(self.c8_c9_value(DM | (1 << x)), []).append(i)
             groups = sorted(by.items(), reverse=True)
         for v345, xs in groups:
-            solver = _RemainderSolver(self, Rp, p, xs if f else None)
+            solver = self._solver(Rp, p, xs if f else None)
             mate = solver.solve()
             if mate is None:
                 continue

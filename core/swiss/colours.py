@@ -55,32 +55,56 @@ def colour_state(history: tuple[str, ...]) -> ColourState:
 
 
 def allocate(hi: ColourState, lo: ColourState, hi_e: int, initial: str) -> tuple[str, str]:
-    """Colours (for hi, for lo) of a pair; `hi` is the higher-ranked player (3.1),
-    `hi_e` his effective number, `initial` the colour drawn for number 1 in round 1.
-    Returns the colour of hi and the colour of lo, and nothing else is consulted."""
-    p, q = hi, lo
-    # rule 5: no preference on either side
-    if p.pref is None and q.pref is None:
-        c = initial if hi_e % 2 == 0 else other(initial)
-        return c, other(c)
-    # rule 1: both can be granted
-    if p.pref is None:
-        return other(q.pref), q.pref
-    if q.pref is None or p.pref != q.pref:
-        return p.pref, other(p.pref)
-    want = p.pref
-    # rule 2: the stronger preference
-    if p.strength == ABSOLUTE and (q.strength != ABSOLUTE or p.acd > q.acd):
+    """Section 6: the colours (for hi, for lo) of a pair; `hi` is the higher-ranked player
+    (3.1), `hi_e` his effective number, `initial` the colour drawn for number 1 in round 1.
+    The first rule that decides, decides; nothing else is consulted."""
+    return (rule_5_no_preferences(hi, lo, hi_e, initial) or rule_1_both_granted(hi, lo)
+            or rule_2_stronger_preference(hi, lo) or rule_3_latest_difference(hi, lo)
+            or rule_4_higher_rank(hi))
+
+
+def rule_1_both_granted(hi: ColourState, lo: ColourState) -> tuple[str, str] | None:
+    """6.1: the preferences differ, or one of them is none: grant every preference there is."""
+    if hi.pref is None:
+        return other(lo.pref), lo.pref
+    if lo.pref is None or hi.pref != lo.pref:
+        return hi.pref, other(hi.pref)
+    return None
+
+
+def rule_2_stronger_preference(hi: ColourState, lo: ColourState) -> tuple[str, str] | None:
+    """6.2 (both want the same colour): an absolute preference beats a strong or mild one, and
+    of two absolute ones the larger colour difference wins; else a strong one beats a mild one."""
+    want = hi.pref
+    if hi.strength == ABSOLUTE and (lo.strength != ABSOLUTE or hi.acd > lo.acd):
         return want, other(want)
-    if q.strength == ABSOLUTE and (p.strength != ABSOLUTE or q.acd > p.acd):
+    if lo.strength == ABSOLUTE and (hi.strength != ABSOLUTE or lo.acd > hi.acd):
         return other(want), want
-    if p.strength == STRONG and q.strength == MILD:
+    if hi.strength == STRONG and lo.strength == MILD:
         return want, other(want)
-    if q.strength == STRONG and p.strength == MILD:
+    if lo.strength == STRONG and hi.strength == MILD:
         return other(want), want
-    # rule 3: latest difference in the played-colour histories, aligned at the end
-    for a, b in zip(reversed(p.history), reversed(q.history)):
+    return None
+
+
+def rule_3_latest_difference(hi: ColourState, lo: ColourState) -> tuple[str, str] | None:
+    """6.3: the most recent round in which the two played-colour histories, aligned at their
+    ends, differ: each player gets the colour the other had there."""
+    for a, b in zip(reversed(hi.history), reversed(lo.history)):
         if a != b:
             return b, a
-    # rule 4: the higher-ranked player gets his preference
-    return want, other(want)
+    return None
+
+
+def rule_4_higher_rank(hi: ColourState) -> tuple[str, str]:
+    """6.4: the higher-ranked player gets his preference."""
+    return hi.pref, other(hi.pref)
+
+
+def rule_5_no_preferences(hi: ColourState, lo: ColourState, hi_e: int, initial: str) -> tuple[str, str] | None:
+    """6.5: neither has a preference (no game played): the higher-ranked player gets the
+    initial colour when his effective number is even, the other colour when it is odd."""
+    if hi.pref is not None or lo.pref is not None:
+        return None
+    c = initial if hi_e % 2 == 0 else other(initial)
+    return c, other(c)

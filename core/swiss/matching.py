@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import compress
 
 
-def _bits(mask: int) -> list[int]:
+def bits(mask: int) -> list[int]:
     """The members of the bit set `mask`, lowest first."""
     k = mask.bit_count()
     out = []
@@ -80,13 +80,13 @@ def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: i
             par[to] = v
             _flip_path(par, mate, to)
             return True
-        for to in _bits(nb & ~even & ~odd):
+        for to in bits(nb & ~even & ~odd):
             par[to] = v
             odd |= 1 << to
             m = mate[to]
             even |= 1 << m
             queue.append(m)
-        for to in _bits(nb & even & ~members.get(base[v], 1 << base[v])):
+        for to in bits(nb & even & ~members.get(base[v], 1 << base[v])):
             if base[v] == base[to] or mate[v] == to:
                 continue
             cb = lca(v, to)
@@ -105,7 +105,7 @@ def _augment(root: int, adj: list[int], active: int, mate: list[int], exposed: i
             inside = 0
             for b in blossom:
                 inside |= members.get(b, 1 << b)
-            for i in _bits(inside & (even | odd)):
+            for i in bits(inside & (even | odd)):
                 if base[i] in blossom:
                     base[i] = cb
                     if not (even >> i) & 1:
@@ -130,7 +130,7 @@ def tree_outer_vertices(root: int, adj: list[int], active: int, mate: list[int])
             new = adj[v] & active & ~seen
             if new:
                 seen |= new
-                for to in _bits(new):
+                for to in bits(new):
                     m = mate[to]
                     if m >= 0 and not (seen >> m) & 1:
                         seen |= 1 << m
@@ -159,6 +159,11 @@ class Hint:
         self.paired = _mask(paired)
 
 
+def bit_set(vs) -> int:
+    """The bit set of the vertices `vs`."""
+    return _mask(vs)
+
+
 def _mask(vs) -> int:
     if not vs:
         return 0
@@ -177,9 +182,11 @@ def _prepare(adj: list[int], active: int, hint) -> tuple[list[int], int]:
         exposed = active
     elif isinstance(hint, Hint):
         mate = list(hint.clean)
+        if len(mate) < n:  # a graph with more vertices than the hint's (a dummy vertex)
+            mate.extend([-1] * (n - len(mate)))
         gone = hint.paired & ~active
         lost = []
-        for v in _bits(gone):
+        for v in bits(gone):
             mate[v] = -1
             u = hint.clean[v]
             if (active >> u) & 1:
@@ -188,7 +195,7 @@ def _prepare(adj: list[int], active: int, hint) -> tuple[list[int], int]:
         exposed = (active & ~hint.paired) | _mask(lost)
     else:
         mate = [-1] * n
-        act = _bits(active)
+        act = bits(active)
         isact = bytearray(n)
         for v in act:
             isact[v] = 1
@@ -240,7 +247,7 @@ def _augment_tree(root: int, adj: list[int], active: int, mate: list[int], expos
             new = nb & ~seen
             if new:
                 seen |= new
-                for to in _bits(new):
+                for to in bits(new):
                     par[to] = v
                     m = mate[to]
                     if not (seen >> m) & 1:
@@ -260,25 +267,37 @@ def perfect_matching(adj: list[int], active: int, hint=None) -> list[int] | None
         root = (exposed & -exposed).bit_length() - 1
         if not _augment_tree(root, adj, active, mate, exposed) and not _augment(root, adj, active, mate, exposed):
             return None
-        for v in _bits(exposed):  # an augmentation matches its two ends, nothing else changes
+        for v in bits(exposed):  # an augmentation matches its two ends, nothing else changes
             if mate[v] != -1:
                 exposed ^= 1 << v
 
 
-def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None,
+def maximum_matching(adj: list[int], active: int, hint: list[int] | Hint | None = None,
                      tree_first: bool = False) -> list[int]:
     """A maximum-cardinality matching of the subgraph induced by `active`.
     `tree_first`: try the plain alternating search before Edmonds' search at each
     augmentation (faster on dense graphs; same size, maybe another matching)."""
+    return _maximum(adj, active, hint, tree_first)[0]
+
+
+def maximum_matching_size(adj: list[int], active: int, hint: list[int] | Hint | None = None,
+                          tree_first: bool = False) -> int:
+    """The number of pairs of a maximum matching of the subgraph induced by `active`."""
+    mate, exposed = _maximum(adj, active, hint, tree_first)
+    return (active.bit_count() - exposed.bit_count()) // 2
+
+
+def _maximum(adj: list[int], active: int, hint, tree_first: bool) -> tuple[list[int], int]:
+    """A maximum matching and the bit set of the vertices it leaves exposed."""
     mate, exposed = _prepare(adj, active, hint)
     tried = 0
     while True:
-        for v in _bits(exposed):
+        for v in bits(exposed):
             if mate[v] != -1:
                 exposed ^= 1 << v
         todo = exposed & ~tried
         if not todo:
-            return mate
+            return mate, exposed
         root = (todo & -todo).bit_length() - 1
         if tree_first and _augment_tree(root, adj, active, mate, exposed):
             continue
@@ -286,13 +305,9 @@ def maximum_matching(adj: list[int], active: int, hint: list[int] | None = None,
             tried |= 1 << root  # no augmenting path from root now, nor after later ones
 
 
-def matching_size(mate: list[int], active: int) -> int:
-    return sum(map((-1).__lt__, map(mate.__getitem__, _bits(active)))) // 2
-
-
 def exposed_of(mate: list[int], active: int) -> list[int]:
     """The vertices of `active` that `mate` leaves exposed, lowest first."""
-    vs = _bits(active)
+    vs = bits(active)
     return list(compress(vs, map((0).__gt__, map(mate.__getitem__, vs))))
 
 
@@ -305,22 +320,33 @@ class Bipartite:
         self.partner: dict[int, int] = {}  # left -> right
 
     def _try(self, left: int, seen: list[int], banned: int) -> bool:
-        for r in _bits(self.allowed[left] & ~seen[0] & ~banned):
-            seen[0] |= 1 << r
-            o = self.owner.get(r)
+        avail = self.allowed[left] & ~seen[0] & ~banned
+        owner = self.owner
+        for _ in range(2):  # the first two one at a time: the first free one usually ends it
+            if not avail:
+                return False
+            low = avail & -avail
+            avail ^= low
+            r = low.bit_length() - 1
+            seen[0] |= low
+            o = owner.get(r)
             if o is None or self._try(o, seen, banned):
-                self.owner[r] = left
+                owner[r] = left
+                self.partner[left] = r
+                return True
+        for r in bits(avail):
+            seen[0] |= 1 << r
+            o = owner.get(r)
+            if o is None or self._try(o, seen, banned):
+                owner[r] = left
                 self.partner[left] = r
                 return True
         return False
 
     def add(self, left: int, banned: int = 0) -> bool:
-        """Match `left` too (re-routing others); False (and no change) if impossible."""
-        owner, partner = dict(self.owner), dict(self.partner)
-        if self._try(left, [0], banned):
-            return True
-        self.owner, self.partner = owner, partner
-        return False
+        """Match `left` too (re-routing others); False (and no change: a failed search
+        changes nothing) if impossible."""
+        return self._try(left, [0], banned)
 
     def fill(self, lefts: list[int]) -> bool:
         """Match every left vertex (greedy first, then augmenting paths); False if impossible."""
@@ -341,6 +367,134 @@ class Bipartite:
         r = self.partner.pop(left, None)
         if r is not None:
             del self.owner[r]
+
+
+_ABSENT = object()
+
+
+class UndoBipartite:
+    """Kuhn's matcher of left vertices into right vertices (bit sets of right ids), whose
+    changes can be taken back: `undo(mark())` restores the matching as it was at the mark
+    (a log of the changes, where a copy of the matching per step would cost its size)."""
+
+    def __init__(self, allowed: dict[int, int], highest_first: bool = False):
+        self.allowed = allowed  # left -> mask of right vertices
+        self.owner: dict[int, int] = {}  # right -> left
+        self.partner: dict[int, int] = {}  # left -> right
+        self.log: list[tuple] = []
+        # try the highest right vertices first (else the lowest): a matching that keeps the
+        # low ones free is seldom disturbed by a search that takes them
+        self.highest_first = highest_first
+
+    def mark(self) -> int:
+        return len(self.log)
+
+    def undo(self, mark: int) -> None:
+        log = self.log
+        while len(log) > mark:
+            d, k, old = log.pop()
+            if old is _ABSENT:
+                del d[k]
+            else:
+                d[k] = old
+
+    def _set(self, d: dict, k: int, v: int) -> None:
+        self.log.append((d, k, d.get(k, _ABSENT)))
+        d[k] = v
+
+    def match(self, left: int, right: int) -> None:
+        """Pair left with right (both unmatched)."""
+        self._set(self.partner, left, right)
+        self._set(self.owner, right, left)
+
+    def unmatch(self, left: int) -> int | None:
+        """Unpair left; returns its former partner (None: it had none)."""
+        r = self.partner.get(left)
+        if r is not None:
+            self.log.append((self.partner, left, r))
+            del self.partner[left]
+            self.log.append((self.owner, r, left))
+            del self.owner[r]
+        return r
+
+    def swap_in(self, left: int, right: int | None, banned: int = 0) -> bool:
+        """Match the unmatched `left` with the free right vertex `right` if they may be paired."""
+        if right is not None and right not in self.owner and (self.allowed[left] >> right) & 1 \
+                and not (banned >> right) & 1:
+            self.match(left, right)
+            return True
+        return False
+
+    def augment_towards(self, left: int, right: int | None, banned: int = 0) -> bool:
+        """augment(left, banned), trying first the free right vertex `right` (the one just freed,
+        usually: a swap instead of a search)."""
+        return self.swap_in(left, right, banned) or self._try(left, [0], banned)
+
+    def augment(self, left: int, banned: int = 0, dead: list[int] | None = None) -> bool:
+        """Match the unmatched `left` by an augmenting path avoiding the right vertices `banned`
+        (re-routing others); False, and no change, when there is none. `dead` ([bit set]): right
+        vertices a failed search found leading nowhere, kept for the next search as long as the
+        matching has not changed (the caller resets it after a success); grown by a failure."""
+        if dead is None:
+            return self._try(left, [0], banned)
+        seen = [dead[0]]
+        if self._try(left, seen, banned):
+            return True
+        dead[0] = seen[0]
+        return False
+
+    def _try(self, left: int, seen: list[int], banned: int) -> bool:
+        avail = self.allowed[left] & ~seen[0] & ~banned
+        owner = self.owner
+        high = self.highest_first
+        for _ in range(2):  # the first two one at a time: the first free one usually ends it
+            if not avail:
+                return False
+            if high:
+                r = avail.bit_length() - 1
+                one = 1 << r
+            else:
+                one = avail & -avail
+                r = one.bit_length() - 1
+            avail ^= one
+            seen[0] |= one
+            o = owner.get(r)
+            if o is None or self._try(o, seen, banned):
+                self._set(owner, r, left)
+                self._set(self.partner, left, r)
+                return True
+        for r in (reversed(bits(avail)) if high else bits(avail)):
+            seen[0] |= 1 << r
+            o = owner.get(r)
+            if o is None or self._try(o, seen, banned):
+                self._set(owner, r, left)
+                self._set(self.partner, left, r)
+                return True
+        return False
+
+    def fill(self, lefts: list[int], banned: int = 0, *, maximum: bool = False) -> bool:
+        """Match the left vertices (greedy first, then augmenting paths): True when every one is
+        matched. Stops at the first that cannot be, unless `maximum` (then the matching is a
+        maximum one)."""
+        taken = banned
+        rest = []
+        for x in lefts:
+            a = self.allowed[x] & ~taken
+            if a:
+                r = a.bit_length() - 1 if self.highest_first else (a & -a).bit_length() - 1
+                self.match(x, r)
+                taken |= 1 << r
+            else:
+                rest.append(x)
+        if not maximum:
+            return all(self._try(x, [0], banned) for x in rest)
+        dead = [0]
+        matched = 0
+        for x in rest:
+            if self.augment(x, banned, dead):
+                matched += 1
+                dead[0] = 0
+        return matched == len(rest)
 
 
 def bipartite_full(lefts: list[int], allowed: dict[int, int], banned: int = 0) -> bool:

@@ -3,37 +3,46 @@ exchange descriptors in generation order (5.4 keys 3.1-3.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations, compress, repeat
-from operator import add, lshift
-from typing import TYPE_CHECKING
+from math import comb
+from operator import add
 
-from arbiter.core.swiss.matching import _bits
-from arbiter.core.swiss.weighted import max_weight_matching
-
-if TYPE_CHECKING:
-    from arbiter.core.swiss.brackets import BracketSearch
-
-DESCRIPTOR_LIMIT = 400_000
-TIGHT_TRANSPOSITIONS = True  # step 9.4 h on the tight edges (tests compare it with a matching per player)
-
-
+from arbiter.core.swiss.matching import bits
+from arbiter.core.swiss.quality import PairQuality
+from arbiter.core.swiss.request import SearchOptions
+from arbiter.core.swiss.typeduals import type_duals
+from arbiter.core.swiss.weighted import WeightedMatching
 
 
 class Found(Exception):
-    pass
+    """A targeted search found the first candidate reaching its target."""
 
 
 class Budget(Exception):
-    pass
+    """A budgeted search ran out of nodes (the exact way decides)."""
+
+
+class WarmStarts:
+    """What the weighted matchings of one bracket pass on to each other: the duals and pairs
+    (by player) of the last problem solved without the BSN terms."""
+
+    def __init__(self):
+        self.plain: tuple | None = None  # (SH, C, {player: (dual, partner)})
 
 
 class RemainderSolver:
     """Weighted matchings on the remainder R' (positions 0..m-1, BSN order) plus an
-    optional dummy vertex m adjacent to the allowed downfloaters."""
+    optional dummy vertex m adjacent to the allowed downfloaters.
 
-    def __init__(self, bs: "BracketSearch", Rp: list[int], p: int, leftovers: list[int] | None,
-                 use_d: bool = True):
-        self.bs, self.Rp, self.p, self.m = bs, Rp, p, len(Rp)
+    `quality` gives the pairs' V6-V17, `adjacency` the players each one may meet inside
+    the bracket, `warm` the warm starts shared by the bracket's solvers."""
+
+    def __init__(self, quality: PairQuality, adjacency: dict[int, int], Rp: list[int], p: int,
+                 leftovers: list[int] | None, *, warm: WarmStarts, options: SearchOptions,
+                 progress: Callable[[], None], use_d: bool = True):
+        self.quality, self.Rp, self.p, self.m = quality, Rp, p, len(Rp)
+        self.warm, self.options, self.progress = warm, options, progress
         self.use_d = use_d
         self.left = leftovers
         m = self.m
@@ -41,30 +50,38 @@ class RemainderSolver:
         self.SH = self.T + m.bit_length() + 4
         self.C = 4 * m + 8
         # rows[a]: ([b], [q << SH]) for the later players b that a may meet (positions), by id
-        pos = {x: i for i, x in enumerate(Rp)}
+        pos = [0] * quality.rd.n  # position in R' of each player of R'
+        for i, x in enumerate(Rp):
+            pos[x] = i
         later = [0] * (m + 1)
         for a in range(m - 1, -1, -1):
             later[a] = later[a + 1] | (1 << Rp[a])
-        tid, qtab, sh, rep = bs._tid, bs._qtab, self.SH, bs._rep
-        pget, tget = pos.__getitem__, tid.__getitem__
+        tid, qtab, sh, rep = quality.tid, quality.qtab, self.SH, quality.rep
+        pget, tget = pos.__getitem__, quality.type_of.__getitem__
+        shifted: dict[int, list[int]] = {}  # type -> its row of q << SH
         self.rows = []
-        progress = bs.rd.progress
         for a in range(m):
             if not a & 31:
                 progress()
             xa = Rp[a]
-            qrow = qtab[tid[xa]]
-            if None in qrow:  # q depends on the two players' types only
-                for t, v in enumerate(qrow):
-                    if v is None:
-                        qrow[t] = bs._q(xa, rep[t])
-            ys = _bits(bs.adjB[xa] & later[a + 1])
-            self.rows.append((list(map(pget, ys)), list(map(lshift, map(qrow.__getitem__, map(tget, ys)), repeat(sh)))))
+            ta = tid[xa]
+            qs = shifted.get(ta)
+            if qs is None:
+                qrow = qtab[ta]
+                if None in qrow:  # q depends on the two players' types only
+                    for t, v in enumerate(qrow):
+                        if v is None:
+                            qrow[t] = quality.value(xa, rep[t])
+                qs = shifted[ta] = [v << sh for v in qrow]
+            ys = bits(adjacency[xa] & later[a + 1])
+            self.rows.append((list(map(pget, ys)), list(map(qs.__getitem__, map(tget, ys)))))
+        self.adjacency, self.later = adjacency, later
         self.no_hi: set[int] = set()  # may not be the higher player of a pair
         self.must_hi: set[int] = set()  # must be the higher player of a pair
         self.removed: set[int] = set()
         self.H: set[int] | None = None
         self.last = None  # (duals, mate) of the previous solve: the warm start of the next
+        self._last_plain = False
 
     def _edges(self, hi_tweak=None, bonus=None):
         p, m, C = self.p, self.m, self.C
@@ -75,7 +92,7 @@ class RemainderSolver:
         ei: list[int] = []
         ej: list[int] = []
         ws: list[int] = []
-        progress = self.bs.rd.progress
+        progress = self.progress
         for a in range(m):
             if not a & 63:
                 progress()
@@ -105,7 +122,7 @@ class RemainderSolver:
         return ei, ej, ws
 
     def solve(self, **kw):
-        self.bs.rd.progress()
+        self.progress()
         n = self.m + (1 if self.left is not None else 0)
         start = self.last
         if start is None and self.use_d:
@@ -122,7 +139,10 @@ class RemainderSolver:
             use_d, self.use_d = self.use_d, False
             try:
                 edges0 = self._edges(**kw)
-                mate0, y0 = _mwm(n, edges0, self._hint_start(n), self.bs.rd.progress)
+                start0 = self._hint_start(n)
+                if start0 is None and not kw:
+                    start0 = self._type_start(n)
+                mate0, y0 = self._weighted(n, edges0, start0)
             finally:
                 self.use_d = use_d
             if not kw:
@@ -135,26 +155,85 @@ class RemainderSolver:
                 start = ([y + 4 * (top - v) if v < self.p else y for v, y in enumerate(y0)], mate0)
         if start is not None:
             edges = self._edges(**kw)
-            mate, y = _mwm(n, edges, start, self.bs.rd.progress)
+            mate, y = self._weighted(n, edges, start)
             self._last_edges = edges
         self.last = (y, mate)
+        # the weights of the whole remainder with the BSN terms: no tweak, nothing excluded
+        self._last_plain = self.use_d and not kw and not (self.removed or self.no_hi or self.must_hi) \
+            and self.H is None
         for v in range(n):
             if v not in self.removed and mate[v] < 0:
                 return None
         return mate
+
+    def _weighted(self, n: int, edges: tuple, start: tuple | None) -> tuple[list[int], list[int]]:
+        """(mate, vertex duals) of the maximum-weight matching; `start` = (duals, mate) of a
+        related problem, or None (ignored when the search options say to solve from scratch)."""
+        m = WeightedMatching(n)
+        m.set_weights(*edges)
+        if start is not None and self.options.warm_start:
+            m.start_from(*start)
+        m.compute(self.progress)
+        return m.matching(), m.duals()
 
     def _ids(self, n):
         return self.Rp + [None] if n > self.m else self.Rp  # None: the dummy vertex
 
     def _keep_hint(self, n, y, mate) -> None:
         ids = self._ids(n)
-        self.bs.mwm_hint = (self.SH, self.C, {x: (y[v], ids[mate[v]] if mate[v] >= 0 else -1)
-                                              for v, x in enumerate(ids)})
+        self.warm.plain = (self.SH, self.C, {x: (y[v], ids[mate[v]] if mate[v] >= 0 else -1)
+                                             for v, x in enumerate(ids)})
+
+    def _type_start(self, n):
+        """Start duals of the problem without BSN terms from the players' types (`typeduals`):
+        the weight of a pair is C + q << SH, q a function of the two types (the higher
+        player's first); the dummy vertex is a type of its own, worth C with the players who
+        may float. None when the types cannot be paired."""
+        quality, Rp, m, sh, C = self.quality, self.Rp, self.m, self.SH, self.C
+        everyone = self.later[0]
+        index: dict[int, int] = {}  # quality's type -> type here
+        masks: list[int] = []
+        qt: list[int] = []
+        for t, mask in quality.tmasks:
+            mine = mask & everyone
+            if mine:
+                index[t] = len(masks)
+                masks.append(mine)
+                qt.append(t)
+        T = len(masks) + (1 if n > m else 0)
+        counts = [mk.bit_count() for mk in masks] + ([1] if n > m else [])
+        weight: list[list[int | None]] = [[None] * T for _ in range(T)]
+        seen = set()
+        tid, qtab, rep = quality.tid, quality.qtab, quality.rep
+        for a in range(m):
+            x = Rp[a]
+            t = tid[x]
+            reach = self.adjacency[x] & self.later[a + 1]
+            for j, mk in enumerate(masks):
+                if (t, j) not in seen and reach & mk:
+                    seen.add((t, j))
+                    u = qt[j]
+                    q = qtab[t][u]
+                    if q is None:
+                        q = qtab[t][u] = quality.value(rep[t], rep[u])
+                    w = C + (q << sh)
+                    i = index[t]
+                    if weight[i][j] is None or w > weight[i][j]:
+                        weight[i][j] = weight[j][i] = w
+        if n > m:
+            for x in self.left:
+                i = index[tid[Rp[x]]]
+                weight[i][T - 1] = weight[T - 1][i] = C
+        yt = type_duals(counts, weight)
+        if yt is None:
+            return None
+        y = [yt[index[tid[x]]] for x in Rp] + ([yt[T - 1]] if n > m else [])
+        return y, [-1] * n
 
     def _hint_start(self, n):
         """Start duals and matching mapped, by player, from the last problem
         without d terms solved in this bracket (the weights are q << SH plus C)."""
-        hint = getattr(self.bs, "mwm_hint", None)
+        hint = self.warm.plain
         if hint is None:
             return None
         sh0, c0, by_id = hint
@@ -205,7 +284,7 @@ class RemainderSolver:
             if e - len(Y) == 1:
                 Y.append(sumH - (sum(range(p)) - sum(X) + sum(Y)))
         self.H = (S1 - set(X)) | set(Y)
-        out = self._transpositions() if TIGHT_TRANSPOSITIONS else None
+        out = self._transpositions() if self.options.tight_transpositions else None
         if out is None:
             out = []
             for a in sorted(self.H):
@@ -227,12 +306,19 @@ class RemainderSolver:
         earlier pairs fixed: an edge off the current matching is in one exactly
         when it closes an alternating cycle. None when the solve fails (the
         caller then takes one matching per player)."""
-        mate = self.solve()
-        if mate is None:
-            return None
-        y = self.last[0]
+        if self._last_plain and self.last is not None and self.his(self.last[1]) == self.H \
+                and -1 not in self.last[1]:
+            # the last solve had these weights, and its optimum pairs each player of H with a
+            # later one outside H: an optimum of the restricted problem, with optimal duals
+            y, mate = self.last
+            self._last_edges = self._edges()
+        else:
+            mate = self.solve()
+            if mate is None:
+                return None
+            y = self.last[0]
         n = len(mate)
-        self.bs.rd.progress()
+        self.progress()
         tadj = [0] * n  # tight edges, both ways
         for a, b, w in zip(*self._last_edges):
             if y[a] + y[b] == w << 1:
@@ -249,10 +335,10 @@ class RemainderSolver:
             if v not in removed:
                 alive |= 1 << v
         out = []
-        self.bs.rd.progress()
+        self.progress()
         for h in sorted(self.H):
             if not h & 31:
-                self.bs.rd.progress()
+                self.progress()
             # the players of H's side from which h can be reached: l reaches l'
             # when l has a tight edge to the partner of l'
             reach = 1 << h
@@ -264,12 +350,12 @@ class RemainderSolver:
                     new = tadj[mate[l2]] & alive & ~reach
                     if new:
                         reach |= new
-                        for l1 in _bits(new):
+                        for l1 in bits(new):
                             par[l1] = l2
                             nxt.append(l1)
                 frontier = nxt
             b = -1
-            for c in _bits(tadj[h] & alive):
+            for c in bits(tadj[h] & alive):
                 if (reach >> mate[c]) & 1:
                     b = c
                     break
@@ -291,22 +377,17 @@ class RemainderSolver:
         return out
 
 
-def _mwm(n, edges, start, progress=None):
-    """(mate, vertex duals); `start` = (duals, mate) of a related problem, or None."""
-    return max_weight_matching(n, edges, True, warm=True, start=start, duals=True, progress=progress)
-
-
-def descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None):
+def descriptors(p: int, m: int, can_give_up: bool = False, only: tuple | None = None, limit: int = 400_000):
     """Exchange descriptors (X from S1, Y from S2, 0-based BSNs) in the order of
     5.4 keys 3.1-3.4: number of exchanges, BSN-sum difference, X (sorted
-    descending) largest first, Y smallest first. Generated lazily, level by level."""
-    from math import comb
+    descending) largest first, Y smallest first. Generated lazily, level by level.
+    A search that `can_give_up` raises Budget at a level of more than `limit`."""
     if only is None or only[0] == 0:
         yield (), ()
     for k in range(1, min(p, m - p) + 1):
         if only is not None and k != only[0]:
             continue
-        if comb(p, k) * comb(m - p, k) > DESCRIPTOR_LIMIT and can_give_up and only is None:
+        if comb(p, k) * comb(m - p, k) > limit and can_give_up and only is None:
             raise Budget
         xs = sorted(combinations(range(p), k), key=lambda X: tuple(-x for x in reversed(X)))
         xsums = [sum(X) for X in xs]

@@ -1,4 +1,4 @@
-"""Input and output of one Dutch pairing: `PairingRequest` and `Pairing`."""
+"""Input and output of one Dutch pairing: `PairingRequest` (with its `SearchOptions`) and `Pairing`."""
 
 from __future__ import annotations
 
@@ -6,6 +6,26 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from arbiter.core.event.records import PlayerHistory, Scoring
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """How the engine searches; never what it finds. Every setting gives the same pairing (the
+    tests compare them): they choose between exact ways to the same answer, for speed or to
+    cross-check the ways against each other.
+
+    `budget_scale` multiplies the node budgets of the bracket's ordered searches (dutch.md 10.3,
+    step 5): 0 sends every bracket at once to the exact weighted matchings, a huge value lets
+    the ordered search decide alone (its slowest exact path). `tight_transpositions`: step 9.4 h
+    read from the tight edges of one matching (False: one weighted matching per player, as
+    bbpPairings does). `warm_start`: each weighted matching of a bracket starts from the duals
+    of the previous one (False: every one from scratch). `descriptor_limit`: a budgeted search
+    gives up an exchange level with more descriptors than this (the matchings decide)."""
+
+    budget_scale: int = 1
+    tight_transpositions: bool = True
+    warm_start: bool = True
+    descriptor_limit: int = 400_000
 
 
 @dataclass
@@ -29,6 +49,7 @@ class PairingRequest:
     acceleration: dict[int, dict[int, Fraction]] | None = None
     # pairs the judge allows to meet again (C1 relaxed for them only: "no legal pairing")
     allow_rematch: set[frozenset[int]] = field(default_factory=set)
+    search: SearchOptions = SearchOptions()  # how the engine searches (the same pairing with any)
 
 
 @dataclass

@@ -28,10 +28,14 @@ from tests.conftest import PERF, ROOT
 
 HEAVY = PERF / "perf_n1000_r9_byes.trf"
 ENV = {"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin", "TERM": "xterm"}
-# `arbiter` with the Dutch engine's bracket search given unlimited node budgets (its slowest
-# exact path, as tests/core/test_dutch_paths.py uses it): the engine pairs this round in about two
-# seconds now, too soon to interrupt; so it takes minutes
-SLOW_ARBITER = [sys.executable, "-c", "import runpy, sys; import arbiter.core.swiss.brackets as b; b.BUDGET_SCALE = 10**6; "
+# `arbiter` whose Dutch engine searches with unlimited node budgets (the request's
+# `SearchOptions(budget_scale=10**6)`: its slowest exact path, as tests/core/test_dutch_paths.py
+# uses it; every request the command line makes gets that option): the engine pairs this round in
+# about two seconds now, too soon to interrupt; so it takes minutes
+SLOW_ARBITER = [sys.executable, "-c",
+                "import dataclasses, runpy, sys; import arbiter.core.swiss as s, arbiter.core.swiss.dutch as d; "
+                "pair = d.pair_round; slow = s.SearchOptions(budget_scale=10**6); "
+                "s.pair_round = d.pair_round = lambda req, **kw: pair(dataclasses.replace(req, search=slow), **kw); "
                 "sys.argv[0] = 'arbiter'; runpy.run_module('arbiter.tui.cli', run_name='__main__', alter_sys=True)"]
 
 

@@ -5,7 +5,18 @@ from __future__ import annotations
 import random
 
 from arbiter.core.swiss.matching import maximum_matching, perfect_matching
-from arbiter.core.swiss.weighted import max_weight_matching
+from arbiter.core.swiss.weighted import WeightedMatching
+
+
+def _solve(n, edges, *, cold=False, start=None, duals=False):
+    """The matching (and the duals) of WeightedMatching on the edges (i, j, w), set one by one."""
+    m = WeightedMatching(n)
+    for i, j, w in edges:
+        m.set_weight(i, j, w)
+    if start is not None:
+        m.start_from(*start)
+    m.compute(cold=cold)
+    return (m.matching(), m.duals()) if duals else m.matching()
 
 
 def _brute(n, edges):
@@ -49,8 +60,8 @@ def test_weighted_matching_is_optimal():
         n = rng.randint(1, 9)
         edges = _random_graph(rng, n, 0.6)
         best = _brute(n, edges)
-        assert _value(n, edges, max_weight_matching(n, edges, True)) == best
-        warm = _value(n, edges, max_weight_matching(n, edges, True, warm=True))
+        assert _value(n, edges, _solve(n, edges, cold=True)) == best
+        warm = _value(n, edges, _solve(n, edges))
         assert warm[0] == best[0]
         if 2 * best[0] == n:  # the warm start is exact whenever the matching is perfect
             assert warm == best
@@ -61,8 +72,8 @@ def test_warm_start_agrees_on_larger_graphs():
     for _ in range(60):
         n = rng.choice([12, 16, 20, 30])
         edges = _random_graph(rng, n, 0.5)
-        cold = _value(n, edges, max_weight_matching(n, edges, True))
-        warm = _value(n, edges, max_weight_matching(n, edges, True, warm=True))
+        cold = _value(n, edges, _solve(n, edges, cold=True))
+        warm = _value(n, edges, _solve(n, edges))
         assert cold[0] == warm[0]
         if 2 * cold[0] == n:
             assert cold == warm
@@ -95,7 +106,7 @@ def test_started_matching_is_optimal():
     for _ in range(600):
         n = rng.randint(1, 10)
         edges = _random_graph(rng, n, rng.choice([0.3, 0.6, 0.9]))
-        mate, y = max_weight_matching(n, edges, True, warm=True, duals=True)
+        mate, y = _solve(n, edges, duals=True)
         assert all(y[i] + y[j] >= 2 * w for i, j, w in edges)
         changed = [(i, j, max(0, w + rng.choice([0, 0, -1, 1, 5, -3]))) for i, j, w in edges if rng.random() < 0.9]
         best = _brute(n, changed)
@@ -103,7 +114,7 @@ def test_started_matching_is_optimal():
             start = (y, mate)
         else:  # an arbitrary start: infeasible duals, inconsistent mates
             start = ([rng.randint(-5, 5) for _ in range(n)], [rng.randint(-1, n - 1) for _ in range(n)])
-        got = _value(n, changed, max_weight_matching(n, changed, start=start))
+        got = _value(n, changed, _solve(n, changed, start=start))
         assert got[0] == best[0]
         if 2 * best[0] == n:
             assert got == best
@@ -120,22 +131,22 @@ def test_started_matching_agrees_on_larger_graphs():
             q = [[rng.randint(0, 4) for _ in range(4)] for _ in range(4)]
             edges = [(a, b, (q[kind[a]][kind[b]] << 20) + 2 * ((1 << 12 if a < n // 2 else 0) - a) + 4 * n + 8)
                      for a in range(n) for b in range(a + 1, n) if rng.random() < 0.9]
-        cold = _value(n, edges, max_weight_matching(n, edges, True))
-        mate, y = max_weight_matching(n, [(i, j, w >> 3) for i, j, w in edges], True, warm=True, duals=True)
-        got = _value(n, edges, max_weight_matching(n, edges, start=(y, mate)))
+        cold = _value(n, edges, _solve(n, edges, cold=True))
+        mate, y = _solve(n, [(i, j, w >> 3) for i, j, w in edges], duals=True)
+        got = _value(n, edges, _solve(n, edges, start=(y, mate)))
         assert got[0] == cold[0]
         if 2 * cold[0] == n:
             assert got == cold
 
 
 def test_bit_set_members():
-    from arbiter.core.swiss.matching import _bits
+    from arbiter.core.swiss.matching import bits
 
     rng = random.Random(6)
     for _ in range(500):
         n = rng.choice([1, 8, 64, 300, 2100])
         members = sorted(rng.sample(range(n), rng.randint(0, n)))
-        assert _bits(sum(1 << x for x in members)) == members
+        assert bits(sum(1 << x for x in members)) == members
 
 
 def test_prepared_hint_gives_the_same_matching():
@@ -222,15 +233,25 @@ def test_one_more_vertex_by_outer_vertices():
 
 
 def test_edges_as_three_lists():
-    """The edges given as three lists (first ends, second ends, weights) give
-    exactly what the list of triples gives, cold and started."""
+    """The edges set at once as three lists (first ends, second ends, weights) give
+    exactly what setting them one by one gives, cold, warm and started; a vertex added
+    after construction is a vertex like the others."""
     rng = random.Random(10)
     for _ in range(200):
         n = rng.randint(1, 16)
         edges = _random_graph(rng, n, rng.choice([0.3, 0.7]))
         lists = tuple(list(t) for t in zip(*edges)) if edges else ([], [], [])
-        for kw in ({}, {"warm": True}, {"warm": True, "duals": True}):
-            assert max_weight_matching(n, lists, True, **kw) == max_weight_matching(n, edges, True, **kw)
-        mate, y = max_weight_matching(n, edges, True, warm=True, duals=True)
+
+        def at_once(cold=False, start=None):
+            m = WeightedMatching(n - 1)
+            assert m.add_vertex() == n - 1
+            m.set_weights(*lists)
+            if start is not None:
+                m.start_from(*start)
+            m.compute(cold=cold)
+            return m.matching(), m.duals()
+        for cold in (False, True):
+            assert at_once(cold) == _solve(n, edges, cold=cold, duals=True)
+        mate, y = _solve(n, edges, duals=True)
         start = ([v + rng.randint(-3, 3) for v in y], mate)
-        assert max_weight_matching(n, lists, start=start) == max_weight_matching(n, edges, start=start)
+        assert at_once(start=start) == _solve(n, edges, start=start, duals=True)

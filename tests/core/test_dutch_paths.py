@@ -1,31 +1,39 @@
 """The bracket search has three ways to the same answer: the ordered search with
 bounds, the exact targets, and bbpPairings' weighted-matching steps. Forcing each
-one (node budget 0, default, unlimited) must give identical pairings."""
+one (node budget 0, default, unlimited: the request's `SearchOptions`) must give
+identical pairings."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-import arbiter.core.swiss.brackets as brackets
 from arbiter.core.errors import NoLegalPairing
 from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
-from arbiter.core.swiss import PairingRequest, pair_round
+from arbiter.core.swiss import PairingRequest, SearchOptions, pair_round
+
+
+def _searched(req, **options):
+    return replace(req, search=SearchOptions(**options))
 
 
 def _pair_all_ways(req):
     out = []
     for scale in (1, 0, 10**6):
-        brackets.BUDGET_SCALE = scale
         try:
-            p = pair_round(req)
+            p = pair_round(_searched(req, budget_scale=scale))
             out.append((p.boards, p.bye))
         except NoLegalPairing:
             out.append(None)
-        finally:
-            brackets.BUDGET_SCALE = 1
     return out
+
+
+def test_the_search_options_are_the_default_of_a_request():
+    req = PairingRequest(players=[], total_rounds=5)
+    assert req.search == SearchOptions() == SearchOptions(budget_scale=1, tight_transpositions=True,
+                                                         warm_start=True, descriptor_limit=400_000)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -80,46 +88,26 @@ def _random_event_requests(seed, lo=10, hi=24):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_warm_started_matchings_agree_with_cold(seed, monkeypatch):
+def test_warm_started_matchings_agree_with_cold(seed):
     """The remainder solver warm-starts each weighted matching from the previous
     one (and the first from the problem without BSN terms); solving every
     matching from scratch instead must give identical pairings."""
-    import arbiter.core.swiss.remainder as remainder
-    from arbiter.core.swiss.weighted import max_weight_matching
-
-    def cold(n, edges, start, progress=None):
-        return max_weight_matching(n, edges, True, warm=True, duals=True)
-
     for scale in (0, 1):
         for req in _random_event_requests(100 + seed, 16, 40):
-            brackets.BUDGET_SCALE = scale
-            try:
-                warm = pair_round(req)
-                monkeypatch.setattr(remainder, "_mwm", cold)
-                ref = pair_round(req)
-                monkeypatch.undo()
-            finally:
-                brackets.BUDGET_SCALE = 1
+            warm = pair_round(_searched(req, budget_scale=scale))
+            ref = pair_round(_searched(req, budget_scale=scale, warm_start=False))
             assert (warm.boards, warm.bye) == (ref.boards, ref.bye)
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_tight_transpositions_agree_with_one_matching_per_player(seed, monkeypatch):
+def test_tight_transpositions_agree_with_one_matching_per_player(seed):
     """Step 9.4 h (the partner of each higher player of the remainder) is read
     from the tight edges of one optimal bipartite matching; one weighted
     matching per player with a bonus for the earliest partner, as bbpPairings
     does it, must give identical pairings. Budget 0 sends every bracket
     through the weighted-matching steps."""
-    import arbiter.core.swiss.remainder as remainder
-
     for req in _random_event_requests(200 + seed, 16, 48):
         for scale in (0, 1):
-            brackets.BUDGET_SCALE = scale
-            try:
-                fast = pair_round(req)
-                monkeypatch.setattr(remainder, "TIGHT_TRANSPOSITIONS", False)
-                ref = pair_round(req)
-                monkeypatch.undo()
-            finally:
-                brackets.BUDGET_SCALE = 1
+            fast = pair_round(_searched(req, budget_scale=scale))
+            ref = pair_round(_searched(req, budget_scale=scale, tight_transpositions=False))
             assert (fast.boards, fast.bye) == (ref.boards, ref.bye)

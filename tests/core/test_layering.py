@@ -148,9 +148,8 @@ def test_no_module_of_core_imports_another_in_a_circle():
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.xfail(strict=False, reason="issue 22 point 4: the Dutch engine's restructuring of core/swiss (another "
-                   "branch) takes away swiss.dutch <-> brackets <-> remainder")
 def test_no_module_of_core_swiss_imports_another_in_a_circle():
+    """core/swiss: its modules are layers (docs/pairing.md, Modules), none imports another in a circle."""
     bad = [c for c in module_cycles(CORE) if "core.swiss." in c]
     assert not bad, "\n".join(bad)
 

@@ -65,9 +65,10 @@ def test_progress_is_called_and_cancels_cleanly():
     callers.clear()
     assert pair_round(req, progress=counting).boards == ref.boards
     assert callers == first
-    # abort at calls from each long loop: brackets, search nodes, weighted matchings
+    # abort at calls from each long loop: brackets, search nodes, weighted matchings (their
+    # setup steps and stages: weighted._Solver.tick), the remainder's solves
     inside = {name: [i for i, c in enumerate(first) if c == name]
-              for name in ("_pair_round", "_transpose", "max_weight_matching", "solve")}
+              for name in ("_pair_round", "_transpose", "tick", "solve")}
     assert all(inside.values()), {k: len(v) for k, v in inside.items()}
     ks = {0, n - 1} | {idx[len(idx) // 2] for idx in inside.values()}
     limit = sys.getrecursionlimit()
