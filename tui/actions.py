@@ -1017,7 +1017,8 @@ ACTIONS: tuple[Action, ...] = (
     Action("pl_move", ("t",), W("to table", "за стол"),
            W("Move the player to another table (before that table pairs round 1)",
              "Пересадить участника за другой стол (пока там не составлены пары 1-го тура)"),
-           ("players",), "action_move", footer=True, palette=True, when=_move, group="players"),
+           # (not in the footer: at 80 columns it would push out `d` and `/`; the palette and `?` have it)
+           ("players",), "action_move", palette=True, when=_move, group="players"),
     Action("pl_import", ("i",), W("import CSV", "импорт CSV"),
            W("Import players from a CSV file", "Импорт участников из файла CSV"),
            ("players",), "action_import_csv", footer=True, palette=True, group="players"),

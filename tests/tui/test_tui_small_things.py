@@ -89,7 +89,8 @@ async def test_one_player_moves_to_another_table_on_the_players_screen(tmp_path)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PlayersScreen) and screen.selected().id == 1
-        assert "t to table" in flat(app)
+        assert "d to tables" in flat(app) and "/ search" in flat(app)  # the footer as before: t is in the palette
+        assert app.screen.applies("pl_move")
         await pilot.press("t")
         await pilot.pause()
         assert "Player 0001 (1) is at table 1: move to table (1-3)" in flat(app)
