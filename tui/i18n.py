@@ -146,7 +146,7 @@ T: dict[str, tuple[str, str]] = {
     "echo_game": ("board {b}: {first} {res} {second}", "доска {b}: {first} {res} {second}"),
     "echo_bye": ("board {b}: {first} {res}", "доска {b}: {first} {res}"),
     "line_prompt": ("board (12), board and result (12 1-0), or player and score (#37 1, Ivanov 0)",
-                    "доска (12), доска и результат (12 1-0) или участник и очки (#37 1, Иванов 0)"),
+                    "доска (12), доска и результат (12 1-0) или участник и очки (№37 1, Иванов 0)"),
     "line_bad": ("'{text}': type a board number, or a board and a result like 12 1-0",
                  "'{text}': введите номер доски или доску и результат, например 12 1-0"),
     # the ':' line by player (tui/screens/by_player.py)
@@ -157,7 +157,7 @@ T: dict[str, tuple[str, str]] = {
                          "в этом туре нет участника с таким началом имени (Tab дополняет имя)"),
     "line_player_board": ("board {b}", "доска {b}"),
     "line_player_many": ("{n} players of this round match '{who}': type more of the name, or #id",
-                         "под '{who}' подходят участники тура: {n}; введите имя подробнее или #номер"),
+                         "под '{who}' подходят участники тура: {n}; введите имя подробнее или №номер"),
     "line_which_title": ("Which player?", "Какой участник?"),
     "line_which_q": ("Several players of this round match '{who}':", "Под '{who}' подходят несколько участников тура:"),
     "line_which_choice": ("{name} ({pid}), {where}, against {other}", "{name} ({pid}), {where}, против {other}"),

@@ -5,7 +5,7 @@ takes `#37 1` or `Ivanov 0` and finds the board (TSH takes players the same
 way). Two steps, both here so no rule lives in the shell:
 
 * `players_on_boards(event, rnd, who)`: the boards of `rnd` whose player is
-  `who`: `#37` is the player with id 37; anything else is a name, matched
+  `who`: `#37` (or `№37`, Shift+3 on a Russian keyboard) is the player with id 37; anything else is a name, matched
   without regard to case, commas or dots, ё as е, at the start of the whole
   name or of any word of it (`Ivanov`, `ivanov i`, `Dmitry`). A name typed
   whole, or a word of a name typed whole, is taken before names that only
@@ -101,7 +101,7 @@ def _rank(name: str, typed: str) -> int | None:
     return best
 
 
-ID = re.compile(r"#\s*(\d+)")
+ID = re.compile(r"[#№]\s*(\d+)")  # № is Shift+3 on a Russian keyboard
 
 
 def matching(names: dict[int, str], who: str) -> list[int]:
@@ -154,7 +154,7 @@ def split_slip(text: str) -> tuple[str, str | None]:
     """`Ivanov, Ivan 1` -> ("Ivanov, Ivan", "1"); `#37` -> ("#37", None): after `#id` the rest is the score;
     after a name the longest ending of up to three words that is a player's score (or can only be meant as one:
     `2`) is the score, what comes before it the player."""
-    m = re.match(r"\s*(#\s*\d+)\s*(.*?)\s*$", text)
+    m = re.match(r"\s*([#№]\s*\d+)\s*(.*?)\s*$", text)
     if m:
         return m.group(1), m.group(2) or None
     words = text.split()

@@ -26,6 +26,7 @@ def test_a_player_is_found_by_id_or_by_name_on_the_round_shown(demo):
     # board 3: Smirnova, Emma (10) - Ivanov, Tatiana (2); board 4: Morozov, Alexei (23) - Ivanov, Dmitry (18)
     assert players_on_boards(e, rnd, "#18") == [OnBoard(18, 4, False)]
     assert players_on_boards(e, rnd, "# 10") == [OnBoard(10, 3, True)]
+    assert players_on_boards(e, rnd, "№18") == [OnBoard(18, 4, False)]  # Shift+3 on a Russian keyboard
     assert players_on_boards(e, rnd, "Ivanov") == [OnBoard(2, 3, False), OnBoard(18, 4, False)]  # a question
     assert players_on_boards(e, rnd, "ivanov d") == [OnBoard(18, 4, False)]
     assert players_on_boards(e, rnd, "IVANOV, TATIANA") == [OnBoard(2, 3, False)]
@@ -85,6 +86,7 @@ def test_the_slip_is_split_into_the_player_and_the_score():
     assert split_slip("Ivanov, Ivan =t") == ("Ivanov, Ivan", "=t")
     assert split_slip("Ivanov") == ("Ivanov", None)
     assert split_slip("#37") == ("#37", None)
+    assert split_slip("№37 0") == ("№37", "0")
     assert split_slip("#37 2") == ("#37", "2")  # refused then as a score, not taken for a name
     assert split_slip("Ivanov 2") == ("Ivanov", "2")
     assert split_slip("Ivanov Ivan") == ("Ivanov Ivan", None)

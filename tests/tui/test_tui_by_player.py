@@ -115,3 +115,5 @@ async def test_by_player_in_russian(demo):
         assert "#24 → доска 1:" in flat(app)
         await type_line(pilot, "Zed 1")
         assert "нет участника, подходящего под 'Zed'" in flat(app)
+        await type_line(pilot, "№28 =")  # Shift+3 on a Russian keyboard
+        assert game(demo, 2).result is Result.DRAW and "#28 → доска 2:" in flat(app)

@@ -27,7 +27,7 @@ KEYS = "123456789"  # the question offers at most nine players; more: type more 
 def by_player(text: str) -> bool:
     """Whether the ':' line's `text` names a player (`#37 ...`, or a name: it starts with a letter)."""
     t = text.strip()
-    return t.startswith("#") or (t[:1].isalpha() and not _goto(t))
+    return t[:1] in ("#", "№") or (t[:1].isalpha() and not _goto(t))
 
 
 def _goto(t: str) -> bool:
@@ -52,7 +52,7 @@ class NameSuggester(Suggester):
 
 def complete(names: list[str], value: str) -> str | None:
     """`value` and the rest of the names that begin with it, as far as they agree; None when nothing to add."""
-    if not by_player(value) or value.lstrip().startswith("#"):
+    if not by_player(value) or value.lstrip()[:1] in ("#", "№"):
         return None
     typed = _lower(value.lstrip())
     lead = len(value) - len(value.lstrip())
