@@ -14,7 +14,9 @@ that can be had. Two ways, as judges do it by hand:
 Club-mates apart: within a row every table takes exactly one player, so the
 dealing may give a player another table *of the same row* (never another row:
 the balance of strength stays) when the table the snake gives already has
-more of his club than another table of that row. Players already seated are
+more of his club than another table of that row (and never so that the
+dealing ends with more club-mate pairs than the plain snake: then the plain
+snake it is). Players already seated are
 left where they are and counted; new players fill the smallest tables first.
 
 `seat_players` is an `Event -> Event` change (refused once a table has paired
@@ -67,6 +69,16 @@ def deal(players: list[Player], tables: int, *, method: str = "rating", seed: in
     order = _rating_order(players)
     if method == "lots":
         random.Random(seed).shuffle(order)
+    parted = _deal_rows(order, tables, seated, _part_clubs)
+    plain = _deal_rows(order, tables, seated, lambda chunk, snake, clubs: list(snake[:len(chunk)]))
+    # the row-by-row moves look one row ahead only: where they end with more club-mate pairs than the
+    # plain snake (a later row undoing an earlier move), the plain snake it is
+    return parted if _pairs(parted, players, seated) <= _pairs(plain, players, seated) else plain
+
+
+def _deal_rows(order: list[Player], tables: int, seated: dict[int, list[Player]] | None,
+               part: Callable[[list[Player], list[int], dict[int, dict[str, int]]], list[int]]) -> list[Seat]:
+    """The snake over `order`, each row's tables given by `part` (the snake's, or `_part_clubs`)."""
     size = {t: len((seated or {}).get(t, ())) for t in range(1, tables + 1)}
     clubs: dict[int, dict[str, int]] = {t: {} for t in size}
     for t, ps in (seated or {}).items():
@@ -84,7 +96,7 @@ def deal(players: list[Player], tables: int, *, method: str = "rating", seed: in
             open_tables.reverse()  # the snake turns at the end of each row
         chunk = order[i:i + len(open_tables)]
         i += len(chunk)
-        place = _part_clubs(chunk, open_tables, clubs)
+        place = part(chunk, open_tables, clubs)
         for j, (p, t) in enumerate(zip(chunk, place)):
             size[t] += 1
             if _club(p):
@@ -92,6 +104,20 @@ def deal(players: list[Player], tables: int, *, method: str = "rating", seed: in
             seats.append(Seat(p.id, t, row + 1, t != open_tables[j]))
         row += 1
     return seats
+
+
+def _pairs(seats: list[Seat], players: list[Player], seated: dict[int, list[Player]] | None) -> int:
+    """Club-mate pairs at the same table, the players already seated counted."""
+    club_of = {p.id: _club(p) for p in players}
+    per: dict[tuple[int, str], int] = {}
+    for t, ps in (seated or {}).items():
+        for p in ps:
+            if _club(p):
+                per[(t, _club(p))] = per.get((t, _club(p)), 0) + 1
+    for s in seats:
+        if club_of[s.pid]:
+            per[(s.table, club_of[s.pid])] = per.get((s.table, club_of[s.pid]), 0) + 1
+    return sum(n * (n - 1) // 2 for n in per.values())
 
 
 def _part_clubs(chunk: list[Player], snake: list[int], clubs: dict[int, dict[str, int]]) -> list[int]:

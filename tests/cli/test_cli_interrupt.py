@@ -28,13 +28,15 @@ from tests.conftest import PERF, ROOT
 
 HEAVY = PERF / "perf_n1000_r9_byes.trf"
 ENV = {"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin", "TERM": "xterm"}
-# `arbiter` whose Dutch engine searches with unlimited node budgets (the request's
-# `SearchOptions(budget_scale=10**6)`: its slowest exact path, as tests/core/test_dutch_paths.py
-# uses it; every request the command line makes gets that option): the engine pairs this round in
-# about two seconds now, too soon to interrupt; so it takes minutes
+# `arbiter` whose Dutch engine searches its slowest way (the request's `SearchOptions`: every
+# bracket through the weighted matchings, the transpositions by one weighted matching per player as
+# bbpPairings does, each matching solved from nothing; every request the command line makes gets
+# that option): the engine pairs this round in under a second now, too soon to interrupt, and with
+# unlimited node budgets alone in about two; so it takes minutes
 SLOW_ARBITER = [sys.executable, "-c",
                 "import dataclasses, runpy, sys; import arbiter.core.swiss as s, arbiter.core.swiss.dutch as d; "
-                "pair = d.pair_round; slow = s.SearchOptions(budget_scale=10**6); "
+                "pair = d.pair_round; "
+                "slow = s.SearchOptions(budget_scale=0, tight_transpositions=False, warm_start=False); "
                 "s.pair_round = d.pair_round = lambda req, **kw: pair(dataclasses.replace(req, search=slow), **kw); "
                 "sys.argv[0] = 'arbiter'; runpy.run_module('arbiter.tui.cli', run_name='__main__', alter_sys=True)"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from arbiter.core.swiss.matching import maximum_matching, perfect_matching
+from arbiter.core.swiss.typeduals import type_duals
 from arbiter.core.swiss.weighted import WeightedMatching
 
 
@@ -255,3 +256,42 @@ def test_edges_as_three_lists():
         mate, y = _solve(n, edges, duals=True)
         start = ([v + rng.randint(-3, 3) for v in y], mate)
         assert at_once(start=start) == _solve(n, edges, start=start, duals=True)
+
+
+def test_type_duals_are_feasible_and_start_the_optimum():
+    """typeduals.type_duals (the start of a bracket's first weighted matching): each player gets his
+    type's dual; they cover every pair of types that may meet (y[t] + y[u] >= 2 W[t][u], two players
+    of one type included), None only when the players cannot all be paired; and the matching started
+    from them is the optimum (brute force)."""
+    rng = random.Random(11)
+    seen = {"none": 0, "duals": 0}
+    for _ in range(400):
+        T = rng.randint(1, 5)
+        counts = [rng.randint(1, 3) for _ in range(T)]
+        weight = [[None] * T for _ in range(T)]
+        for t in range(T):
+            for u in range(t, T):
+                if rng.random() < 0.75:
+                    weight[t][u] = weight[u][t] = rng.choice([rng.randint(0, 9), rng.randint(0, 10**9)])
+        kind = [t for t in range(T) for _ in range(counts[t])]
+        n = len(kind)
+        if n > 10:
+            continue
+        full = [(i, j, weight[kind[i]][kind[j]]) for i in range(n) for j in range(i + 1, n)
+                if weight[kind[i]][kind[j]] is not None]
+        yt = type_duals(counts, weight)
+        if yt is None:
+            seen["none"] += 1
+            assert 2 * _brute(n, full)[0] < n  # not even the types can be paired: nor the players
+            continue
+        seen["duals"] += 1
+        y = [yt[kind[i]] for i in range(n)]
+        assert all(y[i] + y[j] >= 2 * w for i, j, w in full)
+        # the players' own pairs: some may not meet, some worth less than the best of their types
+        edges = [(i, j, max(0, w - rng.choice([0, 0, 0, 1, 3]))) for i, j, w in full if rng.random() < 0.85]
+        best = _brute(n, edges)
+        got = _value(n, edges, _solve(n, edges, start=(y, [-1] * n)))
+        assert got[0] == best[0]
+        if 2 * best[0] == n:
+            assert got == best
+    assert seen["none"] > 10 and seen["duals"] > 100

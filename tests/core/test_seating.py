@@ -4,7 +4,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from arbiter.core.event.commands import add_player, new_event
 from arbiter.core.errors import IllegalChange
@@ -56,6 +56,10 @@ def test_newcomers_fill_the_smallest_tables_first():
 
 
 @settings(max_examples=200)
+@example(2, [(0, ''), (1, 'B'), (1, 'A'), (2, 'B'), (2, 'B'), (110, ''), (110, ''), (110, ''), (110, ''), (110, ''),
+             (110, ''), (195, ''), (110, ''), (334, 'B'), (195, 'B'), (110, ''), (334, 'B'), (3, 'B'), (3, 'B'),
+             (1, 'B'), (3, ''), (111, ''), (1, 'B'), (3, 'B'), (335, 'A'), (761, 'B'), (761, 'B'), (3, ''),
+             (761, 'B')], "rating", 0)  # the row-by-row moves ended with 43 club-mate pairs, the plain snake 42
 @given(st.integers(2, 8), st.lists(st.tuples(st.integers(0, 2800), st.sampled_from(["", "A", "B", "C"])),
                                    max_size=60), st.sampled_from(["rating", "lots"]), st.integers(0, 10**6))
 def test_every_player_gets_one_table_and_the_tables_are_even(tables, rows, method, seed):

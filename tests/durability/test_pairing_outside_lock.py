@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -152,16 +152,25 @@ def test_the_pairing_gives_up_after_a_bound_when_the_event_keeps_changing(tmp_pa
     path = tmp_path / "ev.toml"
     create(path, e)
     other = EventFile(path, lock_timeout=1.0)
-    n = [0]
+    n, fresh = [0], [False]
 
-    def meddle():  # runs while the pairing is computed (the engine calls it now and then): the lock is
-        # free, so this change goes through at once; each one differs from every earlier state
+    @dataclass(frozen=True)
+    class Watched(PairNext):  # PairNext itself; it says when an attempt starts computing from its snapshot
+        def compute(self, snapshot, progress=None):
+            fresh[0] = True
+            return super().compute(snapshot, progress)
+
+    def meddle():  # runs while the pairing is computed (the engine calls it many times): the lock is free,
+        # so this change goes through at once; once an attempt, each one differing from every earlier state
+        if not fresh[0]:
+            return
+        fresh[0] = False
         n[0] += 1
         other.change(lambda ev: commands.add_player(ev, f"Late {n[0]}", rating=1000), f"meddle {n[0]}")
 
     with pytest.raises(Conflict, match="the event changed 3 times while this change was being prepared"):
-        run(EventFile(path), PairNext(), progress=meddle, attempts=3)
-    assert n[0] >= 3 and len(load(path).rounds) == 1  # nothing paired; every other change saved
+        run(EventFile(path), Watched(), progress=meddle, attempts=3)
+    assert n[0] == 3 and len(load(path).rounds) == 1  # nothing paired; every other change saved
     assert [x.what for x in EventFile(path).history()][-1].startswith("meddle")
 
 
