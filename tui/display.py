@@ -301,18 +301,20 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000, max_clients: int | None = None) -> int:
+def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000, max_clients: int | None = None,
+          names: tuple[str, ...] = ()) -> int:
     """Serve the event to browsers: the web view of `arbiter.tui.web` (phones and the hall's projector)."""
     from arbiter.tui.web.server import MAX_CLIENTS, serve as serve_web
 
-    return serve_web(path, interval, host, port, max_clients or MAX_CLIENTS)
+    return serve_web(path, interval, host, port, max_clients or MAX_CLIENTS, names)
 
 
 def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str = "127.0.0.1",
-        port: int = 8000, public: bool = False, max_clients: int | None = None) -> int:
+        port: int = 8000, public: bool = False, max_clients: int | None = None, names: tuple[str, ...] = ()) -> int:
     """`arbiter display FILE`: 0 when the judge quits; raises ArbiterError if the file cannot be read.
 
-    `--serve` listens on loopback unless `public` (then with a warning on stderr)."""
+    `--serve` listens on loopback unless `public` (then with a warning on stderr); `names`: the host names the
+    venue's network gives this machine (`--name`), answered besides its addresses."""
     EventFile(path).load()  # a bad file is the caller's one-line error, before the screen is taken
     host = host.strip()
     if host.startswith("[") and host.endswith("]"):  # [::1], as in a URL: the server binds ::1
@@ -320,14 +322,15 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
     if not interval > 0:
         raise ArbiterError("--interval {interval}: must be more than 0 seconds", interval=interval)
     if serve_web:
+        from arbiter.tui.web.server import venue_name
+
+        names = tuple(venue_name(n) for n in names)  # a bad name is one line, before anything is served
         if not is_loopback(host):
             if not public:
                 raise ArbiterError("--host {host}: serving the display beyond this machine needs --public "
                                    "(everyone who can reach {host}:{port} sees the event)", host=host, port=port)
             print(f"arbiter: warning: {clean(host)}:{port}: anyone on the network sees the event",
                   file=sys.stderr)
-        if max_clients is not None:
-            return serve(path, interval, host, port, max_clients)
-        return serve(path, interval, host, port)
+        return serve(path, interval, host, port, max_clients, names)
     HallDisplay(path, interval).run()
     return 0

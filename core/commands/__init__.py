@@ -9,50 +9,63 @@ Each command is a frozen dataclass with `why_not(event)`, `apply(event)`
 and `describe(event)` (core/commands/base.py); the groups are a module each:
 
     results   RecordResult, ClearResult, SetMoves, TechnicalDraws
-    players   AddPlayer, EditPlayer, Withdraw, RequestBye, ImportPlayers, SeatPlayers
+    players   AddPlayer, EditPlayer, Withdraw, RequestBye, ImportPlayers, SeatPlayers, MovePlayer
     forbid    ForbidPair, ForbidClub
     pairing   PairNext, PairReadyTables, SavePairing, PairByHand, SwapColours, ExchangePlayers, GiveBye, Unpair
     stages    StartTop, StartPlayoff
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams, SwapMatch, ExchangeTeams, GiveTeamBye
-    clock     SetClock, StartClockEveryTable
+    clock     SetClock, StartClockEveryTable, StartClock
     event     SetDetails
     final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
               RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots
+    batch     Batch (several changes in one transaction and one journal line)
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
 core/knockout/stage.py ...): a command holds the judge's choice and calls
 them. docs/architecture.md draws the flow and says how to add a command.
+
+A name is imported from its group's module when it is first asked for (`from arbiter.core.commands
+import RecordResult` loads `results` alone, not the pairing engine): `arbiter result` loads what it
+runs and nothing more (docs/performance.md, "The command line"). A new command is a line of `GROUPS`.
 """
 
-from arbiter.core.commands.base import Command, SlowCommand
-from arbiter.core.commands.clock import SetClock, StartClockEveryTable
-from arbiter.core.commands.event import SetDetails
-from arbiter.core.commands.final import (KEEP, AddCategory, AddPrize, Conditions, DrawLots, EditCategory, EditPrize,
-                                         MoveCategory, MovePrize, RemoveCategory, RemovePrize, RenameCategory,
-                                         RenamePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes)
-from arbiter.core.commands.forbid import ForbidClub, ForbidPair
-from arbiter.core.commands.pairing import (ExchangePlayers, GiveBye, PairByHand, PairNext, PairReadyTables, SavePairing,
-                                           SwapColours, Unpair, why_not_by_hand)
-from arbiter.core.commands.players import AddPlayer, EditPlayer, ImportPlayers, RequestBye, SeatPlayers, Withdraw
-from arbiter.core.commands.results import UNSEEN, ClearResult, RecordResult, SetMoves, TechnicalDraws
-from arbiter.core.commands.runner import run
-from arbiter.core.commands.stages import StartPlayoff, StartTop
-from arbiter.core.commands.teams import (ExchangeTeams, ForbidTeams, GiveTeamBye, SetLineup, SetRoster, SetTeamOrder,
-                                         SwapMatch)
-from arbiter.core.commands.clock import StartClock; from arbiter.core.commands.players import MovePlayer  # noqa: E702, E501  (issue 27.5)
+from __future__ import annotations
 
-__all__ = [
-    "Command", "SlowCommand", "run", "UNSEEN",
-    "RecordResult", "ClearResult", "SetMoves", "TechnicalDraws",
-    "AddPlayer", "EditPlayer", "Withdraw", "RequestBye", "ImportPlayers", "SeatPlayers",
-    "ForbidPair", "ForbidClub",
-    "PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers", "GiveBye",
-    "Unpair", "why_not_by_hand",
-    "StartTop", "StartPlayoff",
-    "SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye",
-    "SetClock", "StartClockEveryTable",
-    "SetDetails",
-    "KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
-    "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies", "SplitPrizes",
-    "UnsplitPrizes", "DrawLots",
-]
+import importlib
+from typing import Any
+
+# module -> the names it gives (the order of the table above)
+GROUPS: dict[str, tuple[str, ...]] = {
+    "base": ("Command", "SlowCommand"),
+    "runner": ("run",),
+    "results": ("UNSEEN", "RecordResult", "ClearResult", "SetMoves", "TechnicalDraws"),
+    "players": ("AddPlayer", "EditPlayer", "Withdraw", "RequestBye", "ImportPlayers", "SeatPlayers", "MovePlayer"),
+    "forbid": ("ForbidPair", "ForbidClub"),
+    "pairing": ("PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers",
+                "GiveBye", "Unpair", "why_not_by_hand"),
+    "stages": ("StartTop", "StartPlayoff"),
+    "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye"),
+    "clock": ("SetClock", "StartClockEveryTable", "StartClock"),
+    "event": ("SetDetails",),
+    "final": ("KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
+              "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",
+              "SplitPrizes", "UnsplitPrizes", "DrawLots"),
+    "batch": ("Batch",),
+}
+_MODULE_OF = {name: module for module, names in GROUPS.items() for name in names}
+
+__all__ = list(_MODULE_OF)
+
+
+def __getattr__(name: str) -> Any:
+    """`RecordResult`, `run` ...: taken from its group's module, imported now (once)."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -16,11 +16,24 @@ from arbiter.core.errors import IllegalChange, Msg
 from arbiter.core.event import commands as rules
 from arbiter.core.event.model import Event
 from arbiter.core.event.results import Result
-from arbiter.core.knockout import stage as top
 from arbiter.core.msg.journal import describe, result_what
-from arbiter.core.playoff import stage as playoff
 
 UNSEEN = rules.UNSEEN  # `expected` not given: the caller has not seen the game (the command line)
+
+
+def _top():
+    """The top's rules (core.knockout.stage), loaded for a top result only: a Swiss result (`arbiter result`,
+    the command run most) does not load the knockout and the tie-breaks it seeds by."""
+    from arbiter.core.knockout import stage
+
+    return stage
+
+
+def _playoff():
+    """The play-off's rules (core.playoff.stage), loaded for a play-off result only."""
+    from arbiter.core.playoff import stage
+
+    return stage
 
 
 @dataclass(frozen=True)
@@ -44,17 +57,17 @@ class RecordResult(Command):
     def check(self, event: Event) -> None:
         kw = dict(force=self.force, expected=self.expected, moves=self.moves)
         if self.stage == "top":
-            top.check_top_result(event, self.round, self.board, self.result, **kw)
+            _top().check_top_result(event, self.round, self.board, self.result, **kw)
         elif self.stage == "playoff":
-            playoff.check_playoff_result(event, self.round, self.board, self.result, **kw)
+            _playoff().check_playoff_result(event, self.round, self.board, self.result, **kw)
         else:
             rules.check_result(event, self.stage, self.table, self.round, self.board, self.result, **kw)
 
     def apply(self, event: Event) -> Event:
         if self.stage == "top":
-            return top.record_top_result(event, self.round, self.board, self.result, **self._fields())
+            return _top().record_top_result(event, self.round, self.board, self.result, **self._fields())
         if self.stage == "playoff":
-            return playoff.record_playoff_result(event, self.round, self.board, self.result, **self._fields())
+            return _playoff().record_playoff_result(event, self.round, self.board, self.result, **self._fields())
         return rules.record_result(event, self.stage, self.table, self.round, self.board, self.result,
                                    **self._fields())
 

@@ -69,6 +69,8 @@ TEMPLATES: tuple[str, ...] = (
     "swap the order of match {match}",
     "exchange teams {team} and {other}",
     "bye by hand for team {team}",
+    # several changes saved together (core/commands/batch.py: `arbiter result FILE 1 1-0 2 = ...`)
+    "at once: {changes}",
     # undo and redo (core/store journals them as "undo <what>", "redo <what>")
     "undo {what}",
     "redo {what}",

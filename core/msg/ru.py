@@ -1130,6 +1130,8 @@ RU: dict[str, str] = {
     "sees the event)":
         "--host {host}: чтобы показывать табло за пределами этого компьютера, нужен --public (турнир увидит "
         "каждый, кто может подключиться к {host}:{port})",
+    "--name {name}: not a host name (letters, digits, '-' and dots)":
+        "--name {name}: это не имя компьютера (только буквы, цифры, «-» и точки)",
     "--host {host} --port {port}: cannot serve the display there: {error}":
         "--host {host} --port {port}: табло здесь показать нельзя: {error}",
     # == the journal's descriptions of changes (core/msg/journal_templates.py) ==
@@ -1202,6 +1204,8 @@ RU: dict[str, str] = {
         "новый участник: {name}",
     "edit player {pid}":
         "изменены данные участника {pid}",
+    "at once: {changes}":
+        "одним изменением: {changes}",
     "withdraw player {pid}":
         "участник {pid} выбыл",
     "move player {pid} to table {table}":

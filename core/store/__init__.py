@@ -41,6 +41,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
+from arbiter.core import notices
+from arbiter.core.notices import report_to
 from arbiter.core.errors import ArbiterError, Conflict, FileProblem, IllegalChange, Msg, word
 from arbiter.core.msg.journal import Description
 from arbiter.core.event.model import Event
@@ -53,13 +55,7 @@ __all__ = ["EventFile", "load", "dumps", "loads", "create", "report_to", "LockBu
 
 T = TypeVar("T")
 
-_REPORT: dict[str, Callable[[Msg], None] | None] = {"on_wait": None, "on_notice": None}
-
-
-def report_to(*, on_wait: Callable[[Msg], None] | None = None,
-              on_notice: Callable[[Msg], None] | None = None) -> None:
-    """Where every `EventFile` made afterwards without its own callbacks tells of a long lock wait and of repairs."""
-    _REPORT["on_wait"], _REPORT["on_notice"] = on_wait, on_notice
+_REPORT = notices.REPORT  # report_to sets it (core/notices.py: the command line sets it without loading the store)
 
 
 def load(path: str | Path) -> Event:

@@ -19,7 +19,9 @@ documented field by field in docs/file-format.md.
 
 from __future__ import annotations
 
+import os
 import re
+import threading
 import tomllib
 from datetime import datetime, timezone
 from fractions import Fraction
@@ -408,7 +410,7 @@ def loads(text: str, path: str = "<event>") -> Event:
         raise FileProblem(path, None, "the file is too big for an event: {size} characters (at most {most})",
                           size=len(text), most=limits.FILE_CHARS_MAX)
     try:
-        doc = tomllib.loads(text)
+        doc = _parse(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         raise FileProblem(path, None, "not a valid TOML file: {msg}", msg=msg) from None
@@ -416,7 +418,145 @@ def loads(text: str, path: str = "<event>") -> Event:
         raise FileProblem(path, None, "arrays or tables are nested too deeply for an event file") from None
     except ValueError:  # a whole number of thousands of digits: Python will not make it an int
         raise _huge_number(text, path) from None
-    return from_doc(doc, path)
+    try:
+        return from_doc(doc, path)
+    finally:
+        _READ.texts = {}  # the tables' ids mean nothing once they are gone
+
+
+# The games of a round as `_round_text` lays them out: `games = [`, one inline table a line in the
+# canonical order of its keys (`game_doc`), `]`; and the players' tables as `_player_text` writes them, one
+# after another: `[[players]]`, `key = value` lines of plain values, `byes = { 4 = "half" }`. Such blocks are
+# read here, line by line, far faster than tomllib reads them (most of a big event's load); anything else
+# is tomllib's. The text of each game and player read so is kept for the writer (`_remember`): writing the
+# event again after one change does not make the text of the thousand others anew.
+_INT = r"(0|[1-9][0-9]*)"
+_STR = r'"([^"\\\x00-\x1f\x7f]+)"'  # not empty, no escape, no control character: the text is the value
+_GAME_LINE = (rf"  \{{ board = {_INT}, first = {_INT}(?:, second = {_INT})?(?:, result = {_STR})?"
+              rf"(?:, manual = (true))?(?:, by = {_STR})?(?:, moves = {_INT})? \}},\n")
+_GAME = re.compile(_GAME_LINE)
+_GAMES = re.compile(rf"^games = \[\n((?:{_GAME_LINE})+)\]$", re.M)
+_PLAIN = r'(?:-?(?:0|[1-9][0-9]*)|"[^"\\\x00-\x1f\x7f]*"|true|false)'
+_PLAYER_LINE = re.compile(rf"([a-z_]+) = ({_PLAIN})\n")
+_BYE = r'[1-9][0-9]{0,8} = "(?:half|zero|full)"'
+_PLAYER_BLOCK = rf"\[\[players\]\]\n(?:[a-z_]+ = {_PLAIN}\n)+(?:byes = \{{ {_BYE}(?:, {_BYE})* \}}\n)?"
+_PLAYERS = re.compile(rf"^{_PLAYER_BLOCK}(?:\n{_PLAYER_BLOCK})*", re.M)
+_ONE_PLAYER = re.compile(_PLAYER_BLOCK)
+_BYE_ITEM = re.compile(r'([0-9]+) = "([a-z]+)"')
+
+
+class _Mixed(Exception):
+    """A block that looks like the writer's but is not plain (a key twice): tomllib reads the text."""
+
+
+def _parse(text: str) -> dict:
+    """`tomllib.loads(text)`, the same document, with the games blocks and the players' run of the
+    canonical layout read apart.
+
+    tomllib reads the text with each games block replaced by a stand-in, one game no file holds (its
+    `by` is drawn now: `games = [{ board = -1, first = K, by = "…" }]`), and the players' run by one
+    player no file holds (`id = -1`, the same drawn `name`); the games are put back where the stand-ins
+    are found, which must be exactly the games of rounds, each block once and in order, and the players
+    where the one stand-in is the whole `players` array. Anything else (a block inside a string, a
+    stand-in elsewhere, a second run of players) and tomllib reads the text alone.
+    """
+    token = os.urandom(12).hex()
+    blocks: list[list[dict[str, Any]]] = []
+    texts: dict[int, str] = {}
+    _READ.texts = {}  # id of a table read here -> its text as the writer writes it
+
+    def stand_in(m: re.Match) -> str:
+        games = []
+        for line in _GAME.finditer(m.group(1)):
+            g = _game_of(line.groups())
+            texts[id(g)] = line.group(0)[2:-2]  # `{ board = 1, ... }` without its indent and `,\n`
+            games.append(g)
+        blocks.append(games)
+        return f'games = [{{ board = -1, first = {len(blocks) - 1}, by = "{token}" }}]'
+
+    short = _GAMES.sub(stand_in, text)
+    runs = list(_PLAYERS.finditer(short))
+    players = None
+    if len(runs) == 1:
+        run = runs[0]
+        try:
+            players = [_player_of(m.group(0), texts) for m in _ONE_PLAYER.finditer(run.group(0))]
+        except _Mixed:
+            return tomllib.loads(text)
+        short = f'{short[:run.start()]}[[players]]\nid = -1\nname = "{token}"\n{short[run.end():]}'
+    if not blocks and players is None:
+        return tomllib.loads(text)
+    try:
+        doc = tomllib.loads(short)
+    except tomllib.TOMLDecodeError:  # said at its place in the text as it is (its line)
+        return tomllib.loads(text)
+    rows = doc.get("rounds")
+    found = [row for row in (rows if isinstance(rows, list) else ()) if _holds_stand_in(row, token)]
+    if [row["games"][0]["first"] for row in found] != list(range(len(blocks))):
+        return tomllib.loads(text)
+    if players is not None:
+        if doc.get("players") != [{"id": -1, "name": token}]:
+            return tomllib.loads(text)
+        doc["players"] = players
+    for row, games in zip(found, blocks):
+        row["games"] = games
+    _READ.texts = texts
+    return doc
+
+
+def _player_of(block: str, texts: dict[int, str]) -> dict[str, Any]:
+    """A player's table of the canonical layout (`_PLAYER_BLOCK`) as tomllib gives it."""
+    doc: dict[str, Any] = {}
+    for key, value in _PLAYER_LINE.findall(block, len("[[players]]\n")):
+        if key in doc:
+            raise _Mixed
+        doc[key] = (value[1:-1] if value[0] == '"' else True if value == "true" else False if value == "false"
+                    else int(value))
+    if block.endswith("}\n"):
+        if "byes" in doc:
+            raise _Mixed
+        byes = doc["byes"] = {}
+        for r, kind in _BYE_ITEM.findall(block, block.rindex("byes = {")):
+            if r in byes:
+                raise _Mixed
+            byes[r] = kind
+    texts[id(doc)] = block
+    return doc
+
+
+class _Texts(threading.local):
+    texts: dict[int, str] = {}
+
+
+_READ = _Texts()  # the texts `_parse` kept for the tables of the document being read (in this thread)
+
+
+def _read_text_of(row: Any) -> str | None:
+    """The text `_parse` read `row` from (a player's table, a game's), if it read it apart."""
+    return _READ.texts.get(id(row))
+
+
+def _holds_stand_in(row: Any, token: str) -> bool:
+    games = row.get("games") if isinstance(row, dict) else None
+    return (isinstance(games, list) and len(games) == 1 and isinstance(games[0], dict)
+            and games[0].get("by") == token)
+
+
+def _game_of(g: tuple[str, ...]) -> dict[str, Any]:
+    """A game line's values (`_GAME`'s groups, "" where a key is left out) as tomllib gives them."""
+    board, first, second, result, manual, by, moves = g
+    doc: dict[str, Any] = {"board": int(board), "first": int(first)}
+    if second:
+        doc["second"] = int(second)
+    if result:
+        doc["result"] = result
+    if manual:
+        doc["manual"] = True
+    if by:
+        doc["by"] = by
+    if moves:
+        doc["moves"] = int(moves)
+    return doc
 
 
 # A whole number too long for Python to read (more than 4300 digits; tomllib raises ValueError)
@@ -491,7 +631,7 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
 
 
 def _tiebreak_codes(rd: Reader, codes: tuple[str, ...]) -> None:
-    from arbiter.core.tiebreaks.standings import check_codes
+    from arbiter.core.tiebreaks.codes import check as check_codes  # the codes alone, not their rules
 
     try:
         check_codes(codes)
@@ -715,6 +855,52 @@ _PLAYER_TYPES = {"name": str, "rating": int, "club": str, "federation": str, "ta
 _PLAYER_BOUNDS = {"rating": "rating", "table": "table", "late_from": "round", "withdrawn_from": "round"}
 
 
+_PLAYER_KEY_SET = frozenset(("id", "byes", *_PLAYER_TYPES))
+_PLAYER_RANGES = {k: limits.RANGES[bound] for k, bound in _PLAYER_BOUNDS.items()}
+_ROUNDS = limits.RANGES["round"]
+
+
+def _plain_player(row: Any, tables: int) -> Player | None:
+    """A player's table as the writer writes it (every key known, every value of its kind and range): its
+    `Player`, with the checks of `_player` made in a few comparisons; None for anything else, which
+    `_player` checks and names."""
+    if type(row) is not dict or not _PLAYER_KEY_SET.issuperset(row):
+        return None
+    pid = row.get("id")
+    if type(pid) is not int or not _IDS[0] <= pid <= _IDS[1]:
+        return None
+    kw: dict[str, Any] = {}
+    for k, v in row.items():
+        if k == "id" or k == "byes":
+            continue
+        kind = _PLAYER_TYPES[k]
+        if type(v) is not kind:
+            return None
+        if kind is int:
+            lo, hi = _PLAYER_RANGES[k]
+            if not lo <= v <= hi:
+                return None
+        elif len(v) > limits.TEXT_MAX:
+            return None
+        kw[k] = v
+    t = kw.get("table")
+    if "name" not in kw or (t is None and tables > 1) or (t is not None and not 1 <= t <= tables):
+        return None
+    byes: tuple[tuple[int, str], ...] = ()
+    if "byes" in row:
+        asked = row["byes"]
+        if type(asked) is not dict:
+            return None
+        got = []
+        for r, kind in asked.items():
+            if not (type(r) is str and r.isascii() and r.isdigit() and len(r) <= 9 and r == str(int(r))
+                    and kind in BYE_KINDS and _ROUNDS[0] <= int(r) <= _ROUNDS[1]):
+                return None
+            got.append((int(r), kind))
+        byes = tuple(sorted(got))
+    return Player(id=pid, byes=byes, **kw)
+
+
 def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
     """One `[[players]]` table checked (alone: the ids of the others are checked by the caller)."""
     if not isinstance(row, dict):
@@ -747,12 +933,16 @@ def _read_players(rd: Reader, rows: list, tables: int) -> list[Player]:
     seen: set[int] = set()
     for i, row in enumerate(rows):
         where = f"players[{i}]"
-        p = _player(rd, row, where, tables)
+        p = _plain_player(row, tables) or _player(rd, row, where, tables)
         if p.id in seen:
             raise rd.fail(f"{where}.id", "player id {pid} appears twice", pid=p.id)
         seen.add(p.id)
         players.append(p)
-        _checked(p)
+        said = _read_text_of(row)
+        if said is None:
+            _checked(p)
+        else:
+            _remember(p, said)  # its text as written: a change of another player does not make it again
     players.sort(key=lambda p: p.id)
     return players
 
@@ -792,6 +982,36 @@ def _round_head(rd: Reader, row: Any, where: str, tables: int) -> tuple[str, int
                           hi=hi, v=shown(deadline))
     paused = integer(rd, row, "clock_paused", where, "seconds", None)
     return stage, table, number, deadline, paused
+
+
+_GAME_KEY_SET = frozenset(_GAME_KEYS)
+_RESULT_OF = {r.value: Result.parse(r.value) for r in Result}  # a result as the writer writes it
+_BOARDS, _IDS, _MOVES = limits.RANGES["board"], limits.RANGES["id"], limits.RANGES["moves"]
+
+
+def _plain_game(gr: Any) -> Game | None:
+    """A game's table as the writer writes it (every key known, every value of its kind and range, the
+    result as written): its `Game`, with the checks of `_game` made in a few comparisons; None for
+    anything else, which `_game` checks and names."""
+    if type(gr) is not dict or not _GAME_KEY_SET.issuperset(gr):
+        return None
+    board, first, second, moves = gr.get("board"), gr.get("first"), gr.get("second"), gr.get("moves")
+    if (type(board) is not int or type(first) is not int or not _BOARDS[0] <= board <= _BOARDS[1]
+            or not _IDS[0] <= first <= _IDS[1]):
+        return None
+    if second is not None and (type(second) is not int or not _IDS[0] <= second <= _IDS[1] or second == first):
+        return None
+    if moves is not None and (type(moves) is not int or not _MOVES[0] <= moves <= _MOVES[1]):
+        return None
+    result = gr.get("result")
+    if result is not None:
+        result = _RESULT_OF.get(result) if type(result) is str else None
+        if result is None or (result is Result.BYE) != (second is None):
+            return None
+    manual, by = gr.get("manual", False), gr.get("by", "")
+    if type(manual) is not bool or type(by) is not str or len(by) > limits.TEXT_MAX:
+        return None
+    return Game(board, first, second, result, manual, by, moves)
 
 
 def _game(rd: Reader, gr: Any, where: str) -> Game:
@@ -843,28 +1063,34 @@ def _read_rounds(rd: Reader, rows: list, players: dict[int, Player], settings: d
         boards: set[int] = set()
         seen: dict[int, tuple[int, int | None]] = {}  # player -> (board, opponent)
         for j, gr in enumerate(typed(rd, row, "games", where, (list,), [])):
-            gw = f"{where}.games[{j}]"
-            g = _game(rd, gr, gw)
+            g = _plain_game(gr)
+            said = _read_text_of(gr) if g is not None else None
+            if g is None:
+                g = _game(rd, gr, f"{where}.games[{j}]")
             if g.board in boards:
-                raise rd.fail(gw, "board {board} appears twice in {stage} round {number}", board=g.board,
-                              stage=word(stage), number=number)
+                raise rd.fail(f"{where}.games[{j}]", "board {board} appears twice in {stage} round {number}",
+                              board=g.board, stage=word(stage), number=number)
             boards.add(g.board)
             for pid, other in ((g.first, g.second), (g.second, g.first)):
                 if pid is None:
                     continue
                 p = players.get(pid)
                 if p is None:
-                    raise rd.fail(gw, "player {pid} is not in the event", pid=pid)
+                    raise rd.fail(f"{where}.games[{j}]", "player {pid} is not in the event", pid=pid)
                 if table is not None and p.table != table:
-                    raise rd.fail(gw, "player {pid} plays on table {t}, not on table {table}", pid=pid,
-                                  t=p.table, table=table)
+                    raise rd.fail(f"{where}.games[{j}]", "player {pid} plays on table {t}, not on table {table}",
+                                  pid=pid, t=p.table, table=table)
                 if pid in seen and not (stage == "top" and seen[pid][1] == other and other is not None):
                     # a top mini-match is several games of the same two players in one round
-                    raise rd.fail(gw, "player {pid} plays twice in {stage} round {number} (boards {b1} and {b2})",
+                    raise rd.fail(f"{where}.games[{j}]",
+                                  "player {pid} plays twice in {stage} round {number} (boards {b1} and {b2})",
                                   pid=pid, stage=word(stage), number=number, b1=seen[pid][0], b2=g.board)
                 seen.setdefault(pid, (g.board, other))
             games.append(g)
-            _checked(g)
+            if said is None:
+                _checked(g)
+            else:
+                _remember(g, said)
         rounds.append(Round(stage, number, tuple(games), table, deadline, paused))
     for r in rounds:  # 1, 2, ... k: no round is missing before the last
         if r.number > 1 and (r.stage, r.table, r.number - 1) not in keys:

@@ -13,18 +13,38 @@ the ranking recomputes it on every tied sub-group.
 
 from __future__ import annotations
 
-from fractions import Fraction
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from arbiter.core.tiebreaks.context import DEFAULT_FLAGS, EDITIONS, Column, Context, Flags, Term, Value
-from arbiter.core.tiebreaks.registry import TieBreak, UnknownTieBreak, lookup, parse
+if TYPE_CHECKING:
+    from fractions import Fraction
 
-__all__ = [
-    "compute", "lookup", "parse", "Context", "Flags", "Column", "Term", "Value", "TieBreak", "UnknownTieBreak",
-    "DEFAULT_FLAGS", "EDITIONS",
-]
+    from arbiter.core.tiebreaks.context import Context
+
+# name -> the module that gives it, imported when the name is first asked for: `tiebreaks.codes` (what
+# the event file's reader checks codes with) loads without the rules and their context
+_FROM = {
+    "Context": "context", "Flags": "context", "Column": "context", "Term": "context", "Value": "context",
+    "DEFAULT_FLAGS": "context", "EDITIONS": "context",
+    "lookup": "registry", "parse": "registry", "TieBreak": "registry",
+    "UnknownTieBreak": "codes",
+}
+
+__all__ = ["compute", *_FROM]
+
+
+def __getattr__(name: str) -> Any:
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 def compute(codes: list[str], ctx: Context) -> dict[int, dict[str, Fraction]]:
     """Every player's value of each code (DE: within his score group)."""
+    from arbiter.core.tiebreaks.registry import lookup
+
     values = [lookup(c).values(ctx) for c in codes]
     return {pid: {c: v[pid] for c, v in zip(codes, values)} for pid in ctx.ids}

@@ -10,20 +10,17 @@ An unknown code raises `UnknownTieBreak` (an `IllegalChange` and a `ValueError`)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
-from arbiter.core.errors import IllegalChange
 from arbiter.core.tiebreaks import buchholz, counts, direct, koya, progressive, quality, rating, sonneborn, std
+from arbiter.core.tiebreaks.codes import ALIASES, CUT, MODIFIED, UnknownTieBreak, canonical
 from arbiter.core.tiebreaks.context import Column, Context, Value
 
 F = Fraction
 
-
-class UnknownTieBreak(IllegalChange, ValueError):
-    """A tie-break code the program does not know."""
+__all__ = ["TieBreak", "FIXED", "ALIASES", "UnknownTieBreak", "lookup", "parse"]
 
 
 @dataclass(frozen=True)
@@ -88,10 +85,6 @@ FIXED: dict[str, TieBreak] = {t.code: t for t in (
     _fixed("TPN", "Tournament pairing number", "D", std.pairing_number, std.explain_pairing_number,
            keys=std.pairing_number_keys),
 )}
-ALIASES = {"GE": "REP", "BH-MED1": "BH-M1", "BH-MED2": "BH-M2"}
-
-_MOD = re.compile(r"^(BH|SB|FB)(?:-([CM])(\d+))?$")
-_CUT = re.compile(r"^(PS|ARO)(?:-C(\d+))?$")
 _FAMILY = {
     "BH": ("Buchholz", "C", buchholz.buchholz, buchholz.explain_buchholz),
     "SB": ("Sonneborn-Berger", "C", sonneborn.sonneborn_berger, sonneborn.explain_sonneborn_berger),
@@ -100,11 +93,10 @@ _FAMILY = {
 
 
 def lookup(code: str) -> TieBreak:
-    c = code.strip().upper()
-    c = ALIASES.get(c, c)
+    c = canonical(code)  # raises UnknownTieBreak naming the code
     if c in FIXED:
         return FIXED[c]
-    m = _MOD.match(c)
+    m = MODIFIED.match(c)
     if m:
         base, kind, n = m.group(1), m.group(2), int(m.group(3) or 0)
         low, high = (n, 0) if kind == "C" else (n, n) if kind == "M" else (0, 0)
@@ -112,19 +104,13 @@ def lookup(code: str) -> TieBreak:
         if kind:
             name += f" {'Cut' if kind == 'C' else 'Median'}-{n}"
         return TieBreak(c, name, typ, rule, explainer, (low, high))
-    m = _CUT.match(c)
-    if m:
-        base, n = m.group(1), int(m.group(2) or 0)
-        if base == "PS":
-            return TieBreak(c, "Progressive score" + (f" Cut-{n}" if n else ""), "B", progressive.progressive,
-                            progressive.explain_progressive, (n,))
-        return TieBreak(c, "Average rating of opponents" + (f" Cut-{n}" if n else ""), "C", rating.average_rating,
-                        rating.explain_average_rating, (n,))
-    raise UnknownTieBreak(
-        "unknown tie-break {code!r}; known: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, "
-        "BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, "
-        "RTNG, TPN", code=code.strip()
-    )
+    m = CUT.match(c)
+    base, n = m.group(1), int(m.group(2) or 0)
+    if base == "PS":
+        return TieBreak(c, "Progressive score" + (f" Cut-{n}" if n else ""), "B", progressive.progressive,
+                        progressive.explain_progressive, (n,))
+    return TieBreak(c, "Average rating of opponents" + (f" Cut-{n}" if n else ""), "C", rating.average_rating,
+                    rating.explain_average_rating, (n,))
 
 
 def parse(codes: str | list[str]) -> list[str]:

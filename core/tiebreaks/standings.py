@@ -40,13 +40,9 @@ class Row:
 
 def check_codes(codes) -> None:
     """Every code known (else `UnknownTieBreak` naming it), and at most `limits.TIEBREAKS_MAX` of them."""
-    from arbiter.core.tiebreaks import lookup
+    from arbiter.core.tiebreaks.codes import check
 
-    codes = list(codes)
-    if len(codes) > limits.TIEBREAKS_MAX:
-        raise IllegalChange("{n} tie-breaks are too many: at most {most}", n=len(codes), most=limits.TIEBREAKS_MAX)
-    for c in codes:
-        lookup(c)  # raises UnknownTieBreak (an IllegalChange) naming the code
+    check(codes)
 
 
 def completed_rounds(event: Event, stage: str = "swiss", table: int | None = None) -> int:

@@ -88,6 +88,13 @@ def test_the_parser_is_built_from_the_table_alone():
         assert a.command_spec is cmd
 
 
+def test_every_command_names_a_module_with_its_function():
+    """The table names each command's module; its `cmd_<words>` runs it (imported only then)."""
+    for cmd in COMMANDS:
+        assert callable(cmd.handler()), cmd.name
+        assert cmd.handler().__module__ == f"arbiter.tui.cli.{cmd.module}", cmd.name
+
+
 def _operands(cmd) -> list[str]:
     out = []
     for arg in cmd.args:
@@ -297,4 +304,4 @@ def test_interval_is_a_decimal_number_of_seconds(tmp_path, value):
 def test_the_options_of_serve_without_serve_are_refused(paired, args):
     """`--host 0.0.0.0` without `--serve` would silently open the full-screen display instead."""
     code, out, err = run("display", paired, *args)
-    assert code == 2 and err == "arbiter: error: display: --host, --port, --public and --max-clients are for --serve\n"
+    assert code == 2 and err == "arbiter: error: display: --host, --port, --public, --max-clients and --name are for --serve\n"

@@ -131,6 +131,9 @@ def commands_for(e) -> list[cmds.Command]:
         out.append(cmds.Unpair(rnd.stage, rnd.table, rnd.number))
         for minutes in (44, 45, 60, 70, 71):  # 705.3: 45 to 70 typed
             out.append(cmds.StartClock(rnd.stage, rnd.table, rnd.number, minutes, "2026-05-01T10:00:00+00:00"))
+        two = [cmds.RecordResult(rnd.stage, rnd.table, rnd.number, g.board, res) for g in rnd.games[:2] for res in
+               RESULTS[:1]]
+        out += [cmds.Batch(tuple(two)), cmds.Batch((*two, cmds.Withdraw(999)))]  # all, or refused by the last
         ids = [p for g in rnd.games for p in g.players]
         if len(ids) >= 3:
             out.append(cmds.ExchangePlayers(rnd.stage, rnd.table, rnd.number, ids[0], ids[2]))
@@ -289,6 +292,8 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.SplitPrizes((4, 9), (3, 2)), e, "prize split (704.4) of players 4, 9: parts 3:2"),
         (cmds.UnsplitPrizes(9), e, "take back the prize split of player 9"),
         (cmds.DrawLots((("10-11", (8, 10)),)), e, "draw lots for the final ranking: 10-11: 8, 10"),
+        (cmds.Batch((cmds.RecordResult("swiss", None, 3, 12, Result.FIRST_WINS), cmds.RequestBye(5, 4, "half"))), e,
+         "at once: result swiss round 3 board 12: 1-0; half bye for player 5 in round 4"),
     ]
     for cmd, event, line in lines:
         said = cmd.describe(event)

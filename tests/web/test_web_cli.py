@@ -38,14 +38,16 @@ def test_public_serving_warns_and_loopback_does_not(event, monkeypatch):
     calls = []
     monkeypatch.setattr(display, "serve", lambda path, interval, host, port, *more: calls.append((host, port, *more)) or 0)
     code, out, err = run("display", event, "--serve", "--host", "0.0.0.0", "--port", 8123, "--public")
-    assert code == 0 and calls == [("0.0.0.0", 8123)]
+    assert code == 0 and calls == [("0.0.0.0", 8123, None, ())]
     assert err.startswith("arbiter: warning: ") and "0.0.0.0:8123" in err and err.count("\n") == 1
     for host in ("127.0.0.1", "localhost", "::1", "127.0.0.2"):
         code, _, err = run("display", event, "--serve", "--host", host)
         assert (code, err) == (0, "")
-    assert calls[1:] == [("127.0.0.1", 8000), ("localhost", 8000), ("::1", 8000), ("127.0.0.2", 8000)]
-    assert run("display", event, "--serve", "--max-clients", 50)[0] == 0
-    assert calls[-1] == ("127.0.0.1", 8000, 50)
+    assert calls[1:] == [(h, 8000, None, ()) for h in ("127.0.0.1", "localhost", "::1", "127.0.0.2")]
+    assert run("display", event, "--serve", "--max-clients", 50, "--name", "arbiter.lan", "--name", "hall.lan")[0] == 0
+    assert calls[-1] == ("127.0.0.1", 8000, 50, ("arbiter.lan", "hall.lan"))
+    code, _, err = run("display", event, "--serve", "--name", "not a name")
+    assert code == 2 and "--name not a name: not a host name" in err and not calls[-1][3] == ("not a name",)
 
 
 def test_an_ipv6_address_in_brackets_is_served(event, monkeypatch):

@@ -318,3 +318,18 @@ def test_a_reader_that_fails_unexpectedly_does_not_stop_the_server(small, monkey
         html = s.get("/").text
         assert "cannot be read" not in html
         assert re.search(r'<td class="bd">2</td>.*?<td class="res">0-1</td>', html)
+
+
+def test_a_name_the_venue_gives_the_machine_is_served_and_a_bad_one_refused(small):
+    """`--name arbiter.lan`: the venue's DNS name for this machine is answered; another name still is not."""
+    with Running(small, names=("Arbiter.LAN.",)) as s:
+        assert s.get("/", {"Host": f"arbiter.lan:{s.port}"}).status == 200
+        assert s.get("/", {"Host": "ARBITER.lan"}).status == 200
+        assert s.get("/", {"Host": "arbiter.lan.evil.example"}).status in (400, 421)
+    from arbiter.core.errors import ArbiterError
+    from arbiter.tui.web.server import venue_name
+
+    assert venue_name(" Hall-1.Venue.lan ") == "hall-1.venue.lan"
+    for bad in ("", "a b", "-x.lan", "x..lan", "10.0.0.5", "ev/il", "x" * 64 + ".lan", "<b>"):
+        with pytest.raises(ArbiterError, match="not a host name"):
+            venue_name(bad)

@@ -1,14 +1,18 @@
 """The command line (contract: shared spec cli.md; docs/cli.md): parse, call core, print.
 
 `main(argv)` is the console script `arbiter` (and `python -m tui.cli`). The sub-commands are
-declared in one table (`tui.cli.table.COMMANDS`), one module per group:
+declared in one table (`tui.cli.table.COMMANDS`: each command's words, help, arguments and the
+module that runs it), and run by one module per group, imported only when one of its commands runs:
 
-    events     new, event set|show, players add|import|withdraw|bye|list, forbid, undo, redo, log
-    exports    trf pair|check, import-trf, export
-    rounds     pair, result, round, swap, exchange, give-bye, unpair
+    events     new, event set|show, players add|edit|import|distribute|withdraw|bye|list, forbid, undo, redo, log
+    results    result (one, several at once, or `-`: lines of standard input; `batch` reads them)
+    rounds     pair, round, swap, exchange, give-bye, unpair
     standings  standings
+    final      categories ..., prizes ..., ties, draw-lots
     top        top, bracket, playoff
-    teams      teams list|roster|lineup|order|standings, match
+    teams      teams list|roster|lineup|order|standings|swap|exchange|bye, match
+    trf        trf pair|check
+    exports    import-trf, export
     display    display
 
 with what they share in `common` (Arg, Command, the options FILE, --round, --table, --stage,
@@ -83,7 +87,7 @@ def _main(args: list[str]) -> int:
     from arbiter.core.errors import ArbiterError, NoLegalPairing
     from arbiter.core.msg.cells import clean
 
-    from .table import build_parser, top_words
+    from .table import build_parser, find, top_words
     from .usage import HelpShown, UsageError
 
     try:
@@ -103,11 +107,13 @@ def _main(args: list[str]) -> int:
             return _tui(args[0])
         args, typed = _prepare(args)
         try:
-            a, extra = build_parser().parse_known_args(args)
+            cmd = find(args)  # only the parser of the command run (none: the list of commands)
+            a, extra = build_parser(cmd, arguments=cmd is not None).parse_known_args(args)
         except HelpShown as shown:
             return shown.status
-        if typed is not None:
-            a.result = typed
+        if typed:  # the results as typed, where argparse got stand-ins
+            a.result = typed[0]
+            a.more[1::2] = typed[1:len(a.more[1::2]) + 1]
         cmd = getattr(a, "command_spec", None)
         if extra:  # named with the command, not as the top-level parser would ("usage: ...")
             from .common import DASHES
@@ -145,7 +151,7 @@ def _store_says_on_stderr() -> Iterator[None]:
     """What the store tells while a command runs goes to stderr, one line each: a long wait for the
     lock (who holds it), a repair of what a crash left (docs/file-format.md)."""
     from arbiter.core.msg.cells import clean
-    from arbiter.core.store import report_to
+    from arbiter.core.notices import report_to  # not the store itself: a command that reads no event
 
     def say(prefix: str):
         def tell(msg) -> None:
@@ -183,17 +189,17 @@ def _tui(path: str) -> int:
     return run(path)
 
 
-def _prepare(args: list[str]) -> tuple[list[str], str | None]:
-    """The arguments as argparse should read them, and RESULT when `result` was given one.
+def _prepare(args: list[str]) -> tuple[list[str], list[str] | None]:
+    """The arguments as argparse should read them, and each RESULT when `result` was given some.
 
     - An option that takes a value takes the next word, whatever it is: `--name -1+2`,
       `--by-hand -5-0` (argparse would take a word starting with '-' for an option).
     - Options first, then the operands in their order: `forbid FILE --remove 3 7` and
       `players add FILE --club C NAME` read as they are meant (argparse stops filling an
       optional operand at the first option).
-    - `arbiter result FILE BOARD RESULT`: RESULT may be `-+` or `--`. The third operand is found
-      here (`-+`, `--` included) and argparse gets a stand-in; a `--` before it (or after BOARD
-      with a result still to come) is the usual end of options.
+    - `arbiter result FILE BOARD RESULT [BOARD RESULT ...]`: a RESULT may be `-+` or `--`. The
+      results are found here (`-+`, `--` included) and argparse gets stand-ins; a `--` before them
+      (or where a result is due with a result still to come) is the usual end of options.
     """
     from .common import DASHES
     from .table import find
@@ -205,7 +211,7 @@ def _prepare(args: list[str]) -> tuple[list[str], str | None]:
     options = {a.name: a.takes_value for a in cmd.args if a.is_option} | {"-h": False, "--help": False}
     typed = None
     if cmd.words == ("result",):
-        args, typed = _result_operand(args, n_words, options)
+        args, typed = _result_operands(args, n_words, options)
     opts: list[str] = []
     operands: list[str] = []
     i = n_words
@@ -248,33 +254,37 @@ def _option(name: str, options: dict[str, bool]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _result_operand(args: list[str], start: int, options: dict[str, bool]) -> tuple[list[str], str | None]:
+def _result_operands(args: list[str], start: int, options: dict[str, bool]) -> tuple[list[str], list[str]]:
+    """`arbiter result FILE BOARD RESULT [BOARD RESULT ...]`: each RESULT (the operands after FILE at
+    odd places: the 2nd, 4th ...) found, `-+` and `--` included, and a stand-in given to argparse.
+
+    `--` where a result is due is the result (double forfeit) when nothing follows it, or an option,
+    or the next board (digits); otherwise it ends the options and every word after it is an operand."""
     pos: list[int] = []
     ends: set[int] = set()  # the `--` that ends the options (an option's value `--` stays)
     i, n = start, len(args)
-    while i < n and len(pos) < 3:
+    while i < n:
         t = args[i]
-        no_result_after = i + 1 == n or args[i + 1].startswith("-") and args[i + 1] not in ("-+", "--")
-        if t == "--" and len(pos) == 2 and no_result_after:
-            pos.append(i)  # RESULT `--` (double forfeit): no result word follows
+        due = len(pos) >= 2 and len(pos) % 2 == 0  # a result is due here
+        nxt = args[i + 1] if i + 1 < n else None
+        no_result_after = (nxt is None or nxt.startswith("-") and nxt not in ("-+", "--", "-")
+                           or nxt.isascii() and nxt.isdigit())
+        if t == "--" and due and no_result_after:
+            pos.append(i)  # RESULT `--` (double forfeit)
         elif t == "--":
             ends.add(i)
-            pos.extend(range(i + 1, min(n, i + 1 + 3 - len(pos))))  # end of options: the rest is operands
+            pos.extend(range(i + 1, n))  # end of options: the rest is operands
             break
-        elif t == "-+" and len(pos) == 2:
+        elif t in ("-+", "-") or not t.startswith("-") or _number(t):
             pos.append(i)
-        elif t.startswith("-") and not _number(t):
+        else:
             name = _option(t.split("=", 1)[0], options)
             if "=" not in t and name is not None and options[name]:
                 i += 1  # the option's value
-        else:
-            pos.append(i)
         i += 1
-    if len(pos) < 3:
-        return args, None
-    at = pos[2]
-    out = ["RESULT" if j == at else x for j, x in enumerate(args) if j not in ends]
-    return out, args[at]
+    at = {j for k, j in enumerate(pos) if k >= 2 and k % 2 == 0}
+    out = ["RESULT" if j in at else x for j, x in enumerate(args) if j not in ends]
+    return out, [args[j] for j in sorted(at)]
 
 
 class _SafeStdout:

@@ -1,24 +1,26 @@
-"""What every group of commands shares: how a command and its arguments are declared, the common
-options (FILE, --round, --table, --stage, --format), and the helpers that turn options into core's
-arguments.
+"""What every command shares: how a command and its arguments are declared, the common options
+(FILE, --round, --table, --stage, --format), and the helpers that turn options into core's arguments.
 
-A command is a `Command` (its words, help, handler and `Arg`s); the group modules list theirs and
-`tui.cli.table` puts them together in the one command table the parser is built from.
+A command is a `Command` (its words, help, the module that runs it, and `Arg`s); `tui.cli.table`
+declares every one, in the one command table the parser is built from. This module is imported
+before any command runs (to build the parser): it imports nothing of core but its limits, and the
+helpers load what they need when they are called.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 from dataclasses import dataclass, replace
-from fractions import Fraction
-from typing import Any, Callable, Sequence
-
-from arbiter.core.msg.cells import json_safe
-from arbiter.core.event.model import STAGES, Event
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import numbers
 from .usage import UsageError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from arbiter.core.event.model import Event
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -100,8 +102,11 @@ class Arg:
 
 @dataclass(frozen=True)
 class Command:
-    """A sub-command: its words (`("players", "add")`), one-line help, handler and arguments.
+    """A sub-command: its words (`("players", "add")`), one-line help, the module that runs it and its
+    arguments.
 
+    `module` names a module of `tui/cli/` (`"results"`); its function `cmd_<words>` (`cmd_result`,
+    `cmd_players_add`, `cmd_give_bye`) runs the command, and is imported only then (`handler`).
     `epilog` is printed after the arguments in `--help` (the result forms, examples).
     `own_screen`: the command draws on the terminal itself (the hall display), so its output
     is not passed through the terminal-safe stdout.
@@ -109,7 +114,7 @@ class Command:
 
     words: tuple[str, ...]
     help: str
-    run: Handler
+    module: str
     args: tuple[Arg, ...] = ()
     epilog: str = ""
     own_screen: bool = False
@@ -118,6 +123,18 @@ class Command:
     @property
     def name(self) -> str:
         return " ".join(self.words)
+
+    @property
+    def function(self) -> str:
+        """The name of the function that runs it: `cmd_` and its words (`give-bye` -> `cmd_give_bye`)."""
+        return "cmd_" + "_".join(w.replace("-", "_") for w in self.words)
+
+    def handler(self) -> Handler:
+        """The function that runs the command, its module imported now (and only now)."""
+        return getattr(importlib.import_module(f"{__package__}.{self.module}"), self.function)
+
+    def run(self, a: argparse.Namespace) -> int:
+        return self.handler()(a)
 
 
 @dataclass(frozen=True)
@@ -133,6 +150,7 @@ class Group:
 FILE = Arg("file", "the event file (TOML), e.g. saves/open.toml", metavar="FILE")
 ROUND = Arg("--round", "the round (default: the current round)", metavar="R", type=numbers.whole("round"))
 TABLE = Arg("--table", "the table of a Swiss stage with several tables", metavar="T", type=numbers.whole("table"))
+STAGES = ("swiss", "roundrobin", "top", "playoff")  # core.event.model.STAGES (a test holds them equal)
 STAGE = Arg("--stage", "the stage (default: the last one started: play-off, top, else the Swiss or round robin)",
             metavar="|".join(STAGES), choices=STAGES)
 EDITIONS = ("fide2024", "fide2026", "legacy")
@@ -153,6 +171,8 @@ def fmt(*choices: str, what: str = "the output") -> Arg:
 
 def jnum(x: Fraction | int) -> int | float:
     """A JSON number: whole and half values exact, others rounded to 2 decimals."""
+    from fractions import Fraction
+
     x = Fraction(x)
     if x.denominator == 1:
         return x.numerator
@@ -163,6 +183,10 @@ def jnum(x: Fraction | int) -> int | float:
 
 def print_json(value: Any) -> None:
     """JSON on stdout, UTF-8, names exact; characters a terminal would act on written as \\u escapes."""
+    import json
+
+    from arbiter.core.msg.cells import json_safe
+
     print(json_safe(json.dumps(value, ensure_ascii=False)))
 
 

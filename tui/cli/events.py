@@ -1,5 +1,5 @@
-"""Events and players: new, event set|show, players add|import|distribute|withdraw|bye|list, forbid, undo, redo,
-log."""
+"""Events and players: new, event set|show, players add|import|distribute|move|withdraw|bye|list, forbid, undo,
+redo, log."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from arbiter.core.msg.cells import clean
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, create, load
 
-from . import numbers
-from .common import EDITION, FILE, SYSTEMS, TABLE, TIEBREAKS, Arg, Command, Group, codes, fmt, print_json
+from . import batch, numbers
+from .common import codes, print_json
 from .interrupt import guarded, run
 from .usage import UsageError
 
@@ -127,19 +127,6 @@ def _player_details(a: argparse.Namespace, empty: str | None = None) -> dict:
             (("title", a.title), ("fide_id", a.fide_id), ("sex", a.sex), ("birth", a.birth))}
 
 
-def birth(text: str) -> str:
-    """--birth: a year (1990) or a date (1990-05-04, 04.05.1990), kept as typed."""
-    import re
-
-    t = text.strip()
-    if not re.fullmatch(r"\d{4}|\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}", t):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 04.05.1990)")
-    return t
-
-
-birth.__name__ = "birth"
-
-
 def cmd_players_edit(a: argparse.Namespace) -> int:
     fields = {k: v for k, v in {"name": a.name, "rating": a.rating, "club": a.club, "federation": a.federation,
                                **_player_details(a)}.items() if v is not None}
@@ -154,14 +141,6 @@ def cmd_players_edit(a: argparse.Namespace) -> int:
         f", {k.replace('_', ' ')} {getattr(p, k)}" for k in ("club", "federation", "title", "fide_id", "sex", "birth")
         if getattr(p, k))))
     return 0
-
-
-PLAYER_DETAILS = (  # what categories read (sex, birth) and the FIDE report carries (title, FIDE id)
-    Arg("--title", "the title, e.g. GM, IM, WFM", metavar="T"),
-    Arg("--fide-id", "the FIDE id", metavar="N"),
-    Arg("--sex", "f or m (for categories)", metavar="f|m", choices=("f", "m")),
-    Arg("--birth", "the year of birth (1990) or the date (1990-05-04)", metavar="Y", type=birth),
-)
 
 
 def cmd_players_import(a: argparse.Namespace) -> int:
@@ -215,29 +194,85 @@ def cmd_players_distribute(a: argparse.Namespace) -> int:
 
 
 def cmd_players_move(a: argparse.Namespace) -> int:
+    from arbiter.core.event.seating import table_summary
+
     e = load(a.file)
     old = e.player(a.id).table if e.has_player(a.id) else None
     new = run(EventFile(a.file), cmds.MovePlayer(a.id, a.table))
     p = new.player(a.id)
     print(f"{p.name} ({p.id}) moved from table {old} to table {p.table}")
-    from arbiter.core.event.seating import table_summary
-
     for t, n, avg, clashes in table_summary(new):
         print(f"table {t}: {n} players, average rating {avg}, club-mate pairs {clashes}")
     return 0
 
 
+def _together(changes: list) -> cmds.Command:
+    """One change as it is; several in one batch (all saved or none, one journal line)."""
+    return changes[0] if len(changes) == 1 else cmds.Batch(tuple(changes))
+
+
 def cmd_players_withdraw(a: argparse.Namespace) -> int:
-    new = run(EventFile(a.file), cmds.Withdraw(a.id, a.from_round))
-    p = new.player(a.id)
-    print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
+    if a.id == "-":
+        pids = [pid for where, words in batch.stdin_lines("players withdraw", "ID[,ID...]")
+                for pid in _line_ids(where, words)]
+        if not pids:
+            raise UsageError("players withdraw: no ID line on standard input: nothing saved")
+    else:
+        pids = list(a.id)
+    batch.once(pids, lambda pid: f"player {pid}", "players withdraw")
+    new = run(EventFile(a.file), _together([cmds.Withdraw(pid, a.from_round) for pid in pids]))
+    for pid in pids:
+        p = new.player(pid)
+        print(f"{p.name} ({p.id}) withdrawn from round {p.withdrawn_from}")
     return 0
+
+
+def _line_ids(where: str, words: list[str]) -> tuple[int, ...]:
+    if len(words) != 1:
+        raise UsageError(f"players withdraw: {where}expected ID[,ID...], got {' '.join(words)!r}")
+    try:
+        return batch.ids(words[0])
+    except UsageError as exc:
+        raise UsageError(f"players withdraw: {where}{exc}") from None
 
 
 def cmd_players_bye(a: argparse.Namespace) -> int:
-    new = run(EventFile(a.file), cmds.RequestBye(a.id, a.round, a.kind))
-    print(f"{new.player(a.id).name} ({a.id}): {a.kind} bye in round {a.round}")
+    from .table import BYES
+
+    if a.id == "-":
+        if a.round is not None:
+            raise UsageError("players bye: '-' reads every ID[,ID...] ROUND KIND from standard input: give nothing "
+                             "after it")
+        asked = [x for where, words in batch.stdin_lines("players bye", "ID[,ID...] ROUND KIND")
+                 for x in _line_byes(where, words)]
+        if not asked:
+            raise UsageError("players bye: no ID ROUND KIND line on standard input: nothing saved")
+    else:
+        if a.round is None or a.kind is None:
+            kind = "|".join(BYES)  # argparse's words, as when ROUND and KIND were required operands
+            raise UsageError("players bye: the following arguments are required: "
+                             + (f"ROUND, {kind}" if a.round is None else kind))
+        asked = [(pid, a.round, a.kind) for pid in a.id]
+    batch.once([(pid, rnd) for pid, rnd, _ in asked], lambda k: f"player {k[0]} in round {k[1]}", "players bye")
+    new = run(EventFile(a.file), _together([cmds.RequestBye(pid, rnd, kind) for pid, rnd, kind in asked]))
+    for pid, rnd, kind in asked:
+        print(f"{new.player(pid).name} ({pid}): {kind} bye in round {rnd}")
     return 0
+
+
+def _line_byes(where: str, words: list[str]) -> list[tuple[int, int, str]]:
+    from .table import BYES
+
+    try:
+        if len(words) != 3:
+            raise UsageError(f"expected ID[,ID...] ROUND KIND, got {' '.join(words)!r}")
+        pids = batch.ids(words[0])
+        rnd = batch.number(numbers.whole("round"), words[1], "round")
+        if words[2] not in BYES:
+            raise UsageError(f"kind '{words[2]}' is not one of {', '.join(BYES)}")
+    except UsageError as exc:
+        raise UsageError(f"players bye: {where}{exc}") from None
+    return [(pid, rnd, words[2]) for pid in pids]
 
 
 def cmd_players_list(a: argparse.Namespace) -> int:
@@ -253,13 +288,6 @@ def cmd_players_list(a: argparse.Namespace) -> int:
         print(f"{p.id:>4}  {fit(p.name, 30):<30} {p.rating:>5} {fit(p.club, 20):<20}{t} {p.status}")
     return 0
 
-
-def id_or_name(text: str) -> int | str:
-    """`arbiter forbid` operands: player ids, or in a team event team names or ids."""
-    t = text.strip()
-    if not (t.isascii() and t.isdigit()) or len(t.lstrip("0")) > 12:  # thousands of digits: no int (forbid says)
-        return text
-    return int(t)
 
 
 def cmd_forbid(a: argparse.Namespace) -> int:
@@ -309,140 +337,3 @@ def cmd_log(a: argparse.Namespace) -> int:
     for entry in ef.history():  # the time in this machine's zone, who as user@host
         print(f"{entry.seq:>5} {entry.local_time} {entry.label}: {entry.what}")
     return 0
-
-
-BYES = ("half", "zero", "full", "none")
-
-GROUPS = (Group("players", "add, import, withdraw, list players; request a bye"),
-          Group("event", "the event's details: what the FIDE report (TRF) and the printouts say of it"))
-
-# the event's details (docs/exports.md "The report's header"): `new` and `event set` take them
-DETAILS = (
-    Arg("--city", "the city where it is played (TRF 022)", metavar="TEXT"),
-    Arg("--federation", "the host federation, FIDE's three letters, e.g. ENG (TRF 032)", metavar="FED"),
-    Arg("--start", "the first day, YYYY-MM-DD (TRF 042)", metavar="DATE"),
-    Arg("--end", "the last day, YYYY-MM-DD (TRF 052)", metavar="DATE"),
-    Arg("--chief-arbiter", "the chief arbiter, e.g. \"IA Ivanov, Ivan\" (TRF 102)", metavar="NAME"),
-    Arg("--deputy", "a deputy chief arbiter; give it once for each (TRF 112); --deputy '' alone: none",
-        metavar="NAME", many=True),
-    Arg("--time-control", "the time control as the regulations say it, e.g. \"90 min + 30 s per move\" "
-        "(TRF 122)", metavar="TEXT"),
-    Arg("--round-dates", "the date of each round, in order, comma-separated; leave a place empty for a date not "
-        "known, e.g. 2026-05-01,2026-05-01,,2026-05-02 (TRF 132; without: the day the round clock ran)",
-        metavar="DATES"),
-)
-
-COMMANDS = (
-    Command(("new",), "create an event file (refuses to overwrite one)", cmd_new, (
-        FILE.but("the event file to create, e.g. saves/open.toml"),
-        Arg("--name", "the event's name", metavar="TEXT", required=True),
-        Arg("--rounds", "the number of rounds (a round robin: any number, the tables decide)", metavar="N",
-            type=numbers.whole("rounds"), required=True),
-        Arg("--system", "the pairing system (default swiss)", metavar="|".join(SYSTEMS), choices=SYSTEMS,
-            default="swiss"),
-        Arg("--tables", "Swiss tables (groups paired apart; default 1)", metavar="T", type=numbers.whole("tables"),
-            default=1),
-        Arg("--top", "players qualifying for the knockout top (0: no top)", metavar="K", type=numbers.whole("top"),
-            default=0),
-        Arg("--third-place", "the top has a match for third place", flag=True),
-        Arg("--points", "points of a win, draw and loss (default 1,0.5,0; e.g. 3,1,0)", metavar="W,D,L"),
-        TIEBREAKS,
-        EDITION.but("the rulebook edition of the tie-breaks (default fide2024)", default="fide2024"),
-        Arg("--baku", "Baku acceleration (C.04.7)", flag=True),
-        Arg("--initial-colour", "colour of pairing number 1 in round 1 (default: by lot)", metavar="w|b",
-            choices=("w", "b")),
-        Arg("--unrated-rating", "rating of unrated players in rating tie-breaks (default: those tie-breaks "
-            "are dropped, C.07 art. 10)", metavar="R", type=numbers.whole("unrated_rating")),
-        Arg("--teams", "a team event: teams play matches over --boards boards", flag=True),
-        Arg("--boards", "boards of a team match (with --teams)", metavar="B", type=numbers.whole("boards"),
-            default=0),
-        Arg("--match-points", "team match points of a win, draw and loss (default 2,1,0)", metavar="W,D,L"),
-        *DETAILS,
-    ), epilog="example: arbiter new saves/open.toml --name \"City Open\" --rounds 9 --tiebreaks BH-C1,BH,SB,WIN\n"
-              "         --city Kazan --federation RUS --start 2026-05-01 --end 2026-05-05"),
-    Command(("event", "set"), "set the event's details: name, city, federation, dates, arbiters, time control "
-            "(the FIDE report's header); a text given as '' clears it", cmd_event_set, (
-                FILE,
-                Arg("--name", "the event's name (TRF 012)", metavar="TEXT"),
-                *DETAILS,
-            ), epilog="example: arbiter event set saves/open.toml --chief-arbiter \"IA Ivanov, Ivan\" "
-                      "--deputy \"Petrova, Anna\" --deputy \"Sidorov, Oleg\""),
-    Command(("event", "show"), "show the event's details", cmd_event_show, (FILE, fmt("text", "json"))),
-    Command(("players", "add"), "add a player (once rounds are paired: a late entry from the next round)",
-            cmd_players_add, (
-                FILE,
-                Arg("name", "the player's name, e.g. \"Ivanov, Ivan\" (a name starting with '-': "
-                    "after --, or with --name)", metavar="NAME", nargs="?"),
-                Arg("--name", "the player's name (for a name that starts with '-')", metavar="NAME",
-                    dest="name_option"),
-                Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating"), default=0),
-                Arg("--club", "the club", metavar="C", default=""),
-                Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
-                TABLE.but("the table (an event with several tables)"),
-                Arg("--team", "the team (a team event)", metavar="T", default=""),
-                *PLAYER_DETAILS,
-            ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
-                      "         arbiter players add saves/open.toml -- \"-1+2\""),
-    Command(("players", "edit"), "change a player's name, rating, club, federation, title, FIDE id, sex or birth",
-            cmd_players_edit, (
-                FILE,
-                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
-                Arg("--name", "the player's name", metavar="NAME"),
-                Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating")),
-                Arg("--club", "the club", metavar="C"),
-                Arg("--federation", "the federation, e.g. ENG", metavar="F"),
-                *PLAYER_DETAILS,
-            ), epilog="example: arbiter players edit saves/open.toml 12 --sex f --birth 2009"),
-    Command(("players", "import"), "add the players of a CSV file (all or none)", cmd_players_import, (
-        FILE,
-        Arg("csv", "a CSV file (- for standard input) with a header row in English or Russian: name (or surname "
-            "and first name), rating, club, federation, table, team, title, fide id, sex, birth; other columns "
-            "are ignored", metavar="CSV"),
-        Arg("--encoding", "the file's encoding when arbiter cannot tell it: cp1251 (Russian Windows), koi8-r, "
-            "cp866, cp1252, utf-8, utf-16 ... (default: UTF-8, else told from the letters)", metavar="ENC"),
-        Arg("--distribute", "an event of several tables, a CSV without a table column: deal the players to the "
-            "tables by rating (a snake) or by lot, club-mates apart where possible", metavar="rating|lots",
-            choices=("rating", "lots")),
-    )),
-    Command(("players", "distribute"), "deal the players to the tables before round 1: a snake by rating or by "
-            "lot, club-mates apart where possible", cmd_players_distribute, (
-                FILE,
-                Arg("--by", "rating (a snake: 1 2 3 3 2 1 ...) or lots (the order drawn with the event's lots seed)",
-                    metavar="rating|lots", choices=("rating", "lots"), default="rating"),
-                Arg("--all", "every player, not only those without a table (a fresh distribution)", flag=True),
-                Arg("--dry-run", "show the tables, save nothing", flag=True),
-            ), epilog="example: arbiter players distribute saves/open.toml --by lots --all --dry-run"),
-    Command(("players", "move"), "move one player to another table before that table pairs round 1",
-            cmd_players_move, (
-                FILE,
-                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
-                Arg("table", "the table to move to", metavar="TABLE", type=numbers.whole("table")),
-            ), epilog="example: arbiter players move saves/open.toml 17 3"),
-    Command(("players", "withdraw"), "withdraw a player: not paired from the next round (or R) on",
-            cmd_players_withdraw, (
-                FILE,
-                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
-                Arg("--from-round", "the first round the player is not paired in (default: the next one)",
-                    metavar="R", type=numbers.whole("round")),
-            )),
-    Command(("players", "bye"), "request a bye for a round not yet paired (or none: take it back)",
-            cmd_players_bye, (
-                FILE,
-                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
-                Arg("round", "the round", metavar="ROUND", type=numbers.whole("round")),
-                Arg("kind", "half, zero or full point; none takes the request back", metavar="|".join(BYES),
-                    choices=BYES),
-            )),
-    Command(("players", "list"), "list the players", cmd_players_list, (FILE, fmt("text", "json"))),
-    Command(("forbid",), "players (or a club's members; in a team event teams) who must not be paired together",
-            cmd_forbid, (
-                FILE,
-                Arg("ids", "two player ids (a team event: two team names or ids)", metavar="ID", type=id_or_name,
-                    nargs="*"),
-                Arg("--club", "every member of this club: none may be paired with another", metavar="NAME"),
-                Arg("--remove", "take the prohibition back", flag=True),
-            )),
-    Command(("undo",), "undo the last change (across restarts and judges, from the journal)", cmd_undo, (FILE,)),
-    Command(("redo",), "redo the last change undone", cmd_redo, (FILE,)),
-    Command(("log",), "the journal: every change, when, by whom and from where", cmd_log, (FILE,)),
-)

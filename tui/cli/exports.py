@@ -1,4 +1,4 @@
-"""TRF and exports: trf pair|check, import-trf, export."""
+"""Exports: import-trf, export (trf pair|check: tui/cli/trf.py)."""
 
 from __future__ import annotations
 
@@ -11,47 +11,12 @@ from arbiter.core.store import create, load
 from arbiter.core.formats.output import STDOUT, write_output
 from arbiter.core.msg.cells import clean
 from arbiter.core.store.files import read_text
+from arbiter.core.limits import PAGE_LINES_MIN
 
-from arbiter.core.limits import PAGE_LINES, PAGE_LINES_MIN
-
-from . import numbers
-from .common import FILE, TABLE, Arg, Command, Group, table_of
+from .common import table_of
 from .interrupt import guarded
+from .table import CSV_WHAT
 from .usage import UsageError
-
-
-def cmd_trf_pair(a: argparse.Namespace) -> int:
-    from arbiter.core.formats.trfpair import trf_pair
-
-    text = trf_pair(read_text(Path(a.trf)), a.trf)
-    if a.o:
-        _not_the_input(Path(a.o), Path(a.trf))
-        write_output(a.o, text)
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def _not_the_input(out: Path, trf: Path) -> None:
-    """`trf pair X.trf -o X.trf` (or a link to it) would replace the TRF with its pairing."""
-    try:
-        same = os.path.samefile(out, trf)
-    except OSError:  # no such file yet
-        same = False
-    if same:
-        raise UsageError(f"-o {out}: is the TRF being paired: write the pairing to another file")
-
-
-def cmd_trf_check(a: argparse.Namespace) -> int:
-    from arbiter.core.formats.trfpair import trf_check
-
-    diffs = trf_check(read_text(Path(a.trf)), a.trf)
-    for d in diffs:
-        print(d)
-    if diffs:
-        return 1
-    print("every round re-paired exactly as in the file")
-    return 0
 
 
 def cmd_import_trf(a: argparse.Namespace) -> int:
@@ -68,10 +33,6 @@ def cmd_import_trf(a: argparse.Namespace) -> int:
           f"{len(event.rounds)} of {event.rounds_planned} rounds")
     return 0
 
-
-CSV_WHAT = ("players", "standings", "final", "prizes", "team_standings", "board_stats")
-TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes", "matches", "match_cards", "team_standings", "board_stats")  # (the last four: a team event's)
 
 
 def cmd_export(a: argparse.Namespace) -> int:
@@ -134,37 +95,3 @@ def _team_event(e, what: str) -> None:
 
     if not is_team_event(e):
         raise UsageError(f"--what {what}: a printout of a team event, and this is not one")
-
-
-GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)
-
-COMMANDS = (
-    Command(("trf", "pair"), "pair the round after the last one in a TRF; print what the endorsed engines print",
-            cmd_trf_pair, (
-                Arg("trf", "the TRF file (it must say the number of rounds: XXR or 142)", metavar="TRF"),
-                Arg("-o", "write the pairing to this file instead of stdout", metavar="OUT"),
-            ), epilog="Output: the number of pairs, then WHITE BLACK per board (start numbers); a bye as ID 0."),
-    Command(("trf", "check"), "re-pair every round from the rounds before it; list each difference (exit 1 if any)",
-            cmd_trf_check, (Arg("trf", "the TRF file", metavar="TRF"),)),
-    Command(("import-trf",), "make an event from a TRF file: a Swiss, a round robin or a team event (players, "
-            "teams, rounds, results, rounds total)",
-            cmd_import_trf, (
-                Arg("trf", "the TRF file", metavar="TRF"),
-                FILE.but("the event file to create"),
-            )),
-    Command(("export",), "write TRF, CSV, the HTML site or text printouts", cmd_export, (
-        FILE,
-        Arg("--format", "trf (the main stage: a Swiss table, the round robin, the team event; --what top: the top), "
-            "csv, html (a folder of pages), text (printouts)",
-            metavar="trf|csv|html|text", choices=("trf", "csv", "html", "text"), required=True),
-        Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
-            metavar="PATH", required=True),
-        TABLE.but("trf: one table of the Swiss stage"),
-        Arg("--what", "csv: players|standings|final|prizes|team_standings|board_stats; text: " + "|".join(TEXT_WHAT) + "; trf: top (default standings: "
-            "the main stage)",
-            metavar="WHAT", default="standings"),
-        Arg("--page-length", f"text: lines of a printed page (default {PAGE_LINES}; a form feed between pages, never "
-            "inside a slip or a table row; 0: no page breaks)", metavar="LINES", type=numbers.whole("page_lines"),
-            default=PAGE_LINES),
-    )),
-)

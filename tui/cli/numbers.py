@@ -82,6 +82,31 @@ def whole(kind: str) -> Callable[[str], int]:
     return parse
 
 
+def whole_or_dash(kind: str) -> Callable[[str], int | str]:
+    """`whole(kind)`, or `-` as it is: the operand that reads its values from standard input."""
+    one = whole(kind)
+
+    def parse(text: str) -> int | str:
+        return "-" if text == "-" else one(text)
+
+    parse.__name__ = "int"
+    return parse
+
+
+def ids_or_dash(kind: str) -> Callable[[str], tuple[int, ...] | str]:
+    """One number (`7`) or several, comma-separated (`4,9,12`), each as `whole(kind)` reads it, as a tuple;
+    or `-` as it is (read from standard input)."""
+    one = whole(kind)
+
+    def parse(text: str) -> tuple[int, ...] | str:
+        if text == "-":
+            return "-"
+        return tuple(one(part) for part in text.split(","))
+
+    parse.__name__ = "int"
+    return parse
+
+
 def _short(text: str, most: int = 24) -> str:
     """What was typed, cut when long: a message is one short line (`--rounds 999...` of 5000 digits)."""
     return text if len(text) <= most else text[:most] + "…"

@@ -1,4 +1,4 @@
-"""Rounds and results: pair, result, round, and the changes by hand (swap, exchange, give-bye, unpair)."""
+"""Rounds: pair, round, and the changes by hand (swap, exchange, give-bye, unpair)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,10 @@ from arbiter.core import commands as cmds
 from arbiter.core.event import commands
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.formats.text import round_text
-from arbiter.core.event.results import Result
 from arbiter.core.store import EventFile, load
-from arbiter.core.store.judge import who_label
 
 from . import numbers
-from .common import FILE, ROUND, STAGE, TABLE, Arg, Command, fmt, ids, main_stage, print_json, stage_of, table_of, typed_as
+from .common import ids, main_stage, print_json, stage_of, table_of, typed_as
 from .interrupt import run
 from .progress import pairing_progress
 from .usage import UsageError
@@ -79,22 +77,6 @@ def parse_pairs(text: str) -> list[tuple[int, int | None]]:
         second = None if len(bits) == 1 or not bits[1].strip("0") else numbers.digits(bits[1], "id", "--by-hand")
         pairs.append((first, second))
     return pairs
-
-
-def cmd_result(a: argparse.Namespace) -> int:
-    result = Result.parse(a.result)
-    user = who_label()  # user@host: two judges on one login are told apart
-    ef = EventFile(a.file)
-    e = ef.load()
-    stage = stage_of(e, a)
-    table = table_of(e, stage, a)
-    rnd = a.round if a.round is not None else commands.current_round(e, stage, table).number
-    new = run(ef, cmds.RecordResult(stage, table if table else None, rnd, a.board, result, by=user, force=a.force,
-                                    moves=a.moves))
-    g = new.find_round(stage, table, rnd).game(a.board)
-    names = new.player(g.first).name + (f" - {new.player(g.second).name}" if g.second else "")
-    print(f"round {rnd} board {a.board}: {names} {result}")
-    return 0
 
 
 def round_json(rnd) -> dict:
@@ -162,56 +144,3 @@ def cmd_unpair(a: argparse.Namespace) -> int:
     run(ef, cmds.Unpair(stage, table, k))
     print(f"round {k} unpaired")
     return 0
-
-
-RESULT_FORMS = """\
-RESULT, the first player's score first:
-  1-0, 0-1           a win
-  1/2 (= 1/2-1/2)    a draw
-  +-                 forfeit: the second player did not come
-  -+                 forfeit: the first player did not come
-  --                 double forfeit: neither came
-  1-0t, 0-1t, =t     technical result at time-out (705.3)
-  1-0a, 0-1a         agreed top result (704.4)
-A result beginning with '-' is a result, not an option: arbiter result FILE 3 -+"""
-
-BOARD = Arg("board", "the board number", metavar="BOARD", type=numbers.whole("board"))
-ROUND_OF_CHANGE = ROUND.but("the round (default: the last one paired)")
-TABLE_OF_PAIR = TABLE.but("pair only this table (default: every table)")
-
-COMMANDS = (
-    Command(("pair",), "pair the next round (every table unless --table) and print it", cmd_pair, (
-        FILE,
-        TABLE_OF_PAIR,
-        Arg("--by-hand", "pair by hand: \"12-7,3-9,5-0\" (5 gets the bye)", metavar="PAIRS"),
-        Arg("--lots", "round robin: draw the Berger numbers by lot (recorded)", flag=True),
-        Arg("--allow-rematch", "let these two players meet again (when no legal pairing exists otherwise)",
-            metavar="ID,ID"),
-    ), epilog="Exit code 1: no legal pairing exists (the message names the players and what to do)."),
-    Command(("result",), "enter a result (over a different one only with --force)", cmd_result, (
-        FILE,
-        BOARD,
-        Arg("result", "the result, first player's score first (below)", metavar="RESULT"),
-        ROUND,
-        TABLE,
-        STAGE,
-        Arg("--force", "replace a different result already entered", flag=True),
-        Arg("--moves", "the number of moves of the game (the fewest-moves rule of a play-off)", metavar="N",
-            type=numbers.whole("moves")),
-    ), epilog=RESULT_FORMS),
-    Command(("round",), "show a round (the current one unless --round)", cmd_round, (
-        FILE, ROUND, TABLE, STAGE, fmt("text", "json"),
-        Arg("--explain", "say for each board why it was made", flag=True),
-    )),
-    Command(("swap",), "swap the colours of a board of the last round (before results)", cmd_swap, (
-        FILE, BOARD, ROUND_OF_CHANGE, TABLE, STAGE)),
-    Command(("exchange",), "exchange two players (ids) between boards of the last round", cmd_exchange, (
-        FILE,
-        Arg("a", "the first player's id", metavar="ID", type=numbers.whole("id")),
-        Arg("b", "the second player's id", metavar="ID", type=numbers.whole("id")),
-        ROUND_OF_CHANGE, TABLE, STAGE)),
-    Command(("give-bye",), "give a player the bye by hand in the last round", cmd_give_bye, (
-        FILE, Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")), ROUND_OF_CHANGE, TABLE, STAGE)),
-    Command(("unpair",), "take back the last pairing while it has no results", cmd_unpair, (
-        FILE, ROUND_OF_CHANGE, TABLE, STAGE)),
-)

@@ -11,7 +11,7 @@ from arbiter.core.tiebreaks.standings import completed_rounds, standings
 from arbiter.core.store import load
 
 from . import numbers
-from .common import EDITION, FILE, TABLE, TIEBREAKS, Arg, Command, codes, fmt, jnum, main_stage, print_json
+from .common import codes, jnum, main_stage, print_json
 from .usage import UsageError
 
 
@@ -91,24 +91,3 @@ def final_standings(e, a: argparse.Namespace) -> int:
         sys.stdout.write(clean("\n".join([e.name, ""] + out.final_lines(e, "en", category=a.category, table=table))
                                + "\n", lines=True))
     return 0
-
-
-AFTER_ROUND = Arg("--after-round", "the standings after this round (0: before round 1; default: the last "
-                  "complete round)", metavar="R", type=numbers.whole("after_round"))
-
-COMMANDS = (
-    Command(("standings",), "the standings with their tie-breaks", cmd_standings, (
-        FILE,
-        TABLE.but("one table's standings (default: every table together)"),
-        AFTER_ROUND,
-        TIEBREAKS,
-        EDITION,
-        fmt("text", "csv", "json"),
-        Arg("--explain", "list, for each tie-break of this player, the terms that make the value", metavar="ID",
-            type=numbers.whole("id")),
-        Arg("--final", "the final ranking of the whole event: the top's places, the play-off, then the Swiss "
-            "order (docs/end-of-event.md)", flag=True),
-        Arg("--category", "with --final: the list of this category's players", metavar="NAME"),
-    ), epilog="Codes: PTS DE WIN WON BPG BWG REP PS PS-C1 BH BH-C1 BH-C2 BH-M1 BH-M2 FB AOB SBH SB SB-C1 KS ARO\n"
-              "ARO-C1 TPR TPR-400 PTP APRO APPO QW STD RTNG TPN, and the team codes (docs/tiebreaks.md)."),
-)

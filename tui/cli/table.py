@@ -1,9 +1,12 @@
 """The one command table: every sub-command of `arbiter`, in the order `arbiter --help` lists them,
 and the parser built from it.
 
-Each group module (events, rounds, standings, top, teams, exports, display) declares its
-`Command`s; this module only puts them together. Tests walk `COMMANDS` (every argument has a
-help text and a metavar) and compare it with docs/cli.md.
+A command is declared here (its words, help, arguments) with the module that runs it: `Command(("result",),
+..., "results", ...)` is run by `cmd_result` of `tui/cli/results.py`, imported only when `arbiter result`
+runs (`Command.handler`). So this module, and the parser built from it, import nothing of core but its
+limits: `arbiter --help` and every command load only what they use. Tests walk `COMMANDS` (every argument
+has a help text and a metavar), compare it with docs/cli.md, and hold what the table imports
+(tests/cli/test_cli_table.py).
 """
 
 from __future__ import annotations
@@ -11,15 +14,479 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from . import display, events, exports, final, rounds, standings, teams, top
-from .common import Command, Group
+from arbiter.core.limits import PAGE_LINES
+
+from . import numbers
+from .common import EDITION, FILE, ROUND, STAGE, SYSTEMS, TABLE, TIEBREAKS, Arg, Command, Group, fmt
 from .usage import Parser
 
-COMMANDS: tuple[Command, ...] = (
-    *events.COMMANDS, *rounds.COMMANDS, *standings.COMMANDS, *final.COMMANDS, *top.COMMANDS, *teams.COMMANDS,
-    *exports.COMMANDS, *display.COMMANDS,
+
+def id_or_name(text: str) -> int | str:
+    """`arbiter forbid` operands: player ids, or in a team event team names or ids."""
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t.lstrip("0")) > 12:  # thousands of digits: no int (forbid says)
+        return text
+    return int(t)
+
+
+def birth(text: str) -> str:
+    """--birth: a year (1990) or a date (1990-05-04, 04.05.1990), kept as typed."""
+    import re
+
+    t = text.strip()
+    if not re.fullmatch(r"\d{4}|\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}", t):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 04.05.1990)")
+    return t
+
+
+birth.__name__ = "birth"
+
+
+# -- events ------------------------------------------------------------------------------------
+
+BYES = ("half", "zero", "full", "none")
+
+EVENTS_GROUPS = (Group("players", "add, import, withdraw, list players; request a bye"),
+                 Group("event", "the event's details: what the FIDE report (TRF) and the printouts say of it"))
+
+# the event's details (docs/exports.md "The report's header"): `new` and `event set` take them
+DETAILS = (
+    Arg("--city", "the city where it is played (TRF 022)", metavar="TEXT"),
+    Arg("--federation", "the host federation, FIDE's three letters, e.g. ENG (TRF 032)", metavar="FED"),
+    Arg("--start", "the first day, YYYY-MM-DD (TRF 042)", metavar="DATE"),
+    Arg("--end", "the last day, YYYY-MM-DD (TRF 052)", metavar="DATE"),
+    Arg("--chief-arbiter", "the chief arbiter, e.g. \"IA Ivanov, Ivan\" (TRF 102)", metavar="NAME"),
+    Arg("--deputy", "a deputy chief arbiter; give it once for each (TRF 112); --deputy '' alone: none",
+        metavar="NAME", many=True),
+    Arg("--time-control", "the time control as the regulations say it, e.g. \"90 min + 30 s per move\" "
+        "(TRF 122)", metavar="TEXT"),
+    Arg("--round-dates", "the date of each round, in order, comma-separated; leave a place empty for a date not "
+        "known, e.g. 2026-05-01,2026-05-01,,2026-05-02 (TRF 132; without: the day the round clock ran)",
+        metavar="DATES"),
 )
-GROUPS: dict[str, Group] = {g.word: g for g in (*events.GROUPS, *final.GROUPS, *teams.GROUPS, *exports.GROUPS)}
+
+PLAYER_DETAILS = (  # what categories read (sex, birth) and the FIDE report carries (title, FIDE id)
+    Arg("--title", "the title, e.g. GM, IM, WFM", metavar="T"),
+    Arg("--fide-id", "the FIDE id", metavar="N"),
+    Arg("--sex", "f or m (for categories)", metavar="f|m", choices=("f", "m")),
+    Arg("--birth", "the year of birth (1990) or the date (1990-05-04)", metavar="Y", type=birth),
+)
+
+EVENTS = (
+    Command(("new",), "create an event file (refuses to overwrite one)", "events", (
+        FILE.but("the event file to create, e.g. saves/open.toml"),
+        Arg("--name", "the event's name", metavar="TEXT", required=True),
+        Arg("--rounds", "the number of rounds (a round robin: any number, the tables decide)", metavar="N",
+            type=numbers.whole("rounds"), required=True),
+        Arg("--system", "the pairing system (default swiss)", metavar="|".join(SYSTEMS), choices=SYSTEMS,
+            default="swiss"),
+        Arg("--tables", "Swiss tables (groups paired apart; default 1)", metavar="T", type=numbers.whole("tables"),
+            default=1),
+        Arg("--top", "players qualifying for the knockout top (0: no top)", metavar="K", type=numbers.whole("top"),
+            default=0),
+        Arg("--third-place", "the top has a match for third place", flag=True),
+        Arg("--points", "points of a win, draw and loss (default 1,0.5,0; e.g. 3,1,0)", metavar="W,D,L"),
+        TIEBREAKS,
+        EDITION.but("the rulebook edition of the tie-breaks (default fide2024)", default="fide2024"),
+        Arg("--baku", "Baku acceleration (C.04.7)", flag=True),
+        Arg("--initial-colour", "colour of pairing number 1 in round 1 (default: by lot)", metavar="w|b",
+            choices=("w", "b")),
+        Arg("--unrated-rating", "rating of unrated players in rating tie-breaks (default: those tie-breaks "
+            "are dropped, C.07 art. 10)", metavar="R", type=numbers.whole("unrated_rating")),
+        Arg("--teams", "a team event: teams play matches over --boards boards", flag=True),
+        Arg("--boards", "boards of a team match (with --teams)", metavar="B", type=numbers.whole("boards"),
+            default=0),
+        Arg("--match-points", "team match points of a win, draw and loss (default 2,1,0)", metavar="W,D,L"),
+        *DETAILS,
+    ), epilog="example: arbiter new saves/open.toml --name \"City Open\" --rounds 9 --tiebreaks BH-C1,BH,SB,WIN\n"
+              "         --city Kazan --federation RUS --start 2026-05-01 --end 2026-05-05"),
+    Command(("event", "set"), "set the event's details: name, city, federation, dates, arbiters, time control "
+            "(the FIDE report's header); a text given as '' clears it", "events", (
+                FILE,
+                Arg("--name", "the event's name (TRF 012)", metavar="TEXT"),
+                *DETAILS,
+            ), epilog="example: arbiter event set saves/open.toml --chief-arbiter \"IA Ivanov, Ivan\" "
+                      "--deputy \"Petrova, Anna\" --deputy \"Sidorov, Oleg\""),
+    Command(("event", "show"), "show the event's details", "events", (FILE, fmt("text", "json"))),
+    Command(("players", "add"), "add a player (once rounds are paired: a late entry from the next round)",
+            "events", (
+                FILE,
+                Arg("name", "the player's name, e.g. \"Ivanov, Ivan\" (a name starting with '-': "
+                    "after --, or with --name)", metavar="NAME", nargs="?"),
+                Arg("--name", "the player's name (for a name that starts with '-')", metavar="NAME",
+                    dest="name_option"),
+                Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating"), default=0),
+                Arg("--club", "the club", metavar="C", default=""),
+                Arg("--federation", "the federation, e.g. ENG", metavar="F", default=""),
+                TABLE.but("the table (an event with several tables)"),
+                Arg("--team", "the team (a team event)", metavar="T", default=""),
+                *PLAYER_DETAILS,
+            ), epilog="example: arbiter players add saves/open.toml \"Ivanov, Ivan\" --rating 2105 --club Dynamo\n"
+                      "         arbiter players add saves/open.toml -- \"-1+2\""),
+    Command(("players", "edit"), "change a player's name, rating, club, federation, title, FIDE id, sex or birth",
+            "events", (
+                FILE,
+                Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+                Arg("--name", "the player's name", metavar="NAME"),
+                Arg("--rating", "the rating (0: unrated)", metavar="R", type=numbers.whole("rating")),
+                Arg("--club", "the club", metavar="C"),
+                Arg("--federation", "the federation, e.g. ENG", metavar="F"),
+                *PLAYER_DETAILS,
+            ), epilog="example: arbiter players edit saves/open.toml 12 --sex f --birth 2009"),
+    Command(("players", "import"), "add the players of a CSV file (all or none)", "events", (
+        FILE,
+        Arg("csv", "a CSV file (- for standard input) with a header row in English or Russian: name (or surname "
+            "and first name), rating, club, federation, table, team, title, fide id, sex, birth; other columns "
+            "are ignored", metavar="CSV"),
+        Arg("--encoding", "the file's encoding when arbiter cannot tell it: cp1251 (Russian Windows), koi8-r, "
+            "cp866, cp1252, utf-8, utf-16 ... (default: UTF-8, else told from the letters)", metavar="ENC"),
+        Arg("--distribute", "an event of several tables, a CSV without a table column: deal the players to the "
+            "tables by rating (a snake) or by lot, club-mates apart where possible", metavar="rating|lots",
+            choices=("rating", "lots")),
+    )),
+    Command(("players", "distribute"), "deal the players to the tables before round 1: a snake by rating or by "
+            "lot, club-mates apart where possible", "events", (
+                FILE,
+                Arg("--by", "rating (a snake: 1 2 3 3 2 1 ...) or lots (the order drawn with the event's lots seed)",
+                    metavar="rating|lots", choices=("rating", "lots"), default="rating"),
+                Arg("--all", "every player, not only those without a table (a fresh distribution)", flag=True),
+                Arg("--dry-run", "show the tables, save nothing", flag=True),
+            ), epilog="example: arbiter players distribute saves/open.toml --by lots --all --dry-run"),
+    Command(("players", "move"), "move one player to another table before that table pairs round 1", "events", (
+        FILE, Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+        Arg("table", "the table to move to", metavar="TABLE", type=numbers.whole("table"))),
+        epilog="example: arbiter players move saves/open.toml 17 3"),
+    Command(("players", "withdraw"), "withdraw players: not paired from the next round (or R) on",
+            "events", (
+                FILE,
+                Arg("id", "the player's id, or several: 4,9,12 (all withdrawn or none); - reads lines of ids "
+                    "from standard input", metavar="ID[,ID...]", type=numbers.ids_or_dash("id")),
+                Arg("--from-round", "the first round the player is not paired in (default: the next one)",
+                    metavar="R", type=numbers.whole("round")),
+            )),
+    Command(("players", "bye"), "request a bye for a round not yet paired (or none: take it back)",
+            "events", (
+                FILE,
+                Arg("id", "the player's id, or several: 4,9,12 (all requested or none); - reads ID[,ID...] "
+                    "ROUND KIND lines from standard input", metavar="ID[,ID...]", type=numbers.ids_or_dash("id")),
+                Arg("round", "the round", metavar="ROUND", type=numbers.whole("round"), nargs="?"),
+                Arg("kind", "half, zero or full point; none takes the request back", metavar="|".join(BYES),
+                    choices=BYES, nargs="?"),
+            ), epilog="example: arbiter players bye saves/open.toml 4,9,12 5 half\n"
+                      "         arbiter players bye saves/open.toml -   (lines such as: 4,9 5 half)"),
+    Command(("players", "list"), "list the players", "events", (FILE, fmt("text", "json"))),
+    Command(("forbid",), "players (or a club's members; in a team event teams) who must not be paired together",
+            "events", (
+                FILE,
+                Arg("ids", "two player ids (a team event: two team names or ids)", metavar="ID", type=id_or_name,
+                    nargs="*"),
+                Arg("--club", "every member of this club: none may be paired with another", metavar="NAME"),
+                Arg("--remove", "take the prohibition back", flag=True),
+            )),
+    Command(("undo",), "undo the last change (across restarts and judges, from the journal)", "events", (FILE,)),
+    Command(("redo",), "redo the last change undone", "events", (FILE,)),
+    Command(("log",), "the journal: every change, when, by whom and from where", "events", (FILE,)),
+)
+
+
+# -- rounds ------------------------------------------------------------------------------------
+
+RESULT_FORMS = """\
+RESULT, the first player's score first:
+  1-0, 0-1           a win
+  1/2 (= 1/2-1/2)    a draw
+  +-                 forfeit: the second player did not come
+  -+                 forfeit: the first player did not come
+  --                 double forfeit: neither came
+  1-0t, 0-1t, =t     technical result at time-out (705.3)
+  1-0a, 0-1a         agreed top result (704.4)
+A result beginning with '-' is a result, not an option: arbiter result FILE 3 -+"""
+
+BATCH_FORMS = """
+
+Several results at once, all saved or none (one journal line: undo takes them all back):
+  arbiter result FILE 1 1-0 2 = 7 -+
+  arbiter result FILE -       read BOARD RESULT lines from standard input (Ctrl-D ends them)"""
+
+BOARD = Arg("board", "the board number", metavar="BOARD", type=numbers.whole("board"))
+ROUND_OF_CHANGE = ROUND.but("the round (default: the last one paired)")
+TABLE_OF_PAIR = TABLE.but("pair only this table (default: every table)")
+
+ROUNDS = (
+    Command(("pair",), "pair the next round (every table unless --table) and print it", "rounds", (
+        FILE,
+        TABLE_OF_PAIR,
+        Arg("--by-hand", "pair by hand: \"12-7,3-9,5-0\" (5 gets the bye)", metavar="PAIRS"),
+        Arg("--lots", "round robin: draw the Berger numbers by lot (recorded)", flag=True),
+        Arg("--allow-rematch", "let these two players meet again (when no legal pairing exists otherwise)",
+            metavar="ID,ID"),
+    ), epilog="Exit code 1: no legal pairing exists (the message names the players and what to do)."),
+    Command(("result",), "enter a result, or several at once (over a different one only with --force)", "results", (
+        FILE,
+        Arg("board", "the board number; - reads BOARD RESULT lines from standard input (a column of slips)",
+            metavar="BOARD", type=numbers.whole_or_dash("board")),
+        Arg("result", "the result, first player's score first (below)", metavar="RESULT", nargs="?"),
+        Arg("more", "more boards and their results, saved with the first or not at all", metavar="BOARD RESULT",
+            nargs="*"),
+        ROUND,
+        TABLE,
+        STAGE,
+        Arg("--force", "replace a different result already entered", flag=True),
+        Arg("--moves", "the number of moves of the game (the fewest-moves rule of a play-off; one result)",
+            metavar="N", type=numbers.whole("moves")),
+    ), epilog=RESULT_FORMS + BATCH_FORMS),
+    Command(("round",), "show a round (the current one unless --round)", "rounds", (
+        FILE, ROUND, TABLE, STAGE, fmt("text", "json"),
+        Arg("--explain", "say for each board why it was made", flag=True),
+    )),
+    Command(("swap",), "swap the colours of a board of the last round (before results)", "rounds", (
+        FILE, BOARD, ROUND_OF_CHANGE, TABLE, STAGE)),
+    Command(("exchange",), "exchange two players (ids) between boards of the last round", "rounds", (
+        FILE,
+        Arg("a", "the first player's id", metavar="ID", type=numbers.whole("id")),
+        Arg("b", "the second player's id", metavar="ID", type=numbers.whole("id")),
+        ROUND_OF_CHANGE, TABLE, STAGE)),
+    Command(("give-bye",), "give a player the bye by hand in the last round", "rounds", (
+        FILE, Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")), ROUND_OF_CHANGE, TABLE, STAGE)),
+    Command(("unpair",), "take back the last pairing while it has no results", "rounds", (
+        FILE, ROUND_OF_CHANGE, TABLE, STAGE)),
+)
+
+
+# -- standings ---------------------------------------------------------------------------------
+
+AFTER_ROUND = Arg("--after-round", "the standings after this round (0: before round 1; default: the last "
+                  "complete round)", metavar="R", type=numbers.whole("after_round"))
+
+STANDINGS = (
+    Command(("standings",), "the standings with their tie-breaks", "standings", (
+        FILE,
+        TABLE.but("one table's standings (default: every table together)"),
+        AFTER_ROUND,
+        TIEBREAKS,
+        EDITION,
+        fmt("text", "csv", "json"),
+        Arg("--explain", "list, for each tie-break of this player, the terms that make the value", metavar="ID",
+            type=numbers.whole("id")),
+        Arg("--final", "the final ranking of the whole event: the top's places, the play-off, then the Swiss "
+            "order (docs/end-of-event.md)", flag=True),
+        Arg("--category", "with --final: the list of this category's players", metavar="NAME"),
+    ), epilog="Codes: PTS DE WIN WON BPG BWG REP PS PS-C1 BH BH-C1 BH-C2 BH-M1 BH-M2 FB AOB SBH SB SB-C1 KS ARO\n"
+              "ARO-C1 TPR TPR-400 PTP APRO APPO QW STD RTNG TPN, and the team codes (docs/tiebreaks.md)."),
+)
+
+
+# -- the end of the event ---------------------------------------------------------------------
+
+NAME = Arg("name", "the category's name, e.g. \"Under 2000\"", metavar="NAME")
+PRIZE = Arg("name", "the prize's name, e.g. \"1st\" or \"Best under 2000\"", metavar="NAME")
+POSITION = Arg("position", "the place in the list, 1 first", metavar="POSITION", type=numbers.whole("position"))
+
+CONDITIONS = (
+    Arg("--rating-from", "rating R or more (an unrated player counts as 0)", metavar="R",
+        type=numbers.whole("rating")),
+    Arg("--rating-below", "rating below R (an unrated player counts as 0: admitted)", metavar="R",
+        type=numbers.whole("rating")),
+    Arg("--born-from", "born in year Y or later", metavar="Y", type=numbers.whole("year")),
+    Arg("--born-to", "born in year Y or earlier", metavar="Y", type=numbers.whole("year")),
+    Arg("--sex", "f (women) or m (men)", metavar="f|m", choices=("f", "m")),
+    Arg("--unrated", "unrated players only (rating 0)", flag=True),
+    Arg("--club", "members of this club", metavar="C"),
+    TABLE.but("the players of this Swiss table"),
+)
+
+
+FINAL_GROUPS = (Group("categories", "categories of players (rating, year of birth, sex ...) for lists and prizes"),
+          Group("prizes", "the prize list: add, list, change; how tied players share money; 704.4 splits"))
+
+FINAL = (
+    Command(("categories", "add"), "add a category: a named filter of players (every condition given must hold)",
+            "final", (FILE, NAME, *CONDITIONS),
+            epilog="example: arbiter categories add saves/open.toml \"Under 2000\" --rating-below 2000"),
+    Command(("categories", "edit"), "give a category other conditions (all of them: the old ones go)",
+            "final", (FILE, NAME, *CONDITIONS)),
+    Command(("categories", "list"), "the categories, their conditions and how many players each has",
+            "final", (FILE, fmt("text", "json"))),
+    Command(("categories", "rename"), "rename a category (its prizes follow)", "final",
+            (FILE, NAME, Arg("new", "the new name", metavar="NEW"))),
+    Command(("categories", "move"), "move a category to another place in the list", "final",
+            (FILE, NAME, POSITION)),
+    Command(("categories", "remove"), "remove a category (refused while a prize is of it)", "final",
+            (FILE, NAME)),
+    Command(("prizes", "add"), "add a prize at the end of the list (the list's order breaks ties of value)",
+            "final", (
+                FILE, PRIZE,
+                Arg("--amount", "the money (or a value to compare prizes by), e.g. 1000 or 250.50", metavar="X",
+                    type=numbers.amount),
+                Arg("--category", "a prize of this category (default: of the whole event)", metavar="NAME"),
+                Arg("--at", "its place in the list (default: last)", metavar="POSITION",
+                    type=numbers.whole("position")),
+            ), epilog="example: arbiter prizes add saves/open.toml \"Best under 2000\" --amount 100 "
+                      "--category \"Under 2000\""),
+    Command(("prizes", "edit"), "change a prize's amount or category", "final", (
+        FILE, PRIZE,
+        Arg("--amount", "the new amount, e.g. 1000 or 250.50", metavar="X", type=numbers.amount),
+        Arg("--no-amount", "no amount (a cup, a book)", flag=True),
+        Arg("--category", "a prize of this category", metavar="NAME"),
+        Arg("--no-category", "a prize of the whole event", flag=True),
+    )),
+    Command(("prizes", "list"), "each prize with its winners as the final ranking stands", "final",
+            (FILE, fmt("text", "csv", "json"))),
+    Command(("prizes", "rename"), "rename a prize", "final",
+            (FILE, PRIZE, Arg("new", "the new name", metavar="NEW"))),
+    Command(("prizes", "move"), "move a prize to another place in the list", "final",
+            (FILE, PRIZE, POSITION)),
+    Command(("prizes", "remove"), "remove a prize", "final", (FILE, PRIZE)),
+    Command(("prizes", "sharing"), "how tied winners share money: none (the places decide), equal, hort",
+            "final", (FILE, Arg("sharing", "none, equal or hort (the Hort system)",
+                                           metavar="none|equal|hort", choices=("none", "equal", "hort")))),
+    Command(("prizes", "split"), "players who agreed a top game's result share their prizes' money (704.4)",
+            "final", (
+                FILE,
+                Arg("players", "their ids, e.g. 4,9", metavar="PLAYERS"),
+                Arg("--parts", "their parts, in the same order (default: equal), e.g. 3,2", metavar="A,B"),
+            ), epilog="example: arbiter prizes split saves/open.toml 4,9 --parts 1,1"),
+    Command(("prizes", "unsplit"), "take back a 704.4 split", "final",
+            (FILE, Arg("id", "a player of the split", metavar="ID", type=numbers.whole("id")))),
+    Command(("ties",), "what the regulations say of players equal after every tie-break: they share the place, "
+            "or a lot decides (drawn once at the end: draw-lots)", "final",
+            (FILE, Arg("ties", "shared or lots", metavar="shared|lots", choices=("shared", "lots")))),
+    Command(("draw-lots",), "draw the lots the final ranking waits for (players equal after every tie-break), "
+            "once; recorded in the file and the journal", "final", (FILE,)),
+)
+
+
+# -- top ---------------------------------------------------------------------------------------
+
+TOP = (
+    Command(("top",), "qualify from the Swiss standings (per table), seed, pair the first top round", "top", (
+        FILE,
+        Arg("--seeding", "straight: the 704.2 order; best: permuted within place tiers to serve the aims",
+            metavar="straight|best", choices=("straight", "best"), default="straight"),
+        Arg("--lots", "break a tie at the qualification line by lot (recorded)", flag=True),
+        Arg("--games", "games per top match (mini-matches; default 1)", metavar="N", type=numbers.whole("games"),
+            default=1),
+        Arg("--higher-seed-first", "the higher seed moves first (default: by lot)", flag=True),
+        Arg("--placings", "losers of one round share their places, or are ordered by the Swiss standings",
+            metavar="shared|swiss-order", choices=("shared", "swiss-order"), default="shared"),
+    )),
+    Command(("bracket",), "draw the top's bracket and the placings", "top", (
+        FILE,
+        fmt("text", "json"),
+        Arg("--ascii", "draw with ASCII characters only", flag=True),
+        Arg("--width", "columns of the drawing (default 80)", metavar="W", type=numbers.whole("width"), default=80),
+    )),
+    Command(("playoff",), "start the play-off for first place, or show where it stands", "top", (
+        FILE,
+        Arg("--players", "ids of the tied players in tie-break order (default: those tied for first)",
+            metavar="IDS"),
+        Arg("--knockout-games", "a knockout play-off's matches: mini-matches, or Armageddon games only",
+            metavar="match|armageddon", choices=("match", "armageddon"), default="match"),
+        Arg("--armageddon-only", "32.5.8: straight to Armageddon", flag=True),
+    )),
+)
+
+
+# -- teams -------------------------------------------------------------------------------------
+
+TEAM = Arg("team", "the team's name (or its number, see arbiter teams list)", metavar="TEAM")
+
+TEAMS_GROUPS = (Group("teams", "teams of a team event: list, roster, line-up, order, standings"),)
+
+TEAMS = (
+    Command(("teams", "list"), "the teams with their numbers and rosters", "teams", (
+        FILE, fmt("text", "json"))),
+    Command(("teams", "roster"), "a team's board order: every player of the team, board 1 first", "teams", (
+        FILE, TEAM, Arg("ids", "player ids, comma-separated, board 1 first, e.g. 4,9,2,7", metavar="ID,ID,..."))),
+    Command(("teams", "lineup"), "a team's players for a round not yet paired (one per board, roster order)",
+            "teams", (
+                FILE, TEAM,
+                Arg("round", "the round", metavar="ROUND", type=numbers.whole("round")),
+                Arg("ids", "player ids, comma-separated, board 1 first", metavar="ID,ID,...", nargs="?"),
+                Arg("--clear", "forget the stored line-up (the first players of the roster play)", flag=True),
+            )),
+    Command(("teams", "order"), "fix the team numbers (and Berger numbers) by hand before round 1", "teams", (
+        FILE, Arg("teams", "every team, in the order of their numbers", metavar="TEAM", nargs="+"))),
+    Command(("teams", "standings"), "the team standings (any team tie-break code)", "teams", (
+        FILE, AFTER_ROUND, TIEBREAKS, EDITION, fmt("text", "csv", "json"))),
+    Command(("teams", "swap"), "the current round by hand: a match with the other team named first (every board's "
+            "colours change)", "teams", (
+                FILE, Arg("match", "the match's number in the round", metavar="MATCH", type=numbers.whole("board")),
+                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
+    Command(("teams", "exchange"), "the current round by hand: two teams take each other's place in their matches "
+            "(with the team without a match: it plays, the other has the bye)", "teams", (
+                FILE, Arg("a", "a team (name or number)", metavar="TEAM"), Arg("b", "the other team", metavar="TEAM"),
+                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
+    Command(("teams", "bye"), "the current round by hand: the team has the bye, the team that had it plays in its "
+            "place", "teams", (
+                FILE, TEAM, ROUND.but("the round (default: the current one; only the current one, before any result)"))),
+    Command(("match",), "the matches of a round of a team event, with their boards", "teams", (
+        FILE, ROUND.but("the round (default: the last one paired)"),
+        fmt("text", "json"))),
+)
+
+
+# -- exports -----------------------------------------------------------------------------------
+
+CSV_WHAT = ("players", "standings", "final", "prizes", "team_standings", "board_stats")
+TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
+             "prizes", "matches", "match_cards", "team_standings", "board_stats")  # (the last four: a team event's)
+
+
+EXPORTS_GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)
+
+EXPORTS = (
+    Command(("trf", "pair"), "pair the round after the last one in a TRF; print what the endorsed engines print",
+            "trf", (
+                Arg("trf", "the TRF file (it must say the number of rounds: XXR or 142)", metavar="TRF"),
+                Arg("-o", "write the pairing to this file instead of stdout", metavar="OUT"),
+            ), epilog="Output: the number of pairs, then WHITE BLACK per board (start numbers); a bye as ID 0."),
+    Command(("trf", "check"), "re-pair every round from the rounds before it; list each difference (exit 1 if any)",
+            "trf", (Arg("trf", "the TRF file", metavar="TRF"),)),
+    Command(("import-trf",), "make an event from a TRF file: a Swiss, a round robin or a team event (players, "
+            "teams, rounds, results, rounds total)",
+            "exports", (
+                Arg("trf", "the TRF file", metavar="TRF"),
+                FILE.but("the event file to create"),
+            )),
+    Command(("export",), "write TRF, CSV, the HTML site or text printouts", "exports", (
+        FILE,
+        Arg("--format", "trf (the main stage: a Swiss table, the round robin, the team event; --what top: the top), "
+            "csv, html (a folder of pages), text (printouts)",
+            metavar="trf|csv|html|text", choices=("trf", "csv", "html", "text"), required=True),
+        Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
+            metavar="PATH", required=True),
+        TABLE.but("trf: one table of the Swiss stage"),
+        Arg("--what", "csv: " + "|".join(CSV_WHAT) + "; text: " + "|".join(TEXT_WHAT) + "; trf: top (default "
+            "standings: the main stage)",
+            metavar="WHAT", default="standings"),
+        Arg("--page-length", f"text: lines of a printed page (default {PAGE_LINES}; a form feed between pages, never "
+            "inside a slip or a table row; 0: no page breaks)", metavar="LINES", type=numbers.whole("page_lines"),
+            default=PAGE_LINES),
+    )),
+)
+
+
+# -- display -----------------------------------------------------------------------------------
+
+DISPLAY = (
+    Command(("display",), "the read-only hall display (full screen, or to a browser with --serve)", "display", (
+        FILE,
+        Arg("--interval", "seconds each page stays (default 15)", metavar="S", type=numbers.seconds, default=15.0),
+        Arg("--serve", "serve it read-only to browsers: players' phones and the hall's projector (/hall)", flag=True),
+        Arg("--host", "the address --serve listens on (default 127.0.0.1; another needs --public)", metavar="HOST"),
+        Arg("--port", "the port --serve listens on (default 8000)", metavar="PORT", type=numbers.whole("port")),
+        Arg("--public", "let --serve listen on an address other than loopback (the network can see it)", flag=True),
+        Arg("--max-clients", "connections --serve holds at once (default 1000; more get 503)", metavar="N",
+            type=numbers.whole("clients")),
+        Arg("--name", "a host name the venue's network gives this machine (arbiter.lan): --serve answers it "
+            "besides the machine's addresses (may be given again)", metavar="HOST", many=True),
+    ), own_screen=True),
+)
+
+
+COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY)
+GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *FINAL_GROUPS, *TEAMS_GROUPS, *EXPORTS_GROUPS)}
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."
 EPILOG = f"""\
@@ -42,12 +509,16 @@ def find(words: list[str]) -> Command | None:
     return None
 
 
-def build_parser() -> Parser:
+def build_parser(only: Command | None = None, *, arguments: bool = True) -> Parser:
+    """The parser of every command; with `only`, of that one command alone (what `arbiter result ...`
+    needs: the other commands' parsers are not built), its words, usage and errors as in the whole.
+    Without `arguments`, the commands' own arguments are left out: enough for `arbiter --help`, `arbiter
+    players --help` and an unknown command, which list the commands and their help lines only."""
     formatter = argparse.RawDescriptionHelpFormatter
     root = Parser(prog="arbiter", description=DESCRIPTION, epilog=EPILOG, formatter_class=formatter)
     sub = root.add_subparsers(title="commands", metavar="COMMAND", dest="command", parser_class=Parser)
     groups: dict[str, Any] = {}  # word -> what add_subparsers returned for it
-    for cmd in COMMANDS:
+    for cmd in COMMANDS if only is None else (only,):
         if len(cmd.words) == 1:
             into = sub
         else:
@@ -60,7 +531,7 @@ def build_parser() -> Parser:
             into = groups[word]
         p = into.add_parser(cmd.words[-1], help=cmd.help, description=cmd.description or cmd.help,
                             epilog=cmd.epilog or None, formatter_class=formatter)
-        for arg in cmd.args:
+        for arg in cmd.args if arguments else ():
             arg.add_to(p)
         p.set_defaults(command_spec=cmd)
     return root

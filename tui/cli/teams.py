@@ -13,9 +13,8 @@ from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, load
 
 from . import numbers
-from .common import EDITION, FILE, ROUND, TIEBREAKS, Arg, Command, Group, fmt, ids
+from .common import ids
 from .interrupt import run
-from .standings import AFTER_ROUND
 from .usage import UsageError
 
 
@@ -148,40 +147,3 @@ def forbid_teams(a: argparse.Namespace, e: Event) -> int:
     run(EventFile(a.file), cmds.ForbidTeams(str(a.ids[0]), str(a.ids[1]), remove=a.remove))
     print(f"teams {x} and {y} {'may meet' if a.remove else 'will not be paired together'}")
     return 0
-
-
-TEAM = Arg("team", "the team's name (or its number, see arbiter teams list)", metavar="TEAM")
-
-GROUPS = (Group("teams", "teams of a team event: list, roster, line-up, order, standings"),)
-
-COMMANDS = (
-    Command(("teams", "list"), "the teams with their numbers and rosters", cmd_teams_list, (
-        FILE, fmt("text", "json"))),
-    Command(("teams", "roster"), "a team's board order: every player of the team, board 1 first", cmd_teams_roster, (
-        FILE, TEAM, Arg("ids", "player ids, comma-separated, board 1 first, e.g. 4,9,2,7", metavar="ID,ID,..."))),
-    Command(("teams", "lineup"), "a team's players for a round not yet paired (one per board, roster order)",
-            cmd_teams_lineup, (
-                FILE, TEAM,
-                Arg("round", "the round", metavar="ROUND", type=numbers.whole("round")),
-                Arg("ids", "player ids, comma-separated, board 1 first", metavar="ID,ID,...", nargs="?"),
-                Arg("--clear", "forget the stored line-up (the first players of the roster play)", flag=True),
-            )),
-    Command(("teams", "order"), "fix the team numbers (and Berger numbers) by hand before round 1", cmd_teams_order, (
-        FILE, Arg("teams", "every team, in the order of their numbers", metavar="TEAM", nargs="+"))),
-    Command(("teams", "standings"), "the team standings (any team tie-break code)", cmd_teams_standings, (
-        FILE, AFTER_ROUND, TIEBREAKS, EDITION, fmt("text", "csv", "json"))),
-    Command(("teams", "swap"), "the current round by hand: a match with the other team named first (every board's "
-            "colours change)", cmd_teams_swap, (
-                FILE, Arg("match", "the match's number in the round", metavar="MATCH", type=numbers.whole("board")),
-                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
-    Command(("teams", "exchange"), "the current round by hand: two teams take each other's place in their matches "
-            "(with the team without a match: it plays, the other has the bye)", cmd_teams_exchange, (
-                FILE, Arg("a", "a team (name or number)", metavar="TEAM"), Arg("b", "the other team", metavar="TEAM"),
-                ROUND.but("the round (default: the current one; only the current one, before any result)"))),
-    Command(("teams", "bye"), "the current round by hand: the team has the bye, the team that had it plays in its "
-            "place", cmd_teams_bye, (
-                FILE, TEAM, ROUND.but("the round (default: the current one; only the current one, before any result)"))),
-    Command(("match",), "the matches of a round of a team event, with their boards", cmd_match, (
-        FILE, ROUND.but("the round (default: the last one paired)"),
-        fmt("text", "json"))),
-)

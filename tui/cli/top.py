@@ -10,7 +10,7 @@ from arbiter.core.formats.text import round_text
 from arbiter.core.store import EventFile, load
 
 from . import numbers
-from .common import FILE, Arg, Command, fmt, ids, print_json, typed_as
+from .common import ids, print_json, typed_as
 from .interrupt import run
 from .usage import UsageError
 
@@ -63,32 +63,3 @@ def cmd_playoff(a: argparse.Namespace) -> int:
                                       armageddon_only=a.armageddon_only))
     sys.stdout.write(playoff_event.report(e))
     return 0
-
-
-COMMANDS = (
-    Command(("top",), "qualify from the Swiss standings (per table), seed, pair the first top round", cmd_top, (
-        FILE,
-        Arg("--seeding", "straight: the 704.2 order; best: permuted within place tiers to serve the aims",
-            metavar="straight|best", choices=("straight", "best"), default="straight"),
-        Arg("--lots", "break a tie at the qualification line by lot (recorded)", flag=True),
-        Arg("--games", "games per top match (mini-matches; default 1)", metavar="N", type=numbers.whole("games"),
-            default=1),
-        Arg("--higher-seed-first", "the higher seed moves first (default: by lot)", flag=True),
-        Arg("--placings", "losers of one round share their places, or are ordered by the Swiss standings",
-            metavar="shared|swiss-order", choices=("shared", "swiss-order"), default="shared"),
-    )),
-    Command(("bracket",), "draw the top's bracket and the placings", cmd_bracket, (
-        FILE,
-        fmt("text", "json"),
-        Arg("--ascii", "draw with ASCII characters only", flag=True),
-        Arg("--width", "columns of the drawing (default 80)", metavar="W", type=numbers.whole("width"), default=80),
-    )),
-    Command(("playoff",), "start the play-off for first place, or show where it stands", cmd_playoff, (
-        FILE,
-        Arg("--players", "ids of the tied players in tie-break order (default: those tied for first)",
-            metavar="IDS"),
-        Arg("--knockout-games", "a knockout play-off's matches: mini-matches, or Armageddon games only",
-            metavar="match|armageddon", choices=("match", "armageddon"), default="match"),
-        Arg("--armageddon-only", "32.5.8: straight to Armageddon", flag=True),
-    )),
-)

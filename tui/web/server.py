@@ -32,6 +32,7 @@ import gzip
 import ipaddress
 import json
 import os
+import re
 import resource
 import signal
 import zlib
@@ -186,6 +187,19 @@ def machine_names(host: str) -> frozenset[str]:
     return frozenset(names)
 
 
+_DNS_LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")
+
+
+def venue_name(name: str) -> str:
+    """A name the venue's network gives this machine (`--name arbiter.lan`): a DNS name, said in lower case.
+    Raises ArbiterError for anything else (an address needs no name: every address of the machine is served)."""
+    n = name.strip().lower().rstrip(".")
+    if not (0 < len(n) <= 253 and all(_DNS_LABEL.fullmatch(x) for x in n.split("."))) or n.replace(".", "").isdigit():
+        raise ArbiterError("--name {name}: not a host name (letters, digits, '-' and dots)",
+                           name=clean(name))
+    return n
+
+
 def _local_now() -> datetime:
     return datetime.now().astimezone()
 
@@ -194,7 +208,8 @@ class Web:
     """The server of one event file."""
 
     def __init__(self, path: str, *, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
-                 max_clients: int = MAX_CLIENTS, poll: float = 0.5, clock=_local_now, log=None) -> None:
+                 max_clients: int = MAX_CLIENTS, poll: float = 0.5, clock=_local_now, log=None,
+                 names: tuple[str, ...] = ()) -> None:
         self.file = EventFile(path)
         self.name = self.file.path.name
         self.interval = interval
@@ -203,7 +218,7 @@ class Web:
         self.poll = poll
         self.clock = clock
         self.log = log or (lambda text: print(text, file=sys.stderr, flush=True))
-        self.names = machine_names(host)
+        self.names = machine_names(host) | {venue_name(n) for n in names}  # the Hosts answered (and addresses)
         self.version = 0
         self.sites: dict[str, P.Site] = {}
         self.default_lang = language(None)
@@ -634,14 +649,14 @@ def addresses(host: str, port: int) -> list[str]:
 
 
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
-          max_clients: int = MAX_CLIENTS) -> int:
+          max_clients: int = MAX_CLIENTS, names: tuple[str, ...] = ()) -> int:
     """`arbiter display FILE --serve`: serve until Ctrl-C or SIGTERM; 0 then."""
     fit = _room_for(max_clients)
-    web = Web(path, interval=interval, host=host, port=port, max_clients=fit)
+    web = Web(path, interval=interval, host=host, port=port, max_clients=fit, names=names)
 
     def ready(w: Web) -> None:
         lines = [f"arbiter: serving {clean(w.name)} read-only; Ctrl-C stops"]
-        for base in addresses(host, w.port):
+        for base in [f"http://{venue_name(n)}:{w.port}" for n in names] + addresses(host, w.port):
             lines += [f"  phones:    {base}/", f"  projector: {base}/hall"]
         if any("ADDRESS" in x for x in lines):
             lines.append("  (ADDRESS: this machine's address on the venue network, `hostname -I`)")
