@@ -148,12 +148,13 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
 
 def withdrawn_from(records: list[RoundRecord], played: int) -> int:
     """The round a player of `XXZ` withdrew from: the first absence (`Z`, or a blank block) of the
-    rounds without a game that end his line (a bye he asked for before may be among them), else the
+    rounds without a game that end his line (a zero-point bye he asked for before may be among them;
+    a bye that gave points, `H` or `F`, was not an absence: a withdrawn player gets none), else the
     round after the file's last."""
     first = max(len(records), played) + 1
     for k in range(len(records), 0, -1):
         outcome = records[k - 1].outcome
-        if outcome.paired:
+        if outcome.paired or outcome in (Outcome.HALF_BYE, Outcome.FULL_BYE):
             break
         if outcome in (Outcome.ZERO_BYE, Outcome.ABSENT):
             first = k

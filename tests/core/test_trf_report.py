@@ -412,3 +412,27 @@ def values(rows) -> dict:
     """Each player's points and tie-breaks (the order of players still tied is drawn by lot with the event's
     seed, which no TRF holds)."""
     return {r.id: (r.points, r.tiebreaks) for r in rows}
+
+
+def test_a_half_point_bye_before_a_withdrawal_is_kept_when_the_trf_is_read_back():
+    """A late entry (from round 5) given ½ for round 2 of his missed rounds, then withdrawn: his line is
+    Z H Z Z Z with XXZ. A bye that gave points was not an absence: read back, he withdrew from round 3, not
+    round 1, and keeps his ½ (the property test above found it: a withdrawn player's later byes give nothing)."""
+    e = commands.new_event("Random Open", 5)
+    for i in range(8):
+        e = commands.add_player(e, f"Player {i + 1}", rating=2000 - i)
+    rng = random.Random(3)
+    for k in range(1, 5):
+        e = pair_next(e)
+        for g in e.find_round("swiss", None, k).games:
+            e = commands.record_result(e, "swiss", None, k, g.board, Result.parse(rng.choice(["1-0", "0-1", "1/2"])))
+        if k == 4:
+            e = commands.add_player(e, "Late 5-8", rating=1000)  # a late entry from round 5
+    e = commands.request_bye(e, 9, 2, "half")
+    e = commands.withdraw(e, 9, 5)
+    text = write_trf(event_to_trf(e, None))
+    assert "0000 - Z  0000 - H  0000 - Z  0000 - Z" in text and "XXZ 9" in text
+    back = trf_to_event(parse_trf(text, "x.trf"), "x.trf")
+    assert back.player(9).withdrawn_from == 3 and (2, "half") in back.player(9).byes
+    assert same_results(e, back, None)
+    assert values(standings(e)) == values(standings(back))
