@@ -287,7 +287,77 @@ def ms(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:6.1f} ms, max {max(xs) * 1000:6.1f} ms (n={len(xs)})"
 
 
+def perf_event(players: int = 1000, current: int = 5):
+    """The perf corpus's open of `players` (with byes and forfeits): rounds before `current` played as the
+    endorsed engine paired them, round `current` paired and without results (the round a judge opens)."""
+    from arbiter.core.formats.trf import parse_trf
+    from arbiter.core.formats.trf_event import trf_to_event
+
+    trf = Path(__file__).resolve().parent.parent / "tests" / "data" / "corpus" / "perf" / f"perf_n{players}_r9_byes.trf"
+    e = trf_to_event(parse_trf(trf.read_text(encoding="utf-8"), str(trf)), str(trf), name="Perf Open")
+    rounds = [r for r in e.rounds if r.number < current]
+    now = next(r for r in e.rounds if r.number == current)
+    games = tuple(replace(g, result=None) if g.second is not None else g for g in now.games)
+    return replace(e, rounds=tuple(rounds) + (replace(now, games=games),))
+
+
+def pty_cases(starts: int = 7, keys: int = 20, big: int = 2000) -> None:
+    """The real TUI on a pty at 80x24 (bench/tui_pty.py): start-up at 1000 players, keys at `big` players."""
+    import tui_pty
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "perf1000.toml"
+        e = perf_event(1000, 5)
+        create(path, e)
+        rnd = e.rounds[-1]
+        first = e.player(rnd.games[0].first).name.encode()
+        warm = tui_pty.Terminal(path)  # bytecode written, the file's pages in the cache
+        warm.read_until(first)
+        warm.settle()
+        warm.close()
+        times = []
+        for _ in range(starts):
+            term = tui_pty.Terminal(path)
+            times.append(term.read_until(first) - term.t0)
+            term.settle()
+            term.close()
+        print(f"start-up, {len(e.players)} players (perf corpus, round {rnd.number} of {len(rnd.games)} boards, "
+              f"{path.stat().st_size // 1024} KB): process started -> round drawn on the pty: {tui_pty.figures(times)}"
+              f"; min {min(times) * 1000:.0f} ms")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "big.toml"
+        e = big_event(big, 5)
+        create(path, e)
+        rnd = e.rounds[-1]
+        term = tui_pty.Terminal(path)
+        term.read_until(e.player(rnd.games[0].first).name.encode())
+        term.settle(1.0)
+        results, moves, views = [], [], []
+        for _ in range(keys):
+            t, since = term.key(b"1")
+            results.append(term.read_until(b"1-0", since) - t)
+            term.burst(since)
+            t, since = term.key(b"\x1b[B")  # down
+            moves.append(term.burst(since) - t)
+        for _ in range(max(1, keys // 4)):
+            for k in (b"s", b"r"):
+                t, since = term.key(k)
+                views.append(term.burst(since) - t)
+        term.close()
+        saved = sum(1 for g in load(path).rounds[-1].games if g.result is not None)
+        assert saved == keys, f"{saved} results in the file, {keys} keys"
+        print(f"keys at {big} players, 80x24 on a pty, round {rnd.number} of {len(rnd.games)} boards "
+              f"(key written -> the answer read from the terminal):")
+        print(f"  1 (a result; until '1-0' is drawn):        {tui_pty.figures(results)}")
+        print(f"  down (the cursor; until the output ends):  {tui_pty.figures(moves)}")
+        print(f"  s / r (standings / round):                 {tui_pty.figures(views)}")
+
+
 def main() -> None:
+    if "--pty" in sys.argv:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        pty_cases()
+        return
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     profile = "--profile" in sys.argv
     n = int(args[0]) if args else 1000

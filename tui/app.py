@@ -5,69 +5,83 @@ always what the file holds, after each change and on each poll (about every
 second, so a change by another judge or by the command line shows within
 two seconds). When it changes, the App posts `EventChanged` to every open
 screen; screens show it in their panels. Every change is one command of
-`core.commands`, run in one transaction of the file (`commit`, through
-`transact`) by a screen's `run_change`, which reports the engine's refusal
-on its message line.
+`core.commands`, run in one transaction of the file by `commit` (a
+`tui.changes.Change`), which a screen asks through its own `commit`.
 
 A change takes the event's lock. Held by another judge for longer than a
-moment, the change waits for it in a thread (`transact`): the screen keeps
-answering, the store's "locked by user@host ... waiting" notice and its
-repair notices come to the message line (`EventFile(on_wait=, on_notice=)`),
-and the change's own answer follows once it is done. Changes keep their
-order: one made while another waits goes after it.
+moment, the change waits for it in a thread worker (`_wait_for_lock`): the
+screen keeps answering, the store's "locked by user@host ... waiting" notice
+and its repair notices come to the message line (`Told`), and the worker
+posts `Committed` once it is through. Changes keep their order: one made
+while another waits goes after it. Quitting cancels the wait (the store's
+`waiting` hook asks the worker), with nothing changed.
 
-Slow work runs off the event loop: the one `job` under way (a pairing, an
-explanation: `start_job`, stopped by `stop_job`, see
+Slow work runs in thread workers too: the one `job` under way (a pairing, an
+explanation, a printout: `run_job`, stopped by `stop_job`, see
 tui/widgets/progress.py), the reload of a big file, the standings of a big
 event. Time is passed in (`clock`) so tests freeze it.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import deque
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
-from textual import events
+from textual import events, on, work
 from textual.app import App
 from textual.command import CommandPalette
+from textual.message import Message
 from textual.reactive import var
+from textual.worker import NoActiveWorker, WorkerCancelled, WorkerFailed, get_current_worker
 
 from arbiter.core.commands import Command
 from arbiter.core.commands import run as run_command
-from arbiter.core.errors import ArbiterError, Msg, message
+from arbiter.core.errors import ArbiterError, message
+from arbiter.core.event.model import Event
 from arbiter.core.msg.cells import clean
 from arbiter.core.msg.journal import translate
-from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, LockBusy
 from arbiter.core.store.files import Stamp
 from arbiter.core.store.judge import here, who
 from arbiter.core.store.presence import Presence
 
 from .actions import ActionsProvider
+from .changes import Change, Committed, Told
 from .i18n import choose_lang, tr
+from .screens.base import ArbiterScreen
+from .screens.main import MainScreen
 from .widgets.messages import EventChanged, LangChanged, Say
-from .widgets.progress import Job, Stopped, compute, run_job
+from .widgets.progress import Job, in_worker
 
 HEARTBEAT = 5.0  # seconds between presence heartbeats
 BIG_FILE = 64 * 1024  # bytes from which a changed file is read again in a thread (about 40 ms and more)
-FAST_LOCK = 0.25  # seconds a change waits for the lock on the event loop; a longer wait goes to a thread
+FAST_LOCK = 0.25  # seconds a change waits for the lock on the event loop; a longer wait goes to a worker
 
 
-class _Waiting:
-    """A transaction waiting for the event's lock in the change thread: `op(file)`, then `done(its result)`."""
+class Reloaded(Message):
+    """A big file changed on disk was read again in a worker: `reader` (its EventFile), or the ArbiterError."""
 
-    def __init__(self, file: EventFile, op: Callable[[EventFile], Any], done: Callable[[Any], None]) -> None:
-        self.file = file  # the file it was made for (never another one the session opened meanwhile)
-        self.op = op
-        self.done = done
+    def __init__(self, stamp: Stamp | None, ours: Stamp | None, reader: Any) -> None:
+        super().__init__()
+        self.stamp = stamp
+        self.ours = ours  # this session's own stamp when the read started
+        self.reader = reader
 
 
 def _utcnow() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def _stop_if_cancelled() -> None:
+    """The store's `waiting` hook: a wait for the lock in a cancelled worker (the App quits) ends there."""
+    try:
+        worker = get_current_worker()
+    except NoActiveWorker:
+        return
+    if worker.is_cancelled:
+        raise WorkerCancelled("the wait for the lock was stopped")
 
 
 class ArbiterApp(App):
@@ -87,8 +101,8 @@ class ArbiterApp(App):
                  poll_interval: float = 1.0, presence: bool = True, user: str | None = None,
                  progress_hook: Callable[[], None] | None = None, by: str | None = None) -> None:
         super().__init__()
-        self._loop_thread = threading.get_ident()
-        self._waiting: deque[_Waiting] = deque()  # transactions waiting for the lock, in order (the change thread)
+        self._waiting: list[Change] = []  # changes waiting for the lock, in order (the first one's worker runs)
+        self._jobs: list[Job] = []  # jobs whose thread has not ended yet (a stopped one ends at its next step)
         self.file = self.open_event_file(path)
         self.set_reactive(ArbiterApp.event, self.file.load())
         self.set_reactive(ArbiterApp.lang, lang or choose_lang(self.event.language))
@@ -102,12 +116,10 @@ class ArbiterApp(App):
         self._last_beat = 0.0
         self._cause: tuple[str | None, bool] = (None, False)  # (who changed it outside, another file) for watch_event
         self._reading: Stamp | None = None  # a reload of a big file under way, of this version of it
-        self.main = None  # the main screen (tui/screens/main.py)
+        self.main: MainScreen | None = None
         self.changes_seen = 0  # how many outside changes the poll picked up (tests)
 
     def on_mount(self) -> None:
-        from .screens.main import MainScreen
-
         self.theme = "ansi-dark"
         self.title = clean(self.event.name)
         self.main = MainScreen()
@@ -146,105 +158,115 @@ class ArbiterApp(App):
             if callable(getattr(screen, "on_lang_changed", None)):
                 screen.post_message(LangChanged(lang))
 
-    # -- changes: one transaction each, waiting for the lock off the event loop --------------------
+    # -- changes: one transaction each, waiting for the lock in a worker --------------------------
     def open_event_file(self, path: str | Path) -> EventFile:
-        """The event file, its lock waits and repairs told on the message line."""
-        return EventFile(path, on_wait=self.told, on_notice=self.told)
+        """The event file, its lock waits and repairs told on the message line, a wait stopped when the App quits."""
+        return EventFile(path, on_wait=self.told, on_notice=self.told, waiting=_stop_if_cancelled)
 
-    def told(self, msg: Msg) -> None:
-        """What the store says during a transaction (who holds the lock, what it repaired), from either thread."""
-        if threading.get_ident() == self._loop_thread:
-            self.say(msg.text(self.lang), "yellow")
-            return
-        if not self.is_running:
-            return
-        try:
-            self.call_from_thread(lambda: self.say(msg.text(self.lang), "yellow"))
-        except RuntimeError:  # the App has ended
-            pass
+    def told(self, said) -> None:
+        """What the store says during a transaction (who holds the lock, what it repaired), from any thread."""
+        self.post_message(Told(said))
+
+    @on(Told)
+    def _say_told(self, m: Told) -> None:
+        self.say(m.said.text(self.lang), "yellow")
 
     @property
     def changing(self) -> bool:
-        """A transaction is waiting for the lock (or running) in the change thread."""
+        """A change is waiting for the lock (or running) in a worker."""
         return bool(self._waiting)
 
-    def transact(self, op: Callable[[EventFile], Any], done: Callable[[Any], None]) -> None:
-        """`op(file)` (one transaction: change, undo, redo), then `done(its result or the ArbiterError)`.
+    def commit(self, command: Command) -> Change:
+        """One command (core/commands) in one transaction of the file (`transact`)."""
+        return self.transact(command, lambda f: run_command(f, command))
 
-        The lock free (or freed within FAST_LOCK seconds), it is done at once,
-        `done` included. Held longer by another judge, the transaction waits in
-        the change thread: the screen answers meanwhile, the store's notice of
-        who holds the lock comes to the message line after two seconds, and
-        `done` runs on the event loop once it is through. A transaction made
+    def transact(self, what: Any, op: Callable[[EventFile], Any], *, at_once: bool = True) -> Change:
+        """`op(file)` (one transaction: a command, an undo, a redo) as a `Change`.
+
+        The lock free (or freed within FAST_LOCK seconds), it is through at
+        once. Held longer by another judge, it waits in a worker with the
+        file's whole patience: the screen answers meanwhile, the store's notice
+        of who holds the lock comes to the message line after two seconds, and
+        the change is through once the worker posts `Committed`. A change made
         while another waits goes after it, in order. Either way the App holds
-        what the file holds before `done` is called.
+        what the file holds before the change says it is through.
         """
-        item = _Waiting(self.file, op, done)
-        if self._waiting:
-            self._waiting.append(item)
-            return
+        change = Change(what, op, self.file, self.event)
+        if self._waiting or not at_once:
+            self._enqueue(change)
+            return change
         patience = self.file.lock_timeout
         self.file.lock_timeout = min(patience, FAST_LOCK)
         try:
             result: Any = op(self.file)
         except LockBusy:
-            # the whole patience again before the thread starts: it uses the same file, and restored only in
-            # `finally` the thread could take the lock with FAST_LOCK and give up ("waiting stopped, nothing
-            # changed": a judge's result lost over SSH while another judge saved)
+            # the worker starts once this handler is through, with the whole patience back (restored only
+            # after, it could give up at FAST_LOCK: a judge's result lost while another judge saved)
             self.file.lock_timeout = patience
-            self._waiting.append(item)
-            threading.Thread(target=self._wait_for_lock, name="arbiter-change", daemon=True).start()
-            return
+            self._enqueue(change)
+            return change
         except ArbiterError as exc:
             result = exc
         finally:
             self.file.lock_timeout = patience
-        self._finished(item, result)
+        self._through(change, result)
+        return change
 
-    def _wait_for_lock(self) -> None:
-        """The change thread: the waiting transactions one after the other, each answered on the event loop."""
-        while self._waiting:
-            item = self._waiting[0]
-            try:
-                result: Any = item.op(item.file)
-            except ArbiterError as exc:
-                result = exc
-            except BaseException as exc:  # noqa: BLE001 - a bug: raised on the event loop
-                result = exc
-            if not self.is_running:
-                return  # the App has ended: nobody is told (a change that went through is in the file)
-            try:
-                self.call_from_thread(self._finished, item, result, True)
-            except RuntimeError:
-                return
+    def _enqueue(self, change: Change) -> None:
+        change.waited = True
+        self._waiting.append(change)
+        if len(self._waiting) == 1:
+            self._wait_for_lock(change)
+        self.refresh_keys()  # the result keys wait for it
 
-    def _finished(self, item: _Waiting, result: Any, waited: bool = False) -> None:
-        if waited and self._waiting and self._waiting[0] is item:
-            self._waiting.popleft()
+    @work(thread=True, group="change", exit_on_error=False)
+    def _wait_for_lock(self, change: Change) -> None:
+        """The worker of the first waiting change: its transaction, with the file's whole patience."""
+        try:
+            result: Any = change.op(change.file)
+        except WorkerCancelled:
+            return  # the App quits: nothing was changed, nobody is told
+        except ArbiterError as exc:
+            result = exc
+        except Exception as exc:  # noqa: BLE001 - a bug: raised on the event loop
+            result = exc
+        self.post_message(Committed(change, result))
+
+    @on(Committed)
+    def _committed(self, m: Committed) -> None:
+        if self._waiting and self._waiting[0] is m.change:
+            self._waiting.pop(0)
+        try:
+            self._through(m.change, m.result)
+        finally:  # the next one's worker only now: the file is the event loop's until this one is shown
+            if self._waiting:
+                self._wait_for_lock(self._waiting[0])
+            else:
+                self.refresh_keys()  # the result keys apply again
+
+    def _through(self, change: Change, result: Any) -> None:
         try:
             self.show_event(self.file.load())
         except ArbiterError as exc:
             self.say(message(exc, self.lang), "bold red")
         if isinstance(result, BaseException) and not isinstance(result, ArbiterError):
             raise result
-        item.done(result)
-        if waited and not self._waiting:  # the result keys waited for the change thread: they apply again
-            from .screens.base import ArbiterScreen
+        change.finish(result)
 
-            for screen in self.screen_stack:
-                if isinstance(screen, ArbiterScreen):
-                    screen.keys_changed()
+    def refresh_keys(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, ArbiterScreen):
+                screen.keys_changed()
 
-    def commit(self, command: Command, done: Callable[[Any], None]) -> None:
-        """One command (core/commands) in one transaction of the file (`transact`); `done(the new event or the
-        refusal)`."""
-        self.transact(lambda f: run_command(f, command), done)
+    def undo(self) -> Change:
+        return self.transact("undo", lambda f: f.undo())
+
+    def redo(self) -> Change:
+        return self.transact("redo", lambda f: f.redo())
 
     def settle(self) -> None:
-        """On opening: what a crash or a full disk left is repaired (said on the message line), off the loop."""
-        self._waiting.append(_Waiting(self.file, lambda f: f.settle(), lambda _result: None))
-        if len(self._waiting) == 1:
-            threading.Thread(target=self._wait_for_lock, name="arbiter-change", daemon=True).start()
+        """On opening: what a crash or a full disk left is repaired (said on the message line), in a worker."""
+        self.transact("settle", lambda f: f.settle(), at_once=False)
 
     def reload(self) -> None:
         """Read the file again now (tests; the poll does it by itself)."""
@@ -252,8 +274,6 @@ class ArbiterApp(App):
 
     def say(self, text: str, style: str = "") -> None:
         """A line for the message line of the topmost screen that has one (not a dialog's)."""
-        from .screens.base import ArbiterScreen
-
         for screen in reversed(self.screen_stack):
             if isinstance(screen, ArbiterScreen):
                 screen.post_message(Say(text, style))
@@ -275,9 +295,9 @@ class ArbiterApp(App):
                 self.others = others
 
     def check_file(self) -> None:
-        """Read the file again if it changed on disk; a big one in a thread (the screen keeps answering)."""
+        """Read the file again if it changed on disk; a big one in a worker (the screen keeps answering)."""
         if self._waiting:
-            return  # the change thread has the file: read once it is through
+            return  # a worker has the file: read once it is through
         try:
             if not self.file.changed_on_disk():
                 return
@@ -296,28 +316,32 @@ class ArbiterApp(App):
         if self._reading == stamp:
             return  # this version is being read already
         self._reading = stamp
-        ours = self.file.stamp
-        path = self.file.path
+        self._read_big_file(self.file.path, stamp, self.file.stamp)
 
-        def work():
-            reader = EventFile(path)  # its own: the App's file is never touched by the thread
-            try:
-                reader.load()
-            except ArbiterError as exc:
-                return exc
-            return reader
+    @work(thread=True, group="reload", exclusive=True, exit_on_error=False)
+    def _read_big_file(self, path: Path, stamp: Stamp | None, ours: Stamp | None) -> None:
+        reader = EventFile(path)  # its own: the App's file is never touched by the worker
+        try:
+            reader.load()
+        except ArbiterError as exc:
+            self.post_message(Reloaded(stamp, ours, exc))
+            return
+        if not get_current_worker().is_cancelled:
+            self.post_message(Reloaded(stamp, ours, reader))
 
-        def done(result) -> None:
-            self._reading = None
-            if isinstance(result, ArbiterError):
-                self.say(message(result, self.lang), "bold red")
-                return
-            if self.file.stamp != ours:  # this session saved meanwhile: the next poll decides again
-                return
-            self.file = result
-            self._outside_change(result.event)
-
-        compute(self, work, done, background=True, group="reload")
+    @on(Reloaded)
+    def _reloaded(self, m: Reloaded) -> None:
+        if self._reading != m.stamp:
+            return  # a newer version is being read
+        self._reading = None
+        if isinstance(m.reader, ArbiterError):
+            self.say(message(m.reader, self.lang), "bold red")
+            return
+        if self.file.stamp != m.ours or self.file.path != m.reader.path:
+            return  # this session saved (or opened another file) meanwhile: the next poll decides again
+        self.file = self.open_event_file(m.reader.path)
+        self.file.event, self.file.stamp = m.reader.event, m.reader.stamp
+        self._outside_change(m.reader.event)
 
     def _outside_change(self, event: Event) -> None:
         self.changes_seen += 1
@@ -334,44 +358,43 @@ class ArbiterApp(App):
         return tr(self.lang, "someone")
 
     # -- slow work ----------------------------------------------------------------------------------
-    def start_job(self, job: Job) -> None:
-        """Run `job` off the event loop (tui/widgets/progress.py); the progress line shows it until it ends."""
+    async def run_job(self, what: Any, work: Callable[[Callable[..., None]], Any]) -> Any:
+        """`work(progress)` in a thread worker, the progress line showing `what`; its result, or None when it
+        was stopped (Esc, another job) or refused (the engine's refusal said on the message line)."""
         self.stop_job()
-        if job.hook is None:
-            job.hook = self.progress_hook
+        job = Job(what)
         self.job = job
-        self.run_worker(partial(self._run_job, job), name="job", group="job", exclusive=True)
-
-    async def _run_job(self, job: Job) -> None:
-        ok, value = await run_job(job)
-        if job.stopped.is_set() or self.job is not job:
-            return
-        self.job = None
-        if ok:
-            job.done(value)
-        elif isinstance(value, Stopped):
-            return
-        elif isinstance(value, ArbiterError):
-            if job.failed is not None:
-                job.failed(value)
-            else:
-                self.say(message(value, self.lang), "bold red")
-        else:
-            raise value  # a bug: shown as one (the same as on the event loop)
+        self._jobs.append(job)
+        worker = self.run_worker(partial(in_worker, job, work, self.progress_hook), name="job", group="job",
+                                 thread=True, exclusive=True, exit_on_error=False)
+        try:
+            return await worker.wait()
+        except WorkerCancelled:
+            return None
+        except WorkerFailed as failed:
+            if isinstance(failed.error, WorkerCancelled):
+                return None
+            if isinstance(failed.error, ArbiterError):
+                self.say(message(failed.error, self.lang), "bold red")
+                return None
+            raise failed.error from None  # a bug: shown as one (the same as on the event loop)
+        finally:
+            if self.job is job:
+                self.job = None
+            self._jobs = [j for j in self._jobs if not j.ended.is_set()]
 
     def stop_job(self) -> Job | None:
         """Stop the job under way: its result is thrown away (the file was never touched by it)."""
         job = self.job
         if job is None:
             return None
-        job.stopped.set()
         self.job = None
         self.workers.cancel_group(self, "job")
         return job
 
-    def job_threads(self) -> list[threading.Thread]:
-        """The threads of jobs still running (a stopped one ends at its next progress step; tests wait for them)."""
-        return [t for t in threading.enumerate() if t.name == "arbiter-job"]
+    def unfinished_jobs(self) -> list[Job]:
+        """Jobs whose thread is still running (a stopped one ends at its next progress step; tests wait)."""
+        return [j for j in self._jobs if not j.ended.is_set()]
 
     # -- keys of the App --------------------------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
@@ -423,6 +446,7 @@ def escape_then_key(event: events.Key) -> list[events.Key] | None:
 
 
 def run(path: str) -> int:
-    EventFile(path).load()  # a missing or broken file: one line from the command line, no traceback
+    # the file is read once, before the terminal is taken: a missing or broken file is one line from the
+    # command line (the ArbiterError goes up to it), no traceback
     ArbiterApp(path).run()
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 
 # Every character of the Unicode categories Cc (C0 and C1 controls, DEL: ESC starts the sequences
@@ -56,6 +57,7 @@ def json_safe(text: str) -> str:
     return _UNSAFE_IN_LINES.sub(escape, text)
 
 
+@lru_cache(maxsize=4096)  # a name's letters come again and again: each looked up in unicodedata once
 def char_width(c: str) -> int:
     """Terminal columns of one character: wide (CJK) two, combining marks none."""
     if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
@@ -65,6 +67,8 @@ def char_width(c: str) -> int:
 
 def text_width(s: str) -> int:
     """Display columns of `s`."""
+    if s.isascii() and s.isprintable():  # (most names: one column a character)
+        return len(s)
     return sum(char_width(c) for c in s)
 
 

@@ -18,6 +18,9 @@ mark the entry done, unlock. The command line and the TUI both use it.
 - `report_to(on_wait=..., on_notice=...)`: the same two callbacks for every
   `EventFile` of this process that is not given its own (the command line
   sets them once, to print on stderr).
+- `waiting()`: called at every pause of a wait for the lock (every 20 ms at
+  most); what it raises ends the wait, nothing changed (the TUI's wait in a
+  worker stops so when the judge quits).
 - `ef.lock_wait`: the seconds the last transaction waited for the lock.
 - `ef.settle()`: only the repairs (under the lock), returning what was said;
   `with ef.transaction(doing) as event:` the lock held, the journal settled.
@@ -83,7 +86,8 @@ class EventFile:
     """An event on disk, with the last version this process read of it."""
 
     def __init__(self, path: str | Path, *, on_wait: Callable[[Msg], None] | None = None,
-                 lock_timeout: float = LOCK_TIMEOUT, on_notice: Callable[[Msg], None] | None = None) -> None:
+                 lock_timeout: float = LOCK_TIMEOUT, on_notice: Callable[[Msg], None] | None = None,
+                 waiting: Callable[[], None] | None = None) -> None:
         self.path = Path(path)
         self.real = real_path(self.path)  # resolved once: every file beside it follows the real file
         self.event: Event | None = None
@@ -91,6 +95,7 @@ class EventFile:
         self.on_wait = on_wait if on_wait is not None else _REPORT["on_wait"]
         self.lock_timeout = lock_timeout
         self.on_notice = on_notice if on_notice is not None else _REPORT["on_notice"]
+        self.waiting = waiting  # called at every pause of a wait for the lock; what it raises ends the wait
         self.notices: list[Msg] = []
         self.lock_wait = 0.0
 
@@ -125,7 +130,8 @@ class EventFile:
         def waited(seconds: float) -> None:
             self.lock_wait = seconds
 
-        with locked(self.real, doing=doing, on_wait=self.on_wait, timeout=self.lock_timeout, waited=waited):
+        with locked(self.real, doing=doing, on_wait=self.on_wait, timeout=self.lock_timeout, waited=waited,
+                    waiting=self.waiting):
             event = self.load()
             for said in journal.settle(self.real, lambda e: self._holds(event, e)):
                 self.notices.append(said)

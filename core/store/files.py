@@ -256,13 +256,17 @@ def holder(path: Path) -> Msg:
 @contextmanager
 def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None = None,
            timeout: float = LOCK_TIMEOUT, notice_after: float = WAIT_NOTICE,
-           waited: Callable[[float], None] | None = None, creating: bool = False) -> Iterator[None]:
+           waited: Callable[[float], None] | None = None, creating: bool = False,
+           waiting: Callable[[], None] | None = None) -> Iterator[None]:
     """Hold the event's exclusive lock (a separate `.lock` file: the event itself is replaced).
 
     While it is held the lock file says who holds it (`doing`: the change, in
     the journal's words). A wait longer than `notice_after` seconds calls
     `on_wait` once with who holds it; after `timeout` seconds the wait gives
     up with `LockBusy`. `waited(seconds)` is told how long the wait was.
+    `waiting()` is called at every pause of a wait (every 20 ms at most): what
+    it raises ends the wait, with nothing changed (the TUI stops a wait so
+    when it quits).
 
     `creating`: the lock of an event being made. If the event is not there
     when the lock is let go (the creation was refused: a full disk, a
@@ -306,6 +310,8 @@ def locked(path: Path, *, doing: str = "", on_wait: Callable[[Msg], None] | None
                 if on_wait is not None:
                     on_wait(Msg("{path} is locked by {holder}; waiting (at most {seconds} s)", path=str(path),
                                 holder=holder(path), seconds=round(timeout)))
+            if waiting is not None:
+                waiting()
             time.sleep(min(pause, max(0.0, timeout - spent)))
             pause = min(pause * 2, 0.02)
         if waited is not None:

@@ -161,8 +161,6 @@ def test_no_module_of_the_command_line_is_in_a_circle():
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.xfail(strict=False, reason="issue 22 point 2: MainScreen split by concern takes away tui.app <-> "
-                   "tui.screens.* (the App imports the main screen, the screens the App for its type)")
 def test_no_module_of_the_tui_imports_another_in_a_circle():
     bad = module_cycles(TUI)
     assert not bad, "\n".join(bad)

@@ -1,4 +1,5 @@
-"""The action table (tui/actions.py): every action complete, and the keys, footer, palette and `?` made from it."""
+"""The action table (tui/actions.py, its rows beside the code that does them): every action complete, and the
+keys, footer (Textual's `check_action`), palette and `?` made from it."""
 
 from __future__ import annotations
 
@@ -48,10 +49,8 @@ def test_every_action_has_both_languages_a_help_line_and_a_key_or_a_palette_entr
 def test_every_action_is_done_by_a_method_of_its_scope():
     for a in actions.ACTIONS:
         for scope in a.scopes:
-            if callable(a.run):  # a function registered by its module (a team event's, tui/screens/team_edits.py)
-                assert a.run.__name__ in actions.HANDLERS, a.id
-                continue
-            assert callable(getattr(OWNER[scope], a.run, None)), (a.id, scope, a.run)
+            # a function of its module (a team event's, tui/screens/team_edits.py), or a method of the scope's object
+            assert callable(a.run) or callable(getattr(OWNER[scope], a.run, None)), (a.id, scope, a.run)
 
 
 def test_the_bindings_of_every_screen_and_widget_come_from_the_table():
@@ -61,7 +60,9 @@ def test_the_bindings_of_every_screen_and_widget_come_from_the_table():
                        (StandingsPanel, "standings"), (LineupScreen, "lineups"), (TeamPreviewScreen, "team_preview")):
         assert cls.BINDINGS == actions.bindings(scope), cls
         for b in cls.BINDINGS:
-            assert b.action.startswith("act(") and b.id.startswith(scope + ".")
+            assert b.action.startswith(("act(", "why(")) and b.id.startswith(scope + ".")
+            # a key of the footer: shown by `check_action` while it applies, else its `why` binding says why
+            assert b.show == (b.action.startswith("act(") and bool(actions.BY_ID[b.id.split(".")[1]].footer))
 
 
 def test_letters_work_on_a_russian_layout():
@@ -75,8 +76,9 @@ def test_letters_work_on_a_russian_layout():
 
 
 def test_every_reason_is_a_word_of_both_languages():
-    text = (ROOT / "tui" / "actions.py").read_text(encoding="utf-8")
+    text = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tui").rglob("*.py"))
     keys = set(re.findall(r'why\("([a-z_]+)"[,)]', text))
+    assert len(keys) > 20
     for key in keys:
         assert key in i18n.T, key
     for a in actions.ACTIONS:  # a label may name fields (the clock's minutes): given, it reads in both languages
@@ -130,7 +132,7 @@ async def test_the_footer_and_the_palette_offer_only_what_applies(tmp_path):
         await until(pilot, lambda: "result_first" in [i for _, _, i in bar.keys], "the result keys in the footer")
         ids = [i for _, _, i in bar.keys]
         assert "pair" not in ids and "result_first" in ids
-        assert ids == [a.id for a in actions.of_scope("main") if a.id in ids]  # in the table's order
+        assert ids == [a.id for a in actions.in_footer_order("main") if a.id in ids]  # in the footer's order
         await pilot.press("K")  # an event without a top
         await pilot.pause()
         assert "the event has no top" in screen_text(app)

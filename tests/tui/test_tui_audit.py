@@ -212,7 +212,7 @@ async def test_the_new_event_form_offers_a_file_beside_the_open_event(tmp_path, 
     app = make_app(open_event)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.main.action_new_event()
+        app.main.action_act("new_event")
         await pilot.pause()
         assert app.screen.query_one("#f-file").value == "srv/events/new.toml"
     base = {"file": "", "name": "Next", "rounds": "5", "tables": "1", "top": "0", "third": "n",
@@ -471,7 +471,7 @@ async def test_the_form_shows_the_label_of_the_focused_field(demo):
     app = make_app(demo, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.main.action_new_event()
+        app.main.action_act("new_event")
         await pilot.pause(0.3)
         labels = list(app.screen.query(".form-label"))
         for i in range(len(labels)):

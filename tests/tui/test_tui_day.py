@@ -518,7 +518,7 @@ async def test_the_new_event_form_keeps_the_focused_field_in_view(round_three):
     app = make_app(round_three, poll_interval=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.main.action_new_event()
+        app.main.action_act("new_event")
         await pilot.pause()
         body = app.screen.query_one(".dialog-body")
         for _ in range(7):

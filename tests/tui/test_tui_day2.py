@@ -365,19 +365,15 @@ def test_hang_keeps_styles_and_width():
 
 
 @sync
-async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(tmp_path, monkeypatch):
+async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(tmp_path):
     """Over SSH a result typed while another judge held the lock was dropped at once: "cup.toml: busy for 0 s
     ...; waiting stopped, nothing changed". The change thread started while the file still had the event loop's
-    short try (FAST_LOCK) as its timeout, restored only after. Here the thread's work runs at once in `start`
-    (the worst order): it must still wait for the lock, and the result is saved when it is freed."""
+    short try (FAST_LOCK) as its timeout, restored only after. The wait in the worker must take the whole
+    patience: the other judge holds the lock four times FAST_LOCK, and the result is saved when it is freed."""
     import threading
 
-    import arbiter.tui.app
     from arbiter.core.store.files import locked
-
-    class AtOnce(threading.Thread):  # the thread's work before `transact` goes on
-        def start(self) -> None:
-            self.run()
+    from arbiter.tui.app import FAST_LOCK
 
     p = save(tmp_path, pairing.pair_next(day_events.after_rounds(2)))
     app = make_app(p, poll_interval=0)
@@ -393,11 +389,11 @@ async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(
         other = threading.Thread(target=other_judge)
         other.start()
         held.wait(5)
-        threading.Timer(1.0, release.set).start()  # the other judge is through a second later
-        monkeypatch.setattr(arbiter.tui.app.threading, "Thread", AtOnce)
+        threading.Timer(4 * FAST_LOCK, release.set).start()  # the other judge is through a second later
         await pilot.press("1")
-        monkeypatch.undo()
+        assert app.changing  # waiting in the worker
         other.join()
+        await until(pilot, lambda: not app.changing, "the change done")
         assert load(p).find_round("swiss", 1, 3).game(1).result is Result.FIRST_WINS
 
 

@@ -114,7 +114,7 @@ async def test_new_event_from_the_palette(one_table, tmp_path):
     app = make_app(one_table)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.main.action_new_event()
+        app.main.action_act("new_event")
         await pilot.pause()
         assert isinstance(app.screen, FormScreen)
         await fill_form(pilot, [str(target), "Autumn Cup", "7", "2", "8", "y", "3,1,0", "BH-C1,SB"])

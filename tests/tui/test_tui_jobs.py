@@ -101,9 +101,8 @@ def progress_text(app) -> str:
 
 
 async def wait_threads(app) -> None:
-    for t in app.job_threads():
-        t.join(60)
-        assert not t.is_alive(), "a stopped job never ended"
+    for job in app.unfinished_jobs():
+        assert job.ended.wait(60), "a stopped job never ended"
 
 
 @sync

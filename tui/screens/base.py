@@ -1,51 +1,67 @@
 """What every screen of the judge's TUI does alike: its keys from the action table, its message line, changes.
 
 `ArbiterScreen` runs the keys of its scope (`act(id)`: the action, or why it
-does not apply, on the message line), keeps the footer in step with what
-applies, says messages (its own and `Say` from its widgets), and follows
-the event (`EventChanged` from the App: `event_changed`).
+does not apply, on the message line; `check_action` hides from the footer
+what does not apply, and `keys_changed` asks Textual to look again:
+`refresh_bindings`), says messages (its own and `Say` from its widgets), and
+follows the event (`EventChanged` from the App: `event_changed`).
 
 `attempt(op, ...)` is the one place an engine error is reported: it runs
-`op` and, on an `ArbiterError`, says the message in the judge's language
-and gives None. `run_change(command, then=...)` is a change to the event
-(a command of `core.commands`, run by `ArbiterApp.commit` in one
-transaction of `EventFile.change`): the screen's
-own panels are shown again as soon as it is through, then `then(new event)`
-runs, or the refusal is said. A change usually goes through at once; one
-that waits for another judge's lock goes through later (the screen answers
-meanwhile), so what follows a change is always in `then`.
+`op` and, on an `ArbiterError`, says the message in the judge's language and
+gives None. A change to the event is `commit(command)` (a command of
+`core.commands`, run by `ArbiterApp.commit` in one transaction of
+`EventFile.change`): the screen's own panels are shown again as soon as it is
+through, a refusal is said, and it gives the `Change`. A change usually goes
+through at once; one that waits for another judge's lock goes through later
+(the screen answers meanwhile): what follows a change is a method given to
+`change.then(...)`, or, in a flow (`@work` of the screen: a question, then a
+change, then another question), `await change`. Questions are dialogs
+awaited in a flow: `await self.ask(dialog)`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+import asyncio
+from typing import Any, Callable
 
+from rich.text import Text
+from textual import on
 from textual.screen import Screen
 
-from arbiter.core.commands import Command
-from arbiter.core.errors import ArbiterError, Conflict, message
+from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event
 
 from .. import actions
+from ..actions import W, Action
+from ..changes import Change
 from ..i18n import tr
-from ..widgets.keys_bar import KeysBar
 from ..widgets.messages import EventChanged, LangChanged, Say
 from ..widgets.status import MessageLine
-
-if TYPE_CHECKING:
-    from ..app import ArbiterApp
+from .dialogs import ChoiceScreen, LineScreen, TextScreen
 
 
-class ArbiterScreen(Screen):
+actions.register(
+    Action("help_here", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
+           ("players", "preview"), "action_help", palette=True),
+)
+
+
+class ArbiterScreen(actions.Scoped, Screen):
     ACTION_SCOPE = ""
     _keys_pending = False  # the footer is told once the messages being handled are done
+    _resumed: asyncio.Event | None = None
 
     @property
-    def arb(self) -> "ArbiterApp":
-        return self.app  # type: ignore[return-value]
+    def arb(self) -> Any:
+        """The App (tui/app.py `ArbiterApp`: the event, the language, `commit`, `run_job` ...)."""
+        return self.app
 
     # -- keys ---------------------------------------------------------------------------------
     def action_act(self, action_id: str) -> None:
+        actions.run(self, action_id)
+        self.keys_changed()
+
+    def action_why(self, action_id: str) -> None:
         actions.run(self, action_id)
         self.keys_changed()
 
@@ -54,34 +70,32 @@ class ArbiterScreen(Screen):
         return actions.BY_ID[action_id].why_not(self) is None
 
     def keys_changed(self) -> None:
-        """The footer shows what applies now: asked once the messages being handled are done (a result
-        key changes the event, the cursor and the message line, and the footer needs to look once)."""
+        """The footer shows what applies now: Textual is asked to look again (`refresh_bindings`) once the
+        messages being handled are done (a result key changes the event, the cursor and the message line, and
+        the footer needs to look once)."""
         if not self._keys_pending:
             # (a screen not yet running takes no callback: then nothing is pending, and the next change asks again)
             self._keys_pending = self.call_later(self._update_keys)
 
     def _update_keys(self) -> None:
         self._keys_pending = False
-        for bar in self.query(KeysBar):
-            bar.update_keys()
+        self.refresh_bindings()
 
     def on_descendant_focus(self, event) -> None:
         self.keys_changed()
 
     def on_screen_resume(self) -> None:
         self.keys_changed()
+        if self._resumed is not None:
+            self._resumed.set()
 
-    def open_screen(self, module: str, name: str) -> None:
-        """Push the screen class `name` of `tui/screens/<module>.py` (a view with a module of its own: the
-        final ranking, the prizes, the categories), so no screen grows a method per view it opens."""
-        import importlib
-
-        cls = getattr(importlib.import_module(f"{__package__}.{module}"), name)
-        self.app.push_screen(cls())
+    async def on_top(self) -> None:
+        """Until this screen is the one shown (a flow waits so before it opens a dialog over it)."""
+        while self.app.screen is not self:
+            self._resumed = asyncio.Event()
+            await self._resumed.wait()
 
     def action_help(self) -> None:
-        from .dialogs import TextScreen
-
         lang = self.arb.lang
         self.app.push_screen(TextScreen(tr(lang, "help_title"),
                                         actions.help_text(lang, team=actions.in_team_event(self)), tr(lang, "help_close"),
@@ -100,59 +114,41 @@ class ArbiterScreen(Screen):
         """Why a key does nothing now."""
         self.say(text, "yellow")
 
-    def on_say(self, m: Say) -> None:
+    @on(Say)
+    def _said(self, m: Say) -> None:
         m.stop()
         self.say(m.text, m.style)
 
     # -- the event ----------------------------------------------------------------------------
-    def attempt(self, op: Callable[..., Any], *args: Any, on_conflict: Callable[[Conflict], None] | None = None,
-                **kwargs: Any) -> Any:
-        """`op(*args, **kwargs)`, or None with the engine's refusal said on the message line.
-
-        A `Conflict` (another judge changed the same thing meanwhile) goes to
-        `on_conflict` when there is one.
-        """
+    def attempt(self, op: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """`op(*args, **kwargs)`, or None with the engine's refusal said on the message line."""
         try:
             return op(*args, **kwargs)
-        except Conflict as exc:
-            if on_conflict is None:
-                self.say_error(message(exc, self.arb.lang))
-            else:
-                on_conflict(exc)
-            return None
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return None
 
-    def run_change(self, command: Command, *, then: Callable[[Event], Any] | None = None,
-                   on_conflict: Callable[[Conflict], None] | None = None,
-                   refused: Callable[[ArbiterError], None] | None = None) -> None:
-        """One command (core/commands) in one transaction (`ArbiterApp.commit`); then `then(the event after it)`.
+    def commit(self, command: Any, *, say_refusal: bool = True) -> Change:
+        """One command (core/commands) in one transaction (`ArbiterApp.commit`): the `Change`.
 
-        A refusal is said on the message line (a `Conflict` goes to
-        `on_conflict` when there is one), and `refused(exc)` runs after it.
+        Once it is through, this screen's panels show the event after it and
+        a refusal is said (unless `say_refusal` is false: a conflict the
+        caller asks about), before anything given to `change.then` runs.
         """
-        def done(result: Any) -> None:
-            self.event_changed(self.arb.event)  # this screen's panels first, before anything is said
-            if isinstance(result, ArbiterError):
-                self.attempt(_raise, result, on_conflict=on_conflict)
-                if refused is not None:
-                    refused(result)
-            elif then is not None:
-                then(result)
+        change = self.arb.commit(command)
+        change.then(partial_shown(self, say_refusal))
+        return change
 
-        self.arb.commit(command, done)
+    def step(self, kind: str) -> Change:
+        """Undo or redo (`kind`), one transaction: the `Change` (its result: what was taken back or done again)."""
+        change = self.arb.undo() if kind == "undo" else self.arb.redo()
+        change.then(partial_shown(self, True))
+        return change
 
-    def run_step(self, kind: str, then: Callable[[str], Any]) -> None:
-        """Undo or redo (`kind`), one transaction: `then(what it took back or did again)`, or the refusal said."""
-        def done(result: Any) -> None:
-            self.event_changed(self.arb.event)
-            if isinstance(result, ArbiterError):
-                self.attempt(_raise, result)
-            else:
-                then(result)
-
-        self.arb.transact(lambda f: f.undo() if kind == "undo" else f.redo(), done)
+    def shown(self, change: Change, say_refusal: bool = True) -> None:
+        self.event_changed(self.arb.event)  # this screen's panels first, before anything is said
+        if change.error is not None and say_refusal:
+            self.say_error(message(change.error, self.arb.lang))
 
     def on_event_changed(self, m: EventChanged) -> None:
         self.event_changed(m.event, m.outside, m.reopened)
@@ -166,17 +162,22 @@ class ArbiterScreen(Screen):
     def on_lang_changed(self, m: LangChanged) -> None:
         self.event_changed(self.arb.event)
 
-    def ask_line(self, prompt: str, then: Callable[[str], None], value: str = "", **helpers: Any) -> None:
-        """The one-line prompt at the bottom; `then(text)` when something was typed (`helpers`: the completion
-        and the prompt while typing, `LineScreen`'s `suggester` and `hint`)."""
-        from .dialogs import LineScreen
+    # -- questions (awaited in a flow: a worker of the screen) -----------------------------------------
+    async def ask(self, dialog: Screen) -> Any:
+        """The dialog's answer (`push_screen_wait`: only in a worker)."""
+        return await self.app.push_screen_wait(dialog)
 
-        def done(text: str | None) -> None:
-            if text:
-                then(text)
+    async def ask_yes(self, title: str, question: str, yes: str = "") -> bool:
+        """A question answered by y; n, Esc and Enter are no: asking first means no by default."""
+        lang = self.arb.lang
+        return await self.ask(ChoiceScreen(title, Text(question), [("y", yes or tr(lang, "yes")), ("n", tr(lang, "no"))],
+                                           default="n", classes="ask")) == "y"
 
-        self.app.push_screen(LineScreen(prompt, value=value, classes="line", **helpers), done)
+    async def ask_line(self, prompt: str, value: str = "", **helpers: Any) -> str:
+        """The one-line prompt at the bottom: what was typed ("" if nothing, or Esc); `helpers`: the completion and
+        the prompt while typing (`LineScreen`'s `suggester` and `hint`)."""
+        return await self.ask(LineScreen(prompt, value=value, classes="line", **helpers)) or ""
 
 
-def _raise(exc: BaseException) -> None:
-    raise exc
+def partial_shown(screen: ArbiterScreen, say_refusal: bool) -> Callable[[Change], None]:
+    return lambda change: screen.shown(change, say_refusal)

@@ -11,27 +11,67 @@ below, born from, born to (years), sex (f or m), unrated (y), club, table; empty
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 
 from arbiter.core.event.model import Category, Event
 from arbiter.core.commands import AddCategory, Conditions, EditCategory, MoveCategory, RemoveCategory
-from arbiter.core.final.categories import members
-from arbiter.core.formats.final import conditions_text
 from arbiter.core.msg.cells import clean
 
 from .. import actions
+from ..actions import W, Action, Why, register, why
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
-from .dialogs import ChoiceScreen, FormScreen
+from .dialogs import FormScreen
 
 # the form's fields: (key, word of tui/i18n.py, the Category field, kind)
 FIELDS = (("rating_from", "cat_f_rating_from", "int"), ("rating_below", "cat_f_rating_below", "int"),
           ("born_from", "cat_f_born_from", "int"), ("born_to", "cat_f_born_to", "int"), ("sex", "cat_f_sex", "sex"),
           ("unrated", "cat_f_unrated", "yes"), ("club", "cat_f_club", "text"), ("table", "cat_f_table", "int"))
 YES = ("y", "yes", "д", "да", "1")
+
+
+def _category(s) -> Why | None:
+    return why("why_no_category") if s.selected() is None else None
+
+
+def open_categories(screen) -> None:
+    screen.app.push_screen(CategoriesScreen())
+
+
+# the rows of the categories screen; `g` opens it from the final ranking and the prize list (their scopes are
+# here: those screens import this one), and Esc goes back from all three end-of-event screens
+register(
+    Action("cat_add", ("a",), W("add", "добавить"),
+           W("Add a category (a form: name and conditions)", "Добавить категорию (форма: название и условия)"),
+           ("categories",), "action_add", footer=1, palette=True, group="final"),
+    Action("cat_edit", ("e",), W("edit", "изменить"), W("Change the category under the cursor",
+                                                        "Изменить выбранную категорию"),
+           ("categories",), "action_edit", footer=2, palette=True, when=_category, group="final"),
+    Action("cat_remove", ("x",), W("remove", "удалить"),
+           W("Remove the category under the cursor (asks first; not while a prize is of it)",
+             "Удалить выбранную категорию (с подтверждением; нельзя, пока есть её призы)"),
+           ("categories",), "action_remove", footer=3, palette=True, when=_category, group="final"),
+    Action("cat_up", ("left_square_bracket",), W("up", "выше"), W("Move the category up the list",
+                                                                   "Переместить категорию выше"),
+           ("categories",), "action_move", (-1,), when=_category, group="final"),
+    Action("cat_down", ("right_square_bracket",), W("down", "ниже"), W("Move the category down the list",
+                                                                       "Переместить категорию ниже"),
+           ("categories",), "action_move", (1,), when=_category, group="final"),
+    Action("categories", (), W("categories", "категории"),
+           W("The categories of players (rating, year of birth, sex ...): add and change them",
+             "Категории участников (рейтинг, год рождения, пол ...): добавить и изменить"),
+           ("main",), open_categories, palette=True, group="change"),
+    Action("final_categories", ("g",), W("categories", "категории"),
+           W("The categories: add and change them", "Категории: добавить и изменить"),
+           ("final", "prizes"), open_categories, footer=5, palette=True,
+           group="final"),
+    Action("final_back", ("escape",), W("back", "назад"), W("Back", "Назад"),
+           ("final", "prizes", "categories"), "action_back", footer=9, palette=True, group="final"),
+)
 
 
 class CategoriesScreen(ArbiterScreen):
@@ -53,6 +93,9 @@ class CategoriesScreen(ArbiterScreen):
         super().event_changed(event, outside, reopened)
 
     def refresh_list(self) -> None:
+        from arbiter.core.final.categories import members  # (on opening: not on the way to the first screen)
+        from arbiter.core.formats.final import conditions_text
+
         L, e = self.arb.lang, self.arb.event
         cols = [("n", "#"), ("name", tr(L, "cat_name")), ("cond", tr(L, "cat_conditions")),
                 ("players", tr(L, "cat_players"))]
@@ -71,8 +114,9 @@ class CategoriesScreen(ArbiterScreen):
                 return c
         return None
 
-    # -- changes --------------------------------------------------------------------------------------
-    def _form(self, title: str, c: Category | None, then) -> None:
+    # -- changes (flows: a worker of the screen asks, then commits) -------------------------------------
+    async def ask_category(self, title: str, c: Category | None) -> tuple[str, dict] | None:
+        """The form of a category: (its name, its conditions as `Conditions` takes them), or None."""
         L = self.arb.lang
 
         def shown(key: str) -> str:
@@ -85,67 +129,66 @@ class CategoriesScreen(ArbiterScreen):
 
         fields = [("name", tr(L, "cat_f_name"), c.name if c else "")]
         fields += [(key, tr(L, word), shown(key)) for key, word, _ in FIELDS]
+        v = await self.ask(FormScreen(title, fields, hint=tr(L, "cat_f_hint")))
+        if v is None:
+            return None
+        conds: dict = {}
+        for key, _word, kind in FIELDS:
+            text = v.get(key, "").strip()
+            if kind == "int":
+                if text and not (text.isascii() and text.isdigit() and len(text) <= 6):
+                    self.say_error(tr(L, "not_number", text=clean(text)))
+                    return None
+                conds[key] = int(text) if text else None
+            elif kind == "yes":
+                conds[key] = text.casefold() in YES
+            elif kind == "sex":
+                conds[key] = {"ж": "f", "м": "m", "w": "f"}.get(text.casefold()[:1], text.casefold()[:1])
+            else:
+                conds[key] = text
+        return v.get("name", "").strip(), conds
 
-        def done(v: dict | None) -> None:
-            if v is None:
-                return
-            conds: dict = {}
-            for key, _word, kind in FIELDS:
-                text = v.get(key, "").strip()
-                if kind == "int":
-                    if text and not (text.isascii() and text.isdigit() and len(text) <= 6):
-                        self.say_error(tr(L, "not_number", text=clean(text)))
-                        return
-                    conds[key] = int(text) if text else None
-                elif kind == "yes":
-                    conds[key] = text.casefold() in YES
-                elif kind == "sex":
-                    conds[key] = {"ж": "f", "м": "m", "w": "f"}.get(text.casefold()[:1], text.casefold()[:1])
-                else:
-                    conds[key] = text
-            then(v.get("name", "").strip(), conds)
-
-        self.app.push_screen(FormScreen(title, fields, hint=tr(L, "cat_f_hint")), done)
-
-    def action_add(self) -> None:
+    @work(group="question")
+    async def action_add(self) -> None:
         L = self.arb.lang
-
-        def add(name: str, conds: dict) -> None:
-            self.run_change(AddCategory(name, Conditions(**conds)),
-                            then=lambda new: self.done(tr(L, "cat_added", name=clean(name)), name))
-
-        self._form(tr(L, "cat_add"), None, add)
+        got = await self.ask_category(tr(L, "cat_add"), None)
+        if got is None:
+            return
+        name, conds = got
+        if (await self.commit(AddCategory(name, Conditions(**conds)))).saved:
+            self.done(tr(L, "cat_added", name=clean(name)), name)
 
     def action_edit(self) -> None:
-        L = self.arb.lang
         c = self.selected()
-        if c is None:
+        if c is not None:
+            self.edit_asked(c)
+
+    @work(group="question")
+    async def edit_asked(self, c: Category) -> None:
+        L = self.arb.lang
+        got = await self.ask_category(tr(L, "cat_edit"), c)
+        if got is None:
             return
-
-        def edit(name: str, conds: dict) -> None:
-            self.run_change(EditCategory(c.name, Conditions(**conds), new_name=name),
-                            then=lambda new: self.done(tr(L, "cat_saved", name=clean(name)), name))
-
-        self._form(tr(L, "cat_edit"), c, edit)
+        name, conds = got
+        if (await self.commit(EditCategory(c.name, Conditions(**conds), new_name=name))).saved:
+            self.done(tr(L, "cat_saved", name=clean(name)), name)
 
     def done(self, said: str, name: str) -> None:
         self.query_one("#categories-table", KeyedTable).select_key(name.casefold())
         self.say(said, "bold")
 
     def action_remove(self) -> None:
-        L = self.arb.lang
         c = self.selected()
-        if c is None:
+        if c is not None:
+            self.remove_asked(c)
+
+    @work(group="question")
+    async def remove_asked(self, c: Category) -> None:
+        L = self.arb.lang
+        if not await self.ask_yes(tr(L, "cat_remove"), tr(L, "cat_remove_q", name=clean(c.name))):
             return
-
-        def answered(choice: str | None) -> None:
-            if choice == "y":
-                self.run_change(RemoveCategory(c.name),
-                                then=lambda new: self.say(tr(L, "cat_removed", name=clean(c.name))))
-
-        self.app.push_screen(ChoiceScreen(tr(L, "cat_remove"), Text(tr(L, "cat_remove_q", name=clean(c.name))),
-                                          [("y", tr(L, "yes")), ("n", tr(L, "no"))], default="n", classes="ask"),
-                             answered)
+        if (await self.commit(RemoveCategory(c.name))).saved:
+            self.say(tr(L, "cat_removed", name=clean(c.name)))
 
     def action_move(self, delta: int) -> None:
         c = self.selected()
@@ -155,8 +198,8 @@ class CategoriesScreen(ArbiterScreen):
         to = names.index(c.name) + 1 + delta
         if not 1 <= to <= len(names):
             return
-        self.run_change(MoveCategory(c.name, to),
-                        then=lambda new: self.query_one("#categories-table", KeyedTable).select_key(c.name.casefold()))
+        self.commit(MoveCategory(c.name, to)).then(
+            lambda change: self.query_one("#categories-table", KeyedTable).select_key(c.name.casefold()))
 
     def action_back(self) -> None:
         self.app.pop_screen()

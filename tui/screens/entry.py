@@ -116,50 +116,8 @@ def team_change(e: Event, new: Event, rnd: Round, board: int, lang: str) -> Text
     return t
 
 
-def top_preview_body(preview: Event, tie: str | None, lang: str) -> Text:
-    """The top before it starts: the seeds, the 704.2 aims, the bracket (and a tie at the line, if any)."""
-    from arbiter.core.knockout import stage as top
-    from arbiter.core.knockout.bracket_text import bracket_text
-
-    b = top.bracket(preview)
-    names = {p.id: p.name for p in preview.players}
-    body = Text()
-    if tie is not None:
-        body.append(clean(tie) + "\n\n", style="bold yellow")
-    body.append(", ".join(f"{i}. {fit(names[p], 20)} ({p})" for i, p in enumerate(b.seeds, 1)) + "\n\n")
-    for line in top.aims(preview, lang=lang):
-        body.append(clean(line) + "\n", style="dim")
-    body.append("\n")
-    body.append(clean_lines(bracket_text(b, names, width=72, lang=lang)))
-    return body
-
-
 def clean_lines(text: str) -> Text:
     return Text("\n".join(clean(line) for line in text.splitlines()))
-
-
-def playoff_preview_body(planned: Event, lang: str) -> Text:
-    """The play-off as it would start (`core.playoff.stage.report` of the event it would be): the players in
-    tie-break order, the format, the groups, the time controls, who wins a drawn Armageddon, the first games."""
-    import inspect
-
-    from arbiter.core.playoff import plan as po
-    from arbiter.core.playoff import stage as playoff_event
-
-    report = playoff_event.report
-    text = report(planned, lang) if "lang" in inspect.signature(report).parameters else report(planned)
-    body = Text()
-    body.append(tr(lang, "playoff_preview") + "\n\n", style="bold")
-    body.append(clean_lines(text))
-    plan = po.plan_from_dict(playoff_event.state(planned)["plan"])
-    if plan.groups:
-        body.append("\n")
-        for letter, group in zip("ABCDEFGH", plan.groups):
-            names = ", ".join(f"{fit(planned.player(pid).name, 24)} ({pid})" for pid in group)
-            body.append(clean(tr(lang, "playoff_group", g=letter, players=names)) + "\n")
-    armageddon = po.ARMAGEDDON.text(lang) if hasattr(po.ARMAGEDDON, "text") else str(po.ARMAGEDDON)
-    body.append("\n" + clean(tr(lang, "playoff_times", rapid=po.RAPID, armageddon=armageddon)) + "\n", style="yellow")
-    return body
 
 
 def wrapped_lines(text: str, width: int) -> Text:

@@ -10,26 +10,98 @@ as the longest name (the table scrolls sideways if a name is longer than the scr
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event, points_text
-from arbiter.core.final import changes
-from arbiter.core.final.ranking import FinalRanking, final_ranking
-from arbiter.core.formats.final import note, rows_for
 from arbiter.core.msg.cells import clean
 from arbiter.core.commands import DrawLots, SetTies
 
+if TYPE_CHECKING:
+    from arbiter.core.final.ranking import FinalRanking
+
 from .. import actions
+from ..actions import W, Action, Why, register, why
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.progress import compute
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
+from .categories import CategoriesScreen  # noqa: F401 (g and Esc of this screen are its rows)
+from .dialogs import ChoiceScreen
+from .prizes import PrizesScreen  # noqa: F401 (p of this screen is its row)
 
 BIG = 400  # players from which the ranking is computed in a thread
+
+
+_OVER: list = [None, False]  # (the event last asked about, whether it is over): the footer asks after every key
+
+
+def _event_over(s) -> bool:
+    """The footer offers the final ranking once the event is over (the key works before: provisional)."""
+    from arbiter.core.final.ranking import is_finished
+
+    e = s.event
+    if _OVER[0] is not e:  # an event is never changed in place: a change is a new one
+        _OVER[:] = [e, is_finished(e)]
+    return _OVER[1]
+
+
+def _final_tables(s) -> Why | None:
+    return why("why_one_table") if s.arb.event.tables < 2 or s.ranking is None or s.ranking.teams else None
+
+
+def _final_categories(s) -> Why | None:
+    if s.ranking is not None and s.ranking.teams:
+        return why("why_team_categories")
+    return why("why_no_categories") if not s.arb.event.categories else None
+
+
+def _final_lots(s) -> Why | None:
+    """`l` in the final ranking: the event over, breaking ties by lot, a tie waiting for its lot."""
+    fr, e = s.ranking, s.arb.event
+    if e.share_places:
+        return why("why_lots_shared")
+    if fr is None or not fr.finished:
+        return why("why_lots_not_over")
+    if not fr.pending:
+        return why("why_lots_none")
+    return None
+
+
+def open_final(screen) -> None:
+    screen.app.push_screen(FinalScreen())
+
+
+register(
+    Action("final", ("F",), W("final ranking", "итоговые места"),
+           W("The final ranking of the whole event (as it stands before the end), its lists by table and by "
+             "category, the prizes", "Итоговые места всего турнира (до конца — предварительно), списки по столам и "
+             "категориям, призы"),
+           ("main",), open_final, footer=1, palette=True, footer_when=_event_over,
+           group="view"),
+    Action("final_category", ("c",), W("category", "категория"),
+           W("The next category's list (after the last: every player)",
+             "Список следующей категории (после последней — все участники)"),
+           ("final",), "action_category", footer=1, palette=True, when=_final_categories, group="final"),
+    Action("final_table", ("T",), W("table", "стол"),
+           W("The next table's list (after the last: every table)", "Список следующего стола (после последнего — все)"),
+           ("final",), "action_table", footer=2, palette=True, when=_final_tables, group="final"),
+    Action("final_ties", ("t",), W("ties", "равенство"),
+           W("Players equal after every tie-break: they share the place, or a lot decides (as the regulations say)",
+             "Равенство по всем доп. показателям: участники делят место или решает жребий (как в регламенте)"),
+           ("final",), "action_ties", palette=True, group="final"),
+    Action("final_lots", ("l",), W("draw lots", "жребий"),
+           W("Draw the lots the ranking waits for (players equal after every tie-break), once: recorded",
+             "Бросить жребий, которого ждут итоговые места (равенство по всем доп. показателям), один раз: "
+             "записывается"),
+           ("final",), "action_draw_lots", footer=4, palette=True, when=_final_lots, group="final"),
+)
 
 
 class FinalScreen(ArbiterScreen):
@@ -74,6 +146,8 @@ class FinalScreen(ArbiterScreen):
 
         def work():
             try:
+                from arbiter.core.final.ranking import final_ranking  # (on opening, not on the first screen)
+
                 return final_ranking(e)
             except ArbiterError as exc:
                 return exc
@@ -84,6 +158,8 @@ class FinalScreen(ArbiterScreen):
         L, e, fr = self.arb.lang, self.arb.event, self.ranking
         if fr is None:
             return
+        from arbiter.core.formats.final import note, rows_for
+
         rows = self.attempt(rows_for, e, fr, category=self.category, table=self.table)
         if rows is None:
             self.category = self.table = None
@@ -149,42 +225,41 @@ class FinalScreen(ArbiterScreen):
     def action_draw_lots(self) -> None:
         """Draw every lot the ranking waits for, once (asks first: it is recorded for good)."""
         L = self.arb.lang
+        from arbiter.core.final import changes
+
         draws = self.attempt(changes.pending_draws, self.arb.event)
-        if draws is None:
-            return
+        if draws is not None:
+            self.draw_lots_asked(tuple(draws))
+
+    @work(group="question")
+    async def draw_lots_asked(self, draws: tuple) -> None:
+        L = self.arb.lang
         places = ", ".join(p for p, _ in draws)
-
-        def answered(choice: str | None) -> None:
-            if choice != "y":
-                self.say("")
-                return
-            self.run_change(DrawLots(tuple(draws)),
-                            then=lambda new: self.say(tr(L, "final_lots_drawn", places=places), "bold"))
-
-        from .dialogs import ChoiceScreen
-
-        self.app.push_screen(ChoiceScreen(tr(L, "final_lots_title"), Text(tr(L, "final_lots_q", places=places)),
-                                          [("y", tr(L, "final_lots_yes")), ("n", tr(L, "no"))], default="n",
-                                          classes="ask"), answered)
+        if not await self.ask_yes(tr(L, "final_lots_title"), tr(L, "final_lots_q", places=places),
+                                  tr(L, "final_lots_yes")):
+            self.say("")
+            return
+        if (await self.commit(DrawLots(draws))).saved:
+            self.say(tr(L, "final_lots_drawn", places=places), "bold")
 
     def action_ties(self) -> None:
         """What the regulations say of players equal after every tie-break: shared places or a lot."""
         L = self.arb.lang
         now = "shared" if self.arb.event.share_places else "lots"
         keys = {"s": "shared", "l": "lots"}
+        self.ties_asked(now, keys)
 
-        def answered(choice: str | None) -> None:
-            mode = keys.get(choice or "")
-            if mode is None or mode == now:
-                return
-            self.run_change(SetTies(mode),
-                            then=lambda new: self.say(tr(L, "final_ties_" + mode), "bold"))
-
-        from .dialogs import ChoiceScreen
-
-        self.app.push_screen(ChoiceScreen(tr(L, "final_ties_title"), Text(tr(L, "final_ties_q")),
-                                          [(k, tr(L, "final_ties_" + m)) for k, m in keys.items()],
-                                          default={v: k for k, v in keys.items()}[now], classes="ask"), answered)
+    @work(group="question")
+    async def ties_asked(self, now: str, keys: dict) -> None:
+        L = self.arb.lang
+        choice = await self.ask(ChoiceScreen(tr(L, "final_ties_title"), Text(tr(L, "final_ties_q")),
+                                             [(k, tr(L, "final_ties_" + m)) for k, m in keys.items()],
+                                             default={v: k for k, v in keys.items()}[now], classes="ask"))
+        mode = keys.get(choice or "")
+        if mode is None or mode == now:
+            return
+        if (await self.commit(SetTies(mode))).saved:
+            self.say(tr(L, "final_ties_" + mode), "bold")
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -32,7 +32,10 @@ from arbiter.core.errors import IllegalChange, message
 from arbiter.core.event.model import Event, Player
 from arbiter.core.msg.cells import clean, fit
 
+from textual import on, work
+
 from .. import actions
+from ..actions import W, Action, register
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
@@ -50,6 +53,31 @@ def status_of(p: Player, k: int, lang: str) -> tuple[str, str]:
     if not p.available(k):
         return tr(lang, "lu_late", r=p.late_from), "dim"
     return tr(lang, "lu_can_play"), ""
+
+
+register(
+    Action("lu_toggle", ("space",), W("plays / not", "играет / нет"),
+           W("The player under the cursor in or out of the line-up (Enter too); boards follow the roster order",
+             "Участник под курсором в состав или из состава (и Enter); доски — в порядке заявки"),
+           ("lineups",), "toggle", footer=1, group="team", key_shown="Space", team=True),
+    Action("lu_save", ("s",), W("save", "сохранить"),
+           W("Save the line-up shown for the round", "Сохранить показанный состав на тур"),
+           ("lineups",), "save", footer=2, palette=True, group="team", team=True),
+    Action("lu_default", ("c",), W("default", "по умолчанию"),
+           W("Back to the default line-up: the first players of the roster who can play",
+             "Вернуть состав по умолчанию: первые по заявке, кто может играть"),
+           ("lineups",), "default", footer=3, palette=True, group="team", team=True),
+    Action("lu_next", ("right",), W("next team", "след. команда"), W("The next team", "Следующая команда"),
+           ("lineups",), "step", (1,), footer=4, group="team", team=True),
+    Action("lu_prev", ("left",), W("prev team", "пред. команда"), W("The team before", "Предыдущая команда"),
+           ("lineups",), "step", (-1,), group="team", team=True),
+    Action("lu_forbid", ("f",), W("forbid", "запретить"),
+           W("This team and another must not meet (name or number; -NAME: they may again)",
+             "Эта команда и другая не должны встречаться (название или номер; -НАЗВАНИЕ: снова могут)"),
+           ("lineups",), "forbid", footer=5, palette=True, group="team", team=True),
+    Action("lu_back", ("escape",), W("back", "назад"), W("Back to the round", "Назад к туру"),
+           ("lineups",), "back", footer=6, palette=True, group="team", team=True),
+)
 
 
 class LineupScreen(ArbiterScreen):
@@ -182,7 +210,8 @@ class LineupScreen(ArbiterScreen):
             self.show()
             self.query_one("#lineup-table", KeyedTable).action_edge(-1)
 
-    def on_keyed_table_selected(self, m: KeyedTable.Selected) -> None:
+    @on(KeyedTable.Selected)
+    def _row_chosen(self, m: KeyedTable.Selected) -> None:
         m.stop()
         self.toggle()
 
@@ -224,12 +253,13 @@ class LineupScreen(ArbiterScreen):
         else:
             up, _how = self.shown_lineup(t)
 
-        def saved(_new) -> None:
-            self.pending.pop(name, None)
+        def saved(change) -> None:
+            if change.saved:
+                self.pending.pop(name, None)
+                self.say(tr(L, "lu_saved", team=clean(name), r=k), "bold")
             self.show()
-            self.say(tr(L, "lu_saved", team=clean(name), r=k), "bold")
 
-        self.run_change(cmds.SetLineup(name, k, tuple(up)), then=saved, refused=lambda _exc: self.show())
+        self.commit(cmds.SetLineup(name, k, tuple(up))).then(saved)
 
     def default(self) -> None:
         """c: back to the default line-up (the stored one is cleared; what was chosen and not saved is dropped)."""
@@ -243,28 +273,33 @@ class LineupScreen(ArbiterScreen):
             self.say(tr(L, "lu_is_default" if not dropped else "lu_dropped"))
             return
 
-        def cleared(_new) -> None:
-            self.show()
-            self.say(tr(L, "lu_cleared", team=clean(name), r=k), "bold")
+        def cleared(change) -> None:
+            if change.saved:
+                self.show()
+                self.say(tr(L, "lu_cleared", team=clean(name), r=k), "bold")
 
-        self.run_change(cmds.SetLineup(name, k, None), then=cleared)
+        self.commit(cmds.SetLineup(name, k, None)).then(cleared)
 
     def forbid(self) -> None:
         """f: the team shown and another must not meet (a team Swiss); -NAME: they may again."""
         t = self.team()
         if t is None:
             return
-        self.ask_line(tr(self.arb.lang, "lu_forbid_prompt", team=clean(t.name)), lambda text: self._forbid(t.name, text))
+        self.forbid_asked(t.name)
 
-    def _forbid(self, name: str, text: str) -> None:
+    @work(group="question")
+    async def forbid_asked(self, name: str) -> None:
         L = self.arb.lang
+        text = await self.ask_line(tr(L, "lu_forbid_prompt", team=clean(name)))
+        if not text:
+            return
         remove = text.strip().startswith("-")
         other = self.attempt(team_event.find_team, self.event, text.strip().lstrip("-").strip())
         if other is None:
             return
-        self.run_change(cmds.ForbidTeams(name, other, remove=remove),
-                        then=lambda _new: (self.show(), self.say(tr(L, "allowed" if remove else "forbidden",
-                                                                    a=clean(name), b=clean(other)))))
+        if (await self.commit(cmds.ForbidTeams(name, other, remove=remove))).saved:
+            self.show()
+            self.say(tr(L, "allowed" if remove else "forbidden", a=clean(name), b=clean(other)))
 
     def back(self) -> None:
         self.dismiss(None)

@@ -5,18 +5,17 @@ from __future__ import annotations
 import os
 import secrets
 from fractions import Fraction
-from typing import TYPE_CHECKING
+
+from textual import work
 
 from arbiter.core.event import commands
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.tiebreaks.standings import check_codes
 from arbiter.core.store import create
 
+from ..actions import W, Action, register
 from ..i18n import tr
 from .dialogs import FormScreen
-
-if TYPE_CHECKING:
-    from .main import MainScreen
 
 
 def default_file(open_path) -> str:
@@ -27,7 +26,9 @@ def default_file(open_path) -> str:
     return here if rel.startswith("..") else rel
 
 
-def new_event_form(screen: "MainScreen") -> None:
+@work(group="question")
+async def new_event_form(screen) -> None:
+    """The form, then the new event opened in this session (the main screen's palette: "new event")."""
     app = screen.arb
     L = app.lang
     default = default_file(app.file.path)
@@ -42,18 +43,22 @@ def new_event_form(screen: "MainScreen") -> None:
         ("tiebreaks", tr(L, "f_tiebreaks"), "BH-C1,BH,SB,WIN"),
     ]
 
-    def done(values: dict | None) -> None:
-        if values is None:
-            return
-        try:
-            path = make_event(values, L, default)
-        except (ArbiterError, ValueError) as exc:  # the form's own errors are ValueErrors in the judge's language
-            screen.say_error(message(exc, app.lang))
-            return
-        app.open_file(path)
-        screen.say(tr(app.lang, "created", file=path))
+    values = await screen.ask(FormScreen(tr(L, "new_event"), fields))
+    if values is None:
+        return
+    try:
+        path = make_event(values, L, default)
+    except (ArbiterError, ValueError) as exc:  # the form's own errors are ValueErrors in the judge's language
+        screen.say_error(message(exc, app.lang))
+        return
+    app.open_file(path)
+    screen.say(tr(app.lang, "created", file=path))
 
-    app.push_screen(FormScreen(tr(L, "new_event"), fields), done)
+
+register(
+    Action("new_event", (), W("new event", "новый турнир"), W("New event", "Новый турнир"),
+           ("main",), new_event_form, palette=True, group="change"),
+)
 
 
 def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") -> str:

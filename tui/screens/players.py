@@ -2,7 +2,7 @@
 players to tables.
 
 Each action is the `core.commands` command the command line runs, in one
-transaction (through `run_change`); the keys are the action table's
+transaction (through `commit`); the keys are the action table's
 "players" scope. The status column shows a requested bye (`½ r3`) beside
 late entries and withdrawals. In an event of several tables, `d` deals the
 players to the tables (before round 1), and a CSV without a table column is
@@ -14,26 +14,83 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.widgets import Input
 
 from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
-from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean, fit
-from arbiter.core.event.model import Event
 
 from .. import actions
+from ..actions import W, Action, Why, register, why, why_core
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
-from .dialogs import ChoiceScreen, FormScreen, LineScreen
+from .dialogs import ChoiceScreen, FormScreen
+from .seating import import_seated
 
 
-def read_csv(path: Path) -> csvio.Import:
+def _player(s) -> Why | None:
+    """The players screen: a player under the cursor."""
+    return why("why_no_player") if s.selected() is None else None
+
+
+def _move(s) -> Why | None:
+    """One player to another table: a player under the cursor, an event of several tables, neither the player's
+    table nor every other has paired (`core.commands.MovePlayer` says which)."""
+    p = s.selected()
+    if p is None:
+        return why("why_no_player")
+    e = s.arb.event
+    if e.tables < 2:
+        return why("why_one_table")
+    reasons = [cmds.MovePlayer(p.id, t).why_not(e) for t in range(1, e.tables + 1) if t != p.table]
+    return None if any(r is None for r in reasons) else why_core(reasons[0])
+
+
+def open_players(screen) -> None:
+    screen.app.push_screen(PlayersScreen())
+
+
+register(
+    Action("players", ("P",), W("players", "участники"),
+           W("Players: add, edit, import, withdraw, search", "Участники: добавить, изменить, импорт, выбыл, поиск"),
+           ("main",), open_players, palette=True, group="change"),
+    Action("pl_add", ("a",), W("add", "добавить"),
+           W("Add a player (after round 1: a late entry from the next round)",
+             "Добавить участника (после 1-го тура: поздний вход со следующего тура)"),
+           ("players",), "action_add", footer=1, palette=True, group="players"),
+    Action("pl_edit", ("e",), W("edit", "изменить"), W("Edit the player under the cursor", "Изменить выбранного участника"),
+           ("players",), "action_edit", footer=2, palette=True, when=_player, group="players"),
+    Action("pl_withdraw", ("w",), W("withdraw", "выбыл"),
+           W("Withdraw a player from the next round (asks first)", "Участник выбывает со следующего тура (с подтверждением)"),
+           ("players",), "action_withdraw", footer=3, palette=True, when=_player, group="players"),
+    Action("pl_bye", ("y",), W("bye", "пропуск"),
+           W("Requested bye: ROUND half|zero|full|none", "Пропуск тура по заявке: ТУР пол|ноль|полный|снять"),
+           ("players",), "action_bye", footer=4, palette=True, when=_player, group="players"),
+    # (not in the footer: at 80 columns it would push out `d` and `/`; the palette and `?` have it)
+    Action("pl_move", ("t",), W("to table", "за стол"),
+           W("Move the player to another table (before that table pairs round 1)",
+             "Пересадить участника за другой стол (пока там не составлены пары 1-го тура)"),
+           ("players",), "action_move", palette=True, when=_move, group="players", team=False),
+    Action("pl_import", ("i",), W("import CSV", "импорт CSV"),
+           W("Import players from a CSV file", "Импорт участников из файла CSV"),
+           ("players",), "action_import_csv", footer=5, palette=True, group="players"),
+    Action("pl_search", ("slash",), W("search", "поиск"),
+           W("Search by name, club or number", "Поиск по имени, клубу или номеру"),
+           ("players",), "action_search", footer=7, palette=True, group="players"),
+    Action("pl_back", ("escape",), W("back", "назад"), W("Back to the round", "Назад к туру"),
+           ("players",), "action_back", footer=8, palette=True, group="players"),
+)
+
+
+def read_csv(path: Path):
     """The players of a CSV file (as `arbiter players import` reads it); a problem is a FileProblem."""
+    from arbiter.core.formats import csvio  # (when a file is imported: not on the way to the first screen)
+
     return csvio.read_players_file(path, stdin=False)  # `-` is a file's name here: stdin is the terminal
 
 
@@ -127,152 +184,146 @@ class PlayersScreen(ArbiterScreen):
         search.remove_class("hidden")
         search.focus()
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "players-search":
-            self.query_text = event.value
-            self.refresh_list()
+    @on(Input.Changed, "#players-search")
+    def _search_changed(self, event: Input.Changed) -> None:
+        self.query_text = event.value
+        self.refresh_list()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "players-search":
-            self.query_one("#players-table").focus()
+    @on(Input.Submitted, "#players-search")
+    def _search_done(self) -> None:
+        self.query_one("#players-table").focus()
 
     def action_add(self) -> None:
+        self.add_asked()
+
+    @work(group="question")
+    async def add_asked(self) -> None:
         L = self.arb.lang
         e = self.arb.event
         fields = [("name", tr(L, "f_player_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
         if e.tables > 1:
             fields.append(("table", tr(L, "f_table"), ""))
-        team = team_event.is_team_event(e)
-        if team:  # a team event: every player plays for a team (the team exists once it has a player)
+        if team_event.is_team_event(e):  # a team event: every player plays for a team (the team exists once it has a player)
             fields.append(("team", tr(L, "f_team"), ""))
-
-        def done(v: dict | None) -> None:
-            if v is None:
-                return
-            try:
-                rating = int(v.get("rating") or 0)
-                table = int(v["table"]) if v.get("table", "").strip() else None
-            except ValueError:
-                self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
-                return
-            def added(new: Event) -> None:
-                p = max(new.players, key=lambda x: x.id)
-                late = tr(L, "late", n=p.late_from) if p.late_from else ""
-                self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
-                self.query_one("#players-table", KeyedTable).select_key(str(p.id))
-
-            self.run_change(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table,
-                                           team=v.get("team", "").strip()), then=added)
-
-        self.app.push_screen(FormScreen(tr(L, "add_player"), fields), done)
+        v = await self.ask(FormScreen(tr(L, "add_player"), fields))
+        if v is None:
+            return
+        try:
+            rating = int(v.get("rating") or 0)
+            table = int(v["table"]) if v.get("table", "").strip() else None
+        except ValueError:
+            self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
+            return
+        change = await self.commit(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table,
+                                                  team=v.get("team", "").strip()))
+        if change.saved:
+            p = max(change.result.players, key=lambda x: x.id)
+            late = tr(L, "late", n=p.late_from) if p.late_from else ""
+            self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
+            self.query_one("#players-table", KeyedTable).select_key(str(p.id))
 
     def action_edit(self) -> None:
-        L = self.arb.lang
         p = self.selected()
-        if p is None:
-            return
+        if p is not None:
+            self.edit_asked(p)
+
+    @work(group="question")
+    async def edit_asked(self, p) -> None:
+        L = self.arb.lang
         fields = [("name", tr(L, "f_player_name"), p.name), ("rating", tr(L, "f_rating"), str(p.rating)),
                   ("club", tr(L, "f_club"), p.club)]
-
-        def done(v: dict | None) -> None:
-            if v is None:
-                return
-            try:
-                rating = int(v.get("rating") or 0)
-            except ValueError:
-                self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
-                return
-            self.run_change(cmds.EditPlayer(p.id, name=v["name"].strip(), rating=rating,
-                                            club=v.get("club", "").strip()),
-                            then=lambda new: self.say(tr(L, "player_saved", name=clean(new.player(p.id).name),
-                                                         id=p.id)))
-
-        self.app.push_screen(FormScreen(tr(L, "edit_player"), fields), done)
+        v = await self.ask(FormScreen(tr(L, "edit_player"), fields))
+        if v is None:
+            return
+        try:
+            rating = int(v.get("rating") or 0)
+        except ValueError:
+            self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
+            return
+        change = await self.commit(cmds.EditPlayer(p.id, name=v["name"].strip(), rating=rating,
+                                                   club=v.get("club", "").strip()))
+        if change.saved:
+            self.say(tr(L, "player_saved", name=clean(change.result.player(p.id).name), id=p.id))
 
     def action_withdraw(self) -> None:
-        L = self.arb.lang
         p = self.selected()
-        if p is None:
+        if p is not None:
+            self.withdraw_asked(p)
+
+    @work(group="question")
+    async def withdraw_asked(self, p) -> None:
+        L = self.arb.lang
+        choice = await self.ask(ChoiceScreen(tr(L, "withdraw_title"), Text(tr(L, "withdraw_q", name=clean(p.name))),
+                                             [("y", tr(L, "yes")), ("n", tr(L, "no"))], classes="ask"))
+        if choice != "y":
             return
-
-        def done(choice: str | None) -> None:
-            if choice != "y":
-                return
-            self.run_change(cmds.Withdraw(p.id),
-                            then=lambda new: self.say(tr(L, "withdrawn", name=p.name,
-                                                         n=new.player(p.id).withdrawn_from)))
-
-        self.app.push_screen(ChoiceScreen(tr(L, "withdraw_title"), Text(tr(L, "withdraw_q", name=clean(p.name))),
-                                          [("y", tr(L, "yes")), ("n", tr(L, "no"))], classes="ask"), done)
+        change = await self.commit(cmds.Withdraw(p.id))
+        if change.saved:
+            self.say(tr(L, "withdrawn", name=p.name, n=change.result.player(p.id).withdrawn_from))
 
     def action_bye(self) -> None:
-        L = self.arb.lang
         p = self.selected()
-        if p is None:
+        if p is not None:
+            self.bye_asked(p)
+
+    @work(group="question")
+    async def bye_asked(self, p) -> None:
+        L = self.arb.lang
+        text = await self.ask_line(f"{clean(p.name)}: {tr(L, 'bye_prompt')}")
+        if not text:
             return
-
-        def done(text: str | None) -> None:
-            if not text:
-                return
-            bits = text.split()
-            if len(bits) != 2 or not bits[0].isdigit():
-                self.say(tr(L, "bye_prompt"), "bold red")
-                return
-            r, kind = int(bits[0]), BYE_WORDS.get(bits[1].lower(), bits[1].lower())
-            said = tr(L, "bye_cancelled" if kind == "none" else "bye_saved", name=clean(p.name), id=p.id, r=r,
-                      kind=BYE_SHOWN.get(kind, kind))
-            self.run_change(cmds.RequestBye(p.id, r, kind), then=lambda _new: self.say(said))
-
-        self.app.push_screen(LineScreen(f"{clean(p.name)}: {tr(L, 'bye_prompt')}", classes="line"), done)
+        bits = text.split()
+        if len(bits) != 2 or not bits[0].isdigit():
+            self.say(tr(L, "bye_prompt"), "bold red")
+            return
+        r, kind = int(bits[0]), BYE_WORDS.get(bits[1].lower(), bits[1].lower())
+        change = await self.commit(cmds.RequestBye(p.id, r, kind))
+        if change.saved:
+            self.say(tr(L, "bye_cancelled" if kind == "none" else "bye_saved", name=clean(p.name), id=p.id, r=r,
+                        kind=BYE_SHOWN.get(kind, kind)))
 
     def action_move(self) -> None:
-        """One player to another table before round 1 (`MovePlayer`): the table typed."""
-        L = self.arb.lang
         p = self.selected()
-        if p is None:
+        if p is not None:
+            self.move_asked(p)
+
+    @work(group="question")
+    async def move_asked(self, p) -> None:
+        """One player to another table before round 1 (`MovePlayer`): the table typed."""
+        L, n = self.arb.lang, self.arb.event.tables
+        text = (await self.ask_line(tr(L, "move_prompt", name=clean(p.name), id=p.id, t=p.table, n=n))).strip()
+        if not text:
             return
-
-        def done(text: str | None) -> None:
-            if not text:
-                return
-            if not text.strip().isdigit():
-                self.say(tr(L, "move_bad", text=text.strip(), n=self.arb.event.tables), "bold red")
-                return
-            table = int(text.strip())
-            self.run_change(cmds.MovePlayer(p.id, table),
-                            then=lambda _new: self.say(tr(L, "moved", name=clean(p.name), id=p.id, old=p.table,
-                                                          new=table), "bold"))
-
-        prompt = tr(L, "move_prompt", name=clean(p.name), id=p.id, t=p.table, n=self.arb.event.tables)
-        self.app.push_screen(LineScreen(prompt, classes="line"), done)
+        if not text.isdigit():
+            self.say(tr(L, "move_bad", text=text, n=n), "bold red")
+            return
+        table = int(text)
+        change = await self.commit(cmds.MovePlayer(p.id, table))
+        if change.saved:
+            self.say(tr(L, "moved", name=clean(p.name), id=p.id, old=p.table, new=table), "bold")
 
     def action_import_csv(self) -> None:
-        from .seating import import_seated
+        self.import_asked()
 
+    @work(group="question")
+    async def import_asked(self) -> None:
         L = self.arb.lang
-
-        def done(path: str | None) -> None:
-            if not path:
-                return
-            csv_path = Path(path.strip()).expanduser()
-            got = self.attempt(read_csv, csv_path)
-            if got is None:
-                return
-            rows = got.rows
-            note = "".join(f" · {said.text(L)}" for said in got.warnings())  # the encoding told, columns ignored
-            e = self.arb.event
-            if e.tables > 1 and any(row.get("table") is None for row in rows):
-                # players without a table: where they would sit first, saved with them (seating.add_and_seat)
-                import_seated(self, tuple(rows), str(csv_path), lambda new, method: self.say(
-                    tr(L, "imported_seated", n=len(rows), how=tr(L, "seat_by_" + ("rating" if method == "rating"
-                                                                                  else "lot"))) + note, "bold"))
-                return
-            self.run_change(cmds.ImportPlayers(tuple(rows), str(csv_path)),
-                            then=lambda _new: self.say(tr(L, "imported", n=len(rows)) + note, "bold"))
-
-        self.app.push_screen(LineScreen(tr(L, "import_csv"), classes="line"), done)
-
-    def action_distribute(self) -> None:
-        from .seating import distribute
-
-        distribute(self)
+        path = await self.ask_line(tr(L, "import_csv"))
+        if not path:
+            return
+        csv_path = Path(path.strip()).expanduser()
+        got = self.attempt(read_csv, csv_path)
+        if got is None:
+            return
+        rows = got.rows
+        note = "".join(f" · {said.text(L)}" for said in got.warnings())  # the encoding told, columns ignored
+        e = self.arb.event
+        if e.tables > 1 and any(row.get("table") is None for row in rows):
+            # players without a table: where they would sit first, saved with them (seating.add_and_seat)
+            method = await import_seated(self, tuple(rows), str(csv_path))
+            if method is not None:
+                self.say(tr(L, "imported_seated", n=len(rows), how=tr(L, "seat_by_" + ("rating" if method == "rating"
+                                                                                      else "lot"))) + note, "bold")
+            return
+        if (await self.commit(cmds.ImportPlayers(tuple(rows), str(csv_path)))).saved:
+            self.say(tr(L, "imported", n=len(rows)) + note, "bold")

@@ -2,7 +2,7 @@
 
 `p` on the main screen pushes this screen with `core.pairing.preview.propose`'s
 proposal (computed in a job, off the event loop). Nothing is written until
-`y` (or Enter): then one transaction (`run_change`) runs
+`y` (or Enter): then one transaction (`commit`) runs
 `core.commands.SavePairing`, which refuses when another judge changed the event
 meanwhile (`r` then pairs again on the file as it is, in a job: Esc stops
 it and keeps the proposal shown).
@@ -13,25 +13,58 @@ warnings (`core.pairing.rounds.warnings_for`) show at once, in yellow.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from arbiter.core.commands import SavePairing
 from arbiter.core.pairing import rounds as pairing, preview
-from arbiter.core.errors import ArbiterError, Conflict, message
+from arbiter.core.errors import ArbiterError, message
 from arbiter.core.formats.text import scores_before
 from arbiter.core.msg.cells import clean, fit
 
 from .. import actions
-from ..actions import why
+from ..actions import W, Action, busy, register, why
+from ..changes import Change
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.messages import EventChanged
-from ..widgets.progress import Job, ProgressLine, compute, with_progress
+from ..widgets.progress import ProgressLine
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
 from .dialogs import TextScreen
+
+register(
+    Action("pv_swap", ("w",), W("colours", "цвет"),
+           W("Swap the colours of the highlighted board", "Поменять цвет на выбранной доске"),
+           ("preview",), "action_swap", footer=1, palette=True, group="preview"),
+    Action("pv_exchange", ("x",), W("exchange", "обмен"),
+           W("Exchange two players between their boards (their numbers, e.g. 12 7)",
+             "Поменять двух участников досками (их номера, например 12 7)"),
+           ("preview",), "action_exchange", footer=2, palette=True, group="preview"),
+    Action("pv_bye", ("b",), W("bye", "бай"),
+           W("Give the bye to a player by hand (the old bye plays his opponent)",
+             "Дать бай участнику вручную (прежний получатель бая играет с его соперником)"),
+           ("preview",), "action_bye", footer=3, palette=True, group="preview"),
+    Action("pv_reset", ("r",), W("as paired", "исходная"),
+           W("Back to the program's pairing (after another judge's change: pair again)",
+             "Вернуть жеребьёвку программы (после изменения другим судьёй: провести заново)"),
+           ("preview", "team_preview"), "action_reset", footer=4, palette=True, when=busy, group="preview"),
+    Action("pv_explain", ("e",), W("explain", "пояснить"),
+           W("Why each board was made, and every warning", "Почему составлена каждая пара, все предупреждения"),
+           ("preview",), "action_explain", footer=5, palette=True, when=busy, group="preview"),
+    Action("pv_save", ("y",), W("save", "сохранить"),
+           W("Save (Enter too): the changed boards are marked as made by hand",
+             "Сохранить (и Enter): изменённые доски отмечаются как составленные вручную"),
+           ("preview", "team_preview"), "action_save", footer=6, palette=True, group="preview"),
+    Action("pv_cancel", ("n", "escape"), W("cancel", "отмена"),
+           W("Cancel (Esc too): nothing is saved; Esc first stops a pairing under way",
+             "Отмена (и Esc): ничего не сохраняется; Esc сначала останавливает идущую жеребьёвку"),
+           ("preview", "team_preview"), "action_cancel", footer=7, palette=True, group="preview"),
+)
 
 MAX_WARNINGS = 3  # lines of warnings under the table; `e` shows them all
 BIG = 300  # players from which the engine's reasons (the engine run again) are computed in a thread
@@ -41,6 +74,15 @@ def name_id(p, width: int) -> str:
     """"Name (id)" in `width` columns: a long name is cut, its number never."""
     num = f" ({p.id})"
     return fit(p.name, width - len(num)) + num
+
+
+class Reasons(Message):
+    """The engine's reasons for a pairing, computed in a worker (`preview.engine_reasons`), or its refusal."""
+
+    def __init__(self, engine: object, reasons: object) -> None:
+        super().__init__()
+        self.engine = engine
+        self.reasons = reasons
 
 
 class PreviewScreen(ArbiterScreen):
@@ -153,31 +195,34 @@ class PreviewScreen(ArbiterScreen):
         warn.display = bool(warnings)
 
     def reasons(self) -> dict | None:
-        """The engine's reasons, once per pairing the engine made (they run the engine again: in a thread for a
+        """The engine's reasons, once per pairing the engine made (they run the engine again: in a worker for a
         big event, None until they are ready)."""
         p = self.proposal
         if self._why is not None and self._why[0] is p.engine:
             return self._why[1]
-        engine, lang = p.engine, self.lang
-        self._why = (engine, None)
-
-        def work():
-            try:
-                return preview.engine_reasons(p, lang)
-            except ArbiterError as exc:
-                return exc
-
-        def done(why) -> None:
-            if self._why is None or self._why[0] is not engine:
-                return  # another pairing meanwhile
-            if isinstance(why, ArbiterError):
-                self.say_error(message(why, lang))
-                why = {}
-            self._why = (engine, why)
-            self.show_why()
-
-        compute(self, work, done, background=len(p.event.players) >= BIG, group="reasons")
+        self._why = (p.engine, None)
+        if len(p.event.players) >= BIG:
+            self.compute_reasons(p, self.lang)
+        else:
+            self.reasons_ready(Reasons(p.engine, _engine_reasons(p, self.lang)))
         return self._why[1]
+
+    @work(thread=True, group="reasons", exclusive=True, exit_on_error=False)
+    def compute_reasons(self, p: preview.Proposal, lang: str) -> None:
+        reasons = _engine_reasons(p, lang)
+        if not get_current_worker().is_cancelled:
+            self.post_message(Reasons(p.engine, reasons))
+
+    @on(Reasons)
+    def reasons_ready(self, m: Reasons) -> None:
+        if self._why is None or self._why[0] is not m.engine:
+            return  # another pairing meanwhile
+        why_ = m.reasons
+        if isinstance(why_, ArbiterError):
+            self.say_error(message(why_, self.lang))
+            why_ = {}
+        self._why = (m.engine, why_)
+        self.show_why()
 
     def show_why(self) -> None:
         """Why the highlighted board was made; for a board changed by hand, what the program had there."""
@@ -203,10 +248,12 @@ class PreviewScreen(ArbiterScreen):
                     text += " " + tr(self.lang, "pv_why_had", b=board, names=names) + (f": {had}" if had else "")
         self.query_one("#preview-why", Static).update(Text(clean(text), style="dim", overflow="ellipsis"))
 
-    def on_keyed_table_highlighted(self, event: KeyedTable.Highlighted) -> None:
+    @on(KeyedTable.Highlighted)
+    def _highlighted(self) -> None:
         self.show_why()
 
-    def on_keyed_table_selected(self, event: KeyedTable.Selected) -> None:
+    @on(KeyedTable.Selected)
+    def _row_chosen(self, event: KeyedTable.Selected) -> None:
         event.stop()
         self.action_save()  # Enter saves, as `y`
 
@@ -245,7 +292,13 @@ class PreviewScreen(ArbiterScreen):
         self.change(lambda p: preview.swap(p, board, key), tr(self.lang, "swapped", b=board))
 
     def action_exchange(self) -> None:
-        self.ask_line(tr(self.lang, "exchange_prompt"), self.exchange)
+        self.exchange_asked()
+
+    @work(group="question")
+    async def exchange_asked(self) -> None:
+        text = await self.ask_line(tr(self.lang, "exchange_prompt"))
+        if text:
+            self.exchange(text)
 
     def exchange(self, text: str) -> None:
         try:
@@ -256,7 +309,13 @@ class PreviewScreen(ArbiterScreen):
         self.change(lambda p: preview.exchange(p, a, b), tr(self.lang, "pv_exchanged", a=a, b=b))
 
     def action_bye(self) -> None:
-        self.ask_line(tr(self.lang, "give_bye_prompt"), self.give_bye)
+        self.bye_asked()
+
+    @work(group="question")
+    async def bye_asked(self) -> None:
+        text = await self.ask_line(tr(self.lang, "give_bye_prompt"))
+        if text:
+            self.give_bye(text)
 
     def give_bye(self, text: str) -> None:
         try:
@@ -274,57 +333,64 @@ class PreviewScreen(ArbiterScreen):
             self.show()
             self.say(tr(self.lang, "pv_reset_done"))
             return
+        self.pair_again(now)
+
+    @work(group="pairing")
+    async def pair_again(self, now) -> None:
         table, tables = self.proposal.table, self.proposal.tables or None
         k = min(r.number for r in self.proposal.rounds)
         what = (why("job_pair_tables", t=", ".join(map(str, tables))) if tables else
                 why("job_pair_table", r=k, t=table) if table is not None else why("job_pair", r=k))
-
-        def done(proposal) -> None:
-            self.proposal = proposal
-            self._seen = None
-            self.show()
-            self.say(tr(self.lang, "pv_paired_again"), "bold")
-
-        self.arb.start_job(Job(what, lambda progress: with_progress(preview.propose, now, table, tables=tables,
-                                                                    progress=progress), done))
+        proposal = await self.arb.run_job(what, lambda progress: preview.propose(now, table, tables=tables,
+                                                                                  progress=progress))
+        if proposal is None:
+            return
+        self.proposal = proposal
+        self._seen = None
+        self.show()
+        self.say(tr(self.lang, "pv_paired_again"), "bold")
 
     def action_explain(self) -> None:
+        self.explain()
+
+    @work(group="pairing")
+    async def explain(self) -> None:
         """Every board's explanation and every warning (the engine runs again: a job)."""
         p, lang = self.proposal, self.lang
 
-        def work(progress):
+        def work_(progress):
             body = Text()
             for rnd in p.rounds:
                 try:
-                    text = with_progress(pairing.explain_round, p.event, rnd, lang=lang, progress=progress)
+                    text = pairing.explain_round(p.event, rnd, lang=lang, progress=progress)
                 except ArbiterError as exc:
                     text = message(exc, lang)
                 body.append("\n".join(clean(line) for line in text.splitlines()) + "\n")
             return body
 
         numbers = ", ".join(sorted({str(r.number) for r in p.rounds}, key=int))
-
-        def done(body: Text) -> None:
+        body = await self.arb.run_job(why("job_explain", r=numbers), work_)
+        if body is not None:
             self.app.push_screen(TextScreen(tr(lang, "explain_title", n=numbers), body, wrap=True))
-
-        self.arb.start_job(Job(why("job_explain", r=numbers), work, done))
 
     # -- save or cancel -------------------------------------------------------------------------
     def action_save(self) -> None:
-        p = self.proposal
+        self.commit(SavePairing(self.proposal), say_refusal=False).then(self.saved)
 
-        def stale(exc: Conflict) -> None:
+    def saved(self, change: Change) -> None:
+        if change.conflict:
             self.say_error(tr(self.lang, "pv_stale", who=self.arb.last_author()))
-
-        def saved(_new) -> None:
-            numbers = ", ".join(sorted({str(r.number) for r in p.rounds}, key=int))
-            warnings = p.warnings_in(self.lang)
-            msg = tr(self.lang, "paired", n=numbers) + ("; " + "; ".join(warnings) if warnings else "")
-            self._saved = (msg, "yellow" if warnings else "bold")
-            if self.app.screen is self:  # (else once the judge is back here: the change waited for the lock)
-                self.dismiss(self._saved)
-
-        self.run_change(SavePairing(p), then=saved, on_conflict=stale)
+            return
+        if change.error is not None:
+            self.say_error(message(change.error, self.lang))
+            return
+        p = change.what.proposal
+        numbers = ", ".join(sorted({str(r.number) for r in p.rounds}, key=int))
+        warnings = p.warnings_in(self.lang)
+        msg = tr(self.lang, "paired", n=numbers) + ("; " + "; ".join(warnings) if warnings else "")
+        self._saved = (msg, "yellow" if warnings else "bold")
+        if self.app.screen is self:  # (else once the judge is back here: the change waited for the lock)
+            self.dismiss(self._saved)
 
     def action_cancel(self) -> None:
         """n or Esc: nothing is saved (Esc first stops a pairing under way, the proposal stays)."""
@@ -333,3 +399,10 @@ class PreviewScreen(ArbiterScreen):
             self.say(tr(self.lang, "job_stopped", what=job.text(self.lang)), "bold")
             return
         self.dismiss(None)
+
+
+def _engine_reasons(p: preview.Proposal, lang: str):
+    try:
+        return preview.engine_reasons(p, lang)
+    except ArbiterError as exc:
+        return exc

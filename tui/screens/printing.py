@@ -1,4 +1,11 @@
-"""Printouts and exports from the TUI: the file written beside the event, then the printer (`lpr`) if there is one.
+"""Printouts and exports from the TUI (`o`, the palette): the file written beside the event, then the printer
+(`lpr`) if there is one.
+
+`Printing` is a part of `MainScreen`: `o` opens the menu of every printout
+(the action table's "print" scope: those that do not apply now say why
+beside them); the palette finds each printout by name too. A printout is
+written as the App's job (`export`, in a thread), then the message line says
+where it went.
 
 What each writes is what `arbiter export` writes (core.formats): the text
 printouts (`exports.printout`: pairings, names, slips, standings, crosstable,
@@ -23,9 +30,17 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
+
+from rich.text import Text
+from textual import work
 
 from arbiter.core.event.model import Event
-from arbiter.core.formats import team_printouts
+
+from .. import actions
+from ..actions import W, Action, Why, busy, register, why
+from ..i18n import tr
+from .dialogs import ChoiceScreen
 
 TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories", "prizes")
 TEAM_TEXT = ("matches", "match_cards", "team_standings", "board_stats")  # a team event's (core/formats/team_printouts.py)
@@ -84,6 +99,8 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
 
         write_output(path, final_csv(event) if what == "csv_final" else prizes_csv(event), event=event_path)
         return Exported(path)
+    from arbiter.core.formats import team_printouts  # (in the job: not on the way to the first screen)
+
     if what in ("csv_team_standings", "csv_board_stats"):
         write_output(path, team_printouts.team_standings_csv(event) if what == "csv_team_standings"
                      else team_printouts.board_stats_csv(event), event=event_path)
@@ -110,3 +127,157 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
         said = (done.stderr or done.stdout or "").strip().splitlines()
         return Exported(path, name, clean(said[0]) if said else f"exit status {done.returncode}")
     return Exported(path, name)
+
+
+# -- the print menu and the palette ---------------------------------------------------------------------
+
+# (what, menu key, label, help, team): each is a row of the print menu (scope "print") and of the palette
+# ("main"), in the menu's order; `team` as the action table's (True: a team event's only, False: never there)
+PRINTOUTS = (
+    ("pairings", "1", W("the pairings", "пары тура"),
+     W("Print the pairings of the current round (every table)", "Печать пар текущего тура (все столы)"), False),
+    ("matches", "1", W("the matches", "матчи тура"),
+     W("Print the matches of the current round: teams, scores, boards", "Печать матчей текущего тура: команды, счёт, доски"),
+     True),
+    ("names", "2", W("the names list", "список по фамилиям"),
+     W("Print the names list: each player's board, by name", "Печать списка по фамилиям: доска каждого участника"),
+     None),
+    ("slips", "3", W("the result slips", "бланки результатов"),
+     W("Print the result slips of the current round", "Печать бланков результатов текущего тура"), False),
+    ("match_cards", "3", W("the match cards", "бланки матчей"),
+     W("Print a card for each match: its boards, the match score, the captains",
+       "Печать бланка каждого матча: доски, счёт матча, капитаны"), True),
+    ("standings", "4", W("the standings", "турнирная таблица"),
+     W("Print the standings with the tie-breaks", "Печать турнирной таблицы с доп. показателями"), False),
+    ("team_standings", "4", W("the team standings", "командный зачёт"),
+     W("Print the team standings: MP, GP, the team tie-breaks", "Печать командного зачёта: MP, GP, командные показатели"),
+     True),
+    ("board_stats", "b", W("the board prizes", "призы по доскам"),
+     W("Print the board prizes: each board's players with points, games, percentage",
+       "Печать призов по доскам: очки, партии, процент на каждой доске"), True),
+    ("crosstable", "5", W("the crosstable", "сводная таблица"), W("Print the crosstable", "Печать сводной таблицы"), None),
+    ("bracket", "6", W("the bracket", "сетка топа"), W("Print the top's bracket", "Печать сетки топа"), False),
+    ("playoff", "7", W("the play-off", "плей-офф"), W("Print the play-off", "Печать плей-офф"), False),
+    ("final", "8", W("the final ranking (and each table's)", "итоговые места (и по столам)"),
+     W("Print the final ranking of the whole event, then each table's list",
+       "Печать итоговых мест всего турнира, затем списков по столам"), None),
+    ("categories", "9", W("the lists by category", "списки по категориям"),
+     W("Print the final ranking of each category", "Печать итоговых мест каждой категории"), False),
+    ("prizes", "0", W("the prize list", "призы"), W("Print the prize list", "Печать списка призов"), None),
+    ("site", "h", W("the site (HTML)", "сайт (HTML)"),
+     W("Export the site: a folder of HTML pages", "Экспорт сайта: папка страниц HTML"), None),
+    ("trf", "t", W("TRF (the table shown; from the top, each table)", "TRF (показанный стол; из топа — каждый)"),
+     W("Export TRF (FIDE's exchange format) of the Swiss: the table shown, or each table when the top is shown",
+       "Экспорт TRF (формат обмена ФИДЕ) швейцарской системы: показанный стол или, когда показан топ, каждый стол"),
+     None),
+    ("csv_players", "c", W("CSV of the players", "CSV участников"), W("Export a CSV of the players", "Экспорт участников в CSV"),
+     None),
+    ("csv_standings", "s", W("CSV of the standings", "CSV таблицы"),
+     W("Export a CSV of the standings", "Экспорт турнирной таблицы в CSV"), False),
+    ("csv_final", "f", W("CSV of the final ranking", "CSV итоговых мест"),
+     W("Export a CSV of the final ranking", "Экспорт итоговых мест в CSV"), None),
+    ("csv_prizes", "z", W("CSV of the prizes", "CSV призов"),
+     W("Export a CSV of the prize list", "Экспорт списка призов в CSV"), None),
+    ("csv_team_standings", "s", W("CSV of the team standings", "CSV командного зачёта"),
+     W("Export a CSV of the team standings", "Экспорт командного зачёта в CSV"), True),
+    ("csv_board_stats", "k", W("CSV of the board prizes", "CSV призов по доскам"),
+     W("Export a CSV of the board prizes", "Экспорт призов по доскам в CSV"), True),
+)
+
+
+# the palette's order: a team event's first, then the others as in the menu, those of the end of the event last
+END_OF_EVENT = ("final", "categories", "prizes", "csv_final", "csv_prizes")
+
+
+def _palette_place(row: tuple) -> tuple[int, int]:
+    what, team = row[0], row[4]
+    return (0 if team else 2 if what in END_OF_EVENT else 1, [r[0] for r in PRINTOUTS].index(what))
+
+
+def _printable(what: str) -> Callable[[Any], Why | None]:
+    """A printout applies when the event has what it shows (a round, the top, the play-off)."""
+    def when(s) -> Why | None:
+        w = busy(s)
+        if w is not None:
+            return w
+        e = s.event
+        if what in ("pairings", "names", "slips", "matches", "match_cards"):
+            return None if any(r.stage == e.current_stage() for r in e.rounds) else why("why_no_round")
+        if what in ("standings", "crosstable", "csv_standings", "team_standings", "board_stats", "csv_team_standings",
+                    "csv_board_stats", "final", "csv_final"):
+            return None if e.rounds else why("why_no_round")
+        if what == "bracket":
+            from arbiter.core.knockout import stage as top
+
+            return None if top.state(e) is not None else why("no_top")
+        if what == "playoff":
+            from arbiter.core.playoff import stage as playoff_event
+
+            return None if playoff_event.state(e) is not None else why("why_no_playoff")
+        if what == "categories":
+            return None if e.categories else why("why_no_categories_print")
+        if what in ("prizes", "csv_prizes"):
+            return None if e.prizes else why("why_no_prizes")
+        return None
+
+    return when
+
+
+register(
+    Action("print", ("o",), W("print", "печать"),
+           W("Print or export: pairings, names, slips, standings, crosstable, bracket, play-off, the site, TRF, CSV",
+             "Печать и экспорт: пары, списки, бланки, таблица, сетка, плей-офф, сайт, TRF, CSV"),
+           ("main",), "action_print", footer=42, palette=True, when=busy, group="change"),
+    *(Action(f"print_{what}", (key,), label, help_, ("print",), "print_do", (what,), when=_printable(what),
+             group="print", team=team) for what, key, label, help_, team in PRINTOUTS),
+    *(Action(f"export_{what}", (), label, help_, ("main",), "print_do", (what,), palette=True, when=_printable(what),
+             team=team) for what, key, label, help_, team in sorted(PRINTOUTS, key=_palette_place)),
+)
+
+
+class Printing:
+    """The main screen's print menu and printouts (a part of MainScreen: `self` is the screen)."""
+
+    def action_print(self) -> None:
+        self.print_menu()
+
+    @work(group="question")
+    async def print_menu(self) -> None:
+        """The print menu: each printout or export that applies now (the action table's "print" scope)."""
+        lang = self.arb.lang
+        choices = []  # every printout, those that do not apply now with why (their key says it too)
+        team = actions.in_team_event(self)
+        for a in actions.of_scope("print"):
+            if not actions.offered(a, team):  # a team event's printouts, or the others'
+                continue
+            reason = a.why_not(self)
+            choices.append((a.key, a.label(lang) + (f" — {reason.text(lang)}" if reason is not None else "")))
+        lpr = shutil.which("lpr")
+        body = Text(tr(lang, "print_where", folder=str(self.arb.file.path.parent) or ".")
+                    + " " + tr(lang, "print_lpr" if lpr else "print_no_lpr"))
+        choice = await self.ask(ChoiceScreen(tr(lang, "print_title"), body, choices, classes="ask print"))
+        a = actions.chosen("print", choice, self) if choice else None
+        if a is not None:
+            actions.run(self, a.id)
+
+    @work(group="pairing")
+    async def print_do(self, what: str) -> None:
+        """Write one printout or export (a job: the site of a big event, the printer), then say where it went."""
+        snapshot, lang, path = self.event, self.arb.lang, self.arb.file.path
+        tables: list[int | None] = [None]
+        if what == "trf" and len(snapshot.stage_tables("swiss")) > 1:
+            # the TRF is of one Swiss table: the one shown, or each of them when the top or play-off is shown
+            tables = [self.table] if self.stage == "swiss" else list(snapshot.stage_tables("swiss"))
+        label = actions.BY_ID["print_" + what].label(lang)
+        outs = await self.arb.run_job(why("job_print", what=label),
+                                      lambda progress: [export(snapshot, path, what, lang, t) for t in tables])
+        if outs is None:
+            return
+        out = outs[0]  # (several only for the TRF of each table, which is not printed)
+        where = tr(lang, "printed_to", what=label, path=", ".join(str(o.path) for o in outs))
+        if out.error:
+            self.say(where + "; " + tr(lang, "print_failed", lpr=out.printer, error=out.error), "yellow")
+        elif out.printer:
+            self.say(where + "; " + tr(lang, "print_sent", lpr=out.printer), "bold")
+        else:
+            self.say(where, "bold")

@@ -12,28 +12,73 @@ order breaks ties of value), `s` how tied winners share money, `g` the categorie
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event
 from arbiter.core.event.money import amount_text, parse_amount
-from arbiter.core.final.prizes import PrizeList, prize_list
-from arbiter.core.formats.final import how_text
 from arbiter.core.msg.cells import clean
 from arbiter.core.commands import AddPrize, EditPrize, MovePrize, RemovePrize, SetPrizeSharing
 
+if TYPE_CHECKING:
+    from arbiter.core.final.prizes import PrizeList
+
 from .. import actions
+from ..actions import W, Action, Why, register, why
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.progress import compute
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
+from .categories import CategoriesScreen  # noqa: F401 (g and Esc of this screen are its rows)
 from .dialogs import ChoiceScreen, FormScreen
 
-BIG = 400
+BIG = 400  # players from which the prize list is computed in a thread
+
+
+def _prize(s) -> Why | None:
+    return why("why_no_prize") if s.selected_prize() is None else None
+
+
+def open_prizes(screen) -> None:
+    screen.app.push_screen(PrizesScreen())
+
+
+# the rows of the prize list; `p` opens it from the final ranking (its scope is here: final.py imports this)
+register(
+    Action("pz_add", ("a",), W("add", "добавить"), W("Add a prize (a form: name, amount, category)",
+                                                     "Добавить приз (форма: название, сумма, категория)"),
+           ("prizes",), "action_add", footer=1, palette=True, group="final"),
+    Action("pz_edit", ("e",), W("edit", "изменить"), W("Change the prize under the cursor (name, amount, category)",
+                                                       "Изменить выбранный приз (название, сумма, категория)"),
+           ("prizes",), "action_edit", footer=2, palette=True, when=_prize, group="final"),
+    Action("pz_remove", ("x",), W("remove", "удалить"), W("Remove the prize under the cursor (asks first)",
+                                                          "Удалить выбранный приз (с подтверждением)"),
+           ("prizes",), "action_remove", footer=3, palette=True, when=_prize, group="final"),
+    Action("pz_up", ("left_square_bracket",), W("up", "выше"),
+           W("Move the prize up the list (the list's order breaks ties of value)",
+             "Переместить приз выше (порядок списка решает при равной ценности)"),
+           ("prizes",), "action_move", (-1,), when=_prize, group="final"),
+    Action("pz_down", ("right_square_bracket",), W("down", "ниже"), W("Move the prize down the list",
+                                                                       "Переместить приз ниже"),
+           ("prizes",), "action_move", (1,), when=_prize, group="final"),
+    Action("pz_sharing", ("s",), W("sharing", "раздел"),
+           W("How tied winners share money: none, equal, Hort system",
+             "Как участники с равными очками делят деньги: не делят, поровну, по системе Хорта"),
+           ("prizes",), "action_sharing", footer=4, palette=True, group="final"),
+    Action("final_prizes", ("p",), W("prizes", "призы"),
+           W("The prize list", "Призы"), ("final",), open_prizes, footer=3,
+           group="final"),
+    Action("prizes", (), W("prizes", "призы"),
+           W("The prize list: who receives which prize; add and change prizes",
+             "Призы: кто какой приз получает; добавить и изменить призы"),
+           ("main", "final"), open_prizes, palette=True, group="change"),
+)
 
 
 class PrizesScreen(ArbiterScreen):
@@ -73,6 +118,8 @@ class PrizesScreen(ArbiterScreen):
 
         def work():
             try:
+                from arbiter.core.final.prizes import prize_list  # (on opening, not on the first screen)
+
                 return prize_list(e)
             except ArbiterError as exc:
                 return exc
@@ -125,41 +172,45 @@ class PrizesScreen(ArbiterScreen):
             return
         a = pl.awards[n - 1]
         bits = [tr(L, "pz_category", name=clean(a.prize.category)) if a.prize.category else tr(L, "pz_everyone")]
+        from arbiter.core.formats.final import how_text
+
         hows = {how_text(w, L) for w in a.winners if w.how}
         bits += sorted(hows)
         line.show(Text(" · ".join(bits), style="dim"), layout=True)
 
-    def on_keyed_table_highlighted(self, m) -> None:
+    @on(KeyedTable.Highlighted)
+    def _highlighted(self, m: KeyedTable.Highlighted) -> None:
         self.show_detail()
         self.keys_changed()
 
-    # -- changes -------------------------------------------------------------------------------------
-    def _form(self, title: str, name: str = "", amount: str = "", category: str = "", then=None) -> None:
+    # -- changes (flows: a worker of the screen asks, then commits) -------------------------------------
+    async def ask_prize(self, title: str, name: str = "", amount: str = "",
+                        category: str = "") -> tuple[str, Fraction | None, str] | None:
+        """The form of a prize: (its name, its amount, its category), or None."""
         L = self.arb.lang
         cats = ", ".join(c.name for c in self.arb.event.categories)
         fields = [("name", tr(L, "pz_f_name"), name), ("amount", tr(L, "pz_f_amount"), amount),
                   ("category", tr(L, "pz_f_category") + (f" ({clean(cats)})" if cats else ""), category)]
+        v = await self.ask(FormScreen(title, fields, hint=tr(L, "pz_f_hint")))
+        if v is None:
+            return None
+        text = v.get("amount", "").strip()
+        try:
+            amount_value = parse_amount(text) if text else None
+        except ArbiterError as exc:
+            self.say_error(message(exc, L))
+            return None
+        return v.get("name", "").strip(), amount_value, v.get("category", "").strip()
 
-        def done(v: dict | None) -> None:
-            if v is None:
-                return
-            text = v.get("amount", "").strip()
-            try:
-                amount_value = parse_amount(text) if text else None
-            except ArbiterError as exc:
-                self.say_error(message(exc, L))
-                return
-            then(v.get("name", "").strip(), amount_value, v.get("category", "").strip())
-
-        self.app.push_screen(FormScreen(title, fields, hint=tr(L, "pz_f_hint")), done)
-
-    def action_add(self) -> None:
-        L = self.arb.lang
-
-        def add(name: str, amount: Fraction | None, category: str) -> None:
-            self.run_change(AddPrize(name, amount, category), then=lambda new: self.added(new, name))
-
-        self._form(tr(L, "pz_add"), then=add)
+    @work(group="question")
+    async def action_add(self) -> None:
+        got = await self.ask_prize(tr(self.arb.lang, "pz_add"))
+        if got is None:
+            return
+        name, amount, category = got
+        change = await self.commit(AddPrize(name, amount, category))
+        if change.saved:
+            self.added(change.result, name)
 
     def added(self, new: Event, name: str) -> None:
         n = 1 + [p.name.casefold() for p in new.prizes].index(name.casefold())
@@ -167,34 +218,33 @@ class PrizesScreen(ArbiterScreen):
         self.say(tr(self.arb.lang, "pz_added", name=clean(name), n=n), "bold")
 
     def action_edit(self) -> None:
-        L = self.arb.lang
         n = self.selected_prize()
-        if n is None:
+        if n is not None:
+            self.edit_asked(self.arb.event.prizes[n - 1])
+
+    @work(group="question")
+    async def edit_asked(self, p) -> None:
+        L = self.arb.lang
+        got = await self.ask_prize(tr(L, "pz_edit"), p.name, amount_text(p.amount) if p.amount is not None else "",
+                                   p.category)
+        if got is None:
             return
-        p = self.arb.event.prizes[n - 1]
-
-        def edit(name: str, amount: Fraction | None, category: str) -> None:
-            self.run_change(EditPrize(p.name, amount, category, new_name=name),
-                            then=lambda new: self.say(tr(L, "pz_saved", name=clean(name)), "bold"))
-
-        self._form(tr(L, "pz_edit"), p.name, amount_text(p.amount) if p.amount is not None else "", p.category,
-                   then=edit)
+        name, amount, category = got
+        if (await self.commit(EditPrize(p.name, amount, category, new_name=name))).saved:
+            self.say(tr(L, "pz_saved", name=clean(name)), "bold")
 
     def action_remove(self) -> None:
-        L = self.arb.lang
         n = self.selected_prize()
-        if n is None:
+        if n is not None:
+            self.remove_asked(self.arb.event.prizes[n - 1])
+
+    @work(group="question")
+    async def remove_asked(self, p) -> None:
+        L = self.arb.lang
+        if not await self.ask_yes(tr(L, "pz_remove"), tr(L, "pz_remove_q", name=clean(p.name))):
             return
-        p = self.arb.event.prizes[n - 1]
-
-        def answered(choice: str | None) -> None:
-            if choice == "y":
-                self.run_change(RemovePrize(p.name),
-                                then=lambda new: self.say(tr(L, "pz_removed", name=clean(p.name))))
-
-        self.app.push_screen(ChoiceScreen(tr(L, "pz_remove"), Text(tr(L, "pz_remove_q", name=clean(p.name))),
-                                          [("y", tr(L, "yes")), ("n", tr(L, "no"))], default="n", classes="ask"),
-                             answered)
+        if (await self.commit(RemovePrize(p.name))).saved:
+            self.say(tr(L, "pz_removed", name=clean(p.name)))
 
     def action_move(self, delta: int) -> None:
         n = self.selected_prize()
@@ -204,24 +254,22 @@ class PrizesScreen(ArbiterScreen):
         if not 1 <= to <= len(self.arb.event.prizes):
             return
         p = self.arb.event.prizes[n - 1]
-        self.run_change(MovePrize(p.name, to),
-                        then=lambda new: self.query_one("#prizes-table", KeyedTable).select_key(str(to)))
+        self.commit(MovePrize(p.name, to)).then(
+            lambda change: self.query_one("#prizes-table", KeyedTable).select_key(str(to)))
 
-    def action_sharing(self) -> None:
+    @work(group="question")
+    async def action_sharing(self) -> None:
         L = self.arb.lang
         now = self.arb.event.prize_sharing
         keys = {"n": "none", "e": "equal", "h": "hort"}
-
-        def answered(choice: str | None) -> None:
-            mode = keys.get(choice or "")
-            if mode is None or mode == now:
-                return
-            self.run_change(SetPrizeSharing(mode),
-                            then=lambda new: self.say(tr(L, "pz_sharing_" + mode), "bold"))
-
-        self.app.push_screen(ChoiceScreen(tr(L, "pz_sharing_title"), Text(tr(L, "pz_sharing_q")),
-                                          [(k, tr(L, "pz_sharing_" + m)) for k, m in keys.items()],
-                                          default={v: k for k, v in keys.items()}[now], classes="ask"), answered)
+        choice = await self.ask(ChoiceScreen(tr(L, "pz_sharing_title"), Text(tr(L, "pz_sharing_q")),
+                                             [(k, tr(L, "pz_sharing_" + m)) for k, m in keys.items()],
+                                             default={v: k for k, v in keys.items()}[now], classes="ask"))
+        mode = keys.get(choice or "")
+        if mode is None or mode == now:
+            return
+        if (await self.commit(SetPrizeSharing(mode))).saved:
+            self.say(tr(L, "pz_sharing_" + mode), "bold")
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -28,7 +29,52 @@ from arbiter.core.event.model import Event
 from arbiter.core.event.seating import table_summary
 
 from .. import actions
+from ..actions import W, Action, Why, register, why, why_core
 from ..i18n import tr
+
+def _distribute(s) -> Why | None:
+    """Players to tables: an event of several tables, before any table has paired a round
+    (`core.commands.SeatPlayers`)."""
+    e = s.arb.event
+    if e.tables < 2:
+        return why("why_one_table")
+    if not e.players:
+        return why("why_no_players")
+    return why_core(SeatPlayers(everyone=True).why_not(e))
+
+
+def _seat_save(v) -> Why | None:
+    return why("why_engine_text", text=v.error) if v.error is not None else None
+
+
+def distribute(screen) -> None:
+    """Deal every player to the tables again (before round 1): the plan first, saved on y (`SeatPlayers`)."""
+    seat_asked(screen)
+
+
+register(
+    Action("distribute_main", (), W("players to tables", "рассадка по столам"),
+           W("Players to tables: a snake by rating or by lot, shown before it is saved",
+             "Рассадка участников по столам: змейкой по рейтингу или по жребию, с просмотром до сохранения"),
+           ("main",), distribute, palette=True, when=_distribute, team=False),
+    Action("pl_distribute", ("d",), W("to tables", "по столам"),
+           W("Players to tables: a snake by rating or by lot, shown before it is saved",
+             "Рассадка участников по столам: змейкой по рейтингу или по жребию, с просмотром до сохранения"),
+           ("players",), distribute, footer=6, palette=True, when=_distribute, group="players", team=False),
+    Action("seat_rating", ("r",), W("by rating", "по рейтингу"),
+           W("The tables by rating: a snake (1 2 3 3 2 1 ...), club-mates apart where possible",
+             "Столы по рейтингу: змейкой (1 2 3 3 2 1 ...), одноклубники по возможности за разными столами"),
+           ("seating",), "choose", ("rating",), group="players"),
+    Action("seat_lots", ("l",), W("by lot", "по жребию"),
+           W("The tables by lot (the event's lots seed), club-mates apart where possible",
+             "Столы по жребию (зерно жребия турнира), одноклубники по возможности за разными столами"),
+           ("seating",), "choose", ("lots",), group="players"),
+    Action("seat_save", ("y",), W("save", "сохранить"), W("Save the tables shown", "Сохранить показанную рассадку"),
+           ("seating",), "save", when=_seat_save, group="players"),
+    Action("seat_cancel", ("n", "escape"), W("cancel", "отмена"), W("Cancel: nothing is saved",
+                                                                     "Отмена: ничего не сохраняется"),
+           ("seating",), "cancel", group="players"),
+)
 
 COLUMN = 37  # one table's column: "  12 Name, First       2230 Club    *", two side by side in 80 columns
 
@@ -59,7 +105,7 @@ def tables_text(before: Event, after: Event, lang: str, width: int = 76) -> Text
     return out
 
 
-class SeatingScreen(ModalScreen[str | None]):
+class SeatingScreen(actions.Scoped, ModalScreen[str | None]):
     """Answers the method to save ("rating" or "lots"), or None. Its keys are the action table's "seating"."""
 
     ACTION_SCOPE = "seating"
@@ -109,9 +155,6 @@ class SeatingScreen(ModalScreen[str | None]):
         self.query_one("#seat-keys", Static).update(keys)
 
     # -- the keys (tui/actions.py, scope "seating") ----------------------------------------------
-    def action_act(self, action_id: str) -> None:
-        actions.run(self, action_id)
-
     def say_why(self, text: str) -> None:
         self.notify(text, severity="warning", markup=False)
 
@@ -127,38 +170,33 @@ class SeatingScreen(ModalScreen[str | None]):
 
 
 # -- what the players screen and the main screen do with it ----------------------------------------
-def distribute(screen) -> None:
-    """Deal every player to the tables again (before round 1): the plan first, saved on y (`SeatPlayers`)."""
+@work(group="question")
+async def seat_asked(screen) -> None:
+    """The plan of `SeatPlayers` shown, then saved on y (a flow of `screen`: the main or the players screen)."""
     e, lang = screen.arb.event, screen.arb.lang
 
     def seat(method: str) -> SeatPlayers:
         return SeatPlayers(method=method, everyone=True)
 
-    def answered(method: str | None) -> None:
-        if method is None:
-            screen.say(tr(lang, "seat_not_saved"))
-            return
-        screen.run_change(seat(method),
-                          then=lambda _new: screen.say(tr(lang, "seated", how=tr(lang, "seat_by_" + _how(method))),
-                                                       "bold"))
-
-    screen.app.push_screen(SeatingScreen(e, lambda method: seat(method).apply(e), lang, title=tr(lang, "seat_title")),
-                           answered)
+    method = await screen.ask(SeatingScreen(e, lambda method: seat(method).apply(e), lang,
+                                            title=tr(lang, "seat_title")))
+    if method is None:
+        screen.say(tr(lang, "seat_not_saved"))
+        return
+    if (await screen.commit(seat(method))).saved:
+        screen.say(tr(lang, "seated", how=tr(lang, "seat_by_" + _how(method))), "bold")
 
 
-def import_seated(screen, rows: tuple[dict, ...], path: str, then) -> None:
+async def import_seated(screen, rows: tuple[dict, ...], path: str) -> str | None:
     """A CSV's players without a table into an event of several tables: where they would sit, then y saves the
-    import with those seats in one change (`ImportPlayers`); `then(new event, method)` after it."""
+    import with those seats in one change (`ImportPlayers`): the method chosen once it is saved, else None."""
     e, lang = screen.arb.event, screen.arb.lang
-
-    def answered(method: str | None) -> None:
-        if method is None:
-            screen.say(tr(lang, "import_not_saved"))
-            return
-        screen.run_change(ImportPlayers(rows, path, method=method), then=lambda new: then(new, method))
-
-    screen.app.push_screen(SeatingScreen(e, lambda method: ImportPlayers(rows, path, method=method).apply(e), lang,
-                                         title=tr(lang, "seat_import_title", n=len(rows))), answered)
+    method = await screen.ask(SeatingScreen(e, lambda method: ImportPlayers(rows, path, method=method).apply(e), lang,
+                                            title=tr(lang, "seat_import_title", n=len(rows))))
+    if method is None:
+        screen.say(tr(lang, "import_not_saved"))
+        return None
+    return method if (await screen.commit(ImportPlayers(rows, path, method=method))).saved else None
 
 
 def _how(method: str) -> str:

@@ -1,14 +1,16 @@
 """The main screen's actions of a team event: changes by hand on matches, the line-ups, the board prizes.
 
-The action table (tui/actions.py) runs these functions (registered there by
-`actions.handler`; main.py imports this module) with the main screen
-(`w`, `X`, the bye by hand, `l`, the palette's board prizes): each builds one
-command (`core.commands.SwapMatch`, `ExchangeTeams`, `GiveTeamBye`: the rules
-are `core.teams.hand`'s) run in one transaction of the screen (`run_change`),
-journalled with the command's line, then
-the team warnings of the round (`core.teams.hand.team_warnings`: teams who
-met before, a forbidden pair, a second bye ...) on the message line, as the
-individual hand edits say theirs. They live here, not on MainScreen.
+Their rows of the action table are registered here, each run by a function
+of the main screen (`w`, `X`, the bye by hand, `l`, the palette's board
+prizes); `w` and `X` share their keys with the individual hand edits
+(by_hand.py), and the table runs the one that fits the event. Each change
+is one command (`core.commands.SwapMatch`, `ExchangeTeams`, `GiveTeamBye`:
+the rules are `core.teams.hand`'s) in one transaction (`screen.commit`),
+journalled with the command's line; then the team warnings of the round
+(`core.teams.hand.team_warnings`: teams who met before, a forbidden pair, a
+second bye ...) on the message line, as the individual hand edits say
+theirs. A change that names teams asks for them on the one-line prompt
+first (a flow: a worker of the screen).
 """
 
 from __future__ import annotations
@@ -18,12 +20,27 @@ from arbiter.core import teams as team_event
 from arbiter.core.msg.cells import clean
 from arbiter.core.teams import hand
 
-from .. import actions
+from ..actions import W, Action, Why, busy, in_team_event, register, why, why_core
 from ..i18n import tr
 from ..widgets.match_rows import board_of_match
+from .by_hand import _by_hand
 from .lineups import LineupScreen
 
-__all__ = ["exchange_teams", "give_team_bye", "open_lineups", "show_board_prizes", "swap_match"]
+
+def _team_swap(s) -> Why | None:
+    """`w` in a team event: the match of the board under the cursor (`core.commands.SwapMatch`)."""
+    w = _by_hand(s)
+    if w is None:
+        g = s.selected_game()
+        if g is None:
+            return why("why_no_board")
+        match = (g.board - 1) // team_event.state(s.event).boards + 1
+        w = why_core(cmds.SwapMatch(s.shown_round().number, match).why_not(s.event))
+    return w
+
+
+def _team_view(v) -> Why | None:
+    return None if in_team_event(v) else why("why_not_team")
 
 
 def _said(screen, done: str) -> None:
@@ -34,21 +51,19 @@ def _said(screen, done: str) -> None:
                "yellow" if warnings else "")
 
 
-@actions.handler
 def swap_match(screen) -> None:
     """w on a board of a team round: its match with the other team named first."""
     rnd, board = screen.shown_round(), screen.selected_board()
     if rnd is None or board is None:
         return
     match, _ = board_of_match(team_event.state(screen.event).boards, board)
-    screen.run_change(cmds.SwapMatch(rnd.number, match),
-                      then=lambda _new: _said(screen, tr(screen.arb.lang, "tm_swapped", n=match)))
+    screen.commit(cmds.SwapMatch(rnd.number, match)).then(
+        lambda change: change.saved and _said(screen, tr(screen.arb.lang, "tm_swapped", n=match)))
 
 
-@actions.handler
 def exchange_teams(screen) -> None:
     """X: two teams (names or numbers) exchanged between their matches."""
-    screen.ask_line(tr(screen.arb.lang, "tm_exchange_prompt"), lambda text: _exchange(screen, text))
+    screen.run_worker(_exchange(screen), group="question")
 
 
 def _two_teams(screen, text: str) -> tuple[str, str] | None:
@@ -62,41 +77,72 @@ def _two_teams(screen, text: str) -> tuple[str, str] | None:
     return None if names is None else (names[0], names[1])
 
 
-def _exchange(screen, text: str) -> None:
-    two = _two_teams(screen, text)
+async def _exchange(screen) -> None:
+    text = await screen.ask_line(tr(screen.arb.lang, "tm_exchange_prompt"))
+    two = _two_teams(screen, text) if text else None
     rnd = screen.shown_round()
     if two is None or rnd is None:
         return
     a, b = two
-    screen.run_change(cmds.ExchangeTeams(rnd.number, a, b),
-                      then=lambda _new: _said(screen, tr(screen.arb.lang, "tm_exchanged", a=clean(a), b=clean(b))))
+    if (await screen.commit(cmds.ExchangeTeams(rnd.number, a, b))).saved:
+        _said(screen, tr(screen.arb.lang, "tm_exchanged", a=clean(a), b=clean(b)))
 
 
-@actions.handler
 def give_team_bye(screen) -> None:
     """The bye by hand to a team (palette): the team that had it plays in its place."""
-    screen.ask_line(tr(screen.arb.lang, "tm_bye_prompt"), lambda text: _bye(screen, text))
+    screen.run_worker(_bye(screen), group="question")
 
 
-def _bye(screen, text: str) -> None:
+async def _bye(screen) -> None:
+    text = await screen.ask_line(tr(screen.arb.lang, "tm_bye_prompt"))
+    if not text:
+        return
     rnd = screen.shown_round()
     name = screen.attempt(team_event.find_team, screen.event, text.strip())
     if name is None or rnd is None:
         return
-    screen.run_change(cmds.GiveTeamBye(rnd.number, name),
-                      then=lambda _new: _said(screen, tr(screen.arb.lang, "tm_bye_given", team=clean(name))))
+    if (await screen.commit(cmds.GiveTeamBye(rnd.number, name))).saved:
+        _said(screen, tr(screen.arb.lang, "tm_bye_given", team=clean(name)))
 
 
-@actions.handler
 def open_lineups(screen) -> None:
     """l: the line-ups of the next round (tui/screens/lineups.py)."""
     screen.app.push_screen(LineupScreen())
 
 
-@actions.handler
 def show_board_prizes(screen) -> None:
     """The palette's board prizes: the standings panel in its board view."""
     screen.action_view("standings")
     panel = screen.standings
     if panel.mode != "boards":
         panel.toggle_boards()
+
+
+register(
+    Action("team_swap", ("w",), W("match order", "порядок в матче"),
+           W("Swap the order of the match under the cursor: the other team named first, every board's colours "
+             "change (a round without results)",
+             "Поменять порядок команд в матче под курсором: первой названа другая команда, цвет меняется на всех "
+             "досках (тур без результатов)"),
+           ("main",), swap_match, palette=True, when=_team_swap, group="team", team=True),
+    Action("team_exchange", ("X",), W("exchange teams", "поменять команды"),
+           W("Exchange two teams between their matches (names or numbers, e.g. 2 5; with the team without a match: "
+             "it plays, the other has the bye)",
+             "Поменять две команды матчами (названия или номера, например 2 5; с командой без матча: она играет, "
+             "у другой бай)"),
+           ("main",), exchange_teams, palette=True, when=_by_hand, group="team", team=True),
+    Action("team_bye", (), W("bye to a team", "бай команде"),
+           W("Give the bye to a team by hand (the team that had it plays in its place)",
+             "Дать бай команде вручную (команда, у которой он был, играет вместо неё)"),
+           ("main",), give_team_bye, palette=True, when=_by_hand, group="team", team=True),
+    Action("lineups", ("l",), W("line-ups", "составы"),
+           W("Line-ups for the next round: who plays on which board (from the roster, in roster order), "
+             "and the pairs of teams that must not meet",
+             "Составы на следующий тур: кто играет на какой доске (из заявки, в порядке заявки), "
+             "и пары команд, которые не должны встречаться"),
+           ("main",), open_lineups, footer=43, palette=True, when=busy, group="team", team=True),
+    Action("view_boards", (), W("board prizes", "призы по доскам"),
+           W("The board prizes: each board's players with points, games and percentage",
+             "Призы по доскам: участники каждой доски с очками, партиями и процентом"),
+           ("main",), show_board_prizes, palette=True, when=_team_view, group="team", team=True),
+)

@@ -27,12 +27,30 @@ from arbiter.core import teams as team_event
 from arbiter.core.msg.cells import clean, fit
 from arbiter.core.pairing import preview
 
+from textual import work
+
 from .. import actions
+from ..actions import W, Action, register
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.match_rows import board_of_match, bye_text, match_head, wrap_head
 from ..widgets.status import TextLine
 from .preview import PreviewScreen, name_id
+
+
+register(
+    Action("tpv_swap", ("w",), W("match order", "порядок в матче"),
+           W("The highlighted board's match with the other team named first", "Матч выбранной доски: первой названа другая команда"),
+           ("team_preview",), "action_swap_match", footer=1, palette=True, group="team", team=True),
+    Action("tpv_exchange", ("x",), W("exchange teams", "обмен команд"),
+           W("Exchange two teams between their matches (names or numbers, e.g. 2 5)",
+             "Поменять две команды матчами (названия или номера, например 2 5)"),
+           ("team_preview",), "action_exchange_teams", footer=2, palette=True, group="team", team=True),
+    Action("tpv_bye", ("b",), W("bye", "бай"),
+           W("Give the bye to a team by hand (the team that had it plays in its place)",
+             "Дать бай команде вручную (команда, у которой он был, играет вместо неё)"),
+           ("team_preview",), "action_team_bye", footer=3, palette=True, group="team", team=True),
+)
 
 
 class TeamPreviewScreen(PreviewScreen):
@@ -99,7 +117,13 @@ class TeamPreviewScreen(PreviewScreen):
         self.change(lambda p: preview.swap_match(p, n), tr(self.lang, "tm_swapped", n=n))
 
     def action_exchange_teams(self) -> None:
-        self.ask_line(tr(self.lang, "tm_exchange_prompt"), self.exchange_teams)
+        self.exchange_teams_asked()
+
+    @work(group="question")
+    async def exchange_teams_asked(self) -> None:
+        text = await self.ask_line(tr(self.lang, "tm_exchange_prompt"))
+        if text:
+            self.exchange_teams(text)
 
     def exchange_teams(self, text: str) -> None:
         parts = [x.strip() for x in text.split(",")] if "," in text else text.split()
@@ -115,7 +139,13 @@ class TeamPreviewScreen(PreviewScreen):
                     tr(self.lang, "tm_exchanged", a=clean(fit(names[0], 30)), b=clean(fit(names[1], 30))))
 
     def action_team_bye(self) -> None:
-        self.ask_line(tr(self.lang, "tm_bye_prompt"), self.team_bye)
+        self.team_bye_asked()
+
+    @work(group="question")
+    async def team_bye_asked(self) -> None:
+        text = await self.ask_line(tr(self.lang, "tm_bye_prompt"))
+        if text:
+            self.team_bye(text)
 
     def team_bye(self, text: str) -> None:
         name = self.attempt(team_event.find_team, self.proposal.event, text.strip())

@@ -22,6 +22,7 @@ from typing import Any, Mapping
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Region, Size
@@ -35,8 +36,10 @@ from arbiter.core.knockout.bracket_text import TreeLayout, decision_legend, matc
 from arbiter.core.msg.cells import clean, fit
 
 from .. import actions
+from ..actions import W, Action, Why, register, why
 from ..i18n import tr
 from .messages import Say
+from .round_texts import places_text
 from .status import TextLine
 
 MIN_WIDTH = 20  # the tree is never laid out narrower (it scrolls sideways instead)
@@ -60,7 +63,35 @@ def legend(bracket: ko.Bracket, lang: str) -> list[str]:
     return decision_legend(used, lang=lang)
 
 
-class BracketView(ScrollView, can_focus=True):
+def _bracket(v) -> Why | None:
+    return why("no_top") if v.bracket is None else None
+
+
+register(
+    Action("bracket_board", ("enter",), W("board", "доска"),
+           W("The match's board: the round panel on it, to enter its result",
+             "Доска пары: панель тура на ней, чтобы внести результат"),
+           ("bracket",), "action_choose", footer=1, when=_bracket, group="bracket", team=False),
+    Action("bracket_up", ("up", "k"), W("up", "вверх"), W("The match above in the same round", "Пара выше в том же туре"),
+           ("bracket",), "action_move", (0, -1), group="bracket", key_shown="↑ k", team=False),
+    Action("bracket_down", ("down", "j"), W("down", "вниз"),
+           W("The match below (the third-place match is under the final)", "Пара ниже (матч за 3-е место под финалом)"),
+           ("bracket",), "action_move", (0, 1), group="bracket", key_shown="↓ j", team=False),
+    Action("bracket_left", ("left", "h"), W("round before", "тур до"),
+           W("The round before: the upper of the two matches that feed this one",
+             "Тур до: верхняя из двух пар, из которых выходят в эту"),
+           ("bracket",), "action_move", (-1, 0), group="bracket", key_shown="← h", team=False),
+    Action("bracket_right", ("right", "l"), W("round after", "тур после"),
+           W("The round after: the match this one feeds", "Тур после: пара, в которую выходят из этой"),
+           ("bracket",), "action_move", (1, 0), group="bracket", key_shown="→ l", team=False),
+    Action("bracket_first", ("home",), W("first", "первая"), W("The first match of the round", "Первая пара тура"),
+           ("bracket",), "action_edge", (-1,), group="bracket", team=False),
+    Action("bracket_last", ("end",), W("last", "последняя"), W("The last match of the round", "Последняя пара тура"),
+           ("bracket",), "action_edge", (1,), group="bracket", team=False),
+)
+
+
+class BracketView(actions.Scoped, ScrollView, can_focus=True):
     """The tree with a cursor on a match (see the module docstring)."""
 
     DEFAULT_CSS = """
@@ -245,9 +276,6 @@ class BracketView(ScrollView, can_focus=True):
         (y0, x0, x1), (y1, _, _) = lay.slots[self.cursor]
         self.scroll_to_region(Region(x0, y0, max(1, x1 - x0), y1 - y0 + 1), animate=False, immediate=True)
 
-    def action_act(self, action_id: str) -> None:
-        actions.run(self, action_id)
-
     def say_why(self, text: str) -> None:
         self.post_message(Say(text, "yellow"))
 
@@ -281,7 +309,8 @@ class BracketBox(Vertical):
     def show(self, bracket: ko.Bracket | None, names: Mapping[int, str], empty: str = "", lang: str = "en") -> None:
         self.view.show(bracket, names, empty, lang)
 
-    def on_bracket_view_highlighted(self, message: BracketView.Highlighted) -> None:
+    @on(BracketView.Highlighted)
+    def _highlighted(self, message: BracketView.Highlighted) -> None:
         message.stop()
         self.show_detail()
 
@@ -328,8 +357,6 @@ class BracketPanel(Vertical):
             if head.cell_len + cell_len(keys) <= width:  # the keys only when they fit whole (they are on ? too):
                 head.append(keys, style="dim")  # the champion was cut off behind them
         self.query_one("#bracket-head", TextLine).show(head)
-        from .round_panel import places_text
-
         places = places_text(event, lang, b, width=(self.size.width or self.app.size.width or 80) - 2) \
             if b is not None else None
         line = self.query_one("#bracket-places", TextLine)

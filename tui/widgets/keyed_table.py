@@ -36,6 +36,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from .. import actions
+from ..actions import W, Action, register
 
 Cell = tuple[str, str]  # (plain text, style)
 Row = tuple[str, Sequence[Cell]]
@@ -46,7 +47,27 @@ def cell(text: object, style: str = "") -> Cell:
     return (str(text), style)
 
 
-class KeyedTable(ScrollView, can_focus=True):
+register(
+    Action("row_up", ("up",), W("up", "вверх"), W("The row above", "Строка выше"),
+           ("table",), "action_cursor", (-1,), group="table"),
+    Action("row_down", ("down",), W("down", "вниз"), W("The row below", "Строка ниже"),
+           ("table",), "action_cursor", (1,), group="table"),
+    Action("page_up", ("pageup",), W("page up", "стр. вверх"), W("A page up", "Страница вверх"),
+           ("table",), "action_page", (-1,), group="table"),
+    Action("page_down", ("pagedown",), W("page down", "стр. вниз"), W("A page down", "Страница вниз"),
+           ("table",), "action_page", (1,), group="table"),
+    Action("row_first", ("home",), W("first", "первая"), W("The first row", "Первая строка"),
+           ("table",), "action_edge", (-1,), group="table"),
+    Action("row_last", ("end",), W("last", "последняя"), W("The last row", "Последняя строка"),
+           ("table",), "action_edge", (1,), group="table"),
+    Action("row_enter", ("enter",), W("open", "открыть"),
+           W("On a board: the ':' line for it; on a standings row: how the tie-breaks were computed",
+             "На доске: строка ':' для неё; в турнирной таблице: расчёт доп. показателей"),
+           ("table",), "action_select", group="table"),
+)
+
+
+class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
     """Rows by key under a fixed header line, with a row cursor (see the module docstring)."""
 
     ACTION_SCOPE = "table"
@@ -302,9 +323,6 @@ class KeyedTable(ScrollView, can_focus=True):
         key = self.selected_key
         if key is not None:
             self.post_message(self.Selected(self, key))
-
-    def action_act(self, action_id: str) -> None:
-        actions.run(self, action_id)
 
     def say_why(self, text: str) -> None:
         from .messages import Say

@@ -1,10 +1,13 @@
 """The footer: the keys that apply now (from the action table), each whole, and the palette key on the right.
 
-`tui.actions.footer(screen)` gives the keys, in the table's order, of the
-focused widget and of the screen, that apply now. They are written while
-they fit in full; the others are on `?` and in the palette (Ctrl+P), whose
-key stands at the right edge. One line of text: telling it the keys changed
-costs one repaint, not a rebuild of a dozen widgets.
+It shows the screen's active bindings as Textual has them (`Screen.active_bindings`,
+which asks each node's `check_action`: `tui.actions.footer`), and looks again
+when Textual says the bindings may have changed (the screen's
+`bindings_updated_signal`: `refresh_bindings`, a focus change). The keys are
+written while they fit in full; the others are on `?` and in the palette
+(Ctrl+P), whose key stands at the right edge. One line of text: telling it
+the keys changed costs one repaint, not a rebuild of a dozen widgets (as
+Textual's own Footer would).
 """
 
 from __future__ import annotations
@@ -47,9 +50,19 @@ class KeysBar(Widget):
         self.keys: list[tuple[str, str, str]] = []
         self._key_spans: list[tuple[int, int, str]] = []  # (from, to, action id) of what is written, for a click
 
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._keys_may_have_changed)
+        self.update_keys()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _keys_may_have_changed(self, _screen) -> None:
+        self.update_keys()
+
     def update_keys(self) -> None:
-        """Ask the table what applies now; repaint only if that changed."""
-        keys = actions.footer(self)
+        """Ask what applies now; repaint only if that changed."""
+        keys = actions.footer(self.screen)
         if keys != self.keys:
             self.keys = keys
             self.refresh()

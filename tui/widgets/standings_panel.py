@@ -4,7 +4,7 @@ The screen sets which table's standings it shows (`table`) and hands it the
 event when it is on screen (`show`); the standings are computed only then,
 and again only when something they depend on changed (a result in the round
 in progress does not move the standings of a Swiss). For a big event they
-are computed in a thread (`progress.compute`): the rows shown stay until the
+are computed in a thread worker: the rows shown stay until the
 new ones are ready. Enter on a row posts `PlayerChosen` (its tie-breaks
 explained).
 
@@ -16,25 +16,40 @@ and Enter on a team opens how its tie-breaks were made.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
+from textual.worker import get_current_worker
 
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.msg.cells import fit
 from arbiter.core.event.model import Event, points_text
+from arbiter.core.teams import is_team_event
 from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings
 
-from arbiter.core.teams import is_team_event
-
 from .. import actions
+from ..actions import W, Action, Why, in_team_event, register, why
 from ..i18n import tiebreak_name, tr
 from . import team_standings
 from .keyed_table import KeyedTable, cell
+from .memo import Memo, event_inputs
 from .messages import Say
-from .progress import compute
-from .round_panel import Memo, event_inputs
+from .round_texts import places_text
 from .status import TextLine
+
+
+def _team_view(v) -> Why | None:
+    """B: the team standings are shown (a team event)."""
+    return None if in_team_event(v) else why("why_not_team")
+
+
+register(
+    Action("board_stats", ("B",), W("board prizes", "по доскам"),
+           W("In the team standings: the board prizes, or back to the teams",
+             "В командном зачёте: призы по доскам, или снова команды"),
+           ("standings",), "toggle_boards", footer=1, palette=True, when=_team_view, group="team", team=True),
+)
 
 BIG = 400  # players from which the standings are computed in a thread (about 50 ms and more)
 
@@ -59,9 +74,38 @@ def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) ->
     return out
 
 
-class StandingsPanel(Vertical):
+def _rows(e: Event, table: int | None, after: int, codes: list[str]):
+    try:
+        return standings_rows(e, table, after, codes)
+    except ArbiterError as exc:
+        return exc
+
+
+def _team_rows(e: Event, lang: str, mode: str):
+    """A team event's rows (team_standings.py): the team standings, or the board prizes (`mode` "boards")."""
+    try:
+        return (team_standings.board_rows if mode == "boards" else team_standings.team_rows)(e, lang)
+    except ArbiterError as exc:
+        return exc
+
+
+class StandingsPanel(actions.Scoped, Vertical):
     ACTION_SCOPE = "standings"
     BINDINGS = actions.bindings("standings")
+
+    class Computed(Message):
+        """The rows of the standings for these inputs, computed in a worker (or the engine's refusal)."""
+
+        def __init__(self, inputs: tuple, rows: object, codes: list[str], head: tuple) -> None:
+            super().__init__()
+            self.inputs, self.rows, self.codes, self.head = inputs, rows, codes, head
+
+    class TeamsComputed(Message):
+        """The rows of the team standings or the board prizes (`want`: the event, the language, the mode)."""
+
+        def __init__(self, want: tuple, result: object) -> None:
+            super().__init__()
+            self.want, self.result = want, result
 
     class PlayerChosen(Message):
         """Enter on a row: how this player's tie-breaks were computed."""
@@ -112,30 +156,32 @@ class StandingsPanel(Vertical):
             self._draw(rows, codes, head)
             return
 
-        def done(result) -> None:
-            if self._want is not inputs:  # the event changed again meanwhile: a newer one is coming
-                return
-            if isinstance(result, ArbiterError):
-                self.query_one("#standings-head", TextLine).show(Text(message(result, lang), style="red"))
-                return
-            self.memo.get("standings", inputs, lambda: result)
-            self._draw(result, codes, head)
-
-        def work():
-            try:
-                return standings_rows(e, table, after, codes)
-            except ArbiterError as exc:
-                return exc
-
         big = len(e.players) >= BIG
         if big:
             self._head_text(table, after, lang, computing=True)
-        compute(self, work, done, background=big, group="standings")
+            self.compute(e, table, after, codes, inputs, head)
+        else:
+            self.computed(self.Computed(inputs, _rows(e, table, after, codes), codes, head))
+
+    @work(thread=True, group="standings", exclusive=True, exit_on_error=False)
+    def compute(self, e: Event, table: int | None, after: int, codes: list[str], inputs: tuple, head: tuple) -> None:
+        """The standings of a big event, in a worker: the rows shown stay until these are ready."""
+        rows = _rows(e, table, after, codes)
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.Computed(inputs, rows, codes, head))
+
+    @on(Computed)
+    def computed(self, m: "StandingsPanel.Computed") -> None:
+        if self._want is not m.inputs:  # the event changed again meanwhile: a newer one is coming
+            return
+        if isinstance(m.rows, ArbiterError):
+            self.query_one("#standings-head", TextLine).show(Text(message(m.rows, m.head[2]), style="red"))
+            return
+        self.memo.get("standings", m.inputs, lambda: m.rows)
+        self._draw(m.rows, m.codes, m.head)
 
     def show_places(self, e: Event, lang: str) -> None:
         """Once the top has places: them first (the champion, the final placings), over the Swiss standings."""
-        from .round_panel import places_text
-
         width = (self.size.width or self.app.size.width or 80) - 2
         places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang, width),
                                lambda: places_text(e, lang, width=width))
@@ -169,7 +215,8 @@ class StandingsPanel(Vertical):
             t.append(f" · {tr(lang, 'st_computing')}", style="dim")
         self.query_one("#standings-head", TextLine).show(t)
 
-    def on_keyed_table_selected(self, message: KeyedTable.Selected) -> None:
+    @on(KeyedTable.Selected)
+    def _row_chosen(self, message: KeyedTable.Selected) -> None:
         message.stop()
         key = message.key
         if key.startswith("t") and self._shown_event is not None:  # a team: how its tie-breaks were made
@@ -186,28 +233,32 @@ class StandingsPanel(Vertical):
         mode = self.mode
         want = self._want = (e, lang, mode)
 
-        def work():
-            try:
-                return (team_standings.board_rows if mode == "boards" else team_standings.team_rows)(e, lang)
-            except ArbiterError as exc:
-                return exc
-
-        def done(result) -> None:
-            if self._want is not want:  # the event (or the view) changed again meanwhile: a newer one is coming
-                return
-            if isinstance(result, ArbiterError):
-                self.query_one("#standings-head", TextLine).show(Text(message(result, lang), style="red"))
-                return
-            head, cols, rows, legend = result
-            self.query_one("#standings-table", KeyedTable).sync(cols, rows)
-            self._shown = None
-            self.query_one("#standings-head", TextLine).show(head)
-            self.query_one("#standings-legend", TextLine).show(legend, layout=True)
-
-        big = len(e.players) >= BIG
-        if big:
+        if len(e.players) >= BIG:
             self.query_one("#standings-head", TextLine).show(Text(tr(lang, "st_computing"), style="dim"))
-        compute(self, work, done, background=big, group="standings")
+            self.compute_teams(e, lang, mode, want)
+        else:
+            self.teams_computed(self.TeamsComputed(want, _team_rows(e, lang, mode)))
+
+    @work(thread=True, group="standings", exclusive=True, exit_on_error=False)
+    def compute_teams(self, e: Event, lang: str, mode: str, want: tuple) -> None:
+        """The team standings of a big event, in a worker: the rows shown stay until these are ready."""
+        result = _team_rows(e, lang, mode)
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.TeamsComputed(want, result))
+
+    @on(TeamsComputed)
+    def teams_computed(self, m: "StandingsPanel.TeamsComputed") -> None:
+        if self._want is not m.want:  # the event (or the view) changed again meanwhile: a newer one is coming
+            return
+        lang = m.want[1]
+        if isinstance(m.result, ArbiterError):
+            self.query_one("#standings-head", TextLine).show(Text(message(m.result, lang), style="red"))
+            return
+        head, cols, rows, legend = m.result
+        self.query_one("#standings-table", KeyedTable).sync(cols, rows)
+        self._shown = None
+        self.query_one("#standings-head", TextLine).show(head)
+        self.query_one("#standings-legend", TextLine).show(legend, layout=True)
 
     def toggle_boards(self) -> None:
         """B: the board prizes, or back to the team standings."""
@@ -215,9 +266,6 @@ class StandingsPanel(Vertical):
         if self._shown_event is not None:
             self.show_teams(*self._shown_event)
         self.query_one("#standings-table", KeyedTable).action_edge(-1)
-
-    def action_act(self, action_id: str) -> None:
-        actions.run(self, action_id)
 
     def say_why(self, text: str) -> None:
         self.post_message(Say(text, "bold red"))

@@ -16,7 +16,6 @@ from rich.text import Text
 
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event, points_text
-from arbiter.core.formats.team_printouts import percent
 from arbiter.core.msg.cells import clean, fit
 from arbiter.core.teams import board_stats, completed_rounds, explain_team_text, standings
 
@@ -54,6 +53,8 @@ def team_rows(e: Event, lang: str) -> tuple[Text, list, list, Text]:
 def board_rows(e: Event, lang: str) -> tuple[Text, list, list, Text]:
     """(head, columns, rows, legend) of the board prizes: each board number's players, best first; a span row
     heads each board."""
+    from arbiter.core.formats.team_printouts import percent  # (when shown: not on the way to the first screen)
+
     after = completed_rounds(e)
     cols = [("rk", tr(lang, "rank")), ("name", tr(lang, "name")), ("team", tr(lang, "team")), ("pts", tr(lang, "pts")),
             ("tbg", tr(lang, "bs_games")), ("tbp", "%")]
