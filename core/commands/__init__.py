@@ -9,12 +9,12 @@ Each command is a frozen dataclass with `why_not(event)`, `apply(event)`
 and `describe(event)` (core/commands/base.py); the groups are a module each:
 
     results   RecordResult, ClearResult, SetMoves, TechnicalDraws
-    players   AddPlayer, EditPlayer, Withdraw, RequestBye, ImportPlayers, SeatPlayers
+    players   AddPlayer, EditPlayer, Withdraw, RequestBye, ImportPlayers, SeatPlayers, MovePlayer
     forbid    ForbidPair, ForbidClub
     pairing   PairNext, PairReadyTables, SavePairing, PairByHand, SwapColours, ExchangePlayers, GiveBye, Unpair
     stages    StartTop, StartPlayoff
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams, SwapMatch, ExchangeTeams, GiveTeamBye
-    clock     SetClock, StartClockEveryTable
+    clock     SetClock, StartClockEveryTable, StartClock
     event     SetDetails
     final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
               RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots
@@ -39,13 +39,13 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "base": ("Command", "SlowCommand"),
     "runner": ("run",),
     "results": ("UNSEEN", "RecordResult", "ClearResult", "SetMoves", "TechnicalDraws"),
-    "players": ("AddPlayer", "EditPlayer", "Withdraw", "RequestBye", "ImportPlayers", "SeatPlayers"),
+    "players": ("AddPlayer", "EditPlayer", "Withdraw", "RequestBye", "ImportPlayers", "SeatPlayers", "MovePlayer"),
     "forbid": ("ForbidPair", "ForbidClub"),
     "pairing": ("PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers",
                 "GiveBye", "Unpair", "why_not_by_hand"),
     "stages": ("StartTop", "StartPlayoff"),
     "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye"),
-    "clock": ("SetClock", "StartClockEveryTable"),
+    "clock": ("SetClock", "StartClockEveryTable", "StartClock"),
     "event": ("SetDetails",),
     "final": ("KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
               "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",

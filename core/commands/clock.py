@@ -46,3 +46,24 @@ class StartClockEveryTable(Command):
     def describe(self, event: Event) -> Msg:
         return describe("round clock {stage}: {minutes} minutes on every table", stage=self.stage,
                         minutes=self.minutes)
+
+
+@dataclass(frozen=True)
+class StartClock(Command):
+    """Start a round's clock for minutes the judge typed (705.3: 45 to 70), from `now` (ISO time)."""
+
+    stage: str
+    table: int | None
+    round: int
+    minutes: int
+    now: str
+
+    def apply(self, event: Event) -> Event:
+        return rules.start_clock(event, self.stage, self.table, self.round, self.minutes, self.now)
+
+    def describe(self, event: Event) -> Msg:
+        if self.table is None:
+            return describe("round clock {stage} round {round}: {minutes} minutes", stage=self.stage,
+                            round=self.round, minutes=self.minutes)
+        return describe("round clock {stage} round {round} table {table}: {minutes} minutes", stage=self.stage,
+                        round=self.round, table=self.table, minutes=self.minutes)

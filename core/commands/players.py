@@ -120,3 +120,17 @@ class SeatPlayers(Command):
     def describe(self, event: Event) -> Msg:
         return describe("seat players at tables by rating" if self.method == "rating"
                         else "seat players at tables by lot")
+
+
+@dataclass(frozen=True)
+class MovePlayer(Command):
+    """One player to another table before round 1 (refused once either table has paired a round)."""
+
+    pid: int
+    table: int
+
+    def apply(self, event: Event) -> Event:
+        return seating.move_player(event, self.pid, self.table)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("move player {pid} to table {table}", pid=self.pid, table=self.table)

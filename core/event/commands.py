@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 
 from arbiter.core.errors import Conflict, IllegalChange, Msg, word
@@ -247,6 +248,21 @@ def set_clock(event: Event, stage: str, table: int | None, round_no: int, *, dea
               paused: int | None = None) -> Event:
     rnd = event.find_round(stage, table, round_no)
     return event.with_round(replace(rnd, clock_deadline=deadline, clock_paused=paused))
+
+
+ROUND_MINUTES = (45, 70)  # 705.3: 45 minutes for a Swiss round up to 70 for a top game, the organiser's choice
+
+
+def start_clock(event: Event, stage: str, table: int | None, round_no: int, minutes: int, now: str) -> Event:
+    """Start a round's clock for `minutes` typed by the judge (705.3: 45 to 70) from `now` (ISO time)."""
+    low, high = ROUND_MINUTES
+    if not low <= minutes <= high:
+        raise IllegalChange("the round's time is {low} to {high} minutes (705.3), not {minutes}", low=low, high=high,
+                            minutes=minutes)
+    start = datetime.fromisoformat(now)
+    start = start if start.tzinfo else start.replace(tzinfo=timezone.utc)
+    deadline = (start + timedelta(minutes=minutes)).astimezone(timezone.utc).isoformat(timespec="seconds")
+    return set_clock(event, stage, table, round_no, deadline=deadline)
 
 
 def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> Event:

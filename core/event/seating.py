@@ -202,6 +202,24 @@ def add_and_seat(event: Event, rows: Sequence[dict], *, method: str = "rating",
     return seat_players(event, method=method)
 
 
+def move_player(event: Event, pid: int, table: int) -> Event:
+    """One player to another table before round 1 (a late change of the seating): refused once the player's
+    table or the new one has paired a round (the pairing numbers are fixed then)."""
+    if event.system != "swiss":
+        raise IllegalChange("a round robin is played on one table")
+    if event.tables < 2:
+        raise IllegalChange("the event has one table: a player cannot move to another")
+    if not 1 <= table <= event.tables:
+        raise IllegalChange("there is no table {table}: the event has tables 1 to {n}", table=table, n=event.tables)
+    p = event.player(pid)
+    if p.table == table:
+        raise IllegalChange("{name} ({pid}) is at table {table} already", name=p.name, pid=pid, table=table)
+    for t in (p.table, table):
+        if t is not None and event.rounds_of("swiss", t):
+            raise IllegalChange("table {table} has paired a round: players keep their tables", table=t)
+    return replace(event, players=tuple(replace(q, table=table) if q.id == pid else q for q in event.players))
+
+
 def table_summary(event: Event) -> list[tuple[int, int, int, int]]:
     """Per table: (table, players, average rating of the rated, club-mate pairs)."""
     out = []

@@ -21,6 +21,8 @@ TEMPLATES: tuple[str, ...] = (
     "round clock {stage} round {round}",
     "round clock {stage} round {round} table {table}",
     "round clock {stage}: {minutes} minutes on every table",
+    "round clock {stage} round {round}: {minutes} minutes",
+    "round clock {stage} round {round} table {table}: {minutes} minutes",
     # pairing (the TUI's preview, `arbiter pair`)
     "pair next round",
     "pair next round of table {table}",
@@ -47,6 +49,7 @@ TEMPLATES: tuple[str, ...] = (
     "add player {name}",
     "edit player {pid}",
     "withdraw player {pid}",
+    "move player {pid} to table {table}",
     "import {n} players from {file}",
     "half bye for player {pid} in round {round}",
     "zero bye for player {pid} in round {round}",

@@ -1101,6 +1101,28 @@ RU: dict[str, str] = {
         'круговой турнир играется за одним столом',
     'every player has a table already':
         'у каждого игрока уже есть стол',
+    'the event has one table: a player cannot move to another':
+        'в турнире один стол: пересаживать некуда',
+    'there is no table {table}: the event has tables 1 to {n}':
+        'стола {table} нет: в турнире столы с 1 по {n}',
+    '{name} ({pid}) is at table {table} already':
+        '{name} ({pid}) уже за столом {table}',
+    # core/event/commands.py: the round clock's typed minutes (705.3)
+    "the round's time is {low} to {high} minutes (705.3), not {minutes}":
+        "время тура — от {low} до {high} минут (705.3), а не {minutes}",
+    # core/event/slips.py: a result by a player (the TUI's ':' line)
+    "'{text}' is not a player's score; type 1 0 = + - (1t 0t =t technical, 1a 0a agreed) or a result such as 1-0 "
+    "read from the player's side":
+        "'{text}' — не очки участника; введите 1 0 = + - (1t 0t =t техническое, 1a 0a по соглашению) или результат "
+        "вида 1-0 со стороны участника",
+    "no player matches '{who}'":
+        "нет участника, подходящего под '{who}'",
+    '{name} ({pid}) has no board in round {round}':
+        '{name} ({pid}) не играет ни на одной доске в туре {round}',
+    '{name} ({pid}) has no board in round {round} of table {table}':
+        '{name} ({pid}) не играет ни на одной доске в туре {round} стола {table}',
+    "no player on the boards of round {round} matches '{who}'":
+        "среди игроков тура {round} нет подходящего под '{who}'",
     # -- errors the command line and the TUI make with fields (tui/) --
     "--interval {interval}: must be more than 0 seconds":
         "--interval {interval}: нужно больше 0 секунд",
@@ -1133,6 +1155,10 @@ RU: dict[str, str] = {
         "время тура: {stage}, тур {round}, стол {table}",
     "round clock {stage}: {minutes} minutes on every table":
         "время тура: {stage}, {minutes} мин. на всех столах",
+    "round clock {stage} round {round}: {minutes} minutes":
+        "время тура: {stage}, тур {round}, {minutes} мин.",
+    "round clock {stage} round {round} table {table}: {minutes} minutes":
+        "время тура: {stage}, тур {round}, стол {table}, {minutes} мин.",
     # pairing (the TUI's preview, `arbiter pair`)
     "pair next round":
         "жеребьёвка следующего тура",
@@ -1182,6 +1208,8 @@ RU: dict[str, str] = {
         "одним изменением: {changes}",
     "withdraw player {pid}":
         "участник {pid} выбыл",
+    "move player {pid} to table {table}":
+        "участник {pid} пересажен за стол {table}",
     "import {n} players from {file}":
         "импорт участников из {file}: {n}",
     "half bye for player {pid} in round {round}":

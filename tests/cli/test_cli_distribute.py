@@ -70,3 +70,32 @@ def test_distribute_everyone_again_by_lot_dry_run_then_saved(two_tables, no_tabl
     assert run("pair", two_tables)[0] == 0
     code, out, err = run("players", "distribute", two_tables, "--all")
     assert code == 2 and "table 1 has paired a round: players keep their tables" in err
+
+
+def test_players_move_one_player_before_that_table_pairs(two_tables, no_table_csv):
+    """Issue 27.5: one player to another table, journalled; refused once either table has paired a round."""
+    assert run("players", "import", two_tables, no_table_csv, "--distribute", "rating")[0] == 0
+    e = load(two_tables)
+    on1 = [p for p in e.players if p.table == 1]
+    mover, stays = on1[0], on1[1]
+    code, out, err = run("players", "move", two_tables, mover.id, 2)
+    assert code == 0, err
+    assert out.splitlines()[0] == f"{mover.name} ({mover.id}) moved from table 1 to table 2"
+    assert "table 1: 14 players" in out and "table 2: 16 players" in out
+    after = load(two_tables)
+    assert after.player(mover.id).table == 2
+    assert {p.id: p.table for p in after.players if p.id != mover.id} == {
+        p.id: p.table for p in e.players if p.id != mover.id}
+    assert EventFile(two_tables).history()[-1].what == f"move player {mover.id} to table 2"
+    for args, said in (((mover.id, 2), f"({mover.id}) is at table 2 already"),
+                       ((mover.id, 3), "there is no table 3: the event has tables 1 to 2"),
+                       ((999, 1), "no player with id 999")):
+        before = two_tables.read_bytes()
+        code, out, err = run("players", "move", two_tables, *args)
+        assert code == 2 and said in err and err.count("\n") == 1
+        assert two_tables.read_bytes() == before
+    assert run("pair", two_tables, "--table", "1")[0] == 0
+    code, out, err = run("players", "move", two_tables, stays.id, 2)
+    assert code == 2 and "table 1 has paired a round: players keep their tables" in err
+    code, out, err = run("players", "move", two_tables, mover.id, 1)  # to the paired table
+    assert code == 2 and "table 1 has paired a round: players keep their tables" in err

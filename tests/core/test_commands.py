@@ -129,6 +129,8 @@ def commands_for(e) -> list[cmds.Command]:
                                      moves=41))
             out.append(cmds.SwapColours(rnd.stage, rnd.table, rnd.number, g.board))
         out.append(cmds.Unpair(rnd.stage, rnd.table, rnd.number))
+        for minutes in (44, 45, 60, 70, 71):  # 705.3: 45 to 70 typed
+            out.append(cmds.StartClock(rnd.stage, rnd.table, rnd.number, minutes, "2026-05-01T10:00:00+00:00"))
         two = [cmds.RecordResult(rnd.stage, rnd.table, rnd.number, g.board, res) for g in rnd.games[:2] for res in
                RESULTS[:1]]
         out += [cmds.Batch(tuple(two)), cmds.Batch((*two, cmds.Withdraw(999)))]  # all, or refused by the last
@@ -160,6 +162,8 @@ def commands_for(e) -> list[cmds.Command]:
                 cmds.MovePrize("1st", 1), cmds.RemovePrize("1st"), cmds.SetPrizeSharing("hort"),
                 cmds.SetPrizeSharing("halves"), cmds.SetTies("shared"), cmds.SplitPrizes((1, 2)), cmds.UnsplitPrizes(1),
                 cmds.DrawLots(), cmds.DrawLots((("1-2", (1, 2)),))]
+    for t in (0, 1, 2, 3):
+        out += [cmds.MovePlayer(1, t), cmds.MovePlayer(999, t)]
     return out
 
 
@@ -228,6 +232,9 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.SetClock("swiss", 2, 3, deadline="2026-05-01T10:00:00+00:00"), e, "round clock swiss round 3 table 2"),
         (cmds.StartClockEveryTable("swiss", "2026-05-01T10:00:00+00:00", 45), e,
          "round clock swiss: 45 minutes on every table"),
+        (cmds.StartClock("swiss", None, 3, 60, "2026-05-01T10:00:00+00:00"), e, "round clock swiss round 3: 60 minutes"),
+        (cmds.StartClock("top", 2, 1, 70, "2026-05-01T10:00:00+00:00"), e,
+         "round clock top round 1 table 2: 70 minutes"),
         (cmds.PairNext(), e, "pair round 2"),
         (cmds.PairNext(), day_events.after_rounds(2), "pair round 3"),
         (cmds.PairNext(2), two, "pair round 3 of table 2"),
@@ -253,6 +260,7 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.ImportPlayers(({"name": "A"}, {"name": "B"}), "/tmp/x/entries.csv"), e, "import 2 players from entries.csv"),
         (cmds.SeatPlayers("rating"), e, "seat players at tables by rating"),
         (cmds.SeatPlayers("lots", everyone=True), e, "seat players at tables by lot"),
+        (cmds.MovePlayer(7, 2), two, "move player 7 to table 2"),
         (cmds.ForbidPair(3, 7), e, "forbid pairing 3 with 7"),
         (cmds.ForbidPair(3, 7, remove=True), e, "allow pairing 3 with 7"),
         (cmds.ForbidClub("Dynamo"), e, "forbid games within club Dynamo"),
@@ -356,3 +364,18 @@ def test_the_shells_make_no_journal_line_and_no_change_of_their_own():
                     and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
                 bad.append(f"{where}:{node.lineno} calls {ast.unparse(node.func)}")
     assert not bad, "\n".join(bad)
+
+
+def test_typed_minutes_start_the_clock_within_the_rule():
+    """705.3: 45 minutes for a Swiss round up to 70 for a top game; the judge types any minutes in between."""
+    e = events()["one table"]
+    rnd = e.rounds[-1]
+    new = cmds.StartClock("swiss", None, rnd.number, 60, "2026-05-01T10:00:00+00:00").apply(e)
+    assert new.find_round("swiss", None, rnd.number).clock_deadline == "2026-05-01T11:00:00+00:00"
+    new = cmds.StartClock("swiss", None, rnd.number, 45, "2026-05-01T13:00:00+03:00").apply(e)
+    assert new.find_round("swiss", None, rnd.number).clock_deadline == "2026-05-01T10:45:00+00:00"
+    why = cmds.StartClock("swiss", None, rnd.number, 90, "2026-05-01T10:00:00+00:00").why_not(e)
+    assert str(why) == "the round's time is 45 to 70 minutes (705.3), not 90"
+    assert why.text("ru") == "время тура — от 45 до 70 минут (705.3), а не 90"
+    assert cmds.StartClock("swiss", None, rnd.number, 44, "2026-05-01T10:00:00+00:00").why_not(e) is not None
+    assert cmds.StartClock("swiss", None, rnd.number, 70, "2026-05-01T10:00:00+00:00").why_not(e) is None

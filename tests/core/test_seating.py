@@ -10,7 +10,7 @@ from arbiter.core.event.commands import add_player, new_event
 from arbiter.core.errors import IllegalChange
 from arbiter.core.event.model import Player
 from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.event.seating import add_and_seat, deal, seat_players, seating_plan, table_summary
+from arbiter.core.event.seating import add_and_seat, deal, move_player, seat_players, seating_plan, table_summary
 
 
 def _players(ratings, clubs=None):
@@ -143,3 +143,36 @@ def test_a_refused_row_names_its_place_and_nothing_is_added():
         add_and_seat(ev, [{"name": ""}])
     one = add_and_seat(new_event("Open", 5), [{"name": "A"}, {"name": "B"}])  # one table: nothing to deal
     assert [p.table for p in one.players] == [None, None]
+
+
+# -- one player to another table (issue 27.5: `arbiter players move`, the players screen's `t`) --
+
+
+def test_one_player_moves_to_another_table_and_nobody_else_does():
+    ev = seat_players(_event(tables=2))
+    before = {p.id: p.table for p in ev.players}
+    pid = next(p.id for p in ev.players if p.table == 1)
+    after = {p.id: p.table for p in move_player(ev, pid, 2).players}
+    assert after[pid] == 2
+    assert {k: v for k, v in after.items() if k != pid} == {k: v for k, v in before.items() if k != pid}
+    assert [s[1] for s in table_summary(move_player(ev, pid, 2))] == [4, 6]
+
+
+def test_a_move_is_refused_once_either_table_has_paired_or_where_it_means_nothing():
+    ev = seat_players(_event(tables=3))
+    on1 = next(p.id for p in ev.players if p.table == 1)
+    on2 = next(p.id for p in ev.players if p.table == 2)
+    paired = pair_next(ev, table=1)
+    with pytest.raises(IllegalChange, match="table 1 has paired a round"):
+        move_player(paired, on2, 1)  # to a paired table
+    with pytest.raises(IllegalChange, match="table 1 has paired a round"):
+        move_player(paired, on1, 3)  # from a paired table
+    assert move_player(paired, on2, 3).player(on2).table == 3  # tables 2 and 3 have not paired
+    with pytest.raises(IllegalChange, match=r"at table 1 already"):
+        move_player(ev, on1, 1)
+    with pytest.raises(IllegalChange, match="there is no table 4: the event has tables 1 to 3"):
+        move_player(ev, on1, 4)
+    with pytest.raises(IllegalChange, match="no player with id 99"):
+        move_player(ev, 99, 2)
+    with pytest.raises(IllegalChange, match="one table"):
+        move_player(_event(tables=1), 1, 2)

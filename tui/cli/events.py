@@ -1,5 +1,5 @@
-"""Events and players: new, event set|show, players add|import|distribute|withdraw|bye|list, forbid, undo, redo,
-log."""
+"""Events and players: new, event set|show, players add|import|distribute|move|withdraw|bye|list, forbid, undo,
+redo, log."""
 
 from __future__ import annotations
 
@@ -190,6 +190,19 @@ def cmd_players_distribute(a: argparse.Namespace) -> int:
         new = run(EventFile(a.file), seat)
     print(f"players to tables {how}{' (not saved: --dry-run)' if a.dry_run else ''}: {len(moved)} seated anew")
     print_tables(new, moved)
+    return 0
+
+
+def cmd_players_move(a: argparse.Namespace) -> int:
+    from arbiter.core.event.seating import table_summary
+
+    e = load(a.file)
+    old = e.player(a.id).table if e.has_player(a.id) else None
+    new = run(EventFile(a.file), cmds.MovePlayer(a.id, a.table))
+    p = new.player(a.id)
+    print(f"{p.name} ({p.id}) moved from table {old} to table {p.table}")
+    for t, n, avg, clashes in table_summary(new):
+        print(f"table {t}: {n} players, average rating {avg}, club-mate pairs {clashes}")
     return 0
 
 

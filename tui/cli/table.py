@@ -153,6 +153,10 @@ EVENTS = (
                 Arg("--all", "every player, not only those without a table (a fresh distribution)", flag=True),
                 Arg("--dry-run", "show the tables, save nothing", flag=True),
             ), epilog="example: arbiter players distribute saves/open.toml --by lots --all --dry-run"),
+    Command(("players", "move"), "move one player to another table before that table pairs round 1", "events", (
+        FILE, Arg("id", "the player's id", metavar="ID", type=numbers.whole("id")),
+        Arg("table", "the table to move to", metavar="TABLE", type=numbers.whole("table"))),
+        epilog="example: arbiter players move saves/open.toml 17 3"),
     Command(("players", "withdraw"), "withdraw players: not paired from the next round (or R) on",
             "events", (
                 FILE,

@@ -173,9 +173,10 @@ class ArbiterScreen(actions.Scoped, Screen):
         return await self.ask(ChoiceScreen(title, Text(question), [("y", yes or tr(lang, "yes")), ("n", tr(lang, "no"))],
                                            default="n", classes="ask")) == "y"
 
-    async def ask_line(self, prompt: str, value: str = "") -> str:
-        """The one-line prompt at the bottom: what was typed ("" if nothing, or Esc)."""
-        return await self.ask(LineScreen(prompt, value=value, classes="line")) or ""
+    async def ask_line(self, prompt: str, value: str = "", **helpers: Any) -> str:
+        """The one-line prompt at the bottom: what was typed ("" if nothing, or Esc); `helpers`: the completion and
+        the prompt while typing (`LineScreen`'s `suggester` and `hint`)."""
+        return await self.ask(LineScreen(prompt, value=value, classes="line", **helpers)) or ""
 
 
 def partial_shown(screen: ArbiterScreen, say_refusal: bool) -> Callable[[Change], None]:

@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from arbiter.core import commands as cmds
 from arbiter.core.errors import ArbiterError
+from arbiter.core.event.commands import ROUND_MINUTES
 from arbiter.core.event.model import Round
 
 from .. import actions
@@ -65,6 +66,10 @@ register(
     Action("clock_top", ("7",), W("start {top} minutes (top game)", "старт {top} минут (партия топа)"),
            W("Start a top game's time (top_minutes, 70 by default)", "Старт времени партии топа (top_minutes, по умолчанию 70)"),
            ("clock",), "clock_do", ("7",), when=_clock_stage(True), group="clock", team=False),
+    Action("clock_minutes", ("m",), W("start the minutes typed", "старт: ввести минуты"),
+           W("Start the round's time for minutes typed (705.3: 45 to 70, the organiser's choice)",
+             "Старт времени тура на введённое число минут (705.3: от 45 до 70, по решению организатора)"),
+           ("clock",), "clock_do", ("m",), group="clock"),
     Action("clock_pause", ("p",), W("pause / resume", "пауза / продолжить"),
            W("Pause / resume", "Пауза / продолжить"), ("clock",), "clock_do", ("p",), group="clock"),
     Action("clock_add", ("plus",), W("add 5 minutes", "добавить 5 минут"), W("Add 5 minutes", "Добавить 5 минут"),
@@ -168,6 +173,27 @@ class ClockKeys:
             params = clockmod.start(e.round_minutes, self.arb.now())
             command: Any = cmds.StartClockEveryTable(self.stage, params["deadline"], e.round_minutes)
             msg = tr(lang, "clock_started", m=e.round_minutes)
+        elif choice == "m":  # minutes typed: 705.3 gives 45 to 70 (`StartClock` refuses others, with the rule)
+            low, high = ROUND_MINUTES
+            text = (await self.ask_line(tr(lang, "clock_minutes_prompt", low=low, high=high))).strip()
+            if not text:
+                return
+            if not text.isdigit():
+                self.say_error(tr(lang, "clock_minutes_bad", text=text, low=low, high=high))
+                return
+            minutes = int(text)
+            command = cmds.StartClock(rnd.stage, rnd.table, rnd.number, minutes, clockmod.iso(self.arb.now()))
+            why_not = command.why_not(self.event)
+            if why_not is not None:
+                self.say_error(why_not.text(lang))
+                return
+            left = clockmod.remaining(rnd, self.arb.now())
+            if left is not None and left > 0 and not await self.ask_yes(  # a running clock: start it again only on y
+                    tr(lang, "clock_title"), tr(lang, "clock_restart_q", t=clockmod.fmt(left), m=minutes)):
+                self.say("")
+                return
+            command = cmds.StartClock(rnd.stage, rnd.table, rnd.number, minutes, clockmod.iso(self.arb.now()))
+            msg = tr(lang, "clock_started", m=minutes)
         elif choice in ("4", "7"):
             minutes = e.round_minutes if choice == "4" else e.top_minutes
             left = clockmod.remaining(rnd, now)
@@ -186,7 +212,7 @@ class ClockKeys:
             msg = tr(lang, "st_clock", t=clockmod.fmt(left or 0))
         else:
             params, msg = clockmod.clear(), tr(lang, "clock_cleared")
-        if choice != "a":
+        if choice not in ("a", "m"):
             command = cmds.SetClock(rnd.stage, rnd.table if rnd.table else None, rnd.number, **params)
         if (await self.commit(command)).saved:
             self.say(msg)

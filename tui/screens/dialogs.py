@@ -6,7 +6,7 @@ Bodies are `rich.text.Text`, never markup: they carry player names.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
 
@@ -75,23 +76,39 @@ class ChoiceScreen(ModalScreen[str | None]):
 class LineScreen(ModalScreen[str | None]):
     """One line of input at the bottom of the screen (the ':' line, prompts)."""
 
-    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+    BINDINGS = [Binding("escape", "cancel", "cancel", show=False),
+                Binding("tab", "complete", "complete", show=False)]
     AUTO_FOCUS = "Input"
 
-    def __init__(self, prompt: str, *, value: str = "", classes: str = "") -> None:
+    def __init__(self, prompt: str, *, value: str = "", classes: str = "", suggester: Suggester | None = None,
+                 hint: Callable[[str], str | None] | None = None) -> None:
+        """`suggester` completes what is typed (Tab or → takes it); `hint(text)` is the prompt while `text` is
+        typed (None: `prompt`)."""
         super().__init__(classes=classes)
         self.prompt = prompt
         self.value = value
+        self.suggester = suggester
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="line-box"):
             yield Label(Text(self.prompt), classes="line-prompt")
             # the text given stays, with the cursor after it: typing adds to it (`2 ` then `=`: `2 =`)
-            yield Input(value=self.value, id="line-input", select_on_focus=False)
+            yield Input(value=self.value, id="line-input", select_on_focus=False, suggester=self.suggester)
 
     def on_mount(self) -> None:
         field = self.query_one("#line-input", Input)
         field.cursor_position = len(field.value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.hint is not None:
+            self.query_one(".line-prompt", Label).update(Text(self.hint(event.value) or self.prompt))
+
+    def action_complete(self) -> None:
+        """Tab: take the completion shown (the cursor at the end takes it, as → does)."""
+        field = self.query_one("#line-input", Input)
+        if field.cursor_at_end:
+            field.action_cursor_right()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -23,7 +23,7 @@ from arbiter.core import teams as team_event
 from arbiter.core.msg.cells import clean, fit
 
 from .. import actions
-from ..actions import W, Action, Why, register, why
+from ..actions import W, Action, Why, register, why, why_core
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
@@ -36,6 +36,19 @@ from .seating import import_seated
 def _player(s) -> Why | None:
     """The players screen: a player under the cursor."""
     return why("why_no_player") if s.selected() is None else None
+
+
+def _move(s) -> Why | None:
+    """One player to another table: a player under the cursor, an event of several tables, neither the player's
+    table nor every other has paired (`core.commands.MovePlayer` says which)."""
+    p = s.selected()
+    if p is None:
+        return why("why_no_player")
+    e = s.arb.event
+    if e.tables < 2:
+        return why("why_one_table")
+    reasons = [cmds.MovePlayer(p.id, t).why_not(e) for t in range(1, e.tables + 1) if t != p.table]
+    return None if any(r is None for r in reasons) else why_core(reasons[0])
 
 
 def open_players(screen) -> None:
@@ -58,6 +71,11 @@ register(
     Action("pl_bye", ("y",), W("bye", "пропуск"),
            W("Requested bye: ROUND half|zero|full|none", "Пропуск тура по заявке: ТУР пол|ноль|полный|снять"),
            ("players",), "action_bye", footer=4, palette=True, when=_player, group="players"),
+    # (not in the footer: at 80 columns it would push out `d` and `/`; the palette and `?` have it)
+    Action("pl_move", ("t",), W("to table", "за стол"),
+           W("Move the player to another table (before that table pairs round 1)",
+             "Пересадить участника за другой стол (пока там не составлены пары 1-го тура)"),
+           ("players",), "action_move", palette=True, when=_move, group="players", team=False),
     Action("pl_import", ("i",), W("import CSV", "импорт CSV"),
            W("Import players from a CSV file", "Импорт участников из файла CSV"),
            ("players",), "action_import_csv", footer=5, palette=True, group="players"),
@@ -263,6 +281,26 @@ class PlayersScreen(ArbiterScreen):
         if change.saved:
             self.say(tr(L, "bye_cancelled" if kind == "none" else "bye_saved", name=clean(p.name), id=p.id, r=r,
                         kind=BYE_SHOWN.get(kind, kind)))
+
+    def action_move(self) -> None:
+        p = self.selected()
+        if p is not None:
+            self.move_asked(p)
+
+    @work(group="question")
+    async def move_asked(self, p) -> None:
+        """One player to another table before round 1 (`MovePlayer`): the table typed."""
+        L, n = self.arb.lang, self.arb.event.tables
+        text = (await self.ask_line(tr(L, "move_prompt", name=clean(p.name), id=p.id, t=p.table, n=n))).strip()
+        if not text:
+            return
+        if not text.isdigit():
+            self.say(tr(L, "move_bad", text=text, n=n), "bold red")
+            return
+        table = int(text)
+        change = await self.commit(cmds.MovePlayer(p.id, table))
+        if change.saved:
+            self.say(tr(L, "moved", name=clean(p.name), id=p.id, old=p.table, new=table), "bold")
 
     def action_import_csv(self) -> None:
         self.import_asked()

@@ -14,6 +14,7 @@ main screen's pairing).
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any, Callable
 
 from rich.text import Text
@@ -29,6 +30,7 @@ from arbiter.core.pairing import corrections
 from ..actions import W, Action, Why, register, round_shown, waiting, why, why_core
 from ..changes import Change
 from ..i18n import tr
+from . import by_player
 from .dialogs import ChoiceScreen
 from ..widgets.match_rows import board_number
 from .entry import change_preview, result_of
@@ -126,8 +128,9 @@ class ResultEntry:
         if board is not None:
             self.enter_result(board, None)
 
-    def enter_result(self, board: int, result: Result | None, rnd: Round | None = None) -> None:
-        """Enter a result on a board of the shown round: ask first over a different one."""
+    def enter_result(self, board: int, result: Result | None, rnd: Round | None = None, note: str = "") -> None:
+        """Enter a result on a board of the shown round: ask first over a different one (`note` goes before the
+        echo: how the board was found, tui/screens/by_player.py)."""
         rnd = rnd or self.shown_round()
         if rnd is None:
             return
@@ -139,16 +142,18 @@ class ResultEntry:
             return
         shown = g.result
         if shown == result:
-            self.say(*self.round_panel.echo(rnd, board))
+            text, style = self.round_panel.echo(rnd, board)
+            self.say(note + text, style)
             self.round_panel.advance(rnd, board)
             return
         if shown is not None or rnd is not self.current_round():
-            self.ask_change(rnd, board, result, shown)
+            self.ask_change(rnd, board, result, shown, note)
             return
-        self.write_result(rnd, board, result, shown)
+        self.write_result(rnd, board, result, shown, note=note)
 
     @work(group="question")
-    async def ask_change(self, rnd: Round, board: int, result: Result | None, shown: Result | None) -> None:
+    async def ask_change(self, rnd: Round, board: int, result: Result | None, shown: Result | None,
+                         note: str = "") -> None:
         """Over a different result, or in a past round: what the change does, then y saves it."""
         lang = self.arb.lang
         body = self.attempt(change_preview, self.event, rnd, board, result, lang)
@@ -158,17 +163,18 @@ class ResultEntry:
         choice = await self.ask(ChoiceScreen(tr(lang, "change_title"), body,
                                              [("y", tr(lang, "save")), ("n", tr(lang, "cancel"))], classes="ask"))
         if choice == "y":
-            self.write_result(rnd, board, result, shown)
+            self.write_result(rnd, board, result, shown, note=note)
         else:
             self.say("")
 
     def write_result(self, rnd: Round, board: int, result: Result | None, expected: Result | None,
-                     force: bool = False) -> None:
+                     force: bool = False, note: str = "") -> None:
         enter = cmds.ClearResult if result is None else cmds.RecordResult
         self.commit(enter(rnd.stage, rnd.table, rnd.number, board, result=result, by=self.arb.by,
-                          expected=expected, force=force), say_refusal=False).then(self.result_written)
+                          expected=expected, force=force), say_refusal=False).then(
+            lambda change: self.result_written(change, note))
 
-    def result_written(self, change: Change) -> None:
+    def result_written(self, change: Change, note: str = "") -> None:
         """The echo, and the cursor on: to the next board without a result (after a clear: stays on it); a
         conflict asks; a corrected past result may offer to pair the next round again."""
         cmd = change.what
@@ -183,7 +189,8 @@ class ResultEntry:
         except ArbiterError:
             return
         board = cmd.board
-        self.say(*self.round_panel.echo(new_rnd, board))
+        text, style = self.round_panel.echo(new_rnd, board)
+        self.say(note + text, style)
         now_shown = self.shown_round()
         if now_shown is not None and now_shown.key != new_rnd.key:  # the top paired its next round
             self.round_panel.cursor_to_first_missing()
@@ -241,12 +248,16 @@ class ResultEntry:
 
     @work(group="question")
     async def line(self, value: str = "") -> None:
-        text = await self.ask_line(tr(self.arb.lang, "line_prompt"), value=value)
+        rnd, lang = self.shown_round(), self.arb.lang
+        helpers = {} if rnd is None else {"suggester": by_player.NameSuggester(self.event, rnd),
+                                          "hint": partial(by_player.hint, self.event, rnd, lang=lang)}
+        text = await self.ask_line(tr(lang, "line_prompt"), value=value, **helpers)
         if text:
             self.run_line(text)
 
     def run_line(self, text: str) -> None:
-        """`12` jumps to board 12; `12 1-0` / `12 =` enters a result; `12 m45` stores the number of moves."""
+        """`12` jumps to board 12; `12 1-0` / `12 =` enters a result; `12 m45` stores the number of moves;
+        `#37 1`, `Ivanov 0`: a result by player (tui/screens/by_player.py)."""
         lang = self.arb.lang
         m = re.fullmatch(r"\s*([rRtTрРтТ])\s*(\d+)\s*", text)
         if m:  # r3: show round 3; t2: show table 2
@@ -255,6 +266,9 @@ class ResultEntry:
         parts = text.strip().split(None, 1)
         rnd = self.shown_round()
         if not parts or rnd is None:
+            return
+        if by_player.by_player(text):
+            by_player.enter(self, rnd, text)
             return
         try:
             board = board_number(self.event, parts[0])  # 12, or in a team event 3.2 (match 3, board 2)

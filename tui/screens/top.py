@@ -50,14 +50,17 @@ register(
 )
 
 
-def top_preview(snapshot: Event, lang: str) -> tuple[Event, str | None]:
-    """The event with its top started (as `y` would), and a tie at the qualification line in words (then the
-    lots decide it: as `arbiter top --lots`), or None."""
+SEEDINGS = ("straight", "best")  # 704.2's order; permuted within place tiers to serve the aims (--seeding best)
+
+
+def top_preview(snapshot: Event, lang: str, seeding: str = "straight") -> tuple[Event, str | None]:
+    """The event with its top started (as `y` would, with `seeding`), and a tie at the qualification line in
+    words (then the lots decide it: as `arbiter top --lots`), or None."""
     try:
-        return cmds.StartTop().apply(snapshot), None
+        return cmds.StartTop(seeding=seeding).apply(snapshot), None
     except ArbiterError as exc:
         try:
-            preview = cmds.StartTop(lots=True).apply(snapshot)
+            preview = cmds.StartTop(seeding=seeding, lots=True).apply(snapshot)
         except ArbiterError:
             raise exc from None
         return preview, message(exc, lang)
@@ -103,19 +106,30 @@ class TopStart:
 
     @work(group="pairing")
     async def start_top_asked(self) -> None:
-        """Preview the top (seeds, the 704.2 aims, the first round: a job), then start it on `y` (`l`: the lots)."""
+        """Preview the top (seeds, the 704.2 aims, the first round: a job), then start it on `y` (`l`: the lots).
+        The preview names its seeding; `s` shows it again with the other one (straight / best, as `arbiter top
+        --seeding`), and `y` starts the top with the one shown."""
         snapshot, lang = self.event, self.arb.lang
-        answer = await self.arb.run_job(why("job_top"), lambda progress: top_preview(snapshot, lang))
-        if answer is None:
-            return
-        preview, tie = answer
-        go = ("l", tr(lang, "lots_draw")) if tie is not None else ("y", tr(lang, "c_top"))
-        choice = await self.ask(ChoiceScreen(tr(lang, "lots_title" if tie is not None else "c_top"),
-                                             top_preview_body(preview, tie, lang), [go, ("n", tr(lang, "cancel"))],
-                                             default=go[0], classes="page"))
+        seeding = "straight"
+        while True:
+            answer = await self.arb.run_job(why("job_top"),
+                                            lambda progress, seeding=seeding: top_preview(snapshot, lang, seeding))
+            if answer is None:
+                return
+            preview, tie = answer
+            other = SEEDINGS[1 - SEEDINGS.index(seeding)]
+            body = Text(tr(lang, "top_seeding_" + seeding) + "\n\n", style="bold")
+            body.append_text(top_preview_body(preview, tie, lang))
+            go = ("l", tr(lang, "lots_draw")) if tie is not None else ("y", tr(lang, "c_top"))
+            choices = [go, ("s", tr(lang, "top_seeding_switch_" + other)), ("n", tr(lang, "cancel"))]
+            choice = await self.ask(ChoiceScreen(tr(lang, "lots_title" if tie is not None else "c_top"), body,
+                                                 choices, default=go[0], classes="page"))
+            if choice != "s":
+                break
+            seeding = other
         if choice not in ("y", "l"):
             return
-        change = await self.commit(cmds.StartTop(lots=choice == "l"))
+        change = await self.commit(cmds.StartTop(seeding=seeding, lots=choice == "l"))
         if change.saved:
             self.stage_started(tr(self.arb.lang, "top_started"))
 
