@@ -177,9 +177,8 @@ async def test_the_trf_from_the_top_is_written_for_each_swiss_table(tmp_path, mo
             await pilot.press("o", "t")
             outs = [tmp_path / "cup-table1.trf", tmp_path / "cup-table2.trf"]
             await until(pilot, lambda: app.job is None and all(o.exists() for o in outs), "the TRFs")
-            await pilot.pause()
-            said = "".join(flat(app).split())
-            assert all(str(o) in said for o in outs)
+            # and where they went, said once the job's message is shown
+            await until(pilot, lambda: all(str(o) in "".join(flat(app).split()) for o in outs), "where they went")
             for o in outs:
                 assert o.read_text().startswith("012 Judge Day Cup")
                 o.unlink()

@@ -55,7 +55,6 @@ def complete(names: list[str], value: str) -> str | None:
     if not by_player(value) or value.lstrip()[:1] in ("#", "№"):
         return None
     typed = _lower(value.lstrip())
-    lead = len(value) - len(value.lstrip())
     hits = [n for n in names if len(_lower(n)) == len(n) and _lower(n).startswith(typed)]
     if not hits:
         return None

@@ -224,7 +224,6 @@ class FinalScreen(ArbiterScreen):
 
     def action_draw_lots(self) -> None:
         """Draw every lot the ranking waits for, once (asks first: it is recorded for good)."""
-        L = self.arb.lang
         from arbiter.core.final import changes
 
         draws = self.attempt(changes.pending_draws, self.arb.event)
@@ -244,7 +243,6 @@ class FinalScreen(ArbiterScreen):
 
     def action_ties(self) -> None:
         """What the regulations say of players equal after every tie-break: shared places or a lot."""
-        L = self.arb.lang
         now = "shared" if self.arb.event.share_places else "lots"
         keys = {"s": "shared", "l": "lots"}
         self.ties_asked(now, keys)
