@@ -7,6 +7,10 @@ match); assertions are on the event file (core.store.load) and on what the scree
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from pathlib import Path
+
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.knockout import stage as top
 from arbiter.core.event.results import Result
@@ -168,6 +172,9 @@ async def test_the_trf_from_the_top_is_written_for_each_swiss_table(tmp_path, mo
     and nothing written); it writes the TRF of each Swiss table and says where."""
 
     monkeypatch.setenv("PATH", "/nonexistent")  # no lpr
+    # a short folder: the message line (two lines at most) names both files whole; pytest's own folder, longer
+    # with one worker per core, would cut the second one
+    tmp_path = Path(tempfile.mkdtemp(prefix="trf-", dir="/tmp"))
     p = save(tmp_path, day_events.top_finished())
     for lang in ("en", "ru"):
         app = make_app(p, lang=lang, poll_interval=0)
@@ -182,6 +189,7 @@ async def test_the_trf_from_the_top_is_written_for_each_swiss_table(tmp_path, mo
             for o in outs:
                 assert o.read_text().startswith("012 Judge Day Cup")
                 o.unlink()
+    shutil.rmtree(tmp_path)
 
 
 def playoff_at_armageddon():
