@@ -16,7 +16,6 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 
-from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event, points_text
 from arbiter.core.msg.cells import clean
 from arbiter.core.commands import DrawLots, SetTies
@@ -29,14 +28,13 @@ from ..actions import W, Action, Why, register, why
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
-from ..widgets.progress import compute
+from ..widgets.progress import compute_for_event
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
 from .categories import CategoriesScreen  # noqa: F401 (g and Esc of this screen are its rows)
 from .dialogs import ChoiceScreen
 from .prizes import PrizesScreen  # noqa: F401 (p of this screen is its row)
 
-BIG = 400  # players from which the ranking is computed in a thread
 
 
 _OVER: list = [None, False]  # (the event last asked about, whether it is over): the footer asks after every key
@@ -135,24 +133,12 @@ class FinalScreen(ArbiterScreen):
         if self.category is not None and self.category.casefold() not in {c.name.casefold() for c in e.categories}:
             self.category = None  # removed meanwhile (another judge)
 
-        def done(result) -> None:
-            if isinstance(result, ArbiterError):
-                self.say_error(message(result, self.arb.lang))
-                return
-            if self.arb.event is e:
-                self.ranking = result
-                self.draw()
-                self.keys_changed()
+        def make(event: Event) -> FinalRanking:
+            from arbiter.core.final.ranking import final_ranking  # (on opening, not on the first screen)
 
-        def work():
-            try:
-                from arbiter.core.final.ranking import final_ranking  # (on opening, not on the first screen)
+            return final_ranking(event)
 
-                return final_ranking(e)
-            except ArbiterError as exc:
-                return exc
-
-        compute(self, work, done, background=len(e.players) >= BIG, group="final")
+        compute_for_event(self, make, lambda value: setattr(self, "ranking", value), group="final")
 
     def draw(self) -> None:
         L, e, fr = self.arb.lang, self.arb.event, self.ranking

@@ -32,13 +32,12 @@ from ..actions import W, Action, Why, register, why
 from ..i18n import tr
 from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
-from ..widgets.progress import compute
+from ..widgets.progress import compute_for_event
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
 from .categories import CategoriesScreen  # noqa: F401 (g and Esc of this screen are its rows)
 from .dialogs import ChoiceScreen, FormScreen
 
-BIG = 400  # players from which the prize list is computed in a thread
 
 
 def _prize(s) -> Why | None:
@@ -105,26 +104,12 @@ class PrizesScreen(ArbiterScreen):
         super().event_changed(event, outside, reopened)
 
     def refresh_list(self) -> None:
-        e = self.arb.event
+        def make(event: Event):
+            from arbiter.core.final.prizes import prize_list  # (on opening, not on the first screen)
 
-        def done(result) -> None:
-            if isinstance(result, ArbiterError):
-                self.say_error(message(result, self.arb.lang))
-                return
-            if self.arb.event is e:
-                self.list = result
-                self.draw()
-                self.keys_changed()
+            return prize_list(event)
 
-        def work():
-            try:
-                from arbiter.core.final.prizes import prize_list  # (on opening, not on the first screen)
-
-                return prize_list(e)
-            except ArbiterError as exc:
-                return exc
-
-        compute(self, work, done, background=len(e.players) >= BIG, group="prizes")
+        compute_for_event(self, make, lambda value: setattr(self, "list", value), group="prizes")
 
     def draw(self) -> None:
         L, pl = self.arb.lang, self.list

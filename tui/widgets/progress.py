@@ -97,6 +97,35 @@ def compute(node, work: Callable[[], Any], done: Callable[[Any], None], *, backg
     node.run_worker(run, group=group, exclusive=True, thread=True)
 
 
+BIG = 400  # players from which a screen's value of the event (the final ranking, the prize list) is made in a thread
+
+
+def compute_for_event(screen, make: Callable[[Any], Any], keep: Callable[[Any], None], *, group: str) -> None:
+    """`keep(make(event))` for the screen's event, then the screen drawn again and its keys asked again: in a
+    worker for a big event (`compute`); an ArbiterError is said on the screen's message line; a value made for
+    an event the screen no longer shows (another judge changed it meanwhile) is thrown away."""
+    from arbiter.core.errors import ArbiterError, message
+
+    e = screen.arb.event
+
+    def work():
+        try:
+            return make(e)
+        except ArbiterError as exc:
+            return exc
+
+    def done(result) -> None:
+        if isinstance(result, ArbiterError):
+            screen.say_error(message(result, screen.arb.lang))
+            return
+        if screen.arb.event is e:
+            keep(result)
+            screen.draw()
+            screen.keys_changed()
+
+    compute(screen, work, done, background=len(e.players) >= BIG, group=group)
+
+
 class ProgressLine(Static):
     """The job under way and how long it has taken, updated every second; hidden when there is none."""
 
