@@ -24,6 +24,7 @@ from arbiter.core.pairing import rounds as pairing
 from arbiter.core.event.results import Result
 from arbiter.core.store import create, load
 from arbiter.core.store.judge import hostname
+from tests.cli.test_cli_interrupt import SLOW_ARBITER
 from tests.conftest import ROOT
 
 TMUX = shutil.which("tmux")
@@ -181,7 +182,9 @@ def test_a_heavy_round_pairs_in_the_background_in_tmux(heavy):
     before = load(heavy)
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(heavy)], cwd=ROOT, rc_file=heavy.parent / "app.rc")
+        # the engine's slowest search (tests/cli/test_cli_interrupt.py): the fast one pairs this round in about a
+        # second, too soon on an idle machine for a result on the other table to be entered meanwhile
+        t.start([*SLOW_ARBITER, str(heavy)], cwd=ROOT, rc_file=heavy.parent / "app.rc")
         t.wait(lambda s: "Round 2 · table 1" in s and "all results in" in s, "table 1's round 2, complete", 30)
         t.keys("p")
         shown = t.wait(lambda s: "pairing round 3 of table 1" in s, "the progress line")
