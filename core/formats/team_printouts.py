@@ -21,7 +21,7 @@ from fractions import Fraction
 from arbiter.core.errors import IllegalChange
 from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.formats.csvio import write_rows
-from arbiter.core.formats.exports import WIDTH, _clean, _keep, _lang, _lines_fit, _who, fit, round_title
+from arbiter.core.formats.exports import WIDTH, _clean, _code_blocks, _keep, _lang, _lines_fit, _who, fit, round_title
 from arbiter.core.msg.cells import text_width
 from arbiter.core.msg.i18n import words
 from arbiter.core.teams.round_matches import MatchView, matches, round_bye
@@ -169,20 +169,6 @@ def match_cards_text(event: Event, lang: str | None = None, round_no: int | None
 # team standings
 
 
-def _blocks(codes: list[str], fixed: int, min_name: int = 18) -> list[list[str]]:
-    """Tie-break columns in blocks that leave the team's column `min_name` wide."""
-    blocks, cur, used = [], [], fixed + min_name
-    for c in codes:
-        w = max(len(c), 6) + 1
-        if cur and used + w > WIDTH:
-            blocks.append(cur)
-            cur, used = [], fixed + min_name
-        cur.append(c)
-        used += w
-    blocks.append(cur)
-    return blocks
-
-
 def team_standings_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     """The team standings after the last complete round: rank, id, team, MP, GP, the tie-breaks (as many
     blocks as 80 columns need), matches played; the codes' names under it (pages: a heading with its first row)."""
@@ -193,7 +179,7 @@ def team_standings_text(event: Event, lang: str | None = None, page_lines: int |
     title = t("team_standings_after", n=after) if after else t("team_standings")
     lines: list = [fit(event.name, WIDTH).rstrip()]
     fixed = 3 + 1 + 3 + 2 + 1 + 5 + 1 + 6 + 1 + 3
-    for k, block in enumerate(_blocks(rest, fixed)):
+    for k, block in enumerate(_code_blocks(rest, fixed)):
         start = len(lines)
         lines += ["", title + (" (…)" if k else ""), ""]
         cols = "".join(" " + fit(c, max(len(c), 6), ">") for c in block)

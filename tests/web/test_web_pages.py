@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from html.parser import HTMLParser
 
 import pytest
 
@@ -14,46 +13,8 @@ from arbiter.core.formats import exports as ex
 from arbiter.core.store import load
 from arbiter.tui.web import pages as P
 from tests.conftest import ROOT
+from tests.core.test_site import EVENT_NAME, HOSTILE, hostile_event, parse  # the same hostile event
 from tests.helpers import with_round
-
-HOSTILE = {
-    1: ("<script>alert(1)</script>", "<img src=x onerror=alert(2)>"),
-    2: ("Carol [/]", '"&\''),
-    3: ('"&\'', "</td></tr></table><h1>x"),
-    4: ("Иванов, Пётр & Co", "{0} %s [bold]"),
-}
-EVENT_NAME = '<b>Open</b> & "Cup" \'26'
-
-
-def hostile_event(lang: str = "en"):
-    e = commands.new_event(EVENT_NAME, 3, tiebreaks=("BH", "SB"))
-    for pid, (name, club) in HOSTILE.items():
-        e = commands.add_player(e, name, rating=2000 - pid, club=club, federation="<x>")
-    e = with_round(e, 1, [(1, 2), (3, 4)], ["1-0", "1/2"])
-    e = with_round(e, 2, [(4, 1), (2, 3)], [None, "0-1"])
-    return replace(e, language=lang)
-
-
-class Parsed(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.text: list[str] = []
-        self.tags: list[str] = []
-        self.attrs: list[tuple[str, str | None]] = []
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append(tag)
-        self.attrs += attrs
-
-    def handle_data(self, data):
-        self.text.append(data)
-
-
-def parse(html: str) -> Parsed:
-    p = Parsed()
-    p.feed(html)
-    return p
-
 
 def every_page(site: P.Site) -> dict[str, str]:
     out = {}
