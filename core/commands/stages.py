@@ -9,7 +9,6 @@ from arbiter.core.errors import Msg
 from arbiter.core.event.model import Event
 from arbiter.core.knockout import stage as top
 from arbiter.core.msg.journal import describe
-from arbiter.core.playoff import stage as playoff
 
 
 @dataclass(frozen=True)
@@ -42,9 +41,13 @@ class StartPlayoff(Command):
     armageddon_only: bool = False
 
     def check(self, event: Event) -> None:
+        from arbiter.core.playoff import stage as playoff  # (the play-off's rules: loaded when one is asked for)
+
         playoff.playoff_players(event, None if self.players is None else list(self.players))
 
     def apply(self, event: Event) -> Event:
+        from arbiter.core.playoff import stage as playoff
+
         return playoff.start_playoff(event, None if self.players is None else list(self.players),
                                      knockout_games=self.knockout_games, armageddon_only=self.armageddon_only)
 

@@ -36,15 +36,24 @@ What the caller stores, and what it gets back
 
 from __future__ import annotations
 
-from arbiter.core.errors import IllegalChange, InvalidResult
-from arbiter.core.knockout.bracket import Board, Bracket, ResultsInput, build_bracket, current_boards
-from arbiter.core.knockout.drawn_game import Decision, QualityOfWins, decide_drawn_game
-from arbiter.core.knockout.final_places import Placing, placings
-from arbiter.core.knockout.game_result import GameResult
-from arbiter.core.knockout.geometry import bracket_slots, first_round_pairs, meeting_round
-from arbiter.core.knockout.match import DECIDED_BY, THIRD_PLACE, Match, TopConfig, TopGame
-from arbiter.core.knockout.qualification import Qualification, Qualifier, TableRanking, qualify
-from arbiter.core.knockout.seeding import AimCheck, AimsReport, Seed, aims_report, best_seeding, straight_seeding
+import importlib
+from typing import Any
+
+from arbiter.core.errors import IllegalChange, InvalidResult  # noqa: F401 (given by the package: ko.IllegalChange)
+
+# module -> the names it gives; each loaded when a name of it is first asked for (the TUI's first screen and a
+# result on the command line load no seeding and no bracket when the event has no top)
+LAZY: dict[str, tuple[str, ...]] = {
+    "bracket": ("Board", "Bracket", "ResultsInput", "build_bracket", "current_boards"),
+    "drawn_game": ("Decision", "QualityOfWins", "decide_drawn_game"),
+    "final_places": ("Placing", "placings"),
+    "game_result": ("GameResult",),
+    "geometry": ("bracket_slots", "first_round_pairs", "meeting_round"),
+    "match": ("DECIDED_BY", "THIRD_PLACE", "Match", "TopConfig", "TopGame"),
+    "qualification": ("Qualification", "Qualifier", "TableRanking", "qualify"),
+    "seeding": ("AimCheck", "AimsReport", "Seed", "aims_report", "best_seeding", "straight_seeding"),
+}
+_MODULE_OF = {name: module for module, names in LAZY.items() for name in names}
 
 __all__ = [
     "DECIDED_BY",
@@ -75,3 +84,16 @@ __all__ = [
     "qualify",
     "straight_seeding",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import getpass
 import os
-import socket
 
 
 def who() -> tuple[str, str]:
@@ -28,8 +27,8 @@ def who() -> tuple[str, str]:
 
 def hostname() -> str:
     """This machine's name."""
-    try:
-        return socket.gethostname() or "localhost"
+    try:  # (os.uname: what socket.gethostname says on a POSIX machine, without loading the socket module)
+        return (os.uname().nodename if hasattr(os, "uname") else __import__("platform").node()) or "localhost"
     except OSError:
         return "localhost"
 

@@ -33,39 +33,49 @@ One module per idea (callers import the names below from `core.teams`):
 (the printouts of a team event are core/formats/team_output.py)
 """
 
-from arbiter.core.teams.histories import team_histories
-from arbiter.core.teams.pairing import check_pair_next, forbid_teams, pair_next
-from arbiter.core.teams.rosters import (
-    find_team,
-    lineup_for,
-    lineup_problems,
-    next_round,
-    pairing_order,
-    roster,
-    set_lineup,
-    set_order,
-    set_roster,
-    team_names,
-    team_of,
-    teams,
-)
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# `matches` is a function of round_matches and the name of a module of this package: bound here, after the
+# module `matches` is loaded (by section), as the package always had it. The rest is loaded when first asked
+# for (`from arbiter.core.teams import is_team_event` costs the TUI's first screen and the command line no
+# pairing engine, no team tie-breaks).
 from arbiter.core.teams.round_matches import MatchView, matches, round_bye
 from arbiter.core.teams.section import TeamsState, is_team_event, setup, state
-from arbiter.core.teams.team_standings import (
-    BoardStat,
-    board_stats,
-    completed_rounds,
-    default_codes,
-    explain_team_text,
-    standings,
-)
-from arbiter.core.teams.tiebreak_codes import ALIASES, DEFAULT_CODES, check_codes
-from arbiter.core.tiebreaks.team import TeamStanding
+
+# module -> the names it gives
+LAZY: dict[str, tuple[str, ...]] = {
+    "arbiter.core.teams.histories": ("team_histories",),
+    "arbiter.core.teams.pairing": ("check_pair_next", "forbid_teams", "pair_next"),
+    "arbiter.core.teams.rosters": ("find_team", "lineup_for", "lineup_problems", "next_round", "pairing_order",
+                                   "roster", "set_lineup", "set_order", "set_roster", "team_names", "team_of",
+                                   "teams"),
+    "arbiter.core.teams.team_standings": ("BoardStat", "board_stats", "completed_rounds", "default_codes",
+                                          "explain_team_text", "standings"),
+    "arbiter.core.teams.tiebreak_codes": ("ALIASES", "DEFAULT_CODES", "check_codes"),
+    "arbiter.core.tiebreaks.team": ("TeamStanding",),
+}
+_MODULE_OF = {name: module for module, names in LAZY.items() for name in names}
 
 __all__ = [
     "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "explain_team_text", "is_team_event", "setup", "state", "teams",
     "team_of", "team_names", "roster", "find_team", "forbid_teams", "pairing_order", "check_codes", "completed_rounds",
     "lineup_for", "lineup_problems", "next_round", "set_lineup", "set_roster", "set_order", "check_pair_next",
     "pair_next", "matches", "round_bye",
-    "team_histories", "standings", "board_stats",
+    "team_histories", "standings", "board_stats", "ALIASES", "TeamStanding",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

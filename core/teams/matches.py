@@ -30,10 +30,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from arbiter.core.errors import IllegalChange, InvalidResult
-from arbiter.core.roundrobin.berger import RRRound, schedule
+
+if TYPE_CHECKING:
+    from arbiter.core.roundrobin.berger import RRRound
 
 __all__ = [
     "BoardPairing",
@@ -235,6 +237,8 @@ def match_result(
 def team_round_robin(team_ids: Sequence[int], *, double: bool = False, swap_last_two: bool = True) -> tuple[RRRound, ...]:
     """Team pairings from the FIDE Berger tables: `game.first` is the first-named team,
     `game.board` the match's number in the round, `bye` a team without a match."""
+    from arbiter.core.roundrobin.berger import schedule  # (a team round robin only: not loaded to read a match)
+
     return schedule(team_ids, double=double, swap_last_two=swap_last_two)
 
 
