@@ -7,6 +7,9 @@ was for each player.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from math import lcm
+
 from arbiter.core.event.model import Event, Player, Round
 from arbiter.core.event.records import BYE_OF_KIND, Outcome, PlayerHistory, RoundRecord
 
@@ -81,3 +84,40 @@ def histories(
     return [
         PlayerHistory(p.id, p.rating, p.name, tuple(recs[p.id] for recs in per_round)) for p in players
     ]
+
+
+def scores(
+    event: Event, stage: str = "swiss", table: int | None = None, after_round: int | None = None
+) -> dict[int, Fraction]:
+    """Each player of the stage (and table) with his points after rounds 1..after_round: what `histories` and
+    `PlayerHistory.score(event.scoring)` give (the same records: a pending game, a late entry and a withdrawal
+    score as ABSENT, a requested bye as its kind), read straight from the games, in whole multiples of the
+    scoring's smallest part. The round panel of a 1000-player event shows them at once; the records themselves
+    are made when something needs them (tests/core/test_scores.py holds the two equal)."""
+    players = event.table_players(table) if stage == "swiss" else list(event.players)
+    value = {o: event.scoring.points(o) for o in Outcome}
+    unit = lcm(*(v.denominator for v in value.values()))
+    n = {o: int(v * unit) for o, v in value.items()}  # each outcome's points in units
+    absent, pab = n[Outcome.ABSENT], n[Outcome.PAB]
+    total = dict.fromkeys((p.id for p in players), 0)
+    for rnd in event.rounds_of(stage, table):
+        if after_round is not None and rnd.number > after_round:
+            continue
+        got: dict[int, int] = {}
+        for g in rnd.games:
+            if g.result is None:
+                got[g.first] = absent
+                if g.second is not None:
+                    got[g.second] = absent
+            elif g.second is None:
+                got[g.first] = pab
+            else:
+                first, second = g.result.outcomes
+                got[g.first], got[g.second] = n[first], n[second]
+        for p in players:
+            x = got.get(p.id)
+            if x is None:
+                kind = p.requested_bye(rnd.number) if p.byes and not _withdrawn(p, rnd.number) else None
+                x = n[BYE_OF_KIND[kind]] if kind else absent
+            total[p.id] += x
+    return {pid: Fraction(x, unit) for pid, x in total.items()}

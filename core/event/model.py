@@ -105,8 +105,9 @@ class Round:
                 return g
         raise IllegalChange("round {number} has no board {board}", number=self.number, board=board)
 
-    @property
+    @cached_property
     def missing(self) -> int:
+        """Boards without a result (counted once: a round is immutable, and the footer asks on every key)."""
         return sum(1 for g in self.games if g.result is None)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from fractions import Fraction
 
 
@@ -87,8 +88,13 @@ class Scoring:
     zero_bye: Fraction = F(0)
 
     def points(self, outcome: Outcome) -> Fraction:
+        return self._points[outcome]
+
+    @cached_property
+    def _points(self) -> dict[Outcome, Fraction]:
+        """The points of each outcome, made once per scoring (the standings ask for thousands)."""
         o = Outcome
-        table = {
+        return {
             o.WIN: self.win,
             o.DRAW: self.draw,
             o.LOSS: self.loss,
@@ -100,7 +106,6 @@ class Scoring:
             o.ZERO_BYE: self.zero_bye,
             o.ABSENT: self.zero_bye,
         }
-        return table[outcome]
 
 
 @dataclass(frozen=True)
