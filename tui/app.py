@@ -24,6 +24,7 @@ event. Time is passed in (`clock`) so tests freeze it.
 
 from __future__ import annotations
 
+import gc
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -129,7 +130,9 @@ class ArbiterApp(App):
             self.others = tuple(p.label() for p in self.presence.others())
         if self.poll_interval:
             self.set_interval(self.poll_interval, self.poll)
-        self.settle()
+        # once the round is on the screen: the repair's worker and the modules of the screens not yet needed would
+        # else take the interpreter from the first frame
+        self.call_after_refresh(self._started)
 
     def on_unmount(self) -> None:
         self.stop_job()
@@ -263,6 +266,21 @@ class ArbiterApp(App):
 
     def redo(self) -> Change:
         return self.transact("redo", lambda f: f.redo())
+
+    def _started(self) -> None:
+        """The round is on the screen: what was put off for it."""
+        if not gc.isenabled():  # `arbiter FILE` started with the collector off (tui/cli): what start-up made stays
+            gc.freeze()
+            gc.enable()
+        self.settle()
+        self.load_screens()
+        if self.main is not None:
+            self.main.prepare_standings()
+
+    def load_screens(self) -> None:
+        """Load the screens the main screen opens on demand (the pairing preview, the line-ups): their rows of the
+        action table are then on the `?` page, and their first opening is not slower than the next."""
+        from .screens import lineups, preview, team_preview  # noqa: F401
 
     def settle(self) -> None:
         """On opening: what a crash or a full disk left is repaired (said on the message line), in a worker."""

@@ -77,6 +77,8 @@ def cut(s: str, width: int, ell: str = "…") -> str:
     if text_width(s) <= width:
         return s
     room = width - text_width(ell)
+    if s.isascii() and s.isprintable():  # (most names: one column a character)
+        return s[:max(0, room)] + ell
     out, used = [], 0
     for c in s:
         w = char_width(c)

@@ -43,6 +43,7 @@ if sys.excepthook is sys.__excepthook__:  # first, before the modules below load
     sys.excepthook = _quiet_ctrl_c
 
 import contextlib  # noqa: E402
+import gc  # noqa: E402
 import os  # noqa: E402
 import signal  # noqa: E402
 from typing import Any, Iterator, Sequence  # noqa: E402
@@ -184,6 +185,11 @@ def _utf8(word: str) -> bool:
 
 
 def _tui(path: str) -> int:
+    # Starting makes several hundred thousand objects (Textual's modules, the event, the screen) that live as long
+    # as the TUI: the cyclic collector would go through them again and again meanwhile (a tenth of the start-up
+    # of a 1000-player event). Off until the round is on the screen; then they are set aside for good (gc.freeze,
+    # tui/app.py `_started`), and it runs as ever on what is made after.
+    gc.disable()
     from arbiter.tui.app import run
 
     return run(path)

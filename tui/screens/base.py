@@ -96,6 +96,7 @@ class ArbiterScreen(actions.Scoped, Screen):
             await self._resumed.wait()
 
     def action_help(self) -> None:
+        self.arb.load_screens()  # every screen's rows (the App loads the last ones after the first frame)
         lang = self.arb.lang
         self.app.push_screen(TextScreen(tr(lang, "help_title"),
                                         actions.help_text(lang, team=actions.in_team_event(self)), tr(lang, "help_close"),

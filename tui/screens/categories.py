@@ -15,7 +15,7 @@ from textual import work
 from textual.app import ComposeResult
 
 from arbiter.core.event.model import Category, Event
-from arbiter.core.commands import AddCategory, Conditions, EditCategory, MoveCategory, RemoveCategory
+from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
 from arbiter.core.msg.cells import clean
 
 from .. import actions
@@ -155,7 +155,7 @@ class CategoriesScreen(ArbiterScreen):
         if got is None:
             return
         name, conds = got
-        if (await self.commit(AddCategory(name, Conditions(**conds)))).saved:
+        if (await self.commit(cmds.AddCategory(name, cmds.Conditions(**conds)))).saved:
             self.done(tr(L, "cat_added", name=clean(name)), name)
 
     def action_edit(self) -> None:
@@ -170,7 +170,7 @@ class CategoriesScreen(ArbiterScreen):
         if got is None:
             return
         name, conds = got
-        if (await self.commit(EditCategory(c.name, Conditions(**conds), new_name=name))).saved:
+        if (await self.commit(cmds.EditCategory(c.name, cmds.Conditions(**conds), new_name=name))).saved:
             self.done(tr(L, "cat_saved", name=clean(name)), name)
 
     def done(self, said: str, name: str) -> None:
@@ -187,7 +187,7 @@ class CategoriesScreen(ArbiterScreen):
         L = self.arb.lang
         if not await self.ask_yes(tr(L, "cat_remove"), tr(L, "cat_remove_q", name=clean(c.name))):
             return
-        if (await self.commit(RemoveCategory(c.name))).saved:
+        if (await self.commit(cmds.RemoveCategory(c.name))).saved:
             self.say(tr(L, "cat_removed", name=clean(c.name)))
 
     def action_move(self, delta: int) -> None:
@@ -198,7 +198,7 @@ class CategoriesScreen(ArbiterScreen):
         to = names.index(c.name) + 1 + delta
         if not 1 <= to <= len(names):
             return
-        self.commit(MoveCategory(c.name, to)).then(
+        self.commit(cmds.MoveCategory(c.name, to)).then(
             lambda change: self.query_one("#categories-table", KeyedTable).select_key(c.name.casefold()))
 
     def action_back(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from arbiter.core import teams as team_event
-from arbiter.core.commands import RecordResult
+from arbiter.core import commands as cmds
 from arbiter.core.errors import ArbiterError
 from arbiter.core.msg.cells import clean, fit
 from arbiter.core.event.model import Event, Round, points_text
@@ -41,7 +41,7 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
     Raises the engine's error when the change is refused.
     """
     g = rnd.game(board)
-    new = RecordResult(rnd.stage, rnd.table, rnd.number, board, result, expected=g.result).apply(e)
+    new = cmds.RecordResult(rnd.stage, rnd.table, rnd.number, board, result, expected=g.result).apply(e)
     old_txt = str(g.result) if g.result is not None else tr(lang, "no_result")
     new_txt = str(result) if result is not None else tr(lang, "no_result")
     t = Text()

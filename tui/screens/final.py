@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 
 from arbiter.core.event.model import Event, points_text
 from arbiter.core.msg.cells import clean
-from arbiter.core.commands import DrawLots, SetTies
+from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
 
 if TYPE_CHECKING:
     from arbiter.core.final.ranking import FinalRanking
@@ -224,7 +224,7 @@ class FinalScreen(ArbiterScreen):
                                   tr(L, "final_lots_yes")):
             self.say("")
             return
-        if (await self.commit(DrawLots(draws))).saved:
+        if (await self.commit(cmds.DrawLots(draws))).saved:
             self.say(tr(L, "final_lots_drawn", places=places), "bold")
 
     def action_ties(self) -> None:
@@ -242,7 +242,7 @@ class FinalScreen(ArbiterScreen):
         mode = keys.get(choice or "")
         if mode is None or mode == now:
             return
-        if (await self.commit(SetTies(mode))).saved:
+        if (await self.commit(cmds.SetTies(mode))).saved:
             self.say(tr(L, "final_ties_" + mode), "bold")
 
     def action_back(self) -> None:

@@ -21,8 +21,6 @@ from ..actions import W, Action, Why, busy, register, round_shown, why, why_core
 from ..i18n import tr
 from .dialogs import TextScreen
 from .entry import clean_lines
-from .preview import PreviewScreen
-from .team_preview import TeamPreviewScreen
 
 
 def _pair(s) -> Why | None:
@@ -99,6 +97,10 @@ class Pairing:
     async def preview(self, proposal: preview.Proposal, note: str = "", cancelled: str = "") -> None:
         """The pairing is ready: the preview, once this screen is on top; then the new round, or what is left."""
         await self.on_top()
+        # (the preview's modules are loaded when a pairing is first shown, not with the first screen: ArbiterApp.load_screens)
+        from .preview import PreviewScreen
+        from .team_preview import TeamPreviewScreen
+
         kind = TeamPreviewScreen if team_event.is_team_event(proposal.event) else PreviewScreen
         saved = await self.ask(kind(proposal, self.arb.lang, note))
         if saved is None:

@@ -22,7 +22,7 @@ from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event
 from arbiter.core.event.money import amount_text, parse_amount
 from arbiter.core.msg.cells import clean
-from arbiter.core.commands import AddPrize, EditPrize, MovePrize, RemovePrize, SetPrizeSharing
+from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
 
 if TYPE_CHECKING:
     from arbiter.core.final.prizes import PrizeList
@@ -193,7 +193,7 @@ class PrizesScreen(ArbiterScreen):
         if got is None:
             return
         name, amount, category = got
-        change = await self.commit(AddPrize(name, amount, category))
+        change = await self.commit(cmds.AddPrize(name, amount, category))
         if change.saved:
             self.added(change.result, name)
 
@@ -215,7 +215,7 @@ class PrizesScreen(ArbiterScreen):
         if got is None:
             return
         name, amount, category = got
-        if (await self.commit(EditPrize(p.name, amount, category, new_name=name))).saved:
+        if (await self.commit(cmds.EditPrize(p.name, amount, category, new_name=name))).saved:
             self.say(tr(L, "pz_saved", name=clean(name)), "bold")
 
     def action_remove(self) -> None:
@@ -228,7 +228,7 @@ class PrizesScreen(ArbiterScreen):
         L = self.arb.lang
         if not await self.ask_yes(tr(L, "pz_remove"), tr(L, "pz_remove_q", name=clean(p.name))):
             return
-        if (await self.commit(RemovePrize(p.name))).saved:
+        if (await self.commit(cmds.RemovePrize(p.name))).saved:
             self.say(tr(L, "pz_removed", name=clean(p.name)))
 
     def action_move(self, delta: int) -> None:
@@ -239,7 +239,7 @@ class PrizesScreen(ArbiterScreen):
         if not 1 <= to <= len(self.arb.event.prizes):
             return
         p = self.arb.event.prizes[n - 1]
-        self.commit(MovePrize(p.name, to)).then(
+        self.commit(cmds.MovePrize(p.name, to)).then(
             lambda change: self.query_one("#prizes-table", KeyedTable).select_key(str(to)))
 
     @work(group="question")
@@ -253,7 +253,7 @@ class PrizesScreen(ArbiterScreen):
         mode = keys.get(choice or "")
         if mode is None or mode == now:
             return
-        if (await self.commit(SetPrizeSharing(mode))).saved:
+        if (await self.commit(cmds.SetPrizeSharing(mode))).saved:
             self.say(tr(L, "pz_sharing_" + mode), "bold")
 
     def action_back(self) -> None:

@@ -22,7 +22,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from arbiter.core.commands import ImportPlayers, SeatPlayers
+from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.msg.cells import clean, fit, pad
 from arbiter.core.event.model import Event
@@ -40,7 +40,7 @@ def _distribute(s) -> Why | None:
         return why("why_one_table")
     if not e.players:
         return why("why_no_players")
-    return why_core(SeatPlayers(everyone=True).why_not(e))
+    return why_core(cmds.SeatPlayers(everyone=True).why_not(e))
 
 
 def _seat_save(v) -> Why | None:
@@ -175,8 +175,8 @@ async def seat_asked(screen) -> None:
     """The plan of `SeatPlayers` shown, then saved on y (a flow of `screen`: the main or the players screen)."""
     e, lang = screen.arb.event, screen.arb.lang
 
-    def seat(method: str) -> SeatPlayers:
-        return SeatPlayers(method=method, everyone=True)
+    def seat(method: str) -> cmds.SeatPlayers:
+        return cmds.SeatPlayers(method=method, everyone=True)
 
     method = await screen.ask(SeatingScreen(e, lambda method: seat(method).apply(e), lang,
                                             title=tr(lang, "seat_title")))
@@ -191,12 +191,12 @@ async def import_seated(screen, rows: tuple[dict, ...], path: str) -> str | None
     """A CSV's players without a table into an event of several tables: where they would sit, then y saves the
     import with those seats in one change (`ImportPlayers`): the method chosen once it is saved, else None."""
     e, lang = screen.arb.event, screen.arb.lang
-    method = await screen.ask(SeatingScreen(e, lambda method: ImportPlayers(rows, path, method=method).apply(e), lang,
+    method = await screen.ask(SeatingScreen(e, lambda method: cmds.ImportPlayers(rows, path, method=method).apply(e), lang,
                                             title=tr(lang, "seat_import_title", n=len(rows))))
     if method is None:
         screen.say(tr(lang, "import_not_saved"))
         return None
-    return method if (await screen.commit(ImportPlayers(rows, path, method=method))).saved else None
+    return method if (await screen.commit(cmds.ImportPlayers(rows, path, method=method))).saved else None
 
 
 def _how(method: str) -> str:

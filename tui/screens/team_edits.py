@@ -24,7 +24,6 @@ from ..actions import W, Action, Why, busy, in_team_event, register, why, why_co
 from ..i18n import tr
 from ..widgets.match_rows import board_of_match
 from .by_hand import _by_hand
-from .lineups import LineupScreen
 
 
 def _team_swap(s) -> Why | None:
@@ -107,6 +106,8 @@ async def _bye(screen) -> None:
 
 def open_lineups(screen) -> None:
     """l: the line-ups of the next round (tui/screens/lineups.py)."""
+    from .lineups import LineupScreen  # (loaded when first opened: ArbiterApp.load_screens)
+
     screen.app.push_screen(LineupScreen())
 
 

@@ -20,11 +20,12 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.message import Message
 
 from arbiter.core.errors import ArbiterError, Msg
 from arbiter.core.msg.cells import clean, fit
-from arbiter.core.event.history import histories, round_records
+from arbiter.core.event.history import round_records, scores
 from arbiter.core.event.model import STAGES, Event, Game, Round, points_text
 
 from ..i18n import tr
@@ -146,7 +147,10 @@ class RoundPanel(Vertical):
 
     # -- the cursor -------------------------------------------------------------------------
     def selected_board(self) -> int | None:
-        key = self.table_widget.selected_key
+        try:
+            key = self.table_widget.selected_key
+        except NoMatches:  # not composed yet: the footer of a screen being built asks what applies
+            return None
         return int(key) if key is not None else None
 
     def selected_game(self) -> Game | None:
@@ -344,8 +348,8 @@ class RoundPanel(Vertical):
         """Each player's points before the round (Swiss, round robin), computed once per version of them."""
         if rnd.stage not in ("swiss", "roundrobin"):
             return {}
-        return self.memo.get("scores_before", self.before_inputs(e, rnd), lambda: {
-            h.id: h.score(e.scoring) for h in histories(e, rnd.stage, rnd.table, rnd.number - 1)})
+        return self.memo.get("scores_before", self.before_inputs(e, rnd),
+                             lambda: scores(e, rnd.stage, rnd.table, rnd.number - 1))
 
     def points_shown(self, e: Event, rnd: Round) -> dict[int, str]:
         """The points column: before the round; in the top, before the top (705.2 decides drawn games by them)."""

@@ -1,7 +1,8 @@
 """The standings panel: ranks, points and the event's tie-break columns, with their names in a legend.
 
 The screen sets which table's standings it shows (`table`) and hands it the
-event when it is on screen (`show`); the standings are computed only then,
+event when it is on screen (`show`), and once when the TUI has started (so
+that the first `s` shows them at once); the standings are computed only then,
 and again only when something they depend on changed (a result in the round
 in progress does not move the standings of a Swiss). For a big event they
 are computed in a thread worker: the rows shown stay until the

@@ -17,7 +17,7 @@ from rich.text import Text
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.model import Event, points_text
 from arbiter.core.msg.cells import clean, fit
-from arbiter.core.teams import board_stats, completed_rounds, explain_team_text, standings
+from arbiter.core import teams as team_event  # (the team tie-breaks loaded when a team event's standings are first made)
 
 from ..i18n import tiebreak_name, tr
 from ..screens.dialogs import TextScreen
@@ -30,7 +30,7 @@ __all__ = ["board_rows", "explain", "team_rows"]
 
 def team_rows(e: Event, lang: str) -> tuple[Text, list, list, Text]:
     """(head, columns, rows, legend) of the team standings after the last complete round."""
-    after, codes, rows = standings(e)
+    after, codes, rows = team_event.standings(e)
     rest = [c for c in codes if c.strip().upper() not in ("MP", "GP")]  # MP and GP have their columns
     cols = [("rk", tr(lang, "rank")), ("id", tr(lang, "id")), ("team", tr(lang, "team")), ("tb_mp", "MP"),
             ("tb_gp", "GP")] + [(f"tb{i}", c) for i, c in enumerate(rest)] + [("tbm", tr(lang, "tm_played_short"))]
@@ -55,13 +55,13 @@ def board_rows(e: Event, lang: str) -> tuple[Text, list, list, Text]:
     heads each board."""
     from arbiter.core.formats.team_printouts import percent  # (when shown: not on the way to the first screen)
 
-    after = completed_rounds(e)
+    after = team_event.completed_rounds(e)
     cols = [("rk", tr(lang, "rank")), ("name", tr(lang, "name")), ("team", tr(lang, "team")), ("pts", tr(lang, "pts")),
             ("tbg", tr(lang, "bs_games")), ("tbp", "%")]
     out = []
     board = None
     k = 0
-    for s in board_stats(e, after):
+    for s in team_event.board_stats(e, after):
         if s.board != board:
             board, k = s.board, 0
             out.append((f"b{board}", (cell(tr(lang, "bs_board", n=board), "bold"),)))
@@ -78,10 +78,10 @@ def board_rows(e: Event, lang: str) -> tuple[Text, list, list, Text]:
 def explain(node, e: Event, team_id: int, lang: str) -> None:
     """Enter on a team: a page of how its tie-break values were made (or the engine's refusal, said)."""
     try:
-        text = explain_team_text(e, team_id, lang=lang)
+        text = team_event.explain_team_text(e, team_id, lang=lang)
     except ArbiterError as exc:
         node.post_message(Say(message(exc, lang), "bold red"))
         return
-    name = next((r.team for r in standings(e)[2] if r.id == team_id), str(team_id))
+    name = next((r.team for r in team_event.standings(e)[2] if r.id == team_id), str(team_id))
     width = max(40, min(node.app.size.width, 80) - 8)
     node.app.push_screen(TextScreen(clean(fit(f"{name} ({team_id})", 70)), wrapped_lines(text, width)))
