@@ -21,6 +21,7 @@ from ..actions import W, Action, Why, register, round_shown, several_tables, why
 from ..changes import Change
 from ..i18n import tr
 from ..widgets.bracket import BracketPanel
+from ..widgets.keyed_table import KeyedTable
 from ..widgets.round_texts import top_bracket
 from .dialogs import TextScreen
 from .entry import clean_lines, wrapped_lines
@@ -91,7 +92,12 @@ class Navigation:
         for panel in ("round", "standings", "bracket"):
             self.query_one(f"#{panel}-panel").set_class(panel == name, "active")
         target = {"round": "#round-table", "standings": "#standings-table", "bracket": "#bracket-tree"}[name]
-        self.query_one(target).focus()
+        # focused at once (Widget.focus waits for the App's next turn): the footer asks what applies with the new
+        # focus before the screen is drawn, and the table is drawn focused, with it, not a frame or two later
+        widget = self.query_one(target)
+        self.set_focus(widget)
+        if isinstance(widget, KeyedTable):
+            widget.show_focused()
         if name == "bracket":
             b = top_bracket(self.event)
             self.set_class(b is not None, "has-top")

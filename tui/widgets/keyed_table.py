@@ -29,7 +29,7 @@ from typing import Iterable, Sequence
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from textual.events import Click
+from textual.events import Click, DescendantFocus, Focus
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -41,6 +41,12 @@ from ..actions import W, Action, register
 Cell = tuple[str, str]  # (plain text, style)
 Row = tuple[str, Sequence[Cell]]
 PAD = 1  # columns of padding on each side of a cell
+
+
+def _width(text: str) -> int:
+    """Terminal columns of a cell's text: as rich counts them (`cell_len`), at once for the printable ASCII of
+    most names and numbers (a thousand-row table measures every cell)."""
+    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
 
 
 def cell(text: object, style: str = "") -> Cell:
@@ -198,7 +204,7 @@ class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
         self.cells = dict(rows)
         self.order = [k for k, _ in rows]
         self.index = {k: i for i, k in enumerate(self.order)}
-        self.widths = [max([cell_len(label)] + [cell_len(cs[i][0]) for cs in self.cells.values()
+        self.widths = [max([_width(label)] + [_width(cs[i][0]) for cs in self.cells.values()
                                                  if not self._span(cs)])
                        for i, (_, label) in enumerate(columns)]
         self._drawn.clear()
@@ -216,7 +222,7 @@ class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
             old = self.cells.pop(k)
             if not self._span(old):
                 for i, c in enumerate(old):
-                    if cell_len(c[0]) >= self.widths[i]:
+                    if _width(c[0]) >= self.widths[i]:
                         shrunk.add(i)
             self._drawn.pop(k, None)
         for k, cs in rows:
@@ -225,21 +231,21 @@ class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
                 added = True
                 if not self._span(cs):
                     for i, c in enumerate(cs):
-                        grown[i] = max(grown.get(i, 0), cell_len(c[0]))
+                        grown[i] = max(grown.get(i, 0), _width(c[0]))
             elif old != cs:
                 changed.append(k)
                 if self._span(old) or self._span(cs):  # a span row counts for no column
                     self.patched_cells += 1
                     for i, c in enumerate(() if self._span(cs) else cs):
-                        grown[i] = max(grown.get(i, 0), cell_len(c[0]))
+                        grown[i] = max(grown.get(i, 0), _width(c[0]))
                     for i, c in enumerate(() if self._span(old) else old):
-                        if cell_len(c[0]) >= self.widths[i]:
+                        if _width(c[0]) >= self.widths[i]:
                             shrunk.add(i)
                 else:
                     for i, (a, b) in enumerate(zip(old, cs)):
                         if a != b:
                             self.patched_cells += 1
-                            wa, wb = cell_len(a[0]), cell_len(b[0])
+                            wa, wb = _width(a[0]), _width(b[0])
                             if wb > self.widths[i]:
                                 grown[i] = max(grown.get(i, 0), wb)
                             elif wa >= self.widths[i] > wb:
@@ -249,7 +255,7 @@ class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
             self.cells[k] = cs
         widths = list(self.widths)
         for i in shrunk:
-            widths[i] = max([cell_len(self.columns[i][1])] + [cell_len(cs[i][0]) for cs in self.cells.values()
+            widths[i] = max([_width(self.columns[i][1])] + [_width(cs[i][0]) for cs in self.cells.values()
                                                                if not self._span(cs)])
         for i, w in grown.items():
             widths[i] = max(widths[i], w)
@@ -343,6 +349,22 @@ class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
     def on_resize(self, event) -> None:
         self.scroll_to_cursor()
 
+    def on_focus(self, event: Focus) -> None:
+        """Focused: drawn in the focus's colours (the tint, the cursor's), once. Textual's own handler (which
+        this one stands in for: `prevent_default`) repaints the whole table even when the screen has drawn it
+        focused already (`show_focused`): over SSH, a second screenful a frame after a view key."""
+        event.prevent_default()
+        if not self.has_focus:
+            self.has_focus = True  # (its watcher restyles and repaints the table)
+        if self.parent is not None:
+            self.parent.post_message(DescendantFocus(self))
+
+    def show_focused(self) -> None:
+        """Drawn focused now, with the rest of the screen, not when the Focus event comes (the screen has just
+        given it the focus: `Screen.set_focus`)."""
+        if not self.has_focus:
+            self.has_focus = True
+
     # -- drawing ---------------------------------------------------------------------------
     def _refresh_row(self, row: int) -> None:
         y = row - round(self.scroll_offset.y) + 1
@@ -362,12 +384,12 @@ class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
     def _cells_line(self, texts: Sequence[Cell]) -> list[Segment]:
         if self._span(texts):  # one cell across every column
             text, style = texts[0]
-            room = sum(w + 2 * PAD for w in self.widths) - 2 * PAD - cell_len(text)
+            room = sum(w + 2 * PAD for w in self.widths) - 2 * PAD - _width(text)
             return [Segment(" " * PAD), Segment(text + " " * max(0, room), self._style_of(style) if style else None),
                     Segment(" " * PAD)]
         segments = []
         for i, (text, style) in enumerate(texts):
-            room = self.widths[i] - cell_len(text)
+            room = self.widths[i] - _width(text)
             padded = (" " * room + text) if self._justify(i) else (text + " " * room)
             segments.append(Segment(" " * PAD))
             segments.append(Segment(padded, self._style_of(style) if style else None))

@@ -3,7 +3,10 @@
 It shows the screen's active bindings as Textual has them (`Screen.active_bindings`,
 which asks each node's `check_action`: `tui.actions.footer`), and looks again
 when Textual says the bindings may have changed (the screen's
-`bindings_updated_signal`: `refresh_bindings`, a focus change). The keys are
+`bindings_updated_signal`: `refresh_bindings`, a focus change): what changed
+is drawn again, and asked again when it is drawn, so that once one of the three
+or four such signals of a key (the change, the focus, the cursor) has found a
+change, the others cost nothing; a signal that finds none draws nothing. The keys are
 written while they fit in full; the others are on `?` and in the palette
 (Ctrl+P), whose key stands at the right edge. One line of text: telling it
 the keys changed costs one repaint, not a rebuild of a dozen widgets (as
@@ -48,29 +51,29 @@ class KeysBar(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.keys: list[tuple[str, str, str]] = []
+        self._to_draw = False  # a change of the keys is to be drawn (`render` asks again then)
         self._key_spans: list[tuple[int, int, str]] = []  # (from, to, action id) of what is written, for a click
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._keys_may_have_changed)
-        self.update_keys()
+        self._to_draw = True
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _keys_may_have_changed(self, _screen) -> None:
-        self.update_keys()
-
-    def update_keys(self) -> None:
-        """Ask what applies now; repaint only if that changed."""
-        keys = actions.footer(self.screen)
-        if keys != self.keys:
-            self.keys = keys
+        if self._to_draw:
+            return  # asked again when drawn
+        if actions.footer(self.screen) != self.keys:
+            self._to_draw = True
             self.refresh()
 
     def palette_key(self) -> str:
         return self.app.get_key_display(Binding(self.app.COMMAND_PALETTE_BINDING, ""))
 
     def render(self) -> Text:
+        self.keys = actions.footer(self.screen)
+        self._to_draw = False
         width = self.size.width or self.app.size.width
         key_style = self.get_component_rich_style("keys-bar--key")
         label_style = self.get_component_rich_style("keys-bar--label")
