@@ -332,16 +332,19 @@ def pty_cases(starts: int = 7, keys: int = 20, big: int = 2000) -> None:
         term = tui_pty.Terminal(path)
         term.read_until(e.player(rnd.games[0].first).name.encode())
         term.settle(1.0)
-        results, moves, views = [], [], []
+        results, moves, views, shown = [], [], [], []
         for _ in range(keys):
             t, since = term.key(b"1")
             results.append(term.read_until(b"1-0", since) - t)
             term.burst(since)
             t, since = term.key(b"\x1b[B")  # down
             moves.append(term.burst(since) - t)
+        heads = {b"s": b"Standings", b"r": f"Round {rnd.number}".encode()}
         for _ in range(max(1, keys // 4)):
             for k in (b"s", b"r"):
                 t, since = term.key(k)
+                # shown: the view's head and the footer of its keys (the bottom line) are written
+                shown.append(max(term.read_until(heads[k], since), term.read_until(b"\x1b[24;1H", since)) - t)
                 views.append(term.burst(since) - t)
         term.close()
         saved = sum(1 for g in load(path).rounds[-1].games if g.result is not None)
@@ -350,7 +353,8 @@ def pty_cases(starts: int = 7, keys: int = 20, big: int = 2000) -> None:
               f"(key written -> the answer read from the terminal):")
         print(f"  1 (a result; until '1-0' is drawn):        {tui_pty.figures(results)}")
         print(f"  down (the cursor; until the output ends):  {tui_pty.figures(moves)}")
-        print(f"  s / r (standings / round):                 {tui_pty.figures(views)}")
+        print(f"  s / r (standings / round), shown:          {tui_pty.figures(shown)}")
+        print(f"  s / r, until the output ends:              {tui_pty.figures(views)}")
 
 
 def main() -> None:

@@ -47,6 +47,7 @@ class Terminal:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.out = bytearray()
+        self.last_byte = self.t0
 
     def _read(self, timeout: float) -> bool:
         r, _, _ = select.select([self.fd], [], [], timeout)
@@ -57,6 +58,7 @@ class Terminal:
         except OSError:
             raise SystemExit("the TUI ended:\n" + self.out[-2000:].decode("utf-8", "replace"))
         self.out += data
+        self.last_byte = time.perf_counter()  # when the latest bytes came
         self._answer_queries(data)
         return True
 
@@ -78,15 +80,16 @@ class Terminal:
         return time.perf_counter()
 
     def burst(self, since: int, timeout: float = 10.0) -> float:
-        """Read until the output is quiet for QUIET seconds; the time the last byte came (or now if none)."""
-        last = None
+        """Read until the output is quiet for QUIET seconds; the time the last byte came (bytes already read
+        after `since` count: a caller may have read the first of them), or now if none came."""
+        got = len(self.out) > since
         end = time.perf_counter() + timeout
         while time.perf_counter() < end:
             if self._read(QUIET):
-                last = time.perf_counter()
-            elif last is not None or len(self.out) > since:
+                got = True
+            elif got:
                 break
-        return last if last is not None else time.perf_counter()
+        return self.last_byte if got else time.perf_counter()
 
     def settle(self, quiet: float = 0.5) -> None:
         """Let it finish drawing (nothing for `quiet` seconds)."""
