@@ -24,6 +24,7 @@ span keeps the span in sight.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from rich.cells import cell_len
@@ -45,8 +46,14 @@ PAD = 1  # columns of padding on each side of a cell
 
 def _width(text: str) -> int:
     """Terminal columns of a cell's text: as rich counts them (`cell_len`), at once for the printable ASCII of
-    most names and numbers (a thousand-row table measures every cell)."""
-    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
+    most names and numbers (a thousand-row table measures every cell), and once each for the rest (the "·" of
+    every board without a result, a Cyrillic name)."""
+    return len(text) if text.isascii() and text.isprintable() else _other_width(text)
+
+
+@lru_cache(maxsize=8192)
+def _other_width(text: str) -> int:
+    return cell_len(text)
 
 
 def cell(text: object, style: str = "") -> Cell:
