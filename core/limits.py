@@ -14,7 +14,10 @@ tells whether a value is inside. Points are checked by `points_ok`.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 # -- the file as text --------------------------------------------------------
 FILE_CHARS_MAX = 50_000_000  # a 2000-player, 11-round event is under 1 MB
@@ -57,8 +60,8 @@ SPLIT_PART_MAX = 1000  # one player's part in a 704.4 split (parts like 1:1, 3:2
 # integers in tenths"), so a point value is a multiple of 0.1: 1, 1/2, 3, 2.5,
 # but not 1/4 or 1/3.
 POINTS_DENOMINATOR = 10
-POINTS_MAX = Fraction(99)  # points of one game or bye
-MATCH_POINTS_MAX = Fraction(99)  # match points of one team match
+POINTS_MAX = 99  # points of one game or bye (a whole number: compared with Fractions as it is)
+MATCH_POINTS_MAX = 99  # match points of one team match
 
 RANGES: dict[str, tuple[int, int]] = {
     "players": (0, PLAYERS_MAX),

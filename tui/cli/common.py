@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from . import numbers
 from .usage import UsageError
@@ -46,12 +45,12 @@ def _as_typed(kind: Callable[[str], Any] | None) -> Callable[[str], Any]:
     return parse
 
 
-@dataclass(frozen=True)
-class Arg:
+class Arg(NamedTuple):
     """One operand (`file`) or option (`--round`) of a command, with its help text.
 
     `metavar` names the value in the help (FILE, R, text|json); an option without a value
-    (`flag=True`) has none.
+    (`flag=True`) has none. (The command table's records are named tuples, not dataclasses: `arbiter --help`
+    and the commands that need no dataclass of core load neither `dataclasses` nor `inspect`.)
     """
 
     name: str
@@ -68,7 +67,7 @@ class Arg:
 
     def but(self, help: str, **changes: Any) -> "Arg":
         """The same argument (name, type, limits, metavar) with another help text for one command."""
-        return replace(self, help=help, **changes)
+        return self._replace(help=help, **changes)
 
     @property
     def is_option(self) -> bool:
@@ -100,8 +99,7 @@ class Arg:
         parser.add_argument(self.name, **kw)
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """A sub-command: its words (`("players", "add")`), one-line help, the module that runs it and its
     arguments.
 
@@ -137,8 +135,7 @@ class Command:
         return self.handler()(a)
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """A word that groups sub-commands (`players`, `teams`, `trf`)."""
 
     word: str

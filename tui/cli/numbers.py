@@ -18,8 +18,10 @@ from __future__ import annotations
 import argparse
 import math
 import re
-from fractions import Fraction
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 from arbiter.core import limits as L
 
@@ -51,8 +53,9 @@ LIMITS: dict[str, tuple[int, int, str]] = {
 # Points of one game (--points, --match-points): from 0 to MAX_POINTS, in tenths at most (the
 # engine and the TRF count points in tenths), so 1/4 or 1/3 are refused.
 MAX_POINTS, POINTS_DENOMINATOR = int(L.POINTS_MAX), L.POINTS_DENOMINATOR
-# Seconds a page of the hall display stays (--interval).
-INTERVAL = (Fraction(1, 2), 3600)
+# Seconds a page of the hall display stays (--interval). (0.5 is exact as a float: a typed value is compared
+# with it exactly, and `fractions` is not loaded by every command for it.)
+INTERVAL = (0.5, 3600)
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[0-9]*\.?[0-9]+|[0-9]+/[0-9]+")
@@ -141,6 +144,8 @@ def points(text: str, option: str = "--points") -> tuple[Fraction, Fraction, Fra
     parts = [p.strip() for p in text_typed.split(",")]
     if len(parts) != 3:
         raise UsageError(f"{option} '{text}': expected three values W,D,L such as 1,0.5,0 or 3,1,0")
+    from fractions import Fraction
+
     out = []
     for p in parts:
         if not (p.isascii() and _DECIMAL.fullmatch(p)) or len(p) > 12:
@@ -165,7 +170,7 @@ def seconds(text: str) -> float:
     value = float(t)
     if not math.isfinite(value):
         raise argparse.ArgumentTypeError(f"{t} is not a number of seconds")
-    if Fraction(value) < lo:
+    if value < lo:
         raise argparse.ArgumentTypeError(f"{t} is too small: at least {float(lo)} seconds")
     if value > hi:
         raise argparse.ArgumentTypeError(f"{t} is too big: at most {hi} seconds")
