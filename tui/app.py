@@ -133,6 +133,7 @@ class ArbiterApp(App):
         # once the round is on the screen: the repair's worker and the modules of the screens not yet needed would
         # else take the interpreter from the first frame
         self.call_after_refresh(self._started)
+        self.set_timer(5.0, self._collect_from_now)  # (and at the latest now, whatever held the first frame back)
 
     def on_unmount(self) -> None:
         self.stop_job()
@@ -269,13 +270,19 @@ class ArbiterApp(App):
 
     def _started(self) -> None:
         """The round is on the screen: what was put off for it."""
-        if not gc.isenabled():  # `arbiter FILE` started with the collector off (tui/cli): what start-up made stays
-            gc.freeze()
-            gc.enable()
+        self._collect_from_now()
         self.settle()
         self.load_screens()
         if self.main is not None:
             self.main.prepare_standings()
+
+    @staticmethod
+    def _collect_from_now() -> None:
+        """`arbiter FILE` started with the cyclic collector off (tui/cli): on again, what start-up made set aside
+        (it stays as long as the TUI); a process that had it on (a test) is left as it is."""
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
 
     def load_screens(self) -> None:
         """Load the screens the main screen opens on demand (the pairing preview, the line-ups): their rows of the
