@@ -31,8 +31,7 @@ runs and nothing more (docs/performance.md, "The command line"). A new command i
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from arbiter.core.lazy import lazy_names
 
 # module -> the names it gives (the order of the table above)
 GROUPS: dict[str, tuple[str, ...]] = {
@@ -52,20 +51,6 @@ GROUPS: dict[str, tuple[str, ...]] = {
               "SplitPrizes", "UnsplitPrizes", "DrawLots"),
     "batch": ("Batch",),
 }
-_MODULE_OF = {name: module for module, names in GROUPS.items() for name in names}
 
-__all__ = list(_MODULE_OF)
-
-
-def __getattr__(name: str) -> Any:
-    """`RecordResult`, `run` ...: taken from its group's module, imported now (once)."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__all__ = [name for names in GROUPS.values() for name in names]
+__getattr__, __dir__ = lazy_names(__name__, GROUPS, globals())

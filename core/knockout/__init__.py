@@ -36,9 +36,7 @@ What the caller stores, and what it gets back
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
+from arbiter.core.lazy import lazy_names
 from arbiter.core.errors import IllegalChange, InvalidResult  # noqa: F401 (given by the package: ko.IllegalChange)
 
 # module -> the names it gives; each loaded when a name of it is first asked for (the TUI's first screen and a
@@ -53,8 +51,6 @@ LAZY: dict[str, tuple[str, ...]] = {
     "qualification": ("Qualification", "Qualifier", "TableRanking", "qualify"),
     "seeding": ("AimCheck", "AimsReport", "Seed", "aims_report", "best_seeding", "straight_seeding"),
 }
-_MODULE_OF = {name: module for module, names in LAZY.items() for name in names}
-
 __all__ = [
     "DECIDED_BY",
     "THIRD_PLACE",
@@ -85,15 +81,4 @@ __all__ = [
     "straight_seeding",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, LAZY, globals())

@@ -35,13 +35,11 @@ One module per idea (callers import the names below from `core.teams`):
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
 # `matches` is a function of round_matches and the name of a module of this package: bound here, after the
 # module `matches` is loaded (by section), as the package always had it. The rest is loaded when first asked
 # for (`from arbiter.core.teams import is_team_event` costs the TUI's first screen and the command line no
 # pairing engine, no team tie-breaks).
+from arbiter.core.lazy import lazy_names
 from arbiter.core.teams.round_matches import MatchView, matches, round_bye
 from arbiter.core.teams.section import TeamsState, is_team_event, setup, state
 
@@ -57,7 +55,6 @@ LAZY: dict[str, tuple[str, ...]] = {
     "arbiter.core.teams.tiebreak_codes": ("ALIASES", "DEFAULT_CODES", "check_codes"),
     "arbiter.core.tiebreaks.team": ("TeamStanding",),
 }
-_MODULE_OF = {name: module for module, names in LAZY.items() for name in names}
 
 __all__ = [
     "DEFAULT_CODES", "TeamsState", "MatchView", "BoardStat", "explain_team_text", "is_team_event", "setup", "state", "teams",
@@ -67,15 +64,4 @@ __all__ = [
     "team_histories", "standings", "board_stats", "ALIASES", "TeamStanding",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, LAZY, globals())

@@ -13,8 +13,9 @@ the ranking recomputes it on every tied sub-group.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from arbiter.core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -24,22 +25,13 @@ if TYPE_CHECKING:
 # name -> the module that gives it, imported when the name is first asked for: `tiebreaks.codes` (what
 # the event file's reader checks codes with) loads without the rules and their context
 _FROM = {
-    "Context": "context", "Flags": "context", "Column": "context", "Term": "context", "Value": "context",
-    "DEFAULT_FLAGS": "context", "EDITIONS": "context",
-    "lookup": "registry", "parse": "registry", "TieBreak": "registry",
-    "UnknownTieBreak": "codes",
+    "context": ("Context", "Flags", "Column", "Term", "Value", "DEFAULT_FLAGS", "EDITIONS"),
+    "registry": ("lookup", "parse", "TieBreak"),
+    "codes": ("UnknownTieBreak",),
 }
 
-__all__ = ["compute", *_FROM]
-
-
-def __getattr__(name: str) -> Any:
-    module = _FROM.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__all__ = ["compute", *(name for names in _FROM.values() for name in names)]
+__getattr__, __dir__ = lazy_names(__name__, _FROM, globals())
 
 
 def compute(codes: list[str], ctx: Context) -> dict[int, dict[str, Fraction]]:
