@@ -181,9 +181,8 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
     def prepare_standings(self) -> None:
         """Once the round is on the screen: the standings made meanwhile (a big event's in a worker), so that the
         judge's first `s` shows them at once."""
-        standings = self.standings
-        if standings.stale and self.query(StandingsPanel):
-            standings.show(self.arb.event, self.arb.lang)
+        if self.query(StandingsPanel) and self.standings.stale:
+            self.standings.show(self.arb.event, self.arb.lang)
 
     def event_changed(self, event: Event, outside: str | None = None, reopened: bool = False) -> None:
         if reopened:

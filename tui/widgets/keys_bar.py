@@ -56,7 +56,8 @@ class KeysBar(Widget):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._keys_may_have_changed)
-        self._to_draw = True
+        self._to_draw = True  # (drawn with the screen's first frame, asked then)
+        self.refresh()
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
