@@ -181,7 +181,7 @@ def _play_match(
             raise IllegalChange("{where}: results entered before both players are known", where=where)
         return base
     a, b = players
-    lot_key = f"third:0" if third else f"{round_no}:{number}"
+    lot_key = "third:0" if third else f"{round_no}:{number}"
     first = _first_mover(config, seeds, (a, b), lot_key)
     n = config.games_per_match
     if len(results) > n:

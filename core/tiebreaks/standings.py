@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from arbiter.core import limits
 from arbiter.core.errors import IllegalChange
 from arbiter.core.event.history import histories
 from arbiter.core.event.model import Event

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from . import numbers
 from .usage import UsageError
 
 

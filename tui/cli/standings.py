@@ -10,7 +10,6 @@ from arbiter.core.formats.text import standings_text
 from arbiter.core.tiebreaks.standings import completed_rounds, standings
 from arbiter.core.store import load
 
-from . import numbers
 from .common import codes, jnum, main_stage, print_json
 from .usage import UsageError
 

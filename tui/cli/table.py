@@ -410,7 +410,7 @@ COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TE
 GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *FINAL_GROUPS, *TEAMS_GROUPS, *EXPORTS_GROUPS)}
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."
-EPILOG = f"""\
+EPILOG = """\
 Without a command, `arbiter FILE` opens the judge's TUI on FILE; `arbiter` alone opens a copy of
 the demo event (made once, in ~/.local/share/arbiter/). `arbiter --version` says which arbiter this is.
 `arbiter COMMAND --help` says what each command takes. Exit codes: 0 done; 2 a user's mistake

@@ -12,7 +12,6 @@ from arbiter.core.formats import team_output
 from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, load
 
-from . import numbers
 from .common import ids
 from .interrupt import run
 from .usage import UsageError

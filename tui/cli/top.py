@@ -9,7 +9,6 @@ from arbiter.core import commands as cmds
 from arbiter.core.formats.text import round_text
 from arbiter.core.store import EventFile, load
 
-from . import numbers
 from .common import ids, print_json, typed_as
 from .interrupt import run
 from .usage import UsageError
