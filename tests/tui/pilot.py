@@ -79,9 +79,15 @@ async def pair_preview(pilot) -> PreviewScreen:
 
 
 async def type_line(pilot, text: str, typed: bool = False) -> None:
+    """The ':' line, `text` entered on it."""
     await pilot.press("colon")
+    await answer_line(pilot, text, typed)
+
+
+async def answer_line(pilot, text: str, typed: bool = False) -> None:
+    """`text` entered on the one-line question now open (the ':' line, the clock's minutes ...)."""
     await pilot.pause()
-    assert isinstance(pilot.app.screen, LineScreen)
+    assert isinstance(pilot.app.screen, LineScreen), screen_text(pilot.app)
     if typed:
         await pilot.press(*list(text))
     else:
