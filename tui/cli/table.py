@@ -406,7 +406,15 @@ DISPLAY = (
 )
 
 
-COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY)
+SHELL = (
+    Command(("completion",), "print the shell's completion script for arbiter (bash or zsh)", "completion", (
+        Arg("shell", "the shell: bash or zsh", metavar="SHELL", choices=("bash", "zsh")),
+    ), epilog="bash: arbiter completion bash > ~/.local/share/bash-completion/completions/arbiter\n"
+              "zsh:  arbiter completion zsh > ~/.zfunc/_arbiter   (and fpath+=(~/.zfunc) before compinit)"),
+)
+
+
+COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY, *SHELL)
 GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *FINAL_GROUPS, *TEAMS_GROUPS, *EXPORTS_GROUPS)}
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."
@@ -437,6 +445,7 @@ def build_parser(only: Command | None = None, *, arguments: bool = True) -> Pars
     players --help` and an unknown command, which list the commands and their help lines only."""
     formatter = argparse.RawDescriptionHelpFormatter
     root = Parser(prog="arbiter", description=DESCRIPTION, epilog=EPILOG, formatter_class=formatter)
+    root.add_argument("-V", "--version", action="store_true", help="say which arbiter this is (its version)")
     sub = root.add_subparsers(title="commands", metavar="COMMAND", dest="command", parser_class=Parser)
     groups: dict[str, Any] = {}  # word -> what add_subparsers returned for it
     for cmd in COMMANDS if only is None else (only,):
