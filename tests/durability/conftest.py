@@ -5,6 +5,13 @@ The command is read from docs/venue.md and run as written, with only its two pla
 folder that nobody but its owner can read (`mktemp -d`, mode 700): the install must not depend on
 where the checkout lies. Used by test_install.py (the package as a user gets it) and test_venue.py
 (two logins running the installed arbiter).
+
+Offline, as a distribution builds a package (issue 39): nothing reaches a package index. The wheel
+is built from the copy by this environment's own build tools (`pip wheel --no-build-isolation
+--no-index`, setuptools of the test extra), and the command installs that wheel (docs/venue.md: "or a
+folder holding its wheel") with `--no-index`; the libraries arbiter needs (textual, rich, tomli-w) are
+this environment's, seen by the new environment through a `.pth` line, as a distribution's own
+packages would be.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ import os
 import re
 import shutil
 import subprocess
+import sys
+import sysconfig
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +52,29 @@ class Installed:
         return self.bindir / "arbiter"
 
 
+def offline(command: str, prefix: Path, wheel: Path) -> str:
+    """The venue command made to install `wheel` without an index, the libraries it needs taken from
+    this environment (a `.pth` line in the new environment, written right after `venv` made it)."""
+    assert " -m venv " + str(prefix) in command and "pip install -q ." in command, command
+    lib = subprocess.run(["/usr/bin/python3", "-c", "import sys; print('python%d.%d' % sys.version_info[:2])"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    pth = prefix / "lib" / lib / "site-packages" / "arbiter-tests-offline.pth"
+    ours = sysconfig.get_paths()["purelib"]
+    command = command.replace(" -m venv " + str(prefix), f" -m venv {prefix} && echo {ours} > {pth}", 1)
+    return command.replace("pip install -q .", f"pip install -q --no-index {wheel}", 1)
+
+
+def build_wheel(checkout: Path, into: Path) -> Path:
+    """The wheel of `checkout`, built by this environment's setuptools without reaching an index."""
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-index",
+                           "--no-build-isolation", "-w", str(into), str(checkout)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    wheels = list(into.glob("*.whl"))
+    assert len(wheels) == 1, wheels
+    return wheels[0]
+
+
 def _copy_checkout(into: Path) -> None:
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.lock", "*.journal", "*.bak*", "*.who", "*.egg-info")
     for name in ("core", "tui"):
@@ -63,7 +95,10 @@ def venue_install():
         prefix, bindir = base / "arbiter", base / "bin"
         bindir.mkdir()
         command = venue_command().replace("/opt/arbiter", str(prefix)).replace("/usr/local/bin", str(bindir))
+        (base / "wheel").mkdir()
+        command = offline(command, prefix, build_wheel(checkout, base / "wheel"))
         env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")}
+        env["PIP_NO_INDEX"] = "1"  # and nothing else pip does reaches an index either
         done = subprocess.run(["sh", "-c", command], cwd=checkout, env=env, capture_output=True, text=True,
                               timeout=600)
         assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
