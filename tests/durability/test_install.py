@@ -109,3 +109,29 @@ def test_a_demo_that_cannot_be_copied_is_one_line_and_exit_2(tmp_path, monkeypat
     assert code == 2 and out == ""
     assert err.startswith(f"arbiter: error: {tmp_path / 'ro' / 'arbiter' / 'demo.toml'}: cannot copy the demo event here")
     assert err.count("\n") == 1
+
+
+def test_the_readmes_day_at_the_venue_runs_as_written_after_a_plain_install(venue_install, tmp_path):
+    """README.md's "At the venue" lines, run by a shell in a home with nothing in it (but the entries'
+    CSV its import names), with the installed arbiter: every line but the two that stay on the screen
+    (the TUI and the web view) ends with 0."""
+    import re
+    import shlex
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## At the venue\n(.*?)\n## ", text, re.S).group(1)
+    lines = [line.strip() for line in block.splitlines() if line.startswith("    ")]
+    assert lines and lines[0].startswith("mkdir -p ~/events")
+    stays = [line for line in lines if shlex.split(line, comments=True)[:1] == ["arbiter"]
+             and (len(shlex.split(line, comments=True)) == 2 or "--serve" in line)]
+    assert len(stays) == 2, stays  # `arbiter open.toml` and the web view
+    home = tmp_path / "home"
+    (home / "events").mkdir(parents=True)  # the CSV a federation sent, where the import looks for it
+    rows = ["name,rating,club"] + [f"\"Player{i:02d}, Test\",{2400 - 10 * i},Club{i % 4}" for i in range(30)]
+    (home / "events" / "entries.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    script = "set -e\n" + "\n".join(line for line in lines if line not in stays) + "\n"
+    env = {**PLAIN_ENV, "HOME": str(home), "PATH": f"{venue_install.bindir}:/usr/bin:/bin"}
+    done = subprocess.run(["sh", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (home / "events" / "open.toml").is_file() and (home / "events" / "open.trf").is_file()
+    assert "Ivanov, Ivan" in (home / "events" / "open.toml").read_text(encoding="utf-8")
