@@ -70,6 +70,13 @@ def cmd_result(a: argparse.Namespace) -> int:
 
         new = run(ef, Batch(changes))
     played = new.find_round(stage, table, rnd)
+    if a.format == "json":  # what was recorded, board by board, as `round --format json` shows a board
+        from .common import print_json
+
+        print_json({"round": rnd, "table": table if table else None, "stage": stage, "results": [
+            {"board": b, "first": played.game(b).first, "second": played.game(b).second, "result": str(result)}
+            for b, result in given]})
+        return 0
     for b, result in given:
         g = played.game(b)
         names = new.player(g.first).name + (f" - {new.player(g.second).name}" if g.second else "")

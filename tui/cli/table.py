@@ -235,6 +235,7 @@ ROUNDS = (
         Arg("--force", "replace a different result already entered", flag=True),
         Arg("--moves", "the number of moves of the game (the fewest-moves rule of a play-off; one result)",
             metavar="N", type=numbers.whole("moves")),
+        fmt("text", "json", what="what was recorded"),
     ), epilog=RESULT_FORMS + BATCH_FORMS),
     Command(("round",), "show a round (the current one unless --round)", "rounds", (
         FILE, ROUND, TABLE, STAGE, fmt("text", "json"),
