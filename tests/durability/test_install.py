@@ -135,3 +135,39 @@ def test_the_readmes_day_at_the_venue_runs_as_written_after_a_plain_install(venu
     assert done.returncode == 0, done.stdout + done.stderr
     assert (home / "events" / "open.toml").is_file() and (home / "events" / "open.trf").is_file()
     assert "Ivanov, Ivan" in (home / "events" / "open.toml").read_text(encoding="utf-8")
+
+
+def test_every_library_the_code_imports_is_declared_with_a_range():
+    """A packager's first check (issue 39): each library core/ and tui/ import by name (not the standard
+    library's, not arbiter's own) is a dependency of the distribution, with a lower and an upper bound."""
+    import ast
+    import re
+    import sys
+
+    dist_of = {"tomli_w": "tomli-w"}  # an import name that is not its distribution's
+    imported = set()
+    for top in ("core", "tui"):
+        for path in (ROOT / top).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    imported |= {a.name.split(".")[0] for a in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    imported.add(node.module.split(".")[0])
+    ours = {name.split(".")[0] for name in PYPROJECT["tool"]["setuptools"]["package-dir"]}
+    libraries = {m for m in imported - ours - set(sys.stdlib_module_names) if m not in ("core", "tui")}
+    declared = {re.split(r"[<>=!~ \[;]", d, maxsplit=1)[0].lower(): d for d in PYPROJECT["project"]["dependencies"]}
+    for module in sorted(libraries):
+        name = dist_of.get(module, module).lower()
+        assert name in declared, f"{module} is imported by arbiter but not declared in pyproject's dependencies"
+        assert ">=" in declared[name] and "<" in declared[name].replace("<=", "<"), declared[name]
+
+
+def test_the_metadata_says_what_a_packager_needs(venue_install):
+    meta = next(venue_install.prefix.glob("lib/python3*/site-packages/arbiter_tournament-*.dist-info/METADATA"))
+    text = meta.read_text(encoding="utf-8")
+    for line in ("Classifier: Operating System :: POSIX", "Classifier: Programming Language :: Python :: 3.11",
+                 "Classifier: Topic :: Games/Entertainment :: Board Games", "License-Expression: MIT",
+                 "Requires-Python: >=3.11"):
+        assert line in text.splitlines(), line
+    assert any(line.startswith("Project-URL: ") for line in text.splitlines())
+    assert any(line.startswith("Author: ") for line in text.splitlines())
