@@ -301,10 +301,10 @@ class _Site:
         from arbiter.core.knockout.bracket_text import bracket_lines
 
         parts = []
-        for r, matches in enumerate(b.rounds, start=1):
+        for r, of_round in enumerate(b.rounds, start=1):
             extra = [b.third_place_match] if r == len(b.rounds) and b.third_place_match is not None else []
             rows = []
-            for m in list(matches) + extra:
+            for m in list(of_round) + extra:
                 label = "3" if m.third_place else m.number
                 rows.append([label, m.seeds[0] or "", self.who(m.players[0]), m.result or "–",
                              self.who(m.players[1]), m.seeds[1] or "", self.who(m.winner), m.decided_by or ""])

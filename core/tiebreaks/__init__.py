@@ -30,7 +30,8 @@ _FROM = {
     "codes": ("UnknownTieBreak",),
 }
 
-__all__ = ["compute", *(name for names in _FROM.values() for name in names)]
+__all__ = ["compute"]
+__all__ += [name for names in _FROM.values() for name in names]
 __getattr__, __dir__ = lazy_names(__name__, _FROM, globals())
 
 

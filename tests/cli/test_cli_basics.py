@@ -69,7 +69,6 @@ def test_broken_event_file_is_refused_and_kept(tmp_path):
 
 
 def test_log_says_who_as_user_at_host_and_when_in_the_machines_time_zone(tmp_path, monkeypatch):
-    import os
     import re
     import time
 

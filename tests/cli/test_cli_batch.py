@@ -11,7 +11,7 @@ import json
 import pytest
 
 from arbiter.core.store import EventFile, load
-from tests.cli_run import ok, refused, run, run_process
+from tests.cli_run import ok, refused, run_process
 
 
 @pytest.fixture

@@ -23,7 +23,6 @@ import pytest
 
 from arbiter.core.formats.exports import PRINTOUTS
 from arbiter.core.msg.cells import UNSAFE, clean, json_safe
-from arbiter.core.store import load
 from tests.cli_run import ok
 from tests.conftest import ROOT
 

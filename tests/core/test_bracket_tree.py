@@ -3,7 +3,6 @@ and the board of a match in the file (`core.knockout.stage.match_board`): what t
 
 from __future__ import annotations
 
-from fractions import Fraction as F
 
 import pytest
 
@@ -11,7 +10,7 @@ from arbiter.core.knockout import stage as top
 from arbiter.core.knockout.bracket_text import bracket_lines, match_lines, text_width, tree_layout
 from arbiter.core.knockout import THIRD_PLACE, TopConfig, build_bracket
 from arbiter.core.event.results import Result
-from tests.core.test_bracket_text import CFG, NAME_OF, PBT, QOW, SEEDS, _played_bracket
+from tests.core.test_bracket_text import NAME_OF, _played_bracket
 
 
 def test_the_tree_lines_are_those_of_bracket_lines_and_every_match_has_its_slots():

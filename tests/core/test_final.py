@@ -18,7 +18,7 @@ from arbiter.core.final.ranking import FinalRanking, FinalRow, final_ranking, is
 from arbiter.core.knockout import stage as top
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.tiebreaks.standings import standings
-from tests.final_events import play_top, smaller_id_wins, swiss, twelve_with_top
+from tests.final_events import play_top, swiss, twelve_with_top
 
 F = Fraction
 

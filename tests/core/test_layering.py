@@ -16,7 +16,6 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-import pytest
 
 from tests.conftest import ROOT
 

@@ -314,7 +314,6 @@ def test_closed_form_equals_rotation_algorithm(n):
 
 
 def test_a_player_withdrawn_before_the_round_robin_starts_is_left_out_of_the_standings():
-    from dataclasses import replace
 
     from arbiter.core.event.commands import add_player, new_event, withdraw
     from arbiter.core.pairing.rounds import pair_next

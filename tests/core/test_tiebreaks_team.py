@@ -3,6 +3,8 @@
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbiter.core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, TeamScoring, compute_team, rank_teams
 
@@ -63,9 +65,6 @@ def test_unknown_team_code():
     with pytest.raises(ValueError, match="unknown team tie-break"):
         compute_team(["XX"], TeamContext.of(TEAMS, rounds=3))
 
-
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 
 @st.composite

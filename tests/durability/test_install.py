@@ -3,7 +3,6 @@ checkout (tests/durability/conftest.py), run from another folder, as root and as
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import tomllib

@@ -12,7 +12,6 @@ import pwd
 import shutil
 import stat
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -20,7 +19,6 @@ import pytest
 
 from arbiter.core.store import EventFile, load, venue
 from arbiter.core.store.files import shared_folder
-from tests.conftest import ROOT
 
 GROUP = "arbvenue"
 USERS = ("arbjudgea", "arbjudgeb")

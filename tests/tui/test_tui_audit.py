@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from textual.command import CommandPalette
@@ -420,7 +419,6 @@ async def test_ctrl_c_hints_at_q_in_the_judges_language(demo):
 @sync
 async def test_long_names_never_scroll_the_players_or_the_preview_sideways(tmp_path):
     from tests.helpers import with_round
-    from arbiter.tui.screens.preview import PreviewScreen
 
     p = tmp_path / "long.toml"
     e = commands.new_event("Long", 3, lots_seed=1)

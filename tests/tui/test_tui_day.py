@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import stat
 import threading
-import time
 from datetime import timedelta
 
 import pytest

@@ -7,10 +7,8 @@ Asserted on the event file (core reads it back) and on what the terminal shows.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
-import pytest
 from textual.command import CommandPalette
 
 from arbiter.core import teams as team_event
@@ -23,7 +21,6 @@ from arbiter.tui.screens.dialogs import LineScreen, TextScreen
 from arbiter.tui.screens.lineups import LineupScreen
 from arbiter.tui.screens.team_preview import TeamPreviewScreen
 from arbiter.tui.widgets.keyed_table import KeyedTable
-from arbiter.tui.widgets.keys_bar import KeysBar
 from tests.core.test_team_event import play, team_event_of
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 
