@@ -218,21 +218,46 @@ def how_text(w, lang: str) -> str:
         return t("prize_hort", n=len(w.pool))
     if w.how in ("split", "with"):
         return t("prize_split", ids=", ".join(str(p) for p in w.pool))
+    if w.how in ("order", "lot"):
+        return t("prize_trophy_" + w.how)
     return ""
 
 
+def why_text(a, lang: str) -> str:
+    """Why nobody receives a prize (`Award.why`), or ""."""
+    if not a.why:
+        return ""
+    return words(lang)("why_" + a.why, ids=", ".join(map(str, a.candidates)))
+
+
+def _paid(w) -> int | float | None:
+    """What a winner is paid from a prize, in money (the cents rounded so that a prize's parts add up)."""
+    if w.amount is None:
+        return None
+    return _jnum(Fraction(w.cents, 100)) if w.cents is not None else _jnum(w.amount)
+
+
+def _paid_text(w) -> str:
+    if w.amount is None:
+        return ""
+    return amount_text(Fraction(w.cents, 100)) if w.cents is not None else amount_text(w.amount)
+
+
 def prizes_doc(event: Event, pl: PrizeList | None = None) -> dict[str, Any]:
-    """`{"prizes": [{"name", "category", "amount", "winners": [ids], ...}]}` (cli: `prizes list --format json`)."""
+    """`{"prizes": [{"name", "category", "amount", "winners": [ids], ...}]}` (cli: `prizes list --format json`):
+    a prize shared lists each of its players in `winners` with what each `receives` (the money paid to a player
+    is the sum over the prizes); `not_awarded` says why nobody receives it (null when someone does)."""
     pl = pl or prize_list(event)
     rows = {r.id: r for r in pl.ranking.rows}
     return {
-        "finished": pl.finished, "sharing": pl.sharing,
+        "finished": pl.finished, "sharing": pl.sharing, "trophies": pl.trophies,
         "prizes": [{"name": a.prize.name, "category": a.prize.category or None,
                     "amount": _jnum(a.prize.amount) if a.prize.amount is not None else None,
                     "winners": a.ids,
                     "places": [rows[w.id].place_text if w.id in rows else None for w in a.winners],
-                    "receives": [_jnum(w.amount) if w.amount is not None else None for w in a.winners],
-                    "how": [w.how or None for w in a.winners]} for a in pl.awards],
+                    "receives": [_paid(w) for w in a.winners],
+                    "how": [w.how or None for w in a.winners],
+                    "not_awarded": a.why or None} for a in pl.awards],
     }
 
 
@@ -244,11 +269,11 @@ def prizes_csv(event: Event, pl: PrizeList | None = None) -> str:
     for a in pl.awards:
         amount = amount_text(a.prize.amount) if a.prize.amount is not None else ""
         if not a.winners:
-            out.append([a.index, a.prize.name, a.prize.category, amount, "", "", "", "", ""])
+            out.append([a.index, a.prize.name, a.prize.category, amount, "", "", "", "", a.why])
         for w in a.winners:
             r = rows.get(w.id)
             out.append([a.index, a.prize.name, a.prize.category, amount, w.id, r.name if r else "",
-                        r.place_text if r else "", amount_text(w.amount) if w.amount is not None else "", w.how])
+                        r.place_text if r else "", _paid_text(w), w.how])
     return write_rows(["number", "prize", "category", "amount", "id", "name", "place", "receives", "how"], out)
 
 
@@ -263,7 +288,8 @@ def prizes_blocks(event: Event, lang: str, pl: PrizeList | None = None) -> list[
     t = words(lang)
     pl = pl or prize_list(event)
     rows = {r.id: r for r in pl.ranking.rows}
-    head = [t("prize_list") if pl.finished else t("prize_list_provisional"), t("sharing_" + pl.sharing), ""]
+    head = [t("prize_list") if pl.finished else t("prize_list_provisional"), t("sharing_" + pl.sharing),
+            t("trophies_" + pl.trophies), ""]
     if not pl.awards:
         return [head + [t("no_prizes")]]
     prize_w, name_w = 20, 26
@@ -277,14 +303,14 @@ def prizes_blocks(event: Event, lang: str, pl: PrizeList | None = None) -> list[
         first = f"{a.index:>3} {_fit(a.prize.name, prize_w)} {_fit(amount, 9, '>')}"
         category = _fit(f"({a.prize.category})", left - 6) if a.prize.category else ""  # under the prize's name
         if not a.winners:
-            lines.append(f"{first}  {_fit(t('no_winner'), name_w)}".rstrip())
+            lines.append(f"{first}  {_fit(why_text(a, lang) or t('no_winner'), WIDTH - left)}".rstrip())
             if category:
                 lines.append(f"    {category}".rstrip())
         said = None
         for k, w in enumerate(a.winners):
             r = rows.get(w.id)
             who = f"{r.name} ({w.id})" if r else str(w.id)
-            paid = amount_text(w.amount) if w.amount is not None else ""
+            paid = _paid_text(w)
             lines.append(f"{first if k == 0 else ' ' * (left - 2)}  {_fit(who, name_w)} "
                          f"{_fit(r.place_text if r else '', 5, '>')} {_fit(paid, 9, '>')}".rstrip())
             how = how_text(w, lang)
