@@ -223,11 +223,25 @@ def how_text(w, lang: str) -> str:
     return ""
 
 
+def _paid_in_all(pl: PrizeList) -> list[tuple[int, Fraction]]:
+    """The players paid from several prizes, with their money in all (the cents paid), in the ranking's order."""
+    cents: dict[int, int] = {}
+    count: dict[int, int] = {}
+    for a in pl.awards:
+        for w in a.winners:
+            if w.cents is not None:
+                cents[w.id] = cents.get(w.id, 0) + w.cents
+                count[w.id] = count.get(w.id, 0) + 1
+    return [(r.id, Fraction(cents[r.id], 100)) for r in pl.ranking.rows if count.get(r.id, 0) > 1]
+
+
 def why_text(a, lang: str) -> str:
     """Why nobody receives a prize (`Award.why`), or ""."""
     if not a.why:
         return ""
-    return words(lang)("why_" + a.why, ids=", ".join(map(str, a.candidates)))
+    if a.why == "lot_pending":
+        return words(lang)("why_lot_pending", ids=", ".join(map(str, a.candidates)))
+    return words(lang)("why_" + a.why)
 
 
 def _paid(w) -> int | float | None:
@@ -303,24 +317,32 @@ def prizes_blocks(event: Event, lang: str, pl: PrizeList | None = None) -> list[
         first = f"{a.index:>3} {_fit(a.prize.name, prize_w)} {_fit(amount, 9, '>')}"
         category = _fit(f"({a.prize.category})", left - 6) if a.prize.category else ""  # under the prize's name
         if not a.winners:
-            lines.append(f"{first}  {_fit(why_text(a, lang) or t('no_winner'), WIDTH - left)}".rstrip())
+            head_word = t("lot_pending") if a.why == "lot_pending" else t("not_awarded") if a.why else t("no_winner")
+            lines.append(f"{first}  {_fit(head_word, name_w)}".rstrip())
             if category:
                 lines.append(f"    {category}".rstrip())
-        said = None
+            if a.why:
+                lines += ["    " + ln for ln in _wrap(why_text(a, lang), WIDTH - 4)]
         for k, w in enumerate(a.winners):
             r = rows.get(w.id)
             who = f"{r.name} ({w.id})" if r else str(w.id)
             paid = _paid_text(w)
             lines.append(f"{first if k == 0 else ' ' * (left - 2)}  {_fit(who, name_w)} "
                          f"{_fit(r.place_text if r else '', 5, '>')} {_fit(paid, 9, '>')}".rstrip())
-            how = how_text(w, lang)
-            if how == said:  # (the winners of one pool: said once, under the last of them)
-                how = ""
-            if how or (k == 0 and category):
-                lines.append((f"    {_fit(category if k == 0 else '', left - 4)}{_fit(how, WIDTH - left)}").rstrip())
-            said = how_text(w, lang)
+        how = next((how_text(w, lang) for w in a.winners if w.how), "")  # (said once, under the last winner)
+        if a.winners and (how or category):
+            lines.append((f"    {_fit(category, left - 4)}{_fit(how, WIDTH - left)}").rstrip())
         blocks.append(lines)
     blocks[0] = head + blocks[0]
+    several = _paid_in_all(pl)
+    if several:
+        total = [t("paid_in_all")]
+        for pid, x in several:
+            r = rows.get(pid)
+            who = f"{r.name} ({pid})" if r else str(pid)
+            total.append(f"{' ' * (left - 2)}  {_fit(who, name_w)} {_fit(r.place_text if r else '', 5, '>')} "
+                         f"{_fit(amount_text(x), 9, '>')}".rstrip())
+        blocks.append([""] + total)
     note_lines = _pending_note(list(pl.ranking.rows), lang)
     return blocks + ([note_lines] if note_lines else [])
 
