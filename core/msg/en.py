@@ -266,6 +266,8 @@ EN: dict[str, str] = {
     "prize_trophy_order": "a shared place: by the Swiss order",
     "prize_trophy_lot": "a shared place: by lot",
     "not_awarded": "not awarded",
+    "top_left_out": "player {pid} ({name}) of table {table} withdrew: left out of the top; his seat goes to the "
+                    "next player of his table",
     "paid_in_all": "In all, to the players paid from several prizes:",
     "why_no_player": "its category has no player",
     "why_all_better": "every player of its category has a prize worth as much or more",
