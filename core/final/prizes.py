@@ -53,7 +53,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
 
 from arbiter.core.event.model import Event, Prize
 from arbiter.core.final.categories import find, members
@@ -192,21 +191,98 @@ def _fair(players: list[int], money: list[tuple[int, Fraction, frozenset[int] | 
     prizes_left = set(amount)
     out: dict[int, dict[int, Fraction]] = {p: {} for p in amount}
     while left and prizes_left:
-        best: tuple[Fraction, int, tuple] | None = None
-        for k in range(1, len(left) + 1):
-            for sub in combinations(left, k):
-                reach = frozenset().union(*sub) & prizes_left
-                n = sum(len(classes[c]) for c in sub)
-                ratio = sum((amount[p] for p in reach), Fraction(0)) / n
-                if best is None or ratio < best[0] or (ratio == best[0] and n > best[1]):
-                    best = (ratio, n, sub)
-        assert best is not None
-        level, _, sub = best
+        level, sub = _tightest(left, {c: len(classes[c]) for c in left}, {p: amount[p] for p in prizes_left})
         reach = sorted(frozenset().union(*sub) & prizes_left)
         _spread(out, {p: amount[p] for p in reach}, {c: classes[c] for c in sub}, level)
         prizes_left -= set(reach)
         left = [c for c in left if c not in sub]
     return out
+
+
+def _tightest(left: list[frozenset[int]], size: dict[frozenset[int], int], amount: dict[int, Fraction]
+              ) -> tuple[Fraction, list[frozenset[int]]]:
+    """The classes S with the least money per player among the prizes any of them may have (the largest such
+    S), and that money per player: min over S of amount(N(S)) / players(S).
+
+    Dinkelbach's iteration: for the ratio l of the set S found so far, min over S' of amount(N(S')) - l *
+    players(S') is a minimum cut (source -> class: l * its players; class -> a prize it may have: no limit;
+    prize -> sink: its amount); while it is below 0 its classes have a smaller ratio. At the least ratio the
+    classes that cannot reach the sink in the residual network are the largest set that has it."""
+    def ratio(sub: list[frozenset[int]]) -> Fraction:
+        reach = frozenset().union(*sub) & amount.keys()
+        return sum((amount[p] for p in reach), Fraction(0)) / sum(size[c] for c in sub)
+
+    sub = list(left)
+    while True:
+        level = ratio(sub)
+        cap: dict[object, dict[object, Fraction | None]] = {"s": {}}
+        for c in left:
+            cap["s"][("c", c)] = level * size[c]
+            cap[("c", c)] = {("p", p): None for p in c if p in amount}
+        for p, a in amount.items():
+            cap[("p", p)] = {"t": a}
+        value, from_s, to_t = _max_flow(cap)
+        if value >= level * sum(size[c] for c in left):
+            return level, [c for c in left if ("c", c) not in to_t]
+        sub = [c for c in left if ("c", c) in from_s]
+
+
+def _max_flow(cap: dict[object, dict[object, Fraction | None]]) -> tuple[Fraction, set, set]:
+    """The maximum flow from "s" to "t" (capacities exact; None: no limit), by shortest augmenting paths; with
+    the nodes reachable from "s" and the nodes that reach "t" in the residual network."""
+    from collections import deque
+
+    flow: dict[tuple[object, object], Fraction] = {}
+    nodes = set(cap) | {v for u in cap for v in cap[u]}
+    back: dict[object, set] = {v: set() for v in nodes}
+    for u in cap:
+        for v in cap[u]:
+            back[v].add(u)
+
+    def residual(u, v) -> Fraction | None:  # None: no limit
+        c = cap.get(u, {}).get(v, 0) if v in cap.get(u, {}) else 0
+        r = None if v in cap.get(u, {}) and cap[u][v] is None else (c or 0) - flow.get((u, v), Fraction(0))
+        r_back = flow.get((v, u), Fraction(0))
+        return None if r is None else r + r_back
+
+    def neighbours(u):
+        return set(cap.get(u, {})) | back.get(u, set())
+
+    total = Fraction(0)
+    while True:
+        prev = {"s": None}
+        queue = deque(["s"])
+        while queue and "t" not in prev:
+            u = queue.popleft()
+            for v in neighbours(u):
+                r = residual(u, v)
+                if v not in prev and (r is None or r > 0):
+                    prev[v] = u
+                    queue.append(v)
+        if "t" not in prev:
+            break
+        path, v = [], "t"
+        while prev[v] is not None:
+            path.append((prev[v], v))
+            v = prev[v]
+        push = min(r for r in (residual(u, v) for u, v in path) if r is not None)
+        for u, v in path:
+            undo = min(push, flow.get((v, u), Fraction(0)))
+            if undo:
+                flow[(v, u)] -= undo
+            if push - undo:
+                flow[(u, v)] = flow.get((u, v), Fraction(0)) + push - undo
+        total += push
+    to_t = {"t"}
+    queue = deque(["t"])
+    while queue:
+        v = queue.popleft()
+        for u in neighbours(v):
+            r = residual(u, v)
+            if u not in to_t and (r is None or r > 0):
+                to_t.add(u)
+                queue.append(u)
+    return total, set(prev), to_t
 
 
 def _spread(out, amounts: dict[int, Fraction], classes: dict[frozenset[int], list[int]], level: Fraction) -> None:

@@ -251,7 +251,8 @@ def _paid(w) -> int | float | None:
     return _jnum(Fraction(w.cents, 100)) if w.cents is not None else _jnum(w.amount)
 
 
-def _paid_text(w) -> str:
+def paid_text(w) -> str:
+    """What a winner is paid from a prize, as text (the cents that add up), or "" (a trophy)."""
     if w.amount is None:
         return ""
     return amount_text(Fraction(w.cents, 100)) if w.cents is not None else amount_text(w.amount)
@@ -287,7 +288,7 @@ def prizes_csv(event: Event, pl: PrizeList | None = None) -> str:
         for w in a.winners:
             r = rows.get(w.id)
             out.append([a.index, a.prize.name, a.prize.category, amount, w.id, r.name if r else "",
-                        r.place_text if r else "", _paid_text(w), w.how])
+                        r.place_text if r else "", paid_text(w), w.how])
     return write_rows(["number", "prize", "category", "amount", "id", "name", "place", "receives", "how"], out)
 
 
@@ -326,7 +327,7 @@ def prizes_blocks(event: Event, lang: str, pl: PrizeList | None = None) -> list[
         for k, w in enumerate(a.winners):
             r = rows.get(w.id)
             who = f"{r.name} ({w.id})" if r else str(w.id)
-            paid = _paid_text(w)
+            paid = paid_text(w)
             lines.append(f"{first if k == 0 else ' ' * (left - 2)}  {_fit(who, name_w)} "
                          f"{_fit(r.place_text if r else '', 5, '>')} {_fit(paid, 9, '>')}".rstrip())
         how = next((how_text(w, lang) for w in a.winners if w.how), "")  # (said once, under the last winner)

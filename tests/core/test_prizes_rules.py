@@ -312,3 +312,110 @@ def test_properties_of_the_money(case):
             for pid in who:
                 assert pl.prize_of(pid) is not None or any(
                     pid in aa.candidates for aa in pl.awards), (a, pid)
+
+
+# -- the same properties on real events played to their end (tops of 4 and 16, two tables, round robins) ----------
+
+
+@pytest.fixture(scope="module")
+def real_events() -> list[Event]:
+    from tests.core.test_final import three_way_round_robin
+    from tests.final_events import twelve_with_top
+
+    top16 = play_top(top.start_top(swiss(24, rounds=5, top_size=16)), list(range(1, 25)))
+    return [twelve_with_top(), top16, swiss(16, rounds=3, tables=2), round_robin_2_3(),
+            three_way_round_robin(share=True), three_way_round_robin(share=False)]
+
+
+@st.composite
+def on_real_events(draw, count: int):
+    k = draw(st.integers(0, count - 1))
+    women = draw(st.sets(st.integers(1, 24), max_size=8))
+    cut = draw(st.sampled_from([1900, 1950, 1975, 2000, 2300]))
+    items = draw(st.lists(st.tuples(st.none() | st.integers(1, 2000), st.sampled_from(["", "", "U", "Women"])),
+                          min_size=1, max_size=10))
+    sharing = draw(st.sampled_from(["none", "equal", "hort", "winners"]))
+    share = draw(st.booleans())
+    return k, women, cut, items, sharing, share
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=on_real_events(6))
+def test_properties_of_the_money_on_real_events(real_events, case):
+    from arbiter.core.final.categories import members
+
+    k, women, cut, items, sharing, share = case
+    e = real_events[k]
+    e = replace(e, players=tuple(replace(p, sex="f" if p.id in women else "m") for p in e.players),
+                prize_sharing=sharing, share_places=share or e.share_places)
+    e = changes.add_category(e, "U", rating_below=cut)
+    e = changes.add_category(e, "Women", sex="f")
+    for i, (amount, category) in enumerate(items):
+        e = changes.add_prize(e, f"p{i}", amount=None if amount is None else F(amount), category=category)
+    pl = prize_list(e)
+    fr = pl.ranking
+    money = pl.paid()
+    cats = {c.name: members(e, c) for c in e.categories}
+    rows = {r.id: r for r in fr.rows}
+    for a in pl.awards:  # the money paid is the money given
+        if a.prize.amount is not None and a.winners:
+            assert sum(w.amount for w in a.winners) == a.prize.amount
+            assert sum(w.cents for w in a.winners) == a.prize.amount * 100
+        if not a.winners:
+            assert a.why
+    for x in fr.rows:  # one shared place, the same categories: the same money
+        for y in fr.rows:
+            if x.shared and (x.place, x.place_to) == (y.place, y.place_to) and \
+                    all((x.id in m) == (y.id in m) for m in cats.values()):
+                assert money.get(x.id, 0) == money.get(y.id, 0)
+    for a in pl.awards:  # nobody eligible and better placed has less than a prize given whole below him
+        if a.prize.amount is None or len(a.winners) != 1 or a.winners[0].how:
+            continue
+        who = cats[a.prize.category] if a.prize.category else set(rows)
+        for r in fr.rows:
+            if r.place_to < rows[a.winners[0].id].place and r.id in who:
+                assert money.get(r.id, 0) >= a.prize.amount, (a, r.id)
+
+
+# -- the pool's sharing (`_fair`) against a reference that tries every set of players -------------------------
+
+
+def _fair_by_every_set(players, money):
+    """Each player's total by the rule, the slow way: the set of players with the least money per player among
+    the prizes any of them may have (every set tried; the largest at equal money) shares it; then the rest."""
+    from itertools import combinations
+
+    may = {m: {p for p, _, who in money if who is None or m in who} for m in players}
+    amount = {p: a for p, a, _ in money}
+    left, prizes_left, out = list(players), set(amount), {}
+    while left and prizes_left:
+        best = None
+        for k in range(1, len(left) + 1):
+            for sub in combinations(left, k):
+                reach = set().union(*(may[m] for m in sub)) & prizes_left
+                level = sum((amount[p] for p in reach), F(0)) / k
+                if best is None or level < best[0] or (level == best[0] and k > len(best[1])):
+                    best = (level, sub, reach)
+        level, sub, reach = best
+        out.update({m: level for m in sub})
+        prizes_left -= reach
+        left = [m for m in left if m not in sub]
+    return {m: out.get(m, F(0)) for m in players}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.tuples(
+    st.just(list(range(1, n + 1))),
+    st.lists(st.tuples(st.integers(0, 500).map(F), st.none() | st.frozensets(st.integers(1, n), min_size=1)),
+             min_size=1, max_size=5))))
+def test_the_pool_is_shared_as_the_rule_says(case):
+    from arbiter.core.final.prizes import _fair
+
+    players, items = case
+    money = [(i, a, who) for i, (a, who) in enumerate(items)]
+    got = _fair(players, money)
+    for i, a, who in money:  # each prize paid whole, only to players who may have it
+        assert sum(got[i].values(), F(0)) == a or (a == 0 and not got[i])
+        assert who is None or set(got[i]) <= who
+    totals = {m: sum((got[i].get(m, F(0)) for i in got), F(0)) for m in players}
+    assert totals == _fair_by_every_set(players, money)
