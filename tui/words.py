@@ -28,6 +28,7 @@ MORE: dict[str, tuple[str, str]] = {
     "final_lots_q": ("Draw the lots for places {places}? Drawn once, recorded in the file and the journal.",
                      "Бросить жребий за места {places}? Бросается один раз, записывается в файл и журнал."),
     "final_lots_yes": ("Draw", "Бросить"),
+    "final_lots_trophies": ("(trophies)", "(кубки)"),
     "final_lots_drawn": ("lots drawn for places {places}", "жребий брошен за места {places}"),
     "pz_title": ("Prizes", "Призы"),
     "pz_provisional": ("Prizes as the ranking stands (provisional)", "Призы по положению на сейчас (предварительно)"),

@@ -72,3 +72,31 @@ async def test_the_prize_list_shows_who_receives_what_from_a_shared_prize(shared
         for _ in range(4):
             await pilot.press("down")
         await until(pilot, lambda: why in screen_text(app), "why the junior prize is not awarded")
+
+
+@pytest.mark.parametrize("lang, asked", [("en", "5-8 (trophies)"), ("ru", "5-8 (кубки)")])
+@sync
+async def test_the_trophy_lot_is_drawn_from_the_final_ranking_and_the_prize_list_says_so(tmp_path, shared_text,
+                                                                                         lang, asked):
+    from arbiter.core.store import load
+    from arbiter.tui.screens.dialogs import ChoiceScreen
+
+    p = tmp_path / "lot.toml"
+    p.write_text(shared_text, encoding="utf-8")
+    p.write_text(dumps(changes.set_prize_trophies(load(p), "lot")), encoding="utf-8")
+    app = make_app(p, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("F")
+        await until(pilot, lambda: isinstance(app.screen, FinalScreen) and app.screen.ranking is not None, "F")
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked")
+        assert asked in screen_text(app)
+        await pilot.press("y")
+        await until(pilot, lambda: load(p).trophy_lots, "the trophy lot recorded")
+        drawn = load(p).trophy_lots[0]
+        assert sorted(drawn) == [4, 6, 7, 8]
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, PrizesScreen) and app.screen.list is not None, "p")
+        await until(pilot, lambda: re.search(rf"6\s+Cup\s+Player 0{drawn[0]} \({drawn[0]}\)\s+5-8", screen_text(app)),
+                    "the cup to the first drawn")
