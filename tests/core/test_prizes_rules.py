@@ -419,3 +419,24 @@ def test_the_pool_is_shared_as_the_rule_says(case):
         assert who is None or set(got[i]) <= who
     totals = {m: sum((got[i].get(m, F(0)) for i in got), F(0)) for m in players}
     assert totals == _fair_by_every_set(players, money)
+
+
+def test_the_trophy_setting_and_lots_are_kept_in_the_file_and_checked_when_read(top16, tmp_path):
+    from arbiter.core.errors import FileProblem
+    from arbiter.core.store import dumps, load
+
+    e = prizes(top16, ("1st", 1000), ("2nd", 600), ("3rd", 400), ("4th", 300), ("5th", 200), ("Cup", None))
+    e = changes.draw_lots(changes.set_prize_trophies(e, "lot"))
+    text = dumps(e)
+    assert 'prize_trophies = "lot"' in text and "trophy_lots = [" in text
+    path = tmp_path / "t.toml"
+    path.write_text(text, encoding="utf-8")
+    back = load(path)
+    assert back.prize_trophies == "lot" and back.trophy_lots == e.trophy_lots
+    assert dumps(back) == text
+    path.write_text(text.replace('prize_trophies = "lot"', 'prize_trophies = "dice"'), encoding="utf-8")
+    with pytest.raises(FileProblem, match="prize_trophies"):
+        load(path)
+    path.write_text(text.replace("trophy_lots = [\n  [", "trophy_lots = [\n  [999, "), encoding="utf-8")
+    with pytest.raises(FileProblem, match="trophy_lots"):
+        load(path)
