@@ -427,6 +427,13 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
 
     # rule 5: trophies
     trophy_how, trophy_lots = event.prize_trophies, event.trophy_lots
+    order_cache: list[dict[int, int]] = []
+
+    def swiss() -> dict[int, int]:  # the Swiss order, computed once if a trophy falls on a shared place
+        if not order_cache:
+            order_cache.append(_swiss_order(event, ranking))
+        return order_cache[0]
+
     awards = []
     for i, p in enumerate(prizes):
         if i not in place_of:
@@ -434,8 +441,7 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
             continue
         ms = places[place_of[i]]
         if p.amount is None:
-            holder, kind = _trophy_holder(i, held[place_of[i]], ms, trophy_how, trophy_lots, prizes, may,
-                                          lambda: _swiss_order(event, ranking))
+            holder, kind = _trophy_holder(i, held[place_of[i]], ms, trophy_how, trophy_lots, prizes, may, swiss)
             if holder is None:
                 awards.append(Award(i + 1, p, (), "lot_pending", tuple(m for m in ms if may(i, m))))
             else:
