@@ -37,7 +37,9 @@ rule with a worked example):
    group's places equally; `hort`, each keeps half of what his own place
    received and the other halves are shared equally (the Hort system);
    `winners`, as `equal` but only among the players who received a prize
-   (players equal on points outside the prizes receive nothing). The top's
+   (players equal on points outside the prizes receive nothing). Under these
+   three the players equal on points take prizes as one place (rule 2), then
+   each prize goes to the best of their places that can hold it. The top's
    places are the bracket's, not points: there only a shared place pools.
 7. **704.4**: players who agreed a top game's result and the sharing of
    their prizes (`prize_splits`) receive their prizes' money together, in the
@@ -144,22 +146,42 @@ def places_of(ranking: FinalRanking) -> list[tuple[int, ...]]:
 
 def _fits(held: dict[int, int], prize: int, members_: tuple[int, ...], may) -> dict[int, int] | None:
     """`held` (prize -> the player holding it, one each) with `prize` added, players moved along an augmenting
-    path if needed (Kuhn's matching); None when the place's players cannot hold them all one each."""
+    path if needed (a matching, searched breadth first); None when the place's players cannot hold them all one
+    each."""
+    from collections import deque
+
     owner = {m: p for p, m in held.items()}
-
-    def place(p: int, seen: set[int]) -> bool:
+    came: dict[int, int] = {}  # player -> the prize that would go to him
+    via: dict[int, int] = {}  # prize -> the player holding it now, through whom the search reached it
+    queue = deque([prize])
+    while queue:
+        p = queue.popleft()
         for m in members_:
-            if m in seen or not may(p, m):
+            if m in came or not may(p, m):
                 continue
-            seen.add(m)
-            if m not in owner or place(owner[m], seen):
+            came[m] = p
+            if m in owner:
+                via[owner[m]] = m
+                queue.append(owner[m])
+                continue
+            while True:  # m is free: each player along the path takes the prize that came to him
+                p = came[m]
                 owner[m] = p
-                return True
-        return False
+                if p == prize:
+                    return {q: x for x, q in owner.items()}
+                m = via[p]
+    return None
 
-    if not place(prize, set()):
-        return None
-    return {p: m for m, p in owner.items()}
+
+def _matched(prizes: list[int], members_: tuple[int, ...], may) -> dict[int, int] | None:
+    """Each of `prizes` to a player of `members_` who may have it, one each (prize -> player), or None."""
+    held: dict[int, int] = {}
+    for i in prizes:
+        new = _fits(held, i, members_, may)
+        if new is None:
+            return None
+        held = new
+    return held
 
 
 def _order(event: Event) -> list[int]:
@@ -361,23 +383,51 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
     def may(i: int, m: int) -> bool:
         return who[i] is None or m in who[i]
 
-    # rules 1-3: each prize to the best place that can take it
+    # rules 1-3: each prize to the best place that can take it. Under equal, hort and winners the players equal
+    # on points are one pool and take prizes as one place would (rule 6); inside it each prize then goes to the
+    # best of its places that can take it, the pool's other prizes still finding a player each.
     places = places_of(ranking)
-    held: list[dict[int, int]] = [{} for _ in places]  # per place: prize -> the player holding it (one each)
-    place_of: dict[int, int] = {}  # prize -> the place it fell on
+    groups = _score_groups(ranking, places, event.prize_sharing)
+    pool_held: list[dict[int, int]] = [{} for _ in groups]  # per pool: prize -> a player of it (one each)
+    pool_of: dict[int, int] = {}
     why: dict[int, str] = {}
+    members_of = [tuple(m for k in g for m in places[k]) for g in groups]
     for i in _order(event):
-        for k, ms in enumerate(places):
+        for g, ms in enumerate(members_of):
             if not any(may(i, m) for m in ms):
                 continue
-            new = _fits(held[k], i, ms, may)
+            new = _fits(pool_held[g], i, ms, may)
             if new is not None:
-                held[k] = new
-                place_of[i] = k
+                pool_held[g] = new
+                pool_of[i] = g
                 break
         else:
             why[i] = ("teams" if ranking.teams and prizes[i].category
                       else "no_player" if not any(may(i, r.id) for r in ranking.rows) else "all_better")
+    held: list[dict[int, int]] = [{} for _ in places]  # per place: prize -> the player holding it (one each)
+    place_of: dict[int, int] = {}  # prize -> the place it fell on
+    for g, group in enumerate(groups):
+        mine = [i for i in _order(event) if pool_of.get(i) == g]
+        if len(group) == 1:
+            held[group[0]] = dict(pool_held[g])
+            place_of.update({i: group[0] for i in mine})
+            continue
+        fixed: dict[int, int] = {}  # prize -> its place, so far
+        for i in mine:
+            for k in group:
+                trial = {**fixed, i: k}
+
+                def inside(j: int, m: int, trial=trial) -> bool:
+                    return may(j, m) and (j not in trial or m in places[trial[j]])
+
+                if any(may(i, m) for m in places[k]) and _matched(mine, members_of[g], inside) is not None:
+                    fixed = trial
+                    break
+        done = _matched(mine, members_of[g], lambda j, m: may(j, m) and m in places[fixed[j]])
+        for j, m in (done or {}).items():
+            k = fixed[j]
+            held[k][j] = m
+            place_of[j] = k
 
     # rules 4 and 6: the pools, and the money of each
     parts: dict[int, dict[int, Fraction]] = {}  # prize -> player -> part
@@ -393,7 +443,6 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
                 parts.setdefault(i, {})
                 parts[i][m] = parts[i].get(m, Fraction(0)) + x
 
-    groups = _score_groups(ranking, places, event.prize_sharing)
     for group in groups:  # each: the indexes of places pooled together
         items = {k: [(i, prizes[i].amount) for i in money if place_of[i] == k] for k in group}
         everyone = [m for k in group for m in places[k]]

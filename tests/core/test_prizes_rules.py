@@ -185,6 +185,23 @@ def test_places_3_and_4_equal_on_points_with_prizes_40_and_nothing(sharing, thir
     assert money[1] == 100 and money[2] == 60 and sum(money.values()) == 200
 
 
+@pytest.mark.parametrize("sharing, first, second", [("equal", 55, 55), ("winners", 55, 55),
+                                                    ("hort", F(105, 2), F(115, 2))])
+def test_players_equal_on_points_take_prizes_as_one_place(sharing, first, second):
+    # 1 (under 2000) and 2 equal on points at places 1 and 2; 4 under 2000 at place 4. Prizes 1st 60, U2000 50.
+    # The two take both prizes as one place would (two players, two prizes): 110 pooled. equal: 55 each (before:
+    # 1 took 60 and shared it with 2, 30 each, while 4 took the 50 whole). Hort: 60 is held by place 2 (1 must hold
+    # the U2000 prize: only he may), each keeps half (25 and 30), the halves are pooled: 2.5 of 2's half goes to
+    # 1, 52.50 and 57.50.
+    e = commands.new_event("Pool", 5)
+    for pid, rating in enumerate([1500, 2100, 2100, 1500], start=1):
+        e = commands.add_player(e, f"P{pid}", rating=rating)
+    e = changes.add_category(e, "U2000", rating_below=2000)
+    e = replace(prizes(e, ("1st", 60), ("U2000", 50, "U2000")), prize_sharing=sharing)
+    pl = prize_list(e, ranked(("1", 1, 2), ("2", 2, 2), ("3", 3, F(3, 2)), ("4", 4, 1)))
+    assert pl.paid() == {1: first, 2: second}
+
+
 def test_the_hort_systems_own_example_and_equal_on_it():
     hort = ranked(("1", 1, 8), ("2", 2, 8), ("3", 3, F(15, 2)), ("4", 4, 7), ("5", 5, 7), ("6", 6, 7))
     got = prize_list(money_event("hort", [1000, 500, 350, 200, 150, 100]), hort).paid()
