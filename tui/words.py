@@ -48,6 +48,12 @@ MORE: dict[str, tuple[str, str]] = {
     "pz_sharing_q": ("How do players equal on points share money? (A shared place always pools its prizes.)",
                      "Как делят деньги участники с равными очками? (Разделённое место делит всегда.)"),
     "pz_not_awarded": ("not awarded", "не вручается"),
+    "pz_trophies_title": ("Trophies at a shared place", "Кубки на разделённом месте"),
+    "pz_trophies_q": ("Who of a shared place holds a trophy (a prize without an amount)? The money is shared "
+                      "either way.",
+                      "Кому из разделивших место достаётся кубок (приз без суммы)? Деньги делятся в любом случае."),
+    "pz_trophies_order": ("trophies: by the Swiss order", "кубки: по швейцарскому порядку"),
+    "pz_trophies_lot": ("trophies: by lot", "кубки: по жребию"),
     "pz_lot_pending": ("lot to be drawn", "жребий не брошен"),
     "pz_in_all": ("{name}: {amount} in all", "{name}: всего {amount}"),
     "pz_f_name": ("Name", "Название"),

@@ -100,3 +100,20 @@ async def test_the_trophy_lot_is_drawn_from_the_final_ranking_and_the_prize_list
         await until(pilot, lambda: isinstance(app.screen, PrizesScreen) and app.screen.list is not None, "p")
         await until(pilot, lambda: re.search(rf"6\s+Cup\s+Player 0{drawn[0]} \({drawn[0]}\)\s+5-8", screen_text(app)),
                     "the cup to the first drawn")
+
+
+@sync
+async def test_t_in_the_prize_list_sets_how_trophies_go(shared):
+    from arbiter.core.store import load
+    from arbiter.tui.screens.dialogs import ChoiceScreen
+
+    app = make_app(shared, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_prizes(app, pilot)
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked")
+        assert "кубки: по жребию" in screen_text(app)
+        await pilot.press("l")
+        await until(pilot, lambda: load(shared).prize_trophies == "lot", "saved")
+        await until(pilot, lambda: "жребий не брошен" in screen_text(app), "the cup waits for its lot")
+        assert "trophies at a shared place: by lot" in [x.what for x in app.file.history()]

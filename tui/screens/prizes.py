@@ -77,6 +77,10 @@ register(
            W("How players equal on points share money: none, equal, Hort system, winners only",
              "Как участники с равными очками делят деньги: не делят, поровну, по системе Хорта, только призёры"),
            ("prizes",), "action_sharing", footer=4, palette=True, group="final"),
+    Action("pz_trophies", ("t",), W("trophies", "кубки"),
+           W("A trophy at a shared place: by the Swiss order or by lot (drawn once, l in the final ranking)",
+             "Кубок на разделённом месте: по швейцарскому порядку или по жребию (один раз, l в итоговых местах)"),
+           ("prizes",), "action_trophies", palette=True, group="final"),
     Action("final_prizes", ("p",), W("prizes", "призы"),
            W("The prize list", "Призы"), ("final",), open_prizes, footer=3,
            group="final"),
@@ -282,6 +286,20 @@ class PrizesScreen(ArbiterScreen):
             return
         if (await self.commit(cmds.SetPrizeSharing(mode))).saved:
             self.say(tr(L, "pz_sharing_" + mode), "bold")
+
+    @work(group="question")
+    async def action_trophies(self) -> None:
+        L = self.arb.lang
+        now = self.arb.event.prize_trophies
+        keys = {"o": "order", "l": "lot"}
+        choice = await self.ask(ChoiceScreen(tr(L, "pz_trophies_title"), Text(tr(L, "pz_trophies_q")),
+                                             [(k, tr(L, "pz_trophies_" + m)) for k, m in keys.items()],
+                                             default={v: k for k, v in keys.items()}[now], classes="ask"))
+        how = keys.get(choice or "")
+        if how is None or how == now:
+            return
+        if (await self.commit(cmds.SetPrizeTrophies(how))).saved:
+            self.say(tr(L, "pz_trophies_" + how), "bold")
 
     def action_back(self) -> None:
         self.app.pop_screen()
