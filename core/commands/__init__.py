@@ -17,7 +17,8 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     clock     SetClock, StartClockEveryTable, StartClock
     event     SetDetails
     final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
-              RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots
+              RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots,
+              SetPrizeTrophies
     batch     Batch (several changes in one transaction and one journal line)
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
@@ -48,7 +49,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "event": ("SetDetails",),
     "final": ("KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
               "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",
-              "SplitPrizes", "UnsplitPrizes", "DrawLots"),
+              "SplitPrizes", "UnsplitPrizes", "DrawLots", "SetPrizeTrophies"),
     "batch": ("Batch",),
 }
 

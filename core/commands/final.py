@@ -12,7 +12,7 @@ from arbiter.core.commands.base import Command
 from arbiter.core.errors import Msg
 from arbiter.core.event.model import Event
 from arbiter.core.final import changes
-from arbiter.core.msg.journal import describe, sharing_what, ties_what
+from arbiter.core.msg.journal import describe, sharing_what, ties_what, trophies_what
 
 KEEP = changes.UNSET  # an edit leaves this field as it is
 
@@ -178,7 +178,7 @@ class RemovePrize(Command):
 
 @dataclass(frozen=True)
 class SetPrizeSharing(Command):
-    """How tied winners share money: none, equal, hort."""
+    """How tied winners share money: none, equal, hort, winners."""
 
     sharing: str
 
@@ -187,6 +187,19 @@ class SetPrizeSharing(Command):
 
     def describe(self, event: Event) -> Msg:
         return sharing_what(self.sharing)
+
+
+@dataclass(frozen=True)
+class SetPrizeTrophies(Command):
+    """Who of a shared place holds a trophy that falls on it: "order" (the Swiss order) or "lot"."""
+
+    how: str
+
+    def apply(self, event: Event) -> Event:
+        return changes.set_prize_trophies(event, self.how)
+
+    def describe(self, event: Event) -> Msg:
+        return trophies_what(self.how)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
 STAGES = ("swiss", "roundrobin", "top", "playoff")
 EDITIONS = ("fide2024", "fide2026", "legacy")
 BYE_KINDS = ("half", "zero", "full")
-PRIZE_SHARING = ("none", "equal", "hort")  # how tied players' prize money is shared (docs/end-of-event.md)
+PRIZE_SHARING = ("none", "equal", "hort", "winners")  # how tied players' prize money is shared (docs/end-of-event.md)
+PRIZE_TROPHIES = ("order", "lot")  # who of a shared place holds a trophy: the Swiss order, or a lot drawn once
 SEXES = ("f", "m")
 
 
@@ -179,10 +180,12 @@ class Event:
     round_minutes: int = 45
     top_minutes: int = 70
     language: str = ""  # "en" or "ru"; empty: from LANG
-    prize_sharing: str = "none"  # money of tied prize winners: "none", "equal" or "hort" (PRIZE_SHARING)
+    prize_sharing: str = "none"  # money of tied prize winners: "none", "equal", "hort", "winners" (PRIZE_SHARING)
+    prize_trophies: str = "order"  # a trophy at a shared place: by the Swiss order or by lot (PRIZE_TROPHIES)
     categories: tuple[Category, ...] = ()
     prizes: tuple[Prize, ...] = ()  # in the organisers' order (ties of value: the one listed first)
     lots: tuple[tuple[int, ...], ...] = ()  # final-ranking ties broken by lot: the tied ids in the order drawn
+    trophy_lots: tuple[tuple[int, ...], ...] = ()  # shared places' trophies by lot: the place's ids in the order drawn
     prize_splits: tuple[PrizeSplit, ...] = ()  # 704.4 agreements
     extra: tuple[tuple[str, Any], ...] = ()  # stage states owned by their modules (top, playoff, teams)
     players: tuple[Player, ...] = ()

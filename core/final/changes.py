@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from arbiter.core import limits
 from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import PRIZE_SHARING, SEXES, Category, Event, Prize, PrizeSplit
+from arbiter.core.event.model import PRIZE_SHARING, PRIZE_TROPHIES, SEXES, Category, Event, Prize, PrizeSplit
 
 UNSET = object()  # an edit leaves this field as it is
 
@@ -203,7 +203,7 @@ def remove_prize(event: Event, name: str) -> Event:
 
 
 def set_prize_sharing(event: Event, sharing: str) -> Event:
-    """How tied winners' money is shared: none, equal, hort (core.final.prizes)."""
+    """How tied winners' money is shared: none, equal, hort, winners (core.final.prizes)."""
     if sharing not in PRIZE_SHARING:
         raise IllegalChange("prize sharing '{sharing}': one of {known}", sharing=sharing,
                             known=", ".join(PRIZE_SHARING))
@@ -277,17 +277,41 @@ def lot_for(event: Event, group: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def pending_draws(event: Event) -> list[tuple[str, tuple[int, ...]]]:
-    """The lots `draw_lots` would draw now: (the places shared until then, "10-11"; the order drawn)."""
+    """The lots `draw_lots` would draw now: (the places shared until then, "10-11"; the order drawn); then,
+    when trophies at a shared place go by lot (`prize_trophies`), one per such place ("5-8 trophies")."""
     from arbiter.core.final.ranking import final_ranking
 
-    if event.share_places:
-        raise IllegalChange("the event shares the places of players equal after every tie-break: no lot is drawn")
     fr = final_ranking(event)
     if not fr.finished:
         raise IllegalChange("the event is not over: the lots of the final ranking are drawn at its end")
-    if not fr.pending:
+    draws = [] if event.share_places else [(fr.row(g[0]).place_text, lot_for(event, g)) for g in fr.pending]
+    trophies = _trophy_draws(replace(event, lots=event.lots + tuple(lot for _, lot in draws)))
+    if not draws and not trophies:
+        if event.share_places:
+            raise IllegalChange("the event shares the places of players equal after every tie-break: no lot is drawn")
         raise IllegalChange("no tie in the final ranking waits for a lot")
-    return [(fr.row(g[0]).place_text, lot_for(event, g)) for g in fr.pending]
+    return draws + trophies
+
+
+TROPHIES = " trophies"  # the end of a trophy draw's places ("5-8 trophies")
+
+
+def _trophy_draws(event: Event) -> list[tuple[str, tuple[int, ...]]]:
+    """The shared places whose trophies wait for a lot (`core.final.prizes`, rule 5), with the order drawn."""
+    if event.prize_trophies != "lot" or not event.prizes:
+        return []
+    from arbiter.core.final.prizes import prize_list
+
+    pl = prize_list(event)
+    out: list[tuple[str, tuple[int, ...]]] = []
+    for a in pl.awards:
+        if a.why == "lot_pending":
+            row = pl.ranking.row(a.candidates[0])
+            ids = tuple(r.id for r in pl.ranking.rows if (r.place, r.place_to) == (row.place, row.place_to))
+            draw = (row.place_text + TROPHIES, lot_for(event, ids))
+            if draw not in out:
+                out.append(draw)
+    return out
 
 
 def draws_text(draws: list[tuple[str, tuple[int, ...]]]) -> str:
@@ -303,4 +327,14 @@ def draw_lots(event: Event, expected: list[tuple[str, tuple[int, ...]]] | None =
     draws = pending_draws(event)
     if expected is not None and draws != expected:
         raise IllegalChange("the final ranking changed meanwhile: look at it again, then draw the lots")
-    return replace(event, lots=event.lots + tuple(lot for _, lot in draws))
+    ranking = tuple(lot for places, lot in draws if not places.endswith(TROPHIES))
+    trophies = tuple(lot for places, lot in draws if places.endswith(TROPHIES))
+    return replace(event, lots=event.lots + ranking, trophy_lots=event.trophy_lots + trophies)
+
+
+def set_prize_trophies(event: Event, how: str) -> Event:
+    """Who of a shared place holds a trophy that falls on it: "order" (the Swiss order) or "lot" (drawn once at
+    the end, `draw_lots`). The event's `prize_trophies`."""
+    if how not in PRIZE_TROPHIES:
+        raise IllegalChange("trophies '{how}': order or lot", how=how)
+    return replace(event, prize_trophies=how)

@@ -2,39 +2,53 @@
 
     prize_list(event) -> PrizeList(awards, finished, sharing)
 
-The rules are those organisers usually write, and the event can change
-them (docs/end-of-event.md):
+`prize_list` is the rulebook, read in order (docs/end-of-event.md says each
+rule with a worked example):
 
-1. **Who**: each player receives at most one prize, the most valuable one he
-   can have. The prizes are given out from the most valuable (its amount;
-   a prize without an amount is worth 0) to the least, ties of value in the
-   order of the list; each goes to the best-placed player of the final
-   ranking (of its category, for a category prize) who has no prize yet.
-   So the player third overall who is also the best under 2000 receives the
-   third prize when it is worth more than (or as much as, and is listed
-   before) the under-2000 prize, and that prize goes to the next player
-   under 2000.
-2. **How much**: a winner receives his prize's amount, except where
-   winners are tied; then the money of their prizes (of one category: the
-   whole event's prizes apart from each category's) is pooled:
-   - a **shared place** (nothing separates its players: a place the top
-     shares, "5-8", or players equal after every tie-break whose lot is not
-     drawn, or in an event that shares places) is one place for all of them:
-     the prizes that fall on it are shared equally by every player of the
-     place who has no other prize (and may have that category's prizes);
-   - and as the event says (`prize_sharing`): `none`, nothing more;
-     `equal`, prize winners equal on points share their money equally;
-     `hort`, prize winners equal on points each keep half of their own prize
-     and share the other halves equally (the Hort system). A player equal on
-     points who received no prize shares nothing there: the tie-breaks put
-     him out of the prize places. The top's places are the bracket's, not
-     points: there only a shared place pools.
-   Only prizes with an amount pool; a cup stays with its winner.
-3. **704.4**: players who agreed a top game's result and the sharing of
-   their prizes (`prize_splits`, recorded by `core.final.changes.split_prizes`)
-   receive their prizes' money together, in the parts they agreed.
+1. **Places.** The final ranking is a list of places, best first. A place
+   is one player, or a *shared place*: players nothing separates (a place
+   the top shares, "5-8"; players equal after every tie-break in an event
+   that shares places, or whose lot is not drawn yet). A shared place is one
+   place: its players are treated alike.
+2. **One prize each, the most valuable.** The prizes are given out from the
+   most valuable to the least (a prize without an amount, a trophy, is
+   worth 0; at equal value the general prize first, then the list's order).
+   Each goes to the best place with a player who may have it (the whole
+   event, or the prize's category) and has no prize yet. A place of k
+   players takes at most k prizes, and only prizes its players can hold
+   one each (a matching: `_fits`). So general prizes go by final place and a
+   category's prizes by place among its players, each player at most one.
+3. **Not awarded, said.** A prize no place can take is listed as not
+   awarded, with why: its category has no player, or every player of it
+   holds a prize worth as much or more (`Award.why`).
+4. **Money of a place is pooled.** The money of the prizes that fell on a
+   place is shared by its players, as equally as who may have what allows
+   (`_fair`: a category's money goes only to that category's players; a
+   player who can take a prize the others may not have takes it, and leaves
+   the rest to them). Players of one place with the same categories receive
+   the same.
+5. **Trophies** (prizes without an amount) cannot be shared: at a shared
+   place each goes to one of its players, by the Swiss order or by a lot
+   drawn once and recorded (`prize_trophies`, `trophy_lots`); holding a
+   trophy does not take a player out of his place's money.
+6. **Equal on points** (`prize_sharing`): `none`, the tie-breaks decide (a
+   shared place still pools, rule 4); `equal`, every player equal on points
+   with a prize winner shares the money of the prizes that fell on the
+   group's places equally; `hort`, each keeps half of what his own place
+   received and the other halves are shared equally (the Hort system);
+   `winners`, as `equal` but only among the players who received a prize
+   (players equal on points outside the prizes receive nothing). Under these
+   three the players equal on points take prizes as one place (rule 2), then
+   each prize goes to the best of their places that can hold it. The top's
+   places are the bracket's, not points: there only a shared place pools.
+7. **704.4**: players who agreed a top game's result and the sharing of
+   their prizes (`prize_splits`) receive their prizes' money together, in the
+   parts they agreed.
 
-Amounts are exact (`Fraction`); the printouts show them to the cent.
+Amounts are exact (`Fraction`): for each prize the parts add up to its
+amount. `Winner.cents` is what is paid, in cents: each part rounded down to
+the cent and the cents left over given one each, largest remainder first
+(then the better placed), so the cents paid for a prize add up to its amount.
 """
 
 from __future__ import annotations
@@ -44,22 +58,29 @@ from fractions import Fraction
 
 from arbiter.core.event.model import Event, Prize
 from arbiter.core.final.categories import find, members
-from arbiter.core.final.ranking import FinalRanking, FinalRow, final_ranking
+from arbiter.core.final.ranking import FinalRanking, final_ranking
+
+SHARING = ("none", "equal", "hort", "winners")
 
 
 @dataclass(frozen=True)
 class Winner:
     id: int
-    amount: Fraction | None  # what he receives; None: the prize has no amount (a cup, a book)
-    how: str = ""  # "", "shared" (equal parts), "hort", "split" (704.4), "with" (receives part of a partner's prize)
-    pool: tuple[int, ...] = ()  # the players his money was pooled with (himself included)
+    amount: Fraction | None  # his part of this prize (exact); None: the prize has no amount (a trophy)
+    how: str = ""  # "", "shared" (equal parts), "hort", "split" (704.4), "lot"/"order" (a trophy at a shared place)
+    pool: tuple[int, ...] = ()  # the players this prize's money is divided among (himself included)
+    cents: int | None = None  # what he is paid from this prize, in cents (the parts rounded: see the module)
 
 
 @dataclass(frozen=True)
 class Award:
     index: int  # 1-based, in the event's list
     prize: Prize
-    winners: tuple[Winner, ...]  # () when nobody can have it
+    winners: tuple[Winner, ...]  # () when nobody receives it
+    why: str = ""  # why nobody does: "no_player" (its category is empty), "all_better" (each of them has a prize
+    #                worth as much or more), "teams" (a team event: categories filter players), "lot_pending"
+    #                (a trophy at a shared place: the lot is still to be drawn), "" (it is awarded)
+    candidates: tuple[int, ...] = ()  # with "lot_pending": the players the lot is drawn among
 
     @property
     def ids(self) -> list[int]:
@@ -72,12 +93,22 @@ class PrizeList:
     finished: bool  # the event is over (else the prizes as the ranking stands now)
     sharing: str
     ranking: FinalRanking
+    trophies: str = "order"
 
     def prize_of(self, pid: int) -> Award | None:
         for a in self.awards:
             if pid in a.ids:
                 return a
         return None
+
+    def paid(self) -> dict[int, Fraction]:
+        """Each player's money: the sum of his parts over every prize."""
+        out: dict[int, Fraction] = {}
+        for a in self.awards:
+            for w in a.winners:
+                if w.amount is not None:
+                    out[w.id] = out.get(w.id, Fraction(0)) + w.amount
+        return out
 
 
 def value(p: Prize) -> Fraction:
@@ -93,107 +124,466 @@ def eligible(event: Event, ranking: FinalRanking, prize: Prize) -> frozenset[int
     return members(event, find(event, prize.category))
 
 
-def allocate(event: Event, ranking: FinalRanking) -> dict[int, int]:
-    """Step 1: prize index (0-based) -> the id receiving it (see the module)."""
-    order = sorted(range(len(event.prizes)), key=lambda i: (-value(event.prizes[i]), i))
-    taken: set[int] = set()
-    out: dict[int, int] = {}
-    for i in order:
-        who = eligible(event, ranking, event.prizes[i])
-        for r in ranking.rows:
-            if r.id not in taken and (who is None or r.id in who):
-                out[i] = r.id
-                taken.add(r.id)
-                break
+# -- rule 1: the places -----------------------------------------------------------------------------------
+
+
+def places_of(ranking: FinalRanking) -> list[tuple[int, ...]]:
+    """The ranking's places, best first: one player, or the players of a shared place in the ranking's order."""
+    out: list[list[int]] = []
+    last = None
+    for r in ranking.rows:
+        key = (r.place, r.place_to) if r.shared else None
+        if key is not None and key == last:
+            out[-1].append(r.id)
+        else:
+            out.append([r.id])
+        last = key
+    return [tuple(x) for x in out]
+
+
+# -- rule 2: one prize each, the most valuable (a place of k players takes at most k, one each) ------------
+
+
+def _fits(held: dict[int, int], prize: int, members_: tuple[int, ...], may) -> dict[int, int] | None:
+    """`held` (prize -> the player holding it, one each) with `prize` added, players moved along an augmenting
+    path if needed (a matching, searched breadth first); None when the place's players cannot hold them all one
+    each."""
+    from collections import deque
+
+    owner = {m: p for p, m in held.items()}
+    came: dict[int, int] = {}  # player -> the prize that would go to him
+    via: dict[int, int] = {}  # prize -> the player holding it now, through whom the search reached it
+    queue = deque([prize])
+    while queue:
+        p = queue.popleft()
+        for m in members_:
+            if m in came or not may(p, m):
+                continue
+            came[m] = p
+            if m in owner:
+                via[owner[m]] = m
+                queue.append(owner[m])
+                continue
+            while True:  # m is free: each player along the path takes the prize that came to him
+                p = came[m]
+                owner[m] = p
+                if p == prize:
+                    return {q: x for x, q in owner.items()}
+                m = via[p]
+    return None
+
+
+def _matched(prizes: list[int], members_: tuple[int, ...], may) -> dict[int, int] | None:
+    """Each of `prizes` to a player of `members_` who may have it, one each (prize -> player), or None."""
+    held: dict[int, int] = {}
+    for i in prizes:
+        new = _fits(held, i, members_, may)
+        if new is None:
+            return None
+        held = new
+    return held
+
+
+def _order(event: Event) -> list[int]:
+    """The prizes, most valuable first; at equal value the general prize first, then the list's order."""
+    return sorted(range(len(event.prizes)),
+                  key=lambda i: (-value(event.prizes[i]), bool(event.prizes[i].category), i))
+
+
+# -- rule 4: a pool shared as equally as who may have what allows ------------------------------------------
+
+
+def _fair(players: list[int], money: list[tuple[int, Fraction, frozenset[int] | None]]
+          ) -> dict[int, dict[int, Fraction]]:
+    """The money of `money` (prize, amount, who may have it) shared among `players` as equally as eligibility
+    allows: the most even totals (lexicographic max-min), so players who may have the same prizes receive
+    the same. Returns prize -> player -> his part (the parts of a prize add up to its amount).
+
+    The most constrained players first: the set S of classes (players who may have the same prizes) with the
+    least money per player among the prizes any of them may have; they share all of it equally; then the
+    rest, without them and those prizes."""
+    if not money:
+        return {}
+    may = {m: frozenset(p for p, _, who in money if who is None or m in who) for m in players}
+    amount = {p: a for p, a, _ in money}
+    classes: dict[frozenset[int], list[int]] = {}
+    for m in players:
+        classes.setdefault(may[m], []).append(m)
+    left = list(classes)
+    prizes_left = set(amount)
+    out: dict[int, dict[int, Fraction]] = {p: {} for p in amount}
+    while left and prizes_left:
+        level, sub = _tightest(left, {c: len(classes[c]) for c in left}, {p: amount[p] for p in prizes_left})
+        reach = sorted(frozenset().union(*sub) & prizes_left)
+        _spread(out, {p: amount[p] for p in reach}, {c: classes[c] for c in sub}, level)
+        prizes_left -= set(reach)
+        left = [c for c in left if c not in sub]
     return out
 
 
-def _points_key(row: FinalRow, sharing: str) -> tuple | None:
-    """Winners with the same key (and category) pool their money by the event's rule (step 2)."""
-    if sharing != "none" and row.part != "top":
-        return ("points", row.points)
-    return None
+def _tightest(left: list[frozenset[int]], size: dict[frozenset[int], int], amount: dict[int, Fraction]
+              ) -> tuple[Fraction, list[frozenset[int]]]:
+    """The classes S with the least money per player among the prizes any of them may have (the largest such
+    S), and that money per player: min over S of amount(N(S)) / players(S).
+
+    Dinkelbach's iteration: for the ratio l of the set S found so far, min over S' of amount(N(S')) - l *
+    players(S') is a minimum cut (source -> class: l * its players; class -> a prize it may have: no limit;
+    prize -> sink: its amount); while it is below 0 its classes have a smaller ratio. At the least ratio the
+    classes that cannot reach the sink in the residual network are the largest set that has it."""
+    def ratio(sub: list[frozenset[int]]) -> Fraction:
+        reach = frozenset().union(*sub) & amount.keys()
+        return sum((amount[p] for p in reach), Fraction(0)) / sum(size[c] for c in sub)
+
+    sub = list(left)
+    while True:
+        level = ratio(sub)
+        cap: dict[object, dict[object, Fraction | None]] = {"s": {}}
+        for c in left:
+            cap["s"][("c", c)] = level * size[c]
+            cap[("c", c)] = {("p", p): None for p in c if p in amount}
+        for p, a in amount.items():
+            cap[("p", p)] = {"t": a}
+        value, from_s, to_t = _max_flow(cap)
+        if value >= level * sum(size[c] for c in left):
+            return level, [c for c in left if ("c", c) not in to_t]
+        sub = [c for c in left if ("c", c) in from_s]
+
+
+def _max_flow(cap: dict[object, dict[object, Fraction | None]]) -> tuple[Fraction, set, set]:
+    """The maximum flow from "s" to "t" (capacities exact; None: no limit), by shortest augmenting paths; with
+    the nodes reachable from "s" and the nodes that reach "t" in the residual network."""
+    from collections import deque
+
+    flow: dict[tuple[object, object], Fraction] = {}
+    nodes = set(cap) | {v for u in cap for v in cap[u]}
+    back: dict[object, set] = {v: set() for v in nodes}
+    for u in cap:
+        for v in cap[u]:
+            back[v].add(u)
+
+    def residual(u, v) -> Fraction | None:  # None: no limit
+        c = cap.get(u, {}).get(v, 0) if v in cap.get(u, {}) else 0
+        r = None if v in cap.get(u, {}) and cap[u][v] is None else (c or 0) - flow.get((u, v), Fraction(0))
+        r_back = flow.get((v, u), Fraction(0))
+        return None if r is None else r + r_back
+
+    def neighbours(u):
+        return set(cap.get(u, {})) | back.get(u, set())
+
+    total = Fraction(0)
+    while True:
+        prev = {"s": None}
+        queue = deque(["s"])
+        while queue and "t" not in prev:
+            u = queue.popleft()
+            for v in neighbours(u):
+                r = residual(u, v)
+                if v not in prev and (r is None or r > 0):
+                    prev[v] = u
+                    queue.append(v)
+        if "t" not in prev:
+            break
+        path, v = [], "t"
+        while prev[v] is not None:
+            path.append((prev[v], v))
+            v = prev[v]
+        push = min(r for r in (residual(u, v) for u, v in path) if r is not None)
+        for u, v in path:
+            undo = min(push, flow.get((v, u), Fraction(0)))
+            if undo:
+                flow[(v, u)] -= undo
+            if push - undo:
+                flow[(u, v)] = flow.get((u, v), Fraction(0)) + push - undo
+        total += push
+    to_t = {"t"}
+    queue = deque(["t"])
+    while queue:
+        v = queue.popleft()
+        for u in neighbours(v):
+            r = residual(u, v)
+            if u not in to_t and (r is None or r > 0):
+                to_t.add(u)
+                queue.append(u)
+    return total, set(prev), to_t
+
+
+def _spread(out, amounts: dict[int, Fraction], classes: dict[frozenset[int], list[int]], level: Fraction) -> None:
+    """The prizes `amounts` to the classes, each player `level` (they add up): a flow, then each class's part
+    of a prize split equally among its players."""
+    need = {c: level * len(ms) for c, ms in classes.items()}
+    got: dict[tuple[int, frozenset[int]], Fraction] = {}
+    rest = dict(amounts)
+    while True:  # augmenting paths: prize -> class, or prize -> class <- prize' -> class' ...
+        path = _augment(rest, need, got)
+        if path is None:
+            break
+    for (p, c), x in got.items():
+        if x:
+            for m in classes[c]:
+                out[p][m] = out[p].get(m, Fraction(0)) + x / len(classes[c])
+
+
+def _augment(rest: dict[int, Fraction], need: dict[frozenset[int], Fraction],
+             got: dict[tuple[int, frozenset[int]], Fraction]) -> bool | None:
+    """One augmenting path of the flow prizes -> classes (a class may take from prize p if p is in it);
+    None when there is none."""
+    from collections import deque
+
+    starts = [p for p in sorted(rest) if rest[p] > 0]
+    if not starts:
+        return None
+    prev: dict[object, object] = {("p", p): None for p in starts}
+    queue = deque(("p", p) for p in starts)
+    end = None
+    while queue and end is None:
+        node = queue.popleft()
+        if node[0] == "p":
+            for c in need:
+                if node[1] in c and ("c", c) not in prev:
+                    prev[("c", c)] = node
+                    if need[c] > 0:
+                        end = ("c", c)
+                        break
+                    queue.append(("c", c))
+        else:  # back along a used edge: a prize that gave to this class may give elsewhere instead
+            for (p, c), x in got.items():
+                if c == node[1] and x > 0 and ("p", p) not in prev:
+                    prev[("p", p)] = node
+                    queue.append(("p", p))
+    if end is None:
+        return None
+    path = [end]
+    while prev[path[-1]] is not None:
+        path.append(prev[path[-1]])
+    path.reverse()  # ("p", p0), ("c", c0), ("p", p1), ("c", c1) ...
+    bottleneck = min(rest[path[0][1]], need[end[1]])
+    for i in range(2, len(path), 2):
+        bottleneck = min(bottleneck, got[(path[i][1], path[i - 1][1])])
+    rest[path[0][1]] -= bottleneck
+    need[end[1]] -= bottleneck
+    for i in range(0, len(path) - 1):
+        a, b = path[i], path[i + 1]
+        if a[0] == "p":
+            got[(a[1], b[1])] = got.get((a[1], b[1]), Fraction(0)) + bottleneck
+        else:
+            got[(b[1], a[1])] -= bottleneck
+    return True
+
+
+# -- the list --------------------------------------------------------------------------------------------
 
 
 def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
     """Every prize of the event with its winners and what each receives (see the module)."""
     ranking = ranking or final_ranking(event)
-    got = allocate(event, ranking)
-    rows = {r.id: r for r in ranking.rows}
-    paid: dict[int, Fraction | None] = {pid: event.prizes[i].amount for i, pid in got.items()}
-    how: dict[int, str] = {}
-    pools: dict[int, tuple[int, ...]] = {}
-    extra: dict[int, list[Winner]] = {}  # prize index -> players who share it without a prize of their own
-    places: dict[tuple[int, int], list[int]] = {}  # a shared place -> its players
-    for r in ranking.rows:
-        if r.shared:
-            places.setdefault((r.place, r.place_to), []).append(r.id)
-    for category in {p.category.casefold() for p in event.prizes}:
-        mine = [i for i, pid in got.items() if event.prizes[i].category.casefold() == category
-                and event.prizes[i].amount is not None]
-        if not mine:
-            continue
-        parent = {i: i for i in mine}  # union-find over the prizes of this category that pool
+    prizes = event.prizes
+    rank = {r.id: k for k, r in enumerate(ranking.rows)}
+    who = [eligible(event, ranking, p) for p in prizes]
 
-        def root(i: int) -> int:
-            while parent[i] != i:
-                i = parent[i]
-            return i
+    def may(i: int, m: int) -> bool:
+        return who[i] is None or m in who[i]
 
-        by_key: dict[tuple, int] = {}
-        for i in mine:
-            r = rows[got[i]]
-            for key in (_points_key(r, event.prize_sharing), ("place", r.place, r.place_to) if r.shared else None):
-                if key is not None:
-                    if key in by_key:
-                        parent[root(i)] = root(by_key[key])
-                    else:
-                        by_key[key] = i
-        groups: dict[int, list[int]] = {}
-        for i in mine:
-            groups.setdefault(root(i), []).append(i)
-        who = eligible(event, ranking, event.prizes[mine[0]])
-        for prizes in groups.values():
-            joiners = []  # players of a shared place the pool's prizes fell on, with no prize of their own
-            for i in prizes:
-                r = rows[got[i]]
-                if r.shared:
-                    joiners += [p for p in places[(r.place, r.place_to)]
-                                if p not in paid and p not in joiners and (who is None or p in who)]
-            if len(prizes) + len(joiners) < 2:
+    # rules 1-3: each prize to the best place that can take it. Under equal, hort and winners the players equal
+    # on points are one pool and take prizes as one place would (rule 6); inside it each prize then goes to the
+    # best of its places that can take it, the pool's other prizes still finding a player each.
+    places = places_of(ranking)
+    groups = _score_groups(ranking, places, event.prize_sharing)
+    pool_held: list[dict[int, int]] = [{} for _ in groups]  # per pool: prize -> a player of it (one each)
+    pool_of: dict[int, int] = {}
+    why: dict[int, str] = {}
+    members_of = [tuple(m for k in g for m in places[k]) for g in groups]
+    for i in _order(event):
+        for g, ms in enumerate(members_of):
+            if not any(may(i, m) for m in ms):
                 continue
-            n = len(prizes) + len(joiners)
-            total = sum((value(event.prizes[i]) for i in prizes), Fraction(0))
-            hort = event.prize_sharing == "hort" and all(_points_key(rows[got[i]], "hort") for i in prizes) \
-                and not joiners
-            ids = tuple(sorted([got[i] for i in prizes] + joiners))
-            for i in prizes:
-                own = value(event.prizes[i])
-                paid[got[i]] = own / 2 + total / (2 * n) if hort else total / n
-                how[got[i]] = "hort" if hort else "shared"
-                pools[got[i]] = ids
-            last = max(prizes, key=lambda i: (-value(event.prizes[i]), i))  # the pool's least valuable prize
-            for p in joiners:
-                extra.setdefault(last, []).append(Winner(p, total / n, "shared", ids))
-                paid[p] = total / n
+            new = _fits(pool_held[g], i, ms, may)
+            if new is not None:
+                pool_held[g] = new
+                pool_of[i] = g
+                break
+        else:
+            why[i] = ("teams" if ranking.teams and prizes[i].category
+                      else "no_player" if not any(may(i, r.id) for r in ranking.rows) else "all_better")
+    held: list[dict[int, int]] = [{} for _ in places]  # per place: prize -> the player holding it (one each)
+    place_of: dict[int, int] = {}  # prize -> the place it fell on
+    for g, group in enumerate(groups):
+        mine = [i for i in _order(event) if pool_of.get(i) == g]
+        if len(group) == 1:
+            held[group[0]] = dict(pool_held[g])
+            place_of.update({i: group[0] for i in mine})
+            continue
+        fixed: dict[int, int] = {}  # prize -> its place, so far
+        for i in mine:
+            for k in group:
+                trial = {**fixed, i: k}
+
+                def inside(j: int, m: int, trial=trial) -> bool:
+                    return may(j, m) and (j not in trial or m in places[trial[j]])
+
+                if any(may(i, m) for m in places[k]) and _matched(mine, members_of[g], inside) is not None:
+                    fixed = trial
+                    break
+        done = _matched(mine, members_of[g], lambda j, m: may(j, m) and m in places[fixed[j]])
+        for j, m in (done or {}).items():
+            k = fixed[j]
+            held[k][j] = m
+            place_of[j] = k
+
+    # rules 4 and 6: the pools, and the money of each
+    parts: dict[int, dict[int, Fraction]] = {}  # prize -> player -> part
+    how: dict[int, str] = {}
+    money = [i for i in place_of if prizes[i].amount is not None]
+
+    def fair(players: list[int], items: list[tuple[int, Fraction]]) -> dict[int, dict[int, Fraction]]:
+        return _fair(players, [(i, a, who[i]) for i, a in items])
+
+    def add(got: dict[int, dict[int, Fraction]]) -> None:
+        for i, share in got.items():
+            for m, x in share.items():
+                parts.setdefault(i, {})
+                parts[i][m] = parts[i].get(m, Fraction(0)) + x
+
+    for group in groups:  # each: the indexes of places pooled together
+        items = {k: [(i, prizes[i].amount) for i in money if place_of[i] == k] for k in group}
+        everyone = [m for k in group for m in places[k]]
+        mode = event.prize_sharing if len(group) > 1 else "none"
+        if mode == "none":
+            for k in group:
+                add(fair(list(places[k]), items[k]))
+        elif mode in ("equal", "winners"):
+            sharers = everyone if mode == "equal" else [m for k in group if held[k] for m in places[k]]
+            add(fair(sharers, [x for k in group for x in items[k]]))
+            for k in group:
+                for i, _ in items[k]:
+                    how[i] = "shared"
+        else:  # hort: half kept by the place, half pooled by the group
+            for k in group:
+                add(fair(list(places[k]), [(i, a / 2) for i, a in items[k]]))
+            add(fair(everyone, [(i, a / 2) for k in group for i, a in items[k]]))
+            for k in group:
+                for i, _ in items[k]:
+                    how[i] = "hort"
+
+    # rule 7: 704.4, the agreed parts of the players' prizes
     for split in event.prize_splits:
-        total = sum((paid.get(pid) or Fraction(0) for pid in split.players), Fraction(0))
+        group = set(split.players)
         whole = sum(split.parts)
-        holders = [pid for pid in split.players if pid in got.values()]
-        for pid, part in zip(split.players, split.parts):
-            share = total * part / whole
-            if pid in holders:
-                paid[pid] = share
-                how[pid] = "split"
-                pools[pid] = tuple(split.players)
-            elif holders:  # he receives his part of his partners' prize money: shown with the best of their prizes
-                best = min((i for i, w in got.items() if w in holders), key=lambda i: (-value(event.prizes[i]), i))
-                extra.setdefault(best, []).append(Winner(pid, share, "with", tuple(split.players)))
+        for i in money:
+            if i in parts and parts[i] and set(parts[i]) <= group:
+                amount = prizes[i].amount
+                parts[i] = {pid: amount * part / whole for pid, part in zip(split.players, split.parts)}
+                how[i] = "split"
+
+    # rule 5: trophies
+    trophy_how, trophy_lots = event.prize_trophies, event.trophy_lots
+    order_cache: list[dict[int, int]] = []
+
+    def swiss() -> dict[int, int]:  # the Swiss order, computed once if a trophy falls on a shared place
+        if not order_cache:
+            order_cache.append(_swiss_order(event, ranking))
+        return order_cache[0]
+
     awards = []
-    for i, p in enumerate(event.prizes):
-        winners: tuple[Winner, ...] = ()
-        if i in got:
-            pid = got[i]
-            winners = (Winner(pid, paid[pid], how.get(pid, ""), pools.get(pid, ())),) + tuple(extra.get(i, ()))
-        awards.append(Award(i + 1, p, winners))
-    return PrizeList(tuple(awards), ranking.finished, event.prize_sharing, ranking)
+    for i, p in enumerate(prizes):
+        if i not in place_of:
+            awards.append(Award(i + 1, p, (), why[i]))
+            continue
+        ms = places[place_of[i]]
+        if p.amount is None:
+            holder, kind = _trophy_holder(i, held[place_of[i]], ms, trophy_how, trophy_lots, prizes, may, swiss)
+            if holder is None:
+                awards.append(Award(i + 1, p, (), "lot_pending", tuple(m for m in ms if may(i, m))))
+            else:
+                awards.append(Award(i + 1, p, (Winner(holder, None, kind if len(ms) > 1 else ""),)))
+            continue
+        share = parts.get(i, {})
+        takers = sorted((m for m, x in share.items() if x), key=rank.get) or \
+            sorted((m for m in ms if may(i, m)), key=rank.get)
+        pool = tuple(takers)
+        kind = how.get(i, "")
+        if len(pool) > 1 and kind == "":
+            kind = "shared"
+        if len(pool) == 1 and kind in ("shared", "hort"):
+            kind = ""
+        exact = [share.get(m, Fraction(0)) for m in takers]
+        cents = _cents(p.amount, exact)
+        awards.append(Award(i + 1, p, tuple(Winner(m, x, kind, pool if len(pool) > 1 else (), c)
+                                            for m, x, c in zip(takers, exact, cents))))
+    return PrizeList(tuple(awards), ranking.finished, event.prize_sharing, ranking, trophy_how)
+
+
+def _score_groups(ranking: FinalRanking, places: list[tuple[int, ...]], sharing: str) -> list[list[int]]:
+    """The places pooled together: each place alone (`none`), or the places of players equal on points outside
+    the top (`equal`, `hort`, `winners`)."""
+    if sharing == "none":
+        return [[k] for k in range(len(places))]
+    rows = {r.id: r for r in ranking.rows}
+    out: list[list[int]] = []
+    last = None
+    for k, ms in enumerate(places):
+        r = rows[ms[0]]
+        key = ("points", r.points) if r.part != "top" else None
+        if key is not None and key == last:
+            out[-1].append(k)
+        else:
+            out.append([k])
+        last = key
+    return out
+
+
+def _swiss_order(event: Event, ranking: FinalRanking) -> dict[int, int]:
+    """Each player's index in the Swiss order (the tables merged); a team event: its ranking's order."""
+    if ranking.teams:
+        return {r.id: k for k, r in enumerate(ranking.rows)}
+    from arbiter.core.tiebreaks.merged import merged_order
+
+    return {pid: k for k, pid in enumerate(merged_order(event))}
+
+
+def _trophy_holder(i: int, held: dict[int, int], ms: tuple[int, ...], how: str, lots, prizes, may, swiss_order
+                   ) -> tuple[int | None, str]:
+    """Who of the place `ms` holds trophy `i` (rule 5): alone, the player; shared, the first in the Swiss order
+    (or in the lot drawn for the place) who may have it and leaves the place's other trophies someone each."""
+    if len(ms) == 1:
+        return ms[0], ""
+    if how == "lot":
+        order = next((tuple(x) for x in lots if set(x) == set(ms)), None)
+        if order is None:
+            return None, "lot"
+    else:
+        swiss = swiss_order()
+        order = tuple(sorted(ms, key=lambda m: (swiss.get(m, len(swiss)), m)))
+    trophies = sorted((j for j in held if prizes[j].amount is None),
+                      key=lambda j: (bool(prizes[j].category), j))
+    given: dict[int, int] = {}
+    for j in trophies:
+        for m in order:
+            if m in given.values() or not may(j, m):
+                continue
+            rest = {t: None for t in trophies if t not in given and t != j}
+            if _assignable(rest, {**given, j: m}, order, may):
+                given[j] = m
+                break
+    return given.get(i), how
+
+
+def _assignable(rest: dict[int, None], given: dict[int, int], order, may) -> bool:
+    held = dict(given)
+    for t in rest:
+        new = _fits(held, t, tuple(order), may)
+        if new is None:
+            return False
+        held = new
+    return True
+
+
+def _cents(amount: Fraction, parts: list[Fraction]) -> list[int]:
+    """The parts paid in cents: each rounded down, the cents left over one each by the largest remainder
+    (then the first in the list, the better placed); they add up to the amount in cents."""
+    exact = [x * 100 for x in parts]
+    base = [x.numerator // x.denominator for x in exact]
+    left = int(amount * 100) - sum(base)
+    order = sorted(range(len(parts)), key=lambda k: (-(exact[k] - base[k]), k))
+    for k in order[:max(left, 0)]:
+        base[k] += 1
+    return base

@@ -218,21 +218,61 @@ def how_text(w, lang: str) -> str:
         return t("prize_hort", n=len(w.pool))
     if w.how in ("split", "with"):
         return t("prize_split", ids=", ".join(str(p) for p in w.pool))
+    if w.how in ("order", "lot"):
+        return t("prize_trophy_" + w.how)
     return ""
 
 
+def _paid_in_all(pl: PrizeList) -> list[tuple[int, Fraction]]:
+    """The players paid from several prizes, with their money in all (the cents paid), in the ranking's order."""
+    cents: dict[int, int] = {}
+    count: dict[int, int] = {}
+    for a in pl.awards:
+        for w in a.winners:
+            if w.cents is not None:
+                cents[w.id] = cents.get(w.id, 0) + w.cents
+                count[w.id] = count.get(w.id, 0) + 1
+    return [(r.id, Fraction(cents[r.id], 100)) for r in pl.ranking.rows if count.get(r.id, 0) > 1]
+
+
+def why_text(a, lang: str) -> str:
+    """Why nobody receives a prize (`Award.why`), or ""."""
+    if not a.why:
+        return ""
+    if a.why == "lot_pending":
+        return words(lang)("why_lot_pending", ids=", ".join(map(str, a.candidates)))
+    return words(lang)("why_" + a.why)
+
+
+def _paid(w) -> int | float | None:
+    """What a winner is paid from a prize, in money (the cents rounded so that a prize's parts add up)."""
+    if w.amount is None:
+        return None
+    return _jnum(Fraction(w.cents, 100)) if w.cents is not None else _jnum(w.amount)
+
+
+def paid_text(w) -> str:
+    """What a winner is paid from a prize, as text (the cents that add up), or "" (a trophy)."""
+    if w.amount is None:
+        return ""
+    return amount_text(Fraction(w.cents, 100)) if w.cents is not None else amount_text(w.amount)
+
+
 def prizes_doc(event: Event, pl: PrizeList | None = None) -> dict[str, Any]:
-    """`{"prizes": [{"name", "category", "amount", "winners": [ids], ...}]}` (cli: `prizes list --format json`)."""
+    """`{"prizes": [{"name", "category", "amount", "winners": [ids], ...}]}` (cli: `prizes list --format json`):
+    a prize shared lists each of its players in `winners` with what each `receives` (the money paid to a player
+    is the sum over the prizes); `not_awarded` says why nobody receives it (null when someone does)."""
     pl = pl or prize_list(event)
     rows = {r.id: r for r in pl.ranking.rows}
     return {
-        "finished": pl.finished, "sharing": pl.sharing,
+        "finished": pl.finished, "sharing": pl.sharing, "trophies": pl.trophies,
         "prizes": [{"name": a.prize.name, "category": a.prize.category or None,
                     "amount": _jnum(a.prize.amount) if a.prize.amount is not None else None,
                     "winners": a.ids,
                     "places": [rows[w.id].place_text if w.id in rows else None for w in a.winners],
-                    "receives": [_jnum(w.amount) if w.amount is not None else None for w in a.winners],
-                    "how": [w.how or None for w in a.winners]} for a in pl.awards],
+                    "receives": [_paid(w) for w in a.winners],
+                    "how": [w.how or None for w in a.winners],
+                    "not_awarded": a.why or None} for a in pl.awards],
     }
 
 
@@ -244,11 +284,11 @@ def prizes_csv(event: Event, pl: PrizeList | None = None) -> str:
     for a in pl.awards:
         amount = amount_text(a.prize.amount) if a.prize.amount is not None else ""
         if not a.winners:
-            out.append([a.index, a.prize.name, a.prize.category, amount, "", "", "", "", ""])
+            out.append([a.index, a.prize.name, a.prize.category, amount, "", "", "", "", a.why])
         for w in a.winners:
             r = rows.get(w.id)
             out.append([a.index, a.prize.name, a.prize.category, amount, w.id, r.name if r else "",
-                        r.place_text if r else "", amount_text(w.amount) if w.amount is not None else "", w.how])
+                        r.place_text if r else "", paid_text(w), w.how])
     return write_rows(["number", "prize", "category", "amount", "id", "name", "place", "receives", "how"], out)
 
 
@@ -263,7 +303,8 @@ def prizes_blocks(event: Event, lang: str, pl: PrizeList | None = None) -> list[
     t = words(lang)
     pl = pl or prize_list(event)
     rows = {r.id: r for r in pl.ranking.rows}
-    head = [t("prize_list") if pl.finished else t("prize_list_provisional"), t("sharing_" + pl.sharing), ""]
+    head = [t("prize_list") if pl.finished else t("prize_list_provisional"), t("sharing_" + pl.sharing),
+            t("trophies_" + pl.trophies), ""]
     if not pl.awards:
         return [head + [t("no_prizes")]]
     prize_w, name_w = 20, 26
@@ -277,24 +318,32 @@ def prizes_blocks(event: Event, lang: str, pl: PrizeList | None = None) -> list[
         first = f"{a.index:>3} {_fit(a.prize.name, prize_w)} {_fit(amount, 9, '>')}"
         category = _fit(f"({a.prize.category})", left - 6) if a.prize.category else ""  # under the prize's name
         if not a.winners:
-            lines.append(f"{first}  {_fit(t('no_winner'), name_w)}".rstrip())
+            head_word = t("lot_pending") if a.why == "lot_pending" else t("not_awarded") if a.why else t("no_winner")
+            lines.append(f"{first}  {_fit(head_word, name_w)}".rstrip())
             if category:
                 lines.append(f"    {category}".rstrip())
-        said = None
+            if a.why:
+                lines += ["    " + ln for ln in _wrap(why_text(a, lang), WIDTH - 4)]
         for k, w in enumerate(a.winners):
             r = rows.get(w.id)
             who = f"{r.name} ({w.id})" if r else str(w.id)
-            paid = amount_text(w.amount) if w.amount is not None else ""
+            paid = paid_text(w)
             lines.append(f"{first if k == 0 else ' ' * (left - 2)}  {_fit(who, name_w)} "
                          f"{_fit(r.place_text if r else '', 5, '>')} {_fit(paid, 9, '>')}".rstrip())
-            how = how_text(w, lang)
-            if how == said:  # (the winners of one pool: said once, under the last of them)
-                how = ""
-            if how or (k == 0 and category):
-                lines.append((f"    {_fit(category if k == 0 else '', left - 4)}{_fit(how, WIDTH - left)}").rstrip())
-            said = how_text(w, lang)
+        how = next((how_text(w, lang) for w in a.winners if w.how), "")  # (said once, under the last winner)
+        if a.winners and (how or category):
+            lines.append((f"    {_fit(category, left - 4)}{_fit(how, WIDTH - left)}").rstrip())
         blocks.append(lines)
     blocks[0] = head + blocks[0]
+    several = _paid_in_all(pl)
+    if several:
+        total = [t("paid_in_all")]
+        for pid, x in several:
+            r = rows.get(pid)
+            who = f"{r.name} ({pid})" if r else str(pid)
+            total.append(f"{' ' * (left - 2)}  {_fit(who, name_w)} {_fit(r.place_text if r else '', 5, '>')} "
+                         f"{_fit(amount_text(x), 9, '>')}".rstrip())
+        blocks.append([""] + total)
     note_lines = _pending_note(list(pl.ranking.rows), lang)
     return blocks + ([note_lines] if note_lines else [])
 

@@ -259,7 +259,7 @@ class _Site:
     def prizes_page(self) -> str:
         from arbiter.core.event.money import amount_text
         from arbiter.core.final.prizes import prize_list
-        from arbiter.core.formats.final import how_text
+        from arbiter.core.formats.final import how_text, paid_text, why_text
 
         t = self.t
         pl = prize_list(self.e, self.ranking)
@@ -268,13 +268,14 @@ class _Site:
         for a in pl.awards:
             amount = amount_text(a.prize.amount) if a.prize.amount is not None else ""
             if not a.winners:
-                body.append([a.index, a.prize.name, a.prize.category, amount, t("no_winner"), "", "", ""])
+                body.append([a.index, a.prize.name, a.prize.category, amount, why_text(a, self.lang) or t("no_winner"),
+                             "", "", ""])
             for k, w in enumerate(a.winners):
                 r = rows.get(w.id)
                 body.append([a.index if k == 0 else "", a.prize.name if k == 0 else "", a.prize.category if k == 0
                              else "", amount if k == 0 else "", self.who(w.id) if r and not self.ranking.teams
                              else (r.name if r else w.id), r.place_text if r else "",
-                             amount_text(w.amount) if w.amount is not None else "", how_text(w, self.lang)])
+                             paid_text(w), how_text(w, self.lang)])
         caption = t("prize_list") if pl.finished else t("prize_list_provisional")
         parts = [tag("p", t("sharing_" + pl.sharing), class_="muted"),
                  table(["#", t("prize"), t("category"), t("amount"), t("winner"), t("place"), t("receives"), ""],

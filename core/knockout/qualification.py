@@ -51,6 +51,7 @@ class Qualification:
     qualifiers: tuple[Qualifier, ...]
     lots: tuple[tuple[int, tuple[int, ...]], ...] = ()
     lot_seed: int | None = None
+    left_out: tuple[tuple[int, int], ...] = ()  # (table, player): withdrawn players their place would have qualified
 
 
 def qualify(tables: Sequence[TableRanking], size: int, *, lot_seed: int | None = None) -> Qualification:

@@ -43,18 +43,33 @@ def swiss_finished(event: Event) -> bool:
 
 
 def qualification(event: Event, size: int, *, lots: bool = False) -> ko.Qualification:
+    """The qualifiers of each table (`ko.qualify`). A withdrawn player is left out (`left_out`): the seat he
+    would have had is a seat like any other, taken by the next player of his table, and a tie at that
+    line is refused unless `lots`, as at any line."""
     rankings = []
+    left_out: list[tuple[int, int]] = []
+    q = size // max(1, len(event.table_ids()))
     for t in event.table_ids():
-        rows = standings(event, table=t)
-        ranked = tuple(r.id for r in rows if event.player(r.id).withdrawn_from is None)
-        q = size // max(1, len(event.table_ids()))
+        everyone = standings(event, table=t)
+        rows = [r for r in everyone if event.player(r.id).withdrawn_from is None]
+        ranked = tuple(r.id for r in rows)
         tied: frozenset[int] = frozenset()
         if len(rows) > q:
             last, nxt = rows[q - 1], rows[q]
             if last.tie_group is not None and last.tie_group == nxt.tie_group:
                 tied = frozenset(r.id for r in rows if r.tie_group == last.tie_group)
+        line = everyone.index(rows[q - 1]) if len(rows) >= q else len(everyone)
+        left_out += [(t or 1, r.id) for r in everyone[:line + 1] if event.player(r.id).withdrawn_from is not None]
         rankings.append(ko.TableRanking(t or 1, ranked, tied))
-    return ko.qualify(rankings, size, lot_seed=event.lots_seed if lots else None)
+    out = ko.qualify(rankings, size, lot_seed=event.lots_seed if lots else None)
+    return replace(out, left_out=tuple(left_out))
+
+
+def left_out_lines(event: Event, size: int | None = None, lang: str = "en") -> list[str]:
+    """One line for each withdrawn player left out of the top who would have qualified by his place."""
+    q = qualification(event, size or event.top, lots=True)
+    t = words(lang)
+    return [t("top_left_out", pid=pid, name=event.player(pid).name, table=table) for table, pid in q.left_out]
 
 
 def check_start_top(event: Event, *, size: int | None = None) -> None:

@@ -101,7 +101,9 @@ def pair_what(rounds: list[int], table: int | None = None, changes: tuple[str, .
                     changes=joined([Description(c) for c in changes], "; "), pair=rematch)
 
 
-_SHARING = {"none": "prize sharing: none", "equal": "prize sharing: equal", "hort": "prize sharing: hort"}
+_SHARING = {"none": "prize sharing: none", "equal": "prize sharing: equal", "hort": "prize sharing: hort",
+            "winners": "prize sharing: winners"}
+_TROPHIES = {"order": "trophies at a shared place: by the Swiss order", "lot": "trophies at a shared place: by lot"}
 
 
 _TIES = {"shared": "ties after every tie-break: shared places", "lots": "ties after every tie-break: by lot"}
@@ -115,6 +117,11 @@ def ties_what(ties: str) -> Msg:
 def sharing_what(sharing: str) -> Msg:
     """How tied prize winners share money was set (`arbiter prizes sharing`, the TUI's prize list)."""
     return describe(_SHARING[sharing])
+
+
+def trophies_what(how: str) -> Msg:
+    """Who of a shared place holds its trophies was set (`arbiter prizes trophies`)."""
+    return describe(_TROPHIES[how])
 
 
 def bye_what(kind: str, pid: int, round_no: int) -> Msg:

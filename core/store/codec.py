@@ -35,6 +35,7 @@ from arbiter.core.event.model import (
     BYE_KINDS,
     EDITIONS,
     PRIZE_SHARING,
+    PRIZE_TROPHIES,
     SEXES,
     STAGES,
     SYSTEMS,
@@ -122,7 +123,7 @@ _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"),
     ("baku", "baku"), ("forbidden", "forbidden"), ("forbidden_clubs", "forbidden_clubs"),
     ("round_minutes", "round_minutes"), ("top_minutes", "top_minutes"), ("language", "language"),
-    ("prize_sharing", "prize_sharing"),
+    ("prize_sharing", "prize_sharing"), ("prize_trophies", "prize_trophies"),
 )
 _ALWAYS = ("name", "system", "rounds_planned")
 _DEFAULT_EVENT = Event(name="", rounds_planned=0)
@@ -225,6 +226,8 @@ def final_doc(event: Event) -> dict[str, Any]:
         doc["lots"] = [list(x) for x in event.lots]
     if event.prize_splits:
         doc["splits"] = [{"players": list(s.players), "parts": list(s.parts)} for s in event.prize_splits]
+    if event.trophy_lots:
+        doc["trophy_lots"] = [list(x) for x in event.trophy_lots]
     return doc
 
 
@@ -234,10 +237,10 @@ def _ids(xs: list[int]) -> str:
 
 def _end_text(event: Event) -> str:
     """`[[categories]]`, `[[prizes]]` and `[final]`, after `[event]` (nothing for an event without them)."""
-    if not (event.categories or event.prizes or event.lots or event.prize_splits):
+    if not (event.categories or event.prizes or event.lots or event.prize_splits or event.trophy_lots):
         return ""
     hit = _END.get("end")
-    key = (event.categories, event.prizes, event.lots, event.prize_splits, event.tables)
+    key = (event.categories, event.prizes, event.lots, event.prize_splits, event.trophy_lots, event.tables)
     if hit is not None and hit[0] == key:
         return hit[1]
     doc: dict[str, Any] = {}
@@ -261,6 +264,9 @@ def _end_text(event: Event) -> str:
             out.append("splits = [\n" + "".join(
                 f"{' ' * INDENT}{{ players = {_ids(x['players'])}, parts = {_ids(x['parts'])} }},\n"
                 for x in final["splits"]) + "]\n")
+        if "trophy_lots" in final:
+            out.append("trophy_lots = [\n" + "".join(f"{' ' * INDENT}{_ids(x)},\n" for x in final["trophy_lots"])
+                       + "]\n")
     text = _unicode("".join(out), what)
     _END["end"] = (key, text)
     return text
@@ -722,6 +728,7 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     g["top_minutes"] = integer(rd, ev, "top_minutes", where, "minutes", 70)
     g["language"] = choice(rd, ev, "language", where, ("", "en", "ru"), "")
     g["prize_sharing"] = choice(rd, ev, "prize_sharing", where, PRIZE_SHARING, "none")
+    g["prize_trophies"] = choice(rd, ev, "prize_trophies", where, PRIZE_TROPHIES, "order")
     pts = typed(rd, ev, "points", where, (dict,), {})
     only(rd, pts, _SCORING_FIELDS, at(where, "points"), "unknown kind of points (known: {known})",
          known=", ".join(_SCORING_FIELDS))
@@ -816,7 +823,7 @@ def _end(rd: Reader, doc: dict, tables: int, ids: frozenset[int], team_ids: froz
                           name=category)
         prizes.append(Prize(name, amount, category))
     final = typed(rd, doc, "final", "", (dict,), {})
-    only(rd, final, ("lots", "splits"), "final", "unknown setting")
+    only(rd, final, ("lots", "splits", "trophy_lots"), "final", "unknown setting")
     known = team_ids if team_ids is not None else ids
     lots: list[tuple[int, ...]] = []
     for i, lot in enumerate(typed(rd, final, "lots", "final", (list,), [])):
@@ -837,8 +844,15 @@ def _end(rd: Reader, doc: dict, tables: int, ids: frozenset[int], team_ids: froz
         for j, x in enumerate(parts):
             in_range(rd, x, at(where, f"parts[{j}]"), "part")
         splits.append(PrizeSplit(tuple(who), tuple(parts)))
+    trophy_lots: list[tuple[int, ...]] = []
+    for i, lot in enumerate(typed(rd, final, "trophy_lots", "final", (list,), [])):
+        where = f"final.trophy_lots[{i}]"
+        if not (isinstance(lot, list) and len(lot) >= 2 and all(type(x) is int for x in lot)):
+            raise rd.fail(where, "expected the ids drawn, in order, like [7, 3, 12]")
+        trophy_lots.append(tuple(player_ids(rd, lot, where, known)) if team_ids is None
+                           else _team_lot(rd, lot, where, known))
     return {"categories": tuple(categories), "prizes": tuple(prizes), "lots": tuple(lots),
-            "prize_splits": tuple(splits)}
+            "prize_splits": tuple(splits), "trophy_lots": tuple(trophy_lots)}
 
 
 def _team_lot(rd: Reader, lot: list, where: str, known: frozenset[int]) -> tuple[int, ...]:

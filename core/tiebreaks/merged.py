@@ -1,14 +1,16 @@
 """The players of every table of the main stage in one order: the rule that merges the tables.
 
-Each table is ranked on its own (points, then the event's tie-breaks, DE
-among the tied players of that table: `standings`). The tables' lists are
-then merged, each keeping its own order: at each step the best of the
-tables' next players comes first, compared by points, then by each
-tie-break of the event but DE (players of different tables never met: a
-direct encounter says nothing between them). The next players of several
-tables that are equal on all of these, like the players of one table equal
-after every tie-break, form one *tied group*: the final ranking shares
-their place or breaks it by lot (`core.final.ranking`).
+Each table's tie-breaks are computed on its own games (`standings`). With
+several tables, every player of every table is then put in one order by
+points, then by each tie-break of the event but DE (players of different
+tables never met: a direct encounter says nothing between them, so it is
+left out for everyone). Players equal on all of these are one *tied
+group*, whatever their tables: the final ranking shares their place or
+breaks it by lot (`core.final.ranking`). So two players of one table whom
+only DE separates share a place in the merged list (the table's own list,
+`standings --table T`, still orders them by DE). An event of one table (or
+a round robin) is its standings: DE there decides as in the standings, and
+a tied group is players equal after every tie-break.
 
     tied_groups(event) -> [(7,), (3, 12), (5,), ...]   best first
 
@@ -55,23 +57,37 @@ def tied_groups(event: Event, *, after_round: int | None = None,
     `rankings`: the tables' (`table_rankings`), when the caller has them already."""
     if rankings is None:
         rankings = table_rankings(event, after_round=after_round)
-    lists = [[(g, keys.get(g[0], ())) for g in _groups(rows)] for rows, keys in rankings]
-    if len(lists) == 1:
-        return [g for g, _ in lists[0]]
+    if len(rankings) == 1:
+        return _groups(rankings[0][0])
+    everyone = []  # (key without DE, the table's position, the place in its table's list, id)
+    for t, (rows, keys) in enumerate(rankings):
+        for k, r in enumerate(rows):
+            everyone.append((keys.get(r.id, ()), t, k, r.id))
+    everyone.sort(key=lambda x: (_neg(x[0]), x[1], x[2]))
     out: list[tuple[int, ...]] = []
-    heads = [0] * len(lists)
-    while True:
-        live = [i for i, lst in enumerate(lists) if heads[i] < len(lst)]
-        if not live:
-            return out
-        best = max(lists[i][heads[i]][1] for i in live)
-        group: list[int] = []
-        for i in live:
-            g, key = lists[i][heads[i]]
-            if key == best:
-                group += g
-                heads[i] += 1
-        out.append(tuple(sorted(group)))
+    last = None
+    for key, _t, _k, pid in everyone:
+        if out and key == last:
+            out[-1] = out[-1] + (pid,)
+        else:
+            out.append((pid,))
+        last = key
+    return [tuple(sorted(g)) for g in out]
+
+
+class _neg:
+    """A key sorted descending (larger first) without knowing its parts' types."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key) -> None:
+        self.key = key
+
+    def __lt__(self, other: "_neg") -> bool:
+        return other.key < self.key
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _neg) and other.key == self.key
 
 
 def settle(event: Event, group: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:

@@ -161,7 +161,8 @@ def commands_for(e) -> list[cmds.Command]:
                 cmds.EditPrize("1st", category="U2000", new_name="First"), cmds.RenamePrize("1st", "First"),
                 cmds.MovePrize("1st", 1), cmds.RemovePrize("1st"), cmds.SetPrizeSharing("hort"),
                 cmds.SetPrizeSharing("halves"), cmds.SetTies("shared"), cmds.SplitPrizes((1, 2)), cmds.UnsplitPrizes(1),
-                cmds.DrawLots(), cmds.DrawLots((("1-2", (1, 2)),))]
+                cmds.DrawLots(), cmds.DrawLots((("1-2", (1, 2)),)), cmds.SetPrizeSharing("winners"),
+                cmds.SetPrizeTrophies("lot"), cmds.SetPrizeTrophies("dice")]
     for t in (0, 1, 2, 3):
         out += [cmds.MovePlayer(1, t), cmds.MovePlayer(999, t)]
     return out
@@ -289,6 +290,9 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.RemovePrize("1st"), e, "remove prize 1st"),
         (cmds.SetPrizeSharing("hort"), e, "prize sharing: hort"),
         (cmds.SetTies("lots"), e, "ties after every tie-break: by lot"),
+        (cmds.SetPrizeSharing("winners"), e, "prize sharing: winners"),
+        (cmds.SetPrizeTrophies("lot"), e, "trophies at a shared place: by lot"),
+        (cmds.SetPrizeTrophies("order"), e, "trophies at a shared place: by the Swiss order"),
         (cmds.SplitPrizes((4, 9), (3, 2)), e, "prize split (704.4) of players 4, 9: parts 3:2"),
         (cmds.UnsplitPrizes(9), e, "take back the prize split of player 9"),
         (cmds.DrawLots((("10-11", (8, 10)),)), e, "draw lots for the final ranking: 10-11: 8, 10"),

@@ -140,8 +140,16 @@ def cmd_prizes_remove(a: argparse.Namespace) -> int:
 def cmd_prizes_sharing(a: argparse.Namespace) -> int:
     run(EventFile(a.file), cmds.SetPrizeSharing(a.sharing))
     print({"none": "money of tied players: not shared (the places decide)",
-           "equal": "money of tied players: shared equally",
-           "hort": "money of tied players: Hort system (half kept, half shared)"}[a.sharing])
+           "equal": "money of players equal on points: shared equally",
+           "hort": "money of players equal on points: Hort system (half kept, half shared)",
+           "winners": "money of players equal on points: shared equally by the prize winners only"}[a.sharing])
+    return 0
+
+
+def cmd_prizes_trophies(a: argparse.Namespace) -> int:
+    run(EventFile(a.file), cmds.SetPrizeTrophies(a.how))
+    print({"order": "trophies at a shared place: by the Swiss order",
+           "lot": "trophies at a shared place: by lot (drawn once with draw-lots)"}[a.how])
     return 0
 
 

@@ -36,8 +36,12 @@ def cmd_standings(a: argparse.Namespace) -> int:
             raise UsageError(f"--table {a.table}: the event has tables 1..{e.tables}")
         table = a.table if e.tables > 1 else None
     stage = main_stage(e)
-    if a.after_round is not None and a.after_round > len(e.rounds_of(stage, table)):
-        raise UsageError(f"--after-round {a.after_round}: round {a.after_round} has not been paired")
+    if a.after_round is not None:  # the table named (without --table: every table of the stage) paired it
+        tables = [table] if table is not None else e.stage_tables(stage)
+        short = [t for t in tables if a.after_round > len(e.rounds_of(stage, t))]
+        if short:
+            where = f" on table {short[0]}" if len(short) < len(tables) else ""
+            raise UsageError(f"--after-round {a.after_round}: round {a.after_round} has not been paired{where}")
     after = a.after_round if a.after_round is not None else completed_rounds(e, stage, table)
     rows = standings(e, table=table, after_round=after, codes=chosen, edition=a.edition)
     used = list(chosen if chosen is not None else e.tiebreaks)

@@ -67,9 +67,13 @@ FINAL = (
     Command(("prizes", "move"), "move a prize to another place in the list", "final",
             (FILE, PRIZE, POSITION)),
     Command(("prizes", "remove"), "remove a prize", "final", (FILE, PRIZE)),
-    Command(("prizes", "sharing"), "how tied winners share money: none (the places decide), equal, hort",
-            "final", (FILE, Arg("sharing", "none, equal or hort (the Hort system)",
-                                           metavar="none|equal|hort", choices=("none", "equal", "hort")))),
+    Command(("prizes", "sharing"), "how players equal on points share money: none (the places decide), equal, "
+            "hort, winners", "final",
+            (FILE, Arg("sharing", "none, equal, hort (the Hort system) or winners (equal, among prize winners only)",
+                       metavar="none|equal|hort|winners", choices=("none", "equal", "hort", "winners")))),
+    Command(("prizes", "trophies"), "who of a shared place holds a trophy (a prize without an amount): the Swiss "
+            "order, or a lot drawn once (draw-lots)", "final",
+            (FILE, Arg("how", "order or lot", metavar="order|lot", choices=("order", "lot")))),
     Command(("prizes", "split"), "players who agreed a top game's result share their prizes' money (704.4)",
             "final", (
                 FILE,

@@ -17,9 +17,13 @@ from .usage import UsageError
 def cmd_top(a: argparse.Namespace) -> int:
     from arbiter.core.knockout import stage as top
 
+    from arbiter.core.msg.cells import clean
+
     ef = EventFile(a.file)
     new = run(ef, cmds.StartTop(seeding=a.seeding, lots=a.lots, games_per_match=a.games,
                                 higher_seed_first=a.higher_seed_first, placings=a.placings))
+    for line in top.left_out_lines(new, top.bracket(new).size):  # (the Swiss standings the top was qualified from)
+        print(clean(line))
     b = top.bracket(new)
     print(f"top of {b.size}: seeds " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(b.seeds, 1)))
     for line in top.aims(new):

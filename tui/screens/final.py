@@ -63,11 +63,12 @@ def _final_categories(s) -> Why | None:
 def _final_lots(s) -> Why | None:
     """`l` in the final ranking: the event over, breaking ties by lot, a tie waiting for its lot."""
     fr, e = s.ranking, s.arb.event
-    if e.share_places:
+    trophies = e.prize_trophies == "lot" and any(p.amount is None for p in e.prizes)  # (a trophy lot may wait)
+    if e.share_places and not trophies:
         return why("why_lots_shared")
     if fr is None or not fr.finished:
         return why("why_lots_not_over")
-    if not fr.pending:
+    if not fr.pending and not trophies:
         return why("why_lots_none")
     return None
 
@@ -219,7 +220,9 @@ class FinalScreen(ArbiterScreen):
     @work(group="question")
     async def draw_lots_asked(self, draws: tuple) -> None:
         L = self.arb.lang
-        places = ", ".join(p for p, _ in draws)
+        from arbiter.core.final.changes import TROPHIES
+
+        places = ", ".join(p.replace(TROPHIES, " " + tr(L, "final_lots_trophies")) for p, _ in draws)
         if not await self.ask_yes(tr(L, "final_lots_title"), tr(L, "final_lots_q", places=places),
                                   tr(L, "final_lots_yes")):
             self.say("")

@@ -40,6 +40,13 @@ from .dialogs import ChoiceScreen, FormScreen
 
 
 
+def _paid(w) -> str:
+    """What a winner is paid from a prize (the cents, which add up to the prize's amount), or "" (a trophy)."""
+    if w.amount is None:
+        return ""
+    return amount_text(Fraction(w.cents, 100) if w.cents is not None else w.amount)
+
+
 def _prize(s) -> Why | None:
     return why("why_no_prize") if s.selected_prize() is None else None
 
@@ -67,9 +74,13 @@ register(
                                                                        "Переместить приз ниже"),
            ("prizes",), "action_move", (1,), when=_prize, group="final"),
     Action("pz_sharing", ("s",), W("sharing", "раздел"),
-           W("How tied winners share money: none, equal, Hort system",
-             "Как участники с равными очками делят деньги: не делят, поровну, по системе Хорта"),
+           W("How players equal on points share money: none, equal, Hort system, winners only",
+             "Как участники с равными очками делят деньги: не делят, поровну, по системе Хорта, только призёры"),
            ("prizes",), "action_sharing", footer=4, palette=True, group="final"),
+    Action("pz_trophies", ("t",), W("trophies", "кубки"),
+           W("A trophy at a shared place: by the Swiss order or by lot (drawn once, l in the final ranking)",
+             "Кубок на разделённом месте: по швейцарскому порядку или по жребию (один раз, l в итоговых местах)"),
+           ("prizes",), "action_trophies", palette=True, group="final"),
     Action("final_prizes", ("p",), W("prizes", "призы"),
            W("The prize list", "Призы"), ("final",), open_prizes, footer=3,
            group="final"),
@@ -122,12 +133,13 @@ class PrizesScreen(ArbiterScreen):
         for a in pl.awards:
             amount = amount_text(a.prize.amount) if a.prize.amount is not None else ""
             if not a.winners:
+                word = tr(L, "pz_lot_pending" if a.why == "lot_pending" else "pz_not_awarded" if a.why else "pz_nobody")
                 out.append((f"{a.index}", (cell(a.index), cell(clean(a.prize.name)), cell(amount),
-                                           cell(tr(L, "pz_nobody"), "dim"), cell(""), cell(""))))
+                                           cell(word, "dim"), cell(""), cell(""))))
             for k, w in enumerate(a.winners):
                 r = rows.get(w.id)
                 who = f"{clean(r.name)} ({w.id})" if r else str(w.id)
-                paid = amount_text(w.amount) if w.amount is not None else ""
+                paid = _paid(w)
                 first = k == 0
                 out.append((f"{a.index}" if first else f"{a.index}.{w.id}",
                             (cell(a.index if first else ""), cell(clean(a.prize.name) if first else ""),
@@ -139,6 +151,17 @@ class PrizesScreen(ArbiterScreen):
         head.append(f" · {tr(L, 'pz_sharing_' + pl.sharing)}", style="dim")
         self.query_one("#prizes-head", TextLine).show(head)
         self.show_detail()
+
+    def selected_winner(self) -> int | None:
+        """The id of the winner under the cursor (the first of a prize on its first row), or None."""
+        key = self.query_one("#prizes-table", KeyedTable).selected_key
+        if key is None or self.list is None:
+            return None
+        n, _, pid = key.partition(".")
+        if pid:
+            return int(pid)
+        a = self.list.awards[int(n) - 1] if int(n) <= len(self.list.awards) else None
+        return a.winners[0].id if a is not None and a.winners else None
 
     def selected_prize(self) -> int | None:
         """The 1-based number of the prize under the cursor (a row of a co-winner belongs to its prize)."""
@@ -157,10 +180,18 @@ class PrizesScreen(ArbiterScreen):
             return
         a = pl.awards[n - 1]
         bits = [tr(L, "pz_category", name=clean(a.prize.category)) if a.prize.category else tr(L, "pz_everyone")]
-        from arbiter.core.formats.final import how_text
+        from arbiter.core.formats.final import how_text, why_text
 
         hows = {how_text(w, L) for w in a.winners if w.how}
         bits += sorted(hows)
+        if a.why:
+            bits.append(why_text(a, L))
+        pid = self.selected_winner()
+        parts = [w for b in pl.awards for w in b.winners if w.id == pid and w.cents is not None]
+        if len(parts) > 1:  # paid from several prizes: his money in all
+            row = next((r for r in pl.ranking.rows if r.id == pid), None)
+            bits.append(tr(L, "pz_in_all", name=clean(row.name) if row else str(pid),
+                           amount=amount_text(Fraction(sum(w.cents for w in parts), 100))))
         line.show(Text(" · ".join(bits), style="dim"), layout=True)
 
     @on(KeyedTable.Highlighted)
@@ -246,7 +277,7 @@ class PrizesScreen(ArbiterScreen):
     async def action_sharing(self) -> None:
         L = self.arb.lang
         now = self.arb.event.prize_sharing
-        keys = {"n": "none", "e": "equal", "h": "hort"}
+        keys = {"n": "none", "e": "equal", "h": "hort", "w": "winners"}
         choice = await self.ask(ChoiceScreen(tr(L, "pz_sharing_title"), Text(tr(L, "pz_sharing_q")),
                                              [(k, tr(L, "pz_sharing_" + m)) for k, m in keys.items()],
                                              default={v: k for k, v in keys.items()}[now], classes="ask"))
@@ -255,6 +286,20 @@ class PrizesScreen(ArbiterScreen):
             return
         if (await self.commit(cmds.SetPrizeSharing(mode))).saved:
             self.say(tr(L, "pz_sharing_" + mode), "bold")
+
+    @work(group="question")
+    async def action_trophies(self) -> None:
+        L = self.arb.lang
+        now = self.arb.event.prize_trophies
+        keys = {"o": "order", "l": "lot"}
+        choice = await self.ask(ChoiceScreen(tr(L, "pz_trophies_title"), Text(tr(L, "pz_trophies_q")),
+                                             [(k, tr(L, "pz_trophies_" + m)) for k, m in keys.items()],
+                                             default={v: k for k, v in keys.items()}[now], classes="ask"))
+        how = keys.get(choice or "")
+        if how is None or how == now:
+            return
+        if (await self.commit(cmds.SetPrizeTrophies(how))).saved:
+            self.say(tr(L, "pz_trophies_" + how), "bold")
 
     def action_back(self) -> None:
         self.app.pop_screen()

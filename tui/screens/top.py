@@ -72,6 +72,8 @@ def top_preview_body(preview: Event, tie: str | None, lang: str) -> Text:
     body = Text()
     if tie is not None:
         body.append(clean(tie) + "\n\n", style="bold yellow")
+    for line in top.left_out_lines(preview, b.size, lang):  # a withdrawn player his place would have qualified
+        body.append(clean(line) + "\n\n", style="yellow")
     body.append(", ".join(f"{i}. {fit(names[p], 20)} ({p})" for i, p in enumerate(b.seeds, 1)) + "\n\n")
     for line in top.aims(preview, lang=lang):
         body.append(clean(line) + "\n", style="dim")

@@ -93,7 +93,7 @@ def _prize_rows(b) -> tuple[list[Markup], object]:
     the winner (his place and how he receives it beneath), what he receives."""
     from arbiter.core.event.money import amount_text
     from arbiter.core.final.prizes import prize_list
-    from arbiter.core.formats.final import how_text
+    from arbiter.core.formats.final import how_text, paid_text, why_text
 
     t, fr = b.t, b.s.final()
     pl = prize_list(b.e, fr)
@@ -104,14 +104,15 @@ def _prize_rows(b) -> tuple[list[Markup], object]:
         under = " · ".join(x for x in (a.prize.category, amount) if x)
         prize = join([a.prize.name, tag("div", under, class_="sub") if under else ""])
         if not a.winners:
-            body.append(_tr([a.index, prize, tag("span", t("no_winner"), class_="muted"), ""], PRIZE_CLASSES))
+            body.append(_tr([a.index, prize, tag("span", why_text(a, b.lang) or t("no_winner"), class_="muted"), ""],
+                            PRIZE_CLASSES))
         for k, w in enumerate(a.winners):
             r = rows.get(w.id)
             about = " · ".join(x for x in (f"{t('place')} {r.place_text}" if r is not None else "",
                                            how_text(w, b.lang)) if x)
             winner = join([_who(b, r) if r is not None else str(w.id), tag("div", about, class_="sub") if about else ""])
             body.append(_tr([a.index if k == 0 else "", prize if k == 0 else "", winner,
-                             amount_text(w.amount) if w.amount is not None else ""], PRIZE_CLASSES))
+                             paid_text(w)], PRIZE_CLASSES))
     return body, pl
 
 
