@@ -184,6 +184,9 @@ class Event:
     prizes: tuple[Prize, ...] = ()  # in the organisers' order (ties of value: the one listed first)
     lots: tuple[tuple[int, ...], ...] = ()  # final-ranking ties broken by lot: the tied ids in the order drawn
     prize_splits: tuple[PrizeSplit, ...] = ()  # 704.4 agreements
+    # what the public site (arbiter export --format html, arbiter publish) shows beyond the results (docs/publishing.md)
+    public_crosstable: bool = True
+    public_prize_money: bool = True
     extra: tuple[tuple[str, Any], ...] = ()  # stage states owned by their modules (top, playoff, teams)
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
