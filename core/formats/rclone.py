@@ -7,9 +7,11 @@
 rclone is a program the venue installs from its distribution (Debian: `apt install rclone`); it runs as a
 subprocess and keeps the credentials in its own configuration (`rclone config`), never in the event file
 or the journal. A page is never written in place: the pages of one `put` are copied into
-`.arbiter-upload/` beside the site, then each is moved over its old copy (a server-side rename on WebDAV,
-SFTP, FTP; a server-side copy on S3, GCS, B2), so a reader gets the old page or the new one, never a
-piece of one, even when the network or the server dies halfway. A failure is `UploadFailed` with rclone's
+`.arbiter-upload/` beside the site, then each is moved over its old copy, so a reader gets the old page or
+the new one, never a piece of one, even when the network or the server dies halfway through the copy. On
+S3, GCS, B2 and the like the move is a server-side copy that replaces the object at once; on WebDAV, SFTP,
+FTP and a folder rclone deletes the old copy and then renames the new one in (two requests, a round trip
+apart: a reader who asks for that page in between is told it is not there, and reloads). A failure is `UploadFailed` with rclone's
 last line of error (credentials in a connection string shown as `***`).
 """
 
@@ -136,8 +138,8 @@ class Rclone:
             self._run("copy", "--files-from-raw", str(listing), "--no-traverse", "--ignore-times", str(folder),
                       join(self.remote, STAGE))
         self.sent += sum(len(d) for d in pages.values())
-        for name in pages:
-            self._run("moveto", join(join(self.remote, STAGE), name), join(self.remote, name))
+        for name in pages:  # --ignore-times: moved even when rclone finds it the same size as the old copy
+            self._run("moveto", "--ignore-times", join(join(self.remote, STAGE), name), join(self.remote, name))
 
     def delete(self, names: Iterable[str]) -> None:
         """The pages gone (a page already missing is no error)."""
