@@ -296,15 +296,20 @@ class Publisher:
 
     # -- live ------------------------------------------------------------------------------------
     def watch(self, report: Callable[[Status, Sent | None], None], *, poll: float = POLL,
-              backoff: tuple[float, ...] = BACKOFF, clock: Callable[[], float] = time.monotonic) -> None:
+              backoff: tuple[float, ...] = BACKOFF, clock: Callable[[], float] = time.monotonic,
+              cancelled: Callable[[], bool] = lambda: False) -> None:
         """Send every change until `stop()`: a look at the file every `poll` s; after a failure, the next try
         after the back-off (1, 2, 4 ... 30 s), the status saying so meanwhile. `report(status, sent)` is
-        called after each try (`sent` None after a failure) and when the count of changes waiting moves."""
+        called after each try (`sent` None after a failure) and when the count of changes waiting moves;
+        `cancelled()` true ends it too (a TUI's worker)."""
         from arbiter.core.store.files import Stamp
 
         seen = None  # the file's stamp the site online was built from
         failures, due = 0, 0.0
         while not self._stopped.is_set():
+            if cancelled():
+                self.stop()
+                break
             stamp = Stamp.of(self.path)
             if stamp != seen and (failures == 0 or clock() >= due):
                 try:
