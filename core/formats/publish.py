@@ -45,6 +45,8 @@ from arbiter.core.formats.rclone import Rclone, UploadFailed, redact
 INDEX = "index.html"
 BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # seconds before the next try after 1, 2, ... failures in a row
 POLL = 0.5  # seconds between looks at the event file
+SETTLE = 1.0  # a change goes up once the file has been still this long (s) ...
+MOST = 3.0  # ... or this long after the first change not sent: several results typed in a row, one upload
 _MADE = re.compile(r'<p class="made">.*?</p>', re.S)
 
 __all__ = ["Publisher", "Plan", "Sent", "Status", "change_set", "page_hash", "status_text", "state_file",
@@ -297,42 +299,53 @@ class Publisher:
     # -- live ------------------------------------------------------------------------------------
     def watch(self, report: Callable[[Status, Sent | None], None], *, poll: float = POLL,
               backoff: tuple[float, ...] = BACKOFF, clock: Callable[[], float] = time.monotonic,
-              cancelled: Callable[[], bool] = lambda: False) -> None:
-        """Send every change until `stop()`: a look at the file every `poll` s; after a failure, the next try
-        after the back-off (1, 2, 4 ... 30 s), the status saying so meanwhile. `report(status, sent)` is
-        called after each try (`sent` None after a failure) and when the count of changes waiting moves;
-        `cancelled()` true ends it too (a TUI's worker)."""
+              cancelled: Callable[[], bool] = lambda: False, settle: float = SETTLE, most: float = MOST) -> None:
+        """Send every change until `stop()`. The file is looked at every `poll` s; a change goes up once the
+        file has been still for `settle` s, or `most` s after the first change not sent (a judge typing
+        results one after another gets one upload for several, each online within seconds). After a failure
+        the next try comes after the back-off (1, 2, 4 ... 30 s), the status saying so meanwhile.
+        `report(status, sent)` is called after each try (`sent` None after a failure) and when the count of
+        changes waiting moves; `cancelled()` true ends it too (a TUI's worker)."""
         from arbiter.core.store.files import Stamp
 
-        seen = None  # the file's stamp the site online was built from
+        seen = None  # the file's stamp the site online was built from (None: nothing sent yet)
+        last, moved, since = None, 0.0, None  # the stamp last looked at, when it last moved, the first change unsent
         failures, due = 0, 0.0
         while not self._stopped.is_set():
             if cancelled():
                 self.stop()
                 break
-            stamp = Stamp.of(self.path)
-            if stamp != seen and (failures == 0 or clock() >= due):
-                try:
-                    result = self.sync()
-                except (UploadFailed, ArbiterError) as exc:
-                    if self._stopped.is_set():
-                        break
-                    failures += 1
-                    wait = backoff[min(failures, len(backoff)) - 1]
-                    due = clock() + wait
-                    error = exc.text(self.lang or "en") if isinstance(exc, ArbiterError) else str(exc)
-                    self.status = replace(self.status, busy=False, error=error, retry_in=wait,
-                                          waiting=self._waiting_quietly())
-                    report(self.status, None)
+            stamp, now = Stamp.of(self.path), clock()
+            if stamp != last:
+                last, moved = stamp, now
+                since = now if since is None else since
+            if stamp != seen:
+                if failures:
+                    ready = now >= due
                 else:
-                    seen, failures = stamp, 0
-                    report(self.status, result)
-            elif stamp != seen:
-                waiting = self._waiting_quietly()
-                retry = max(0.0, due - clock())
-                if waiting != self.status.waiting:
-                    self.status = replace(self.status, waiting=waiting, retry_in=retry)
-                    report(self.status, None)
+                    ready = seen is None or now - moved >= settle or now - (since or now) >= most
+                if ready:
+                    try:
+                        result = self.sync()
+                    except (UploadFailed, ArbiterError) as exc:
+                        if self._stopped.is_set():
+                            break
+                        failures += 1
+                        wait = backoff[min(failures, len(backoff)) - 1]
+                        due = clock() + wait
+                        error = exc.text(self.lang or "en") if isinstance(exc, ArbiterError) else str(exc)
+                        self.status = replace(self.status, busy=False, error=error, retry_in=wait,
+                                              waiting=self._waiting_quietly())
+                        report(self.status, None)
+                    else:
+                        seen, failures, since = stamp, 0, None
+                        report(self.status, result)
+                else:
+                    waiting = self._waiting_quietly()
+                    if waiting != self.status.waiting:
+                        self.status = replace(self.status, waiting=waiting,
+                                              retry_in=max(0.0, due - now) if failures else None)
+                        report(self.status, None)
             self._stopped.wait(poll)
 
     def _waiting_quietly(self) -> int:

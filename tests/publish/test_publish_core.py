@@ -251,3 +251,43 @@ def test_a_missing_event_is_one_line_and_nothing_sent(tmp_path):
              env={"XDG_STATE_HOME": str(tmp_path / "s")})
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert not (tmp_path / "www").exists()
+
+
+@needs_rclone
+def test_results_typed_one_after_another_go_up_together(tmp_path, e40):
+    """--watch: a change goes up once the file is still for a second (at most 3 s after the first): three
+    results entered in a row are one upload, not three; each online within seconds."""
+    import threading
+    import time
+
+    from arbiter.core import commands as cmds
+    from arbiter.core.event.results import Result
+    from arbiter.core.store import EventFile, load
+
+    ev = tmp_path / "open.toml"
+    create(ev, e40)
+    out = tmp_path / "www"
+    sent = []
+    with Publisher(ev, str(out), env={"XDG_STATE_HOME": str(tmp_path / "state")}) as pub:
+        th = threading.Thread(target=pub.watch, args=(lambda st, s: sent.append(s) if s is not None else None,),
+                              kwargs={"poll": 0.1}, daemon=True)
+        th.start()
+        deadline = time.monotonic() + 60
+        while not sent and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sent and sent[0].pages == len(build_site(e40))
+        rnd = e40.rounds[-1]
+        start = time.monotonic()
+        for b in open_boards(e40)[:3]:
+            cmds.run(EventFile(ev), cmds.RecordResult("swiss", None, rnd.number, b, Result.parse("1-0"), by="t"))
+        while len(sent) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        took = time.monotonic() - start
+        time.sleep(2.5)  # nothing more goes up: the three were one upload
+        pub.stop()
+        th.join(10)
+    assert len(sent) == 2, sent  # the first upload, then the three results in one
+    assert took < 10
+    now = build_site(load(ev))
+    assert set(sent[1].plan.changed) == {n for n, h in now.items() if page_hash(h) != page_hash(build_site(e40)[n])}
+    assert {n: page_hash((out / n).read_text()) for n in now} == {n: page_hash(h) for n, h in now.items()}
