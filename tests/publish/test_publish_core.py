@@ -291,3 +291,37 @@ def test_results_typed_one_after_another_go_up_together(tmp_path, e40):
     now = build_site(load(ev))
     assert set(sent[1].plan.changed) == {n for n, h in now.items() if page_hash(h) != page_hash(build_site(e40)[n])}
     assert {n: page_hash((out / n).read_text()) for n in now} == {n: page_hash(h) for n, h in now.items()}
+
+
+@needs_rclone
+def test_an_upload_under_way_never_holds_a_judge(tmp_path, e40):
+    """The upload takes no lock of the event: on a slow line (rclone's --bwlimit), a result is written while
+    pages are on their way, as fast as without it."""
+    import threading
+    import time
+
+    from arbiter.core import commands as cmds
+    from arbiter.core.event.results import Result
+    from arbiter.core.formats.rclone import Rclone
+    from arbiter.core.store import EventFile, load
+
+    ev = tmp_path / "open.toml"
+    create(ev, e40)
+    out = tmp_path / "www"
+    engine = Rclone(str(out), flags=("--bwlimit", "15k"))
+    with Publisher(ev, str(out), engine=engine, env={"XDG_STATE_HOME": str(tmp_path / "state")}) as pub:
+        th = threading.Thread(target=pub.sync, daemon=True)
+        th.start()
+        deadline = time.monotonic() + 60
+        while not (out / ".arbiter-upload").is_dir() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert th.is_alive()
+        rnd = e40.rounds[-1]
+        start = time.monotonic()
+        cmds.run(EventFile(ev), cmds.RecordResult("swiss", None, rnd.number, open_boards(e40)[0],
+                                                  Result.parse("1-0"), by="t"))
+        took = time.monotonic() - start
+        assert th.is_alive(), "the upload was over before the result: the line was not slow enough to tell"
+        th.join(120)
+    assert took < 2.0, took
+    assert any(g.result is not None for g in load(ev).rounds[-1].games if g.board == open_boards(e40)[0])
