@@ -327,13 +327,14 @@ class Publisher:
                 if ready:
                     try:
                         result = self.sync()
-                    except (UploadFailed, ArbiterError) as exc:
+                    except (UploadFailed, ArbiterError, OSError) as exc:  # the file, the network, the storage
                         if self._stopped.is_set():
                             break
                         failures += 1
                         wait = backoff[min(failures, len(backoff)) - 1]
                         due = clock() + wait
-                        error = exc.text(self.lang or "en") if isinstance(exc, ArbiterError) else str(exc)
+                        error = exc.text(self.lang or "en") if isinstance(exc, ArbiterError) else \
+                            (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
                         self.status = replace(self.status, busy=False, error=error, retry_in=wait,
                                               waiting=self._waiting_quietly())
                         report(self.status, None)

@@ -81,7 +81,7 @@ def test_published_then_a_result_online_within_10_s_with_only_its_pages_sent(tmp
         assert int(sent[2]) == sum(len(after[k]) for k in changed)
         now = srv.stamps()
         assert {k: now[k] for k in new if k not in changed} == {k: stamps[k] for k in new if k not in changed}
-        assert f">1-0<" in after[page].decode("utf-8")
+        assert ">1-0<" in after[page].decode("utf-8")
         assert_private_fields_absent(after, ev)
         assert not [p for p in srv.root.iterdir() if p.is_file() and p.name not in new]  # no journal, no state
     finally:
