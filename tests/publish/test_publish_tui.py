@@ -80,3 +80,34 @@ def test_the_o_key_publishes_in_the_background_in_both_languages(tmp_path):
     finally:
         t.kill()
         srv.kill()
+
+
+def test_o_without_rclone_says_how_to_install_it_and_esc_asks_nothing(tmp_path, monkeypatch):
+    """Pilot: `O` then a remote, with no rclone: one line on the message line, nothing started; `O` then Esc:
+    nothing at all."""
+    from tests.tui.pilot import SIZE, answer_line, flat, make_app, sync
+    from arbiter.tui.screens.dialogs import LineScreen
+
+    ev = tmp_path / "open.toml"
+    create(ev, private_event(40))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("ARBITER_RCLONE", str(tmp_path / "no-rclone"))
+
+    @sync
+    async def run() -> None:
+        app = make_app(ev, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("O")
+            await pilot.pause()
+            assert "Publish to (an rclone remote" in flat(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert getattr(app, "online", None) is None and not isinstance(app.screen, LineScreen)
+            await pilot.press("O")
+            await answer_line(pilot, "results:bucket/open")
+            assert "rclone is not installed" in flat(app) and "apt install rclone" in flat(app)
+            assert getattr(app, "online", None) is None
+            assert "online" not in flat(app).split("│")[-1]
+
+    run()
