@@ -45,16 +45,30 @@ def redact(remote: str) -> str:
     return _SECRET.sub(lambda m: m.group(1) + "***", remote)
 
 
+def quoted_url(remote: str) -> str:
+    """A connection string's `url=` with a ':' in it quoted, as rclone needs it: `:webdav,url=http://h:8080:`
+    is `:webdav,url='http://h:8080':` (the last ':' ends the options, a path may follow it)."""
+    if not remote.startswith(":") or remote.count(":") < 3:
+        return remote
+    head, sep, path = remote.rpartition(":")
+
+    def quote(m: re.Match) -> str:
+        value = m.group(2)
+        return m.group(1) + (f"'{value}'" if ":" in value and "'" not in value else value)
+
+    return re.sub(r"((?:^|,)url=)([^,'\"][^,]*)", quote, head) + sep + path
+
+
 def check_remote(remote: str) -> str:
-    """REMOTE as given, or FileProblem: empty, a control character, or a leading '-' (rclone would take an
-    option)."""
+    """REMOTE as rclone takes it (a connection string's url quoted), or FileProblem: empty, a control
+    character, or a leading '-' (rclone would take an option)."""
     if not remote.strip():
         raise FileProblem("--to", None, "the remote is empty: give an rclone remote like 'myremote:bucket/path'")
     if any(ord(c) < 32 or c == "\x7f" for c in remote):
         raise FileProblem("--to", None, "the remote has a control character")
     if remote.startswith("-"):
         raise FileProblem("--to", None, "the remote '{remote}' starts with '-'", remote=redact(remote)[:80])
-    return remote
+    return quoted_url(remote)
 
 
 def join(remote: str, name: str) -> str:
@@ -79,7 +93,7 @@ class Rclone:
 
     def __init__(self, remote: str, *, rclone: str | None = None, flags: Iterable[str] = ()) -> None:
         self.remote = check_remote(remote)
-        self.shown = redact(remote)
+        self.shown = redact(self.remote)
         self.rclone = rclone or program()
         self.flags = tuple(flags)
         self._proc: subprocess.Popen | None = None

@@ -188,6 +188,14 @@ def test_remotes_joined_checked_and_their_secrets_never_shown():
     assert redact(":s3,provider=AWS,access_key_id=AKIA1,secret_access_key='a,b':") == \
         ":s3,provider=AWS,access_key_id=***,secret_access_key=***:"
     assert redact("myremote:bucket") == "myremote:bucket"
+    # a url with ':' in a connection string is quoted as rclone needs it (the last ':' ends the options)
+    assert check_remote(":webdav,url=http://127.0.0.1:8080:") == ":webdav,url='http://127.0.0.1:8080':"
+    assert check_remote(":webdav,url=https://h:8443/dav,vendor=other:open") == \
+        ":webdav,url='https://h:8443/dav',vendor=other:open"
+    assert check_remote(":webdav,url='http://h:1':") == ":webdav,url='http://h:1':"
+    assert check_remote("myremote:bucket/open") == "myremote:bucket/open"
+    assert check_remote(":webdav,url=http://h/dav:") == ":webdav,url='http://h/dav':"
+    assert check_remote(":sftp,host=h,port=22:www") == ":sftp,host=h,port=22:www"
     for bad in ("", "  ", "-x", "a\nb", "a\x1bb"):
         with pytest.raises(Exception) as exc:
             check_remote(bad)
