@@ -40,7 +40,7 @@ from typing import Callable, Mapping
 
 from arbiter.core.errors import ArbiterError, FileProblem
 from arbiter.core.msg.i18n import words
-from arbiter.core.formats.rclone import Rclone, UploadFailed, redact
+from arbiter.core.formats.rclone import Rclone, UploadFailed, check_remote, redact
 
 INDEX = "index.html"
 BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # seconds before the next try after 1, 2, ... failures in a row
@@ -207,7 +207,7 @@ class Publisher:
         from arbiter.core.store.files import real_path
 
         self.path = real_path(event_path)
-        self.remote = remote
+        self.remote = remote = check_remote(remote)  # as rclone takes it: one state however the url was typed
         self.engine = engine if engine is not None else Rclone(remote)
         self.now = now or (lambda: datetime.now(timezone.utc))
         self.lang = lang
