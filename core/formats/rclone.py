@@ -156,11 +156,13 @@ class Rclone:
             self._run("moveto", "--ignore-times", join(join(self.remote, STAGE), name), join(self.remote, name))
 
     def delete(self, names: Iterable[str]) -> None:
-        """The pages gone (a page already missing is no error)."""
-        names = list(names)
-        if not names:
-            return
-        with tempfile.TemporaryDirectory(prefix="arbiter-publish-") as tmp:
-            listing = Path(tmp) / "list"
-            listing.write_text("".join(f"{n}\n" for n in names), encoding="utf-8")
-            self._run("delete", "--files-from-raw", str(listing), "--no-traverse", self.remote)
+        """The pages gone, one `deletefile` each (never a `delete` of the remote's folder, which a list
+        not taken would turn into every file there); a page already missing is no error."""
+        for name in names:
+            if "/" in name or name.startswith("."):
+                continue  # only the site's own pages
+            try:
+                self._run("deletefile", join(self.remote, name))
+            except UploadFailed as exc:
+                if not re.search(r"doesn't exist|not found|no such file", str(exc), re.I):
+                    raise

@@ -333,3 +333,37 @@ def test_an_upload_under_way_never_holds_a_judge(tmp_path, e40):
         th.join(120)
     assert took < 2.0, took
     assert any(g.result is not None for g in load(ev).rounds[-1].games if g.board == open_boards(e40)[0])
+
+
+@needs_rclone
+def test_a_page_no_longer_in_the_site_is_deleted_last_and_nothing_else(tmp_path):
+    """A round taken back: its page is deleted online (after the index that linked to it), the other
+    pages and a file that is not the site's stay; a page already gone is no error."""
+    from arbiter.core import commands as cmds
+    from arbiter.core.store import EventFile
+
+    e = private_event(40, missing=100)  # round 4 paired, no result yet
+    ev = tmp_path / "open.toml"
+    create(ev, e)
+    out = tmp_path / "www"
+    out.mkdir()
+    (out / "sponsors.html").write_text("the organisers' own page")
+    env = {"XDG_STATE_HOME": str(tmp_path / "state")}
+    with Publisher(ev, str(out), env=env) as pub:
+        pub.sync()
+        assert (out / "round-swiss-4.html").exists()
+        cmds.run(EventFile(ev), cmds.Unpair("swiss", None, 4))
+        sent = pub.sync()
+        assert sent.plan.deleted == ("round-swiss-4.html",) and sent.plan.steps()[-1][0] == "delete"
+        assert INDEX in [n for k, g in sent.plan.steps() if k == "put" for n in g]
+        assert not (out / "round-swiss-4.html").exists()
+        assert (out / "sponsors.html").read_text() == "the organisers' own page"
+        assert sorted(p.name for p in out.iterdir() if p.is_file()) == sorted([*build_site(load_(ev)),
+                                                                             "sponsors.html"])
+        pub.engine.delete(["round-swiss-4.html"])  # already gone: no error
+
+
+def load_(path):  # (the store.load, named apart from the fixtures above)
+    from arbiter.core.store import load
+
+    return load(path)
