@@ -157,7 +157,7 @@ class State:
 class Status:
     online_at: datetime | None = None  # when the site online was last the event's (aware)
     waiting: int = 0  # changes of the event not online yet
-    error: str = ""  # the last try's failure ("" none)
+    error: "str | ArbiterError" = ""  # the last try's failure ("" none; an ArbiterError is said in either language)
     retry_in: float | None = None  # seconds to the next try after a failure
     busy: bool = False  # sending now
     pages: int = 0  # pages the last upload sent
@@ -175,7 +175,8 @@ def status_text(st: Status, lang: str = "en") -> str:
     if st.waiting:
         text += ", " + (t("pub_waiting_1") if st.waiting == 1 else t("pub_waiting_n", n=st.waiting))
     if st.error:
-        text += "; " + t("pub_failed", error=st.error)
+        error = st.error.text(lang) if isinstance(st.error, ArbiterError) else str(st.error)
+        text += "; " + t("pub_failed", error=error)
         if st.retry_in is not None:
             text += ", " + t("pub_retry_in", s=max(1, round(st.retry_in)))
     elif st.busy:
@@ -198,8 +199,9 @@ class Sent:
 class Publisher:
     """One event's site on one remote. `sync()` once, or `watch()` until stopped; `status` at any time.
 
-    `engine` is the storage (an `Rclone` by default); `now` the clock (aware datetimes). Only one publisher
-    at a time sends one event to one remote (a lock beside the state file); another is refused at once.
+    `engine` is the storage (an `Rclone` by default); `now` the clock (aware datetimes); `lang` the site's
+    language (None: the event's). Only one publisher at a time sends one event to one remote (a lock beside
+    the state file); another is refused at once.
     """
 
     def __init__(self, event_path: str | Path, remote: str, *, engine=None, now: Callable[[], datetime] | None = None,
@@ -333,7 +335,7 @@ class Publisher:
                         failures += 1
                         wait = backoff[min(failures, len(backoff)) - 1]
                         due = clock() + wait
-                        error = exc.text(self.lang or "en") if isinstance(exc, ArbiterError) else \
+                        error = exc if isinstance(exc, ArbiterError) else \
                             (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
                         self.status = replace(self.status, busy=False, error=error, retry_in=wait,
                                               waiting=self._waiting_quietly())

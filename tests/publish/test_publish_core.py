@@ -4,6 +4,7 @@ pages go up in, what is public, the state file, the status line's words; and the
 from __future__ import annotations
 
 import dataclasses
+import re
 import json
 import os
 import stat
@@ -367,3 +368,15 @@ def load_(path):  # (the store.load, named apart from the fixtures above)
     from arbiter.core.store import load
 
     return load(path)
+
+
+@needs_rclone
+def test_the_site_online_speaks_the_events_language_and_the_command_english(tmp_path, e40):
+    ev = tmp_path / "open.toml"
+    create(ev, dataclasses.replace(e40, language="ru"))
+    out = tmp_path / "www"
+    r = _cli("publish", ev, "--to", out, env={"XDG_STATE_HOME": str(tmp_path / "s")})
+    assert r.returncode == 0, r.stderr
+    assert re.search(r"^\d\d:\d\d:\d\d sent 9 pages \(\d+ bytes\): online as of \d\d:\d\d$", r.stdout.strip())
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'lang="ru"' in index and "Турнирная таблица" in index

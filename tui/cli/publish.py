@@ -29,7 +29,7 @@ def cmd_publish(a: argparse.Namespace) -> int:
     check_remote(a.to)
     program()  # rclone is there, or one line saying how to install it
     load(a.file)  # the event reads, or its error now, before anything is sent
-    with Publisher(a.file, a.to, lang="en") as pub:
+    with Publisher(a.file, a.to) as pub:  # the site in the event's language; the command speaks English
         if not a.watch:
             for attempt in range(1, TRIES + 1):
                 try:

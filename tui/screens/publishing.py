@@ -104,13 +104,14 @@ async def _ask_and_start(screen: Any) -> None:
     _show(app)
 
 
-def _show(app: Any, said: tuple[str, str] | None = None) -> None:
+def _show(app: Any, said: tuple[str, Any] | None = None) -> None:
     for s in app.screen_stack:
         show = getattr(s, "show_status", None)
         if show is not None:
             show()
     if said is not None:
         kind, error = said
+        error = error.text(app.lang) if hasattr(error, "text") else str(error)
         text = tr(app.lang, "pub_failing", error=error) if kind == "fail" else tr(app.lang, "pub_back")
         if hasattr(app.screen, "say"):
             app.screen.say(text, "bold red" if kind == "fail" else "green")
