@@ -13,8 +13,8 @@ from arbiter.core.msg.journal import describe
 
 @dataclass(frozen=True)
 class SetDetails(Command):
-    """The name, city, federation, dates, arbiters, time control, round dates given (None keeps one; a text
-    given as "", a list as (), clears it)."""
+    """The name, city, federation, dates, arbiters, time control, round dates, and whether the public site shows
+    the crosstable and the prize money, given (None keeps one; a text given as "", a list as (), clears it)."""
 
     name: str | None = None
     city: str | None = None
@@ -25,6 +25,8 @@ class SetDetails(Command):
     deputy_arbiters: tuple[str, ...] | None = None
     time_control: str | None = None
     round_dates: tuple[str, ...] | None = None
+    public_crosstable: bool | None = None  # what the public site shows (docs/publishing.md)
+    public_prize_money: bool | None = None
 
     def given(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if v is not None}

@@ -23,6 +23,8 @@ DETAILS = {
     "name": "name", "city": "city", "federation": "federation", "start": "start", "end": "end",
     "chief_arbiter": "chief arbiter", "deputy_arbiters": "deputy arbiters", "time_control": "time control",
     "round_dates": "round dates",
+    # what the public site shows (core/formats/site.py, docs/publishing.md): yes or no
+    "public_crosstable": "public crosstable", "public_prize_money": "public prize money",
 }
 
 
@@ -53,6 +55,10 @@ def check_line(value: str, what: Msg | str) -> str:
 def check_detail(attr: str, value: Any) -> Any:
     """The value of one detail as the event holds it, or IllegalChange naming it."""
     what = word(DETAILS[attr])
+    if attr in ("public_crosstable", "public_prize_money"):
+        if not isinstance(value, bool):
+            raise IllegalChange("{what}: yes or no", what=what)
+        return value
     if attr in ("start", "end"):
         return check_date(value, what)
     if attr == "federation":

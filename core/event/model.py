@@ -187,6 +187,9 @@ class Event:
     lots: tuple[tuple[int, ...], ...] = ()  # final-ranking ties broken by lot: the tied ids in the order drawn
     trophy_lots: tuple[tuple[int, ...], ...] = ()  # shared places' trophies by lot: the place's ids in the order drawn
     prize_splits: tuple[PrizeSplit, ...] = ()  # 704.4 agreements
+    # what the public site (arbiter export --format html, arbiter publish) shows beyond the results (docs/publishing.md)
+    public_crosstable: bool = True
+    public_prize_money: bool = True
     extra: tuple[tuple[str, Any], ...] = ()  # stage states owned by their modules (top, playoff, teams)
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()

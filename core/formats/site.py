@@ -4,11 +4,13 @@
 
 Pages: `index.html` (the event, its players, links), one page per round
 (`round-swiss-3.html`, `round-swiss-t2-3.html` for table 2, `round-top-1.html`,
-`round-playoff-1.html`), `standings.html`, `crosstable.html`,
+`round-playoff-1.html`), `standings.html`, `crosstable.html` (unless the event's `public_crosstable` is
+false),
 `bracket.html`, `playoff.html` when there is a play-off, `final.html` (the final
 ranking, "provisional" until the event is over, and each table's list),
 `categories.html` (a list per category) when the event has categories, and
-`prizes.html` when it has prizes (core/formats/final.py says what they hold). In a team event
+`prizes.html` when it has prizes (core/formats/final.py says what they hold; without any amount when the
+event's `public_prize_money` is false). In a team event
 a round's page shows its matches (each with its teams, score and boards, and
 the team without a match), `standings.html` the team standings, and
 `boards.html` the board prizes (each player's results by board). Every page says
@@ -82,9 +84,12 @@ class _Site:
         t = self.t
         if self.teams:
             return [("index.html", t("home")), ("standings.html", t("team_standings")), ("boards.html", t("bs_nav")),
-                    ("crosstable.html", t("crosstable")), ("final.html", t("final_ranking"))]
-        items = [("index.html", t("home")), ("standings.html", t("standings")), ("crosstable.html", t("crosstable")),
-                 ("bracket.html", t("bracket"))]
+                    *([("crosstable.html", t("crosstable"))] if self.e.public_crosstable else []),
+                    ("final.html", t("final_ranking"))]
+        items = [("index.html", t("home")), ("standings.html", t("standings"))]
+        if self.e.public_crosstable:
+            items.append(("crosstable.html", t("crosstable")))
+        items.append(("bracket.html", t("bracket")))
         if self.playoff:
             items.append(("playoff.html", t("playoff")))
         items.append(("final.html", t("final_ranking")))
@@ -262,11 +267,12 @@ class _Site:
         from arbiter.core.formats.final import how_text, paid_text, why_text
 
         t = self.t
+        money = self.e.public_prize_money  # false: the prizes and their winners, never an amount
         pl = prize_list(self.e, self.ranking)
         rows = {r.id: r for r in self.ranking.rows}
         body = []
         for a in pl.awards:
-            amount = amount_text(a.prize.amount) if a.prize.amount is not None else ""
+            amount = amount_text(a.prize.amount) if a.prize.amount is not None and money else ""
             if not a.winners:
                 body.append([a.index, a.prize.name, a.prize.category, amount, why_text(a, self.lang) or t("no_winner"),
                              "", "", ""])
@@ -275,11 +281,15 @@ class _Site:
                 body.append([a.index if k == 0 else "", a.prize.name if k == 0 else "", a.prize.category if k == 0
                              else "", amount if k == 0 else "", self.who(w.id) if r and not self.ranking.teams
                              else (r.name if r else w.id), r.place_text if r else "",
-                             paid_text(w), how_text(w, self.lang)])
+                             paid_text(w) if money else "", how_text(w, self.lang) if money else ""])
         caption = t("prize_list") if pl.finished else t("prize_list_provisional")
-        parts = [tag("p", t("sharing_" + pl.sharing), class_="muted"),
-                 table(["#", t("prize"), t("category"), t("amount"), t("winner"), t("place"), t("receives"), ""],
-                       body, classes=["num", "", "", "num", "", "num", "num", "muted"], caption=caption)]
+        if not money:
+            body = [[r[0], r[1], r[2], r[4], r[5]] for r in body]
+        head = ["#", t("prize"), t("category"), t("amount"), t("winner"), t("place"), t("receives"), ""]
+        classes = ["num", "", "", "num", "", "num", "num", "muted"]
+        keep = range(len(head)) if money else (0, 1, 2, 4, 5)
+        parts = ([tag("p", t("sharing_" + pl.sharing), class_="muted")] if money else []) + [
+            table([head[i] for i in keep], body, classes=[classes[i] for i in keep], caption=caption)]
         return self.page(t("prize_list"), join(parts + self.pending_note(list(self.ranking.rows))))
 
     def crosstable_page(self) -> str:
@@ -373,7 +383,8 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
         pages[name] = s.round_page(rnd, prev, nxt)
         round_pages.append((rnd, name))
     pages["standings.html"] = s.standings_page()
-    pages["crosstable.html"] = s.crosstable_page()
+    if event.public_crosstable:
+        pages["crosstable.html"] = s.crosstable_page()
     if s.teams:
         pages["boards.html"] = s.boards_page()
     else:

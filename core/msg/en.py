@@ -286,4 +286,12 @@ EN: dict[str, str] = {
     "cat_club": "club {v}",
     "cat_table": "table {v}",
     "cat_members": "{n} players",
+    # the event online (core/formats/publish.py)
+    "pub_online_as_of": "online as of {time}",
+    "pub_not_online": "not online yet",
+    "pub_waiting_1": "1 change waiting",
+    "pub_waiting_n": "{n} changes waiting",
+    "pub_failed": "upload failed: {error}",
+    "pub_retry_in": "next try in {s} s",
+    "pub_sending": "uploading",
 }

@@ -37,6 +37,8 @@ WORDS: dict[str, dict[str, str]] = {
     "deputy arbiters": {"ru": "заместители главного судьи"},
     "time control": {"ru": "контроль времени"},
     "round dates": {"ru": "даты туров"},
+    "public crosstable": {"ru": "таблица результатов на сайте"},
+    "public prize money": {"ru": "суммы призов на сайте"},
 }
 
 RU: dict[str, str] = {
@@ -1922,4 +1924,26 @@ RU: dict[str, str] = {
     "unknown team tie-break {code!r}": "неизвестный командный дополнительный показатель {code!r}",
     "chose not to play more than two games: ranked below every other TPR (seed 32.4.3)":
         "добровольно не сыграл(а) больше двух партий: ниже всех остальных по турнирному рейтингу (32.4.3)",
+    # the event online (core/formats/publish.py, core/formats/rclone.py)
+    "pub_online_as_of": "опубликовано в {time}",
+    "pub_not_online": "ещё не опубликовано",
+    "pub_waiting_1": "ждёт отправки: 1 изменение",
+    "pub_waiting_n": "ждут отправки изменений: {n}",
+    "pub_failed": "отправка не удалась: {error}",
+    "pub_retry_in": "новая попытка через {s} с",
+    "pub_sending": "отправка",
+    "stopped": "остановлено",
+    "cannot run {program}: {error}": "не удалось запустить {program}: {error}",
+    "{remote}: no answer in {s} s": "{remote}: нет ответа за {s} с",
+    "{remote}: {error}": "{remote}: {error}",
+    "the remote is empty: give an rclone remote like 'myremote:bucket/path'":
+        "удалённое хранилище не указано: укажите его, например 'myremote:bucket/path'",
+    "the remote has a control character": "в имени удалённого хранилища управляющий символ",
+    "the remote '{remote}' starts with '-'": "удалённое хранилище '{remote}' начинается с '-'",
+    "rclone is not installed: install it (Debian, Ubuntu: 'apt install rclone'); arbiter publish runs it to "
+    "upload the site": "программа 'rclone' не установлена: установите её (например, 'apt install "
+    "rclone'); arbiter publish отправляет сайт через неё",
+    "is being published to {remote} already (another arbiter publish, or the TUI's)":
+        "уже публикуется в {remote} (другой arbiter publish или из TUI)",
+    "{what}: yes or no": "{what}: да или нет",
 }

@@ -45,7 +45,8 @@ RoundKey = tuple  # (stage, table, number)
 
 # settings that no pairing reads: a change of them does not make a proposal stale
 COSMETIC = frozenset({"name", "language", "start", "end", "round_minutes", "top_minutes", "city", "federation",
-                      "chief_arbiter", "deputy_arbiters", "time_control", "round_dates"})
+                      "chief_arbiter", "deputy_arbiters", "time_control", "round_dates",
+                      "public_crosstable", "public_prize_money"})
 _SETTINGS = tuple(f.name for f in fields(Event) if f.name not in ("players", "rounds", "extra") and f.name not in COSMETIC)
 
 

@@ -124,6 +124,7 @@ _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("baku", "baku"), ("forbidden", "forbidden"), ("forbidden_clubs", "forbidden_clubs"),
     ("round_minutes", "round_minutes"), ("top_minutes", "top_minutes"), ("language", "language"),
     ("prize_sharing", "prize_sharing"), ("prize_trophies", "prize_trophies"),
+    ("public_crosstable", "public_crosstable"), ("public_prize_money", "public_prize_money"),
 )
 _ALWAYS = ("name", "system", "rounds_planned")
 _DEFAULT_EVENT = Event(name="", rounds_planned=0)
@@ -729,6 +730,8 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     g["language"] = choice(rd, ev, "language", where, ("", "en", "ru"), "")
     g["prize_sharing"] = choice(rd, ev, "prize_sharing", where, PRIZE_SHARING, "none")
     g["prize_trophies"] = choice(rd, ev, "prize_trophies", where, PRIZE_TROPHIES, "order")
+    g["public_crosstable"] = flag(rd, ev, "public_crosstable", where, True)
+    g["public_prize_money"] = flag(rd, ev, "public_prize_money", where, True)
     pts = typed(rd, ev, "points", where, (dict,), {})
     only(rd, pts, _SCORING_FIELDS, at(where, "points"), "unknown kind of points (known: {known})",
          known=", ".join(_SCORING_FIELDS))

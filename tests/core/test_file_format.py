@@ -77,7 +77,8 @@ def events(draw):
                  tiebreaks=tuple(draw(st.lists(st.sampled_from(["BH-C1", "BH", "SB", "WIN"]), unique=True))),
                  lots_seed=draw(st.integers(0, 2**31)), players=tuple(players), rounds=tuple(rounds),
                  prize_sharing=draw(st.sampled_from(["none", "equal", "hort"])), categories=categories, prizes=prizes,
-                 lots=lots, prize_splits=splits,
+                 lots=lots, prize_splits=splits, public_crosstable=draw(st.booleans()),
+                 public_prize_money=draw(st.booleans()),
                  extra=(("top", {"seeds": [1, 2, 3, 4], "size": 4}),) if n >= 4 and draw(st.booleans()) else ())
 
 
@@ -145,6 +146,7 @@ BAD = [
     ("schema = 1\n[event]\nname='x'\nrounds=3\ncolour='w'\n", "event.colour", "unknown setting"),
     # the end of the event: categories, prizes, [final]
     (_END + "prize_sharing='halves'\n", "event.prize_sharing", "must be one of none, equal, hort"),
+    (_END + "public_crosstable='no'\n", "event.public_crosstable", "expected"),
     (_END + "[[categories]]\nname='U2000'\nrating_under=2000\n", "categories[0].rating_under", "unknown category field"),
     (_END + "[[categories]]\nname='U2000'\nsex='w'\n", "categories[0].sex", "must be one of f, m"),
     (_END + "[[categories]]\nname='U2000'\nborn_from=20\n", "categories[0].born_from", "from 1000 to 9999"),

@@ -67,6 +67,10 @@ def details_given(a: argparse.Namespace) -> dict:
             out[attr] = v
     if a.deputy is not None:  # --deputy '' alone: none
         out["deputy_arbiters"] = tuple(d for d in a.deputy if d.strip())
+    for attr in ("public_crosstable", "public_prize_money"):  # `event set` only: what the public site shows
+        v = getattr(a, attr, None)
+        if v is not None:
+            out[attr] = v == "yes"
     if a.round_dates is not None:  # a comma list; an empty place: that round's date not known
         out["round_dates"] = tuple(d.strip() for d in a.round_dates.split(",")) if a.round_dates.strip() else ()
     return out
@@ -77,13 +81,16 @@ def details_lines(e: Event) -> list[str]:
     return [f"name: {e.name}", f"city: {e.city}", f"federation: {e.federation}", f"start: {e.start}",
             f"end: {e.end}", f"chief arbiter: {e.chief_arbiter}",
             f"deputy arbiters: {'; '.join(e.deputy_arbiters)}", f"time control: {e.time_control}",
-            f"round dates: {rounds}"]
+            f"round dates: {rounds}",
+            f"public site: crosstable {'yes' if e.public_crosstable else 'no'}, "
+            f"prize money {'yes' if e.public_prize_money else 'no'}"]
 
 
 def details_json(e: Event) -> dict:
     return {"name": e.name, "city": e.city, "federation": e.federation, "start": e.start, "end": e.end,
             "chief_arbiter": e.chief_arbiter, "deputy_arbiters": list(e.deputy_arbiters),
-            "time_control": e.time_control, "round_dates": list(e.round_dates)}
+            "time_control": e.time_control, "round_dates": list(e.round_dates),
+            "public_crosstable": e.public_crosstable, "public_prize_money": e.public_prize_money}
 
 
 def cmd_event_set(a: argparse.Namespace) -> int:

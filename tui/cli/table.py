@@ -106,6 +106,10 @@ EVENTS = (
                 FILE,
                 Arg("--name", "the event's name (TRF 012)", metavar="TEXT"),
                 *DETAILS,
+                Arg("--public-crosstable", "the public site (export --format html, publish) shows the crosstable: "
+                    "yes (the default) or no", metavar="yes|no", choices=("yes", "no")),
+                Arg("--public-prize-money", "the public site's prize list shows the amounts: yes (the default) or no",
+                    metavar="yes|no", choices=("yes", "no")),
             ), epilog="example: arbiter event set saves/open.toml --chief-arbiter \"IA Ivanov, Ivan\" "
                       "--deputy \"Petrova, Anna\" --deputy \"Sidorov, Oleg\""),
     Command(("event", "show"), "show the event's details", "events", (FILE, fmt("text", "json"))),
@@ -407,6 +411,22 @@ DISPLAY = (
 )
 
 
+# -- publish -----------------------------------------------------------------------------------
+
+PUBLISH = (
+    Command(("publish",), "put the event's site (export --format html) online through rclone: S3, SFTP, WebDAV ...",
+            "publish", (
+                FILE,
+                Arg("--to", "where: an rclone remote (myremote:bucket/path, set up with rclone config: the "
+                    "credentials stay there) or a connection string (:webdav,url='https://host/dav':)",
+                    metavar="REMOTE", required=True),
+                Arg("--watch", "keep it current: every change online within seconds, only the pages that changed "
+                    "(Ctrl-C stops)", flag=True),
+            ), epilog="example: arbiter publish saves/open.toml --to myremote:open-2026 --watch"),
+)
+
+
+
 SHELL = (
     Command(("completion",), "print the shell's completion script for arbiter (bash or zsh)", "completion", (
         Arg("shell", "the shell: bash or zsh", metavar="SHELL", choices=("bash", "zsh")),
@@ -415,7 +435,7 @@ SHELL = (
 )
 
 
-COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY, *SHELL)
+COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY, *PUBLISH, *SHELL)
 GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *FINAL_GROUPS, *TEAMS_GROUPS, *EXPORTS_GROUPS)}
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."

@@ -52,6 +52,7 @@ from .top import TopStart
 # their rows of the main screen (the action table): P, new event, to tables, F, the prizes, the categories, a team
 # event's changes by hand and line-ups
 from . import categories, final, new_event, players, prizes, seating, team_edits  # noqa: F401
+from . import publishing  # O: the event online
 
 register(
     Action("help", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
@@ -91,6 +92,7 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
         self.watch(self.app, "others", lambda _others: self.show_status(), init=False)
 
     def action_quit(self) -> None:
+        publishing.stop(self.arb)
         self.app.exit()
 
     # -- the parts -----------------------------------------------------------------------
@@ -224,7 +226,7 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
             stage=panel.stage, table=panel.table, tables=len(panel.tables), missing=cur.missing if cur else None,
             clock_left=left, clock_paused=bool(cur and cur.clock_paused is not None),
             others=list(self.arb.others), viewing=shown.number if shown is not None and shown is not cur else None,
-            width=self.size.width or 80, matches_open=matches_open(e, cur),
+            width=self.size.width or 80, matches_open=matches_open(e, cur), online=publishing.status_parts(self.arb),
         ))
 
     # -- what the widgets say ------------------------------------------------------------------

@@ -17,21 +17,23 @@ CLOCK_STYLE = {"ok": "bold", "warn": "bold black on yellow", "alert": "bold whit
 def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_planned: int, stage: str,
                 table: int | None, tables: int, missing: int | None, clock_left: float | None,
                 clock_paused: bool, others: list[str], viewing: int | None = None, width: int = 80,
-                matches_open: int | None = None) -> Text:
+                matches_open: int | None = None, online: tuple[tuple[str, str], tuple[str, str]] | None = None) -> Text:
     """One line; the event's name gets what the other parts leave (at least 8 columns).
 
     `matches_open` (a team event): the missing results are said with the matches still open.
+    `online`: the site online (tui/screens/publishing.py), its long and its short (text, style), before the
+    other judges.
 
     When the parts do not fit, the long ones take their short forms (the other
     judges without their SSH client); if they still do not fit, the other
     judges are counted ("also: 2"): they never disappear off the right edge.
     """
     full = _parts(lang, False, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
-                  others, viewing, matches_open)
+                  others, viewing, matches_open, online)
     parts = full
     if 8 + sum(3 + cell_len(text) for text, _ in full) > width:
         parts = _parts(lang, True, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
-                       others, viewing, matches_open)
+                       others, viewing, matches_open, online)
     rest = sum(3 + cell_len(text) for text, _ in parts)
     if others and 8 + rest > width:  # the other judges: how many, cut if need be, never gone
         text, style = tr(lang, "st_others", who=str(len(others))), parts[-1][1]
@@ -48,7 +50,7 @@ def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_plan
 
 
 def _parts(lang: str, short: bool, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
-           others, viewing, matches_open=None) -> list[tuple[str, str]]:
+           others, viewing, matches_open=None, online=None) -> list[tuple[str, str]]:
     s = "_short" if short else ""
     parts: list[tuple[str, str]] = []
     if round_no is not None:
@@ -67,6 +69,8 @@ def _parts(lang: str, short: bool, round_no, rounds_planned, stage, table, table
         parts.append((tr(lang, key, t=clockmod.fmt(clock_left)), CLOCK_STYLE.get(clockmod.level(clock_left), "")))
     if viewing is not None:
         parts.append((tr(lang, "st_viewing" + s, n=viewing), "reverse"))
+    if online is not None:
+        parts.append(online[1] if short else online[0])
     if others:
         who = [o.split("@")[0] if short else o for o in others]  # short: the users without their SSH client
         parts.append((tr(lang, "st_others", who=", ".join(clean(o) for o in who)), "cyan"))
