@@ -313,7 +313,13 @@ def run(obj: Any, action_id: str) -> bool:
     if reason is not None:
         obj.say_why(reason.text(obj.app.lang))
         return False
-    a.do(obj)
+    try:
+        a.do(obj)
+    except Exception as exc:  # noqa: BLE001 - a bug: logged and said in one line, the TUI goes on (tui/crash.py)
+        from . import crash
+
+        crash.report(obj.app, exc)
+        return False
     return True
 
 

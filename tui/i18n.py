@@ -427,6 +427,17 @@ T: dict[str, tuple[str, str]] = {
     "bye_cancelled": ("{name} ({id}): no bye in round {r}", "{name} ({id}): пропуск тура {r} снят"),
     "player_saved": ("{name} ({id}) saved", "{name} ({id}): сохранено"),
     "lots_draw": ("Draw lots (recorded in the file)", "Бросить жребий (записывается в файл)"),
+    # an unexpected error (tui/crash.py), dialogs that own their keys (the clock)
+    "crash_said": ("unexpected error ({what}): nothing more was done; details in {path}",
+                   "непредвиденная ошибка ({what}): больше ничего не сделано; подробности в {path}"),
+    "clock_typed": ("minutes: {m}  (Enter starts, + adds, - takes off, Esc forgets)",
+                    "минут: {m}  (Enter — старт, + добавить, - убрать, Esc — забыть)"),
+    "clock_type_hint": ("+/- {step} minutes, m then minutes (m 55 -); Enter or Esc closes",
+                        "+/- {step} минут, m и число минут (m 55 -); Enter или Esc — закрыть"),
+    "clock_added": ("{m} minutes added: time {t}", "добавлено {m} мин.: время {t}"),
+    "clock_taken": ("{m} minutes taken off: time {t}", "убрано {m} мин.: время {t}"),
+    "crash_nolog": ("unexpected error ({what}): nothing more was done (no log could be written)",
+                    "непредвиденная ошибка ({what}): больше ничего не сделано (журнал ошибки не записан)"),
 }
 T.update(MORE)  # the end of the event's screens and the web view (tui/words.py)
 

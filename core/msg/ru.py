@@ -1905,4 +1905,8 @@ RU: dict[str, str] = {
     "unknown team tie-break {code!r}": "неизвестный командный дополнительный показатель {code!r}",
     "chose not to play more than two games: ranked below every other TPR (seed 32.4.3)":
         "добровольно не сыграл(а) больше двух партий: ниже всех остальных по турнирному рейтингу (32.4.3)",
+    # a whole number typed (core.limits.whole)
+    "{where}'{text}' is not a number: type the digits 0 to 9": "{where}«{text}» — не число: наберите цифры от 0 до 9",
+    "{where}'{text}' has more than {most} digits": "{where}в «{text}» больше {most} цифр",
+    "{where}{n} is out of range: {lo} to {hi}": "{where}{n} — вне допустимого: от {lo} до {hi}",
 }

@@ -32,7 +32,7 @@ def by_player(text: str) -> bool:
 
 def _goto(t: str) -> bool:
     """`r3`, `t2`: the line's own jumps, not names."""
-    return len(t) > 1 and t[0].lower() in "rtрт" and t[1:].strip().isdigit()
+    return len(t) > 1 and t[0].lower() in "rtрт" and t[1:].strip()[:1].isdigit()  # (r², r① too: said not a number)
 
 
 def _lower(text: str) -> str:

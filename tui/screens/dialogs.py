@@ -33,7 +33,17 @@ def _choices_text(choices: Sequence[tuple[str, str]]) -> Text:
     return t
 
 
-class ChoiceScreen(ModalScreen[str | None]):
+class Dialog(ModalScreen):
+    """A dialog: a key handled after it was closed (typed in the same burst as the key that closed it) closes
+    nothing more (Textual would pop the screen beneath it), and never reaches that screen (tui/keyguard.py)."""
+
+    def dismiss(self, result=None):
+        if self.app.screen is not self:
+            return None
+        return super().dismiss(result)
+
+
+class ChoiceScreen(Dialog):
     """A question with a few answers, each chosen by one key; Escape answers None."""
 
     AUTO_FOCUS = None
@@ -73,7 +83,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         self.dismiss(value)
 
 
-class LineScreen(ModalScreen[str | None]):
+class LineScreen(Dialog):
     """One line of input at the bottom of the screen (the ':' line, prompts)."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False),
@@ -118,7 +128,7 @@ class LineScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class FormScreen(ModalScreen[dict | None]):
+class FormScreen(Dialog):
     """A few labelled fields; Enter goes to the next field, on the last one it submits.
 
     Keys typed in one burst (a laggy SSH link sends `Xavier X⏎1400⏎` at once)
@@ -214,7 +224,7 @@ def hang(text: Text, width: int) -> Text:
     return Text("\n").join(out)
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(Dialog):
     """A scrolling page of text (help, explanations); Escape, q or ? closes it."""
 
     BINDINGS = [
