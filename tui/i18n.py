@@ -436,6 +436,9 @@ T: dict[str, tuple[str, str]] = {
                         "+/- {step} минут, m и число минут (m 55 -); Enter или Esc — закрыть"),
     "clock_added": ("{m} minutes added: time {t}", "добавлено {m} мин.: время {t}"),
     "clock_taken": ("{m} minutes taken off: time {t}", "убрано {m} мин.: время {t}"),
+    "echo_forfeit_second": ("FORFEIT, 2nd absent (u undoes):", "НЕЯВКА 2-го (u — отменить):"),
+    "echo_forfeit_first": ("FORFEIT, 1st absent (u undoes):", "НЕЯВКА 1-го (u — отменить):"),
+    "echo_forfeit_both": ("FORFEIT, both absent (u undoes):", "НЕЯВКА обоих (u — отменить):"),
     "crash_nolog": ("unexpected error ({what}): nothing more was done (no log could be written)",
                     "непредвиденная ошибка ({what}): больше ничего не сделано (журнал ошибки не записан)"),
 }

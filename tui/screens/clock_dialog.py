@@ -80,7 +80,9 @@ class ClockScreen(ChoiceScreen):
 
     def on_key(self, event) -> None:
         event.prevent_default()  # ChoiceScreen.on_key only as called below (Textual would call it after this one too)
-        ch = event.character or ""
+        if self.closed_already(event):
+            return
+        ch = event.character or {"minus": "-", "plus": "+"}.get(event.key, "")
         ch = LAYOUT.get(ch, ch)
         if self.typing:
             self.key_typing(event, ch)
@@ -120,7 +122,7 @@ class ClockScreen(ChoiceScreen):
         elif event.key in ("escape", "enter"):
             self.typing, self.typed = False, ""
             self.say("")
-        elif ch and not ch.isascii() and ch.isnumeric():  # ², ①, ٣, ３: not the digits 0-9
+        elif ch and ch.isprintable():  # a letter, or ², ①, ٣, ３: not the digits 0-9
             self.say(tr(lang, "clock_minutes_bad", text=ch, low=1, high=most), "bold red")
 
     def step(self, sign: int) -> None:

@@ -42,6 +42,17 @@ class Dialog(ModalScreen):
             return None
         return super().dismiss(result)
 
+    def closed_already(self, event) -> bool:
+        """A key handled after this dialog was closed by one before it (the same burst): dropped, never acted on."""
+        if self.app.screen is self:
+            return False
+        event.stop()
+        event.prevent_default()
+        guard = getattr(self.app, "keyguard", None)
+        if guard is not None:
+            guard.dropped += 1
+        return True
+
 
 class ChoiceScreen(Dialog):
     """A question with a few answers, each chosen by one key; Escape answers None."""
@@ -66,6 +77,8 @@ class ChoiceScreen(Dialog):
             yield Static(_choices_text(self.choices), classes="dialog-keys")
 
     def on_key(self, event) -> None:
+        if self.closed_already(event):
+            return
         keys = {k for k, _ in self.choices} | set(self.unshown)
         ch = event.character or ""
         ch = LAYOUT.get(ch, ch)
@@ -78,6 +91,9 @@ class ChoiceScreen(Dialog):
         elif event.key == "enter" and self.default is not None:
             event.stop()
             self.dismiss(self.default)
+        elif event.key == "escape":  # here, not only as a binding: that runs after the keys typed after it
+            event.stop()
+            self.dismiss(None)
 
     def action_answer(self, value: str | None) -> None:
         self.dismiss(value)

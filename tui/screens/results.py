@@ -105,6 +105,16 @@ register(
 )
 
 
+FORFEITS = {Result.FORFEIT_FIRST_WINS: "echo_forfeit_second", Result.FORFEIT_SECOND_WINS: "echo_forfeit_first",
+            Result.DOUBLE_FORFEIT: "echo_forfeit_both"}
+
+
+def forfeit_note(result: Result | None, lang: str) -> str:
+    """Before the echo of a forfeit entered by one key (`-` `+`): who did not come, and that `u` takes it back."""
+    key = FORFEITS.get(result) if result is not None else None
+    return tr(lang, key) + " " if key else ""
+
+
 class ResultEntry:
     """The main screen's result keys and ':' line (a part of MainScreen: `self` is the screen)."""
 
@@ -191,7 +201,8 @@ class ResultEntry:
             return
         board = cmd.board
         text, style = self.round_panel.echo(new_rnd, board)
-        self.say(note + text, style)
+        self.say(note + forfeit_note(cmd.result, self.arb.lang) + text, style)
+        self.round_panel.flash(new_rnd, board)  # the board's result shown reversed a moment: what was entered, where
         now_shown = self.shown_round()
         if now_shown is not None and now_shown.key != new_rnd.key:  # the top paired its next round
             self.round_panel.cursor_to_first_missing()
