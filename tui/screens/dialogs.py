@@ -177,7 +177,8 @@ class FormScreen(Dialog):
 
     def on_mount(self) -> None:
         # the first field is focused before the layout: show the form from its top (the first label)
-        self.call_after_refresh(lambda: self.query_one(".dialog-body", VerticalScroll).scroll_home(animate=False))
+        self.call_after_refresh(lambda: self.is_current and self.query_one(".dialog-body", VerticalScroll)
+                                .scroll_home(animate=False))
 
     def on_descendant_focus(self, event) -> None:
         """A focused field shows its label too (focus scrolls only the field into view)."""
@@ -188,6 +189,8 @@ class FormScreen(Dialog):
         body = self.query_one(".dialog-body", VerticalScroll)
 
         def show() -> None:  # the label and its field in one scroll (two would each start from where the first was)
+            if not self.is_current:
+                return  # closed meanwhile
             body.scroll_to_region(labels[i].virtual_region.union(field.virtual_region), animate=False, immediate=True)
 
         self.call_after_refresh(show)

@@ -210,8 +210,8 @@ class PlayersScreen(ArbiterScreen):
         if v is None:
             return
         try:
-            rating = int(v.get("rating") or 0)
-            table = int(v["table"]) if v.get("table", "").strip() else None
+            rating = limits.whole(v.get("rating") or "0")  # digits 0-9 only (`٣` is no rating 3)
+            table = limits.whole(v["table"]) if v.get("table", "").strip() else None
         except ValueError:
             self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
             return
@@ -237,7 +237,7 @@ class PlayersScreen(ArbiterScreen):
         if v is None:
             return
         try:
-            rating = int(v.get("rating") or 0)
+            rating = limits.whole(v.get("rating") or "0")
         except ValueError:
             self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
             return
