@@ -25,6 +25,7 @@ event. Time is passed in (`clock`) so tests freeze it.
 from __future__ import annotations
 
 import gc
+import sys
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -123,6 +124,7 @@ class ArbiterApp(App):
         self.main: MainScreen | None = None
         self.changes_seen = 0  # how many outside changes the poll picked up (tests)
         self.crashes: list[BaseException] = []  # unexpected errors, each logged and said (tui/crash.py)
+        self.crash_line = ""  # the line said when one ended the TUI
         compat.on_unhandled(self, partial(crash.handle, self))
         self.keyguard = KeyGuard(self)  # keys typed in a dialog never reach the screen beneath (tui/keyguard.py)
 
@@ -493,4 +495,6 @@ def run(path: str) -> int:
     # command line (the ArbiterError goes up to it), no traceback
     app = ArbiterApp(path)
     app.run()
-    return app.return_code or 0  # 1 after an unexpected error (said in one line, its traceback in a log file)
+    if app.crash_line:  # an unexpected error ended it: one line, its traceback in a log file (tui/crash.py)
+        print(app.crash_line, file=sys.stderr)
+    return app.return_code or 0

@@ -110,9 +110,8 @@ def handle(app: Any, error: Exception) -> None:
     if isinstance(error, WorkerFailed) and app.main is not None and app.is_running:
         report(app, inner)
         return
-    from rich.text import Text
-
     path = write_log(inner, app.file.path)
     app.crashes.append(inner)
+    app.crash_line = "arbiter: " + line(app, inner, path)  # printed once the terminal is the shell's again (`run`)
     compat.keep_for_pilot(app, inner)
-    app.exit(return_code=1, message=Text("arbiter: " + line(app, inner, path)))
+    app.exit(return_code=1)
