@@ -153,25 +153,34 @@ class FormScreen(Dialog):
     terminal, and it moves the focus there and then (`set_focus`), before the
     App hands the next key to the focused field. The last Enter submits once
     the field has taken every key typed before it.
+
+    `check(values)`, when given, is asked on submit: (the field's name or
+    None, the message) keeps the form open with everything typed, the message
+    under the fields, that field's label marked and focused; None lets it
+    answer. A refusal of the command the form makes is checked there
+    (`command.why_not(event)`, `refusal`), so it never loses what was typed.
     """
 
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False),
                 Binding("enter", "next_field", "next", show=False, priority=True)]
     AUTO_FOCUS = "Input"
 
-    def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "") -> None:
+    def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "",
+                 check: Callable[[dict], tuple[str | None, str] | None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.fields = list(fields)
         self.hint = hint
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog form"):
             yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 for name, label, default in self.fields:
-                    yield Label(Text(label), classes="form-label")
+                    yield Label(Text(label), classes="form-label", id=f"l-{name}")
                     yield Input(value=default, id=f"f-{name}", classes="form-input")
+            yield Static("", classes="form-error")
             if self.hint:
                 yield Static(Text(self.hint), classes="dialog-keys")
 
@@ -207,14 +216,43 @@ class FormScreen(Dialog):
             self.submit()
 
     def submit(self) -> None:
-        if self.is_current:
-            self.dismiss({name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields})
+        if not self.is_current:
+            return
+        values = {name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields}
+        bad = self.check(values) if self.check is not None else None
+        if bad is not None:
+            self.refuse(*bad)
+            return
+        self.dismiss(values)
+
+    def refuse(self, field: str | None, text: str) -> None:
+        """The form stays, with what was typed: `text` under the fields, the label of `field` marked, its input
+        focused."""
+        for name, label, _ in self.fields:
+            mark = name == field
+            self.query_one(f"#l-{name}", Label).update(Text(("▶ " if mark else "") + label,
+                                                            style="bold red" if mark else ""))
+        error = self.query_one(".form-error", Static)
+        error.update(Text(text, style="bold red"))
+        error.display = True
+        if field is not None:
+            self.set_focus(self.query_one(f"#f-{field}", Input))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def refusal(why, names: Sequence[str]) -> str | None:
+    """The form field a refusal (a `Msg`, or an error) is about: the first of `names` its English words name
+    ("no category 'X'": category), else the first among its fields, else None."""
+    msg = getattr(why, "msg", why)
+    words = set(re.findall(r"[a-z_]+", str(getattr(msg, "key", msg)).replace("{", " {").lower()))
+    fields = getattr(msg, "fields", None) or {}
+    return (next((n for n in names if n in words and n not in fields), None)
+            or next((n for n in names if n in fields), None))
 
 
 def hang(text: Text, width: int) -> Text:
