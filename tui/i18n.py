@@ -439,6 +439,8 @@ T: dict[str, tuple[str, str]] = {
     "echo_forfeit_second": ("FORFEIT, 2nd absent (u undoes):", "НЕЯВКА 2-го (u — отменить):"),
     "echo_forfeit_first": ("FORFEIT, 1st absent (u undoes):", "НЕЯВКА 1-го (u — отменить):"),
     "echo_forfeit_both": ("FORFEIT, both absent (u undoes):", "НЕЯВКА обоих (u — отменить):"),
+    "help_quit": ("q quits arbiter (on the round's screen) · Esc, q or ? closes this page",
+                  "q — выход из arbiter (с экрана тура) · Esc, q или ? закрывает эту страницу"),
     "crash_nolog": ("unexpected error ({what}): nothing more was done (no log could be written)",
                     "непредвиденная ошибка ({what}): больше ничего не сделано (журнал ошибки не записан)"),
 }

@@ -118,7 +118,7 @@ def enter(screen, rnd: Round, text: str) -> None:
     if len(found) > len(KEYS):
         screen.say_error(tr(lang, "line_player_many", n=len(found), who=clean(who.strip())))
         return
-    body = Text(tr(lang, "line_which_q", who=clean(who.strip())) + "\n\n")
+    body = Text(tr(lang, "line_which_q", who=clean(who.strip())))  # (the answers follow a line below, one a line)
     choices = []
     for key, (r, s) in zip(KEYS, found):
         g = r.game(s.board)

@@ -24,7 +24,8 @@ LAYOUT = dict(zip("йцукенгшщзфывапролдячсмить", "qwert
 
 def _choices_text(choices: Sequence[tuple[str, str]]) -> Text:
     t = Text()
-    vertical = len(choices) > 3
+    # one answer a line when they are many, or too wide for one line of the dialog (it would wrap mid-answer)
+    vertical = len(choices) > 3 or sum(cell_len(label) + 6 for _, label in choices) > 70
     for i, (key, label) in enumerate(choices):
         if i:
             t.append("\n" if vertical else "   ")
