@@ -70,7 +70,11 @@ class Shared:
     def scores_before(self, rnd: Round) -> dict:
         """Each player's score before `rnd` (as the printouts', from the stage's histories read once)."""
         if rnd.key not in self._scores:
-            if rnd.stage not in ("swiss", "roundrobin"):
+            if rnd.stage == "top":  # the points before the top (as the printouts and the round panel)
+                from arbiter.core.formats.text import top_points
+
+                self._scores[rnd.key] = top_points(self.e)
+            elif rnd.stage not in ("swiss", "roundrobin"):
                 self._scores[rnd.key] = {}
             else:
                 key = (rnd.stage, rnd.table)
