@@ -379,7 +379,8 @@ def help_text(lang: str, width: int = 72, team: bool | None = None) -> Text:
     """The `?` page: every action, section by section, with its key and its help line (the palette's: ^p);
     with `team`, only the actions offered in such an event (the team section only in a team event)."""
     t = Text()
-    t.append(tr(lang, "help_quit") + "\n\n", style="bold")  # first: how to leave, on the page's first screen
+    # first: how to leave, on the page's first screen
+    t.append("\n".join(textwrap.wrap(tr(lang, "help_quit"), width)) + "\n\n", style="bold")
 
     def line(key: str, words: str) -> None:
         lead = f"  {key:<6}"
