@@ -43,9 +43,9 @@ async def test_result_keys_write_the_file_and_the_cursor_advances(demo):
         await pilot.pause()
         assert game(demo, 2).result is Result.DRAW
         assert "all results in" in screen_text(app)
-        # the table was patched, not rebuilt
+        # the table was patched, not rebuilt (the two results, and the first one's moment reversed undone)
         table = main.query_one("#round-table")
-        assert table.rebuilds == 1 and 0 < table.patched_cells <= 4
+        assert table.rebuilds == 1 and 0 < table.patched_cells <= 5
 
 
 @sync
