@@ -130,3 +130,54 @@ def test_an_unexpected_error_is_one_line_in_tmux(demo, tmp_path):
         t.kill()
     log = (demo.parent / "demo.toml.crash.log").read_text()
     assert log.count("RuntimeError: made to fail") == 2 and "1987-03-14" not in log
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_80x24_defects_in_tmux(demo, lang):
+    """Which player? one answer a line; `q` on the first line of `?`; a refused prize keeps the form."""
+    w = {"en": ("Which player?", "q quits arbiter", "New prize", "is not an amount"),
+         "ru": ("Какой участник?", "q — выход из arbiter", "Новый приз", "10x0")}[lang]
+    which, quits, prize, refused_amount = w
+    t = Tmux()
+    try:
+        t.start([sys.executable, "-m", "arbiter.tui.cli", str(demo)], cwd=ROOT, rc_file=demo.parent / "app.rc")
+        t.wait(lambda s: "Round 4" in s, "the round panel")
+        if lang == "ru":
+            key(t, "L")
+            t.wait(lambda s: "Тур 4" in s, "Russian")
+        key(t, ":")
+        t.wait(lambda s: "12 1-0" in s, "the ':' line")
+        burst(t, "Orlov 1")
+        key(t, "Enter")
+        screen = t.wait(lambda s: which in s, "which player?")
+        lines = screen.splitlines()
+        top = next(i for i, ln in enumerate(lines) if "╭" in ln)
+        inside = [ln.strip().strip("│").strip() for ln in lines[top + 1:]]
+        inside = inside[:next(i for i, ln in enumerate(inside) if ln.startswith("╰"))]
+        assert inside.count("") == 1 and inside[3].startswith("1  Orlov, Laura (24)") and inside[4].startswith(
+            "2  Orlov, Pavel (25)"), inside
+        key(t, "Escape")
+        t.wait(lambda s: which not in s, "closed")
+        key(t, "?")
+        screen = t.wait(lambda s: quits in s, "q on the ? page")
+        assert quits in screen.splitlines()[2]
+        key(t, "Escape")
+        t.wait(lambda s: quits not in s, "the page closed")
+        key(t, "F")
+        time.sleep(0.2)
+        key(t, "p")
+        time.sleep(0.2)
+        key(t, "a")
+        t.wait(lambda s: prize in s, "the prize form")
+        burst(t, "First")
+        key(t, "Enter")
+        burst(t, "10x0")
+        key(t, "Enter")
+        key(t, "Enter")
+        screen = t.wait(lambda s: refused_amount in s and "▶" in s, "the amount refused, the form open")
+        assert "First" in screen and prize in screen
+        key(t, "Escape")
+        t.wait(lambda s: prize not in s, "the form closed")
+    finally:
+        t.kill()
+    assert not load(demo).prizes
