@@ -25,7 +25,6 @@ event. Time is passed in (`clock`) so tests freeze it.
 from __future__ import annotations
 
 import gc
-import sys
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -36,7 +35,6 @@ from textual.app import App
 from textual.command import CommandPalette
 from textual.message import Message
 from textual.reactive import var
-from textual.screen import ModalScreen
 from textual.worker import NoActiveWorker, WorkerCancelled, WorkerFailed, get_current_worker
 
 from arbiter.core.commands import Command
@@ -124,7 +122,6 @@ class ArbiterApp(App):
         self.main: MainScreen | None = None
         self.changes_seen = 0  # how many outside changes the poll picked up (tests)
         self.crashes: list[BaseException] = []  # unexpected errors, each logged and said (tui/crash.py)
-        self.crash_line = ""  # the line said when one ended the TUI
         compat.on_unhandled(self, partial(crash.handle, self))
         self.keyguard = KeyGuard(self)  # keys typed in a dialog never reach the screen beneath (tui/keyguard.py)
 
@@ -451,8 +448,7 @@ class ArbiterApp(App):
             await super().on_event(k)
 
     def pop_screen(self):
-        if isinstance(self.screen, ModalScreen):
-            self.keyguard.dialog_closed()  # keys typed in it until now never reach the screen beneath
+        self.keyguard.closing()  # a dialog: keys typed in it until now never reach the screen beneath
         return super().pop_screen()
 
     def action_help_quit(self) -> None:
@@ -495,6 +491,4 @@ def run(path: str) -> int:
     # command line (the ArbiterError goes up to it), no traceback
     app = ArbiterApp(path)
     app.run()
-    if app.crash_line:  # an unexpected error ended it: one line, its traceback in a log file (tui/crash.py)
-        print(app.crash_line, file=sys.stderr)
-    return app.return_code or 0
+    return crash.ended(app)  # 1 after an unexpected error: its line on stderr, its traceback in a log file

@@ -25,6 +25,7 @@ Under the test pilot (a headless App) the first error is also kept for
 from __future__ import annotations
 
 import os
+import sys
 import traceback
 from datetime import datetime, timezone
 from pathlib import Path
@@ -99,6 +100,15 @@ def report(app: Any, error: BaseException) -> None:
     app.say(line(app, error, path), "bold red")
     app.bell()
     compat.keep_for_pilot(app, error)
+
+
+def ended(app: Any) -> int:
+    """After the App: the line of the unexpected error that ended it, if one did (on stderr, the terminal the
+    shell's again), and the exit status."""
+    said = getattr(app, "crash_line", "")
+    if said:
+        print(said, file=sys.stderr)
+    return app.return_code or 0
 
 
 def handle(app: Any, error: Exception) -> None:

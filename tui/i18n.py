@@ -427,22 +427,6 @@ T: dict[str, tuple[str, str]] = {
     "bye_cancelled": ("{name} ({id}): no bye in round {r}", "{name} ({id}): пропуск тура {r} снят"),
     "player_saved": ("{name} ({id}) saved", "{name} ({id}): сохранено"),
     "lots_draw": ("Draw lots (recorded in the file)", "Бросить жребий (записывается в файл)"),
-    # an unexpected error (tui/crash.py), dialogs that own their keys (the clock)
-    "crash_said": ("unexpected error ({what}): nothing more was done; details in {path}",
-                   "непредвиденная ошибка ({what}): больше ничего не сделано; подробности в {path}"),
-    "clock_typed": ("minutes: {m}  (Enter starts, + adds, - takes off, Esc forgets)",
-                    "минут: {m}  (Enter — старт, + добавить, - убрать, Esc — забыть)"),
-    "clock_type_hint": ("+/- {step} minutes, m then minutes (m 55 -); Enter or Esc closes",
-                        "+/- {step} минут, m и число минут (m 55 -); Enter или Esc — закрыть"),
-    "clock_added": ("{m} minutes added: time {t}", "добавлено {m} мин.: время {t}"),
-    "clock_taken": ("{m} minutes taken off: time {t}", "убрано {m} мин.: время {t}"),
-    "echo_forfeit_second": ("FORFEIT, 2nd absent (u undoes):", "НЕЯВКА 2-го (u — отменить):"),
-    "echo_forfeit_first": ("FORFEIT, 1st absent (u undoes):", "НЕЯВКА 1-го (u — отменить):"),
-    "echo_forfeit_both": ("FORFEIT, both absent (u undoes):", "НЕЯВКА обоих (u — отменить):"),
-    "help_quit": ("q quits arbiter (on the round's screen) · Esc, q or ? closes this page",
-                  "q — выход из arbiter (с экрана тура) · Esc, q или ? закрывает эту страницу"),
-    "crash_nolog": ("unexpected error ({what}): nothing more was done (no log could be written)",
-                    "непредвиденная ошибка ({what}): больше ничего не сделано (журнал ошибки не записан)"),
 }
 T.update(MORE)  # the end of the event's screens and the web view (tui/words.py)
 

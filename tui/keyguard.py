@@ -69,8 +69,10 @@ class KeyGuard:
         self.dropped = 0  # keys typed in a dialog since closed, never handed on (tests)
         self._waking = False
 
-    def dialog_closed(self) -> None:
-        self.closed_at = compat.key_clock()
+    def closing(self) -> None:
+        """The screen on top is being closed: if it is a dialog, keys typed until now never reach the one beneath."""
+        if self.in_dialog():
+            self.closed_at = compat.key_clock()
 
     def in_dialog(self) -> bool:
         return isinstance(self.app.screen, ModalScreen)
