@@ -4,10 +4,11 @@ show the points before the top (705.2 decides drawn games by them)."""
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import replace
 from fractions import Fraction
+
+from hypothesis import given, strategies as st
 
 from arbiter.core.formats import exports, final, text
 from arbiter.core.knockout import stage as top
@@ -81,3 +82,25 @@ def test_the_tops_pairings_show_the_points_before_the_top():
     assert row.rstrip().endswith(points_text(before[g.second])), row
     shown = text.scores_before(e, rnd)
     assert shown[g.first] == points_text(before[g.first]) and len(shown) == len(before)
+
+
+@given(name=st.text(min_size=1, max_size=60), number=st.integers(1, 999_999), width=st.integers(12, 60))
+def test_named_is_never_wider_and_keeps_the_number_whenever_there_is_room(name, number, width):
+    out = named(name, number, width)
+    assert text_width(out) <= width
+    assert out.endswith(f" ({number})")  # 12 columns hold " (999999)" and a letter or two of the name
+
+
+@given(limit=st.integers(1, 19), text=st.text(max_size=30))
+def test_limits_whole_takes_only_ascii_digits(limit, text):
+    from arbiter.core import limits
+    from arbiter.core.errors import InvalidNumber
+
+    t = text.strip()
+    try:
+        n = limits.whole(text, most=limit)
+    except InvalidNumber as exc:
+        assert exc.text("en") and exc.text("ru") and "\n" not in exc.text("en")
+        assert not (t.isascii() and t.isdigit()) or len(t.lstrip("0")) > limit
+    else:
+        assert t.isascii() and t.isdigit() and n == int(t) and len(t.lstrip("0")) <= limit
