@@ -12,7 +12,7 @@ from arbiter.core.store import EventFile, load
 from arbiter.tui.screens.dialogs import ChoiceScreen, FormScreen, TextScreen
 from arbiter.tui.screens.players import PlayersScreen
 
-from tests.tui.pilot import SIZE, flat, make_app, screen_text, sync, type_line, until
+from tests.tui.pilot import SIZE, flat, make_app, screen_text, sync, until
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -46,12 +46,6 @@ async def back_to(pilot, kind) -> None:
         await pilot.pause()
 
 
-def main_screen(app):
-    from arbiter.tui.screens.main import MainScreen
-
-    return MainScreen
-
-
 NUMBER = ("is not a number: type the digits 0 to 9", "has more than 19 digits")
 # (name, what opens it from the main screen, how the value is typed, a part of the English message)
 PLACES = [
