@@ -26,7 +26,7 @@ from typing import Any
 
 from arbiter.core.msg import EN, LANGUAGES, Joined, Msg, Word, fields_of, joined, render, verbatim, word, words_of
 
-__all__ = ["LANGUAGES", "ArbiterError", "Conflict", "FileProblem", "IllegalChange", "InvalidResult", "Joined",
+__all__ = ["LANGUAGES", "ArbiterError", "Conflict", "FileProblem", "IllegalChange", "InvalidNumber", "InvalidResult", "Joined",
            "Msg", "NoLegalPairing", "Word", "joined", "message", "render", "word", "words"]
 
 words = words_of  # several words joined, each translated (the name errors had for it)
@@ -89,6 +89,11 @@ class ArbiterError(Exception):
 
 class InvalidResult(ArbiterError, ValueError):
     """Text that is not a result (`arbiter result FILE 3 2-0`)."""
+
+
+class InvalidNumber(ArbiterError, ValueError):
+    """Text typed as a whole number that is not one: anything but the ASCII digits 0-9 (`²`, `①`, Arabic-Indic or
+    fullwidth digits), too many digits, or a value outside its range (core.limits.whole)."""
 
 
 class IllegalChange(ArbiterError):

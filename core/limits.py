@@ -94,3 +94,33 @@ def within(name: str, value: int) -> bool:
 def points_ok(x: Fraction) -> bool:
     """A point value the engines can hold: 0 to POINTS_MAX in tenths."""
     return 0 <= x <= POINTS_MAX and POINTS_DENOMINATOR % x.denominator == 0
+
+
+# -- a whole number typed (a prompt, a form, an argument, a key of the file) --------------------------
+def is_digits(text: str, most: int = DIGITS_MAX) -> bool:
+    """Whether `text` is 1 to `most` ASCII digits, nothing else. Python's `str.isdigit` is true for `²`, `①` and
+    the digits of other scripts, and `int()` reads Arabic-Indic or fullwidth digits as numbers: neither is
+    used on typed text, this is."""
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
+
+
+def whole(text: str, kind: str | None = None, *, most: int = DIGITS_MAX, label: str = "") -> int:
+    """`text` (surrounding spaces aside) as a whole number: ASCII digits only, at most `most` of them, within
+    `RANGES[kind]` when `kind` is given; else `core.errors.InvalidNumber`, one line naming what was typed
+    (`label` first, e.g. a field or an option: "rating: '16500' ...")."""
+    from arbiter.core.errors import InvalidNumber
+
+    t = text.strip()
+    from arbiter.core.msg.cells import clean
+
+    shown = clean(t if len(t) <= 20 else t[:20] + "…")
+    where = f"{label}: " if label else ""
+    if not (t.isascii() and t.isdigit()):
+        raise InvalidNumber("{where}'{text}' is not a number: type the digits 0 to 9", where=where, text=shown)
+    if len(t.lstrip("0")) > most:
+        raise InvalidNumber("{where}'{text}' has more than {most} digits", where=where, text=shown, most=most)
+    n = int(t)
+    if kind is not None and not within(kind, n):
+        lo, hi = RANGES[kind]
+        raise InvalidNumber("{where}{n} is out of range: {lo} to {hi}", where=where, n=n, lo=lo, hi=hi)
+    return n

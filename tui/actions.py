@@ -313,7 +313,13 @@ def run(obj: Any, action_id: str) -> bool:
     if reason is not None:
         obj.say_why(reason.text(obj.app.lang))
         return False
-    a.do(obj)
+    try:
+        a.do(obj)
+    except Exception as exc:  # noqa: BLE001 - a bug: logged and said in one line, the TUI goes on (tui/crash.py)
+        from . import crash
+
+        crash.report(obj.app, exc)
+        return False
     return True
 
 
@@ -373,6 +379,8 @@ def help_text(lang: str, width: int = 72, team: bool | None = None) -> Text:
     """The `?` page: every action, section by section, with its key and its help line (the palette's: ^p);
     with `team`, only the actions offered in such an event (the team section only in a team event)."""
     t = Text()
+    # first: how to leave, on the page's first screen
+    t.append("\n".join(textwrap.wrap(tr(lang, "help_quit"), width)) + "\n\n", style="bold")
 
     def line(key: str, words: str) -> None:
         lead = f"  {key:<6}"

@@ -48,9 +48,11 @@ from arbiter.core.store.files import Stamp
 from arbiter.core.store.judge import here, who
 from arbiter.core.store.presence import Presence
 
+from . import compat, crash
 from .actions import ActionsProvider
 from .changes import Change, Committed, Told
 from .i18n import choose_lang, tr
+from .keyguard import KeyGuard
 from .screens.base import ArbiterScreen
 from .screens.main import MainScreen
 from .widgets.messages import EventChanged, LangChanged, Say
@@ -119,6 +121,9 @@ class ArbiterApp(App):
         self._reading: Stamp | None = None  # a reload of a big file under way, of this version of it
         self.main: MainScreen | None = None
         self.changes_seen = 0  # how many outside changes the poll picked up (tests)
+        self.crashes: list[BaseException] = []  # unexpected errors, each logged and said (tui/crash.py)
+        compat.on_unhandled(self, partial(crash.handle, self))
+        self.keyguard = KeyGuard(self)  # keys typed in a dialog never reach the screen beneath (tui/keyguard.py)
 
     def on_mount(self) -> None:
         self.theme = "ansi-dark"
@@ -428,12 +433,23 @@ class ArbiterApp(App):
         if isinstance(event, events.Key) and not self.screen_stack:
             return  # keys still arriving while the App closes (typed after q over a slow link): no screen to take them
         if isinstance(event, events.Key) and not event.is_forwarded:
-            keys = escape_then_key(event)
-            if keys is not None:
-                for key in keys:
-                    await super().on_event(key)
-                return
+            for key in self.keyguard.take(event):  # (held while a dialog opens; dropped when typed in one since closed)
+                await self.hand_on(key)
+            return
+        if isinstance(event, events.Key) and not self.keyguard.came_back(event):
+            return  # typed in a dialog closed since, or before the dialog open now (tui/keyguard.py)
         await super().on_event(event)
+
+    async def hand_on(self, key: events.Key) -> None:
+        """A key from the terminal to the screen on top (through `KeyGuard`, which is told which screen it was)."""
+        for k in escape_then_key(key) or [key]:
+            k.time = key.time  # when it was typed
+            k.typed_on = self.screen
+            await super().on_event(k)
+
+    def pop_screen(self):
+        self.keyguard.closing()  # a dialog: keys typed in it until now never reach the screen beneath
+        return super().pop_screen()
 
     def action_help_quit(self) -> None:
         """Ctrl+C (Textual's English hint, in the judge's language): q quits."""
@@ -473,5 +489,6 @@ def escape_then_key(event: events.Key) -> list[events.Key] | None:
 def run(path: str) -> int:
     # the file is read once, before the terminal is taken: a missing or broken file is one line from the
     # command line (the ArbiterError goes up to it), no traceback
-    ArbiterApp(path).run()
-    return 0
+    app = ArbiterApp(path)
+    app.run()
+    return crash.ended(app)  # 1 after an unexpected error: its line on stderr, its traceback in a log file

@@ -21,6 +21,14 @@ the benchmark need it:
   (`Pilot.press` waits for the App to be idle after each key, so it cannot
   show what a burst does).
 
+* `key_clock()`: now, on the clock of `Key.time` (tui/keyguard.py compares
+  when a key was typed with when a dialog was closed);
+* `on_unhandled(app, handler)`, `keep_for_pilot(app, error)` and
+  `forget_kept(app)`: an unexpected error goes to `handler` (tui/crash.py: a
+  log file and one line, never Textual's traceback with the locals of every
+  frame) instead of ending the App; under the pilot it is still kept for
+  `run_test` to raise at its end (a test made to fail on purpose forgets it).
+
 Each has a test in tests/tui/test_tui_compat.py that fails loudly when the
 internals change, so an upgrade of Textual is one run of the tests.
 `tests/tui/test_tui_compat.py` also checks that no other module of the TUI, its
@@ -73,3 +81,26 @@ def burst(app, keys) -> None:
     for key in keys:
         char = key if len(key) == 1 else key_to_character(key)
         app._driver.send_message(events.Key(key, char))
+
+
+def on_unhandled(app, handler: Callable[[Exception], None]) -> None:
+    """`handler(error)` instead of Textual's handler of an unhandled error (a traceback with locals, then exit)."""
+    app._handle_exception = handler
+
+
+def keep_for_pilot(app, error: BaseException) -> None:
+    """Under the pilot (a headless App): the first error kept, for `run_test` to raise when the test ends."""
+    if app.is_headless and app._exception is None:
+        app._exception = error
+
+
+def forget_kept(app) -> None:
+    """A test that made an error on purpose: `run_test` does not raise it at its end."""
+    app._exception = None
+
+
+def key_clock() -> float:
+    """Now, on the clock Textual stamps its events with (`Key.time`: when the terminal's bytes were read)."""
+    from textual._time import get_time
+
+    return get_time()

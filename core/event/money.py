@@ -13,7 +13,7 @@ from fractions import Fraction
 from arbiter.core import limits
 from arbiter.core.errors import IllegalChange
 
-_AMOUNT = re.compile(r"(\d{1,13})(?:[.,](\d{1,2}))?")
+_AMOUNT = re.compile(r"([0-9]{1,13})(?:[.,]([0-9]{1,2}))?")
 
 
 def parse_amount(text: str) -> Fraction:

@@ -101,7 +101,7 @@ def _rank(name: str, typed: str) -> int | None:
     return best
 
 
-ID = re.compile(r"[#№]\s*(\d+)")  # № is Shift+3 on a Russian keyboard
+ID = re.compile(r"[#№]\s*([0-9]{1,19})")  # № is Shift+3 on a Russian keyboard
 
 
 def matching(names: dict[int, str], who: str) -> list[int]:
@@ -147,14 +147,14 @@ def who_elsewhere(event: Event, rnd: Round, who: str) -> None:
                         who=who.strip())
 
 
-SCOREISH = re.compile(r"[\d+\-=/½.:]+[tfa]?", re.I)  # what can only be meant as a score (`2`, `1-1`)
+SCOREISH = re.compile(r"[0-9+\-=/½.:]+[tfa]?", re.I)  # what can only be meant as a score (`2`, `1-1`)
 
 
 def split_slip(text: str) -> tuple[str, str | None]:
     """`Ivanov, Ivan 1` -> ("Ivanov, Ivan", "1"); `#37` -> ("#37", None): after `#id` the rest is the score;
     after a name the longest ending of up to three words that is a player's score (or can only be meant as one:
     `2`) is the score, what comes before it the player."""
-    m = re.match(r"\s*([#№]\s*\d+)\s*(.*?)\s*$", text)
+    m = re.match(r"\s*([#№]\s*[0-9]+)\s*(.*?)\s*$", text)
     if m:
         return m.group(1), m.group(2) or None
     words = text.split()

@@ -16,7 +16,7 @@ import re
 from arbiter.core.errors import IllegalChange
 from arbiter.core.event.model import Category, Event, Player
 
-_YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
+_YEAR = re.compile(r"(?<![0-9])([0-9]{4})(?![0-9])")
 _SEX = {"f": "f", "w": "f", "ж": "f", "m": "m", "м": "m"}
 
 

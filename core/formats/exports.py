@@ -30,9 +30,9 @@ from arbiter.core.msg import render
 from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.event.records import Outcome, RoundRecord
 from arbiter.core.tiebreaks.standings import Row, completed_rounds, main_stage, standings
-from arbiter.core.msg.cells import cut, pad, text_width
+from arbiter.core.msg.cells import cut, named, pad, text_width
 from arbiter.core.formats.csvio import write_rows
-from arbiter.core.formats.text import paginate
+from arbiter.core.formats.text import paginate, top_points
 
 WIDTH = 80
 PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
@@ -86,9 +86,10 @@ def _keep(lines: list, start: int) -> None:
     lines[start:] = [tuple(flat)]
 
 
-def _who(event: Event, pid: int) -> str:
+def _who(event: Event, pid: int, width: int | None = None) -> str:
+    """`Name (id)`; in `width` columns, the name cut and the number kept."""
     p = event.player(pid)
-    return f"{p.name} ({p.id})"
+    return f"{p.name} ({p.id})" if width is None else named(p.name, p.id, width)
 
 
 def _sort_key(name: str) -> str:
@@ -119,6 +120,10 @@ def round_title(event: Event, rnd: Round, t: Callable[..., str]) -> str:
 
 
 def _scores_before(event: Event, rnd: Round) -> dict[int, Fraction]:
+    """Each player's points before `rnd`; in the top, before the top (705.2 decides drawn games by them, and the
+    TUI's round panel shows them)."""
+    if rnd.stage == "top":
+        return top_points(event)
     if rnd.stage not in ("swiss", "roundrobin"):
         return {}
     hist = histories(event, rnd.stage, rnd.table, rnd.number - 1)
@@ -153,7 +158,7 @@ def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | N
         lines.append(f"{fit(t('bd'), 3, '>')}  {fit(t('first'), nw)} {fit(t('pts'), 4, '>')}  "
                      f"{fit(t('result_short'), 6)}  {fit(t('second'), nw)} {fit(t('pts'), 4, '>')}")
         for k, g in enumerate(rnd.games):
-            first = fit(_who(event, g.first), nw)
+            first = fit(_who(event, g.first, nw), nw)
             pa = points_text(pts[g.first]) if g.first in pts else ""
             if g.second is None:
                 lines.append(f"{g.board:>3}  {first} {pa:>4}  {t('bye')}")
@@ -161,7 +166,7 @@ def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | N
                 pb = points_text(pts[g.second]) if g.second in pts else ""
                 res = str(g.result) if g.result else ""
                 mark = "*" if g.manual else ""
-                lines.append(f"{g.board:>3}  {first} {pa:>4}  {res:^6}  {fit(_who(event, g.second), nw)} {pb:>4}"
+                lines.append(f"{g.board:>3}  {first} {pa:>4}  {res:^6}  {fit(_who(event, g.second, nw), nw)} {pb:>4}"
                              f"{mark}")
             if k == 0:
                 _keep(lines, keep_at)
@@ -169,7 +174,7 @@ def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | N
         if resting:
             lines.append("")
             for pid, why in resting:
-                lines.append(f"     {fit(_who(event, pid), 40)} {t(why)}")
+                lines.append(f"     {fit(_who(event, pid, 40), 40)} {t(why)}")
         tail = len(lines)
         lines.append("")
         lines.append(t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"))
@@ -211,16 +216,16 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
         n=max(r.number for r in rounds))
     lines = _header(event, f"{t('pairings_by_name')}: {titles}")
     tables = any(r.table is not None for r in rounds)
-    entries: list[tuple[str, int, int | None, int | None, str, str]] = []
+    entries: list[tuple[str, int, int | None, int | None, str, str | int]] = []
     for rnd in rounds:
         for g in rnd.games:
             if g.second is None:
                 entries.append((event.player(g.first).name, g.first, rnd.table, g.board, "", t("bye")))
                 continue
             entries.append((event.player(g.first).name, g.first, rnd.table, g.board, t("colour_first"),
-                            _who(event, g.second)))
+                            g.second))  # (the opponent's id: its name is cut to the column, its number kept)
             entries.append((event.player(g.second).name, g.second, rnd.table, g.board, t("colour_second"),
-                            _who(event, g.first)))
+                            g.first))
         for pid, why in _not_paired(event, rnd):
             entries.append((event.player(pid).name, pid, rnd.table, None, "", t(why)))
     entries.sort(key=lambda e: (_sort_key(e[0]), e[1]))
@@ -231,10 +236,10 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
         fit(t("bd"), 3, ">") + " " + fit(t("side"), cw) + " " + fit(t("opponent"), ow)
     lines.append(head.rstrip())
     for k, (name, pid, table, board, colour, opp) in enumerate(entries):
-        ln = fit(f"{name} ({pid})", nw) + " "
+        ln = fit(named(name, pid, nw), nw) + " "
         if tables:
             ln += f"{table if table is not None else '':>4} "
-        ln += f"{board if board is not None else '':>3} {fit(colour, cw)} {fit(opp, ow)}"
+        ln += f"{board if board is not None else '':>3} {fit(colour, cw)} {fit(_who(event, opp, ow) if isinstance(opp, int) else opp, ow)}"
         lines.append(ln)
         if k == 0:
             _keep(lines, 0)
@@ -267,8 +272,8 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
                 fit(event.name, WIDTH),
                 f"{where}",
                 "",
-                fit(f"{t('first')}: " + _who(event, g.first), half) + "    " +
-                fit(f"{t('second')}: " + _who(event, g.second), half),
+                fit(f"{t('first')}: " + _who(event, g.first, half - text_width(f"{t('first')}: ")), half) + "    " +
+                fit(f"{t('second')}: " + _who(event, g.second, half - text_width(f"{t('second')}: ")), half),
                 "",
                 t("slip_tick"),
                 f"   [ ] 1-0  {t('slip_first_won')}     [ ] 1/2  {t('slip_draw')}     "
@@ -444,7 +449,7 @@ def crosstable_text(event: Event, lang: str | None = None, page_lines: int | Non
             lines.append(head)
             for i, r in enumerate(rows, start=1):
                 cells = "".join(f"{r.cells[k]:>{cw}}" for k in block)
-                lines.append(f"{i:>3}  {fit(f'{r.name} ({r.id})', nw)} {points_text(r.points):>5}{cells}")
+                lines.append(f"{i:>3}  {fit(named(r.name, r.id, nw), nw)} {points_text(r.points):>5}{cells}")
                 if i == 1:
                     _keep(lines, keep_at)
     lines.append(tuple([""] + _wrap(t("crosstable_legend"), WIDTH)))

@@ -26,7 +26,7 @@ from arbiter.core.final.prizes import PrizeList, prize_list
 from arbiter.core.final.ranking import FinalRanking, FinalRow, final_ranking, reached_text, restricted
 from arbiter.core.formats.csvio import write_rows
 from arbiter.core.msg import Msg
-from arbiter.core.msg.cells import clean, cut, pad, text_width
+from arbiter.core.msg.cells import clean, cut, named, pad, text_width
 from arbiter.core.msg.i18n import words
 
 WIDTH = 80
@@ -326,7 +326,7 @@ def prizes_blocks(event: Event, lang: str, pl: PrizeList | None = None) -> list[
                 lines += ["    " + ln for ln in _wrap(why_text(a, lang), WIDTH - 4)]
         for k, w in enumerate(a.winners):
             r = rows.get(w.id)
-            who = f"{r.name} ({w.id})" if r else str(w.id)
+            who = named(r.name, w.id, name_w) if r else str(w.id)
             paid = paid_text(w)
             lines.append(f"{first if k == 0 else ' ' * (left - 2)}  {_fit(who, name_w)} "
                          f"{_fit(r.place_text if r else '', 5, '>')} {_fit(paid, 9, '>')}".rstrip())
@@ -340,7 +340,7 @@ def prizes_blocks(event: Event, lang: str, pl: PrizeList | None = None) -> list[
         total = [t("paid_in_all")]
         for pid, x in several:
             r = rows.get(pid)
-            who = f"{r.name} ({pid})" if r else str(pid)
+            who = named(r.name, pid, name_w) if r else str(pid)
             total.append(f"{' ' * (left - 2)}  {_fit(who, name_w)} {_fit(r.place_text if r else '', 5, '>')} "
                          f"{_fit(amount_text(x), 9, '>')}".rstrip())
         blocks.append([""] + total)

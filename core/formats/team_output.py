@@ -24,6 +24,12 @@ def _jnum(x) -> int | float:
     return round(float(x), 2)
 
 
+def _named(name: str, pid: int, width: int) -> str:
+    from arbiter.core.msg.cells import named
+
+    return named(name, pid, width)
+
+
 def _fit(text: str, width: int) -> str:
     from arbiter.core.msg.cells import fit
 
@@ -70,7 +76,7 @@ def standings_output(event: Event, after_round=None, fmt: str = "text", codes=No
     if stats:
         lines += ["", "Board points", f"{'Bd':>3}  {'Player':<32} {'Team':<24} {'Pts':>5} {'Gms':>4}"]
         for s in stats:
-            lines.append(f"{s.board:>3}  {_fit(f'{s.name} ({s.id})', 32):<32} {_fit(s.team, 24):<24} "
+            lines.append(f"{s.board:>3}  {_named(s.name, s.id, 32):<32} {_fit(s.team, 24):<24} "
                          f"{points_text(s.points):>5} {s.games:>4}")
     return "\n".join(lines) + "\n"
 
@@ -106,8 +112,8 @@ def matches_output(event: Event, round_no: int | None = None, fmt: str = "text")
         for g in m.games:
             pa, pb = event.player(g.first), event.player(g.second)
             res = g.result.value if g.result else "-"
-            lines.append(f"  {g.board:>3}  {_fit(f'{pa.name} ({pa.id})', 30):<30} {res:^6} "
-                         f"{_fit(f'{pb.name} ({pb.id})', 30)}")
+            lines.append(f"  {g.board:>3}  {_named(pa.name, pa.id, 30):<30} {res:^6} "
+                         f"{_named(pb.name, pb.id, 30)}")
     if bye:
         what = "pairing-allocated bye" if event.system == "swiss" else "bye seat"
         lines += ["", f"No match: {_fit(bye, 40)} ({what})"]

@@ -22,7 +22,7 @@ from arbiter.core.errors import IllegalChange
 from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.formats.csvio import write_rows
 from arbiter.core.formats.exports import WIDTH, _clean, _code_blocks, _keep, _lang, _lines_fit, _who, fit, round_title
-from arbiter.core.msg.cells import text_width
+from arbiter.core.msg.cells import named, text_width
 from arbiter.core.msg.i18n import words
 from arbiter.core.teams.round_matches import MatchView, matches, round_bye
 from arbiter.core.teams.section import _stage, state
@@ -110,8 +110,8 @@ def team_pairings_text(event: Event, lang: str | None = None, round_no: int | No
         for g in m.games:
             res = str(g.result) if g.result else ""
             mark = "*" if g.manual else ""
-            block.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first), nw)} "
-                         f"{res:^6}  {fit(_who(event, g.second), nw)}{mark}")
+            block.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first, nw), nw)} "
+                         f"{res:^6}  {fit(_who(event, g.second, nw), nw)}{mark}")
         lines += [tuple(block), ""]  # one match: never cut by a page break
     lines += bye_line(event, rnd, t)[1:]
     lines += textwrap.wrap(t("tm_first_named"), WIDTH)
@@ -151,8 +151,8 @@ def match_cards_text(event: Event, lang: str | None = None, round_no: int | None
         lines.append(f"  {fit(t('bd'), 4)}  {fit(t('first'), nw)} {fit(t('second'), nw)} {t('result_short')}")
         for g in m.games:
             res = str(g.result) if g.result else "_______"
-            lines.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first), nw)} "
-                         f"{fit(_who(event, g.second), nw)} {res}")
+            lines.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first, nw), nw)} "
+                         f"{fit(_who(event, g.second, nw), nw)} {res}")
         lines += ["", *textwrap.wrap(t("mc_fill"), WIDTH), ""]
         lines += _wrapped(f"{t('mc_score')}:  {_clean(m.first_name)} ______  –  {_clean(m.second_name)} ______")
         lines.append("")
@@ -234,7 +234,7 @@ def board_stats_text(event: Event, lang: str | None = None, page_lines: int | No
                       f"{fit(t('bs_games'), 4, '>')} {fit('%', 5, '>')}"]
             k = 0
         k += 1
-        lines.append(f"{k:>3}  {fit(f'{s.name} ({s.id})', pw)} {fit(s.team, tw)} {points_text(s.points):>5} "
+        lines.append(f"{k:>3}  {fit(named(s.name, s.id, pw), pw)} {fit(s.team, tw)} {points_text(s.points):>5} "
                      f"{s.games:>4} {percent(s.points, s.games):>5}")
         if k == 1:
             _keep(lines, start)

@@ -19,7 +19,7 @@ from arbiter.core.event.history import histories
 from arbiter.core.msg.i18n import words
 from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.msg import Msg, verbatim
-from arbiter.core.msg.cells import clean, fit, pad
+from arbiter.core.msg.cells import clean, fit, named, pad
 from arbiter.core.tiebreaks.standings import Row
 
 FORM_FEED = "\f"
@@ -71,7 +71,21 @@ def clean_pages(text: str) -> str:
     return FORM_FEED.join(clean(page, lines=True) for page in text.split(FORM_FEED))
 
 
+def top_points(event: Event) -> dict:
+    """The points every player had before the top (its Swiss tables): {} when the event has none to say."""
+    from arbiter.core.errors import ArbiterError
+    from arbiter.core.knockout.stage import points_before_top
+
+    try:
+        return points_before_top(event)
+    except ArbiterError:
+        return {}
+
+
 def scores_before(event: Event, rnd: Round) -> dict[int, str]:
+    """Each player's points before `rnd` as written; in the top, before the top."""
+    if rnd.stage == "top":
+        return {pid: points_text(x) for pid, x in top_points(event).items()}
     if rnd.stage not in ("swiss", "roundrobin"):
         return {}
     hist = histories(event, rnd.stage, rnd.table, rnd.number - 1)
@@ -121,12 +135,12 @@ def round_text(event: Event, rnd: Round, lang: str = "en") -> str:
                  f"{t('pts'):>4}")
     for g in rnd.games:
         a = event.player(g.first)
-        first = fit(f"{a.name} ({a.id})", 27)
+        first = named(a.name, a.id, 27)
         if g.second is None:
             lines.append(f"{g.board:>3}  {pad(first, 27)} {pts.get(a.id, ''):>4}  {t('bye'):^6}")
             continue
         b = event.player(g.second)
-        second = fit(f"{b.name} ({b.id})", 27)
+        second = named(b.name, b.id, 27)
         res = str(g.result) if g.result else "-"
         mark = "*" if g.manual else ""
         lines.append(

@@ -26,9 +26,9 @@ from arbiter.core.errors import ArbiterError, FileProblem
 EDITION_YEAR = {"legacy": "2022", "fide2024": "2024", "fide2026": "2026"}
 YEAR_EDITION = {v: k for k, v in EDITION_YEAR.items()}
 
-_CUT = re.compile(r"^([A-Z]+)-([CM])(\d+)$")
-_TEAM_BH = re.compile(r"^BH-(MP|GP)(?:-C(\d+))?$")
-_TEAM_ESB = re.compile(r"^(E[MG][MG]SB)(?:-C(\d+))?$")
+_CUT = re.compile(r"^([A-Z]+)-([CM])([0-9]{1,9})$")
+_TEAM_BH = re.compile(r"^BH-(MP|GP)(?:-C([0-9]{1,9}))?$")
+_TEAM_ESB = re.compile(r"^(E[MG][MG]SB)(?:-C([0-9]{1,9}))?$")
 
 
 def individual_tokens(codes, edition: str) -> list[str]:
@@ -80,9 +80,9 @@ def read_tiebreaks(tokens: list[str], path: str, line: int | None, *, team: bool
         name, _, points = base.partition(":")
         suffix = ""
         for mod in mods:
-            if re.fullmatch(r"[CM]\d+", mod):
+            if re.fullmatch(r"[CM][0-9]{1,9}", mod):
                 suffix += f"-{mod}"
-            elif re.fullmatch(r"V\d{4}", mod) and mod[1:] in YEAR_EDITION:
+            elif re.fullmatch(r"V[0-9]{4}", mod) and mod[1:] in YEAR_EDITION:
                 editions.add(YEAR_EDITION[mod[1:]])
             else:
                 raise FileProblem(path, line, "202: tie-break {code!r}: arbiter does not know the modifier /{mod}",

@@ -94,6 +94,16 @@ def fit(text: str, width: int) -> str:
     return cut(clean(text), width)
 
 
+def named(name: str, number: object, width: int) -> str:
+    """`Name (37)` in at most `width` columns, cleaned: a long name is cut (with '…'), its number never (the
+    TUI's rows and every printout with a name column: "Соколова Елена Сергеевна (…" lost the number)."""
+    num = f" ({number})"
+    room = width - text_width(num)
+    if room < 2:
+        return fit(f"{name}{num}", width)
+    return fit(name, room) + num
+
+
 def pad(s: str, width: int, align: str = "<") -> str:
     """`s` padded with spaces to `width` columns (it must not be wider)."""
     space = " " * max(0, width - text_width(s))

@@ -23,11 +23,11 @@ from arbiter.core.msg import VERBATIM, Msg, word
 from arbiter.core.msg.journal_templates import TEMPLATES
 
 # what each field may match (anything else: any text)
-_NUMBER = r"\d+"
+_NUMBER = r"[0-9]+"
 FIELDS: dict[str, str] = {
     "round": _NUMBER, "board": _NUMBER, "table": _NUMBER, "pid": _NUMBER, "a": _NUMBER, "b": _NUMBER,
-    "n": _NUMBER, "minutes": r"-?\d+", "moves": _NUMBER, "match": _NUMBER,
-    "rounds": r"\d+(?:, \d+)*", "boards": r"\d+(?:, \d+)*",
+    "n": _NUMBER, "minutes": r"-?[0-9]+", "moves": _NUMBER, "match": _NUMBER,
+    "rounds": r"[0-9]+(?:, [0-9]+)*", "boards": r"[0-9]+(?:, [0-9]+)*",
     "stage": "swiss|roundrobin|top|playoff",  # the stages files were written with
 }
 _PATTERNS: list[tuple[re.Pattern[str], str]] | None = None

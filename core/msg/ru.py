@@ -1946,4 +1946,8 @@ RU: dict[str, str] = {
     "is being published to {remote} already (another arbiter publish, or the TUI's)":
         "уже публикуется в {remote} (другой arbiter publish или из TUI)",
     "{what}: yes or no": "{what}: да или нет",
+    # a whole number typed (core.limits.whole)
+    "{where}'{text}' is not a number: type the digits 0 to 9": "{where}«{text}» — не число: наберите цифры от 0 до 9",
+    "{where}'{text}' has more than {most} digits": "{where}в «{text}» больше {most} цифр",
+    "{where}{n} is out of range: {lo} to {hi}": "{where}{n} — вне допустимого: от {lo} до {hi}",
 }

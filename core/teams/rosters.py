@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from arbiter.core import limits
 from arbiter.core.errors import IllegalChange, Msg
 from arbiter.core.event.model import Event, Player
 from arbiter.core.teams.matches import Team
@@ -87,11 +88,12 @@ def find_team(event: Event, ref: str, st: TeamsState | None = None) -> str:
     ref = str(ref).strip()
     if ref in names:
         return ref
-    if ref.isdigit() and 1 <= int(ref) <= len(names):
+    if limits.is_digits(ref, 6) and 1 <= int(ref) <= len(names):  # digits 0-9 only: `٣` or `３` is no team number
         return names[int(ref) - 1]
+    shown = ref if len(ref) <= 40 else ref[:40] + "…"  # (thousands of digits typed: one line still)
     if not names:
-        raise IllegalChange("no team '{name}' (teams: none yet)", name=ref)
-    raise IllegalChange("no team '{name}' (teams: {known})", name=ref, known=", ".join(names))
+        raise IllegalChange("no team '{name}' (teams: none yet)", name=shown)
+    raise IllegalChange("no team '{name}' (teams: {known})", name=shown, known=", ".join(names))
 
 
 def team_of(event: Event) -> dict[int, str]:

@@ -16,8 +16,8 @@ DEFAULT_CODES = ("GP", "EMGSB")  # after MP: game points, then the team SB (seed
 
 # Individual codes a judge may type for a team event, read as their team versions.
 ALIASES = {"PTS": "MP", "SB": "EMGSB", "DE": "EDE", "BH": "BH-MP"}
-_TEAM_CODE = re.compile(r"^(MP|GP|MPVGP|EDE|BC|TBR|BBE|SSSC|E[MG][MG]SB(-C\d+)?|BH-(MP|GP)(-C\d+)?)$")
-_ALIAS_CUT = re.compile(r"^(SB|BH)-C(\d+)$")
+_TEAM_CODE = re.compile(r"^(MP|GP|MPVGP|EDE|BC|TBR|BBE|SSSC|E[MG][MG]SB(-C[0-9]{1,9})?|BH-(MP|GP)(-C[0-9]{1,9})?)$")
+_ALIAS_CUT = re.compile(r"^(SB|BH)-C([0-9]{1,9})$")
 
 
 def check_codes(codes) -> list[str]:
@@ -35,6 +35,6 @@ def check_codes(codes) -> list[str]:
         if not _TEAM_CODE.match(u):
             raise IllegalChange("unknown team tie-break '{code}'; known: MP, GP, MPvGP, EMMSB, EMGSB, "
                                 "EGMSB, EGGSB (and -Cn), BH-MP, BH-GP (and -Cn), EDE, BC, TBR, BBE, SSSC",
-                                code=c.strip())
+                                code=c.strip() if len(c.strip()) <= 24 else c.strip()[:24] + "…")
         out.append(u)
     return out

@@ -22,9 +22,14 @@ class UnknownTieBreak(IllegalChange, ValueError):
 FIXED_CODES = ("PTS", "DE", "WIN", "WON", "BPG", "BWG", "REP", "AOB", "SBH", "KS", "KS-E", "KS-R", "TPR", "TPR-400",
                "PTP", "APRO", "APPO", "QW", "STD", "RTNG", "TPN")
 ALIASES = {"GE": "REP", "BH-MED1": "BH-M1", "BH-MED2": "BH-M2"}
-MODIFIED = re.compile(r"^(BH|SB|FB)(?:-([CM])(\d+))?$")  # a family with its Cut-n or Median-n
-CUT = re.compile(r"^(PS|ARO)(?:-C(\d+))?$")  # progressive score and ARO, with a Cut-n
+MODIFIED = re.compile(r"^(BH|SB|FB)(?:-([CM])([0-9]{1,9}))?$")  # a family with its Cut-n or Median-n
+CUT = re.compile(r"^(PS|ARO)(?:-C([0-9]{1,9}))?$")  # progressive score and ARO, with a Cut-n
 _FIXED = frozenset(FIXED_CODES)
+
+
+def _short(code: str) -> str:
+    """A code as an error shows it: one short line however long the code typed (`BH-C` and 4301 digits)."""
+    return code if len(code) <= 24 else code[:24] + "…"
 
 
 def canonical(code: str) -> str:
@@ -36,7 +41,7 @@ def canonical(code: str) -> str:
     raise UnknownTieBreak(
         "unknown tie-break {code!r}; known: PTS, DE, WIN, WON, BPG, BWG, REP, PS, PS-Cn, BH, BH-Cn, "
         "BH-Mn, FB, AOB, SBH, SB, SB-Cn, KS, KS-E, KS-R, ARO, ARO-Cn, TPR, TPR-400, PTP, APRO, APPO, QW, STD, "
-        "RTNG, TPN", code=code.strip()
+        "RTNG, TPN", code=_short(code.strip())
     )
 
 

@@ -63,7 +63,7 @@ def tiebreak_name(code: str, lang: str) -> str:
     c = ALIASES.get(c, c)
     if c in TIEBREAK_NAMES:
         return TIEBREAK_NAMES[c][i]
-    m = re.match(r"^([A-Z][A-Z-]*?)-([CM])(\d+)$", c)  # BH-C1, EMGSB-C1, BH-MP-C1
+    m = re.match(r"^([A-Z][A-Z-]*?)-([CM])([0-9]{1,9})$", c)  # BH-C1, EMGSB-C1, BH-MP-C1
     if m and m.group(1) in TIEBREAK_NAMES:
         base, mod, n = TIEBREAK_NAMES[m.group(1)], m.group(2), m.group(3)
         if lang == "ru":

@@ -16,7 +16,7 @@ import re
 
 from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
 
-_GAME = re.compile(r"^(\d+)([WB])?(F\+|F-|\+|=|-)$")
+_GAME = re.compile(r"^([0-9]{1,9})([WB])?(F\+|F-|\+|=|-)$")
 _BYES = {"PAB": Outcome.PAB, "FPB": Outcome.FULL_BYE, "HPB": Outcome.HALF_BYE, "ZPB": Outcome.ZERO_BYE,
          "ABS": Outcome.ABSENT}
 _RES = {"+": Outcome.WIN, "=": Outcome.DRAW, "-": Outcome.LOSS, "F+": Outcome.FORFEIT_WIN, "F-": Outcome.FORFEIT_LOSS}

@@ -294,8 +294,8 @@ def sssc_k(ctx: TeamContext) -> int:
     return ctx.flags.sssc_k or max(int(max_primary / max_secondary), 1)
 
 
-_ESB = re.compile(r"^E([MG])([MG])SB(?:-C(\d+))?$")
-_BHT = re.compile(r"^BH-(MP|GP)(?:-C(\d+))?$")
+_ESB = re.compile(r"^E([MG])([MG])SB(?:-C([0-9]{1,9}))?$")
+_BHT = re.compile(r"^BH-(MP|GP)(?:-C([0-9]{1,9}))?$")
 TEAM_CODES = ("MP", "GP", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BH-MP", "BH-GP", "EDE", "BC", "TBR",
               "BBE", "SSSC")
 

@@ -94,8 +94,8 @@ async def _test_starts_shows_hostile_names_cycles_and_quits(event_file):
         assert app.query_one("#event-name").content.plain == "Hall [b]Cup[/b]"
         assert title_text(app) == "Pairings: Round 2"
         text = page_text(app)
-        for name in HOSTILE:
-            assert name in text, name
+        for name in HOSTILE:  # as data, never markup (a long one cut to its column, its number kept: issue 33.5)
+            assert name in text or name[:20] in text, name
         await pilot.press("space")
         assert title_text(app) == "Standings after round 1"
         assert all(name in page_text(app) for name in HOSTILE)

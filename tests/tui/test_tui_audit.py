@@ -183,7 +183,7 @@ def test_the_new_event_form_says_its_errors_in_russian(tmp_path):
 
     base = {"file": str(tmp_path / "x.toml"), "name": "Кубок", "rounds": "5", "tables": "1", "top": "0",
             "third": "н", "points": "1,1/2,0", "tiebreaks": ""}
-    with pytest.raises(ValueError, match="туров: 'пять' — не число"):
+    with pytest.raises(ValueError, match="туров: «пять» — не число"):
         make_event(dict(base, rounds="пять"), "ru")
     with pytest.raises(ValueError, match="за победу, ничью, поражение"):
         make_event(dict(base, points="1,0"), "ru")

@@ -150,3 +150,48 @@ def test_a_burst_reaches_the_app_before_any_key_is_handled():
             assert (app.query_one("#a").value, app.query_one("#b").value) == ("x y12", "")
 
     asyncio.run(go())
+
+
+def test_key_clock_is_the_clock_keys_are_stamped_with():
+    """tui/keyguard.py compares `Key.time` (stamped when the terminal's bytes are read) with `key_clock()`."""
+    from textual import events
+
+    before = compat.key_clock()
+    key = events.Key("x", "x")
+    after = compat.key_clock()
+    assert before <= key.time <= after
+
+
+def test_an_unhandled_error_goes_to_the_handler_and_is_kept_for_the_pilot():
+    """`on_unhandled` replaces Textual's handler (a traceback with locals, then exit); `keep_for_pilot` makes
+    `run_test` raise the error at its end; `forget_kept` lets a test that made it on purpose end quietly."""
+    seen: list[BaseException] = []
+
+    class Boom(App):
+        def compose(self):
+            yield Static("x")
+
+        def on_key(self, event) -> None:
+            self.run_worker(self.fail())  # a worker's error: the App's loop goes on
+
+        async def fail(self) -> None:
+            raise RuntimeError("boom")
+
+    async def go(forget: bool):
+        app = Boom()
+        compat.on_unhandled(app, lambda error: (seen.append(error), compat.keep_for_pilot(app, error)))
+        async with app.run_test(size=(20, 4)) as pilot:
+            await pilot.press("z")
+            await pilot.pause()
+            assert app.is_running  # the handler decided: nothing ended it
+            if forget:
+                compat.forget_kept(app)
+
+    asyncio.run(go(forget=True))
+    assert [str(getattr(e, "error", e)) for e in seen] == ["boom"]  # (a WorkerFailed, the error inside)
+    try:
+        asyncio.run(go(forget=False))
+    except Exception as exc:  # noqa: BLE001 - the WorkerFailed kept
+        assert "boom" in str(exc)
+    else:
+        raise AssertionError("run_test did not raise the error kept for it")

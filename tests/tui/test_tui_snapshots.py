@@ -125,8 +125,12 @@ def test_round_in_progress(tmp_path, snap_compare, size):
 
 
 @SIZES
-def test_results_entered_by_keys(tmp_path, snap_compare, size):
-    """`1` and `=` on the first boards without a result: the cells patched in place, the echo, the cursor."""
+def test_results_entered_by_keys(tmp_path, snap_compare, size, monkeypatch):
+    """`1` and `=` on the first boards without a result: the cells patched in place, the echo, the cursor, the
+    result just entered reversed (its moment made long: the snapshot is the same however slow the machine)."""
+    from arbiter.tui.widgets import round_panel
+
+    monkeypatch.setattr(round_panel, "FLASH", 600.0)
     p = tmp_path / "open.toml"
     round_in_progress(p)
     assert snap_compare(make(p), terminal_size=size, press=["1", "equals_sign"])

@@ -35,7 +35,7 @@ def birth(text: str) -> str:
     import re
 
     t = text.strip()
-    if not re.fullmatch(r"\d{4}|\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}", t):
+    if not re.fullmatch(r"[0-9]{4}|[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}\.[0-9]{2}\.[0-9]{4}", t):
         raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 04.05.1990)")
     return t
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from textual import work
 
 from arbiter.core import commands as cmds
+from arbiter.core import limits
+from arbiter.core.errors import InvalidNumber
 from arbiter.core import teams as team_event
 from arbiter.core.pairing import rounds as pairing
 
@@ -93,9 +95,9 @@ class HandPairing:
     def exchange(self, text: str) -> None:
         rnd = self.shown_round()
         try:
-            a, b = (int(x) for x in text.replace(",", " ").split())
-        except ValueError:
-            self.say_error(tr(self.arb.lang, "line_bad", text=text))
+            a, b = (limits.whole(x) for x in text.replace(",", " ").split())
+        except ValueError as exc:
+            self.say_error(exc.text(self.arb.lang) if isinstance(exc, InvalidNumber) else tr(self.arb.lang, "line_bad", text=text))
             return
         if rnd is not None:
             self.commit(cmds.ExchangePlayers(rnd.stage, rnd.table, rnd.number, a, b)).then(self.changed_by_hand)
@@ -112,9 +114,9 @@ class HandPairing:
     def give_bye(self, text: str) -> None:
         rnd = self.shown_round()
         try:
-            pid = int(text.strip())
-        except ValueError:
-            self.say_error(tr(self.arb.lang, "not_number", text=text.strip()))
+            pid = limits.whole(text)
+        except ValueError as exc:
+            self.say_error(exc.text(self.arb.lang) if isinstance(exc, InvalidNumber) else tr(self.arb.lang, "not_number", text=text.strip()))
             return
         if rnd is not None:
             self.commit(cmds.GiveBye(rnd.stage, rnd.table, rnd.number, pid)).then(self.changed_by_hand)
@@ -155,9 +157,9 @@ class HandPairing:
             command = cmds.ForbidTeams(parts[0], parts[1], remove=remove)
         else:
             try:
-                a, b = (int(p) for p in parts)
-            except ValueError:
-                self.say_error(tr(lang, "line_bad", text=text))
+                a, b = (limits.whole(p) for p in parts)
+            except ValueError as exc:
+                self.say_error(exc.text(lang) if isinstance(exc, InvalidNumber) else tr(lang, "line_bad", text=text))
                 return
             command = cmds.ForbidPair(a, b, remove=remove)
         self.commit(command).then(self.forbidden)

@@ -32,7 +32,7 @@ def by_player(text: str) -> bool:
 
 def _goto(t: str) -> bool:
     """`r3`, `t2`: the line's own jumps, not names."""
-    return len(t) > 1 and t[0].lower() in "rtрт" and t[1:].strip().isdigit()
+    return len(t) > 1 and t[0].lower() in "rtрт" and t[1:].strip()[:1].isdigit()  # (r², r① too: said not a number)
 
 
 def _lower(text: str) -> str:
@@ -118,7 +118,7 @@ def enter(screen, rnd: Round, text: str) -> None:
     if len(found) > len(KEYS):
         screen.say_error(tr(lang, "line_player_many", n=len(found), who=clean(who.strip())))
         return
-    body = Text(tr(lang, "line_which_q", who=clean(who.strip())) + "\n\n")
+    body = Text(tr(lang, "line_which_q", who=clean(who.strip())))  # (the answers follow a line below, one a line)
     choices = []
     for key, (r, s) in zip(KEYS, found):
         g = r.game(s.board)

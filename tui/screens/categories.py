@@ -16,6 +16,8 @@ from textual.app import ComposeResult
 
 from arbiter.core.event.model import Category, Event
 from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
+from arbiter.core import limits
+from arbiter.core.errors import InvalidNumber
 from arbiter.core.msg.cells import clean
 
 from .. import actions
@@ -25,7 +27,7 @@ from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
-from .dialogs import FormScreen
+from .dialogs import FormScreen, refusal
 
 # the form's fields: (key, word of tui/i18n.py, the Category field, kind)
 FIELDS = (("rating_from", "cat_f_rating_from", "int"), ("rating_below", "cat_f_rating_below", "int"),
@@ -74,6 +76,28 @@ register(
 )
 
 
+
+def read(v: dict) -> tuple[str, dict]:
+    """The form's values as (the category's name, its conditions); InvalidNumber (its `field` the field's name) for
+    a number that is not one."""
+    conds: dict = {}
+    for key, _word, kind in FIELDS:
+        text = v.get(key, "").strip()
+        if kind == "int":
+            try:
+                conds[key] = limits.whole(text, most=6) if text else None
+            except InvalidNumber as exc:
+                exc.field = key
+                raise
+        elif kind == "yes":
+            conds[key] = text.casefold() in YES
+        elif kind == "sex":
+            conds[key] = {"ж": "f", "м": "m", "w": "f"}.get(text.casefold()[:1], text.casefold()[:1])
+        else:
+            conds[key] = text
+    return v.get("name", "").strip(), conds
+
+
 class CategoriesScreen(ArbiterScreen):
     ACTION_SCOPE = "categories"
     BINDINGS = actions.bindings("categories")
@@ -115,8 +139,10 @@ class CategoriesScreen(ArbiterScreen):
         return None
 
     # -- changes (flows: a worker of the screen asks, then commits) -------------------------------------
-    async def ask_category(self, title: str, c: Category | None) -> tuple[str, dict] | None:
-        """The form of a category: (its name, its conditions as `Conditions` takes them), or None."""
+    async def ask_category(self, title: str, c: Category | None, make=None) -> tuple[str, dict] | None:
+        """The form of a category: (its name, its conditions as `Conditions` takes them), or None. A value refused
+        (a number that is not one, or the command `make(name, conditions)` refused) keeps the form open with what
+        was typed, the field named."""
         L = self.arb.lang
 
         def shown(key: str) -> str:
@@ -129,29 +155,26 @@ class CategoriesScreen(ArbiterScreen):
 
         fields = [("name", tr(L, "cat_f_name"), c.name if c else "")]
         fields += [(key, tr(L, word), shown(key)) for key, word, _ in FIELDS]
-        v = await self.ask(FormScreen(title, fields, hint=tr(L, "cat_f_hint")))
-        if v is None:
+
+        def check(v: dict) -> tuple[str | None, str] | None:
+            try:
+                name, conds = read(v)
+            except InvalidNumber as exc:
+                return getattr(exc, "field", None), exc.text(L)
+            why_not = make(name, conds).why_not(self.arb.event) if make is not None else None
+            if why_not is not None:
+                return refusal(why_not, [k for k, _, _ in fields]) or "name", why_not.text(L)
             return None
-        conds: dict = {}
-        for key, _word, kind in FIELDS:
-            text = v.get(key, "").strip()
-            if kind == "int":
-                if text and not (text.isascii() and text.isdigit() and len(text) <= 6):
-                    self.say_error(tr(L, "not_number", text=clean(text)))
-                    return None
-                conds[key] = int(text) if text else None
-            elif kind == "yes":
-                conds[key] = text.casefold() in YES
-            elif kind == "sex":
-                conds[key] = {"ж": "f", "м": "m", "w": "f"}.get(text.casefold()[:1], text.casefold()[:1])
-            else:
-                conds[key] = text
-        return v.get("name", "").strip(), conds
+
+        v = await self.ask(FormScreen(title, fields, hint=tr(L, "cat_f_hint"), check=check))
+        return None if v is None else read(v)
+
 
     @work(group="question")
     async def action_add(self) -> None:
         L = self.arb.lang
-        got = await self.ask_category(tr(L, "cat_add"), None)
+        got = await self.ask_category(tr(L, "cat_add"), None,
+                                      make=lambda n, conds: cmds.AddCategory(n, cmds.Conditions(**conds)))
         if got is None:
             return
         name, conds = got
@@ -166,7 +189,8 @@ class CategoriesScreen(ArbiterScreen):
     @work(group="question")
     async def edit_asked(self, c: Category) -> None:
         L = self.arb.lang
-        got = await self.ask_category(tr(L, "cat_edit"), c)
+        got = await self.ask_category(tr(L, "cat_edit"), c, make=lambda n, conds: cmds.EditCategory(
+            c.name, cmds.Conditions(**conds), new_name=n))
         if got is None:
             return
         name, conds = got

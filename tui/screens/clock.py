@@ -23,9 +23,11 @@ from textual import work
 from textual.widgets import Static
 
 from arbiter.core import commands as cmds
-from arbiter.core.errors import ArbiterError
+from arbiter.core import limits
+from arbiter.core.errors import ArbiterError, message
 from arbiter.core.event.commands import ROUND_MINUTES
 from arbiter.core.event.model import Round
+from arbiter.core.msg.cells import clean
 
 from .. import actions
 from ..actions import W, Action, Why, register, several_tables, why
@@ -33,6 +35,7 @@ from ..i18n import tr
 from ..widgets import clock as clockmod
 from ..widgets.messages import EventChanged
 from ..widgets.round_clock import RoundClock
+from .clock_dialog import ClockScreen
 from .dialogs import ChoiceScreen
 
 
@@ -66,7 +69,8 @@ register(
     Action("clock_top", ("7",), W("start {top} minutes (top game)", "старт {top} минут (партия топа)"),
            W("Start a top game's time (top_minutes, 70 by default)", "Старт времени партии топа (top_minutes, по умолчанию 70)"),
            ("clock",), "clock_do", ("7",), when=_clock_stage(True), group="clock", team=False),
-    Action("clock_minutes", ("m",), W("start the minutes typed", "старт: ввести минуты"),
+    Action("clock_minutes", ("m",), W("minutes typed: Enter starts, + adds, - takes off",
+                                      "ввести минуты: Enter старт, + добавить, - убрать"),
            W("Start the round's time for minutes typed (705.3: 45 to 70, the organiser's choice)",
              "Старт времени тура на введённое число минут (705.3: от 45 до 70, по решению организатора)"),
            ("clock",), "clock_do", ("m",), group="clock"),
@@ -142,17 +146,42 @@ class ClockKeys:
             return
         e = self.event
         left = clockmod.remaining(rnd, self.arb.now())
-        body = Text(tr(lang, "clock_none") if left is None else
-                    tr(lang, "st_paused" if rnd.clock_paused is not None else "st_clock", t=clockmod.fmt(left)))
         choices = actions.choices("clock", self, lang, swiss=e.round_minutes, top=e.top_minutes)
         default = "7" if rnd.stage in ("top", "playoff") else "4"
         shown = {k for k, _ in choices}  # a key of the clock that does not apply here (4 in the top) says why
         unshown = [a.key for a in actions.of_scope("clock") if a.key not in shown]
-        choice = await self.ask(ChoiceScreen(tr(lang, "clock_title"), body, choices, classes="ask clock",
-                                             default=default if left is None else None, unshown=unshown))
+        # + - p adjust and the dialog stays (tui/screens/clock_dialog.py); the other answers close it
+        choice = await self.ask(ClockScreen(self, tr(lang, "clock_title"), choices,
+                                            default=default if left is None else None, unshown=unshown))
+        if isinstance(choice, tuple):  # minutes typed, then m or Enter
+            await self.start_minutes(choice[1])
+            return
         a = actions.chosen("clock", choice) if choice else None
         if a is not None:
             actions.run(self, a.id)
+
+    def clock_adjust(self, choice: str, minutes: int = 5) -> tuple[str, str]:
+        """From the open clock dialog: + or - `minutes`, or p (pause / resume), saved now; what to say there."""
+        lang = self.arb.lang
+        rnd = self.current_round()
+        if rnd is None:
+            return tr(lang, "why_no_round"), "bold red"
+        now = self.arb.now()
+        if choice == "p":
+            params = clockmod.pause_or_resume(rnd, now)
+            msg = tr(lang, "clock_paused_msg" if params["paused"] is not None else "clock_resumed")
+        elif choice == "-" and clockmod.remaining(rnd, now) is None:
+            return tr(lang, "clock_none"), "bold red"  # nothing to take minutes off
+        else:
+            params = clockmod.add(rnd, now, minutes if choice == "+" else -minutes)
+            left = clockmod.remaining(Round(rnd.stage, rnd.number, (), rnd.table, params["deadline"], params["paused"]),
+                                      now)
+            msg = tr(lang, "clock_added" if choice == "+" else "clock_taken", m=minutes, t=clockmod.fmt(left or 0))
+        change = self.commit(cmds.SetClock(rnd.stage, rnd.table if rnd.table else None, rnd.number, **params))
+        if change.error is not None:
+            return message(change.error, lang), "bold red"
+        self.say(msg)
+        return msg, "bold"
 
     @work(group="question")
     async def clock_do(self, choice: str) -> None:
@@ -178,22 +207,11 @@ class ClockKeys:
             text = (await self.ask_line(tr(lang, "clock_minutes_prompt", low=low, high=high))).strip()
             if not text:
                 return
-            if not text.isdigit():
-                self.say_error(tr(lang, "clock_minutes_bad", text=text, low=low, high=high))
+            if not limits.is_digits(text, 4):  # digits 0-9 only (`²`, `①`, `٣` are not minutes)
+                self.say_error(tr(lang, "clock_minutes_bad", text=clean(text[:20]), low=low, high=high))
                 return
-            minutes = int(text)
-            command = cmds.StartClock(rnd.stage, rnd.table, rnd.number, minutes, clockmod.iso(self.arb.now()))
-            why_not = command.why_not(self.event)
-            if why_not is not None:
-                self.say_error(why_not.text(lang))
-                return
-            left = clockmod.remaining(rnd, self.arb.now())
-            if left is not None and left > 0 and not await self.ask_yes(  # a running clock: start it again only on y
-                    tr(lang, "clock_title"), tr(lang, "clock_restart_q", t=clockmod.fmt(left), m=minutes)):
-                self.say("")
-                return
-            command = cmds.StartClock(rnd.stage, rnd.table, rnd.number, minutes, clockmod.iso(self.arb.now()))
-            msg = tr(lang, "clock_started", m=minutes)
+            await self.start_minutes(int(text))
+            return
         elif choice in ("4", "7"):
             minutes = e.round_minutes if choice == "4" else e.top_minutes
             left = clockmod.remaining(rnd, now)
@@ -216,6 +234,26 @@ class ClockKeys:
             command = cmds.SetClock(rnd.stage, rnd.table if rnd.table else None, rnd.number, **params)
         if (await self.commit(command)).saved:
             self.say(msg)
+
+    async def start_minutes(self, minutes: int) -> None:
+        """Start the round's time for `minutes` typed (705.3: 45 to 70; `StartClock` says the rule otherwise)."""
+        lang = self.arb.lang
+        rnd = self.current_round()
+        if rnd is None:
+            return
+        command = cmds.StartClock(rnd.stage, rnd.table, rnd.number, minutes, clockmod.iso(self.arb.now()))
+        why_not = command.why_not(self.event)
+        if why_not is not None:
+            self.say_error(why_not.text(lang))
+            return
+        left = clockmod.remaining(rnd, self.arb.now())
+        if left is not None and left > 0 and not await self.ask_yes(  # a running clock: start it again only on y
+                tr(lang, "clock_title"), tr(lang, "clock_restart_q", t=clockmod.fmt(left), m=minutes)):
+            self.say("")
+            return
+        command = cmds.StartClock(rnd.stage, rnd.table, rnd.number, minutes, clockmod.iso(self.arb.now()))
+        if (await self.commit(command)).saved:
+            self.say(tr(lang, "clock_started", m=minutes))
 
     # -- the tick, and the 705.3 reminder at zero --------------------------------------------------
     def tick(self) -> None:

@@ -24,7 +24,8 @@ LAYOUT = dict(zip("йцукенгшщзфывапролдячсмить", "qwert
 
 def _choices_text(choices: Sequence[tuple[str, str]]) -> Text:
     t = Text()
-    vertical = len(choices) > 3
+    # one answer a line when they are many, or too wide for one line of the dialog (it would wrap mid-answer)
+    vertical = len(choices) > 3 or sum(cell_len(label) + 6 for _, label in choices) > 70
     for i, (key, label) in enumerate(choices):
         if i:
             t.append("\n" if vertical else "   ")
@@ -33,7 +34,28 @@ def _choices_text(choices: Sequence[tuple[str, str]]) -> Text:
     return t
 
 
-class ChoiceScreen(ModalScreen[str | None]):
+class Dialog(ModalScreen):
+    """A dialog: a key handled after it was closed (typed in the same burst as the key that closed it) closes
+    nothing more (Textual would pop the screen beneath it), and never reaches that screen (tui/keyguard.py)."""
+
+    def dismiss(self, result=None):
+        if self.app.screen is not self:
+            return None
+        return super().dismiss(result)
+
+    def closed_already(self, event) -> bool:
+        """A key handled after this dialog was closed by one before it (the same burst): dropped, never acted on."""
+        if self.app.screen is self:
+            return False
+        event.stop()
+        event.prevent_default()
+        guard = getattr(self.app, "keyguard", None)
+        if guard is not None:
+            guard.dropped += 1
+        return True
+
+
+class ChoiceScreen(Dialog):
     """A question with a few answers, each chosen by one key; Escape answers None."""
 
     AUTO_FOCUS = None
@@ -56,6 +78,8 @@ class ChoiceScreen(ModalScreen[str | None]):
             yield Static(_choices_text(self.choices), classes="dialog-keys")
 
     def on_key(self, event) -> None:
+        if self.closed_already(event):
+            return
         keys = {k for k, _ in self.choices} | set(self.unshown)
         ch = event.character or ""
         ch = LAYOUT.get(ch, ch)
@@ -68,12 +92,15 @@ class ChoiceScreen(ModalScreen[str | None]):
         elif event.key == "enter" and self.default is not None:
             event.stop()
             self.dismiss(self.default)
+        elif event.key == "escape":  # here, not only as a binding: that runs after the keys typed after it
+            event.stop()
+            self.dismiss(None)
 
     def action_answer(self, value: str | None) -> None:
         self.dismiss(value)
 
 
-class LineScreen(ModalScreen[str | None]):
+class LineScreen(Dialog):
     """One line of input at the bottom of the screen (the ':' line, prompts)."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False),
@@ -118,7 +145,7 @@ class LineScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class FormScreen(ModalScreen[dict | None]):
+class FormScreen(Dialog):
     """A few labelled fields; Enter goes to the next field, on the last one it submits.
 
     Keys typed in one burst (a laggy SSH link sends `Xavier X⏎1400⏎` at once)
@@ -127,31 +154,41 @@ class FormScreen(ModalScreen[dict | None]):
     terminal, and it moves the focus there and then (`set_focus`), before the
     App hands the next key to the focused field. The last Enter submits once
     the field has taken every key typed before it.
+
+    `check(values)`, when given, is asked on submit: (the field's name or
+    None, the message) keeps the form open with everything typed, the message
+    under the fields, that field's label marked and focused; None lets it
+    answer. A refusal of the command the form makes is checked there
+    (`command.why_not(event)`, `refusal`), so it never loses what was typed.
     """
 
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False),
                 Binding("enter", "next_field", "next", show=False, priority=True)]
     AUTO_FOCUS = "Input"
 
-    def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "") -> None:
+    def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "",
+                 check: Callable[[dict], tuple[str | None, str] | None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.fields = list(fields)
         self.hint = hint
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog form"):
             yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 for name, label, default in self.fields:
-                    yield Label(Text(label), classes="form-label")
+                    yield Label(Text(label), classes="form-label", id=f"l-{name}")
                     yield Input(value=default, id=f"f-{name}", classes="form-input")
+            yield Static("", classes="form-error")
             if self.hint:
                 yield Static(Text(self.hint), classes="dialog-keys")
 
     def on_mount(self) -> None:
         # the first field is focused before the layout: show the form from its top (the first label)
-        self.call_after_refresh(lambda: self.query_one(".dialog-body", VerticalScroll).scroll_home(animate=False))
+        self.call_after_refresh(lambda: self.is_current and self.query_one(".dialog-body", VerticalScroll)
+                                .scroll_home(animate=False))
 
     def on_descendant_focus(self, event) -> None:
         """A focused field shows its label too (focus scrolls only the field into view)."""
@@ -162,6 +199,8 @@ class FormScreen(ModalScreen[dict | None]):
         body = self.query_one(".dialog-body", VerticalScroll)
 
         def show() -> None:  # the label and its field in one scroll (two would each start from where the first was)
+            if not self.is_current:
+                return  # closed meanwhile
             body.scroll_to_region(labels[i].virtual_region.union(field.virtual_region), animate=False, immediate=True)
 
         self.call_after_refresh(show)
@@ -178,14 +217,43 @@ class FormScreen(ModalScreen[dict | None]):
             self.submit()
 
     def submit(self) -> None:
-        if self.is_current:
-            self.dismiss({name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields})
+        if not self.is_current:
+            return
+        values = {name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields}
+        bad = self.check(values) if self.check is not None else None
+        if bad is not None:
+            self.refuse(*bad)
+            return
+        self.dismiss(values)
+
+    def refuse(self, field: str | None, text: str) -> None:
+        """The form stays, with what was typed: `text` under the fields, the label of `field` marked, its input
+        focused."""
+        for name, label, _ in self.fields:
+            mark = name == field
+            self.query_one(f"#l-{name}", Label).update(Text(("▶ " if mark else "") + label,
+                                                            style="bold red" if mark else ""))
+        error = self.query_one(".form-error", Static)
+        error.update(Text(text, style="bold red"))
+        error.display = True
+        if field is not None:
+            self.set_focus(self.query_one(f"#f-{field}", Input))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def refusal(why, names: Sequence[str]) -> str | None:
+    """The form field a refusal (a `Msg`, or an error) is about: the first of `names` its English words name
+    ("no category 'X'": category), else the first among its fields, else None."""
+    msg = getattr(why, "msg", why)
+    words = set(re.findall(r"[a-z_]+", str(getattr(msg, "key", msg)).replace("{", " {").lower()))
+    fields = getattr(msg, "fields", None) or {}
+    return (next((n for n in names if n in words and n not in fields), None)
+            or next((n for n in names if n in fields), None))
 
 
 def hang(text: Text, width: int) -> Text:
@@ -214,7 +282,7 @@ def hang(text: Text, width: int) -> Text:
     return Text("\n").join(out)
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(Dialog):
     """A scrolling page of text (help, explanations); Escape, q or ? closes it."""
 
     BINDINGS = [

@@ -9,7 +9,8 @@ from fractions import Fraction
 from textual import work
 
 from arbiter.core.event import commands
-from arbiter.core.errors import ArbiterError, message
+from arbiter.core import limits
+from arbiter.core.errors import ArbiterError, InvalidNumber, message
 from arbiter.core.tiebreaks.standings import check_codes
 from arbiter.core.store import create
 
@@ -68,9 +69,9 @@ def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") 
     def num(key: str) -> int:
         text = values.get(key, "").strip() or "0"
         try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"{tr(lang, labels[key])}: {tr(lang, 'not_number', text=text)}") from None
+            return limits.whole(text)
+        except InvalidNumber as exc:
+            raise ValueError(f"{tr(lang, labels[key])}: {exc.text(lang)}") from None
 
     codes = tuple(c.strip().upper() for c in values.get("tiebreaks", "").split(",") if c.strip())
     check_codes(codes)

@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from arbiter.core import commands as cmds
+from arbiter.core import limits
 from arbiter.core import teams as team_event
 from arbiter.core.msg.cells import clean, fit
 
@@ -98,7 +99,7 @@ def matches(p, query: str) -> bool:
     q = query.strip().casefold()
     if not q:
         return True
-    if q.isdigit():
+    if limits.is_digits(q, 6):  # a player's number (digits 0-9: `²` is searched as text)
         return p.id == int(q) or q in p.name.casefold()
     return q in p.name.casefold() or q in p.club.casefold()
 
@@ -209,8 +210,8 @@ class PlayersScreen(ArbiterScreen):
         if v is None:
             return
         try:
-            rating = int(v.get("rating") or 0)
-            table = int(v["table"]) if v.get("table", "").strip() else None
+            rating = limits.whole(v.get("rating") or "0")  # digits 0-9 only (`٣` is no rating 3)
+            table = limits.whole(v["table"]) if v.get("table", "").strip() else None
         except ValueError:
             self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
             return
@@ -236,7 +237,7 @@ class PlayersScreen(ArbiterScreen):
         if v is None:
             return
         try:
-            rating = int(v.get("rating") or 0)
+            rating = limits.whole(v.get("rating") or "0")
         except ValueError:
             self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
             return
@@ -273,7 +274,7 @@ class PlayersScreen(ArbiterScreen):
         if not text:
             return
         bits = text.split()
-        if len(bits) != 2 or not bits[0].isdigit():
+        if len(bits) != 2 or not limits.is_digits(bits[0], 3):  # a round: digits 0-9 (not `²`, `①`, `٣`)
             self.say(tr(L, "bye_prompt"), "bold red")
             return
         r, kind = int(bits[0]), BYE_WORDS.get(bits[1].lower(), bits[1].lower())
@@ -294,8 +295,8 @@ class PlayersScreen(ArbiterScreen):
         text = (await self.ask_line(tr(L, "move_prompt", name=clean(p.name), id=p.id, t=p.table, n=n))).strip()
         if not text:
             return
-        if not text.isdigit():
-            self.say(tr(L, "move_bad", text=text, n=n), "bold red")
+        if not limits.is_digits(text, 3):  # a table: digits 0-9 (not `²`, `①`, `٣`)
+            self.say(tr(L, "move_bad", text=clean(text[:20]), n=n), "bold red")
             return
         table = int(text)
         change = await self.commit(cmds.MovePlayer(p.id, table))

@@ -21,7 +21,8 @@ from textual.worker import get_current_worker
 
 from arbiter.core.commands import SavePairing
 from arbiter.core.pairing import rounds as pairing, preview
-from arbiter.core.errors import ArbiterError, message
+from arbiter.core import limits
+from arbiter.core.errors import ArbiterError, InvalidNumber, message
 from arbiter.core.formats.text import scores_before
 from arbiter.core.msg.cells import clean, fit
 
@@ -302,9 +303,9 @@ class PreviewScreen(ArbiterScreen):
 
     def exchange(self, text: str) -> None:
         try:
-            a, b = (int(x) for x in text.replace(",", " ").split())
-        except ValueError:
-            self.say_error(tr(self.lang, "pv_two_numbers", text=text.strip()))
+            a, b = (limits.whole(x) for x in text.replace(",", " ").split())
+        except ValueError as exc:
+            self.say_error(exc.text(self.lang) if isinstance(exc, InvalidNumber) else tr(self.lang, "pv_two_numbers", text=text.strip()))
             return
         self.change(lambda p: preview.exchange(p, a, b), tr(self.lang, "pv_exchanged", a=a, b=b))
 
@@ -319,9 +320,9 @@ class PreviewScreen(ArbiterScreen):
 
     def give_bye(self, text: str) -> None:
         try:
-            pid = int(text.strip())
-        except ValueError:
-            self.say_error(tr(self.lang, "not_number", text=text.strip()))
+            pid = limits.whole(text)
+        except ValueError as exc:
+            self.say_error(exc.text(self.lang) if isinstance(exc, InvalidNumber) else tr(self.lang, "not_number", text=text.strip()))
             return
         self.change(lambda p: preview.give_bye(p, pid), tr(self.lang, "pv_bye_given", id=pid))
 

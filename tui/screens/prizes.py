@@ -12,7 +12,7 @@ order breaks ties of value), `s` how tied winners share money, `g` the categorie
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.text import Text
 from textual import on, work
@@ -36,7 +36,7 @@ from ..widgets.progress import compute_for_event
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
 from .categories import CategoriesScreen  # noqa: F401 (g and Esc of this screen are its rows)
-from .dialogs import ChoiceScreen, FormScreen
+from .dialogs import ChoiceScreen, FormScreen, refusal
 
 
 
@@ -200,27 +200,37 @@ class PrizesScreen(ArbiterScreen):
         self.keys_changed()
 
     # -- changes (flows: a worker of the screen asks, then commits) -------------------------------------
-    async def ask_prize(self, title: str, name: str = "", amount: str = "",
-                        category: str = "") -> tuple[str, Fraction | None, str] | None:
-        """The form of a prize: (its name, its amount, its category), or None."""
+    async def ask_prize(self, title: str, name: str = "", amount: str = "", category: str = "",
+                        make: Callable[[str, Fraction | None, str], Any] | None = None
+                        ) -> tuple[str, Fraction | None, str] | None:
+        """The form of a prize: (its name, its amount, its category), or None. A value refused (the amount, or
+        the command `make(name, amount, category)` refused) keeps the form open with what was typed, the field
+        named."""
         L = self.arb.lang
         cats = ", ".join(c.name for c in self.arb.event.categories)
         fields = [("name", tr(L, "pz_f_name"), name), ("amount", tr(L, "pz_f_amount"), amount),
                   ("category", tr(L, "pz_f_category") + (f" ({clean(cats)})" if cats else ""), category)]
-        v = await self.ask(FormScreen(title, fields, hint=tr(L, "pz_f_hint")))
-        if v is None:
+
+        def read(v: dict) -> tuple[str, Fraction | None, str]:
+            text = v.get("amount", "").strip()
+            return v.get("name", "").strip(), parse_amount(text) if text else None, v.get("category", "").strip()
+
+        def check(v: dict) -> tuple[str | None, str] | None:
+            try:
+                got = read(v)
+            except ArbiterError as exc:
+                return "amount", message(exc, L)
+            why_not = make(*got).why_not(self.arb.event) if make is not None else None
+            if why_not is not None:
+                return refusal(why_not, ("name", "amount", "category")) or "name", why_not.text(L)
             return None
-        text = v.get("amount", "").strip()
-        try:
-            amount_value = parse_amount(text) if text else None
-        except ArbiterError as exc:
-            self.say_error(message(exc, L))
-            return None
-        return v.get("name", "").strip(), amount_value, v.get("category", "").strip()
+
+        v = await self.ask(FormScreen(title, fields, hint=tr(L, "pz_f_hint"), check=check))
+        return None if v is None else read(v)
 
     @work(group="question")
     async def action_add(self) -> None:
-        got = await self.ask_prize(tr(self.arb.lang, "pz_add"))
+        got = await self.ask_prize(tr(self.arb.lang, "pz_add"), make=cmds.AddPrize)
         if got is None:
             return
         name, amount, category = got
@@ -242,7 +252,7 @@ class PrizesScreen(ArbiterScreen):
     async def edit_asked(self, p) -> None:
         L = self.arb.lang
         got = await self.ask_prize(tr(L, "pz_edit"), p.name, amount_text(p.amount) if p.amount is not None else "",
-                                   p.category)
+                                   p.category, make=lambda n, a, c: cmds.EditPrize(p.name, a, c, new_name=n))
         if got is None:
             return
         name, amount, category = got

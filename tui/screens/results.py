@@ -21,7 +21,8 @@ from rich.text import Text
 from textual import work
 
 from arbiter.core import commands as cmds
-from arbiter.core.errors import ArbiterError, message
+from arbiter.core import limits
+from arbiter.core.errors import ArbiterError, InvalidNumber, message
 from arbiter.core.event.model import Round
 from arbiter.core.event.results import Result
 from arbiter.core.msg.cells import clean
@@ -102,6 +103,16 @@ register(
              "Ввести число ходов (правило наименьшего числа ходов): ': 12 m45'"),
            ("main",), "action_line", palette=True, when=round_shown, group="result"),
 )
+
+
+FORFEITS = {Result.FORFEIT_FIRST_WINS: "echo_forfeit_second", Result.FORFEIT_SECOND_WINS: "echo_forfeit_first",
+            Result.DOUBLE_FORFEIT: "echo_forfeit_both"}
+
+
+def forfeit_note(result: Result | None, lang: str) -> str:
+    """Before the echo of a forfeit entered by one key (`-` `+`): who did not come, and that `u` takes it back."""
+    key = FORFEITS.get(result) if result is not None else None
+    return tr(lang, key) + " " if key else ""
 
 
 class ResultEntry:
@@ -190,7 +201,8 @@ class ResultEntry:
             return
         board = cmd.board
         text, style = self.round_panel.echo(new_rnd, board)
-        self.say(note + text, style)
+        self.say(note + forfeit_note(cmd.result, self.arb.lang) + text, style)
+        self.round_panel.flash(new_rnd, board)  # the board's result shown reversed a moment: what was entered, where
         now_shown = self.shown_round()
         if now_shown is not None and now_shown.key != new_rnd.key:  # the top paired its next round
             self.round_panel.cursor_to_first_missing()
@@ -259,9 +271,14 @@ class ResultEntry:
         """`12` jumps to board 12; `12 1-0` / `12 =` enters a result; `12 m45` stores the number of moves;
         `#37 1`, `Ivanov 0`: a result by player (tui/screens/by_player.py)."""
         lang = self.arb.lang
-        m = re.fullmatch(r"\s*([rRtTрРтТ])\s*(\d+)\s*", text)
-        if m:  # r3: show round 3; t2: show table 2
-            self.goto(m.group(1).lower() in "rр", int(m.group(2)))
+        m = re.fullmatch(r"\s*([rRtTрРтТ])\s*(\S+)\s*", text)
+        if m and m.group(2)[:1].isdigit():  # r3: show round 3; t2: show table 2 (digits 0-9 only: core.limits.whole)
+            try:
+                n = limits.whole(m.group(2))
+            except InvalidNumber as exc:
+                self.say_error(exc.text(lang))
+                return
+            self.goto(m.group(1).lower() in "rр", n)
             return
         parts = text.strip().split(None, 1)
         rnd = self.shown_round()
@@ -272,8 +289,8 @@ class ResultEntry:
             return
         try:
             board = board_number(self.event, parts[0])  # 12, or in a team event 3.2 (match 3, board 2)
-        except ValueError:
-            self.say_error(tr(lang, "line_bad", text=text.strip()))
+        except ValueError as exc:
+            self.say_error(exc.text(lang) if isinstance(exc, InvalidNumber) else tr(lang, "line_bad", text=text.strip()))
             return
         if board not in {g.board for g in rnd.games}:
             self.say_error(tr(lang, "no_board", b=board))
@@ -285,8 +302,13 @@ class ResultEntry:
             panel.select(board)
             return
         rest = parts[1].strip()
-        if rest.lower().startswith("m") and rest[1:].strip().isdigit():
-            self.set_moves(rnd, board, int(rest[1:].strip()))
+        if rest.lower().startswith("m") and rest[1:].strip()[:1].isdigit():  # 12 m45: digits 0-9 only (limits.whole)
+            try:
+                moves = limits.whole(rest[1:])
+            except InvalidNumber as exc:
+                self.say_error(exc.text(lang))
+                return
+            self.set_moves(rnd, board, moves)
             return
         result = self.attempt(Result.parse, rest)
         if result is None:

@@ -19,7 +19,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+
 from textual.widgets import Label, Static
 
 from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
@@ -31,6 +31,7 @@ from arbiter.core.event.seating import table_summary
 from .. import actions
 from ..actions import W, Action, Why, register, why, why_core
 from ..i18n import tr
+from .dialogs import Dialog
 
 def _distribute(s) -> Why | None:
     """Players to tables: an event of several tables, before any table has paired a round
@@ -105,7 +106,7 @@ def tables_text(before: Event, after: Event, lang: str, width: int = 76) -> Text
     return out
 
 
-class SeatingScreen(actions.Scoped, ModalScreen[str | None]):
+class SeatingScreen(actions.Scoped, Dialog):
     """Answers the method to save ("rating" or "lots"), or None. Its keys are the action table's "seating"."""
 
     ACTION_SCOPE = "seating"

@@ -35,7 +35,7 @@ from arbiter.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_
 
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
 
-_CELL = re.compile(r"(\d+|\?)([fs])(.)")  # a crosstable cell in English: opponent's row, colour, score
+_CELL = re.compile(r"([0-9]+|\?)([fs])(.)")  # a crosstable cell in English: opponent's row, colour, score
 HALL_TIEBREAKS = 3  # the hall's standings show the first three tie-breaks (the phone's show all)
 
 
@@ -70,7 +70,11 @@ class Shared:
     def scores_before(self, rnd: Round) -> dict:
         """Each player's score before `rnd` (as the printouts', from the stage's histories read once)."""
         if rnd.key not in self._scores:
-            if rnd.stage not in ("swiss", "roundrobin"):
+            if rnd.stage == "top":  # the points before the top (as the printouts and the round panel)
+                from arbiter.core.formats.text import top_points
+
+                self._scores[rnd.key] = top_points(self.e)
+            elif rnd.stage not in ("swiss", "roundrobin"):
                 self._scores[rnd.key] = {}
             else:
                 key = (rnd.stage, rnd.table)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import textwrap
 from typing import Callable, Sequence
 
+from arbiter.core import limits
 from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.msg.cells import clean, text_width
 from arbiter.core.teams import MatchView, is_team_event, matches, round_bye, state
@@ -87,11 +88,12 @@ def team_rows(e: Event, rnd: Round, lang: str, width: int, board_cells: Callable
 
 def board_number(e: Event, text: str) -> int:
     """A board as the judge types it on the ':' line: its number ("12"), or in a team event its match and board of
-    the match ("3.2": board 2 of match 3, as the round panel shows it). ValueError if it is neither."""
+    the match ("3.2": board 2 of match 3, as the round panel shows it). ValueError if it is neither (digits 0-9
+    only, as `core.limits.whole` reads them: an `InvalidNumber` says why)."""
     m, dot, b = text.strip().partition(".")
     if not dot:
-        return int(text)
-    if not is_team_event(e) or not (m.isdigit() and b.isdigit()):
+        return limits.whole(text)
+    if not is_team_event(e) or not (limits.is_digits(m) and limits.is_digits(b)):
         raise ValueError(text)
     boards = state(e).boards
     if not 1 <= int(b) <= boards or int(m) < 1:

@@ -38,6 +38,7 @@ from .status import TextLine
 # two names, the board, both points and the result ("0-1t") in 80 columns, in both languages,
 # with the table's scrollbar: a round never scrolls sideways
 NAME_WIDTH = 24
+FLASH = 2.0  # seconds the result just entered stays reversed in its row
 
 
 @dataclass(frozen=True)
@@ -219,7 +220,7 @@ class RoundPanel(Vertical):
             return
         pts = self.points_shown(e, rnd)
         w = self.where
-        shown = (rnd, pts, e.players, w.only_missing, w.prefix, lang, table.rebuilds, table.row_count)
+        shown = (rnd, pts, e.players, w.only_missing, w.prefix, lang, table.rebuilds, table.row_count, self._flash)
         last = self._round_shown
         if last is not None and len(last) == len(shown) and all(a is b or a == b for a, b in zip(last, shown)):
             self._announce()
@@ -230,7 +231,8 @@ class RoundPanel(Vertical):
 
         def board_cells(g: Game):
             hit = cache.get(g.board)  # the cells of a board whose game, points and players did not change
-            if hit is not None and hit[0] is g and hit[1] is pts and hit[2] is players and hit[3] == lang:
+            if (hit is not None and hit[0] is g and hit[1] is pts and hit[2] is players and hit[3] == lang
+                    and g.board != self._flash and hit[4][3][1] != "bold reverse"):
                 return hit[4]
             cells = self.game_cells(e, g, pts)
             cache[g.board] = (g, pts, players, lang, cells)
@@ -238,7 +240,7 @@ class RoundPanel(Vertical):
 
         if is_team_round(e, rnd):  # a team event: each match's head over its boards (match_rows.py)
             width = (self.size.width or self.app.size.width or 80) - 3
-            rows = self.memo.get("team_rows", (rnd, pts, players, e.extra, lang, width, w.only_missing),
+            rows = self.memo.get("team_rows", (rnd, pts, players, e.extra, lang, width, w.only_missing, self._flash),
                                  lambda: team_rows(e, rnd, lang, width, board_cells, w.only_missing))
         else:
             for g in rnd.games:
@@ -393,9 +395,30 @@ class RoundPanel(Vertical):
             return (cell(g.board), first, cell(pts.get(a.id, "")), cell(tr(self.lang, "bye"), "dim"), cell(""), cell(""))
         b = e.player(g.second)
         res = cell(str(g.result), "bold") if g.result is not None else cell("·", "yellow")
+        if self._flash == g.board and g.result is not None:
+            res = cell(str(g.result), "bold reverse")  # just entered (`flash`)
         mark = "*" if g.manual else ""
         return (cell(g.board), first, cell(pts.get(a.id, "")), res, cell(self.name_cell(e, g.second) + mark),
                 cell(pts.get(b.id, "")))
+
+    _flash: int | None = None  # the board whose result was just entered: shown reversed for FLASH seconds
+
+    def flash(self, rnd: Round, board: int) -> None:
+        """Show the result just entered on `board` reversed for a moment (the echo line says it in words)."""
+        if self.shown_round() is None or self.shown_round().key != rnd.key:
+            return
+        self._flash = board
+        self.refresh_rows()
+        if self._flash_timer is not None:
+            self._flash_timer.stop()
+        self._flash_timer = self.set_timer(FLASH, self._unflash)
+
+    _flash_timer = None
+
+    def _unflash(self) -> None:
+        self._flash, self._flash_timer = None, None
+        if self.is_mounted:
+            self.refresh_rows()
 
     # -- the echo of a result ------------------------------------------------------------------------
     def echo(self, rnd: Round, board: int) -> tuple[str, str]:

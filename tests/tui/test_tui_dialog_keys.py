@@ -1,0 +1,136 @@
+"""Dialogs own their keys (issue 33.1): keys sent in one burst, as a laggy SSH link delivers them, never reach the
+screen beneath a dialog; the clock's dialog stays open while the judge adjusts it; a forfeit typed by one key is
+said on the echo line, shown reversed a moment, and taken back by u."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from arbiter.core.event.results import Result
+from arbiter.core.store import load
+from arbiter.tui import compat
+from arbiter.tui.screens.clock_dialog import ClockScreen
+from arbiter.tui.screens.dialogs import ChoiceScreen, LineScreen
+
+from tests.tui.pilot import SIZE, FrozenClock, flat, make_app, screen_text, sync, until
+
+
+def results(path, number=4):
+    return {g.board: g.result for g in load(path).find_round("swiss", 1, number).games}
+
+
+def deadline(path) -> datetime:
+    return datetime.fromisoformat(load(path).find_round("swiss", 1, 4).clock_deadline)
+
+
+@sync
+async def test_a_burst_after_c_goes_to_the_clock_dialog_which_stays_open(demo):
+    """`c - -` in one burst: ten minutes off, no forfeit on the board under the cursor (it was `+-` there, saved
+    without a question); `c m 5 5 -` takes 55 minutes off in one dialog; Esc closes it."""
+    clock = FrozenClock()
+    app = make_app(demo, clock=clock, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = results(demo)
+        assert before[1] is None and before[2] is None  # the cursor is on board 1, no result there
+        await pilot.press("c", "4")
+        await pilot.pause()
+        assert deadline(demo) == clock.t + timedelta(minutes=45)
+        compat.burst(app, ["c", "minus", "minus"])
+        await until(pilot, lambda: deadline(demo) == clock.t + timedelta(minutes=35), "ten minutes taken off")
+        await pilot.pause()
+        assert isinstance(app.screen, ClockScreen)  # still open
+        assert "time 35:00" in flat(app) and "5 minutes taken off: time 35:00" in flat(app)
+        compat.burst(app, ["m", "5", "5", "minus"])
+        await until(pilot, lambda: deadline(demo) == clock.t - timedelta(minutes=20), "55 minutes more taken off")
+        await pilot.pause()
+        assert isinstance(app.screen, ClockScreen) and "55 minutes taken off" in flat(app)
+        compat.burst(app, ["plus", "plus"])
+        await until(pilot, lambda: deadline(demo) == clock.t - timedelta(minutes=10), "ten minutes added")
+        compat.burst(app, ["escape", "minus", "1"])  # Esc closes; what was typed with it never reaches the round
+        await until(pilot, lambda: not isinstance(app.screen, ChoiceScreen), "the dialog closed")
+        await pilot.pause(0.3)
+        assert results(demo) == before
+        assert deadline(demo) == clock.t - timedelta(minutes=10)
+        assert app.keyguard.dropped == 2
+
+
+@sync
+async def test_keys_typed_in_a_question_never_reach_the_round(demo):
+    """A result changed over another asks first; `0 y -` in one burst: the `y` answers, the `-` typed with it is
+    dropped (it entered a forfeit on the next board)."""
+    app = make_app(demo, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.main.round_panel.select(3)
+        await pilot.pause()
+        before = results(demo)
+        assert before[3] is Result.FIRST_WINS
+        compat.burst(app, ["0", "y", "minus", "minus"])
+        await until(pilot, lambda: results(demo)[3] is Result.SECOND_WINS, "the change saved")
+        await pilot.pause(0.3)
+        assert results(demo) == {**before, 3: Result.SECOND_WINS}
+        assert app.keyguard.dropped == 2
+        assert not isinstance(app.screen, ChoiceScreen)
+
+
+@sync
+async def test_the_line_takes_the_keys_typed_after_the_colon_and_drops_those_after_enter(demo):
+    """`:1 =⏎-` in one burst: the keys after `:` go to the line (which opens after the key is handled), the `-`
+    typed after Enter is not a forfeit on the next board."""
+    app = make_app(demo, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = results(demo)
+        compat.burst(app, ["colon", "1", "space", "equals_sign", "enter", "minus"])
+        await until(pilot, lambda: results(demo)[1] is Result.DRAW, "board 1 drawn")
+        await pilot.pause(0.3)
+        assert results(demo) == {**before, 1: Result.DRAW}
+        assert not isinstance(app.screen, LineScreen)
+
+
+@sync
+async def test_keys_pressed_after_a_dialog_closed_still_work(demo):
+    """The guard drops nothing typed after a dialog is gone: Esc, then `-` pressed later, is a forfeit."""
+    app = make_app(demo, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ClockScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("minus")
+        await pilot.pause()
+        assert results(demo)[1] is Result.FORFEIT_FIRST_WINS
+        assert app.keyguard.dropped == 0
+
+
+@sync
+async def test_a_forfeit_by_one_key_is_said_shown_and_undone(demo):
+    for lang, said in (("en", "FORFEIT, 2nd absent (u undoes): board 1:"), ("ru", "НЕЯВКА 2-го (u — отменить): доска 1:")):
+        app = make_app(demo, poll_interval=0, lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("minus")
+            await pilot.pause()
+            assert results(demo)[1] is Result.FORFEIT_FIRST_WINS
+            assert said in flat(app)
+            panel = app.main.round_panel
+            assert panel._flash == 1  # the result just entered, reversed
+            row = [r for r in screen_text(app).splitlines() if r.lstrip().startswith("1  ")][0]
+            assert "+-" in row
+            await pilot.press("u")
+            await pilot.pause()
+            assert results(demo)[1] is None
+            panel.select(1)
+            await pilot.pause()
+            await pilot.press("plus")
+            await pilot.pause()
+            assert results(demo)[1] is Result.FORFEIT_SECOND_WINS
+            assert ("FORFEIT, 1st absent" if lang == "en" else "НЕЯВКА 1-го") in flat(app)
+            panel._unflash()
+            assert panel._flash is None
+            await pilot.press("u")
+            await pilot.pause()
+            assert results(demo)[1] is None

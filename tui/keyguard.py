@@ -1,0 +1,137 @@
+"""Keys typed in a dialog stay in the dialog: none reaches the screen beneath.
+
+Over a laggy SSH link the keys a judge types arrive in bursts: `c - -`
+reaches the App at once. Textual hands each key to the screen on top *when
+it handles it*, not when it was typed, so two things went wrong:
+
+* a key typed after the key that opens a dialog, handled before the dialog
+  is on the screen (a dialog is opened by a flow of questions, a worker that
+  starts after the key is handled), went to the screen beneath: `c -` took
+  the `-` as a forfeit on the board under the cursor;
+* a key typed in a dialog, handled after the dialog was closed by a key
+  before it (`y y`, `⏎ 1`), went to the screen beneath too.
+
+Textual takes a key in two steps: the App hands it to the focused widget
+of the screen on top (`ArbiterApp.hand_on`, which notes that screen on the
+key: `typed_on`), and a key the widget does not take comes back up to the
+App, which runs the binding it has (`ArbiterApp.on_event`). `KeyGuard`
+looks at both steps:
+
+* a key that comes back from a screen a dialog has opened over since goes to
+  the dialog (handed on again); one that comes back from a dialog closed
+  since is dropped (`dropped`): a key typed in a dialog never runs a binding
+  of the screen beneath;
+* a key that comes while a flow of questions started on the screen shown
+  (a worker of `FLOWS`) has not yet opened its dialog is held, and handed
+  on, in order, once the dialog is open (to the dialog) or the flow has
+  ended without one (to the screen); a flow that opens nothing within
+  `HOLD_MAX` seconds gets its keys back anyway;
+* a key typed before a dialog was closed (`Key.time`, stamped as the
+  terminal's bytes are read) and handled after is dropped, unless a dialog
+  is on top again (the next question of the flow: it is typed into it).
+
+While a job runs (Esc stops it) or a change waits for the lock, nothing is
+held. Dialogs themselves ignore a key handled after they were closed
+(`tui.screens.dialogs.Dialog.dismiss`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any, Iterator
+
+from textual.screen import ModalScreen, Screen
+
+from . import compat
+
+if TYPE_CHECKING:
+    from textual import events
+
+FLOWS = frozenset({"question", "pairing", "alarm"})  # the worker groups of flows that open dialogs (tui/screens)
+HOLD_MAX = 1.0  # seconds a key waits for the dialog its flow is about to open
+WAKE = 0.02  # seconds between looks at whether held keys can go on
+
+
+def _screen_of(node: Any) -> Screen | None:
+    if isinstance(node, Screen):
+        return node
+    try:
+        return node.screen
+    except Exception:  # noqa: BLE001 - the App, or a widget no longer mounted
+        return None
+
+
+class KeyGuard:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.held: deque[events.Key] = deque()
+        self.closed_at = float("-inf")  # when the last dialog was closed (the clock of Key.time)
+        self.dropped = 0  # keys typed in a dialog since closed, never handed on (tests)
+        self._waking = False
+
+    def closing(self) -> None:
+        """The screen on top is being closed: if it is a dialog, keys typed until now never reach the one beneath."""
+        if self.in_dialog():
+            self.closed_at = compat.key_clock()
+
+    def in_dialog(self) -> bool:
+        return isinstance(self.app.screen, ModalScreen)
+
+    def opening(self) -> bool:
+        """A flow of questions started on the screen shown has not opened its dialog yet."""
+        app = self.app
+        if self.in_dialog() or app.job is not None or app.changing:
+            return False
+        screen = app.screen
+        return any(w.group in FLOWS and not w.is_finished and _screen_of(w.node) is screen for w in app.workers)
+
+    def take(self, key: events.Key | None = None) -> Iterator[events.Key]:
+        """The keys to hand on now, in order (`key`, the one just come, after those held before it)."""
+        if key is not None:
+            self.held.append(key)
+        while self.held:
+            first = self.held[0]
+            if self.opening() and compat.key_clock() - first.time < HOLD_MAX:
+                self._wake_later()
+                return
+            self.held.popleft()
+            if first.time <= self.closed_at and not self.in_dialog():
+                self.dropped += 1  # typed in a dialog that has closed since
+                continue
+            yield first
+
+    def came_back(self, key: events.Key) -> bool:
+        """A key the focused widget did not take, back at the App for its binding: whether it goes on (True), or was
+        dropped, held or handed to the dialog opened since (False)."""
+        typed_on = getattr(key, "typed_on", None)
+        if typed_on is None:
+            return True
+        if typed_on is not self.app.screen:
+            if isinstance(typed_on, ModalScreen):
+                self.dropped += 1  # typed in a dialog closed since: never a binding of the screen beneath
+            else:
+                self.hold(key)  # typed before the dialog (or screen) on top now was opened: its key
+            return False
+        if self.opening():
+            self.hold(key)
+            return False
+        return True
+
+    def hold(self, key: events.Key) -> None:
+        """`key` again as the terminal gave it, held, to be handed on afresh (to the dialog, once it is open)."""
+        from textual import events
+
+        again = events.Key(key.key, key.character)
+        again.time = key.time
+        self.held.append(again)
+        self._wake_later()
+
+    def _wake_later(self) -> None:
+        if not self._waking:
+            self._waking = True
+            self.app.set_timer(WAKE, self._wake)
+
+    async def _wake(self) -> None:
+        self._waking = False
+        for key in self.take():
+            await self.app.hand_on(key)
