@@ -21,6 +21,7 @@ SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
 STAGES = ("swiss", "roundrobin", "top", "playoff")
 EDITIONS = ("fide2024", "fide2026", "legacy")
 BYE_KINDS = ("half", "zero", "full")
+REPORTS = ("judge", "agreed")  # players' reports: each waits for the judge's key, or two agreeing are recorded
 PRIZE_SHARING = ("none", "equal", "hort")  # how tied players' prize money is shared (docs/end-of-event.md)
 SEXES = ("f", "m")
 
@@ -43,6 +44,7 @@ class Player:
     late_from: int | None = None  # late entry: first round the player can be paired
     withdrawn_from: int | None = None  # withdrawn: first round the player is no longer paired
     byes: tuple[tuple[int, str], ...] = ()  # requested byes: (round, "half"|"zero"|"full")
+    code: str = ""  # the personal code a player reports with (core/event/codes.py); "" none given
 
     @property
     def status(self) -> str:
@@ -180,6 +182,9 @@ class Event:
     top_minutes: int = 70
     language: str = ""  # "en" or "ru"; empty: from LANG
     prize_sharing: str = "none"  # money of tied prize winners: "none", "equal" or "hort" (PRIZE_SHARING)
+    reports: str = "judge"  # players' reports from their phones (REPORTS; docs/players.md)
+    player_byes: int = 0  # byes a player may ask for from the phone (0: none)
+    player_bye_kind: str = "half"  # the kind of such a bye (BYE_KINDS)
     categories: tuple[Category, ...] = ()
     prizes: tuple[Prize, ...] = ()  # in the organisers' order (ties of value: the one listed first)
     lots: tuple[tuple[int, ...], ...] = ()  # final-ranking ties broken by lot: the tied ids in the order drawn

@@ -1905,4 +1905,33 @@ RU: dict[str, str] = {
     "unknown team tie-break {code!r}": "неизвестный командный дополнительный показатель {code!r}",
     "chose not to play more than two games: ranked below every other TPR (seed 32.4.3)":
         "добровольно не сыграл(а) больше двух партий: ниже всех остальных по турнирному рейтингу (32.4.3)",
+    # players' codes and reports (issue 35: core/event/codes.py, core/event/reports.py, core/commands/reports.py)
+    "not a player's code: expected {n} characters of {alphabet}":
+        "не код участника: нужно {n} символов из {alphabet}",
+    "player {pid} has the code of player {other}": "у участника {pid} код участника {other}",
+    "you have no game in the current round": "у вас нет партии в текущем туре",
+    "the judge has recorded this game's result: {result}": "судья уже записал результат этой партии: {result}",
+    "a report is 1-0, 0-1 or 1/2": "сообщить можно 1-0, 0-1 или 1/2",
+    "you have withdrawn from the event": "вы выбыли из турнира",
+    "there is no next round to ask for": "следующего тура нет",
+    "the regulations of this event allow no bye asked for": "положение этого турнира не допускает пропуск тура по просьбе",
+    "you already have a bye in round {round}": "у вас уже есть пропуск тура {round}",
+    "you have asked for all {n} byes the regulations allow": "вы уже попросили все пропуски тура, что допускает положение: {n}",
+    "board {board} has a result already: {result}; a report does not replace it":
+        "на доске {board} уже есть результат: {result}; сообщение игроков его не заменяет",
+    "board {board}: the players disagree; enter the result yourself":
+        "доска {board}: игроки сообщили разное; введите результат сами",
+    "codes for {n} players": "коды участников: {n}",
+    "new code for player {pid}": "новый код участника {pid}",
+    "result {stage} round {round} board {board}: {result}, reported by {players}":
+        "результат: {stage}, тур {round}, доска {board}: {result}, сообщили участники {players}",
+    "result {stage} round {round} table {table} board {board}: {result}, reported by {players}":
+        "результат: {stage}, тур {round}, стол {table}, доска {board}: {result}, сообщили участники {players}",
+    "half bye for player {pid} in round {round}, asked by the player":
+        "пропуск тура {round} с ½ очка по просьбе участника {pid}",
+    "zero bye for player {pid} in round {round}, asked by the player":
+        "пропуск тура {round} без очков по просьбе участника {pid}",
+    "full bye for player {pid} in round {round}, asked by the player":
+        "пропуск тура {round} с 1 очком по просьбе участника {pid}",
+    "withdraw player {pid}, asked by the player": "участник {pid} выбыл по своей просьбе",
 }

@@ -35,6 +35,7 @@ from arbiter.core.event.model import (
     BYE_KINDS,
     EDITIONS,
     PRIZE_SHARING,
+    REPORTS,
     SEXES,
     STAGES,
     SYSTEMS,
@@ -46,6 +47,9 @@ from arbiter.core.event.model import (
     PrizeSplit,
     Round,
 )
+from arbiter.core.event.codes import ALPHABET as CODE_ALPHABET
+from arbiter.core.event.codes import LENGTH as CODE_LENGTH
+from arbiter.core.event.codes import is_code
 from arbiter.core.event.money import amount_ok, amount_value
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
@@ -111,7 +115,7 @@ def _points_value(x: Fraction) -> int | str:
 _SCORING_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "full_bye", "half_bye", "zero_bye")
 _PLAYER_FIELDS = (
     "name", "rating", "club", "federation", "table", "team", "title", "fide_id", "sex", "birth",
-    "late_from", "withdrawn_from",
+    "late_from", "withdrawn_from", "code",
 )
 _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("name", "name"), ("start", "start"), ("end", "end"), ("city", "city"), ("federation", "federation"),
@@ -122,7 +126,8 @@ _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"),
     ("baku", "baku"), ("forbidden", "forbidden"), ("forbidden_clubs", "forbidden_clubs"),
     ("round_minutes", "round_minutes"), ("top_minutes", "top_minutes"), ("language", "language"),
-    ("prize_sharing", "prize_sharing"),
+    ("prize_sharing", "prize_sharing"), ("reports", "reports"), ("player_byes", "player_byes"),
+    ("player_bye_kind", "player_bye_kind"),
 )
 _ALWAYS = ("name", "system", "rounds_planned")
 _DEFAULT_EVENT = Event(name="", rounds_planned=0)
@@ -722,6 +727,9 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     g["top_minutes"] = integer(rd, ev, "top_minutes", where, "minutes", 70)
     g["language"] = choice(rd, ev, "language", where, ("", "en", "ru"), "")
     g["prize_sharing"] = choice(rd, ev, "prize_sharing", where, PRIZE_SHARING, "none")
+    g["reports"] = choice(rd, ev, "reports", where, REPORTS, "judge")
+    g["player_byes"] = integer(rd, ev, "player_byes", where, "rounds", 0)
+    g["player_bye_kind"] = choice(rd, ev, "player_bye_kind", where, BYE_KINDS, "half")
     pts = typed(rd, ev, "points", where, (dict,), {})
     only(rd, pts, _SCORING_FIELDS, at(where, "points"), "unknown kind of points (known: {known})",
          known=", ".join(_SCORING_FIELDS))
@@ -851,7 +859,7 @@ def _team_lot(rd: Reader, lot: list, where: str, known: frozenset[int]) -> tuple
 
 
 _PLAYER_TYPES = {"name": str, "rating": int, "club": str, "federation": str, "table": int, "team": str,
-                 "title": str, "fide_id": str, "sex": str, "birth": str, "late_from": int, "withdrawn_from": int}
+                 "title": str, "fide_id": str, "sex": str, "birth": str, "late_from": int, "withdrawn_from": int, "code": str}
 _PLAYER_BOUNDS = {"rating": "rating", "table": "table", "late_from": "round", "withdrawn_from": "round"}
 
 
@@ -880,7 +888,7 @@ def _plain_player(row: Any, tables: int) -> Player | None:
             lo, hi = _PLAYER_RANGES[k]
             if not lo <= v <= hi:
                 return None
-        elif len(v) > limits.TEXT_MAX:
+        elif len(v) > limits.TEXT_MAX or (k == "code" and not is_code(v)):
             return None
         kw[k] = v
     t = kw.get("table")
@@ -913,6 +921,9 @@ def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
             kw[k] = integer(rd, row, k, where, _PLAYER_BOUNDS[k]) if kind is int else text(rd, row, k, where)
     if "name" not in kw:
         raise rd.fail(where, "'name' is missing")
+    if "code" in kw and not is_code(kw["code"]):
+        raise rd.fail(at(where, "code"), "not a player's code: expected {n} characters of {alphabet}",
+                      n=CODE_LENGTH, alphabet=CODE_ALPHABET)
     t = kw.get("table")
     if t is not None and not (1 <= t <= tables):
         raise rd.fail(at(where, "table"), "table {t} does not exist (the event has {tables})", t=t, tables=tables)
@@ -931,12 +942,18 @@ def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
 def _read_players(rd: Reader, rows: list, tables: int) -> list[Player]:
     players: list[Player] = []
     seen: set[int] = set()
+    codes: dict[str, int] = {}
     for i, row in enumerate(rows):
         where = f"players[{i}]"
         p = _plain_player(row, tables) or _player(rd, row, where, tables)
         if p.id in seen:
             raise rd.fail(f"{where}.id", "player id {pid} appears twice", pid=p.id)
         seen.add(p.id)
+        if p.code:
+            if p.code in codes:
+                raise rd.fail(f"{where}.code", "player {pid} has the code of player {other}", pid=p.id,
+                              other=codes[p.code])
+            codes[p.code] = p.id
         players.append(p)
         said = _read_text_of(row)
         if said is None:
