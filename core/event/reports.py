@@ -41,7 +41,7 @@ STATUSES = ("waiting", "agreed", "dispute", "recorded")
 class Entry:
     """One line of the reports journal; `n` is its place in the journal (0 the first), its id."""
 
-    n: int
+    n: int  # its line in the journal, 1 the first: its id
     kind: str
     at: str = ""
     pid: int = 0
@@ -223,7 +223,7 @@ class Board:
 class Request:
     """A check-in, a bye asked for, a withdrawal asked for; `status` waiting, done (the file has it) or seen."""
 
-    n: int
+    n: int  # its line in the journal, 1 the first: its id
     kind: str
     pid: int
     round: int
@@ -263,10 +263,8 @@ class Queue:
     entries: int = 0
 
     def board(self, number: int, table: int | None = None) -> Board | None:
-        for b in self.boards:
-            if b.board == number and b.table == table and b.status != "recorded":
-                return b
-        return None
+        found = [b for b in self.boards if b.board == number and b.table == table]
+        return next((b for b in found if b.status != "recorded"), found[-1] if found else None)
 
     @property
     def open_boards(self) -> tuple[Board, ...]:

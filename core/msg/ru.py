@@ -1934,4 +1934,5 @@ RU: dict[str, str] = {
     "full bye for player {pid} in round {round}, asked by the player":
         "пропуск тура {round} с 1 очком по просьбе участника {pid}",
     "withdraw player {pid}, asked by the player": "участник {pid} выбыл по своей просьбе",
+    "no report waits for board {board}": "на доске {board} нет сообщений игроков",
 }

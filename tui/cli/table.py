@@ -176,6 +176,13 @@ EVENTS = (
             ), epilog="example: arbiter players bye saves/open.toml 4,9,12 5 half\n"
                       "         arbiter players bye saves/open.toml -   (lines such as: 4,9 5 half)"),
     Command(("players", "list"), "list the players", "events", (FILE, fmt("text", "json"))),
+    Command(("players", "codes"), "the players' personal codes for reporting from their phones (missing ones "
+            "given first)", "reports", (
+                FILE, fmt("text", "json"),
+                Arg("--reissue", "a new code for this player (the old one stops working)", metavar="ID",
+                    type=numbers.whole("id")),
+            ), epilog="example: arbiter players codes saves/open.toml --format json\n"
+                      "         arbiter players codes saves/open.toml --reissue 23"),
     Command(("forbid",), "players (or a club's members; in a team event teams) who must not be paired together",
             "events", (
                 FILE,
@@ -406,7 +413,29 @@ DISPLAY = (
 )
 
 
-COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY)
+# -- players' reports from their phones (docs/players.md) ------------------------------------------
+
+REPORTS = (
+    Command(("reports",), "players' reports from their phones: list them, or accept them (reports accept FILE)",
+            "reports", (
+                Arg("file", "the event file; or 'accept' followed by the event file and the boards to accept",
+                    metavar="FILE"),
+                Arg("boards", "after 'accept FILE': the boards whose reports to accept", metavar="BOARD",
+                    nargs="*"),
+                Arg("--agreed", "accept: every board of the round whose two players agree", flag=True),
+                Arg("--request", "accept: a player's request (a bye, a withdrawal; a check-in is marked seen)",
+                    metavar="ID", type=numbers.whole("id")),
+                Arg("--dismiss", "accept: mark a request or a wrong-code line seen without doing it", metavar="ID",
+                    type=numbers.whole("id")),
+                TABLE.but("accept: the boards of this table (an event of several tables)"),
+                fmt("text", "json"),
+            ), epilog="example: arbiter reports saves/open.toml --format json\n"
+                      "         arbiter reports accept saves/open.toml 12 14\n"
+                      "         arbiter reports accept saves/open.toml --agreed"),
+)
+
+
+COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY, *REPORTS)
 GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *FINAL_GROUPS, *TEAMS_GROUPS, *EXPORTS_GROUPS)}
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."
