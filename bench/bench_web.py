@@ -18,6 +18,10 @@ time a change takes before the pages are there (the file read, the pages made, f
 gzipped). Run:
 
     .venv/bin/python bench/bench_web.py [clients] [requests] [players] [rounds] [--change-under-load]
+        [--server-path=DIR]
+
+(`--server-path=DIR`: the server's `arbiter` package is taken from DIR, say an older version's, to
+measure it against this one on the same machine at the same time.)
 
 Everything goes to 127.0.0.1 only.
 """
@@ -50,6 +54,12 @@ from arbiter.tui.web.server import Web  # noqa: E402
 PATHS = ["/", "/names", "/static/app.css", "/static/app.js", "/standings", "/?part=live", "/version", "/hall",
          "/crosstable", "/players"]
 TIMEOUT = 30.0
+
+
+def address(k: int) -> str:
+    """The loopback address client `k` connects from: a phone has its own on the venue's network
+    (the server's limits are per address); 127.1.x.y, every one of them this machine's."""
+    return f"127.1.{k // 250}.{k % 250 + 1}"
 
 
 def free_port() -> int:
@@ -102,7 +112,8 @@ async def read_response(reader: asyncio.StreamReader) -> int:
 async def client(k: int, port: int, requests: int, start: asyncio.Event, lat: list[float], errors: list[str]) -> None:
     await start.wait()
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), TIMEOUT)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)),
+                                                TIMEOUT)
     except (OSError, asyncio.TimeoutError) as exc:
         errors.append(f"connect: {exc!r}")
         return
@@ -126,11 +137,12 @@ async def client(k: int, port: int, requests: int, start: asyncio.Event, lat: li
         writer.close()
 
 
-async def stream(port: int, opened: list, heard: list[float], version: list[int], changed: list[float],
+async def stream(k: int, port: int, opened: list, heard: list[float], version: list[int], changed: list[float],
                  errors: list[str]) -> None:
     """One page's /events: note when it hears a version above the first."""
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), TIMEOUT)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)),
+                                                TIMEOUT)
         writer.write(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
         if not head.startswith(b"HTTP/1.1 200"):
@@ -163,7 +175,7 @@ async def load_test(port: int, path: Path, clients: int, requests: int, with_cha
     opened: list = []
     version: list[int] = []
     changed: list[float] = []
-    streams = [asyncio.ensure_future(stream(port, opened, heard, version, changed, errors)) for _ in range(clients)]
+    streams = [asyncio.ensure_future(stream(k, port, opened, heard, version, changed, errors)) for k in range(clients)]
     deadline = time.monotonic() + 60
     while len(opened) < clients and time.monotonic() < deadline and not errors:
         await asyncio.sleep(0.05)
@@ -212,6 +224,7 @@ async def load_test(port: int, path: Path, clients: int, requests: int, with_cha
 
 
 def main() -> None:
+    server_path = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--server-path=")), "")
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     with_change = "--change-under-load" in sys.argv[1:]
     clients = int(args[0]) if len(args) > 0 else 300
@@ -243,7 +256,8 @@ def main() -> None:
         port = free_port()
         server = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "display", str(path), "--serve", "--port",
                                    str(port), "--max-clients", str(max(1000, 2 * clients + 10))],
-                                  cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
+                                  cwd=ROOT, env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [server_path, str(ROOT)]))},
+                                  stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE, start_new_session=True)
         try:
             deadline = time.monotonic() + 60

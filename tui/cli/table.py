@@ -405,10 +405,12 @@ DISPLAY = (
         Arg("--host", "the address --serve listens on (default 127.0.0.1; another needs --public)", metavar="HOST"),
         Arg("--port", "the port --serve listens on (default 8000)", metavar="PORT", type=numbers.whole("port")),
         Arg("--public", "let --serve listen on an address other than loopback (the network can see it)", flag=True),
-        Arg("--max-clients", "connections --serve holds at once (default 1000; more get 503)", metavar="N",
+        Arg("--max-clients", "connections --serve holds at once (default 8000; more get 503)", metavar="N",
             type=numbers.whole("clients")),
         Arg("--name", "a host name the venue's network gives this machine (arbiter.lan): --serve answers it "
             "besides the machine's addresses (may be given again)", metavar="HOST", many=True),
+        Arg("--per-address", "connections --serve holds from one client address (default 10; 0: no limit, "
+            "for a network that puts every phone behind one address)", metavar="N", type=numbers.whole("per_address")),
     ), own_screen=True),
 )
 
