@@ -302,17 +302,18 @@ def is_loopback(host: str) -> bool:
 
 
 def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000, max_clients: int | None = None,
-          names: tuple[str, ...] = (), per_address: int | None = None) -> int:
-    """Serve the event to browsers: the web view of `arbiter.tui.web` (phones and the hall's projector)."""
+          names: tuple[str, ...] = (), per_address: int | None = None, reports: bool = False) -> int:
+    """Serve the event to browsers: the web view of `arbiter.tui.web` (phones and the hall's projector); with
+    `reports`, the players' write path too (/me, POST /api/report: docs/players.md)."""
     from arbiter.tui.web.server import MAX_CLIENTS, PER_ADDRESS, serve as serve_web
 
     return serve_web(path, interval, host, port, max_clients or MAX_CLIENTS, names,
-                     PER_ADDRESS if per_address is None else per_address)
+                     PER_ADDRESS if per_address is None else per_address, reports=reports)
 
 
 def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str = "127.0.0.1",
         port: int = 8000, public: bool = False, max_clients: int | None = None, names: tuple[str, ...] = (),
-        per_address: int | None = None) -> int:
+        per_address: int | None = None, reports: bool = False) -> int:
     """`arbiter display FILE`: 0 when the judge quits; raises ArbiterError if the file cannot be read.
 
     `--serve` listens on loopback unless `public` (then with a warning on stderr); `names`: the host names the
@@ -333,6 +334,6 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
                                    "(everyone who can reach {host}:{port} sees the event)", host=host, port=port)
             print(f"arbiter: warning: {clean(host)}:{port}: anyone on the network sees the event",
                   file=sys.stderr)
-        return serve(path, interval, host, port, max_clients, names, per_address)
+        return serve(path, interval, host, port, max_clients, names, per_address, reports)
     HallDisplay(path, interval).run()
     return 0

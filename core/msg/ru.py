@@ -1935,4 +1935,8 @@ RU: dict[str, str] = {
         "пропуск тура {round} с 1 очком по просьбе участника {pid}",
     "withdraw player {pid}, asked by the player": "участник {pid} выбыл по своей просьбе",
     "no report waits for board {board}": "на доске {board} нет сообщений игроков",
+    "too many wrong codes from here: wait a minute": "слишком много неверных кодов с этого адреса: подождите минуту",
+    "this code is not one of this event's players": "такого кода нет ни у одного участника турнира",
+    "this form was sent already or is too old: open your page again":
+        "эта форма уже отправлена или устарела: откройте свою страницу заново",
 }

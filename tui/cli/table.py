@@ -411,6 +411,8 @@ DISPLAY = (
             "besides the machine's addresses (may be given again)", metavar="HOST", many=True),
         Arg("--per-address", "connections --serve holds from one client address (default 10; 0: no limit, "
             "for a network that puts every phone behind one address)", metavar="N", type=numbers.whole("per_address")),
+        Arg("--reports", "with --serve: let players report results, check in and ask for byes from their phones "
+            "(/me, POST /api/report; docs/players.md); without it the view is read-only", flag=True),
     ), own_screen=True),
 )
 

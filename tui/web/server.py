@@ -297,15 +297,26 @@ class Web:
 
 
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
-          max_clients: int = MAX_CLIENTS, names: tuple[str, ...] = (), per_address: int = PER_ADDRESS) -> int:
-    """`arbiter display FILE --serve`: serve until Ctrl-C or SIGTERM; 0 then."""
+          max_clients: int = MAX_CLIENTS, names: tuple[str, ...] = (), per_address: int = PER_ADDRESS,
+          reports: bool = False) -> int:
+    """`arbiter display FILE --serve [--reports]`: serve until Ctrl-C or SIGTERM; 0 then. With `reports`, the
+    players' write path (/me, POST /api/report: tui/web/me.py) is mounted; without, the view is read-only."""
     fit = room_for(max_clients)
-    web_ = Web(path, interval=interval, host=host, port=port, max_clients=fit, names=names, per_address=per_address)
+    routes = ()
+    if reports:
+        from arbiter.tui.web.me import reports_routes
+
+        routes = (reports_routes(path),)
+    web_ = Web(path, interval=interval, host=host, port=port, max_clients=fit, names=names, per_address=per_address,
+               routes=routes)
 
     def ready(w: Web) -> None:
-        lines = [f"arbiter: serving {clean(w.name)} read-only; Ctrl-C stops"]
+        said = "with the players' reports (/me)" if reports else "read-only"
+        lines = [f"arbiter: serving {clean(w.name)} {said}; Ctrl-C stops"]
         for base in [f"http://{venue_name(n)}:{w.port}" for n in names] + addresses(host, w.port):
             lines += [f"  phones:    {base}/", f"  projector: {base}/hall"]
+            if reports:
+                lines.append(f"  reports:   {base}/me")
         if any("ADDRESS" in x for x in lines):
             lines.append("  (ADDRESS: this machine's address on the venue network, `hostname -I`)")
         each = f", at most {w.gate.per_address} from one address" if w.gate.per_address else ""
