@@ -144,7 +144,9 @@ class Desk:
 
     def use_token(self, token: object, pid: int) -> None:
         """A form's token, used up; a replayed form (or another player's, or none) is refused."""
-        got = self.tokens.pop(token, None) if isinstance(token, str) else None
+        got = self.tokens.get(token) if isinstance(token, str) else None
+        if got is not None and got[0] == pid:
+            del self.tokens[token]  # once: another player's try does not use it up
         if got is None or got[0] != pid or got[1] < self.clock():
             raise Refused(403, Msg("this form was sent already or is too old: open your page again"))
 

@@ -70,9 +70,14 @@ def reports_routes(path: str, **desk_options):
 # -- helpers ---------------------------------------------------------------------------------------
 
 def _lang(request: web.Request, desk: Desk) -> str:
+    """?lang=, the language cookie, Accept-Language, the event's; a language asked by ?lang= is kept in the
+    cookie the read-only pages keep it in (the response says it: `_html`)."""
     query = {k: request.query.getall(k) for k in list(request.query.keys())[:10]}
     default = desk.event.language if desk.event is not None and desk.event.language in ("en", "ru") else "en"
-    return choose_lang(query, request.headers, default)[0]
+    lang, asked = choose_lang(query, request.headers, default)
+    if asked:
+        request["lang_cookie"] = f"{COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Strict"
+    return lang
 
 
 def _only(request: web.Request, *methods: str) -> None:
@@ -85,11 +90,13 @@ def _cross_site(request: web.Request) -> bool:
     return request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none")
 
 
-def _html(text: str, status: int = 200, cookie: str | None = None) -> web.Response:
+def _html(text: str, status: int = 200, cookie: str | None = None, request: web.Request | None = None
+          ) -> web.Response:
     headers = {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Vary": "Cookie"}
     resp = web.Response(status=status, text=text, headers=headers)
-    if cookie is not None:
-        resp.headers["Set-Cookie"] = cookie
+    for c in (cookie, request.get("lang_cookie") if request is not None else None):
+        if c is not None:
+            resp.headers.add("Set-Cookie", c)
     return resp
 
 
@@ -112,6 +119,8 @@ def _document(lang: str, desk: Desk, body: Markup) -> str:
     return ("<!DOCTYPE html>\n"
             f'<html lang="{esc(lang)}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            # a form's POST says its Origin (under the server's no-referrer it would say "null", refused)
+            '<meta name="referrer" content="same-origin">\n'
             f"<title>{esc(tr(lang, 'me_title'))} | {esc(clean(name))}</title>\n"
             '<link rel="stylesheet" href="/static/app.css">\n</head>\n<body class="phone me">\n'
             f"<header>{tag('h1', clean(name))}{langs}</header>\n<main>{body}</main>\n</body>\n</html>\n")
@@ -199,13 +208,13 @@ async def me(request: web.Request) -> web.Response:
     if request.method == "POST":
         return await _post(request, desk, lang, code)
     if code is None:
-        return _html(_login_page(lang, desk))
+        return _html(_login_page(lang, desk), request=request)
     try:
         pid = await desk.who(code, peer(request))
     except Refused as exc:
         return _html(_login_page(lang, desk, render(exc.msg, lang)), exc.status, cookie=_forget())
     said = request.query.get("said", "")
-    return _html(_page(lang, desk, pid, said if said in SAID else ""))
+    return _html(_page(lang, desk, pid, said if said in SAID else ""), request=request)
 
 
 async def _post(request: web.Request, desk: Desk, lang: str, code: str | None) -> web.Response:
