@@ -36,7 +36,7 @@ from arbiter.core.formats.text import paginate
 
 WIDTH = 80
 PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes")
+             "prizes", "cards")
 
 __all__ = [
     "PRINTOUTS", "WIDTH", "printout", "pairings_text", "names_text", "slips_text", "standings_printout",
@@ -246,8 +246,12 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
 
 
 def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
-               page_lines: int | None = None) -> str:
-    """One slip per board with two players, separated by cut lines: tick the result and sign."""
+               page_lines: int | None = None, url: str | None = None) -> str:
+    """One slip per board with two players, separated by cut lines: tick the result and sign. Players who have
+    a code (`arbiter players codes`) get a stub each below, to tear off: the code, and with `url` the QR code
+    of their page (core/formats/cards.py)."""
+    from arbiter.core.formats.cards import stub_lines
+
     t = words(_lang(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
     if not rounds:
@@ -278,10 +282,21 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
                 "",
                 "_" * (half - 4) + " " * 8 + "_" * (half - 4),
                 "",
+                *_stubs(event, g.players, _lang(event, lang), url, stub_lines),
             ))
     if lines:
         lines.append(cut_line)
     return _lines_fit(lines, page_lines)
+
+
+def _stubs(event: Event, pids: tuple[int, ...], lang: str, url: str | None, stub_lines) -> list[str]:
+    """Below a slip: each player's stub with his code (none for a player without one)."""
+    out: list[str] = []
+    for pid in pids:
+        stub = stub_lines(event, pid, lang, url)
+        if stub:
+            out += ["- " * 20, *stub, ""]
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -542,13 +557,17 @@ def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None) -> str:
+def printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None,
+             url: str | None = None) -> str:
     """The printout named `what` (see PRINTOUTS) as text for `lpr`; with `page_lines`, on pages of that many
-    lines (a form feed between pages, never inside a slip or a table row: `core.formats.text.paginate`)."""
-    from arbiter.core.formats import final
+    lines (a form feed between pages, never inside a slip or a table row: `core.formats.text.paginate`).
+    `url`: the address of the players' page, for the QR codes of the slips and the cards."""
+    from arbiter.core.formats import cards, final
 
     fns: dict[str, Callable[..., str]] = {
-        "pairings": pairings_text, "names": names_text, "slips": slips_text, "standings": standings_printout,
+        "pairings": pairings_text, "names": names_text, "standings": standings_printout,
+        "slips": lambda e, lang, page_lines: slips_text(e, lang=lang, page_lines=page_lines, url=url),
+        "cards": lambda e, lang, page_lines: cards.cards_text(e, _lang(e, lang), page_lines, url),
         "crosstable": crosstable_text, "bracket": bracket_printout, "playoff": playoff_text,
         "final": lambda e, lang, page_lines: final.final_printout(e, _lang(e, lang), page_lines),
         "categories": lambda e, lang, page_lines: final.category_printout(e, _lang(e, lang), page_lines),

@@ -358,7 +358,8 @@ TEAMS = (
 
 CSV_WHAT = ("players", "standings", "final", "prizes", "team_standings", "board_stats")
 TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes", "matches", "match_cards", "team_standings", "board_stats")  # (the last four: a team event's)
+             "prizes", "matches", "match_cards", "team_standings", "board_stats",  # (these four: a team event's)
+             "cards")  # the players' codes (docs/players.md)
 
 
 EXPORTS_GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)
@@ -388,6 +389,8 @@ EXPORTS = (
         Arg("--what", "csv: " + "|".join(CSV_WHAT) + "; text: " + "|".join(TEXT_WHAT) + "; trf: top (default "
             "standings: the main stage)",
             metavar="WHAT", default="standings"),
+        Arg("--url", "text slips and cards, html cards: the address players' phones open (http://arbiter.lan:8000): "
+            "their QR codes lead to URL/me/CODE", metavar="URL"),
         Arg("--page-length", f"text: lines of a printed page (default {PAGE_LINES}; a form feed between pages, never "
             "inside a slip or a table row; 0: no page breaks)", metavar="LINES", type=numbers.whole("page_lines"),
             default=PAGE_LINES),
