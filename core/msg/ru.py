@@ -1947,4 +1947,5 @@ RU: dict[str, str] = {
     "this code is not one of this event's players": "такого кода нет ни у одного участника турнира",
     "this form was sent already or is too old: open your page again":
         "эта форма уже отправлена или устарела: откройте свою страницу заново",
+    "the event file cannot be read at the moment; try again": "файл турнира сейчас не читается; попробуйте ещё раз",
 }
