@@ -35,6 +35,8 @@ WRONG_LINES_MAX = 600  # wrong-code lines journalled a minute in all (a flood fr
 TOKEN_LIFE = 4 * 3600.0  # a form token is good for four hours, once
 TOKENS_PER_PLAYER = 8
 AGREED_BY = "agreed by the players (reports = agreed)"
+RECORD_GAP = 0.5  # reports = agreed: the agreed boards of a burst recorded one change each half second
+RECORDED_WAIT = 0.2  # reports = agreed: the second report waits this long to be told "recorded" (else "agreed")
 FRESH_WAIT = 0.1  # a request waits at most this long for the event read again after a change
 
 
@@ -210,7 +212,7 @@ class Desk:
             done = asyncio.get_running_loop().create_future()
             await self.recording.put((mine, tuple(self.claims[mine.key]), result, done))
             try:
-                if await asyncio.wait_for(asyncio.shield(done), 1.0):
+                if await asyncio.wait_for(asyncio.shield(done), RECORDED_WAIT):
                     status = "recorded"
             except asyncio.TimeoutError:
                 pass  # recorded shortly: the page says so when it is
@@ -247,6 +249,7 @@ class Desk:
             for mine, _, _, fut in batch:
                 if not fut.done():
                     fut.set_result(mine.key in done)
+            await asyncio.sleep(RECORD_GAP)  # a burst: the event's lock taken at most twice a second
 
     def _record(self, batch) -> set:
         """Record the agreed boards that still have no result, in one change; the keys recorded."""
