@@ -189,3 +189,36 @@ def test_a_burst_keeps_every_report_and_agreed_boards_reach_the_file(tmp_path):
         assert g.result is (Result.FIRST_WINS if g.board % 2 else Result.DRAW), g.board
     recorded = [w for x in journal.read(path) for w in x.what.split("; ") if "reported by" in w]
     assert len(recorded) == 100 and len(set(recorded)) == 100
+
+
+def test_the_page_shows_only_the_holders_game_and_takes_requests_within_the_regulations(tmp_path):
+    path, codes = _event(tmp_path, player_byes=1, player_bye_kind="half")
+    e = load(path)
+    from arbiter.tui.web.me import reports_routes
+
+    g = e.rounds[-1].games[0]
+    with Running(path, routes=(reports_routes(str(path)),)) as s:
+        cookie, html = page_of(s.port, codes[g.first])
+        others = {p.name for p in e.players} - {e.player(g.first).name, e.player(g.second).name}
+        assert e.player(g.first).name in html and e.player(g.second).name in html
+        assert not any(name in html for name in others)  # nothing of anyone else
+        assert not any(code in html for code in codes.values())  # no code, not even his own
+        for action, said in (("checkin", "checkin"), ("bye", "bye")):
+            status, headers, _ = form(s.port, "/me", {"token": token_of(html), "action": action}, cookie)
+            assert (status, headers["location"]) == (303, f"/me?said={said}")
+            html = get(s.port, "/me", {"Cookie": cookie}).text
+        assert "Ask for a bye" not in html  # the one bye the regulations allow is asked for
+        status, _, body = form(s.port, "/me", {"token": token_of(html), "action": "withdraw"}, cookie)
+        assert status == 400  # the box "yes, I want to withdraw" not ticked
+        html = get(s.port, "/me", {"Cookie": cookie}).text
+        status, headers, _ = form(s.port, "/me", {"token": token_of(html), "action": "withdraw", "sure": "yes"},
+                                  cookie)
+        assert (status, headers["location"]) == (303, "/me?said=withdraw")
+        assert "Sent to the judge: your request to withdraw." in get(s.port, "/me?said=withdraw",
+                                                                     {"Cookie": cookie}).text
+    got = json.loads(ok("reports", path, "--format", "json"))["requests"]
+    assert [(r["kind"], r["player"], r["round"], r.get("bye")) for r in got] == [
+        ("checkin", g.first, 2, None), ("bye", g.first, 2, "half"), ("withdraw", g.first, 2, None)]
+    ok("reports", "accept", path, "--request", str(got[1]["id"]))
+    assert load(path).player(g.first).requested_bye(2) == "half"
+    assert [x.what for x in journal.read(path)][-1] == f"half bye for player {g.first} in round 2, asked by the player"

@@ -218,11 +218,18 @@ class Desk:
                 pass  # recorded shortly: the page says so when it is
         return mine, status
 
+    def may_ask(self, pid: int, kind: str) -> Msg | None:
+        """Why the player may not ask for this now (None: he may; asked already: he may, nothing is sent)."""
+        return R.request_refusal(self.event, pid, kind, [R.Entry(0, k, pid=p, round=r, bye="x")
+                                                         for k, p, r in self.asked if k == "bye" and p == pid])
+
+    def asked_already(self, pid: int, kind: str) -> bool:
+        return (kind, pid, R.next_round(self.event, pid)) in self.asked
+
     async def request(self, pid: int, kind: str) -> int:
         """A check-in, a bye or a withdrawal asked for the next round, kept durably; its round."""
         event = await self.refresh()
-        why = R.request_refusal(event, pid, kind, [R.Entry(0, k, pid=p, round=r, bye="x") for k, p, r in self.asked
-                                                   if k == "bye" and p == pid])
+        why = self.may_ask(pid, kind)
         if why is not None:
             raise Refused(409, why)
         rnd = R.next_round(event, pid)

@@ -181,17 +181,23 @@ def _page(lang: str, desk: Desk, pid: int, said: str = "", refused: str = "") ->
             out.append(tag("h2", w("me_report")))
             out.append(tag("div", *(_button(token, "report", w(k), result=v) for k, v in
                                     (("me_won", "win"), ("me_draw", "draw"), ("me_lost", "loss"))), class_="acts"))
-    if R.request_refusal(e, pid, "checkin") is None:
+    if desk.may_ask(pid, "checkin") is None:
         nxt = R.next_round(e, pid)
         out.append(tag("h2", w("me_requests")))
-        out.append(_button(token, "checkin", w("me_checkin", r=nxt)))
-        if R.request_refusal(e, pid, "bye") is None:
+        if not desk.asked_already(pid, "checkin"):
+            out.append(_button(token, "checkin", w("me_checkin", r=nxt)))
+        if desk.may_ask(pid, "bye") is None and not desk.asked_already(pid, "bye"):
             out.append(_button(token, "bye", w("me_bye", r=nxt)))
-        out.append(Markup('<form method="post" action="/me" class="act">'
-                          f'<input type="hidden" name="token" value="{esc(token)}">'
-                          '<input type="hidden" name="action" value="withdraw">'
-                          f'<label><input type="checkbox" name="sure" value="yes" required> {esc(w("me_withdraw_sure"))}'
-                          f'</label> <button type="submit" class="chip">{esc(w("me_withdraw"))}</button></form>'))
+        if not desk.asked_already(pid, "withdraw"):
+            out.append(Markup('<form method="post" action="/me" class="act">'
+                              f'<input type="hidden" name="token" value="{esc(token)}">'
+                              '<input type="hidden" name="action" value="withdraw">'
+                              '<label><input type="checkbox" name="sure" value="yes" required> '
+                              f'{esc(w("me_withdraw_sure"))}</label> '
+                              f'<button type="submit" class="chip">{esc(w("me_withdraw"))}</button></form>'))
+        for kind in ("checkin", "bye", "withdraw"):
+            if desk.asked_already(pid, kind):
+                out.append(tag("p", w("me_sent_" + kind), class_="muted"))
     out.append(tag("p", tag("a", w("me_refresh"), href="/me", class_="chip"), " ",
                    _button(token, "leave", w("me_leave"))))
     return _document(lang, desk, Markup("".join(out)))
