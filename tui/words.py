@@ -62,7 +62,7 @@ MORE: dict[str, tuple[str, str]] = {
     "me_lost": ("I lost", "Я проиграл(а)"),
     "me_mine": ("You reported: {r}", "Вы сообщили: {r}"),
     "me_theirs": ("Your opponent reported: {r}", "Соперник сообщил: {r}"),
-    "me_confirm": ("Confirm {r}", "Подтвердить {r}"),
+    "me_confirm": ("Confirm {r} ({what})", "Подтвердить {r} ({what})"),
     "me_dispute_hint": ("Not right? Report what happened: the judge settles a disagreement.",
                         "Не так? Сообщите, как было: разногласие решит судья."),
     "me_status_waiting": ("Received: waiting for your opponent and the judge.",

@@ -176,7 +176,10 @@ def _page(lang: str, desk: Desk, pid: int, said: str = "", refused: str = "") ->
             if other in got:
                 out.append(tag("p", w("me_theirs", r=got[other].value)))
                 if got.get(pid) != got[other]:
-                    out.append(_button(token, "report", w("me_confirm", r=got[other].value), result=got[other].value))
+                    mine_now = {Result.DRAW: "me_draw"}.get(got[other]) or (
+                        "me_won" if (got[other] is Result.FIRST_WINS) == (mine.side == 0) else "me_lost")
+                    out.append(_button(token, "report", w("me_confirm", r=got[other].value, what=w(mine_now)),
+                                       result=got[other].value))
                     out.append(tag("p", w("me_dispute_hint"), class_="muted"))
             out.append(tag("h2", w("me_report")))
             out.append(tag("div", *(_button(token, "report", w(k), result=v) for k, v in
@@ -281,7 +284,11 @@ async def _enter(request: web.Request, desk: Desk, lang: str, typed: object) -> 
     except Refused as exc:
         return _html(_login_page(lang, desk, render(exc.msg, lang)), exc.status)
     code = desk.event.player(pid).code
-    raise web.HTTPSeeOther("/me", headers={"Set-Cookie": _cookie(code), "Cache-Control": "no-store"})
+    moved = web.HTTPSeeOther("/me", headers={"Cache-Control": "no-store"})
+    moved.headers.add("Set-Cookie", _cookie(code))
+    if request.get("lang_cookie"):
+        moved.headers.add("Set-Cookie", request["lang_cookie"])
+    raise moved
 
 
 def _json(http_status: int, **fields) -> web.Response:
