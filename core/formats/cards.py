@@ -16,7 +16,8 @@ from __future__ import annotations
 from arbiter.core.event.codes import shown
 from arbiter.core.event.model import Event
 from arbiter.core.formats.html import esc, tag
-from arbiter.core.msg.cells import clean
+from arbiter.core.formats.text import paginate
+from arbiter.core.msg.cells import clean, cut, text_width
 from arbiter.core.msg.i18n import words
 
 WIDTH = 80
@@ -50,9 +51,18 @@ def _players(event: Event):
     return [p for p in event.players if p.code]
 
 
-def cards_text(event: Event, lang: str = "en", page_lines: int | None = None, url: str | None = None) -> str:
-    from arbiter.core.formats.exports import _lines_fit, fit
+def fit(text: str, width: int) -> str:
+    """One line of `text`, cleaned and cut to `width` columns."""
+    return cut(clean(text), width)
 
+
+def _lines_fit(lines: list, page_lines: int | None = None) -> str:
+    """As the other printouts: each line at most WIDTH columns, a tuple of lines (a card) kept on one page."""
+    one = lambda x: x.rstrip() if text_width(x.rstrip()) <= WIDTH else cut(x.rstrip(), WIDTH)  # noqa: E731
+    return paginate([tuple(one(x) for x in b) if isinstance(b, tuple) else one(b) for b in lines], page_lines)
+
+
+def cards_text(event: Event, lang: str = "en", page_lines: int | None = None, url: str | None = None) -> str:
     t = words(lang)
     cut = f" {t('cut_here')} "
     cut_line = "- " * ((WIDTH - len(cut) - 4) // 2) + cut + "- "

@@ -38,16 +38,16 @@ def test_public_serving_warns_and_loopback_does_not(event, monkeypatch):
     calls = []
     monkeypatch.setattr(display, "serve", lambda path, interval, host, port, *more: calls.append((host, port, *more)) or 0)
     code, out, err = run("display", event, "--serve", "--host", "0.0.0.0", "--port", 8123, "--public")
-    assert code == 0 and calls == [("0.0.0.0", 8123, None, (), None)]
+    assert code == 0 and calls == [("0.0.0.0", 8123, None, (), None, False)]  # (the last: --reports)
     assert err.startswith("arbiter: warning: ") and "0.0.0.0:8123" in err and err.count("\n") == 1
     for host in ("127.0.0.1", "localhost", "::1", "127.0.0.2"):
         code, _, err = run("display", event, "--serve", "--host", host)
         assert (code, err) == (0, "")
-    assert calls[1:] == [(h, 8000, None, (), None) for h in ("127.0.0.1", "localhost", "::1", "127.0.0.2")]
+    assert calls[1:] == [(h, 8000, None, (), None, False) for h in ("127.0.0.1", "localhost", "::1", "127.0.0.2")]
     assert run("display", event, "--serve", "--max-clients", 50, "--name", "arbiter.lan", "--name", "hall.lan")[0] == 0
     assert calls[-1] == ("127.0.0.1", 8000, 50, ("arbiter.lan", "hall.lan"), None)
     assert run("display", event, "--serve", "--per-address", 0)[0] == 0
-    assert calls[-1] == ("127.0.0.1", 8000, None, (), 0)
+    assert calls[-1] == ("127.0.0.1", 8000, None, (), 0, False)
     assert "--per-address is for --serve" in refused("display", event, "--per-address", 4)
     assert "--per-address: 1001 is too big" in refused("display", event, "--serve", "--per-address", 1001)
     code, _, err = run("display", event, "--serve", "--name", "not a name")
