@@ -45,10 +45,12 @@ def test_public_serving_warns_and_loopback_does_not(event, monkeypatch):
         assert (code, err) == (0, "")
     assert calls[1:] == [(h, 8000, None, (), None, False) for h in ("127.0.0.1", "localhost", "::1", "127.0.0.2")]
     assert run("display", event, "--serve", "--max-clients", 50, "--name", "arbiter.lan", "--name", "hall.lan")[0] == 0
-    assert calls[-1] == ("127.0.0.1", 8000, 50, ("arbiter.lan", "hall.lan"), None)
+    assert calls[-1] == ("127.0.0.1", 8000, 50, ("arbiter.lan", "hall.lan"), None, False)
     assert run("display", event, "--serve", "--per-address", 0)[0] == 0
     assert calls[-1] == ("127.0.0.1", 8000, None, (), 0, False)
     assert "--per-address is for --serve" in refused("display", event, "--per-address", 4)
+    assert run("display", event, "--serve", "--reports")[0] == 0 and calls[-1][-1] is True
+    assert "--reports is for --serve" in refused("display", event, "--reports")
     assert "--per-address: 1001 is too big" in refused("display", event, "--serve", "--per-address", 1001)
     code, _, err = run("display", event, "--serve", "--name", "not a name")
     assert code == 2 and "--name not a name: not a host name" in err and not calls[-1][3] == ("not a name",)
