@@ -9,13 +9,17 @@ judge (its own process) makes a change every second (`--judge-every=S`) (a resul
 board 1: one transaction of the event's lock, as a key of the TUI), and the time each one takes is kept:
 no report ever holds the event's lock in `reports = "judge"` (the default), so the judge's key waits for none.
 
+With `--tui`, the judge's TUI runs too (`arbiter FILE` on a pty of 80x24, bench/tui_pty.py: it reads the
+reports journal every second and counts the reports in its status line) and a cursor key is pressed every
+0.5 s during the load: the time from the key to the end of the output it caused is kept.
+
 Prints: reports sent, answers by status, latency p50 / p99 / max, the CPU seconds of the server, the
 judge's changes (p50 / p99 / max) during the load, and the check of the end: every report answered 200 is
 a line of the reports journal; then `arbiter reports accept FILE --agreed` (judge) or the server itself
 (`--agreed`: `reports = "agreed"`) records the results, and the file's results are those reported, board
 for board, and the event's journal names each board once.
 
-    .venv/bin/python bench/bench_reports.py [players] [seconds] [--burst] [--agreed] [--rounds=N] [--judge-every=S]
+    .venv/bin/python bench/bench_reports.py [players] [seconds] [--burst] [--agreed] [--tui] [--rounds=N] [--judge-every=S]
 
 Everything goes to 127.0.0.1 only. The machine is shared: say its load beside any figure (`uptime`).
 """
@@ -32,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -157,9 +162,34 @@ def main() -> int:
         judge = subprocess.Popen([sys.executable, "-c", JUDGE, str(path), str(time.time() + (2 if burst else seconds)),
                                   str(rounds), str(flags.get("--judge-every", 1.0))],
                                  cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        keys: list[float] = []
+        stop = threading.Event()
+        term = None
+        if "--tui" in flags:
+            from tui_pty import Terminal
+
+            term = Terminal(path)
+            term.read_until(b"Round")
+            term.settle()
+
+            def judge_keys() -> None:
+                k = 0
+                while not stop.is_set():
+                    t, since = term.key(b"\x1b[B" if k % 2 == 0 else b"\x1b[A")
+                    end = term.burst(since)
+                    keys.append(end - t)
+                    k += 1
+                    time.sleep(0.5)
+
+            presser = threading.Thread(target=judge_keys, daemon=True)
+            presser.start()
         t0 = time.perf_counter()
         got = asyncio.run(phones(port, jobs, int(flags.get("--connections", 200))))
         wall = time.perf_counter() - t0
+        stop.set()
+        if term is not None:
+            presser.join(15)
+            term.close()
         judge_times = json.loads(judge.communicate(timeout=600)[0] or "[]")
         cpu1 = cpu_of(server.pid)
         statuses: dict[int, int] = {}
@@ -169,6 +199,10 @@ def main() -> int:
         print(f"  answers: {dict(sorted(statuses.items()))} in {wall:.1f} s")
         print(f"  latency p50 {ms(pct(lat, 50))}  p99 {ms(pct(lat, 99))}  max {ms(max(lat) if lat else 0)}")
         print(f"  server CPU {cpu1 - cpu0:.2f} s")
+        if keys:
+            print(f"  the judge's TUI: {len(keys)} cursor keys during the load, key to screen p50 {ms(pct(keys, 50))}  "
+                  f"p99 {ms(pct(keys, 99))}  max {ms(max(keys))} (the end of the output it caused, 60 ms of "
+                  f"silence not counted)")
         if judge_times:
             print(f"  the judge's changes during the load: {len(judge_times)}, p50 {ms(pct(judge_times, 50))}  "
                   f"p99 {ms(pct(judge_times, 99))}  max {ms(max(judge_times))}")
