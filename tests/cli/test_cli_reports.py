@@ -11,7 +11,7 @@ from arbiter.core.event.codes import is_code, normal
 from arbiter.core.event.results import Result
 from arbiter.core.store import load
 from arbiter.core.store.reports import Reports
-from tests.cli_run import ok, refused, run
+from tests.cli_run import ok, refused
 
 
 @pytest.fixture

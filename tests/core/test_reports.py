@@ -10,7 +10,7 @@ import threading
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from arbiter.core import commands as cmds
