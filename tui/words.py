@@ -123,4 +123,14 @@ MORE: dict[str, tuple[str, str]] = {
     "web_gp": ("GP", "ИО"),
     "web_not_found": ("No such page.", "Такой страницы нет."),
     "web_language": ("Language", "Язык"),
+    # the web view's find (GET /find?q=, tui/web/find.py) and the hall's slides (issue 34)
+    "web_find_go": ("Find", "Найти"),
+    "web_find_title": ("Find a player", "Поиск участника"),
+    "web_find_how": ("A name or a part of it in any order (Kozlov Nikita, nikita kozl), or the start number.",
+                     "Фамилия и имя или их часть в любом порядке (Козлов Никита, никита козл) или стартовый номер."),
+    "web_find_more": ("The first {n} shown: type more of the name.", "Показаны первые {n}: уточните имя."),
+    "web_by_name_hall": ("Who plays where", "Кто где играет"),
+    "web_hall_top": ("places 1-{n} of {of}", "места 1-{n} из {of}"),
+    "web_find_none_round": ("No round is being played: the players' list is on Players.",
+                            "Тур не идёт: список участников — на странице «Участники»."),
 }

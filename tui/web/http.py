@@ -209,3 +209,4 @@ class Snapshot:
     stamp: tuple[str, str] = ("", "")
     problem: dict = field(default_factory=dict)
     making: dict = field(default_factory=dict)  # (lang, path) -> the future making that page
+    found: dict = field(default_factory=dict)  # (lang, words, typed) -> the /find page answering them

@@ -48,6 +48,8 @@ from arbiter.core.msg.cells import clean
 from arbiter.core.msg.i18n import LANGUAGES, language
 from arbiter.core.store import EventFile
 from arbiter.core.store.files import Stamp
+from arbiter.core.formats.html import Markup
+from arbiter.tui.web import find, frame
 from arbiter.tui.web import pages as P
 from arbiter.tui.web.gate import PER_ADDRESS, STREAMS, Gate
 from arbiter.tui.web.http import Body, Snapshot, addresses, choose_lang, host_allowed, machine_names, room_for, venue_name
@@ -206,7 +208,46 @@ class Web:
         return snap.bodies.get((lang, path, part))
 
     def find_page(self, snap: Snapshot, lang: str, q: str) -> Body:
-        return snap.missing[lang]
+        """`/find?q=`: the players of the current round that `q` finds (tui/web/find.py), kept per
+        version for the 512 last different questions."""
+        words = find.terms(q)
+        ck = (lang, " ".join(words), q.strip()[:200])
+        body = snap.found.get(ck)
+        if body is not None:
+            return body
+        site = snap.sites[lang]
+        rows = []
+        for k, row in site.finder:
+            if find.hit(k, words):
+                rows.append(row)
+                if len(rows) > find.MAX_FOUND:
+                    break
+        more = len(rows) > find.MAX_FOUND
+        stamp, iso = snap.stamp
+        html = frame.find_document(site, q.strip(), rows[:find.MAX_FOUND], more, version=snap.version, stamp=stamp,
+                                   stamp_iso=iso, problem=snap.problem.get(lang, ""), has_round=bool(site.find_head))
+        body = Body.of(html, f"{snap.version}-{lang}-find-{zlib.crc32(repr(ck).encode()):08x}",
+                       "text/html; charset=utf-8")
+        if len(snap.found) < 512:
+            snap.found[ck] = body
+        return body
+
+    def hall_one(self, snap: Snapshot, lang: str, which: str) -> Body:
+        """`/hall?s=K`: the hall's page K alone, refreshing to page K+1 after the interval (no JavaScript)."""
+        site = snap.sites[lang]
+        slides = site.hall_slides or [Markup("")]
+        k = int(which) % len(slides) if which.isdigit() and len(which) < 6 else 0
+        key = (lang, "hall", k)
+        body = snap.found.get(key)
+        if body is None:
+            page = site.pages["/hall"]
+            one = P.Page("/hall", page.title, slides[k], nav="/hall")
+            stamp, iso = snap.stamp
+            html = P.document(site, one, version=snap.version, stamp=stamp, stamp_iso=iso,
+                              problem=snap.problem.get(lang, ""), interval=self.interval,
+                              then=f"/hall?s={(k + 1) % len(slides)}")
+            body = snap.found[key] = Body.of(html, f"{snap.version}-{lang}-hall-{k}", "text/html; charset=utf-8")
+        return body
 
     def publish(self, snap: Snapshot | None) -> None:
         """Make `snap` the pages served (in the loop) and wake every open stream."""
