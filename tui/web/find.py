@@ -6,7 +6,7 @@
     key(name, pid) -> str      what a row is found by: the folded name and the start number
     terms(query) -> list[str]  the folded words typed
     hit(key, terms) -> bool    every word typed is found: a number is the start number, any other
-                               word a part of the name (in any order: "nikita kozlov",
+                               the start of a word of the name (in any order: "nikita kozlov",
                                "Kozlov, N", "kozl", "37")
 
 static/app.js folds what is typed the same way (NFKD, marks left out, lower case) and matches
@@ -48,6 +48,6 @@ def hit(k: str, words: list[str]) -> bool:
         if w.isdigit():
             if f" {int(w)} " not in padded:
                 return False
-        elif w not in k:
+        elif f" {w}" not in padded:  # the start of a word of the name
             return False
     return True

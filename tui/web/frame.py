@@ -21,7 +21,8 @@ def _stamp(site: Site, stamp: str, stamp_iso: str, problem: str) -> Markup:
     when = tag("time", stamp, datetime=stamp_iso)
     parts = [tag("p", Markup(esc(w("web_updated", when="{when}")).replace("{when}", when)), class_="stamp")]
     if problem:
-        parts.append(tag("p", w("web_stale", why=problem, when=stamp), class_="stale", role="alert"))
+        # never the reader's error: it can quote a value of the file (a FIDE id); stderr has it
+        parts.append(tag("p", w("web_stale", when=stamp), class_="stale", role="alert"))
     return join(parts)
 
 

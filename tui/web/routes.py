@@ -126,6 +126,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     address = peer(request)
     me = w.gate.stream(address)
     resp = web.StreamResponse(headers=STREAM_HEAD)
+    resp.force_close()  # the stream's end is its connection's
     try:
         await resp.prepare(request)
         await resp.write(b"retry: 2000\n\n")

@@ -149,7 +149,7 @@ class Web:
             if self.failed is not False and self.failed == stamp:
                 return None
             self.failed = stamp
-            self.problem = {lang: self._problem_text(exc, lang) for lang in LANGUAGES}
+            self.problem = {lang: "unreadable" for lang in LANGUAGES}  # the banner says no more (frame._stamp)
             self.log(f"arbiter: display: {self._problem_text(exc, 'en')}; "
                      + ("the page shows the last good state" if self.sites else "nothing to show yet"))
             if not self.sites:

@@ -11,7 +11,8 @@
 
   // -- find my name: rows of the marked tables whose players match every word typed ---------------
   // The same folding as the server's (tui/web/find.py): lower case, diacritics left out (ё = е),
-  // anything but letters and digits a space; a number is the start number, a word a part of a name.
+  // anything but letters and digits a space; a number is the start number, a word the start of a word
+  // of the name, in any order.
   var input = document.getElementById("q");
   var OTHER;
   try { OTHER = new RegExp("[^\\p{L}\\p{N}]+", "gu"); } catch (e) { OTHER = /[^0-9a-z\u00c0-\u024f\u0370-\u03ff\u0400-\u052f]+/g; }
@@ -25,7 +26,7 @@
       var w = words[i];
       if (/^[0-9]+$/.test(w)) {
         if (padded.indexOf(" " + String(parseInt(w, 10)) + " ") < 0) { return false; }
-      } else if (key.indexOf(w) < 0) { return false; }
+      } else if (padded.indexOf(" " + w) < 0) { return false; }  // the start of a word of the name
     }
     return true;
   }
