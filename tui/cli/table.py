@@ -351,7 +351,8 @@ TEAMS = (
 
 CSV_WHAT = ("players", "standings", "final", "prizes", "team_standings", "board_stats")
 TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes", "matches", "match_cards", "team_standings", "board_stats")  # (the last four: a team event's)
+             "prizes", "matches", "match_cards", "team_standings", "board_stats",  # (the last four: a team event's)
+             "wall")
 
 
 EXPORTS_GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)
