@@ -498,9 +498,68 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
             "opening": opening, "took": took, "client_cpu": client_cpu}
 
 
+def memory(server_path: str, players: int) -> None:
+    """The server's memory when its file is replaced by one of `players` players, then by the small
+    one again (a judge who opened the wrong file, or a big event over): at rest, with the big file,
+    and after."""
+    import shutil
+    import urllib.request
+
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
+        small, big, path = Path(tmp) / "small.toml", Path(tmp) / "big.toml", Path(tmp) / "hall.toml"
+        create(small, replace(big_event(300, 3), tiebreaks=("BH-C1", "BH", "SB")))
+        t = time.perf_counter()
+        cache = Path(tempfile.gettempdir()) / f"bench-web-{players}.toml"  # made once: minutes for 20,000
+        if not cache.exists():
+            create(cache, replace(big_event(players, 3), tiebreaks=("BH-C1", "BH", "SB")))
+        shutil.copy(cache, big)
+        made = time.perf_counter() - t
+        size = big.stat().st_size
+        shutil.copy(small, path)
+        server, port = start_server(path, server_path, [])
+
+        def version() -> int:
+            import json
+
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/version", timeout=60) as r:
+                return json.loads(r.read())["v"]
+
+        def swap(src: Path) -> None:
+            v = version()
+            tmp_copy = path.with_suffix(".new")
+            shutil.copy(src, tmp_copy)
+            os.replace(tmp_copy, path)
+            deadline = time.monotonic() + 300
+            while version() == v and time.monotonic() < deadline:
+                time.sleep(0.2)
+            for lang in ("en", "ru"):
+                for page in ("/", "/names", "/standings", "/hall", "/players"):
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}{page}?lang={lang}", timeout=120) as r:
+                        r.read()
+            time.sleep(2)
+
+        try:
+            rest = status_of(server.pid)["VmRSS"]
+            swap(big)
+            with_big = status_of(server.pid)["VmRSS"]
+            swap(small)
+            st = status_of(server.pid)
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+    print(f"memory: a 300-player file, replaced by a {players}-player one ({size / 1e6:.1f} MB, made in "
+          f"{made:.0f} s), then by the 300-player one again")
+    print(f"  at rest {rest}; with the big file {with_big}; after {st['VmRSS']}; peak {st['VmHWM']}; "
+          f"load average {os.getloadavg()[0]:.1f} (2 cores)")
+
+
 def special(server_path: str) -> bool:
-    """`--hostile[=SECONDS]` or `--phones=N [--players=P]`: those runs instead of the load above."""
+    """`--hostile[=SECONDS]`, `--phones=N [--players=P]` or `--memory[=PLAYERS]`: those runs instead of
+    the load above."""
     flags = dict(a[2:].partition("=")[::2] for a in sys.argv[1:] if a.startswith("--"))
+    if "memory" in flags:
+        memory(server_path, int(flags["memory"] or 20000))
+        return True
     if "hostile" not in flags and "phones" not in flags:
         return False
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 __all__ = ["fold", "key", "terms", "hit", "MAX_FOUND"]
 
@@ -25,7 +24,6 @@ MAX_FOUND = 50  # rows /find shows at most (a single letter matches half the hal
 _OTHER = re.compile(r"[\W_]+")
 
 
-@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     text = unicodedata.normalize("NFKD", str(text))
     text = "".join(c for c in text if not unicodedata.combining(c)).lower().replace("ß", "ss")

@@ -31,6 +31,7 @@ What it does:
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -69,6 +70,32 @@ class _NotTheirs(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
         return not isinstance(exc, HttpProcessingError)
+
+
+GIVE_BACK = 4 * 1024 * 1024  # pages of more than this (some 300 players): their memory is given back when replaced
+
+
+def _give_back(collect: bool) -> None:
+    """The memory of the pages let go back to the system: glibc's malloc_trim (Python keeps freed
+    memory in its heap otherwise: a 20,000-player file left the server 100 MB above its start);
+    with `collect`, first the file reader's memo (core.store.codec keeps the players and games it
+    read, up to 200,000: a judge's next save is quicker) and the collector, for what refers to
+    itself (it holds the interpreter a moment: only when the pages shrank, not on every result of
+    a big event). malloc_trim runs without holding the interpreter (ctypes lets it go). Runs in the
+    worker thread, the one that reads the file."""
+    if collect:
+        from arbiter.core.event import history
+        from arbiter.core.store import codec
+
+        codec.clear_caches()  # the reader's memo of the players and games read (it held the big file's)
+        history.clear_caches()  # the rounds' records, kept by the rounds' identity
+        gc.collect()
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: what the allocator keeps, it keeps
+        pass
 
 
 QUIET = logging.getLogger("arbiter.web")
@@ -250,11 +277,16 @@ class Web:
         return body
 
     def publish(self, snap: Snapshot | None) -> None:
-        """Make `snap` the pages served (in the loop) and wake every open stream."""
+        """Make `snap` the pages served (in the loop) and wake every open stream; once the version
+        before is let go, its memory goes back to the system (`_give_back`, in the worker thread)."""
         if snap is None:
             return
-        self.snap = snap
+        old, self.snap = self.snap, snap
         self._wake_streams()
+        if old is not None and old.size > GIVE_BACK:
+            shrunk = snap.size < old.size * 3 // 4  # a big file replaced: collect what refers to itself too
+            del old
+            asyncio.get_running_loop().run_in_executor(self.pool, _give_back, shrunk)
 
     def _wake_streams(self) -> None:
         listeners, self.listeners = self.listeners, set()
