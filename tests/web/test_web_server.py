@@ -456,3 +456,38 @@ def test_the_old_pages_are_let_go_when_the_file_changes(small):
             gc.collect()
             time.sleep(0.1)
         assert old() is None  # nothing holds the pages of the version before
+
+
+def test_nothing_of_a_big_file_stays_once_it_is_replaced(small, tmp_path, monkeypatch):
+    import gc
+    import shutil
+
+    from arbiter.core.event.model import Player
+    from arbiter.tui.web import server
+
+    monkeypatch.setattr(server, "GIVE_BACK", 0)  # the threshold of the test's small pages
+    big = tmp_path / "big.toml"
+    ok("new", big, "--name", "Big Cup", "--rounds", 3)
+    for i in range(1, 41):
+        ok("players", "add", big, f"Bigname{i:02d}, Player", "--rating", 2000 + i)
+    ok("pair", big)
+    little = tmp_path / "little.toml"
+    shutil.copy(small, little)
+    with Running(small) as s:
+        v = s.web.snap.version
+        shutil.copy(big, tmp_path / "x.toml")
+        os.replace(tmp_path / "x.toml", small)
+        v = s.wait_version(v)
+        assert "Bigname01" in s.get("/").text
+        shutil.copy(little, tmp_path / "x.toml")
+        os.replace(tmp_path / "x.toml", small)
+        s.wait_version(v)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            gc.collect()
+            left = [o for o in gc.get_objects() if isinstance(o, Player) and o.name.startswith("Bigname")]
+            if not left:
+                break
+            time.sleep(0.2)
+        assert left == []  # not in the pages, nor the reader's memos (codec, histories)
+        assert "Zorin, Yan" in s.get("/").text
