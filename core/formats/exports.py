@@ -1,8 +1,8 @@
 """Printouts for the venue (plain text, at most 80 columns, for `lpr`) and CSV exports.
 
     printout(event, what)        what: pairings | names | slips | standings |
-                                 crosstable | bracket | playoff | final | categories | prizes
-                                 (the last three: core/formats/final.py)
+                                 crosstable | bracket | playoff | final | categories | prizes | wall
+                                 (final, categories, prizes: core/formats/final.py; wall: core/formats/wall.py)
     players_csv(event)           every player with status and points
     standings_csv(event)         ranks, points and tie-breaks (per table)
 
@@ -36,7 +36,7 @@ from arbiter.core.formats.text import paginate
 
 WIDTH = 80
 PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes", "cards")
+             "prizes", "wall", "cards")
 
 __all__ = [
     "PRINTOUTS", "WIDTH", "printout", "pairings_text", "names_text", "slips_text", "standings_printout",
@@ -557,6 +557,12 @@ def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
+def _wall(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
+    from arbiter.core.formats.wall import wall_text  # its own module (the hall's "who plays where" slide)
+
+    return wall_text(event, lang=lang, page_lines=page_lines)
+
+
 def printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None,
              url: str | None = None) -> str:
     """The printout named `what` (see PRINTOUTS) as text for `lpr`; with `page_lines`, on pages of that many
@@ -572,6 +578,7 @@ def printout(event: Event, what: str, lang: str | None = None, page_lines: int |
         "final": lambda e, lang, page_lines: final.final_printout(e, _lang(e, lang), page_lines),
         "categories": lambda e, lang, page_lines: final.category_printout(e, _lang(e, lang), page_lines),
         "prizes": lambda e, lang, page_lines: final.prizes_printout(e, _lang(e, lang), page_lines),
+        "wall": lambda e, lang, page_lines: _wall(e, lang=lang, page_lines=page_lines),
     }
     if what not in fns:
         from arbiter.core.errors import IllegalChange

@@ -359,7 +359,7 @@ TEAMS = (
 CSV_WHAT = ("players", "standings", "final", "prizes", "team_standings", "board_stats")
 TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
              "prizes", "matches", "match_cards", "team_standings", "board_stats",  # (these four: a team event's)
-             "cards")  # the players' codes (docs/players.md)
+             "wall", "cards")  # cards: the players' codes (docs/players.md)
 
 
 EXPORTS_GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)

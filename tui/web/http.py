@@ -209,3 +209,9 @@ class Snapshot:
     stamp: tuple[str, str] = ("", "")
     problem: dict = field(default_factory=dict)
     making: dict = field(default_factory=dict)  # (lang, path) -> the future making that page
+    found: dict = field(default_factory=dict)  # (lang, words, typed) -> the /find page answering them
+
+    @property
+    def size(self) -> int:
+        """Bytes of the pages made at once (both forms, both languages)."""
+        return sum(len(b.data) + len(b.gz) for b in self.bodies.values())

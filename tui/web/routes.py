@@ -106,6 +106,9 @@ async def page(request: web.Request) -> web.StreamResponse:
         extra["Set-Cookie"] = f"{COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Strict"
     if path == "/find":
         return _body(request, w.find_page(snap, lang, (query.get("q") or [""])[0]), extra=extra)
+    if path == "/hall" and "s" in query:  # one page of the hall, for a browser without JavaScript
+        body = w.hall_one(snap, lang, (query.get("s") or [""])[0])
+        return _body(request, body, extra=extra)
     part = "live" if (query.get("part") or [""])[0] == "live" else "full"
     body = snap.bodies.get((lang, path, part))
     if body is None:
@@ -123,6 +126,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     address = peer(request)
     me = w.gate.stream(address)
     resp = web.StreamResponse(headers=STREAM_HEAD)
+    resp.force_close()  # the stream's end is its connection's
     try:
         await resp.prepare(request)
         await resp.write(b"retry: 2000\n\n")

@@ -31,6 +31,7 @@ What it does:
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -48,6 +49,8 @@ from arbiter.core.msg.cells import clean
 from arbiter.core.msg.i18n import LANGUAGES, language
 from arbiter.core.store import EventFile
 from arbiter.core.store.files import Stamp
+from arbiter.core.formats.html import Markup
+from arbiter.tui.web import find, frame
 from arbiter.tui.web import pages as P
 from arbiter.tui.web.gate import PER_ADDRESS, STREAMS, Gate
 from arbiter.tui.web.http import Body, Snapshot, addresses, choose_lang, host_allowed, machine_names, room_for, venue_name
@@ -67,6 +70,32 @@ class _NotTheirs(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
         return not isinstance(exc, HttpProcessingError)
+
+
+GIVE_BACK = 4 * 1024 * 1024  # pages of more than this (some 300 players): their memory is given back when replaced
+
+
+def _give_back(collect: bool) -> None:
+    """The memory of the pages let go back to the system: glibc's malloc_trim (Python keeps freed
+    memory in its heap otherwise: a 20,000-player file left the server 100 MB above its start);
+    with `collect`, first the file reader's memo (core.store.codec keeps the players and games it
+    read, up to 200,000: a judge's next save is quicker) and the collector, for what refers to
+    itself (it holds the interpreter a moment: only when the pages shrank, not on every result of
+    a big event). malloc_trim runs without holding the interpreter (ctypes lets it go). Runs in the
+    worker thread, the one that reads the file."""
+    if collect:
+        from arbiter.core.event import history
+        from arbiter.core.store import codec
+
+        codec.clear_caches()  # the reader's memo of the players and games read (it held the big file's)
+        history.clear_caches()  # the rounds' records, kept by the rounds' identity
+        gc.collect()
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: what the allocator keeps, it keeps
+        pass
 
 
 QUIET = logging.getLogger("arbiter.web")
@@ -147,7 +176,7 @@ class Web:
             if self.failed is not False and self.failed == stamp:
                 return None
             self.failed = stamp
-            self.problem = {lang: self._problem_text(exc, lang) for lang in LANGUAGES}
+            self.problem = {lang: "unreadable" for lang in LANGUAGES}  # the banner says no more (frame._stamp)
             self.log(f"arbiter: display: {self._problem_text(exc, 'en')}; "
                      + ("the page shows the last good state" if self.sites else "nothing to show yet"))
             if not self.sites:
@@ -206,14 +235,58 @@ class Web:
         return snap.bodies.get((lang, path, part))
 
     def find_page(self, snap: Snapshot, lang: str, q: str) -> Body:
-        return snap.missing[lang]
+        """`/find?q=`: the players of the current round that `q` finds (tui/web/find.py), kept per
+        version for the 512 last different questions."""
+        words = find.terms(q)
+        ck = (lang, " ".join(words), q.strip()[:200])
+        body = snap.found.get(ck)
+        if body is not None:
+            return body
+        site = snap.sites[lang]
+        rows = []
+        for k, row in site.finder:
+            if find.hit(k, words):
+                rows.append(row)
+                if len(rows) > find.MAX_FOUND:
+                    break
+        more = len(rows) > find.MAX_FOUND
+        stamp, iso = snap.stamp
+        html = frame.find_document(site, q.strip(), rows[:find.MAX_FOUND], more, version=snap.version, stamp=stamp,
+                                   stamp_iso=iso, problem=snap.problem.get(lang, ""), has_round=bool(site.find_head))
+        body = Body.of(html, f"{snap.version}-{lang}-find-{zlib.crc32(repr(ck).encode()):08x}",
+                       "text/html; charset=utf-8")
+        if len(snap.found) < 512:
+            snap.found[ck] = body
+        return body
+
+    def hall_one(self, snap: Snapshot, lang: str, which: str) -> Body:
+        """`/hall?s=K`: the hall's page K alone, refreshing to page K+1 after the interval (no JavaScript)."""
+        site = snap.sites[lang]
+        slides = site.hall_slides or [Markup("")]
+        k = int(which) % len(slides) if which.isdigit() and len(which) < 6 else 0
+        key = (lang, "hall", k)
+        body = snap.found.get(key)
+        if body is None:
+            page = site.pages["/hall"]
+            one = P.Page("/hall", page.title, slides[k], nav="/hall")
+            stamp, iso = snap.stamp
+            html = P.document(site, one, version=snap.version, stamp=stamp, stamp_iso=iso,
+                              problem=snap.problem.get(lang, ""), interval=self.interval,
+                              then=f"/hall?s={(k + 1) % len(slides)}")
+            body = snap.found[key] = Body.of(html, f"{snap.version}-{lang}-hall-{k}", "text/html; charset=utf-8")
+        return body
 
     def publish(self, snap: Snapshot | None) -> None:
-        """Make `snap` the pages served (in the loop) and wake every open stream."""
+        """Make `snap` the pages served (in the loop) and wake every open stream; once the version
+        before is let go, its memory goes back to the system (`_give_back`, in the worker thread)."""
         if snap is None:
             return
-        self.snap = snap
+        old, self.snap = self.snap, snap
         self._wake_streams()
+        if old is not None and old.size > GIVE_BACK:
+            shrunk = snap.size < old.size * 3 // 4  # a big file replaced: collect what refers to itself too
+            del old
+            asyncio.get_running_loop().run_in_executor(self.pool, _give_back, shrunk)
 
     def _wake_streams(self) -> None:
         listeners, self.listeners = self.listeners, set()
