@@ -10,7 +10,7 @@ import threading
 from dataclasses import replace
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter.core import commands as cmds
@@ -221,3 +221,28 @@ def test_accept_is_journalled_and_undone_like_any_change(tmp_path):
     assert last.what == f"result swiss round 1 board {g.board}: 1/2, reported by {g.first}, {g.second}"
     ef.undo()
     assert load(str(path)).rounds[-1].game(g.board).result is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 7), st.sampled_from(["1-0", "0-1", "1/2"])), max_size=40))
+def test_each_board_is_what_its_players_latest_reports_say(reports):
+    """Any sequence of reports: a board is waiting with one reporter, agreed when both latest claims are equal,
+    a dispute when they differ; the waiting count is the boards reported (a model of the rules, by hand)."""
+    e = _event()
+    games = e.rounds[-1].games
+    players = [pid for g in games for pid in g.players]
+    entries = [_report(players[k], e, Result.parse(r), n) for n, (k, r) in enumerate(reports, start=1)]
+    latest = {}
+    for k, r in reports:
+        latest[players[k]] = r
+    q = R.queue(e, entries)
+    for g in games:
+        said = [latest[p] for p in g.players if p in latest]
+        b = next((b for b in q.boards if b.board == g.board), None)
+        if not said:
+            assert b is None
+            continue
+        want = "waiting" if len(said) == 1 else "agreed" if said[0] == said[1] else "dispute"
+        assert b.status == want and b.by == tuple(p for p in g.players if p in latest)
+        assert (b.result.value if b.result else None) == (said[0] if want != "dispute" else None)
+    assert q.waiting == len(q.boards)

@@ -64,6 +64,7 @@ def check(app) -> None:
         app.reports_waiting = q.waiting
         if app.main is not None and app.main.is_mounted:
             app.main.show_status()
+            app.main.keys_changed()  # R in the footer while something waits
     for screen in app.screen_stack:
         if isinstance(screen, ReportsScreen):
             screen.draw()
@@ -100,7 +101,8 @@ register(
     Action("reports", ("R",), W("phones", "телефоны"),
            W("Players' reports from their phones: accept results, requests", "Сообщения игроков с телефонов: "
              "принять результаты, просьбы"),
-           ("main",), open_reports, palette=True, group="change"),
+           ("main",), open_reports, footer=2, palette=True, group="change",
+           footer_when=lambda s: getattr(s.app, "reports_waiting", 0) > 0),  # first in the footer while any waits
 )
 
 
