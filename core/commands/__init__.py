@@ -19,7 +19,8 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
               RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots
     batch     Batch (several changes in one transaction and one journal line)
-    reports   GiveCodes, AcceptReport, AcceptBye, AcceptWithdrawal (players' codes and phones: docs/players.md)
+    reports   GiveCodes, AcceptReport, AcceptBye, AcceptWithdrawal, SetReports (players' codes and phones:
+              docs/players.md)
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
 core/knockout/stage.py ...): a command holds the judge's choice and calls
@@ -51,7 +52,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
               "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",
               "SplitPrizes", "UnsplitPrizes", "DrawLots"),
     "batch": ("Batch",),
-    "reports": ("GiveCodes", "AcceptReport", "AcceptBye", "AcceptWithdrawal"),
+    "reports": ("GiveCodes", "AcceptReport", "AcceptBye", "AcceptWithdrawal", "SetReports"),
 }
 
 __all__ = [name for names in GROUPS.values() for name in names]

@@ -119,3 +119,32 @@ class AcceptWithdrawal(Command):
 
     def describe(self, event: Event) -> Msg:
         return describe("withdraw player {pid}, asked by the player", pid=self.pid)
+
+
+@dataclass(frozen=True)
+class SetReports(Command):
+    """The event's settings of the players' reports (docs/players.md): `mode` judge or agreed, how many byes a
+    player may ask for from the phone and of which kind (None keeps a setting)."""
+
+    mode: str | None = None
+    player_byes: int | None = None
+    player_bye_kind: str | None = None
+
+    def apply(self, event: Event) -> Event:
+        from arbiter.core.event.model import BYE_KINDS, REPORTS
+
+        if self.mode is not None and self.mode not in REPORTS:
+            raise IllegalChange("unknown reports mode '{mode}' (judge or agreed)", mode=self.mode)
+        if self.player_bye_kind is not None and self.player_bye_kind not in BYE_KINDS:
+            raise IllegalChange("unknown bye '{kind}' (half, zero or full)", kind=self.player_bye_kind)
+        if self.player_byes is not None and not 0 <= self.player_byes <= event.rounds_planned:
+            raise IllegalChange("round {round_no} is not a round of this event (1..{rounds_planned})",
+                                round_no=self.player_byes, rounds_planned=event.rounds_planned)
+        given = {k: v for k, v in (("reports", self.mode), ("player_byes", self.player_byes),
+                                   ("player_bye_kind", self.player_bye_kind)) if v is not None}
+        return replace(event, **given)
+
+    def describe(self, event: Event) -> Msg:
+        new = self.apply(event) if self.why_not(event) is None else event
+        return describe("players' reports: {name}; byes asked from the phone: {n} {other}", name=new.reports,
+                        n=new.player_byes, other=new.player_bye_kind)

@@ -105,4 +105,5 @@ TEMPLATES: tuple[str, ...] = (
     "zero bye for player {pid} in round {round}, asked by the player",
     "full bye for player {pid} in round {round}, asked by the player",
     "withdraw player {pid}, asked by the player",
+    "players' reports: {name}; byes asked from the phone: {n} {other}",
 )

@@ -1948,4 +1948,8 @@ RU: dict[str, str] = {
     "this form was sent already or is too old: open your page again":
         "эта форма уже отправлена или устарела: откройте свою страницу заново",
     "the event file cannot be read at the moment; try again": "файл турнира сейчас не читается; попробуйте ещё раз",
+    "players' reports: {name}; byes asked from the phone: {n} {other}":
+        "сообщения игроков: {name}; пропусков тура по просьбе с телефона: {n} {other}",
+    "unknown reports mode '{mode}' (judge or agreed)": "неизвестный режим сообщений '{mode}' (judge или agreed)",
+    "unknown bye '{kind}' (half, zero or full)": "неизвестный пропуск тура '{kind}' (half, zero или full)",
 }

@@ -91,3 +91,16 @@ def test_requests_are_accepted_or_dismissed(ev):
     assert "no request 9" in refused("reports", "accept", ev, "--request", "9")
     assert "one of them" in refused("reports", "accept", ev, "1", "--agreed")
     assert "go with 'reports accept FILE'" in refused("reports", ev, "--agreed")
+
+
+def test_the_settings_of_the_reports(ev):
+    out = ok("reports", "set", ev, "--mode", "agreed", "--byes", "1", "--bye-kind", "zero")
+    assert out == "reports: agreed; byes a player may ask for from the phone: 1 (zero)\n"
+    e = load(str(ev))
+    assert (e.reports, e.player_byes, e.player_bye_kind) == ("agreed", 1, "zero")
+    ok("reports", "set", ev, "--mode", "judge")
+    assert (load(str(ev)).reports, load(str(ev)).player_byes) == ("judge", 1)
+    assert "players' reports: judge; byes asked from the phone: 1 zero" in ok("log", ev)
+    assert "is not a round of this event" in refused("reports", "set", ev, "--byes", "4")
+    assert "give --mode, --byes or --bye-kind" in refused("reports", "set", ev)
+    assert "go with 'reports set FILE'" in refused("reports", ev, "--mode", "agreed")

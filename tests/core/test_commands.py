@@ -154,6 +154,7 @@ def commands_for(e) -> list[cmds.Command]:
             cmds.GiveCodes(((1, "K7TQ2MXH9R"), (2, "K7TQ2MXH9R"))), cmds.GiveCodes(((999, "K7TQ2MXH9R"),)),
             cmds.GiveCodes(((1, "K7TQ2MXH9R"),), reissue=True), cmds.GiveCodes(((1, "no"),)),
             cmds.AcceptBye(2, 3, "half"), cmds.AcceptWithdrawal(1), cmds.AcceptWithdrawal(999),
+            cmds.SetReports("agreed", 1, "zero"), cmds.SetReports("later"), cmds.SetReports(player_byes=1000),
             cmds.ForbidPair(1, 1), cmds.SeatPlayers(everyone=True), cmds.AddPlayer("Late, Lara", rating=1500),
             cmds.SetDetails(start="2026-05-02", end="2026-05-01"), cmds.SetDetails(federation="rus")]
     # the end of the event (core/commands/final.py): on an event without categories and prizes, and with some
@@ -271,6 +272,7 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
          "result swiss round 3 table 2 board 12: 1/2, reported by 23"),
         (cmds.AcceptBye(5, 4, "zero"), e, "zero bye for player 5 in round 4, asked by the player"),
         (cmds.AcceptWithdrawal(5), e, "withdraw player 5, asked by the player"),
+        (cmds.SetReports("agreed", 1), e, "players' reports: agreed; byes asked from the phone: 1 half"),
         (cmds.ImportPlayers(({"name": "A"}, {"name": "B"}), "/tmp/x/entries.csv"), e, "import 2 players from entries.csv"),
         (cmds.SeatPlayers("rating"), e, "seat players at tables by rating"),
         (cmds.SeatPlayers("lots", everyone=True), e, "seat players at tables by lot"),

@@ -48,6 +48,11 @@ def _queue(path: str):
 
 
 def cmd_reports(a: argparse.Namespace) -> int:
+    setting = (a.mode, a.byes, a.bye_kind) != (None, None, None)
+    if a.file == "set":
+        return _set(a)
+    if setting:
+        raise UsageError("reports: --mode, --byes and --bye-kind go with 'reports set FILE'")
     if a.file == "accept":
         return _accept(a)
     if a.boards or a.agreed or a.request is not None or a.dismiss is not None:
@@ -75,6 +80,17 @@ def cmd_reports(a: argparse.Namespace) -> int:
         limited = ", rate-limited" if w.limited else ""
         print(f"wrong codes {w.n}: {w.count} from {clean(w.addr)}, last at {w.last}{limited}"
               f"{'  seen' if w.seen else ''}")
+    return 0
+
+
+def _set(a: argparse.Namespace) -> int:
+    """`reports set FILE [--mode judge|agreed] [--byes N] [--bye-kind half|zero|full]`: the event's settings."""
+    if len(a.boards) != 1 or a.agreed or a.request is not None or a.dismiss is not None:
+        raise UsageError("reports set: give the event file and the settings (arbiter reports set FILE --mode agreed)")
+    if (a.mode, a.byes, a.bye_kind) == (None, None, None):
+        raise UsageError("reports set: give --mode, --byes or --bye-kind")
+    e = run(EventFile(a.boards[0]), cmds.SetReports(a.mode, a.byes, a.bye_kind))
+    print(f"reports: {e.reports}; byes a player may ask for from the phone: {e.player_byes} ({e.player_bye_kind})")
     return 0
 
 

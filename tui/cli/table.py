@@ -425,8 +425,8 @@ DISPLAY = (
 REPORTS = (
     Command(("reports",), "players' reports from their phones: list them, or accept them (reports accept FILE)",
             "reports", (
-                Arg("file", "the event file; or 'accept' followed by the event file and the boards to accept",
-                    metavar="FILE"),
+                Arg("file", "the event file; or 'accept' followed by the event file and the boards to accept; or "
+                    "'set' followed by the event file", metavar="FILE"),
                 Arg("boards", "after 'accept FILE': the boards whose reports to accept", metavar="BOARD",
                     nargs="*"),
                 Arg("--agreed", "accept: every board of the round whose two players agree", flag=True),
@@ -435,10 +435,17 @@ REPORTS = (
                 Arg("--dismiss", "accept: mark a request or a wrong-code line seen without doing it", metavar="ID",
                     type=numbers.whole("id")),
                 TABLE.but("accept: the boards of this table (an event of several tables)"),
+                Arg("--mode", "set: judge (every report waits for the judge's key: the default) or agreed (two "
+                    "agreeing reports are recorded at once)", metavar="judge|agreed", choices=("judge", "agreed")),
+                Arg("--byes", "set: how many byes a player may ask for from the phone (0: none)", metavar="N",
+                    type=numbers.whole("rounds")),
+                Arg("--bye-kind", "set: the kind of such a bye", metavar="half|zero|full",
+                    choices=("half", "zero", "full")),
                 fmt("text", "json"),
             ), epilog="example: arbiter reports saves/open.toml --format json\n"
                       "         arbiter reports accept saves/open.toml 12 14\n"
-                      "         arbiter reports accept saves/open.toml --agreed"),
+                      "         arbiter reports accept saves/open.toml --agreed\n"
+                      "         arbiter reports set saves/open.toml --mode agreed --byes 1 --bye-kind half"),
 )
 
 
