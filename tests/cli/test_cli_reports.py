@@ -104,3 +104,19 @@ def test_the_settings_of_the_reports(ev):
     assert "is not a round of this event" in refused("reports", "set", ev, "--byes", "4")
     assert "give --mode, --byes or --bye-kind" in refused("reports", "set", ev)
     assert "go with 'reports set FILE'" in refused("reports", ev, "--mode", "agreed")
+
+
+def test_a_hostile_reports_journal_is_read_for_what_it_holds(ev, tmp_path):
+    e = load(str(ev))
+    g = e.rounds[-1].games[0]
+    good = json.dumps({"kind": "report", "pid": g.first, "stage": "swiss", "table": None, "round": 1,
+                       "board": g.board, "result": "1-0"})
+    junk = ["not json", "[1, 2]", json.dumps({"kind": "report", "pid": "1; rm -rf /"}), "x" * 10000,
+            json.dumps({"kind": "report", "pid": g.second, "stage": "swiss", "round": 1, "board": g.board,
+                        "result": "2-0"}), "\x1b[2J" + good]
+    (tmp_path / "open.toml.reports").write_text("\n".join(junk + [good]) + "\n{\"kind\": \"chec")
+    got = json.loads(ok("reports", ev, "--format", "json"))["reports"]
+    assert [(r["board"], r["by"], r["status"]) for r in got] == [(g.board, [g.first], "waiting")]
+    (tmp_path / "open.toml.reports").unlink()
+    (tmp_path / "open.toml.reports").symlink_to(tmp_path / "elsewhere")
+    assert "symbolic link" in refused("reports", ev)

@@ -222,3 +222,22 @@ def test_the_page_shows_only_the_holders_game_and_takes_requests_within_the_regu
     ok("reports", "accept", path, "--request", str(got[1]["id"]))
     assert load(path).player(g.first).requested_bye(2) == "half"
     assert [x.what for x in journal.read(path)][-1] == f"half bye for player {g.first} in round 2, asked by the player"
+
+
+def test_a_report_answered_is_on_disk_when_the_server_is_killed(tmp_path):
+    """The answer comes after the journal's fsync: a server killed (SIGKILL) right after it loses nothing."""
+    import os
+    import signal
+
+    path, codes = _event(tmp_path)
+    g = load(path).rounds[-1].games[0]
+    port = free_port()
+    proc = start_server(path, port, "--reports")
+    try:
+        assert api(port, {"code": codes[g.first], "result": "0-1"})[0] == 200
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(15)
+    finally:
+        stop_server(proc)
+    got = [x for x in Reports(path).read() if x is not None]
+    assert [(x.kind, x.pid, x.board, x.result) for x in got] == [("report", g.first, g.board, Result.SECOND_WINS)]
