@@ -318,7 +318,7 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
 
     `--serve` listens on loopback unless `public` (then with a warning on stderr); `names`: the host names the
     venue's network gives this machine (`--name`), answered besides its addresses."""
-    EventFile(path).load()  # a bad file is the caller's one-line error, before the screen is taken
+    event = EventFile(path).load()  # a bad file is the caller's one-line error, before the screen is taken
     host = host.strip()
     if host.startswith("[") and host.endswith("]"):  # [::1], as in a URL: the server binds ::1
         host = host[1:-1]
@@ -334,6 +334,9 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
                                    "(everyone who can reach {host}:{port} sees the event)", host=host, port=port)
             print(f"arbiter: warning: {clean(host)}:{port}: anyone on the network sees the event",
                   file=sys.stderr)
+        if reports and not any(p.code for p in event.players):
+            print("arbiter: warning: no player has a code yet: give them with `arbiter players codes FILE` "
+                  "(docs/players.md)", file=sys.stderr)
         return serve(path, interval, host, port, max_clients, names, per_address, reports)
     HallDisplay(path, interval).run()
     return 0
