@@ -31,6 +31,7 @@ from arbiter.core.store.reports import GroupWriter, Reports
 
 WRONG_BURST = 10  # wrong codes an address may try at once ...
 WRONG_EVERY = 6.0  # ... and one more each this many seconds (10 a minute)
+BUCKETS_MAX = 10_000  # addresses remembered for the limit of wrong codes
 WRONG_LINES_MAX = 600  # wrong-code lines journalled a minute in all (a flood from many addresses fills no disk)
 TOKEN_LIFE = 4 * 3600.0  # a form token is good for four hours, once
 TOKENS_PER_PLAYER = 8
@@ -133,8 +134,11 @@ class Desk:
 
     # -- codes and limits --------------------------------------------------------------------------
     def limited_now(self, addr: str) -> bool:
-        left, when = self.buckets.get(addr, (WRONG_BURST, self.clock()))
         now = self.clock()
+        if len(self.buckets) > BUCKETS_MAX:  # many addresses: forget those whose tries have grown back
+            self.buckets = {a: (n, t) for a, (n, t) in self.buckets.items()
+                            if n + (now - t) / WRONG_EVERY < WRONG_BURST}
+        left, when = self.buckets.get(addr, (WRONG_BURST, now))
         left = min(WRONG_BURST, left + (now - when) / WRONG_EVERY)
         self.buckets[addr] = (left, now)
         if left >= 1:
