@@ -241,3 +241,32 @@ def test_a_report_answered_is_on_disk_when_the_server_is_killed(tmp_path):
         stop_server(proc)
     got = [x for x in Reports(path).read() if x is not None]
     assert [(x.kind, x.pid, x.board, x.result) for x in got] == [("report", g.first, g.board, Result.SECOND_WINS)]
+
+
+def test_wrong_codes_are_limited_per_address_and_journalled(tmp_path):
+    import asyncio
+
+    from arbiter.tui.web.desk import Desk, Refused
+
+    path, codes = _event(tmp_path)
+    now = [1000.0]
+    desk = Desk(str(path), clock=lambda: now[0])
+
+    async def tries():
+        out = []
+        for code in ["AAAAAAAAAA"] * 10 + [codes[1]]:
+            try:
+                out.append(await desk.who(code, "10.0.0.7"))
+            except Refused as exc:
+                out.append(exc.status)
+        out.append(await desk.who(codes[1], "10.0.0.8"))  # another address is not held back
+        now[0] += 6.0  # one more try a 6 s
+        out.append(await desk.who(codes[2], "10.0.0.7"))
+        await desk.close()
+        return out
+
+    assert asyncio.run(tries()) == [403] * 10 + [429, 1, 2]
+    lines = [x for x in Reports(path).read() if x is not None]
+    assert [x.kind for x in lines] == ["wrong"] * 10 + ["limited"] and lines[0].addr == "10.0.0.7"
+    got = json.loads(ok("reports", path, "--format", "json"))["wrong_codes"]
+    assert [(w["address"], w["wrong_codes"], w["limited"]) for w in got] == [("10.0.0.7", 10, True)]
