@@ -134,9 +134,11 @@ class SetReports(Command):
         from arbiter.core.event.model import BYE_KINDS, REPORTS
 
         if self.mode is not None and self.mode not in REPORTS:
-            raise IllegalChange("unknown reports mode '{mode}' (judge or agreed)", mode=self.mode)
+            raise IllegalChange("unknown reports mode '{mode}' (one of {known})", mode=self.mode,
+                                known=", ".join(REPORTS))
         if self.player_bye_kind is not None and self.player_bye_kind not in BYE_KINDS:
-            raise IllegalChange("unknown bye '{kind}' (half, zero or full)", kind=self.player_bye_kind)
+            raise IllegalChange("unknown bye '{kind}' (one of {known})", kind=self.player_bye_kind,
+                                known=", ".join(BYE_KINDS))
         if self.player_byes is not None and not 0 <= self.player_byes <= event.rounds_planned:
             raise IllegalChange("round {round_no} is not a round of this event (1..{rounds_planned})",
                                 round_no=self.player_byes, rounds_planned=event.rounds_planned)

@@ -1950,6 +1950,6 @@ RU: dict[str, str] = {
     "the event file cannot be read at the moment; try again": "файл турнира сейчас не читается; попробуйте ещё раз",
     "players' reports: {name}; byes asked from the phone: {n} {other}":
         "сообщения игроков: {name}; пропусков тура по просьбе с телефона: {n} {other}",
-    "unknown reports mode '{mode}' (judge or agreed)": "неизвестный режим сообщений '{mode}' (judge или agreed)",
-    "unknown bye '{kind}' (half, zero or full)": "неизвестный пропуск тура '{kind}' (half, zero или full)",
+    "unknown reports mode '{mode}' (one of {known})": "неизвестный режим сообщений '{mode}' (один из: {known})",
+    "unknown bye '{kind}' (one of {known})": "неизвестный пропуск тура '{kind}' (один из: {known})",
 }
