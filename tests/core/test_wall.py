@@ -1,4 +1,4 @@
-"""The wall list (core/formats/wall.py): the current round by name in two columns, name -> board."""
+"""The wall list (core/formats/exports.py (`wall_text`)): the current round by name in two columns, name -> board."""
 
 from __future__ import annotations
 

@@ -491,3 +491,34 @@ def test_nothing_of_a_big_file_stays_once_it_is_replaced(small, tmp_path, monkey
             time.sleep(0.2)
         assert left == []  # not in the pages, nor the reader's memos (codec, histories)
         assert "Zorin, Yan" in s.get("/").text
+
+
+def test_a_route_added_by_another_module_gets_the_guard_and_the_headers(small):
+    """The way the players' reports plug in (/work/notes/web-server.md): `Web(..., routes=(add,))`."""
+    from aiohttp import web as aio
+
+    from arbiter.tui.web.routes import WEB, peer
+
+    seen = []
+
+    async def echo(request):
+        data = await request.json()
+        seen.append((peer(request), data, request.app[WEB].snap.version))
+        return aio.json_response({"got": data})
+
+    def add(app, w):
+        app.router.add_post("/api/echo", echo)
+
+    with Running(small, routes=(add,)) as s:
+        r = raw(s.port, b'POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
+                        b'Content-Length: 9\r\nConnection: close\r\n\r\n{"a": 12}')
+        assert r.startswith(b"HTTP/1.1 200 OK") and b'{"got": {"a": 12}}' in r
+        assert b"Content-Security-Policy: default-src 'none'" in r and b"X-Frame-Options: DENY" in r
+        assert seen == [("127.0.0.1", {"a": 12}, s.web.snap.version)]
+        cross = raw(s.port, b'POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n'
+                            b'Content-Length: 2\r\nConnection: close\r\n\r\n{}')
+        assert cross.startswith(b"HTTP/1.1 403") and len(seen) == 1  # another site's page: refused before it
+        got = s.get("/api/echo")  # a GET of it: the read-only pages' "no such page", with the headers too
+        assert got.status == 404 and "content-security-policy" in got.headers
+        for path in ("/nope", "/"):
+            assert "content-security-policy" in s.get(path, method="DELETE").headers

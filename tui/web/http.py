@@ -17,6 +17,7 @@ import re
 import resource
 import socket
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from arbiter.core.errors import ArbiterError
 from arbiter.core.msg.cells import clean
@@ -102,6 +103,7 @@ def _split_host(value: str) -> tuple[str, str] | None:
     return host, port
 
 
+@lru_cache(maxsize=256)
 def host_allowed(value: str, names: frozenset[str]) -> bool:
     """A Host this server answers: an IP address (a browser only sends one it was told to open),
     localhost, or one of `names` (this machine's). A name an attacker's DNS points at this

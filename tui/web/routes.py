@@ -8,7 +8,8 @@ library rather than our own); tui/web/gate.py has already admitted the connectio
 address. Every route, whoever adds it (`add_report_routes(app, ctx)` of the write path), goes
 through `guard` (a Host that is not this machine is 421, an Origin that is not the page's own
 403, a target not starting with `/` or longer than 2 KiB 400) and gets the security headers
-(`SECURITY_HEADERS`: the Content-Security-Policy, no sniffing, no framing) as it is sent.
+(`HEADERS`: the Content-Security-Policy, no sniffing, no framing) on the response it returns (a
+handler that prepares a stream itself puts `HEADERS` in its head).
 
 The read-only routes: every page of the snapshot (`/`, `/names`, ... `/hall`, a round's page
 made when first asked for), `?part=live` (the part a page swaps in), `/static/...`,
@@ -43,7 +44,7 @@ def peer(request: web.Request) -> str:
 
 
 def _plain(status: int, text: str, **headers: str) -> web.Response:
-    return web.Response(status=status, text=text, headers={"Content-Type": TEXT, **headers})
+    return web.Response(status=status, text=text, headers={"Content-Type": TEXT, **HEADERS, **headers})
 
 
 @web.middleware
@@ -59,17 +60,22 @@ async def guard(request: web.Request, handler):
     raw = request.raw_path
     if not raw.startswith("/") or len(raw) > 2048:
         return _plain(400, "bad request target\n")
-    return await handler(request)
+    try:
+        response = await handler(request)
+    except web.HTTPException as exc:  # aiohttp's own answers (a route's 404, 405) say them too
+        exc.headers.update(HEADERS)
+        raise
+    if not response.prepared and "Content-Security-Policy" not in response.headers:
+        response.headers.update(HEADERS)  # a route of another module (the reports' pages)
+    return response
 
 
-async def _secure(request: web.Request, response: web.StreamResponse) -> None:
-    response.headers.update(SECURITY_HEADERS)
-    response.headers["Server"] = "arbiter"
+HEADERS = {**SECURITY_HEADERS, "Server": "arbiter"}  # on every response (a prepared stream: in its own head)
 
 
 def _body(request: web.Request, body, *, status: int = 200, extra: dict | None = None) -> web.Response:
     """A made body (`http.Body`): 304 when the browser has it, gzipped when it takes gzip."""
-    headers = {"ETag": body.etag.decode("ascii"), "Cache-Control": "no-cache"}
+    headers = {**HEADERS, "ETag": body.etag.decode("ascii"), "Cache-Control": "no-cache"}
     if extra:
         headers.update(extra)
     if status == 200 and request.headers.get("If-None-Match", "") == headers["ETag"]:
@@ -95,11 +101,11 @@ async def page(request: web.Request) -> web.StreamResponse:
         return await events(request)
     if path == "/version":
         return web.Response(body=json.dumps({"v": snap.version, "now": int(time.time() * 1000)}).encode("ascii"),
-                            headers={"Content-Type": "application/json", "Cache-Control": "no-store"})
+                            headers={**HEADERS, "Content-Type": "application/json", "Cache-Control": "no-store"})
     static = w.static.get(path)
     if static is not None:
         return _body(request, static)
-    query = {k: request.query.getall(k) for k in list(request.query.keys())[:10]}
+    query = {k: request.query.getall(k) for k in list(request.query.keys())[:10]} if request.query_string else {}
     lang, asked = choose_lang(query, request.headers, snap.default_lang)
     extra = {"Vary": "Accept-Encoding, Accept-Language, Cookie", "X-Arbiter-Version": str(snap.version)}
     if asked:
@@ -125,7 +131,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     w = request.app[WEB]
     address = peer(request)
     me = w.gate.stream(address)
-    resp = web.StreamResponse(headers=STREAM_HEAD)
+    resp = web.StreamResponse(headers={**HEADERS, **STREAM_HEAD})
     resp.force_close()  # the stream's end is its connection's
     try:
         await resp.prepare(request)
@@ -163,6 +169,5 @@ async def events(request: web.Request) -> web.StreamResponse:
 def make_app(w) -> web.Application:
     app = web.Application(middlewares=[guard], client_max_size=64 * 1024)
     app[WEB] = w
-    app.on_response_prepare.append(_secure)
     app.router.add_route("*", "/{tail:.*}", page)
     return app

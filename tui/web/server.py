@@ -23,7 +23,7 @@ What it does:
   and the script are read from the package once, at start); a Host header that is not an IP
   address, localhost or this machine's name is refused (DNS rebinding), so is an Origin that
   is not the page's own; at most `max_clients` connections at once and `per_address` from one
-  address (503 beyond); a connection with no request within 20 s is closed;
+  address (503 beyond); a connection with no request within 30 s is closed;
 - every response says Content-Security-Policy `default-src 'none'` with only this server's
   script, style and connections allowed.
 """
@@ -59,7 +59,7 @@ from arbiter.tui.web.routes import make_app
 __all__ = ["Web", "serve", "choose_lang", "host_allowed", "MAX_CLIENTS", "PER_ADDRESS", "STREAMS"]
 
 MAX_CLIENTS = 8000  # 3,000 phones (a stream and a connection or two each) and the projectors
-IDLE_TIMEOUT = 20.0  # a connection with no request in this time is closed (from its start, too)
+IDLE_TIMEOUT = 30.0  # a connection with no request in this time is closed (from its start, too)
 SWITCH_INTERVAL = 0.001
 
 
