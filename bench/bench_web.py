@@ -18,14 +18,63 @@ time a change takes before the pages are there (the file read, the pages made, f
 gzipped). Run:
 
     .venv/bin/python bench/bench_web.py [clients] [requests] [players] [rounds] [--change-under-load]
+        [--server-path=DIR]
 
-Everything goes to 127.0.0.1 only.
+(`--server-path=DIR`: the server's `arbiter` package is taken from DIR, say an older version's, to
+measure it against this one on the same machine at the same time: `git archive main | tar -x -C
+/tmp/base`, then a folder `/tmp/base/pkg/arbiter` with links `core`, `tui`, `saves` to it and an
+empty `__init__.py`.) Each client connects from its own loopback address (127.1.x.y: a phone has
+its own on the venue's network, and the server counts connections by address).
+
+Other runs, instead of the one above:
+
+    --hostile[=SECONDS]      one address (127.9.9.9, its own process) holds 1000 live streams and
+                             1000 sockets sending a byte a second, each opened again a second after
+                             the server closes it; meanwhile a visitor from an address of its own
+                             every 0.2 s asks for a page and the style sheet: their errors and p99
+    --phones=N [--players=P] N phones (default event: 1000 players), each its own address holding
+                             its page's stream and a keep-alive connection, each asking for three
+                             pages at random moments of 30 s; then a result is entered and each
+                             phone, on hearing it, fetches its page's new part: how long until every
+                             phone heard, and fetched
+    --memory[=PLAYERS]       the server's memory when its 300-player file is replaced by one of
+                             PLAYERS (20,000) and then by the small one again
+
+Everything goes to 127.0.0.1 only (127.0.0.0/8 is all this machine's: no network).
+
+Figures (docs/exports.md "What it is built to hold", docs/performance.md): the 2-core machine
+shared with seven other developers' builds and tests, load average 7 to 13 throughout (every
+figure a busy machine's, the clients on the same cores); BEFORE = main's server (standard-library
+asyncio, no limit per address), NOW = this one (aiohttp, limits per address), run alternately
+(in brackets: the load average as it ran):
+
+    run                                               BEFORE                    NOW
+    300 clients x 10 requests, 300 players (13)
+        errors; p99                                   0; 103-164 ms             0; 195-258 ms
+        the server's CPU (pages made again once)      0.44-0.59 s               0.67-0.85 s
+        a result heard by every stream                0.54-0.88 s               0.44-1.08 s
+    one connection: the server's CPU a request        90-115 us                 205-235 us
+    --hostile=30 (7-12)
+        the other visitors' errors                    292 of 292 (all 503)      0 of 286; 0 of 296
+        their p99                                     825 ms (the 503s)         160 ms; 53 ms
+        what the one address held                     1000 streams              10 connections
+    --phones=3000 --players=300 (6-14)
+        errors; p99                                   0; 1836 ms (12),          0; 532 ms (14),
+                                                         333 ms (6)                446 ms (8)
+        heard by every phone / fetched by every one   3.4/4.7 s (12),           2.8/7.4 s (14),
+                                                         2.8/4.3 s (6)             1.5/4.7 s (8)
+    --phones=3000, 1000 players (6)
+        errors; p99                                   0; 255 ms                 0; 19 ms
+        heard / fetched by every phone                4.2 / 6.4 s               3.0 / 6.0 s
+    --memory=20000 (11-13)
+        at rest / with the big file / after           48 / 409 / 223 MB         60 / 411 / 127 MB
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import random
 import resource
 import signal
 import socket
@@ -50,6 +99,14 @@ from arbiter.tui.web.server import Web  # noqa: E402
 PATHS = ["/", "/names", "/static/app.css", "/static/app.js", "/standings", "/?part=live", "/version", "/hall",
          "/crosstable", "/players"]
 TIMEOUT = 30.0
+IDLE = 30.0  # the server closes a connection idle this long (tui/web/server.py IDLE_TIMEOUT)
+SPREAD = 30.0  # --phones: each phone asks for its three pages within this many seconds (300 a second)
+
+
+def address(k: int) -> str:
+    """The loopback address client `k` connects from: a phone has its own on the venue's network
+    (the server's limits are per address); 127.1.x.y, every one of them this machine's."""
+    return f"127.1.{k // 250}.{k % 250 + 1}"
 
 
 def free_port() -> int:
@@ -102,7 +159,8 @@ async def read_response(reader: asyncio.StreamReader) -> int:
 async def client(k: int, port: int, requests: int, start: asyncio.Event, lat: list[float], errors: list[str]) -> None:
     await start.wait()
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), TIMEOUT)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)),
+                                                TIMEOUT)
     except (OSError, asyncio.TimeoutError) as exc:
         errors.append(f"connect: {exc!r}")
         return
@@ -126,11 +184,12 @@ async def client(k: int, port: int, requests: int, start: asyncio.Event, lat: li
         writer.close()
 
 
-async def stream(port: int, opened: list, heard: list[float], version: list[int], changed: list[float],
+async def stream(k: int, port: int, opened: list, heard: list[float], version: list[int], changed: list[float],
                  errors: list[str]) -> None:
     """One page's /events: note when it hears a version above the first."""
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), TIMEOUT)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)),
+                                                TIMEOUT)
         writer.write(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
         if not head.startswith(b"HTTP/1.1 200"):
@@ -163,7 +222,7 @@ async def load_test(port: int, path: Path, clients: int, requests: int, with_cha
     opened: list = []
     version: list[int] = []
     changed: list[float] = []
-    streams = [asyncio.ensure_future(stream(port, opened, heard, version, changed, errors)) for _ in range(clients)]
+    streams = [asyncio.ensure_future(stream(k, port, opened, heard, version, changed, errors)) for k in range(clients)]
     deadline = time.monotonic() + 60
     while len(opened) < clients and time.monotonic() < deadline and not errors:
         await asyncio.sleep(0.05)
@@ -211,7 +270,399 @@ async def load_test(port: int, path: Path, clients: int, requests: int, with_cha
             "changed_at": changed[0] - t if changed else None, "load_end": load_end - t, "client_cpu": client_cpu}
 
 
+def start_server(path: Path, server_path: str, extra: list[str]) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "display", str(path), "--serve", "--port",
+                               str(port), *extra], cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [server_path, str(ROOT)]))},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the server did not start: {server.stderr.read().decode()}")
+            time.sleep(0.2)
+    time.sleep(0.5)
+    return server, port
+
+
+def quantiles(xs: list[float]) -> str:
+    xs = sorted(xs)
+    if not xs:
+        return "none"
+    q = statistics.quantiles(xs, n=100) if len(xs) > 1 else [xs[0]] * 99
+    return f"p50 {q[49] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms, max {xs[-1] * 1000:.0f} ms"
+
+
+async def get(reader, writer, port: int, path: str) -> int:
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: gzip\r\n\r\n".encode())
+    return await asyncio.wait_for(read_response(reader), TIMEOUT)
+
+
+async def attack(port: int, streams: int, slow: int, seconds: float, out) -> None:
+    """One address (127.9.9.9) holds `streams` live streams and `slow` sockets sending a byte a
+    second, each opened again a second after the server closes it (in its own process)."""
+    bad = "127.9.9.9"
+    stop = time.monotonic() + seconds
+    held = {"streams": 0, "slow": 0, "refused": 0}
+    peak = dict(held)
+
+    def note() -> None:
+        for key in peak:
+            peak[key] = max(peak[key], held[key])
+
+    async def one_stream() -> None:
+        while time.monotonic() < stop:
+            try:
+                r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(bad, 0))
+            except OSError:
+                await asyncio.sleep(1)
+                continue
+            try:
+                w.write(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+                head = await r.readuntil(b"\r\n\r\n")
+                if not head.startswith(b"HTTP/1.1 200"):
+                    held["refused"] += 1
+                else:
+                    held["streams"] += 1
+                    note()
+                    try:
+                        while await r.read(4096):
+                            pass
+                    finally:
+                        held["streams"] -= 1
+            except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+                held["refused"] += 1
+            finally:
+                w.close()
+            await asyncio.sleep(1)
+
+    async def one_slow() -> None:
+        text = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: " + "a" * 10000
+        while time.monotonic() < stop:
+            try:
+                r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(bad, 0))
+            except OSError:
+                await asyncio.sleep(1)
+                continue
+            held["slow"] += 1
+            note()
+            try:
+                for ch in text:
+                    w.write(ch.encode())
+                    await w.drain()
+                    try:
+                        await asyncio.wait_for(r.read(1), 1.0)
+                        held["refused"] += 1  # a 503 (or the end) came back
+                        break
+                    except asyncio.TimeoutError:
+                        pass
+            except OSError:
+                held["refused"] += 1
+            finally:
+                held["slow"] -= 1
+                w.close()
+            await asyncio.sleep(1)
+
+    tasks = [asyncio.ensure_future(one_stream()) for _ in range(streams)]
+    tasks += [asyncio.ensure_future(one_slow()) for _ in range(slow)]
+    await asyncio.sleep(seconds)
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    out.put(peak)
+
+
+def _attack(port: int, streams: int, slow: int, seconds: float, out) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    asyncio.run(attack(port, streams, slow, seconds, out))
+
+
+async def hostile(port: int, seconds: float, streams: int, slow: int) -> dict:
+    """The attack of one address (its own process), and meanwhile a visitor from an address of its
+    own every 0.2 s, asking for a page and the style sheet."""
+    import multiprocessing
+
+    out = multiprocessing.Queue()
+    attacker = multiprocessing.Process(target=_attack, args=(port, streams, slow, seconds + 10, out), daemon=True)
+    attacker.start()
+    await asyncio.sleep(8)  # the attack is on
+    lat: list[float] = []
+    errors: list[str] = []
+
+    async def visitor(k: int) -> None:
+        try:
+            r, w = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)),
+                                          TIMEOUT)
+            try:
+                for path in ("/", "/static/app.css"):
+                    t = time.perf_counter()
+                    status = await get(r, w, port, path)
+                    lat.append(time.perf_counter() - t)
+                    if status != 200:
+                        errors.append(f"{path}: status {status}")
+            finally:
+                w.close()
+        except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError) as exc:
+            errors.append(repr(exc))
+
+    visitors = []
+    end = time.monotonic() + seconds
+    k = 0
+    while time.monotonic() < end:
+        visitors.append(asyncio.ensure_future(visitor(k)))
+        k += 1
+        await asyncio.sleep(0.2)
+    await asyncio.gather(*visitors)
+    peak = await asyncio.get_running_loop().run_in_executor(None, out.get, True, 60)
+    attacker.join(30)
+    return {"lat": lat, "errors": errors, "visitors": k, "peak": peak}
+
+
+async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
+    """`n` phones, each from its own address: its page's live stream and one keep-alive connection.
+    Each asks for three pages at random moments of SPREAD seconds (3,000 phones: 300 pages a
+    second, the hall's players all looking within half a minute); then a result is entered (`arbiter result`) and each phone, on
+    hearing it, fetches its page's live part, as the page's script does."""
+    errors: list[str] = []
+    opened: list = []
+    heard: list[float] = []
+    fetched: list[float] = []
+    changed: list[float] = []
+    lat: list[float] = []
+    first_v: list[int] = []
+    conns: list = [None] * n
+
+    async def fetch(k: int, path: str) -> int:
+        """A GET on the phone's keep-alive connection; if the server closed it as idle (before or as the
+        request went), on a new one, as a browser does (an idempotent GET is sent again)."""
+        for attempt in (1, 2):
+            r, w = conns[k]
+            if r.at_eof():
+                w.close()
+                r, w = conns[k] = await asyncio.wait_for(asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=(address(k), 0)), TIMEOUT)
+            try:
+                return await get(r, w, port, path)
+            except (asyncio.IncompleteReadError, ConnectionError):
+                if attempt == 2:
+                    raise
+                w.close()
+                conns[k] = await asyncio.wait_for(asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=(address(k), 0)), TIMEOUT)
+        raise AssertionError("unreachable")
+
+    async def phone(k: int, go: asyncio.Event, ready: list) -> None:
+        try:
+            r, w = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)), TIMEOUT)
+            conns[k] = (r, w)
+            sr, sw = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)), TIMEOUT)
+            sw.write(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            head = await asyncio.wait_for(sr.readuntil(b"\r\n\r\n"), TIMEOUT)
+            if not head.startswith(b"HTTP/1.1 200"):
+                errors.append(f"/events: {head[:12]!r}")
+                return
+            opened.append(sw)
+            ready.append(k)
+            await go.wait()
+            rnd = random.Random(k)
+            for i, p in enumerate(("/", "/names", "/standings")):
+                await asyncio.sleep(rnd.uniform(0, SPREAD / 3))  # a player looks now and then
+                t = time.perf_counter()
+                status = await fetch(k, p)
+                lat.append(time.perf_counter() - t)
+                if status != 200:
+                    errors.append(f"{p}: status {status}")
+            import json
+
+            while True:
+                line = await sr.readline()
+                if not line:
+                    errors.append("/events: closed")
+                    return
+                if line.startswith(b"data: "):
+                    v = json.loads(line[6:])["v"]
+                    if not first_v:
+                        first_v.append(v)
+                    elif v > first_v[0] and changed:
+                        heard.append(time.perf_counter() - changed[0])
+                        status = await fetch(k, "/?part=live")
+                        fetched.append(time.perf_counter() - changed[0])
+                        if status != 200:
+                            errors.append(f"/?part=live: status {status}")
+                        return
+        except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError) as exc:
+            errors.append(repr(exc))
+        except asyncio.CancelledError:
+            pass
+
+    go = asyncio.Event()
+    ready: list[int] = []
+    t = time.perf_counter()
+    tasks = []
+    for k in range(n):
+        tasks.append(asyncio.ensure_future(phone(k, go, ready)))
+        if k % 100 == 99:
+            await asyncio.sleep(0.05)
+    deadline = time.monotonic() + 120
+    while len(ready) + len(errors) < n and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    opening = time.perf_counter() - t
+    c0 = time.process_time()
+    t = time.perf_counter()
+    go.set()
+    while len(lat) + len(errors) < 3 * n and time.monotonic() < deadline + 60:
+        await asyncio.sleep(0.05)
+    took = time.perf_counter() - t
+    # the result comes later than the server keeps an idle connection (30 s): as in a hall, where a
+    # change finds most phones idle since their last click, each phone's fetch opens a connection
+    await asyncio.sleep(IDLE + 2)
+    judge = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "arbiter.tui.cli", "result", str(path), "1", "1-0", cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [server_path, str(ROOT)]))},
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+    _, err = await judge.communicate()
+    if judge.returncode:
+        errors.append(err.decode())
+    changed.append(time.perf_counter())
+    end = time.monotonic() + 30
+    while len(fetched) < len(opened) and time.monotonic() < end:
+        await asyncio.sleep(0.05)
+    client_cpu = time.process_time() - c0
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for c in conns:
+        if c:
+            c[1].close()
+    for w in opened:
+        w.close()
+    return {"lat": lat, "errors": errors, "streams": len(opened), "heard": heard, "fetched": fetched,
+            "opening": opening, "took": took, "client_cpu": client_cpu}
+
+
+def memory(server_path: str, players: int) -> None:
+    """The server's memory when its file is replaced by one of `players` players, then by the small
+    one again (a judge who opened the wrong file, or a big event over): at rest, with the big file,
+    and after."""
+    import shutil
+    import urllib.request
+
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
+        small, big, path = Path(tmp) / "small.toml", Path(tmp) / "big.toml", Path(tmp) / "hall.toml"
+        create(small, replace(big_event(300, 3), tiebreaks=("BH-C1", "BH", "SB")))
+        t = time.perf_counter()
+        cache = Path(tempfile.gettempdir()) / f"bench-web-{players}.toml"  # made once: minutes for 20,000
+        if not cache.exists():
+            create(cache, replace(big_event(players, 3), tiebreaks=("BH-C1", "BH", "SB")))
+        shutil.copy(cache, big)
+        made = time.perf_counter() - t
+        size = big.stat().st_size
+        shutil.copy(small, path)
+        server, port = start_server(path, server_path, [])
+
+        def version() -> int:
+            import json
+
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/version", timeout=60) as r:
+                return json.loads(r.read())["v"]
+
+        def swap(src: Path) -> None:
+            v = version()
+            tmp_copy = path.with_suffix(".new")
+            shutil.copy(src, tmp_copy)
+            os.replace(tmp_copy, path)
+            deadline = time.monotonic() + 300
+            while version() == v and time.monotonic() < deadline:
+                time.sleep(0.2)
+            for lang in ("en", "ru"):
+                for page in ("/", "/names", "/standings", "/hall", "/players"):
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}{page}?lang={lang}", timeout=120) as r:
+                        r.read()
+            time.sleep(2)
+
+        try:
+            rest = status_of(server.pid)["VmRSS"]
+            swap(big)
+            with_big = status_of(server.pid)["VmRSS"]
+            swap(small)
+            st = status_of(server.pid)
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+    print(f"memory: a 300-player file, replaced by a {players}-player one ({size / 1e6:.1f} MB, made in "
+          f"{made:.0f} s), then by the 300-player one again")
+    print(f"  at rest {rest}; with the big file {with_big}; after {st['VmRSS']}; peak {st['VmHWM']}; "
+          f"load average {os.getloadavg()[0]:.1f} (2 cores)")
+
+
+def special(server_path: str) -> bool:
+    """`--hostile[=SECONDS]`, `--phones=N [--players=P]` or `--memory[=PLAYERS]`: those runs instead of
+    the load above."""
+    flags = dict(a[2:].partition("=")[::2] for a in sys.argv[1:] if a.startswith("--"))
+    if "memory" in flags:
+        memory(server_path, int(flags["memory"] or 20000))
+        return True
+    if "hostile" not in flags and "phones" not in flags:
+        return False
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    players = int(flags.get("players") or (300 if "hostile" in flags else 1000))
+    extra = [x for x in (flags.get("server-args") or "").split(",") if x]
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
+        path = Path(tmp) / "hall.toml"
+        create(path, replace(big_event(players, 7), tiebreaks=("BH-C1", "BH", "SB", "WIN")))
+        if "hostile" in flags:
+            server, port = start_server(path, server_path, extra)
+        else:
+            server, port = start_server(path, server_path, ["--max-clients", "8000", *extra])
+        try:
+            rss0 = status_of(server.pid)["VmRSS"]
+            cpu0 = cpu_seconds(server.pid)
+            if "hostile" in flags:
+                seconds = float(flags["hostile"] or 30)
+                r = asyncio.run(hostile(port, seconds, 1000, 1000))
+            else:
+                r = asyncio.run(phones(port, path, int(flags["phones"]), server_path))
+            cpu = cpu_seconds(server.pid) - cpu0
+            st = status_of(server.pid)
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+    load = os.getloadavg()[0]
+    if "hostile" in flags:
+        print(f"one address holding 1000 live streams and 1000 sockets sending a byte a second (each opened again a "
+              f"second after it is closed), visitors for {seconds:.0f} s; {players} players")
+        print(f"  it held at most {r['peak']['streams']} streams and {r['peak']['slow']} slow sockets at once; "
+              f"{r['peak']['refused']} of its connections refused")
+        print(f"  other visitors (one every 0.2 s, each its own address): {r['visitors']}, requests {len(r['lat'])}, "
+              f"errors {len(r['errors'])}" + (f" (first: {r['errors'][0]})" if r["errors"] else ""))
+        print(f"  their latency: {quantiles(r['lat'])}")
+    else:
+        n = int(flags["phones"])
+        print(f"{n} phones, each its own address holding its page's live stream and a keep-alive connection; "
+              f"{players} players")
+        print(f"  open: {r['streams']} streams in {r['opening']:.1f} s; three pages each: {len(r['lat'])} requests in "
+              f"{r['took']:.1f} s, {quantiles(r['lat'])}; errors {len(r['errors'])}"
+              + (f" (first: {r['errors'][0]})" if r["errors"] else ""))
+        heard, fetched = sorted(r["heard"]), sorted(r["fetched"])
+        if heard:
+            print(f"  a result: heard by {len(heard)}/{r['streams']} (the last {heard[-1]:.2f} s after the command "
+                  f"ended), the new part fetched by {len(fetched)} (the last {fetched[-1]:.2f} s)")
+        print(f"  CPU: the phones {r['client_cpu']:.1f} s (on the same machine)")
+    print(f"  server: CPU {cpu:.1f} s; memory {rss0} at rest, {st['VmRSS']} after, peak {st['VmHWM']}; "
+          f"load average {load:.1f} (2 cores)")
+    return True
+
+
 def main() -> None:
+    server_path = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--server-path=")), "")
+    if special(server_path):
+        return
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     with_change = "--change-under-load" in sys.argv[1:]
     clients = int(args[0]) if len(args) > 0 else 300
@@ -243,7 +694,8 @@ def main() -> None:
         port = free_port()
         server = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "display", str(path), "--serve", "--port",
                                    str(port), "--max-clients", str(max(1000, 2 * clients + 10))],
-                                  cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
+                                  cwd=ROOT, env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [server_path, str(ROOT)]))},
+                                  stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE, start_new_session=True)
         try:
             deadline = time.monotonic() + 60

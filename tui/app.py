@@ -54,6 +54,7 @@ from .changes import Change, Committed, Told
 from .i18n import choose_lang, tr
 from .keyguard import KeyGuard
 from .screens.base import ArbiterScreen
+from .screens import reports
 from .screens.main import MainScreen
 from .widgets.messages import EventChanged, LangChanged, Say
 from .widgets.progress import Job, in_worker
@@ -315,6 +316,7 @@ class ArbiterApp(App):
         if self.main is None or not self.main.is_mounted:  # starting or shutting down
             return
         self.check_file()
+        reports.check(self)  # what players sent from their phones (the status line counts it)
         if self.presence is not None:
             t = self.now().timestamp()
             if t - self._last_beat >= HEARTBEAT:

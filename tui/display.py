@@ -302,20 +302,23 @@ def is_loopback(host: str) -> bool:
 
 
 def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000, max_clients: int | None = None,
-          names: tuple[str, ...] = ()) -> int:
-    """Serve the event to browsers: the web view of `arbiter.tui.web` (phones and the hall's projector)."""
-    from arbiter.tui.web.server import MAX_CLIENTS, serve as serve_web
+          names: tuple[str, ...] = (), per_address: int | None = None, reports: bool = False) -> int:
+    """Serve the event to browsers: the web view of `arbiter.tui.web` (phones and the hall's projector); with
+    `reports`, the players' write path too (/me, POST /api/report: docs/players.md)."""
+    from arbiter.tui.web.server import MAX_CLIENTS, PER_ADDRESS, serve as serve_web
 
-    return serve_web(path, interval, host, port, max_clients or MAX_CLIENTS, names)
+    return serve_web(path, interval, host, port, max_clients or MAX_CLIENTS, names,
+                     PER_ADDRESS if per_address is None else per_address, reports=reports)
 
 
 def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str = "127.0.0.1",
-        port: int = 8000, public: bool = False, max_clients: int | None = None, names: tuple[str, ...] = ()) -> int:
+        port: int = 8000, public: bool = False, max_clients: int | None = None, names: tuple[str, ...] = (),
+        per_address: int | None = None, reports: bool = False) -> int:
     """`arbiter display FILE`: 0 when the judge quits; raises ArbiterError if the file cannot be read.
 
     `--serve` listens on loopback unless `public` (then with a warning on stderr); `names`: the host names the
     venue's network gives this machine (`--name`), answered besides its addresses."""
-    EventFile(path).load()  # a bad file is the caller's one-line error, before the screen is taken
+    event = EventFile(path).load()  # a bad file is the caller's one-line error, before the screen is taken
     host = host.strip()
     if host.startswith("[") and host.endswith("]"):  # [::1], as in a URL: the server binds ::1
         host = host[1:-1]
@@ -331,6 +334,9 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
                                    "(everyone who can reach {host}:{port} sees the event)", host=host, port=port)
             print(f"arbiter: warning: {clean(host)}:{port}: anyone on the network sees the event",
                   file=sys.stderr)
-        return serve(path, interval, host, port, max_clients, names)
+        if reports and not any(p.code for p in event.players):
+            print("arbiter: warning: no player has a code yet: give them with `arbiter players codes FILE` "
+                  "(docs/players.md)", file=sys.stderr)
+        return serve(path, interval, host, port, max_clients, names, per_address, reports)
     HallDisplay(path, interval).run()
     return 0

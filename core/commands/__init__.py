@@ -20,6 +20,8 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
               RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots,
               SetPrizeTrophies
     batch     Batch (several changes in one transaction and one journal line)
+    reports   GiveCodes, AcceptReport, AcceptBye, AcceptWithdrawal, SetReports (players' codes and phones:
+              docs/players.md)
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
 core/knockout/stage.py ...): a command holds the judge's choice and calls
@@ -51,6 +53,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
               "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",
               "SplitPrizes", "UnsplitPrizes", "DrawLots", "SetPrizeTrophies"),
     "batch": ("Batch",),
+    "reports": ("GiveCodes", "AcceptReport", "AcceptBye", "AcceptWithdrawal", "SetReports"),
 }
 
 __all__ = [name for names in GROUPS.values() for name in names]

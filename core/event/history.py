@@ -22,6 +22,11 @@ _CACHE: dict[int, tuple[Round, dict[int, RoundRecord]]] = {}
 _CACHE_MAX = 4096
 
 
+def clear_caches() -> None:
+    """Forget the rounds' records kept (a long-running reader let go of a big event: the web view)."""
+    _CACHE.clear()
+
+
 def round_records(rnd: Round, players: list[Player], *, pending_as_absent: bool = True) -> dict[int, RoundRecord]:
     """Each listed player's record of one round (and of everyone in its games).
 

@@ -23,6 +23,7 @@ EDITIONS = ("fide2024", "fide2026", "legacy")
 BYE_KINDS = ("half", "zero", "full")
 PRIZE_SHARING = ("none", "equal", "hort", "winners")  # how tied players' prize money is shared (docs/end-of-event.md)
 PRIZE_TROPHIES = ("order", "lot")  # who of a shared place holds a trophy: the Swiss order, or a lot drawn once
+REPORTS = ("judge", "agreed")  # players' reports: each waits for the judge's key, or two agreeing are recorded
 SEXES = ("f", "m")
 
 
@@ -44,6 +45,7 @@ class Player:
     late_from: int | None = None  # late entry: first round the player can be paired
     withdrawn_from: int | None = None  # withdrawn: first round the player is no longer paired
     byes: tuple[tuple[int, str], ...] = ()  # requested byes: (round, "half"|"zero"|"full")
+    code: str = ""  # the personal code a player reports with (core/event/codes.py); "" none given
 
     @property
     def status(self) -> str:
@@ -182,6 +184,9 @@ class Event:
     language: str = ""  # "en" or "ru"; empty: from LANG
     prize_sharing: str = "none"  # money of tied prize winners: "none", "equal", "hort", "winners" (PRIZE_SHARING)
     prize_trophies: str = "order"  # a trophy at a shared place: by the Swiss order or by lot (PRIZE_TROPHIES)
+    reports: str = "judge"  # players' reports from their phones (REPORTS; docs/players.md)
+    player_byes: int = 0  # byes a player may ask for from the phone (0: none)
+    player_bye_kind: str = "half"  # the kind of such a bye (BYE_KINDS)
     categories: tuple[Category, ...] = ()
     prizes: tuple[Prize, ...] = ()  # in the organisers' order (ties of value: the one listed first)
     lots: tuple[tuple[int, ...], ...] = ()  # final-ranking ties broken by lot: the tied ids in the order drawn

@@ -1,8 +1,8 @@
 """Printouts for the venue (plain text, at most 80 columns, for `lpr`) and CSV exports.
 
     printout(event, what)        what: pairings | names | slips | standings |
-                                 crosstable | bracket | playoff | final | categories | prizes
-                                 (the last three: core/formats/final.py)
+                                 crosstable | bracket | playoff | final | categories | prizes | wall
+                                 (final, categories, prizes: core/formats/final.py)
     players_csv(event)           every player with status and points
     standings_csv(event)         ranks, points and tie-breaks (per table)
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
+from math import ceil
 from typing import Callable, Iterable
 
 from arbiter.core.event.history import histories
@@ -36,12 +37,12 @@ from arbiter.core.formats.text import paginate, top_points
 
 WIDTH = 80
 PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes")
+             "prizes", "wall", "cards")
 
 __all__ = [
     "PRINTOUTS", "WIDTH", "printout", "pairings_text", "names_text", "slips_text", "standings_printout",
     "crosstable_text", "bracket_printout", "playoff_text", "players_csv", "standings_csv", "current_rounds",
-    "crosstable_rows", "text_width", "fit", "top_bracket", "CrossRow",
+    "crosstable_rows", "text_width", "fit", "top_bracket", "CrossRow", "wall_text",
 ]
 
 
@@ -247,12 +248,74 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
 
 
 # ---------------------------------------------------------------------------
+# the wall list: the current round by name in two columns, name -> board (and table)
+#
+# The same list as the hall's "who plays where" slide (tui/web/hall.py): every player of the
+# current round alphabetically, with the board (and the table) where they play; a bye or a player
+# not paired says so in the board's place. Two columns of 39 characters, read down the first then
+# the second; with `page_lines`, each page is full (its own heading, then both columns to its
+# foot), so 1000 players take 9 pages of 60 lines where the `names` printout takes 17.
+
+WALL_COLUMN = 39  # two columns and a gap of two in 80
+
+
+def wall_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
+              page_lines: int | None = None) -> str:
+    """The wall list (above): the current round by name in two columns, name -> board (and table)."""
+    t = words(_lang(event, lang))
+    rounds = current_rounds(event) if rounds is None else rounds
+    if not rounds:
+        return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
+    titles = "; ".join(round_title(event, r, t) for r in rounds) if len(rounds) == 1 else t(
+        {"top": "top_round_n", "playoff": "playoff_round_n"}.get(rounds[0].stage, "round_n"),
+        n=max(r.number for r in rounds))
+    tables = any(r.table is not None for r in rounds)
+    entries: list[tuple[str, int, str, str]] = []  # name, id, board, table
+    for rnd in rounds:
+        tb = str(rnd.table) if tables and rnd.table is not None else ""
+        for g in rnd.games:
+            if g.second is None:
+                entries.append((event.player(g.first).name, g.first, t("bye"), tb))
+                continue
+            for pid in (g.first, g.second):
+                entries.append((event.player(pid).name, pid, str(g.board), tb))
+        for pid, _why in _not_paired(event, rnd):
+            entries.append((event.player(pid).name, pid, "-", tb))
+    entries.sort(key=lambda e: (_sort_key(e[0]), e[1]))
+    bw, tw = 5, (4 if tables else 0)
+    nw = WALL_COLUMN - 1 - bw - (1 + tw if tables else 0)
+
+    def cell(e: tuple[str, int, str, str] | None) -> str:
+        if e is None:
+            return " " * WALL_COLUMN
+        name, pid, board, tb = e
+        out = fit(f"{name} ({pid})", nw) + " " + fit(board, bw, ">")
+        return out + (" " + fit(tb, tw, ">") if tables else "")
+
+    head_cell = fit(t("name"), nw) + " " + fit(t("bd"), bw, ">") + (" " + fit(t("tbl"), tw, ">") if tables else "")
+    heading = _header(event, f"{t('pairings_by_name')}: {titles}") + [(head_cell + "  " + head_cell).rstrip()]
+    per = max(1, page_lines - len(heading)) if page_lines else ceil(len(entries) / 2)
+    pages = []
+    for start in range(0, len(entries), 2 * per):
+        chunk = entries[start:start + 2 * per]
+        rows = ceil(len(chunk) / 2)
+        left, right = chunk[:rows], chunk[rows:]
+        lines = [(cell(a) + "  " + cell(right[i] if i < len(right) else None)).rstrip() for i, a in enumerate(left)]
+        pages.append(tuple(heading + lines))
+    return paginate([tuple(x.rstrip() for x in p) for p in pages], page_lines)
+
+
+# ---------------------------------------------------------------------------
 # result slips
 
 
 def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
-               page_lines: int | None = None) -> str:
-    """One slip per board with two players, separated by cut lines: tick the result and sign."""
+               page_lines: int | None = None, url: str | None = None) -> str:
+    """One slip per board with two players, separated by cut lines: tick the result and sign. Players who have
+    a code (`arbiter players codes`) get a stub each below, to tear off: the code, and with `url` the QR code
+    of their page (core/formats/cards.py)."""
+    from arbiter.core.formats.cards import stub_lines
+
     t = words(_lang(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
     if not rounds:
@@ -283,10 +346,21 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
                 "",
                 "_" * (half - 4) + " " * 8 + "_" * (half - 4),
                 "",
+                *_stubs(event, g.players, _lang(event, lang), url, stub_lines),
             ))
     if lines:
         lines.append(cut_line)
     return _lines_fit(lines, page_lines)
+
+
+def _stubs(event: Event, pids: tuple[int, ...], lang: str, url: str | None, stub_lines) -> list[str]:
+    """Below a slip: each player's stub with his code (none for a player without one)."""
+    out: list[str] = []
+    for pid in pids:
+        stub = stub_lines(event, pid, lang, url)
+        if stub:
+            out += ["- " * 20, *stub, ""]
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -547,17 +621,22 @@ def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None) -> str:
+def printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None,
+             url: str | None = None) -> str:
     """The printout named `what` (see PRINTOUTS) as text for `lpr`; with `page_lines`, on pages of that many
-    lines (a form feed between pages, never inside a slip or a table row: `core.formats.text.paginate`)."""
-    from arbiter.core.formats import final
+    lines (a form feed between pages, never inside a slip or a table row: `core.formats.text.paginate`).
+    `url`: the address of the players' page, for the QR codes of the slips and the cards."""
+    from arbiter.core.formats import cards, final
 
     fns: dict[str, Callable[..., str]] = {
-        "pairings": pairings_text, "names": names_text, "slips": slips_text, "standings": standings_printout,
+        "pairings": pairings_text, "names": names_text, "standings": standings_printout,
+        "slips": lambda e, lang, page_lines: slips_text(e, lang=lang, page_lines=page_lines, url=url),
+        "cards": lambda e, lang, page_lines: cards.cards_text(e, _lang(e, lang), page_lines, url),
         "crosstable": crosstable_text, "bracket": bracket_printout, "playoff": playoff_text,
         "final": lambda e, lang, page_lines: final.final_printout(e, _lang(e, lang), page_lines),
         "categories": lambda e, lang, page_lines: final.category_printout(e, _lang(e, lang), page_lines),
         "prizes": lambda e, lang, page_lines: final.prizes_printout(e, _lang(e, lang), page_lines),
+        "wall": wall_text,
     }
     if what not in fns:
         from arbiter.core.errors import IllegalChange

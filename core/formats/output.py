@@ -59,14 +59,16 @@ def event_files(event: str | Path) -> list[Path]:
     beside the path given and beside the real file a symlink leads to."""
     out: list[Path] = []
     for p in dict.fromkeys((Path(event), _real(Path(event)))):
-        out += [p, journal_path(p), lock_path(p), who_folder(p), *(backup_path(p, n) for n in range(1, BACKUPS + 1))]
+        out += [p, journal_path(p), lock_path(p), who_folder(p), *(backup_path(p, n) for n in range(1, BACKUPS + 1)),
+                p.with_name(p.name + ".reports")]  # the players' reports (core/store/reports.py)
     return out
 
 
 def _owned(name: str, event_name: str) -> bool:
     """`name` is one the store gives a file of the event `event_name`: the file itself, `.journal`,
     `.lock`, `.who`, `.bakN`, or a temporary `.NAME.xxxx.tmp`."""
-    if name in (event_name, f"{event_name}.journal", f"{event_name}.lock", f"{event_name}.who"):
+    if name in (event_name, f"{event_name}.journal", f"{event_name}.lock", f"{event_name}.who",
+                f"{event_name}.reports"):
         return True
     if name.startswith(f"{event_name}.bak") and name[len(event_name) + 4:].isdigit():
         return True
@@ -109,7 +111,7 @@ def _siblings(event: Path) -> list[Path]:
     return out
 
 
-_OWN_SUFFIXES = (".journal", ".lock", ".who")
+_OWN_SUFFIXES = (".journal", ".lock", ".who", ".reports")
 
 
 def _some_events_file(out: Path) -> bool:

@@ -77,6 +77,15 @@ EN: dict[str, str] = {
     "signed_first": "First player's signature",
     "signed_second": "Second player's signature",
     "cut_here": "cut here",
+    # players' codes on the slips and the player cards (core/formats/cards.py; docs/players.md)
+    "cards_none": "No player has a code yet: arbiter players codes FILE gives them.",
+    "cards_title": "Player cards",
+    "card_code": "Your code: {code}",
+    "card_open": "Report your results on your phone: open {address} and type your code, or scan the square.",
+    "card_open_no_address": "Report your results on your phone: open the address the judges give, /me, and type "
+                            "your code.",
+    "card_keep": "Keep this card to yourself: the code reports your games.",
+    "slip_stub": "{name}: your code {code} (tear off and keep; show it to no one)",
     "crosstable_legend": "Cells: opponent's row number, colour (f = first, s = second), score: "
                          "1 win, = draw, 0 loss; + and - forfeits; B bye; H half-point bye; "
                          "U not paired.",

@@ -124,6 +124,20 @@ def trophies_what(how: str) -> Msg:
     return describe(_TROPHIES[how])
 
 
+_ASKED_BYES = {
+    "half": "half bye for player {pid} in round {round}, asked by the player",
+    "zero": "zero bye for player {pid} in round {round}, asked by the player",
+    "full": "full bye for player {pid} in round {round}, asked by the player",
+}
+
+
+def asked_bye_what(kind: str, pid: int, round_no: int) -> Msg:
+    """A bye a player asked for from the phone, accepted (core/commands/reports.py)."""
+    if kind not in _ASKED_BYES:
+        return verbatim(f"{kind} bye for player {pid} in round {round_no}")  # never journalled: core refuses it
+    return describe(_ASKED_BYES[kind], pid=pid, round=round_no)
+
+
 def bye_what(kind: str, pid: int, round_no: int) -> Msg:
     """A requested bye (`kind`: half, zero, full, or none to cancel it); an unknown kind is refused by core."""
     if kind not in _BYES:

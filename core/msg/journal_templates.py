@@ -99,4 +99,14 @@ TEMPLATES: tuple[str, ...] = (
     "draw lots for the final ranking: {draws}",
     "ties after every tie-break: shared places",
     "ties after every tie-break: by lot",
+    # players' codes and reports from their phones (core/commands/reports.py; docs/players.md)
+    "codes for {n} players",
+    "new code for player {pid}",
+    "result {stage} round {round} board {board}: {result}, reported by {players}",
+    "result {stage} round {round} table {table} board {board}: {result}, reported by {players}",
+    "half bye for player {pid} in round {round}, asked by the player",
+    "zero bye for player {pid} in round {round}, asked by the player",
+    "full bye for player {pid} in round {round}, asked by the player",
+    "withdraw player {pid}, asked by the player",
+    "players' reports: {name}; byes asked from the phone: {n} {other}",
 )

@@ -1624,6 +1624,14 @@ RU: dict[str, str] = {
     "signed_first": "Подпись первого",
     "signed_second": "Подпись второго",
     "cut_here": "отрезать",
+    "cards_none": "Кодов у участников ещё нет: их выдаёт arbiter players codes FILE.",
+    "cards_title": "Карточки участников",
+    "card_code": "Ваш код: {code}",
+    "card_open": "Сообщайте результаты с телефона: откройте {address} и введите код или наведите камеру на квадрат.",
+    "card_open_no_address": "Сообщайте результаты с телефона: откройте адрес, который дадут судьи, /me, и введите "
+                            "код.",
+    "card_keep": "Не показывайте карточку никому: этим кодом сообщают результаты ваших партий.",
+    "slip_stub": "{name}: ваш код {code} (оторвите и сохраните; никому не показывайте)",
     "crosstable_legend": "В клетке: номер строки соперника, кто ходил первым (п - первый, в - второй), результат: "
                          "1 победа, = ничья, 0 поражение; + и - неявка; B бай; H пропуск тура с ½ очка; "
                          "U не играл.",
@@ -1950,4 +1958,43 @@ RU: dict[str, str] = {
     "{where}'{text}' is not a number: type the digits 0 to 9": "{where}«{text}» — не число: наберите цифры от 0 до 9",
     "{where}'{text}' has more than {most} digits": "{where}в «{text}» больше {most} цифр",
     "{where}{n} is out of range: {lo} to {hi}": "{where}{n} — вне допустимого: от {lo} до {hi}",
+    # players' codes and reports (issue 35: core/event/codes.py, core/event/reports.py, core/commands/reports.py)
+    "not a player's code: expected {n} characters of {alphabet}":
+        "не код участника: нужно {n} символов из {alphabet}",
+    "player {pid} has the code of player {other}": "у участника {pid} код участника {other}",
+    "you have no game in the current round": "у вас нет партии в текущем туре",
+    "the judge has recorded this game's result: {result}": "судья уже записал результат этой партии: {result}",
+    "a report is 1-0, 0-1 or 1/2": "сообщить можно 1-0, 0-1 или 1/2",
+    "you have withdrawn from the event": "вы выбыли из турнира",
+    "there is no next round to ask for": "следующего тура нет",
+    "the regulations of this event allow no bye asked for": "положение этого турнира не допускает пропуск тура по просьбе",
+    "you already have a bye in round {round}": "у вас уже есть пропуск тура {round}",
+    "you have asked for all {n} byes the regulations allow": "вы уже попросили все пропуски тура, что допускает положение: {n}",
+    "board {board} has a result already: {result}; a report does not replace it":
+        "на доске {board} уже есть результат: {result}; сообщение игроков его не заменяет",
+    "board {board}: the players disagree; enter the result yourself":
+        "доска {board}: игроки сообщили разное; введите результат сами",
+    "codes for {n} players": "коды участников: {n}",
+    "new code for player {pid}": "новый код участника {pid}",
+    "result {stage} round {round} board {board}: {result}, reported by {players}":
+        "результат: {stage}, тур {round}, доска {board}: {result}, сообщили участники {players}",
+    "result {stage} round {round} table {table} board {board}: {result}, reported by {players}":
+        "результат: {stage}, тур {round}, стол {table}, доска {board}: {result}, сообщили участники {players}",
+    "half bye for player {pid} in round {round}, asked by the player":
+        "пропуск тура {round} с ½ очка по просьбе участника {pid}",
+    "zero bye for player {pid} in round {round}, asked by the player":
+        "пропуск тура {round} без очков по просьбе участника {pid}",
+    "full bye for player {pid} in round {round}, asked by the player":
+        "пропуск тура {round} с 1 очком по просьбе участника {pid}",
+    "withdraw player {pid}, asked by the player": "участник {pid} выбыл по своей просьбе",
+    "no report waits for board {board}": "на доске {board} нет сообщений игроков",
+    "too many wrong codes from here: wait a minute": "слишком много неверных кодов с этого адреса: подождите минуту",
+    "this code is not one of this event's players": "такого кода нет ни у одного участника турнира",
+    "this form was sent already or is too old: open your page again":
+        "эта форма уже отправлена или устарела: откройте свою страницу заново",
+    "the event file cannot be read at the moment; try again": "файл турнира сейчас не читается; попробуйте ещё раз",
+    "players' reports: {name}; byes asked from the phone: {n} {other}":
+        "сообщения игроков: {name}; пропусков тура по просьбе с телефона: {n} {other}",
+    "unknown reports mode '{mode}' (one of {known})": "неизвестный режим сообщений '{mode}' (один из: {known})",
+    "unknown bye '{kind}' (one of {known})": "неизвестный пропуск тура '{kind}' (один из: {known})",
 }

@@ -36,6 +36,7 @@ from arbiter.core.event.model import (
     EDITIONS,
     PRIZE_SHARING,
     PRIZE_TROPHIES,
+    REPORTS,
     SEXES,
     STAGES,
     SYSTEMS,
@@ -47,6 +48,9 @@ from arbiter.core.event.model import (
     PrizeSplit,
     Round,
 )
+from arbiter.core.event.codes import ALPHABET as CODE_ALPHABET
+from arbiter.core.event.codes import LENGTH as CODE_LENGTH
+from arbiter.core.event.codes import is_code
 from arbiter.core.event.money import amount_ok, amount_value
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
@@ -112,7 +116,7 @@ def _points_value(x: Fraction) -> int | str:
 _SCORING_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "full_bye", "half_bye", "zero_bye")
 _PLAYER_FIELDS = (
     "name", "rating", "club", "federation", "table", "team", "title", "fide_id", "sex", "birth",
-    "late_from", "withdrawn_from",
+    "late_from", "withdrawn_from", "code",
 )
 _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("name", "name"), ("start", "start"), ("end", "end"), ("city", "city"), ("federation", "federation"),
@@ -125,6 +129,7 @@ _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("round_minutes", "round_minutes"), ("top_minutes", "top_minutes"), ("language", "language"),
     ("prize_sharing", "prize_sharing"), ("prize_trophies", "prize_trophies"),
     ("public_crosstable", "public_crosstable"), ("public_prize_money", "public_prize_money"),
+    ("reports", "reports"), ("player_byes", "player_byes"), ("player_bye_kind", "player_bye_kind"),
 )
 _ALWAYS = ("name", "system", "rounds_planned")
 _DEFAULT_EVENT = Event(name="", rounds_planned=0)
@@ -732,6 +737,9 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     g["prize_trophies"] = choice(rd, ev, "prize_trophies", where, PRIZE_TROPHIES, "order")
     g["public_crosstable"] = flag(rd, ev, "public_crosstable", where, True)
     g["public_prize_money"] = flag(rd, ev, "public_prize_money", where, True)
+    g["reports"] = choice(rd, ev, "reports", where, REPORTS, "judge")
+    g["player_byes"] = integer(rd, ev, "player_byes", where, "rounds", 0)
+    g["player_bye_kind"] = choice(rd, ev, "player_bye_kind", where, BYE_KINDS, "half")
     pts = typed(rd, ev, "points", where, (dict,), {})
     only(rd, pts, _SCORING_FIELDS, at(where, "points"), "unknown kind of points (known: {known})",
          known=", ".join(_SCORING_FIELDS))
@@ -868,7 +876,7 @@ def _team_lot(rd: Reader, lot: list, where: str, known: frozenset[int]) -> tuple
 
 
 _PLAYER_TYPES = {"name": str, "rating": int, "club": str, "federation": str, "table": int, "team": str,
-                 "title": str, "fide_id": str, "sex": str, "birth": str, "late_from": int, "withdrawn_from": int}
+                 "title": str, "fide_id": str, "sex": str, "birth": str, "late_from": int, "withdrawn_from": int, "code": str}
 _PLAYER_BOUNDS = {"rating": "rating", "table": "table", "late_from": "round", "withdrawn_from": "round"}
 
 
@@ -897,7 +905,7 @@ def _plain_player(row: Any, tables: int) -> Player | None:
             lo, hi = _PLAYER_RANGES[k]
             if not lo <= v <= hi:
                 return None
-        elif len(v) > limits.TEXT_MAX:
+        elif len(v) > limits.TEXT_MAX or (k == "code" and not is_code(v)):
             return None
         kw[k] = v
     t = kw.get("table")
@@ -930,6 +938,9 @@ def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
             kw[k] = integer(rd, row, k, where, _PLAYER_BOUNDS[k]) if kind is int else text(rd, row, k, where)
     if "name" not in kw:
         raise rd.fail(where, "'name' is missing")
+    if "code" in kw and not is_code(kw["code"]):
+        raise rd.fail(at(where, "code"), "not a player's code: expected {n} characters of {alphabet}",
+                      n=CODE_LENGTH, alphabet=CODE_ALPHABET)
     t = kw.get("table")
     if t is not None and not (1 <= t <= tables):
         raise rd.fail(at(where, "table"), "table {t} does not exist (the event has {tables})", t=t, tables=tables)
@@ -948,12 +959,18 @@ def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
 def _read_players(rd: Reader, rows: list, tables: int) -> list[Player]:
     players: list[Player] = []
     seen: set[int] = set()
+    codes: dict[str, int] = {}
     for i, row in enumerate(rows):
         where = f"players[{i}]"
         p = _plain_player(row, tables) or _player(rd, row, where, tables)
         if p.id in seen:
             raise rd.fail(f"{where}.id", "player id {pid} appears twice", pid=p.id)
         seen.add(p.id)
+        if p.code:
+            if p.code in codes:
+                raise rd.fail(f"{where}.code", "player {pid} has the code of player {other}", pid=p.id,
+                              other=codes[p.code])
+            codes[p.code] = p.id
         players.append(p)
         said = _read_text_of(row)
         if said is None:

@@ -134,6 +134,9 @@ def commands_for(e) -> list[cmds.Command]:
         two = [cmds.RecordResult(rnd.stage, rnd.table, rnd.number, g.board, res) for g in rnd.games[:2] for res in
                RESULTS[:1]]
         out += [cmds.Batch(tuple(two)), cmds.Batch((*two, cmds.Withdraw(999)))]  # all, or refused by the last
+        for g in rnd.games[:2]:  # a report accepted: refused over a result, or by players not of the board
+            out += [cmds.AcceptReport(rnd.stage, rnd.table, rnd.number, g.board, Result.DRAW, g.players),
+                    cmds.AcceptReport(rnd.stage, rnd.table, rnd.number, g.board, Result.DRAW, (999,))]
         ids = [p for g in rnd.games for p in g.players]
         if len(ids) >= 3:
             out.append(cmds.ExchangePlayers(rnd.stage, rnd.table, rnd.number, ids[0], ids[2]))
@@ -148,6 +151,10 @@ def commands_for(e) -> list[cmds.Command]:
                     cmds.ExchangeTeams(r, "Alpha", "Omega"), cmds.GiveTeamBye(r, "1"), cmds.GiveTeamBye(r, "3")]
     out += [cmds.PairReadyTables(), cmds.StartTop(), cmds.StartPlayoff(), cmds.StartPlayoff((1,)),
             cmds.Withdraw(1), cmds.Withdraw(999), cmds.RequestBye(2, 3, "half"), cmds.ForbidPair(1, 2),
+            cmds.GiveCodes(((1, "K7TQ2MXH9R"), (2, "K7TQ2MXH9R"))), cmds.GiveCodes(((999, "K7TQ2MXH9R"),)),
+            cmds.GiveCodes(((1, "K7TQ2MXH9R"),), reissue=True), cmds.GiveCodes(((1, "no"),)),
+            cmds.AcceptBye(2, 3, "half"), cmds.AcceptWithdrawal(1), cmds.AcceptWithdrawal(999),
+            cmds.SetReports("agreed", 1, "zero"), cmds.SetReports("later"), cmds.SetReports(player_byes=1000),
             cmds.ForbidPair(1, 1), cmds.SeatPlayers(everyone=True), cmds.AddPlayer("Late, Lara", rating=1500),
             cmds.SetDetails(start="2026-05-02", end="2026-05-01"), cmds.SetDetails(federation="rus")]
     # the end of the event (core/commands/final.py): on an event without categories and prizes, and with some
@@ -258,6 +265,15 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.Withdraw(3), e, "withdraw player 3"),
         (cmds.RequestBye(5, 3, "half"), e, "half bye for player 5 in round 3"),
         (cmds.RequestBye(5, 3, "none"), e, "none bye for player 5 in round 3"),
+        (cmds.GiveCodes(((5, "K7TQ2MXH9R"), (6, "K7TQ2MXH9A"))), e, "codes for 2 players"),
+        (cmds.GiveCodes(((5, "K7TQ2MXH9R"),), reissue=True), e, "new code for player 5"),
+        (cmds.AcceptReport("swiss", None, 3, 12, Result.FIRST_WINS, (23, 41)), e,
+         "result swiss round 3 board 12: 1-0, reported by 23, 41"),
+        (cmds.AcceptReport("swiss", 2, 3, 12, Result.DRAW, (23,)), two,
+         "result swiss round 3 table 2 board 12: 1/2, reported by 23"),
+        (cmds.AcceptBye(5, 4, "zero"), e, "zero bye for player 5 in round 4, asked by the player"),
+        (cmds.AcceptWithdrawal(5), e, "withdraw player 5, asked by the player"),
+        (cmds.SetReports("agreed", 1), e, "players' reports: agreed; byes asked from the phone: 1 half"),
         (cmds.ImportPlayers(({"name": "A"}, {"name": "B"}), "/tmp/x/entries.csv"), e, "import 2 players from entries.csv"),
         (cmds.SeatPlayers("rating"), e, "seat players at tables by rating"),
         (cmds.SeatPlayers("lots", everyone=True), e, "seat players at tables by lot"),

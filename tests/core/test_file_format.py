@@ -30,6 +30,7 @@ def events(draw):
             byes=tuple(sorted(draw(st.dictionaries(st.integers(1, 9), st.sampled_from(["half", "zero", "full"]), max_size=2)).items())),
             sex=draw(st.sampled_from(["", "f", "m"])), birth=draw(st.sampled_from(["", "1990", "2010-05-04"])),
             title=draw(st.sampled_from(["", "GM", "WFM"])), fide_id=draw(st.sampled_from(["", "24100010"])),
+            code=draw(st.sampled_from(["", f"K7TQ2MXH{pid + 20:02d}"[-10:].replace("0", "A").replace("1", "C")])),
         ))
     rounds = []
     for table in ([None] if tables == 1 else range(1, tables + 1)):
@@ -79,6 +80,8 @@ def events(draw):
                  prize_sharing=draw(st.sampled_from(["none", "equal", "hort"])), categories=categories, prizes=prizes,
                  lots=lots, prize_splits=splits, public_crosstable=draw(st.booleans()),
                  public_prize_money=draw(st.booleans()),
+                 reports=draw(st.sampled_from(["judge", "agreed"])), player_byes=draw(st.integers(0, 3)),
+                 player_bye_kind=draw(st.sampled_from(["half", "zero", "full"])),
                  extra=(("top", {"seeds": [1, 2, 3, 4], "size": 4}),) if n >= 4 and draw(st.booleans()) else ())
 
 

@@ -16,6 +16,7 @@ from arbiter.tui import actions, i18n
 from arbiter.tui.screens.main import MainScreen
 from arbiter.tui.screens.players import PlayersScreen
 from arbiter.tui.screens.preview import PreviewScreen
+from arbiter.tui.screens.reports import ReportsScreen
 from arbiter.tui.screens.seating import SeatingScreen
 from arbiter.tui.screens.lineups import LineupScreen
 from arbiter.tui.screens.team_preview import TeamPreviewScreen
@@ -32,7 +33,8 @@ CYRILLIC = re.compile("[а-яё]", re.I)
 OWNER = {"main": MainScreen, "clock": MainScreen, "alarm": MainScreen, "print": MainScreen, "preview": PreviewScreen,
          "players": PlayersScreen, "table": KeyedTable, "bracket": BracketView, "seating": SeatingScreen,
          "final": FinalScreen, "prizes": PrizesScreen, "categories": CategoriesScreen,
-         "standings": StandingsPanel, "lineups": LineupScreen, "team_preview": TeamPreviewScreen}
+         "standings": StandingsPanel, "lineups": LineupScreen, "team_preview": TeamPreviewScreen,
+         "reports": ReportsScreen}
 
 
 def test_every_action_has_both_languages_a_help_line_and_a_key_or_a_palette_entry():
@@ -57,7 +59,8 @@ def test_the_bindings_of_every_screen_and_widget_come_from_the_table():
     for cls, scope in ((MainScreen, "main"), (PreviewScreen, "preview"), (PlayersScreen, "players"),
                        (KeyedTable, "table"), (BracketView, "bracket"), (SeatingScreen, "seating"),
                        (FinalScreen, "final"), (PrizesScreen, "prizes"), (CategoriesScreen, "categories"),
-                       (StandingsPanel, "standings"), (LineupScreen, "lineups"), (TeamPreviewScreen, "team_preview")):
+                       (StandingsPanel, "standings"), (LineupScreen, "lineups"), (TeamPreviewScreen, "team_preview"),
+                       (ReportsScreen, "reports")):
         assert cls.BINDINGS == actions.bindings(scope), cls
         for b in cls.BINDINGS:
             assert b.action.startswith(("act(", "why(")) and b.id.startswith(scope + ".")

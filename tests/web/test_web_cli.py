@@ -38,14 +38,20 @@ def test_public_serving_warns_and_loopback_does_not(event, monkeypatch):
     calls = []
     monkeypatch.setattr(display, "serve", lambda path, interval, host, port, *more: calls.append((host, port, *more)) or 0)
     code, out, err = run("display", event, "--serve", "--host", "0.0.0.0", "--port", 8123, "--public")
-    assert code == 0 and calls == [("0.0.0.0", 8123, None, ())]
+    assert code == 0 and calls == [("0.0.0.0", 8123, None, (), None, False)]  # (the last: --reports)
     assert err.startswith("arbiter: warning: ") and "0.0.0.0:8123" in err and err.count("\n") == 1
     for host in ("127.0.0.1", "localhost", "::1", "127.0.0.2"):
         code, _, err = run("display", event, "--serve", "--host", host)
         assert (code, err) == (0, "")
-    assert calls[1:] == [(h, 8000, None, ()) for h in ("127.0.0.1", "localhost", "::1", "127.0.0.2")]
+    assert calls[1:] == [(h, 8000, None, (), None, False) for h in ("127.0.0.1", "localhost", "::1", "127.0.0.2")]
     assert run("display", event, "--serve", "--max-clients", 50, "--name", "arbiter.lan", "--name", "hall.lan")[0] == 0
-    assert calls[-1] == ("127.0.0.1", 8000, 50, ("arbiter.lan", "hall.lan"))
+    assert calls[-1] == ("127.0.0.1", 8000, 50, ("arbiter.lan", "hall.lan"), None, False)
+    assert run("display", event, "--serve", "--per-address", 0)[0] == 0
+    assert calls[-1] == ("127.0.0.1", 8000, None, (), 0, False)
+    assert "--per-address is for --serve" in refused("display", event, "--per-address", 4)
+    assert run("display", event, "--serve", "--reports")[0] == 0 and calls[-1][-1] is True
+    assert "--reports is for --serve" in refused("display", event, "--reports")
+    assert "--per-address: 1001 is too big" in refused("display", event, "--serve", "--per-address", 1001)
     code, _, err = run("display", event, "--serve", "--name", "not a name")
     assert code == 2 and "--name not a name: not a host name" in err and not calls[-1][3] == ("not a name",)
 
@@ -174,7 +180,8 @@ def test_one_process_on_loopback_that_stops_on_sigterm_and_leaves_nothing_spinni
     out = proc.stdout.read()
     assert code == 0
     assert out.splitlines() == ["arbiter: serving hall.toml read-only; Ctrl-C stops", f"  phones:    http://127.0.0.1:{port}/",
-                                f"  projector: http://127.0.0.1:{port}/hall", "  at most 1000 connections at once"]
+                                f"  projector: http://127.0.0.1:{port}/hall",
+                                "  at most 8000 connections at once, at most 10 from one address"]
     assert max(len(line) for line in out.splitlines()) <= 80
 
 

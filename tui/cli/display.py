@@ -12,5 +12,10 @@ def cmd_display(a: argparse.Namespace) -> int:
 
     if not a.serve and (a.host is not None or a.port is not None or a.public or a.max_clients is not None or a.name):
         raise UsageError("display: --host, --port, --public, --max-clients and --name are for --serve")
+    if not a.serve and a.per_address is not None:
+        raise UsageError("display: --per-address is for --serve")
+    if not a.serve and a.reports:
+        raise UsageError("display: --reports is for --serve")
     return run(a.file, interval=a.interval, serve_web=a.serve, host=a.host or "127.0.0.1", port=a.port or 8000,
-               public=a.public, max_clients=a.max_clients, names=tuple(a.name or ()))
+               public=a.public, max_clients=a.max_clients, names=tuple(a.name or ()), per_address=a.per_address,
+               reports=a.reports)

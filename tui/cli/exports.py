@@ -38,6 +38,16 @@ def cmd_export(a: argparse.Namespace) -> int:
 
     check_not_event(a.out, a.file)  # before any work: never over the event's own files
     e = load(a.file)
+    url = _url(a.url) if a.url is not None else None
+    if a.url is not None and not (a.what in ("slips", "cards") and a.format in ("text", "html")):
+        raise UsageError("--url goes with --what slips or cards (text), or --format html --what cards")
+    if a.format == "html" and a.what == "cards":  # one page to print, never part of the site: it holds codes
+        from arbiter.core.formats.cards import cards_html
+        from arbiter.core.msg.i18n import language
+
+        if write_output(a.out, cards_html(e, language(e), url), event=a.file) != STDOUT:
+            print(f"wrote {a.out}")
+        return 0
     if a.format == "html":
         from arbiter.core.formats.site import write_site
 
@@ -79,13 +89,25 @@ def cmd_export(a: argparse.Namespace) -> int:
             _team_event(e, a.what)
             text = clean_pages(team_printouts.team_printout(e, a.what, page_lines=a.page_length))
         else:
-            text = clean_pages(printout(e, a.what, page_lines=a.page_length))
+            text = clean_pages(printout(e, a.what, page_lines=a.page_length, url=url))
         if write_output(a.out, text, event=a.file) != STDOUT:
             print(f"wrote {a.out}")
         return 0
     if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:
         print(f"wrote {a.out}")
     return 0
+
+
+def _url(text: str) -> str:
+    """--url: an http(s) address of the web view, as phones open it (no query or fragment)."""
+    from urllib.parse import urlsplit
+
+    t = text.strip()
+    parts = urlsplit(t)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment or len(t) > 200 \
+            or not t.isascii() or any(c.isspace() for c in t):
+        raise UsageError(f"--url '{text}': expected the web view's address, e.g. http://arbiter.lan:8000")
+    return t.rstrip("/")
 
 
 def _team_event(e, what: str) -> None:

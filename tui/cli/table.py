@@ -180,6 +180,13 @@ EVENTS = (
             ), epilog="example: arbiter players bye saves/open.toml 4,9,12 5 half\n"
                       "         arbiter players bye saves/open.toml -   (lines such as: 4,9 5 half)"),
     Command(("players", "list"), "list the players", "events", (FILE, fmt("text", "json"))),
+    Command(("players", "codes"), "the players' personal codes for reporting from their phones (missing ones "
+            "given first)", "reports", (
+                FILE, fmt("text", "json"),
+                Arg("--reissue", "a new code for this player (the old one stops working)", metavar="ID",
+                    type=numbers.whole("id")),
+            ), epilog="example: arbiter players codes saves/open.toml --format json\n"
+                      "         arbiter players codes saves/open.toml --reissue 23"),
     Command(("forbid",), "players (or a club's members; in a team event teams) who must not be paired together",
             "events", (
                 FILE,
@@ -356,7 +363,8 @@ TEAMS = (
 
 CSV_WHAT = ("players", "standings", "final", "prizes", "team_standings", "board_stats")
 TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes", "matches", "match_cards", "team_standings", "board_stats")  # (the last four: a team event's)
+             "prizes", "matches", "match_cards", "team_standings", "board_stats",  # (these four: a team event's)
+             "wall", "cards")  # cards: the players' codes (docs/players.md)
 
 
 EXPORTS_GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)
@@ -386,6 +394,8 @@ EXPORTS = (
         Arg("--what", "csv: " + "|".join(CSV_WHAT) + "; text: " + "|".join(TEXT_WHAT) + "; trf: top (default "
             "standings: the main stage)",
             metavar="WHAT", default="standings"),
+        Arg("--url", "text slips and cards, html cards: the address players' phones open (http://arbiter.lan:8000): "
+            "their QR codes lead to URL/me/CODE", metavar="URL"),
         Arg("--page-length", f"text: lines of a printed page (default {PAGE_LINES}; a form feed between pages, never "
             "inside a slip or a table row; 0: no page breaks)", metavar="LINES", type=numbers.whole("page_lines"),
             default=PAGE_LINES),
@@ -403,10 +413,14 @@ DISPLAY = (
         Arg("--host", "the address --serve listens on (default 127.0.0.1; another needs --public)", metavar="HOST"),
         Arg("--port", "the port --serve listens on (default 8000)", metavar="PORT", type=numbers.whole("port")),
         Arg("--public", "let --serve listen on an address other than loopback (the network can see it)", flag=True),
-        Arg("--max-clients", "connections --serve holds at once (default 1000; more get 503)", metavar="N",
+        Arg("--max-clients", "connections --serve holds at once (default 8000; more get 503)", metavar="N",
             type=numbers.whole("clients")),
         Arg("--name", "a host name the venue's network gives this machine (arbiter.lan): --serve answers it "
             "besides the machine's addresses (may be given again)", metavar="HOST", many=True),
+        Arg("--per-address", "connections --serve holds from one client address (default 10; 0: no limit, "
+            "for a network that puts every phone behind one address)", metavar="N", type=numbers.whole("per_address")),
+        Arg("--reports", "with --serve: let players report results, check in and ask for byes from their phones "
+            "(/me, POST /api/report; docs/players.md); without it the view is read-only", flag=True),
     ), own_screen=True),
 )
 
@@ -435,7 +449,37 @@ SHELL = (
 )
 
 
-COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY, *PUBLISH, *SHELL)
+# -- players' reports from their phones (docs/players.md) ------------------------------------------
+
+REPORTS = (
+    Command(("reports",), "players' reports from their phones: list them, or accept them (reports accept FILE)",
+            "reports", (
+                Arg("file", "the event file; or 'accept' followed by the event file and the boards to accept; or "
+                    "'set' followed by the event file", metavar="FILE"),
+                Arg("boards", "after 'accept FILE': the boards whose reports to accept", metavar="BOARD",
+                    nargs="*"),
+                Arg("--agreed", "accept: every board of the round whose two players agree", flag=True),
+                Arg("--request", "accept: a player's request (a bye, a withdrawal; a check-in is marked seen)",
+                    metavar="ID", type=numbers.whole("id")),
+                Arg("--dismiss", "accept: mark a request or a wrong-code line seen without doing it", metavar="ID",
+                    type=numbers.whole("id")),
+                TABLE.but("accept: the boards of this table (an event of several tables)"),
+                Arg("--mode", "set: judge (every report waits for the judge's key: the default) or agreed (two "
+                    "agreeing reports are recorded at once)", metavar="judge|agreed", choices=("judge", "agreed")),
+                Arg("--byes", "set: how many byes a player may ask for from the phone (0: none)", metavar="N",
+                    type=numbers.whole("rounds")),
+                Arg("--bye-kind", "set: the kind of such a bye", metavar="half|zero|full",
+                    choices=("half", "zero", "full")),
+                fmt("text", "json"),
+            ), epilog="example: arbiter reports saves/open.toml --format json\n"
+                      "         arbiter reports accept saves/open.toml 12 14\n"
+                      "         arbiter reports accept saves/open.toml --agreed\n"
+                      "         arbiter reports set saves/open.toml --mode agreed --byes 1 --bye-kind half"),
+)
+
+
+COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY, *REPORTS,
+                               *PUBLISH, *SHELL)
 GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *FINAL_GROUPS, *TEAMS_GROUPS, *EXPORTS_GROUPS)}
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."

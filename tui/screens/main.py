@@ -51,7 +51,7 @@ from .results import ResultEntry
 from .top import TopStart
 # their rows of the main screen (the action table): P, new event, to tables, F, the prizes, the categories, a team
 # event's changes by hand and line-ups
-from . import categories, final, new_event, players, prizes, seating, team_edits  # noqa: F401
+from . import categories, final, new_event, players, prizes, reports, seating, team_edits  # noqa: F401
 from . import publishing  # O: the event online
 
 register(
@@ -227,6 +227,7 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
             clock_left=left, clock_paused=bool(cur and cur.clock_paused is not None),
             others=list(self.arb.others), viewing=shown.number if shown is not None and shown is not cur else None,
             width=self.size.width or 80, matches_open=matches_open(e, cur), online=publishing.status_parts(self.arb),
+            reports=getattr(self.arb, "reports_waiting", 0),
         ))
 
     # -- what the widgets say ------------------------------------------------------------------

@@ -42,7 +42,8 @@ from ..actions import W, Action, Why, busy, register, why
 from ..i18n import tr
 from .dialogs import ChoiceScreen
 
-TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories", "prizes")
+TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories", "prizes",
+        "wall")
 TEAM_TEXT = ("matches", "match_cards", "team_standings", "board_stats")  # a team event's (core/formats/team_printouts.py)
 EXPORTS = TEXT + TEAM_TEXT + ("site", "trf", "csv_players", "csv_standings", "csv_final", "csv_prizes",
                               "csv_team_standings", "csv_board_stats")
@@ -182,6 +183,10 @@ PRINTOUTS = (
      W("Export a CSV of the team standings", "Экспорт командного зачёта в CSV"), True),
     ("csv_board_stats", "k", W("CSV of the board prizes", "CSV призов по доскам"),
      W("Export a CSV of the board prizes", "Экспорт призов по доскам в CSV"), True),
+    # appended last: the palette's and the menu's order of the others stays
+    ("wall", "w", W("the names in two columns (the wall)", "фамилии в два столбца (на стену)"),
+     W("Print the names list for the wall: name and board, two columns a page (the hall's slide by name)",
+       "Печать списка на стену: фамилия и доска, два столбца на странице (как слайд зала по фамилиям)"), None),
 )
 
 
@@ -201,7 +206,7 @@ def _printable(what: str) -> Callable[[Any], Why | None]:
         if w is not None:
             return w
         e = s.event
-        if what in ("pairings", "names", "slips", "matches", "match_cards"):
+        if what in ("pairings", "names", "slips", "matches", "match_cards", "wall"):
             return None if any(r.stage == e.current_stage() for r in e.rounds) else why("why_no_round")
         if what in ("standings", "crosstable", "csv_standings", "team_standings", "board_stats", "csv_team_standings",
                     "csv_board_stats", "final", "csv_final"):

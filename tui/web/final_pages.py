@@ -47,6 +47,12 @@ def _who(b, r) -> Markup | str:
 def final_table(b, rows, caption: str, *, narrowed: bool = False, find: bool = True, note: bool = True) -> Markup:
     """Place, name (or team; a player's id follows his name), table, points, [the overall place in a list of a
     table or category], note."""
+    head, classes, body = final_rows(b, rows, narrowed=narrowed, note=note)
+    return _scroll(_table(head, body, classes=classes, caption=caption, find=find, cls="final"))
+
+
+def final_rows(b, rows, *, narrowed: bool = False, note: bool = True) -> tuple[list, list[str], list[Markup]]:
+    """The head, the column classes and the rows of `final_table` (the hall pages them)."""
     from arbiter.core.formats.final import note as note_of
 
     t, fr = b.t, b.s.final()
@@ -56,8 +62,9 @@ def final_table(b, rows, caption: str, *, narrowed: bool = False, find: bool = T
     classes = ["num", ""] + (["num"] if tables else []) + ["num pts"] + (["num"] if narrowed else [])
     classes += ["muted"] if note else []
     body = [_tr([r.place_text, _who(b, r)] + ([r.table or ""] if tables else []) + [points_text(r.points)]
-                + ([r.overall] if narrowed else []) + ([note_of(r, b.lang)] if note else []), classes) for r in rows]
-    return _scroll(_table(head, body, classes=classes, caption=caption, find=find, cls="final"))
+                + ([r.overall] if narrowed else []) + ([note_of(r, b.lang)] if note else []), classes,
+                key=None if fr.teams else b.s.key(r.id)) for r in rows]
+    return head, classes, body
 
 
 def _pending(b, rows) -> list[Markup]:
@@ -134,14 +141,16 @@ def prizes_page(b) -> Page:
                 find=True)
 
 
-def hall_slides(b, slide: Callable[[str, str, Markup], None]) -> None:
-    """Once the event is over, the hall shows its final ranking (the note column left out) and its prizes."""
+def hall_slides(b, slides) -> None:
+    """Once the event is over, the hall shows its final ranking (the note column left out; its top) and its
+    prizes (`slides`: tui/web/hall.Slides)."""
     from arbiter.core.final.ranking import is_finished
 
     if not is_finished(b.e):
         return
     fr = b.s.final()
-    slide("final", b.w("web_final"), final_table(b, list(fr.rows), b.w("web_final"), find=False, note=False))
+    head, classes, body = final_rows(b, list(fr.rows), note=False)
+    slides.listing("other", "final", b.w("web_final"), head, classes, body, top_of=len(body))
     if b.e.prizes:
         body, _pl = _prize_rows(b)
-        slide("prizes", b.w("web_prizes"), _table(_prize_head(b), body, classes=PRIZE_CLASSES))
+        slides.listing("other", "prizes", b.w("web_prizes"), _prize_head(b), PRIZE_CLASSES, body)

@@ -21,7 +21,8 @@ def _stamp(site: Site, stamp: str, stamp_iso: str, problem: str) -> Markup:
     when = tag("time", stamp, datetime=stamp_iso)
     parts = [tag("p", Markup(esc(w("web_updated", when="{when}")).replace("{when}", when)), class_="stamp")]
     if problem:
-        parts.append(tag("p", w("web_stale", why=problem, when=stamp), class_="stale", role="alert"))
+        # never the reader's error: it can quote a value of the file (a FIDE id); stderr has it
+        parts.append(tag("p", w("web_stale", when=stamp), class_="stale", role="alert"))
     return join(parts)
 
 
@@ -37,9 +38,14 @@ def live_part(site: Site, page: Page, *, stamp: str, stamp_iso: str, problem: st
     return join([head, tag("h2", page.title), page.body])
 
 
+PHONE_REFRESH = 60  # seconds: a page in a browser without JavaScript loads itself again (the hall: its interval)
+
+
 def document(site: Site, page: Page, *, version: int, stamp: str, stamp_iso: str, problem: str = "",
-             interval: float = 15.0) -> str:
-    """The whole page: the frame (names, navigation, language switch, find box) around its live part."""
+             interval: float = 15.0, then: str | None = None) -> str:
+    """The whole page: the frame (names, navigation, language switch, find box) around its live part.
+    Without JavaScript the page refreshes itself (`<noscript>` meta refresh): every PHONE_REFRESH
+    seconds, the hall every `interval` to `then` (its next page, /hall?s=K)."""
     w = lambda key, **f: tr(site.lang, key, **f)  # noqa: E731
     hall = page.path == "/hall"
     langs = tag("p", *(join([tag("a", code.upper(), href=f"?lang={code}", lang=code, hreflang=code, title=name,
@@ -49,16 +55,26 @@ def document(site: Site, page: Page, *, version: int, stamp: str, stamp_iso: str
                        for href, text in site.nav))
     find = Markup("")
     if page.find:
-        find = tag("div", tag("label", w("web_find"), for_="q"),
-                   Markup(f'<input type="search" id="q" autocomplete="off" placeholder="{esc(w("web_find_hint"))}">'),
-                   tag("p", w("web_nothing_found"), class_="none", hidden="hidden"), class_="find")
+        # a form: without JavaScript it asks the server (/find); with it, the rows filter as one types
+        find = tag("form", tag("label", w("web_find"), for_="q"),
+                   tag("div", Markup(f'<input type="search" id="q" name="q" autocomplete="off" '
+                                     f'placeholder="{esc(w("web_find_hint"))}">'),
+                       tag("button", w("web_find_go"), type="submit"), class_="row"),
+                   tag("p", w("web_nothing_found"), class_="none", hidden="hidden"), class_="find", action="/find",
+                   method="get", role="search")
     header = Markup("") if hall else tag("header", tag("h1", site.event_name), nav, langs)
     title = site.event_name if page.path == "/" else f"{page.title} | {site.event_name}"
+    if hall:
+        every = max(1, round(interval))
+        refresh = f"{every};url={then or '/hall?s=1'}"
+    else:
+        refresh = str(PHONE_REFRESH)
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{esc(site.lang)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="arbiter">\n'
+        f'<noscript><meta http-equiv="refresh" content="{esc(refresh)}"></noscript>\n'
         f"<title>{esc(title)}</title>\n"
         '<link rel="stylesheet" href="/static/app.css">\n'
         '<script src="/static/app.js" defer></script>\n</head>\n'
@@ -73,3 +89,28 @@ def document(site: Site, page: Page, *, version: int, stamp: str, stamp_iso: str
 def not_found(site: Site, *, version: int, stamp: str, stamp_iso: str) -> str:
     page = Page("/404", tr(site.lang, "web_not_found"), tag("p", tag("a", tr(site.lang, "web_pairings"), href="/")))
     return document(site, page, version=version, stamp=stamp, stamp_iso=stamp_iso)
+
+
+def find_document(site: Site, query: str, rows: list, more: bool, *, version: int, stamp: str, stamp_iso: str,
+                  problem: str = "", has_round: bool = True) -> str:
+    """`/find?q=`: the form with what was typed, and the rows of the players found (board, table,
+    which side, the opponent: the rows of /names), for a phone without JavaScript."""
+    w = lambda key, **f: tr(site.lang, key, **f)  # noqa: E731
+    form = tag("form", tag("label", w("web_find"), for_="fq"),
+               tag("div", Markup(f'<input type="search" id="fq" name="q" value="{esc(query[:200])}" '
+                                 f'autocomplete="off" placeholder="{esc(w("web_find_hint"))}">'),
+                   tag("button", w("web_find_go"), type="submit"), class_="row"),
+               class_="find", action="/find", method="get", role="search")
+    if not has_round:
+        answer = tag("p", w("web_find_none_round"))
+    elif not query.strip():
+        answer = tag("p", w("web_find_how"), class_="muted")
+    elif not rows:
+        answer = join([tag("p", w("web_nothing_found")), tag("p", w("web_find_how"), class_="muted")])
+    else:
+        head = tag("thead", tag("tr", *(tag("th", h, class_="bd" if i == 0 else None)
+                                        for i, h in enumerate(site.find_head))))
+        answer = join([tag("table", head, tag("tbody", *rows), class_="names found"),
+                       tag("p", w("web_find_more", n=len(rows)), class_="muted") if more else ""])
+    page = Page("/find", w("web_find_title"), join([form, answer]), nav="")
+    return document(site, page, version=version, stamp=stamp, stamp_iso=stamp_iso, problem=problem)

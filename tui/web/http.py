@@ -17,6 +17,7 @@ import re
 import resource
 import socket
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from arbiter.core.errors import ArbiterError
 from arbiter.core.msg.cells import clean
@@ -27,12 +28,15 @@ LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", 
 
 SECURITY = (
     b"Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'\r\n"
+    b"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'\r\n"
     b"X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nX-Frame-Options: DENY\r\n"
     b"Cross-Origin-Resource-Policy: same-origin\r\n"
 )
 REASONS = {200: "OK", 204: "No Content", 304: "Not Modified", 400: "Bad Request", 403: "Forbidden",
            404: "Not Found", 405: "Method Not Allowed", 421: "Misdirected Request", 503: "Service Unavailable"}
+# the same, as aiohttp's headers (tui/web/routes.py adds them to every response)
+SECURITY_HEADERS = {k.decode("ascii"): v.decode("ascii") for k, _, v in
+                    (line.partition(b": ") for line in SECURITY.split(b"\r\n") if line)}
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 5\r\n"
         b"Content-Length: 31\r\nConnection: close\r\n\r\ntoo many connections; try again\n")
 
@@ -99,6 +103,7 @@ def _split_host(value: str) -> tuple[str, str] | None:
     return host, port
 
 
+@lru_cache(maxsize=256)
 def host_allowed(value: str, names: frozenset[str]) -> bool:
     """A Host this server answers: an IP address (a browser only sends one it was told to open),
     localhost, or one of `names` (this machine's). A name an attacker's DNS points at this
@@ -206,3 +211,9 @@ class Snapshot:
     stamp: tuple[str, str] = ("", "")
     problem: dict = field(default_factory=dict)
     making: dict = field(default_factory=dict)  # (lang, path) -> the future making that page
+    found: dict = field(default_factory=dict)  # (lang, words, typed) -> the /find page answering them
+
+    @property
+    def size(self) -> int:
+        """Bytes of the pages made at once (both forms, both languages)."""
+        return sum(len(b.data) + len(b.gz) for b in self.bodies.values())

@@ -29,7 +29,8 @@ from arbiter.core.msg.i18n import render, words
 from arbiter.core.tiebreaks.names import tiebreak_name
 from arbiter.core.tiebreaks.standings import main_stage
 from arbiter.tui.i18n import tr
-from arbiter.tui.web import final_pages
+from arbiter.tui.web import final_pages, find
+from arbiter.tui.web.hall import HALL_TIEBREAKS, hall_page
 from arbiter.tui.web.frame import LANG_NAMES, document, live_part, not_found  # noqa: F401 (the frame: pages.document ...)
 from arbiter.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_text, round_path
 
@@ -45,6 +46,7 @@ class Shared:
     def __init__(self, event: Event) -> None:
         self.e = event
         self._who: dict[int, Markup] = {}
+        self._keys: dict[int, str] = {}
         self._scores: dict[tuple, dict] = {}
         self._histories: dict[tuple, list] = {}
         self._standings: dict[int | None, tuple] = {}
@@ -59,6 +61,13 @@ class Shared:
 
             self._final = final_ranking(self.e)
         return self._final
+
+    def key(self, pid: int) -> str:
+        """What the find box finds the player by (tui/web/find.py)."""
+        k = self._keys.get(pid)
+        if k is None:
+            k = self._keys[pid] = find.key(self.e.player(pid).name, pid)
+        return k
 
     def who(self, pid: int) -> Markup:
         m = self._who.get(pid)
@@ -123,6 +132,9 @@ class _Build:
         self.playoff = event.rounds_of("playoff")
         self.current = ex.current_rounds(event)
         self.teams = event.stage_state("teams") is not None
+        self.finder: list[tuple[str, Markup]] = []  # (key, row) of the current round by name: /find
+        self.find_head: list[str] = []
+        self.hall_slides: list[Markup] = []
 
     # -- pieces -----------------------------------------------------------------------------
     def who(self, pid: int | None) -> Markup:
@@ -161,10 +173,11 @@ class _Build:
         for g in rnd.games:
             if g.second is None:
                 rows.append(_tr([g.board, join([line(g.first), tag("div", t("bye"), class_="p muted")]), ""],
-                                ["bd", "pair", "res"]))
+                                ["bd", "pair", "res"], key=self.s.key(g.first)))
                 continue
             res = str(g.result) if g.result else "–"
-            rows.append(_tr([g.board, join([line(g.first), line(g.second)]), res], ["bd", "pair", "res"]))
+            rows.append(_tr([g.board, join([line(g.first), line(g.second)]), res], ["bd", "pair", "res"],
+                            key=f"{self.s.key(g.first)} {self.s.key(g.second)}"))
         return rows
 
     def round_block(self, rnd: Round, *, find: bool) -> Markup:
@@ -214,11 +227,14 @@ class _Build:
             what = [tag("div", self.who(pid), class_="p")]
             detail = [side] if opp is None else [side, " · ", w("web_against"), " ", self.who(opp)]
             what.append(tag("div", *detail, class_="muted"))
-            rows.append(_tr([where, join(what)], ["bd", "pair"]))
+            row = _tr([where, join(what)], ["bd", "pair"], key=self.s.key(pid))
+            rows.append(row)
+            self.finder.append((self.s.key(pid), row))
         titles = self.title(self.current[0]) if len(self.current) == 1 else t(
             {"top": "top_round_n", "playoff": "playoff_round_n"}.get(self.current[0].stage, "round_n"),
             n=max(r.number for r in self.current))
-        body = _table([t("bd"), t("name")], rows, classes=["bd", ""], caption=titles, find=True, cls="names")
+        self.find_head = [t("bd"), t("name")]
+        body = _table(self.find_head, rows, classes=["bd", ""], caption=titles, find=True, cls="names")
         return Page("/names", t("pairings_by_name"), body, nav="/names", find=True)
 
     # -- standings, crosstable ------------------------------------------------------------------
@@ -235,7 +251,7 @@ class _Build:
                 cap += ", " + t("table_n", n=tb).lower()
             body = [_tr([r.rank, join([self.who(r.id), tag("div", self.e.player(r.id).club, class_="sub")]),
                          points_text(r.points), *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)],
-                        ["num", "", "num pts", *("num" for _ in codes)]) for r in rows]
+                        ["num", "", "num pts", *("num" for _ in codes)], key=self.s.key(r.id)) for r in rows]
             parts.append(_scroll(_table([t("rank"), t("name"), t("pts"), *codes], body,
                                         classes=["num", "", "num", *("num" for _ in codes)], caption=cap,
                                         find=True, cls="standings")))
@@ -267,7 +283,8 @@ class _Build:
             after, rows = self.s.crosstable(tb, self.lang)
             cap = t("crosstable") + (", " + t("table_n", n=tb).lower() if tb is not None else "")
             body = [_tr([i, self.who(r.id), points_text(r.points), *r.cells],
-                        ["num", "", "num pts", *("res" for _ in range(after))]) for i, r in enumerate(rows, start=1)]
+                        ["num", "", "num pts", *("res" for _ in range(after))], key=self.s.key(r.id))
+                    for i, r in enumerate(rows, start=1)]
             parts.append(_scroll(_table(["#", t("name"), t("pts"), *range(1, after + 1)], body,
                                         classes=["num", "", "num", *("res" for _ in range(after))], caption=cap,
                                         find=True, cls="cross")))
@@ -355,7 +372,7 @@ class _Build:
             rows.append(_tr([p.id, join([p.name, tag("div", sub, class_="sub"),
                                          tag("div", status, class_="sub") if status else ""]),
                              p.rating or "", *([p.table or ""] if tables else [])],
-                            ["num", "", "num", "num"]))
+                            ["num", "", "num", "num"], key=self.s.key(p.id)))
         head = [t("id"), t("name"), t("rating"), *([t("table")] if tables else [])]
         body = join([tag("p", t("players_n", n=len(self.e.players)), class_="muted"),
                      _table(head, rows, classes=["num", "", "num", "num"], find=True, cls="players")])
@@ -363,56 +380,9 @@ class _Build:
 
     # -- the hall ----------------------------------------------------------------------------------
     def hall(self) -> Page:
-        """The projector's slides: one table each, paged and rotated by the script."""
-        t = self.t
-        slides = []
-
-        def slide(key: str, title: str, table: Markup) -> None:
-            slides.append(tag("section", tag("h2", title, tag("span", "", class_="pageno")), table,
-                              class_="slide", data_slide=key))
-
-        for rnd in self.current:
-            pts = self.s.scores_before(rnd)
-            rows = []
-            for g in rnd.games:
-                pa = points_text(pts[g.first]) if g.first in pts else ""
-                if g.second is None:
-                    rows.append(_tr([g.board, self.who(g.first), pa, t("bye"), "", ""],
-                                    ["num", "", "num pts", "res", "", "num pts"]))
-                    continue
-                pb = points_text(pts[g.second]) if g.second in pts else ""
-                rows.append(_tr([g.board, self.who(g.first), pa, str(g.result) if g.result else "", self.who(g.second),
-                                 pb], ["num", "", "num pts", "res", "", "num pts"]))
-            slide(f"pairings-{rnd.stage}-{rnd.table or 0}", f"{t('pairings')}: {self.title(rnd)}",
-                  _table([t("bd"), t("first"), t("pts"), t("result"), t("second"), t("pts")], rows,
-                         classes=["num", "", "num", "res", "", "num"]))
-        stage = main_stage(self.e)
-        if self.e.rounds_of(stage, self.e.stage_tables(stage)[0]):
-            codes = tuple(self.e.tiebreaks)[:HALL_TIEBREAKS]
-            for tb in self.e.stage_tables(stage):
-                after, rows = self.s.standings(tb)
-                title = t("standings_after", n=after) if after else t("standings")
-                if tb is not None:
-                    title += ", " + t("table_n", n=tb).lower()
-                body = [_tr([r.rank, self.who(r.id), points_text(r.points),
-                             *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)],
-                            ["num", "", "num pts", *("num" for _ in codes)]) for r in rows]
-                slide(f"standings-{tb or 0}", title,
-                      _table([t("rank"), t("name"), t("pts"), *codes], body,
-                             classes=["num", "", "num", *("num" for _ in codes)]))
-        if self.bracket is not None:
-            for k, (name, table) in enumerate(self.bracket_tables(), start=1):
-                slide(f"bracket-{k}", f"{t('bracket')}: {name}", table)
-        for rnd in self.playoff[-1:] if self.e.current_stage() != "playoff" else []:  # else: its pairings, above
-            rows = [_tr([g.board, self.who(g.first), str(g.result) if g.result else "", self.who(g.second)],
-                        ["num", "", "res", ""]) for g in rnd.games]
-            slide("playoff", f"{t('playoff')}: {self.title(rnd)}",
-                  _table([t("bd"), t("first"), t("result"), t("second")], rows, classes=["num", "", "res", ""]))
-        final_pages.hall_slides(self, slide)
-        if not slides:
-            slides.append(tag("section", tag("h2", self.e.name), tag("p", t("no_round")), class_="slide",
-                              data_slide="none"))
-        return Page("/hall", self.w("web_hall"), join(slides), nav="/hall")
+        """The hall's projector: tui/web/hall.py (its slides also kept one by one, for /hall?s=K)."""
+        page, self.hall_slides = hall_page(self)
+        return page
 
     def clock(self) -> tuple[str, int | None]:
         """The current round's clock (the first table's first that has one), as the terminal display shows it."""
@@ -441,6 +411,7 @@ def build(event: Event, lang: str, shared: Shared | None = None) -> Site:
         pages.append(b.playoff_page())
     for p in pages:
         site.pages[p.path] = p
+    site.finder, site.find_head, site.hall_slides = b.finder, b.find_head, b.hall_slides
     # a round's own page is made when it is first asked for (`Site.page`): most are never opened
     site.later = {round_path(r): (lambda r=r: b.round_page(r)) for r in event.rounds}
     site.later.update(final_pages.later(b))  # the end of the event's pages likewise

@@ -30,6 +30,9 @@ class Site:
     pages: dict[str, Page] = field(default_factory=dict)
     clock: tuple[str, int | None] = ("", None)  # the current round's clock: (deadline ISO, seconds left if paused)
     later: dict = field(default_factory=dict)  # path -> what makes that page, once, when it is asked for
+    finder: list = field(default_factory=list)  # (key, row) of every player of the current round: /find
+    find_head: list = field(default_factory=list)  # the head of the rows of `finder`
+    hall_slides: list = field(default_factory=list)  # the hall's pages one by one (/hall?s=K)
 
     def page(self, path: str) -> Page | None:
         """The page at `path` (a round's page is made now if it was not yet), or None."""
@@ -64,9 +67,10 @@ def _e(x) -> str:
     return esc(x)
 
 
-def _tr(cells: list, classes: list[str]) -> Markup:
-    """A row; `classes` are this module's own literal class names (not data)."""
-    out = ["<tr>"]
+def _tr(cells: list, classes: list[str], key: str | None = None) -> Markup:
+    """A row; `classes` are this module's own literal class names (not data); `key`: what the find
+    box finds the row by (tui/web/find.py: folded names and start numbers), escaped."""
+    out = [f'<tr data-k="{esc(key)}">' if key else "<tr>"]
     for i, c in enumerate(cells):
         cls = classes[i] if i < len(classes) else ""
         out.append(f'<td class="{cls}">' if cls else "<td>")

@@ -1,12 +1,14 @@
 """The web view's server: one process, one asyncio loop, pages served from memory.
 
-    serve(path, interval=15.0, host="127.0.0.1", port=8000, max_clients=1000) -> int
+    serve(path, interval=15.0, host="127.0.0.1", port=8000, max_clients=8000, names=(),
+          per_address=10) -> int
+    Web(path, ...)                        the server of one event file (its pages, its snapshot)
 
-Why asyncio from the standard library (no new dependency): the view only answers GET and HEAD
-with pages already made, and keeps one server-sent-events stream open per browser; one
-event loop holds hundreds of idle streams for the cost of a few kilobytes each (a thread per
-connection would hold a thread per phone), and the whole HTTP it needs is a request line and
-headers, read with a size limit and a time limit.
+Why aiohttp: the view reads what strangers on the venue's network send, and the players' reports
+(the write path) parse forms and JSON: a well-kept server library parses them (its C parser,
+its limits), not our own code. One event loop holds thousands of idle streams for a few
+kilobytes each; tui/web/gate.py admits each connection by its address before any byte of it is
+read, tui/web/routes.py answers (every route: how to add one, docs of /work/notes/web-server.md).
 
 What it does:
 - watches the event file (its inode, size and mtime, every `poll` seconds); on a change it
@@ -15,12 +17,13 @@ What it does:
   through /events (server-sent events) that a new version is there; the page fetches its new
   `#live` part (`?part=live`) and swaps it in;
 - a file that cannot be read (mid-copy, hand-edited badly): the last good pages stay, with a
-  line saying the file cannot be read now and of when the shown state is; stderr says why;
+  line saying the file cannot be read now and of when the shown state is (no word of the
+  reader's error: it can quote a value of the file); stderr says why;
 - only GET and HEAD of the routes it made (no path reaches the file system: the style sheet
   and the script are read from the package once, at start); a Host header that is not an IP
   address, localhost or this machine's name is refused (DNS rebinding), so is an Origin that
-  is not the page's own; at most `max_clients` connections at once (503 beyond); headers at
-  most 16 KiB, read within 10 s; an idle connection is closed after 30 s;
+  is not the page's own; at most `max_clients` connections at once and `per_address` from one
+  address (503 beyond); a connection with no request within 30 s is closed;
 - every response says Content-Security-Policy `default-src 'none'` with only this server's
   script, style and connections allowed.
 """
@@ -28,36 +31,77 @@ What it does:
 from __future__ import annotations
 
 import asyncio
-import json
+import gc
+import logging
 import os
 import signal
-import zlib
 import sys
-import time
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from importlib import resources
-from urllib.parse import parse_qs
+
+from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.msg.cells import clean
 from arbiter.core.msg.i18n import LANGUAGES, language
 from arbiter.core.store import EventFile
 from arbiter.core.store.files import Stamp
+from arbiter.core.formats.html import Markup
+from arbiter.tui.web import find, frame
 from arbiter.tui.web import pages as P
-from arbiter.tui.web.http import (BUSY, COOKIE, REASONS, SECURITY, Body, Snapshot, addresses, choose_lang,
-                                  host_allowed, machine_names, room_for, same_origin, venue_name)
+from arbiter.tui.web.gate import PER_ADDRESS, STREAMS, Gate
+from arbiter.tui.web.http import Body, Snapshot, addresses, choose_lang, host_allowed, machine_names, room_for, venue_name
+from arbiter.tui.web.routes import make_app
 
-__all__ = ["Web", "serve", "choose_lang", "host_allowed", "MAX_CLIENTS"]
+__all__ = ["Web", "serve", "choose_lang", "host_allowed", "MAX_CLIENTS", "PER_ADDRESS", "STREAMS"]
 
-MAX_CLIENTS = 1000
-HEAD_LIMIT = 16 * 1024
-HEAD_TIMEOUT = 10.0
-IDLE_TIMEOUT = 30.0
-WRITE_TIMEOUT = 30.0
-HEARTBEAT = 10.0
+MAX_CLIENTS = 8000  # 3,000 phones (a stream and a connection or two each) and the projectors
+IDLE_TIMEOUT = 30.0  # a connection with no request in this time is closed (from its start, too)
 SWITCH_INTERVAL = 0.001
-CHUNK = 64 * 1024
+
+
+class _NotTheirs(logging.Filter):
+    """aiohttp's log without the requests it refused as malformed (a stranger's bytes, each a
+    traceback on the judge's terminal); an error of a handler of ours is still logged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not isinstance(exc, HttpProcessingError)
+
+
+GIVE_BACK = 4 * 1024 * 1024  # pages of more than this (some 300 players): their memory is given back when replaced
+
+
+def _give_back(collect: bool) -> None:
+    """The memory of the pages let go back to the system: glibc's malloc_trim (Python keeps freed
+    memory in its heap otherwise: a 20,000-player file left the server 100 MB above its start);
+    with `collect`, first the file reader's memo (core.store.codec keeps the players and games it
+    read, up to 200,000: a judge's next save is quicker) and the collector, for what refers to
+    itself (it holds the interpreter a moment: only when the pages shrank, not on every result of
+    a big event). malloc_trim runs without holding the interpreter (ctypes lets it go). Runs in the
+    worker thread, the one that reads the file."""
+    if collect:
+        from arbiter.core.event import history
+        from arbiter.core.store import codec
+
+        codec.clear_caches()  # the reader's memo of the players and games read (it held the big file's)
+        history.clear_caches()  # the rounds' records, kept by the rounds' identity
+        gc.collect()
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: what the allocator keeps, it keeps
+        pass
+
+
+QUIET = logging.getLogger("arbiter.web")
+QUIET.addFilter(_NotTheirs())
+
+
 def _local_now() -> datetime:
     return datetime.now().astimezone()
 
@@ -67,7 +111,8 @@ class Web:
 
     def __init__(self, path: str, *, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
                  max_clients: int = MAX_CLIENTS, poll: float = 0.5, clock=_local_now, log=None,
-                 names: tuple[str, ...] = ()) -> None:
+                 names: tuple[str, ...] = (), per_address: int = PER_ADDRESS, streams: int = STREAMS,
+                 routes=()) -> None:
         self.file = EventFile(path)
         self.name = self.file.path.name
         self.interval = interval
@@ -84,16 +129,17 @@ class Web:
         self.problem: dict[str, str] = {}
         self.failed: Stamp | None | bool = False  # the stamp of the file that could not be read
         self.snap: Snapshot | None = None
-        self.clients = 0
-        self.refused = 0
         self.static = self._static()
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbiter-web")
-        self.changed: asyncio.Event | None = None
+        self.listeners: set[asyncio.Future] = set()  # the open streams' waits: woken by a new version
+        self.gate = Gate(max_clients, per_address, streams)
+        self.extra_routes = list(routes)  # add(app, web): more routes (the players' reports)
+        self.app: web.Application | None = None
+        self.runner: web.AppRunner | None = None
         self.server: asyncio.base_events.Server | None = None
         self.stopping: asyncio.Event | None = None
+        self.closing = False
         self.error: BaseException | None = None
-        self.tasks: set[asyncio.Task] = set()
-        self.waiting: dict[asyncio.StreamWriter, float] = {}  # connections waiting for a request: until when
 
     # -- the pages --------------------------------------------------------------------------------
     def _static(self) -> dict[str, Body]:
@@ -130,7 +176,7 @@ class Web:
             if self.failed is not False and self.failed == stamp:
                 return None
             self.failed = stamp
-            self.problem = {lang: self._problem_text(exc, lang) for lang in LANGUAGES}
+            self.problem = {lang: "unreadable" for lang in LANGUAGES}  # the banner says no more (frame._stamp)
             self.log(f"arbiter: display: {self._problem_text(exc, 'en')}; "
                      + ("the page shows the last good state" if self.sites else "nothing to show yet"))
             if not self.sites:
@@ -188,14 +234,65 @@ class Web:
         await asyncio.shield(fut)
         return snap.bodies.get((lang, path, part))
 
+    def find_page(self, snap: Snapshot, lang: str, q: str) -> Body:
+        """`/find?q=`: the players of the current round that `q` finds (tui/web/find.py), kept per
+        version for the 512 last different questions."""
+        words = find.terms(q)
+        ck = (lang, " ".join(words), q.strip()[:200])
+        body = snap.found.get(ck)
+        if body is not None:
+            return body
+        site = snap.sites[lang]
+        rows = []
+        for k, row in site.finder:
+            if find.hit(k, words):
+                rows.append(row)
+                if len(rows) > find.MAX_FOUND:
+                    break
+        more = len(rows) > find.MAX_FOUND
+        stamp, iso = snap.stamp
+        html = frame.find_document(site, q.strip(), rows[:find.MAX_FOUND], more, version=snap.version, stamp=stamp,
+                                   stamp_iso=iso, problem=snap.problem.get(lang, ""), has_round=bool(site.find_head))
+        body = Body.of(html, f"{snap.version}-{lang}-find-{zlib.crc32(repr(ck).encode()):08x}",
+                       "text/html; charset=utf-8")
+        if len(snap.found) < 512:
+            snap.found[ck] = body
+        return body
+
+    def hall_one(self, snap: Snapshot, lang: str, which: str) -> Body:
+        """`/hall?s=K`: the hall's page K alone, refreshing to page K+1 after the interval (no JavaScript)."""
+        site = snap.sites[lang]
+        slides = site.hall_slides or [Markup("")]
+        k = int(which) % len(slides) if which.isdigit() and len(which) < 6 else 0
+        key = (lang, "hall", k)
+        body = snap.found.get(key)
+        if body is None:
+            page = site.pages["/hall"]
+            one = P.Page("/hall", page.title, slides[k], nav="/hall")
+            stamp, iso = snap.stamp
+            html = P.document(site, one, version=snap.version, stamp=stamp, stamp_iso=iso,
+                              problem=snap.problem.get(lang, ""), interval=self.interval,
+                              then=f"/hall?s={(k + 1) % len(slides)}")
+            body = snap.found[key] = Body.of(html, f"{snap.version}-{lang}-hall-{k}", "text/html; charset=utf-8")
+        return body
+
     def publish(self, snap: Snapshot | None) -> None:
-        """Make `snap` the pages served (in the loop) and wake every open stream."""
+        """Make `snap` the pages served (in the loop) and wake every open stream; once the version
+        before is let go, its memory goes back to the system (`_give_back`, in the worker thread)."""
         if snap is None:
             return
-        self.snap = snap
-        old, self.changed = self.changed, asyncio.Event()
-        if old is not None:
-            old.set()
+        old, self.snap = self.snap, snap
+        self._wake_streams()
+        if old is not None and old.size > GIVE_BACK:
+            shrunk = snap.size < old.size * 3 // 4  # a big file replaced: collect what refers to itself too
+            del old
+            asyncio.get_running_loop().run_in_executor(self.pool, _give_back, shrunk)
+
+    def _wake_streams(self) -> None:
+        listeners, self.listeners = self.listeners, set()
+        for fut in listeners:
+            if not fut.done():
+                fut.set_result(None)
 
     async def watch(self) -> None:
         loop = asyncio.get_running_loop()
@@ -211,214 +308,27 @@ class Web:
             except Exception as exc:  # noqa: BLE001 - never stop following the file
                 self.log(f"arbiter: display: {exc!r}")
 
-    # -- HTTP ---------------------------------------------------------------------------------------
-    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if self.clients >= self.max_clients:
-            self.refused += 1
-            try:
-                writer.write(BUSY)
-                writer.close()
-            except OSError:
-                pass
-            return
-        self.clients += 1
-        task = asyncio.current_task()
-        self.tasks.add(task)
-        try:
-            first = True
-            while True:
-                # the sweeper closes a connection whose request does not come in time (cheaper than
-                # a wait_for, which makes a task per request)
-                self.waiting[writer] = time.monotonic() + (HEAD_TIMEOUT if first else IDLE_TIMEOUT)
-                try:
-                    head = await reader.readuntil(b"\r\n\r\n")
-                except (asyncio.IncompleteReadError, ConnectionError):
-                    break
-                except asyncio.LimitOverrunError:
-                    await self._send(writer, 400, b"request headers too large\n", close=True)
-                    break
-                finally:
-                    self.waiting.pop(writer, None)
-                first = False
-                keep = await self.answer(head, reader, writer)
-                if not keep:
-                    break
-        except (ConnectionError, asyncio.TimeoutError):
-            pass
-        except asyncio.CancelledError:  # the server is stopping: the connection just ends
-            pass
-        finally:
-            self.clients -= 1
-            self.tasks.discard(task)
-            try:
-                writer.close()
-            except OSError:
-                pass
-
-    @staticmethod
-    async def _drain(writer: asyncio.StreamWriter) -> None:
-        """Wait for a client that reads slowly, at most WRITE_TIMEOUT; nothing to wait for otherwise."""
-        if writer.transport.get_write_buffer_size() > CHUNK:
-            await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
-
-    async def sweep(self) -> None:
-        """Close the connections whose request has not come within its time (every half second)."""
-        while True:
-            await asyncio.sleep(0.5)
-            now = time.monotonic()
-            for writer, deadline in list(self.waiting.items()):
-                if deadline < now:
-                    self.waiting.pop(writer, None)
-                    writer.transport.abort()
-
-    async def _send(self, writer: asyncio.StreamWriter, status: int, body: bytes, *, close: bool = False,
-                    head: bool = False, ctype: bytes = b"text/plain; charset=utf-8", extra: bytes = b"") -> None:
-        lines = (f"HTTP/1.1 {status} {REASONS.get(status, 'Error')}\r\n".encode("ascii") + b"Content-Type: " + ctype +
-                 b"\r\nContent-Length: " + str(len(body)).encode("ascii") + b"\r\n" + SECURITY + extra +
-                 (b"Connection: close\r\n" if close else b"") + b"\r\n")
-        writer.write(lines if head else lines + body)
-        await self._drain(writer)
-
-    async def answer(self, raw: bytes, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
-        """Answer one request; False when the connection is to be closed."""
-        try:
-            text = raw.decode("latin-1")
-            request_line, *header_lines = text[:-4].split("\r\n")
-            method, target, proto = request_line.split(" ")
-        except ValueError:
-            await self._send(writer, 400, b"bad request\n", close=True)
-            return False
-        if len(header_lines) > 100 or not proto.startswith("HTTP/1."):
-            await self._send(writer, 400, b"bad request\n", close=True)
-            return False
-        headers: dict[str, str] = {}
-        for line in header_lines:
-            k, sep, v = line.partition(":")
-            if not sep or not k or k != k.strip():
-                await self._send(writer, 400, b"bad request\n", close=True)
-                return False
-            k = k.lower()
-            if k in headers and k in ("host", "origin", "content-length", "transfer-encoding"):
-                await self._send(writer, 400, b"bad request\n", close=True)
-                return False
-            headers[k] = v.strip()
-        conn = headers.get("connection", "").lower()
-        keep = proto == "HTTP/1.1" and "close" not in conn
-        has_body = headers.get("transfer-encoding") or headers.get("content-length", "0") not in ("", "0")
-        head = method == "HEAD"
-        if method not in ("GET", "HEAD"):
-            await self._send(writer, 405, b"read-only: only GET and HEAD\n", close=True, extra=b"Allow: GET, HEAD\r\n")
-            return False
-        if has_body:
-            await self._send(writer, 400, b"a GET has no body\n", close=True)
-            return False
-        if "host" not in headers or not host_allowed(headers["host"], self.names):
-            await self._send(writer, 421, b"unknown Host: open this server by its address\n", close=True, head=head)
-            return False
-        origin = headers.get("origin")
-        if origin is not None and not same_origin(origin, headers["host"]):
-            await self._send(writer, 403, b"another site's page may not read this one\n", close=True, head=head)
-            return False
-        if not target.startswith("/") or len(target) > 2048:
-            await self._send(writer, 400, b"bad request target\n", close=True, head=head)
-            return False
-        path, _, qs = target.partition("?")
-        path = path.partition("#")[0]
-        if len(path) > 1 and path.endswith("/"):
-            path = path.rstrip("/")
-        try:
-            query = parse_qs(qs, max_num_fields=10) if qs else {}
-        except ValueError:  # more fields than that
-            query = {}
-        snap = self.snap
-        if path == "/events" and not head:
-            await self.stream(reader, writer)
-            return False
-        if path == "/version":
-            body = json.dumps({"v": snap.version, "now": int(time.time() * 1000)}).encode("ascii")
-            await self._send(writer, 200, body, head=head, close=not keep, ctype=b"application/json",
-                             extra=b"Cache-Control: no-store\r\n")
-            return keep
-        if path in self.static:
-            return await self._body(writer, self.static[path], headers, keep=keep, head=head)
-        lang, asked = choose_lang(query, headers, snap.default_lang)
-        part = "live" if (query.get("part") or [""])[0] == "live" else "full"
-        extra = b"Vary: Accept-Encoding, Accept-Language, Cookie\r\nX-Arbiter-Version: %d\r\n" % snap.version
-        if asked:
-            extra += f"Set-Cookie: {COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Strict\r\n".encode("ascii")
-        body = snap.bodies.get((lang, path, part))
-        if body is None:
-            body = await self.later(snap, lang, path, part)
-        if body is None:
-            return await self._body(writer, snap.missing[lang], headers, keep=keep, head=head, status=404, extra=extra)
-        return await self._body(writer, body, headers, keep=keep, head=head, extra=extra)
-
-    async def _body(self, writer: asyncio.StreamWriter, body: Body, headers: dict[str, str], *, keep: bool,
-                    head: bool, status: int = 200, extra: bytes = b"") -> bool:
-        common = (b"ETag: " + body.etag + b"\r\nCache-Control: no-cache\r\n" + SECURITY + extra +
-                  (b"" if keep else b"Connection: close\r\n"))
-        if status == 200 and headers.get("if-none-match", "") == body.etag.decode("ascii"):
-            writer.write(b"HTTP/1.1 304 Not Modified\r\n" + common + b"\r\n")
-            await self._drain(writer)
-            return keep
-        gz = "gzip" in headers.get("accept-encoding", "").lower()
-        data = body.gz if gz else body.data
-        out = (f"HTTP/1.1 {status} {REASONS[status]}\r\n".encode("ascii") + b"Content-Type: " + body.ctype +
-               b"\r\nContent-Length: " + str(len(data)).encode("ascii") + b"\r\n" +
-               (b"Content-Encoding: gzip\r\n" if gz else b"") + common + b"\r\n")
-        await self._send_payload(writer, out if head else out + data)
-        return keep
-
-    async def _send_payload(self, writer: asyncio.StreamWriter, payload: bytes) -> None:
-        """Send `payload` in slices, waiting for a slow reader between them: a connection holds at
-        most about 2 x CHUNK unsent, so memory stays bounded by max_clients x that."""
-        if len(payload) <= CHUNK:
-            writer.write(payload)
-            await self._drain(writer)
-            return
-        view = memoryview(payload)
-        for i in range(0, len(view), CHUNK):
-            writer.write(view[i:i + CHUNK])
-            await self._drain(writer)
-
-    async def stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """Server-sent events: the version now, then every new version (and every HEARTBEAT seconds)."""
-        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n" + SECURITY +
-                     b"Connection: close\r\n\r\nretry: 2000\n\n")
-        eof = asyncio.ensure_future(reader.read(1))
-        try:
-            while True:
-                snap, changed = self.snap, self.changed
-                msg = json.dumps({"v": snap.version, "now": int(time.time() * 1000)})
-                writer.write(f"data: {msg}\n\n".encode("ascii"))
-                await self._drain(writer)
-                if snap is not self.snap:
-                    continue
-                waiter = asyncio.ensure_future(changed.wait())
-                done, _ = await asyncio.wait({waiter, eof}, timeout=HEARTBEAT, return_when=asyncio.FIRST_COMPLETED)
-                waiter.cancel()
-                if eof in done:
-                    break
-        except (ConnectionError, asyncio.TimeoutError):
-            pass
-        finally:
-            eof.cancel()
-
     # -- running ------------------------------------------------------------------------------------
     async def start(self) -> None:
         """Make the first pages and listen (raises OSError when the address cannot be had)."""
-        self.changed = asyncio.Event()
         self.stopping = asyncio.Event()
         loop = asyncio.get_running_loop()
         snap = await loop.run_in_executor(self.pool, self.build)
         if snap is None:  # the file went bad between the command's check and here
             raise self.error
         self.publish(snap)
-        self.server = await asyncio.start_server(self.handle, self.host, self.port, limit=HEAD_LIMIT, backlog=1024,
-                                                 reuse_address=True)
+        self.app = make_app(self)
+        for add in self.extra_routes:
+            add(self.app, self)
+        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, logger=QUIET,
+                                    keepalive_timeout=IDLE_TIMEOUT,
+                                    handler_cancellation=True, max_line_size=8190, max_field_size=8190,
+                                    max_headers=100, shutdown_timeout=2.0)
+        await self.runner.setup()
+        self.server = await loop.create_server(self.gate.protocol(self.runner.server), self.host, self.port,
+                                               backlog=4096, reuse_address=True)
         self.port = self.server.sockets[0].getsockname()[1]
         self._watcher = asyncio.ensure_future(self.watch())
-        self._sweeper = asyncio.ensure_future(self.sweep())
 
     async def run(self, ready=None) -> None:
         # While the worker thread makes pages, the loop takes the GIL back after each socket call:
@@ -444,38 +354,52 @@ class Web:
                 ready(self)
             await self.stopping.wait()
         finally:
-            self.close()
-        for task in list(self.tasks):
-            task.cancel()
-        if self.tasks:
-            await asyncio.wait(list(self.tasks), timeout=5)
+            await self.close()
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        self.closing = True
+        self._wake_streams()
         if self.server is not None:
             self.server.close()
-        for task in (getattr(self, "_watcher", None), getattr(self, "_sweeper", None)):
-            if task is not None:
-                task.cancel()
+        watcher = getattr(self, "_watcher", None)
+        if watcher is not None:
+            watcher.cancel()
+        if self.runner is not None:
+            await self.runner.cleanup()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
-          max_clients: int = MAX_CLIENTS, names: tuple[str, ...] = ()) -> int:
-    """`arbiter display FILE --serve`: serve until Ctrl-C or SIGTERM; 0 then."""
+          max_clients: int = MAX_CLIENTS, names: tuple[str, ...] = (), per_address: int = PER_ADDRESS,
+          reports: bool = False) -> int:
+    """`arbiter display FILE --serve [--reports]`: serve until Ctrl-C or SIGTERM; 0 then. With `reports`, the
+    players' write path (/me, POST /api/report: tui/web/me.py) is mounted; without, the view is read-only."""
     fit = room_for(max_clients)
-    web = Web(path, interval=interval, host=host, port=port, max_clients=fit, names=names)
+    routes = ()
+    if reports:
+        from arbiter.tui.web.me import reports_routes
+
+        routes = (reports_routes(path),)
+    web_ = Web(path, interval=interval, host=host, port=port, max_clients=fit, names=names, per_address=per_address,
+               routes=routes)
 
     def ready(w: Web) -> None:
-        lines = [f"arbiter: serving {clean(w.name)} read-only; Ctrl-C stops"]
+        said = "with the players' reports (/me)" if reports else "read-only"
+        lines = [f"arbiter: serving {clean(w.name)} {said}; Ctrl-C stops"]
         for base in [f"http://{venue_name(n)}:{w.port}" for n in names] + addresses(host, w.port):
             lines += [f"  phones:    {base}/", f"  projector: {base}/hall"]
+            if reports:
+                lines.append(f"  reports:   {base}/me")
         if any("ADDRESS" in x for x in lines):
             lines.append("  (ADDRESS: this machine's address on the venue network, `hostname -I`)")
-        lines.append(f"  at most {w.max_clients} connections at once")
+        each = f", at most {w.gate.per_address} from one address" if w.gate.per_address else ""
+        lines.append(f"  at most {w.max_clients} connections at once{each}")
+        if fit < max_clients:
+            lines.append(f"  (the open-files limit allows {fit}: raise it with `ulimit -n {max_clients + 64}`)")
         print("\n".join(lines), flush=True)
 
     try:
-        asyncio.run(web.run(ready))
+        asyncio.run(web_.run(ready))
     except OSError as exc:  # the port in use, an address not of this machine
         raise ArbiterError("--host {host} --port {port}: cannot serve the display there: {error}", host=host,
                            port=port, error=exc.strerror or str(exc)) from None

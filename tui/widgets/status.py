@@ -17,7 +17,8 @@ CLOCK_STYLE = {"ok": "bold", "warn": "bold black on yellow", "alert": "bold whit
 def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_planned: int, stage: str,
                 table: int | None, tables: int, missing: int | None, clock_left: float | None,
                 clock_paused: bool, others: list[str], viewing: int | None = None, width: int = 80,
-                matches_open: int | None = None, online: tuple[tuple[str, str], tuple[str, str]] | None = None) -> Text:
+                matches_open: int | None = None, online: tuple[tuple[str, str], tuple[str, str]] | None = None,
+               reports: int = 0) -> Text:
     """One line; the event's name gets what the other parts leave (at least 8 columns).
 
     `matches_open` (a team event): the missing results are said with the matches still open.
@@ -29,11 +30,11 @@ def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_plan
     judges are counted ("also: 2"): they never disappear off the right edge.
     """
     full = _parts(lang, False, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
-                  others, viewing, matches_open, online)
+                  others, viewing, matches_open, online, reports)
     parts = full
     if 8 + sum(3 + cell_len(text) for text, _ in full) > width:
         parts = _parts(lang, True, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
-                       others, viewing, matches_open, online)
+                       others, viewing, matches_open, online, reports)
     rest = sum(3 + cell_len(text) for text, _ in parts)
     if others and 8 + rest > width:  # the other judges: how many, cut if need be, never gone
         text, style = tr(lang, "st_others", who=str(len(others))), parts[-1][1]
@@ -50,7 +51,7 @@ def status_text(lang: str, *, event_name: str, round_no: int | None, rounds_plan
 
 
 def _parts(lang: str, short: bool, round_no, rounds_planned, stage, table, tables, missing, clock_left, clock_paused,
-           others, viewing, matches_open=None, online=None) -> list[tuple[str, str]]:
+           others, viewing, matches_open=None, online=None, reports=0) -> list[tuple[str, str]]:
     s = "_short" if short else ""
     parts: list[tuple[str, str]] = []
     if round_no is not None:
@@ -64,6 +65,8 @@ def _parts(lang: str, short: bool, round_no, rounds_planned, stage, table, table
         said = (tr(lang, "st_team_missing" + s, m=matches_open, n=missing) if missing and matches_open is not None
                 else tr(lang, "st_missing" + s, n=missing) if missing else tr(lang, "st_complete" + s))
         parts.append((said, "bold yellow" if missing else "green"))
+    if reports:  # what players sent from their phones waits for the judge (R)
+        parts.append((tr(lang, "st_reports" + s, n=reports), "bold magenta"))
     if clock_left is not None:
         key = "st_paused" if clock_paused else "st_clock"
         parts.append((tr(lang, key, t=clockmod.fmt(clock_left)), CLOCK_STYLE.get(clockmod.level(clock_left), "")))

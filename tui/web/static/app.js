@@ -9,19 +9,42 @@
   var version = body.getAttribute("data-version");
   var skew = 0; // the server's clock minus this device's, from each message
 
-  // -- find my name: rows of the marked tables that contain what is typed ----------------------
+  // -- find my name: rows of the marked tables whose players match every word typed ---------------
+  // The same folding as the server's (tui/web/find.py): lower case, diacritics left out (ё = е),
+  // anything but letters and digits a space; a number is the start number, a word the start of a word
+  // of the name, in any order.
   var input = document.getElementById("q");
-  function norm(s) { return s.toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " "); }
+  var OTHER;
+  try { OTHER = new RegExp("[^\\p{L}\\p{N}]+", "gu"); } catch (e) { OTHER = /[^0-9a-z\u00c0-\u024f\u0370-\u03ff\u0400-\u052f]+/g; }
+  function fold(s) {
+    if (s.normalize) { s = s.normalize("NFKD").replace(/[\u0300-\u036f]/g, ""); }
+    return s.toLowerCase().replace(/ß/g, "ss").replace(OTHER, " ").trim();
+  }
+  function hits(key, words) {
+    var padded = " " + key + " ";
+    for (var i = 0; i < words.length; i++) {
+      var w = words[i];
+      if (/^[0-9]+$/.test(w)) {
+        if (padded.indexOf(" " + String(parseInt(w, 10)) + " ") < 0) { return false; }
+      } else if (padded.indexOf(" " + w) < 0) { return false; }  // the start of a word of the name
+    }
+    return true;
+  }
   function find() {
     if (!input) { return; }
-    var q = norm(input.value.trim());
+    var q = fold(input.value);
+    var words = q ? q.split(" ") : [];
     var shown = 0, total = 0;
     var rows = live.querySelectorAll("table[data-find] tbody tr");
     for (var i = 0; i < rows.length; i++) {
-      // the players' own cells (class "p"): an opponent named in a row's details does not match
-      var own = rows[i].querySelectorAll(".p"), text = "";
-      for (var k = 0; k < own.length; k++) { text += " " + own[k].textContent; }
-      var hit = !q || norm(own.length ? text : rows[i].textContent).indexOf(q) >= 0;
+      // a row's key: its players (an opponent named in a row's details does not match)
+      var key = rows[i].getAttribute("data-k");
+      if (key === null) {
+        var own = rows[i].querySelectorAll(".p"), text = "";
+        for (var k = 0; k < own.length; k++) { text += " " + own[k].textContent; }
+        key = fold(own.length ? text : rows[i].textContent);
+      }
+      var hit = !words.length || hits(key, words);
       rows[i].hidden = !hit;
       total++;
       if (hit) { shown++; }
@@ -36,62 +59,35 @@
     find();
   }
 
-  // -- the hall: each slide cut into pages that fit the screen, rotating --------------------------
-  var hall = body.classList.contains("hall") ? { pages: [], at: 0, paused: false, timer: null } : null;
-  function layout(keep) {
-    var slides = live.querySelectorAll(".slide");
-    var pages = [];
-    var room = window.innerHeight;
-    for (var s = 0; s < slides.length; s++) {
-      var slide = slides[s];
-      slide.classList.add("on");
-      var rows = slide.querySelectorAll("tbody tr");
-      for (var r = 0; r < rows.length; r++) { rows[r].hidden = false; }
-      var top = slide.getBoundingClientRect().top;
-      var thead = slide.querySelector("thead");
-      var fixed = thead ? thead.getBoundingClientRect().bottom - top : slide.getBoundingClientRect().height;
-      var avail = room - top - fixed - room * 0.02;
-      var start = 0;
-      while (start < rows.length || (start === 0 && rows.length === 0)) {
-        var end = start + 1;
-        if (rows.length) {
-          var first = rows[start].getBoundingClientRect().top;
-          while (end < rows.length && rows[end].getBoundingClientRect().bottom - first <= avail) { end++; }
-        }
-        pages.push({ slide: slide, key: slide.getAttribute("data-slide"), from: start, to: end });
-        if (!rows.length) { break; }
-        start = end;
-      }
-      slide.classList.remove("on");
-    }
-    // the pages of each slide are numbered "k/n" in its heading
-    var counts = {};
-    pages.forEach(function (p) { counts[p.key] = (counts[p.key] || 0) + 1; });
-    var seen = {};
-    pages.forEach(function (p) { seen[p.key] = (seen[p.key] || 0) + 1; p.no = seen[p.key]; p.of = counts[p.key]; });
-    var at = 0;
-    if (keep) {
-      for (var k = 0; k < pages.length; k++) {
-        if (pages[k].key === keep.key && pages[k].no === Math.min(keep.no, counts[keep.key])) { at = k; break; }
-      }
-    }
-    hall.pages = pages;
-    hall.at = at;
-    show();
-  }
+  // -- the hall: its pages (made by the server, tui/web/hall.py), one at a time, turning ------------
+  var hall = body.classList.contains("hall") ? { at: 0, paused: false, timer: null } : null;
+  function pages() { return live.querySelectorAll(".slide"); }
   function show() {
-    var p = hall.pages[hall.at];
-    var slides = live.querySelectorAll(".slide");
-    for (var s = 0; s < slides.length; s++) { slides[s].classList.toggle("on", p && slides[s] === p.slide); }
-    if (!p) { return; }
-    var rows = p.slide.querySelectorAll("tbody tr");
-    for (var r = 0; r < rows.length; r++) { rows[r].hidden = r < p.from || r >= p.to; }
-    var no = p.slide.querySelector(".pageno");
-    if (no) { no.textContent = p.of > 1 ? p.no + "/" + p.of : ""; }
+    var all = pages();
+    if (hall.at >= all.length) { hall.at = 0; }
+    for (var s = 0; s < all.length; s++) { all[s].classList.toggle("on", s === hall.at); }
+  }
+  function here() {
+    var p = pages()[hall.at];
+    return p ? { key: p.getAttribute("data-slide"), no: parseInt(p.getAttribute("data-page"), 10) || 1 } : null;
+  }
+  function back(keep) {
+    // after new pages came: the same slide's same page (or its last), else the first page
+    hall.at = 0;
+    if (!keep) { return; }
+    var all = pages(), best = -1;
+    for (var s = 0; s < all.length; s++) {
+      if (all[s].getAttribute("data-slide") === keep.key) {
+        best = s;
+        if ((parseInt(all[s].getAttribute("data-page"), 10) || 1) >= keep.no) { break; }
+      }
+    }
+    if (best >= 0) { hall.at = best; }
   }
   function turn(step) {
-    if (!hall.pages.length) { return; }
-    hall.at = (hall.at + step + hall.pages.length) % hall.pages.length;
+    var n = pages().length;
+    if (!n) { return; }
+    hall.at = (hall.at + step + n) % n;
     show();
   }
   function clock() {
@@ -109,17 +105,13 @@
       (paused !== null ? " (" + el.getAttribute("data-paused-word") + ")" : "");
   }
   if (hall) {
+    if (/[?&]s=/.test(window.location.search)) { window.location.replace("/hall"); }  // the pages without JavaScript
     body.classList.add("js");
     var every = Math.max(0.5, parseFloat(body.getAttribute("data-interval")) || 15) * 1000;
-    layout(null);
+    show();
     hall.timer = setInterval(function () { if (!hall.paused) { turn(1); } }, every);
     setInterval(clock, 1000);
     clock();
-    var resized = null;
-    window.addEventListener("resize", function () {
-      clearTimeout(resized);
-      resized = setTimeout(function () { layout(hall.pages[hall.at]); }, 200);
-    });
     document.addEventListener("keydown", function (ev) {
       if (ev.key === " " || ev.key === "ArrowRight") { turn(1); ev.preventDefault(); }
       else if (ev.key === "ArrowLeft") { turn(-1); }
@@ -141,12 +133,12 @@
       var got = r.headers.get("X-Arbiter-Version");
       return r.text().then(function (html) { return { html: html, v: got || v }; });
     }).then(function (res) {
-      var keep = hall ? hall.pages[hall.at] : null;
+      var keep = hall ? here() : null;
       live.innerHTML = res.html;
       version = String(res.v);
       body.setAttribute("data-version", version);
       find();
-      if (hall) { layout(keep); clock(); }
+      if (hall) { back(keep); show(); clock(); }
     }).catch(function () { /* the next message tries again */ }).then(function () {
       fetching = false;
       if (wanted !== null && wanted !== version) { refresh(wanted); }
