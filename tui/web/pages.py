@@ -37,7 +37,6 @@ from arbiter.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
 
 _CELL = re.compile(r"([0-9]+|\?)([fs])(.)")  # a crosstable cell in English: opponent's row, colour, score
-HALL_TIEBREAKS = 3  # the hall's standings show the first three tie-breaks (the phone's show all)
 
 
 class Shared:
