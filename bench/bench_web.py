@@ -66,9 +66,11 @@ asyncio, no limit per address), NOW = this one (aiohttp, limits per address), ru
                                                          333 ms (6)                446 ms (8)
         heard by every phone / fetched by every one   3.4/4.7 s (12),           2.8/7.4 s (14),
                                                          2.8/4.3 s (6)             1.5/4.7 s (8)
+        at load 3-5: errors; p99; heard/fetched       0; 124 ms; 1.5/3.3 s      0; 135 ms; 2.2/3.7 s
     --phones=3000, 1000 players (6)
         errors; p99                                   0; 255 ms                 0; 19 ms
         heard / fetched by every phone                4.2 / 6.4 s               3.0 / 6.0 s
+        at load 3: errors; p99; heard/fetched         0; 121 ms; 1.8/2.6 s      0; 129 ms; 2.0/3.7 s
     --memory=20000 (11-13)
         at rest / with the big file / after           48 / 409 / 223 MB         60 / 411 / 127 MB
 """
