@@ -176,3 +176,30 @@ def test_the_end_of_the_event_final_ranking_categories_and_prizes():
     before = P.build(load(ROOT / "saves" / "demo.toml"), "en")  # under way, without prizes
     assert "/final" in dict(before.nav) and "/prizes" not in dict(before.nav)
     assert "final" not in re.findall(r'data-slide="([^"]+)"', before.page("/hall").body)
+
+
+def test_the_halls_pages_by_the_length_of_a_list_and_the_style_sheet_agrees():
+    """tui/web/hall.py: the fewest pages in type readable from the back of a hall, else within a few pages;
+    the widths it assumes are the style sheet's (static/app.css)."""
+    from importlib import resources
+    from math import ceil
+
+    from arbiter.tui.web import hall
+
+    css = (resources.files("arbiter.tui.web") / "static" / "app.css").read_text()
+    for kind, em in hall.EM.items():
+        assert f".kind-{kind} {{ --em: {em}; }}" in css, kind
+    for _kind, levels in hall.LEVELS.items():
+        for cols, rows in levels:
+            assert f".cols-{cols} {{ --cols: {cols}; }}" in css and f".rows-{rows} {{ --rows: {rows}; }}" in css
+    for kind in ("pairings", "names", "standings"):
+        for n in range(1, 2001, 7):
+            cols, rows = hall.level(kind, n)
+            pages = ceil(n / (cols * rows))
+            assert pages <= hall.PAGES[kind] or (cols, rows) == hall.LEVELS[kind][-1], (kind, n)
+            if n <= 40:  # a small event: large type
+                assert hall.type_px(kind, cols, rows) >= hall.READABLE, (kind, n)
+    # a 1000-player round: 500 boards in 5 pages, 1000 names in 5, the top of the standings in 1: 11 x 15 s
+    assert [ceil(n / (c * r)) for n, (c, r) in ((500, hall.level("pairings", 500)), (1000, hall.level("names", 1000)))] \
+        == [5, 5]
+    assert hall.PAGES["standings"] == 1 and (5 + 5 + 1) * 15 <= 180

@@ -40,7 +40,7 @@ LEVELS = {  # (columns, rows) of a page, from the largest type to the smallest
 PAGES = {"pairings": 5, "names": 5, "standings": 1, "other": 2}  # at most, the densest level's beyond
 
 
-EM = {"pairings": 42, "names": 19, "standings": 35, "other": 40}  # a row's width in ems (static/app.css)
+EM = {"pairings": 42, "names": 20, "standings": 35, "other": 40}  # a row's width in ems (static/app.css)
 READABLE = 26  # pixels of type on a 1920x1080 projector: from the back of a hall
 
 

@@ -110,7 +110,7 @@ class Web:
     """The server of one event file."""
 
     def __init__(self, path: str, *, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
-                 max_clients: int = MAX_CLIENTS, poll: float = 0.5, clock=_local_now, log=None,
+                 max_clients: int = MAX_CLIENTS, poll: float = 0.25, clock=_local_now, log=None,
                  names: tuple[str, ...] = (), per_address: int = PER_ADDRESS, streams: int = STREAMS,
                  routes=()) -> None:
         self.file = EventFile(path)
