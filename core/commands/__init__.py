@@ -11,7 +11,8 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     results   RecordResult, ClearResult, SetMoves, TechnicalDraws
     players   AddPlayer, EditPlayer, Withdraw, RequestBye, ImportPlayers, SeatPlayers, MovePlayer
     forbid    ForbidPair, ForbidClub
-    pairing   PairNext, PairReadyTables, SavePairing, PairByHand, SwapColours, ExchangePlayers, GiveBye, Unpair
+    pairing   PairNext, PairReadyTables, SavePairing, PairByHand, PairTeamsByHand, SwapColours, ExchangePlayers,
+              GiveBye, Unpair
     stages    StartTop, StartPlayoff
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams, SwapMatch, ExchangeTeams, GiveTeamBye
     clock     SetClock, StartClockEveryTable, StartClock
@@ -41,7 +42,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "players": ("AddPlayer", "EditPlayer", "Withdraw", "RequestBye", "ImportPlayers", "SeatPlayers", "MovePlayer"),
     "forbid": ("ForbidPair", "ForbidClub"),
     "pairing": ("PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers",
-                "GiveBye", "Unpair", "why_not_by_hand"),
+                "GiveBye", "Unpair", "why_not_by_hand", "PairTeamsByHand"),
     "stages": ("StartTop", "StartPlayoff"),
     "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye"),
     "clock": ("SetClock", "StartClockEveryTable", "StartClock"),
