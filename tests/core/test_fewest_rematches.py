@@ -239,3 +239,61 @@ def test_no_pairing_with_fewer_rematches_exists(req):
     assert not {frozenset(b) for b in pairing.boards} & req.forbidden
     if best == 0:
         assert pairing.boards == pair_round(req).boards  # nothing relaxed: the Dutch pairing itself
+
+
+# -- how many rounds are sure without a rematch (core/pairing/guarantee.py) ---------------------------------
+
+
+def _perfect_matchings(vs):
+    if not vs:
+        yield frozenset()
+        return
+    v = vs[0]
+    for i in range(1, len(vs)):
+        for m in _perfect_matchings(vs[1:i] + vs[i + 1:]):
+            yield m | {frozenset((v, vs[i]))}
+
+
+def first_round_that_can_fail(n: int) -> int:
+    """By trying every sequence of rematch-free rounds (round 1 fixed: any other is the same up to names):
+    the first round that may have no pairing without a rematch (n: an even field; an odd one counts the bye
+    as one more). n when none (n - 1 rounds, a round robin, always possible)."""
+    every = list(_perfect_matchings(tuple(range(n))))
+    worst = [n]
+
+    def go(played, k):
+        left = [m for m in every if not (m & played)]
+        if not left:
+            worst[0] = min(worst[0], k + 1)
+            return
+        if k + 2 >= worst[0]:
+            return
+        for m in left:
+            go(played | m, k + 1)
+
+    go(every[0], 1)
+    return worst[0]
+
+
+@pytest.mark.parametrize("n", [2, 4, 6, 8])
+def test_the_rounds_sure_without_a_rematch_are_those_of_every_sequence_of_rounds(n):
+    from arbiter.core.pairing.guarantee import rematch_free_rounds
+
+    assert rematch_free_rounds(n) == first_round_that_can_fail(n) - 1
+    assert rematch_free_rounds(n - 1) == rematch_free_rounds(n)  # the odd field: the bye is one more
+
+
+def test_the_rounds_sure_by_field_and_the_field_needed():
+    from arbiter.core.pairing.guarantee import field_warning, new_event_note, rematch_free_rounds, smallest_field
+
+    assert [rematch_free_rounds(n) for n in range(2, 17)] == [1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7, 9, 9]
+    assert [smallest_field(r) for r in range(1, 10)] == [2, 3, 3, 7, 7, 11, 11, 15, 15]
+    assert new_event_note(3) is None
+    assert str(new_event_note(5, teams=True)) == (
+        "a Swiss of 5 rounds is sure to be paired without a rematch only with 7 teams or more; with fewer, "
+        "a round robin fits better (--system roundrobin)")
+    assert field_warning(7, 5) is None and field_warning(8, 5) is None
+    w = field_warning(6, 5, teams=True)
+    assert str(w).startswith("6 teams for 5 rounds: a pairing without a rematch is sure only up to round 3 "
+                             "(7 teams are needed for 5)")
+    assert "гарантирована только до 3-го тура" in w.text("ru")

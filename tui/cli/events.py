@@ -52,6 +52,12 @@ def cmd_new(a: argparse.Namespace) -> int:
         create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
           + (f", teams of {a.boards} boards" if a.teams else ""))
+    if event.system == "swiss":  # the field a Swiss of these rounds needs to pair without a rematch (stderr)
+        from arbiter.core.pairing.guarantee import new_event_note
+
+        note = new_event_note(event.rounds_planned, teams=bool(a.teams))
+        if note is not None:
+            print(f"arbiter: note: {note}", file=sys.stderr)
     if sys.stdout.isatty():  # a judge at a terminal: how (or that) the folder is shared (docs/venue.md)
         from arbiter.core.store import venue
         print(clean(venue.new_event_note(a.file), lines=True))

@@ -44,7 +44,23 @@ def cmd_pair(a: argparse.Namespace) -> int:
             sys.stdout.write(round_text(new, r))
             if fewest:
                 _say_rematches(new, r)
+            _field_warning(new, r)
     return 0
+
+
+def _field_warning(event, rnd) -> None:
+    """Round 1 of a Swiss whose field is too small for its rounds to be sure of pairings without a rematch."""
+    if rnd.number != 1 or event.system != "swiss" or rnd.stage != "swiss":
+        return
+    from arbiter.core import teams as team_event
+    from arbiter.core.pairing.guarantee import field_warning
+
+    if team_event.is_team_event(event):
+        w = field_warning(len(team_event.teams(event)), event.rounds_planned, teams=True)
+    else:
+        w = field_warning(len(event.table_players(rnd.table)), event.rounds_planned)
+    if w is not None:
+        print(f"warning: {w}")
 
 
 def _say_rematches(event, rnd) -> None:
@@ -72,6 +88,7 @@ def _pair_teams(ef: EventFile, e, table: int | None, a: argparse.Namespace, fewe
         rnd = new.rounds_of("swiss", None)[-1]
         for w in team_hand.team_warnings(new, rnd):
             print(f"warning: {w}")
+        _field_warning(new, rnd)
         return 0
     allow: frozenset = frozenset()
     if a.allow_rematch is not None:
@@ -83,6 +100,7 @@ def _pair_teams(ef: EventFile, e, table: int | None, a: argparse.Namespace, fewe
     sys.stdout.write(team_output.matches_output(new))
     if fewest:
         _say_rematches(new, new.rounds[-1])
+    _field_warning(new, new.rounds[-1])
     return 0
 
 
