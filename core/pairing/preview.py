@@ -86,12 +86,15 @@ class Proposal:
 
     def warnings_in(self, lang: str) -> tuple[str, ...]:
         """`warnings` in "en" or "ru" (`core.pairing.rounds.warnings_for`; a team event's matches:
-        `core.teams.hand.team_warnings`)."""
+        `core.teams.hand.team_warnings`), after the rematches of a pairing with the fewest rematches."""
+        said = self.rematches_in(lang)  # the fewest rematches: each one the engine made, changed by hand or not
         if not self.manual:
-            return ()
+            return said
         if team_event.is_team_event(self.event):
-            return tuple(w for r in self.rounds for w in team_hand.team_warnings(self.event, r, lang=lang))
-        return tuple(w for r in self.rounds for w in pairing.warnings_for(self.event, r, lang=lang))
+            hand = tuple(w for r in self.rounds for w in team_hand.team_warnings(self.event, r, lang=lang))
+        else:
+            hand = tuple(w for r in self.rounds for w in pairing.warnings_for(self.event, r, lang=lang))
+        return said + tuple(w for w in hand if w not in said)
 
     def what(self) -> str:
         """The journal's words for saving this proposal."""
