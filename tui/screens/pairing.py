@@ -37,6 +37,22 @@ def refused_or(command, snapshot, progress):
         return exc
 
 
+def field_note(event, table: int | None, lang: str) -> str:
+    """Round 1 of a Swiss whose field is too small for its rounds to be sure of pairings without a rematch
+    (`core.pairing.guarantee.field_warning`), in the judge's language; "" when it is big enough."""
+    if event.system != "swiss":
+        return ""
+    from arbiter.core.pairing.guarantee import rematch_free_rounds, smallest_field
+
+    team = team_event.is_team_event(event)
+    field = len(team_event.teams(event)) if team else len(event.table_players(table))
+    sure, rounds = rematch_free_rounds(field), event.rounds_planned
+    if field < 2 or rounds <= sure:
+        return ""
+    return tr(lang, "pv_field_teams" if team else "pv_field_players", n=field, rounds=rounds, sure=sure,
+              need=smallest_field(rounds))
+
+
 def _pair(s) -> Why | None:
     """`p`: the next round of the table shown (`core.commands.PairNext`; the engine may still find no pairing)."""
     return busy(s) or why_core(cmds.PairNext(s.table if s.stage == "swiss" else None).why_not(s.event))
@@ -87,6 +103,8 @@ class Pairing:
             proposal = await self.fewest_rematches(table, snapshot, k, proposal)
             note = note or (tr(self.arb.lang, "pv_fewest_note") if proposal is not None else "")
         if proposal is not None:
+            if k == 1 and not note:
+                note = field_note(snapshot, table, self.arb.lang)
             await self.preview(proposal, note, cancelled)
 
     async def fewest_rematches(self, table: int | None, snapshot, k: int, refusal: NoLegalPairing):
