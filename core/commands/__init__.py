@@ -16,7 +16,7 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     stages    StartTop, StartPlayoff
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams, SwapMatch, ExchangeTeams, GiveTeamBye
     clock     SetClock, StartClockEveryTable, StartClock
-    event     SetDetails
+    event     SetDetails (and make_new_event: the event `arbiter new` and the TUI's form make)
     final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
               RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots
     batch     Batch (several changes in one transaction and one journal line)
@@ -46,7 +46,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "stages": ("StartTop", "StartPlayoff"),
     "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye"),
     "clock": ("SetClock", "StartClockEveryTable", "StartClock"),
-    "event": ("SetDetails",),
+    "event": ("SetDetails", "make_new_event"),
     "final": ("KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
               "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",
               "SplitPrizes", "UnsplitPrizes", "DrawLots"),

@@ -133,15 +133,24 @@ class FormScreen(ModalScreen[dict | None]):
                 Binding("enter", "next_field", "next", show=False, priority=True)]
     AUTO_FOCUS = "Input"
 
-    def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "") -> None:
+    def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "", *, error: str = "",
+                 focus: str | None = None) -> None:
+        """`error`: why the values last typed were refused (shown in red under the title; the form is opened
+        again with them, tui/screens/forms.py); `focus`: the field it names, focused first."""
         super().__init__()
         self.title_text = title
         self.fields = list(fields)
         self.hint = hint
+        self.error = error
+        self.refused = focus if focus is not None and any(name == focus for name, _, _ in self.fields) else None
+        if self.refused is not None:
+            self.AUTO_FOCUS = f"#f-{focus}"  # the field a refusal names is focused first
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog form"):
             yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
+            if self.error:
+                yield Static(Text(self.error, style="bold red"), classes="form-error")
             with VerticalScroll(classes="dialog-body"):
                 for name, label, default in self.fields:
                     yield Label(Text(label), classes="form-label")
@@ -150,6 +159,8 @@ class FormScreen(ModalScreen[dict | None]):
                 yield Static(Text(self.hint), classes="dialog-keys")
 
     def on_mount(self) -> None:
+        if self.refused is not None:
+            return  # the field a refusal names is focused: on_descendant_focus shows it with its label
         # the first field is focused before the layout: show the form from its top (the first label)
         self.call_after_refresh(lambda: self.query_one(".dialog-body", VerticalScroll).scroll_home(animate=False))
 
