@@ -47,12 +47,12 @@ async def ask_form(screen, title: str, fields: Sequence[tuple[str, str, str]], a
             if inspect.isawaitable(result):
                 result = await result
             return result
-        except FieldError as exc:
-            focus, text = exc.field, exc.text
+        except FieldError as exc:  # its text names the field
+            focus, error = exc.field, exc.text
         except ArbiterError as exc:
             focus, text = (field_of(exc) if field_of is not None else None), message(exc, lang)
-        label = labels.get(focus or "", "")
-        error = f"{label}: {text}" if label and not text.startswith(label) else text
+            label = labels.get(focus or "", "")
+            error = f"{label}: {text}" if label and not text.startswith(label) else text
 
 
 def committed(screen, command) -> Any:
