@@ -27,6 +27,7 @@ SYSTEM_WORDS = {
     "double-roundrobin": ("double-roundrobin", "double round robin", "double", "d", "двухкруговая", "двойная", "д"),
 }
 YES = ("y", "yes", "д", "да", "1")
+INDIVIDUAL_DEFAULT = "BH-C1,BH,SB,WIN"  # the tie-breaks field's default
 
 
 def default_file(open_path) -> str:
@@ -47,7 +48,7 @@ def fields_of(L: str, default: str) -> list[tuple[str, str, str]]:
         ("top", tr(L, "f_top"), "0"),
         ("third", tr(L, "f_third"), tr(L, "no_letter")),
         ("points", tr(L, "f_points"), "1,1/2,0"),
-        ("tiebreaks", tr(L, "f_tiebreaks"), "BH-C1,BH,SB,WIN"),
+        ("tiebreaks", tr(L, "f_tiebreaks"), INDIVIDUAL_DEFAULT),
         ("boards", tr(L, "f_team_boards"), "0"),
         ("match_points", tr(L, "f_match_points"), "2,1,0"),
     ]
@@ -142,6 +143,8 @@ def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") 
     top = whole(values, "top", "top", lang)
     boards = whole(values, "boards", "boards", lang)
     codes = tuple(c.strip().upper() for c in values.get("tiebreaks", "").split(",") if c.strip())
+    if boards and ",".join(codes) == INDIVIDUAL_DEFAULT:
+        codes = ()  # the form's default is for players: a team event takes the team default (GP, EMGSB)
     try:
         if boards:
             from arbiter.core.teams.tiebreak_codes import check_codes as team_codes

@@ -55,7 +55,7 @@ async def prize_split_form(screen) -> None:
 
 
 register(
-    Action("pz_split", ("d",), W("split 704.4", "делёж 704.4"),
+    Action("pz_split", ("d",), W("split", "делёж"),
            W("Prize split (704.4): players who agreed a top game's result share their prizes' money, in parts",
              "Делёж призов (704.4): участники, договорившиеся о результате партии топа, делят деньги своих "
              "призов в долях"),
