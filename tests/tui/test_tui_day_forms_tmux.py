@@ -19,12 +19,12 @@ from tests.tui.test_tui_tmux import TMUX, Tmux
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed: the real-terminal test needs it")
 
 WORDS = {
-    "en": {"new": "new event", "form": "New event", "rounds_bad": "rounds: 'x' is not a number",
-           "created": "created", "details": "event details", "details_form": "Event details",
+    "en": {"new": "new event", "form": "system: swiss, roundrobin", "rounds_bad": "rounds: 'x' is not a number",
+           "created": "created", "details": "event details", "details_form": "Event details (the FIDE report)",
            "fed_bad": "federation: 'rus'", "saved": "event details saved", "new_help": "New event: a Swiss",
            "details_help": "The event's report details"},
-    "ru": {"new": "новый турнир", "form": "Новый турнир", "rounds_bad": "туров: 'x' — не число",
-           "created": "создан", "details": "данные турнира", "details_form": "Данные турнира",
+    "ru": {"new": "новый турнир", "form": "система: швейцарская, круговая", "rounds_bad": "туров: 'x' — не число",
+           "created": "создан", "details": "данные турнира", "details_form": "Данные турнира (отчёт для ФИДЕ)",
            "fed_bad": "федерация: 'rus'", "saved": "данные турнира сохранены", "new_help": "Новый турнир: швейцарская",
            "details_help": "Данные турнира для отчёта"},
 }
@@ -48,7 +48,7 @@ def test_the_new_event_and_details_forms_in_tmux(tmp_path, lang):
         t.keys(w["new"])
         t.wait(lambda s: w["new_help"] in s, "the palette found it")
         key(t, "Enter")
-        t.wait(lambda s: w["form"] in s, "the new-event form")
+        t.wait(lambda s: w["form"] in s, "the new-event form (its field, not the palette's line)")
         key(t, "Enter")  # the file: beside the open event
         t.keys("Kazan Teams")
         key(t, "Enter", 2)  # the system: swiss

@@ -189,7 +189,8 @@ class FormScreen(ModalScreen[dict | None]):
             self.submit()
 
     def submit(self) -> None:
-        if self.is_current:
+        if self.is_current and not getattr(self, "submitted", False):
+            self.submitted = True  # once: an Enter read before the form closed must not close what is beneath
             self.dismiss({name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields})
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
