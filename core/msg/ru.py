@@ -1919,6 +1919,8 @@ RU: dict[str, str] = {
     "team '{name}' is paired twice": "команда «{name}» в парах дважды",
     "only one team can be without a match in a round": "в туре без матча может быть только одна команда",
     "give at least one match, e.g. 1-4": "укажите хотя бы один матч, например 1-4",
+    "team(s) {names} can play round {k} but have no match: give each a match, or the bye (TEAM-0)":
+        "команды {names} могут играть в {k}-м туре, но без матча: дайте каждой матч или бай (КОМАНДА-0)",
     "pair round {rounds} with the fewest rematches: {pair}":
         "жеребьёвка тура {rounds} с наименьшим числом повторных встреч: {pair}",
     "pair round {rounds} of table {table} with the fewest rematches: {pair}":

@@ -218,7 +218,7 @@ def pair_teams_by_hand(event: Event, pairs: list[tuple[str, str | None]]) -> Eve
     """The next round of a team Swiss set by hand, match by match: (first-named, second-named) teams by name
     or number (`find_team`), second None for the team without a match. Each team plays its line-up of the
     round (stored, else the first B of its roster who can play), the boards follow it, colours alternating;
-    every board is marked manual. A team missing from the pairs while it can play is said by the warnings."""
+    every board is marked manual. A team that can play and is given neither a match nor the bye is refused."""
     check_pair_next(event)
     st = state(event)
     if _stage(event) != "swiss":
@@ -256,6 +256,10 @@ def pair_teams_by_hand(event: Event, pairs: list[tuple[str, str | None]]) -> Eve
             matches_.append((ta, tid_of[find_team(event, b, st)]))
     if not matches_:
         raise IllegalChange("give at least one match, e.g. 1-4")
+    left = [t.name for t in tlist if t.id not in seen and lineup_for(event, t, k, st) is not None]
+    if left:
+        raise IllegalChange("team(s) {names} can play round {k} but have no match: give each a match, or the "
+                            "bye (TEAM-0)", names=", ".join(f"'{x}'" for x in left), k=k)
     return _with_matches(event, st, "swiss", k, by_id, ups, matches_, bye, set(), all_manual=True)
 
 

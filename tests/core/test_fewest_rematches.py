@@ -141,6 +141,10 @@ def test_team_pairing_by_hand_follows_the_line_ups_and_refuses_mistakes():
         pair_teams_by_hand(e, [("Ants", "Bees"), ("1", "Cats")])
     with pytest.raises(IllegalChange, match="no team 'Owls'"):
         pair_teams_by_hand(e, [("Owls", "Bees")])
+    with pytest.raises(IllegalChange, match="team\\(s\\) 'Eels', 'Fish' can play round 4 but have no match"):
+        pair_teams_by_hand(e, [("Ants", "Bees"), ("Cats", "Dogs")])
+    with pytest.raises(IllegalChange, match="only one team can be without a match"):
+        pair_teams_by_hand(e, [("Ants", "Bees"), ("Cats", "Dogs"), ("Eels", None), ("Fish", None)])
 
 
 # -- the property: nothing with fewer rematches exists ---------------------------------------------------
@@ -315,3 +319,13 @@ def test_the_rounds_sure_by_field_and_the_field_needed():
     assert str(w).startswith("6 teams for 5 rounds: a pairing without a rematch is sure only up to round 3 "
                              "(7 teams are needed for 5)")
     assert "гарантирована только до 3-го тура" in w.text("ru")
+
+
+def test_team_pairing_by_hand_with_the_team_without_a_match():
+    from tests.core.test_team_event import team_event_of
+
+    e = team_event_of(["Ants", "Bees", "Cats", "Dogs", "Eels"], 2, rounds=4)
+    e = pair_teams_by_hand(e, [("1", "4"), ("Bees", "Cats"), ("5", None)])
+    rnd = e.find_round("swiss", None, 1)
+    assert [(m.first_name, m.second_name) for m in team_event.matches(e, rnd)] == [("Ants", "Dogs"), ("Bees", "Cats")]
+    assert team_event.state(e).byes == {1: "Eels"} and len(rnd.games) == 4
