@@ -521,7 +521,7 @@ async def test_the_new_event_form_keeps_the_focused_field_in_view(round_three):
         app.main.action_act("new_event")
         await pilot.pause()
         body = app.screen.query_one(".dialog-body")
-        for _ in range(8):  # file, name, system, rounds, tables, top, third, points: tie-breaks
+        for _ in range(7):
             before = app.screen.focused
             compat.burst(app, ["enter"])
             await until(pilot, lambda: app.screen.focused not in (None, before) and body.region.contains_region(

@@ -42,13 +42,13 @@ def fields_of(L: str, default: str) -> list[tuple[str, str, str]]:
     return [
         ("file", tr(L, "f_file"), default),
         ("name", tr(L, "f_name"), ""),
-        ("system", tr(L, "f_system"), tr(L, "f_system_swiss")),
         ("rounds", tr(L, "f_rounds"), "5"),
         ("tables", tr(L, "f_tables"), "1"),
         ("top", tr(L, "f_top"), "0"),
         ("third", tr(L, "f_third"), tr(L, "no_letter")),
         ("points", tr(L, "f_points"), "1,1/2,0"),
         ("tiebreaks", tr(L, "f_tiebreaks"), INDIVIDUAL_DEFAULT),
+        ("system", tr(L, "f_system"), tr(L, "f_system_swiss")),
         ("boards", tr(L, "f_team_boards"), "0"),
         ("match_points", tr(L, "f_match_points"), "2,1,0"),
     ]
