@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual import work
 
 from arbiter.core import limits
-from arbiter.core.errors import ArbiterError, message
+from arbiter.core.errors import ArbiterError
 
 from ..actions import W, Action, register
 from ..i18n import tr
