@@ -421,6 +421,20 @@ class ActionsProvider(Provider):
                     out.append((a, obj))
         return out
 
+    def _refused(self) -> list[tuple[Action, Any, Why]]:
+        """The palette's actions of the screen that do not apply now, each with why (`p` once every round is
+        paired: "all 5 rounds have been paired")."""
+        screen = self.screen
+        team = in_team_event(screen)
+        out = []
+        for obj, scope in scopes_of(screen):
+            for a in of_scope(scope):
+                if a.palette and offered(a, team):
+                    reason = a.why_not(obj)
+                    if reason is not None:
+                        out.append((a, obj, reason))
+        return out
+
     def _hit_text(self, a: Action) -> tuple[Text, str]:
         lang = self.app.lang
         key = f" ({a.key})" if a.key else ""
@@ -441,6 +455,15 @@ class ActionsProvider(Provider):
             if score > 0:
                 found = True
                 yield Hit(score, matcher.highlight(name.plain), partial(run, obj, a.id), text=name.plain, help=help_)
+        lang = self.app.lang
+        for a, obj, reason in self._refused():  # what does not apply now: dimmed, with why (choosing it says it)
+            score = max(matcher.match(t) for t in (a.help.en, a.help.ru, a.label.en, a.label.ru, a.id))
+            if score > 0:
+                found = True
+                said = reason.text(lang)
+                key = f" ({a.key})" if a.key else ""
+                yield Hit(score / 2, Text(f"{a.help(lang)} — {said}", style="dim"), partial(run, obj, a.id),
+                          text=f"{a.help(lang)} — {said}", help=f"{a.label(lang)}{key}")
         if not found:  # the palette's own "No matches found" is English: say it here, in the judge's language
             yield Hit(1.0, Text(tr(self.app.lang, "palette_none"), style="dim"), lambda: None,
                       text=tr(self.app.lang, "palette_none"))

@@ -441,6 +441,9 @@ T: dict[str, tuple[str, str]] = {
     "st_offline_short": ("offline", "сайт недоступен"),
 }
 T.update(MORE)  # the end of the event's screens and the web view (tui/words.py)
+from .words_day import DAY  # noqa: E402  (the day's forms, the fewest rematches: tui/words_day.py)
+
+T.update(DAY)
 
 
 # tie-break names (glossary.md); codes with -Cn / -Mn get the suffix added

@@ -11,11 +11,12 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     results   RecordResult, ClearResult, SetMoves, TechnicalDraws
     players   AddPlayer, EditPlayer, Withdraw, RequestBye, ImportPlayers, SeatPlayers, MovePlayer
     forbid    ForbidPair, ForbidClub
-    pairing   PairNext, PairReadyTables, SavePairing, PairByHand, SwapColours, ExchangePlayers, GiveBye, Unpair
+    pairing   PairNext, PairReadyTables, SavePairing, PairByHand, PairTeamsByHand, SwapColours, ExchangePlayers,
+              GiveBye, Unpair
     stages    StartTop, StartPlayoff
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams, SwapMatch, ExchangeTeams, GiveTeamBye
     clock     SetClock, StartClockEveryTable, StartClock
-    event     SetDetails
+    event     SetDetails (and make_new_event: the event `arbiter new` and the TUI's form make)
     final     AddCategory, EditCategory, RenameCategory, MoveCategory, RemoveCategory, AddPrize, EditPrize,
               RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots,
               SetPrizeTrophies
@@ -44,11 +45,11 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "players": ("AddPlayer", "EditPlayer", "Withdraw", "RequestBye", "ImportPlayers", "SeatPlayers", "MovePlayer"),
     "forbid": ("ForbidPair", "ForbidClub"),
     "pairing": ("PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers",
-                "GiveBye", "Unpair", "why_not_by_hand"),
+                "GiveBye", "Unpair", "why_not_by_hand", "PairTeamsByHand"),
     "stages": ("StartTop", "StartPlayoff"),
     "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye"),
     "clock": ("SetClock", "StartClockEveryTable", "StartClock"),
-    "event": ("SetDetails",),
+    "event": ("SetDetails", "make_new_event"),
     "final": ("KEEP", "Conditions", "AddCategory", "EditCategory", "RenameCategory", "MoveCategory", "RemoveCategory",
               "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",
               "SplitPrizes", "UnsplitPrizes", "DrawLots", "SetPrizeTrophies"),

@@ -36,3 +36,20 @@ class SetDetails(Command):
 
     def describe(self, event: Event) -> Msg:
         return describe("set the event's details")
+
+
+def make_new_event(name: str, rounds: int, *, teams_boards: int | None = None, match_points=None,
+                   details: dict | None = None, **settings) -> Event:
+    """A new event as `arbiter new` and the TUI's new-event form make it: `core.event.commands.new_event`
+    (`settings`: system, tables, top, third_place, points, tiebreaks, edition, lots_seed, baku,
+    initial_colour, unrated_rating), a team event of `teams_boards` boards (`core.teams.setup`, its
+    `match_points` and the tie-breaks as team codes) when given, then the report's details (`SetDetails`)."""
+    from arbiter.core.event.commands import new_event
+
+    event = new_event(name, rounds, **settings)
+    if teams_boards is not None:
+        from arbiter.core import teams as team_event
+
+        codes = list(settings.get("tiebreaks") or ()) or None
+        event = team_event.setup(event, teams_boards, match_points=match_points, tiebreaks=codes)
+    return SetDetails(**(details or {})).apply(event)

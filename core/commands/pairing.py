@@ -32,22 +32,26 @@ def _main_stage(event: Event) -> str:
 class PairNext(SlowCommand):
     """The next round of the main stage: of one table, or of every table (all of them complete).
 
-    `allow_rematch`: pairs of players who may meet again (when no legal pairing exists otherwise); `lots`: a
-    round robin draws its Berger numbers by lot."""
+    `allow_rematch`: pairs of players (a team event: of team ids) who may meet again (when no legal pairing
+    exists otherwise); `fewest_rematches`: a Swiss round with the fewest rematches the other rules allow
+    (`core.swiss.rematches`), each said (`Proposal.rematches_in`) and journalled; `lots`: a round robin draws
+    its Berger numbers by lot."""
 
     table: int | None = None
     lots: bool = False
     allow_rematch: frozenset[frozenset[int]] = frozenset()
+    fewest_rematches: bool = False
 
     def check(self, event: Event) -> None:
         pairing.check_pair_next(event, self.table, lots=self.lots)
 
     def apply(self, event: Event) -> Event:
-        return pairing.pair_next(event, self.table, lots=self.lots, allow_rematch=set(self.allow_rematch))
+        return pairing.pair_next(event, self.table, lots=self.lots, allow_rematch=set(self.allow_rematch),
+                                 fewest_rematches=self.fewest_rematches)
 
     def compute(self, snapshot: Event, progress: Callable[[], None] | None = None) -> preview.Proposal:
         return preview.propose(snapshot, self.table, lots=self.lots, allow_rematch=set(self.allow_rematch),
-                               progress=progress)
+                               fewest_rematches=self.fewest_rematches, progress=progress)
 
     def commit(self, now: Event, value: preview.Proposal) -> Event | None:
         if preview.differs(now, value) is not None:
@@ -55,16 +59,28 @@ class PairNext(SlowCommand):
         return preview.adopt(now, value)
 
     def what(self, value: preview.Proposal) -> Msg:
+        if self.fewest_rematches:
+            return value.what()
         return self.describe(value.base)
 
-    def rematch(self) -> str | None:
-        """The pairs allowed to meet again as the journal says them ("3,7"), or None."""
+    def rematch(self, event: Event | None = None) -> str | None:
+        """The pairs allowed to meet again as the journal says them ("3,7"; a team event: "'Dogs','Bees'"),
+        or None."""
+        if event is not None and self.allow_rematch and team_event.is_team_event(event):
+            names = team_event.team_names(event)
+            pairs = sorted(sorted(p) for p in self.allow_rematch)
+            return ", ".join(",".join(f"'{names[i - 1]}'" if 0 < i <= len(names) else str(i) for i in pair)
+                             for pair in pairs)
         pairs = sorted((sorted(p) for p in self.allow_rematch))
         return ",".join(str(i) for pair in pairs for i in pair) or None
 
     def describe(self, event: Event) -> Msg:
+        if self.fewest_rematches:
+            if self.table is not None:
+                return describe("pair next round of table {table} with the fewest rematches", table=self.table)
+            return describe("pair next round with the fewest rematches")
         if team_event.is_team_event(event):
-            return pair_what([])
+            return pair_what([], rematch=self.rematch(event))
         if self.rematch():  # (the catalog says a rematch of the next round only)
             return pair_what([], self.table, rematch=self.rematch())
         stage = _main_stage(event)
@@ -132,6 +148,34 @@ class PairByHand(Command):
 
     def describe(self, event: Event) -> Msg:
         return describe("pair round {round} by hand", round=self.round)
+
+
+@dataclass(frozen=True)
+class PairTeamsByHand(Command):
+    """The next round of a team Swiss set by hand, match by match: (first-named, second-named) teams by name or
+    number, second None for the team without a match (`core.teams.pairing.pair_teams_by_hand`: the boards
+    follow each team's line-up of the round)."""
+
+    pairs: tuple[tuple[str, str | None], ...]
+
+    def apply(self, event: Event) -> Event:
+        from arbiter.core.teams.pairing import pair_teams_by_hand
+
+        return pair_teams_by_hand(event, list(self.pairs))
+
+    def describe(self, event: Event) -> Msg:
+        rounds = event.rounds_of("swiss", None)
+        k = rounds[-1].number + 1 if rounds else 1
+        names = team_event.team_names(event)
+
+        def name(ref: str) -> str:
+            ref = str(ref).strip()
+            if ref not in names and ref.isascii() and ref.isdigit() and 1 <= int(ref) <= len(names):
+                return names[int(ref) - 1]
+            return ref
+
+        said = ", ".join(f"'{name(a)}'-'{name(b)}'" if b is not None else f"'{name(a)}'-bye" for a, b in self.pairs)
+        return describe("pair round {round} by hand: {pair}", round=k, pair=said)
 
 
 def why_not_by_hand(event: Event, stage: str, table: int | None, round_no: int) -> Msg | None:

@@ -92,6 +92,23 @@ def clock_what(stage: str, round_no: int, table: int | None) -> Msg:
     return describe(_CLOCK[table is not None], stage=stage, round=round_no, table=table)
 
 
+def fewest_what(rounds: list[int], table: int | None, pairs: str, changes: tuple[str, ...] = ()) -> Msg:
+    """A round paired with the fewest rematches (`pairs`: each rematch, "3-7, 2-4" or "'Dogs'-'Bees'"),
+    changed by hand after (`changes`) or not. Without a rematch it is said as any pairing (`pair_what`)."""
+    if not pairs:
+        return pair_what(rounds, table, changes)
+    return describe(_FEWEST[(table is not None, bool(changes))], rounds=", ".join(map(str, rounds)), table=table,
+                    pair=pairs, changes=joined([Description(c) for c in changes], "; "))
+
+
+_FEWEST = {  # (on a table, changed by hand)
+    (False, False): "pair round {rounds} with the fewest rematches: {pair}",
+    (True, False): "pair round {rounds} of table {table} with the fewest rematches: {pair}",
+    (False, True): "pair round {rounds} with the fewest rematches: {pair} (by hand: {changes})",
+    (True, True): "pair round {rounds} of table {table} with the fewest rematches: {pair} (by hand: {changes})",
+}
+
+
 def pair_what(rounds: list[int], table: int | None = None, changes: tuple[str, ...] = (),
               rematch: str | None = None) -> Msg:
     """A pairing saved: of the next round or of the rounds named, by hand (`changes`) or not."""

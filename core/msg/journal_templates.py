@@ -35,6 +35,13 @@ TEMPLATES: tuple[str, ...] = (
     "pair next round, allowing a rematch of {pair}",
     "pair next round of table {table}, allowing a rematch of {pair}",
     "pair round {round} by hand",
+    "pair round {rounds} with the fewest rematches: {pair}",
+    "pair round {rounds} of table {table} with the fewest rematches: {pair}",
+    "pair round {rounds} with the fewest rematches: {pair} (by hand: {changes})",
+    "pair round {rounds} of table {table} with the fewest rematches: {pair} (by hand: {changes})",
+    "pair next round with the fewest rematches",
+    "pair next round of table {table} with the fewest rematches",
+    "pair round {round} by hand: {pair}",
     "take back the pairing of round {round}",
     # changes by hand to a pairing
     "swap colours on board {board}",

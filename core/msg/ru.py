@@ -592,10 +592,10 @@ RU: dict[str, str] = {
         '{name} ({pid}): {why}',
     'players {ids}':
         'участники {ids}',
-    '{error} — {who}. Options: pair by hand (arbiter pair FILE --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player':
-        '{error} — {who}. Что можно сделать: составить пары вручную (arbiter pair FILE --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
-    'table {table}: {error} — {who}. Options: pair by hand (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player':
-        'стол {table}: {error} — {who}. Что можно сделать: составить пары вручную (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --table {table} --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
+    '{error} — {who}. Options: pair with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it), pair by hand (arbiter pair FILE --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player':
+        '{error} — {who}. Что можно сделать: жеребьёвка с наименьшим числом повторных встреч (arbiter pair FILE --fewest-rematches; в программе — ответ на p), составить пары вручную (arbiter pair FILE --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
+    'table {table}: {error} — {who}. Options: pair with the fewest rematches (arbiter pair FILE --table {table} --fewest-rematches; in the TUI, p offers it), pair by hand (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player':
+        'стол {table}: {error} — {who}. Что можно сделать: жеребьёвка с наименьшим числом повторных встреч (arbiter pair FILE --table {table} --fewest-rematches; в программе — ответ на p), составить пары вручную (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --table {table} --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
     'the Berger numbers are already fixed for this round robin':
         'номера по таблицам Бергера в этом круговом турнире уже определены',
     'all {n} rounds of the round robin have been paired':
@@ -1997,4 +1997,41 @@ RU: dict[str, str] = {
         "сообщения игроков: {name}; пропусков тура по просьбе с телефона: {n} {other}",
     "unknown reports mode '{mode}' (one of {known})": "неизвестный режим сообщений '{mode}' (один из: {known})",
     "unknown bye '{kind}' (one of {known})": "неизвестный пропуск тура '{kind}' (один из: {known})",
+    # trapsB: rematches, team pairing by hand
+    'no legal pairing for round {k} of the teams: {why} (teams {who}). Options: pair with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it), allow a rematch of two teams (arbiter pair FILE --allow-rematch TEAM,TEAM), or pair the teams by hand (arbiter pair FILE --by-hand "1-4,2-5,3-6")':
+        'жеребьёвка {k}-го тура команд невозможна: {why} (команды {who}). Что можно сделать: жеребьёвка с наименьшим числом повторных встреч (arbiter pair FILE --fewest-rematches; в программе — ответ на p), разрешить повторную встречу двух команд (arbiter pair FILE --allow-rematch КОМАНДА,КОМАНДА) или составить пары команд вручную (arbiter pair FILE --by-hand "1-4,2-5,3-6")',
+    "a round robin follows its Berger table: rematches are for a team Swiss":
+        "круговой турнир идёт по таблице Бергера: повторные встречи — только для командной швейцарской системы",
+    "a round robin follows its Berger table: rematches are for a Swiss":
+        "круговой турнир идёт по таблице Бергера: повторные встречи — только для швейцарской системы",
+    "a round robin follows its Berger table: pair it with arbiter pair":
+        "круговой турнир идёт по таблице Бергера: жеребьёвка — arbiter pair",
+    "the teams cannot all be paired (teams that met before, forbidden pairs, the bye)":
+        "команды нельзя разбить на пары (команды уже встречались, запрещённые пары, бай)",
+    "team '{name}' is paired twice": "команда «{name}» в парах дважды",
+    "only one team can be without a match in a round": "в туре без матча может быть только одна команда",
+    "give at least one match, e.g. 1-4": "укажите хотя бы один матч, например 1-4",
+    "team(s) {names} can play round {k} but have no match: give each a match, or the bye (TEAM-0)":
+        "команды {names} могут играть в {k}-м туре, но без матча: дайте каждой матч или бай (КОМАНДА-0)",
+    "pair round {rounds} with the fewest rematches: {pair}":
+        "жеребьёвка тура {rounds} с наименьшим числом повторных встреч: {pair}",
+    "pair round {rounds} of table {table} with the fewest rematches: {pair}":
+        "жеребьёвка тура {rounds}, стол {table}, с наименьшим числом повторных встреч: {pair}",
+    "pair round {rounds} with the fewest rematches: {pair} (by hand: {changes})":
+        "жеребьёвка тура {rounds} с наименьшим числом повторных встреч: {pair} (вручную: {changes})",
+    "pair round {rounds} of table {table} with the fewest rematches: {pair} (by hand: {changes})":
+        "жеребьёвка тура {rounds}, стол {table}, с наименьшим числом повторных встреч: {pair} (вручную: {changes})",
+    "pair next round with the fewest rematches":
+        "жеребьёвка следующего тура с наименьшим числом повторных встреч",
+    "pair next round of table {table} with the fewest rematches":
+        "жеребьёвка следующего тура, стол {table}, с наименьшим числом повторных встреч",
+    "pair round {round} by hand: {pair}": "жеребьёвка тура {round} вручную: {pair}",
+    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} teams or more; with fewer, a round robin fits better (--system roundrobin)":
+        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} командах и более; при меньшем числе лучше круговая система (arbiter new --system roundrobin)",
+    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} players or more; with fewer, a round robin fits better (--system roundrobin)":
+        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} участниках и более; при меньшем числе лучше круговая система (arbiter new --system roundrobin)",
+    "{field} teams for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} teams are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)":
+        "команд: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} команд); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом (arbiter pair FILE --fewest-rematches; в программе — ответ на p)",
+    "{field} players for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} players are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)":
+        "участников: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} участников); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом (arbiter pair FILE --fewest-rematches; в программе — ответ на p)",
 }

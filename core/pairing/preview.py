@@ -38,7 +38,7 @@ from arbiter.core import teams as team_event
 from arbiter.core.pairing import rounds as pairing
 from arbiter.core.teams import hand as team_hand
 from arbiter.core.errors import Conflict, IllegalChange
-from arbiter.core.msg.journal import describe, pair_what
+from arbiter.core.msg.journal import describe, fewest_what, pair_what
 from arbiter.core.event.model import Event, Round
 
 RoundKey = tuple  # (stage, table, number)
@@ -61,6 +61,8 @@ class Proposal:
     keys: tuple[RoundKey, ...] = ()  # the proposed rounds
     changes: tuple[str, ...] = field(default=())  # what the judge changed, in words (for the journal)
     tables: tuple[int, ...] = ()  # several tables paired at once (`propose(tables=...)`); () otherwise
+    fewest: bool = False  # paired with the fewest rematches (`propose(fewest_rematches=True)`)
+    rematches: tuple[str, ...] = ()  # then each rematch the engine made ("3-7", "'Dogs'-'Bees'")
 
     @property
     def paired_tables(self) -> tuple[int, ...] | None:
@@ -85,20 +87,55 @@ class Proposal:
 
     def warnings_in(self, lang: str) -> tuple[str, ...]:
         """`warnings` in "en" or "ru" (`core.pairing.rounds.warnings_for`; a team event's matches:
-        `core.teams.hand.team_warnings`)."""
+        `core.teams.hand.team_warnings`), after the rematches of a pairing with the fewest rematches."""
+        said = self.rematches_in(lang)  # the fewest rematches: each one the engine made, changed by hand or not
         if not self.manual:
-            return ()
+            return said
         if team_event.is_team_event(self.event):
-            return tuple(w for r in self.rounds for w in team_hand.team_warnings(self.event, r, lang=lang))
-        return tuple(w for r in self.rounds for w in pairing.warnings_for(self.event, r, lang=lang))
+            hand = tuple(w for r in self.rounds for w in team_hand.team_warnings(self.event, r, lang=lang))
+        else:
+            hand = tuple(w for r in self.rounds for w in pairing.warnings_for(self.event, r, lang=lang))
+        return said + tuple(w for w in hand if w not in said)
 
     def what(self) -> str:
         """The journal's words for saving this proposal."""
+        if self.fewest:
+            return fewest_what(sorted({k[2] for k in self.keys}), self.table, ", ".join(self.rematches), self.changes)
         return pair_what(sorted({k[2] for k in self.keys}), self.table, self.changes)
+
+    def rematches_in(self, lang: str) -> tuple[str, ...]:
+        """Each rematch the engine made when pairing with the fewest rematches, said in "en" or "ru"
+        (`w_rematch`; a team event: `tw_met`), whatever the judge changed since."""
+        if not self.fewest:
+            return ()
+        return tuple(line for k in self.keys for line in rematch_lines(self.engine, self.engine.find_round(*k), lang))
+
+
+def rematch_lines(event: Event, rnd: Round, lang: str = "en") -> list[str]:
+    """The boards (a team event: the matches) of a round whose players (teams) met over the board before, one
+    line each in "en" or "ru"."""
+    from arbiter.core.msg.i18n import words
+
+    t = words(lang)
+    if team_event.is_team_event(event):
+        from arbiter.core.teams.pairing import rematches_of
+
+        return [t("tw_met", n=n, a=a, b=b, r=r) for n, a, b, r in rematches_of(event, rnd)]
+    return [t("w_rematch", n=g.board, a=event.player(g.first).name, b=event.player(g.second).name)
+            for g in pairing.rematches_in(event, rnd)]
+
+
+def rematch_pairs(event: Event, rnd: Round) -> list[str]:
+    """The rematches of a round as the journal says them: "3-7" (player ids), "'Dogs'-'Bees'" (teams)."""
+    if team_event.is_team_event(event):
+        from arbiter.core.teams.pairing import rematches_of
+
+        return [f"'{a}'-'{b}'" for _, a, b, _ in rematches_of(event, rnd)]
+    return [f"{g.first}-{g.second}" for g in pairing.rematches_in(event, rnd)]
 
 
 def propose(event: Event, table: int | None = None, *, tables: Iterable[int] | None = None, lots: bool = False,
-            allow_rematch: set[frozenset[int]] | None = None,
+            allow_rematch: set[frozenset[int]] | None = None, fewest_rematches: bool = False,
             progress: Callable[[], None] | None = None) -> Proposal:
     """The engine's pairing of the next round (of one table, or of every table), not saved.
 
@@ -118,11 +155,13 @@ def propose(event: Event, table: int | None = None, *, tables: Iterable[int] | N
             new = pairing.pair_next(new, t, lots=lots, allow_rematch=allow_rematch, progress=progress)
         table, several = (chosen[0], ()) if len(chosen) == 1 else (None, chosen)
     else:
-        new = pairing.pair_next(event, table, lots=lots, allow_rematch=allow_rematch, progress=progress)
+        new = pairing.pair_next(event, table, lots=lots, allow_rematch=allow_rematch,
+                                fewest_rematches=fewest_rematches, progress=progress)
         several = ()
     old = {r.key: r for r in event.rounds}
     keys = tuple(r.key for r in new.rounds if r.key not in old)
-    return Proposal(event, new, new, table, keys, tables=several)
+    met = tuple(x for k in keys for x in rematch_pairs(new, new.find_round(*k))) if fewest_rematches else ()
+    return Proposal(event, new, new, table, keys, tables=several, fewest=fewest_rematches, rematches=met)
 
 
 def check_ready_tables(event: Event) -> None:

@@ -140,18 +140,25 @@ def check_pair_next(event: Event, table: int | None = None, *, lots: bool = Fals
 
 
 def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
-              allow_rematch: set[frozenset[int]] | None = None,
+              allow_rematch: set[frozenset[int]] | None = None, fewest_rematches: bool = False,
               progress: Callable[[], None] | None = None) -> Event:
     """Pair the next round of the main stage (every table unless one is named).
 
     `progress` is called before each table's pairing and passed on to the
-    Dutch engine (which calls it now and then while it works).
+    Dutch engine (which calls it now and then while it works). In a team
+    event `allow_rematch` holds pairs of team ids. `fewest_rematches`: a
+    Swiss round with the fewest rematches the other rules allow
+    (`core.swiss.rematches`; none when a pairing without one exists), the
+    boards of each rematch marked manual.
     """
     from arbiter.core import teams as team_event
 
     if team_event.is_team_event(event):
-        return team_event.pair_next(event, lots=lots)
+        return team_event.pair_next(event, lots=lots, allow_rematch=allow_rematch,
+                                    fewest_rematches=fewest_rematches, progress=progress)
     if event.system != "swiss":
+        if allow_rematch or fewest_rematches:
+            raise IllegalChange("a round robin follows its Berger table: rematches are for a Swiss")
         return pair_roundrobin(event, lots=lots)
     check_pair_next(event, table)
     tables = event.table_ids() if table is None else [table]
@@ -159,23 +166,31 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
         k = _check_complete(event, "swiss", t)
         if progress is not None:
             progress()
-        event = event.with_round(swiss_round(event, t, k, allow_rematch, progress=progress))
+        event = event.with_round(swiss_round(event, t, k, allow_rematch, progress=progress,
+                                             fewest_rematches=fewest_rematches))
         event = fix_pairing_numbers(event, t)
     return event
 
 
 def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None,
-                progress: Callable[[], None] | None = None) -> Round:
+                progress: Callable[[], None] | None = None, *, fewest_rematches: bool = False) -> Round:
     from arbiter.core.swiss import pair_round
 
     req = swiss_request(event, table, k, allow_rematch)
     if len(req.players) - len(req.absent) < 2:
         raise IllegalChange("fewer than two players to pair")
+    allowed = set(allow_rematch or ())
     try:
-        pairing = pair_round(req, progress=progress)
+        if fewest_rematches:
+            from arbiter.core.swiss.rematches import pair_fewest_rematches
+
+            pairing, chosen = pair_fewest_rematches(req, progress)
+            allowed |= chosen
+        else:
+            pairing = pair_round(req, progress=progress)
     except NoLegalPairing as exc:
         raise _no_pairing_for_judge(event, table, k, exc) from None
-    games = [Game(i, w, b, manual=bool(allow_rematch) and frozenset((w, b)) in allow_rematch)
+    games = [Game(i, w, b, manual=frozenset((w, b)) in allowed)
              for i, (w, b) in enumerate(pairing.boards, start=1)]
     if pairing.bye is not None:
         games.append(Game(len(games) + 1, pairing.bye, None, Result.BYE))
@@ -187,15 +202,18 @@ def _no_pairing_for_judge(event: Event, table: int | None, k: int, exc: NoLegalP
     named = [Msg("{name} ({pid}): {why}", name=event.player(pid).name, pid=pid, why=why)
              for pid, why in exc.reasons.items() if event.has_player(pid)]
     who = joined(named, "; ") if named else Msg(
-        "players {ids}", ids=", ".join(str(p) for p in exc.players[:20]) + ("..." if len(exc.players) > 20 else ""))
+        "players {ids}", ids=", ".join(f"{event.player(p).name} ({p})" if event.has_player(p) else str(p)
+                                       for p in exc.players[:20]) + ("..." if len(exc.players) > 20 else ""))
     if table is None:
         return NoLegalPairing(
-            "{error} — {who}. Options: pair by hand "
+            "{error} — {who}. Options: pair with the fewest rematches (arbiter pair FILE --fewest-rematches; "
+            "in the TUI, p offers it), pair by hand "
             "(arbiter pair FILE --by-hand \"ID-ID,...\"), or allow a rematch for named players "
             "(arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player",
             players=exc.players, reasons=exc.reasons, error=exc, who=who)
     return NoLegalPairing(
-        "table {table}: {error} — {who}. Options: pair by hand "
+        "table {table}: {error} — {who}. Options: pair with the fewest rematches "
+        "(arbiter pair FILE --table {table} --fewest-rematches; in the TUI, p offers it), pair by hand "
         "(arbiter pair FILE --table {table} --by-hand \"ID-ID,...\"), or allow a rematch for named players "
         "(arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player",
         players=exc.players, reasons=exc.reasons, table=table, error=exc, who=who)
@@ -252,6 +270,18 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
 
 
 # -- manual changes ------------------------------------------------------------
+
+
+def rematches_in(event: Event, rnd: Round) -> list[Game]:
+    """The boards of a round whose players met over the board before (a team event:
+    `core.teams.pairing.rematches_of`, by match)."""
+    hist = {h.id: h for h in histories(event, rnd.stage, rnd.table, rnd.number - 1)}
+    out = []
+    for g in rnd.games:
+        h = hist.get(g.first)
+        if g.second is not None and h and any(r.outcome.played and r.opponent == g.second for r in h.records):
+            out.append(g)
+    return out
 
 
 def warnings_for(event: Event, rnd: Round, *, lang: str = "en") -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter.core.errors import IllegalChange
+from arbiter.core.errors import IllegalChange, Msg, NoLegalPairing
 from arbiter.core.event.model import Event, Game, Round
 from arbiter.core.event.records import Scoring
 from arbiter.core.teams.matches import pair_boards
@@ -46,18 +46,27 @@ def check_pair_next(event: Event) -> None:
         raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
                             number=rounds[-1].number, missing=rounds[-1].missing)
     if _stage(event) != "swiss":
+        if rounds and rounds[-1].number >= event.rounds_planned:  # (set to the Berger table's at round 1)
+            raise IllegalChange("all {n} rounds of the round robin have been paired", n=event.rounds_planned)
         return
     k = rounds[-1].number + 1 if rounds else 1
+    if k > event.rounds_planned:  # (the footer offers no p once every round is paired)
+        raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
     _check_players(event, k)
-    if len(teams(event)) < 2 or k > event.rounds_planned:
+    if len(teams(event)) < 2:
         return  # (pair_next says so)
     problems = lineup_problems(event, k)
     if problems:
         raise problems[0][1]
 
 
-def pair_next(event: Event, lots: bool = False) -> Event:
-    """Pair the next round: Dutch system on teams (Swiss) or the Berger tables (round robin)."""
+def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[int]] | None = None,
+              fewest_rematches: bool = False, progress=None) -> Event:
+    """Pair the next round: Dutch system on teams (Swiss) or the Berger tables (round robin).
+
+    Team Swiss only: `allow_rematch`, pairs of team ids that may meet again (their matches' boards are marked
+    manual); `fewest_rematches`, when no pairing without a rematch exists, the Dutch pairing with the fewest
+    rematches the other rules allow (`core.swiss.rematches`: each rematch's boards marked manual)."""
     from arbiter.core.roundrobin.berger import berger_numbers
 
     check_pair_next(event)
@@ -72,6 +81,9 @@ def pair_next(event: Event, lots: bool = False) -> Event:
                             n=len(tlist))
     st = replace(st, names=tuple(t.name for t in tlist))
     by_id = {t.id: t for t in tlist}
+    manual: set[frozenset[int]] = set()
+    if stage != "swiss" and (allow_rematch or fewest_rematches):
+        raise IllegalChange("a round robin follows its Berger table: rematches are for a team Swiss")
     if stage == "swiss":
         if lots:
             raise IllegalChange("--lots is for round robins (Berger numbers)")
@@ -90,8 +102,19 @@ def pair_next(event: Event, lots: bool = False) -> Event:
             players=[hist[tid] for tid in pairing_order(event, st)], total_rounds=max(event.rounds_planned, k),
             absent=absent, scoring=_scoring(st), initial_colour=event.initial_colour,
             forbidden=forbidden,  # C1-like absolute criterion, as for players' forbidden pairs
+            allow_rematch=set(allow_rematch or ()),
         )
-        pairing = pair_round(req)
+        try:
+            if fewest_rematches:
+                from arbiter.core.swiss.rematches import pair_fewest_rematches
+
+                pairing, chosen = pair_fewest_rematches(req, progress)
+                manual = set(chosen)
+            else:
+                pairing = pair_round(req, progress=progress)
+        except NoLegalPairing as exc:
+            raise no_pairing_for_teams(event, tlist, k, exc) from None
+        manual |= set(allow_rematch or ())
         pairs, bye = list(pairing.boards), pairing.bye
     else:
         double = event.system == "double-roundrobin"
@@ -123,17 +146,121 @@ def pair_next(event: Event, lots: bool = False) -> Event:
                     raise IllegalChange("team '{name}' has nobody who can play round {k}",
                                         name=by_id[tid].name, k=k)
                 ups[tid] = up
+    return _with_matches(event, st, stage, k, by_id, ups, pairs, bye, manual)
+
+
+def _with_matches(event: Event, st: TeamsState, stage: str, k: int, by_id: dict, ups: dict,
+                  pairs: list[tuple[int, int]], bye: int | None, manual: set[frozenset[int]],
+                  *, all_manual: bool = False) -> Event:
+    """Round k of the matches `pairs` (team ids, first-named first), each team with its line-up `ups[id]`
+    (the boards follow it, colours alternating), `bye` the team without a match; the boards of a match whose
+    pair is in `manual` (or every board, `all_manual`) are marked manual."""
     games: list[Game] = []
     B = st.boards
     for m, (a, b) in enumerate(pairs, start=1):
         tm = pair_boards(k, by_id[a], by_id[b], ups[a], ups[b])
-        games += [Game((m - 1) * B + bp.board, bp.first, bp.second) for bp in tm.boards]
+        hand = all_manual or frozenset((a, b)) in manual
+        games += [Game((m - 1) * B + bp.board, bp.first, bp.second, manual=hand) for bp in tm.boards]
     byes = {r: t for r, t in st.byes.items() if r < k}
     if bye is not None:
         byes[k] = by_id[bye].name
     st = replace(st, byes=byes)
     event = _with_state(event, st)
     return event.with_round(Round(stage, k, tuple(games), None))
+
+
+def no_pairing_for_teams(event: Event, tlist: list, k: int, exc: NoLegalPairing) -> NoLegalPairing:
+    """The engine's refusal of a team round said with the teams' names (the engine's ids are team ids, not
+    players'), and the ways on."""
+    by_id = {t.id: t.name for t in tlist}
+    named = [tid for tid in exc.players if tid in by_id] or sorted(by_id)
+    who = ", ".join(f"'{by_id[tid]}' ({tid})" for tid in named[:20]) + ("..." if len(named) > 20 else "")
+    why = Msg("the teams cannot all be paired (teams that met before, forbidden pairs, the bye)")
+    return NoLegalPairing(
+        "no legal pairing for round {k} of the teams: {why} (teams {who}). Options: pair with the fewest "
+        "rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it), allow a rematch of two "
+        "teams (arbiter pair FILE --allow-rematch TEAM,TEAM), or pair the teams by hand "
+        "(arbiter pair FILE --by-hand \"1-4,2-5,3-6\")", players=tuple(named), reasons={}, k=k, why=why, who=who)
+
+
+def rematches_of(event: Event, rnd: Round) -> list[tuple[int, str, str, int]]:
+    """The matches of a team round whose teams met before (a match with a board played over the board):
+    (match number, first-named team, second-named team, the last round they met)."""
+    from arbiter.core.teams.round_matches import matches
+
+    st = state(event)
+    tlist = teams(event, st)
+    hist = _dutch_histories(event, st, tlist, rnd.number - 1)
+    tid_of = {t.name: t.id for t in tlist}
+    out = []
+    for m in matches(event, rnd):
+        a, b = tid_of.get(m.first_name), tid_of.get(m.second_name)
+        if a is None or b is None:
+            continue
+        met = [i for i, r in enumerate(hist[a].records, start=1)
+               if r is not None and r.outcome.played and r.opponent == b]
+        if met:
+            out.append((m.number, m.first_name, m.second_name, met[-1]))
+    return out
+
+
+def team_ids_pair(event: Event, refs: tuple[str, str]) -> frozenset[int]:
+    """Two teams (names or numbers, `find_team`) as the pair of team ids the engine knows."""
+    st = state(event)
+    a, b = (find_team(event, r, st) for r in refs)
+    if a == b:
+        raise IllegalChange("a team cannot be paired with itself anyway")
+    ids = {t.name: t.id for t in teams(event, st)}
+    return frozenset((ids[a], ids[b]))
+
+
+def pair_teams_by_hand(event: Event, pairs: list[tuple[str, str | None]]) -> Event:
+    """The next round of a team Swiss set by hand, match by match: (first-named, second-named) teams by name
+    or number (`find_team`), second None for the team without a match. Each team plays its line-up of the
+    round (stored, else the first B of its roster who can play), the boards follow it, colours alternating;
+    every board is marked manual. A team that can play and is given neither a match nor the bye is refused."""
+    check_pair_next(event)
+    st = state(event)
+    if _stage(event) != "swiss":
+        raise IllegalChange("a round robin follows its Berger table: pair it with arbiter pair")
+    rounds = event.rounds_of("swiss", None)
+    k = rounds[-1].number + 1 if rounds else 1
+    if k > event.rounds_planned:
+        raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
+    tlist = teams(event, st)
+    st = replace(st, names=tuple(t.name for t in tlist))
+    by_id = {t.id: t for t in tlist}
+    tid_of = {t.name: t.id for t in tlist}
+    seen: set[int] = set()
+    matches_: list[tuple[int, int]] = []
+    bye = None
+    ups = {}
+    for a, b in pairs:
+        for ref in (a, b):
+            if ref is None:
+                continue
+            tid = tid_of[find_team(event, ref, st)]
+            if tid in seen:
+                raise IllegalChange("team '{name}' is paired twice", name=by_id[tid].name)
+            seen.add(tid)
+            up = lineup_for(event, by_id[tid], k, st)
+            if up is None:
+                raise IllegalChange("team '{name}' has nobody who can play round {k}", name=by_id[tid].name, k=k)
+            ups[tid] = up
+        ta = tid_of[find_team(event, a, st)]
+        if b is None:
+            if bye is not None:
+                raise IllegalChange("only one team can be without a match in a round")
+            bye = ta
+        else:
+            matches_.append((ta, tid_of[find_team(event, b, st)]))
+    if not matches_:
+        raise IllegalChange("give at least one match, e.g. 1-4")
+    left = [t.name for t in tlist if t.id not in seen and lineup_for(event, t, k, st) is not None]
+    if left:
+        raise IllegalChange("team(s) {names} can play round {k} but have no match: give each a match, or the "
+                            "bye (TEAM-0)", names=", ".join(f"'{x}'" for x in left), k=k)
+    return _with_matches(event, st, "swiss", k, by_id, ups, matches_, bye, set(), all_manual=True)
 
 
 # -- forbidden pairs of teams (team Swiss) ------------------------------------------

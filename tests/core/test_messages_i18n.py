@@ -562,11 +562,12 @@ def test_no_legal_pairing_names_the_players_and_why_in_both_languages():
     exc = err.value
     en = str(exc)
     assert en.startswith("no legal pairing for round 2: ")  # the round said once
-    assert "Options: pair by hand" in en
+    assert "Options: pair with the fewest rematches (arbiter pair FILE --fewest-rematches" in en
+    assert "pair by hand" in en
     assert set(exc.players) == {1, 2}
     assert all(isinstance(why, Msg) and why.startswith("can meet 0 of the other 1") for why in exc.reasons.values())
     ru = exc.text("ru")
-    assert "Player 0001 (1)" in ru and "arbiter pair FILE --by-hand" in ru
+    assert "Player 0001 (1)" in ru and "arbiter pair FILE --by-hand" in ru and "--fewest-rematches" in ru
     _russian(ru)
     for why in exc.reasons_text("ru").values():
         _russian(why)

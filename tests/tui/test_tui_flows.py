@@ -117,7 +117,8 @@ async def test_new_event_from_the_palette(one_table, tmp_path):
         app.main.action_act("new_event")
         await pilot.pause()
         assert isinstance(app.screen, FormScreen)
-        await fill_form(pilot, [str(target), "Autumn Cup", "7", "2", "8", "y", "3,1,0", "BH-C1,SB"])
+        await fill_form(pilot, [str(target), "Autumn Cup", "7", "2", "8", "y", "3,1,0", "BH-C1,SB", "swiss", "0",
+                                "2,1,0"])  # then the system, a team event's boards (0: none) and match points
         await pilot.pause()
         e = load(target)
         assert (e.name, e.rounds_planned, e.tables, e.top, e.third_place) == ("Autumn Cup", 7, 2, 8, True)

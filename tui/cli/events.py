@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from arbiter.core import commands as cmds
-from arbiter.core.event import commands
 from arbiter.core.formats import csvio
 from arbiter.core.msg.cells import clean
 from arbiter.core.event.model import Event
@@ -33,25 +32,28 @@ def cmd_new(a: argparse.Namespace) -> int:
     if not a.teams:
         check_codes(tiebreaks)
     points = numbers.points(a.points, "--points") if a.points else None
-    event = commands.new_event(
-        a.name, a.rounds, system=a.system, tables=a.tables, top=a.top, third_place=a.third_place,
-        points=points, tiebreaks=tiebreaks, edition=a.edition, lots_seed=_seed(), baku=a.baku,
-        initial_colour=a.initial_colour, unrated_rating=a.unrated_rating,
-    )
+    match_points = None
     if a.teams:
-        from arbiter.core import teams as team_event
-
         match_points = numbers.points(a.match_points, "--match-points") if a.match_points else None
-        event = team_event.setup(event, a.boards, match_points=match_points, tiebreaks=list(tiebreaks) or None)
     elif a.boards:
         raise UsageError("--boards is for team events (--teams)")
     elif a.match_points:
         raise UsageError("--match-points is for team events (--teams)")
-    event = cmds.SetDetails(**details_given(a)).apply(event)
+    event = cmds.make_new_event(  # the TUI's new-event form makes it the same way
+        a.name, a.rounds, system=a.system, tables=a.tables, top=a.top, third_place=a.third_place,
+        points=points, tiebreaks=tiebreaks, edition=a.edition, lots_seed=_seed(), baku=a.baku,
+        initial_colour=a.initial_colour, unrated_rating=a.unrated_rating,
+        teams_boards=a.boards if a.teams else None, match_points=match_points, details=details_given(a))
     with guarded():
         create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
           + (f", teams of {a.boards} boards" if a.teams else ""))
+    if event.system == "swiss":  # the field a Swiss of these rounds needs to pair without a rematch (stderr)
+        from arbiter.core.pairing.guarantee import new_event_note
+
+        note = new_event_note(event.rounds_planned, teams=bool(a.teams))
+        if note is not None:
+            print(f"arbiter: note: {note}", file=sys.stderr)
     if sys.stdout.isatty():  # a judge at a terminal: how (or that) the folder is shared (docs/venue.md)
         from arbiter.core.store import venue
         print(clean(venue.new_event_note(a.file), lines=True))

@@ -22,15 +22,13 @@ def cmd_pair(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     e = ef.load()
     table = table_of(e, "swiss", a, required=False)
-    if a.by_hand is not None:
-        return _pair_by_hand(ef, e, table, a.by_hand)
+    fewest = bool(getattr(a, "fewest_rematches", False))
     from arbiter.core import teams as team_event
-    from arbiter.core.formats import team_output
 
     if team_event.is_team_event(e):
-        new = run(ef, cmds.PairNext(table, lots=a.lots))
-        sys.stdout.write(team_output.matches_output(new))
-        return 0
+        return _pair_teams(ef, e, table, a, fewest)
+    if a.by_hand is not None:
+        return _pair_by_hand(ef, e, table, a.by_hand)
     allow: frozenset = frozenset()
     if a.allow_rematch is not None:
         pair = ids(a.allow_rematch, typed_as("--allow-rematch", a.allow_rematch), "3,7")
@@ -39,12 +37,107 @@ def cmd_pair(a: argparse.Namespace) -> int:
         allow = frozenset({frozenset(pair)})
     before = {r.key for r in e.rounds}
     with pairing_progress(e, table) as ticker:  # computed without the lock: other judges do not wait for it
-        new = run(ef, cmds.PairNext(table, lots=a.lots, allow_rematch=allow),
+        new = run(ef, cmds.PairNext(table, lots=a.lots, allow_rematch=allow, fewest_rematches=fewest),
                   progress=ticker.tick if ticker is not None else None)
     for r in new.rounds:
         if r.key not in before:
             sys.stdout.write(round_text(new, r))
+            if fewest:
+                _say_rematches(new, r)
+            _field_warning(new, r)
     return 0
+
+
+def _field_warning(event, rnd) -> None:
+    """Round 1 of a Swiss whose field is too small for its rounds to be sure of pairings without a rematch."""
+    if rnd.number != 1 or event.system != "swiss" or rnd.stage != "swiss":
+        return
+    from arbiter.core import teams as team_event
+    from arbiter.core.pairing.guarantee import field_warning
+
+    if team_event.is_team_event(event):
+        w = field_warning(len(team_event.teams(event)), event.rounds_planned, teams=True)
+    else:
+        w = field_warning(len(event.table_players(rnd.table)), event.rounds_planned)
+    if w is not None:
+        print(f"warning: {w}")
+
+
+def _say_rematches(event, rnd) -> None:
+    """Each rematch of a round paired with the fewest rematches, one line (none: said too)."""
+    from arbiter.core.pairing.preview import rematch_lines
+
+    lines = rematch_lines(event, rnd)
+    for line in lines:
+        print(f"rematch: {line}")
+    if not lines:
+        print("rematches: none (a pairing without a rematch exists)")
+
+
+def _pair_teams(ef: EventFile, e, table: int | None, a: argparse.Namespace, fewest: bool) -> int:
+    """`arbiter pair` in a team event: --by-hand and --allow-rematch name teams (names or numbers)."""
+    from arbiter.core.formats import team_output
+    from arbiter.core.teams.pairing import team_ids_pair
+
+    if a.by_hand is not None:
+        pairs = parse_team_pairs(e, a.by_hand)
+        new = run(ef, cmds.PairTeamsByHand(tuple(pairs)))
+        sys.stdout.write(team_output.matches_output(new))
+        from arbiter.core.teams import hand as team_hand
+
+        rnd = new.rounds_of("swiss", None)[-1]
+        for w in team_hand.team_warnings(new, rnd):
+            print(f"warning: {w}")
+        _field_warning(new, rnd)
+        return 0
+    allow: frozenset = frozenset()
+    if a.allow_rematch is not None:
+        refs = [x.strip() for x in a.allow_rematch.split(",")]
+        if len(refs) != 2 or not all(refs):
+            raise UsageError(f"--allow-rematch '{a.allow_rematch}': give two teams (names or numbers), e.g. 1,4")
+        allow = frozenset({team_ids_pair(e, (refs[0], refs[1]))})
+    new = run(ef, cmds.PairNext(table, lots=a.lots, allow_rematch=allow, fewest_rematches=fewest))
+    sys.stdout.write(team_output.matches_output(new))
+    if fewest:
+        _say_rematches(new, new.rounds[-1])
+    _field_warning(new, new.rounds[-1])
+    return 0
+
+
+def parse_team_pairs(e, text: str) -> list[tuple[str, str | None]]:
+    """`1-4,2-5,3-0` (team numbers or names; `3-0`, `3-bye` or `3` alone: 3 has no match) -> pairs of the
+    team names. A name with a '-' in it is read whole: the pair is split where both sides name a team."""
+    from arbiter.core.errors import ArbiterError
+    from arbiter.core.teams import find_team
+
+    out: list[tuple[str, str | None]] = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        cuts = [i for i, ch in enumerate(part) if ch == "-"]
+        found = None
+        for i in [len(part)] + cuts:
+            left, right = part[:i].strip(), part[i + 1:].strip()
+            try:
+                first = find_team(e, left)
+            except ArbiterError:
+                continue
+            if i == len(part) or right.lower() in ("0", "bye", ""):
+                found = (first, None)
+                break
+            try:
+                found = (first, find_team(e, right))
+                break
+            except ArbiterError:
+                continue
+        if found is None:
+            raise UsageError(f"--by-hand: '{part}' is not TEAM-TEAM (team names or numbers, e.g. 1-4) "
+                             f"or TEAM-0 for the team without a match")
+        out.append(found)
+    if not out:
+        raise UsageError(f"--by-hand '{text}': give the matches, e.g. \"1-4,2-5,3-6\"")
+    return out
 
 
 def _pair_by_hand(ef: EventFile, e, table: int | None, text: str) -> int:

@@ -228,10 +228,13 @@ ROUNDS = (
     Command(("pair",), "pair the next round (every table unless --table) and print it", "rounds", (
         FILE,
         TABLE_OF_PAIR,
-        Arg("--by-hand", "pair by hand: \"12-7,3-9,5-0\" (5 gets the bye)", metavar="PAIRS"),
+        Arg("--by-hand", "pair by hand: \"12-7,3-9,5-0\" (5 gets the bye); a team event: teams by name or "
+            "number, \"1-4,2-5,3-6\"", metavar="PAIRS"),
         Arg("--lots", "round robin: draw the Berger numbers by lot (recorded)", flag=True),
-        Arg("--allow-rematch", "let these two players meet again (when no legal pairing exists otherwise)",
-            metavar="ID,ID"),
+        Arg("--allow-rematch", "let these two players (a team event: teams, by name or number) meet again "
+            "(when no legal pairing exists otherwise)", metavar="ID,ID"),
+        Arg("--fewest-rematches", "a Swiss round with the fewest rematches the other rules allow (when no "
+            "pairing without one exists); each rematch is said and journalled", flag=True),
     ), epilog="Exit code 1: no legal pairing exists (the message names the players and what to do)."),
     Command(("result",), "enter a result, or several at once (over a different one only with --force)", "results", (
         FILE,

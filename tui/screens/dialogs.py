@@ -167,25 +167,37 @@ class FormScreen(Dialog):
     AUTO_FOCUS = "Input"
 
     def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "",
-                 check: Callable[[dict], tuple[str | None, str] | None] | None = None) -> None:
+                 check: Callable[[dict], tuple[str | None, str] | None] | None = None, *, error: str = "",
+                 focus: str | None = None) -> None:
+        """`check`: see the class. `error`: why the values last typed were refused (shown in red under the
+        title; the form is opened again with them, tui/screens/forms.py); `focus`: the field it names, focused
+        first."""
         super().__init__()
         self.title_text = title
         self.fields = list(fields)
         self.hint = hint
         self.check = check
+        self.error = error
+        self.refused = focus if focus is not None and any(name == focus for name, _, _ in self.fields) else None
+        if self.refused is not None:
+            self.AUTO_FOCUS = f"#f-{focus}"  # the field a refusal names is focused first
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog form"):
             yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
+            if self.error:
+                yield Static(Text(self.error, style="bold red"), classes="form-refused")
             with VerticalScroll(classes="dialog-body"):
                 for name, label, default in self.fields:
                     yield Label(Text(label), classes="form-label", id=f"l-{name}")
                     yield Input(value=default, id=f"f-{name}", classes="form-input")
-            yield Static("", classes="form-error")
+            yield Static("", classes="form-error", id="form-error")
             if self.hint:
                 yield Static(Text(self.hint), classes="dialog-keys")
 
     def on_mount(self) -> None:
+        if self.refused is not None:
+            return  # the field a refusal names is focused: on_descendant_focus shows it with its label
         # the first field is focused before the layout: show the form from its top (the first label)
         self.call_after_refresh(lambda: self.is_current and self.query_one(".dialog-body", VerticalScroll)
                                 .scroll_home(animate=False))
@@ -217,13 +229,14 @@ class FormScreen(Dialog):
             self.submit()
 
     def submit(self) -> None:
-        if not self.is_current:
+        if not self.is_current or getattr(self, "submitted", False):
             return
         values = {name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields}
         bad = self.check(values) if self.check is not None else None
         if bad is not None:
             self.refuse(*bad)
             return
+        self.submitted = True  # once: an Enter read before the form closed must not close what is beneath
         self.dismiss(values)
 
     def refuse(self, field: str | None, text: str) -> None:
@@ -233,7 +246,7 @@ class FormScreen(Dialog):
             mark = name == field
             self.query_one(f"#l-{name}", Label).update(Text(("▶ " if mark else "") + label,
                                                             style="bold red" if mark else ""))
-        error = self.query_one(".form-error", Static)
+        error = self.query_one("#form-error", Static)
         error.update(Text(text, style="bold red"))
         error.display = True
         if field is not None:

@@ -51,7 +51,7 @@ from .results import ResultEntry
 from .top import TopStart
 # their rows of the main screen (the action table): P, new event, to tables, F, the prizes, the categories, a team
 # event's changes by hand and line-ups
-from . import categories, final, new_event, players, prizes, reports, seating, team_edits  # noqa: F401
+from . import categories, event_details, final, new_event, players, prizes, reports, seating, team_edits  # noqa: F401
 from . import publishing  # O: the event online
 
 register(

@@ -10,17 +10,47 @@ the new round is shown with the cursor on its first board.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import work
 
 from arbiter.core import commands as cmds
 from arbiter.core import teams as team_event
 from arbiter.core.pairing import preview
 from arbiter.core.pairing import rounds as pairing
+from arbiter.core.errors import NoLegalPairing, message
+from arbiter.core.msg.cells import clean
 
 from ..actions import W, Action, Why, busy, register, round_shown, why, why_core
 from ..i18n import tr
-from .dialogs import TextScreen
+from .dialogs import ChoiceScreen, TextScreen
 from .entry import clean_lines
+
+
+def refused_or(command, snapshot, progress):
+    """The command's proposal, or the engine's refusal (`NoLegalPairing`) as the value, for the flow to offer the
+    pairing with the fewest rematches (a Swiss; any other refusal is said as every job's)."""
+    try:
+        return command.compute(snapshot, progress)
+    except NoLegalPairing as exc:
+        if snapshot.system != "swiss":
+            raise
+        return exc
+
+
+def field_note(event, table: int | None, lang: str) -> str:
+    """Round 1 of a Swiss whose field is too small for its rounds to be sure of pairings without a rematch
+    (`core.pairing.guarantee.field_warning`), in the judge's language; "" when it is big enough."""
+    if event.system != "swiss":
+        return ""
+    from arbiter.core.pairing.guarantee import rematch_free_rounds, smallest_field
+
+    team = team_event.is_team_event(event)
+    field = len(team_event.teams(event)) if team else len(event.table_players(table))
+    sure, rounds = rematch_free_rounds(field), event.rounds_planned
+    if field < 2 or rounds <= sure:
+        return ""
+    return tr(lang, "pv_field_teams" if team else "pv_field_players", n=field, rounds=rounds, sure=sure,
+              need=smallest_field(rounds))
 
 
 def _pair(s) -> Why | None:
@@ -68,9 +98,28 @@ class Pairing:
         rs = snapshot.rounds_of(self.stage if table is None else "swiss", table)
         k = rs[-1].number + 1 if rs else 1
         what = why("job_pair_table", r=k, t=table) if table is not None and len(self.tables) > 1 else why("job_pair", r=k)
-        proposal = await self.arb.run_job(what, lambda progress: cmds.PairNext(table).compute(snapshot, progress))
+        proposal = await self.arb.run_job(what, lambda progress: refused_or(cmds.PairNext(table), snapshot, progress))
+        if isinstance(proposal, NoLegalPairing):  # no pairing without a rematch: p again pairs with the fewest
+            proposal = await self.fewest_rematches(table, snapshot, k, proposal)
+            note = note or (tr(self.arb.lang, "pv_fewest_note") if proposal is not None else "")
         if proposal is not None:
+            if k == 1 and not note:
+                note = field_note(snapshot, table, self.arb.lang)
             await self.preview(proposal, note, cancelled)
+
+    async def fewest_rematches(self, table: int | None, snapshot, k: int, refusal: NoLegalPairing):
+        """The engine found no pairing without a rematch: say why (teams or players by name) and offer `p`, the
+        pairing with the fewest rematches the other rules allow (`PairNext(fewest_rematches=True)`, a job)."""
+        L = self.arb.lang
+        body = Text(clean(message(refusal, L)))
+        answer = await self.ask(ChoiceScreen(tr(L, "pv_refused_title", r=k), body,
+                                             [("p", tr(L, "pv_fewest_key")), ("n", tr(L, "cancel"))],
+                                             default="p", classes="ask"))
+        if answer != "p":
+            self.say(tr(L, "pv_cancelled"))
+            return None
+        return await self.arb.run_job(why("job_pair", r=k), lambda progress: cmds.PairNext(
+            table, fewest_rematches=True).compute(snapshot, progress))
 
     def action_pair_all(self) -> None:
         self.pair_all()

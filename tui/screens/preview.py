@@ -173,15 +173,24 @@ class PreviewScreen(ArbiterScreen):
         head.append(tr(lang, "pair_title", n=numbers), style="bold")
         if tables:
             head.append(f" · {tr(lang, 'k_tables' if several else 'k_table')} {', '.join(map(str, tables))}")
-        hand = sum(1 for r in p.rounds for g in r.games if g.manual)
-        if hand:
-            head.append(" · " + tr(lang, "pv_by_hand", n=hand), style="yellow")
-        else:
-            head.append(" · " + tr(lang, "pv_engine"), style="dim")
+        self.mark_head(head)
         self.query_one("#preview-head", TextLine).show(head)
         self.show_warnings()
         self.show_why()
         self.keys_changed()
+
+    def mark_head(self, head: Text) -> None:
+        """The head's last part: the rematches of a pairing with the fewest rematches, the boards changed by hand
+        (the engine's rematch boards, marked manual, are not the judge's changes), or "as the program paired"."""
+        p, lang = self.proposal, self.lang
+        engine = {(r.key, g.board) for r in p.engine.rounds if r.key in p.keys for g in r.games if g.manual}
+        hand = sum(1 for r in p.rounds for g in r.games if g.manual and (r.key, g.board) not in engine)
+        if p.fewest:
+            head.append(" · " + tr(lang, "pv_fewest_head", n=len(p.rematches)), style="yellow")
+        if hand:
+            head.append(" · " + tr(lang, "pv_by_hand", n=hand), style="yellow")
+        elif not p.fewest:
+            head.append(" · " + tr(lang, "pv_engine"), style="dim")
 
     def show_warnings(self) -> None:
         warnings = self.proposal.warnings_in(self.lang)
@@ -342,7 +351,9 @@ class PreviewScreen(ArbiterScreen):
         k = min(r.number for r in self.proposal.rounds)
         what = (why("job_pair_tables", t=", ".join(map(str, tables))) if tables else
                 why("job_pair_table", r=k, t=table) if table is not None else why("job_pair", r=k))
+        fewest = self.proposal.fewest  # paired again as it was: with the fewest rematches or not
         proposal = await self.arb.run_job(what, lambda progress: preview.propose(now, table, tables=tables,
+                                                                                  fewest_rematches=fewest,
                                                                                   progress=progress))
         if proposal is None:
             return

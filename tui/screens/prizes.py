@@ -36,6 +36,7 @@ from ..widgets.progress import compute_for_event
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
 from .categories import CategoriesScreen  # noqa: F401 (g and Esc of this screen are its rows)
+from . import prize_split  # noqa: F401 (d, the 704.4 split, is its row)
 from .dialogs import ChoiceScreen, FormScreen, refusal
 
 

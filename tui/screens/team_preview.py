@@ -84,11 +84,7 @@ class TeamPreviewScreen(PreviewScreen):
         head = Text(no_wrap=True, overflow="ellipsis")
         numbers = ", ".join(sorted({str(r.number) for r in p.rounds}, key=int))
         head.append(tr(lang, "pair_title", n=numbers), style="bold")
-        hand = sum(1 for r in p.rounds for g in r.games if g.manual)
-        if hand:
-            head.append(" · " + tr(lang, "pv_by_hand", n=hand), style="yellow")
-        else:
-            head.append(" · " + tr(lang, "pv_engine"), style="dim")
+        self.mark_head(head)
         self.query_one("#preview-head", TextLine).show(head)
         self.show_warnings()
         self.show_why()

@@ -1,0 +1,55 @@
+"""Words of the TUI for the day's forms and the pairing that cannot be made without a rematch (issue 33):
+English and Russian (shared spec glossary.md). `tui/i18n.py` merges them into its table `T`.
+"""
+
+from __future__ import annotations
+
+DAY: dict[str, tuple[str, str]] = {
+    # p refused: no pairing without a rematch (tui/screens/pairing.py)
+    "pv_refused_title": ("Round {r} cannot be paired without a rematch",
+                         "Тур {r} нельзя разбить на пары без повторных встреч"),
+    "pv_fewest_key": ("pair with the fewest rematches", "жеребьёвка с наименьшим числом повторных встреч"),
+    "pv_field_teams": ("{n} teams, {rounds} rounds: rematch-free pairing sure only to round {sure} ({need} needed)",
+                       "{n} команд, {rounds} туров: без повторных встреч — только до {sure}-го тура (нужно {need})"),
+    "pv_field_players": ("{n} players, {rounds} rounds: rematch-free pairing sure only to round {sure} ({need} needed)",
+                         "{n} участников, {rounds} туров: без повторных встреч — только до {sure}-го тура "
+                         "(нужно {need})"),
+    "pv_fewest_head": ("rematches: {n}", "повторных встреч: {n}"),
+    "pv_fewest_note": ("paired with the fewest rematches: each is said below and in the journal",
+                       "жеребьёвка с наименьшим числом повторных встреч: каждая названа ниже и в журнале"),
+    # the new-event form (tui/screens/new_event.py)
+    "f_system": ("system: swiss, roundrobin, double-roundrobin", "система: швейцарская, круговая, двухкруговая"),
+    "f_system_swiss": ("swiss", "швейцарская"),
+    "f_system_bad": ("'{text}' is not swiss, roundrobin or double-roundrobin",
+                     "'{text}' — не швейцарская, круговая или двухкруговая"),
+    "f_team_boards": ("team event: boards a match (0: not a team event)",
+                      "командный турнир: досок в матче (0: не командный)"),
+    "f_match_points": ("team event: match points W,D,L", "командный турнир: матчевые очки за победу, ничью, поражение"),
+    "f_out_of_range": ("{n} is out of range: {lo} to {hi}", "{n} — вне пределов: от {lo} до {hi}"),
+    "f_swiss_only": ("tables and a top are for a Swiss", "столы и топ — только для швейцарской системы"),
+    "new_note_players": ("a Swiss of {rounds} rounds is sure without a rematch only with {need}+ players",
+                         "швейцарская система в {rounds} туров без повторных встреч — при {need}+ участниках"),
+    "new_note_teams": ("a Swiss of {rounds} rounds is sure without a rematch only with {need}+ teams",
+                       "швейцарская система в {rounds} туров без повторных встреч — при {need}+ командах"),
+    # the event's report details (tui/screens/event_details.py), as `arbiter event set`
+    "d_title": ("Event details (the FIDE report)", "Данные турнира (отчёт для ФИДЕ)"),
+    "d_name": ("name", "название"),
+    "d_city": ("city", "город"),
+    "d_federation": ("federation (3 capital letters, e.g. RUS)", "федерация (3 заглавные латинские буквы, например RUS)"),
+    "d_start": ("start date (YYYY-MM-DD)", "дата начала (ГГГГ-ММ-ДД)"),
+    "d_end": ("end date (YYYY-MM-DD)", "дата окончания (ГГГГ-ММ-ДД)"),
+    "d_chief": ("chief arbiter", "главный судья"),
+    "d_deputies": ("deputy arbiters (separated by ;)", "заместители главного судьи (через ;)"),
+    "d_time_control": ("time control", "контроль времени"),
+    "d_round_dates": ("round dates (YYYY-MM-DD, separated by commas)", "даты туров (ГГГГ-ММ-ДД, через запятую)"),
+    "d_saved": ("event details saved", "данные турнира сохранены"),
+    # the 704.4 split (tui/screens/prize_split.py), as `arbiter prizes split`
+    "sp_title": ("Prize split (704.4)", "Делёж призов (704.4)"),
+    "sp_players": ("players (numbers, e.g. 4,9)", "участники (номера, например 4,9)"),
+    "sp_parts": ("parts (e.g. 1,1 or 3,2; empty: equal)", "доли (например 1,1 или 3,2; пусто: поровну)"),
+    "sp_bad_players": ("players: '{text}' is not a player's number ({lo} to {hi})",
+                       "участники: '{text}' — не номер участника (от {lo} до {hi})"),
+    "sp_bad_parts": ("parts: '{text}' is not a whole number from {lo} to {hi}",
+                     "доли: '{text}' — не целое число от {lo} до {hi}"),
+    "sp_saved": ("prize split saved (704.4)", "делёж призов сохранён (704.4)"),
+}
