@@ -273,4 +273,9 @@ EN: dict[str, str] = {
     "cat_club": "club {v}",
     "cat_table": "table {v}",
     "cat_members": "{n} players",
+    # the Burstein engine's reason for each board (core/swiss/burstein.py)
+    "bx_group": "score group {score}: high Index against low Index",
+    "bx_floats": "floats down from score group {score}",
+    "bx_player": "{id} ({pts}; SB {sb}, BH {bh}) {colour}: {pref}",
+    "bx_bye": "{id} ({pts}) gets the pairing-allocated bye: the lowest by score and Index who has not had one",
 }

@@ -1905,4 +1905,11 @@ RU: dict[str, str] = {
     "unknown team tie-break {code!r}": "неизвестный командный дополнительный показатель {code!r}",
     "chose not to play more than two games: ranked below every other TPR (seed 32.4.3)":
         "добровольно не сыграл(а) больше двух партий: ниже всех остальных по турнирному рейтингу (32.4.3)",
+    # -- pairing systems (core/event/systems.py, core/swiss/burstein.py) --
+    "unknown pairing system '{pairing}' (one of {known})":
+        "неизвестная система жеребьёвки '{pairing}' (возможны: {known})",
+    "bx_group": "очковая группа {score}: высокий индекс против низкого",
+    "bx_floats": "спускается из очковой группы {score}",
+    "bx_player": "{id} ({pts}; Зоннеборн-Бергер {sb}, Бухгольц {bh}) {colour}: {pref}",
+    "bx_bye": "{id} ({pts}) получает бай: последний по очкам и индексу из тех, у кого бая ещё не было",
 }

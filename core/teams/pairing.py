@@ -21,6 +21,7 @@ from arbiter.core.teams.matches import pair_boards
 from arbiter.core.teams.histories import _dutch_histories
 from arbiter.core.teams.rosters import find_team, lineup_for, lineup_problems, pairing_order, teams
 from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter.core.event.systems import Stage, System
 
 
 def _check_players(event: Event, k: int) -> None:
@@ -45,7 +46,7 @@ def check_pair_next(event: Event) -> None:
     if rounds and rounds[-1].missing:
         raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
                             number=rounds[-1].number, missing=rounds[-1].missing)
-    if _stage(event) != "swiss":
+    if _stage(event) != Stage.SWISS:
         return
     k = rounds[-1].number + 1 if rounds else 1
     _check_players(event, k)
@@ -72,7 +73,7 @@ def pair_next(event: Event, lots: bool = False) -> Event:
                             n=len(tlist))
     st = replace(st, names=tuple(t.name for t in tlist))
     by_id = {t.id: t for t in tlist}
-    if stage == "swiss":
+    if stage == Stage.SWISS:
         if lots:
             raise IllegalChange("--lots is for round robins (Berger numbers)")
         if k > event.rounds_planned:
@@ -94,7 +95,7 @@ def pair_next(event: Event, lots: bool = False) -> Event:
         pairing = pair_round(req)
         pairs, bye = list(pairing.boards), pairing.bye
     else:
-        double = event.system == "double-roundrobin"
+        double = event.system == System.DOUBLE_ROUNDROBIN
         if not st.berger:
             if rounds:
                 raise IllegalChange("[teams] berger is missing but rounds have been paired")
@@ -143,7 +144,7 @@ def forbid_teams(event: Event, a: str, b: str, *, remove: bool = False) -> Event
     """Two teams that must not meet in a team Swiss (two teams of one club ...), or take that back.
     `a`, `b`: team names or ids. A round robin refuses: its Berger table fixes who meets whom."""
     st = state(event)
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         raise IllegalChange("a round robin follows its Berger table: forbidden pairs are for a team Swiss")
     x, y = find_team(event, a, st), find_team(event, b, st)
     if x == y:

@@ -80,7 +80,7 @@ EVENTS = (
         Arg("--rounds", "the number of rounds (a round robin: any number, the tables decide)", metavar="N",
             type=numbers.whole("rounds"), required=True),
         Arg("--system", "the pairing system (default swiss)", metavar="|".join(SYSTEMS), choices=SYSTEMS,
-            default="swiss"),
+            default=SYSTEMS[0]),
         Arg("--tables", "Swiss tables (groups paired apart; default 1)", metavar="T", type=numbers.whole("tables"),
             default=1),
         Arg("--top", "players qualifying for the knockout top (0: no top)", metavar="K", type=numbers.whole("top"),

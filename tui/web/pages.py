@@ -32,6 +32,7 @@ from arbiter.tui.i18n import tr
 from arbiter.tui.web import final_pages
 from arbiter.tui.web.frame import LANG_NAMES, document, live_part, not_found  # noqa: F401 (the frame: pages.document ...)
 from arbiter.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_text, round_path
+from arbiter.core.event.systems import STAGES, Stage
 
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
 
@@ -70,7 +71,7 @@ class Shared:
     def scores_before(self, rnd: Round) -> dict:
         """Each player's score before `rnd` (as the printouts', from the stage's histories read once)."""
         if rnd.key not in self._scores:
-            if rnd.stage not in ("swiss", "roundrobin"):
+            if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
                 self._scores[rnd.key] = {}
             else:
                 key = (rnd.stage, rnd.table)
@@ -116,7 +117,7 @@ class _Build:
         self.t = words(lang)
         self.w = lambda key, **f: tr(lang, key, **f)
         self.bracket = ex.top_bracket(event)
-        self.playoff = event.rounds_of("playoff")
+        self.playoff = event.rounds_of(Stage.PLAYOFF)
         self.current = ex.current_rounds(event)
         self.teams = event.stage_state("teams") is not None
 
@@ -212,7 +213,7 @@ class _Build:
             what.append(tag("div", *detail, class_="muted"))
             rows.append(_tr([where, join(what)], ["bd", "pair"]))
         titles = self.title(self.current[0]) if len(self.current) == 1 else t(
-            {"top": "top_round_n", "playoff": "playoff_round_n"}.get(self.current[0].stage, "round_n"),
+            {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(self.current[0].stage, "round_n"),
             n=max(r.number for r in self.current))
         body = _table([t("bd"), t("name")], rows, classes=["bd", ""], caption=titles, find=True, cls="names")
         return Page("/names", t("pairings_by_name"), body, nav="/names", find=True)
@@ -326,7 +327,7 @@ class _Build:
     def rounds_index(self) -> Page:
         t = self.t
         groups: dict[tuple[str, int | None], list[Round]] = {}
-        order = ("swiss", "roundrobin", "top", "playoff")
+        order = STAGES
         for rnd in sorted(self.e.rounds, key=lambda r: (order.index(r.stage) if r.stage in order else 9,
                                                         r.table or 0, r.number)):
             groups.setdefault((rnd.stage, rnd.table), []).append(rnd)
@@ -399,7 +400,7 @@ class _Build:
         if self.bracket is not None:
             for k, (name, table) in enumerate(self.bracket_tables(), start=1):
                 slide(f"bracket-{k}", f"{t('bracket')}: {name}", table)
-        for rnd in self.playoff[-1:] if self.e.current_stage() != "playoff" else []:  # else: its pairings, above
+        for rnd in self.playoff[-1:] if self.e.current_stage() != Stage.PLAYOFF else []:  # else: its pairings, above
             rows = [_tr([g.board, self.who(g.first), str(g.result) if g.result else "", self.who(g.second)],
                         ["num", "", "res", ""]) for g in rnd.games]
             slide("playoff", f"{t('playoff')}: {self.title(rnd)}",
