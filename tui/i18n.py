@@ -427,6 +427,7 @@ T: dict[str, tuple[str, str]] = {
     "bye_cancelled": ("{name} ({id}): no bye in round {r}", "{name} ({id}): пропуск тура {r} снят"),
     "player_saved": ("{name} ({id}) saved", "{name} ({id}): сохранено"),
     "lots_draw": ("Draw lots (recorded in the file)", "Бросить жребий (записывается в файл)"),
+    "f_pairing": ("Swiss pairing ({names})", "жеребьёвка швейцарки ({names})"),
 }
 T.update(MORE)  # the end of the event's screens and the web view (tui/words.py)
 

@@ -17,7 +17,7 @@ from arbiter.core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Rou
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
 from arbiter.core.limits import RATING_MAX, ROUNDS_MAX, TABLES_MAX, TOP_MAX, TOP_MIN, UNRATED_RATING_MAX, UNRATED_RATING_MIN
-from arbiter.core.event.systems import Stage, System, main_stage
+from arbiter.core.event.systems import DEFAULT_PAIRING, Stage, System, check_pairing, main_stage
 
 UNSEEN = object()  # `expected` not given: the caller has not seen the game
 
@@ -26,12 +26,13 @@ def new_event(
     name: str, rounds: int, *, system: str = System.SWISS.value, tables: int = 1, top: int = 0, third_place: bool = False,
     points: tuple[Fraction, Fraction, Fraction] | None = None, tiebreaks: tuple[str, ...] = (),
     edition: str = "fide2024", lots_seed: int = 0, start: str = "", end: str = "", baku: bool = False,
-    initial_colour: str | None = None, unrated_rating: int | None = None,
+    initial_colour: str | None = None, unrated_rating: int | None = None, pairing: str = DEFAULT_PAIRING,
 ) -> Event:
     if not name.strip():
         raise IllegalChange("the event needs a name")
     if system not in SYSTEMS:
         raise IllegalChange("unknown system '{system}' (one of {known})", system=system, known=", ".join(SYSTEMS))
+    check_pairing(system, pairing, baku=baku)
     if edition not in EDITIONS:
         raise IllegalChange("unknown edition '{edition}' (one of {known})", edition=edition, known=", ".join(EDITIONS))
     if rounds < 1 and system == System.SWISS:
@@ -58,7 +59,7 @@ def new_event(
     if initial_colour is None:  # drawn by lot before round 1 (C.04.2), from the recorded seed
         initial_colour = random.Random(f"{lots_seed}:colour").choice("wb")
     return Event(
-        name=name.strip(), rounds_planned=rounds, system=system, tables=tables, top=top, third_place=third_place,
+        name=name.strip(), rounds_planned=rounds, system=system, pairing=pairing, tables=tables, top=top, third_place=third_place,
         scoring=scoring, tiebreaks=tuple(tiebreaks), edition=edition, lots_seed=lots_seed, start=start, end=end,
         baku=baku, initial_colour=initial_colour, unrated_rating=unrated_rating,
     )

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 from arbiter.core.errors import IllegalChange, word
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
-from arbiter.core.event.systems import STAGES, SYSTEMS, Stage, System, main_stage
+from arbiter.core.event.systems import DEFAULT_PAIRING, STAGES, SYSTEMS, Stage, System, main_stage
 
 EDITIONS = ("fide2024", "fide2026", "legacy")
 BYE_KINDS = ("half", "zero", "full")
@@ -152,6 +152,7 @@ class Event:
     name: str
     rounds_planned: int
     system: str = System.SWISS.value
+    pairing: str = DEFAULT_PAIRING  # how a Swiss round is paired: a name of core.event.systems.PAIRINGS
     tables: int = 1
     top: int = 0  # size of the knockout top; 0: none
     third_place: bool = False

@@ -97,6 +97,8 @@ def register(system: PairingSystem) -> PairingSystem:
 
 
 register(PairingSystem("dutch", "FIDE Dutch", "C.04.3", "arbiter.core.swiss.dutch"))
+register(PairingSystem("burstein", "FIDE Burstein", "C.04.4.2", "arbiter.core.swiss.burstein",
+                       floats=False, acceleration=False))
 
 
 def pairing_system(name: str) -> PairingSystem:
@@ -106,6 +108,18 @@ def pairing_system(name: str) -> PairingSystem:
     except KeyError:
         raise IllegalChange("unknown pairing system '{pairing}' (one of {known})", pairing=name,
                             known=", ".join(PAIRINGS)) from None
+
+
+def check_pairing(system: str, pairing: str, *, baku: bool = False) -> PairingSystem:
+    """The pairing system an event names, refused when unknown, when the event is not a Swiss, or when
+    the event asks for what the system does not read (its needs)."""
+    ps = pairing_system(pairing)
+    if pairing != DEFAULT_PAIRING and system != System.SWISS:
+        raise IllegalChange("a {system} event is not paired by a Swiss system: no pairing '{pairing}'",
+                            system=system, pairing=pairing)
+    if baku and not ps.acceleration:
+        raise IllegalChange("the {title} system has no Baku acceleration", title=ps.title)
+    return ps
 
 
 SYSTEMS: tuple[System, ...] = tuple(System)

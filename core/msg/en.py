@@ -275,7 +275,8 @@ EN: dict[str, str] = {
     "cat_members": "{n} players",
     # the Burstein engine's reason for each board (core/swiss/burstein.py)
     "bx_group": "score group {score}: high Index against low Index",
-    "bx_floats": "floats down from score group {score}",
+    "bx_player_floats": "{id} ({pts}; SB {sb}, BH {bh}) {colour}: {pref}; {floats}",
+    "bx_virtual": "incl. {v} virtual (a seeding round)",
     "bx_player": "{id} ({pts}; SB {sb}, BH {bh}) {colour}: {pref}",
     "bx_bye": "{id} ({pts}) gets the pairing-allocated bye: the lowest by score and Index who has not had one",
 }

@@ -1909,7 +1909,12 @@ RU: dict[str, str] = {
     "unknown pairing system '{pairing}' (one of {known})":
         "неизвестная система жеребьёвки '{pairing}' (возможны: {known})",
     "bx_group": "очковая группа {score}: высокий индекс против низкого",
-    "bx_floats": "спускается из очковой группы {score}",
+    "bx_player_floats": "{id} ({pts}; Зоннеборн-Бергер {sb}, Бухгольц {bh}) {colour}: {pref}; {floats}",
+    "bx_virtual": "в т. ч. {v} виртуально (посевной тур)",
     "bx_player": "{id} ({pts}; Зоннеборн-Бергер {sb}, Бухгольц {bh}) {colour}: {pref}",
     "bx_bye": "{id} ({pts}) получает бай: последний по очкам и индексу из тех, у кого бая ещё не было",
+    "a {system} event is not paired by a Swiss system: no pairing '{pairing}'":
+        "турнир {system} не жеребьёвывается по швейцарской системе: жеребьёвка '{pairing}' невозможна",
+    "the {title} system has no Baku acceleration":
+        "в системе {title} нет бакинского ускорения",
 }

@@ -27,7 +27,7 @@ from arbiter.core.msg.i18n import render, words
 from arbiter.core.event.model import Event, Game, Player, Round
 from arbiter.core.event.records import Outcome
 from arbiter.core.event.results import Result
-from arbiter.core.event.systems import Stage, System
+from arbiter.core.event.systems import Stage, System, pairing_system
 
 
 def _rating_key(p: Player) -> tuple:
@@ -167,8 +167,7 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
 
 def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None,
                 progress: Callable[[], None] | None = None) -> Round:
-    from arbiter.core.swiss import pair_round
-
+    pair_round = pairing_system(event.pairing).engine()
     req = swiss_request(event, table, k, allow_rematch)
     if len(req.players) - len(req.absent) < 2:
         raise IllegalChange("fewer than two players to pair")
@@ -384,8 +383,7 @@ def explain_round(event: Event, rnd: Round, *, lang: str = "en", progress: Calla
     if rnd.stage != Stage.SWISS:
         lines.append("  " + t("px_bracket"))
         return "\n".join(lines) + "\n"
-    from arbiter.core.swiss import pair_round
-
+    pair_round = pairing_system(event.pairing).engine()
     try:
         pairing = pair_round(swiss_request(event, rnd.table, rnd.number), progress=progress)
     except ArbiterError as exc:  # an engine refusal for a round that was paired by hand

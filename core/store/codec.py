@@ -64,7 +64,7 @@ from arbiter.core.store.checks import (
     text,
     typed,
 )
-from arbiter.core.event.systems import Stage, System, main_stage
+from arbiter.core.event.systems import DEFAULT_PAIRING, Stage, System, check_pairing, main_stage
 
 SCHEMA = 1
 INDENT = 2  # the games of a round, and every array tomli-w writes over several lines
@@ -117,7 +117,7 @@ _PLAYER_FIELDS = (
 _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("name", "name"), ("start", "start"), ("end", "end"), ("city", "city"), ("federation", "federation"),
     ("chief_arbiter", "chief_arbiter"), ("deputy_arbiters", "deputy_arbiters"), ("time_control", "time_control"),
-    ("round_dates", "round_dates"), ("system", "system"), ("rounds_planned", "rounds"),
+    ("round_dates", "round_dates"), ("system", "system"), ("pairing", "pairing"), ("rounds_planned", "rounds"),
     ("tables", "tables"), ("top", "top"), ("third_place", "third_place"), ("tiebreaks", "tiebreaks"),
     ("edition", "edition"), ("share_places", "share_places"), ("lots_seed", "lots_seed"),
     ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"),
@@ -676,6 +676,7 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
         raise rd.fail(at(where, "system"), "unknown system '{system}' (one of {known})", system=system,
                       known=", ".join(SYSTEMS))
     g["system"] = system
+    g["pairing"] = text(rd, ev, "pairing", where, DEFAULT_PAIRING)
     g["rounds_planned"] = integer(rd, ev, "rounds", where, "rounds")
     g["tables"] = integer(rd, ev, "tables", where, "tables", 1)
     top = integer(rd, ev, "top", where, "top", 0)
@@ -707,6 +708,10 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
         raise rd.fail(at(where, "pairing_order"), "must be \"rating\" or \"id\"")
     g["pairing_order"] = order
     g["baku"] = flag(rd, ev, "baku", where)
+    try:
+        check_pairing(system, g["pairing"], baku=g["baku"])
+    except IllegalChange as exc:
+        raise rd.fail(at(where, "pairing"), exc.msg) from None
     forbidden = []
     for i, pair in enumerate(typed(rd, ev, "forbidden", where, (list,), [])):
         if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):

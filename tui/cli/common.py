@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from . import numbers
 from .usage import UsageError
-from arbiter.core.event.systems import Stage, System, main_stage as system_stage
+from arbiter.core.event.systems import PAIRINGS as PAIRING_SYSTEMS, Stage, System, main_stage as system_stage
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -153,6 +153,9 @@ STAGE = Arg("--stage", "the stage (default: the last one started: play-off, top,
             metavar="|".join(STAGES), choices=STAGES)
 EDITIONS = ("fide2024", "fide2026", "legacy")
 SYSTEMS = tuple(System)
+PAIRINGS = tuple(PAIRING_SYSTEMS)  # the registry's names, the default (dutch) first
+TRF_SYSTEM = Arg("--system", "the pairing system, as bbpPairings' flag (default dutch)", metavar="|".join(PAIRINGS),
+                 choices=PAIRINGS, default=PAIRINGS[0])
 EDITION = Arg("--edition", "the rulebook edition of the tie-breaks", metavar="|".join(EDITIONS), choices=EDITIONS)
 TIEBREAKS = Arg("--tiebreaks", "tie-break codes, comma-separated, e.g. BH-C1,BH,SB,WIN (docs/tiebreaks.md)",
                 metavar="CODES")

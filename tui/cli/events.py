@@ -36,7 +36,7 @@ def cmd_new(a: argparse.Namespace) -> int:
     event = commands.new_event(
         a.name, a.rounds, system=a.system, tables=a.tables, top=a.top, third_place=a.third_place,
         points=points, tiebreaks=tiebreaks, edition=a.edition, lots_seed=_seed(), baku=a.baku,
-        initial_colour=a.initial_colour, unrated_rating=a.unrated_rating,
+        initial_colour=a.initial_colour, unrated_rating=a.unrated_rating, pairing=a.pairing,
     )
     if a.teams:
         from arbiter.core import teams as team_event

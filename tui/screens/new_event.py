@@ -9,6 +9,7 @@ from fractions import Fraction
 from textual import work
 
 from arbiter.core.event import commands
+from arbiter.core.event.systems import DEFAULT_PAIRING, PAIRINGS
 from arbiter.core.errors import ArbiterError, message
 from arbiter.core.tiebreaks.standings import check_codes
 from arbiter.core.store import create
@@ -41,6 +42,7 @@ async def new_event_form(screen) -> None:
         ("third", tr(L, "f_third"), tr(L, "no_letter")),
         ("points", tr(L, "f_points"), "1,1/2,0"),
         ("tiebreaks", tr(L, "f_tiebreaks"), "BH-C1,BH,SB,WIN"),
+        ("pairing", tr(L, "f_pairing", names=", ".join(PAIRINGS)), DEFAULT_PAIRING),
     ]
 
     values = await screen.ask(FormScreen(tr(L, "new_event"), fields))
@@ -87,6 +89,7 @@ def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") 
         values.get("name", ""), num("rounds"), tables=max(1, num("tables")), top=num("top"),
         third_place=values.get("third", "").strip().lower() in ("y", "yes", "д", "да", "1"),
         points=pts, tiebreaks=codes, lots_seed=secrets.randbelow(2**31),
+        pairing=values.get("pairing", "").strip().lower() or DEFAULT_PAIRING,
     )
     path = values.get("file", "").strip() or default
     create(path, event)
