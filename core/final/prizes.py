@@ -45,6 +45,7 @@ from fractions import Fraction
 from arbiter.core.event.model import Event, Prize
 from arbiter.core.final.categories import find, members
 from arbiter.core.final.ranking import FinalRanking, FinalRow, final_ranking
+from arbiter.core.event.systems import Stage
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def allocate(event: Event, ranking: FinalRanking) -> dict[int, int]:
 
 def _points_key(row: FinalRow, sharing: str) -> tuple | None:
     """Winners with the same key (and category) pool their money by the event's rule (step 2)."""
-    if sharing != "none" and row.part != "top":
+    if sharing != "none" and row.part != Stage.TOP:
         return ("points", row.points)
     return None
 

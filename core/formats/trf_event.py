@@ -183,7 +183,7 @@ def event_to_trf(event: Event, table: int | None = None, what: str | None = None
     (`what="top"`); IllegalChange when there is nothing to write or it does not fit the columns."""
     from arbiter.core.teams import is_team_event
 
-    if what == "top":
+    if what == Stage.TOP:
         t = trf_top.top_to_trf(event)
         return _report(event, _explicit(t), trf_top.column_dates(event))
     if what not in (None, "", "standings", "main", Stage.SWISS, Stage.ROUNDROBIN):

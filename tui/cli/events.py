@@ -15,7 +15,7 @@ from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, create, load
 
 from . import batch, numbers
-from .common import codes, print_json
+from .common import PAIRINGS, codes, print_json
 from .interrupt import guarded, run
 from .usage import UsageError
 
@@ -38,6 +38,8 @@ def cmd_new(a: argparse.Namespace) -> int:
         points=points, tiebreaks=tiebreaks, edition=a.edition, lots_seed=_seed(), baku=a.baku,
         initial_colour=a.initial_colour, unrated_rating=a.unrated_rating, pairing=a.pairing,
     )
+    if a.teams and a.pairing != PAIRINGS[0]:
+        raise UsageError(f"--pairing {a.pairing}: team events are paired by the Dutch system")
     if a.teams:
         from arbiter.core import teams as team_event
 
