@@ -65,3 +65,11 @@ def test_trf_pair_and_check_by_system(tmp_path):
     assert int(out.splitlines()[0]) == len(rows)
     assert run("trf", "check", TRF, "--system", "burstein")[:2] == (0, "every round re-paired exactly as in the file\n")
     assert run("trf", "check", TRF)[0] == 1  # the Dutch pairs these rounds otherwise
+
+
+def test_the_choices_are_said_as_words(tmp_path):
+    """The enums of the registry are words on the command line (argparse shows choices by repr)."""
+    code, out, err = run("new", tmp_path / "x.toml", "--name", "X", "--rounds", "3", "--system", "bogus")
+    assert code == 2 and "(choose from 'swiss', 'roundrobin', 'double-roundrobin')" in err, err
+    code, out, err = run("new", tmp_path / "x.toml", "--name", "X", "--rounds", "3", "--pairing", "bogus")
+    assert code == 2 and "(choose from 'dutch', 'burstein')" in err, err

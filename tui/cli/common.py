@@ -148,11 +148,11 @@ class Group(NamedTuple):
 FILE = Arg("file", "the event file (TOML), e.g. saves/open.toml", metavar="FILE")
 ROUND = Arg("--round", "the round (default: the current round)", metavar="R", type=numbers.whole("round"))
 TABLE = Arg("--table", "the table of a Swiss stage with several tables", metavar="T", type=numbers.whole("table"))
-STAGES = tuple(Stage)
+STAGES = tuple(s.value for s in Stage)  # plain words: argparse shows its choices by repr
 STAGE = Arg("--stage", "the stage (default: the last one started: play-off, top, else the Swiss or round robin)",
             metavar="|".join(STAGES), choices=STAGES)
 EDITIONS = ("fide2024", "fide2026", "legacy")
-SYSTEMS = tuple(System)
+SYSTEMS = tuple(s.value for s in System)
 PAIRINGS = tuple(PAIRING_SYSTEMS)  # the registry's names, the default (dutch) first
 TRF_SYSTEM = Arg("--system", "the pairing system, as bbpPairings' flag (default dutch)", metavar="|".join(PAIRINGS),
                  choices=PAIRINGS, default=PAIRINGS[0])
