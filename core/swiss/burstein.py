@@ -207,7 +207,7 @@ class _Matchings:
         self.progress = progress
         self.w: dict[tuple[int, int], int] = {}
         self.mate: list[int] = list(range(n))
-        self._warm: tuple[list[int], list[int]] | None = None
+        self._warm: tuple[dict[int, int], dict[int, int]] | None = None  # duals and pairs of the last solve
         self.fixed: set[int] = set()
 
     def set(self, i: int, j: int, weight: int) -> None:
@@ -227,18 +227,35 @@ class _Matchings:
         self.fixed.update((i, j))
 
     def compute(self) -> list[int]:
+        """A maximum-weight matching among those of maximum cardinality. It starts from the duals and pairs of
+        the previous one (a few augmentations), which is exact when the result is perfect (core/swiss/weighted.py);
+        when it is not, it is solved again from the textbook start."""
         live = [v for v in range(self.n) if v not in self.fixed]
         pos = {v: k for k, v in enumerate(live)}
-        m = WeightedMatching(len(live))
         ei, ej, ws = [], [], []
         for (i, j), weight in self.w.items():
             if i in pos and j in pos:
                 ei.append(pos[i])
                 ej.append(pos[j])
                 ws.append(weight)
-        m.set_weights(ei, ej, ws)
-        m.compute(self.progress, cold=True)
+
+        def solve(warm: bool) -> WeightedMatching:
+            m = WeightedMatching(len(live))
+            m.set_weights(ei, ej, ws)
+            if warm and self._warm is not None:
+                duals, mate = self._warm
+                m.start_from([duals.get(v, 0) for v in live],
+                             [pos.get(mate.get(v, -1), -1) for v in live])
+            m.compute(self.progress, cold=not warm)
+            return m
+
+        m = solve(True)
         got = m.matching()
+        if len(live) % 2 or -1 in got:
+            m = solve(False)
+            got = m.matching()
+        self._warm = ({v: d for v, d in zip(live, m.duals())},
+                      {v: live[g] for v, g in zip(live, got) if g >= 0})
         mate = list(range(self.n))
         for v in range(self.n):
             if v in self.fixed:
