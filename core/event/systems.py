@@ -81,6 +81,7 @@ class PairingSystem:
     floats: bool = True
     acceleration: bool = True
     forbidden_pairs: bool = True
+    trf_code: str = ""  # how a TRF's 192 line names it (bbpPairings' names; `_BAKU` added for Baku)
 
     def engine(self) -> Callable[[Any], Any]:
         """The system's `pair_round(request) -> Pairing`."""
@@ -96,9 +97,9 @@ def register(system: PairingSystem) -> PairingSystem:
     return system
 
 
-register(PairingSystem("dutch", "FIDE Dutch", "C.04.3", "arbiter.core.swiss.dutch"))
+register(PairingSystem("dutch", "FIDE Dutch", "C.04.3", "arbiter.core.swiss.dutch", trf_code="FIDE_DUTCH_2025"))
 register(PairingSystem("burstein", "FIDE Burstein", "C.04.4.2", "arbiter.core.swiss.burstein",
-                       floats=False, acceleration=False))
+                       floats=False, acceleration=False, trf_code="FIDE_BURSTEIN"))
 
 
 def pairing_system(name: str) -> PairingSystem:
@@ -120,6 +121,15 @@ def check_pairing(system: str, pairing: str, *, baku: bool = False) -> PairingSy
     if baku and not ps.acceleration:
         raise IllegalChange("the {title} system has no Baku acceleration", title=ps.title)
     return ps
+
+
+def pairing_of_trf(code: str | None) -> str:
+    """The registered pairing system a TRF's 192 code names (`FIDE_BURSTEIN` -> burstein); the default
+    for none or another (the Dutch codes, old and new)."""
+    for ps in PAIRINGS.values():
+        if ps.trf_code and code in (ps.trf_code, ps.trf_code + "_BAKU"):
+            return ps.name
+    return DEFAULT_PAIRING
 
 
 SYSTEMS: tuple[System, ...] = tuple(System)

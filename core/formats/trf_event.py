@@ -40,7 +40,7 @@ from arbiter.core.formats.trf import (
 )
 from arbiter.core.formats import trf_roundrobin, trf_teams, trf_top
 from arbiter.core.formats.trf_lines import bye_record, clock_date, game_result, player_of, tiebreaks_of, trf_player
-from arbiter.core.event.systems import Stage, System, main_stage
+from arbiter.core.event.systems import DEFAULT_PAIRING, Stage, System, main_stage, pairing_of_trf, pairing_system
 
 
 
@@ -137,6 +137,7 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
     event = Event(
         name=name or t.name.strip() or "Imported tournament", rounds_planned=max(rounds_total, played),
         scoring=t.scoring, initial_colour=colour, pairing_order="rating" if by_file else "id", baku=t.baku,
+        pairing=DEFAULT_PAIRING if t.baku else pairing_of_trf(t.system),
         tiebreaks=codes, edition=edition or "fide2024", forbidden=tuple(forbidden), players=tuple(players),
         rounds=tuple(rounds), extra=((Stage.SWISS, {"order": {"1": order}}),) if by_file else (),
     )
@@ -262,7 +263,8 @@ def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
     baku_coded = event.baku and sc.loss == 0 and sc.win == 2 * sc.draw  # what 192 _BAKU can say (dutch.md 8)
     return TrfTournament(
         name=event.name, players=out, total_rounds=event.rounds_planned, initial_colour=event.initial_colour,
-        rank_order=not plain, scoring=event.scoring, system="FIDE_DUTCH_2025_BAKU" if baku_coded else "FIDE_DUTCH_2025",
+        rank_order=not plain, scoring=event.scoring,
+        system=pairing_system(event.pairing).trf_code + ("_BAKU" if baku_coded else ""),
         acceleration=baku_points(event, ids) if event.baku and not baku_coded else {},
         forbidden=forbidden_groups(event, players),
         tiebreaks=individual_tokens(event.tiebreaks, event.edition), type_text=swiss_type(event, table),

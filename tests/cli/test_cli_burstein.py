@@ -73,3 +73,22 @@ def test_the_choices_are_said_as_words(tmp_path):
     assert code == 2 and "(choose from 'swiss', 'roundrobin', 'double-roundrobin')" in err, err
     code, out, err = run("new", tmp_path / "x.toml", "--name", "X", "--rounds", "3", "--pairing", "bogus")
     assert code == 2 and "(choose from 'dutch', 'burstein')" in err, err
+
+
+def test_import_and_export_say_the_system_in_the_trf(tmp_path):
+    """A TRF whose 192 line says FIDE_BURSTEIN becomes a Burstein event; its export says it again, and the
+    event's next round, paired by arbiter, is what `trf pair --system burstein` pairs from the export."""
+    src = tmp_path / "in.trf"
+    with open(TRF, encoding="utf-8") as fh:
+        src.write_text(fh.read() + "192 FIDE_BURSTEIN\n", encoding="utf-8")
+    f = tmp_path / "e.toml"
+    code, out, err = run("import-trf", src, f)
+    assert code == 0, err
+    assert load(f).pairing == "burstein"
+    plain = tmp_path / "plain.trf"
+    with open(TRF, encoding="utf-8") as fh:
+        plain.write_text(fh.read(), encoding="utf-8")
+    assert run("import-trf", plain, tmp_path / "d.toml")[0] == 0 and load(tmp_path / "d.toml").pairing == "dutch"
+    code, out, err = run("export", f, "--format", "trf", "--out", tmp_path / "out.trf")
+    assert code == 0, err
+    assert "192 FIDE_BURSTEIN" in (tmp_path / "out.trf").read_text(encoding="utf-8")
