@@ -51,11 +51,6 @@ class Stage(StrEnum):
     PLAYOFF = "playoff"
 
 
-def is_swiss(system: str) -> bool:
-    """Whether an event's `system` is the Swiss (the main stage is paired round by round)."""
-    return system == System.SWISS
-
-
 def main_stage(system: str) -> Stage:
     """The stage of an event's main rounds, from its `system` ("swiss" -> swiss, either round robin -> roundrobin)."""
     return Stage.SWISS if system == System.SWISS else Stage.ROUNDROBIN
@@ -70,7 +65,8 @@ class PairingSystem:
     the event's settings the system reads: `colours` (colour preferences and the initial colour),
     `floats` (float history, C.04.3's C14-C21), `acceleration` (the file's `baku`, C.04.7),
     `forbidden_pairs` (the file's `forbidden` and `forbidden_clubs`). A setting a system does not
-    read is refused when the event is made with it, never silently ignored.
+    read is refused when the event is made or read with it (`check_pairing`: today `baku` for a system
+    without acceleration), never silently ignored.
     """
 
     name: str
