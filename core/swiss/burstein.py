@@ -49,7 +49,7 @@ from arbiter.core.swiss.players import (
 from arbiter.core.swiss.request import Pairing, PairingRequest
 from arbiter.core.swiss.weighted import WeightedMatching
 
-__all__ = ["pair_round", "Index", "seeding_acceleration"]
+__all__ = ["BursteinRound", "Index", "list_sort", "pair_round", "seeding_acceleration"]
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
@@ -270,10 +270,10 @@ class _Matchings:
 def pair_round(req: PairingRequest, *, progress=None) -> Pairing:
     """Pair the next round of `req` by the Burstein system. `progress` (as the Dutch engine's) is called
     while it works; what it raises stops the pairing."""
-    return _Round_pairing(req, progress).run()
+    return BursteinRound(req, progress).run()
 
 
-class _Round_pairing:
+class BursteinRound:
     def __init__(self, req: PairingRequest, progress=None):
         self.req = req
         self.progress = progress
@@ -453,7 +453,7 @@ class _Round_pairing:
             if floater is not None:
                 full.append(floater)
                 floater = None
-            full = _list_sort(full, lambda i0, i1: self.index[labels[i1]].below(self.index[labels[i0]]))
+            full = list_sort(full, lambda i0, i1: self.index[labels[i1]].below(self.index[labels[i0]]))
             for k, v in enumerate(full):
                 for nb in full[k + 1:]:
                     mc.set(v, nb, self.weight(labels[v], labels[nb], True, True))
@@ -573,7 +573,7 @@ def _first_difference(p: _Player, o: _Player) -> tuple[str | None, str | None]:
     return (a[i] if i >= 0 else None), (b[j] if j >= 0 else None)
 
 
-def _list_sort(items: list[int], less) -> list[int]:
+def list_sort(items: list[int], less) -> list[int]:
     """A stable bottom-up merge sort that makes its comparisons in a fixed order (the one of the C++
     library's list sort), so that an order that is not transitive (a floater against residents)
     places the floater where bbpPairings does."""

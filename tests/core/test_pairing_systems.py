@@ -20,7 +20,7 @@ from arbiter.core.event.systems import (
 )
 from arbiter.core.pairing.rounds import explain_round, pair_next
 from arbiter.core.store.codec import dumps, loads
-from arbiter.core.swiss.burstein import Index, _list_sort, seeding_acceleration
+from arbiter.core.swiss.burstein import Index, list_sort, seeding_acceleration
 from arbiter.core.swiss.request import PairingRequest
 
 
@@ -98,9 +98,9 @@ def test_the_index_by_hand():
     players = [PlayerHistory(1, 2000, "", (_rec(W, 4, "w"),)), PlayerHistory(2, 1900, "", (_rec(D, 3, "b"),)),
                PlayerHistory(3, 1800, "", (_rec(D, 2, "w"),)), PlayerHistory(4, 1700, "", (_rec(L, 1, "b"),)),
                PlayerHistory(5, 1600, "", (_rec(Outcome.PAB),))]
-    from arbiter.core.swiss.burstein import _Round_pairing
+    from arbiter.core.swiss.burstein import BursteinRound
 
-    rp = _Round_pairing(PairingRequest(players, 5))
+    rp = BursteinRound(PairingRequest(players, 5))
     # round 2 is a seeding round: 1 and 2 (half of the five to pair, rounded down) carry a virtual win
     assert {pid: p.acceleration for pid, p in rp.players.items()} == {1: 10, 2: 10, 3: 0, 4: 0, 5: 0}
     # 1 beat 4 (adjusted 0): SB 0, BH 0; 2 drew 3 (adjusted 5): SB 5*5 = 25, BH 5
@@ -122,6 +122,6 @@ def test_the_list_sort_places_a_floater_as_the_library_sort_does():
     """The order with a floater need not be transitive; the merge sort's comparisons decide. Here 'less'
     is a plain order, and the sort must be stable and correct."""
     items = [5, 3, 9, 1, 7, 3, 8]
-    assert _list_sort(items, lambda a, b: a < b) == sorted(items)
+    assert list_sort(items, lambda a, b: a < b) == sorted(items)
     pairs = [(1, "a"), (0, "b"), (1, "c"), (0, "d")]
-    assert _list_sort(pairs, lambda a, b: a[0] < b[0]) == [(0, "b"), (0, "d"), (1, "a"), (1, "c")]
+    assert list_sort(pairs, lambda a, b: a[0] < b[0]) == [(0, "b"), (0, "d"), (1, "a"), (1, "c")]
