@@ -4,6 +4,10 @@ bbpPairings; every round is then cut, re-paired by arbiter and compared
 (pairs, colours, bye), as tests/corpus/test_dutch_corpus.py does for the corpus.
 
     .venv/bin/python bench/bbp_crosscheck.py [--bbp PATH] [--players 6-30] [--events 200] [--seed 1]
+                                             [--system dutch|burstein]
+
+`--system` names a registered pairing system (core/event/systems.py); bbpPairings
+generates and pairs with the flag of the same name (`--burstein`).
 
 The binary is not part of the project (nor of CI): build it from its public
 sources and pass its path with --bbp or $BBPPAIRINGS. Without it the script
@@ -28,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arbiter.core.errors import NoLegalPairing  # noqa: E402
 from arbiter.core.formats.trf import parse_trf  # noqa: E402
-from arbiter.core.swiss import pair_round  # noqa: E402
+from arbiter.core.event.systems import PAIRINGS, pairing_system  # noqa: E402
 from arbiter.core.formats.trfpair import request_from_trf, stored_round  # noqa: E402
 
 
@@ -49,7 +53,9 @@ def main() -> None:
     ap.add_argument("--events", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", default=tempfile.gettempdir())
+    ap.add_argument("--system", default="dutch", choices=list(PAIRINGS))
     args = ap.parse_args()
+    pair_round = pairing_system(args.system).engine()
     if not args.bbp or not os.path.exists(args.bbp):
         print("bbpPairings not found (--bbp PATH or $BBPPAIRINGS): nothing to compare")
         return
@@ -63,7 +69,7 @@ def main() -> None:
         cfg = config(random.Random(seed), lo, hi)
         with open(cfg_path, "w", encoding="utf-8") as fh:
             fh.write("".join(f"{k}={v}\n" for k, v in cfg.items()))
-        gen = subprocess.run([args.bbp, "--dutch", "-g", cfg_path, "-o", trf_path, "-s", str(seed)],
+        gen = subprocess.run([args.bbp, f"--{args.system}", "-g", cfg_path, "-o", trf_path, "-s", str(seed)],
                              capture_output=True, text=True)
         if gen.returncode != 0:
             failed += 1
@@ -93,7 +99,7 @@ def main() -> None:
             print(f"{i + 1} seeds: {events} events, {rounds} rounds, {diffs} differences, "
                   f"{time.time() - t0:.0f} s", flush=True)
     shutil.rmtree(work, ignore_errors=True)
-    print(f"players {lo}-{hi}: {events} events ({failed} not generated), {rounds} rounds, {diffs} differences")
+    print(f"{args.system}, players {lo}-{hi}: {events} events ({failed} not generated), {rounds} rounds, {diffs} differences")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ from arbiter.core.msg.cells import clean
 from arbiter.core.msg.i18n import language, words
 from arbiter.core.event.model import Event, Round
 from arbiter.core.store import EventFile
+from arbiter.core.event.systems import Stage, main_stage
 
 Clock = Callable[[], datetime]
 
@@ -69,14 +70,14 @@ def display_pages(event: Event, lang: str | None = None) -> list[tuple[str, str]
     for rnd in exports.current_rounds(event):
         body = exports.pairings_text(event, [rnd], lang).splitlines()[4:]  # from the column heads
         pages.append((f"{t('pairings')}: {exports.round_title(event, rnd, t)}", "\n".join(body)))
-    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    stage = main_stage(event.system)
     if event.rounds_of(stage, event.stage_tables(stage)[0]):
         for table in event.stage_tables(stage):
             text = exports.standings_printout(event, lang, tables=[table]).splitlines()[2:]
             pages.append((text[0], "\n".join(text[2:])))
     if exports.top_bracket(event) is not None:
         pages.append((t("bracket"), "\n".join(exports.bracket_printout(event, lang).splitlines()[3:])))
-    if event.rounds_of("playoff"):
+    if event.rounds_of(Stage.PLAYOFF):
         pages.append((t("playoff"), "\n".join(exports.playoff_text(event, lang).splitlines()[3:])))
     if not pages:
         pages.append((event.name, t("no_round")))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 
+from arbiter.core.msg import fill, plural
+
 from .words import MORE
 
 LANGS = ("en", "ru")
@@ -54,7 +56,8 @@ T: dict[str, tuple[str, str]] = {
     "st_others": ("also: {who}", "также: {who}"),
     "st_missing_short": ("{n} missing", "без рез.: {n}"),
     "st_complete_short": ("complete", "всё внесено"),
-    "st_team_missing": ("{m} matches open, {n} boards missing", "матчей не окончено: {m}, нет результатов: {n}"),
+    "st_team_missing": ("{m} {m:plural:match|matches} open, {n} {n:plural:board|boards} missing",
+                        "{m:plural:не окончен|не окончено|не окончено} {m} {m:plural:матч|матча|матчей}, без результата {n} {n:plural:доска|доски|досок}"),
     "st_team_missing_short": ("{m} open, {n} missing", "матчей: {m}, без рез.: {n}"),
     # a team event (tui/widgets/match_rows.py and the team screens)
     "tm_head": ("Match {n} · {first} {a} : {b} {second} · boards {boards}",
@@ -62,7 +65,8 @@ T: dict[str, tuple[str, str]] = {
     "tm_head_pairing": ("Match {n} · {first} – {second} · boards {boards}", "Матч {n} · {first} – {second} · доски {boards}"),
     "tm_head_missing": ("{n} missing", "нет результатов: {n}"),
     "tm_head_mp": ("MP {a} : {b}", "MP {a} : {b}"),
-    "tm_panel_missing": ("{m} matches open · {n} boards missing", "матчей не окончено: {m} · нет результатов: {n}"),
+    "tm_panel_missing": ("{m} {m:plural:match|matches} open · {n} {n:plural:board|boards} missing",
+                         "{m:plural:не окончен|не окончено|не окончено} {m} {m:plural:матч|матча|матчей} · без результата {n} {n:plural:доска|доски|досок}"),
     "tm_bye_seat": ("the bye seat of the Berger table", "свободна по таблице Бергера"),
     "tm_pab_draw": ("the bye: a drawn match", "бай: засчитывается ничья в матче"),
     "tm_pab_win": ("the bye: a won match", "бай: засчитывается победа в матче"),
@@ -95,8 +99,9 @@ T: dict[str, tuple[str, str]] = {
     "lu_withdrawn": ("withdrawn (round {r})", "выбыл (тур {r})"),
     "lu_late": ("from round {r}", "с тура {r}"),
     "lu_cannot": ("{name} cannot play this round ({why})", "{name} не может играть в этом туре ({why})"),
-    "lu_full": ("{b} players are chosen: take one out first (Space)", "выбрано {b} участников: сначала уберите одного (Space)"),
-    "lu_chosen": ("{n} of {b} boards chosen", "выбрано досок: {n} из {b}"),
+    "lu_full": ("{b} {b:plural:player is|players are} chosen: take one out first (Space)",
+                "{b:plural:выбран|выбрано|выбрано} {b} {b:plural:участник|участника|участников}: сначала уберите одного (Space)"),
+    "lu_chosen": ("{n} of {b} {b:plural:board|boards} chosen", "{n:plural:выбрана|выбрано|выбрано} {n} {n:plural:доска|доски|досок} из {b}"),
     "lu_saved": ("line-up of {team} for round {r} saved", "состав команды {team} на тур {r} сохранён"),
     "lu_cleared": ("{team} plays round {r} with its default line-up", "команда {team} играет тур {r} составом по умолчанию"),
     "lu_is_default": ("this is the default line-up already (nothing stored)", "это уже состав по умолчанию (ничего не сохранено)"),
@@ -158,8 +163,8 @@ T: dict[str, tuple[str, str]] = {
     "line_player_none": ("no player of this round begins so (Tab completes a name)",
                          "в этом туре нет участника с таким началом имени (Tab дополняет имя)"),
     "line_player_board": ("board {b}", "доска {b}"),
-    "line_player_many": ("{n} players of this round match '{who}': type more of the name, or #id",
-                         "под '{who}' подходят участники тура: {n}; введите имя подробнее или №номер"),
+    "line_player_many": ("{n} {n:plural:player|players} of this round {n:plural:matches|match} '{who}': type more of the name, or #id",
+                         "под '{who}' {n:plural:подходит|подходят|подходят} {n} {n:plural:участник|участника|участников} тура; введите имя подробнее или №номер"),
     "line_which_title": ("Which player?", "Какой участник?"),
     "line_which_q": ("Several players of this round match '{who}':", "Под '{who}' подходят несколько участников тура:"),
     "line_which_choice": ("{name} ({pid}), {where}, against {other}", "{name} ({pid}), {where}, против {other}"),
@@ -217,12 +222,12 @@ T: dict[str, tuple[str, str]] = {
     "pv_why_hand": ("board {b}: changed by hand.", "доска {b}: изменена вручную."),
     "pv_why_had": ("The program had {names}", "У программы было: {names}"),
     "clock_title": ("Round time (705.3)", "Время тура (705.3)"),
-    "clock_all": ("start {m} minutes on every table", "старт {m} минут на всех столах"),
+    "clock_all": ("start {m} {m:plural:minute|minutes} on every table", "старт: {m} {m:plural:минута|минуты|минут} на всех столах"),
     "clock_pause": ("pause / resume", "пауза / продолжить"),
     "clock_add": ("add 5 minutes", "добавить 5 минут"),
     "clock_sub": ("take 5 minutes off", "убрать 5 минут"),
     "clock_stop": ("stop and clear", "остановить и сбросить"),
-    "clock_started": ("round clock: {m} minutes", "время тура: {m} минут"),
+    "clock_started": ("round clock: {m} {m:plural:minute|minutes}", "время тура: {m} {m:plural:минута|минуты|минут}"),
     "clock_minutes_prompt": ("minutes of the round ({low} to {high}, 705.3)", "минут на тур (от {low} до {high}, 705.3)"),
     "clock_minutes_bad": ("'{text}': type the minutes, {low} to {high}", "'{text}': введите число минут, от {low} до {high}"),
     "clock_paused_msg": ("round clock paused", "время тура на паузе"),
@@ -252,7 +257,7 @@ T: dict[str, tuple[str, str]] = {
     "added": ("added {name} as player {id}{late}", "добавлен {name}, номер {id}{late}"),
     "late": (", late entry from round {n}", ", опоздавший участник с тура {n}"),
     "withdrawn": ("{name} withdrawn from round {n}", "{name} выбыл с тура {n}"),
-    "imported": ("imported {n} players", "импортировано участников: {n}"),
+    "imported": ("imported {n} {n:plural:player|players}", "{n:plural:импортирован|импортировано|импортировано} {n} {n:plural:участник|участника|участников}"),
     "saved": ("saved", "сохранено"),
     "st_active": ("active", "играет"),
     "st_late": ("late entry", "опоздавший"),
@@ -279,7 +284,7 @@ T: dict[str, tuple[str, str]] = {
     "created": ("created {file}", "создан {file}"),
     "not_number": ("'{text}' is not a number", "'{text}' — не число"),
     "playoff_winner": ("first place: {name} ({id})", "первое место: {name} ({id})"),
-    "moves_saved": ("board {b}: {n} moves", "доска {b}: ходов {n}"),
+    "moves_saved": ("board {b}: {n} {n:plural:move|moves}", "доска {b}: {n} {n:plural:ход|хода|ходов}"),
     "stage_swiss": ("Round", "Тур"),
     "stage_roundrobin": ("Round", "Тур"),
     "stage_top": ("Top round", "Тур топа"),
@@ -355,10 +360,10 @@ T: dict[str, tuple[str, str]] = {
     "exchanged": ("players {a} and {b} exchanged", "участники {a} и {b} поменялись досками"),
     "echo_cleared": ("board {b}: result cleared ({first} – {second})", "доска {b}: результат стёрт ({first} – {second})"),
     # the clock: asked first
-    "clock_restart_q": ("The clock is running: {t} left. Start {m} minutes again from now?",
-                        "Время идёт: осталось {t}. Запустить {m} минут заново с этого момента?"),
-    "clock_restart_all_q": ("The clock is running on {n} tables. Start {m} minutes again on every table?",
-                            "Время идёт на столах: {n}. Запустить {m} минут заново на всех столах?"),
+    "clock_restart_q": ("The clock is running: {t} left. Start {m} {m:plural:minute|minutes} again from now?",
+                        "Время идёт: осталось {t}. Запустить {m} {m:plural:минуту|минуты|минут} заново с этого момента?"),
+    "clock_restart_all_q": ("The clock is running on {n} {n:plural:table|tables}. Start {m} {m:plural:minute|minutes} again on every table?",
+                            "Время идёт на {n} {n:plural:столе|столах|столах}. Запустить {m} {m:plural:минуту|минуты|минут} заново на всех столах?"),
     "tech_draws_q": ("A technical draw (705.3) on every unfinished board: {boards}?",
                      "Ничья по решению судьи (705.3) на всех неоконченных досках: {boards}?"),
     "tech_draws_yes": ("technical draw for all", "ничья по решению судьи всем"),
@@ -374,8 +379,8 @@ T: dict[str, tuple[str, str]] = {
     "print_failed": ("the printer ({lpr}) refused it: {error}", "принтер ({lpr}) не принял: {error}"),
     # players to tables
     "seat_title": ("Players to tables", "Рассадка по столам"),
-    "seat_import_title": ("Import of {n} players: to tables", "Импорт участников ({n}): рассадка по столам"),
-    "seat_table": ("Table {t}: {n} players", "Стол {t}: участников {n}"),
+    "seat_import_title": ("Import of {n} {n:plural:player|players}: to tables", "Импорт {n} {n:plural:участника|участников|участников}: рассадка по столам"),
+    "seat_table": ("Table {t}: {n} {n:plural:player|players}", "Стол {t}: {n} {n:plural:участник|участника|участников}"),
     "seat_table_more": ("average {avg} · club-mate pairs {c}", "средний {avg} · пар одноклубников {c}"),
     "seat_by_rating": ("by rating (a snake)", "по рейтингу (змейкой)"),
     "seat_new": ("*: a new table", "*: новый стол"),
@@ -383,7 +388,8 @@ T: dict[str, tuple[str, str]] = {
     "seat_not_saved": ("tables not saved", "рассадка не сохранена"),
     "import_not_saved": ("nothing imported", "ничего не импортировано"),
     "seated": ("players seated at tables {how}", "участники рассажены по столам {how}"),
-    "imported_seated": ("imported {n} players, seated at tables {how}", "импортировано участников: {n}, рассажены {how}"),
+    "imported_seated": ("imported {n} {n:plural:player|players}, seated at tables {how}",
+                        "{n:plural:импортирован|импортировано|импортировано} {n} {n:plural:участник|участника|участников}, {n:plural:рассажен|рассажены|рассажены} {how}"),
     # the play-off, before it starts
     "playoff_title": ("Play-off for first place", "Плей-офф за первое место"),
     "playoff_preview": ("The play-off that applies (32.5.6), before it starts:",
@@ -439,6 +445,7 @@ T: dict[str, tuple[str, str]] = {
     "pub_back": ("the site is updated again", "сайт снова обновляется"),
     "st_online_short": ("online {t}", "сайт {t}"),
     "st_offline_short": ("offline", "сайт недоступен"),
+    "f_pairing": ("Swiss pairing ({names})", "жеребьёвка швейцарки ({names})"),
 }
 T.update(MORE)  # the end of the event's screens and the web view (tui/words.py)
 from .words_day import DAY  # noqa: E402  (the day's forms, the fewest rematches: tui/words_day.py)
@@ -452,22 +459,14 @@ def tr(lang: str, key: str, **values: object) -> str:
     if pair is None:
         return key
     text = pair[1] if lang == "ru" else pair[0]
-    return text.format(**values) if values else text
+    return fill(text, lang, **values) if values else text  # counts by the plural rules: {n:plural:...}
 
 
 def points_word(lang: str, points: str) -> str:
-    """"point" or "points" after a number of points as written ("1", "2.5"); in Russian очко / очка / очков."""
-    whole, _, part = points.lstrip("-").partition(".")
-    if lang == "ru":
-        if part:
-            return "очка"  # 0,5 очка, 2,5 очка: a fraction takes the genitive singular
-        n = int(whole or 0)
-        if n % 10 == 1 and n % 100 != 11:
-            return "очко"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "очка"
-        return "очков"
-    return "point" if points == "1" else "points"
+    """"point" or "points" after a number of points as written ("1", "2.5"); in Russian очко / очка / очков
+    (a fraction: очка). CLDR's rules, core/msg/plural.py."""
+    return plural(points, lang, one="очко", few="очка", many="очков") if lang == "ru" else \
+        plural(points, lang, one="point", other="points")
 
 
 def tiebreak_name(lang: str, code: str) -> str:

@@ -22,10 +22,11 @@ from arbiter.core.event.model import Event
 from arbiter.core.msg.journal import describe, pair_what
 from arbiter.core.pairing import preview
 from arbiter.core.pairing import rounds as pairing
+from arbiter.core.event.systems import Stage, main_stage
 
 
 def _main_stage(event: Event) -> str:
-    return "swiss" if event.system == "swiss" else "roundrobin"
+    return main_stage(event.system)
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ class PairReadyTables(SlowCommand):
 
     def describe(self, event: Event) -> Msg:
         tables = preview.pairable_tables(event)
-        numbers = {rs[-1].number + 1 if (rs := event.rounds_of("swiss", t)) else 1 for t in tables}
+        numbers = {rs[-1].number + 1 if (rs := event.rounds_of(Stage.SWISS, t)) else 1 for t in tables}
         return pair_what(sorted(numbers), tables[0] if len(tables) == 1 else None)
 
 

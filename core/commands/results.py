@@ -17,6 +17,7 @@ from arbiter.core.event import commands as rules
 from arbiter.core.event.model import Event
 from arbiter.core.event.results import Result
 from arbiter.core.msg.journal import describe, result_what
+from arbiter.core.event.systems import Stage
 
 UNSEEN = rules.UNSEEN  # `expected` not given: the caller has not seen the game (the command line)
 
@@ -56,17 +57,17 @@ class RecordResult(Command):
 
     def check(self, event: Event) -> None:
         kw = dict(force=self.force, expected=self.expected, moves=self.moves)
-        if self.stage == "top":
+        if self.stage == Stage.TOP:
             _top().check_top_result(event, self.round, self.board, self.result, **kw)
-        elif self.stage == "playoff":
+        elif self.stage == Stage.PLAYOFF:
             _playoff().check_playoff_result(event, self.round, self.board, self.result, **kw)
         else:
             rules.check_result(event, self.stage, self.table, self.round, self.board, self.result, **kw)
 
     def apply(self, event: Event) -> Event:
-        if self.stage == "top":
+        if self.stage == Stage.TOP:
             return _top().record_top_result(event, self.round, self.board, self.result, **self._fields())
-        if self.stage == "playoff":
+        if self.stage == Stage.PLAYOFF:
             return _playoff().record_playoff_result(event, self.round, self.board, self.result, **self._fields())
         return rules.record_result(event, self.stage, self.table, self.round, self.board, self.result,
                                    **self._fields())

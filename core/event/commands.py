@@ -17,23 +17,25 @@ from arbiter.core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Rou
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
 from arbiter.core.limits import RATING_MAX, ROUNDS_MAX, TABLES_MAX, TOP_MAX, TOP_MIN, UNRATED_RATING_MAX, UNRATED_RATING_MIN
+from arbiter.core.event.systems import DEFAULT_PAIRING, Stage, System, check_pairing, main_stage
 
 UNSEEN = object()  # `expected` not given: the caller has not seen the game
 
 
 def new_event(
-    name: str, rounds: int, *, system: str = "swiss", tables: int = 1, top: int = 0, third_place: bool = False,
+    name: str, rounds: int, *, system: str = System.SWISS.value, tables: int = 1, top: int = 0, third_place: bool = False,
     points: tuple[Fraction, Fraction, Fraction] | None = None, tiebreaks: tuple[str, ...] = (),
     edition: str = "fide2024", lots_seed: int = 0, start: str = "", end: str = "", baku: bool = False,
-    initial_colour: str | None = None, unrated_rating: int | None = None,
+    initial_colour: str | None = None, unrated_rating: int | None = None, pairing: str = DEFAULT_PAIRING,
 ) -> Event:
     if not name.strip():
         raise IllegalChange("the event needs a name")
     if system not in SYSTEMS:
         raise IllegalChange("unknown system '{system}' (one of {known})", system=system, known=", ".join(SYSTEMS))
+    check_pairing(system, pairing, baku=baku)
     if edition not in EDITIONS:
         raise IllegalChange("unknown edition '{edition}' (one of {known})", edition=edition, known=", ".join(EDITIONS))
-    if rounds < 1 and system == "swiss":
+    if rounds < 1 and system == System.SWISS:
         raise IllegalChange("a Swiss event needs at least one round")
     if rounds > ROUNDS_MAX:
         raise IllegalChange("{rounds} rounds is too many: at most {most}", rounds=rounds, most=ROUNDS_MAX)
@@ -57,7 +59,7 @@ def new_event(
     if initial_colour is None:  # drawn by lot before round 1 (C.04.2), from the recorded seed
         initial_colour = random.Random(f"{lots_seed}:colour").choice("wb")
     return Event(
-        name=name.strip(), rounds_planned=rounds, system=system, tables=tables, top=top, third_place=third_place,
+        name=name.strip(), rounds_planned=rounds, system=system, pairing=pairing, tables=tables, top=top, third_place=third_place,
         scoring=scoring, tiebreaks=tuple(tiebreaks), edition=edition, lots_seed=lots_seed, start=start, end=end,
         baku=baku, initial_colour=initial_colour, unrated_rating=unrated_rating,
     )
@@ -69,7 +71,7 @@ def next_id(event: Event) -> int:
 
 def rounds_paired(event: Event, table: int | None) -> int:
     """How many rounds of the main stage this table has paired."""
-    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    stage = main_stage(event.system)
     return max((r.number for r in event.rounds_of(stage, table)), default=0)
 
 
@@ -99,7 +101,7 @@ def add_player(
     if event.has_player(pid):
         raise IllegalChange("player id {pid} is taken", pid=pid)
     started = rounds_paired(event, table)
-    if started and event.system != "swiss":
+    if started and event.system != System.SWISS:
         raise IllegalChange("the round robin has started: its Berger tables have no place for a late entry")
     player = Player(
         id=pid, name=name, rating=rating, club=club.strip(), federation=federation.strip(), table=table,
@@ -147,8 +149,8 @@ def request_bye(event: Event, pid: int, round_no: int, kind: str) -> Event:
         raise IllegalChange("unknown bye '{kind}' (half, zero, full, or none to cancel)", kind=kind)
     if round_no < 1 or round_no > event.rounds_planned:
         raise IllegalChange("round {round_no} is not a round of this event (1..{rounds_planned})", round_no=round_no, rounds_planned=event.rounds_planned)
-    stage = "swiss" if event.system == "swiss" else "roundrobin"
-    for r in event.rounds_of(stage, p.table if stage == "swiss" else None):
+    stage = main_stage(event.system)
+    for r in event.rounds_of(stage, p.table if stage == Stage.SWISS else None):
         if r.number == round_no and any(pid in g.players for g in r.games):
             raise IllegalChange("{name} ({pid}) is paired in round {round_no}: change that game instead", name=p.name, pid=pid, round_no=round_no)
     byes = tuple(b for b in p.byes if b[0] != round_no)
@@ -174,7 +176,7 @@ def check_result(
                             name=event.player(game.first).name, pid=game.first)
     if game.second is not None and result is Result.BYE:
         raise IllegalChange("board {board} is a game, not a bye", board=board)
-    if result is not None and result.agreed and stage != "top":
+    if result is not None and result.agreed and stage != Stage.TOP:
         raise IllegalChange("an agreed result (704.4) is for top games only")
     if game.result == result and (moves is None or moves == game.moves):
         return game  # nothing changes: never refused
@@ -268,9 +270,9 @@ def start_clock(event: Event, stage: str, table: int | None, round_no: int, minu
 def unpair_round(event: Event, stage: str, table: int | None, round_no: int) -> Event:
     """Take back a pairing that has no result yet (only the last round; the top and the play-off pair their
     rounds themselves)."""
-    if stage == "top":
+    if stage == Stage.TOP:
         raise IllegalChange("the top pairs its rounds itself: a result cleared takes its next games back")
-    if stage == "playoff":
+    if stage == Stage.PLAYOFF:
         raise IllegalChange("the play-off pairs its rounds itself: a result cleared takes its next games back")
     rnd = event.find_round(stage, table, round_no)
     if rnd is not event.rounds_of(stage, table)[-1]:

@@ -12,6 +12,7 @@ from math import lcm
 
 from arbiter.core.event.model import Event, Player, Round
 from arbiter.core.event.records import BYE_OF_KIND, Outcome, PlayerHistory, RoundRecord
+from arbiter.core.event.systems import Stage
 
 
 
@@ -78,10 +79,10 @@ def _game_records(rnd: Round, pending_as_absent: bool) -> dict[int, RoundRecord]
 
 
 def histories(
-    event: Event, stage: str = "swiss", table: int | None = None, after_round: int | None = None
+    event: Event, stage: str = Stage.SWISS, table: int | None = None, after_round: int | None = None
 ) -> list[PlayerHistory]:
     """Every player of the stage (and table) with records for rounds 1..after_round."""
-    players = event.table_players(table) if stage == "swiss" else list(event.players)
+    players = event.table_players(table) if stage == Stage.SWISS else list(event.players)
     rounds = event.rounds_of(stage, table)
     if after_round is not None:
         rounds = [r for r in rounds if r.number <= after_round]
@@ -92,14 +93,14 @@ def histories(
 
 
 def scores(
-    event: Event, stage: str = "swiss", table: int | None = None, after_round: int | None = None
+    event: Event, stage: str = Stage.SWISS, table: int | None = None, after_round: int | None = None
 ) -> dict[int, Fraction]:
     """Each player of the stage (and table) with his points after rounds 1..after_round: what `histories` and
     `PlayerHistory.score(event.scoring)` give (the same records: a pending game, a late entry and a withdrawal
     score as ABSENT, a requested bye as its kind), read straight from the games, in whole multiples of the
     scoring's smallest part. The round panel of a 1000-player event shows them at once; the records themselves
     are made when something needs them (tests/core/test_scores.py holds the two equal)."""
-    players = event.table_players(table) if stage == "swiss" else list(event.players)
+    players = event.table_players(table) if stage == Stage.SWISS else list(event.players)
     value = {o: event.scoring.points(o) for o in Outcome}
     unit = lcm(*(v.denominator for v in value.values()))
     n = {o: int(v * unit) for o, v in value.items()}  # each outcome's points in units

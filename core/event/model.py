@@ -16,9 +16,8 @@ from typing import Any, Iterator
 from arbiter.core.errors import IllegalChange, word
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
+from arbiter.core.event.systems import DEFAULT_PAIRING, STAGES, SYSTEMS, Stage, System, main_stage  # noqa: F401 (SYSTEMS re-exported)
 
-SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
-STAGES = ("swiss", "roundrobin", "top", "playoff")
 EDITIONS = ("fide2024", "fide2026", "legacy")
 BYE_KINDS = ("half", "zero", "full")
 PRIZE_SHARING = ("none", "equal", "hort", "winners")  # how tied players' prize money is shared (docs/end-of-event.md)
@@ -155,7 +154,8 @@ class PrizeSplit:
 class Event:
     name: str
     rounds_planned: int
-    system: str = "swiss"
+    system: str = System.SWISS.value
+    pairing: str = DEFAULT_PAIRING  # how a Swiss round is paired: a name of core.event.systems.PAIRINGS
     tables: int = 1
     top: int = 0  # size of the knockout top; 0: none
     third_place: bool = False
@@ -240,13 +240,13 @@ class Event:
 
     def current_stage(self) -> str:
         """The stage a command without --stage addresses: the last one started."""
-        for stage in ("playoff", "top"):
+        for stage in (Stage.PLAYOFF, Stage.TOP):
             if any(r.stage == stage for r in self.rounds):
                 return stage
-        return "roundrobin" if self.system != "swiss" else "swiss"
+        return main_stage(self.system)
 
     def stage_tables(self, stage: str) -> list[int | None]:
-        return self.table_ids() if stage == "swiss" else [None]
+        return self.table_ids() if stage == Stage.SWISS else [None]
 
     def with_round(self, new: Round) -> "Event":
         rounds = [r for r in self.rounds if r.key != new.key]

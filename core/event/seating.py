@@ -35,6 +35,7 @@ from typing import Callable, Iterable, Sequence
 
 from arbiter.core.errors import IllegalChange
 from arbiter.core.event.model import Event, Player
+from arbiter.core.event.systems import Stage, System
 
 METHODS = ("rating", "lots")
 
@@ -148,7 +149,7 @@ def _part_clubs(chunk: list[Player], snake: list[int], clubs: dict[int, dict[str
 
 def _check_not_started(event: Event) -> None:
     for t in event.table_ids():
-        if event.rounds_of("swiss", t):
+        if event.rounds_of(Stage.SWISS, t):
             if t is None:
                 raise IllegalChange("the Swiss has started: players keep their tables")
             raise IllegalChange("table {table} has paired a round: players keep their tables", table=t)
@@ -157,7 +158,7 @@ def _check_not_started(event: Event) -> None:
 def seating_plan(event: Event, *, method: str = "rating", everyone: bool = False) -> list[Seat]:
     """The seats `seat_players` would give: the players without a table, or
     everyone (`everyone=True`: a fresh distribution of the whole field)."""
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         raise IllegalChange("a round robin is played on one table")
     _check_not_started(event)
     if everyone:
@@ -205,7 +206,7 @@ def add_and_seat(event: Event, rows: Sequence[dict], *, method: str = "rating",
 def move_player(event: Event, pid: int, table: int) -> Event:
     """One player to another table before round 1 (a late change of the seating): refused once the player's
     table or the new one has paired a round (the pairing numbers are fixed then)."""
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         raise IllegalChange("a round robin is played on one table")
     if event.tables < 2:
         raise IllegalChange("the event has one table: a player cannot move to another")
@@ -215,7 +216,7 @@ def move_player(event: Event, pid: int, table: int) -> Event:
     if p.table == table:
         raise IllegalChange("{name} ({pid}) is at table {table} already", name=p.name, pid=pid, table=table)
     for t in (p.table, table):
-        if t is not None and event.rounds_of("swiss", t):
+        if t is not None and event.rounds_of(Stage.SWISS, t):
             raise IllegalChange("table {table} has paired a round: players keep their tables", table=t)
     return replace(event, players=tuple(replace(q, table=table) if q.id == pid else q for q in event.players))
 

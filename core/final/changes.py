@@ -17,6 +17,7 @@ from fractions import Fraction
 from arbiter.core import limits
 from arbiter.core.errors import IllegalChange
 from arbiter.core.event.model import PRIZE_SHARING, PRIZE_TROPHIES, SEXES, Category, Event, Prize, PrizeSplit
+from arbiter.core.event.systems import Stage
 
 UNSET = object()  # an edit leaves this field as it is
 
@@ -224,7 +225,7 @@ def set_ties(event: Event, ties: str) -> Event:
 def agreed_pairs(event: Event) -> set[frozenset[int]]:
     """The pairs of players of a top game whose result was agreed (704.4: `1-0a`, `0-1a`)."""
     out = set()
-    for r in event.rounds_of("top"):
+    for r in event.rounds_of(Stage.TOP):
         for g in r.games:
             if g.second is not None and g.result is not None and g.result.agreed:
                 out.add(frozenset((g.first, g.second)))

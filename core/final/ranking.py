@@ -40,9 +40,10 @@ from arbiter.core.errors import ArbiterError, Msg
 from arbiter.core.event.model import Event
 from arbiter.core.tiebreaks.merged import settle, table_rankings, tied_groups
 from arbiter.core.tiebreaks.standings import main_stage
+from arbiter.core.event.systems import Stage, System
 
 # what a row's place came from (`FinalRow.part`)
-PARTS = ("top", "playoff", "swiss", "roundrobin", "teams")
+PARTS = (Stage.TOP, Stage.PLAYOFF, Stage.SWISS, Stage.ROUNDROBIN, "teams")
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class FinalRow:
     table: int | None
     points: Fraction  # points of the main stage (a team's match points)
     tiebreaks: dict[str, Fraction] = field(default_factory=dict)
-    part: str = "swiss"  # PARTS
+    part: str = Stage.SWISS.value  # PARTS
     reached: str = ""  # in the top: how far (a key of core/msg/en.py: "fr_champion", "fr_final", ...)
     reached_n: int = 0  # with "fr_round_of": the players of that round (16 for the round of 16)
     by_lot: bool = False  # the place among equals was drawn by lot (and recorded)
@@ -113,18 +114,18 @@ def main_finished(event: Event) -> bool:
 
         stage = _stage(event)
         rounds = event.rounds_of(stage, None)
-        if stage == "swiss":
+        if stage == Stage.SWISS:
             return len(rounds) >= event.rounds_planned and not any(r.missing for r in rounds)
         return bool(rounds) and len(rounds) >= _roundrobin_rounds(len(state(event).berger) or len(state(event).names),
                                                                   event) and not any(r.missing for r in rounds)
-    if stage == "swiss":
+    if stage == Stage.SWISS:
         for t in event.table_ids():
-            rounds = event.rounds_of("swiss", t)
+            rounds = event.rounds_of(Stage.SWISS, t)
             if len(rounds) < event.rounds_planned or any(r.missing for r in rounds):
                 return False
         return True
-    st = event.stage_state("roundrobin")
-    rounds = event.rounds_of("roundrobin")
+    st = event.stage_state(Stage.ROUNDROBIN)
+    rounds = event.rounds_of(Stage.ROUNDROBIN)
     if not st or not rounds:
         return False
     return len(rounds) >= _roundrobin_rounds(len(st.get("order", ())), event) and not any(r.missing for r in rounds)
@@ -132,14 +133,14 @@ def main_finished(event: Event) -> bool:
 
 def _roundrobin_rounds(n: int, event: Event) -> int:
     single = n - 1 if n % 2 == 0 else n
-    return single * (2 if event.system == "double-roundrobin" else 1)
+    return single * (2 if event.system == System.DOUBLE_ROUNDROBIN else 1)
 
 
 def is_finished(event: Event) -> bool:
     """The event is over: the main stage complete, the top (if planned) decided, the play-off (if any) decided."""
     if not main_finished(event):
         return False
-    if event.top and event.system == "swiss" and not _is_team_event(event):
+    if event.top and event.system == System.SWISS and not _is_team_event(event):
         from arbiter.core.knockout import stage as top
 
         try:
@@ -148,7 +149,7 @@ def is_finished(event: Event) -> bool:
             return False
         if b is None or not b.finished:
             return False
-    if event.stage_state("playoff") is not None:
+    if event.stage_state(Stage.PLAYOFF) is not None:
         from arbiter.core.playoff import stage as playoff_event
 
         try:
@@ -174,7 +175,7 @@ def _top_blocks(event: Event, b, swiss: list[tuple[int, ...]]) -> list[_Block]:
         reached, n = names.get(r, "fr_round_of"), 2 * m
         losers = sum(1 for x in rounds[r - 1] if not x.is_bye)
         if not by_swiss:
-            blk = _Block(tuple(sorted(players)), "range" if losers > 1 else "single", "top", reached, n, first=m + 1)
+            blk = _Block(tuple(sorted(players)), "range" if losers > 1 else "single", Stage.TOP, reached, n, first=m + 1)
             blk.worst = m + losers
             return [blk]
         inside = set(players)
@@ -183,7 +184,7 @@ def _top_blocks(event: Event, b, swiss: list[tuple[int, ...]]) -> list[_Block]:
         for g in swiss:
             mine = tuple(p for p in g if p in inside)
             if mine:
-                out.append(_Block(mine, "tie" if len(mine) > 1 else "single", "top", reached, n, first=at))
+                out.append(_Block(mine, "tie" if len(mine) > 1 else "single", Stage.TOP, reached, n, first=at))
                 at += len(mine)
         return out
 
@@ -197,8 +198,8 @@ def _top_blocks(event: Event, b, swiss: list[tuple[int, ...]]) -> list[_Block]:
                 out_in[m.loser] = r
     alive = [p for p in b.seeds if p not in out_in and (final.winner is None or p != final.winner)]
     if final.winner is not None:
-        blocks.append(_Block((final.winner,), "single", "top", "fr_champion", first=1))
-        blocks.append(_Block((final.loser,), "single", "top", "fr_final", first=2))
+        blocks.append(_Block((final.winner,), "single", Stage.TOP, "fr_champion", first=1))
+        blocks.append(_Block((final.loser,), "single", Stage.TOP, "fr_final", first=2))
     else:
         # still in: share 1 .. the worst place reachable from the round each is in now
         worst: dict[int, list[int]] = {}
@@ -206,14 +207,14 @@ def _top_blocks(event: Event, b, swiss: list[tuple[int, ...]]) -> list[_Block]:
             r = _round_now(b, p)
             worst.setdefault(2 * len(rounds[r - 1]) if r else len(b.seeds), []).append(p)
         for w in sorted(worst):
-            blocks.append(_Block(tuple(sorted(worst[w])), "range", "top", "fr_still_in", worst=w, first=1))
+            blocks.append(_Block(tuple(sorted(worst[w])), "range", Stage.TOP, "fr_still_in", worst=w, first=1))
     semis = [p for p, r in out_in.items() if r == last - 1] if last >= 2 else []
     if tp is not None and semis:
         if tp.winner is not None:
-            blocks.append(_Block((tp.winner,), "single", "top", "fr_third", first=3))
-            blocks.append(_Block((tp.loser,), "single", "top", "fr_fourth", first=4))
+            blocks.append(_Block((tp.winner,), "single", Stage.TOP, "fr_third", first=3))
+            blocks.append(_Block((tp.loser,), "single", Stage.TOP, "fr_fourth", first=4))
         else:
-            blk = _Block(tuple(sorted(semis)), "range", "top", "fr_third_match", worst=4, first=3)
+            blk = _Block(tuple(sorted(semis)), "range", Stage.TOP, "fr_third_match", worst=4, first=3)
             blocks.append(blk)
     elif semis:
         blocks += losers_blocks(semis, last - 1)
@@ -283,7 +284,7 @@ def final_ranking(event: Event) -> FinalRanking:
     blocks: list[_Block] = []
     playoff = ""
     b = None
-    if event.system == "swiss" and event.stage_state("top") is not None:
+    if event.system == System.SWISS and event.stage_state(Stage.TOP) is not None:
         from arbiter.core.knockout import stage as top
 
         try:
@@ -297,7 +298,7 @@ def final_ranking(event: Event) -> FinalRanking:
         blocks += [_Block(g, "tie" if len(g) > 1 else "single", stage) for g in rest if g]
     else:
         groups = list(swiss)
-        if event.stage_state("playoff") is not None:
+        if event.stage_state(Stage.PLAYOFF) is not None:
             from arbiter.core.playoff import stage as playoff_event
 
             try:
@@ -307,7 +308,7 @@ def final_ranking(event: Event) -> FinalRanking:
             playoff = "decided" if now is not None and now.finished else "under way"
             if now is not None and now.finished and now.winner is not None:
                 groups = [tuple(p for p in g if p != now.winner) for g in groups]
-                blocks.append(_Block((now.winner,), "single", "playoff", "fr_playoff"))
+                blocks.append(_Block((now.winner,), "single", Stage.PLAYOFF, "fr_playoff"))
         blocks += [_Block(g, "tie" if len(g) > 1 else "single", stage) for g in groups if g]
     finished = is_finished(event)
     rows, pending = _places(event, blocks, info, finished)

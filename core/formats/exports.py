@@ -34,6 +34,7 @@ from arbiter.core.tiebreaks.standings import Row, completed_rounds, main_stage, 
 from arbiter.core.msg.cells import cut, named, pad, text_width
 from arbiter.core.formats.csvio import write_rows
 from arbiter.core.formats.text import paginate, top_points
+from arbiter.core.event.systems import Stage
 
 WIDTH = 80
 PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
@@ -113,7 +114,7 @@ def current_rounds(event: Event, stage: str | None = None) -> list[Round]:
 
 
 def round_title(event: Event, rnd: Round, t: Callable[..., str]) -> str:
-    key = {"top": "top_round_n", "playoff": "playoff_round_n"}.get(rnd.stage, "round_n")
+    key = {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(rnd.stage, "round_n")
     title = t(key, n=rnd.number)
     if rnd.table is not None:
         title += ", " + t("table_n", n=rnd.table).lower()
@@ -123,9 +124,9 @@ def round_title(event: Event, rnd: Round, t: Callable[..., str]) -> str:
 def _scores_before(event: Event, rnd: Round) -> dict[int, Fraction]:
     """Each player's points before `rnd`; in the top, before the top (705.2 decides drawn games by them, and the
     TUI's round panel shows them)."""
-    if rnd.stage == "top":
+    if rnd.stage == Stage.TOP:
         return top_points(event)
-    if rnd.stage not in ("swiss", "roundrobin"):
+    if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
         return {}
     hist = histories(event, rnd.stage, rnd.table, rnd.number - 1)
     return {h.id: h.score(event.scoring) for h in hist}
@@ -187,7 +188,7 @@ def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | N
 
 def _not_paired(event: Event, rnd: Round) -> list[tuple[int, str]]:
     """Players of the round's table who have no board in it, with why (sorted by name)."""
-    if rnd.stage not in ("swiss", "roundrobin"):
+    if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
         return []
     on = {pid for g in rnd.games for pid in g.players}
     out = []
@@ -213,7 +214,7 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
     if not rounds:
         return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
     titles = "; ".join(round_title(event, r, t) for r in rounds) if len(rounds) == 1 else t(
-        {"top": "top_round_n", "playoff": "playoff_round_n"}.get(rounds[0].stage, "round_n"),
+        {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(rounds[0].stage, "round_n"),
         n=max(r.number for r in rounds))
     lines = _header(event, f"{t('pairings_by_name')}: {titles}")
     tables = any(r.table is not None for r in rounds)
@@ -576,7 +577,7 @@ def playoff_text(event: Event, lang: str | None = None, page_lines: int | None =
     """The play-off's rounds (boards, players, results), or "no play-off"."""
     lang = _lang(event, lang)
     t = words(lang)
-    rounds = event.rounds_of("playoff")
+    rounds = event.rounds_of(Stage.PLAYOFF)
     lines = _header(event, t("playoff"))
     plan = _playoff_plan_lines(event, lang)
     if not rounds and not plan:

@@ -46,6 +46,7 @@ from arbiter.core.formats.output import check_link, check_not_event, output_like
 from arbiter.core.store import files
 from arbiter.core.store.files import Like, share_like
 from arbiter.core.teams import board_stats, completed_rounds, is_team_event, matches, standings, state
+from arbiter.core.event.systems import STAGES, Stage, System
 
 MANIFEST = ".arbiter-site"
 
@@ -73,7 +74,7 @@ class _Site:
         self.t = words(self.lang)
         self.made, self.made_iso = _when(now)
         self.bracket = ex.top_bracket(event)
-        self.playoff = event.rounds_of("playoff")
+        self.playoff = event.rounds_of(Stage.PLAYOFF)
         from arbiter.core.final.ranking import final_ranking
 
         self.ranking = final_ranking(event)
@@ -338,7 +339,7 @@ class _Site:
 
     def index_page(self, round_pages: list[tuple[Round, str]]) -> str:
         t, e = self.t, self.e
-        stage_key = {"swiss": "stage_swiss", "roundrobin": "stage_roundrobin"}.get(e.system, "stage_roundrobin")
+        stage_key = {System.SWISS: "stage_swiss"}.get(e.system, "stage_roundrobin")
         facts = [t(stage_key), t("players_n", n=len(e.players))]
         if e.start:
             facts.append(e.start + (f" – {e.end}" if e.end and e.end != e.start else ""))
@@ -372,8 +373,8 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
     s = _Site(event, now, lang)
     pages: dict[str, str] = {}
     round_pages = []
-    ordered = sorted(event.rounds, key=lambda r: (("swiss", "roundrobin", "top", "playoff").index(r.stage)
-                                                  if r.stage in ("swiss", "roundrobin", "top", "playoff") else 9,
+    ordered = sorted(event.rounds, key=lambda r: (STAGES.index(r.stage)
+                                                  if r.stage in STAGES else 9,
                                                   r.table or 0, r.number))
     for i, rnd in enumerate(ordered):
         same = lambda o: o is not None and (o.stage, o.table) == (rnd.stage, rnd.table)  # noqa: E731

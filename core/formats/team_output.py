@@ -11,6 +11,7 @@ from arbiter.core.teams.rosters import _avg_top, _members, teams
 from arbiter.core.teams.round_matches import matches, round_bye
 from arbiter.core.teams.section import _stage, state
 from arbiter.core.teams.team_standings import board_stats, standings
+from arbiter.core.event.systems import System
 
 F = Fraction
 
@@ -115,7 +116,7 @@ def matches_output(event: Event, round_no: int | None = None, fmt: str = "text")
             lines.append(f"  {g.board:>3}  {_named(pa.name, pa.id, 30):<30} {res:^6} "
                          f"{_named(pb.name, pb.id, 30)}")
     if bye:
-        what = "pairing-allocated bye" if event.system == "swiss" else "bye seat"
+        what = "pairing-allocated bye" if event.system == System.SWISS else "bye seat"
         lines += ["", f"No match: {_fit(bye, 40)} ({what})"]
     return "\n".join(lines) + "\n"
 

@@ -28,6 +28,7 @@ from arbiter.core.teams.round_matches import MatchView, matches, round_bye
 from arbiter.core.teams.section import _stage, state
 from arbiter.core.teams.team_standings import board_stats, completed_rounds, standings
 from arbiter.core.tiebreaks.names import tiebreak_name
+from arbiter.core.event.systems import System
 
 __all__ = ["TEAM_PRINTOUTS", "board_stats_csv", "bye_line", "board_stats_text", "match_board", "match_cards_text",
            "match_head", "percent", "team_pairings_text", "team_round", "team_standings_csv", "team_standings_text"]
@@ -73,7 +74,7 @@ def bye_line(event: Event, rnd: Round, t) -> list[str]:
     bye = round_bye(event, rnd.number)
     if bye is None:
         return []
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         why = t("bye_seat")
     else:
         why = t("tm_pab_win" if state(event).pab == "win" else "tm_pab_draw")

@@ -21,6 +21,7 @@ from arbiter.core.event.model import Event, Round, points_text
 from arbiter.core.msg import Msg, verbatim
 from arbiter.core.msg.cells import clean, fit, named, pad
 from arbiter.core.tiebreaks.standings import Row
+from arbiter.core.event.systems import Stage
 
 FORM_FEED = "\f"
 
@@ -84,9 +85,9 @@ def top_points(event: Event) -> dict:
 
 def scores_before(event: Event, rnd: Round) -> dict[int, str]:
     """Each player's points before `rnd` as written; in the top, before the top."""
-    if rnd.stage == "top":
+    if rnd.stage == Stage.TOP:
         return {pid: points_text(x) for pid, x in top_points(event).items()}
-    if rnd.stage not in ("swiss", "roundrobin"):
+    if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
         return {}
     hist = histories(event, rnd.stage, rnd.table, rnd.number - 1)
     return {h.id: points_text(h.score(event.scoring)) for h in hist}
@@ -97,9 +98,9 @@ _BYE_KINDS = {"half": "half_bye", "zero": "zero_point_bye", "full": "full_bye"}
 
 def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
     """Players of the stage in no game of the round, and why (a `Msg`)."""
-    if rnd.stage not in ("swiss", "roundrobin"):
+    if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
         return []
-    players = event.table_players(rnd.table) if rnd.stage == "swiss" else list(event.players)
+    players = event.table_players(rnd.table) if rnd.stage == Stage.SWISS else list(event.players)
     paired = {pid for g in rnd.games for pid in g.players}
     out = []
     for p in players:
@@ -112,7 +113,7 @@ def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
             why = Msg("withdrawn")
         elif p.late_from is not None and rnd.number < p.late_from:
             why = Msg("late_entry")
-        elif rnd.stage == "roundrobin":
+        elif rnd.stage == Stage.ROUNDROBIN:
             why = Msg("bye_seat")
         else:
             why = Msg("absent_now")
@@ -120,7 +121,7 @@ def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
     return out
 
 
-_ROUND = {"swiss": "Round {n}", "roundrobin": "Round {n}", "top": "Top round {n}", "playoff": "Play-off round {n}"}
+_ROUND = {Stage.SWISS: "Round {n}", Stage.ROUNDROBIN: "Round {n}", Stage.TOP: "Top round {n}", Stage.PLAYOFF: "Play-off round {n}"}
 
 
 def round_text(event: Event, rnd: Round, lang: str = "en") -> str:

@@ -40,6 +40,7 @@ from arbiter.core.formats.trf import (
 )
 from arbiter.core.formats import trf_roundrobin, trf_teams, trf_top
 from arbiter.core.formats.trf_lines import bye_record, clock_date, game_result, player_of, tiebreaks_of, trf_player
+from arbiter.core.event.systems import DEFAULT_PAIRING, Stage, System, main_stage, pairing_of_trf, pairing_system
 
 
 
@@ -124,7 +125,7 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
             games.append(Game(0, first.id, second.id, result))
             done |= {p.id, q.id}
         games += [Game(0, pid, None, Result.BYE) for pid in bye_games]
-        rounds.append(Round("swiss", k, tuple(replace(g, board=i) for i, g in enumerate(games, start=1))))
+        rounds.append(Round(Stage.SWISS, k, tuple(replace(g, board=i) for i, g in enumerate(games, start=1))))
     forbidden = []
     for ids, lo, _hi in t.forbidden:
         if lo is None:
@@ -136,8 +137,9 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
     event = Event(
         name=name or t.name.strip() or "Imported tournament", rounds_planned=max(rounds_total, played),
         scoring=t.scoring, initial_colour=colour, pairing_order="rating" if by_file else "id", baku=t.baku,
+        pairing=DEFAULT_PAIRING if t.baku else pairing_of_trf(t.system),
         tiebreaks=codes, edition=edition or "fide2024", forbidden=tuple(forbidden), players=tuple(players),
-        rounds=tuple(rounds), extra=(("swiss", {"order": {"1": order}}),) if by_file else (),
+        rounds=tuple(rounds), extra=((Stage.SWISS, {"order": {"1": order}}),) if by_file else (),
     )
     if t.acceleration and not t.baku:  # XXA lines that are Baku's, as arbiter writes them for 3-1-0 points
         baku = replace(event, baku=True)
@@ -182,19 +184,19 @@ def event_to_trf(event: Event, table: int | None = None, what: str | None = None
     (`what="top"`); IllegalChange when there is nothing to write or it does not fit the columns."""
     from arbiter.core.teams import is_team_event
 
-    if what == "top":
+    if what == Stage.TOP:
         t = trf_top.top_to_trf(event)
         return _report(event, _explicit(t), trf_top.column_dates(event))
-    if what not in (None, "", "standings", "main", "swiss", "roundrobin"):
+    if what not in (None, "", "standings", "main", Stage.SWISS, Stage.ROUNDROBIN):
         raise IllegalChange("--what {what}: a TRF export is the main stage (the default) or top", what=what)
-    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    stage = main_stage(event.system)
     if is_team_event(event):
         t = trf_teams.teams_to_trf(event)
-    elif event.system != "swiss":
+    elif event.system != System.SWISS:
         t = trf_roundrobin.roundrobin_to_trf(event)
     else:
         t = _swiss_to_trf(event, table)
-    return _report(event, _explicit(t), round_dates(event, stage, table if stage == "swiss" else None))
+    return _report(event, _explicit(t), round_dates(event, stage, table if stage == Stage.SWISS else None))
 
 
 def _explicit(t: TrfTournament) -> TrfTournament:
@@ -243,8 +245,8 @@ def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
     if event.tables > 1 and table is None:
         raise IllegalChange("the event has {tables} tables: export one with --table", tables=event.tables)
     players = pairing_numbers(event, event.table_players(table))
-    hist: dict[int, PlayerHistory] = {h.id: h for h in histories(event, "swiss", table)}
-    rounds = event.rounds_of("swiss", table)
+    hist: dict[int, PlayerHistory] = {h.id: h for h in histories(event, Stage.SWISS, table)}
+    rounds = event.rounds_of(Stage.SWISS, table)
     complete = len(rounds) if not rounds or not rounds[-1].missing else len(rounds) - 1
     next_round = complete + 1
     ids = [p.id for p in players]
@@ -261,7 +263,8 @@ def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
     baku_coded = event.baku and sc.loss == 0 and sc.win == 2 * sc.draw  # what 192 _BAKU can say (dutch.md 8)
     return TrfTournament(
         name=event.name, players=out, total_rounds=event.rounds_planned, initial_colour=event.initial_colour,
-        rank_order=not plain, scoring=event.scoring, system="FIDE_DUTCH_2025_BAKU" if baku_coded else "FIDE_DUTCH_2025",
+        rank_order=not plain, scoring=event.scoring,
+        system=pairing_system(event.pairing).trf_code + ("_BAKU" if baku_coded else ""),
         acceleration=baku_points(event, ids) if event.baku and not baku_coded else {},
         forbidden=forbidden_groups(event, players),
         tiebreaks=individual_tokens(event.tiebreaks, event.edition), type_text=swiss_type(event, table),

@@ -43,6 +43,7 @@ from arbiter.core.event.records import KIND_OF_BYE, Outcome, RoundRecord
 from arbiter.core.roundrobin.berger import RRRound, rounds_count, schedule
 from arbiter.core.formats.trf import ROUND_ROBIN_TYPES, TEAM_ROUND_ROBIN_TYPES, TrfPlayer, TrfTournament
 from arbiter.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
+from arbiter.core.event.systems import Stage, System
 
 
 
@@ -72,7 +73,7 @@ def type_lines(double: bool, team: bool) -> tuple[str, str]:
 
 def berger_order(event: Event) -> tuple[int, ...]:
     """Player ids by Berger number: as fixed at round 1, else as the pairing would fix them (by id)."""
-    st = event.stage_state("roundrobin")
+    st = event.stage_state(Stage.ROUNDROBIN)
     if st and st.get("order"):
         return tuple(st["order"])
     return tuple(p.id for p in sorted(event.players, key=lambda p: p.id) if p.withdrawn_from is None)
@@ -82,20 +83,20 @@ def roundrobin_to_trf(event: Event) -> TrfTournament:
     from arbiter.core.tiebreaks.standings import completed_rounds, standings
     from arbiter.core.formats.trf_tiebreaks import individual_tokens
 
-    double = event.system == "double-roundrobin"
+    double = event.system == System.DOUBLE_ROUNDROBIN
     order = berger_order(event)
     if len(order) < 2:
         raise IllegalChange("a round robin needs at least 2 players, not {n}", n=len(order))
     number = {pid: k for k, pid in enumerate(order, start=1)}
     sched = schedule(order, double=double)
-    complete = completed_rounds(event, "roundrobin")
-    for rnd in event.rounds_of("roundrobin")[:complete]:
+    complete = completed_rounds(event, Stage.ROUNDROBIN)
+    for rnd in event.rounds_of(Stage.ROUNDROBIN)[:complete]:
         for g in rnd.games:
             for pid in g.players:
                 if pid not in number:
                     raise IllegalChange("player {pid} plays in round {r} of the round robin but has no Berger "
                                         "number", pid=pid, r=rnd.number)
-    hist = {h.id: h for h in histories(event, "roundrobin", None, complete)}
+    hist = {h.id: h for h in histories(event, Stage.ROUNDROBIN, None, complete)}
     ranks = {r.id: r.rank for r in standings(event, after_round=complete)} if complete else {}  # no rank by lot alone
     scoring = event.scoring
     out: list[TrfPlayer] = []
@@ -269,7 +270,7 @@ def roundrobin_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
             ra, rb = _record(a, r), _record(b, r)
             first, fr, second, sr = (b, rb, a, ra) if ra.colour == "b" else (a, ra, b, rb)
             games.append(Game(g.board, first.id, second.id, game_result(path, first, r, fr, sr, second.id)))
-        rounds.append(Round("roundrobin", r, tuple(games)))
+        rounds.append(Round(Stage.ROUNDROBIN, r, tuple(games)))
         bye = sched[r - 1].bye  # the bye seat: Z, U, - or blank is the seat itself; H or F a bye the judge gave
         if bye is not None and _record(by_id[bye], r).outcome in (Outcome.HALF_BYE, Outcome.FULL_BYE):
             byes[bye].append((r, KIND_OF_BYE[_record(by_id[bye], r).outcome]))
@@ -281,10 +282,10 @@ def roundrobin_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
     codes, edition = tiebreaks_of(t, path, team=False)
     return Event(
         name=name or t.name.strip() or "Imported tournament", rounds_planned=total,
-        system="double-roundrobin" if double else "roundrobin", scoring=replace(t.scoring, pab=None),
+        system=System.DOUBLE_ROUNDROBIN if double else System.ROUNDROBIN, scoring=replace(t.scoring, pab=None),
         initial_colour=t.initial_colour or "w", tiebreaks=codes, edition=edition or "fide2024",
         players=tuple(player_of(p, withdrawn_from=withdrawn[p.id], byes=tuple(byes[p.id])) for p in t.players),
-        rounds=tuple(rounds), extra=(("roundrobin", {"order": list(order)}),) if k else (),
+        rounds=tuple(rounds), extra=((Stage.ROUNDROBIN, {"order": list(order)}),) if k else (),
     )
 
 

@@ -39,6 +39,7 @@ from arbiter.core.event.records import KIND_OF_BYE, Outcome, RoundRecord
 from arbiter.core.teams.matches import MatchPoints, board_points
 from arbiter.core.formats.trf import TEAM_ROUND_ROBIN_TYPES, TrfLineup, TrfPlayer, TrfTeam, TrfTeamBye, TrfTournament
 from arbiter.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
+from arbiter.core.event.systems import Stage, System, main_stage
 
 F = Fraction
 SWISS_TYPE = ("Team Swiss", "CUSTOM_TEAM_SWISS_MP")
@@ -55,7 +56,7 @@ def teams_to_trf(event: Event) -> TrfTournament:
     from arbiter.core.formats.trf_tiebreaks import team_tokens
 
     st = team_event.state(event)
-    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    stage = main_stage(event.system)
     tlist = team_event.teams(event, st)
     if len(tlist) > 999:
         raise IllegalChange("{n} teams do not fit the TRF's three columns for a team number", n=len(tlist))
@@ -100,14 +101,14 @@ def teams_to_trf(event: Event) -> TrfTournament:
     bye = None
     names = [t.name for t in tlist]
     byes = {r: names.index(name) + 1 for r, name in st.byes.items() if r <= complete and name in names}
-    if stage == "swiss" and byes:
+    if stage == Stage.SWISS and byes:
         mp = st.match_points
         bye = TrfTeamBye(mp.win if st.pab == "win" else mp.draw, F(B) if st.pab == "win" else F(B, 2), byes)
-    text, code = SWISS_TYPE if stage == "swiss" else type_lines(event.system == "double-roundrobin", team=True)
+    text, code = SWISS_TYPE if stage == Stage.SWISS else type_lines(event.system == System.DOUBLE_ROUNDROBIN, team=True)
     mp = st.match_points
     return TrfTournament(
         name=event.name, players=out, total_rounds=event.rounds_planned,
-        initial_colour=event.initial_colour if stage == "swiss" else None,
+        initial_colour=event.initial_colour if stage == Stage.SWISS else None,
         rank_order=ids != list(range(1, len(ids) + 1)), scoring=event.scoring, type_text=text, type_code=code,
         tiebreaks=team_tokens(codes, event.edition), teams=teams, lineups=lineups, team_bye=bye,
         colour_sequence=("WB" * B)[:B], match_scoring=(mp.win, mp.draw, mp.loss),
@@ -136,7 +137,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
 
     rr = is_round_robin(t) or t.type_code in TEAM_ROUND_ROBIN_TYPES
     double = rr and is_double(t)
-    system = ("double-roundrobin" if double else "roundrobin") if rr else "swiss"
+    system = (System.DOUBLE_ROUNDROBIN if double else System.ROUNDROBIN) if rr else System.SWISS
     teams = sorted(t.teams, key=lambda x: x.number)
     line_of = {x.number: x.line for x in teams}
     team_of = {pid: x.number for x in teams for pid in x.players}
@@ -280,7 +281,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
     for code, r, a, b, ln in t.team_forfeits:
         _check_forfeit(path, ln, code, r, a, b, boards_of, team_of, k)
 
-    stage = "swiss" if system == "swiss" else "roundrobin"
+    stage = main_stage(system)
 
     def round_of(r: int, keys: list[frozenset]) -> Round:
         games = []
@@ -311,7 +312,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         scoring=t.scoring, initial_colour=t.initial_colour or "w", edition=edition or "fide2024",
         players=players, rounds=tuple(rounds), extra=(("teams", state.to_doc()),),
     )
-    if system == "swiss":  # the matches of each round in the Dutch engine's board order
+    if system == System.SWISS:  # the matches of each round in the Dutch engine's board order
         from arbiter.core.teams.pairing import swiss_scores
 
         for r in range(1, k + 1):

@@ -29,6 +29,7 @@ from arbiter.core.event.records import Outcome, RoundRecord
 from arbiter.core.knockout import stage as top
 from arbiter.core.formats.trf import TrfPlayer, TrfTournament
 from arbiter.core.formats.trf_lines import clock_date, trf_player
+from arbiter.core.event.systems import Stage
 
 _ABSENT = RoundRecord(Outcome.ABSENT)
 
@@ -42,7 +43,7 @@ def top_to_trf(event: Event) -> TrfTournament:
     seeds = list(st["seeds"])
     number = {pid: k for k, pid in enumerate(seeds, start=1)}
     n = st.get("games_per_match", 1)
-    rounds = event.rounds_of("top")
+    rounds = event.rounds_of(Stage.TOP)
     columns = len(rounds) * n
     recs: dict[int, list[RoundRecord]] = {pid: [_ABSENT] * columns for pid in seeds}
     for rnd in rounds:  # a mini-match has its games in one round: one record per game, not per player
@@ -78,7 +79,7 @@ def column_dates(event: Event) -> list[str]:
     st = top.state(event)
     n = st.get("games_per_match", 1) if st else 1
     out = []
-    for rnd in event.rounds_of("top"):
+    for rnd in event.rounds_of(Stage.TOP):
         out += [clock_date(rnd.clock_deadline)] * n
     while out and not out[-1]:
         out.pop()

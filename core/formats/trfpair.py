@@ -7,7 +7,8 @@ from collections.abc import Callable
 from arbiter.core.errors import FileProblem, NoLegalPairing
 from arbiter.core.formats.trf import TrfTournament, check_pairable, parse_trf
 from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
-from arbiter.core.swiss.dutch import pair_round, rounds_played
+from arbiter.core.event.systems import DEFAULT_PAIRING, pairing_system
+from arbiter.core.swiss.dutch import rounds_played
 from arbiter.core.swiss.request import PairingRequest
 
 
@@ -67,14 +68,17 @@ def request_from_trf(t: TrfTournament, upto: int | None = None, path: str = "<tr
         acceleration=t.acceleration or None)
 
 
-def trf_pair(text: str, path: str = "<trf>", *, progress: Callable[[], None] | None = None) -> str:
-    """Pair the next round of a TRF; the text bbpPairings `--dutch -p` prints.
+def trf_pair(text: str, path: str = "<trf>", *, progress: Callable[[], None] | None = None,
+             system: str = DEFAULT_PAIRING) -> str:
+    """Pair the next round of a TRF; the text bbpPairings `--dutch -p` prints (`--burstein` with
+    `system="burstein"`: any name of the registry, core.event.systems.PAIRINGS).
 
     `path` names the file in the errors (`FileProblem(path, line, what)`);
-    `progress` is passed to `pair_round`."""
+    `progress` is passed to the engine's `pair_round`."""
+    engine = pairing_system(system).engine()
     t = parse_trf(text, path)
     check_pairable(t, path)  # a round robin, a team or a knockout TRF is not the Dutch engine's
-    return pair_round(request_from_trf(t, path=path), progress=progress).bbp_text()
+    return engine(request_from_trf(t, path=path), progress=progress).bbp_text()
 
 
 def stored_round(t: TrfTournament, j: int) -> tuple[set[tuple[int, int]], int | None]:
@@ -91,8 +95,9 @@ def stored_round(t: TrfTournament, j: int) -> tuple[set[tuple[int, int]], int | 
     return games, bye
 
 
-def trf_check(text: str, path: str = "<trf>") -> list[str]:
-    """Re-pair every round from the rounds before it; list every difference."""
+def trf_check(text: str, path: str = "<trf>", *, system: str = DEFAULT_PAIRING) -> list[str]:
+    """Re-pair every round from the rounds before it (by the registry's `system`); list every difference."""
+    pair_round = pairing_system(system).engine()
     t = parse_trf(text, path)
     check_pairable(t, path)  # a round robin, a team or a knockout TRF is not the Dutch engine's
     if t.total_rounds is None:

@@ -22,10 +22,11 @@ from arbiter.core.msg import render
 from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
 from arbiter.core.event.results import Result
 from arbiter.core.tiebreaks.standings import standings
+from arbiter.core.event.systems import Stage
 
 
 def state(event: Event) -> dict | None:
-    return event.stage_state("top")
+    return event.stage_state(Stage.TOP)
 
 
 def _config(st: dict) -> ko.TopConfig:
@@ -36,7 +37,7 @@ def _config(st: dict) -> ko.TopConfig:
 
 def swiss_finished(event: Event) -> bool:
     for t in event.table_ids():
-        rounds = event.rounds_of("swiss", t)
+        rounds = event.rounds_of(Stage.SWISS, t)
         if len(rounds) < event.rounds_planned or any(r.missing for r in rounds):
             return False
     return True
@@ -96,7 +97,7 @@ def start_top(event: Event, *, seeding: str = "straight", lots: bool = False, ga
     }
     if q.lots:
         st["lots"] = [[t, list(drawn)] for t, drawn in q.lots]
-    extra = tuple(x for x in event.extra if x[0] != "top") + (("top", st),)
+    extra = tuple(x for x in event.extra if x[0] != Stage.TOP) + ((Stage.TOP, st),)
     return advance(replace(event, extra=extra))
 
 
@@ -130,7 +131,7 @@ def _stored_results(event: Event, st: dict) -> dict:
     n = st.get("games_per_match", 1)
     slots = ko.bracket_slots(st["size"])
     results: dict = {}
-    for rnd in event.rounds_of("top"):
+    for rnd in event.rounds_of(Stage.TOP):
         matches = slots >> rnd.number
         for g in rnd.games:
             if g.result is None or g.second is None:
@@ -144,7 +145,7 @@ def _stored_results(event: Event, st: dict) -> dict:
 def points_before_top(event: Event) -> dict[int, Fraction]:
     out = {}
     for t in event.table_ids():
-        for h in histories(event, "swiss", t):
+        for h in histories(event, Stage.SWISS, t):
             out[h.id] = h.score(event.scoring)
     return out
 
@@ -155,9 +156,9 @@ def quality_of_wins(event: Event):
 
     swiss = {}
     for t in event.table_ids():
-        for h in histories(event, "swiss", t):
+        for h in histories(event, Stage.SWISS, t):
             swiss[h.id] = h
-    top_rounds = event.rounds_of("top")
+    top_rounds = event.rounds_of(Stage.TOP)
     cache: dict[int, dict[int, Fraction]] = {}
 
     def at(player: int, top_round: int) -> Fraction:
@@ -194,8 +195,8 @@ def advance(event: Event) -> Event:
         raise IllegalChange("the top has not started")
     for board in ko.current_boards(b):
         number = _board(b, board.round, board.match, board.game)
-        existing = [r for r in event.rounds_of("top") if r.number == board.round]
-        rnd = existing[0] if existing else Round("top", board.round, ())
+        existing = [r for r in event.rounds_of(Stage.TOP) if r.number == board.round]
+        rnd = existing[0] if existing else Round(Stage.TOP, board.round, ())
         if any(g.board == number for g in rnd.games):
             continue
         games = tuple(sorted(rnd.games + (Game(number, board.first, board.second),), key=lambda g: g.board))
@@ -210,11 +211,11 @@ def check_top_result(event: Event, round_no: int, board: int, result: Result | N
 
     if result is Result.DOUBLE_FORFEIT:
         raise IllegalChange("a double forfeit cannot decide a top game: enter who goes through")
-    game = check_result(event, "top", None, round_no, board, result, **kw)
+    game = check_result(event, Stage.TOP, None, round_no, board, result, **kw)
     moves = kw.get("moves")
     if game.result == result and (moves is None or moves == game.moves):
         return
-    later = [r for r in event.rounds_of("top") if r.number > round_no]
+    later = [r for r in event.rounds_of(Stage.TOP) if r.number > round_no]
     if later and any(g.result is not None for r in later for g in r.games):
         raise IllegalChange("later top rounds have results that depend on this game: clear them first")
 
@@ -223,13 +224,13 @@ def record_top_result(event: Event, round_no: int, board: int, result: Result | 
     from arbiter.core.event.commands import record_result
 
     check_top_result(event, round_no, board, result, **{k: v for k, v in kw.items() if k != "by"})
-    new = record_result(event, "top", None, round_no, board, result, **kw)
+    new = record_result(event, Stage.TOP, None, round_no, board, result, **kw)
     if new == event:  # the same result again: nothing to redo
         return event
     b = bracket(new)  # refuses results that no longer fit the bracket
-    later = [r for r in new.rounds_of("top") if r.number > round_no]
+    later = [r for r in new.rounds_of(Stage.TOP) if r.number > round_no]
     if later:  # the winners may have changed: drop later games without results, then re-pair
-        keep = tuple(r for r in new.rounds if not (r.stage == "top" and r.number > round_no))
+        keep = tuple(r for r in new.rounds if not (r.stage == Stage.TOP and r.number > round_no))
         new = replace(new, rounds=keep)
     return advance(new) if b is not None else new
 
@@ -284,7 +285,7 @@ def match_board(event: Event, b: ko.Bracket, key) -> tuple[int, int] | None:
         return None
     g = m.games[-1]
     board = _board(b, m.round, key, g.number)
-    for rnd in event.rounds_of("top"):
+    for rnd in event.rounds_of(Stage.TOP):
         if rnd.number == m.round and any(x.board == board for x in rnd.games):
             return m.round, board
     return None

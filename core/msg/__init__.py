@@ -22,6 +22,11 @@ template may ask for: `{stage:gen}`), pieces `joined(parts, sep)`, or an
 `ArbiterError` (its message). `verbatim(text)` is text from outside
 (the operating system, a library): the same in every language.
 
+A count chooses the form of its noun by CLDR's plural rules (core/msg/plural.py):
+`"{n} {n:plural:round|rounds}"`, `"{n} {n:plural:тур|тура|туров}"`; `plural(n, lang,
+one=..., few=..., many=...)` is the same in code, `fill(template, lang, **fields)` a
+template of another catalog (the TUI's words) with the same rules.
+
 `core.msg.data` turns a message into JSON-able data and back (the journal
 stores it so). See docs/i18n.md.
 """
@@ -33,10 +38,11 @@ from string import Formatter
 from typing import Any, Iterable
 
 from arbiter.core.msg.en import EN as _NAMED
+from arbiter.core.msg.plural import PLURAL, Count, plural, plural_category
 from arbiter.core.msg.ru import RU, WORDS
 
-__all__ = ["LANGUAGES", "Joined", "Msg", "UnknownMessage", "Word", "catalog", "fields_of", "joined", "render",
-           "verbatim", "word", "words_of"]
+__all__ = ["LANGUAGES", "Joined", "Msg", "UnknownMessage", "Word", "catalog", "fields_of", "fill", "joined",
+           "plural", "plural_category", "plural_fields", "render", "verbatim", "word", "words_of"]
 
 LANGUAGES = ("en", "ru")
 
@@ -72,7 +78,8 @@ def _spec(key: str) -> tuple[str, frozenset[str], frozenset[str]]:
     template = EN.get(key)
     if template is None:
         raise UnknownMessage(f"no message {key!r} in the catalog (core/msg/ru.py)")
-    forms = frozenset(f for _, f, form, _ in Formatter().parse(RU[key]) if f and form)  # `{stage:gen}`
+    forms = frozenset(f for _, f, form, _ in Formatter().parse(RU[key])
+                      if f and form and not form.startswith(PLURAL))  # `{stage:gen}`
     spec = _SPECS[key] = (template, fields_of(template), forms)
     return spec
 
@@ -101,10 +108,29 @@ def _is_text(v: Any) -> bool:
     return isinstance(v, (Msg, Word)) or (isinstance(v, Exception) and isinstance(getattr(v, "msg", None), Msg))
 
 
+_PLURALS: dict[str, frozenset[str]] = {}
+
+
+def plural_fields(template: str) -> frozenset[str]:
+    """The fields a template counts with (`{n:plural:...}`)."""
+    got = _PLURALS.get(template)
+    if got is None:
+        got = _PLURALS[template] = frozenset(
+            f for _, f, form, _ in Formatter().parse(template) if f and form and form.startswith(PLURAL))
+    return got
+
+
 def _fill(template: str, fields: dict[str, Any], lang: str) -> str:
-    if lang == "en":
+    counts = plural_fields(template)
+    if lang == "en" and not counts:
         return template.format_map(fields)
-    return template.format_map({k: (_Local(v, lang) if _is_text(v) else v) for k, v in fields.items()})
+    return template.format_map({k: (Count(v, lang) if k in counts else _Local(v, lang) if _is_text(v) and lang != "en"
+                                    else v) for k, v in fields.items()})
+
+
+def fill(template: str, lang: str = "en", **fields: Any) -> str:
+    """A template of any catalog filled in `lang`, its counts (`{n:plural:...}`) by the plural rules."""
+    return _fill(template, fields, lang)
 
 
 class Msg(str):
@@ -123,7 +149,7 @@ class Msg(str):
             raise UnknownMessage(f"message {key!r} has the fields {sorted(names)}, given {sorted(fields)}")
         if forms and not all(isinstance(fields[f], Word) for f in forms):
             raise UnknownMessage(f"message {key!r}: the Russian says a form of {sorted(forms)}: give word(...)")
-        self = str.__new__(cls, template.format_map(fields))
+        self = str.__new__(cls, _fill(template, fields, "en"))
         self.key = key
         self.fields = fields
         return self

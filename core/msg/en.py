@@ -149,9 +149,9 @@ EN: dict[str, str] = {
     "dx_down_now": "floats down now",
     "dx_up_now": "floats up now",
     "dx_bye": "{id} ({pts}) gets the pairing-allocated bye: lowest score ({beta}) at which an eligible player "
-              "can be left out while everyone else is paired; {games} games played",
+              "can be left out while everyone else is paired; {games} {games:plural:game|games} played",
     # how a tie-break value is made (`standings --explain`, core/tiebreaks/explain.py)
-    "ex_player": "Player {id}{name}: {points} points after round {n}, edition {edition}",
+    "ex_player": "Player {id}{name}: {points} {points:plural:point|points} after round {n}, edition {edition}",
     "ex_head": "{code} = {value}   {name} (type {type})",
     "ex_round": "R{n}",
     "ex_vs": "vs {id}",
@@ -263,8 +263,8 @@ EN: dict[str, str] = {
     "receives": "Receives",
     "no_winner": "nobody can have it",
     "no_prizes": "No prizes.",
-    "prize_shared": "shared by {n} players",
-    "prize_hort": "Hort system: {n} tied players",
+    "prize_shared": "shared by {n} {n:plural:player|players}",
+    "prize_hort": "Hort system: {n} tied {n:plural:player|players}",
     "prize_split": "704.4: shared as agreed by {ids}",
     "sharing_none": "Money of tied players: not shared (the places decide)",
     "sharing_equal": "Money of players equal on points: shared equally",
@@ -294,7 +294,7 @@ EN: dict[str, str] = {
     "cat_unrated": "unrated",
     "cat_club": "club {v}",
     "cat_table": "table {v}",
-    "cat_members": "{n} players",
+    "cat_members": "{n} {n:plural:player|players}",
     # the event online (core/formats/publish.py)
     "pub_online_as_of": "online as of {time}",
     "pub_not_online": "not online yet",
@@ -303,4 +303,59 @@ EN: dict[str, str] = {
     "pub_failed": "upload failed: {error}",
     "pub_retry_in": "next try in {s} s",
     "pub_sending": "uploading",
+    # the Burstein engine's reason for each board (core/swiss/burstein.py)
+    "bx_group": "score group {score}: high Index against low Index",
+    "bx_player_floats": "{id} ({pts}; SB {sb}, BH {bh}) {colour}: {pref}; {floats}",
+    "bx_virtual": "incl. {v} virtual (a seeding round)",
+    "bx_player": "{id} ({pts}; SB {sb}, BH {bh}) {colour}: {pref}",
+    "bx_bye": "{id} ({pts}) gets the pairing-allocated bye: the lowest by score and Index who has not had one",
+    # the English of templates that count (core/msg/plural.py): the key stays the template the code raises
+    "team {n} ({name}) has {k} players for {b} boards (352)":
+        "team {n} ({name}) has {k} {k:plural:player|players} for {b} {b:plural:board|boards} (352)",
+    "XXR {x}: a {kind} of {n} players has {total} rounds":
+        "XXR {x}: a {kind} of {n} {n:plural:player|players} has {total} {total:plural:round|rounds}",
+    "round {k}: a {kind} of {n} players has {total} rounds":
+        "round {k}: a {kind} of {n} {n:plural:player|players} has {total} {total:plural:round|rounds}",
+    "no play-off format for {n} players":
+        "no play-off format for {n} {n:plural:player|players}",
+    "round {r} does not exist in a round robin of {n} players":
+        "round {r} does not exist in a round robin of {n} {n:plural:player|players}",
+    "more than {most} players":
+        "more than {most} {most:plural:player|players}",
+    "a play-off of {n} players is a {format}, not {v}":
+        "a play-off of {n} {n:plural:player|players} is a {format}, not {v}",
+    "the event changed {n} times while this change was being prepared; try again":
+        "the event changed {n} {n:plural:time|times} while this change was being prepared; try again",
+    "can meet {can} of the other {others} players to pair (earlier games, forbidden pairs, absolute {colour} colour preference)":
+        "can meet {can} of the other {others} {others:plural:player|players} to pair (earlier games, forbidden pairs, absolute {colour} colour preference)",
+    "can meet {can} of the other {others} players to pair (earlier games, forbidden pairs)":
+        "can meet {can} of the other {others} {others:plural:player|players} to pair (earlier games, forbidden pairs)",
+    "team '{name}': {n} players for {boards} boards: a line-up has one player a board":
+        "team '{name}': {n} {n:plural:player|players} for {boards} {boards:plural:board|boards}: a line-up has one player a board",
+    "team '{name}': {n} players for {boards} boards: name one player for every board":
+        "team '{name}': {n} {n:plural:player|players} for {boards} {boards:plural:board|boards}: name one player for every board",
+    "team '{name}' has {n} player(s) who can play round {round_no}, a match needs {boards}":
+        "team '{name}' has {n} {n:plural:player|players} who can play round {round_no}, a match needs {boards}",
+    "round clock {stage}: {minutes} minutes on every table":
+        "round clock {stage}: {minutes} {minutes:plural:minute|minutes} on every table",
+    "round clock {stage} round {round}: {minutes} minutes":
+        "round clock {stage} round {round}: {minutes} {minutes:plural:minute|minutes}",
+    "round clock {stage} round {round} table {table}: {minutes} minutes":
+        "round clock {stage} round {round} table {table}: {minutes} {minutes:plural:minute|minutes}",
+    "import {n} players from {file}":
+        "import {n} {n:plural:player|players} from {file}",
+    "{n} first-round pair(s) from the same table":
+        "{n} first-round {n:plural:pair|pairs} from the same table",
+    "give one part for each player: {n} players, {k} parts":
+        "give one part for each player: {n} {n:plural:player|players}, {k} {k:plural:part|parts}",
+    "{where}: {k} results for a match of {n} game(s)":
+        "{where}: {k} {k:plural:result|results} for a match of {n} {n:plural:game|games}",
+    "round {number} on table {table} still misses {missing} result(s): enter them before pairing":
+        "round {number} on table {table} still misses {missing} {missing:plural:result|results}: enter {missing:plural:it|them} before pairing",
+    "round {number} still misses {missing} result(s): enter them before pairing":
+        "round {number} still misses {missing} {missing:plural:result|results}: enter {missing:plural:it|them} before pairing",
+    "--after-round {after_round}: {paired} round(s) have been paired":
+        "--after-round {after_round}: {paired} {paired:plural:round has|rounds have} been paired",
+    "cut: the first {n} running score(s) are dropped (14.1)":
+        "cut: the first {n} running {n:plural:score is|scores are} dropped (14.1)",
 }

@@ -73,7 +73,7 @@ RU: dict[str, str] = {
     'round {round} is not a round of this event':
         'тура {round} в этом турнире нет',
     '{tables} tables is too many: at most {most}':
-        '{tables} столов — слишком много: не больше {most}',
+        "{tables} {tables:plural:стол|стола|столов} — слишком много: не больше {most}",
     'a top of {top} is too big: at most {most}':
         'топ из {top} участников слишком велик: не больше {most}',
     'rating {rating} is negative':
@@ -81,7 +81,7 @@ RU: dict[str, str] = {
     'rating {rating} is too high: at most {most}':
         'рейтинг {rating} слишком высок: не больше {most}',
     '{rounds} rounds is too many: at most {most}':
-        '{rounds} туров — слишком много: не больше {most}',
+        "{rounds} {rounds:plural:тур|тура|туров} — слишком много: не больше {most}",
     'the event has {tables} tables: say which (--table 1..{tables})':
         'в турнире столов: {tables}; укажите, какой (--table 1..{tables})',
     'table {table} does not exist (the event has {tables})':
@@ -100,13 +100,13 @@ RU: dict[str, str] = {
     '{what}: one line of text, without line breaks or tabs':
         '{what}: одна строка текста, без переводов строки и табуляций',
     '{what}: {n} characters are too many: at most {most}':
-        '{what}: {n} символов — слишком много: не больше {most}',
+        "{what}: {n} {n:plural:символ|символа|символов} — слишком много: не больше {most}",
     "federation: '{value}' is not a federation's code of three capital letters (like ENG, RUS)":
         "федерация: '{value}' — не код федерации из трёх заглавных латинских букв (например, ENG, RUS)",
     'deputy arbiters: a name is empty':
         'заместители главного судьи: пустое имя',
     'round dates: {n} dates are too many: at most {most}':
-        'даты туров: {n} дат — слишком много: не больше {most}',
+        "даты туров: {n} {n:plural:дата|даты|дат} — слишком много: не больше {most}",
     'the event ends ({end}) before it starts ({start})':
         'турнир заканчивается ({end}) раньше, чем начинается ({start})',
     "'{attr}' is not one of the event's details":
@@ -336,7 +336,7 @@ RU: dict[str, str] = {
     "player {pid}: a TRF has four columns for a player's number (at most 9999)":
         'участник {pid}: в TRF на номер участника четыре позиции (не больше 9999)',
     "player {pid}: {points} points do not fit the TRF's points column (one decimal, at most 99.9)":
-        'участник {pid}: {points} очк. не помещаются в колонку очков TRF (один знак после запятой, не больше 99.9)',
+        "участник {pid}: {points} {points:plural:очко|очка|очков|очка} не помещаются в колонку очков TRF (один знак после запятой, не больше 99.9)",
     # -- TRF of round robins, team events and the top (core/formats/trf*.py) --
     'a team tournament (310 or 013 lines) is not paired by the Dutch engine':
         'командный турнир (строки 310 или 013) голландской системой не жеребьюется',
@@ -379,7 +379,7 @@ RU: dict[str, str] = {
     'team numbers must be 1..{n} without gaps (missing {missing})':
         'номера команд должны идти от 1 до {n} без пропусков (пропущены {missing})',
     'team {n} ({name}) has {k} players for {b} boards (352)':
-        'в команде {n} ({name}) {k} участн. на {b} досок (352)',
+        "в команде {n} ({name}) {k} {k:plural:участник|участника|участников} на {b} {b:plural:доску|доски|досок} (352)",
     '{tag}: column {col} must be blank (is the line shifted?)':
         '{tag}: колонка {col} должна быть пустой (строка сдвинута?)',
     '310: team number {n} appears twice':
@@ -429,9 +429,9 @@ RU: dict[str, str] = {
     '--what {what}: a TRF export is the main stage (the default) or top':
         '--what {what}: в TRF выгружается основной этап (по умолчанию) или top (топ)',
     'XXR {x}: a {kind} of {n} players has {total} rounds':
-        'XXR {x}: в турнире ({kind}) на {n} участн. туров {total}',
+        "XXR {x}: в турнире ({kind}) из {n} {n:plural:участника|участников|участников} {total} {total:plural:тур|тура|туров}",
     'round {k}: a {kind} of {n} players has {total} rounds':
-        'тур {k}: в турнире ({kind}) на {n} участн. туров {total}',
+        "тур {k}: в турнире ({kind}) из {n} {n:plural:участника|участников|участников} {total} {total:plural:тур|тура|туров}",
     'round robin':
         'круговая система',
     'double round robin':
@@ -498,7 +498,7 @@ RU: dict[str, str] = {
     'no table to qualify from':
         'нет стола, из которого выходить в топ',
     'a top of {size} cannot take the same number from each of {n} tables':
-        'в топ на {size} участников нельзя взять поровну с каждого из столов (их {n})',
+        "в топ на {size} {size:plural:участника|участника|участников} нельзя взять поровну с каждого из {n} {n:plural:стола|столов|столов}",
     'table {table} has {n} players; the top needs {q} from each':
         'за столом {table} участников: {n}; а в топ нужно по {q} с каждого стола',
     'table {table}: the players tied at the cut are not next to each other':
@@ -540,7 +540,7 @@ RU: dict[str, str] = {
     '{where}: results entered before both players are known':
         '{where}: результаты внесены, когда ещё не известны оба участника',
     '{where}: {k} results for a match of {n} game(s)':
-        '{where}: результатов {k}, а партий в паре {n}',
+        "{where}: {k} {k:plural:результат|результата|результатов}, а в паре {n} {n:plural:партия|партии|партий}",
     '{where}: the match was decided after game {k}':
         '{where}: пара была решена уже после {k}-й партии',
     'a player is seeded twice':
@@ -577,9 +577,9 @@ RU: dict[str, str] = {
     'there is no {stage} round {number}':
         'нет {number}-го тура {stage:gen}',
     'round {number} on table {table} still misses {missing} result(s): enter them before pairing':
-        'в {number}-м туре за столом {table} не хватает результатов: {missing}; внесите их до жеребьёвки',
+        "в {number}-м туре за столом {table} не хватает {missing} {missing:plural:результата|результатов|результатов}; внесите {missing:plural:его|их|их} до жеребьёвки",
     'round {number} still misses {missing} result(s): enter them before pairing':
-        'в {number}-м туре не хватает результатов: {missing}; внесите их до жеребьёвки',
+        "в {number}-м туре не хватает {missing} {missing:plural:результата|результатов|результатов}; внесите {missing:plural:его|их|их} до жеребьёвки",
     'the top has started: the Swiss stage is over':
         'топ начался: швейцарская система закончена',
     'all {n} rounds have been paired on table {table}':
@@ -632,7 +632,7 @@ RU: dict[str, str] = {
     "knockout_games is 'match' or 'armageddon'":
         "knockout_games: 'match' или 'armageddon'",
     'no play-off format for {n} players':
-        'нет формата плей-офф для {n} участников',
+        "нет формата плей-офф для {n} {n:plural:участника|участников|участников}",
     'enter the number of moves of the games {games}':
         'внесите число ходов в партиях {games}',
     'no players':
@@ -656,7 +656,7 @@ RU: dict[str, str] = {
     'a round robin needs at least 2 players, not {n}':
         'в круговом турнире должно быть не меньше 2 участников, а не {n}',
     'round {r} does not exist in a round robin of {n} players':
-        'в круговом турнире на {n} участников нет {r}-го тура',
+        "в круговом турнире из {n} {n:plural:участника|участников|участников} нет {r}-го тура",
     'a player appears twice in the round robin':
         'участник дважды указан в круговом турнире',
     'player {player} has no games in this round robin':
@@ -690,7 +690,7 @@ RU: dict[str, str] = {
     'must be a whole number from {lo} to {hi}, not {v}':
         'должно быть целое число от {lo} до {hi}, а здесь {v}',
     'a text of {size} characters is too long: at most {most}':
-        'текст из {size} символов слишком длинный: не больше {most}',
+        "текст из {size} {size:plural:символа|символов|символов} слишком длинный: не больше {most}",
     'must be one of {known}, not {v}':
         'должно быть одно из: {known}; а здесь {v}',
     'expected a round number like "3", found {v}':
@@ -704,18 +704,18 @@ RU: dict[str, str] = {
     'the [{section}] section':
         'раздел [{section}]',
     'the file is too big for an event: {size} characters (at most {most})':
-        'файл слишком велик для турнира: {size} символов (не больше {most})',
+        "файл слишком велик для турнира: {size} {size:plural:символ|символа|символов} (не больше {most})",
     'arrays or tables are nested too deeply for an event file':
         'массивы или таблицы вложены слишком глубоко для файла турнира',
     # -- input and output at the edges: numbers, lists, sizes, locks, links, read-only files --
     'a number is too big: no value of an event has more than {most} digits':
-        'слишком большое число: ни одно значение турнира не длиннее {most} цифр',
+        "слишком большое число: ни одно значение турнира не длиннее {most} {most:plural:цифры|цифр|цифр}",
     'line {line}: a number of {digits} digits is too big: no value of an event has more than {most} digits':
-        'строка {line}: число из {digits} цифр слишком велико: ни одно значение турнира не длиннее {most} цифр',
+        "строка {line}: число из {digits} {digits:plural:цифры|цифр|цифр} слишком велико: ни одно значение турнира не длиннее {most} {most:plural:цифры|цифр|цифр}",
     '{n} tie-breaks are too many: at most {most}':
-        '{n} дополнительных показателей — слишком много: не больше {most}',
+        "{n} {n:plural:дополнительный показатель|дополнительных показателя|дополнительных показателей} — слишком много: не больше {most}",
     '{what}: a number of {digits} digits is too big: at most {most} digits':
-        '{what}: число из {digits} цифр слишком велико: не больше {most} цифр',
+        "{what}: число из {digits} {digits:plural:цифры|цифр|цифр} слишком велико: не больше {most} {most:plural:цифры|цифр|цифр}",
     'is a folder, not a file':
         'это папка, а не файл',
     # core/formats/output.py: outputs in a shared folder (issue 26.5)
@@ -746,7 +746,7 @@ RU: dict[str, str] = {
     "unknown encoding '{encoding}' (known: {known})":
         "неизвестная кодировка '{encoding}' (возможны: {known})",
     'more than {most} players':
-        'больше {most} участников',
+        "больше {most} {most:plural:участника|участников|участников}",
     "FIDE id '{v}' is not a number":
         "FIDE ID '{v}' — не число",
     "sex '{v}' is not m or f (male or female; м or ж)":
@@ -758,7 +758,7 @@ RU: dict[str, str] = {
     'schema {schema} is not supported (this arbiter reads schema = {SCHEMA})':
         'schema {schema} не поддерживается (эта версия arbiter читает schema = {SCHEMA})',
     '{n} players are too many: at most {most}':
-        '{n} участников — слишком много: не больше {most}',
+        "{n} {n:plural:участник|участника|участников} — слишком много: не больше {most}",
     'must be win > draw >= loss, not {win}, {draw}, {loss}':
         'должно быть: победа > ничья >= поражение, а здесь {win}, {draw}, {loss}',
     "'table' is missing: the event has {tables} tables":
@@ -788,11 +788,11 @@ RU: dict[str, str] = {
     'a {system} event has no [roundrobin] section':
         'в турнире с системой {system} нет раздела [roundrobin]',
     'a top of {size} has {size} seeds, not {n}':
-        'в топе из {size} участников {size} посеянных, а здесь {n}',
+        "в топе из {size} {size:plural:участника|участников|участников} {size} {size:plural:посеянный|посеянных|посеянных}, а здесь {n}",
     'a play-off has 2 to 10 players (the best 8 of 11 or more), not {n}':
         'в плей-офф от 2 до 10 участников (лучшие 8 из 11 и более), а здесь {n}',
     'a play-off of {n} players is a {format}, not {v}':
-        'плей-офф {n} участников — это {format}, а здесь {v}',
+        "плей-офф из {n} {n:plural:участника|участников|участников} — это {format}, а здесь {v}",
     'a player of the play-off cannot be excluded from it':
         'участник плей-офф не может быть из него исключён',
     'expected [table, [player ids]] like [1, [4, 9]]':
@@ -911,12 +911,12 @@ RU: dict[str, str] = {
     'cannot repair the journal: {strerror}; nothing was changed':
         'не удалось исправить журнал: {strerror}; ничего не изменено',
     'the event changed {n} times while this change was being prepared; try again':
-        'турнир изменился {n} раз(а), пока готовилось это изменение; попробуйте ещё раз',
+        "турнир изменился {n} {n:plural:раз|раза|раз}, пока готовилось это изменение; попробуйте ещё раз",
     # -- the Dutch system (core/swiss) --
     'can meet {can} of the other {others} players to pair (earlier games, forbidden pairs, absolute {colour} colour preference)':
-        'может встретиться лишь с {can} из {others} других участников жеребьёвки (уже сыгранные партии, запрещённые пары, абсолютное цветовое предпочтение: {colour})',
+        "может встретиться лишь с {can} из {others} {others:plural:другого участника|других участников|других участников} жеребьёвки (уже сыгранные партии, запрещённые пары, абсолютное цветовое предпочтение: {colour})",
     'can meet {can} of the other {others} players to pair (earlier games, forbidden pairs)':
-        'может встретиться лишь с {can} из {others} других участников жеребьёвки (уже сыгранные партии, запрещённые пары)',
+        "может встретиться лишь с {can} из {others} {others:plural:другого участника|других участников|других участников} жеребьёвки (уже сыгранные партии, запрещённые пары)",
     'not eligible for the bye (already had a PAB or a win without playing)':
         'не может получить бай (уже был бай или победа без игры)',
     'nobody is eligible for the pairing-allocated bye':
@@ -1005,9 +1005,9 @@ RU: dict[str, str] = {
     "team '{name}': {name2} ({pid}) {other}, not for '{name}'":
         "команда '{name}': {name2} ({pid}) — {other}, а не за '{name}'",
     "team '{name}': {n} players for {boards} boards: a line-up has one player a board":
-        "команда '{name}': участников {n} на {boards} досок: в составе по одному участнику на доску",
+        "команда '{name}': {n} {n:plural:участник|участника|участников} на {boards} {boards:plural:доску|доски|досок}: в составе по одному участнику на доску",
     "team '{name}': {n} players for {boards} boards: name one player for every board":
-        "команда '{name}': участников {n} на {boards} досок: назовите участника для каждой доски",
+        "команда '{name}': {n} {n:plural:участник|участника|участников} на {boards} {boards:plural:доску|доски|досок}: назовите участника для каждой доски",
     'a bye is requested':
         'запрошен пропуск тура',
     'withdrawn from round {r}':
@@ -1017,7 +1017,7 @@ RU: dict[str, str] = {
     "team '{name}': {name2} ({pid}) cannot play round {round_no} ({why})":
         "команда '{name}': {name2} ({pid}) не может играть в {round_no}-м туре ({why})",
     "team '{name}' has {n} player(s) who can play round {round_no}, a match needs {boards}":
-        "у команды '{name}' участников, которые могут играть в {round_no}-м туре: {n}, а для матча нужно {boards}",
+        "у команды '{name}' {n} {n:plural:участник|участника|участников} {n:plural:может|могут|могут} играть в {round_no}-м туре, а для матча нужно {boards}",
     'round {round_no} is already paired: line-ups are set before pairing (next round {nxt})':
         'жеребьёвка {round_no}-го тура уже проведена: составы задают до жеребьёвки (следующий тур — {nxt}-й)',
     "team '{name}' has no line-up stored for round {round_no}":
@@ -1057,7 +1057,7 @@ RU: dict[str, str] = {
     "unknown team tie-break '{code}'; known: MP, GP, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB (and -Cn), BH-MP, BH-GP (and -Cn), EDE, BC, TBR, BBE, SSSC":
         "неизвестный командный дополнительный показатель '{code}'; возможны: MP, GP, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB (и -Cn), BH-MP, BH-GP (и -Cn), EDE, BC, TBR, BBE, SSSC",
     '--after-round {after_round}: {paired} round(s) have been paired':
-        '--after-round {after_round}: туров с жеребьёвкой пока {paired}',
+        "--after-round {after_round}: жеребьёвка проведена в {paired} {paired:plural:туре|турах|турах}",
     "unknown edition '{edition}' (one of fide2024, fide2026, legacy)":
         "неизвестная редакция правил '{edition}' (возможны: fide2024, fide2026, legacy)",
     "unknown format '{fmt}' (text, csv or json)":
@@ -1073,7 +1073,7 @@ RU: dict[str, str] = {
     'a team match has at least one board':
         'в командном матче должна быть хотя бы одна доска',
     'team {name!r}: a line-up has {boards} boards, not {n}':
-        'команда {name!r}: в составе {boards} досок, а не {n}',
+        "команда {name!r}: в составе {boards} {boards:plural:доска|доски|досок}, а не {n}",
     'team {name!r}: player {p} is not on the roster':
         'команда {name!r}: участника {p} нет в списке команды',
     'team {name!r}: a player is on two boards':
@@ -1213,7 +1213,7 @@ RU: dict[str, str] = {
     "move player {pid} to table {table}":
         "участник {pid} пересажен за стол {table}",
     "import {n} players from {file}":
-        "импорт участников из {file}: {n}",
+        "импорт {n} {n:plural:участника|участников|участников} из {file}",
     "half bye for player {pid} in round {round}":
         "пропуск тура {round} с ½ очка: участник {pid}",
     "zero bye for player {pid} in round {round}":
@@ -1291,7 +1291,7 @@ RU: dict[str, str] = {
     "nobody meets a player of their own table in the first round":
         "в первом туре никто не играет с участником своего стола",
     "{n} first-round pair(s) from the same table":
-        "пар первого тура из одного стола: {n}",
+        "{n} {n:plural:пара|пары|пар} первого тура из одного стола",
     "table winners can meet in round {round} at the earliest (best possible: round {best})":
         "победители столов могут встретиться не раньше {round}-го тура (лучшее возможное: {best}-й тур)",
     "only one table winner":
@@ -1422,9 +1422,9 @@ RU: dict[str, str] = {
     "absent_now":
         "отсутствует",
     "{n} result missing":
-        "нет результатов: {n}",
+        "не хватает {n} {n:plural:результата|результатов|результатов}",
     "{n} results missing":
-        "нет результатов: {n}",
+        "не хватает {n} {n:plural:результата|результатов|результатов}",
     "{name}: standings":
         "{name}: турнирная таблица",
     "{name}: standings after round {n}":
@@ -1461,8 +1461,8 @@ RU: dict[str, str] = {
     "receives": "Получает",
     "no_winner": "нет претендента",
     "no_prizes": "Призов нет.",
-    "prize_shared": "делится между {n} участниками",
-    "prize_hort": "система Хорта: {n} участника с равными очками",
+    "prize_shared": "делится между {n} {n:plural:участником|участниками|участниками}",
+    "prize_hort": "система Хорта: {n} {n:plural:участник|участника|участников} с равными очками",
     "prize_split": "704.4: раздел по договорённости участников {ids}",
     "sharing_none": "Деньги участников с равными очками: не делятся (решают места)",
     "sharing_equal": "Деньги участников с равными очками: делятся поровну",
@@ -1492,7 +1492,7 @@ RU: dict[str, str] = {
     "cat_unrated": "без рейтинга",
     "cat_club": "клуб {v}",
     "cat_table": "стол {v}",
-    "cat_members": "участников: {n}",
+    "cat_members": "{n} {n:plural:участник|участника|участников}",
     # -- their errors (core/final/changes.py, categories.py; core/event/money.py; core/store/codec.py) --
     "'{text}' is not an amount: a number like 1000 or 250.50":
         "'{text}' — не сумма: нужно число вида 1000 или 250.50",
@@ -1517,15 +1517,15 @@ RU: dict[str, str] = {
         "у категории '{name}' нет условия: задайте хотя бы одно (рейтинг, год рождения, пол, без рейтинга, клуб, "
         "стол)",
     "category '{name}' exists already": "категория '{name}' уже есть",
-    "{n} categories are too many: at most {most}": "категорий слишком много ({n}): не больше {most}",
+    "{n} categories are too many: at most {most}": "{n} {n:plural:категория|категории|категорий} — слишком много: не больше {most}",
     "category '{name}' has prizes ({prizes}): remove them or give them another category first":
         "у категории '{name}' есть призы ({prizes}): сначала удалите их или отнесите к другой категории",
     "prize '{name}' exists already": "приз '{name}' уже есть",
-    "{n} prizes are too many: at most {most}": "призов слишком много ({n}): не больше {most}",
+    "{n} prizes are too many: at most {most}": "{n} {n:plural:приз|приза|призов} — слишком много: не больше {most}",
     "prize sharing '{sharing}': one of {known}": "раздел призовых '{sharing}': возможны {known}",
     "a split is between two or more different players": "делить призы могут двое или больше разных участников",
     "give one part for each player: {n} players, {k} parts":
-        "нужна одна доля на каждого участника: участников {n}, долей {k}",
+        "нужна одна доля на каждого участника: {n} {n:plural:участник|участника|участников}, {k} {k:plural:доля|доли|долей}",
     "a part is a whole number from 1 to {most}, not {x}": "доля — целое число от 1 до {most}, а не {x}",
     "player {pid} agreed no top game with {others} (704.4: an agreed result, 1-0a or 0-1a, comes first)":
         "участник {pid} не договаривался о результате партии топа с {others} (704.4: сначала результат по "
@@ -1694,7 +1694,7 @@ RU: dict[str, str] = {
     "dx_up_now": "сейчас поднимается",
     "dx_bye": "{id} ({pts}) получает бай: наименьшие очки ({beta}), при которых можно оставить без пары "
               "участника, имеющего право на бай, а всех остальных спарить; сыграно партий: {games}",
-    "ex_player": "Участник {id}{name}: {points} очк. после {n}-го тура, редакция {edition}",
+    "ex_player": "Участник {id}{name}: {points} {points:plural:очко|очка|очков|очка} после {n}-го тура, редакция {edition}",
     "ex_head": "{code} = {value}   {name} (тип {type})",
     "ex_round": "Т{n}",
     "ex_vs": "с {id}",
@@ -1870,7 +1870,7 @@ RU: dict[str, str] = {
     "reduced Koya steps: {steps}": "шаги системы Койя (сокращённая): {steps}",
     # progressive score
     "cut: the first {n} running score(s) are dropped (14.1)":
-        "отсечение: первые нарастающие суммы отброшены, их число: {n} (14.1)",
+        "отсечение: {n:plural:отброшена|отброшены|отброшены} первые {n} {n:plural:нарастающая сумма|нарастающие суммы|нарастающих сумм} (14.1)",
     "running score": "нарастающая сумма",
     # quality of wins, order keys
     "current scores of the opponents beaten": "текущие очки побеждённых соперников",
@@ -2034,4 +2034,16 @@ RU: dict[str, str] = {
         "команд: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} команд); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом (arbiter pair FILE --fewest-rematches; в программе — ответ на p)",
     "{field} players for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} players are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)":
         "участников: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} участников); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом (arbiter pair FILE --fewest-rematches; в программе — ответ на p)",
+    # -- pairing systems (core/event/systems.py, core/swiss/burstein.py) --
+    "unknown pairing system '{pairing}' (one of {known})":
+        "неизвестная система жеребьёвки '{pairing}' (возможны: {known})",
+    "bx_group": "очковая группа {score}: высокий индекс против низкого",
+    "bx_player_floats": "{id} ({pts}; Зоннеборн-Бергер {sb}, Бухгольц {bh}) {colour}: {pref}; {floats}",
+    "bx_virtual": "в т. ч. {v} виртуально (посевной тур)",
+    "bx_player": "{id} ({pts}; Зоннеборн-Бергер {sb}, Бухгольц {bh}) {colour}: {pref}",
+    "bx_bye": "{id} ({pts}) получает бай: последний по очкам и индексу из тех, у кого бая ещё не было",
+    "a {system} event is not paired by a Swiss system: no pairing '{pairing}'":
+        "турнир {system} не жеребьёвывается по швейцарской системе: жеребьёвка '{pairing}' невозможна",
+    "the {title} system has no Baku acceleration":
+        "в системе {title} нет бакинского ускорения",
 }

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from arbiter.core.event.commands import unpair_round
 from arbiter.core.event.model import Event, Round
+from arbiter.core.event.systems import Stage, System
 
 
 @dataclass(frozen=True)
@@ -48,11 +49,11 @@ def round_paired_on(old: Event, new: Event) -> PairedOnOldResult | None:
     Only the main Swiss stage: a round robin does not pair on results, and the
     top advances by its own rules (core.knockout.stage).
     """
-    if new.system != "swiss":
+    if new.system != System.SWISS:
         return None
     before = {r.key: r for r in old.rounds}
-    for table in new.stage_tables("swiss"):
-        rounds = new.rounds_of("swiss", table)
+    for table in new.stage_tables(Stage.SWISS):
+        rounds = new.rounds_of(Stage.SWISS, table)
         if len(rounds) < 2:
             continue
         last = rounds[-1]
@@ -64,7 +65,7 @@ def round_paired_on(old: Event, new: Event) -> PairedOnOldResult | None:
         for rnd in rounds[:-1]:
             was = before.get(rnd.key)
             if was is not None and was is not rnd and _corrected(was, rnd):
-                return PairedOnOldResult("swiss", table, last.number, rnd.number)
+                return PairedOnOldResult(Stage.SWISS, table, last.number, rnd.number)
     return None
 
 

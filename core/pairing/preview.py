@@ -40,6 +40,7 @@ from arbiter.core.teams import hand as team_hand
 from arbiter.core.errors import Conflict, IllegalChange
 from arbiter.core.msg.journal import describe, fewest_what, pair_what
 from arbiter.core.event.model import Event, Round
+from arbiter.core.event.systems import Stage, System
 
 RoundKey = tuple  # (stage, table, number)
 
@@ -166,7 +167,7 @@ def propose(event: Event, table: int | None = None, *, tables: Iterable[int] | N
 
 def check_ready_tables(event: Event) -> None:
     """What pairing the tables whose round is complete refuses: an event of one table, no table ready."""
-    if event.system != "swiss" or event.tables < 2:
+    if event.system != System.SWISS or event.tables < 2:
         raise IllegalChange("this event has one table")
     if not pairable_tables(event):
         raise IllegalChange("no table has its round complete: pair once a table's round is complete")
@@ -175,13 +176,13 @@ def check_ready_tables(event: Event) -> None:
 def pairable_tables(event: Event) -> list[int]:
     """The Swiss tables whose next round can be paired now: the current round complete (or none paired yet)
     and rounds left. Empty for a one-table event, a round robin, a team event, once the top has started."""
-    if event.system != "swiss" or event.tables < 2 or team_event.is_team_event(event):
+    if event.system != System.SWISS or event.tables < 2 or team_event.is_team_event(event):
         return []
-    if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):
+    if event.stage_state(Stage.TOP) is not None or any(r.stage == Stage.TOP for r in event.rounds):
         return []
     out = []
     for t in event.table_ids():
-        rounds = event.rounds_of("swiss", t)
+        rounds = event.rounds_of(Stage.SWISS, t)
         if rounds and (rounds[-1].missing or len(rounds) >= event.rounds_planned):
             continue
         if len(event.table_players(t)) >= 2:
@@ -292,7 +293,7 @@ def engine_reasons(p: Proposal, lang: str = "en",
     for key in p.keys:
         rnd = p.engine.find_round(*key)
         lines = _board_lines(pairing.explain_round(p.engine, rnd, lang=lang, progress=progress))
-        if rnd.stage == "swiss" and len(lines) >= len(rnd.games):
+        if rnd.stage == Stage.SWISS and len(lines) >= len(rnd.games):
             out[key] = {(g.first, g.second): _without_board(lines[i]) for i, g in enumerate(rnd.games)}
         else:
             general = " ".join(lines)
@@ -347,10 +348,10 @@ def basis(event: Event, table: int | Iterable[int] | None) -> tuple:
     """
     tables = _tables(table)
     settings = tuple(getattr(event, n) for n in _SETTINGS)
-    extra = tuple((k, _swiss_state(v, tables) if k == "swiss" else v) for k, v in event.extra)
+    extra = tuple((k, _swiss_state(v, tables) if k == Stage.SWISS else v) for k, v in event.extra)
     extra = tuple(x for x in extra if x[1] != {"order": {}})  # another table's order only: not ours
     rounds = tuple(_plain_round(r) for r in event.rounds
-                   if tables is None or r.stage != "swiss" or r.table in tables)
+                   if tables is None or r.stage != Stage.SWISS or r.table in tables)
     players = event.players if tables is None else tuple(p for p in event.players if p.table in tables)
     return settings, extra, players, rounds
 
@@ -398,7 +399,7 @@ def _merge_extra(now: tuple, base: tuple, proposed: tuple, tables: Iterable[int]
     for k, v in after.items():
         if before.get(k) == v:
             continue
-        if k == "swiss" and tables is not None and isinstance(v, dict):
+        if k == Stage.SWISS and tables is not None and isinstance(v, dict):
             # only the tables paired: the other tables' order is as the file has it now
             cur = out.get(k) if isinstance(out.get(k), dict) else {}
             order = dict(cur.get("order", {}))

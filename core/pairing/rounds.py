@@ -27,6 +27,7 @@ from arbiter.core.msg.i18n import render, words
 from arbiter.core.event.model import Event, Game, Player, Round
 from arbiter.core.event.records import Outcome
 from arbiter.core.event.results import Result
+from arbiter.core.event.systems import Stage, System, pairing_system
 
 
 def _rating_key(p: Player) -> tuple:
@@ -43,7 +44,7 @@ def pairing_numbers(event: Event, players: list[Player]) -> list[Player]:
     if event.pairing_order == "id":
         return sorted(players, key=lambda p: p.id)
     by_rating = sorted(players, key=_rating_key)
-    st = event.stage_state("swiss") or {}
+    st = event.stage_state(Stage.SWISS) or {}
     fixed = st.get("order", {}).get(str(players[0].table or 1) if players else "1")
     if not fixed:
         return by_rating
@@ -62,13 +63,13 @@ def fix_pairing_numbers(event: Event, table: int | None) -> Event:
     if event.pairing_order == "id":
         return event
     ids = [p.id for p in pairing_numbers(event, event.table_players(table))]
-    st = dict(event.stage_state("swiss") or {})
+    st = dict(event.stage_state(Stage.SWISS) or {})
     order = dict(st.get("order", {}))
     if order.get(str(table or 1)) == ids:
         return event
     order[str(table or 1)] = ids
     st["order"] = order
-    return replace(event, extra=tuple(x for x in event.extra if x[0] != "swiss") + (("swiss", st),))
+    return replace(event, extra=tuple(x for x in event.extra if x[0] != Stage.SWISS) + ((Stage.SWISS, st),))
 
 
 def forbidden_pairs(event: Event, players: list[Player]) -> set[frozenset[int]]:
@@ -85,7 +86,7 @@ def swiss_request(event: Event, table: int | None, round_no: int, allow_rematch:
     from arbiter.core.swiss import PairingRequest
 
     players = pairing_numbers(event, event.table_players(table))
-    by_id = {h.id: h for h in histories(event, "swiss", table, round_no - 1)}
+    by_id = {h.id: h for h in histories(event, Stage.SWISS, table, round_no - 1)}
     return PairingRequest(
         players=[by_id[p.id] for p in players],
         total_rounds=max(event.rounds_planned, round_no),
@@ -121,20 +122,20 @@ def check_pair_next(event: Event, table: int | None = None, *, lots: bool = Fals
     if team_event.is_team_event(event):
         team_event.check_pair_next(event)
         return
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         _check_roundrobin(event, lots)
         return
-    if event.stage_state("top") is not None or any(r.stage == "top" for r in event.rounds):
+    if event.stage_state(Stage.TOP) is not None or any(r.stage == Stage.TOP for r in event.rounds):
         raise IllegalChange("the top has started: the Swiss stage is over")
     tables = event.table_ids() if table is None else [table]
     for t in tables:
-        k = _check_complete(event, "swiss", t)
+        k = _check_complete(event, Stage.SWISS, t)
         if k > event.rounds_planned:
             if t is not None:
                 raise IllegalChange("all {n} rounds have been paired on table {table}", n=event.rounds_planned, table=t)
             raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
     for t in tables:
-        k = _check_complete(event, "swiss", t)
+        k = _check_complete(event, Stage.SWISS, t)
         if sum(1 for p in event.table_players(t) if p.available(k)) < 2:
             raise IllegalChange("fewer than two players to pair")
 
@@ -156,14 +157,14 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
     if team_event.is_team_event(event):
         return team_event.pair_next(event, lots=lots, allow_rematch=allow_rematch,
                                     fewest_rematches=fewest_rematches, progress=progress)
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         if allow_rematch or fewest_rematches:
             raise IllegalChange("a round robin follows its Berger table: rematches are for a Swiss")
         return pair_roundrobin(event, lots=lots)
     check_pair_next(event, table)
     tables = event.table_ids() if table is None else [table]
     for t in tables:
-        k = _check_complete(event, "swiss", t)
+        k = _check_complete(event, Stage.SWISS, t)
         if progress is not None:
             progress()
         event = event.with_round(swiss_round(event, t, k, allow_rematch, progress=progress,
@@ -174,8 +175,7 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
 
 def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | None = None,
                 progress: Callable[[], None] | None = None, *, fewest_rematches: bool = False) -> Round:
-    from arbiter.core.swiss import pair_round
-
+    pair_round = pairing_system(event.pairing).engine()
     req = swiss_request(event, table, k, allow_rematch)
     if len(req.players) - len(req.absent) < 2:
         raise IllegalChange("fewer than two players to pair")
@@ -184,7 +184,7 @@ def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | No
         if fewest_rematches:
             from arbiter.core.swiss.rematches import pair_fewest_rematches
 
-            pairing, chosen = pair_fewest_rematches(req, progress)
+            pairing, chosen = pair_fewest_rematches(req, progress, engine=pair_round)
             allowed |= chosen
         else:
             pairing = pair_round(req, progress=progress)
@@ -194,7 +194,7 @@ def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | No
              for i, (w, b) in enumerate(pairing.boards, start=1)]
     if pairing.bye is not None:
         games.append(Game(len(games) + 1, pairing.bye, None, Result.BYE))
-    return Round("swiss", k, tuple(games), table)
+    return Round(Stage.SWISS, k, tuple(games), table)
 
 
 def _no_pairing_for_judge(event: Event, table: int | None, k: int, exc: NoLegalPairing) -> NoLegalPairing:
@@ -223,12 +223,12 @@ def _check_roundrobin(event: Event, lots: bool) -> int:
     """The next round of the round robin (`pair_roundrobin` refuses as this says)."""
     from arbiter.core.roundrobin.berger import schedule
 
-    k = _check_complete(event, "roundrobin", None)
-    st = event.stage_state("roundrobin")
+    k = _check_complete(event, Stage.ROUNDROBIN, None)
+    st = event.stage_state(Stage.ROUNDROBIN)
     if st is not None:
         if lots:
             raise IllegalChange("the Berger numbers are already fixed for this round robin")
-        n = len(schedule(st["order"], double=event.system == "double-roundrobin"))
+        n = len(schedule(st["order"], double=event.system == System.DOUBLE_ROUNDROBIN))
         if k > n:
             raise IllegalChange("all {n} rounds of the round robin have been paired", n=n)
     return k
@@ -243,9 +243,9 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
     """
     from arbiter.core.roundrobin.berger import berger_numbers, schedule
 
-    double = event.system == "double-roundrobin"
+    double = event.system == System.DOUBLE_ROUNDROBIN
     k = _check_roundrobin(event, lots)
-    st = event.stage_state("roundrobin")
+    st = event.stage_state(Stage.ROUNDROBIN)
     if st is None:
         ids = [p.id for p in sorted(event.players, key=lambda p: p.id) if p.withdrawn_from is None]
         draw = berger_numbers(ids, seed=event.lots_seed if lots else None)
@@ -254,7 +254,7 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
             st["lots_seed"] = event.lots_seed
         rounds_total = len(schedule(draw.order, double=double))
         event = replace(event, rounds_planned=rounds_total,
-                        extra=tuple(x for x in event.extra if x[0] != "roundrobin") + (("roundrobin", st),))
+                        extra=tuple(x for x in event.extra if x[0] != Stage.ROUNDROBIN) + ((Stage.ROUNDROBIN, st),))
     rounds = schedule(st["order"], double=double)
     games = []
     for i, g in enumerate(rounds[k - 1].games, start=1):
@@ -266,7 +266,7 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
         elif gone:
             result = Result.FORFEIT_SECOND_WINS if gone[0] == g.first else Result.FORFEIT_FIRST_WINS
         games.append(Game(i, g.first, g.second, result))
-    return event.with_round(Round("roundrobin", k, tuple(games), None))
+    return event.with_round(Round(Stage.ROUNDROBIN, k, tuple(games), None))
 
 
 # -- manual changes ------------------------------------------------------------
@@ -287,7 +287,7 @@ def rematches_in(event: Event, rnd: Round) -> list[Game]:
 def warnings_for(event: Event, rnd: Round, *, lang: str = "en") -> list[str]:
     """What a judge should know about a hand-made pairing: rematches, colours, a second bye ("en" or "ru")."""
     t = words(lang)
-    stage_players = event.table_players(rnd.table) if rnd.stage == "swiss" else list(event.players)
+    stage_players = event.table_players(rnd.table) if rnd.stage == Stage.SWISS else list(event.players)
     hist = {h.id: h for h in histories(event, rnd.stage, rnd.table, rnd.number - 1)}
     out = []
     for g in rnd.games:
@@ -364,7 +364,7 @@ def pair_by_hand(event: Event, stage: str, table: int | None, round_no: int,
             if pid is None:
                 continue
             p = event.player(pid)
-            if stage == "swiss" and p.table != table:
+            if stage == Stage.SWISS and p.table != table:
                 raise IllegalChange("{name} ({pid}) does not play on this table", name=p.name, pid=pid)
             if pid in seen:
                 raise IllegalChange("{name} ({pid}) is paired twice", name=p.name, pid=pid)
@@ -407,14 +407,13 @@ def explain_round(event: Event, rnd: Round, *, lang: str = "en", progress: Calla
     and what it raises stops the explanation."""
     t = words(lang)
     lines = ["", t("px_title")]
-    if rnd.stage == "roundrobin":
+    if rnd.stage == Stage.ROUNDROBIN:
         lines.append("  " + t("px_berger"))
         return "\n".join(lines) + "\n"
-    if rnd.stage != "swiss":
+    if rnd.stage != Stage.SWISS:
         lines.append("  " + t("px_bracket"))
         return "\n".join(lines) + "\n"
-    from arbiter.core.swiss import pair_round
-
+    pair_round = pairing_system(event.pairing).engine()
     try:
         pairing = pair_round(swiss_request(event, rnd.table, rnd.number), progress=progress)
     except ArbiterError as exc:  # an engine refusal for a round that was paired by hand

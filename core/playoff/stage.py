@@ -17,10 +17,11 @@ from arbiter.core.event.model import Event, Game, Round
 from arbiter.core.msg import Msg, joined, render
 from arbiter.core.event.results import Result
 from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings
+from arbiter.core.event.systems import Stage
 
 
 def state(event: Event) -> dict | None:
-    return event.stage_state("playoff")
+    return event.stage_state(Stage.PLAYOFF)
 
 
 def tied_for_first(event: Event) -> list[int]:
@@ -53,13 +54,13 @@ def start_playoff(event: Event, players: list[int] | None = None, *, knockout_ga
     except ValueError as exc:
         raise IllegalChange.from_error(exc) from None
     st = {"plan": po.plan_to_dict(plan), "ids": {}}
-    event = replace(event, extra=tuple(x for x in event.extra if x[0] != "playoff") + (("playoff", st),))
+    event = replace(event, extra=tuple(x for x in event.extra if x[0] != Stage.PLAYOFF) + ((Stage.PLAYOFF, st),))
     return advance(event)
 
 
 def _results(event: Event, st: dict) -> dict[str, po.GameResult]:
     out = {}
-    for rnd in event.rounds_of("playoff"):
+    for rnd in event.rounds_of(Stage.PLAYOFF):
         for g in rnd.games:
             gid = st["ids"].get(f"{rnd.number}.{g.board}")
             if gid is None or g.result is None:
@@ -88,7 +89,7 @@ def progress(event: Event) -> po.PlayoffState:
 def advance(event: Event) -> Event:
     """When the current play-off round is complete, add the next games the plan asks for."""
     st = state(event)
-    rounds = event.rounds_of("playoff")
+    rounds = event.rounds_of(Stage.PLAYOFF)
     if rounds and rounds[-1].missing:
         return event
     now = progress(event)
@@ -105,8 +106,8 @@ def advance(event: Event) -> Event:
         ids[f"{number}.{len(games) + 1}"] = g.id
         games.append(Game(len(games) + 1, g.first, g.second))
     st = {**st, "ids": ids}
-    event = replace(event, extra=tuple((k, st if k == "playoff" else v) for k, v in event.extra))
-    return event.with_round(Round("playoff", number, tuple(games)))
+    event = replace(event, extra=tuple((k, st if k == Stage.PLAYOFF else v) for k, v in event.extra))
+    return event.with_round(Round(Stage.PLAYOFF, number, tuple(games)))
 
 
 def check_playoff_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> None:
@@ -116,11 +117,11 @@ def check_playoff_result(event: Event, round_no: int, board: int, result: Result
 
     if result is not None and result.agreed:
         raise IllegalChange("an agreed result is for top games")
-    game = check_result(event, "playoff", None, round_no, board, result, **kw)
+    game = check_result(event, Stage.PLAYOFF, None, round_no, board, result, **kw)
     moves = kw.get("moves")
     if game.result == result and (moves is None or moves == game.moves):
         return
-    later = [r for r in event.rounds_of("playoff") if r.number > round_no]
+    later = [r for r in event.rounds_of(Stage.PLAYOFF) if r.number > round_no]
     if any(g.result is not None for r in later for g in r.games):
         raise IllegalChange("later play-off games depend on this one: clear them first")
 
@@ -129,16 +130,16 @@ def record_playoff_result(event: Event, round_no: int, board: int, result: Resul
     from arbiter.core.event.commands import record_result
 
     check_playoff_result(event, round_no, board, result, **{k: v for k, v in kw.items() if k != "by"})
-    new = record_result(event, "playoff", None, round_no, board, result, **kw)
+    new = record_result(event, Stage.PLAYOFF, None, round_no, board, result, **kw)
     if new == event:
         return event
-    later = [r for r in new.rounds_of("playoff") if r.number > round_no]
+    later = [r for r in new.rounds_of(Stage.PLAYOFF) if r.number > round_no]
     if later:
         # the later games were drawn on the old result: draw them again
         st = state(new)
         ids = {k: v for k, v in st["ids"].items() if int(k.split(".")[0]) <= round_no}
-        new = replace(new, rounds=tuple(r for r in new.rounds if not (r.stage == "playoff" and r.number > round_no)),
-                      extra=tuple((k, {**v, "ids": ids} if k == "playoff" else v) for k, v in new.extra))
+        new = replace(new, rounds=tuple(r for r in new.rounds if not (r.stage == Stage.PLAYOFF and r.number > round_no)),
+                      extra=tuple((k, {**v, "ids": ids} if k == Stage.PLAYOFF else v) for k, v in new.extra))
     return advance(new)
 
 
@@ -176,7 +177,7 @@ def report(event: Event, lang: str = "en", *, boards: bool = True) -> str:
     if st.finished:
         lines.append(say(Msg("First place: {player}", player=names(st.winner))))
     else:
-        rnd = event.rounds_of("playoff")[-1] if event.rounds_of("playoff") else None
+        rnd = event.rounds_of(Stage.PLAYOFF)[-1] if event.rounds_of(Stage.PLAYOFF) else None
         if rnd is not None and boards:
             lines.append(say(Msg("Now: play-off round {n}", n=rnd.number)))
             for g in rnd.games:

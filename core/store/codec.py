@@ -69,6 +69,7 @@ from arbiter.core.store.checks import (
     text,
     typed,
 )
+from arbiter.core.event.systems import DEFAULT_PAIRING, Stage, System, check_pairing, main_stage
 
 SCHEMA = 1
 INDENT = 2  # the games of a round, and every array tomli-w writes over several lines
@@ -121,7 +122,7 @@ _PLAYER_FIELDS = (
 _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("name", "name"), ("start", "start"), ("end", "end"), ("city", "city"), ("federation", "federation"),
     ("chief_arbiter", "chief_arbiter"), ("deputy_arbiters", "deputy_arbiters"), ("time_control", "time_control"),
-    ("round_dates", "round_dates"), ("system", "system"), ("rounds_planned", "rounds"),
+    ("round_dates", "round_dates"), ("system", "system"), ("pairing", "pairing"), ("rounds_planned", "rounds"),
     ("tables", "tables"), ("top", "top"), ("third_place", "third_place"), ("tiebreaks", "tiebreaks"),
     ("edition", "edition"), ("share_places", "share_places"), ("lots_seed", "lots_seed"),
     ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"),
@@ -682,11 +683,12 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     g: dict[str, Any] = {}
     g["name"] = text(rd, ev, "name", where)
     _details(rd, ev, where, g)
-    system = text(rd, ev, "system", where, "swiss")
+    system = text(rd, ev, "system", where, System.SWISS.value)
     if system not in SYSTEMS:
         raise rd.fail(at(where, "system"), "unknown system '{system}' (one of {known})", system=system,
                       known=", ".join(SYSTEMS))
     g["system"] = system
+    g["pairing"] = text(rd, ev, "pairing", where, DEFAULT_PAIRING)
     g["rounds_planned"] = integer(rd, ev, "rounds", where, "rounds")
     g["tables"] = integer(rd, ev, "tables", where, "tables", 1)
     top = integer(rd, ev, "top", where, "top", 0)
@@ -718,6 +720,10 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
         raise rd.fail(at(where, "pairing_order"), "must be \"rating\" or \"id\"")
     g["pairing_order"] = order
     g["baku"] = flag(rd, ev, "baku", where)
+    try:
+        check_pairing(system, g["pairing"], baku=g["baku"])
+    except IllegalChange as exc:
+        raise rd.fail(at(where, "pairing"), exc.msg) from None
     forbidden = []
     for i, pair in enumerate(typed(rd, ev, "forbidden", where, (list,), [])):
         if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)):
@@ -995,9 +1001,9 @@ def _round_head(rd: Reader, row: Any, where: str, tables: int) -> tuple[str, int
         raise rd.fail(at(where, "stage"), "unknown stage '{stage}' (one of {known})", stage=stage,
                       known=", ".join(STAGES))
     table = integer(rd, row, "table", where, "table", None)
-    if table is not None and (stage != "swiss" or table > tables):
+    if table is not None and (stage != Stage.SWISS or table > tables):
         raise rd.fail(at(where, "table"), "table {t} does not exist (the event has {tables})", t=table,
-                      tables=tables if stage == "swiss" else 1)
+                      tables=tables if stage == Stage.SWISS else 1)
     number = integer(rd, row, "number", where, "round")
     deadline = text(rd, row, "clock_deadline", where, "")
     if deadline:
@@ -1075,19 +1081,19 @@ def _game(rd: Reader, gr: Any, where: str) -> Game:
 def _read_rounds(rd: Reader, rows: list, players: dict[int, Player], settings: dict[str, Any],
                  sections: set[str]) -> list[Round]:
     tables = settings["tables"]
-    main = "swiss" if settings["system"] == "swiss" else "roundrobin"
+    main = main_stage(settings["system"])
     rounds: list[Round] = []
     keys: set[tuple] = set()
     for i, row in enumerate(rows):
         where = f"rounds[{i}]"
         stage, table, number, deadline, paused = _round_head(rd, row, where, tables)
-        if stage in ("swiss", "roundrobin") and stage != main:
+        if stage in (Stage.SWISS, Stage.ROUNDROBIN) and stage != main:
             raise rd.fail(at(where, "stage"), "a {system} event has no {stage} rounds", system=settings["system"],
                           stage=word(stage))
-        if stage in ("top", "playoff") and stage not in sections:
+        if stage in (Stage.TOP, Stage.PLAYOFF) and stage not in sections:
             raise rd.fail(at(where, "stage"), "a {stage} round needs the [{stage_key}] section",
                           stage=word(stage), stage_key=stage)
-        if stage == "swiss" and tables > 1 and table is None:
+        if stage == Stage.SWISS and tables > 1 and table is None:
             raise rd.fail(where, "'table' is missing: the event has {tables} tables", tables=tables)
         key = (stage, table, number)
         if key in keys:
@@ -1114,7 +1120,7 @@ def _read_rounds(rd: Reader, rows: list, players: dict[int, Player], settings: d
                 if table is not None and p.table != table:
                     raise rd.fail(f"{where}.games[{j}]", "player {pid} plays on table {t}, not on table {table}",
                                   pid=pid, t=p.table, table=table)
-                if pid in seen and not (stage == "top" and seen[pid][1] == other and other is not None):
+                if pid in seen and not (stage == Stage.TOP and seen[pid][1] == other and other is not None):
                     # a top mini-match is several games of the same two players in one round
                     raise rd.fail(f"{where}.games[{j}]",
                                   "player {pid} plays twice in {stage} round {number} (boards {b1} and {b2})",

@@ -29,8 +29,9 @@ from arbiter.core.store.checks import (
     text,
     typed,
 )
+from arbiter.core.event.systems import STAGES, Stage, System
 
-SECTIONS = ("swiss", "roundrobin", "top", "playoff", "teams")
+SECTIONS = (*STAGES, "teams")
 
 
 def check(rd: Reader, name: str, state: Any, event: Event, ids: frozenset[int]) -> None:
@@ -43,7 +44,7 @@ def check(rd: Reader, name: str, state: Any, event: Event, ids: frozenset[int]) 
 
 
 def _swiss(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         raise rd.fail("swiss", "a {system} event has no [swiss] section", system=event.system)
     only(rd, st, ("order",), "swiss", "unknown setting")
     order = typed(rd, st, "order", "swiss", (dict,), {})
@@ -55,7 +56,7 @@ def _swiss(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
 
 
 def _roundrobin(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
-    if event.system == "swiss":
+    if event.system == System.SWISS:
         raise rd.fail("roundrobin", "a {system} event has no [roundrobin] section", system=event.system)
     only(rd, st, ("order", "lots_seed"), "roundrobin", "unknown setting")
     player_ids(rd, typed(rd, st, "order", "roundrobin", (list,)), "roundrobin.order", ids, empty=False)
@@ -154,4 +155,4 @@ def _teams(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
         raise rd.fail("", exc.msg) from None
 
 
-_CHECKS = {"swiss": _swiss, "roundrobin": _roundrobin, "top": _top, "playoff": _playoff, "teams": _teams}
+_CHECKS = {Stage.SWISS: _swiss, Stage.ROUNDROBIN: _roundrobin, Stage.TOP: _top, Stage.PLAYOFF: _playoff, "teams": _teams}

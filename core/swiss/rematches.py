@@ -107,12 +107,15 @@ def fewest_rematches(req: PairingRequest, progress: Callable[[], None] | None = 
                      if mate[i] < n and i < mate[i] and frozenset((rd.ids[i], rd.ids[mate[i]])) in met)
 
 
-def pair_fewest_rematches(req: PairingRequest, progress: Callable[[], None] | None = None
-                          ) -> tuple[Pairing, frozenset[frozenset[int]]]:
-    """The Dutch pairing of the round with the fewest rematches (`fewest_rematches` allowed, nothing
-    more), and those rematches."""
+def pair_fewest_rematches(req: PairingRequest, progress: Callable[[], None] | None = None, *,
+                          engine: Callable[..., Pairing] | None = None) -> tuple[Pairing, frozenset[frozenset[int]]]:
+    """The pairing of the round by `engine` (the event's pairing system; default the Dutch) with the fewest
+    rematches (`fewest_rematches` allowed, nothing more), and those rematches."""
     from arbiter.core.errors import NoLegalPairing
-    from arbiter.core.swiss import pair_round
+
+    if engine is None:
+        from arbiter.core.swiss import pair_round as engine
+    pair_round = engine
 
     try:  # a pairing without a rematch: the Dutch pairing itself (what the matching would lead to, sooner)
         return pair_round(req, progress=progress), frozenset()

@@ -32,6 +32,7 @@ from arbiter.core.teams.matches import Team, pair_boards
 from arbiter.core.teams.rosters import find_team, lineup_for, teams
 from arbiter.core.teams.round_matches import MatchView, matches
 from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter.core.event.systems import System
 
 __all__ = ["exchange_teams", "give_team_bye", "swap_match", "team_warnings"]
 
@@ -199,7 +200,7 @@ def team_warnings(event: Event, rnd: Round, *, lang: str = "en") -> list[str]:
             if abs(diff) > 2 or (len(seq) >= 3 and seq[-3:] == [side] * 3):
                 out.append(t("tw_first_named" if side == "w" else "tw_second_named", n=m.number, name=names[tid]))
     bye = st.byes.get(rnd.number)
-    if bye is not None and event.system == "swiss":
+    if bye is not None and event.system == System.SWISS:
         before = [r for r, name in st.byes.items() if name == bye and r < rnd.number]
         if before:
             out.append(t("tw_second_bye", name=bye, r=before[-1]))

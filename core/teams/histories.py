@@ -20,6 +20,7 @@ from arbiter.core.teams.matches import Team, board_points
 from arbiter.core.teams.rosters import _avg_top, _members, teams
 from arbiter.core.teams.round_matches import matches
 from arbiter.core.teams.section import TeamsState, _stage, state
+from arbiter.core.event.systems import System
 
 F = Fraction
 
@@ -45,7 +46,7 @@ def _dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int)
             got[m.first] = RoundRecord(oa, m.second, "w")
             got[m.second] = RoundRecord(ob, m.first, "b")
         bye = st.byes.get(rnd.number)
-        if bye in names and event.system == "swiss":
+        if bye in names and event.system == System.SWISS:
             got[names.index(bye) + 1] = RoundRecord(Outcome.PAB)
         for tid in recs:
             recs[tid].append(got.get(tid, RoundRecord(Outcome.ABSENT)))
@@ -79,7 +80,7 @@ def team_histories(event: Event, after_round: int, st: TeamsState | None = None)
                     boards_a[bp.board - 1], boards_b[bp.board - 1] = x, y
                 else:
                     boards_a[bp.board - 1], boards_b[bp.board - 1] = y, x
-            if m.played or event.system != "swiss":
+            if m.played or event.system != System.SWISS:
                 # C.07 15.2: with pre-determined pairings (a round robin) a forfeit is an ordinary game
                 ka = kb = "match"
             else:
@@ -91,7 +92,7 @@ def team_histories(event: Event, after_round: int, st: TeamsState | None = None)
         if bye in names:
             # Swiss: the pairing-allocated bye; round robin: the Berger bye seat, no round for
             # tie-break purposes (tiebreaks.md RR_BYE, C.07 15.2)
-            got[names.index(bye) + 1] = TeamRound(None, kind="pab" if event.system == "swiss" else "rr-bye")
+            got[names.index(bye) + 1] = TeamRound(None, kind="pab" if event.system == System.SWISS else "rr-bye")
         for tid in per:
             per[tid].append(got.get(tid, TeamRound(None, kind="absent")))
     return [TeamHistory(t.id, t.name, tuple(per[t.id])) for t in tlist]

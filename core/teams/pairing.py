@@ -21,6 +21,7 @@ from arbiter.core.teams.matches import pair_boards
 from arbiter.core.teams.histories import _dutch_histories
 from arbiter.core.teams.rosters import find_team, lineup_for, lineup_problems, pairing_order, teams
 from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter.core.event.systems import Stage, System
 
 
 def _check_players(event: Event, k: int) -> None:
@@ -45,7 +46,7 @@ def check_pair_next(event: Event) -> None:
     if rounds and rounds[-1].missing:
         raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
                             number=rounds[-1].number, missing=rounds[-1].missing)
-    if _stage(event) != "swiss":
+    if _stage(event) != Stage.SWISS:
         if rounds and rounds[-1].number >= event.rounds_planned:  # (set to the Berger table's at round 1)
             raise IllegalChange("all {n} rounds of the round robin have been paired", n=event.rounds_planned)
         return
@@ -82,9 +83,9 @@ def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[
     st = replace(st, names=tuple(t.name for t in tlist))
     by_id = {t.id: t for t in tlist}
     manual: set[frozenset[int]] = set()
-    if stage != "swiss" and (allow_rematch or fewest_rematches):
+    if stage != Stage.SWISS and (allow_rematch or fewest_rematches):
         raise IllegalChange("a round robin follows its Berger table: rematches are for a team Swiss")
-    if stage == "swiss":
+    if stage == Stage.SWISS:
         if lots:
             raise IllegalChange("--lots is for round robins (Berger numbers)")
         if k > event.rounds_planned:
@@ -117,7 +118,7 @@ def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[
         manual |= set(allow_rematch or ())
         pairs, bye = list(pairing.boards), pairing.bye
     else:
-        double = event.system == "double-roundrobin"
+        double = event.system == System.DOUBLE_ROUNDROBIN
         if not st.berger:
             if rounds:
                 raise IllegalChange("[teams] berger is missing but rounds have been paired")
@@ -270,7 +271,7 @@ def forbid_teams(event: Event, a: str, b: str, *, remove: bool = False) -> Event
     """Two teams that must not meet in a team Swiss (two teams of one club ...), or take that back.
     `a`, `b`: team names or ids. A round robin refuses: its Berger table fixes who meets whom."""
     st = state(event)
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         raise IllegalChange("a round robin follows its Berger table: forbidden pairs are for a team Swiss")
     x, y = find_team(event, a, st), find_team(event, b, st)
     if x == y:

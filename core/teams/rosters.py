@@ -19,6 +19,7 @@ from arbiter.core.errors import IllegalChange, Msg
 from arbiter.core.event.model import Event, Player
 from arbiter.core.teams.matches import Team
 from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter.core.event.systems import System
 
 F = Fraction
 
@@ -184,7 +185,7 @@ def set_lineup(event: Event, name: str, round_no: int, ids: list[int] | None) ->
     nxt = _next_round(event)
     if round_no < nxt:
         raise IllegalChange("round {round_no} is already paired: line-ups are set before pairing (next round {nxt})", round_no=round_no, nxt=nxt)
-    if event.system == "swiss" and round_no > event.rounds_planned:
+    if event.system == System.SWISS and round_no > event.rounds_planned:
         raise IllegalChange("round {round_no} is not a round of this event (1..{rounds_planned})", round_no=round_no, rounds_planned=event.rounds_planned)
     lineups = {r: dict(v) for r, v in st.lineups.items()}
     per = lineups.setdefault(round_no, {})

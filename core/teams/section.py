@@ -16,6 +16,7 @@ from arbiter.core.errors import IllegalChange, Msg
 from arbiter.core.event.model import Event
 from arbiter.core.teams.matches import MatchPoints
 from arbiter.core.teams.tiebreak_codes import check_codes
+from arbiter.core.event.systems import System, main_stage
 
 F = Fraction
 
@@ -153,7 +154,7 @@ def _read_forbidden(event: Event, doc: Any, names: list[str]) -> tuple[tuple[str
     """`[teams] forbidden`: pairs of team names that must not meet (team Swiss only)."""
     if not isinstance(doc, list):
         raise _bad("forbidden", "expected a list of pairs of team names like [[\"Rooks\", \"Knights\"]]")
-    if doc and event.system != "swiss":
+    if doc and event.system != System.SWISS:
         raise _bad("forbidden", "a round robin follows its Berger table: forbidden pairs are for a team Swiss")
     known = set(names) | {p.team for p in event.players if p.team}
     out: list[tuple[str, str]] = []
@@ -199,4 +200,4 @@ def setup(event: Event, boards: int, match_points=None, tiebreaks=None) -> Event
 
 
 def _stage(event: Event) -> str:
-    return "swiss" if event.system == "swiss" else "roundrobin"
+    return main_stage(event.system)

@@ -28,6 +28,7 @@ from math import lcm
 from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 
 from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
+from arbiter.core.event.systems import System
 
 F = Fraction
 EDITIONS = ("fide2024", "fide2026", "legacy")
@@ -93,7 +94,7 @@ class Flags:
         """The defaults that depend on the edition and the system, filled in."""
         return replace(
             self,
-            forfeits_as_played=(system != "swiss") if self.forfeits_as_played is None else self.forfeits_as_played,
+            forfeits_as_played=(system != System.SWISS) if self.forfeits_as_played is None else self.forfeits_as_played,
             rr_forfeit_win_counts_in_typeB=(edition == "fide2026") if self.rr_forfeit_win_counts_in_typeB is None
             else self.rr_forfeit_win_counts_in_typeB,
             de_partial_rule=(edition != "legacy") if self.de_partial_rule is None else self.de_partial_rule,
@@ -172,7 +173,7 @@ class Context:
     scoring: Scoring
     rounds: int
     edition: str = "fide2024"
-    system: str = "swiss"
+    system: str = System.SWISS
     flags: Flags = Flags()
     memo: Memo = field(default_factory=Memo, repr=False)
 
@@ -184,7 +185,7 @@ class Context:
         scoring: Scoring,
         rounds: int,
         edition: str = "fide2024",
-        system: str = "swiss",
+        system: str = System.SWISS,
         flags: Flags | Mapping[str, Any] | None = None,
     ) -> "Context":
         if edition not in EDITIONS:
@@ -231,7 +232,7 @@ class Context:
     # -- the settings --------------------------------------------------------
     @property
     def swiss(self) -> bool:
-        return self.system == "swiss"
+        return self.system == System.SWISS
 
     @property
     def win(self) -> Fraction:

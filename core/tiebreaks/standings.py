@@ -14,6 +14,7 @@ from arbiter.core.errors import IllegalChange
 from arbiter.core.event.history import histories
 from arbiter.core.event.model import Event
 from arbiter.core.event.records import PlayerHistory
+from arbiter.core.event.systems import Stage, System, main_stage as system_stage
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ def check_codes(codes) -> None:
     check(codes)
 
 
-def completed_rounds(event: Event, stage: str = "swiss", table: int | None = None) -> int:
+def completed_rounds(event: Event, stage: str = Stage.SWISS, table: int | None = None) -> int:
     """The last round whose every result is in (of every table, unless one is named)."""
     tables = event.stage_tables(stage) if table is None else [table]
     done = []
@@ -59,7 +60,7 @@ def completed_rounds(event: Event, stage: str = "swiss", table: int | None = Non
 
 
 def main_stage(event: Event) -> str:
-    return "swiss" if event.system == "swiss" else "roundrobin"
+    return system_stage(event.system)
 
 
 def stage_histories(event: Event, table: int | None, after_round: int | None, stage: str | None = None) -> list[PlayerHistory]:
@@ -68,7 +69,7 @@ def stage_histories(event: Event, table: int | None, after_round: int | None, st
     hist: list[PlayerHistory] = []
     for t in tables:
         hist += histories(event, stage, t, after_round)
-    if stage == "roundrobin":
+    if stage == Stage.ROUNDROBIN:
         hist = roundrobin_withdrawals(event, hist)
     return hist
 
@@ -81,17 +82,17 @@ def roundrobin_withdrawals(event: Event, hist: list[PlayerHistory]) -> list[Play
     from arbiter.core.event.records import Outcome, RoundRecord
     from arbiter.core.roundrobin.berger import ScheduledGame, schedule, withdrawal_ruling
 
-    st = event.stage_state("roundrobin")
+    st = event.stage_state(Stage.ROUNDROBIN)
     gone = [p.id for p in event.players if p.withdrawn_from is not None and p.id in st.get("order", ())] if st else []
     if not st or not gone:
         return hist
     played = {}
-    for r in event.rounds_of("roundrobin"):
+    for r in event.rounds_of(Stage.ROUNDROBIN):
         for g in r.games:
             if g.second is not None:
                 played[(r.number, frozenset(g.players))] = g.result is not None and g.result.played
     sched = [ScheduledGame(r.round, g.first, g.second, played.get((r.round, frozenset((g.first, g.second))), False))
-             for r in schedule(st["order"], double=event.system == "double-roundrobin") for g in r.games]
+             for r in schedule(st["order"], double=event.system == System.DOUBLE_ROUNDROBIN) for g in r.games]
     annulled = {pid for pid in gone if withdrawal_ruling(pid, sched).annulled}
     if not annulled:
         return hist
@@ -114,7 +115,7 @@ def tiebreak_context(event: Event, hist: list[PlayerHistory], after: int, stage:
     from arbiter.core.tiebreaks import Context, Flags
 
     return Context.of(hist, scoring=event.scoring, rounds=after, edition=edition or event.edition,
-                      system="swiss" if stage == "swiss" else "roundrobin",
+                      system=System.SWISS if stage == Stage.SWISS else System.ROUNDROBIN,
                       flags=Flags(unrated_rating=event.unrated_rating))
 
 

@@ -199,7 +199,7 @@ def test_why_not_is_what_apply_refuses(name):
 
 def test_the_footers_questions_name_the_rule_the_command_line_refuses_with():
     e = events()["one table"]
-    assert str(cmds.PairNext().why_not(e)) == "round 1 still misses 1 result(s): enter them before pairing"
+    assert str(cmds.PairNext().why_not(e)) == "round 1 still misses 1 result: enter it before pairing"
     assert str(cmds.StartTop().why_not(e)) == "the event has no top (set its size: arbiter new ... --top K)"
     bye = next(g for g in e.rounds[0].games if g.second is None)
     assert str(cmds.RecordResult("swiss", None, 1, bye.board, Result.FIRST_WINS).why_not(e)) == (

@@ -77,6 +77,7 @@ def events(draw):
     return Event(name=draw(names), rounds_planned=draw(st.integers(1, 13)), tables=tables, scoring=scoring, **details,
                  tiebreaks=tuple(draw(st.lists(st.sampled_from(["BH-C1", "BH", "SB", "WIN"]), unique=True))),
                  lots_seed=draw(st.integers(0, 2**31)), players=tuple(players), rounds=tuple(rounds),
+                 pairing=draw(st.sampled_from(["dutch", "burstein"])),
                  prize_sharing=draw(st.sampled_from(["none", "equal", "hort"])), categories=categories, prizes=prizes,
                  lots=lots, prize_splits=splits, public_crosstable=draw(st.booleans()),
                  public_prize_money=draw(st.booleans()),

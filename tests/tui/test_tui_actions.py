@@ -103,9 +103,9 @@ def test_the_help_page_lists_every_action_with_a_key():
 async def test_a_key_that_does_not_apply_says_why(demo):
     """`p` with results missing and `K` without a top say why on the message line, in the judge's language:
     the refusal of the command the key would run (core/commands: `why_not`), as the command line says it."""
-    for lang, missing, no_top in (("en", "round 4 on table 1 still misses 2 result(s)",
+    for lang, missing, no_top in (("en", "round 4 on table 1 still misses 2 results",
                                    "the Swiss stage is not finished"),
-                                  ("ru", "в 4-м туре за столом 1 не хватает результатов: 2",
+                                  ("ru", "в 4-м туре за столом 1 не хватает 2 результатов",
                                    "швейцарская система ещё не закончена")):
         app = make_app(demo, lang=lang)
         async with app.run_test(size=SIZE) as pilot:

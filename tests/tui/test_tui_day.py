@@ -321,7 +321,7 @@ async def test_players_to_tables_again_by_rating_in_russian_and_refused_once_pai
         await pilot.pause()
         await pilot.press("P", "d")  # on a Russian layout: в
         await pilot.pause()
-        assert isinstance(app.screen, SeatingScreen) and "Стол 1: участников 15" in flat(app)
+        assert isinstance(app.screen, SeatingScreen) and "Стол 1: 15 участников" in flat(app)
         await pilot.press("escape")
         await pilot.pause()
         assert load(p) == lots

@@ -118,12 +118,26 @@ async def test_new_event_from_the_palette(one_table, tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, FormScreen)
         await fill_form(pilot, [str(target), "Autumn Cup", "7", "2", "8", "y", "3,1,0", "BH-C1,SB", "swiss", "0",
-                                "2,1,0"])  # then the system, a team event's boards (0: none) and match points
+                                "2,1,0", "dutch"])  # then the system, a team event's boards (0: none) and match points
         await pilot.pause()
         e = load(target)
         assert (e.name, e.rounds_planned, e.tables, e.top, e.third_place) == ("Autumn Cup", 7, 2, 8, True)
         assert e.scoring.win == 3 and e.tiebreaks == ("BH-C1", "SB")
         assert app.file.path == target and "Autumn Cup" in screen_text(app)
+        assert e.pairing == "dutch"  # the form's default
+
+
+@sync
+async def test_new_burstein_event_from_the_palette(one_table, tmp_path):
+    target = tmp_path / "burstein.toml"
+    app = make_app(one_table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.main.action_act("new_event")
+        await until(pilot, lambda: isinstance(app.screen, FormScreen) and app.focused is not None, "the form")
+        await fill_form(pilot, [str(target), "Burstein Cup", "5", "1", "0", "n", "1,1/2,0", "BH,SB", "Burstein"])
+        await until(pilot, target.exists, "the new file")
+        assert load(target).pairing == "burstein"
 
 
 @sync

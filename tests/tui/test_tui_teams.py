@@ -192,11 +192,11 @@ async def test_a_missing_line_up_is_said_before_pairing(tmp_path):
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()
-        assert "team 'C' has 3 player(s) who can play round 1, a match needs 4" in " ".join(screen_text(app).split())
+        assert "team 'C' has 3 players who can play round 1, a match needs 4" in " ".join(screen_text(app).split())
         assert app.job is None and not load(path).rounds
         await pilot.press("l", "right", "right")
         await pilot.pause()
-        assert "needs a line-up: team 'C' has 3 player(s)" in screen_text(app)
+        assert "needs a line-up: team 'C' has 3 players" in screen_text(app)
 
 
 @sync
@@ -351,7 +351,7 @@ async def test_a_team_event_in_russian(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "матчей не окончено: 3, нет результатов: 12" in text.splitlines()[0]
+        assert "не окончено 3 матча, без результата 12 досок" in text.splitlines()[0]
         assert "Матч 1 · " in text and all(name in text for name in TEAMS)
         await pilot.press("s")
         await pilot.pause()

@@ -30,7 +30,7 @@ WORDS = {  # what the screen says, in each language
     "en": {"match": "Match", "standings": "Team standings · round 1", "complete": "all results in",
            "preview": "Pairing of round 2", "paired": "round 2 paired", "open": "3 matches open, 11 boards missing"},
     "ru": {"match": "Матч", "standings": "Командный зачёт · тур 1", "complete": "все результаты внесены",
-           "preview": "Жеребьёвка тура 2", "paired": "тур 2", "open": "матчей не окончено: 3, нет результатов: 11"},
+           "preview": "Жеребьёвка тура 2", "paired": "тур 2", "open": "не окончено 3 матча, без результата 11 досок"},
 }
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from . import numbers
 from .usage import UsageError
+from arbiter.core.event.systems import PAIRINGS as PAIRING_SYSTEMS, Stage, System, main_stage as system_stage
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -147,11 +148,14 @@ class Group(NamedTuple):
 FILE = Arg("file", "the event file (TOML), e.g. saves/open.toml", metavar="FILE")
 ROUND = Arg("--round", "the round (default: the current round)", metavar="R", type=numbers.whole("round"))
 TABLE = Arg("--table", "the table of a Swiss stage with several tables", metavar="T", type=numbers.whole("table"))
-STAGES = ("swiss", "roundrobin", "top", "playoff")  # core.event.model.STAGES (a test holds them equal)
+STAGES = tuple(s.value for s in Stage)  # plain words: argparse shows its choices by repr
 STAGE = Arg("--stage", "the stage (default: the last one started: play-off, top, else the Swiss or round robin)",
             metavar="|".join(STAGES), choices=STAGES)
 EDITIONS = ("fide2024", "fide2026", "legacy")
-SYSTEMS = ("swiss", "roundrobin", "double-roundrobin")
+SYSTEMS = tuple(s.value for s in System)
+PAIRINGS = tuple(PAIRING_SYSTEMS)  # the registry's names, the default (dutch) first
+TRF_SYSTEM = Arg("--system", "the pairing system, as bbpPairings' flag (default dutch)", metavar="|".join(PAIRINGS),
+                 choices=PAIRINGS, default=PAIRINGS[0])
 EDITION = Arg("--edition", "the rulebook edition of the tie-breaks", metavar="|".join(EDITIONS), choices=EDITIONS)
 TIEBREAKS = Arg("--tiebreaks", "tie-break codes, comma-separated, e.g. BH-C1,BH,SB,WIN (docs/tiebreaks.md)",
                 metavar="CODES")
@@ -222,7 +226,7 @@ def table_of(e: Event, stage: str, a: argparse.Namespace, *, required: bool = Tr
     `required`: with several tables, one must be named (else None means every table).
     """
     t = getattr(a, "table", None)
-    if stage != "swiss" or e.tables <= 1:
+    if stage != Stage.SWISS or e.tables <= 1:
         if t not in (None, 1):
             if e.tables <= 1:
                 raise UsageError(f"--table {t}: the event has one table")
@@ -238,4 +242,4 @@ def table_of(e: Event, stage: str, a: argparse.Namespace, *, required: bool = Tr
 
 
 def main_stage(e: Event) -> str:
-    return "swiss" if e.system == "swiss" else "roundrobin"
+    return system_stage(e.system)

@@ -14,7 +14,7 @@ from arbiter.core.event.model import Event
 from arbiter.core.store import EventFile, create, load
 
 from . import batch, numbers
-from .common import codes, print_json
+from .common import PAIRINGS, codes, print_json
 from .interrupt import guarded, run
 from .usage import UsageError
 
@@ -33,6 +33,8 @@ def cmd_new(a: argparse.Namespace) -> int:
         check_codes(tiebreaks)
     points = numbers.points(a.points, "--points") if a.points else None
     match_points = None
+    if a.teams and a.pairing != PAIRINGS[0]:
+        raise UsageError(f"--pairing {a.pairing}: team events are paired by the Dutch system")
     if a.teams:
         match_points = numbers.points(a.match_points, "--match-points") if a.match_points else None
     elif a.boards:
@@ -42,7 +44,7 @@ def cmd_new(a: argparse.Namespace) -> int:
     event = cmds.make_new_event(  # the TUI's new-event form makes it the same way
         a.name, a.rounds, system=a.system, tables=a.tables, top=a.top, third_place=a.third_place,
         points=points, tiebreaks=tiebreaks, edition=a.edition, lots_seed=_seed(), baku=a.baku,
-        initial_colour=a.initial_colour, unrated_rating=a.unrated_rating,
+        initial_colour=a.initial_colour, unrated_rating=a.unrated_rating, pairing=a.pairing,
         teams_boards=a.boards if a.teams else None, match_points=match_points, details=details_given(a))
     with guarded():
         create(a.file, event)

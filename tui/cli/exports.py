@@ -15,6 +15,7 @@ from .common import table_of
 from .interrupt import guarded
 from .table import CSV_WHAT
 from .usage import UsageError
+from arbiter.core.event.systems import Stage
 
 
 def cmd_import_trf(a: argparse.Namespace) -> int:
@@ -58,7 +59,7 @@ def cmd_export(a: argparse.Namespace) -> int:
         from arbiter.core.formats.trf import write_trf
         from arbiter.core.formats.trf_event import event_to_trf
 
-        table = table_of(e, "swiss", a, required=False) if a.what != "top" else None
+        table = table_of(e, Stage.SWISS, a, required=False) if a.what != Stage.TOP else None
         text = write_trf(event_to_trf(e, table, what=a.what))
     elif a.format == "csv":
         from arbiter.core.formats.exports import players_csv, standings_csv

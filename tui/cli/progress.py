@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import Iterator, TextIO
 
 from arbiter.core.event.model import Event
+from arbiter.core.event.systems import main_stage
 
 DELAY = 1.0  # seconds of work before the line appears
 EVERY = 1.0  # seconds between updates
@@ -88,7 +89,7 @@ def on_terminal() -> bool:
 
 def pairing_label(event: Event, table: int | None) -> str:
     """`pairing round 3` (of the next round), `pairing round 3 of table 2`."""
-    stage = "swiss" if event.system == "swiss" else "roundrobin"
+    stage = main_stage(event.system)
     tables = event.stage_tables(stage) if table is None else [table]
     numbers = {len(event.rounds_of(stage, t)) + 1 for t in tables}
     k = min(numbers) if numbers else 1

@@ -16,12 +16,13 @@ from .common import ids, main_stage, print_json, stage_of, table_of, typed_as
 from .interrupt import run
 from .progress import pairing_progress
 from .usage import UsageError
+from arbiter.core.event.systems import Stage
 
 
 def cmd_pair(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     e = ef.load()
-    table = table_of(e, "swiss", a, required=False)
+    table = table_of(e, Stage.SWISS, a, required=False)
     fewest = bool(getattr(a, "fewest_rematches", False))
     from arbiter.core import teams as team_event
 

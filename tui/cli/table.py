@@ -17,7 +17,7 @@ from typing import Any
 from arbiter.core.limits import PAGE_LINES
 
 from . import numbers
-from .common import EDITION, FILE, ROUND, STAGE, SYSTEMS, TABLE, TIEBREAKS, Arg, Command, Group, fmt
+from .common import EDITION, FILE, PAIRINGS, ROUND, STAGE, SYSTEMS, TABLE, TIEBREAKS, TRF_SYSTEM, Arg, Command, Group, fmt
 from .table_final import FINAL, FINAL_GROUPS
 from .usage import Parser
 
@@ -80,7 +80,9 @@ EVENTS = (
         Arg("--rounds", "the number of rounds (a round robin: any number, the tables decide)", metavar="N",
             type=numbers.whole("rounds"), required=True),
         Arg("--system", "the pairing system (default swiss)", metavar="|".join(SYSTEMS), choices=SYSTEMS,
-            default="swiss"),
+            default=SYSTEMS[0]),
+        Arg("--pairing", "how a Swiss round is paired (default dutch: FIDE C.04.3; burstein: C.04.4.2)",
+            metavar="|".join(PAIRINGS), choices=PAIRINGS, default=PAIRINGS[0]),
         Arg("--tables", "Swiss tables (groups paired apart; default 1)", metavar="T", type=numbers.whole("tables"),
             default=1),
         Arg("--top", "players qualifying for the knockout top (0: no top)", metavar="K", type=numbers.whole("top"),
@@ -377,9 +379,10 @@ EXPORTS = (
             "trf", (
                 Arg("trf", "the TRF file (it must say the number of rounds: XXR or 142)", metavar="TRF"),
                 Arg("-o", "write the pairing to this file instead of stdout", metavar="OUT"),
+                TRF_SYSTEM,
             ), epilog="Output: the number of pairs, then WHITE BLACK per board (start numbers); a bye as ID 0."),
     Command(("trf", "check"), "re-pair every round from the rounds before it; list each difference (exit 1 if any)",
-            "trf", (Arg("trf", "the TRF file", metavar="TRF"),)),
+            "trf", (Arg("trf", "the TRF file", metavar="TRF"), TRF_SYSTEM)),
     Command(("import-trf",), "make an event from a TRF file: a Swiss, a round robin or a team event (players, "
             "teams, rounds, results, rounds total)",
             "exports", (

@@ -15,6 +15,7 @@ from arbiter.core.store import EventFile, load
 from .common import ids
 from .interrupt import run
 from .usage import UsageError
+from arbiter.core.event.systems import main_stage
 
 
 def _team_event(e: Event) -> None:
@@ -85,7 +86,7 @@ def cmd_match(a: argparse.Namespace) -> int:
 
 
 def _current_round(e: Event, given: int | None) -> int:
-    rounds = e.rounds_of("swiss" if e.system == "swiss" else "roundrobin", None)
+    rounds = e.rounds_of(main_stage(e.system), None)
     if given is not None:
         return given
     if not rounds:
@@ -95,7 +96,7 @@ def _current_round(e: Event, given: int | None) -> int:
 
 def _warned(new: Event, k: int) -> None:
     """What a judge should know of the round changed by hand (teams who met before, a forbidden pair ...)."""
-    rnd = new.find_round("swiss" if new.system == "swiss" else "roundrobin", None, k)
+    rnd = new.find_round(main_stage(new.system), None, k)
     for w in hand.team_warnings(new, rnd):
         print(f"warning: {w}")
 
@@ -106,7 +107,7 @@ def cmd_teams_swap(a: argparse.Namespace) -> int:
     _team_event(e)
     k = _current_round(e, a.round)
     new = run(ef, cmds.SwapMatch(k, a.match))
-    m = team_event.matches(new, new.find_round("swiss" if new.system == "swiss" else "roundrobin", None, k))[a.match - 1]
+    m = team_event.matches(new, new.find_round(main_stage(new.system), None, k))[a.match - 1]
     print(f"round {k} match {a.match}: {m.first_name} - {m.second_name}")
     _warned(new, k)
     return 0

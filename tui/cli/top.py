@@ -12,6 +12,7 @@ from arbiter.core.store import EventFile, load
 from .common import ids, print_json, typed_as
 from .interrupt import run
 from .usage import UsageError
+from arbiter.core.event.systems import Stage
 
 
 def cmd_top(a: argparse.Namespace) -> int:
@@ -28,7 +29,7 @@ def cmd_top(a: argparse.Namespace) -> int:
     print(f"top of {b.size}: seeds " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(b.seeds, 1)))
     for line in top.aims(new):
         print(line)
-    for r in new.rounds_of("top"):
+    for r in new.rounds_of(Stage.TOP):
         sys.stdout.write(round_text(new, r))
     return 0
 

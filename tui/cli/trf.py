@@ -20,7 +20,7 @@ from .usage import UsageError
 def cmd_trf_pair(a: argparse.Namespace) -> int:
     from arbiter.core.formats.trfpair import trf_pair
 
-    text = trf_pair(read_text(Path(a.trf)), a.trf)
+    text = trf_pair(read_text(Path(a.trf)), a.trf, system=a.system)
     if a.o:
         from arbiter.core.formats.output import write_output
 
@@ -44,7 +44,7 @@ def _not_the_input(out: Path, trf: Path) -> None:
 def cmd_trf_check(a: argparse.Namespace) -> int:
     from arbiter.core.formats.trfpair import trf_check
 
-    diffs = trf_check(read_text(Path(a.trf)), a.trf)
+    diffs = trf_check(read_text(Path(a.trf)), a.trf, system=a.system)
     for d in diffs:
         print(d)
     if diffs:

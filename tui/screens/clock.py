@@ -37,6 +37,7 @@ from ..widgets.messages import EventChanged
 from ..widgets.round_clock import RoundClock
 from .clock_dialog import ClockScreen
 from .dialogs import ChoiceScreen
+from arbiter.core.event.systems import Stage
 
 
 def _clock(s) -> Why | None:
@@ -48,7 +49,7 @@ def _clock_stage(top: bool) -> Callable[[Any], Why | None]:
 
     def when(s) -> Why | None:
         rnd = s.current_round()
-        in_top = rnd is not None and rnd.stage in ("top", "playoff")
+        in_top = rnd is not None and rnd.stage in (Stage.TOP, Stage.PLAYOFF)
         if in_top == top:
             return None
         return why("why_clock_swiss_round") if top else why("why_clock_top_round")
@@ -147,7 +148,7 @@ class ClockKeys:
         e = self.event
         left = clockmod.remaining(rnd, self.arb.now())
         choices = actions.choices("clock", self, lang, swiss=e.round_minutes, top=e.top_minutes)
-        default = "7" if rnd.stage in ("top", "playoff") else "4"
+        default = "7" if rnd.stage in (Stage.TOP, Stage.PLAYOFF) else "4"
         shown = {k for k, _ in choices}  # a key of the clock that does not apply here (4 in the top) says why
         unshown = [a.key for a in actions.of_scope("clock") if a.key not in shown]
         # + - p adjust and the dialog stays (tui/screens/clock_dialog.py); the other answers close it

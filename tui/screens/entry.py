@@ -17,6 +17,7 @@ from arbiter.core.event.results import Result
 from arbiter.core.tiebreaks.standings import completed_rounds, standings
 
 from ..i18n import points_word, tr
+from arbiter.core.event.systems import Stage
 
 
 PLAIN = {
@@ -49,10 +50,10 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
     ask = "clear_q" if result is None else "replace_q"  # x: clear it, not "replace it with no result"
     t.append(tr(lang, ask, b=board, old=old_txt, by=clean(who), new=new_txt) + "\n\n", style="bold")
     t.append(tr(lang, "change_result", r=rnd.number, b=board, old=old_txt, new=new_txt) + "\n")
-    if rnd.stage in ("swiss", "roundrobin") and team_event.is_team_event(e):
+    if rnd.stage in (Stage.SWISS, Stage.ROUNDROBIN) and team_event.is_team_event(e):
         t.append(team_change(e, new, rnd, board, lang))
-    elif rnd.stage in ("swiss", "roundrobin"):
-        table = rnd.table if rnd.stage == "swiss" else None
+    elif rnd.stage in (Stage.SWISS, Stage.ROUNDROBIN):
+        table = rnd.table if rnd.stage == Stage.SWISS else None
         after = max(rnd.number, completed_rounds(e, rnd.stage, table))
         try:
             before_rows = {r.id: r for r in standings(e, table=table, after_round=after, stage=rnd.stage)}

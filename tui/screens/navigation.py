@@ -25,6 +25,7 @@ from ..widgets.keyed_table import KeyedTable
 from ..widgets.round_texts import top_bracket
 from .dialogs import TextScreen
 from .entry import clean_lines, wrapped_lines
+from arbiter.core.event.systems import Stage
 
 
 def _stages(s) -> Why | None:
@@ -184,8 +185,8 @@ class Navigation:
             self.say_error(tr(lang, "bracket_no_board"))
             return
         number, board = at
-        rs = self.event.rounds_of("top", None)
-        self.round_panel.go(stage_shown=None if self.event.current_stage() == "top" else "top", table_index=0,
+        rs = self.event.rounds_of(Stage.TOP, None)
+        self.round_panel.go(stage_shown=None if self.event.current_stage() == Stage.TOP else Stage.TOP, table_index=0,
                             round_no=None if rs and rs[-1].number == number else number, only_missing=False,
                             prefix=None)
         self.action_view("round")
@@ -196,7 +197,7 @@ class Navigation:
     def explain_player(self, pid: int) -> None:
         """Enter on a standings row: how that player's tie-breaks were computed (wrapped to the page)."""
         e = self.event
-        table = self.table if main_stage(e) == "swiss" and e.tables > 1 else None
+        table = self.table if main_stage(e) == Stage.SWISS and e.tables > 1 else None
         text = self.attempt(explain_text, e, pid, table=table, lang=self.arb.lang)
         if text is not None:  # wrapped to the page (a cut term is indented under its line), never past the edge
             width = max(40, min(self.app.size.width, 80) - 8)

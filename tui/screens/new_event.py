@@ -14,6 +14,7 @@ from fractions import Fraction
 from textual import work
 
 from arbiter.core import limits
+from arbiter.core.event.systems import DEFAULT_PAIRING, PAIRINGS
 from arbiter.core.errors import ArbiterError, message
 
 from ..actions import W, Action, register
@@ -51,6 +52,7 @@ def fields_of(L: str, default: str) -> list[tuple[str, str, str]]:
         ("system", tr(L, "f_system"), tr(L, "f_system_swiss")),
         ("boards", tr(L, "f_team_boards"), "0"),
         ("match_points", tr(L, "f_match_points"), "2,1,0"),
+        ("pairing", tr(L, "f_pairing", names=", ".join(PAIRINGS)), DEFAULT_PAIRING),
     ]
 
 
@@ -156,13 +158,18 @@ def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") 
             check_codes(codes)
     except ArbiterError as exc:
         raise bad("tiebreaks", message(exc, lang), lang) from None
+    pairing = values.get("pairing", "").strip().lower() or DEFAULT_PAIRING
+    if pairing not in PAIRINGS:
+        raise bad("pairing", tr(lang, "f_pairing", names=", ".join(PAIRINGS)), lang)
+    if pairing != DEFAULT_PAIRING and boards:
+        raise bad("pairing", f"--pairing {pairing}: team events are paired by the Dutch system", lang)
     if system != "swiss" and (tables > 1 or top):
         raise bad("tables" if tables > 1 else "top", tr(lang, "f_swiss_only"), lang)
     event = make_new_event(
         values.get("name", ""), rounds, system=system, tables=tables, top=top,
         third_place=values.get("third", "").strip().casefold() in YES, points=points_of(values, "points", lang),
         tiebreaks=codes, lots_seed=secrets.randbelow(2**31),
-        teams_boards=boards or None, match_points=points_of(values, "match_points", lang) if boards else None)
+        pairing=pairing, teams_boards=boards or None, match_points=points_of(values, "match_points", lang) if boards else None)
     path = values.get("file", "").strip() or default
     try:
         create(path, event)

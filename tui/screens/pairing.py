@@ -24,6 +24,7 @@ from ..actions import W, Action, Why, busy, register, round_shown, why, why_core
 from ..i18n import tr
 from .dialogs import ChoiceScreen, TextScreen
 from .entry import clean_lines
+from arbiter.core.event.systems import Stage
 
 
 def refused_or(command, snapshot, progress):
@@ -55,7 +56,7 @@ def field_note(event, table: int | None, lang: str) -> str:
 
 def _pair(s) -> Why | None:
     """`p`: the next round of the table shown (`core.commands.PairNext`; the engine may still find no pairing)."""
-    return busy(s) or why_core(cmds.PairNext(s.table if s.stage == "swiss" else None).why_not(s.event))
+    return busy(s) or why_core(cmds.PairNext(s.table if s.stage == Stage.SWISS else None).why_not(s.event))
 
 
 def _pair_all(s) -> Why | None:
@@ -87,7 +88,7 @@ class Pairing:
 
     def action_pair(self) -> None:
         """The pairing of the next round, computed off the event loop, then shown before it is saved."""
-        self.pair_table(self.table if self.stage == "swiss" else None)
+        self.pair_table(self.table if self.stage == Stage.SWISS else None)
 
     @work(group="pairing")
     async def pair_table(self, table: int | None, note: str = "", cancelled: str = "") -> None:
@@ -95,7 +96,7 @@ class Pairing:
         (which says `note` on opening; `cancelled` is said if nothing is saved: the round was taken back to be
         paired again, and stays unpaired)."""
         snapshot = self.event
-        rs = snapshot.rounds_of(self.stage if table is None else "swiss", table)
+        rs = snapshot.rounds_of(self.stage if table is None else Stage.SWISS, table)
         k = rs[-1].number + 1 if rs else 1
         what = why("job_pair_table", r=k, t=table) if table is not None and len(self.tables) > 1 else why("job_pair", r=k)
         proposal = await self.arb.run_job(what, lambda progress: refused_or(cmds.PairNext(table), snapshot, progress))
@@ -133,7 +134,7 @@ class Pairing:
         for t in snapshot.table_ids():
             if t in tables:
                 continue
-            rs = snapshot.rounds_of("swiss", t)
+            rs = snapshot.rounds_of(Stage.SWISS, t)
             left.append(tr(lang, "pv_left_missing", t=t, n=rs[-1].missing) if rs and rs[-1].missing else
                         tr(lang, "pv_left_done", t=t) if len(rs) >= snapshot.rounds_planned else
                         tr(lang, "pv_left_players", t=t))

@@ -41,6 +41,7 @@ from .. import actions
 from ..actions import W, Action, Why, busy, register, why
 from ..i18n import tr
 from .dialogs import ChoiceScreen
+from arbiter.core.event.systems import Stage
 
 TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories", "prizes",
         "wall")
@@ -270,9 +271,9 @@ class Printing:
         """Write one printout or export (a job: the site of a big event, the printer), then say where it went."""
         snapshot, lang, path = self.event, self.arb.lang, self.arb.file.path
         tables: list[int | None] = [None]
-        if what == "trf" and len(snapshot.stage_tables("swiss")) > 1:
+        if what == "trf" and len(snapshot.stage_tables(Stage.SWISS)) > 1:
             # the TRF is of one Swiss table: the one shown, or each of them when the top or play-off is shown
-            tables = [self.table] if self.stage == "swiss" else list(snapshot.stage_tables("swiss"))
+            tables = [self.table] if self.stage == Stage.SWISS else list(snapshot.stage_tables(Stage.SWISS))
         label = actions.BY_ID["print_" + what].label(lang)
         outs = await self.arb.run_job(why("job_print", what=label),
                                       lambda progress: [export(snapshot, path, what, lang, t) for t in tables])

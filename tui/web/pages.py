@@ -33,6 +33,7 @@ from arbiter.tui.web import final_pages, find
 from arbiter.tui.web.hall import HALL_TIEBREAKS, hall_page
 from arbiter.tui.web.frame import LANG_NAMES, document, live_part, not_found  # noqa: F401 (the frame: pages.document ...)
 from arbiter.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_text, round_path
+from arbiter.core.event.systems import STAGES, Stage
 
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
 
@@ -78,11 +79,11 @@ class Shared:
     def scores_before(self, rnd: Round) -> dict:
         """Each player's score before `rnd` (as the printouts', from the stage's histories read once)."""
         if rnd.key not in self._scores:
-            if rnd.stage == "top":  # the points before the top (as the printouts and the round panel)
+            if rnd.stage == Stage.TOP:  # the points before the top (as the printouts and the round panel)
                 from arbiter.core.formats.text import top_points
 
                 self._scores[rnd.key] = top_points(self.e)
-            elif rnd.stage not in ("swiss", "roundrobin"):
+            elif rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
                 self._scores[rnd.key] = {}
             else:
                 key = (rnd.stage, rnd.table)
@@ -128,7 +129,7 @@ class _Build:
         self.t = words(lang)
         self.w = lambda key, **f: tr(lang, key, **f)
         self.bracket = ex.top_bracket(event)
-        self.playoff = event.rounds_of("playoff")
+        self.playoff = event.rounds_of(Stage.PLAYOFF)
         self.current = ex.current_rounds(event)
         self.teams = event.stage_state("teams") is not None
         self.finder: list[tuple[str, Markup]] = []  # (key, row) of the current round by name: /find
@@ -230,7 +231,7 @@ class _Build:
             rows.append(row)
             self.finder.append((self.s.key(pid), row))
         titles = self.title(self.current[0]) if len(self.current) == 1 else t(
-            {"top": "top_round_n", "playoff": "playoff_round_n"}.get(self.current[0].stage, "round_n"),
+            {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(self.current[0].stage, "round_n"),
             n=max(r.number for r in self.current))
         self.find_head = [t("bd"), t("name")]
         body = _table(self.find_head, rows, classes=["bd", ""], caption=titles, find=True, cls="names")
@@ -346,7 +347,7 @@ class _Build:
     def rounds_index(self) -> Page:
         t = self.t
         groups: dict[tuple[str, int | None], list[Round]] = {}
-        order = ("swiss", "roundrobin", "top", "playoff")
+        order = STAGES
         for rnd in sorted(self.e.rounds, key=lambda r: (order.index(r.stage) if r.stage in order else 9,
                                                         r.table or 0, r.number)):
             groups.setdefault((rnd.stage, rnd.table), []).append(rnd)

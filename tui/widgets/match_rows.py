@@ -25,13 +25,14 @@ from arbiter.core.teams import MatchView, is_team_event, matches, round_bye, sta
 
 from ..i18n import tr
 from .keyed_table import Cell, cell
+from arbiter.core.event.systems import Stage, System
 
 __all__ = ["board_number", "board_of_match", "is_team_round", "match_head", "matches_open", "team_echo", "team_rows", "bye_text", "wrap_head"]
 
 
 def is_team_round(e: Event, rnd: Round | None) -> bool:
     """A round of a team event's matches (the Swiss or round robin stage of an event with `[teams]`)."""
-    return rnd is not None and rnd.stage in ("swiss", "roundrobin") and is_team_event(e)
+    return rnd is not None and rnd.stage in (Stage.SWISS, Stage.ROUNDROBIN) and is_team_event(e)
 
 
 def board_of_match(boards: int, game_board: int) -> tuple[int, int]:
@@ -122,7 +123,7 @@ def bye_text(e: Event, rnd: Round, lang: str) -> str | None:
     bye = round_bye(e, rnd.number)
     if bye is None:
         return None
-    if e.system != "swiss":
+    if e.system != System.SWISS:
         why = tr(lang, "tm_bye_seat")
     else:
         why = tr(lang, "tm_pab_win" if state(e).pab == "win" else "tm_pab_draw")

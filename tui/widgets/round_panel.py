@@ -34,6 +34,7 @@ from .match_rows import is_team_round, matches_open, team_echo, team_rows
 from .memo import Memo, event_inputs
 from .round_texts import places_text, playoff_text, team_foot, top_bracket, unpaired_text
 from .status import TextLine
+from arbiter.core.event.systems import Stage
 
 # two names, the board, both points and the result ("0-1t") in 80 columns, in both languages,
 # with the table's scrollbar: a round never scrolls sideways
@@ -259,15 +260,15 @@ class RoundPanel(Vertical):
         text = None
         if rnd is not None:
             key = ("foot", rnd.stage, rnd.table, rnd.number)
-            inputs = (rnd, e.players, e.extra, self.lang) if rnd.stage in ("swiss", "roundrobin") else (
-                tuple(e.rounds_of("top")), e.players, self.lang, self.foot_width())
-            if rnd.stage == "playoff":
+            inputs = (rnd, e.players, e.extra, self.lang) if rnd.stage in (Stage.SWISS, Stage.ROUNDROBIN) else (
+                tuple(e.rounds_of(Stage.TOP)), e.players, self.lang, self.foot_width())
+            if rnd.stage == Stage.PLAYOFF:
                 inputs = (e.rounds, e.players, self.lang)
             text = self.memo.get(repr(key), inputs, lambda: team_foot(e, rnd, self.lang)
                                  if is_team_round(e, rnd) else unpaired_text(e, rnd, self.lang)
-                                 if rnd.stage in ("swiss", "roundrobin") else
-                                 places_text(e, self.lang, width=self.foot_width()) if rnd.stage == "top" else
-                                 playoff_text(e, rnd, self.lang) if rnd.stage == "playoff" else None)
+                                 if rnd.stage in (Stage.SWISS, Stage.ROUNDROBIN) else
+                                 places_text(e, self.lang, width=self.foot_width()) if rnd.stage == Stage.TOP else
+                                 playoff_text(e, rnd, self.lang) if rnd.stage == Stage.PLAYOFF else None)
         if foot.display != (text is not None):
             foot.display = text is not None
         if text is not None:
@@ -283,7 +284,7 @@ class RoundPanel(Vertical):
         where = f" · {tr(lang, 'k_table')} {rnd.table}" if rnd.table is not None else ""
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(f"{tr(lang, 'stage_' + rnd.stage)} {rnd.number}{where}", style="bold")
-        if rnd.stage == "top":  # which board is the final, which the third-place match: first, never cut off
+        if rnd.stage == Stage.TOP:  # which board is the final, which the third-place match: first, never cut off
             t.append(self.final_boards_text(e, rnd, lang), style="bold cyan")
         tags = []  # the view's marks; the pending prefix is said in full on the message line
         if w.only_missing:
@@ -307,7 +308,7 @@ class RoundPanel(Vertical):
             t.append(f" · {tr(lang, 'st_complete')}", style="green")
         for text, style in tags:
             t.append(text, style=style)
-        if rnd.stage == "playoff":
+        if rnd.stage == Stage.PLAYOFF:
             t.append(*self.playoff_state(e, lang))
         return t
 
@@ -348,14 +349,14 @@ class RoundPanel(Vertical):
 
     def scores_before(self, e: Event, rnd: Round) -> dict[int, Fraction]:
         """Each player's points before the round (Swiss, round robin), computed once per version of them."""
-        if rnd.stage not in ("swiss", "roundrobin"):
+        if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
             return {}
         return self.memo.get("scores_before", self.before_inputs(e, rnd),
                              lambda: scores(e, rnd.stage, rnd.table, rnd.number - 1))
 
     def points_shown(self, e: Event, rnd: Round) -> dict[int, str]:
         """The points column: before the round; in the top, before the top (705.2 decides drawn games by them)."""
-        if rnd.stage == "top":
+        if rnd.stage == Stage.TOP:
             def before_top() -> dict[int, str]:
                 try:
                     from arbiter.core.knockout.stage import points_before_top
@@ -370,7 +371,7 @@ class RoundPanel(Vertical):
 
     def scores_after(self, e: Event, rnd: Round, g: Game) -> dict[int, Fraction]:
         """The points of the game's players after the round: before it, plus this game (as core counts it)."""
-        if rnd.stage not in ("swiss", "roundrobin"):
+        if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
             return {}
         before = self.scores_before(e, rnd)
         recs = round_records(Round(rnd.stage, rnd.number, (g,), rnd.table), [])
@@ -433,8 +434,8 @@ class RoundPanel(Vertical):
         first, second = self.name_cell(e, a.id), self.name_cell(e, b.id)
         if g.result is None:  # a clear: said as one, not as a result called "no result"
             return tr(lang, "echo_cleared", b=board, first=first.strip(), second=second.strip()), "bold"
-        if rnd.stage not in ("swiss", "roundrobin"):  # no scores to add up: the top says where the match stands
-            after = self.match_after(rnd, g) if rnd.stage == "top" else None
+        if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):  # no scores to add up: the top says where the match stands
+            after = self.match_after(rnd, g) if rnd.stage == Stage.TOP else None
             return (tr(lang, "echo_game", b=board, first=first, res=res, second=second)
                     + (f"  {after}" if after else "")), "bold"
         match = team_echo(e, rnd, board, lang)

@@ -15,6 +15,7 @@ from arbiter.core.msg.cells import clean, fit
 
 from ..i18n import tr
 from .match_rows import bye_text
+from arbiter.core.event.systems import Stage
 
 
 def top_bracket(e: Event):
@@ -100,7 +101,7 @@ def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:
     and time control), and in an Armageddon who wins it on a draw, by name (the second player, 32.5.6)."""
     from arbiter.core.playoff import stage as playoff_event
 
-    rounds = e.rounds_of("playoff")
+    rounds = e.rounds_of(Stage.PLAYOFF)
     if not rounds or rnd is not rounds[-1]:
         return None
     try:

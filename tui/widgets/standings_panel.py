@@ -38,6 +38,7 @@ from .memo import Memo, event_inputs
 from .messages import Say
 from .round_texts import places_text
 from .status import TextLine
+from arbiter.core.event.systems import Stage
 
 
 def _team_view(v) -> Why | None:
@@ -132,7 +133,7 @@ class StandingsPanel(actions.Scoped, Vertical):
         yield TextLine(id="standings-legend", classes="legend")
 
     def table_for(self, e: Event) -> int | None:
-        return self.table if main_stage(e) == "swiss" and e.tables > 1 else None
+        return self.table if main_stage(e) == Stage.SWISS and e.tables > 1 else None
 
     def show(self, e: Event, lang: str) -> None:
         """The standings of `e` (at once, or once they are computed for a big event)."""
@@ -149,7 +150,7 @@ class StandingsPanel(actions.Scoped, Vertical):
         # computed again only when something they depend on changed: a result in the round in
         # progress (after `after`) does not move the standings of a Swiss
         inputs = (table, after) + event_inputs(
-            e, lambda r: not (stage == "swiss" and r.stage == "swiss" and r.number > after))
+            e, lambda r: not (stage == Stage.SWISS and r.stage == Stage.SWISS and r.number > after))
         head = (table, after, lang)
         self._want = inputs
         rows = self.memo.peek("standings", inputs)
@@ -184,7 +185,7 @@ class StandingsPanel(actions.Scoped, Vertical):
     def show_places(self, e: Event, lang: str) -> None:
         """Once the top has places: them first (the champion, the final placings), over the Swiss standings."""
         width = (self.size.width or self.app.size.width or 80) - 2
-        places = self.memo.get("places", (tuple(e.rounds_of("top")), e.extra, e.players, lang, width),
+        places = self.memo.get("places", (tuple(e.rounds_of(Stage.TOP)), e.extra, e.players, lang, width),
                                lambda: places_text(e, lang, width=width))
         line = self.query_one("#standings-places", TextLine)
         if line.display != (places is not None):

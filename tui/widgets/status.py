@@ -10,6 +10,7 @@ from arbiter.core.msg.cells import clean, fit
 
 from ..i18n import tr
 from . import clock as clockmod
+from arbiter.core.event.systems import Stage
 
 CLOCK_STYLE = {"ok": "bold", "warn": "bold black on yellow", "alert": "bold white on red", "zero": "bold white on red blink"}
 
@@ -55,7 +56,7 @@ def _parts(lang: str, short: bool, round_no, rounds_planned, stage, table, table
     s = "_short" if short else ""
     parts: list[tuple[str, str]] = []
     if round_no is not None:
-        if stage in ("swiss", "roundrobin") and rounds_planned:
+        if stage in (Stage.SWISS, Stage.ROUNDROBIN) and rounds_planned:
             parts.append((tr(lang, "st_round_of", n=round_no, total=rounds_planned), ""))
         else:
             parts.append((tr(lang, f"stage_{stage}") + f" {round_no}", ""))
