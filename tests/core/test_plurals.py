@@ -131,7 +131,7 @@ def test_sentences_written_out_by_hand():
     assert str(Msg(missing, number=4, missing=1)) == "round 4 still misses 1 result: enter it before pairing"
     assert Msg(missing, number=4, missing=11).text("ru") == "в 4-м туре не хватает 11 результатов; внесите их до жеребьёвки"
     assert Msg("prize_hort", n=21).text("ru") == "система Хорта: 21 участник с равными очками"
-    assert Msg("prize_shared", n=21).text("ru") == "поровну между 21 участником с равными очками"
+    assert Msg("prize_shared", n=21).text("ru") == "делится между 21 участником"
     assert Msg("ex_player", id=3, name="", points="2.5", n=4, edition="x").text("ru").startswith(
         "Участник 3: 2.5 очка после 4-го тура")
     assert tr("ru", "seat_table", t=2, n=21) == "Стол 2: 21 участник"
