@@ -148,5 +148,6 @@ def test_no_message_dodges_a_plural_any_more():
     assert not [k for k, v in RU.items() if dodges.search(v)]
     assert not [k for k, (en, ru) in T.items() if dodges.search(ru)]
     lists = {"team(s) {names} joined after the round robin started",
+             "team(s) {names} can play round {k} but have no match: give each a match, or the bye (TEAM-0)",
              "score {score} adjusted: requested bye(s) at the end (16.2.5) in round(s) {rounds} count as draws (16.3)"}
     assert not [k for k in RU if "(s)" in EN[k] and k not in lists]
