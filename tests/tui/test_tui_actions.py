@@ -149,7 +149,7 @@ async def test_the_footer_and_the_palette_offer_only_what_applies(tmp_path):
         assert "Pair the next round of this table: a preview first, y saves it — round 1 still misses" in text
         await pilot.press("enter")
         await pilot.pause()
-        assert "round 1 still misses 3 result(s)" in screen_text(app) and len(load(p).rounds) == 1
+        assert "round 1 still misses 3 results" in screen_text(app) and len(load(p).rounds) == 1
         assert app.screen is app.main
         for _ in range(3):  # every result in: p applies now, in the footer and the palette
             await pilot.press("1")

@@ -23,7 +23,7 @@ WORDS = {
            "created": "created", "details": "event details", "details_form": "Event details (the FIDE report)",
            "fed_bad": "federation: 'rus'", "saved": "event details saved", "new_help": "New event: a Swiss",
            "details_help": "The event's report details"},
-    "ru": {"new": "новый турнир", "form": "файл", "rounds_bad": "туров: 'x' — не число",
+    "ru": {"new": "новый турнир", "form": "файл", "rounds_bad": "туров: «x» — не число",
            "created": "создан", "details": "данные турнира", "details_form": "Данные турнира (отчёт для ФИДЕ)",
            "fed_bad": "федерация: 'rus'", "saved": "данные турнира сохранены", "new_help": "Новый турнир: швейцарская",
            "details_help": "Данные турнира для отчёта"},
@@ -58,13 +58,13 @@ def test_the_new_event_and_details_forms_in_tmux(tmp_path, lang):
         t.keys("Kazan Teams")
         key(t, "Enter")
         t.keys("x")  # rounds
-        key(t, "Enter", 9)  # to the last field, which submits (the system: swiss)
+        key(t, "Enter", 10)  # to the last field, which submits (the system: swiss; the pairing: dutch)
         shown = t.wait(lambda s: w["rounds_bad"] in s, "rounds refused, the form kept")
         assert "Kazan Teams" in shown and all(len(x) <= 80 for x in shown.splitlines())
         t.keys("5")  # the refused field has the focus
         key(t, "Enter", 7)  # tables, top, third, points, tie-breaks, the system, boards
         t.keys("4")  # boards a match
-        key(t, "Enter", 2)
+        key(t, "Enter", 3)  # match points, the pairing: submits
         t.wait(lambda s: w["created"] in s and "Kazan Teams" in s.splitlines()[0], "the team event made and open")
         made = load(tmp_path / "new.toml")
         assert made.name == "Kazan Teams" and made.rounds_planned == 5 and team_event.state(made).boards == 4

@@ -135,7 +135,7 @@ async def test_new_burstein_event_from_the_palette(one_table, tmp_path):
         await pilot.pause()
         app.main.action_act("new_event")
         await until(pilot, lambda: isinstance(app.screen, FormScreen) and app.focused is not None, "the form")
-        await fill_form(pilot, [str(target), "Burstein Cup", "5", "1", "0", "n", "1,1/2,0", "BH,SB", "Burstein"])
+        await fill_form(pilot, [str(target), "Burstein Cup", "5", "1", "0", "n", "1,1/2,0", "BH,SB", "swiss", "0", "2,1,0", "Burstein"])
         await until(pilot, target.exists, "the new file")
         assert load(target).pairing == "burstein"
 

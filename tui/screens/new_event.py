@@ -106,11 +106,15 @@ def bad(key: str, text: str, lang: str) -> FieldError:
 
 
 def whole(values: dict, key: str, kind: str, lang: str) -> int:
-    """A whole number typed in the field `key`: ASCII digits only, bounded (core/limits), else the field named."""
+    """A whole number typed in the field `key`: ASCII digits only, bounded (core.limits.whole), else the field
+    named."""
+    from arbiter.core.errors import InvalidNumber
+
     text = values.get(key, "").strip() or "0"
-    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > limits.DIGITS_MAX:
-        raise bad(key, tr(lang, "not_number", text=text[:20]), lang)
-    n = int(text)
+    try:
+        n = limits.whole(text)
+    except InvalidNumber as exc:
+        raise bad(key, exc.text(lang), lang) from None
     if not limits.within(kind, n) and not (kind == "boards" and n == 0):
         lo, hi = limits.RANGES[kind]
         raise bad(key, tr(lang, "f_out_of_range", n=n, lo=lo, hi=hi), lang)

@@ -131,7 +131,7 @@ class Online:
         atexit.register(self.stop)  # the TUI quits: the upload under way ends with it (the next run sends the rest)
 
     def start(self) -> None:
-        self.worker = self.app.run_worker(self._run, name="publish", group="publish", thread=True,
+        self.worker = self.app.run_worker(self._publish, name="publish", group="publish", thread=True,
                                           exit_on_error=False)
 
     def stop(self) -> None:
@@ -141,7 +141,7 @@ class Online:
             self.worker.cancel()
         self.publisher.close()
 
-    def _run(self) -> None:
+    def _publish(self) -> None:
         from textual.worker import get_current_worker
 
         worker = get_current_worker()
