@@ -37,3 +37,31 @@ def test_a_refused_result_prints_no_json(tmp_path):
     ok("pair", ev)
     code, out, err = run("result", ev, "1", "2-0", "--format", "json")
     assert code == 2 and out == "" and err.startswith("arbiter: error:") and err.count("\n") == 1
+
+
+def test_pair_json_is_every_round_paired_as_round_json_shows_it(tmp_path):
+    ev = tmp_path / "ev.toml"
+    ok("new", ev, "--name", "J", "--rounds", "3", "--tables", "2")
+    for i, name in enumerate(("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"), start=1):
+        ok("players", "add", ev, name, "--table", str(1 + i % 2))
+    out = json.loads(ok("pair", ev, "--format", "json"))
+    event = load(ev)
+    assert [(r["round"], r["table"]) for r in out["rounds"]] == [(1, 1), (1, 2)]
+    for shown, r in zip(out["rounds"], event.rounds):
+        assert shown == json.loads(ok("round", ev, "--table", str(r.table), "--format", "json"))
+    assert out["notes"] == []
+
+
+def test_pair_json_says_the_rematches_of_the_fewest(tmp_path):
+    ev = tmp_path / "ev.toml"
+    ok("new", ev, "--name", "J", "--rounds", "3")
+    for name in ("Ann", "Bob"):
+        ok("players", "add", ev, name)
+    ok("pair", ev)
+    ok("result", ev, "1", "1-0")
+    code, out, err = run("pair", ev, "--format", "json")
+    assert code == 1 and out == ""  # no legal pairing: nothing paired, nothing printed
+    out = json.loads(ok("pair", ev, "--fewest-rematches", "--format", "json"))
+    assert len(out["rounds"]) == 1 and out["rounds"][0]["round"] == 2
+    assert [n.split(":")[0] for n in out["notes"]] == ["rematch"]
+    assert out["rounds"][0]["boards"][0]["manual"] is True

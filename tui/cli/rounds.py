@@ -20,6 +20,8 @@ from arbiter.core.event.systems import Stage
 
 
 def cmd_pair(a: argparse.Namespace) -> int:
+    if getattr(a, "format", "text") == "json":
+        return _pair_json(a)
     ef = EventFile(a.file)
     e = ef.load()
     table = table_of(e, Stage.SWISS, a, required=False)
@@ -47,6 +49,23 @@ def cmd_pair(a: argparse.Namespace) -> int:
                 _say_rematches(new, r)
             _field_warning(new, r)
     return 0
+
+
+def _pair_json(a: argparse.Namespace) -> int:
+    """`pair --format json`: the rounds paired, as `round --format json` shows a round, and what the text
+    says besides (`warning: ...`, `rematch: ...` lines) as `notes`. The pairing is the text's, made once."""
+    import contextlib
+    import io
+
+    before = {r.key for r in EventFile(a.file).load().rounds}
+    said = io.StringIO()
+    a.format = "text"
+    with contextlib.redirect_stdout(said):
+        code = cmd_pair(a)
+    new = EventFile(a.file).load()
+    notes = [line for line in said.getvalue().splitlines() if line.startswith(("warning: ", "rematch: ", "rematches: "))]
+    print_json({"rounds": [round_json(r) for r in new.rounds if r.key not in before], "notes": notes})
+    return code
 
 
 def _field_warning(event, rnd) -> None:

@@ -237,6 +237,7 @@ ROUNDS = (
             "(when no legal pairing exists otherwise)", metavar="ID,ID"),
         Arg("--fewest-rematches", "a Swiss round with the fewest rematches the other rules allow (when no "
             "pairing without one exists); each rematch is said and journalled", flag=True),
+        fmt("text", "json", what="what was paired"),
     ), epilog="Exit code 1: no legal pairing exists (the message names the players and what to do)."),
     Command(("result",), "enter a result, or several at once (over a different one only with --force)", "results", (
         FILE,
