@@ -283,7 +283,7 @@ def roundrobin_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         name=name or t.name.strip() or "Imported tournament", rounds_planned=total,
         system="double-roundrobin" if double else "roundrobin", scoring=replace(t.scoring, pab=None),
         initial_colour=t.initial_colour or "w", tiebreaks=codes, edition=edition or "fide2024",
-        players=tuple(player_of(p, withdrawn_from=withdrawn[p.id], byes=tuple(byes[p.id])) for p in t.players),
+        players=tuple(player_of(p, path, withdrawn_from=withdrawn[p.id], byes=tuple(byes[p.id])) for p in t.players),
         rounds=tuple(rounds), extra=(("roundrobin", {"order": list(order)}),) if k else (),
     )
 

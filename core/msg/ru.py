@@ -40,6 +40,21 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 RU: dict[str, str] = {
+    # -- a player's details, the rating lists (core/event/player_details.py, core/ratings/) --
+    "FIDE id '{v}' is not a FIDE id: 1 to {most} digits": "FIDE ID '{v}' не является FIDE ID: от 1 до {most} цифр",
+    "title '{v}' is not one of FIDE's titles ({known})": "звание '{v}' не входит в звания ФИДЕ ({known})",
+    "federation '{v}' is not a FIDE federation: give its three-letter code (RUS, KAZ, GER ...) or the country's name":
+        "федерация '{v}' не является федерацией ФИДЕ: укажите её трёхбуквенный код (RUS, KAZ, GER ...) или "
+        "название страны",
+    "sex '{v}' is not m or f": "пол '{v}' не m и не f",
+    "birth '{v}' is not a year or a date (1990, 1990-05-17, 1990/05/17, 17.05.1990)":
+        "дата рождения '{v}' не год и не дата (1990, 1990-05-17, 1990/05/17, 17.05.1990)",
+    "birth '{v}': the year {y} is not a year of birth ({lo} to {hi})":
+        "дата рождения '{v}': {y} не год рождения (от {lo} до {hi})",
+    "birth '{v}' is not a real date": "дата рождения '{v}' не существует в календаре",
+    "'{v}' is not a FIDE federation's code (RUS, KAZ, GER ...)": "'{v}' не код федерации ФИДЕ (RUS, KAZ, GER ...)",
+    "'{v}' is written {got}": "'{v}' пишется {got}",
+    # -- (end of players' details) --
     # text from outside (the system, a library): shown as it is (`verbatim`)
     "{text}": "{text}",
     # == the engine's errors (core/errors.py: raise IllegalChange("...", field=...)) ==

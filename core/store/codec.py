@@ -46,6 +46,7 @@ from arbiter.core.event.model import (
     PrizeSplit,
     Round,
 )
+from arbiter.core.event.player_details import stored_problem
 from arbiter.core.event.money import amount_ok, amount_value
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
@@ -852,6 +853,7 @@ def _team_lot(rd: Reader, lot: list, where: str, known: frozenset[int]) -> tuple
 
 _PLAYER_TYPES = {"name": str, "rating": int, "club": str, "federation": str, "table": int, "team": str,
                  "title": str, "fide_id": str, "sex": str, "birth": str, "late_from": int, "withdrawn_from": int}
+_DETAILS = ("fide_id", "title", "federation", "sex", "birth")
 _PLAYER_BOUNDS = {"rating": "rating", "table": "table", "late_from": "round", "withdrawn_from": "round"}
 
 
@@ -886,6 +888,9 @@ def _plain_player(row: Any, tables: int) -> Player | None:
     t = kw.get("table")
     if "name" not in kw or (t is None and tables > 1) or (t is not None and not 1 <= t <= tables):
         return None
+    for k in _DETAILS:
+        if k in kw and stored_problem(k, kw[k]) is not None:
+            return None
     byes: tuple[tuple[int, str], ...] = ()
     if "byes" in row:
         asked = row["byes"]
@@ -913,6 +918,10 @@ def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
             kw[k] = integer(rd, row, k, where, _PLAYER_BOUNDS[k]) if kind is int else text(rd, row, k, where)
     if "name" not in kw:
         raise rd.fail(where, "'name' is missing")
+    for k in _DETAILS:  # FIDE id, title, federation, sex, birth: as every way in makes them
+        why = stored_problem(k, kw.get(k, ""))
+        if why is not None:
+            raise rd.fail(at(where, k), why.msg)
     t = kw.get("table")
     if t is not None and not (1 <= t <= tables):
         raise rd.fail(at(where, "table"), "table {t} does not exist (the event has {tables})", t=t, tables=tables)

@@ -31,13 +31,9 @@ def id_or_name(text: str) -> int | str:
 
 
 def birth(text: str) -> str:
-    """--birth: a year (1990) or a date (1990-05-04, 04.05.1990), kept as typed."""
-    import re
-
-    t = text.strip()
-    if not re.fullmatch(r"\d{4}|\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}", t):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 04.05.1990)")
-    return t
+    """--birth: a year (1990) or a date (1990-05-04, 1990/05/04, 04.05.1990); core checks it is a real one
+    (core/event/player_details.py) and holds it as YYYY-MM-DD."""
+    return text.strip()
 
 
 birth.__name__ = "birth"
@@ -67,10 +63,11 @@ DETAILS = (
 )
 
 PLAYER_DETAILS = (  # what categories read (sex, birth) and the FIDE report carries (title, FIDE id)
-    Arg("--title", "the title, e.g. GM, IM, WFM", metavar="T"),
-    Arg("--fide-id", "the FIDE id", metavar="N"),
+    Arg("--title", "the title, one of FIDE's: GM IM FM CM WGM WIM WFM WCM", metavar="T"),
+    Arg("--fide-id", "the FIDE id (1-10 digits)", metavar="N"),
     Arg("--sex", "f or m (for categories)", metavar="f|m", choices=("f", "m")),
-    Arg("--birth", "the year of birth (1990) or the date (1990-05-04)", metavar="Y", type=birth),
+    Arg("--birth", "the year of birth (1990) or the date (1990-05-04, 1990/05/04, 04.05.1990)", metavar="Y",
+        type=birth),
 )
 
 EVENTS = (
