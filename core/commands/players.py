@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from arbiter.core.commands.base import Command
 from arbiter.core.errors import FileProblem, Msg
@@ -95,6 +95,8 @@ class ImportPlayers(Command):
     rows: tuple[dict[str, Any], ...]
     path: str
     method: str = "rating"
+    outside_lock: ClassVar[bool] = True  # the players made and the file's text written without the lock
+    # (core.store.EventFile.change_prepared): another judge waits only for the final write
 
     def apply(self, event: Event) -> Event:
         return seating.add_and_seat(event, self.rows, method=self.method,

@@ -192,7 +192,28 @@ class EventFile:
         raise Conflict("the event changed {n} times while this change was being prepared; try again",
                        n=max(1, attempts))
 
-    def _commit(self, old: Event, new: Event, what: str, kind: str, of: int | None) -> None:
+    def change_prepared(self, fn: Callable[[Event], Event], what: str, *, attempts: int = 3) -> Event:
+        """A change whose new event, its journal entry's changes and its text are made without the lock (a
+        bulk import of many players): the lock is held only to see that the file is still the one they were
+        made from, and to write them. When another judge changed the file meanwhile, all is made again from
+        the file as it is then (at most `attempts` times in all, then `Conflict`)."""
+        for _ in range(max(1, attempts)):
+            snapshot = self.load()
+            self.check_writable()
+            new = fn(snapshot)
+            if new is snapshot:
+                return snapshot
+            prepared = (diff(snapshot, new), dumps(new).encode("utf-8"))  # checked as it is written
+            with self.transaction(what) as now:
+                if now is not snapshot:
+                    continue
+                self._commit(now, new, what, "change", None, prepared=prepared)
+                return new
+        raise Conflict("the event changed {n} times while this change was being prepared; try again",
+                       n=max(1, attempts))
+
+    def _commit(self, old: Event, new: Event, what: str, kind: str, of: int | None,
+                prepared: tuple[list, bytes] | None = None) -> None:
         """Write one change: the temporary file, the journal's pending entry, the rename, the entry done.
 
         Any refusal before the rename leaves the file and the journal as
@@ -200,8 +221,7 @@ class EventFile:
         consistent on the next transaction.
         """
         self.check_writable()  # made read-only while this change waited for the lock
-        changes = diff(old, new)
-        data = dumps(new).encode("utf-8")
+        changes, data = prepared if prepared is not None else (diff(old, new), dumps(new).encode("utf-8"))
         entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, changes, of)
         like = files.like_of(self.real)
         files.check_space(self.real, len(data) + len(entry.line()) + 1)

@@ -33,7 +33,13 @@ def id_or_name(text: str) -> int | str:
 def birth(text: str) -> str:
     """--birth: a year (1990) or a date (1990-05-04, 1990/05/04, 04.05.1990); core checks it is a real one
     (core/event/player_details.py) and holds it as YYYY-MM-DD."""
-    return text.strip()
+    import re
+
+    t = text.strip()
+    if not re.fullmatch(r"[0-9]{4}|[0-9]{4}[-/][0-9]{1,2}[-/][0-9]{1,2}|[0-9]{1,2}\.[0-9]{1,2}\.[0-9]{4}", t):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 1990/05/04, "
+                                         "04.05.1990)")
+    return t
 
 
 birth.__name__ = "birth"
