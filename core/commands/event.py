@@ -25,6 +25,7 @@ class SetDetails(Command):
     deputy_arbiters: tuple[str, ...] | None = None
     time_control: str | None = None
     round_dates: tuple[str, ...] | None = None
+    rate: str | None = None  # which rating of a rating list: standard, rapid or blitz
 
     def given(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if v is not None}

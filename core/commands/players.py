@@ -136,3 +136,19 @@ class MovePlayer(Command):
 
     def describe(self, event: Event) -> Msg:
         return describe("move player {pid} to table {table}", pid=self.pid, table=self.table)
+
+
+@dataclass(frozen=True)
+class UpdateRatings(Command):
+    """Registered players' ratings from a rating list (`core.ratings.fill.updates`): (player id, new rating)
+    each; before round 1 only, unless `force`. One journal entry; undone as one."""
+
+    ratings: tuple[tuple[int, int], ...]
+    source: str
+    force: bool = False
+
+    def apply(self, event: Event) -> Event:
+        return rules.update_ratings(event, dict(self.ratings), force=self.force)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("update ratings from {list}: {n} changed", list=self.source, n=len(self.ratings))

@@ -144,6 +144,19 @@ def make_player(
     )
 
 
+def update_ratings(event: Event, ratings: dict[int, int], *, force: bool = False) -> Event:
+    """The players' ratings set from a rating list: before round 1 is paired, or later only with `force`."""
+    if event.rounds and not force:
+        raise IllegalChange("round 1 has been paired: ratings are updated before it (--force to update them now)")
+    for pid, r in ratings.items():
+        event.player(pid)
+        if not 0 <= r <= RATING_MAX:
+            raise IllegalChange("player {pid}: rating {rating} of the list is not a rating (0 to {most})", pid=pid,
+                                rating=r, most=RATING_MAX)
+    return replace(event, players=tuple(replace(p, rating=ratings[p.id]) if p.id in ratings else p
+                                        for p in event.players))
+
+
 def edit_player(event: Event, pid: int, **fields) -> Event:
     p = event.player(pid)
     if "name" in fields and not str(fields["name"]).strip():

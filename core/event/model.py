@@ -23,6 +23,7 @@ EDITIONS = ("fide2024", "fide2026", "legacy")
 BYE_KINDS = ("half", "zero", "full")
 PRIZE_SHARING = ("none", "equal", "hort")  # how tied players' prize money is shared (docs/end-of-event.md)
 SEXES = ("f", "m")
+RATES = ("standard", "rapid", "blitz")  # which rating of a list the event reads (core/ratings)
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,7 @@ class Event:
     top_minutes: int = 70
     language: str = ""  # "en" or "ru"; empty: from LANG
     prize_sharing: str = "none"  # money of tied prize winners: "none", "equal" or "hort" (PRIZE_SHARING)
+    rate: str = "standard"  # the rating a rating list gives the players: "standard", "rapid" or "blitz" (RATES)
     categories: tuple[Category, ...] = ()
     prizes: tuple[Prize, ...] = ()  # in the organisers' order (ties of value: the one listed first)
     lots: tuple[tuple[int, ...], ...] = ()  # final-ranking ties broken by lot: the tied ids in the order drawn

@@ -241,7 +241,7 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
     return read_import(text, path).rows
 
 
-def read_import(text: str, path: str = "<csv>", *, encoding: str = "utf-8") -> Import:
+def read_import(text: str, path: str = "<csv>", *, encoding: str = "utf-8", most: int = limits.PLAYERS_MAX) -> Import:
     """The players of a CSV text, the columns ignored, the separator."""
     text = text.removeprefix("\ufeff")
     delimiter = _delimiter(text)
@@ -283,8 +283,8 @@ def read_import(text: str, path: str = "<csv>", *, encoding: str = "utf-8") -> I
             line_no = reader.line_num
             if not any(x.strip() for x in raw):
                 continue
-            if len(rows) >= limits.PLAYERS_MAX:
-                raise FileProblem(path, line_no, "more than {most} players", most=limits.PLAYERS_MAX)
+            if len(rows) >= most:
+                raise FileProblem(path, line_no, "more than {most} players", most=most)
             if len(raw) > len(fields):
                 raise FileProblem(path, line_no, "{n} fields, the header has {m}", n=len(raw), m=len(fields))
             row = {f: v.strip() for f, v in zip(fields, raw) if f}
@@ -300,8 +300,8 @@ def _player(row: dict[str, str], path: str, line_no: int) -> dict:
     if not name and row.get("surname"):
         given = " ".join(x for x in (row.get("first_name", ""), row.get("patronymic", "")) if x)
         name = f"{row['surname']}, {given}" if given else row["surname"]
-    if not name:
-        raise FileProblem(path, line_no, "the name is empty")
+    if not name and row.get("fide_id", "").lower() in _NONE:  # (a FIDE id alone: the name from the rating
+        raise FileProblem(path, line_no, "the name is empty")  # lists, `players import`; else add_player says)
     kw: dict = {"name": name}
     for c in ("rating", "table"):
         v = row.get(c, "")

@@ -28,6 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
     "rating": {"ru": "рейтинг"},
     "table": {"ru": "стол"},
     # the event's details (core/event/details.py), named in messages
+    "rate": {"ru": "вид рейтинга"},
     "name": {"ru": "название"},
     "city": {"ru": "город"},
     "federation": {"ru": "федерация"},
@@ -54,6 +55,12 @@ RU: dict[str, str] = {
     "birth '{v}' is not a real date": "дата рождения '{v}' не существует в календаре",
     "'{v}' is not a FIDE federation's code (RUS, KAZ, GER ...)": "'{v}' не код федерации ФИДЕ (RUS, KAZ, GER ...)",
     "'{v}' is written {got}": "'{v}' пишется {got}",
+    "rate: '{value}' is not standard, rapid or blitz": "вид рейтинга: '{value}' не standard, rapid и не blitz",
+    "update ratings from {list}: {n} changed": "рейтинги обновлены по списку {list}: изменено {n}",
+    "round 1 has been paired: ratings are updated before it (--force to update them now)":
+        "1-й тур уже составлен: рейтинги обновляют до него (--force, чтобы обновить сейчас)",
+    "player {pid}: rating {rating} of the list is not a rating (0 to {most})":
+        "участник {pid}: рейтинг {rating} из списка не рейтинг (от 0 до {most})",
     # -- (end of players' details) --
     # text from outside (the system, a library): shown as it is (`verbatim`)
     "{text}": "{text}",

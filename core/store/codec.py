@@ -35,6 +35,7 @@ from arbiter.core.event.model import (
     BYE_KINDS,
     EDITIONS,
     PRIZE_SHARING,
+    RATES,
     SEXES,
     STAGES,
     SYSTEMS,
@@ -123,7 +124,7 @@ _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("unrated_rating", "unrated_rating"), ("initial_colour", "initial_colour"), ("pairing_order", "pairing_order"),
     ("baku", "baku"), ("forbidden", "forbidden"), ("forbidden_clubs", "forbidden_clubs"),
     ("round_minutes", "round_minutes"), ("top_minutes", "top_minutes"), ("language", "language"),
-    ("prize_sharing", "prize_sharing"),
+    ("prize_sharing", "prize_sharing"), ("rate", "rate"),
 )
 _ALWAYS = ("name", "system", "rounds_planned")
 _DEFAULT_EVENT = Event(name="", rounds_planned=0)
@@ -723,6 +724,7 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     g["top_minutes"] = integer(rd, ev, "top_minutes", where, "minutes", 70)
     g["language"] = choice(rd, ev, "language", where, ("", "en", "ru"), "")
     g["prize_sharing"] = choice(rd, ev, "prize_sharing", where, PRIZE_SHARING, "none")
+    g["rate"] = choice(rd, ev, "rate", where, RATES, "standard")
     pts = typed(rd, ev, "points", where, (dict,), {})
     only(rd, pts, _SCORING_FIELDS, at(where, "points"), "unknown kind of points (known: {known})",
          known=", ".join(_SCORING_FIELDS))
