@@ -61,6 +61,35 @@ RU: dict[str, str] = {
         "1-й тур уже составлен: рейтинги обновляют до него (--force, чтобы обновить сейчас)",
     "player {pid}: rating {rating} of the list is not a rating (0 to {most})":
         "участник {pid}: рейтинг {rating} из списка не рейтинг (от 0 до {most})",
+    "column {column}: '{value}' is not a FIDE id (1 to 10 digits)":
+        "столбец {column}: '{value}' не FIDE ID (от 1 до 10 цифр)",
+    "column {column}: '{value}' is not a name": "столбец {column}: '{value}' не имя",
+    "column {column}: '{value}' is not a federation's code of three capital letters":
+        "столбец {column}: '{value}' не код федерации из трёх заглавных букв",
+    "column {column}: '{value}' is not M or F": "столбец {column}: '{value}' не M и не F",
+    "column {column}: '{value}' is not a FIDE title (GM IM FM CM WGM WIM WFM WCM)":
+        "столбец {column}: '{value}' не звание ФИДЕ (GM IM FM CM WGM WIM WFM WCM)",
+    "column {column}: '{value}' is not a rating": "столбец {column}: '{value}' не рейтинг",
+    "column {column}: '{value}' is not a year of birth (four digits)":
+        "столбец {column}: '{value}' не год рождения (четыре цифры)",
+    "the header's column '{word}' is not one of FIDE's list (ID Number, Name, Fed, Sex, Tit, WTit, OTit, FOA, SRtng "
+    "... B-day, Flag)":
+        "столбец заголовка '{word}' не из списка ФИДЕ (ID Number, Name, Fed, Sex, Tit, WTit, OTit, FOA, SRtng ... "
+        "B-day, Flag)",
+    "the header has no '{word}' column: not FIDE's list": "в заголовке нет столбца '{word}': это не список ФИДЕ",
+    "empty file: expected FIDE's header line (ID Number  Name ...)":
+        "пустой файл: ожидалась строка заголовка ФИДЕ (ID Number  Name ...)",
+    "a zip of a rating list holds one file; this one holds {n}":
+        "zip-архив рейтинг-листа содержит один файл, а в этом их {n}",
+    "the list is too big: at most {most} bytes": "список слишком велик: не больше {most} байт",
+    "the rating index is damaged ({what}): import the lists again (arbiter ratings import LIST) to build it anew":
+        "рейтинговый индекс повреждён ({what}): импортируйте списки заново (arbiter ratings import LIST), чтобы "
+        "построить его снова",
+    "no rating list imported yet: import one (arbiter ratings import LIST; docs/ratings.md says where FIDE "
+    "publishes them)":
+        "рейтинг-листы ещё не импортированы: импортируйте список (arbiter ratings import LIST; где ФИДЕ их "
+        "публикует, сказано в docs/ratings.md)",
+    "no list named '{name}' in the index": "в индексе нет списка '{name}'",
     # -- (end of players' details) --
     # text from outside (the system, a library): shown as it is (`verbatim`)
     "{text}": "{text}",
