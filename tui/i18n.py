@@ -427,6 +427,17 @@ T: dict[str, tuple[str, str]] = {
     "bye_cancelled": ("{name} ({id}): no bye in round {r}", "{name} ({id}): пропуск тура {r} снят"),
     "player_saved": ("{name} ({id}) saved", "{name} ({id}): сохранено"),
     "lots_draw": ("Draw lots (recorded in the file)", "Бросить жребий (записывается в файл)"),
+    # the player form (tui/screens/player_form.py)
+    "f_title": ("title", "звание"),
+    "f_fide_id": ("FIDE id", "FIDE ID"),
+    "f_federation": ("federation", "федерация"),
+    "f_sex": ("sex (m/f)", "пол (m/f)"),
+    "f_birth": ("birth", "рождение"),
+    "pf_hint": ("Enter next field · Ctrl+S save · Esc cancel · ↓ candidates",
+                "Enter след. поле · Ctrl+S сохранить · Esc отмена · ↓ кандидаты"),
+    "pf_found": ("{n} in the rating lists: ↓ to choose, Enter fills the form",
+                 "в рейтинг-листах: {n}; ↓ выбрать, Enter заполнит форму"),
+    "pf_filled": ("filled in from {list}: {name}", "заполнено из {list}: {name}"),
 }
 T.update(MORE)  # the end of the event's screens and the web view (tui/words.py)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from arbiter.core.errors import IllegalChange
+from arbiter.core.errors import IllegalChange, word
 from arbiter.core.event.federations import CODES, code_of
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
@@ -144,3 +144,57 @@ def trf_birth(value: str) -> str:
         return ""
     b = birth(value)
     return f"{b}/00/00" if len(b) == 4 else b.replace("-", "/")
+
+
+# -- the TUI's player form: every field typed as text ---------------------------------------------------------
+
+FORM_FIELDS = ("name", "rating", "club", "table", "team", "title", "fide_id", "federation", "sex", "birth")
+NUMBER_DIGITS = 9  # a typed whole number: ASCII digits, at most this many (thousands of digits make no int)
+
+
+def refused(field: str, exc: IllegalChange) -> IllegalChange:
+    """`exc`, marked with the form's field it is about (`exc.field`): the form keeps what was typed and says it."""
+    exc.field = field  # type: ignore[attr-defined]
+    return exc
+
+
+def typed_whole(text: str, field: str, most: int) -> int | None:
+    """A whole number typed in a form's field: ASCII digits only (not ², ①, fullwidth or Arabic-Indic ones), at
+    most `most`; "" is None."""
+    t = text.strip()
+    if not t:
+        return None
+    if not (t.isascii() and t.isdigit()) or len(t) > NUMBER_DIGITS:
+        raise refused(field, IllegalChange("{field}: '{v}' is not a whole number (the digits 0-9)", field=word(field),
+                                           v=t[:20]))
+    n = int(t)
+    if n > most:
+        raise refused(field, IllegalChange("{field}: {n} is too high: at most {most}", field=word(field), n=n,
+                                           most=most))
+    return n
+
+
+def form_player(values: dict[str, str], *, rating_max: int, tables_max: int) -> dict:
+    """The typed fields of the player form (`FORM_FIELDS`, those present) as keyword arguments of `AddPlayer` /
+    `EditPlayer`: each checked as every way in checks it; a refusal names its field (`refused`)."""
+    out: dict = {}
+    for field, text in values.items():
+        if field not in FORM_FIELDS:
+            continue
+        if field == "name":
+            name = text.strip()
+            if not name:
+                raise refused("name", IllegalChange("a player needs a name"))
+            out["name"] = name
+        elif field == "rating":
+            out["rating"] = typed_whole(text, "rating", rating_max) or 0
+        elif field == "table":
+            out["table"] = typed_whole(text, "table", tables_max)
+        elif field in CHECKS:
+            try:
+                out[field] = CHECKS[field](text) if text.strip() else ""
+            except IllegalChange as exc:
+                raise refused(field, exc) from None
+        else:
+            out[field] = text.strip()
+    return out

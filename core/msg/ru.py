@@ -90,6 +90,8 @@ RU: dict[str, str] = {
         "рейтинг-листы ещё не импортированы: импортируйте список (arbiter ratings import LIST; где ФИДЕ их "
         "публикует, сказано в docs/ratings.md)",
     "no list named '{name}' in the index": "в индексе нет списка '{name}'",
+    "{field}: '{v}' is not a whole number (the digits 0-9)": "{field}: '{v}' не целое число (цифры 0-9)",
+    "{field}: {n} is too high: at most {most}": "{field}: {n} слишком много: не больше {most}",
     # -- (end of players' details) --
     # text from outside (the system, a library): shown as it is (`verbatim`)
     "{text}": "{text}",

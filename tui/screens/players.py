@@ -29,7 +29,8 @@ from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
-from .dialogs import ChoiceScreen, FormScreen
+from .dialogs import ChoiceScreen
+from .player_form import PlayerForm, form_fields
 from .seating import import_seated
 
 
@@ -92,6 +93,15 @@ def read_csv(path: Path):
     from arbiter.core.formats import csvio  # (when a file is imported: not on the way to the first screen)
 
     return csvio.read_players_file(path, stdin=False)  # `-` is a file's name here: stdin is the terminal
+
+
+def _field_of(error) -> str | None:
+    """The form's field a refusal of the change is about (a table that does not exist, a rating too high)."""
+    key = str(getattr(getattr(error, "msg", None), "key", "") or error)
+    for word, field in (("table", "table"), ("rating", "rating"), ("name", "name"), ("team", "team")):
+        if word in key:
+            return field
+    return None
 
 
 def matches(p, query: str) -> bool:
@@ -199,24 +209,9 @@ class PlayersScreen(ArbiterScreen):
     @work(group="question")
     async def add_asked(self) -> None:
         L = self.arb.lang
-        e = self.arb.event
-        fields = [("name", tr(L, "f_player_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
-        if e.tables > 1:
-            fields.append(("table", tr(L, "f_table"), ""))
-        if team_event.is_team_event(e):  # a team event: every player plays for a team (the team exists once it has a player)
-            fields.append(("team", tr(L, "f_team"), ""))
-        v = await self.ask(FormScreen(tr(L, "add_player"), fields))
-        if v is None:
-            return
-        try:
-            rating = int(v.get("rating") or 0)
-            table = int(v["table"]) if v.get("table", "").strip() else None
-        except ValueError:
-            self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
-            return
-        change = await self.commit(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table,
-                                                  team=v.get("team", "").strip()))
-        if change.saved:
+        fields = form_fields(L, self.arb.event)
+        change = await self.player_form(tr(L, "add_player"), fields, lambda kw: cmds.AddPlayer(**kw))
+        if change is not None:
             p = max(change.result.players, key=lambda x: x.id)
             late = tr(L, "late", n=p.late_from) if p.late_from else ""
             self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
@@ -230,20 +225,35 @@ class PlayersScreen(ArbiterScreen):
     @work(group="question")
     async def edit_asked(self, p) -> None:
         L = self.arb.lang
-        fields = [("name", tr(L, "f_player_name"), p.name), ("rating", tr(L, "f_rating"), str(p.rating)),
-                  ("club", tr(L, "f_club"), p.club)]
-        v = await self.ask(FormScreen(tr(L, "edit_player"), fields))
-        if v is None:
-            return
-        try:
-            rating = int(v.get("rating") or 0)
-        except ValueError:
-            self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
-            return
-        change = await self.commit(cmds.EditPlayer(p.id, name=v["name"].strip(), rating=rating,
-                                                   club=v.get("club", "").strip()))
-        if change.saved:
+        fields = form_fields(L, self.arb.event, p)
+        change = await self.player_form(tr(L, "edit_player"), fields, lambda kw: cmds.EditPlayer(p.id, **kw))
+        if change is not None:
             self.say(tr(L, "player_saved", name=clean(change.result.player(p.id).name), id=p.id))
+
+    async def player_form(self, title: str, fields: list, command):
+        """The player form until it is saved (the `Change`) or cancelled (None): a value refused, by the form's
+        own checks or by the change, opens it again with what was typed and the reason, its field focused."""
+        from arbiter.core.errors import IllegalChange, message
+        from arbiter.core.event.player_details import form_player
+        from arbiter.core.limits import RATING_MAX
+
+        L, error = self.arb.lang, None
+        while True:
+            v = await self.ask(PlayerForm(title, fields, L, self.arb.event.rate, error))
+            if v is None:
+                return None
+            fields = [(name, label, v.get(name, value)) for name, label, value in fields]  # what was typed, kept
+            try:
+                kw = form_player(v, rating_max=RATING_MAX, tables_max=max(1, self.arb.event.tables))
+            except IllegalChange as exc:
+                error = (getattr(exc, "field", None), message(exc, L))
+                continue
+            change = await self.commit(command(kw), say_refusal=False)
+            if change.saved:
+                return change
+            if change.error is None:
+                return None
+            error = (_field_of(change.error), message(change.error, L))
 
     def action_withdraw(self) -> None:
         p = self.selected()
