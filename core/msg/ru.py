@@ -55,7 +55,7 @@ RU: dict[str, str] = {
     "birth '{v}' is not a real date": "дата рождения '{v}' не существует в календаре",
     "'{v}' is not a FIDE federation's code (RUS, KAZ, GER ...)": "'{v}' не код федерации ФИДЕ (RUS, KAZ, GER ...)",
     "'{v}' is written {got}": "'{v}' пишется {got}",
-    "rate: '{value}' is not standard, rapid or blitz": "вид рейтинга: '{value}' не standard, rapid и не blitz",
+    "rate: '{value}' is not standard, rapid or blitz": "вид рейтинга: '{value}' не 'standard', 'rapid' и не 'blitz'",
     "update ratings from {list}: {n} changed": "рейтинги обновлены по списку {list}: изменено {n}",
     "round 1 has been paired: ratings are updated before it (--force to update them now)":
         "1-й тур уже составлен: рейтинги обновляют до него (--force, чтобы обновить сейчас)",
@@ -74,13 +74,13 @@ RU: dict[str, str] = {
         "столбец {column}: '{value}' не год рождения (четыре цифры)",
     "the header's column '{word}' is not one of FIDE's list (ID Number, Name, Fed, Sex, Tit, WTit, OTit, FOA, SRtng "
     "... B-day, Flag)":
-        "столбец заголовка '{word}' не из списка ФИДЕ (ID Number, Name, Fed, Sex, Tit, WTit, OTit, FOA, SRtng ... "
-        "B-day, Flag)",
+        "столбец заголовка '{word}' не из списка ФИДЕ (его столбцы: 'ID Number', 'Name', 'Fed', 'Sex', 'Tit', "
+        "'WTit', 'OTit', 'FOA', 'SRtng' ... 'B-day', 'Flag')",
     "the header has no '{word}' column: not FIDE's list": "в заголовке нет столбца '{word}': это не список ФИДЕ",
     "empty file: expected FIDE's header line (ID Number  Name ...)":
-        "пустой файл: ожидалась строка заголовка ФИДЕ (ID Number  Name ...)",
+        "пустой файл: ожидалась строка заголовка ФИДЕ ('ID Number  Name ...')",
     "a zip of a rating list holds one file; this one holds {n}":
-        "zip-архив рейтинг-листа содержит один файл, а в этом их {n}",
+        "архив ZIP рейтинг-листа содержит один файл, а в этом их {n}",
     "the list is too big: at most {most} bytes": "список слишком велик: не больше {most} байт",
     "the rating index is damaged ({what}): import the lists again (arbiter ratings import LIST) to build it anew":
         "рейтинговый индекс повреждён ({what}): импортируйте списки заново (arbiter ratings import LIST), чтобы "
@@ -88,7 +88,7 @@ RU: dict[str, str] = {
     "no rating list imported yet: import one (arbiter ratings import LIST; docs/ratings.md says where FIDE "
     "publishes them)":
         "рейтинг-листы ещё не импортированы: импортируйте список (arbiter ratings import LIST; где ФИДЕ их "
-        "публикует, сказано в docs/ratings.md)",
+        "публикует, сказано в 'docs/ratings.md')",
     "no list named '{name}' in the index": "в индексе нет списка '{name}'",
     "{field}: '{v}' is not a whole number (the digits 0-9)": "{field}: '{v}' не целое число (цифры 0-9)",
     "{field}: {n} is too high: at most {most}": "{field}: {n} слишком много: не больше {most}",

@@ -154,36 +154,43 @@ def _column(cols, field: str) -> str:
     return field
 
 
-def _bad(path: str, n: int, cols, field: str, value: str, template: str) -> FileProblem:
-    return FileProblem(path, n, template, column=_column(cols, field), value=value[:30])
+def _bad_value(path: str, n: int, template: str, **params) -> FileProblem:
+    return FileProblem(path, n, template, **params)
 
 
 def _entry(v: dict[str, str], path: str, n: int, cols) -> Entry:
     fid = v.get("fide_id", "")
     if not (fid.isascii() and fid.isdigit() and len(fid) <= 10):
-        raise _bad(path, n, cols, "fide_id", fid, "column {column}: '{value}' is not a FIDE id (1 to 10 digits)")
+        raise _bad_value(path, n, "column {column}: '{value}' is not a FIDE id (1 to 10 digits)",
+                         column=_column(cols, "fide_id"), value=fid[:30])
     name = v.get("name", "")
     if not name:
-        raise _bad(path, n, cols, "name", name, "column {column}: '{value}' is not a name")
+        raise _bad_value(path, n, "column {column}: '{value}' is not a name",
+                         column=_column(cols, "name"), value=name[:30])
     fed = v.get("fed", "")
     if fed and not _FED.fullmatch(fed):
-        raise _bad(path, n, cols, "fed", fed, "column {column}: '{value}' is not a federation's code of three capital letters")
+        raise _bad_value(path, n, "column {column}: '{value}' is not a federation's code of three capital letters",
+                         column=_column(cols, "fed"), value=fed[:30])
     sex = v.get("sex", "")
     if sex not in ("", "M", "F"):
-        raise _bad(path, n, cols, "sex", sex, "column {column}: '{value}' is not M or F")
+        raise _bad_value(path, n, "column {column}: '{value}' is not M or F",
+                         column=_column(cols, "sex"), value=sex[:30])
     title, wtitle = v.get("title", ""), v.get("wtitle", "")
     for field, t in (("title", title), ("wtitle", wtitle)):
         if t and t not in FIDE_TITLES:
-            raise _bad(path, n, cols, field, t, "column {column}: '{value}' is not a FIDE title (GM IM FM CM WGM WIM WFM WCM)")
+            raise _bad_value(path, n, "column {column}: '{value}' is not a FIDE title (GM IM FM CM WGM WIM WFM WCM)",
+                             column=_column(cols, field), value=t[:30])
     r = {}
     for rate in RATES:
         x = v.get(rate, "")
         if x and not (x.isascii() and x.isdigit() and len(x) <= 4):
-            raise _bad(path, n, cols, rate, x, "column {column}: '{value}' is not a rating")
+            raise _bad_value(path, n, "column {column}: '{value}' is not a rating",
+                             column=_column(cols, rate), value=x[:30])
         r[rate] = int(x) if x else 0
     born = v.get("born", "")
     if born and not (born.isascii() and born.isdigit() and len(born) == 4):
-        raise _bad(path, n, cols, "born", born, "column {column}: '{value}' is not a year of birth (four digits)")
+        raise _bad_value(path, n, "column {column}: '{value}' is not a year of birth (four digits)",
+                         column=_column(cols, "born"), value=born[:30])
     return Entry(fide_id=fid, name=name, fed=fed, sex=sex.lower(), title=title, wtitle=wtitle,
                  otitle=v.get("otitle", ""), born=int(born) if born else 0, flag=v.get("flag", ""), **r)
 
