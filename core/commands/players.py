@@ -151,4 +151,4 @@ class UpdateRatings(Command):
         return rules.update_ratings(event, dict(self.ratings), force=self.force)
 
     def describe(self, event: Event) -> Msg:
-        return describe("update ratings from {list}: {n} changed", list=self.source, n=len(self.ratings))
+        return describe("update ratings from {file}: {n} changed", file=self.source, n=len(self.ratings))

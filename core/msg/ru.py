@@ -56,7 +56,7 @@ RU: dict[str, str] = {
     "'{v}' is not a FIDE federation's code (RUS, KAZ, GER ...)": "'{v}' не код федерации ФИДЕ (RUS, KAZ, GER ...)",
     "'{v}' is written {got}": "'{v}' пишется {got}",
     "rate: '{value}' is not standard, rapid or blitz": "вид рейтинга: '{value}' не 'standard', 'rapid' и не 'blitz'",
-    "update ratings from {list}: {n} changed": "рейтинги обновлены по списку {list}: изменено {n}",
+    "update ratings from {file}: {n} changed": "рейтинги обновлены по списку {file}: изменено {n}",
     "round 1 has been paired: ratings are updated before it (--force to update them now)":
         "1-й тур уже составлен: рейтинги обновляют до него (--force, чтобы обновить сейчас)",
     "player {pid}: rating {rating} of the list is not a rating (0 to {most})":

@@ -102,7 +102,10 @@ def _value(v: str | int | bool) -> str:
     if text is None:
         if len(memo) >= _MEMO_MAX:
             memo.clear()
-        text = memo[v] = tomli_w.dumps({"v": v})[len("v = "):-1]
+        if memo is _TEXTS and v.isprintable() and '"' not in v and "\\" not in v:
+            text = memo[v] = f'"{v}"'  # what tomli-w writes for it: it escapes only quotes, backslashes, controls
+        else:
+            text = memo[v] = tomli_w.dumps({"v": v})[len("v = "):-1]
     return text
 
 
@@ -285,7 +288,7 @@ def _player_text(p: Player, tables: int) -> str:
         doc = player_doc(p)
         what = lambda: Msg("player {pid}", pid=p.id)  # noqa: E731
         if text is _NEW:  # made by a command, not read from a file: checked as the reader would
-            _checked_on_save(lambda rd: _player(rd, doc, "", tables), what)
+            _checked_on_save(lambda rd: _plain_player(doc, tables) or _player(rd, doc, "", tables), what)
         byes = doc.pop("byes", None)
         text = _unicode("[[players]]\n" + _lines(doc) + (f"byes = {_inline(byes)}\n" if byes else ""), what)
         _remember(p, text)
