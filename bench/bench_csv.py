@@ -101,8 +101,40 @@ def imports(sizes: list[int]) -> None:
                                      text=True)
             wall, cpu, _ = cli("players", "import", str(ev), str(csv))
             waited, took = judge.communicate(timeout=600)[0].split()
+            held = lock_held(Path(tmp) / f"held-{n}.toml", csv)
             print(f"players import {n:>7}: {wall:6.2f} s wall, {cpu:6.2f} s CPU; another judge's players add "
-                  f"waited {float(waited):.2f} s for the lock ({float(took):.2f} s in all)")
+                  f"waited {float(waited):.2f} s for the lock ({float(took):.2f} s in all); the import held the "
+                  f"lock {held:.2f} s")
+
+
+def lock_held(ev: Path, csv: Path) -> float:
+    """The same import in this process: how long it held the event's lock (its final write)."""
+    import contextlib
+
+    import arbiter.core.store as store
+    from arbiter.core import commands as cmds
+    from arbiter.core.commands import run
+    from arbiter.core.event import commands
+
+    store.create(ev, commands.new_event("Open", 9))
+    real, spans = store.locked, []
+
+    @contextlib.contextmanager
+    def timed(*a, **k):
+        with real(*a, **k):
+            t = time.perf_counter()
+            try:
+                yield
+            finally:
+                spans.append(time.perf_counter() - t)
+
+    store.locked = timed
+    try:
+        got = csvio.read_players_file(csv)
+        run(store.EventFile(ev), cmds.ImportPlayers(tuple(got.rows), str(csv)))
+    finally:
+        store.locked = real
+    return max(spans)
 
 
 def trfs(sizes: list[int]) -> None:
