@@ -438,6 +438,7 @@ T: dict[str, tuple[str, str]] = {
     "pf_found": ("{n} in the rating lists: ↓ to choose, Enter fills the form",
                  "в рейтинг-листах: {n}; ↓ выбрать, Enter заполнит форму"),
     "pf_filled": ("filled in from {list}: {name}", "заполнено из {list}: {name}"),
+    "pf_rows_filled": ("{n} filled in from the rating lists by FIDE id", "дополнено из рейтинг-листов по FIDE ID: {n}"),
 }
 T.update(MORE)  # the end of the event's screens and the web view (tui/words.py)
 

@@ -77,3 +77,28 @@ async def test_a_refused_value_keeps_what_was_typed_and_focuses_its_field(ev, fi
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, PlayerForm), "cancelled")
     assert len(load(ev).players) == 1
+
+
+@sync
+async def test_a_csv_imported_in_the_tui_is_filled_from_the_rating_lists_by_fide_id(ev, tmp_path, monkeypatch):
+    from arbiter.core.ratings.index import Index
+    from arbiter.core.ratings.lists import read_fide
+    from arbiter.tui.screens.dialogs import LineScreen
+    from tests.core.test_ratings import SAMPLE
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    lst = tmp_path / "players_list_foa.txt"
+    lst.write_text(SAMPLE, encoding="ascii")
+    Index().import_list("players_list_foa", "fide", "2026-12-01", str(lst), read_fide(lst))
+    csv = tmp_path / "reg.csv"
+    csv.write_text("name,fide id,club\n,4100018,Ladya\n", encoding="utf-8")
+    app = make_app(ev, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("P", "i")
+        await until(pilot, lambda: isinstance(app.screen, LineScreen), "the prompt")
+        app.screen.query_one("#line-input").value = str(csv)
+        await pilot.press("enter")
+        await until(pilot, lambda: "1 filled in from the rating lists by FIDE id" in screen_text(app), "said")
+    p = load(ev).players[-1]
+    assert (p.name, p.club, p.federation, p.title, p.rating) == ("Example, Olga", "Ladya", "KAZ", "IM", 2405)

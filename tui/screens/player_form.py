@@ -208,3 +208,21 @@ class PlayerForm(FormScreen):
         self.say(tr(self.lang, "pf_filled", name=found.name, list=found.list), "bold")
         rest = [i for i in self.query(Input) if (i.id or "")[2:] in ("club", "table", "team")]
         (rest[0] if rest else self.query_one("#f-rating", Input)).focus()
+
+
+def filled_rows(rows: list[dict], rate: str) -> tuple[list[dict], int]:
+    """A CSV's rows with what they leave out filled from the rating lists' index by FIDE id (as `arbiter players
+    import` does), and how many were found; the rows as they are without an index."""
+    if not any(row.get("fide_id") for row in rows):
+        return rows, 0
+    from arbiter.core.errors import ArbiterError
+    from arbiter.core.ratings.fill import fill_rows
+    from arbiter.core.ratings.index import Index
+
+    ix = Index()
+    if not ix.path.exists():
+        return rows, 0
+    try:
+        return fill_rows(rows, ix, rate)
+    except ArbiterError:  # a damaged index: the rows as they are (the form and `ratings find` say it)
+        return rows, 0

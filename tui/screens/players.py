@@ -30,7 +30,7 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
 from .dialogs import ChoiceScreen
-from .player_form import PlayerForm, form_fields
+from .player_form import PlayerForm, filled_rows, form_fields
 from .seating import import_seated
 
 
@@ -325,8 +325,9 @@ class PlayersScreen(ArbiterScreen):
         got = self.attempt(read_csv, csv_path)
         if got is None:
             return
-        rows = got.rows
+        rows, found = filled_rows(got.rows, self.arb.event.rate)  # what a row leaves out, from the rating lists
         note = "".join(f" · {said.text(L)}" for said in got.warnings())  # the encoding told, columns ignored
+        note += f" · {tr(L, 'pf_rows_filled', n=found)}" if found else ""
         e = self.arb.event
         if e.tables > 1 and any(row.get("table") is None for row in rows):
             # players without a table: where they would sit first, saved with them (seating.add_and_seat)
