@@ -203,7 +203,8 @@ class EventFile:
             new = fn(snapshot)
             if new is snapshot:
                 return snapshot
-            prepared = (diff(snapshot, new), dumps(new).encode("utf-8"))  # checked as it is written
+            changes = diff(snapshot, new)
+            prepared = (changes, dumps(new).encode("utf-8"), journal.changes_json(changes))  # (dumps checks it)
             with self.transaction(what) as now:
                 if now is not snapshot:
                     continue
@@ -213,7 +214,7 @@ class EventFile:
                        n=max(1, attempts))
 
     def _commit(self, old: Event, new: Event, what: str, kind: str, of: int | None,
-                prepared: tuple[list, bytes] | None = None) -> None:
+                prepared: tuple[list, bytes, str] | None = None) -> None:
         """Write one change: the temporary file, the journal's pending entry, the rename, the entry done.
 
         Any refusal before the rename leaves the file and the journal as
@@ -221,14 +222,20 @@ class EventFile:
         consistent on the next transaction.
         """
         self.check_writable()  # made read-only while this change waited for the lock
-        changes, data = prepared if prepared is not None else (diff(old, new), dumps(new).encode("utf-8"))
-        entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, changes, of)
+        if prepared is None:
+            changes, data = diff(old, new), dumps(new).encode("utf-8")
+            entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, changes, of)
+            line = entry.line()
+        else:  # made outside the lock: only the entry's number, time and judge are made here
+            _changes, data, written = prepared
+            entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, [], of)
+            line = journal.line_with(entry, written)
         like = files.like_of(self.real)
-        files.check_space(self.real, len(data) + len(entry.line()) + 1)
+        files.check_space(self.real, len(data) + len(line) + 1)
         tmp = files.write_temp(self.real, data, like=like)
         files.step("temp written")
         try:
-            pending = journal.begin(self.real, entry, like)
+            pending = journal.begin(self.real, entry, like, line)
         except BaseException:
             files._unlink(tmp)
             raise
