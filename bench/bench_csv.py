@@ -72,20 +72,18 @@ print(f"{ef.lock_wait:.3f} {time.monotonic() - t:.3f}")
 
 
 def cli(*args: str, env: dict | None = None) -> tuple[float, float, float]:
-    """`arbiter ARGS` in a child process: (wall s, CPU s, peak MB of the child)."""
+    """`arbiter ARGS` in a child process: (wall s, CPU s, peak MB of that child alone: os.wait4's account)."""
     import os
-    import resource
     import subprocess
 
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    p = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *args], capture_output=True, text=True,
-                       env={**os.environ, **(env or {})})
+    p = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", *args], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
+    _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t
-    assert p.returncode == 0, p.stderr
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return wall, cpu, after.ru_maxrss / 1024
+    p.returncode = os.waitstatus_to_exitcode(status)
+    assert p.returncode == 0, p.stderr.read()
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def imports(sizes: list[int]) -> None:
@@ -99,10 +97,10 @@ def imports(sizes: list[int]) -> None:
             cli("new", str(ev), "--name", "Open", "--rounds", "9")
             judge = subprocess.Popen([sys.executable, "-c", OTHER_JUDGE, str(ev), "0.3"], stdout=subprocess.PIPE,
                                      text=True)
-            wall, cpu, _ = cli("players", "import", str(ev), str(csv))
+            wall, cpu, peak = cli("players", "import", str(ev), str(csv))
             waited, took = judge.communicate(timeout=600)[0].split()
             held = lock_held(Path(tmp) / f"held-{n}.toml", csv)
-            print(f"players import {n:>7}: {wall:6.2f} s wall, {cpu:6.2f} s CPU; another judge's players add "
+            print(f"players import {n:>7}: {wall:6.2f} s wall, {cpu:6.2f} s CPU, {peak:.0f} MB; another judge's players add "
                   f"waited {float(waited):.2f} s for the lock ({float(took):.2f} s in all); the import held the "
                   f"lock {held:.2f} s")
 
