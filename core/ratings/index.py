@@ -32,7 +32,8 @@ from arbiter.core.ratings.lists import RATES, Entry
 SCHEMA = 1
 BATCH = 20_000  # rows inserted at once
 IMPORT_CACHE_KB = 96_000  # SQLite's page cache while a list is imported (the memory bound: docs/ratings.md)
-CANDIDATES = 400  # rows read to choose the best few from (the look-up's work is bounded by it)
+CANDIDATES = 100  # rows read to choose the best few from (the look-up's work is bounded by it)
+RAREST_CAP = 5_000  # words counted to tell which word typed is the rarest
 
 
 _COLS = "p.fide_id, p.name, p.fed, p.sex, p.title, p.wtitle, p.standard, p.rapid, p.blitz, p.born, p.flag, p.folded"
@@ -253,8 +254,9 @@ class Index:
                 rows = db.execute(f"SELECT {cols} FROM p{t} p WHERE p.fed = ? ORDER BY p.{rate} DESC "
                                   f"LIMIT {CANDIDATES}", (fed,)).fetchall()
             else:
-                drive = max(ws, key=len)
-                others = [w for w in ws if w != drive] + ([drive] if ws.count(drive) > 1 else [])
+                drive = self._rarest(t, ws)
+                others = list(ws)
+                others.remove(drive)
                 cond = "".join(" AND instr(p.folded, ?) > 0" for _ in others)
                 rows = db.execute(
                     f"SELECT {cols} FROM w{t} w JOIN p{t} p ON p.id = w.pid WHERE w.word >= ? AND w.word < ?{cond}"
@@ -272,6 +274,19 @@ class Index:
             key = (0 if q and r[0] == q else 1, -whole, -r[ri], r[1])
             out.append((key, Found(*r[:11], list=info.name, list_date=info.date)))
         return out
+
+    def _rarest(self, t: int, ws: list[str]) -> str:
+        """The word typed that starts the fewest words of the list (counted up to `RAREST_CAP`): the look-up reads
+        its range and checks the others on each row, so it reads few rows that do not match."""
+        if len(ws) == 1:
+            return ws[0]
+        db = self._open()
+        counts = []
+        for w in dict.fromkeys(ws):
+            n = db.execute(f"SELECT count(*) FROM (SELECT 1 FROM w{t} WHERE word >= ? AND word < ? LIMIT {RAREST_CAP})",
+                           (w, w + "\U0010ffff")).fetchone()[0]
+            counts.append((n, -len(w), w))
+        return min(counts)[2]
 
     def by_id(self, fide_id: str) -> Found | None:
         """The player of this FIDE id in the newest list that has him."""
