@@ -77,7 +77,7 @@ class PlayerForm(FormScreen):
         self.found: list = []
         self.index = None
         self.index_said = ""
-        self._set = {name: value for name, _, value in fields}  # the values the form set (no look-up for them)
+        self.values_set = {name: value for name, _, value in fields}  # the values the form set (no look-up for them)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog form"):
@@ -122,7 +122,7 @@ class PlayerForm(FormScreen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         field = (event.input.id or "")[2:]
-        if field not in SEARCHED or self._set.get(field) == event.value:  # (a value the form set: no look-up)
+        if field not in SEARCHED or self.values_set.get(field) == event.value:  # (a value the form set: no look-up)
             return
         text = event.value.strip()
         if len(text) < (1 if text.isdigit() else 2):
@@ -202,8 +202,8 @@ class PlayerForm(FormScreen):
         got = details(found, self.rate)
         for field in ("name", "fide_id", "federation", "title", "sex", "birth", "rating"):
             if self.query(f"#f-{field}"):
-                self._set[field] = str(got.get(field, "") or "")
-                self.query_one(f"#f-{field}", Input).value = self._set[field]
+                self.values_set[field] = str(got.get(field, "") or "")
+                self.query_one(f"#f-{field}", Input).value = self.values_set[field]
         self.show_candidates([])
         self.say(tr(self.lang, "pf_filled", name=found.name, list=found.list), "bold")
         rest = [i for i in self.query(Input) if (i.id or "")[2:] in ("club", "table", "team")]
