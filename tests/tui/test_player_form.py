@@ -57,6 +57,8 @@ async def test_without_an_index_the_form_says_why_there_are_no_candidates(ev):
     ("birth", "31.02.1990", "birth '31.02.1990' is not a real date"),
     ("title", "XYZ", "title 'XYZ' is not one of FIDE's titles"),
     ("rating", "１２３", "rating: '１２３' is not a whole number (the digits 0-9)"),
+    ("rating", "²", "rating: '²' is not a whole number (the digits 0-9)"),
+    ("rating", "٣①", "is not a whole number"),
     ("rating", "9" * 4400, "is not a whole number"),
     ("sex", "x", "sex 'x' is not m or f"),
 ])

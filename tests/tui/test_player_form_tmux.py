@@ -3,7 +3,7 @@
 The judge opens the players (`P`), adds one (`a`), types "firstname lastname" and takes the rating
 lists' candidate (Down, Enter): every detail is filled (name, FIDE id, federation, title, sex, year of
 birth, the event's rate's rating) and saved (Ctrl+S); then another by the start of her FIDE id typed in
-the FIDE id field; then a rating typed as `²` is refused in the form, which stays open with what was
+the FIDE id field; then a title XYZ is refused in the form, which stays open with what was
 typed, and saved once corrected. The index is a list in FIDE's layout imported into a private data folder.
 """
 
@@ -25,8 +25,8 @@ from tests.tui.test_tui_tmux import TMUX, Tmux
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed: the real-terminal test needs it")
 
-WORDS = {"en": ("Players", "Add player", "in the rating lists", "filled in from", "is not a whole number"),
-         "ru": ("Участники", "Добавить участника", "в рейтинг-листах", "заполнено из", "не целое число")}
+WORDS = {"en": ("Players", "Add player", "in the rating lists", "filled in from", "title 'XYZ' is not one of FIDE's"),
+         "ru": ("Участники", "Добавить участника", "в рейтинг-листах", "заполнено из", "звание 'XYZ' не входит")}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -74,12 +74,14 @@ def test_the_player_form_finds_and_fills_a_player_by_name_and_by_id_in_tmux(tmp_
         t.keys("a")
         t.wait(lambda s: add in s, "the player form a third time")
         t.keys("Zed")
-        key("Enter", "BSpace")
-        t.keys("²")
+        key("Enter", "Enter", "Enter")  # to the title
+        t.keys("XYZ")
+        t.wait(lambda s: "XYZ" in s, "the title typed")
         key("C-s")
         t.wait(lambda s: refused in s and "Zed" in s and add in s, "the refusal in the form, what was typed kept")
-        key("BSpace")
-        t.keys("1450")
+        key("C-u")  # the refused field has the focus: its text cleared, the right title typed
+        t.keys("wfm")
+        t.wait(lambda s: "wfm" in s and "XYZ" not in s.split(refused)[-1], "the title typed again")
         key("C-s")
         t.wait(lambda s: add not in s and "Zed" in s, "saved once corrected")
         t.keys("q")
@@ -93,4 +95,4 @@ def test_the_player_form_finds_and_fills_a_player_by_name_and_by_id_in_tmux(tmp_
     assert (olga.fide_id, olga.federation, olga.title, olga.sex, olga.birth, olga.rating) == \
         ("4100018", "KAZ", "IM", "f", "1996", 2390)  # the rapid rating: the event's rate
     assert (demo.fide_id, demo.title, demo.rating, demo.birth) == ("34999001", "WFM", 0, "2013")
-    assert zed.rating == 1450
+    assert zed.title == "WFM"

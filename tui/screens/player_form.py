@@ -71,9 +71,13 @@ class PlayerForm(FormScreen):
                 Binding("ctrl+s", "save", "save", show=False, priority=True)]
 
     def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], lang: str, rate: str = "standard",
-                 error: tuple[str | None, str] | None = None) -> None:
+                 error: tuple[str | None, str] | None = None, check=None) -> None:
         super().__init__(title, fields, hint=tr(lang, "pf_hint"))
         self.lang, self.rate, self.error = lang, rate, error
+        self.check = check  # values -> None, or (field, reason): a refusal said in the form, which stays open
+        self.refusal_shown = error is not None
+        if error is not None and error[0] is not None and any(name == error[0] for name, _, _ in fields):
+            self.AUTO_FOCUS = f"#f-{error[0]}"  # the refused field has the focus from the first frame on
         self.found: list = []
         self.index = None
         self.index_said = ""
@@ -98,7 +102,7 @@ class PlayerForm(FormScreen):
             field, said = self.error
             self.say(said, "bold red")
             if field is not None and self.query(f"#f-{field}"):
-                self.call_after_refresh(self.query_one(f"#f-{field}", Input).focus)
+                self.set_focus(self.query_one(f"#f-{field}", Input))
 
     def say(self, text: str, style: str = "") -> None:
         self.query_one("#pf-msg", Static).update(Text(text, style=style))
@@ -117,7 +121,8 @@ class PlayerForm(FormScreen):
                 self.index = ix
             except ArbiterError as exc:
                 self.index_said = message(exc, self.lang)
-                self.say(self.index_said, "dim")
+                if not self.refusal_shown:  # (a refusal said meanwhile stays on the line)
+                    self.say(self.index_said, "dim")
         return self.index
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -187,6 +192,21 @@ class PlayerForm(FormScreen):
             self.set_focus(getattr(self, "_back_to", self.query_one("#f-name", Input)))
             return
         super().action_cancel()
+
+    def submit(self) -> None:
+        """Save, once the typed values pass `check`; else the reason on the message line, its field focused."""
+        if not self.is_current:
+            return
+        values = {name: self.query_one(f"#f-{name}", Input).value for name, _, _ in self.fields}
+        refused = self.check(values) if self.check is not None else None
+        if refused is None:
+            self.dismiss(values)
+            return
+        field, said = refused
+        self.refusal_shown = True
+        self.say(said, "bold red")
+        if field is not None and self.query(f"#f-{field}"):
+            self.set_focus(self.query_one(f"#f-{field}", Input))
 
     def action_save(self) -> None:
         field = self.focused

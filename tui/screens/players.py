@@ -238,17 +238,23 @@ class PlayersScreen(ArbiterScreen):
         from arbiter.core.limits import RATING_MAX
 
         L, error = self.arb.lang, None
+
+        def parsed(v: dict):
+            return form_player(v, rating_max=RATING_MAX, tables_max=max(1, self.arb.event.tables))
+
+        def check(v: dict):  # the form's own refusal: it stays open, nothing typed is lost
+            try:
+                parsed(v)
+            except IllegalChange as exc:
+                return getattr(exc, "field", None), message(exc, L)
+            return None
+
         while True:
-            v = await self.ask(PlayerForm(title, fields, L, self.arb.event.rate, error))
+            v = await self.ask(PlayerForm(title, fields, L, self.arb.event.rate, error, check))
             if v is None:
                 return None
             fields = [(name, label, v.get(name, value)) for name, label, value in fields]  # what was typed, kept
-            try:
-                kw = form_player(v, rating_max=RATING_MAX, tables_max=max(1, self.arb.event.tables))
-            except IllegalChange as exc:
-                error = (getattr(exc, "field", None), message(exc, L))
-                continue
-            change = await self.commit(command(kw), say_refusal=False)
+            change = await self.commit(command(parsed(v)), say_refusal=False)
             if change.saved:
                 return change
             if change.error is None:
