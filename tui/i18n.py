@@ -446,6 +446,18 @@ T: dict[str, tuple[str, str]] = {
     "st_online_short": ("online {t}", "сайт {t}"),
     "st_offline_short": ("offline", "сайт недоступен"),
     "f_pairing": ("Swiss pairing ({names})", "жеребьёвка швейцарки ({names})"),
+    # the player form (tui/screens/player_form.py)
+    "f_title": ("title", "звание"),
+    "f_fide_id": ("FIDE id", "FIDE ID"),
+    "f_federation": ("federation", "федерация"),
+    "f_sex": ("sex (m/f)", "пол (m/f)"),
+    "f_birth": ("birth", "рождение"),
+    "pf_hint": ("Enter next field · Ctrl+S save · Esc cancel · ↓ candidates",
+                "Enter след. поле · Ctrl+S сохранить · Esc отмена · ↓ кандидаты"),
+    "pf_found": ("{n} in the rating lists: ↓ to choose, Enter fills the form",
+                 "в рейтинг-листах: {n}; ↓ выбрать, Enter заполнит форму"),
+    "pf_filled": ("filled in from {list}: {name}", "заполнено из {list}: {name}"),
+    "pf_rows_filled": ("{n} filled in from the rating lists by FIDE id", "дополнено из рейтинг-листов по FIDE ID: {n}"),
 }
 T.update(MORE)  # the end of the event's screens and the web view (tui/words.py)
 from .words_day import DAY  # noqa: E402  (the day's forms, the fewest rematches: tui/words_day.py)

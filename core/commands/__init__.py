@@ -9,7 +9,7 @@ Each command is a frozen dataclass with `why_not(event)`, `apply(event)`
 and `describe(event)` (core/commands/base.py); the groups are a module each:
 
     results   RecordResult, ClearResult, SetMoves, TechnicalDraws
-    players   AddPlayer, EditPlayer, Withdraw, RequestBye, ImportPlayers, SeatPlayers, MovePlayer
+    players   AddPlayer, EditPlayer, Withdraw, RequestBye, ImportPlayers, SeatPlayers, MovePlayer, UpdateRatings
     forbid    ForbidPair, ForbidClub
     pairing   PairNext, PairReadyTables, SavePairing, PairByHand, PairTeamsByHand, SwapColours, ExchangePlayers,
               GiveBye, Unpair
@@ -42,7 +42,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "base": ("Command", "SlowCommand"),
     "runner": ("run",),
     "results": ("UNSEEN", "RecordResult", "ClearResult", "SetMoves", "TechnicalDraws"),
-    "players": ("AddPlayer", "EditPlayer", "Withdraw", "RequestBye", "ImportPlayers", "SeatPlayers", "MovePlayer"),
+    "players": ("AddPlayer", "EditPlayer", "Withdraw", "RequestBye", "ImportPlayers", "SeatPlayers", "MovePlayer",
+                "UpdateRatings"),
     "forbid": ("ForbidPair", "ForbidClub"),
     "pairing": ("PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers",
                 "GiveBye", "Unpair", "why_not_by_hand", "PairTeamsByHand"),

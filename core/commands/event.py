@@ -27,6 +27,7 @@ class SetDetails(Command):
     round_dates: tuple[str, ...] | None = None
     public_crosstable: bool | None = None  # what the public site shows (docs/publishing.md)
     public_prize_money: bool | None = None
+    rate: str | None = None  # which rating of a rating list: standard, rapid or blitz
 
     def given(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if v is not None}

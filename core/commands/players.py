@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from arbiter.core.commands.base import Command
 from arbiter.core.errors import FileProblem, Msg
@@ -95,6 +95,8 @@ class ImportPlayers(Command):
     rows: tuple[dict[str, Any], ...]
     path: str
     method: str = "rating"
+    outside_lock: ClassVar[bool] = True  # the players made and the file's text written without the lock
+    # (core.store.EventFile.change_prepared): another judge waits only for the final write
 
     def apply(self, event: Event) -> Event:
         return seating.add_and_seat(event, self.rows, method=self.method,
@@ -134,3 +136,19 @@ class MovePlayer(Command):
 
     def describe(self, event: Event) -> Msg:
         return describe("move player {pid} to table {table}", pid=self.pid, table=self.table)
+
+
+@dataclass(frozen=True)
+class UpdateRatings(Command):
+    """Registered players' ratings from a rating list (`core.ratings.fill.updates`): (player id, new rating)
+    each; before round 1 only, unless `force`. One journal entry; undone as one."""
+
+    ratings: tuple[tuple[int, int], ...]
+    source: str
+    force: bool = False
+
+    def apply(self, event: Event) -> Event:
+        return rules.update_ratings(event, dict(self.ratings), force=self.force)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("update ratings from {file}: {n} changed", file=self.source, n=len(self.ratings))

@@ -30,4 +30,6 @@ def run(file, command: Command, *, progress: Callable[[], None] | None = None, a
     if isinstance(command, SlowCommand):
         return file.change_slow(lambda snapshot: command.compute(snapshot, progress), command.commit, command.what,
                                 attempts=attempts)
+    if getattr(command, "outside_lock", False):  # a bulk import: made without the lock, only written under it
+        return file.change_prepared(command.apply, command.describe(file.load()), attempts=attempts)
     return file.change(command.apply, command.describe(file.load()))

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 
 from arbiter.core.errors import Conflict, IllegalChange, Msg, word
+from arbiter.core.event.player_details import clean_details
 from arbiter.core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Round
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
@@ -79,6 +80,38 @@ def add_player(
     event: Event, name: str, *, rating: int = 0, club: str = "", federation: str = "", table: int | None = None,
     team: str = "", pid: int | None = None, **more: str,
 ) -> Event:
+    pid = next_id(event) if pid is None else pid
+    if event.has_player(pid):
+        raise IllegalChange("player id {pid} is taken", pid=pid)
+    player = make_player(event, pid, name, rating=rating, club=club, federation=federation, table=table, team=team,
+                         **more)
+    return replace(event, players=event.players + (player,))
+
+
+def add_players(event: Event, rows, *, row_error=None) -> Event:
+    """The players of `rows` (keyword arguments of `add_player`) added at once, ids from the next free one
+    on, in time linear in the rows (`add_player` once per row would copy the players each time). A row
+    refused raises `row_error(index, exc)` when given, else its IllegalChange; nothing is added then."""
+    pid = next_id(event)
+    started: dict[int | None, int] = {}
+    added = []
+    for i, row in enumerate(rows):
+        try:
+            added.append(make_player(event, pid, started=started, **row))
+        except IllegalChange as exc:
+            if row_error is None:
+                raise
+            raise row_error(i, exc) from None
+        pid += 1
+    return replace(event, players=event.players + tuple(added))
+
+
+def make_player(
+    event: Event, pid: int, name: str, *, rating: int = 0, club: str = "", federation: str = "",
+    table: int | None = None, team: str = "", started: dict | None = None, **more: str,
+) -> Player:
+    """A new player of `event` with id `pid`, every value checked (the rules of `add_player`); `started`
+    keeps the rounds each table has paired, for many players at once."""
     name = name.strip()
     if not name:
         raise IllegalChange("a player needs a name")
@@ -97,23 +130,45 @@ def add_player(
         raise IllegalChange("table {table} does not exist (the event has one table)", table=table)
     else:
         table = None
-    pid = next_id(event) if pid is None else pid
-    if event.has_player(pid):
-        raise IllegalChange("player id {pid} is taken", pid=pid)
-    started = rounds_paired(event, table)
-    if started and event.system != System.SWISS:
+    more = clean_details({"federation": federation, **more})
+    federation = more.pop("federation")
+    if started is None:
+        paired = rounds_paired(event, table)
+    elif table in started:
+        paired = started[table]
+    else:
+        paired = started[table] = rounds_paired(event, table)
+    if paired and event.system != System.SWISS:
         raise IllegalChange("the round robin has started: its Berger tables have no place for a late entry")
-    player = Player(
-        id=pid, name=name, rating=rating, club=club.strip(), federation=federation.strip(), table=table,
-        team=team.strip(), late_from=started + 1 if started else None, **more,
+    return Player(
+        id=pid, name=name, rating=rating, club=club.strip(), federation=federation, table=table,
+        team=team.strip(), late_from=paired + 1 if paired else None, **more,
     )
-    return replace(event, players=event.players + (player,))
+
+
+def update_ratings(event: Event, ratings: dict[int, int], *, force: bool = False) -> Event:
+    """The players' ratings set from a rating list: before round 1 is paired, or later only with `force`."""
+    if event.rounds and not force:
+        raise IllegalChange("round 1 has been paired: ratings are updated before it (--force to update them now)")
+    for pid, r in ratings.items():
+        event.player(pid)
+        if not 0 <= r <= RATING_MAX:
+            raise IllegalChange("player {pid}: rating {rating} of the list is not a rating (0 to {most})", pid=pid,
+                                rating=r, most=RATING_MAX)
+    return replace(event, players=tuple(replace(p, rating=ratings[p.id]) if p.id in ratings else p
+                                        for p in event.players))
 
 
 def edit_player(event: Event, pid: int, **fields) -> Event:
     p = event.player(pid)
     if "name" in fields and not str(fields["name"]).strip():
         raise IllegalChange("a player needs a name")
+    fields = clean_details(fields)
+    rating = fields.get("rating")
+    if isinstance(rating, int) and rating < 0:
+        raise IllegalChange("rating {rating} is negative", rating=rating)
+    if isinstance(rating, int) and rating > RATING_MAX:
+        raise IllegalChange("rating {rating} is too high: at most {most}", rating=rating, most=RATING_MAX)
     new = replace(p, **fields)
     return replace(event, players=tuple(new if x.id == pid else x for x in event.players))
 

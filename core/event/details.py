@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from arbiter.core.errors import IllegalChange, Msg, word
-from arbiter.core.event.model import Event
+from arbiter.core.event.model import RATES, Event
 from arbiter.core.limits import DETAIL_CHARS_MAX, ROUNDS_MAX
 
 # Event attribute -> the word a judge reads in a message (the command line's option without --)
@@ -25,6 +25,7 @@ DETAILS = {
     "round_dates": "round dates",
     # what the public site shows (core/formats/site.py, docs/publishing.md): yes or no
     "public_crosstable": "public crosstable", "public_prize_money": "public prize money",
+    "rate": "rate",
 }
 
 
@@ -65,6 +66,10 @@ def check_detail(attr: str, value: Any) -> Any:
         if value and not (len(value) == 3 and value.isascii() and value.isalpha() and value.isupper()):
             raise IllegalChange("federation: '{value}' is not a federation's code of three capital letters "
                                 "(like ENG, RUS)", value=value[:40])
+        return value
+    if attr == "rate":  # which rating a rating list gives the players (core/ratings)
+        if value not in RATES:
+            raise IllegalChange("rate: '{value}' is not standard, rapid or blitz", value=str(value)[:40])
         return value
     if attr == "deputy_arbiters":
         for name in value:

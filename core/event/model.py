@@ -24,6 +24,7 @@ PRIZE_SHARING = ("none", "equal", "hort", "winners")  # how tied players' prize 
 PRIZE_TROPHIES = ("order", "lot")  # who of a shared place holds a trophy: the Swiss order, or a lot drawn once
 REPORTS = ("judge", "agreed")  # players' reports: each waits for the judge's key, or two agreeing are recorded
 SEXES = ("f", "m")
+RATES = ("standard", "rapid", "blitz")  # which rating of a list the event reads (core/ratings)
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,7 @@ class Event:
     reports: str = "judge"  # players' reports from their phones (REPORTS; docs/players.md)
     player_byes: int = 0  # byes a player may ask for from the phone (0: none)
     player_bye_kind: str = "half"  # the kind of such a bye (BYE_KINDS)
+    rate: str = "standard"  # the rating a rating list gives the players: "standard", "rapid" or "blitz" (RATES)
     categories: tuple[Category, ...] = ()
     prizes: tuple[Prize, ...] = ()  # in the organisers' order (ties of value: the one listed first)
     lots: tuple[tuple[int, ...], ...] = ()  # final-ranking ties broken by lot: the tied ids in the order drawn

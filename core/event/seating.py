@@ -184,19 +184,13 @@ def add_and_seat(event: Event, rows: Sequence[dict], *, method: str = "rating",
     them) and deal those without a table to the tables (`seat_players`, with the players already there),
     in one change. A row that `add_player` refuses raises `row_error(index, exc)` when given.
     """
-    from arbiter.core.event.commands import add_player
+    from arbiter.core.event.commands import add_players
 
-    unseated: set[int] = set()
-    for i, row in enumerate(rows):
-        dealt = event.tables > 1 and row.get("table") is None
-        try:  # (a dealt player is added at table 1, then dealt: add_player's checks are the same)
-            event = add_player(event, **({**row, "table": 1} if dealt else row))
-        except IllegalChange as exc:
-            if row_error is None:
-                raise
-            raise row_error(i, exc) from None
-        if dealt:
-            unseated.add(event.players[-1].id)
+    dealt = [event.tables > 1 and row.get("table") is None for row in rows]
+    first = len(event.players)  # (a dealt player is added at table 1, then dealt: the checks are the same)
+    event = add_players(event, [{**row, "table": 1} if d else row for row, d in zip(rows, dealt)],
+                        row_error=row_error)
+    unseated = {p.id for p, d in zip(event.players[first:], dealt) if d}
     if not unseated:
         return event
     event = replace(event, players=tuple(replace(p, table=None) if p.id in unseated else p for p in event.players))

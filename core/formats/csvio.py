@@ -16,10 +16,13 @@ Import takes registration files as they come (docs/cli.md, "players import"):
   "Surname, First"; `rating`, `fide_id`, `birth` (a date or a year),
   `sex`, `title`, `club`, `federation`, `table`, `team`. A column arbiter
   does not know is ignored and named in one warning line.
-- **Values** are made clean for the player fields of core/event/model.py:
-  the birth is its year (`1987` from `17.05.1987` or `1987-05-17`), the sex
-  `m` or `f` (from `M`, `male`, `м`, `муж`, `ж`, `W` ...), a title upper
-  case. A bad value is refused with its line and column, and nothing is
+- **Values** are made clean for the player fields of core/event/model.py,
+  by the checks every way in makes (core/event/player_details.py): the
+  birth a year or a real date (`17.05.1987`, `1987/05/17` -> `1987-05-17`),
+  the sex `m` or `f` (from `M`, `male`, `м`, `муж`, `ж`, `W` ...), a title
+  one of FIDE's (upper-cased), a FIDE id 1-10 digits, the federation FIDE's
+  code (a country's name in English or Russian becomes it: `Россия` ->
+  `RUS`). A bad value is refused with its line and column, and nothing is
   imported.
 """
 
@@ -34,7 +37,8 @@ from pathlib import Path
 from typing import Iterable
 
 from arbiter.core import limits
-from arbiter.core.errors import FileProblem, Msg, word
+from arbiter.core.errors import FileProblem, IllegalChange, Msg, word
+from arbiter.core.event import player_details as details
 from arbiter.core.msg.cells import clean
 
 COLUMNS = ("name", "rating", "club", "federation", "table", "team", "title", "fide_id", "sex", "birth")
@@ -76,8 +80,23 @@ _ALIAS = {_key(a): field for field, names in ALIASES.items() for a in names}
 _SEX = {"m": "m", "male": "m", "man": "m", "men": "m", "boy": "m", "м": "m", "муж": "m", "мужской": "m",
         "мужчина": "m", "f": "f", "female": "f", "woman": "f", "women": "f", "w": "f", "girl": "f", "ж": "f",
         "жен": "f", "женский": "f", "женщина": "f"}
-_TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 _NONE = ("", "-", "—", "–", "n/a", "нет")
+_DATETIME = re.compile(r"[ T][0-9]{1,2}:[0-9]{2}(:[0-9]{2})?$")
+_SLASHED = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})")
+
+
+def _slashed(v: str) -> str:
+    """A spreadsheet's D/M/YYYY or M/D/YYYY as a date when the order is plain (a part over 12), else its year
+    alone (5/6/1987 may be either; the year is what categories read)."""
+    m = _SLASHED.fullmatch(v.strip())
+    if m is None:
+        return v
+    a, b, y = (int(x) for x in m.groups())
+    if a > 12 >= b:
+        return f"{y:04d}-{b:02d}-{a:02d}"
+    if b > 12 >= a:
+        return f"{y:04d}-{a:02d}-{b:02d}"
+    return m.group(3)
 
 
 @dataclass(frozen=True)
@@ -222,7 +241,7 @@ def read_players(text: str, path: str = "<csv>") -> list[dict]:
     return read_import(text, path).rows
 
 
-def read_import(text: str, path: str = "<csv>", *, encoding: str = "utf-8") -> Import:
+def read_import(text: str, path: str = "<csv>", *, encoding: str = "utf-8", most: int = limits.PLAYERS_MAX) -> Import:
     """The players of a CSV text, the columns ignored, the separator."""
     text = text.removeprefix("\ufeff")
     delimiter = _delimiter(text)
@@ -264,8 +283,8 @@ def read_import(text: str, path: str = "<csv>", *, encoding: str = "utf-8") -> I
             line_no = reader.line_num
             if not any(x.strip() for x in raw):
                 continue
-            if len(rows) >= limits.PLAYERS_MAX:
-                raise FileProblem(path, line_no, "more than {most} players", most=limits.PLAYERS_MAX)
+            if len(rows) >= most:
+                raise FileProblem(path, line_no, "more than {most} players", most=most)
             if len(raw) > len(fields):
                 raise FileProblem(path, line_no, "{n} fields, the header has {m}", n=len(raw), m=len(fields))
             row = {f: v.strip() for f, v in zip(fields, raw) if f}
@@ -281,8 +300,8 @@ def _player(row: dict[str, str], path: str, line_no: int) -> dict:
     if not name and row.get("surname"):
         given = " ".join(x for x in (row.get("first_name", ""), row.get("patronymic", "")) if x)
         name = f"{row['surname']}, {given}" if given else row["surname"]
-    if not name:
-        raise FileProblem(path, line_no, "the name is empty")
+    if not name and row.get("fide_id", "").lower() in _NONE:  # (a FIDE id alone: the name from the rating
+        raise FileProblem(path, line_no, "the name is empty")  # lists, `players import`; else add_player says)
     kw: dict = {"name": name}
     for c in ("rating", "table"):
         v = row.get(c, "")
@@ -294,48 +313,26 @@ def _player(row: dict[str, str], path: str, line_no: int) -> dict:
             raise FileProblem(path, line_no, "{c} '{v}' is too big: at most {most}", c=word(c),
                               v=v[:20] + "…", most=limits.RANGES[c][1])
         kw[c] = int(v)
-    for c in ("club", "federation", "team"):
+    for c in ("club", "team"):
         if row.get(c):
             kw[c] = row[c]
-    fide_id = row.get("fide_id", "")
-    if fide_id.lower() not in _NONE:
-        if fide_id.endswith(".0") and fide_id[:-2].isdigit():  # a spreadsheet's number
-            fide_id = fide_id[:-2]
-        if not (fide_id.isascii() and fide_id.isdigit() and len(fide_id) <= 12):
-            raise FileProblem(path, line_no, "FIDE id '{v}' is not a number", v=fide_id[:40])
-        kw["fide_id"] = fide_id
-    title = row.get("title", "")
-    if title.lower() not in _NONE:
-        kw["title"] = title.upper() if title.upper() in _TITLES else title
-    sex = row.get("sex", "")
+    sex = row.get("sex", "")  # (its own words: M, male, м, муж, ж, W ...)
     if sex:
         s = _SEX.get(sex.lower().rstrip("."))
         if s is None:
             raise FileProblem(path, line_no, "sex '{v}' is not m or f (male or female; м or ж)", v=sex[:40])
         kw["sex"] = s
-    birth = row.get("birth", "")
-    if birth.lower() not in _NONE:
-        kw["birth"] = _birth_year(birth, path, line_no)
+    for c in ("fide_id", "title", "federation", "birth"):  # checked as every way in checks them
+        v = row.get(c, "")
+        if v.lower() in _NONE:
+            continue
+        if c == "birth":
+            v = _slashed(_DATETIME.sub("", v))  # a spreadsheet's date and time: 1987-05-17 00:00:00
+        try:
+            kw[c] = details.CHECKS[c](v)
+        except IllegalChange as exc:
+            raise FileProblem(path, line_no, exc.msg) from None
     return kw
-
-
-_YEAR = re.compile(r"(1[89][0-9]{2}|20[0-9]{2})")
-_DATE = re.compile(r"(?:([0-9]{1,2})[./-]([0-9]{1,2})[./-]((?:19|20)[0-9]{2})|((?:19|20)[0-9]{2})[./-]"
-                   r"([0-9]{1,2})[./-]([0-9]{1,2}))(?:[ T].*)?")
-
-
-def _birth_year(text: str, path: str, line_no: int) -> str:
-    """The year of a birth date or year: `1987`, `17.05.1987`, `1987-05-17`, `5/17/1987`, `1987.0`."""
-    t = text.strip()
-    if t.endswith(".0") and t[:-2].isdigit():
-        t = t[:-2]
-    if _YEAR.fullmatch(t):
-        return t
-    m = _DATE.fullmatch(t)
-    if m:
-        return m.group(3) or m.group(4)
-    raise FileProblem(path, line_no, "birth '{v}' is not a year or a date (1987, 17.05.1987, 1987-05-17)",
-                      v=text[:40])
 
 
 def write_rows(header: Iterable[str], rows: Iterable[Iterable]) -> str:

@@ -94,7 +94,7 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
         byes = tuple((i + 1, KIND_OF_BYE[r.outcome]) for i, r in enumerate(p.records)  # Z: a zero-point bye, the
                      if r.outcome in KIND_OF_BYE  # absence stored with the player (a later pairing leaves him out)
                      and not (withdrawn is not None and i + 1 >= withdrawn and r.outcome is Outcome.ZERO_BYE))
-        players.append(player_of(p, byes=byes, withdrawn_from=withdrawn))
+        players.append(player_of(p, path, byes=byes, withdrawn_from=withdrawn))
     for rnd, ids in t.absences.items():
         for pid in ids:
             if pid in by_id and rnd > played:

@@ -21,10 +21,14 @@ from fractions import Fraction
 
 from arbiter.core.errors import FileProblem, IllegalChange
 from arbiter.core.event.model import Player
+from arbiter.core.event.player_details import clean_details, trf_birth
 from arbiter.core.event.records import BYE_OF_KIND, Outcome, RoundRecord
 from arbiter.core.event.results import Result
 from arbiter.core.formats.trf import TrfPlayer, TrfTournament
 from arbiter.core.formats.trf_tiebreaks import read_tiebreaks
+
+TRF_NAME_CHARS = 33  # columns 15-47 of a 001 line
+TRF_SEX = {"m": "m", "f": "w"}  # the report's letters (TRF: m or w)
 
 RESULT = {
     (Outcome.WIN, Outcome.LOSS): Result.FIRST_WINS,
@@ -36,10 +40,21 @@ RESULT = {
 }
 
 
-def player_of(p: TrfPlayer, **more) -> Player:
-    """The event's player of a 001 line (id = start number)."""
-    return Player(id=p.id, name=p.name.strip() or f"Player {p.id}", rating=p.rating, federation=p.fed,
-                  title=p.title, fide_id=p.fide_id, sex=p.sex, birth=p.birth, **more)
+def player_of(p: TrfPlayer, path: str = "<trf>", **more) -> Player:
+    """The event's player of a 001 line (id = start number), its details checked as every way in checks
+    them (core/event/player_details.py: a FIDE id, a title, a federation, a sex, a birth YYYY/MM/DD);
+    a value refused names its line."""
+    try:
+        got = clean_details({"federation": p.fed, "title": p.title, "fide_id": p.fide_id, "sex": p.sex,
+                             "birth": p.birth})
+    except IllegalChange as exc:
+        raise FileProblem(path, p.line or None, exc.msg) from None
+    return Player(id=p.id, name=p.name.strip() or f"Player {p.id}", rating=p.rating, **got, **more)
+
+
+def trf_cut_names(players) -> list[Player]:
+    """The players whose name is longer than the 33 columns of a 001 line: the report cuts them, and says so."""
+    return [p for p in players if len(p.name) > TRF_NAME_CHARS]
 
 
 def check_fits(number: int, points: Fraction, pid: int | None = None) -> None:
@@ -55,8 +70,9 @@ def check_fits(number: int, points: Fraction, pid: int | None = None) -> None:
 def trf_player(p: Player, number: int, points: Fraction, rank: int, records: list[RoundRecord]) -> TrfPlayer:
     """The 001 line of an event's player, under start number `number`."""
     check_fits(number, points, p.id)
-    return TrfPlayer(id=number, name=p.name, rating=p.rating, fed=p.federation, sex=p.sex, title=p.title,
-                     fide_id=p.fide_id, birth=p.birth, points=points, rank=rank, records=records)
+    return TrfPlayer(id=number, name=p.name, rating=p.rating, fed=p.federation, sex=TRF_SEX.get(p.sex, ""),
+                     title=p.title, fide_id=p.fide_id, birth=trf_birth(p.birth), points=points, rank=rank,
+                     records=records)
 
 
 def game_result(path: str, p: TrfPlayer, k: int, first: RoundRecord, second: RoundRecord, id2: int) -> Result:

@@ -284,7 +284,7 @@ def roundrobin_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         name=name or t.name.strip() or "Imported tournament", rounds_planned=total,
         system=System.DOUBLE_ROUNDROBIN if double else System.ROUNDROBIN, scoring=replace(t.scoring, pab=None),
         initial_colour=t.initial_colour or "w", tiebreaks=codes, edition=edition or "fide2024",
-        players=tuple(player_of(p, withdrawn_from=withdrawn[p.id], byes=tuple(byes[p.id])) for p in t.players),
+        players=tuple(player_of(p, path, withdrawn_from=withdrawn[p.id], byes=tuple(byes[p.id])) for p in t.players),
         rounds=tuple(rounds), extra=((Stage.ROUNDROBIN, {"order": list(order)}),) if k else (),
     )
 

@@ -306,7 +306,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
     state = TeamsState(boards=B, match_points=mp, pab=pab, names=tuple(tname[n] for n in numbers) if k else (),
                        rosters=rosters, byes=byes, berger=berger,
                        tiebreaks=() if list(codes) in ([], list(DEFAULT_CODES)) else codes)
-    players = tuple(player_of(p, team=tname[team_of[p.id]], byes=tuple(played_byes[p.id])) for p in t.players)
+    players = tuple(player_of(p, path, team=tname[team_of[p.id]], byes=tuple(played_byes[p.id])) for p in t.players)
     event = Event(
         name=name or t.name.strip() or "Imported tournament", rounds_planned=rounds_total, system=system,
         scoring=t.scoring, initial_colour=t.initial_colour or "w", edition=edition or "fide2024",

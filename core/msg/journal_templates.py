@@ -58,6 +58,7 @@ TEMPLATES: tuple[str, ...] = (
     "withdraw player {pid}",
     "move player {pid} to table {table}",
     "import {n} players from {file}",
+    "update ratings from {file}: {n} changed",
     "half bye for player {pid} in round {round}",
     "zero bye for player {pid} in round {round}",
     "full bye for player {pid} in round {round}",

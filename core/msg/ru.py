@@ -28,6 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
     "rating": {"ru": "рейтинг"},
     "table": {"ru": "стол"},
     # the event's details (core/event/details.py), named in messages
+    "rate": {"ru": "вид рейтинга"},
     "name": {"ru": "название"},
     "city": {"ru": "город"},
     "federation": {"ru": "федерация"},
@@ -42,6 +43,58 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 RU: dict[str, str] = {
+    # -- a player's details, the rating lists (core/event/player_details.py, core/ratings/) --
+    "FIDE id '{v}' is not a FIDE id: 1 to {most} digits": "FIDE ID '{v}' не является FIDE ID: от 1 до {most} цифр",
+    "title '{v}' is not one of FIDE's titles ({known})": "звание '{v}' не входит в звания ФИДЕ ({known})",
+    "federation '{v}' is not a FIDE federation: give its three-letter code (RUS, KAZ, GER ...) or the country's name":
+        "федерация '{v}' не является федерацией ФИДЕ: укажите её трёхбуквенный код (RUS, KAZ, GER ...) или "
+        "название страны",
+    "sex '{v}' is not m or f": "пол '{v}' не m и не f",
+    "birth '{v}' is not a year or a date (1990, 1990-05-17, 1990/05/17, 17.05.1990)":
+        "дата рождения '{v}' не год и не дата (1990, 1990-05-17, 1990/05/17, 17.05.1990)",
+    "birth '{v}': the year {y} is not a year of birth ({lo} to {hi})":
+        "дата рождения '{v}': {y} не год рождения (от {lo} до {hi})",
+    "birth '{v}' is not a real date": "дата рождения '{v}' не существует в календаре",
+    "'{v}' is not a FIDE federation's code (RUS, KAZ, GER ...)": "'{v}' не код федерации ФИДЕ (RUS, KAZ, GER ...)",
+    "'{v}' is written {got}": "'{v}' пишется {got}",
+    "rate: '{value}' is not standard, rapid or blitz": "вид рейтинга: '{value}' не 'standard', 'rapid' и не 'blitz'",
+    "update ratings from {file}: {n} changed": "рейтинги обновлены по списку {file}: изменено {n}",
+    "round 1 has been paired: ratings are updated before it (--force to update them now)":
+        "1-й тур уже составлен: рейтинги обновляют до него (--force, чтобы обновить сейчас)",
+    "player {pid}: rating {rating} of the list is not a rating (0 to {most})":
+        "участник {pid}: рейтинг {rating} из списка не рейтинг (от 0 до {most})",
+    "column {column}: '{value}' is not a FIDE id (1 to 10 digits)":
+        "столбец {column}: '{value}' не FIDE ID (от 1 до 10 цифр)",
+    "column {column}: '{value}' is not a name": "столбец {column}: '{value}' не имя",
+    "column {column}: '{value}' is not a federation's code of three capital letters":
+        "столбец {column}: '{value}' не код федерации из трёх заглавных букв",
+    "column {column}: '{value}' is not M or F": "столбец {column}: '{value}' не M и не F",
+    "column {column}: '{value}' is not a FIDE title (GM IM FM CM WGM WIM WFM WCM)":
+        "столбец {column}: '{value}' не звание ФИДЕ (GM IM FM CM WGM WIM WFM WCM)",
+    "column {column}: '{value}' is not a rating": "столбец {column}: '{value}' не рейтинг",
+    "column {column}: '{value}' is not a year of birth (four digits)":
+        "столбец {column}: '{value}' не год рождения (четыре цифры)",
+    "the header's column '{word}' is not one of FIDE's list (ID Number, Name, Fed, Sex, Tit, WTit, OTit, FOA, SRtng "
+    "... B-day, Flag)":
+        "столбец заголовка '{word}' не из списка ФИДЕ (его столбцы: 'ID Number', 'Name', 'Fed', 'Sex', 'Tit', "
+        "'WTit', 'OTit', 'FOA', 'SRtng' ... 'B-day', 'Flag')",
+    "the header has no '{word}' column: not FIDE's list": "в заголовке нет столбца '{word}': это не список ФИДЕ",
+    "empty file: expected FIDE's header line (ID Number  Name ...)":
+        "пустой файл: ожидалась строка заголовка ФИДЕ ('ID Number  Name ...')",
+    "a zip of a rating list holds one file; this one holds {n}":
+        "архив ZIP рейтинг-листа содержит один файл, а в этом их {n}",
+    "the list is too big: at most {most} bytes": "список слишком велик: не больше {most} байт",
+    "the rating index is damaged ({what}): import the lists again (arbiter ratings import LIST) to build it anew":
+        "рейтинговый индекс повреждён ({what}): импортируйте списки заново (arbiter ratings import LIST), чтобы "
+        "построить его снова",
+    "no rating list imported yet: import one (arbiter ratings import LIST; docs/ratings.md says where FIDE "
+    "publishes them)":
+        "рейтинг-листы ещё не импортированы: импортируйте список (arbiter ratings import LIST; где ФИДЕ их "
+        "публикует, сказано в 'docs/ratings.md')",
+    "no list named '{name}' in the index": "в индексе нет списка '{name}'",
+    "{field}: '{v}' is not a whole number (the digits 0-9)": "{field}: '{v}' не целое число (цифры 0-9)",
+    "{field}: {n} is too high: at most {most}": "{field}: {n} слишком много: не больше {most}",
+    # -- (end of players' details) --
     # text from outside (the system, a library): shown as it is (`verbatim`)
     "{text}": "{text}",
     # == the engine's errors (core/errors.py: raise IllegalChange("...", field=...)) ==

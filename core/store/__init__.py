@@ -192,7 +192,29 @@ class EventFile:
         raise Conflict("the event changed {n} times while this change was being prepared; try again",
                        n=max(1, attempts))
 
-    def _commit(self, old: Event, new: Event, what: str, kind: str, of: int | None) -> None:
+    def change_prepared(self, fn: Callable[[Event], Event], what: str, *, attempts: int = 3) -> Event:
+        """A change whose new event, its journal entry's changes and its text are made without the lock (a
+        bulk import of many players): the lock is held only to see that the file is still the one they were
+        made from, and to write them. When another judge changed the file meanwhile, all is made again from
+        the file as it is then (at most `attempts` times in all, then `Conflict`)."""
+        for _ in range(max(1, attempts)):
+            snapshot = self.load()
+            self.check_writable()
+            new = fn(snapshot)
+            if new is snapshot:
+                return snapshot
+            changes = diff(snapshot, new)
+            prepared = (changes, dumps(new).encode("utf-8"), journal.changes_json(changes))  # (dumps checks it)
+            with self.transaction(what) as now:
+                if now is not snapshot:
+                    continue
+                self._commit(now, new, what, "change", None, prepared=prepared)
+                return new
+        raise Conflict("the event changed {n} times while this change was being prepared; try again",
+                       n=max(1, attempts))
+
+    def _commit(self, old: Event, new: Event, what: str, kind: str, of: int | None,
+                prepared: tuple[list, bytes, str] | None = None) -> None:
         """Write one change: the temporary file, the journal's pending entry, the rename, the entry done.
 
         Any refusal before the rename leaves the file and the journal as
@@ -200,15 +222,20 @@ class EventFile:
         consistent on the next transaction.
         """
         self.check_writable()  # made read-only while this change waited for the lock
-        changes = diff(old, new)
-        data = dumps(new).encode("utf-8")
-        entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, changes, of)
+        if prepared is None:
+            changes, data = diff(old, new), dumps(new).encode("utf-8")
+            entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, changes, of)
+            line = entry.line()
+        else:  # made outside the lock: only the entry's number, time and judge are made here
+            _changes, data, written = prepared
+            entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, [], of)
+            line = journal.line_with(entry, written)
         like = files.like_of(self.real)
-        files.check_space(self.real, len(data) + len(entry.line()) + 1)
+        files.check_space(self.real, len(data) + len(line) + 1)
         tmp = files.write_temp(self.real, data, like=like)
         files.step("temp written")
         try:
-            pending = journal.begin(self.real, entry, like)
+            pending = journal.begin(self.real, entry, like, line)
         except BaseException:
             files._unlink(tmp)
             raise

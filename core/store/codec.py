@@ -37,6 +37,7 @@ from arbiter.core.event.model import (
     PRIZE_SHARING,
     PRIZE_TROPHIES,
     REPORTS,
+    RATES,
     SEXES,
     STAGES,
     SYSTEMS,
@@ -51,6 +52,7 @@ from arbiter.core.event.model import (
 from arbiter.core.event.codes import ALPHABET as CODE_ALPHABET
 from arbiter.core.event.codes import LENGTH as CODE_LENGTH
 from arbiter.core.event.codes import is_code
+from arbiter.core.event.player_details import stored_problem
 from arbiter.core.event.money import amount_ok, amount_value
 from arbiter.core.event.records import Scoring
 from arbiter.core.event.results import Result
@@ -106,7 +108,10 @@ def _value(v: str | int | bool) -> str:
     if text is None:
         if len(memo) >= _MEMO_MAX:
             memo.clear()
-        text = memo[v] = tomli_w.dumps({"v": v})[len("v = "):-1]
+        if memo is _TEXTS and v.isprintable() and '"' not in v and "\\" not in v:
+            text = memo[v] = f'"{v}"'  # what tomli-w writes for it: it escapes only quotes, backslashes, controls
+        else:
+            text = memo[v] = tomli_w.dumps({"v": v})[len("v = "):-1]
     return text
 
 
@@ -131,6 +136,7 @@ _EVENT_FIELDS = (  # (attribute of Event, key in the file), in the file's order
     ("prize_sharing", "prize_sharing"), ("prize_trophies", "prize_trophies"),
     ("public_crosstable", "public_crosstable"), ("public_prize_money", "public_prize_money"),
     ("reports", "reports"), ("player_byes", "player_byes"), ("player_bye_kind", "player_bye_kind"),
+    ("rate", "rate"),
 )
 _ALWAYS = ("name", "system", "rounds_planned")
 _DEFAULT_EVENT = Event(name="", rounds_planned=0)
@@ -296,7 +302,7 @@ def _player_text(p: Player, tables: int) -> str:
         doc = player_doc(p)
         what = lambda: Msg("player {pid}", pid=p.id)  # noqa: E731
         if text is _NEW:  # made by a command, not read from a file: checked as the reader would
-            _checked_on_save(lambda rd: _player(rd, doc, "", tables), what)
+            _checked_on_save(lambda rd: _plain_player(doc, tables) or _player(rd, doc, "", tables), what)
         byes = doc.pop("byes", None)
         text = _unicode("[[players]]\n" + _lines(doc) + (f"byes = {_inline(byes)}\n" if byes else ""), what)
         _remember(p, text)
@@ -746,6 +752,7 @@ def _settings(rd: Reader, ev: dict, where: str) -> dict[str, Any]:
     g["reports"] = choice(rd, ev, "reports", where, REPORTS, "judge")
     g["player_byes"] = integer(rd, ev, "player_byes", where, "rounds", 0)
     g["player_bye_kind"] = choice(rd, ev, "player_bye_kind", where, BYE_KINDS, "half")
+    g["rate"] = choice(rd, ev, "rate", where, RATES, "standard")
     pts = typed(rd, ev, "points", where, (dict,), {})
     only(rd, pts, _SCORING_FIELDS, at(where, "points"), "unknown kind of points (known: {known})",
          known=", ".join(_SCORING_FIELDS))
@@ -883,6 +890,7 @@ def _team_lot(rd: Reader, lot: list, where: str, known: frozenset[int]) -> tuple
 
 _PLAYER_TYPES = {"name": str, "rating": int, "club": str, "federation": str, "table": int, "team": str,
                  "title": str, "fide_id": str, "sex": str, "birth": str, "late_from": int, "withdrawn_from": int, "code": str}
+_DETAILS = ("fide_id", "title", "federation", "sex", "birth")
 _PLAYER_BOUNDS = {"rating": "rating", "table": "table", "late_from": "round", "withdrawn_from": "round"}
 
 
@@ -917,6 +925,9 @@ def _plain_player(row: Any, tables: int) -> Player | None:
     t = kw.get("table")
     if "name" not in kw or (t is None and tables > 1) or (t is not None and not 1 <= t <= tables):
         return None
+    for k in _DETAILS:
+        if k in kw and stored_problem(k, kw[k]) is not None:
+            return None
     byes: tuple[tuple[int, str], ...] = ()
     if "byes" in row:
         asked = row["byes"]
@@ -947,6 +958,10 @@ def _player(rd: Reader, row: Any, where: str, tables: int) -> Player:
     if "code" in kw and not is_code(kw["code"]):
         raise rd.fail(at(where, "code"), "not a player's code: expected {n} characters of {alphabet}",
                       n=CODE_LENGTH, alphabet=CODE_ALPHABET)
+    for k in _DETAILS:  # FIDE id, title, federation, sex, birth: as every way in makes them
+        why = stored_problem(k, kw.get(k, ""))
+        if why is not None:
+            raise rd.fail(at(where, k), why.msg)
     t = kw.get("table")
     if t is not None and not (1 <= t <= tables):
         raise rd.fail(at(where, "table"), "table {t} does not exist (the event has {tables})", t=t, tables=tables)

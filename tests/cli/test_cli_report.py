@@ -26,7 +26,8 @@ def test_new_takes_the_details_and_event_set_changes_them(tmp_path):
     assert got == {"name": "City Open", "city": "", "federation": "RUS", "start": "2026-05-01", "end": "2026-05-03",
                    "chief_arbiter": "IA Ivanov, Ivan", "deputy_arbiters": ["Petrova, Anna", "Sidorov, Oleg"],
                    "time_control": "90 min + 30 s per move", "round_dates": ["2026-05-01", "", "2026-05-02"],
-                   "public_crosstable": True, "public_prize_money": True}
+                   "public_crosstable": True, "public_prize_money": True,
+                   "rate": "standard"}
     ok("event", "set", f, "--deputy", "")
     assert load(f).deputy_arbiters == ()
     assert "set the event's details" in ok("log", f)

@@ -141,8 +141,8 @@ def test_headers_in_russian_as_a_registration_form_gives_them(ev, tmp_path):
                                    "them): Отметка времени")
     a, b = load(ev).players
     assert (a.name, a.birth, a.sex, a.rating, a.fide_id, a.title, a.club, a.federation) == \
-        ("Иванова, Мария Сергеевна", "2009", "f", 1650, "34187123", "WFM", "Ладья", "RUS")
-    assert (b.name, b.birth, b.sex, b.rating, b.fide_id, b.title) == ("Котов, Илья", "2011", "m", 0, "", "")
+        ("Иванова, Мария Сергеевна", "2009-05-17", "f", 1650, "34187123", "WFM", "Ладья", "RUS")
+    assert (b.name, b.birth, b.sex, b.rating, b.fide_id, b.title) == ("Котов, Илья", "2011-02-03", "m", 0, "", "")
 
 
 def test_unknown_columns_are_ignored_and_named_in_one_warning_line(ev, tmp_path):
@@ -152,7 +152,7 @@ def test_unknown_columns_are_ignored_and_named_in_one_warning_line(ev, tmp_path)
     assert err == (f"arbiter: warning: {tmp_path / 'reg.csv'}: columns ignored (arbiter does not know them): "
                    "Timestamp, E-mail, Phone\n")
     p = load(ev).players[0]
-    assert (p.name, p.fide_id, p.birth) == ("Ann", "123", "2001")
+    assert (p.name, p.fide_id, p.birth) == ("Ann", "123", "2001-03-04")
 
 
 def test_a_name_column_wins_over_surname_and_first_name_and_they_are_named_as_ignored():
@@ -162,10 +162,11 @@ def test_a_name_column_wins_over_surname_and_first_name_and_they_are_named_as_ig
     assert got.warnings()[0].text("ru") == "столбцы пропущены (arbiter их не знает): Фамилия, Имя"
 
 
-@pytest.mark.parametrize("typed,year", [("1987", "1987"), ("17.05.1987", "1987"), ("1987-05-17", "1987"),
-                                        ("5/17/1987", "1987"), ("17/05/1987", "1987"), ("1987.0", "1987"),
-                                        ("1987-05-17 00:00:00", "1987"), ("-", None), ("", None)])
-def test_the_birth_is_its_year(typed, year):
+@pytest.mark.parametrize("typed,year", [("1987", "1987"), ("17.05.1987", "1987-05-17"), ("1987-05-17", "1987-05-17"),
+                                        ("1987/05/17", "1987-05-17"), ("5/17/1987", "1987-05-17"),
+                                        ("17/05/1987", "1987-05-17"), ("5/6/1987", "1987"), ("1987.0", "1987"),
+                                        ("1987-05-17 00:00:00", "1987-05-17"), ("-", None), ("", None)])
+def test_the_birth_is_a_year_or_a_real_date(typed, year):
     row = csvio.read_import(f"name,birth\nA,{typed}\n").rows[0]
     assert row.get("birth") == year
 
@@ -180,7 +181,7 @@ def test_the_sex_is_m_or_f(typed, sex):
 @pytest.mark.parametrize("body,needle", [
     ("name,sex\nA,x\n", ":2: sex 'x' is not m or f"),
     ("name,birth\nA,yesterday\n", ":2: birth 'yesterday' is not a year or a date"),
-    ("name,fide id\nA,12ab\n", ":2: FIDE id '12ab' is not a number"),
+    ("name,fide id\nA,12ab\n", ":2: FIDE id '12ab' is not a FIDE id: 1 to 10 digits"),
     ("surname,first name\n,Ann\n", ":2: the name is empty"),
     ("rating,club\n1500,A\n", ":1: no 'name' column in the header (found: rating, club)"),
     ("name,ФИО\nA,B\n", ":1: the column 'name, ФИО' is there twice"),

@@ -281,6 +281,8 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.AcceptWithdrawal(5), e, "withdraw player 5, asked by the player"),
         (cmds.SetReports("agreed", 1), e, "players' reports: agreed; byes asked from the phone: 1 half"),
         (cmds.ImportPlayers(({"name": "A"}, {"name": "B"}), "/tmp/x/entries.csv"), e, "import 2 players from entries.csv"),
+        (cmds.UpdateRatings(((3, 2200), (5, 1900)), "players_list_foa", force=True), e,
+         "update ratings from players_list_foa: 2 changed"),
         (cmds.SeatPlayers("rating"), e, "seat players at tables by rating"),
         (cmds.SeatPlayers("lots", everyone=True), e, "seat players at tables by lot"),
         (cmds.MovePlayer(7, 2), two, "move player 7 to table 2"),

@@ -498,14 +498,14 @@ async def test_keys_typed_in_one_burst_go_to_the_field_shown_focused(round_three
         assert isinstance(app.screen, FormScreen)
         app.screen.query_one("#f-rating").value = ""
         # a laggy SSH link: "Xavier X⏎1400⏎Rooks⏎⏎" arrives at once, before any key is handled
-        compat.burst(app, [*"Xavier", "space", "X", "enter", *"1400", "enter", *"Rooks", "enter", "2", "enter"])
+        compat.burst(app, [*"Xavier", "space", "X", "enter", *"1400", "enter", *"Rooks", "enter", "2", "ctrl+s"])
         await until(pilot, lambda: isinstance(app.screen, PlayersScreen), "the form submitted")
         await pilot.pause()
         # and as the pilot presses them, in one call
         await pilot.press("a")
         await pilot.pause()
         app.screen.query_one("#f-rating").value = ""
-        await pilot.press(*"Yvonne", "space", "Y", "enter", *"1500", "enter", "enter", "1", "enter")
+        await pilot.press(*"Yvonne", "space", "Y", "enter", *"1500", "enter", "enter", "1", "ctrl+s")
         await pilot.pause()
     players = load(round_three).players
     assert [(p.name, p.rating, p.club, p.table) for p in players[-2:]] == [("Xavier X", 1400, "Rooks", 2),

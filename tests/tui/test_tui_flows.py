@@ -36,6 +36,8 @@ async def test_players_add_late_entry_search_withdraw(one_table):
         await pilot.pause()
         assert isinstance(app.screen, FormScreen)
         await fill_form(pilot, ["Late, Larry", "1700", "Rooks"])
+        await pilot.press("ctrl+s")  # (the form goes on: title, FIDE id, federation, sex, birth)
+        await pilot.pause()
         e = load(one_table)
         larry = max(e.players, key=lambda p: p.id)
         assert larry.name == "Late, Larry" and larry.rating == 1700 and larry.late_from == 2  # late entry
@@ -62,7 +64,7 @@ async def test_players_add_late_entry_search_withdraw(one_table):
         await pilot.pause()
         assert isinstance(app.screen, FormScreen)
         await fill_form(pilot, ["Renamed [/] Three"])
-        await pilot.press("enter", "enter")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert any(p.name == "Renamed [/] Three" for p in load(one_table).players)
         await pilot.press("escape")
@@ -285,7 +287,7 @@ async def test_from_an_empty_event_to_the_first_round(tmp_path):
         for name, rating in (("Ann", "1800"), ("Bob", "1700"), ("Cid", "1600"), ("Dan", "1500"), ("Eve", "1400")):
             await pilot.press("a")
             await pilot.pause()
-            await fill_form(pilot, [name, rating, ""])
+            await fill_form(pilot, [name, rating, "", "", "", "", "", ""])  # to the last field: birth
         assert [p.name for p in load(p).players] == ["Ann", "Bob", "Cid", "Dan", "Eve"]
         await pilot.press("escape")
         await pilot.pause()

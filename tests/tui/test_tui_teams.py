@@ -446,7 +446,7 @@ async def test_a_player_added_with_a_team_on_the_players_screen(tmp_path):
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, FormScreen)
-        await pilot.press(*"Reserve, Rex", "enter", *"1500", "enter", "enter", *"Rooks", "enter")
+        await pilot.press(*"Reserve, Rex", "enter", *"1500", "enter", "enter", *"Rooks", "ctrl+s")
         await until(pilot, lambda: any(p.name == "Reserve, Rex" for p in load(path).players), "the player added")
         p = next(p for p in load(path).players if p.name == "Reserve, Rex")
         assert p.team == "Rooks" and team_event.roster(load(path), "Rooks")[-1] == p.id

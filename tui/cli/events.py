@@ -65,7 +65,7 @@ def cmd_new(a: argparse.Namespace) -> int:
 def details_given(a: argparse.Namespace) -> dict:
     """The event's details given as options (`core.commands.SetDetails`'s fields)."""
     out: dict = {}
-    for attr in ("name", "city", "federation", "start", "end", "chief_arbiter", "time_control"):
+    for attr in ("name", "city", "federation", "start", "end", "chief_arbiter", "time_control", "rate"):
         v = getattr(a, attr, None)
         if v is not None:
             out[attr] = v
@@ -87,14 +87,14 @@ def details_lines(e: Event) -> list[str]:
             f"deputy arbiters: {'; '.join(e.deputy_arbiters)}", f"time control: {e.time_control}",
             f"round dates: {rounds}",
             f"public site: crosstable {'yes' if e.public_crosstable else 'no'}, "
-            f"prize money {'yes' if e.public_prize_money else 'no'}"]
+            f"prize money {'yes' if e.public_prize_money else 'no'}", f"rate: {e.rate}"]
 
 
 def details_json(e: Event) -> dict:
     return {"name": e.name, "city": e.city, "federation": e.federation, "start": e.start, "end": e.end,
             "chief_arbiter": e.chief_arbiter, "deputy_arbiters": list(e.deputy_arbiters),
             "time_control": e.time_control, "round_dates": list(e.round_dates),
-            "public_crosstable": e.public_crosstable, "public_prize_money": e.public_prize_money}
+            "public_crosstable": e.public_crosstable, "public_prize_money": e.public_prize_money, "rate": e.rate}
 
 
 def cmd_event_set(a: argparse.Namespace) -> int:
@@ -122,14 +122,46 @@ def cmd_players_add(a: argparse.Namespace) -> int:
     name = a.name if a.name is not None else a.name_option
     if a.name is not None and a.name_option is not None:
         raise UsageError("players add: give the name once (NAME or --name)")
+    given = {"rating": a.rating, "club": a.club, "federation": a.federation, **_player_details(a, empty="")}
+    if a.fide_id:  # what is not given, from the rating lists' index (docs/ratings.md)
+        name, given = _from_index(a, name, given)
     if name is None:
         raise UsageError("players add: the following arguments are required: NAME (or --name NAME)")
-    new = run(EventFile(a.file), cmds.AddPlayer(name, rating=a.rating, club=a.club, federation=a.federation,
-                                                table=a.table, team=a.team, **_player_details(a, empty="")))
+    new = run(EventFile(a.file), cmds.AddPlayer(name, table=a.table, team=a.team, **given))
     p = max(new.players, key=lambda x: x.id)
     late = f", late entry from round {p.late_from}" if p.late_from else ""
     print(f"added {p.name} as player {p.id}{late}")
     return 0
+
+
+def _from_index(a: argparse.Namespace, name: str | None, given: dict) -> tuple[str | None, dict]:
+    """players add --fide-id: the name and the details not given, from the index (the event's rate)."""
+    from arbiter.core.errors import ArbiterError
+    from arbiter.core.event.player_details import fide_id
+    from arbiter.core.ratings.fill import details
+    from arbiter.core.ratings.index import Index
+
+    fid = fide_id(a.fide_id)  # refused before the index is asked
+    try:
+        found = Index().by_id(fid)
+    except ArbiterError as exc:  # no index, or a damaged one: said; a name given is enough
+        if name is None:
+            raise
+        print(f"arbiter: warning: {clean(str(exc))}: nothing filled in", file=sys.stderr)
+        return name, given
+    if found is None:
+        if name is None:
+            raise UsageError(f"players add: FIDE id {fid} is in no rating list of the index: give the name too")
+        print(f"arbiter: warning: FIDE id {fid} is in no rating list of the index: nothing filled in", file=sys.stderr)
+        return name, given
+    filled = details(found, load(a.file).rate)
+    out = {**given}
+    for k, v in filled.items():
+        if k == "name" or (k == "rating" and a.rating):
+            continue
+        if not out.get(k):
+            out[k] = v
+    return (name if name is not None else filled["name"]), out
 
 
 def _player_details(a: argparse.Namespace, empty: str | None = None) -> dict:
@@ -159,6 +191,7 @@ def cmd_players_import(a: argparse.Namespace) -> int:
     got = csvio.read_players_file(csv_path, a.encoding)  # a plain file or `-`, capped; the encoding told or named
     rows = got.rows
     e = load(a.file)
+    rows = _filled(rows, e.rate)
     unseated = sum(1 for row in rows if row.get("table") is None) if e.tables > 1 else 0
     if unseated and a.distribute is None:
         raise UsageError(f"{csv_path}: {unseated} players have no table and the event has {e.tables} tables: "
@@ -168,6 +201,10 @@ def cmd_players_import(a: argparse.Namespace) -> int:
         raise UsageError(f"--distribute: every player of {csv_path} has a table" if e.tables > 1
                          else "--distribute: the event has one table")
 
+    for i, row in enumerate(rows):
+        if not row.get("name"):
+            raise UsageError(f"{csv_path}: row {i + 1}: the name is empty, and FIDE id {row.get('fide_id')} is in no "
+                             "rating list of the index (arbiter ratings import LIST)")
     new = run(EventFile(a.file), cmds.ImportPlayers(tuple(rows), str(csv_path), method=a.distribute or "rating"))
     print(f"imported {len(rows)} players")
     for said in got.warnings():  # an encoding told from the letters; the columns ignored: a line each
@@ -175,6 +212,27 @@ def cmd_players_import(a: argparse.Namespace) -> int:
     if unseated:
         print_tables(new, {p.id for p in new.players} - {p.id for p in e.players})
     return 0
+
+
+def _filled(rows: list[dict], rate: str) -> list[dict]:
+    """Rows with FIDE ids: what they leave out filled from the rating lists' index, when there is one."""
+    if not any(row.get("fide_id") for row in rows):
+        return rows
+    from arbiter.core.errors import ArbiterError
+    from arbiter.core.ratings.fill import fill_rows
+    from arbiter.core.ratings.index import Index
+
+    ix = Index()
+    if not ix.path.exists():
+        return rows
+    try:
+        rows, found = fill_rows(rows, ix, rate)
+    except ArbiterError as exc:  # a damaged index: said, the rows as they are
+        print(f"arbiter: warning: {clean(str(exc))}: nothing filled in", file=sys.stderr)
+        return rows
+    if found:
+        print(f"filled in from the rating lists: {found} players found by FIDE id", file=sys.stderr)
+    return rows
 
 
 def print_tables(e: Event, marked: set[int] = frozenset()) -> None:

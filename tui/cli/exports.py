@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from arbiter.core.store import create, load
@@ -61,6 +62,12 @@ def cmd_export(a: argparse.Namespace) -> int:
 
         table = table_of(e, Stage.SWISS, a, required=False) if a.what != Stage.TOP else None
         text = write_trf(event_to_trf(e, table, what=a.what))
+        from arbiter.core.formats.trf_lines import TRF_NAME_CHARS, trf_cut_names
+
+        cut = trf_cut_names(e.players if table is None else e.table_players(table))
+        if cut:  # never cut silently: the report's name column has 33 characters
+            print(f"arbiter: warning: the report has {TRF_NAME_CHARS} columns for a name: {len(cut)} names cut "
+                  f"there, e.g. player {cut[0].id} ({clean(cut[0].name[:TRF_NAME_CHARS])}…)", file=sys.stderr)
     elif a.format == "csv":
         from arbiter.core.formats.exports import players_csv, standings_csv
 

@@ -49,6 +49,7 @@ LIMITS: dict[str, tuple[int, int, str]] = {
     "port": (1, 65535, ""),
     "clients": (1, 100000, "connections"),
     "per_address": (0, 1000, "connections"),
+    "limit": (1, 1000, "players"),
 }
 
 # Points of one game (--points, --match-points): from 0 to MAX_POINTS, in tenths at most (the

@@ -31,12 +31,14 @@ def id_or_name(text: str) -> int | str:
 
 
 def birth(text: str) -> str:
-    """--birth: a year (1990) or a date (1990-05-04, 04.05.1990), kept as typed."""
+    """--birth: a year (1990) or a date (1990-05-04, 1990/05/04, 04.05.1990); core checks it is a real one
+    (core/event/player_details.py) and holds it as YYYY-MM-DD."""
     import re
 
     t = text.strip()
-    if not re.fullmatch(r"[0-9]{4}|[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}\.[0-9]{2}\.[0-9]{4}", t):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 04.05.1990)")
+    if not re.fullmatch(r"[0-9]{4}|[0-9]{4}[-/][0-9]{1,2}[-/][0-9]{1,2}|[0-9]{1,2}\.[0-9]{1,2}\.[0-9]{4}", t):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a year (1990) or a date (1990-05-04, 1990/05/04, "
+                                         "04.05.1990)")
     return t
 
 
@@ -64,13 +66,17 @@ DETAILS = (
     Arg("--round-dates", "the date of each round, in order, comma-separated; leave a place empty for a date not "
         "known, e.g. 2026-05-01,2026-05-01,,2026-05-02 (TRF 132; without: the day the round clock ran)",
         metavar="DATES"),
+    Arg("--rate", "the rating the players are registered with from a rating list (docs/ratings.md): standard "
+        "(default), rapid or blitz", metavar="standard|rapid|blitz", choices=("standard", "rapid", "blitz")),
 )
 
 PLAYER_DETAILS = (  # what categories read (sex, birth) and the FIDE report carries (title, FIDE id)
-    Arg("--title", "the title, e.g. GM, IM, WFM", metavar="T"),
-    Arg("--fide-id", "the FIDE id", metavar="N"),
+    Arg("--title", "the title, one of FIDE's: GM IM FM CM WGM WIM WFM WCM", metavar="T"),
+    Arg("--fide-id", "the FIDE id (1-10 digits); players add fills what is not given (name, federation, title, "
+        "sex, birth, rating) from the rating lists' index", metavar="N"),
     Arg("--sex", "f or m (for categories)", metavar="f|m", choices=("f", "m")),
-    Arg("--birth", "the year of birth (1990) or the date (1990-05-04)", metavar="Y", type=birth),
+    Arg("--birth", "the year of birth (1990) or the date (1990-05-04, 1990/05/04, 04.05.1990)", metavar="Y",
+        type=birth),
 )
 
 EVENTS = (
@@ -189,6 +195,12 @@ EVENTS = (
                     type=numbers.whole("id")),
             ), epilog="example: arbiter players codes saves/open.toml --format json\n"
                       "         arbiter players codes saves/open.toml --reissue 23"),
+    Command(("players", "update-ratings"), "the registered players' ratings from the newest rating list (of the "
+            "event's rate) before round 1, every change listed; one journal entry", "ratings", (
+                FILE,
+                Arg("--force", "update them after round 1 has been paired too", flag=True),
+                Arg("--dry-run", "list the changes, save nothing", flag=True),
+            ), epilog="example: arbiter players update-ratings saves/open.toml --dry-run"),
     Command(("forbid",), "players (or a club's members; in a team event teams) who must not be paired together",
             "events", (
                 FILE,
@@ -485,9 +497,40 @@ REPORTS = (
 )
 
 
-COMMANDS: tuple[Command, ...] = (*EVENTS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS, *DISPLAY, *REPORTS,
-                               *PUBLISH, *SHELL)
-GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *FINAL_GROUPS, *TEAMS_GROUPS, *EXPORTS_GROUPS)}
+RATINGS_GROUPS = (Group("ratings", "rating lists as a local index: import FIDE's list or a national one, list "
+                               "them, find players by FIDE id or name"),)
+RATES = ("standard", "rapid", "blitz")
+RATINGS = (
+    Command(("ratings", "import"), "import a rating list into the local index (replacing an older import of the "
+            "same list): FIDE's TXT list or its zip, or a national list as CSV", "ratings", (
+                Arg("list", "the list: FIDE's combined TXT (e.g. players_list_foa.txt) or its zip, or a CSV with "
+                    "the columns of players import", metavar="LIST"),
+                Arg("--name", "the list's name in the index (default: the file's name without its extension); a "
+                    "list of that name already there is replaced", metavar="NAME"),
+                Arg("--date", "the list's date, YYYY-MM-DD (default: the file's date)", metavar="DATE"),
+                Arg("--rate", "the rate of a single-rate list or a national CSV's rating column (default "
+                    "standard)", metavar="standard|rapid|blitz", choices=RATES, default="standard"),
+                Arg("--encoding", "a CSV's encoding when arbiter cannot tell it (as players import)", metavar="ENC"),
+            ), epilog="example: arbiter ratings import ~/Downloads/players_list.zip"),
+    Command(("ratings", "list"), "the rating lists in the index: their names, dates and players", "ratings",
+            (fmt("text", "json"),)),
+    Command(("ratings", "find"), "find players in the rating lists: by FIDE id, or by words of the name in any "
+            "order (case, accents, ё/е and Cyrillic do not matter)", "ratings", (
+                Arg("text", "a FIDE id (or its start), or words of the name (or their starts)", metavar="TEXT",
+                    nargs="?", default=""),
+                Arg("--federation", "only players of this federation (FIDE's code, e.g. KAZ)", metavar="FED"),
+                Arg("--limit", "how many to show (default 20)", metavar="N", type=numbers.whole("limit"),
+                    default=20),
+                fmt("text", "json"),
+            ), epilog="example: arbiter ratings find \"olga exam\"\n         arbiter ratings find 4100018 "
+                      "--format json"),
+)
+
+
+COMMANDS: tuple[Command, ...] = (*EVENTS, *RATINGS, *ROUNDS, *STANDINGS, *FINAL, *TOP, *TEAMS, *EXPORTS,
+                               *DISPLAY, *REPORTS, *PUBLISH, *SHELL)
+GROUPS: dict[str, Group] = {g.word: g for g in (*EVENTS_GROUPS, *RATINGS_GROUPS, *FINAL_GROUPS, *TEAMS_GROUPS,
+                                                *EXPORTS_GROUPS)}
 
 DESCRIPTION = "Run a two-player board-game tournament at the venue."
 EPILOG = """\

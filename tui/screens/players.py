@@ -30,7 +30,8 @@ from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
-from .dialogs import ChoiceScreen, FormScreen
+from .dialogs import ChoiceScreen
+from .player_form import PlayerForm, filled_rows, form_fields
 from .seating import import_seated
 
 
@@ -93,6 +94,15 @@ def read_csv(path: Path):
     from arbiter.core.formats import csvio  # (when a file is imported: not on the way to the first screen)
 
     return csvio.read_players_file(path, stdin=False)  # `-` is a file's name here: stdin is the terminal
+
+
+def _field_of(error) -> str | None:
+    """The form's field a refusal of the change is about (a table that does not exist, a rating too high)."""
+    key = str(getattr(getattr(error, "msg", None), "key", "") or error)
+    for word, field in (("table", "table"), ("rating", "rating"), ("name", "name"), ("team", "team")):
+        if word in key:
+            return field
+    return None
 
 
 def matches(p, query: str) -> bool:
@@ -200,24 +210,9 @@ class PlayersScreen(ArbiterScreen):
     @work(group="question")
     async def add_asked(self) -> None:
         L = self.arb.lang
-        e = self.arb.event
-        fields = [("name", tr(L, "f_player_name"), ""), ("rating", tr(L, "f_rating"), "0"), ("club", tr(L, "f_club"), "")]
-        if e.tables > 1:
-            fields.append(("table", tr(L, "f_table"), ""))
-        if team_event.is_team_event(e):  # a team event: every player plays for a team (the team exists once it has a player)
-            fields.append(("team", tr(L, "f_team"), ""))
-        v = await self.ask(FormScreen(tr(L, "add_player"), fields))
-        if v is None:
-            return
-        try:
-            rating = limits.whole(v.get("rating") or "0")  # digits 0-9 only (`٣` is no rating 3)
-            table = limits.whole(v["table"]) if v.get("table", "").strip() else None
-        except ValueError:
-            self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
-            return
-        change = await self.commit(cmds.AddPlayer(v["name"], rating=rating, club=v.get("club", ""), table=table,
-                                                  team=v.get("team", "").strip()))
-        if change.saved:
+        fields = form_fields(L, self.arb.event)
+        change = await self.player_form(tr(L, "add_player"), fields, lambda kw: cmds.AddPlayer(**kw))
+        if change is not None:
             p = max(change.result.players, key=lambda x: x.id)
             late = tr(L, "late", n=p.late_from) if p.late_from else ""
             self.say(tr(L, "added", name=p.name, id=p.id, late=late), "bold")
@@ -231,20 +226,41 @@ class PlayersScreen(ArbiterScreen):
     @work(group="question")
     async def edit_asked(self, p) -> None:
         L = self.arb.lang
-        fields = [("name", tr(L, "f_player_name"), p.name), ("rating", tr(L, "f_rating"), str(p.rating)),
-                  ("club", tr(L, "f_club"), p.club)]
-        v = await self.ask(FormScreen(tr(L, "edit_player"), fields))
-        if v is None:
-            return
-        try:
-            rating = limits.whole(v.get("rating") or "0")
-        except ValueError:
-            self.say(tr(L, "not_number", text=v.get("rating", "")), "bold red")
-            return
-        change = await self.commit(cmds.EditPlayer(p.id, name=v["name"].strip(), rating=rating,
-                                                   club=v.get("club", "").strip()))
-        if change.saved:
+        fields = form_fields(L, self.arb.event, p)
+        change = await self.player_form(tr(L, "edit_player"), fields, lambda kw: cmds.EditPlayer(p.id, **kw))
+        if change is not None:
             self.say(tr(L, "player_saved", name=clean(change.result.player(p.id).name), id=p.id))
+
+    async def player_form(self, title: str, fields: list, command):
+        """The player form until it is saved (the `Change`) or cancelled (None): a value refused, by the form's
+        own checks or by the change, opens it again with what was typed and the reason, its field focused."""
+        from arbiter.core.errors import IllegalChange, message
+        from arbiter.core.event.player_details import form_player
+        from arbiter.core.limits import RATING_MAX
+
+        L, error = self.arb.lang, None
+
+        def parsed(v: dict):
+            return form_player(v, rating_max=RATING_MAX, tables_max=max(1, self.arb.event.tables))
+
+        def check(v: dict):  # the form's own refusal: it stays open, nothing typed is lost
+            try:
+                parsed(v)
+            except IllegalChange as exc:
+                return getattr(exc, "field", None), message(exc, L)
+            return None
+
+        while True:
+            v = await self.ask(PlayerForm(title, fields, L, self.arb.event.rate, error, check))
+            if v is None:
+                return None
+            fields = [(name, label, v.get(name, value)) for name, label, value in fields]  # what was typed, kept
+            change = await self.commit(command(parsed(v)), say_refusal=False)
+            if change.saved:
+                return change
+            if change.error is None:
+                return None
+            error = (_field_of(change.error), message(change.error, L))
 
     def action_withdraw(self) -> None:
         p = self.selected()
@@ -316,8 +332,9 @@ class PlayersScreen(ArbiterScreen):
         got = self.attempt(read_csv, csv_path)
         if got is None:
             return
-        rows = got.rows
+        rows, found = filled_rows(got.rows, self.arb.event.rate)  # what a row leaves out, from the rating lists
         note = "".join(f" · {said.text(L)}" for said in got.warnings())  # the encoding told, columns ignored
+        note += f" · {tr(L, 'pf_rows_filled', n=found)}" if found else ""
         e = self.arb.event
         if e.tables > 1 and any(row.get("table") is None for row in rows):
             # players without a table: where they would sit first, saved with them (seating.add_and_seat)
