@@ -433,18 +433,6 @@ T: dict[str, tuple[str, str]] = {
     "bye_cancelled": ("{name} ({id}): no bye in round {r}", "{name} ({id}): пропуск тура {r} снят"),
     "player_saved": ("{name} ({id}) saved", "{name} ({id}): сохранено"),
     "lots_draw": ("Draw lots (recorded in the file)", "Бросить жребий (записывается в файл)"),
-    # O: the event online (tui/screens/publishing.py)
-    "pub_prompt": ("Publish to (an rclone remote, e.g. myremote:bucket/open; Esc: no):",
-                   "Куда публиковать (хранилище rclone, например myremote:bucket/open; Esc: никуда):"),
-    "pub_started": ("publishing to {remote}: every change online within seconds (O: stop)",
-                    "публикация в {remote}: каждое изменение будет на сайте через несколько секунд (O: остановить)"),
-    "pub_stopped": ("publishing stopped", "публикация остановлена"),
-    "pub_failing": ("the site cannot be updated: {error}; tried again and again (the status line says when it is "
-                    "online)", "сайт не обновляется: {error}; попытки продолжаются (строка состояния скажет, когда "
-                    "он обновится)"),
-    "pub_back": ("the site is updated again", "сайт снова обновляется"),
-    "st_online_short": ("online {t}", "сайт {t}"),
-    "st_offline_short": ("offline", "сайт недоступен"),
     "f_pairing": ("Swiss pairing ({names})", "жеребьёвка швейцарки ({names})"),
     # the player form (tui/screens/player_form.py)
     "f_title": ("title", "звание"),

@@ -238,4 +238,16 @@ MORE: dict[str, tuple[str, str]] = {
     "web_hall_top": ("places 1-{n} of {of}", "места 1-{n} из {of}"),
     "web_find_none_round": ("No round is being played: the players' list is on Players.",
                             "Тур не идёт: список участников — на странице «Участники»."),
+    # O: the event online (tui/screens/publishing.py)
+    "pub_prompt": ("Publish to (an rclone remote, e.g. myremote:bucket/open; Esc: no):",
+                   "Куда публиковать (хранилище rclone, например myremote:bucket/open; Esc: никуда):"),
+    "pub_started": ("publishing to {remote}: every change online within seconds (O: stop)",
+                    "публикация в {remote}: каждое изменение будет на сайте через несколько секунд (O: остановить)"),
+    "pub_stopped": ("publishing stopped", "публикация остановлена"),
+    "pub_failing": ("the site cannot be updated: {error}; tried again and again (the status line says when it is "
+                    "online)", "сайт не обновляется: {error}; попытки продолжаются (строка состояния скажет, когда "
+                    "он обновится)"),
+    "pub_back": ("the site is updated again", "сайт снова обновляется"),
+    "st_online_short": ("online {t}", "сайт {t}"),
+    "st_offline_short": ("offline", "сайт недоступен"),
 }
