@@ -34,11 +34,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.core.errors import NoLegalPairing  # noqa: E402
-from arbiter.core.event.records import Outcome, RoundRecord, Scoring  # noqa: E402
-from arbiter.core.event.systems import pairing_system  # noqa: E402
-from arbiter.core.formats.trf import TrfPlayer, parse_trf, player_line  # noqa: E402
-from arbiter.core.formats.trfpair import request_from_trf  # noqa: E402
+from arbiter_tournament.core.errors import NoLegalPairing  # noqa: E402
+from arbiter_tournament.core.event.records import Outcome, RoundRecord, Scoring  # noqa: E402
+from arbiter_tournament.core.event.systems import pairing_system  # noqa: E402
+from arbiter_tournament.core.formats.trf import TrfPlayer, parse_trf, player_line  # noqa: E402
+from arbiter_tournament.core.formats.trfpair import request_from_trf  # noqa: E402
 
 
 def config(rng: random.Random, lo: int, hi: int) -> dict:

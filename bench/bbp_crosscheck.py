@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.core.errors import NoLegalPairing  # noqa: E402
-from arbiter.core.formats.trf import parse_trf  # noqa: E402
-from arbiter.core.event.systems import PAIRINGS, pairing_system  # noqa: E402
-from arbiter.core.formats.trfpair import request_from_trf, stored_round  # noqa: E402
+from arbiter_tournament.core.errors import NoLegalPairing  # noqa: E402
+from arbiter_tournament.core.formats.trf import parse_trf  # noqa: E402
+from arbiter_tournament.core.event.systems import PAIRINGS, pairing_system  # noqa: E402
+from arbiter_tournament.core.formats.trfpair import request_from_trf, stored_round  # noqa: E402
 
 
 def config(rng: random.Random, lo: int, hi: int) -> dict:

@@ -43,15 +43,15 @@ CORPUS = ROOT / "tests" / "data" / "corpus"
 
 
 def arbiter_command() -> list[str]:
-    """The console script beside this Python (an installed arbiter), else `python -m arbiter.tui.cli`."""
+    """The console script beside this Python (an installed arbiter), else `python -m arbiter_tournament.tui.cli`."""
     script = Path(sys.executable).parent / "arbiter"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "arbiter.tui.cli"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "arbiter_tournament.tui.cli"]
 
 
 def cut_event(trf: Path, rounds: int):
     """The event of `trf` with only its first `rounds` rounds."""
-    from arbiter.core.formats.trf import parse_trf
-    from arbiter.core.formats.trf_event import trf_to_event
+    from arbiter_tournament.core.formats.trf import parse_trf
+    from arbiter_tournament.core.formats.trf_event import trf_to_event
 
     t = parse_trf(trf.read_text(encoding="utf-8"), str(trf))
     if t.total_rounds is None:
@@ -61,9 +61,9 @@ def cut_event(trf: Path, rounds: int):
 
 
 def make_fixtures(folder: Path, env: dict) -> dict[str, Path]:
-    from arbiter.core.formats.trf import write_trf
-    from arbiter.core.formats.trf_event import event_to_trf
-    from arbiter.core.store import create
+    from arbiter_tournament.core.formats.trf import write_trf
+    from arbiter_tournament.core.formats.trf_event import event_to_trf
+    from arbiter_tournament.core.store import create
 
     out: dict[str, Path] = {}
     for size, trf in (("40", CORPUS / "points310_n40_r7.trf"), ("1000", CORPUS / "perf" / "perf_n1000_r9_byes.trf")):

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.core.formats import csvio  # noqa: E402
+from arbiter_tournament.core.formats import csvio  # noqa: E402
 
 HEAD = "№;Фамилия;Имя;Отчество;Рейтинг;FIDE ID;Дата рождения;Пол;Звание;Клуб\n"
 
@@ -60,8 +60,8 @@ def main(sizes: list[int]) -> None:
 
 OTHER_JUDGE = r"""
 import sys, time
-from arbiter.core.event import commands
-from arbiter.core.store import EventFile
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.store import EventFile
 time.sleep(float(sys.argv[2]))
 ef = EventFile(sys.argv[1], lock_timeout=120)
 ef.load()
@@ -82,7 +82,7 @@ def cli(*args: str, env: dict | None = None) -> tuple[float, float, float]:
     gnu_time = shutil.which("time", path="/usr/bin")
     head = [gnu_time, "-f", "%M"] if gnu_time else []
     t = time.perf_counter()
-    p = subprocess.Popen([*head, sys.executable, "-m", "arbiter.tui.cli", *args], stdout=subprocess.DEVNULL,
+    p = subprocess.Popen([*head, sys.executable, "-m", "arbiter_tournament.tui.cli", *args], stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
     _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t
@@ -115,10 +115,10 @@ def lock_held(ev: Path, csv: Path) -> float:
     """The same import in this process: how long it held the event's lock (its final write)."""
     import contextlib
 
-    import arbiter.core.store as store
-    from arbiter.core import commands as cmds
-    from arbiter.core.commands import run
-    from arbiter.core.event import commands
+    import arbiter_tournament.core.store as store
+    from arbiter_tournament.core import commands as cmds
+    from arbiter_tournament.core.commands import run
+    from arbiter_tournament.core.event import commands
 
     store.create(ev, commands.new_event("Open", 9))
     real, spans = store.locked, []
@@ -142,9 +142,9 @@ def lock_held(ev: Path, csv: Path) -> float:
 
 
 def trfs(sizes: list[int]) -> None:
-    from arbiter.core.event import commands
-    from arbiter.core.formats.trf import write_trf
-    from arbiter.core.formats.trf_event import event_to_trf
+    from arbiter_tournament.core.event import commands
+    from arbiter_tournament.core.formats.trf import write_trf
+    from arbiter_tournament.core.formats.trf_event import event_to_trf
 
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:

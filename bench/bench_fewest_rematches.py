@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord  # noqa: E402
-from arbiter.core.swiss import PairingRequest  # noqa: E402
-from arbiter.core.swiss.rematches import fewest_rematches, pair_fewest_rematches  # noqa: E402
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord  # noqa: E402
+from arbiter_tournament.core.swiss import PairingRequest  # noqa: E402
+from arbiter_tournament.core.swiss.rematches import fewest_rematches, pair_fewest_rematches  # noqa: E402
 
 RESULTS = [(Outcome.WIN, Outcome.LOSS), (Outcome.DRAW, Outcome.DRAW), (Outcome.LOSS, Outcome.WIN)]
 

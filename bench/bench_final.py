@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_standings import big_event, timed  # noqa: E402
 
-from arbiter.core.event.model import Category, Prize, Round  # noqa: E402
+from arbiter_tournament.core.event.model import Category, Prize, Round  # noqa: E402
 
 
 def dealt(e, tables: int):
@@ -50,10 +50,10 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=5)
     a = ap.parse_args()
-    from arbiter.core.final.prizes import prize_list
-    from arbiter.core.final.ranking import final_ranking
-    from arbiter.core.formats.final import final_printout
-    from arbiter.core.tiebreaks.standings import standings
+    from arbiter_tournament.core.final.prizes import prize_list
+    from arbiter_tournament.core.final.ranking import final_ranking
+    from arbiter_tournament.core.formats.final import final_printout
+    from arbiter_tournament.core.tiebreaks.standings import standings
 
     e = dealt(big_event(a.players, a.rounds), a.tables)
     e = replace(e, prize_sharing="hort", categories=(Category("Under 1600", rating_below=1600),

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring  # noqa: E402
-from arbiter.core.swiss import PairingRequest, pair_round  # noqa: E402
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring  # noqa: E402
+from arbiter_tournament.core.swiss import PairingRequest, pair_round  # noqa: E402
 
 
 def build(n: int, rounds: int, seed: int = 1):

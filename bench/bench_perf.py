@@ -49,9 +49,9 @@ def one_round(path: str, rnd: int) -> dict:
     import time
 
     sys.path.insert(0, str(ROOT))
-    from arbiter.core.formats.trf import parse_trf
-    from arbiter.core.swiss import pair_round
-    from arbiter.core.formats.trfpair import request_from_trf, stored_round
+    from arbiter_tournament.core.formats.trf import parse_trf
+    from arbiter_tournament.core.swiss import pair_round
+    from arbiter_tournament.core.formats.trfpair import request_from_trf, stored_round
 
     with open(path, encoding="utf-8") as fh:
         t = parse_trf(fh.read(), path)
@@ -77,8 +77,8 @@ def one_round(path: str, rnd: int) -> dict:
 def rounds_of(path: str) -> list[int]:
     """The rounds of the file that were paired (a record of the next round may be a requested bye)."""
     sys.path.insert(0, str(ROOT))
-    from arbiter.core.formats.trf import parse_trf
-    from arbiter.core.formats.trfpair import stored_round
+    from arbiter_tournament.core.formats.trf import parse_trf
+    from arbiter_tournament.core.formats.trfpair import stored_round
 
     with open(path, encoding="utf-8") as fh:
         t = parse_trf(fh.read(), path)

@@ -35,10 +35,10 @@ sys.path.insert(0, str(ROOT))
 
 from simulate import draw_result, open_event  # noqa: E402
 
-from arbiter.core.event import commands  # noqa: E402
-from arbiter.core.formats.publish import change_set, page_hash  # noqa: E402
-from arbiter.core.formats.site import build_site  # noqa: E402
-from arbiter.core.pairing import rounds as pairing  # noqa: E402
+from arbiter_tournament.core.event import commands  # noqa: E402
+from arbiter_tournament.core.formats.publish import change_set, page_hash  # noqa: E402
+from arbiter_tournament.core.formats.site import build_site  # noqa: E402
+from arbiter_tournament.core.pairing import rounds as pairing  # noqa: E402
 
 
 def site(e):
@@ -158,9 +158,9 @@ def wire(n: int, results: int) -> None:
     import subprocess
     import tempfile
 
-    from arbiter.core.commands import RecordResult, run
-    from arbiter.core.formats.publish import Publisher
-    from arbiter.core.store import EventFile, create
+    from arbiter_tournament.core.commands import RecordResult, run
+    from arbiter_tournament.core.formats.publish import Publisher
+    from arbiter_tournament.core.store import EventFile, create
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-publish-"))
     try:

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import fide_list  # noqa: E402
 
-from arbiter.core.ratings.index import Index  # noqa: E402
-from arbiter.core.ratings.lists import read_fide  # noqa: E402
+from arbiter_tournament.core.ratings.index import Index  # noqa: E402
+from arbiter_tournament.core.ratings.lists import read_fide  # noqa: E402
 
 
 def typed(text: str) -> list[str]:

@@ -46,17 +46,17 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_store import big_event  # noqa: E402
 
-from arbiter.core import commands as cmds  # noqa: E402
-from arbiter.core.event.codes import fresh_codes  # noqa: E402
-from arbiter.core.event.results import Result  # noqa: E402
-from arbiter.core.store import create, journal, load  # noqa: E402
-from arbiter.core.store.reports import Reports  # noqa: E402
+from arbiter_tournament.core import commands as cmds  # noqa: E402
+from arbiter_tournament.core.event.codes import fresh_codes  # noqa: E402
+from arbiter_tournament.core.event.results import Result  # noqa: E402
+from arbiter_tournament.core.store import create, journal, load  # noqa: E402
+from arbiter_tournament.core.store.reports import Reports  # noqa: E402
 
 JUDGE = r"""
 import sys, time, json
-from arbiter.core import commands as cmds
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile
 path, until, rnd = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
 ef = EventFile(path)
 times = []
@@ -138,7 +138,7 @@ def main() -> int:
     jobs = [(0.0 if burst else rng.uniform(0, seconds), codes[pid], want[g.board]) for g in games for pid in g.players]
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "display", str(path), "--serve", "--reports",
+    server = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "display", str(path), "--serve", "--reports",
                                "--port", str(port), "--per-address", "0"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
@@ -223,7 +223,7 @@ def main() -> int:
           f"(answered 200: {ok200}) -> {'every one kept' if len(lines) == ok200 == len(jobs) else 'MISSING'}")
     if not agreed:
         t = time.perf_counter()
-        r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "reports", "accept", str(path), "--agreed"],
+        r = subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", "reports", "accept", str(path), "--agreed"],
                            cwd=ROOT, env=env, capture_output=True, text=True)
         print(f"  arbiter reports accept --agreed: exit {r.returncode}, {len(r.stdout.splitlines())} boards, "
               f"{time.perf_counter() - t:.2f} s")

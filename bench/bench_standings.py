@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.core.event.model import Event, Game, Player, Round  # noqa: E402
-from arbiter.core.event.results import Result  # noqa: E402
+from arbiter_tournament.core.event.model import Event, Game, Player, Round  # noqa: E402
+from arbiter_tournament.core.event.results import Result  # noqa: E402
 
 CODES = ("BH-C1", "BH", "SB", "PS", "WIN", "ARO")
 
@@ -134,8 +134,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=7)
     a = ap.parse_args()
     n, rounds, codes = a.players, a.rounds, tuple(a.codes.split(","))
-    from arbiter.core.tiebreaks.ranking import rank
-    from arbiter.core.tiebreaks.standings import stage_histories, standings, tiebreak_context
+    from arbiter_tournament.core.tiebreaks.ranking import rank
+    from arbiter_tournament.core.tiebreaks.standings import stage_histories, standings, tiebreak_context
 
     t = time.perf_counter()
     e = big_event(n, rounds, codes=codes)

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.core.event import commands  # noqa: E402
-from arbiter.core.event.model import Game, Round  # noqa: E402
-from arbiter.core.event.results import Result  # noqa: E402
-from arbiter.core.store import EventFile, codec, create, dumps, load, loads  # noqa: E402
+from arbiter_tournament.core.event import commands  # noqa: E402
+from arbiter_tournament.core.event.model import Game, Round  # noqa: E402
+from arbiter_tournament.core.event.results import Result  # noqa: E402
+from arbiter_tournament.core.store import EventFile, codec, create, dumps, load, loads  # noqa: E402
 
 
 def big_event(n: int, rounds: int):

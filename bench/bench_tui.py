@@ -48,13 +48,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from textual import events  # noqa: E402
 
-from arbiter.core.event import commands  # noqa: E402
-from arbiter.core.event.model import Game, Player, Round  # noqa: E402
-from arbiter.core.event.results import Result  # noqa: E402
-from arbiter.core.store import create, load  # noqa: E402
-from arbiter.core.store.files import Stamp  # noqa: E402
-from arbiter.tui import compat  # noqa: E402
-from arbiter.tui.app import ArbiterApp  # noqa: E402
+from arbiter_tournament.core.event import commands  # noqa: E402
+from arbiter_tournament.core.event.model import Game, Player, Round  # noqa: E402
+from arbiter_tournament.core.event.results import Result  # noqa: E402
+from arbiter_tournament.core.store import create, load  # noqa: E402
+from arbiter_tournament.core.store.files import Stamp  # noqa: E402
+from arbiter_tournament.tui import compat  # noqa: E402
+from arbiter_tournament.tui.app import ArbiterApp  # noqa: E402
 
 TIEBREAKS = ("BH-C1", "BH", "SB", "WIN")
 
@@ -153,8 +153,8 @@ def standings_shown(app) -> list[tuple[str, str, str]]:
 
 
 def standings_of_file(path: Path) -> list[tuple[str, str, str]]:
-    from arbiter.core.event.model import points_text
-    from arbiter.core.tiebreaks.standings import standings
+    from arbiter_tournament.core.event.model import points_text
+    from arbiter_tournament.core.tiebreaks.standings import standings
 
     return [(f"{r.rank}{'=' if r.shared else ''}", str(r.id), points_text(r.points)) for r in standings(load(path))]
 
@@ -236,9 +236,9 @@ async def last_result(path: Path, pairs: int, profile: bool):
 
 def two_tables(trf: Path, before: int):
     """Table 1: a perf-corpus event cut before round `before`; table 2: ten players, round 1 to play."""
-    from arbiter.core.pairing import rounds as pairing
-    from arbiter.core.formats.trf import parse_trf
-    from arbiter.core.formats.trf_event import trf_to_event
+    from arbiter_tournament.core.pairing import rounds as pairing
+    from arbiter_tournament.core.formats.trf import parse_trf
+    from arbiter_tournament.core.formats.trf_event import trf_to_event
 
     t = parse_trf(trf.read_text(encoding="utf-8"), str(trf))
     e = trf_to_event(t, str(trf), name="Heavy Open")
@@ -290,8 +290,8 @@ def ms(xs: list[float]) -> str:
 def perf_event(players: int = 1000, current: int = 5):
     """The perf corpus's open of `players` (with byes and forfeits): rounds before `current` played as the
     endorsed engine paired them, round `current` paired and without results (the round a judge opens)."""
-    from arbiter.core.formats.trf import parse_trf
-    from arbiter.core.formats.trf_event import trf_to_event
+    from arbiter_tournament.core.formats.trf import parse_trf
+    from arbiter_tournament.core.formats.trf_event import trf_to_event
 
     trf = Path(__file__).resolve().parent.parent / "tests" / "data" / "corpus" / "perf" / f"perf_n{players}_r9_byes.trf"
     e = trf_to_event(parse_trf(trf.read_text(encoding="utf-8"), str(trf)), str(trf), name="Perf Open")

@@ -1,6 +1,6 @@
 """A full hall on the web view: `arbiter display FILE --serve` under 300 phones at once.
 
-Starts the real server (`python -m arbiter.tui.cli display FILE --serve`, one process) on an
+Starts the real server (`python -m arbiter_tournament.tui.cli display FILE --serve`, one process) on an
 event of `players` players with `rounds` rounds (the last one being played), then opens one
 server-sent-events stream per client (as every open page holds one) and lets `clients` clients
 make `requests` requests each at the same time, over keep-alive connections, as a phone does:
@@ -97,9 +97,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_store import big_event  # noqa: E402
 
-from arbiter.core.store import create, load  # noqa: E402
-from arbiter.tui.web import pages  # noqa: E402
-from arbiter.tui.web.server import Web  # noqa: E402
+from arbiter_tournament.core.store import create, load  # noqa: E402
+from arbiter_tournament.tui.web import pages  # noqa: E402
+from arbiter_tournament.tui.web.server import Web  # noqa: E402
 
 PATHS = ["/", "/names", "/static/app.css", "/static/app.js", "/standings", "/?part=live", "/version", "/hall",
          "/crosstable", "/players"]
@@ -238,7 +238,7 @@ async def load_test(port: int, path: Path, clients: int, requests: int, with_cha
     # told to go as it starts (the command takes a second or so under the load): a judge entering
     # a result meanwhile
     judge = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "import sys; from arbiter.tui.cli import main; sys.stdin.readline(); "
+        sys.executable, "-c", "import sys; from arbiter_tournament.tui.cli import main; sys.stdin.readline(); "
         f"sys.exit(main(['result', {str(path)!r}, '1', '1-0']))", cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
@@ -277,7 +277,7 @@ async def load_test(port: int, path: Path, clients: int, requests: int, with_cha
 
 def start_server(path: Path, server_path: str, extra: list[str]) -> tuple[subprocess.Popen, int]:
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "display", str(path), "--serve", "--port",
+    server = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "display", str(path), "--serve", "--port",
                                str(port), *extra], cwd=ROOT,
                               env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [server_path, str(ROOT)]))},
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
@@ -527,7 +527,7 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
     # change finds most phones idle since their last click, each phone's fetch opens a connection
     await asyncio.sleep(IDLE + 2)
     judge = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "arbiter.tui.cli", "result", str(path), "1", "1-0", cwd=ROOT,
+        sys.executable, "-m", "arbiter_tournament.tui.cli", "result", str(path), "1", "1-0", cwd=ROOT,
         env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [server_path, str(ROOT)]))},
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
     _, err = await judge.communicate()
@@ -697,7 +697,7 @@ def main() -> None:
         print(f"a change, in the server's worker thread: the file read {t_load * 1000:.0f} ms, every page in both "
               f"languages {t_pages * 1000:.0f} ms, framed and gzipped {t_gzip * 1000:.0f} ms")
         port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "display", str(path), "--serve", "--port",
+        server = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "display", str(path), "--serve", "--port",
                                    str(port), "--max-clients", str(max(1000, 2 * clients + 10))],
                                   cwd=ROOT, env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [server_path, str(ROOT)]))},
                                   stdout=subprocess.DEVNULL,

@@ -25,10 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from arbiter.core.event import commands  # noqa: E402
-from arbiter.core.pairing import rounds as pairing  # noqa: E402
-from arbiter.core.event.model import Event  # noqa: E402
-from arbiter.core.event.results import Result  # noqa: E402
+from arbiter_tournament.core.event import commands  # noqa: E402
+from arbiter_tournament.core.pairing import rounds as pairing  # noqa: E402
+from arbiter_tournament.core.event.model import Event  # noqa: E402
+from arbiter_tournament.core.event.results import Result  # noqa: E402
 
 MEN = ["Ivan", "Pavel", "Dmitry", "Sergey", "Alexei", "John", "Nikolai", "Mikhail", "Andrei", "Peter"]
 WOMEN = ["Anna", "Olga", "Elena", "Maria", "Irina", "Emma", "Tatiana", "Sofia", "Yulia", "Laura"]
@@ -124,7 +124,7 @@ def open_trf(t):
     """The TRF of an open with every round a player was not paired in written `0000 - Z`: the
     export leaves a withdrawn player's rounds blank, and blank blocks at the end of a line are
     nothing, so the file would have him paired again in the next round."""
-    from arbiter.core.event.records import Outcome, RoundRecord
+    from arbiter_tournament.core.event.records import Outcome, RoundRecord
 
     played = max(j for p in t.players for j, r in enumerate(p.records, 1) if r.outcome.paired)
     for p in t.players:
@@ -147,7 +147,7 @@ def demo() -> Event:
 
 def play_top(e: Event, rng: random.Random) -> Event:
     """Every top game to the champion (and the third-place match), results drawn from the ratings."""
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
     while True:
         rnd = e.rounds_of("top")[-1]
@@ -161,7 +161,7 @@ def play_top(e: Event, rng: random.Random) -> Event:
 
 def finished_demo() -> Event:
     """The demo played to its end: the rest of round 4, round 5 on every table, the top of 16 to its champion."""
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
     e = demo()
     rng = random.Random(7043)
@@ -175,18 +175,18 @@ def finished_demo() -> Event:
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["demo"]:
-        from arbiter.core.store import dumps
+        from arbiter_tournament.core.store import dumps
 
         (ROOT / "saves" / "demo.toml").write_text(dumps(demo()), encoding="utf-8")
         print("wrote saves/demo.toml")
     elif sys.argv[1:2] == ["open"] and 3 <= len(sys.argv) <= 6:
-        from arbiter.core.formats.trf import write_trf
-        from arbiter.core.formats.trf_event import event_to_trf
+        from arbiter_tournament.core.formats.trf import write_trf
+        from arbiter_tournament.core.formats.trf_event import event_to_trf
 
         n, rounds, played, seed = (list(map(int, sys.argv[2:])) + [9, 0, 1][len(sys.argv) - 3:])
         sys.stdout.write(write_trf(open_trf(event_to_trf(open_event(n, rounds, played or None, seed)))))
     elif sys.argv[1:2] == ["finished"] and len(sys.argv) == 3:
-        from arbiter.core.store import dumps
+        from arbiter_tournament.core.store import dumps
 
         Path(sys.argv[2]).write_text(dumps(finished_demo()), encoding="utf-8")
         print(f"wrote {sys.argv[2]}: the demo played to its champion")

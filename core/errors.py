@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.core.msg import EN, LANGUAGES, Joined, Msg, Word, fields_of, joined, render, verbatim, word, words_of
+from arbiter_tournament.core.msg import EN, LANGUAGES, Joined, Msg, Word, fields_of, joined, render, verbatim, word, words_of
 
 __all__ = ["LANGUAGES", "ArbiterError", "Conflict", "FileProblem", "IllegalChange", "InvalidNumber", "InvalidResult", "Joined",
            "Msg", "NoLegalPairing", "Word", "joined", "message", "render", "word", "words"]

@@ -1,7 +1,7 @@
 """A package's names given from their modules when first asked for (PEP 562 `__getattr__`).
 
-`from arbiter.core.commands import RecordResult` loads the module of the results alone, not the pairing
-engine; `arbiter.core.teams.is_team_event` no team tie-breaks: `arbiter result` and the TUI's first screen
+`from arbiter_tournament.core.commands import RecordResult` loads the module of the results alone, not the pairing
+engine; `arbiter_tournament.core.teams.is_team_event` no team tie-breaks: `arbiter result` and the TUI's first screen
 load what they use, not every module a package has (docs/performance.md).
 """
 

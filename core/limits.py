@@ -108,10 +108,10 @@ def whole(text: str, kind: str | None = None, *, most: int = DIGITS_MAX, label: 
     """`text` (surrounding spaces aside) as a whole number: ASCII digits only, at most `most` of them, within
     `RANGES[kind]` when `kind` is given; else `core.errors.InvalidNumber`, one line naming what was typed
     (`label` first, e.g. a field or an option: "rating: '16500' ...")."""
-    from arbiter.core.errors import InvalidNumber
+    from arbiter_tournament.core.errors import InvalidNumber
 
     t = text.strip()
-    from arbiter.core.msg.cells import clean
+    from arbiter_tournament.core.msg.cells import clean
 
     shown = clean(t if len(t) <= 20 else t[:20] + "…")
     where = f"{label}: " if label else ""

@@ -12,8 +12,8 @@ import os
 import stat
 from pathlib import Path
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.limits import FILE_CHARS_MAX
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.limits import FILE_CHARS_MAX
 
 READ_BYTES_MAX = 4 * FILE_CHARS_MAX  # the most bytes read of an event or a TRF: its characters in UTF-8
 

@@ -1,7 +1,7 @@
 """The command line driven in-process, as an outside check drives it: `main(argv)` with stdout and
 stderr captured and the exit code returned, the environment of a fresh shell (a USER, no SSH).
 
-`run_process` is the same through a real `python -m arbiter.tui.cli` process, for the few end-to-end tests
+`run_process` is the same through a real `python -m arbiter_tournament.tui.cli` process, for the few end-to-end tests
 that need one (stdout's encoding, a full disk, signals, the console script).
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 from tests.conftest import ROOT
-from arbiter.tui.cli import main
+from arbiter_tournament.tui.cli import main
 
 ENV_KEYS = ("USER", "LOGNAME", "SSH_CLIENT", "SSH_CONNECTION", "LANG", "LC_ALL", "ARBITER_LANG")
 
@@ -53,7 +53,7 @@ def run_process(*args, cwd=None, user: str = "anna", env: dict | None = None, **
     base = {"PYTHONPATH": str(ROOT), "USER": user, "PATH": "/usr/bin:/bin"}
     kw.setdefault("capture_output", True)
     kw.setdefault("text", True)
-    return subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *map(str, args)], cwd=cwd or ROOT,
+    return subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", *map(str, args)], cwd=cwd or ROOT,
                           env={**base, **(env or {})}, **kw)
 
 

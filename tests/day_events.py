@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from arbiter.core.event import commands, seating
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.knockout import stage as top
-from arbiter.core.event.model import Event
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.event import commands, seating
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.results import Result
 
 SURNAMES = ("Adams", "Brown", "Clark", "Dunn", "Ellis", "Frost", "Grant", "Hale", "Irwin", "Jones", "Klein", "Lopez",
             "Moore", "Nash", "Owens", "Price", "Quinn", "Reed", "Stone", "Tate", "Upton", "Vance", "Watts", "Young",

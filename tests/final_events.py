@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter.core.event import commands
-from arbiter.core.event.model import Event
-from arbiter.core.event.results import Result
-from arbiter.core.knockout import stage as top
-from arbiter.core.pairing import rounds as pairing
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.pairing import rounds as pairing
 
 # ids 1..12; ids 3, 5, 8, 10, 12 are under 2000
 RATINGS = [2400, 2350, 1900, 2300, 1950, 2250, 2200, 1800, 2150, 1700, 2100, 1600]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter.core.event import commands
-from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.event.results import Result
 
 
 def event_with_players(n: int, *, tables: int = 1, rounds: int = 5, name: str = "Test Open") -> Event:
@@ -42,7 +42,7 @@ _TRF: dict[str, object] = {}
 
 def corpus_trf(path: str):
     """A corpus TRF parsed once per test run (its rounds total: the XXR line, else the rounds played)."""
-    from arbiter.core.formats.trf import parse_trf
+    from arbiter_tournament.core.formats.trf import parse_trf
 
     if path not in _TRF:
         with open(path, encoding="utf-8") as fh:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from arbiter.core.event.records import Outcome as O
-from arbiter.core.event.records import PlayerHistory, RoundRecord, Scoring
+from arbiter_tournament.core.event.records import Outcome as O
+from arbiter_tournament.core.event.records import PlayerHistory, RoundRecord, Scoring
 
 RESULTS = ["1-0", "0-1", "=", "1-0", "0-1", "=", "+-", "-+", "--"]
 OUTCOMES = {

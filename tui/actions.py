@@ -44,7 +44,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from arbiter.core.errors import ArbiterError, Msg, message
+from arbiter_tournament.core.errors import ArbiterError, Msg, message
 
 from .i18n import tr
 
@@ -94,7 +94,7 @@ def why(key: str, **fields: object) -> Why:
 
 def in_team_event(obj: Any) -> bool:
     """Whether `obj` (a screen or a widget of the App) shows a team event."""
-    from arbiter.core.teams import is_team_event
+    from arbiter_tournament.core.teams import is_team_event
 
     event = getattr(obj.app, "event", None)
     return event is not None and is_team_event(event)

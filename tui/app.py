@@ -37,16 +37,16 @@ from textual.message import Message
 from textual.reactive import var
 from textual.worker import NoActiveWorker, WorkerCancelled, WorkerFailed, get_current_worker
 
-from arbiter.core.commands import Command
-from arbiter.core.commands import run as run_command
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.event.model import Event
-from arbiter.core.msg.cells import clean
-from arbiter.core.msg.journal import translate
-from arbiter.core.store import EventFile, LockBusy
-from arbiter.core.store.files import Stamp
-from arbiter.core.store.judge import here, who
-from arbiter.core.store.presence import Presence
+from arbiter_tournament.core.commands import Command
+from arbiter_tournament.core.commands import run as run_command
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.msg.journal import translate
+from arbiter_tournament.core.store import EventFile, LockBusy
+from arbiter_tournament.core.store.files import Stamp
+from arbiter_tournament.core.store.judge import here, who
+from arbiter_tournament.core.store.presence import Presence
 
 from . import compat, crash
 from .actions import ActionsProvider

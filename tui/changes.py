@@ -17,9 +17,9 @@ from typing import Any, Callable
 
 from textual.message import Message
 
-from arbiter.core.errors import ArbiterError, Conflict
-from arbiter.core.event.model import Event
-from arbiter.core.store import EventFile
+from arbiter_tournament.core.errors import ArbiterError, Conflict
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.store import EventFile
 
 
 @dataclass(eq=False)

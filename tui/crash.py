@@ -31,7 +31,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from arbiter.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError, message
 
 from . import compat
 from .i18n import tr

@@ -15,7 +15,7 @@ name (an `ESC ]52` that would set the judge's clipboard, `ESC ]2` the
 terminal's title, `ESC [2J`) is shown as `?`; the window title too.
 
 In a browser (the players' phones and the hall's projector), the web view of
-`arbiter.tui.web`, with nothing more to install:
+`arbiter_tournament.tui.web`, with nothing more to install:
 
     arbiter display saves/demo.toml --serve --port 8000
 
@@ -34,13 +34,13 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Static
 
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.formats import exports
-from arbiter.core.msg.cells import clean
-from arbiter.core.msg.i18n import language, words
-from arbiter.core.event.model import Event, Round
-from arbiter.core.store import EventFile
-from arbiter.core.event.systems import Stage, main_stage
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.formats import exports
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.msg.i18n import language, words
+from arbiter_tournament.core.event.model import Event, Round
+from arbiter_tournament.core.store import EventFile
+from arbiter_tournament.core.event.systems import Stage, main_stage
 
 Clock = Callable[[], datetime]
 
@@ -304,9 +304,9 @@ def is_loopback(host: str) -> bool:
 
 def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000, max_clients: int | None = None,
           names: tuple[str, ...] = (), per_address: int | None = None, reports: bool = False) -> int:
-    """Serve the event to browsers: the web view of `arbiter.tui.web` (phones and the hall's projector); with
+    """Serve the event to browsers: the web view of `arbiter_tournament.tui.web` (phones and the hall's projector); with
     `reports`, the players' write path too (/me, POST /api/report: docs/players.md)."""
-    from arbiter.tui.web.server import MAX_CLIENTS, PER_ADDRESS, serve as serve_web
+    from arbiter_tournament.tui.web.server import MAX_CLIENTS, PER_ADDRESS, serve as serve_web
 
     return serve_web(path, interval, host, port, max_clients or MAX_CLIENTS, names,
                      PER_ADDRESS if per_address is None else per_address, reports=reports)
@@ -326,7 +326,7 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
     if not interval > 0:
         raise ArbiterError("--interval {interval}: must be more than 0 seconds", interval=interval)
     if serve_web:
-        from arbiter.tui.web.server import venue_name
+        from arbiter_tournament.tui.web.server import venue_name
 
         names = tuple(venue_name(n) for n in names)  # a bad name is one line, before anything is served
         if not is_loopback(host):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from arbiter.core.msg import fill, plural
+from arbiter_tournament.core.msg import fill, plural
 
 from .words import MORE
 
@@ -471,7 +471,7 @@ def points_word(lang: str, points: str) -> str:
 
 def tiebreak_name(lang: str, code: str) -> str:
     """The tie-break's name in `lang`: the one table of core.msg.i18n (printouts say the same)."""
-    from arbiter.core.tiebreaks.names import tiebreak_name as name
+    from arbiter_tournament.core.tiebreaks.names import tiebreak_name as name
 
     return name(code, lang)
 

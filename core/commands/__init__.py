@@ -1,6 +1,6 @@
 """Every change to an event, as a value: what the command line and the TUI build and run.
 
-    from arbiter.core.commands import RecordResult, run
+    from arbiter_tournament.core.commands import RecordResult, run
     cmd = RecordResult("swiss", None, 3, 12, Result.FIRST_WINS, by="anna@hall")
     cmd.why_not(event)           # None, or why not (a Msg: the TUI greys the key out, says it in the judge's language)
     new = run(EventFile(path), cmd)  # one transaction: lock, reload, apply, save, journal (cmd.describe), unlock
@@ -28,14 +28,14 @@ The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
 core/knockout/stage.py ...): a command holds the judge's choice and calls
 them. docs/architecture.md draws the flow and says how to add a command.
 
-A name is imported from its group's module when it is first asked for (`from arbiter.core.commands
+A name is imported from its group's module when it is first asked for (`from arbiter_tournament.core.commands
 import RecordResult` loads `results` alone, not the pairing engine): `arbiter result` loads what it
 runs and nothing more (docs/performance.md, "The command line"). A new command is a line of `GROUPS`.
 """
 
 from __future__ import annotations
 
-from arbiter.core.lazy import lazy_names
+from arbiter_tournament.core.lazy import lazy_names
 
 # module -> the names it gives (the order of the table above)
 GROUPS: dict[str, tuple[str, ...]] = {

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from arbiter.core.errors import ArbiterError, Msg
-from arbiter.core.event.model import Event
+from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.core.event.model import Event
 
 
 class Command:

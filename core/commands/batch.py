@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.core.commands.base import Command, SlowCommand
-from arbiter.core.errors import Msg
-from arbiter.core.event.model import Event
-from arbiter.core.msg import joined
-from arbiter.core.msg.journal import describe
+from arbiter_tournament.core.commands.base import Command, SlowCommand
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.msg import joined
+from arbiter_tournament.core.msg.journal import describe
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.core.commands.base import Command
-from arbiter.core.errors import Msg
-from arbiter.core.event.details import set_details
-from arbiter.core.event.model import Event
-from arbiter.core.msg.journal import describe
+from arbiter_tournament.core.commands.base import Command
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event.details import set_details
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.msg.journal import describe
 
 
 @dataclass(frozen=True)
@@ -45,11 +45,11 @@ def make_new_event(name: str, rounds: int, *, teams_boards: int | None = None, m
     (`settings`: system, tables, top, third_place, points, tiebreaks, edition, lots_seed, baku,
     initial_colour, unrated_rating), a team event of `teams_boards` boards (`core.teams.setup`, its
     `match_points` and the tie-breaks as team codes) when given, then the report's details (`SetDetails`)."""
-    from arbiter.core.event.commands import new_event
+    from arbiter_tournament.core.event.commands import new_event
 
     event = new_event(name, rounds, **settings)
     if teams_boards is not None:
-        from arbiter.core import teams as team_event
+        from arbiter_tournament.core import teams as team_event
 
         codes = list(settings.get("tiebreaks") or ()) or None
         event = team_event.setup(event, teams_boards, match_points=match_points, tiebreaks=codes)

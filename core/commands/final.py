@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter.core.commands.base import Command
-from arbiter.core.errors import Msg
-from arbiter.core.event.model import Event
-from arbiter.core.final import changes
-from arbiter.core.msg.journal import describe, sharing_what, ties_what, trophies_what
+from arbiter_tournament.core.commands.base import Command
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.final import changes
+from arbiter_tournament.core.msg.journal import describe, sharing_what, ties_what, trophies_what
 
 KEEP = changes.UNSET  # an edit leaves this field as it is
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.core.commands.base import Command
-from arbiter.core.errors import Msg
-from arbiter.core.event import commands as rules
-from arbiter.core.event.model import Event
-from arbiter.core.msg.journal import describe
+from arbiter_tournament.core.commands.base import Command
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event import commands as rules
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.msg.journal import describe
 
 
 @dataclass(frozen=True)

@@ -14,15 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from arbiter.core import teams as team_event
-from arbiter.core.commands.base import Command, SlowCommand
-from arbiter.core.errors import ArbiterError, Msg
-from arbiter.core.event import commands as rules
-from arbiter.core.event.model import Event
-from arbiter.core.msg.journal import describe, pair_what
-from arbiter.core.pairing import preview
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.event.systems import Stage, main_stage
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.commands.base import Command, SlowCommand
+from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.core.event import commands as rules
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.msg.journal import describe, pair_what
+from arbiter_tournament.core.pairing import preview
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.event.systems import Stage, main_stage
 
 
 def _main_stage(event: Event) -> str:
@@ -160,7 +160,7 @@ class PairTeamsByHand(Command):
     pairs: tuple[tuple[str, str | None], ...]
 
     def apply(self, event: Event) -> Event:
-        from arbiter.core.teams.pairing import pair_teams_by_hand
+        from arbiter_tournament.core.teams.pairing import pair_teams_by_hand
 
         return pair_teams_by_hand(event, list(self.pairs))
 

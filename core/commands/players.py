@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from arbiter.core.commands.base import Command
-from arbiter.core.errors import FileProblem, Msg
-from arbiter.core.event import commands as rules
-from arbiter.core.event import seating
-from arbiter.core.event.model import Event
-from arbiter.core.msg.journal import bye_what, describe
+from arbiter_tournament.core.commands.base import Command
+from arbiter_tournament.core.errors import FileProblem, Msg
+from arbiter_tournament.core.event import commands as rules
+from arbiter_tournament.core.event import seating
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.msg.journal import bye_what, describe
 
 
 @dataclass(frozen=True)

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from arbiter.core.commands.base import Command
-from arbiter.core.commands.players import RequestBye, Withdraw
-from arbiter.core.commands.results import RecordResult
-from arbiter.core.errors import IllegalChange, Msg
-from arbiter.core.event.codes import is_code
-from arbiter.core.event.model import Event
-from arbiter.core.event.results import Result
-from arbiter.core.msg.journal import asked_bye_what, describe
+from arbiter_tournament.core.commands.base import Command
+from arbiter_tournament.core.commands.players import RequestBye, Withdraw
+from arbiter_tournament.core.commands.results import RecordResult
+from arbiter_tournament.core.errors import IllegalChange, Msg
+from arbiter_tournament.core.event.codes import is_code
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.msg.journal import asked_bye_what, describe
 
 @dataclass(frozen=True)
 class GiveCodes(Command):
@@ -131,7 +131,7 @@ class SetReports(Command):
     player_bye_kind: str | None = None
 
     def apply(self, event: Event) -> Event:
-        from arbiter.core.event.model import BYE_KINDS, REPORTS
+        from arbiter_tournament.core.event.model import BYE_KINDS, REPORTS
 
         if self.mode is not None and self.mode not in REPORTS:
             raise IllegalChange("unknown reports mode '{mode}' (one of {known})", mode=self.mode,

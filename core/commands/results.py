@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.core.commands.base import Command
-from arbiter.core.errors import IllegalChange, Msg
-from arbiter.core.event import commands as rules
-from arbiter.core.event.model import Event
-from arbiter.core.event.results import Result
-from arbiter.core.msg.journal import describe, result_what
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.commands.base import Command
+from arbiter_tournament.core.errors import IllegalChange, Msg
+from arbiter_tournament.core.event import commands as rules
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.msg.journal import describe, result_what
+from arbiter_tournament.core.event.systems import Stage
 
 UNSEEN = rules.UNSEEN  # `expected` not given: the caller has not seen the game (the command line)
 
@@ -25,14 +25,14 @@ UNSEEN = rules.UNSEEN  # `expected` not given: the caller has not seen the game 
 def _top():
     """The top's rules (core.knockout.stage), loaded for a top result only: a Swiss result (`arbiter result`,
     the command run most) does not load the knockout and the tie-breaks it seeds by."""
-    from arbiter.core.knockout import stage
+    from arbiter_tournament.core.knockout import stage
 
     return stage
 
 
 def _playoff():
     """The play-off's rules (core.playoff.stage), loaded for a play-off result only."""
-    from arbiter.core.playoff import stage
+    from arbiter_tournament.core.playoff import stage
 
     return stage
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from arbiter.core.commands.base import Command, SlowCommand
-from arbiter.core.event.model import Event
+from arbiter_tournament.core.commands.base import Command, SlowCommand
+from arbiter_tournament.core.event.model import Event
 
 ATTEMPTS = 3  # a slow command computed again at most so many times in all
 

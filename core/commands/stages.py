@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.core.commands.base import Command
-from arbiter.core.errors import Msg
-from arbiter.core.event.model import Event
-from arbiter.core.knockout import stage as top
-from arbiter.core.msg.journal import describe
+from arbiter_tournament.core.commands.base import Command
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.msg.journal import describe
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,12 @@ class StartPlayoff(Command):
     armageddon_only: bool = False
 
     def check(self, event: Event) -> None:
-        from arbiter.core.playoff import stage as playoff  # (the play-off's rules: loaded when one is asked for)
+        from arbiter_tournament.core.playoff import stage as playoff  # (the play-off's rules: loaded when one is asked for)
 
         playoff.playoff_players(event, None if self.players is None else list(self.players))
 
     def apply(self, event: Event) -> Event:
-        from arbiter.core.playoff import stage as playoff
+        from arbiter_tournament.core.playoff import stage as playoff
 
         return playoff.start_playoff(event, None if self.players is None else list(self.players),
                                      knockout_games=self.knockout_games, armageddon_only=self.armageddon_only)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.core import teams as team_event
-from arbiter.core.commands.base import Command
-from arbiter.core.errors import Msg
-from arbiter.core.event.model import Event
-from arbiter.core.msg.journal import describe
-from arbiter.core.teams import hand
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.commands.base import Command
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.msg.journal import describe
+from arbiter_tournament.core.teams import hand
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,13 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 
-from arbiter.core.errors import Conflict, IllegalChange, Msg, word
-from arbiter.core.event.player_details import clean_details
-from arbiter.core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Round
-from arbiter.core.event.records import Scoring
-from arbiter.core.event.results import Result
-from arbiter.core.limits import RATING_MAX, ROUNDS_MAX, TABLES_MAX, TOP_MAX, TOP_MIN, UNRATED_RATING_MAX, UNRATED_RATING_MIN
-from arbiter.core.event.systems import DEFAULT_PAIRING, Stage, System, check_pairing, main_stage
+from arbiter_tournament.core.errors import Conflict, IllegalChange, Msg, word
+from arbiter_tournament.core.event.player_details import clean_details
+from arbiter_tournament.core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Round
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.limits import RATING_MAX, ROUNDS_MAX, TABLES_MAX, TOP_MAX, TOP_MIN, UNRATED_RATING_MAX, UNRATED_RATING_MIN
+from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, Stage, System, check_pairing, main_stage
 
 UNSEEN = object()  # `expected` not given: the caller has not seen the game
 

@@ -14,9 +14,9 @@ import datetime
 from dataclasses import replace
 from typing import Any
 
-from arbiter.core.errors import IllegalChange, Msg, word
-from arbiter.core.event.model import RATES, Event
-from arbiter.core.limits import DETAIL_CHARS_MAX, ROUNDS_MAX
+from arbiter_tournament.core.errors import IllegalChange, Msg, word
+from arbiter_tournament.core.event.model import RATES, Event
+from arbiter_tournament.core.limits import DETAIL_CHARS_MAX, ROUNDS_MAX
 
 # Event attribute -> the word a judge reads in a message (the command line's option without --)
 DETAILS = {

@@ -10,9 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
-from arbiter.core.event.model import Event, Player, Round
-from arbiter.core.event.records import BYE_OF_KIND, Outcome, PlayerHistory, RoundRecord
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.model import Event, Player, Round
+from arbiter_tournament.core.event.records import BYE_OF_KIND, Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.event.systems import Stage
 
 
 

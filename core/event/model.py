@@ -13,10 +13,10 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterator
 
-from arbiter.core.errors import IllegalChange, word
-from arbiter.core.event.records import Scoring
-from arbiter.core.event.results import Result
-from arbiter.core.event.systems import DEFAULT_PAIRING, STAGES, SYSTEMS, Stage, System, main_stage  # noqa: F401 (SYSTEMS re-exported)
+from arbiter_tournament.core.errors import IllegalChange, word
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, STAGES, SYSTEMS, Stage, System, main_stage  # noqa: F401 (SYSTEMS re-exported)
 
 EDITIONS = ("fide2024", "fide2026", "legacy")
 BYE_KINDS = ("half", "zero", "full")

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from arbiter.core import limits
-from arbiter.core.errors import IllegalChange
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import IllegalChange
 
 _AMOUNT = re.compile(r"([0-9]{1,13})(?:[.,]([0-9]{1,2}))?")
 

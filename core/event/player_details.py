@@ -22,8 +22,8 @@ from __future__ import annotations
 import datetime
 import re
 
-from arbiter.core.errors import IllegalChange, word
-from arbiter.core.event.federations import CODES, code_of
+from arbiter_tournament.core.errors import IllegalChange, word
+from arbiter_tournament.core.event.federations import CODES, code_of
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FIDE_ID_DIGITS = 10

@@ -27,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from arbiter.core.errors import IllegalChange, Msg, InvalidResult
-from arbiter.core.event.model import Event, Game, Player, Round
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.errors import IllegalChange, Msg, InvalidResult
+from arbiter_tournament.core.event.model import Event, Game, Player, Round
+from arbiter_tournament.core.event.results import Result
 
 KINDS = ("report", "checkin", "bye", "withdraw", "wrong", "limited", "seen")
 REQUESTS = ("checkin", "bye", "withdraw")
@@ -342,7 +342,7 @@ def queue(event: Event, entries: list[Entry | None]) -> Queue:
 
 def next_round(event: Event, pid: int) -> int:
     """The next round of the player's table to be paired (main stage)."""
-    from arbiter.core.event.commands import rounds_paired
+    from arbiter_tournament.core.event.commands import rounds_paired
 
     return rounds_paired(event, event.player(pid).table) + 1
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from arbiter.core.errors import InvalidResult
-from arbiter.core.event.records import Outcome
+from arbiter_tournament.core.errors import InvalidResult
+from arbiter_tournament.core.event.records import Outcome
 
 O = Outcome
 

@@ -33,9 +33,9 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event, Player
-from arbiter.core.event.systems import Stage, System
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event, Player
+from arbiter_tournament.core.event.systems import Stage, System
 
 METHODS = ("rating", "lots")
 
@@ -184,7 +184,7 @@ def add_and_seat(event: Event, rows: Sequence[dict], *, method: str = "rating",
     them) and deal those without a table to the tables (`seat_players`, with the players already there),
     in one change. A row that `add_player` refuses raises `row_error(index, exc)` when given.
     """
-    from arbiter.core.event.commands import add_players
+    from arbiter_tournament.core.event.commands import add_players
 
     dealt = [event.tables > 1 and row.get("table") is None for row in rows]
     first = len(event.players)  # (a dealt player is added at table 1, then dealt: the checks are the same)

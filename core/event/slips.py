@@ -24,9 +24,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arbiter.core.errors import IllegalChange, InvalidResult
-from arbiter.core.event.model import Event, Round
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.errors import IllegalChange, InvalidResult
+from arbiter_tournament.core.event.model import Event, Round
+from arbiter_tournament.core.event.results import Result
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Callable
 
-from arbiter.core.errors import IllegalChange
+from arbiter_tournament.core.errors import IllegalChange
 
 
 class System(StrEnum):
@@ -93,8 +93,8 @@ def register(system: PairingSystem) -> PairingSystem:
     return system
 
 
-register(PairingSystem("dutch", "FIDE Dutch", "C.04.3", "arbiter.core.swiss.dutch", trf_code="FIDE_DUTCH_2025"))
-register(PairingSystem("burstein", "FIDE Burstein", "C.04.4.2", "arbiter.core.swiss.burstein",
+register(PairingSystem("dutch", "FIDE Dutch", "C.04.3", "arbiter_tournament.core.swiss.dutch", trf_code="FIDE_DUTCH_2025"))
+register(PairingSystem("burstein", "FIDE Burstein", "C.04.4.2", "arbiter_tournament.core.swiss.burstein",
                        floats=False, acceleration=False, trf_code="FIDE_BURSTEIN"))
 
 

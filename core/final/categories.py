@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Category, Event, Player
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Category, Event, Player
 
 _YEAR = re.compile(r"(?<![0-9])([0-9]{4})(?![0-9])")
 _SEX = {"f": "f", "w": "f", "ж": "f", "m": "m", "м": "m"}

@@ -14,10 +14,10 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter.core import limits
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import PRIZE_SHARING, PRIZE_TROPHIES, SEXES, Category, Event, Prize, PrizeSplit
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import PRIZE_SHARING, PRIZE_TROPHIES, SEXES, Category, Event, Prize, PrizeSplit
+from arbiter_tournament.core.event.systems import Stage
 
 UNSET = object()  # an edit leaves this field as it is
 
@@ -155,7 +155,7 @@ def _prize_category(event: Event, category: str) -> str:
 
 
 def _amount(amount: Fraction | None) -> Fraction | None:
-    from arbiter.core.event.money import amount_ok
+    from arbiter_tournament.core.event.money import amount_ok
 
     if amount is not None and not amount_ok(Fraction(amount)):
         raise IllegalChange("an amount from 0 to {most} (cents at most), not {v}", most=limits.AMOUNT_MAX, v=amount)
@@ -280,7 +280,7 @@ def lot_for(event: Event, group: tuple[int, ...]) -> tuple[int, ...]:
 def pending_draws(event: Event) -> list[tuple[str, tuple[int, ...]]]:
     """The lots `draw_lots` would draw now: (the places shared until then, "10-11"; the order drawn); then,
     when trophies at a shared place go by lot (`prize_trophies`), one per such place ("5-8 trophies")."""
-    from arbiter.core.final.ranking import final_ranking
+    from arbiter_tournament.core.final.ranking import final_ranking
 
     fr = final_ranking(event)
     if not fr.finished:
@@ -301,7 +301,7 @@ def _trophy_draws(event: Event) -> list[tuple[str, tuple[int, ...]]]:
     """The shared places whose trophies wait for a lot (`core.final.prizes`, rule 5), with the order drawn."""
     if event.prize_trophies != "lot" or not event.prizes:
         return []
-    from arbiter.core.final.prizes import prize_list
+    from arbiter_tournament.core.final.prizes import prize_list
 
     pl = prize_list(event)
     out: list[tuple[str, tuple[int, ...]]] = []

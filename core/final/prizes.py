@@ -56,9 +56,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter.core.event.model import Event, Prize
-from arbiter.core.final.categories import find, members
-from arbiter.core.final.ranking import FinalRanking, final_ranking
+from arbiter_tournament.core.event.model import Event, Prize
+from arbiter_tournament.core.final.categories import find, members
+from arbiter_tournament.core.final.ranking import FinalRanking, final_ranking
 
 SHARING = ("none", "equal", "hort", "winners")
 
@@ -535,7 +535,7 @@ def _swiss_order(event: Event, ranking: FinalRanking) -> dict[int, int]:
     """Each player's index in the Swiss order (the tables merged); a team event: its ranking's order."""
     if ranking.teams:
         return {r.id: k for k, r in enumerate(ranking.rows)}
-    from arbiter.core.tiebreaks.merged import merged_order
+    from arbiter_tournament.core.tiebreaks.merged import merged_order
 
     return {pid: k for k, pid in enumerate(merged_order(event))}
 

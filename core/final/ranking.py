@@ -36,11 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from arbiter.core.errors import ArbiterError, Msg
-from arbiter.core.event.model import Event
-from arbiter.core.tiebreaks.merged import settle, table_rankings, tied_groups
-from arbiter.core.tiebreaks.standings import main_stage
-from arbiter.core.event.systems import Stage, System
+from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.tiebreaks.merged import settle, table_rankings, tied_groups
+from arbiter_tournament.core.tiebreaks.standings import main_stage
+from arbiter_tournament.core.event.systems import Stage, System
 
 # what a row's place came from (`FinalRow.part`)
 PARTS = (Stage.TOP, Stage.PLAYOFF, Stage.SWISS, Stage.ROUNDROBIN, "teams")
@@ -110,7 +110,7 @@ def main_finished(event: Event) -> bool:
     """Every round of the main stage paired and complete (a Swiss: every table's planned rounds)."""
     stage = main_stage(event)
     if _is_team_event(event):
-        from arbiter.core.teams.section import _stage, state
+        from arbiter_tournament.core.teams.section import _stage, state
 
         stage = _stage(event)
         rounds = event.rounds_of(stage, None)
@@ -141,7 +141,7 @@ def is_finished(event: Event) -> bool:
     if not main_finished(event):
         return False
     if event.top and event.system == System.SWISS and not _is_team_event(event):
-        from arbiter.core.knockout import stage as top
+        from arbiter_tournament.core.knockout import stage as top
 
         try:
             b = top.bracket(event)
@@ -150,7 +150,7 @@ def is_finished(event: Event) -> bool:
         if b is None or not b.finished:
             return False
     if event.stage_state(Stage.PLAYOFF) is not None:
-        from arbiter.core.playoff import stage as playoff_event
+        from arbiter_tournament.core.playoff import stage as playoff_event
 
         try:
             if not playoff_event.progress(event).finished:
@@ -285,7 +285,7 @@ def final_ranking(event: Event) -> FinalRanking:
     playoff = ""
     b = None
     if event.system == System.SWISS and event.stage_state(Stage.TOP) is not None:
-        from arbiter.core.knockout import stage as top
+        from arbiter_tournament.core.knockout import stage as top
 
         try:
             b = top.bracket(event)
@@ -299,7 +299,7 @@ def final_ranking(event: Event) -> FinalRanking:
     else:
         groups = list(swiss)
         if event.stage_state(Stage.PLAYOFF) is not None:
-            from arbiter.core.playoff import stage as playoff_event
+            from arbiter_tournament.core.playoff import stage as playoff_event
 
             try:
                 now = playoff_event.progress(event)
@@ -319,7 +319,7 @@ def _team_ranking(event: Event) -> FinalRanking:
     """A team event: its team standings (match points, then the team tie-breaks), tied teams as players are."""
     from dataclasses import replace
 
-    from arbiter.core.teams.team_standings import standings as team_standings
+    from arbiter_tournament.core.teams.team_standings import standings as team_standings
 
     _after, codes, rows = team_standings(replace(event, share_places=True))
     info = {r.id: (r.team, None, r.match_points, r.tiebreaks) for r in rows}
@@ -367,7 +367,7 @@ def table_list(ranking: FinalRanking, event: Event, table: int) -> list[FinalRow
 
 def category_list(ranking: FinalRanking, event: Event, name: str) -> list[FinalRow]:
     """The final ranking of one category's players (`core.final.categories`)."""
-    from arbiter.core.final.categories import find, members
+    from arbiter_tournament.core.final.categories import find, members
 
     return restricted(ranking.rows, members(event, find(event, name)))
 

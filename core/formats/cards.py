@@ -13,12 +13,12 @@ These printouts carry secrets: they are for the players alone (docs/players.md),
 
 from __future__ import annotations
 
-from arbiter.core.event.codes import shown
-from arbiter.core.event.model import Event
-from arbiter.core.formats.html import esc, tag
-from arbiter.core.formats.text import paginate
-from arbiter.core.msg.cells import clean, cut, text_width
-from arbiter.core.msg.i18n import words
+from arbiter_tournament.core.event.codes import shown
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.formats.html import esc, tag
+from arbiter_tournament.core.formats.text import paginate
+from arbiter_tournament.core.msg.cells import clean, cut, text_width
+from arbiter_tournament.core.msg.i18n import words
 
 WIDTH = 80
 HALF = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
@@ -121,6 +121,6 @@ def cards_html(event: Event, lang: str = "en", url: str | None = None) -> str:
 
 def esc_markup(svg: str):
     """segno's SVG (made here from a URL and a code of the file's alphabet: no field of a name in it)."""
-    from arbiter.core.formats.html import Markup
+    from arbiter_tournament.core.formats.html import Markup
 
     return Markup(svg)

@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from arbiter.core import limits
-from arbiter.core.errors import FileProblem, IllegalChange, Msg, word
-from arbiter.core.event import player_details as details
-from arbiter.core.msg.cells import clean
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import FileProblem, IllegalChange, Msg, word
+from arbiter_tournament.core.event import player_details as details
+from arbiter_tournament.core.msg.cells import clean
 
 COLUMNS = ("name", "rating", "club", "federation", "table", "team", "title", "fide_id", "sex", "birth")
 
@@ -125,7 +125,7 @@ class Import:
 def read_players_file(path: str | Path, encoding: str | None = None, *, stdin: bool = True) -> Import:
     """The players of a registration file (`-`: standard input, when `stdin`; the TUI's is the judge's
     keyboard), or a FileProblem naming the line."""
-    from arbiter.core.store.files import read_input
+    from arbiter_tournament.core.store.files import read_input
 
     data = read_input(path, most=limits.CSV_BYTES_MAX, stdin=stdin)
     text, used = decode(data, str(path), encoding)

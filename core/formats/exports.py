@@ -24,17 +24,17 @@ from fractions import Fraction
 from math import ceil
 from typing import Callable, Iterable
 
-from arbiter.core.event.history import histories
-from arbiter.core.msg.i18n import language, words
-from arbiter.core.tiebreaks.names import tiebreak_name
-from arbiter.core.msg import render
-from arbiter.core.event.model import Event, Round, points_text
-from arbiter.core.event.records import Outcome, RoundRecord
-from arbiter.core.tiebreaks.standings import Row, completed_rounds, main_stage, standings
-from arbiter.core.msg.cells import cut, named, pad, text_width
-from arbiter.core.formats.csvio import write_rows
-from arbiter.core.formats.text import paginate, top_points
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.msg.i18n import language, words
+from arbiter_tournament.core.tiebreaks.names import tiebreak_name
+from arbiter_tournament.core.msg import render
+from arbiter_tournament.core.event.model import Event, Round, points_text
+from arbiter_tournament.core.event.records import Outcome, RoundRecord
+from arbiter_tournament.core.tiebreaks.standings import Row, completed_rounds, main_stage, standings
+from arbiter_tournament.core.msg.cells import cut, named, pad, text_width
+from arbiter_tournament.core.formats.csvio import write_rows
+from arbiter_tournament.core.formats.text import paginate, top_points
+from arbiter_tournament.core.event.systems import Stage
 
 WIDTH = 80
 PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
@@ -315,7 +315,7 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
     """One slip per board with two players, separated by cut lines: tick the result and sign. Players who have
     a code (`arbiter players codes`) get a stub each below, to tear off: the code, and with `url` the QR code
     of their page (core/formats/cards.py)."""
-    from arbiter.core.formats.cards import stub_lines
+    from arbiter_tournament.core.formats.cards import stub_lines
 
     t = words(_lang(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
@@ -551,7 +551,7 @@ def _wrap(text: str, width: int) -> list[str]:
 def top_bracket(event: Event):
     """The knockout top's `Bracket`, or None (no top yet, or the top module is not there)."""
     try:
-        from arbiter.core.knockout import stage as top
+        from arbiter_tournament.core.knockout import stage as top
     except ImportError:
         return None
     fn = getattr(top, "bracket", None)
@@ -567,7 +567,7 @@ def bracket_printout(event: Event, lang: str | None = None, page_lines: int | No
     lines = _header(event, t("bracket"))
     if b is None:
         return _lines_fit(lines + [t("no_top")])
-    from arbiter.core.knockout.bracket_text import bracket_lines
+    from arbiter_tournament.core.knockout.bracket_text import bracket_lines
 
     names = {p.id: p.name for p in event.players}
     return _lines_fit(lines + bracket_lines(b, names, width=WIDTH, lang=lang), page_lines)
@@ -591,7 +591,7 @@ def playoff_text(event: Event, lang: str | None = None, page_lines: int | None =
 def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
     """The plan and what has been decided (the play-off module's own words), wrapped to 80 columns."""
     try:
-        from arbiter.core.playoff import stage as playoff_event
+        from arbiter_tournament.core.playoff import stage as playoff_event
     except ImportError:
         return []
     if playoff_event.state(event) is None:
@@ -606,7 +606,7 @@ def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
 
 def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
     try:
-        from arbiter.core.playoff import stage as playoff_event
+        from arbiter_tournament.core.playoff import stage as playoff_event
     except ImportError:
         return []
     if playoff_event.state(event) is None:
@@ -627,7 +627,7 @@ def printout(event: Event, what: str, lang: str | None = None, page_lines: int |
     """The printout named `what` (see PRINTOUTS) as text for `lpr`; with `page_lines`, on pages of that many
     lines (a form feed between pages, never inside a slip or a table row: `core.formats.text.paginate`).
     `url`: the address of the players' page, for the QR codes of the slips and the cards."""
-    from arbiter.core.formats import cards, final
+    from arbiter_tournament.core.formats import cards, final
 
     fns: dict[str, Callable[..., str]] = {
         "pairings": pairings_text, "names": names_text, "standings": standings_printout,
@@ -640,7 +640,7 @@ def printout(event: Event, what: str, lang: str | None = None, page_lines: int |
         "wall": wall_text,
     }
     if what not in fns:
-        from arbiter.core.errors import IllegalChange
+        from arbiter_tournament.core.errors import IllegalChange
 
         raise IllegalChange("no printout '{what}'; choose one of {known}", what=what, known=", ".join(PRINTOUTS))
     return fns[what](event, lang=lang, page_lines=page_lines)

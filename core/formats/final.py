@@ -18,16 +18,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event, points_text
-from arbiter.core.event.money import amount_text
-from arbiter.core.final.categories import conditions, find, members
-from arbiter.core.final.prizes import PrizeList, prize_list
-from arbiter.core.final.ranking import FinalRanking, FinalRow, final_ranking, reached_text, restricted
-from arbiter.core.formats.csvio import write_rows
-from arbiter.core.msg import Msg
-from arbiter.core.msg.cells import clean, cut, named, pad, text_width
-from arbiter.core.msg.i18n import words
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event, points_text
+from arbiter_tournament.core.event.money import amount_text
+from arbiter_tournament.core.final.categories import conditions, find, members
+from arbiter_tournament.core.final.prizes import PrizeList, prize_list
+from arbiter_tournament.core.final.ranking import FinalRanking, FinalRow, final_ranking, reached_text, restricted
+from arbiter_tournament.core.formats.csvio import write_rows
+from arbiter_tournament.core.msg import Msg
+from arbiter_tournament.core.msg.cells import clean, cut, named, pad, text_width
+from arbiter_tournament.core.msg.i18n import words
 
 WIDTH = 80
 
@@ -144,7 +144,7 @@ def _header(event: Event) -> list[str]:
 
 def pages(blocks: list[list[str]], page_lines: int | None) -> str:
     """The blocks as text, on pages of `page_lines` lines when given (`core.formats.text.paginate`)."""
-    from arbiter.core.formats import text
+    from arbiter_tournament.core.formats import text
 
     paginate = getattr(text, "paginate", None)
     if paginate is not None:

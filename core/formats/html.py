@@ -14,7 +14,7 @@ from __future__ import annotations
 import html as _html
 from typing import Iterable, Sequence
 
-from arbiter.core.msg.cells import clean
+from arbiter_tournament.core.msg.cells import clean
 
 
 class Markup(str):

@@ -38,10 +38,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.store import files
-from arbiter.core.store.files import BACKUPS, Like, backup_path, journal_path, like_of, lock_path, real_path
-from arbiter.core.store.presence import who_folder
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.store import files
+from arbiter_tournament.core.store.files import BACKUPS, Like, backup_path, journal_path, like_of, lock_path, real_path
+from arbiter_tournament.core.store.presence import who_folder
 
 __all__ = ["event_files", "check_not_event", "check_link", "check_writable", "output_like", "write_output", "NEW",
            "REPLACED", "INTO", "STDOUT"]

@@ -38,9 +38,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Mapping
 
-from arbiter.core.errors import ArbiterError, FileProblem
-from arbiter.core.msg.i18n import words
-from arbiter.core.formats.rclone import Rclone, UploadFailed, check_remote, redact
+from arbiter_tournament.core.errors import ArbiterError, FileProblem
+from arbiter_tournament.core.msg.i18n import words
+from arbiter_tournament.core.formats.rclone import Rclone, UploadFailed, check_remote, redact
 
 INDEX = "index.html"
 BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # seconds before the next try after 1, 2, ... failures in a row
@@ -206,7 +206,7 @@ class Publisher:
 
     def __init__(self, event_path: str | Path, remote: str, *, engine=None, now: Callable[[], datetime] | None = None,
                  lang: str | None = None, env: Mapping[str, str] | None = None) -> None:
-        from arbiter.core.store.files import real_path
+        from arbiter_tournament.core.store.files import real_path
 
         self.path = real_path(event_path)
         self.remote = remote = check_remote(remote)  # as rclone takes it: one state however the url was typed
@@ -252,15 +252,15 @@ class Publisher:
 
     # -- one upload ------------------------------------------------------------------------------
     def _seq(self) -> int:
-        from arbiter.core.store import journal
-        from arbiter.core.store.files import journal_path
+        from arbiter_tournament.core.store import journal
+        from arbiter_tournament.core.store.files import journal_path
 
         return journal.last_seq(journal_path(self.path))
 
     def build(self) -> tuple[dict[str, bytes], dict[str, str], int]:
         """The site now: pages (bytes), their hashes, the journal's last entry read before the event."""
-        from arbiter.core.formats.site import build_site
-        from arbiter.core.store import load
+        from arbiter_tournament.core.formats.site import build_site
+        from arbiter_tournament.core.store import load
 
         seq = self._seq()
         event = load(self.path)
@@ -308,7 +308,7 @@ class Publisher:
         the next try comes after the back-off (1, 2, 4 ... 30 s), the status saying so meanwhile.
         `report(status, sent)` is called after each try (`sent` None after a failure) and when the count of
         changes waiting moves; `cancelled()` true ends it too (a TUI's worker)."""
-        from arbiter.core.store.files import Stamp
+        from arbiter_tournament.core.store.files import Stamp
 
         seen = None  # the file's stamp the site online was built from (None: nothing sent yet)
         last, moved, since = None, 0.0, None  # the stamp last looked at, when it last moved, the first change unsent

@@ -26,7 +26,7 @@ import threading
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from arbiter.core.errors import ArbiterError, FileProblem
+from arbiter_tournament.core.errors import ArbiterError, FileProblem
 
 STAGE = ".arbiter-upload"  # the folder beside the site where pages wait before they are moved into place
 # short waits, one retry: `core.formats.publish` retries with back-off and says so meanwhile

@@ -34,19 +34,19 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.msg.i18n import language, render, words
-from arbiter.core.tiebreaks.names import tiebreak_name
-from arbiter.core.event.model import Event, Round, points_text
-from arbiter.core.tiebreaks.standings import main_stage
-from arbiter.core.formats import exports as ex
-from arbiter.core.formats.html import Markup, join, link, page, table, tag
-from arbiter.core.formats import team_printouts as tp
-from arbiter.core.formats.output import check_link, check_not_event, output_like
-from arbiter.core.store import files
-from arbiter.core.store.files import Like, share_like
-from arbiter.core.teams import board_stats, completed_rounds, is_team_event, matches, standings, state
-from arbiter.core.event.systems import STAGES, Stage, System
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.msg.i18n import language, render, words
+from arbiter_tournament.core.tiebreaks.names import tiebreak_name
+from arbiter_tournament.core.event.model import Event, Round, points_text
+from arbiter_tournament.core.tiebreaks.standings import main_stage
+from arbiter_tournament.core.formats import exports as ex
+from arbiter_tournament.core.formats.html import Markup, join, link, page, table, tag
+from arbiter_tournament.core.formats import team_printouts as tp
+from arbiter_tournament.core.formats.output import check_link, check_not_event, output_like
+from arbiter_tournament.core.store import files
+from arbiter_tournament.core.store.files import Like, share_like
+from arbiter_tournament.core.teams import board_stats, completed_rounds, is_team_event, matches, standings, state
+from arbiter_tournament.core.event.systems import STAGES, Stage, System
 
 MANIFEST = ".arbiter-site"
 
@@ -75,7 +75,7 @@ class _Site:
         self.made, self.made_iso = _when(now)
         self.bracket = ex.top_bracket(event)
         self.playoff = event.rounds_of(Stage.PLAYOFF)
-        from arbiter.core.final.ranking import final_ranking
+        from arbiter_tournament.core.final.ranking import final_ranking
 
         self.ranking = final_ranking(event)
         self.teams = is_team_event(event)
@@ -223,7 +223,7 @@ class _Site:
 
     # -- the end of the event (core/formats/final.py) -----------------------------------------
     def final_table(self, rows, caption: str, *, narrowed: bool = False):
-        from arbiter.core.formats.final import note
+        from arbiter_tournament.core.formats.final import note
 
         t = self.t
         tables = self.e.tables > 1 and not narrowed and not (self.ranking and self.ranking.teams)
@@ -242,7 +242,7 @@ class _Site:
         return [tag("p", self.t("lots_pending_note", places=", ".join(places)), class_="muted")] if places else []
 
     def final_page(self) -> str:
-        from arbiter.core.formats.final import rows_for, title
+        from arbiter_tournament.core.formats.final import rows_for, title
 
         fr = self.ranking
         parts = [self.final_table(list(fr.rows), title(self.e, fr, self.lang))] + self.pending_note(list(fr.rows))
@@ -253,7 +253,7 @@ class _Site:
         return self.page(self.t("final_ranking"), join(parts))
 
     def categories_page(self) -> str:
-        from arbiter.core.formats.final import conditions_text, rows_for, title
+        from arbiter_tournament.core.formats.final import conditions_text, rows_for, title
 
         fr, parts = self.ranking, []
         for c in self.e.categories:
@@ -263,9 +263,9 @@ class _Site:
         return self.page(self.t("categories"), join(parts))
 
     def prizes_page(self) -> str:
-        from arbiter.core.event.money import amount_text
-        from arbiter.core.final.prizes import prize_list
-        from arbiter.core.formats.final import how_text, paid_text, why_text
+        from arbiter_tournament.core.event.money import amount_text
+        from arbiter_tournament.core.final.prizes import prize_list
+        from arbiter_tournament.core.formats.final import how_text, paid_text, why_text
 
         t = self.t
         money = self.e.public_prize_money  # false: the prizes and their winners, never an amount
@@ -310,7 +310,7 @@ class _Site:
         b = self.bracket
         if b is None:
             return self.page(t("bracket"), tag("p", t("no_top")))
-        from arbiter.core.knockout.bracket_text import bracket_lines
+        from arbiter_tournament.core.knockout.bracket_text import bracket_lines
 
         parts = []
         for r, of_round in enumerate(b.rounds, start=1):
@@ -487,7 +487,7 @@ def write_site(event: Event, out_dir, *, now: datetime | None = None, lang: str 
 
 
 def _read_manifest(folder: Path) -> set[str]:
-    from arbiter.core.store.files import read_input
+    from arbiter_tournament.core.store.files import read_input
 
     try:  # a plain file of at most 1 MB: a FIFO planted in its place is not waited on
         text = read_input(folder / MANIFEST, most=1 << 20, stdin=False).decode("utf-8")

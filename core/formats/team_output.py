@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event, points_text
-from arbiter.core.teams.rosters import _avg_top, _members, teams
-from arbiter.core.teams.round_matches import matches, round_bye
-from arbiter.core.teams.section import _stage, state
-from arbiter.core.teams.team_standings import board_stats, standings
-from arbiter.core.event.systems import System
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event, points_text
+from arbiter_tournament.core.teams.rosters import _avg_top, _members, teams
+from arbiter_tournament.core.teams.round_matches import matches, round_bye
+from arbiter_tournament.core.teams.section import _stage, state
+from arbiter_tournament.core.teams.team_standings import board_stats, standings
+from arbiter_tournament.core.event.systems import System
 
 F = Fraction
 
@@ -26,13 +26,13 @@ def _jnum(x) -> int | float:
 
 
 def _named(name: str, pid: int, width: int) -> str:
-    from arbiter.core.msg.cells import named
+    from arbiter_tournament.core.msg.cells import named
 
     return named(name, pid, width)
 
 
 def _fit(text: str, width: int) -> str:
-    from arbiter.core.msg.cells import fit
+    from arbiter_tournament.core.msg.cells import fit
 
     return fit(text, width)
 
@@ -52,7 +52,7 @@ def standings_output(event: Event, after_round=None, fmt: str = "text", codes=No
         }
         return json.dumps(doc, ensure_ascii=False) + "\n"
     if fmt == "csv":
-        from arbiter.core.formats import csvio
+        from arbiter_tournament.core.formats import csvio
 
         return csvio.write_rows(
             ["rank", "id", "team", "match_points", "game_points", *used],

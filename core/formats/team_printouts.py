@@ -18,17 +18,17 @@ from __future__ import annotations
 import textwrap
 from fractions import Fraction
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event, Round, points_text
-from arbiter.core.formats.csvio import write_rows
-from arbiter.core.formats.exports import WIDTH, _clean, _code_blocks, _keep, _lang, _lines_fit, _who, fit, round_title
-from arbiter.core.msg.cells import named, text_width
-from arbiter.core.msg.i18n import words
-from arbiter.core.teams.round_matches import MatchView, matches, round_bye
-from arbiter.core.teams.section import _stage, state
-from arbiter.core.teams.team_standings import board_stats, completed_rounds, standings
-from arbiter.core.tiebreaks.names import tiebreak_name
-from arbiter.core.event.systems import System
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event, Round, points_text
+from arbiter_tournament.core.formats.csvio import write_rows
+from arbiter_tournament.core.formats.exports import WIDTH, _clean, _code_blocks, _keep, _lang, _lines_fit, _who, fit, round_title
+from arbiter_tournament.core.msg.cells import named, text_width
+from arbiter_tournament.core.msg.i18n import words
+from arbiter_tournament.core.teams.round_matches import MatchView, matches, round_bye
+from arbiter_tournament.core.teams.section import _stage, state
+from arbiter_tournament.core.teams.team_standings import board_stats, completed_rounds, standings
+from arbiter_tournament.core.tiebreaks.names import tiebreak_name
+from arbiter_tournament.core.event.systems import System
 
 __all__ = ["TEAM_PRINTOUTS", "board_stats_csv", "bye_line", "board_stats_text", "match_board", "match_cards_text",
            "match_head", "percent", "team_pairings_text", "team_round", "team_standings_csv", "team_standings_text"]

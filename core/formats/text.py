@@ -15,13 +15,13 @@ from __future__ import annotations
 import textwrap
 from typing import Iterable, Sequence
 
-from arbiter.core.event.history import histories
-from arbiter.core.msg.i18n import words
-from arbiter.core.event.model import Event, Round, points_text
-from arbiter.core.msg import Msg, verbatim
-from arbiter.core.msg.cells import clean, fit, named, pad
-from arbiter.core.tiebreaks.standings import Row
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.msg.i18n import words
+from arbiter_tournament.core.event.model import Event, Round, points_text
+from arbiter_tournament.core.msg import Msg, verbatim
+from arbiter_tournament.core.msg.cells import clean, fit, named, pad
+from arbiter_tournament.core.tiebreaks.standings import Row
+from arbiter_tournament.core.event.systems import Stage
 
 FORM_FEED = "\f"
 
@@ -74,8 +74,8 @@ def clean_pages(text: str) -> str:
 
 def top_points(event: Event) -> dict:
     """The points every player had before the top (its Swiss tables): {} when the event has none to say."""
-    from arbiter.core.errors import ArbiterError
-    from arbiter.core.knockout.stage import points_before_top
+    from arbiter_tournament.core.errors import ArbiterError
+    from arbiter_tournament.core.knockout.stage import points_before_top
 
     try:
         return points_before_top(event)

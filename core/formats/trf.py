@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from arbiter.core.errors import FileProblem, Msg
-from arbiter.core.event.records import Outcome, RoundRecord, Scoring
+from arbiter_tournament.core.errors import FileProblem, Msg
+from arbiter_tournament.core.event.records import Outcome, RoundRecord, Scoring
 
 F = Fraction
 

@@ -26,21 +26,21 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter.core.errors import FileProblem, IllegalChange
-from arbiter.core.event.history import histories
-from arbiter.core.event.model import Event, Game, Player, Round
-from arbiter.core.event.records import KIND_OF_BYE, Outcome, PlayerHistory, RoundRecord
-from arbiter.core.event.results import Result
-from arbiter.core.formats.trf import (
+from arbiter_tournament.core.errors import FileProblem, IllegalChange
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.event.model import Event, Game, Player, Round
+from arbiter_tournament.core.event.records import KIND_OF_BYE, Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.formats.trf import (
     KNOCKOUT_TYPES,
     TEAM_ROUND_ROBIN_TYPES,
     TEAM_SWISS_TYPES,
     TrfReport,
     TrfTournament,
 )
-from arbiter.core.formats import trf_roundrobin, trf_teams, trf_top
-from arbiter.core.formats.trf_lines import bye_record, clock_date, game_result, player_of, tiebreaks_of, trf_player
-from arbiter.core.event.systems import DEFAULT_PAIRING, Stage, System, main_stage, pairing_of_trf, pairing_system
+from arbiter_tournament.core.formats import trf_roundrobin, trf_teams, trf_top
+from arbiter_tournament.core.formats.trf_lines import bye_record, clock_date, game_result, player_of, tiebreaks_of, trf_player
+from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, Stage, System, main_stage, pairing_of_trf, pairing_system
 
 
 
@@ -69,7 +69,7 @@ def details_of(t: TrfTournament, event: Event) -> Event:
     """The event with the details of the file's header (022 to 132). None of them is needed to pair
     or rank, so a value the event cannot hold (a federation that is not three letters, an end before
     the start) is left out rather than refusing the file."""
-    from arbiter.core.event.details import set_details
+    from arbiter_tournament.core.event.details import set_details
 
     r = t.report
     for attr, value in (("city", r.city), ("federation", r.federation), ("chief_arbiter", r.chief_arbiter),
@@ -182,7 +182,7 @@ def infer_colour(rounds: list[Round]) -> str | None:
 def event_to_trf(event: Event, table: int | None = None, what: str | None = None) -> TrfTournament:
     """The TRF of the event's main stage (Swiss table, round robin or team event), or of its top
     (`what="top"`); IllegalChange when there is nothing to write or it does not fit the columns."""
-    from arbiter.core.teams import is_team_event
+    from arbiter_tournament.core.teams import is_team_event
 
     if what == Stage.TOP:
         t = trf_top.top_to_trf(event)
@@ -222,7 +222,7 @@ def round_dates(event: Event, stage: str, table: int | None) -> list[str]:
     """The date of each round of the stage, 1 to the rounds planned: as the event says
     (`round_dates`), else the day its round clock ran (the table's round, else any table's),
     else, in an event of one day, that day; "" when none of them says."""
-    from arbiter.core.event.details import round_date
+    from arbiter_tournament.core.event.details import round_date
 
     rounds = event.rounds_of(stage, table)
     n = max([event.rounds_planned, len(event.round_dates)] + [r.number for r in rounds])
@@ -238,9 +238,9 @@ def round_dates(event: Event, stage: str, table: int | None) -> list[str]:
 
 
 def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
-    from arbiter.core.pairing.rounds import pairing_numbers
-    from arbiter.core.tiebreaks.standings import standings
-    from arbiter.core.formats.trf_tiebreaks import individual_tokens
+    from arbiter_tournament.core.pairing.rounds import pairing_numbers
+    from arbiter_tournament.core.tiebreaks.standings import standings
+    from arbiter_tournament.core.formats.trf_tiebreaks import individual_tokens
 
     if event.tables > 1 and table is None:
         raise IllegalChange("the event has {tables} tables: export one with --table", tables=event.tables)

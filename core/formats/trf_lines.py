@@ -19,13 +19,13 @@ from __future__ import annotations
 from datetime import datetime
 from fractions import Fraction
 
-from arbiter.core.errors import FileProblem, IllegalChange
-from arbiter.core.event.model import Player
-from arbiter.core.event.player_details import clean_details, trf_birth
-from arbiter.core.event.records import BYE_OF_KIND, Outcome, RoundRecord
-from arbiter.core.event.results import Result
-from arbiter.core.formats.trf import TrfPlayer, TrfTournament
-from arbiter.core.formats.trf_tiebreaks import read_tiebreaks
+from arbiter_tournament.core.errors import FileProblem, IllegalChange
+from arbiter_tournament.core.event.model import Player
+from arbiter_tournament.core.event.player_details import clean_details, trf_birth
+from arbiter_tournament.core.event.records import BYE_OF_KIND, Outcome, RoundRecord
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.formats.trf import TrfPlayer, TrfTournament
+from arbiter_tournament.core.formats.trf_tiebreaks import read_tiebreaks
 
 TRF_NAME_CHARS = 33  # columns 15-47 of a 001 line
 TRF_SEX = {"m": "m", "f": "w"}  # the report's letters (TRF: m or w)

@@ -36,14 +36,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter.core.errors import FileProblem, IllegalChange, Msg
-from arbiter.core.event.history import histories
-from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.event.records import KIND_OF_BYE, Outcome, RoundRecord
-from arbiter.core.roundrobin.berger import RRRound, rounds_count, schedule
-from arbiter.core.formats.trf import ROUND_ROBIN_TYPES, TEAM_ROUND_ROBIN_TYPES, TrfPlayer, TrfTournament
-from arbiter.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
-from arbiter.core.event.systems import Stage, System
+from arbiter_tournament.core.errors import FileProblem, IllegalChange, Msg
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.event.records import KIND_OF_BYE, Outcome, RoundRecord
+from arbiter_tournament.core.roundrobin.berger import RRRound, rounds_count, schedule
+from arbiter_tournament.core.formats.trf import ROUND_ROBIN_TYPES, TEAM_ROUND_ROBIN_TYPES, TrfPlayer, TrfTournament
+from arbiter_tournament.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
+from arbiter_tournament.core.event.systems import Stage, System
 
 
 
@@ -80,8 +80,8 @@ def berger_order(event: Event) -> tuple[int, ...]:
 
 
 def roundrobin_to_trf(event: Event) -> TrfTournament:
-    from arbiter.core.tiebreaks.standings import completed_rounds, standings
-    from arbiter.core.formats.trf_tiebreaks import individual_tokens
+    from arbiter_tournament.core.tiebreaks.standings import completed_rounds, standings
+    from arbiter_tournament.core.formats.trf_tiebreaks import individual_tokens
 
     double = event.system == System.DOUBLE_ROUNDROBIN
     order = berger_order(event)

@@ -32,14 +32,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter.core.errors import ArbiterError, FileProblem, IllegalChange
-from arbiter.core.event.history import histories
-from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.event.records import KIND_OF_BYE, Outcome, RoundRecord
-from arbiter.core.teams.matches import MatchPoints, board_points
-from arbiter.core.formats.trf import TEAM_ROUND_ROBIN_TYPES, TrfLineup, TrfPlayer, TrfTeam, TrfTeamBye, TrfTournament
-from arbiter.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
-from arbiter.core.event.systems import Stage, System, main_stage
+from arbiter_tournament.core.errors import ArbiterError, FileProblem, IllegalChange
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.event.records import KIND_OF_BYE, Outcome, RoundRecord
+from arbiter_tournament.core.teams.matches import MatchPoints, board_points
+from arbiter_tournament.core.formats.trf import TEAM_ROUND_ROBIN_TYPES, TrfLineup, TrfPlayer, TrfTeam, TrfTeamBye, TrfTournament
+from arbiter_tournament.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
+from arbiter_tournament.core.event.systems import Stage, System, main_stage
 
 F = Fraction
 SWISS_TYPE = ("Team Swiss", "CUSTOM_TEAM_SWISS_MP")
@@ -50,10 +50,10 @@ SWISS_TYPE = ("Team Swiss", "CUSTOM_TEAM_SWISS_MP")
 
 
 def teams_to_trf(event: Event) -> TrfTournament:
-    from arbiter.core import teams as team_event
-    from arbiter.core.teams.round_matches import matches
-    from arbiter.core.formats.trf_roundrobin import type_lines
-    from arbiter.core.formats.trf_tiebreaks import team_tokens
+    from arbiter_tournament.core import teams as team_event
+    from arbiter_tournament.core.teams.round_matches import matches
+    from arbiter_tournament.core.formats.trf_roundrobin import type_lines
+    from arbiter_tournament.core.formats.trf_tiebreaks import team_tokens
 
     st = team_event.state(event)
     stage = main_stage(event.system)
@@ -132,8 +132,8 @@ class _Match:
 
 
 def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
-    from arbiter.core.teams.section import TeamsState
-    from arbiter.core.formats.trf_roundrobin import file_pairs, infer_order, is_double, is_round_robin, mismatch
+    from arbiter_tournament.core.teams.section import TeamsState
+    from arbiter_tournament.core.formats.trf_roundrobin import file_pairs, infer_order, is_double, is_round_robin, mismatch
 
     rr = is_round_robin(t) or t.type_code in TEAM_ROUND_ROBIN_TYPES
     double = rr and is_double(t)
@@ -246,7 +246,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         if order is None:
             r, n, what = mismatch(tuple(numbers), pairs, double)
             raise FileProblem(path, line_of[n], "round {r}: {what}", r=r, what=what)
-        from arbiter.core.roundrobin.berger import schedule
+        from arbiter_tournament.core.roundrobin.berger import schedule
 
         sched = schedule(order, double=double)
         berger = order if k else ()
@@ -297,7 +297,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
             if rec.outcome in KIND_OF_BYE and (rec.outcome is not Outcome.ZERO_BYE or r > k):
                 played_byes[p.id].append((r, KIND_OF_BYE[rec.outcome]))
     codes, edition = tiebreaks_of(t, path, team=True)
-    from arbiter.core.teams import DEFAULT_CODES
+    from arbiter_tournament.core.teams import DEFAULT_CODES
 
     rosters = {}
     for x in teams:
@@ -313,7 +313,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         players=players, rounds=tuple(rounds), extra=(("teams", state.to_doc()),),
     )
     if system == System.SWISS:  # the matches of each round in the Dutch engine's board order
-        from arbiter.core.teams.pairing import swiss_scores
+        from arbiter_tournament.core.teams.pairing import swiss_scores
 
         for r in range(1, k + 1):
             try:
@@ -335,7 +335,7 @@ def _board_key(key: frozenset, scores: dict[int, Fraction], rank: dict[int, int]
 
 
 def _pts(x: Fraction) -> str:
-    from arbiter.core.formats.trf import _fmt_points
+    from arbiter_tournament.core.formats.trf import _fmt_points
 
     return _fmt_points(x)
 
@@ -363,7 +363,7 @@ def _check_forfeit(path, ln, code, r, a, b, boards_of, team_of, k) -> None:
 
 def _checked(event: Event, t: TrfTournament, path: str, k: int, numbers: list[int], tname: dict[int, str]) -> Event:
     """The event's team standings against the team lines' match and game points (when given)."""
-    from arbiter.core import teams as team_event
+    from arbiter_tournament.core import teams as team_event
 
     try:
         if not k:

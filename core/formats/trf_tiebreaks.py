@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from arbiter.core.errors import ArbiterError, FileProblem
+from arbiter_tournament.core.errors import ArbiterError, FileProblem
 
 EDITION_YEAR = {"legacy": "2022", "fide2024": "2024", "fide2026": "2026"}
 YEAR_EDITION = {v: k for k, v in EDITION_YEAR.items()}
@@ -33,7 +33,7 @@ _TEAM_ESB = re.compile(r"^(E[MG][MG]SB)(?:-C([0-9]{1,9}))?$")
 
 def individual_tokens(codes, edition: str) -> list[str]:
     """The 202 list of an individual event's tie-break codes."""
-    from arbiter.core.tiebreaks import lookup
+    from arbiter_tournament.core.tiebreaks import lookup
 
     out = []
     for c in codes:
@@ -45,7 +45,7 @@ def individual_tokens(codes, edition: str) -> list[str]:
 
 def team_tokens(codes, edition: str) -> list[str]:
     """The 202 list of a team event's tie-break codes (after the match points)."""
-    from arbiter.core.teams import check_codes
+    from arbiter_tournament.core.teams import check_codes
 
     out = []
     for code in check_codes(codes):
@@ -70,8 +70,8 @@ def _versioned(tokens: list[str], edition: str) -> list[str]:
 
 def read_tiebreaks(tokens: list[str], path: str, line: int | None, *, team: bool) -> tuple[tuple[str, ...], str | None]:
     """(arbiter codes, edition or None) of a 202 list; a code arbiter does not know is an error at its line."""
-    from arbiter.core.teams import check_codes
-    from arbiter.core.tiebreaks import lookup
+    from arbiter_tournament.core.teams import check_codes
+    from arbiter_tournament.core.tiebreaks import lookup
 
     codes: list[str] = []
     editions: set[str] = set()

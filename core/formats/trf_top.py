@@ -23,19 +23,19 @@ are played under another time control and are not rated with the event.
 
 from __future__ import annotations
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event
-from arbiter.core.event.records import Outcome, RoundRecord
-from arbiter.core.knockout import stage as top
-from arbiter.core.formats.trf import TrfPlayer, TrfTournament
-from arbiter.core.formats.trf_lines import clock_date, trf_player
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.records import Outcome, RoundRecord
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.formats.trf import TrfPlayer, TrfTournament
+from arbiter_tournament.core.formats.trf_lines import clock_date, trf_player
+from arbiter_tournament.core.event.systems import Stage
 
 _ABSENT = RoundRecord(Outcome.ABSENT)
 
 
 def top_to_trf(event: Event) -> TrfTournament:
-    from arbiter.core import knockout as ko
+    from arbiter_tournament.core import knockout as ko
 
     st = top.state(event)
     if st is None:
@@ -60,7 +60,7 @@ def top_to_trf(event: Event) -> TrfTournament:
     if b is not None:
         swiss_order = None
         if b.config.placings == "swiss-order":
-            from arbiter.core.tiebreaks.standings import standings
+            from arbiter_tournament.core.tiebreaks.standings import standings
 
             swiss_order = [r.id for t in event.table_ids() for r in standings(event, table=t)]
         places = {pl.player: pl.place for pl in ko.placings(b, swiss_order)}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from arbiter.core.errors import FileProblem, NoLegalPairing
-from arbiter.core.formats.trf import TrfTournament, check_pairable, parse_trf
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
-from arbiter.core.event.systems import DEFAULT_PAIRING, pairing_system
-from arbiter.core.swiss.dutch import rounds_played
-from arbiter.core.swiss.request import PairingRequest
+from arbiter_tournament.core.errors import FileProblem, NoLegalPairing
+from arbiter_tournament.core.formats.trf import TrfTournament, check_pairable, parse_trf
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, pairing_system
+from arbiter_tournament.core.swiss.dutch import rounds_played
+from arbiter_tournament.core.swiss.request import PairingRequest
 
 
 def infer_initial_colour(t: TrfTournament) -> str | None:

@@ -36,8 +36,8 @@ What the caller stores, and what it gets back
 
 from __future__ import annotations
 
-from arbiter.core.lazy import lazy_names
-from arbiter.core.errors import IllegalChange, InvalidResult  # noqa: F401 (given by the package: ko.IllegalChange)
+from arbiter_tournament.core.lazy import lazy_names
+from arbiter_tournament.core.errors import IllegalChange, InvalidResult  # noqa: F401 (given by the package: ko.IllegalChange)
 
 # module -> the names it gives; each loaded when a name of it is first asked for (the TUI's first screen and a
 # result on the command line load no seeding and no bracket when the event has no top)

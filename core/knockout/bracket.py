@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence, Union
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.msg import Msg
-from arbiter.core.knockout.drawn_game import QualityOfWins
-from arbiter.core.knockout.game_result import GameResult
-from arbiter.core.knockout.geometry import bracket_slots, first_round_pairs
-from arbiter.core.knockout.match import THIRD_PLACE, Match, TopConfig, _play_match
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.msg import Msg
+from arbiter_tournament.core.knockout.drawn_game import QualityOfWins
+from arbiter_tournament.core.knockout.game_result import GameResult
+from arbiter_tournament.core.knockout.geometry import bracket_slots, first_round_pairs
+from arbiter_tournament.core.knockout.match import THIRD_PLACE, Match, TopConfig, _play_match
 
 
 @dataclass(frozen=True)

@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping
 
-from arbiter.core.msg.cells import cut, pad, text_width
-from arbiter.core.msg.i18n import words
-from arbiter.core.msg import render
+from arbiter_tournament.core.msg.cells import cut, pad, text_width
+from arbiter_tournament.core.msg.i18n import words
+from arbiter_tournament.core.msg import render
 
 if TYPE_CHECKING:  # (types only: drawing a bracket does not load the knockout's rules)
-    from arbiter.core.knockout import Bracket, Match
+    from arbiter_tournament.core.knockout import Bracket, Match
 
 __all__ = ["DECISION_MARKS", "TreeLayout", "bracket_json", "bracket_lines", "bracket_text", "decision_legend",
            "match_lines", "text_width", "tree_layout"]

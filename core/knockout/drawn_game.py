@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Mapping, Union
 
-from arbiter.core.errors import IllegalChange, Msg
-from arbiter.core.knockout.game_result import _num
+from arbiter_tournament.core.errors import IllegalChange, Msg
+from arbiter_tournament.core.knockout.game_result import _num
 
 F = Fraction
 

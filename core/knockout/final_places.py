@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.knockout.bracket import Bracket
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.knockout.bracket import Bracket
 
 
 @dataclass(frozen=True)

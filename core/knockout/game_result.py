@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter.core.errors import InvalidResult
+from arbiter_tournament.core.errors import InvalidResult
 
 F = Fraction
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 
-from arbiter.core.errors import IllegalChange
+from arbiter_tournament.core.errors import IllegalChange
 
 
 def bracket_slots(size: int) -> int:

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Mapping
 
-from arbiter.core.errors import IllegalChange, Msg
-from arbiter.core.knockout.drawn_game import QualityOfWins, decide_drawn_game
-from arbiter.core.knockout.game_result import GameResult, _num
+from arbiter_tournament.core.errors import IllegalChange, Msg
+from arbiter_tournament.core.knockout.drawn_game import QualityOfWins, decide_drawn_game
+from arbiter_tournament.core.knockout.game_result import GameResult, _num
 
 F = Fraction
 DECIDED_BY = ("game", "points-before-top", "quality-of-wins", "second-mover", "agreed", "bye")

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from arbiter.core.errors import IllegalChange
+from arbiter_tournament.core.errors import IllegalChange
 
 
 @dataclass(frozen=True)

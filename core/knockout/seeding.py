@@ -12,9 +12,9 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from arbiter.core.knockout.geometry import bracket_slots, meeting_round
-from arbiter.core.msg import Msg
-from arbiter.core.knockout.qualification import Qualification, Qualifier
+from arbiter_tournament.core.knockout.geometry import bracket_slots, meeting_round
+from arbiter_tournament.core.msg import Msg
+from arbiter_tournament.core.knockout.qualification import Qualification, Qualifier
 
 
 @dataclass(frozen=True)

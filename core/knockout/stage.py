@@ -13,16 +13,16 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter.core import knockout as ko
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.history import histories, round_records
-from arbiter.core.msg.i18n import words
-from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.msg import render
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
-from arbiter.core.event.results import Result
-from arbiter.core.tiebreaks.standings import standings
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core import knockout as ko
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.history import histories, round_records
+from arbiter_tournament.core.msg.i18n import words
+from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.msg import render
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.tiebreaks.standings import standings
+from arbiter_tournament.core.event.systems import Stage
 
 
 def state(event: Event) -> dict | None:
@@ -152,7 +152,7 @@ def points_before_top(event: Event) -> dict[int, Fraction]:
 
 def quality_of_wins(event: Event):
     """QW as at the end of a top round: Swiss games and top games so far (705.2)."""
-    from arbiter.core.tiebreaks import Context, compute
+    from arbiter_tournament.core.tiebreaks import Context, compute
 
     swiss = {}
     for t in event.table_ids():
@@ -207,7 +207,7 @@ def advance(event: Event) -> Event:
 def check_top_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> None:
     """What `record_top_result` refuses before it records: a double forfeit, what `check_result` refuses, a
     change under later results. (`kw`: `force`, `expected`, `moves` of `check_result`.)"""
-    from arbiter.core.event.commands import check_result
+    from arbiter_tournament.core.event.commands import check_result
 
     if result is Result.DOUBLE_FORFEIT:
         raise IllegalChange("a double forfeit cannot decide a top game: enter who goes through")
@@ -221,7 +221,7 @@ def check_top_result(event: Event, round_no: int, board: int, result: Result | N
 
 
 def record_top_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
-    from arbiter.core.event.commands import record_result
+    from arbiter_tournament.core.event.commands import record_result
 
     check_top_result(event, round_no, board, result, **{k: v for k, v in kw.items() if k != "by"})
     new = record_result(event, Stage.TOP, None, round_no, board, result, **kw)
@@ -240,7 +240,7 @@ def final_places(event: Event, b: ko.Bracket) -> list[tuple[str, int]]:
     ("1", champion), ("2", ...), ("5-8", ...) for a shared place."""
     swiss_order = None
     if b.config.placings == "swiss-order":  # every table in one order (core.tiebreaks.merged)
-        from arbiter.core.tiebreaks.merged import merged_order
+        from arbiter_tournament.core.tiebreaks.merged import merged_order
 
         swiss_order = merged_order(event)
     return [(f"{pl.place}" if not pl.shared else f"{pl.place}-{pl.place_to}", pl.player)

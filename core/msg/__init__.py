@@ -37,9 +37,9 @@ import re
 from string import Formatter
 from typing import Any, Iterable
 
-from arbiter.core.msg.en import EN as _NAMED
-from arbiter.core.msg.plural import PLURAL, Count, plural, plural_category
-from arbiter.core.msg.ru import RU, WORDS
+from arbiter_tournament.core.msg.en import EN as _NAMED
+from arbiter_tournament.core.msg.plural import PLURAL, Count, plural, plural_category
+from arbiter_tournament.core.msg.ru import RU, WORDS
 
 __all__ = ["LANGUAGES", "Joined", "Msg", "UnknownMessage", "Word", "catalog", "fields_of", "fill", "joined",
            "plural", "plural_category", "plural_fields", "render", "verbatim", "word", "words_of"]

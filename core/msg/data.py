@@ -17,8 +17,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from arbiter.core.msg import Joined, Msg, UnknownMessage, Word
-from arbiter.core.msg.journal_legacy import Legacy
+from arbiter_tournament.core.msg import Joined, Msg, UnknownMessage, Word
+from arbiter_tournament.core.msg.journal_legacy import Legacy
 
 
 def to_data(x: Any) -> Any:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from typing import Callable
 
-from arbiter.core.msg import LANGUAGES, Msg, catalog, render
+from arbiter_tournament.core.msg import LANGUAGES, Msg, catalog, render
 
 __all__ = ["EN", "LANGUAGES", "RU", "language", "render", "words"]
 

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.core.msg import Msg, fields_of, joined, journal_legacy, verbatim, word
-from arbiter.core.msg.data import from_data, to_data
-from arbiter.core.msg.journal_templates import TEMPLATES
+from arbiter_tournament.core.msg import Msg, fields_of, joined, journal_legacy, verbatim, word
+from arbiter_tournament.core.msg.data import from_data, to_data
+from arbiter_tournament.core.msg.journal_templates import TEMPLATES
 
 
 _TEMPLATES = frozenset(TEMPLATES)

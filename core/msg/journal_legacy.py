@@ -19,8 +19,8 @@ import re
 from string import Formatter
 from typing import Any
 
-from arbiter.core.msg import VERBATIM, Msg, word
-from arbiter.core.msg.journal_templates import TEMPLATES
+from arbiter_tournament.core.msg import VERBATIM, Msg, word
+from arbiter_tournament.core.msg.journal_templates import TEMPLATES
 
 # what each field may match (anything else: any text)
 _NUMBER = r"[0-9]+"

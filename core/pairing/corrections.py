@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.core.event.commands import unpair_round
-from arbiter.core.event.model import Event, Round
-from arbiter.core.event.systems import Stage, System
+from arbiter_tournament.core.event.commands import unpair_round
+from arbiter_tournament.core.event.model import Event, Round
+from arbiter_tournament.core.event.systems import Stage, System
 
 
 @dataclass(frozen=True)

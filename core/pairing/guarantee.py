@@ -24,7 +24,7 @@ it harder.
 
 from __future__ import annotations
 
-from arbiter.core.errors import Msg
+from arbiter_tournament.core.errors import Msg
 
 
 def rematch_free_rounds(field: int) -> int:

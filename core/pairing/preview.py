@@ -34,13 +34,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Callable, Iterable
 
-from arbiter.core import teams as team_event
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.teams import hand as team_hand
-from arbiter.core.errors import Conflict, IllegalChange
-from arbiter.core.msg.journal import describe, fewest_what, pair_what
-from arbiter.core.event.model import Event, Round
-from arbiter.core.event.systems import Stage, System
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.teams import hand as team_hand
+from arbiter_tournament.core.errors import Conflict, IllegalChange
+from arbiter_tournament.core.msg.journal import describe, fewest_what, pair_what
+from arbiter_tournament.core.event.model import Event, Round
+from arbiter_tournament.core.event.systems import Stage, System
 
 RoundKey = tuple  # (stage, table, number)
 
@@ -115,11 +115,11 @@ class Proposal:
 def rematch_lines(event: Event, rnd: Round, lang: str = "en") -> list[str]:
     """The boards (a team event: the matches) of a round whose players (teams) met over the board before, one
     line each in "en" or "ru"."""
-    from arbiter.core.msg.i18n import words
+    from arbiter_tournament.core.msg.i18n import words
 
     t = words(lang)
     if team_event.is_team_event(event):
-        from arbiter.core.teams.pairing import rematches_of
+        from arbiter_tournament.core.teams.pairing import rematches_of
 
         return [t("tw_met", n=n, a=a, b=b, r=r) for n, a, b, r in rematches_of(event, rnd)]
     return [t("w_rematch", n=g.board, a=event.player(g.first).name, b=event.player(g.second).name)
@@ -129,7 +129,7 @@ def rematch_lines(event: Event, rnd: Round, lang: str = "en") -> list[str]:
 def rematch_pairs(event: Event, rnd: Round) -> list[str]:
     """The rematches of a round as the journal says them: "3-7" (player ids), "'Dogs'-'Bees'" (teams)."""
     if team_event.is_team_event(event):
-        from arbiter.core.teams.pairing import rematches_of
+        from arbiter_tournament.core.teams.pairing import rematches_of
 
         return [f"'{a}'-'{b}'" for _, a, b, _ in rematches_of(event, rnd)]
     return [f"{g.first}-{g.second}" for g in pairing.rematches_in(event, rnd)]

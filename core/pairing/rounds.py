@@ -21,13 +21,13 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Callable
 
-from arbiter.core.errors import ArbiterError, IllegalChange, Msg, NoLegalPairing, joined
-from arbiter.core.event.history import histories
-from arbiter.core.msg.i18n import render, words
-from arbiter.core.event.model import Event, Game, Player, Round
-from arbiter.core.event.records import Outcome
-from arbiter.core.event.results import Result
-from arbiter.core.event.systems import Stage, System, pairing_system
+from arbiter_tournament.core.errors import ArbiterError, IllegalChange, Msg, NoLegalPairing, joined
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.msg.i18n import render, words
+from arbiter_tournament.core.event.model import Event, Game, Player, Round
+from arbiter_tournament.core.event.records import Outcome
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.event.systems import Stage, System, pairing_system
 
 
 def _rating_key(p: Player) -> tuple:
@@ -83,7 +83,7 @@ def forbidden_pairs(event: Event, players: list[Player]) -> set[frozenset[int]]:
 
 def swiss_request(event: Event, table: int | None, round_no: int, allow_rematch: set | None = None):
     """The Dutch engine's input for round `round_no` of one table, from rounds before it."""
-    from arbiter.core.swiss import PairingRequest
+    from arbiter_tournament.core.swiss import PairingRequest
 
     players = pairing_numbers(event, event.table_players(table))
     by_id = {h.id: h for h in histories(event, Stage.SWISS, table, round_no - 1)}
@@ -117,7 +117,7 @@ def check_pair_next(event: Event, table: int | None = None, *, lots: bool = Fals
     is paired; the top has started; fewer than two players to pair. The
     engine may still find no legal pairing (`NoLegalPairing`).
     """
-    from arbiter.core import teams as team_event
+    from arbiter_tournament.core import teams as team_event
 
     if team_event.is_team_event(event):
         team_event.check_pair_next(event)
@@ -152,7 +152,7 @@ def pair_next(event: Event, table: int | None = None, *, lots: bool = False,
     (`core.swiss.rematches`; none when a pairing without one exists), the
     boards of each rematch marked manual.
     """
-    from arbiter.core import teams as team_event
+    from arbiter_tournament.core import teams as team_event
 
     if team_event.is_team_event(event):
         return team_event.pair_next(event, lots=lots, allow_rematch=allow_rematch,
@@ -182,7 +182,7 @@ def swiss_round(event: Event, table: int | None, k: int, allow_rematch: set | No
     allowed = set(allow_rematch or ())
     try:
         if fewest_rematches:
-            from arbiter.core.swiss.rematches import pair_fewest_rematches
+            from arbiter_tournament.core.swiss.rematches import pair_fewest_rematches
 
             pairing, chosen = pair_fewest_rematches(req, progress, engine=pair_round)
             allowed |= chosen
@@ -221,7 +221,7 @@ def _no_pairing_for_judge(event: Event, table: int | None, k: int, exc: NoLegalP
 
 def _check_roundrobin(event: Event, lots: bool) -> int:
     """The next round of the round robin (`pair_roundrobin` refuses as this says)."""
-    from arbiter.core.roundrobin.berger import schedule
+    from arbiter_tournament.core.roundrobin.berger import schedule
 
     k = _check_complete(event, Stage.ROUNDROBIN, None)
     st = event.stage_state(Stage.ROUNDROBIN)
@@ -241,7 +241,7 @@ def pair_roundrobin(event: Event, *, lots: bool = False) -> Event:
     drawn by lot (`lots`, seed recorded) and stored in `[roundrobin]`. A game
     of a player who has withdrawn is entered as a forfeit for the opponent.
     """
-    from arbiter.core.roundrobin.berger import berger_numbers, schedule
+    from arbiter_tournament.core.roundrobin.berger import berger_numbers, schedule
 
     double = event.system == System.DOUBLE_ROUNDROBIN
     k = _check_roundrobin(event, lots)

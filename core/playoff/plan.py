@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from arbiter.core.msg import Msg, verbatim
+from arbiter_tournament.core.msg import Msg, verbatim
 
 F = Fraction
 RAPID = "3+5"

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter.core.playoff import plan as po
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.msg import Msg, joined, render
-from arbiter.core.event.results import Result
-from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.playoff import plan as po
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.msg import Msg, joined, render
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.tiebreaks.standings import completed_rounds, main_stage, standings
+from arbiter_tournament.core.event.systems import Stage
 
 
 def state(event: Event) -> dict | None:
@@ -113,7 +113,7 @@ def advance(event: Event) -> Event:
 def check_playoff_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> None:
     """What `record_playoff_result` refuses before it records: an agreed result, what `check_result` refuses,
     a change under later results. (`kw`: `force`, `expected`, `moves` of `check_result`.)"""
-    from arbiter.core.event.commands import check_result
+    from arbiter_tournament.core.event.commands import check_result
 
     if result is not None and result.agreed:
         raise IllegalChange("an agreed result is for top games")
@@ -127,7 +127,7 @@ def check_playoff_result(event: Event, round_no: int, board: int, result: Result
 
 
 def record_playoff_result(event: Event, round_no: int, board: int, result: Result | None, **kw) -> Event:
-    from arbiter.core.event.commands import record_result
+    from arbiter_tournament.core.event.commands import record_result
 
     check_playoff_result(event, round_no, board, result, **{k: v for k, v in kw.items() if k != "by"})
     new = record_result(event, Stage.PLAYOFF, None, round_no, board, result, **kw)

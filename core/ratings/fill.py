@@ -10,8 +10,8 @@ the rating the newest list gives them where it differs.
 
 from __future__ import annotations
 
-from arbiter.core.event.model import Event
-from arbiter.core.ratings.index import Found, Index
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.ratings.index import Found, Index
 
 
 def details(found: Found, rate: str = "standard") -> dict:

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.ratings.fold import words
-from arbiter.core.ratings.lists import RATES, Entry
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.ratings.fold import words
+from arbiter_tournament.core.ratings.lists import RATES, Entry
 
 SCHEMA = 1
 BATCH = 20_000  # rows inserted at once

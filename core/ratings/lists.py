@@ -20,7 +20,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
-from arbiter.core.errors import FileProblem, IllegalChange
+from arbiter_tournament.core.errors import FileProblem, IllegalChange
 
 RATES = ("standard", "rapid", "blitz")
 LIST_BYTES_MAX = 2_000_000_000  # a list's text: FIDE's combined list is about 190 MB
@@ -198,8 +198,8 @@ def _entry(v: dict[str, str], path: str, n: int, cols) -> Entry:
 def read_csv(path: str | Path, rate: str = "standard", encoding: str | None = None) -> list[Entry]:
     """A national list as CSV: the header words of `players import` (name or surname and first name, FIDE
     id, rating, federation, sex, title, birth); its rating is the `rate` asked for."""
-    from arbiter.core.formats import csvio
-    from arbiter.core.store.files import read_input
+    from arbiter_tournament.core.formats import csvio
+    from arbiter_tournament.core.store.files import read_input
 
     data = read_input(path, most=LIST_BYTES_MAX, stdin=False)
     text, used = csvio.decode(data, str(path), encoding)

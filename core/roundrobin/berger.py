@@ -51,7 +51,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from arbiter.core.errors import IllegalChange
+from arbiter_tournament.core.errors import IllegalChange
 
 __all__ = [
     "BergerDraw",

@@ -44,15 +44,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
-from arbiter.core import notices
-from arbiter.core.notices import report_to
-from arbiter.core.errors import ArbiterError, Conflict, FileProblem, IllegalChange, Msg, word
-from arbiter.core.msg.journal import Description
-from arbiter.core.event.model import Event
-from arbiter.core.store import files, journal
-from arbiter.core.store.codec import dumps, loads
-from arbiter.core.store.diff import apply, current, diff
-from arbiter.core.store.files import LOCK_TIMEOUT, LockBusy, Stamp, locked, read_text, real_path, write_atomic
+from arbiter_tournament.core import notices
+from arbiter_tournament.core.notices import report_to
+from arbiter_tournament.core.errors import ArbiterError, Conflict, FileProblem, IllegalChange, Msg, word
+from arbiter_tournament.core.msg.journal import Description
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.store import files, journal
+from arbiter_tournament.core.store.codec import dumps, loads
+from arbiter_tournament.core.store.diff import apply, current, diff
+from arbiter_tournament.core.store.files import LOCK_TIMEOUT, LockBusy, Stamp, locked, read_text, real_path, write_atomic
 
 __all__ = ["EventFile", "load", "dumps", "loads", "create", "report_to", "LockBusy", "LOCK_TIMEOUT"]
 

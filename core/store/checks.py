@@ -14,8 +14,8 @@ from datetime import date, time
 from fractions import Fraction
 from typing import Any
 
-from arbiter.core import limits
-from arbiter.core.errors import FileProblem, Msg
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import FileProblem, Msg
 
 MISSING = object()
 

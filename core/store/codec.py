@@ -29,9 +29,9 @@ from typing import Any, Callable
 
 import tomli_w
 
-from arbiter.core import limits
-from arbiter.core.errors import FileProblem, IllegalChange, InvalidResult, Msg, word
-from arbiter.core.event.model import (
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import FileProblem, IllegalChange, InvalidResult, Msg, word
+from arbiter_tournament.core.event.model import (
     BYE_KINDS,
     EDITIONS,
     PRIZE_SHARING,
@@ -49,15 +49,15 @@ from arbiter.core.event.model import (
     PrizeSplit,
     Round,
 )
-from arbiter.core.event.codes import ALPHABET as CODE_ALPHABET
-from arbiter.core.event.codes import LENGTH as CODE_LENGTH
-from arbiter.core.event.codes import is_code
-from arbiter.core.event.player_details import stored_problem
-from arbiter.core.event.money import amount_ok, amount_value
-from arbiter.core.event.records import Scoring
-from arbiter.core.event.results import Result
-from arbiter.core.store import stages
-from arbiter.core.store.checks import (
+from arbiter_tournament.core.event.codes import ALPHABET as CODE_ALPHABET
+from arbiter_tournament.core.event.codes import LENGTH as CODE_LENGTH
+from arbiter_tournament.core.event.codes import is_code
+from arbiter_tournament.core.event.player_details import stored_problem
+from arbiter_tournament.core.event.money import amount_ok, amount_value
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import stages
+from arbiter_tournament.core.store.checks import (
     Reader,
     at,
     choice,
@@ -71,7 +71,7 @@ from arbiter.core.store.checks import (
     text,
     typed,
 )
-from arbiter.core.event.systems import DEFAULT_PAIRING, Stage, System, check_pairing, main_stage
+from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, Stage, System, check_pairing, main_stage
 
 SCHEMA = 1
 INDENT = 2  # the games of a round, and every array tomli-w writes over several lines
@@ -650,7 +650,7 @@ def from_doc(doc: dict, path: str = "<event>") -> Event:
 
 
 def _tiebreak_codes(rd: Reader, codes: tuple[str, ...]) -> None:
-    from arbiter.core.tiebreaks.codes import check as check_codes  # the codes alone, not their rules
+    from arbiter_tournament.core.tiebreaks.codes import check as check_codes  # the codes alone, not their rules
 
     try:
         check_codes(codes)
@@ -660,7 +660,7 @@ def _tiebreak_codes(rd: Reader, codes: tuple[str, ...]) -> None:
 
 def _details(rd: Reader, ev: dict, where: str, g: dict[str, Any]) -> None:
     """The event's details (the rating report's header): texts, dates, lists of them (`core.event.details`)."""
-    from arbiter.core.event.details import check_dates, check_detail
+    from arbiter_tournament.core.event.details import check_dates, check_detail
 
     for attr in ("start", "end", "city", "federation", "chief_arbiter", "time_control"):
         g[attr] = text(rd, ev, attr, where, "")
@@ -776,7 +776,7 @@ def _team_ids(event: Event) -> frozenset[int] | None:
 
 def _end(rd: Reader, doc: dict, tables: int, ids: frozenset[int], team_ids: frozenset[int] | None) -> dict[str, Any]:
     """`[[categories]]`, `[[prizes]]` and `[final]` checked, as keyword arguments of `Event`."""
-    from arbiter.core.store.checks import short
+    from arbiter_tournament.core.store.checks import short
 
     categories: list[Category] = []
     names: set[str] = set()
@@ -827,7 +827,7 @@ def _end(rd: Reader, doc: dict, tables: int, ids: frozenset[int], team_ids: froz
             v = typed(rd, row, "amount", where, (int, str))
             if isinstance(v, str):
                 short(rd, v, at(where, "amount"))
-                from arbiter.core.event.money import parse_amount
+                from arbiter_tournament.core.event.money import parse_amount
 
                 try:
                     amount = parse_amount(v) if v.strip() == v and "," not in v else None

@@ -12,9 +12,9 @@ from dataclasses import asdict, fields, replace
 from fractions import Fraction
 from typing import Any
 
-from arbiter.core.event.model import Category, Event, Game, Player, Prize, PrizeSplit, Round, round_order
-from arbiter.core.event.records import Scoring
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.event.model import Category, Event, Game, Player, Prize, PrizeSplit, Round, round_order
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.event.results import Result
 
 Unit = list  # ["event"] | ["player", id] | ["round", stage, table, n] | ["game", stage, table, n, board]
 Change = tuple  # (unit, old value or None, new value or None)

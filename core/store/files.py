@@ -45,10 +45,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from arbiter.core.errors import FileProblem, Msg
-from arbiter.core.msg.journal import Description
-from arbiter.core.reading import READ_BYTES_MAX, read_input, read_text  # noqa: F401 (read here before)
-from arbiter.core.store.judge import who_label
+from arbiter_tournament.core.errors import FileProblem, Msg
+from arbiter_tournament.core.msg.journal import Description
+from arbiter_tournament.core.reading import READ_BYTES_MAX, read_input, read_text  # noqa: F401 (read here before)
+from arbiter_tournament.core.store.judge import who_label
 
 BACKUPS = 5
 WAIT_NOTICE = 2.0  # seconds of waiting for the lock before the waiter is told who holds it

@@ -31,10 +31,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from arbiter.core.errors import FileProblem, Msg
-from arbiter.core.msg.journal import restored, stored
-from arbiter.core.store import judge
-from arbiter.core.store.files import Like, journal_path, open_beside, refusal, step, write_all
+from arbiter_tournament.core.errors import FileProblem, Msg
+from arbiter_tournament.core.msg.journal import restored, stored
+from arbiter_tournament.core.store import judge
+from arbiter_tournament.core.store.files import Like, journal_path, open_beside, refusal, step, write_all
 
 _PENDING_TAIL = b'"pending":1}\n'
 
@@ -197,7 +197,7 @@ def settle(path: Path, holds: Callable[[Entry], bool]) -> list[Msg]:
                 _mark_done(fd, start + len(last))
             else:
                 _cut(fd, path, start)
-                from arbiter.core.msg.journal import Description
+                from arbiter_tournament.core.msg.journal import Description
 
                 said.append(Msg("the last journal entry ({what}) never reached the event file (the change was "
                                 "interrupted): it is removed from the journal", what=Description(e.what)))

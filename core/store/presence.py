@@ -24,8 +24,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
-from arbiter.core.store.files import Like, like_of, real_path, share_like
-from arbiter.core.store.judge import hostname, who
+from arbiter_tournament.core.store.files import Like, like_of, real_path, share_like
+from arbiter_tournament.core.store.judge import hostname, who
 
 STALE = 30.0  # seconds without a heartbeat: the session is gone
 

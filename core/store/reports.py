@@ -32,8 +32,8 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
-from arbiter.core.event.reports import Entry, entry_of
-from arbiter.core.store.files import _named, like_of, open_beside, refusal, write_all
+from arbiter_tournament.core.event.reports import Entry, entry_of
+from arbiter_tournament.core.store.files import _named, like_of, open_beside, refusal, write_all
 
 LINE_MAX = 4096  # a line longer than this is not one we wrote: left out
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.core import limits
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event
-from arbiter.core.store.checks import (
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.store.checks import (
     Reader,
     at,
     choice,
@@ -29,7 +29,7 @@ from arbiter.core.store.checks import (
     text,
     typed,
 )
-from arbiter.core.event.systems import STAGES, Stage, System
+from arbiter_tournament.core.event.systems import STAGES, Stage, System
 
 SECTIONS = (*STAGES, "teams")
 
@@ -147,7 +147,7 @@ def _playoff(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
 
 
 def _teams(rd: Reader, st: dict, event: Event, ids: frozenset[int]) -> None:
-    from arbiter.core.teams.section import state
+    from arbiter_tournament.core.teams.section import state
 
     try:
         state(event)

@@ -14,7 +14,7 @@ import grp
 import shlex
 from pathlib import Path
 
-from arbiter.core.store.files import folder_of, shared_folder, stat_of
+from arbiter_tournament.core.store.files import folder_of, shared_folder, stat_of
 
 GROUP = "judges"  # the group name the advice suggests
 

@@ -1,6 +1,6 @@
 """FIDE (Dutch) Swiss pairing, identical to bbpPairings v6.0.0 (see docs/pairing.md)."""
 
-from arbiter.core.swiss.dutch import pair_round
-from arbiter.core.swiss.request import Pairing, PairingRequest, SearchOptions
+from arbiter_tournament.core.swiss.dutch import pair_round
+from arbiter_tournament.core.swiss.request import Pairing, PairingRequest, SearchOptions
 
 __all__ = ["Pairing", "PairingRequest", "SearchOptions", "pair_round"]

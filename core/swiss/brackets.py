@@ -21,9 +21,9 @@ oracle on the set D + next group + lower part.
 
 from __future__ import annotations
 
-from arbiter.core.swiss.colours import STRONG
-from arbiter.core.swiss.criteria import c4_complete_pairing, c6_c7_value, c9_value
-from arbiter.core.swiss.matching import (
+from arbiter_tournament.core.swiss.colours import STRONG
+from arbiter_tournament.core.swiss.criteria import c4_complete_pairing, c6_c7_value, c9_value
+from arbiter_tournament.core.swiss.matching import (
     Bipartite,
     Hint,
     UndoBipartite,
@@ -35,12 +35,12 @@ from arbiter.core.swiss.matching import (
     perfect_matching,
     tree_outer_vertices,
 )
-from arbiter.core.swiss.quality import V8, PairQuality
-from arbiter.core.swiss.remainder import Budget as _Budget
-from arbiter.core.swiss.remainder import Found as _Found
-from arbiter.core.swiss.remainder import RemainderSolver, WarmStarts
-from arbiter.core.swiss.remainder import descriptors as _descriptors
-from arbiter.core.swiss.round_setup import RoundData
+from arbiter_tournament.core.swiss.quality import V8, PairQuality
+from arbiter_tournament.core.swiss.remainder import Budget as _Budget
+from arbiter_tournament.core.swiss.remainder import Found as _Found
+from arbiter_tournament.core.swiss.remainder import RemainderSolver, WarmStarts
+from arbiter_tournament.core.swiss.remainder import descriptors as _descriptors
+from arbiter_tournament.core.swiss.round_setup import RoundData
 
 
 def iter_bits(mask: int):

@@ -35,9 +35,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cmp_to_key
 
-from arbiter.core.errors import Msg, NoLegalPairing, joined, render
-from arbiter.core.event.records import Outcome, RoundRecord
-from arbiter.core.swiss.players import (
+from arbiter_tournament.core.errors import Msg, NoLegalPairing, joined, render
+from arbiter_tournament.core.event.records import Outcome, RoundRecord
+from arbiter_tournament.core.swiss.players import (
     baku_acceleration,
     history,
     not_paired_now,
@@ -46,8 +46,8 @@ from arbiter.core.swiss.players import (
     tenths,
     valid_players,
 )
-from arbiter.core.swiss.request import Pairing, PairingRequest
-from arbiter.core.swiss.weighted import WeightedMatching
+from arbiter_tournament.core.swiss.request import Pairing, PairingRequest
+from arbiter_tournament.core.swiss.weighted import WeightedMatching
 
 __all__ = ["BursteinRound", "Index", "list_sort", "pair_round", "seeding_acceleration"]
 

@@ -18,9 +18,9 @@ the players' `colours.ColourState`; the float criteria the float flags of 2.7
 
 from __future__ import annotations
 
-from arbiter.core.event.records import Outcome, RoundRecord
-from arbiter.core.swiss.colours import ABSOLUTE, STRONG, ColourState
-from arbiter.core.swiss.matching import perfect_matching
+from arbiter_tournament.core.event.records import Outcome, RoundRecord
+from arbiter_tournament.core.swiss.colours import ABSOLUTE, STRONG, ColourState
+from arbiter_tournament.core.swiss.matching import perfect_matching
 
 
 # ----------------------------------------------------------- absolute criteria

@@ -33,15 +33,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from arbiter.core.errors import NoLegalPairing
-from arbiter.core.msg import Msg, joined, render, word
-from arbiter.core.swiss.brackets import BracketSearch
-from arbiter.core.swiss.colours import STRENGTH_NAME, allocate
-from arbiter.core.swiss.criteria import c4_complete_pairing
-from arbiter.core.swiss.matching import maximum_matching
-from arbiter.core.swiss.players import rounds_played
-from arbiter.core.swiss.request import Pairing, PairingRequest
-from arbiter.core.swiss.round_setup import RoundData, c5_bye_score, c9_ranks, no_progress, set_up_round
+from arbiter_tournament.core.errors import NoLegalPairing
+from arbiter_tournament.core.msg import Msg, joined, render, word
+from arbiter_tournament.core.swiss.brackets import BracketSearch
+from arbiter_tournament.core.swiss.colours import STRENGTH_NAME, allocate
+from arbiter_tournament.core.swiss.criteria import c4_complete_pairing
+from arbiter_tournament.core.swiss.matching import maximum_matching
+from arbiter_tournament.core.swiss.players import rounds_played
+from arbiter_tournament.core.swiss.request import Pairing, PairingRequest
+from arbiter_tournament.core.swiss.round_setup import RoundData, c5_bye_score, c9_ranks, no_progress, set_up_round
 
 __all__ = ["pair_round", "rounds_played", "board_order"]
 

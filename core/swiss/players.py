@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
-from arbiter.core.swiss.colours import ColourState, colour_state
-from arbiter.core.swiss.request import PairingRequest
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.swiss.colours import ColourState, colour_state
+from arbiter_tournament.core.swiss.request import PairingRequest
 
 
 def tenths(v: Fraction) -> int:

@@ -14,7 +14,7 @@ once per pair of types.
 
 from __future__ import annotations
 
-from arbiter.core.swiss.criteria import (
+from arbiter_tournament.core.swiss.criteria import (
     c10_colour_difference,
     c11_same_colour_three_times,
     c12_colour_preference,
@@ -28,7 +28,7 @@ from arbiter.core.swiss.criteria import (
     c20_downfloater_levels,
     c21_upfloater_level,
 )
-from arbiter.core.swiss.round_setup import RoundData
+from arbiter_tournament.core.swiss.round_setup import RoundData
 
 V6, V7, V8, V9, V10, V11, V12, V13 = range(8)  # field numbers; V14-V17 follow, nbl fields each
 PROFILES = 8

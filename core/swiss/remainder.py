@@ -8,11 +8,11 @@ from itertools import combinations, compress, repeat
 from math import comb
 from operator import add
 
-from arbiter.core.swiss.matching import bits
-from arbiter.core.swiss.quality import PairQuality
-from arbiter.core.swiss.request import SearchOptions
-from arbiter.core.swiss.typeduals import type_duals
-from arbiter.core.swiss.weighted import WeightedMatching
+from arbiter_tournament.core.swiss.matching import bits
+from arbiter_tournament.core.swiss.quality import PairQuality
+from arbiter_tournament.core.swiss.request import SearchOptions
+from arbiter_tournament.core.swiss.typeduals import type_duals
+from arbiter_tournament.core.swiss.weighted import WeightedMatching
 
 
 class Found(Exception):

@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from arbiter.core.swiss.request import Pairing, PairingRequest
-from arbiter.core.swiss.round_setup import no_progress, set_up_round
-from arbiter.core.swiss.weighted import WeightedMatching
+from arbiter_tournament.core.swiss.request import Pairing, PairingRequest
+from arbiter_tournament.core.swiss.round_setup import no_progress, set_up_round
+from arbiter_tournament.core.swiss.weighted import WeightedMatching
 
 
 def played_pairs(req: PairingRequest) -> set[frozenset[int]]:
@@ -61,7 +61,7 @@ def fewest_rematches(req: PairingRequest, progress: Callable[[], None] | None = 
     (pairs of ids; the pairs the request already allows do not count). Empty when a pairing without a
     rematch exists. Raises `NoLegalPairing` (the engine's, with names) when no pairing exists even with
     rematches (forbidden pairs, colours, nobody who may have the bye)."""
-    from arbiter.core.swiss import pair_round
+    from arbiter_tournament.core.swiss import pair_round
 
     tick = progress or no_progress
     met = played_pairs(req) - set(req.allow_rematch)
@@ -111,10 +111,10 @@ def pair_fewest_rematches(req: PairingRequest, progress: Callable[[], None] | No
                           engine: Callable[..., Pairing] | None = None) -> tuple[Pairing, frozenset[frozenset[int]]]:
     """The pairing of the round by `engine` (the event's pairing system; default the Dutch) with the fewest
     rematches (`fewest_rematches` allowed, nothing more), and those rematches."""
-    from arbiter.core.errors import NoLegalPairing
+    from arbiter_tournament.core.errors import NoLegalPairing
 
     if engine is None:
-        from arbiter.core.swiss import pair_round as engine
+        from arbiter_tournament.core.swiss import pair_round as engine
     pair_round = engine
 
     try:  # a pairing without a rematch: the Dutch pairing itself (what the matching would lead to, sooner)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from arbiter.core.event.records import PlayerHistory, Scoring
+from arbiter_tournament.core.event.records import PlayerHistory, Scoring
 
 
 @dataclass(frozen=True)

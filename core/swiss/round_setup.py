@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import arbiter.core.swiss.players as rules
-from arbiter.core.swiss.colours import ColourState
-from arbiter.core.swiss.criteria import c1_no_rematch, c2_pab_eligible, c3_absolute_colours, c4_complete_pairing
-from arbiter.core.swiss.request import PairingRequest, SearchOptions
+import arbiter_tournament.core.swiss.players as rules
+from arbiter_tournament.core.swiss.colours import ColourState
+from arbiter_tournament.core.swiss.criteria import c1_no_rematch, c2_pab_eligible, c3_absolute_colours, c4_complete_pairing
+from arbiter_tournament.core.swiss.request import PairingRequest, SearchOptions
 
 
 def no_progress() -> None:

@@ -32,7 +32,7 @@ from collections import Counter
 from itertools import compress, repeat
 from operator import add, eq, lt, mul, sub
 
-from arbiter.core.swiss.matching import maximum_matching
+from arbiter_tournament.core.swiss.matching import maximum_matching
 
 _CHUNK = 1 << 15  # edges per progress call while the neighbour lists are built
 _BINARY = bytes.maketrans(b"\x00\x01", b"01")

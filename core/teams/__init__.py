@@ -37,23 +37,23 @@ from __future__ import annotations
 
 # `matches` is a function of round_matches and the name of a module of this package: bound here, after the
 # module `matches` is loaded (by section), as the package always had it. The rest is loaded when first asked
-# for (`from arbiter.core.teams import is_team_event` costs the TUI's first screen and the command line no
+# for (`from arbiter_tournament.core.teams import is_team_event` costs the TUI's first screen and the command line no
 # pairing engine, no team tie-breaks).
-from arbiter.core.lazy import lazy_names
-from arbiter.core.teams.round_matches import MatchView, matches, round_bye
-from arbiter.core.teams.section import TeamsState, is_team_event, setup, state
+from arbiter_tournament.core.lazy import lazy_names
+from arbiter_tournament.core.teams.round_matches import MatchView, matches, round_bye
+from arbiter_tournament.core.teams.section import TeamsState, is_team_event, setup, state
 
 # module -> the names it gives
 LAZY: dict[str, tuple[str, ...]] = {
-    "arbiter.core.teams.histories": ("team_histories",),
-    "arbiter.core.teams.pairing": ("check_pair_next", "forbid_teams", "pair_next"),
-    "arbiter.core.teams.rosters": ("find_team", "lineup_for", "lineup_problems", "next_round", "pairing_order",
+    "arbiter_tournament.core.teams.histories": ("team_histories",),
+    "arbiter_tournament.core.teams.pairing": ("check_pair_next", "forbid_teams", "pair_next"),
+    "arbiter_tournament.core.teams.rosters": ("find_team", "lineup_for", "lineup_problems", "next_round", "pairing_order",
                                    "roster", "set_lineup", "set_order", "set_roster", "team_names", "team_of",
                                    "teams"),
-    "arbiter.core.teams.team_standings": ("BoardStat", "board_stats", "completed_rounds", "default_codes",
+    "arbiter_tournament.core.teams.team_standings": ("BoardStat", "board_stats", "completed_rounds", "default_codes",
                                           "explain_team_text", "standings"),
-    "arbiter.core.teams.tiebreak_codes": ("ALIASES", "DEFAULT_CODES", "check_codes"),
-    "arbiter.core.tiebreaks.team": ("TeamStanding",),
+    "arbiter_tournament.core.teams.tiebreak_codes": ("ALIASES", "DEFAULT_CODES", "check_codes"),
+    "arbiter_tournament.core.tiebreaks.team": ("TeamStanding",),
 }
 
 __all__ = [

@@ -24,15 +24,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.msg.i18n import words
-from arbiter.core.teams.histories import _dutch_histories
-from arbiter.core.teams.matches import Team, pair_boards
-from arbiter.core.teams.rosters import find_team, lineup_for, teams
-from arbiter.core.teams.round_matches import MatchView, matches
-from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
-from arbiter.core.event.systems import System
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.msg.i18n import words
+from arbiter_tournament.core.teams.histories import _dutch_histories
+from arbiter_tournament.core.teams.matches import Team, pair_boards
+from arbiter_tournament.core.teams.rosters import find_team, lineup_for, teams
+from arbiter_tournament.core.teams.round_matches import MatchView, matches
+from arbiter_tournament.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter_tournament.core.event.systems import System
 
 __all__ = ["exchange_teams", "give_team_bye", "swap_match", "team_warnings"]
 

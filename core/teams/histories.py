@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
-from arbiter.core.teams.matches import Team, board_points
-from arbiter.core.teams.rosters import _avg_top, _members, teams
-from arbiter.core.teams.round_matches import matches
-from arbiter.core.teams.section import TeamsState, _stage, state
-from arbiter.core.event.systems import System
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.teams.matches import Team, board_points
+from arbiter_tournament.core.teams.rosters import _avg_top, _members, teams
+from arbiter_tournament.core.teams.round_matches import matches
+from arbiter_tournament.core.teams.section import TeamsState, _stage, state
+from arbiter_tournament.core.event.systems import System
 
 F = Fraction
 
@@ -57,7 +57,7 @@ def _dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int)
 
 def team_histories(event: Event, after_round: int, st: TeamsState | None = None):
     """`core.tiebreaks.team.TeamHistory` per team for rounds 1..after_round."""
-    from arbiter.core.tiebreaks.team import TeamHistory, TeamRound
+    from arbiter_tournament.core.tiebreaks.team import TeamHistory, TeamRound
 
     st = st or state(event)
     tlist = teams(event, st)

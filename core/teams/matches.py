@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from arbiter.core.errors import IllegalChange, InvalidResult
+from arbiter_tournament.core.errors import IllegalChange, InvalidResult
 
 if TYPE_CHECKING:
-    from arbiter.core.roundrobin.berger import RRRound
+    from arbiter_tournament.core.roundrobin.berger import RRRound
 
 __all__ = [
     "BoardPairing",
@@ -237,7 +237,7 @@ def match_result(
 def team_round_robin(team_ids: Sequence[int], *, double: bool = False, swap_last_two: bool = True) -> tuple[RRRound, ...]:
     """Team pairings from the FIDE Berger tables: `game.first` is the first-named team,
     `game.board` the match's number in the round, `bye` a team without a match."""
-    from arbiter.core.roundrobin.berger import schedule  # (a team round robin only: not loaded to read a match)
+    from arbiter_tournament.core.roundrobin.berger import schedule  # (a team round robin only: not loaded to read a match)
 
     return schedule(team_ids, double=double, swap_last_two=swap_last_two)
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter.core.errors import IllegalChange, Msg, NoLegalPairing
-from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.event.records import Scoring
-from arbiter.core.teams.matches import pair_boards
-from arbiter.core.teams.histories import _dutch_histories
-from arbiter.core.teams.rosters import find_team, lineup_for, lineup_problems, pairing_order, teams
-from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
-from arbiter.core.event.systems import Stage, System
+from arbiter_tournament.core.errors import IllegalChange, Msg, NoLegalPairing
+from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.teams.matches import pair_boards
+from arbiter_tournament.core.teams.histories import _dutch_histories
+from arbiter_tournament.core.teams.rosters import find_team, lineup_for, lineup_problems, pairing_order, teams
+from arbiter_tournament.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter_tournament.core.event.systems import Stage, System
 
 
 def _check_players(event: Event, k: int) -> None:
@@ -68,7 +68,7 @@ def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[
     Team Swiss only: `allow_rematch`, pairs of team ids that may meet again (their matches' boards are marked
     manual); `fewest_rematches`, when no pairing without a rematch exists, the Dutch pairing with the fewest
     rematches the other rules allow (`core.swiss.rematches`: each rematch's boards marked manual)."""
-    from arbiter.core.roundrobin.berger import berger_numbers
+    from arbiter_tournament.core.roundrobin.berger import berger_numbers
 
     check_pair_next(event)
     st = state(event)
@@ -94,7 +94,7 @@ def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[
         absent = {tid for tid, up in ups.items() if up is None}
         if len(tlist) - len(absent) < 2:
             raise IllegalChange("fewer than two teams can play this round")
-        from arbiter.core.swiss import PairingRequest, pair_round
+        from arbiter_tournament.core.swiss import PairingRequest, pair_round
 
         hist = _dutch_histories(event, st, tlist, k - 1)
         tid_of = {t.name: t.id for t in tlist}
@@ -107,7 +107,7 @@ def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[
         )
         try:
             if fewest_rematches:
-                from arbiter.core.swiss.rematches import pair_fewest_rematches
+                from arbiter_tournament.core.swiss.rematches import pair_fewest_rematches
 
                 pairing, chosen = pair_fewest_rematches(req, progress)
                 manual = set(chosen)
@@ -130,7 +130,7 @@ def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[
         if extra:
             raise IllegalChange("team(s) {names} joined after the round robin started",
                                 names=", ".join(extra))
-        from arbiter.core.teams.matches import team_round_robin
+        from arbiter_tournament.core.teams.matches import team_round_robin
 
         sched = team_round_robin(list(st.berger), double=double)
         if not rounds:
@@ -187,7 +187,7 @@ def no_pairing_for_teams(event: Event, tlist: list, k: int, exc: NoLegalPairing)
 def rematches_of(event: Event, rnd: Round) -> list[tuple[int, str, str, int]]:
     """The matches of a team round whose teams met before (a match with a board played over the board):
     (match number, first-named team, second-named team, the last round they met)."""
-    from arbiter.core.teams.round_matches import matches
+    from arbiter_tournament.core.teams.round_matches import matches
 
     st = state(event)
     tlist = teams(event, st)

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter.core import limits
-from arbiter.core.errors import IllegalChange, Msg
-from arbiter.core.event.model import Event, Player
-from arbiter.core.teams.matches import Team
-from arbiter.core.teams.section import TeamsState, _stage, _with_state, state
-from arbiter.core.event.systems import System
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import IllegalChange, Msg
+from arbiter_tournament.core.event.model import Event, Player
+from arbiter_tournament.core.teams.matches import Team
+from arbiter_tournament.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter_tournament.core.event.systems import System
 
 F = Fraction
 
@@ -113,7 +113,7 @@ def pairing_order(event: Event, st: TeamsState | None = None) -> list[int]:
 
 
 def _check_lineup(event: Event, team: Team, ids: tuple[int, ...], round_no: int, boards: int) -> tuple[int, ...]:
-    from arbiter.core.teams.matches import lineup
+    from arbiter_tournament.core.teams.matches import lineup
 
     for pid in ids:
         if not event.has_player(pid):

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.teams.matches import BoardPairing, TeamMatch, TeamMatchResult, match_result
-from arbiter.core.teams.rosters import team_names
-from arbiter.core.teams.section import TeamsState, _stage, state
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.teams.matches import BoardPairing, TeamMatch, TeamMatchResult, match_result
+from arbiter_tournament.core.teams.rosters import team_names
+from arbiter_tournament.core.teams.section import TeamsState, _stage, state
 
 
 @dataclass(frozen=True)

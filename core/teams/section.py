@@ -11,12 +11,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from arbiter.core import limits
-from arbiter.core.errors import IllegalChange, Msg
-from arbiter.core.event.model import Event
-from arbiter.core.teams.matches import MatchPoints
-from arbiter.core.teams.tiebreak_codes import check_codes
-from arbiter.core.event.systems import System, main_stage
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import IllegalChange, Msg
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.teams.matches import MatchPoints
+from arbiter_tournament.core.teams.tiebreak_codes import check_codes
+from arbiter_tournament.core.event.systems import System, main_stage
 
 F = Fraction
 

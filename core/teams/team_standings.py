@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Event
-from arbiter.core.teams.matches import board_points
-from arbiter.core.teams.histories import team_histories
-from arbiter.core.teams.round_matches import matches
-from arbiter.core.teams.section import TeamsState, _stage, state
-from arbiter.core.teams.tiebreak_codes import DEFAULT_CODES, check_codes
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.teams.matches import board_points
+from arbiter_tournament.core.teams.histories import team_histories
+from arbiter_tournament.core.teams.round_matches import matches
+from arbiter_tournament.core.teams.section import TeamsState, _stage, state
+from arbiter_tournament.core.teams.tiebreak_codes import DEFAULT_CODES, check_codes
 
 F = Fraction
 
@@ -40,7 +40,7 @@ def default_codes(event: Event, st: TeamsState | None = None) -> list[str]:
 
 def _context(event: Event, after_round: int | None, codes, edition: str | None):
     """(after_round, codes, internal codes, the team tie-breaks' context, team histories) of the standings."""
-    from arbiter.core.tiebreaks.team import TeamContext, TeamScoring
+    from arbiter_tournament.core.tiebreaks.team import TeamContext, TeamScoring
 
     st = state(event)
     paired = len(event.rounds_of(_stage(event), None))
@@ -62,7 +62,7 @@ def _context(event: Event, after_round: int | None, codes, edition: str | None):
 
 def standings(event: Event, after_round: int | None = None, codes=None, edition: str | None = None):
     """(after_round, codes, rows): teams by MP, then the codes (default GP, EMGSB)."""
-    from arbiter.core.tiebreaks.team import rank_teams
+    from arbiter_tournament.core.tiebreaks.team import rank_teams
 
     after_round, codes, internal, ctx, hist = _context(event, after_round, codes, edition)
     rows = rank_teams(ctx, internal, lots_seed=event.lots_seed,
@@ -77,7 +77,7 @@ def explain_team_text(event: Event, team_id: int, *, after_round: int | None = N
                       edition: str | None = None, lang: str = "en") -> str:
     """How each tie-break value of team `team_id` in the standings is made, as text in `lang`
     (`core.tiebreaks.team_explain`): the same context as `standings`, the same decisions."""
-    from arbiter.core.tiebreaks.team_explain import explain_team, render_team_explain
+    from arbiter_tournament.core.tiebreaks.team_explain import explain_team, render_team_explain
 
     after_round, codes, internal, ctx, hist = _context(event, after_round, codes, edition)
     if team_id not in ctx.teams:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from arbiter.core import limits
-from arbiter.core.errors import IllegalChange
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import IllegalChange
 
 
 DEFAULT_CODES = ("GP", "EMGSB")  # after MP: game points, then the team SB (seed's "team SB" = EMGSB)

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from arbiter.core.lazy import lazy_names
+from arbiter_tournament.core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from arbiter.core.tiebreaks.context import Context
+    from arbiter_tournament.core.tiebreaks.context import Context
 
 # name -> the module that gives it, imported when the name is first asked for: `tiebreaks.codes` (what
 # the event file's reader checks codes with) loads without the rules and their context
@@ -37,7 +37,7 @@ __getattr__, __dir__ = lazy_names(__name__, _FROM, globals())
 
 def compute(codes: list[str], ctx: Context) -> dict[int, dict[str, Fraction]]:
     """Every player's value of each code (DE: within his score group)."""
-    from arbiter.core.tiebreaks.registry import lookup
+    from arbiter_tournament.core.tiebreaks.registry import lookup
 
     values = [lookup(c).values(ctx) for c in codes]
     return {pid: {c: v[pid] for c, v in zip(codes, values)} for pid in ctx.ids}

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
-from arbiter.core.errors import Msg
-from arbiter.core.event.records import Outcome, RoundRecord
-from arbiter.core.tiebreaks.context import HAS_OPPONENT, PLAYED, Column, Context, Term, Value, fmt
-from arbiter.core.tiebreaks.unplayed import (
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event.records import Outcome, RoundRecord
+from arbiter_tournament.core.tiebreaks.context import HAS_OPPONENT, PLAYED, Column, Context, Term, Value, fmt
+from arbiter_tournament.core.tiebreaks.unplayed import (
     GAME,
     Cut,
     OpponentTerms,

@@ -27,8 +27,8 @@ from functools import cached_property
 from math import lcm
 from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
-from arbiter.core.event.systems import System
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
+from arbiter_tournament.core.event.systems import System
 
 F = Fraction
 EDITIONS = ("fide2024", "fide2026", "legacy")

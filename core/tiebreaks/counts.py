@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from arbiter.core.errors import Msg
-from arbiter.core.event.records import Outcome
-from arbiter.core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value
-from arbiter.core.tiebreaks.unplayed import KIND_LABEL
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event.records import Outcome
+from arbiter_tournament.core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value
+from arbiter_tournament.core.tiebreaks.unplayed import KIND_LABEL
 
 F = Fraction
 

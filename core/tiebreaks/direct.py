@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
-from arbiter.core.errors import Msg
-from arbiter.core.tiebreaks.context import Column, Context, Term, Value
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.tiebreaks.context import Column, Context, Term, Value
 
 F = Fraction
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter.core.errors import IllegalChange, Msg
-from arbiter.core.msg.i18n import EN, words
-from arbiter.core.tiebreaks.names import tiebreak_name
-from arbiter.core.tiebreaks.context import Context, Term, fmt
-from arbiter.core.tiebreaks.registry import lookup
+from arbiter_tournament.core.errors import IllegalChange, Msg
+from arbiter_tournament.core.msg.i18n import EN, words
+from arbiter_tournament.core.tiebreaks.names import tiebreak_name
+from arbiter_tournament.core.tiebreaks.context import Context, Term, fmt
+from arbiter_tournament.core.tiebreaks.registry import lookup
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ from fractions import Fraction
 from math import ceil
 from typing import Mapping
 
-from arbiter.core.errors import Msg, joined
-from arbiter.core.tiebreaks.context import HAS_OPPONENT, Column, Context, Term, Value, fmt
-from arbiter.core.tiebreaks.unplayed import KIND_LABEL
+from arbiter_tournament.core.errors import Msg, joined
+from arbiter_tournament.core.tiebreaks.context import HAS_OPPONENT, Column, Context, Term, Value, fmt
+from arbiter_tournament.core.tiebreaks.unplayed import KIND_LABEL
 
 F = Fraction
 

@@ -22,8 +22,8 @@ a lot still to draw), with the order that gives.
 
 from __future__ import annotations
 
-from arbiter.core.event.model import Event
-from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings_and_keys
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.tiebreaks.standings import completed_rounds, main_stage, standings_and_keys
 
 
 def _groups(rows) -> list[tuple[int, ...]]:
@@ -94,7 +94,7 @@ def settle(event: Event, group: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
     """How a tied group is resolved, and its order: ("single", ...), ("shared", ids) when the event shares
     places, ("lot", the order drawn) when a recorded lot names them all, else ("pending", ids): the
     regulations break it by lot and it is not drawn yet."""
-    from arbiter.core.tiebreaks.ranking import drawn_order
+    from arbiter_tournament.core.tiebreaks.ranking import drawn_order
 
     if len(group) == 1:
         return "single", group

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from arbiter.core.tiebreaks.codes import ALIASES
+from arbiter_tournament.core.tiebreaks.codes import ALIASES
 
 # Tie-break codes (tiebreaks.md) -> (English, Russian) names for legends.
 TIEBREAK_NAMES: dict[str, tuple[str, str]] = {

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord
 
 _GAME = re.compile(r"^([0-9]{1,9})([WB])?(F\+|F-|\+|=|-)$")
 _BYES = {"PAB": Outcome.PAB, "FPB": Outcome.FULL_BYE, "HPB": Outcome.HALF_BYE, "ZPB": Outcome.ZERO_BYE,

@@ -8,11 +8,11 @@ records when the top decides a drawn game.
 
 from __future__ import annotations
 
-from arbiter.core.errors import Msg
-from arbiter.core.event.records import Outcome
-from arbiter.core.tiebreaks.context import Column, Context, Term, Value
-from arbiter.core.tiebreaks.counts import Counted
-from arbiter.core.tiebreaks.unplayed import KIND_LABEL
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event.records import Outcome
+from arbiter_tournament.core.tiebreaks.context import Column, Context, Term, Value
+from arbiter_tournament.core.tiebreaks.counts import Counted
+from arbiter_tournament.core.tiebreaks.unplayed import KIND_LABEL
 
 
 def quality_of_wins(ctx: Context) -> Column[Counted]:

@@ -18,9 +18,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter.core.tiebreaks.context import Context
-from arbiter.core.tiebreaks.direct import as_points, encounters
-from arbiter.core.tiebreaks.registry import lookup
+from arbiter_tournament.core.tiebreaks.context import Context
+from arbiter_tournament.core.tiebreaks.direct import as_points, encounters
+from arbiter_tournament.core.tiebreaks.registry import lookup
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Mapping
 
-from arbiter.core.errors import Msg
-from arbiter.core.event.records import Outcome
-from arbiter.core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value, fmt, half_up
-from arbiter.core.tiebreaks.unplayed import GAME
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.event.records import Outcome
+from arbiter_tournament.core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value, fmt, half_up
+from arbiter_tournament.core.tiebreaks.unplayed import GAME
 
 F = Fraction
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
-from arbiter.core.tiebreaks import buchholz, counts, direct, koya, progressive, quality, rating, sonneborn, std
-from arbiter.core.tiebreaks.codes import ALIASES, CUT, MODIFIED, UnknownTieBreak, canonical
-from arbiter.core.tiebreaks.context import Column, Context, Value
+from arbiter_tournament.core.tiebreaks import buchholz, counts, direct, koya, progressive, quality, rating, sonneborn, std
+from arbiter_tournament.core.tiebreaks.codes import ALIASES, CUT, MODIFIED, UnknownTieBreak, canonical
+from arbiter_tournament.core.tiebreaks.context import Column, Context, Value
 
 F = Fraction
 

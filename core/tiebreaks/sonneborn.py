@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from operator import mul
 
-from arbiter.core.tiebreaks.buchholz import Terms
-from arbiter.core.tiebreaks.context import Column, Context, Value
-from arbiter.core.tiebreaks.unplayed import cut_all, opponent_rows, opponent_terms, vur_cut_applies
+from arbiter_tournament.core.tiebreaks.buchholz import Terms
+from arbiter_tournament.core.tiebreaks.context import Column, Context, Value
+from arbiter_tournament.core.tiebreaks.unplayed import cut_all, opponent_rows, opponent_terms, vur_cut_applies
 
 
 def sonneborn_berger(ctx: Context, low: int = 0, high: int = 0) -> Column[Terms]:

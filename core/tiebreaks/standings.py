@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.history import histories
-from arbiter.core.event.model import Event
-from arbiter.core.event.records import PlayerHistory
-from arbiter.core.event.systems import Stage, System, main_stage as system_stage
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.records import PlayerHistory
+from arbiter_tournament.core.event.systems import Stage, System, main_stage as system_stage
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Row:
 
 def check_codes(codes) -> None:
     """Every code known (else `UnknownTieBreak` naming it), and at most `limits.TIEBREAKS_MAX` of them."""
-    from arbiter.core.tiebreaks.codes import check
+    from arbiter_tournament.core.tiebreaks.codes import check
 
     check(codes)
 
@@ -79,8 +79,8 @@ def roundrobin_withdrawals(event: Event, hist: list[PlayerHistory]) -> list[Play
     under half of his games played, his results do not count for anyone."""
     from dataclasses import replace as _replace
 
-    from arbiter.core.event.records import Outcome, RoundRecord
-    from arbiter.core.roundrobin.berger import ScheduledGame, schedule, withdrawal_ruling
+    from arbiter_tournament.core.event.records import Outcome, RoundRecord
+    from arbiter_tournament.core.roundrobin.berger import ScheduledGame, schedule, withdrawal_ruling
 
     st = event.stage_state(Stage.ROUNDROBIN)
     gone = [p.id for p in event.players if p.withdrawn_from is not None and p.id in st.get("order", ())] if st else []
@@ -112,7 +112,7 @@ def tiebreak_context(event: Event, hist: list[PlayerHistory], after: int, stage:
     """What the tie-breaks of `stage` read after round `after`: the players, the event's
     scoring and edition, forfeits as games in a round robin (C.07 15.2), and the
     event's setting for unrated players in rating tie-breaks (C.07 art. 10)."""
-    from arbiter.core.tiebreaks import Context, Flags
+    from arbiter_tournament.core.tiebreaks import Context, Flags
 
     return Context.of(hist, scoring=event.scoring, rounds=after, edition=edition or event.edition,
                       system=System.SWISS if stage == Stage.SWISS else System.ROUNDROBIN,
@@ -135,7 +135,7 @@ def standings_and_keys(
     keys: bool = True,
 ) -> tuple[list[Row], dict[int, tuple]]:
     """The standings, and each player's key without DE (`ranking_keys`; empty unless `keys`)."""
-    from arbiter.core.tiebreaks.ranking import rank
+    from arbiter_tournament.core.tiebreaks.ranking import rank
 
     stage = stage or main_stage(event)
     after = completed_rounds(event, stage, table) if after_round is None else after_round
@@ -157,7 +157,7 @@ def ranking_keys(ctx, codes) -> dict[int, tuple]:
 
     What players of different tables are compared by (they never met: DE, a
     comparison within a tied group, says nothing between them)."""
-    from arbiter.core.tiebreaks import lookup
+    from arbiter_tournament.core.tiebreaks import lookup
 
     cols = [lookup(c).sort_keys(ctx) for c in codes if lookup(c).code != "DE"]
     return {pid: (ctx.iscore[pid], *(col[pid] for col in cols)) for pid in ctx.ids}
@@ -166,7 +166,7 @@ def ranking_keys(ctx, codes) -> dict[int, tuple]:
 def explain_text(event: Event, pid: int, *, table: int | None = None, after_round: int | None = None,
                  codes: list[str] | None = None, edition: str | None = None, lang: str = "en") -> str:
     """How each tie-break value of player `pid` is made, as text in `lang` ("en" or "ru")."""
-    from arbiter.core.tiebreaks.explain import explain_player, render_explain
+    from arbiter_tournament.core.tiebreaks.explain import explain_player, render_explain
 
     if not event.has_player(pid):
         raise IllegalChange("no player with id {pid}", pid=pid)

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
-from arbiter.core.errors import Msg
-from arbiter.core.tiebreaks.context import HAS_OPPONENT, Column, Context, Term, Value
-from arbiter.core.tiebreaks.unplayed import KIND_LABEL
+from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.tiebreaks.context import HAS_OPPONENT, Column, Context, Term, Value
+from arbiter_tournament.core.tiebreaks.unplayed import KIND_LABEL
 
 F = Fraction
 

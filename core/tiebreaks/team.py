@@ -46,9 +46,9 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Mapping
 
-from arbiter.core.tiebreaks.context import EDITIONS
-from arbiter.core.tiebreaks.direct import encounter_order
-from arbiter.core.tiebreaks.unplayed import cut, dummy_score, virtual_opponent
+from arbiter_tournament.core.tiebreaks.context import EDITIONS
+from arbiter_tournament.core.tiebreaks.direct import encounter_order
+from arbiter_tournament.core.tiebreaks.unplayed import cut, dummy_score, virtual_opponent
 
 F = Fraction
 

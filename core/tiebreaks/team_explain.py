@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from arbiter.core.errors import IllegalChange, Msg
-from arbiter.core.msg.i18n import words
-from arbiter.core.tiebreaks.context import Term, fmt
-from arbiter.core.tiebreaks.explain import Explanation, term_line
-from arbiter.core.tiebreaks.names import tiebreak_name
-from arbiter.core.tiebreaks.team import (_BHT, _ESB, TeamContext, TeamRound, _boards, _results, ede_order,
+from arbiter_tournament.core.errors import IllegalChange, Msg
+from arbiter_tournament.core.msg.i18n import words
+from arbiter_tournament.core.tiebreaks.context import Term, fmt
+from arbiter_tournament.core.tiebreaks.explain import Explanation, term_line
+from arbiter_tournament.core.tiebreaks.names import tiebreak_name
+from arbiter_tournament.core.tiebreaks.team import (_BHT, _ESB, TeamContext, TeamRound, _boards, _results, ede_order,
                                          sssc_k, team_column)
-from arbiter.core.tiebreaks.unplayed import cut, cut_reason
+from arbiter_tournament.core.tiebreaks.unplayed import cut, cut_reason
 
 F = Fraction
 

@@ -32,9 +32,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Mapping, NamedTuple, Sequence
 
-from arbiter.core.errors import Msg, joined
-from arbiter.core.event.records import Outcome
-from arbiter.core.tiebreaks.context import FORFEITS, HAS_OPPONENT, PLAYED, VUR_SET, Context, Term, fmt
+from arbiter_tournament.core.errors import Msg, joined
+from arbiter_tournament.core.event.records import Outcome
+from arbiter_tournament.core.tiebreaks.context import FORFEITS, HAS_OPPONENT, PLAYED, VUR_SET, Context, Term, fmt
 
 F = Fraction
 

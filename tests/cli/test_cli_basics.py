@@ -72,7 +72,7 @@ def test_log_says_who_as_user_at_host_and_when_in_the_machines_time_zone(tmp_pat
     import re
     import time
 
-    from arbiter.core.store import EventFile
+    from arbiter_tournament.core.store import EventFile
 
     ev = tmp_path / "e.toml"
     run("new", ev, "--name", "E", "--rounds", 3)
@@ -92,7 +92,7 @@ def test_log_says_who_as_user_at_host_and_when_in_the_machines_time_zone(tmp_pat
 
 
 def test_a_result_is_entered_by_user_at_host(tmp_path):
-    from arbiter.core.store import load
+    from arbiter_tournament.core.store import load
 
     ev = tmp_path / "e.toml"
     run("new", ev, "--name", "E", "--rounds", 3)
@@ -115,7 +115,7 @@ def test_new_on_a_terminal_says_how_to_share_the_folder_and_not_in_a_pipe(tmp_pa
     pid, fd = pty.fork()
     if pid == 0:
         os.chdir(ROOT)
-        os.execve(sys.executable, [sys.executable, "-m", "arbiter.tui.cli", "new", str(ev), "--name", "E", "--rounds", "3"],
+        os.execve(sys.executable, [sys.executable, "-m", "arbiter_tournament.tui.cli", "new", str(ev), "--name", "E", "--rounds", "3"],
                   {"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin"})
     got = b""
     while True:

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from arbiter.core.store import EventFile, load
+from arbiter_tournament.core.store import EventFile, load
 from tests.cli_run import ok, refused, run_process
 
 

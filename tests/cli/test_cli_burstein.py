@@ -6,9 +6,9 @@ import os
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter.core.formats.trf import parse_trf, player_line
-from arbiter.core.formats.trfpair import stored_round
-from arbiter.core.store import load
+from arbiter_tournament.core.formats.trf import parse_trf, player_line
+from arbiter_tournament.core.formats.trfpair import stored_round
+from arbiter_tournament.core.store import load
 from tests.cli_run import run
 from tests.conftest import CORPUS
 

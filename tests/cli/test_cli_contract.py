@@ -398,8 +398,8 @@ def test_trf_export_refuses_what_its_columns_cannot_hold(tmp_path):
     a one-line refusal naming the player, not a crash, and no file written."""
     from dataclasses import replace
 
-    from arbiter.core.event import commands
-    from arbiter.core.store import create, load
+    from arbiter_tournament.core.event import commands
+    from arbiter_tournament.core.store import create, load
     from tests.helpers import with_round
 
     big = tmp_path / "big.toml"

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core.event import seating
-from arbiter.core.store import EventFile, load
+from arbiter_tournament.core.event import seating
+from arbiter_tournament.core.store import EventFile, load
 from tests.cli_run import run
 
 CLUBS = ("Dynamo", "Rooks", "")
@@ -44,7 +44,7 @@ def test_import_with_distribute_deals_them_in_the_same_change(two_tables, no_tab
     e = load(two_tables)
     assert Counter(p.table for p in e.players) == {1: 15, 2: 15}
     # exactly what core.event.seating deals from the CSV's rows
-    from arbiter.core.formats import csvio
+    from arbiter_tournament.core.formats import csvio
 
     rows = csvio.read_players(no_table_csv.read_text(encoding="utf-8"))
     expected = seating.add_and_seat(replace(e, players=()), rows, method=how)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from arbiter.core.store import dumps, load
+from arbiter_tournament.core.store import dumps, load
 from tests.cli_run import ok, refused, run
 from tests.core.test_final import three_way_round_robin
 from tests.final_events import twelve_with_top

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.formats.trf import parse_trf
-from arbiter.core.formats.trf_event import trf_to_event
-from arbiter.core.store import create, load
-from arbiter.core.store.files import read_text
+from arbiter_tournament.core.formats.trf import parse_trf
+from arbiter_tournament.core.formats.trf_event import trf_to_event
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.core.store.files import read_text
 from tests.cli_run import run
 from tests.conftest import PERF, ROOT
 
@@ -34,11 +34,11 @@ ENV = {"PYTHONPATH": str(ROOT), "USER": "anna", "PATH": "/usr/bin:/bin", "TERM":
 # that option): the engine pairs this round in under a second now, too soon to interrupt, and with
 # unlimited node budgets alone in about two; so it takes minutes
 SLOW_ARBITER = [sys.executable, "-c",
-                "import dataclasses, runpy, sys; import arbiter.core.swiss as s, arbiter.core.swiss.dutch as d; "
+                "import dataclasses, runpy, sys; import arbiter_tournament.core.swiss as s, arbiter_tournament.core.swiss.dutch as d; "
                 "pair = d.pair_round; "
                 "slow = s.SearchOptions(budget_scale=0, tight_transpositions=False, warm_start=False); "
                 "s.pair_round = d.pair_round = lambda req, **kw: pair(dataclasses.replace(req, search=slow), **kw); "
-                "sys.argv[0] = 'arbiter'; runpy.run_module('arbiter.tui.cli', run_name='__main__', alter_sys=True)"]
+                "sys.argv[0] = 'arbiter'; runpy.run_module('arbiter_tournament.tui.cli', run_name='__main__', alter_sys=True)"]
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ def test_on_a_terminal_pair_shows_a_progress_line_that_counts_and_ctrl_c_stops_i
 
 
 def test_ctrl_c_in_any_command_exits_130_without_a_word(tmp_path, monkeypatch):
-    import arbiter.tui.cli.standings as command
+    import arbiter_tournament.tui.cli.standings as command
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
@@ -159,7 +159,7 @@ def test_ctrl_c_in_any_command_exits_130_without_a_word(tmp_path, monkeypatch):
 def test_ctrl_c_once_the_change_is_being_written_waits_for_the_write(tmp_path, monkeypatch, at):
     """Ctrl-C while the store writes a computed change (at each of its steps) is held back: the
     change is written whole and said, exit 0; it never leaves a change the command did not say."""
-    from arbiter.core.store import EventFile, files
+    from arbiter_tournament.core.store import EventFile, files
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
@@ -178,12 +178,12 @@ def test_ctrl_c_once_the_change_is_being_written_waits_for_the_write(tmp_path, m
 def test_a_long_wait_for_the_lock_is_said_on_stderr_and_then_the_change_is_made(tmp_path):
     """The store tells a waiter after two seconds who holds the lock; the command line says it on
     stderr, one line, and goes on once the lock is free."""
-    from arbiter.core.store.files import locked
+    from arbiter_tournament.core.store.files import locked
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
     with locked(ev, doing="pair round 3"):
-        p = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "players", "add", str(ev), "Ann"], cwd=ROOT,
+        p = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "players", "add", str(ev), "Ann"], cwd=ROOT,
                              env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(3.5)
         assert p.poll() is None  # still waiting
@@ -197,7 +197,7 @@ def test_a_long_wait_for_the_lock_is_said_on_stderr_and_then_the_change_is_made(
 def test_the_progress_line_waits_its_delay_updates_in_place_and_is_erased():
     import io
 
-    from arbiter.tui.cli.progress import Ticker, progress
+    from arbiter_tournament.tui.cli.progress import Ticker, progress
 
     quick = io.StringIO()
     with progress("pairing round 3", stream=quick, delay=5):
@@ -222,8 +222,8 @@ def test_ctrl_c_after_the_change_is_written_ends_the_command_as_done(tmp_path, m
     """A Ctrl-C that comes once the change is on disk (while the command says what it did, or a
     judge's second Ctrl-C) cannot make it exit 130, which says nothing was written: the command
     finishes, says the change and exits 0."""
-    import arbiter.tui.cli.events as command
-    from arbiter.core.store import EventFile
+    import arbiter_tournament.tui.cli.events as command
+    from arbiter_tournament.core.store import EventFile
 
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
@@ -240,11 +240,11 @@ def test_ctrl_c_after_the_change_is_written_ends_the_command_as_done(tmp_path, m
     assert [x.what for x in EventFile(ev).history()] == ["add player Ann"]
 
 
-@pytest.mark.parametrize("module,code", [("arbiter.core.event.model", 130), ("arbiter.tui.cli.interrupt", -signal.SIGINT)])
+@pytest.mark.parametrize("module,code", [("arbiter_tournament.core.event.model", 130), ("arbiter_tournament.tui.cli.interrupt", -signal.SIGINT)])
 def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code):
-    """The console script runs `from arbiter.tui.cli import main; sys.exit(main())`: a Ctrl-C while
+    """The console script runs `from arbiter_tournament.tui.cli import main; sys.exit(main())`: a Ctrl-C while
     arbiter's own modules load (the first half second of every command) is quiet too. Inside
-    main (arbiter.core.event.model) it is exit code 130; before main (the few modules `from arbiter.tui.cli import main`
+    main (arbiter_tournament.core.event.model) it is exit code 130; before main (the few modules `from arbiter_tournament.tui.cli import main`
     needs), the process ends by SIGINT without a word, which a shell reports as 130 too."""
     ev = tmp_path / "e.toml"
     assert run("new", ev, "--name", "E", "--rounds", 3)[0] == 0
@@ -256,7 +256,7 @@ def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code)
         "            os.kill(os.getpid(), signal.SIGINT)\n"
         "        return None\n"
         "sys.meta_path.insert(0, CtrlC())\n"
-        "from arbiter.tui.cli import main\n"
+        "from arbiter_tournament.tui.cli import main\n"
         f"sys.exit(main(['standings', {str(ev)!r}]))\n"
     )
     p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
@@ -264,10 +264,10 @@ def test_ctrl_c_while_the_modules_load_exits_130_quietly(tmp_path, module, code)
 
 
 def test_importing_the_command_line_loads_nothing_before_main_takes_ctrl_c():
-    """What `from arbiter.tui.cli import main` imports before main() runs is only the standard library and
+    """What `from arbiter_tournament.tui.cli import main` imports before main() runs is only the standard library and
     the two small modules that take Ctrl-C: the rest loads inside main, where Ctrl-C is handled."""
-    script = ("import sys\nbefore = set(sys.modules)\nfrom arbiter.tui.cli import main\n"
-              "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('arbiter', 'textual', 'rich')))")
+    script = ("import sys\nbefore = set(sys.modules)\nfrom arbiter_tournament.tui.cli import main\n"
+              "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in ('arbiter_tournament', 'textual', 'rich')))")
     p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.strip() == "['arbiter', 'arbiter.tui', 'arbiter.tui.cli', 'arbiter.tui.cli.interrupt']"
+    assert p.stdout.strip() == "['arbiter_tournament', 'arbiter_tournament.tui', 'arbiter_tournament.tui.cli', 'arbiter_tournament.tui.cli.interrupt']"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from arbiter.core.store import load
+from arbiter_tournament.core.store import load
 from tests.cli_run import run
 
 

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from arbiter.core.knockout import stage as top
-from arbiter.core.store import dumps, load
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.store import dumps, load
 from tests.cli_run import ok, refused
 from tests.final_events import play_top, swiss
 
@@ -94,7 +94,7 @@ def test_equal_hort_winners_and_a_trophy_by_order_then_by_lot(path):
 
 
 def test_the_prize_list_in_english_and_russian_says_the_shared_parts(path):
-    from arbiter.core.formats.final import prizes_lines
+    from arbiter_tournament.core.formats.final import prizes_lines
 
     for args in (("1st", "--amount", "1000"), ("2nd", "--amount", "600"), ("3rd", "--amount", "400"),
                  ("4th", "--amount", "301")):

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from arbiter.core.store import load
+from arbiter_tournament.core.store import load
 from tests.cli_run import run
 from tests.core.test_ratings import SAMPLE
 

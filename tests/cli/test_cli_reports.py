@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from arbiter.core.event import reports as R
-from arbiter.core.event.codes import is_code, normal
-from arbiter.core.event.results import Result
-from arbiter.core.store import load
-from arbiter.core.store.reports import Reports
+from arbiter_tournament.core.event import reports as R
+from arbiter_tournament.core.event.codes import is_code, normal
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import load
+from arbiter_tournament.core.store.reports import Reports
 from tests.cli_run import ok, refused
 
 

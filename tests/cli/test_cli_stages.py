@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.formats.trf import parse_trf
-from arbiter.core.event.records import Scoring
-from arbiter.core.store import load
+from arbiter_tournament.core.formats.trf import parse_trf
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.store import load
 from tests.cli_run import run
 from tests.conftest import CORPUS, ROOT
 
@@ -112,7 +112,7 @@ def test_top_of_16_from_four_tables_played_through(tmp_path):
     sys.path.insert(0, str(ROOT / "bench"))
     from simulate import make_event, simulate
 
-    from arbiter.core.store import create
+    from arbiter_tournament.core.store import create
 
     e = make_event(38, tables=4, rounds=5, seed=704, sizes=[9, 10, 9, 10], top=16, third_place=True,
                    tiebreaks=("BH-C1", "BH", "SB", "WIN"))
@@ -209,7 +209,7 @@ def test_entering_the_same_top_result_again_keeps_the_next_round(tmp_path):
     sys.path.insert(0, str(ROOT / "bench"))
     from simulate import make_event, simulate
 
-    from arbiter.core.store import create
+    from arbiter_tournament.core.store import create
 
     ev = tmp_path / "t.toml"
     create(ev, simulate(make_event(8, rounds=3, seed=5, top=4), 3, seed=5))

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.event.results import Result
 from tests.cli_run import run
 from tests.conftest import ROOT
-from arbiter.tui.cli import COMMANDS
-from arbiter.tui.cli.table import GROUPS, build_parser
+from arbiter_tournament.tui.cli import COMMANDS
+from arbiter_tournament.tui.cli.table import GROUPS, build_parser
 
 IDS = [c.name for c in COMMANDS]
 
@@ -92,7 +92,7 @@ def test_every_command_names_a_module_with_its_function():
     """The table names each command's module; its `cmd_<words>` runs it (imported only then)."""
     for cmd in COMMANDS:
         assert callable(cmd.handler()), cmd.name
-        assert cmd.handler().__module__ == f"arbiter.tui.cli.{cmd.module}", cmd.name
+        assert cmd.handler().__module__ == f"arbiter_tournament.tui.cli.{cmd.module}", cmd.name
 
 
 def _operands(cmd) -> list[str]:
@@ -165,15 +165,15 @@ def _imports(path: Path, module: str) -> set[str]:
             if node.module or not node.level:  # `from . import x` imports the module x, not the package's names
                 out.add(base)
             out |= {f"{base}.{a.name}" for a in node.names}
-    return {m.removeprefix("arbiter.") for m in out if m.startswith(("tui", "arbiter.tui"))}
+    return {m.removeprefix("arbiter_tournament.") for m in out if m.startswith(("tui", "arbiter_tournament.tui"))}
 
 
 def test_the_command_line_modules_import_each_other_without_a_cycle():
-    modules = {f"tui.cli.{p.stem}" if p.stem != "__init__" else "arbiter.tui.cli": p for p in PACKAGE.glob("*.py")}
+    modules = {f"tui.cli.{p.stem}" if p.stem != "__init__" else "arbiter_tournament.tui.cli": p for p in PACKAGE.glob("*.py")}
     modules["tui.display"] = ROOT / "tui" / "display.py"
     graph = {m: {x for x in _imports(p, m) if x in modules and x != m} for m, p in modules.items()}
     submodules = [m for m in modules if m.startswith("tui.cli.") and m != "tui.cli.__main__"]
-    assert "arbiter.tui.cli" not in set().union(*(graph[m] for m in submodules))  # no name from the package's __init__
+    assert "arbiter_tournament.tui.cli" not in set().union(*(graph[m] for m in submodules))  # no name from the package's __init__
 
     def visit(m, stack):
         assert m not in stack, " -> ".join([*stack, m])
@@ -186,7 +186,7 @@ def test_the_command_line_modules_import_each_other_without_a_cycle():
 
 def test_the_console_script_and_python_m_run_main():
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'arbiter = "arbiter.tui.cli:main"' in text
+    assert 'arbiter = "arbiter_tournament.tui.cli:main"' in text
     assert (PACKAGE / "__main__.py").exists()
 
 

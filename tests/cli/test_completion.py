@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from arbiter.tui.cli.table import COMMANDS
+from arbiter_tournament.tui.cli.table import COMMANDS
 from tests.cli_run import run
 
 

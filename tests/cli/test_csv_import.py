@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.formats import csvio
-from arbiter.core.store import load
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.formats import csvio
+from arbiter_tournament.core.store import load
 from tests.cli_run import run
 
 RU_ROWS = "Фамилия;Имя;Рейтинг;Клуб\nИванов;Иван;2100;Динамо\nСмирнова;Ёлка;1850;Спартак\nПетров;Пётр;;\n"

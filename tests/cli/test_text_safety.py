@@ -21,8 +21,8 @@ import unicodedata
 
 import pytest
 
-from arbiter.core.formats.exports import PRINTOUTS
-from arbiter.core.msg.cells import UNSAFE, clean, json_safe
+from arbiter_tournament.core.formats.exports import PRINTOUTS
+from arbiter_tournament.core.msg.cells import UNSAFE, clean, json_safe
 from tests.cli_run import ok
 from tests.conftest import ROOT
 
@@ -161,7 +161,7 @@ def test_the_site_is_cleaned_and_escaped(hostile_event, tmp_path):
 def test_the_hall_display_screen_shows_hostile_names_safely(hostile_event):
     import asyncio
 
-    from arbiter.tui.display import HallDisplay
+    from arbiter_tournament.tui.display import HallDisplay
 
     async def go():
         app = HallDisplay(str(hostile_event), interval=60, poll=60)
@@ -199,7 +199,7 @@ def test_the_hall_display_writes_no_hostile_sequence_to_a_real_terminal(hostile_
     if pid == 0:
         os.chdir(ROOT)
         env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "USER": "anna"}
-        os.execve(sys.executable, [sys.executable, "-m", "arbiter.tui.cli", "display", str(hostile_event),
+        os.execve(sys.executable, [sys.executable, "-m", "arbiter_tournament.tui.cli", "display", str(hostile_event),
                                    "--interval", "1"], env)
     try:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
@@ -227,7 +227,7 @@ def test_a_csv_cell_never_starts_as_a_spreadsheet_formula(name):
     runs a cell that starts with = + - @ (or their fullwidth forms, which some locales of Excel
     take for them) as a formula (DDE `=cmd|...`, HYPERLINK to leak the sheet). Such a cell starts
     with `'`, which the spreadsheet shows as text; a number such as -5 or -0.5 stays a number."""
-    from arbiter.core.formats.csvio import write_rows
+    from arbiter_tournament.core.formats.csvio import write_rows
 
     cell = next(csv.reader(io.StringIO(write_rows(["name"], [[name], [-5], ["-0.5"]]).splitlines()[1])))[0]
     assert cell[0] not in "=+-@\uff1d\uff0b\uff0d\uff20\t\r", cell

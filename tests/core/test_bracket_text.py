@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from fractions import Fraction as F
 
-from arbiter.core.knockout.bracket_text import bracket_json, bracket_lines, bracket_text, text_width
-from arbiter.core.knockout import THIRD_PLACE, TopConfig, build_bracket, current_boards
+from arbiter_tournament.core.knockout.bracket_text import bracket_json, bracket_lines, bracket_text, text_width
+from arbiter_tournament.core.knockout import THIRD_PLACE, TopConfig, build_bracket, current_boards
 
 NAMES = [
     "Иванов Иван Иванович",

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.core.knockout import stage as top
-from arbiter.core.knockout.bracket_text import bracket_lines, match_lines, text_width, tree_layout
-from arbiter.core.knockout import THIRD_PLACE, TopConfig, build_bracket
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.knockout.bracket_text import bracket_lines, match_lines, text_width, tree_layout
+from arbiter_tournament.core.knockout import THIRD_PLACE, TopConfig, build_bracket
+from arbiter_tournament.core.event.results import Result
 from tests.core.test_bracket_text import NAME_OF, _played_bracket
 
 

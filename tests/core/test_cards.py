@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import segno
 
-from arbiter.core import commands as cmds
-from arbiter.core.event.codes import shown
-from arbiter.core.formats import cards
-from arbiter.core.formats.exports import printout
-from arbiter.core.pairing import rounds as pairing
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.event.codes import shown
+from arbiter_tournament.core.formats import cards
+from arbiter_tournament.core.formats.exports import printout
+from arbiter_tournament.core.pairing import rounds as pairing
 from tests.helpers import event_with_players
 
 

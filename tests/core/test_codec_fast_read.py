@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.event.results import Result
-from arbiter.core.store import codec, dumps
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import codec, dumps
 from tests.core.test_file_format import events
 from tests.helpers import event_with_players, with_round
 

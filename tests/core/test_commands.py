@@ -22,15 +22,15 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core import commands as cmds
-from arbiter.core import teams as team_event
-from arbiter.core.errors import ArbiterError, NoLegalPairing
-from arbiter.core.event import commands
-from arbiter.core.event.results import Result
-from arbiter.core.knockout import stage as top
-from arbiter.core.pairing import preview
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.errors import ArbiterError, NoLegalPairing
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.pairing import preview
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.store import EventFile, create, load
 from tests import day_events
 from tests.conftest import ROOT
 from tests.helpers import event_with_players, set_result

@@ -4,12 +4,12 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core.event.commands import new_event, record_result
-from arbiter.core.pairing.corrections import round_paired_on, take_back
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Player
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.event.commands import new_event, record_result
+from arbiter_tournament.core.pairing.corrections import round_paired_on, take_back
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Player
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.event.results import Result
 
 
 def _two_rounds():

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.core.errors import NoLegalPairing
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
-from arbiter.core.swiss import PairingRequest, pair_round
-from arbiter.core.formats.trfpair import trf_check, trf_pair
+from arbiter_tournament.core.errors import NoLegalPairing
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
+from arbiter_tournament.core.swiss import PairingRequest, pair_round
+from arbiter_tournament.core.formats.trfpair import trf_check, trf_pair
 
 ROUND1 = """012 example
 001    1      Player0001                        2380                             0.0    1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.core.errors import NoLegalPairing
-from arbiter.core.formats.trfpair import trf_pair
+from arbiter_tournament.core.errors import NoLegalPairing
+from arbiter_tournament.core.formats.trfpair import trf_pair
 
 EXAMPLES = [
     ('12.1 round 1 odd',

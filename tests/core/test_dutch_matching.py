@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from arbiter.core.swiss.matching import maximum_matching, perfect_matching
-from arbiter.core.swiss.typeduals import type_duals
-from arbiter.core.swiss.weighted import WeightedMatching
+from arbiter_tournament.core.swiss.matching import maximum_matching, perfect_matching
+from arbiter_tournament.core.swiss.typeduals import type_duals
+from arbiter_tournament.core.swiss.weighted import WeightedMatching
 
 
 def _solve(n, edges, *, cold=False, start=None, duals=False):
@@ -141,7 +141,7 @@ def test_started_matching_agrees_on_larger_graphs():
 
 
 def test_bit_set_members():
-    from arbiter.core.swiss.matching import bits
+    from arbiter_tournament.core.swiss.matching import bits
 
     rng = random.Random(6)
     for _ in range(500):
@@ -153,7 +153,7 @@ def test_bit_set_members():
 def test_prepared_hint_gives_the_same_matching():
     """The oracle started from a `Hint` (prepared once) returns exactly what it
     returns from the plain hint list, on nearby and unrelated vertex sets."""
-    from arbiter.core.swiss.matching import Hint
+    from arbiter_tournament.core.swiss.matching import Hint
 
     rng = random.Random(7)
     for _ in range(300):
@@ -208,7 +208,7 @@ def test_one_more_vertex_by_outer_vertices():
     matching of a set leaving one vertex z exposed, a vertex y adjacent to an
     even vertex of the plain alternating search from z completes a perfect
     matching; with no or several exposed vertices, no y does."""
-    from arbiter.core.swiss.matching import tree_outer_vertices
+    from arbiter_tournament.core.swiss.matching import tree_outer_vertices
 
     rng = random.Random(9)
     for _ in range(1500):

@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core.errors import NoLegalPairing
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
-from arbiter.core.swiss import PairingRequest, SearchOptions, pair_round
+from arbiter_tournament.core.errors import NoLegalPairing
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.swiss import PairingRequest, SearchOptions, pair_round
 
 
 def _searched(req, **options):

@@ -18,18 +18,18 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.msg import i18n
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.tiebreaks import standings
-from arbiter.core import store
-from arbiter.core.knockout import stage as top
-from arbiter.core.knockout.bracket_text import bracket_text
-from arbiter.core.tiebreaks.explain import explain_player, render_explain
-from arbiter.core.msg import EN, RU, Msg, render
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
-from arbiter.core.event.results import Result
-from arbiter.core.tiebreaks import Context
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.msg import i18n
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.tiebreaks import standings
+from arbiter_tournament.core import store
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.knockout.bracket_text import bracket_text
+from arbiter_tournament.core.tiebreaks.explain import explain_player, render_explain
+from arbiter_tournament.core.msg import EN, RU, Msg, render
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.tiebreaks import Context
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 
@@ -83,13 +83,13 @@ def _names(e):
 
 def test_every_key_made_at_run_time_is_in_the_catalog():
     # keys made at run time: f"bk_{decided_by}", f"ed_{edition}", f"dx_{strength}", f"dx_pref_not_met_{colour}"
-    from arbiter.core.knockout.bracket_text import DECISION_MARKS
+    from arbiter_tournament.core.knockout.bracket_text import DECISION_MARKS
 
     for key in DECISION_MARKS:
         assert f"bk_{key}" in EN and f"bk_{key}" in RU
     for edition in ("fide2024", "fide2026", "legacy"):
         assert f"ed_{edition}" in RU
-    from arbiter.core.swiss.colours import STRENGTH_NAME
+    from arbiter_tournament.core.swiss.colours import STRENGTH_NAME
 
     for name in STRENGTH_NAME.values():
         assert f"dx_{name}" in RU
@@ -97,7 +97,7 @@ def test_every_key_made_at_run_time_is_in_the_catalog():
 
 
 def test_every_tiebreak_label_is_a_message_with_russian():
-    from arbiter.core.tiebreaks.unplayed import GAME, KIND_LABEL
+    from arbiter_tournament.core.tiebreaks.unplayed import GAME, KIND_LABEL
 
     for label in [*KIND_LABEL.values(), GAME]:
         assert isinstance(label, Msg)
@@ -284,7 +284,7 @@ def test_words_are_the_glossary_words():
 def test_knockout_reasons_and_aims_in_russian():
     from fractions import Fraction as F
 
-    from arbiter.core import knockout as ko
+    from arbiter_tournament.core import knockout as ko
 
     names = {1: "Ann", 2: "Bob", 3: "Cyd", 4: "Dan"}
     pts = {1: F(3), 2: F(3), 3: F(2), 4: F(2)}
@@ -336,7 +336,7 @@ def test_direct_encounter_of_several_games_and_no_game_in_russian():
 
 
 def test_tree_layout_and_match_lines_in_russian(finished):
-    from arbiter.core.knockout.bracket_text import decision_legend, match_lines, tree_layout
+    from arbiter_tournament.core.knockout.bracket_text import decision_legend, match_lines, tree_layout
 
     names = {p.id: p.name for p in finished.players}
     for e in _top_events(finished):
@@ -351,7 +351,7 @@ def test_tree_layout_and_match_lines_in_russian(finished):
             assert match_lines(b, m, names, lang="en") == match_lines(b, m, names)
             ru_lines = match_lines(b, m, names, lang="ru")
             assert not latin_words("\n".join(ru_lines), names.values()), ru_lines
-    from arbiter.core.knockout.bracket_text import DECISION_MARKS
+    from arbiter_tournament.core.knockout.bracket_text import DECISION_MARKS
 
     assert decision_legend(DECISION_MARKS) == [f"{mk} = {txt} ({ref})" for mk, txt, ref in DECISION_MARKS.values()]
     assert not latin_words("\n".join(decision_legend(DECISION_MARKS, lang="ru")), [])
@@ -362,7 +362,7 @@ def test_tree_layout_and_match_lines_in_russian(finished):
 
 def _playoffs():
     """Every format of play-off (2 to 11 tied), played to the end on two runs of results; the event at every step."""
-    from arbiter.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.playoff import stage as playoff_event
 
     for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11):
         for codes in (["1/2", "1-0", "1/2", "0-1", "1/2"], ["1/2"]):
@@ -381,8 +381,8 @@ def _playoffs():
 
 
 def test_the_playoff_report_and_printout_in_russian():
-    from arbiter.core.playoff import stage as playoff_event
-    from arbiter.core.formats.exports import printout
+    from arbiter_tournament.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.formats.exports import printout
 
     seen = set()
     for n, e in _playoffs():
@@ -406,7 +406,7 @@ def test_the_playoff_report_and_printout_in_russian():
 
 
 def test_the_bracket_printout_in_the_events_language(finished):
-    from arbiter.core.formats.exports import printout
+    from arbiter_tournament.core.formats.exports import printout
 
     e = top.start_top(finished)
     names = _names(e)
@@ -416,7 +416,7 @@ def test_the_bracket_printout_in_the_events_language(finished):
 
 
 def test_the_text_views_in_russian(demo):
-    from arbiter.core.formats.text import round_text, standings_text
+    from arbiter_tournament.core.formats.text import round_text, standings_text
 
     names = _names(demo)
     for rnd in demo.rounds:

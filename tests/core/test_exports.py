@@ -22,14 +22,14 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.errors import ArbiterError
-from arbiter.core.formats import exports
-from arbiter.core.formats.exports import PRINTOUTS, players_csv, printout, standings_csv, text_width
-from arbiter.core.msg.i18n import language, words
-from arbiter.core.tiebreaks.names import tiebreak_name
-from arbiter.core.knockout import TopConfig, build_bracket
-from arbiter.core.store import load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.formats import exports
+from arbiter_tournament.core.formats.exports import PRINTOUTS, players_csv, printout, standings_csv, text_width
+from arbiter_tournament.core.msg.i18n import language, words
+from arbiter_tournament.core.tiebreaks.names import tiebreak_name
+from arbiter_tournament.core.knockout import TopConfig, build_bracket
+from arbiter_tournament.core.store import load
 from tests.conftest import ROOT
 from tests.helpers import with_round
 
@@ -375,7 +375,7 @@ def four_finished(top_size: int = 4):
 
 
 def test_bracket_printout_of_a_started_top():
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
     e = top.start_top(four_finished())
     text = printout(e, "bracket")
@@ -390,7 +390,7 @@ def test_bracket_printout_of_a_started_top():
 
 
 def test_playoff_printout_of_a_started_playoff():
-    from arbiter.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.playoff import stage as playoff_event
 
     e = playoff_event.start_playoff(four_finished(0))
     text = printout(e, "playoff")

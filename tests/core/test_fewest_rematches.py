@@ -18,16 +18,16 @@ from itertools import combinations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from arbiter.core import teams as team_event
-from arbiter.core.errors import NoLegalPairing
-from arbiter.core.event import commands
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
-from arbiter.core.event.results import Result
-from arbiter.core.pairing import preview
-from arbiter.core.pairing.rounds import pair_by_hand, pair_next, rematches_in
-from arbiter.core.swiss import PairingRequest, pair_round
-from arbiter.core.swiss.rematches import fewest_rematches, pair_fewest_rematches
-from arbiter.core.teams.pairing import pair_teams_by_hand, rematches_of
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.errors import NoLegalPairing
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.pairing import preview
+from arbiter_tournament.core.pairing.rounds import pair_by_hand, pair_next, rematches_in
+from arbiter_tournament.core.swiss import PairingRequest, pair_round
+from arbiter_tournament.core.swiss.rematches import fewest_rematches, pair_fewest_rematches
+from arbiter_tournament.core.teams.pairing import pair_teams_by_hand, rematches_of
 
 TRIANGLES = [[(1, 4), (2, 5), (3, 6)], [(5, 1), (6, 2), (4, 3)], [(1, 6), (2, 4), (3, 5)]]
 TEAMS = ["Ants", "Bees", "Cats", "Dogs", "Eels", "Fish"]
@@ -111,7 +111,7 @@ def test_round_five_after_the_triangles_and_then_nothing_to_pair():
     assert len(team_event.matches(e, e.find_round("swiss", None, 5))) == 3
     for b in range(1, 7):
         e = commands.record_result(e, "swiss", None, 5, b, Result.parse("0-1"))
-    from arbiter.core.commands import PairNext
+    from arbiter_tournament.core.commands import PairNext
 
     assert str(PairNext().why_not(e)) == "all 5 rounds have been paired"
 
@@ -135,7 +135,7 @@ def test_team_pairing_by_hand_follows_the_line_ups_and_refuses_mistakes():
     names = {p.id: p.name for p in e.players}
     assert [(names[g.first], names[g.second]) for g in rnd.games[:2]] == [("Ants 1", "Dogs 1"), ("Dogs 2", "Ants 2")]
     assert all(g.manual for g in rnd.games)
-    from arbiter.core.errors import IllegalChange
+    from arbiter_tournament.core.errors import IllegalChange
 
     with pytest.raises(IllegalChange, match="team 'Ants' is paired twice"):
         pair_teams_by_hand(e, [("Ants", "Bees"), ("1", "Cats")])
@@ -299,14 +299,14 @@ def first_round_that_can_fail(n: int) -> int:
 
 @pytest.mark.parametrize("n", [2, 4, 6, 8])
 def test_the_rounds_sure_without_a_rematch_are_those_of_every_sequence_of_rounds(n):
-    from arbiter.core.pairing.guarantee import rematch_free_rounds
+    from arbiter_tournament.core.pairing.guarantee import rematch_free_rounds
 
     assert rematch_free_rounds(n) == first_round_that_can_fail(n) - 1
     assert rematch_free_rounds(n - 1) == rematch_free_rounds(n)  # the odd field: the bye is one more
 
 
 def test_the_rounds_sure_by_field_and_the_field_needed():
-    from arbiter.core.pairing.guarantee import field_warning, new_event_note, rematch_free_rounds, smallest_field
+    from arbiter_tournament.core.pairing.guarantee import field_warning, new_event_note, rematch_free_rounds, smallest_field
 
     assert [rematch_free_rounds(n) for n in range(2, 17)] == [1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7, 9, 9]
     assert [smallest_field(r) for r in range(1, 10)] == [2, 3, 3, 7, 7, 11, 11, 15, 15]

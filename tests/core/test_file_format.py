@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.event.model import Category, Event, Game, Player, Prize, PrizeSplit, Round
-from arbiter.core.event.records import Scoring
-from arbiter.core.event.results import Result
-from arbiter.core.store import dumps, loads
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.event.model import Category, Event, Game, Player, Prize, PrizeSplit, Round
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import dumps, loads
 
 names = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=30).filter(lambda s: s.strip())
 

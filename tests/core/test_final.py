@@ -7,17 +7,17 @@ from fractions import Fraction
 
 import pytest
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event import commands
-from arbiter.core.event.model import Category, Event, Player, Prize, PrizeSplit
-from arbiter.core.event.results import Result
-from arbiter.core.final import changes
-from arbiter.core.final.categories import admits, birth_year, members
-from arbiter.core.final.prizes import prize_list
-from arbiter.core.final.ranking import FinalRanking, FinalRow, final_ranking, is_finished, restricted
-from arbiter.core.knockout import stage as top
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.tiebreaks.standings import standings
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.model import Category, Event, Player, Prize, PrizeSplit
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.final import changes
+from arbiter_tournament.core.final.categories import admits, birth_year, members
+from arbiter_tournament.core.final.prizes import prize_list
+from arbiter_tournament.core.final.ranking import FinalRanking, FinalRow, final_ranking, is_finished, restricted
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.tiebreaks.standings import standings
 from tests.final_events import play_top, swiss, twelve_with_top
 
 F = Fraction
@@ -142,7 +142,7 @@ def test_lots_are_drawn_only_at_the_end_and_only_when_the_event_breaks_ties_by_l
 
 
 def test_the_play_off_decides_first_place():
-    from arbiter.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.playoff import stage as playoff_event
 
     e = three_way_round_robin(share=False)
     e = playoff_event.start_playoff(e)
@@ -189,7 +189,7 @@ def test_a_team_event_ranks_its_teams():
     assert fr.teams and fr.finished
     assert [r.name for r in fr.rows] == ["B", "A", "D", "C"]  # as its team standings
     assert [r.place_text for r in fr.rows] == ["1", "2", "3", "4"] and fr.rows[0].points == 4
-    from arbiter.core.formats.final import rows_for
+    from arbiter_tournament.core.formats.final import rows_for
 
     e = changes.add_category(e, "Juniors", born_from=2008)
     with pytest.raises(IllegalChange, match="ranks teams"):
@@ -197,7 +197,7 @@ def test_a_team_event_ranks_its_teams():
 
 
 def test_a_category_list_of_one_table_keeps_the_place_in_the_whole_ranking():
-    from arbiter.core.formats.final import rows_for
+    from arbiter_tournament.core.formats.final import rows_for
 
     e = changes.add_category(swiss(16, rounds=3, tables=2), "Under 1900", rating_below=1900)
     fr = final_ranking(e)

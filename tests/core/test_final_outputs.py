@@ -7,12 +7,12 @@ import io
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter.core.event import commands
-from arbiter.core.final import changes
-from arbiter.core.formats import final as out
-from arbiter.core.formats.exports import printout
-from arbiter.core.formats.site import build_site
-from arbiter.core.msg.cells import text_width
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.final import changes
+from arbiter_tournament.core.formats import final as out
+from arbiter_tournament.core.formats.exports import printout
+from arbiter_tournament.core.formats.site import build_site
+from arbiter_tournament.core.msg.cells import text_width
 from tests.core.test_final import three_way_round_robin
 from tests.final_events import swiss, twelve_with_top
 

@@ -18,13 +18,13 @@ from string import Formatter
 
 import pytest
 
-from arbiter.core.msg import journal_legacy as legacy
-from arbiter.core.msg import journal as jt
-from arbiter.core.pairing import rounds as pairing, preview
-from arbiter.core.event.model import STAGES
-from arbiter.core.msg import RU, Msg
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create
+from arbiter_tournament.core.msg import journal_legacy as legacy
+from arbiter_tournament.core.msg import journal as jt
+from arbiter_tournament.core.pairing import rounds as pairing, preview
+from arbiter_tournament.core.event.model import STAGES
+from arbiter_tournament.core.msg import RU, Msg
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 
@@ -241,7 +241,7 @@ def test_the_pairing_preview_describes_its_changes_from_the_catalog():
 
 
 def _journal_file(path):
-    from arbiter.core.store.files import journal_path
+    from arbiter_tournament.core.store.files import journal_path
 
     return journal_path(path)
 
@@ -310,7 +310,7 @@ def test_an_old_journal_still_shows_in_russian(tmp_path):
 
 def test_the_old_path_is_for_old_lines_only():
     """A message made now never goes through the regular expressions; a plain string always does."""
-    import arbiter.core.msg.journal_legacy as old
+    import arbiter_tournament.core.msg.journal_legacy as old
 
     calls = []
     real = old.match
@@ -325,7 +325,7 @@ def test_the_old_path_is_for_old_lines_only():
 
 def test_an_undo_refused_names_the_change_in_the_judges_language(tmp_path):
     """`cannot undo '...'`: the stored English description inside the error is said in Russian too."""
-    from arbiter.core.errors import Conflict
+    from arbiter_tournament.core.errors import Conflict
     from tests.helpers import set_result, with_round
 
     path = tmp_path / "e.toml"
@@ -350,8 +350,8 @@ def test_history_and_undo_in_russian(tmp_path, monkeypatch):
     import os
 
     from tests.tui.pilot import screen_text
-    from arbiter.tui.app import ArbiterApp
-    from arbiter.tui.screens.dialogs import TextScreen
+    from arbiter_tournament.tui.app import ArbiterApp
+    from arbiter_tournament.tui.screens.dialogs import TextScreen
 
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     path = tmp_path / "demo.toml"
@@ -394,8 +394,8 @@ def test_a_pairing_changed_by_hand_in_the_russian_history(tmp_path, monkeypatch)
     from dataclasses import replace
 
     from tests.tui.pilot import screen_text
-    from arbiter.tui.app import ArbiterApp
-    from arbiter.tui.screens.dialogs import TextScreen
+    from arbiter_tournament.tui.app import ArbiterApp
+    from arbiter_tournament.tui.screens.dialogs import TextScreen
 
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     path = tmp_path / "cup.toml"

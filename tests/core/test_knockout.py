@@ -6,8 +6,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from arbiter.core.errors import IllegalChange, InvalidResult
-from arbiter.core.knockout import (
+from arbiter_tournament.core.errors import IllegalChange, InvalidResult
+from arbiter_tournament.core.knockout import (
     THIRD_PLACE,
     GameResult,
     TableRanking,

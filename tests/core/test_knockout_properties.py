@@ -7,8 +7,8 @@ from fractions import Fraction as F
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.knockout.bracket_text import bracket_json, bracket_lines, text_width
-from arbiter.core.knockout import (
+from arbiter_tournament.core.knockout.bracket_text import bracket_json, bracket_lines, text_width
+from arbiter_tournament.core.knockout import (
     TableRanking,
     TopConfig,
     aims_report,

@@ -49,14 +49,14 @@ def imports() -> dict[str, set[tuple[str, str]]]:
                     targets = [".".join(base + ([node.module] if node.module else []))]
                     if not node.module:
                         targets = [f"{targets[0]}.{a.name}" for a in node.names]
-                elif node.module == "arbiter.core":
+                elif node.module == "arbiter_tournament.core":
                     targets = [f"core.{a.name}" for a in node.names]
                 elif node.module:
                     targets = [node.module]
             elif isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             for t in targets:
-                t = t.removeprefix("arbiter.")  # core is installed as arbiter.core
+                t = t.removeprefix("arbiter_tournament.")  # core is installed as arbiter_tournament.core
                 if t.startswith("core.") and _unit(t) != _unit(mod) and _unit(mod) != "core":
                     edges[_unit(mod)].add((_unit(t), mod))
     return edges
@@ -120,10 +120,10 @@ def module_imports(top: Path) -> dict[str, set[tuple[str, int]]]:
                     base = ".".join(pkg.split(".")[: len(pkg.split(".")) - node.level + 1]
                                     + ([node.module] if node.module else []))
                 else:
-                    base = (node.module or "").removeprefix("arbiter.")
+                    base = (node.module or "").removeprefix("arbiter_tournament.")
                 names = [f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base for a in node.names]
             elif isinstance(node, ast.Import):
-                names = [a.name.removeprefix("arbiter.") for a in node.names]
+                names = [a.name.removeprefix("arbiter_tournament.") for a in node.names]
             for name in names:
                 while name and name not in mods:
                     name = name.rpartition(".")[0]
@@ -171,10 +171,10 @@ def test_the_module_check_sees_a_circle_inside_a_function(tmp_path, monkeypatch)
     (top / "pkg").mkdir(parents=True)
     (top / "__init__.py").write_text("")
     (top / "pkg" / "__init__.py").write_text("")
-    (top / "pkg" / "a.py").write_text("from arbiter.core.pkg.b import f\n")
-    (top / "pkg" / "b.py").write_text("def f():\n    from arbiter.core.pkg import c\n")
+    (top / "pkg" / "a.py").write_text("from arbiter_tournament.core.pkg.b import f\n")
+    (top / "pkg" / "b.py").write_text("def f():\n    from arbiter_tournament.core.pkg import c\n")
     (top / "pkg" / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n")
-    (top / "pkg" / "d.py").write_text("from arbiter.core.pkg import a, b\n")
+    (top / "pkg" / "d.py").write_text("from arbiter_tournament.core.pkg import a, b\n")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     found = module_cycles(top)
     assert len(found) == 1 and found[0].startswith("core.pkg.a <-> core.pkg.b <-> core.pkg.c: "), found
@@ -207,11 +207,11 @@ def test_the_layers_run_from_the_messages_up():
 
 
 def test_core_imports_no_textual_no_rich_and_no_tui():
-    modules = sorted("arbiter." + _module(p) for p in CORE.rglob("*.py"))
+    modules = sorted("arbiter_tournament." + _module(p) for p in CORE.rglob("*.py"))
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') or m.startswith('arbiter.tui')]\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') or m.startswith('arbiter_tournament.tui')]\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-PACKAGES = ("arbiter.core.commands", "arbiter.core.tiebreaks", "arbiter.core.knockout", "arbiter.core.teams")
+PACKAGES = ("arbiter_tournament.core.commands", "arbiter_tournament.core.tiebreaks", "arbiter_tournament.core.knockout", "arbiter_tournament.core.teams")
 
 
 def _run(code: str) -> str:
@@ -32,12 +32,12 @@ def test_every_listed_name_is_its_modules_own(package):
 def test_a_name_loads_its_module_alone():
     out = _run("""
         import sys
-        from arbiter.core.teams import is_team_event
-        from arbiter.core.knockout import IllegalChange
-        from arbiter.core.commands import RecordResult
-        heavy = ["arbiter.core.teams.pairing", "arbiter.core.teams.team_standings", "arbiter.core.tiebreaks.team",
-                 "arbiter.core.knockout.seeding", "arbiter.core.knockout.bracket", "arbiter.core.swiss",
-                 "arbiter.core.commands.pairing"]
+        from arbiter_tournament.core.teams import is_team_event
+        from arbiter_tournament.core.knockout import IllegalChange
+        from arbiter_tournament.core.commands import RecordResult
+        heavy = ["arbiter_tournament.core.teams.pairing", "arbiter_tournament.core.teams.team_standings", "arbiter_tournament.core.tiebreaks.team",
+                 "arbiter_tournament.core.knockout.seeding", "arbiter_tournament.core.knockout.bracket", "arbiter_tournament.core.swiss",
+                 "arbiter_tournament.core.commands.pairing"]
         print("loaded", [m for m in heavy if m in sys.modules])
     """)
     assert "loaded []" in out, out
@@ -48,11 +48,11 @@ def test_teams_matches_is_the_function_whichever_is_loaded_first():
     binds the function, and loading the module afterwards does not take its place."""
     out = _run("""
         import sys, types
-        import arbiter.core.teams as t
-        import arbiter.core.teams.matches
-        import arbiter.core.teams.pairing
-        from arbiter.core.teams import matches
-        m = sys.modules["arbiter.core.teams.matches"]
+        import arbiter_tournament.core.teams as t
+        import arbiter_tournament.core.teams.matches
+        import arbiter_tournament.core.teams.pairing
+        from arbiter_tournament.core.teams import matches
+        m = sys.modules["arbiter_tournament.core.teams.matches"]
         print(callable(t.matches) and not isinstance(t.matches, types.ModuleType), matches is t.matches, m.__name__)
     """)
-    assert out.split() == ["True", "True", "arbiter.core.teams.matches"], out
+    assert out.split() == ["True", "True", "arbiter_tournament.core.teams.matches"], out

@@ -10,13 +10,13 @@ from fractions import Fraction
 
 import pytest
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event import commands
-from arbiter.core.final.ranking import final_ranking
-from arbiter.core.knockout import stage as top
-from arbiter.core.store import dumps
-from arbiter.core.tiebreaks.merged import tied_groups
-from arbiter.core.tiebreaks.standings import standings
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.final.ranking import final_ranking
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.store import dumps
+from arbiter_tournament.core.tiebreaks.merged import tied_groups
+from arbiter_tournament.core.tiebreaks.standings import standings
 from tests.cli_run import ok, refused
 from tests.final_events import swiss
 

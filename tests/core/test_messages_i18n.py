@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core import errors
-from arbiter.core import msg
-from arbiter.core.errors import FileProblem, IllegalChange, InvalidResult, Msg, NoLegalPairing, message
-from arbiter.core.msg import EN, RU, WORDS, UnknownMessage, fields_of, joined, render, verbatim, word
-from arbiter.core.msg.data import from_data, to_data
-from arbiter.core.event.results import Result
-from arbiter.core.store.codec import loads
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core import errors
+from arbiter_tournament.core import msg
+from arbiter_tournament.core.errors import FileProblem, IllegalChange, InvalidResult, Msg, NoLegalPairing, message
+from arbiter_tournament.core.msg import EN, RU, WORDS, UnknownMessage, fields_of, joined, render, verbatim, word
+from arbiter_tournament.core.msg.data import from_data, to_data
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store.codec import loads
 
 from helpers import event_with_players, with_round
 
@@ -315,7 +315,7 @@ def test_no_key_is_written_twice_in_the_catalog():
 
 
 def test_both_languages_have_the_same_keys():
-    from arbiter.core.msg.en import EN as NAMED
+    from arbiter_tournament.core.msg.en import EN as NAMED
 
     assert set(EN) == set(RU)
     assert set(NAMED) <= set(RU), sorted(set(NAMED) - set(RU))
@@ -391,7 +391,7 @@ def test_every_word_passed_as_a_field_is_translated():
             if isinstance(call, ast.Call) and _name(call.func) == "word" and call.args:
                 if isinstance(call.args[0], ast.Constant):
                     literal.add(call.args[0].value)
-    from arbiter.core.store.codec import STAGES
+    from arbiter_tournament.core.store.codec import STAGES
 
     needed = literal | set(STAGES) | {"swiss", "roundrobin", "top", "playoff", "first", "second", "white", "black",
                                       "rating", "table"}
@@ -402,7 +402,7 @@ def test_every_word_passed_as_a_field_is_translated():
 
 
 def test_every_grammatical_form_a_template_asks_for_exists_for_every_stage():
-    from arbiter.core.store.codec import STAGES
+    from arbiter_tournament.core.store.codec import STAGES
 
     specs = {spec for t in RU.values() for _, f, spec, _ in __import__("string").Formatter().parse(t)
              if f == "stage" and spec}
@@ -556,7 +556,7 @@ def test_a_wrapped_error_keeps_both_parts_translatable():
 def test_no_legal_pairing_names_the_players_and_why_in_both_languages():
     e = event_with_players(2, rounds=3)
     e = with_round(e, 1, [(1, 2)], ["1-0"])
-    from arbiter.core.pairing.rounds import pair_next
+    from arbiter_tournament.core.pairing.rounds import pair_next
 
     with pytest.raises(NoLegalPairing) as err:
         pair_next(e)
@@ -585,7 +585,7 @@ def _three_players_forbidden():
 
 
 def test_three_players_who_cannot_be_paired_are_named_with_why_in_words():
-    from arbiter.core.pairing.rounds import pair_next
+    from arbiter_tournament.core.pairing.rounds import pair_next
 
     with pytest.raises(NoLegalPairing) as err:
         pair_next(_three_players_forbidden())
@@ -605,7 +605,7 @@ def test_three_players_who_cannot_be_paired_are_named_with_why_in_words():
 
 
 def test_three_players_who_cannot_be_paired_through_arbiter_pair(tmp_path):
-    from arbiter.core.store import create
+    from arbiter_tournament.core.store import create
 
     path = tmp_path / "three.toml"
     create(path, _three_players_forbidden())

@@ -7,12 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.event import commands
-from arbiter.core.formats.exports import PRINTOUTS, printout
-from arbiter.core.formats.text import FORM_FEED, clean_pages, paginate
-from arbiter.core.limits import PAGE_LINES
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.store import create
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.formats.exports import PRINTOUTS, printout
+from arbiter_tournament.core.formats.text import FORM_FEED, clean_pages, paginate
+from arbiter_tournament.core.limits import PAGE_LINES
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.store import create
 from tests.cli_run import run
 
 lines_ = st.sampled_from(["", "a", "bb row", "   ", "x" * 80])

@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.history import histories
-from arbiter.core.event.records import Outcome
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.event.records import Outcome
+from arbiter_tournament.core.event.results import Result
 from tests.helpers import event_with_players
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.core.errors import FileProblem, IllegalChange
-from arbiter.core.event import commands
-from arbiter.core.event.model import STAGES, SYSTEMS
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord
-from arbiter.core.event.systems import (
+from arbiter_tournament.core.errors import FileProblem, IllegalChange
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.model import STAGES, SYSTEMS
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord
+from arbiter_tournament.core.event.systems import (
     DEFAULT_PAIRING,
     PAIRINGS,
     Stage,
@@ -18,10 +18,10 @@ from arbiter.core.event.systems import (
     main_stage,
     pairing_system,
 )
-from arbiter.core.pairing.rounds import explain_round, pair_next
-from arbiter.core.store.codec import dumps, loads
-from arbiter.core.swiss.burstein import Index, list_sort, seeding_acceleration
-from arbiter.core.swiss.request import PairingRequest
+from arbiter_tournament.core.pairing.rounds import explain_round, pair_next
+from arbiter_tournament.core.store.codec import dumps, loads
+from arbiter_tournament.core.swiss.burstein import Index, list_sort, seeding_acceleration
+from arbiter_tournament.core.swiss.request import PairingRequest
 
 
 def test_the_enums_are_the_words_of_the_file():
@@ -38,7 +38,7 @@ def test_the_pairing_registry():
     assert (dutch.rules, burstein.rules) == ("C.04.3", "C.04.4.2")
     assert dutch.floats and dutch.acceleration and not burstein.floats and not burstein.acceleration
     assert burstein.colours and burstein.forbidden_pairs
-    assert burstein.engine().__module__ == "arbiter.core.swiss.burstein"
+    assert burstein.engine().__module__ == "arbiter_tournament.core.swiss.burstein"
     with pytest.raises(IllegalChange, match="unknown pairing system 'lim' \\(one of dutch, burstein"):
         pairing_system("lim")
     with pytest.raises(IllegalChange, match="no Baku acceleration"):
@@ -98,7 +98,7 @@ def test_the_index_by_hand():
     players = [PlayerHistory(1, 2000, "", (_rec(W, 4, "w"),)), PlayerHistory(2, 1900, "", (_rec(D, 3, "b"),)),
                PlayerHistory(3, 1800, "", (_rec(D, 2, "w"),)), PlayerHistory(4, 1700, "", (_rec(L, 1, "b"),)),
                PlayerHistory(5, 1600, "", (_rec(Outcome.PAB),))]
-    from arbiter.core.swiss.burstein import BursteinRound
+    from arbiter_tournament.core.swiss.burstein import BursteinRound
 
     rp = BursteinRound(PairingRequest(players, 5))
     # round 2 is a seeding round: 1 and 2 (half of the five to pair, rounded down) carry a virtual win

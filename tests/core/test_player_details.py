@@ -8,13 +8,13 @@ import datetime
 import pytest
 from hypothesis import given, strategies as st
 
-from arbiter.core.errors import FileProblem, IllegalChange
-from arbiter.core.event import commands, player_details as details
-from arbiter.core.event.federations import CODES, NAMES, code_of
-from arbiter.core.formats.trf import parse_trf, write_trf
-from arbiter.core.formats.trf_event import event_to_trf, trf_to_event
-from arbiter.core.store import load
-from arbiter.core.store.codec import dumps, loads
+from arbiter_tournament.core.errors import FileProblem, IllegalChange
+from arbiter_tournament.core.event import commands, player_details as details
+from arbiter_tournament.core.event.federations import CODES, NAMES, code_of
+from arbiter_tournament.core.formats.trf import parse_trf, write_trf
+from arbiter_tournament.core.formats.trf_event import event_to_trf, trf_to_event
+from arbiter_tournament.core.store import load
+from arbiter_tournament.core.store.codec import dumps, loads
 from tests.cli_run import run
 
 

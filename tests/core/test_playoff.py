@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.playoff.plan import GameResult, advance, berger, propose
+from arbiter_tournament.core.playoff.plan import GameResult, advance, berger, propose
 
 
 def play(plan, decide, max_steps=200):
@@ -170,7 +170,7 @@ def test_every_size_ends_with_one_of_the_tied(n, seed, data):
 
 
 def test_plan_and_results_round_trip():
-    from arbiter.core.playoff.plan import plan_from_dict, plan_to_dict, results_from_dict, results_to_dict
+    from arbiter_tournament.core.playoff.plan import plan_from_dict, plan_to_dict, results_from_dict, results_to_dict
 
     for n in (2, 4, 6, 12):
         plan = propose(list(range(1, n + 1)), seed=42)
@@ -210,8 +210,8 @@ def test_the_format_for_each_number_of_tied_players(n):
 def test_the_playoff_report_names_the_players_its_log_speaks_of():
     """The play-off's log (core.playoff.plan) knows players by id; the report says them by name, as the
     judge reads them ("Player 0002 (2) wins the Armageddon", issue 13), in both languages."""
-    from arbiter.core.msg import Msg
-    from arbiter.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.msg import Msg
+    from arbiter_tournament.core.playoff import stage as playoff_event
     from tests.core.test_explain_i18n import _playoffs
 
     told = 0

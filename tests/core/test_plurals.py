@@ -9,9 +9,9 @@ from string import Formatter
 
 import pytest
 
-from arbiter.core import msg
-from arbiter.core.msg import EN, RU, Msg, fill, plural, plural_category
-from arbiter.tui.i18n import T, points_word, tr
+from arbiter_tournament.core import msg
+from arbiter_tournament.core.msg import EN, RU, Msg, fill, plural, plural_category
+from arbiter_tournament.tui.i18n import T, points_word, tr
 
 COUNTS = (1, 2, 5, 11, 21, 22, 25, 101)
 # CLDR's categories, written out by hand (unicode.org "Language Plural Rules")

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing, preview
-from arbiter.core.errors import Conflict, IllegalChange
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing, preview
+from arbiter_tournament.core.errors import Conflict, IllegalChange
+from arbiter_tournament.core.event.results import Result
 from tests.helpers import event_with_players
 
 
@@ -97,7 +97,7 @@ def test_adopt_on_an_unchanged_file_is_pairing_then_swapping(two_played):
     by_hand = pairing.swap_colours(pairing.pair_next(e), "swiss", None, 3, 2)
     assert saved == by_hand
     # the same file read again (other objects, same content) adopts as well
-    from arbiter.core.store import dumps, loads
+    from arbiter_tournament.core.store import dumps, loads
 
     assert preview.adopt(loads(dumps(e)), p) == by_hand
 

@@ -10,11 +10,11 @@ from fractions import Fraction
 
 from hypothesis import given, strategies as st
 
-from arbiter.core.formats import exports, final, text
-from arbiter.core.knockout import stage as top
-from arbiter.core.final import changes
-from arbiter.core.msg.cells import named, text_width
-from arbiter.core.store import load
+from arbiter_tournament.core.formats import exports, final, text
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.final import changes
+from arbiter_tournament.core.msg.cells import named, text_width
+from arbiter_tournament.core.store import load
 from tests.conftest import ROOT
 from tests.day_events import after_rounds
 
@@ -76,7 +76,7 @@ def test_the_tops_pairings_show_the_points_before_the_top():
     out = exports.pairings_text(e, [rnd])
     g = rnd.games[0]
     row = next(ln for ln in out.splitlines() if ln.lstrip().startswith(f"{g.board} "))
-    from arbiter.core.event.model import points_text
+    from arbiter_tournament.core.event.model import points_text
 
     assert re.search(rf"\({g.first}\)\s+{re.escape(points_text(before[g.first]))}\s", row), row
     assert row.rstrip().endswith(points_text(before[g.second])), row
@@ -93,8 +93,8 @@ def test_named_is_never_wider_and_keeps_the_number_whenever_there_is_room(name, 
 
 @given(limit=st.integers(1, 19), text=st.text(max_size=30))
 def test_limits_whole_takes_only_ascii_digits(limit, text):
-    from arbiter.core import limits
-    from arbiter.core.errors import InvalidNumber
+    from arbiter_tournament.core import limits
+    from arbiter_tournament.core.errors import InvalidNumber
 
     t = text.strip()
     try:

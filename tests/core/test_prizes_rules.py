@@ -9,15 +9,15 @@ from fractions import Fraction
 
 import pytest
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event import commands
-from arbiter.core.event.model import Event
-from arbiter.core.event.results import Result
-from arbiter.core.final import changes
-from arbiter.core.final.prizes import prize_list
-from arbiter.core.final.ranking import FinalRanking, FinalRow, final_ranking
-from arbiter.core.knockout import stage as top
-from arbiter.core.pairing import rounds as pairing
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.final import changes
+from arbiter_tournament.core.final.prizes import prize_list
+from arbiter_tournament.core.final.ranking import FinalRanking, FinalRow, final_ranking
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.pairing import rounds as pairing
 from tests.final_events import play_top, swiss
 
 F = Fraction
@@ -359,7 +359,7 @@ def on_real_events(draw, count: int):
 @settings(max_examples=60, deadline=None)
 @given(case=on_real_events(6))
 def test_properties_of_the_money_on_real_events(real_events, case):
-    from arbiter.core.final.categories import members
+    from arbiter_tournament.core.final.categories import members
 
     k, women, cut, items, sharing, share = case
     e = real_events[k]
@@ -426,7 +426,7 @@ def _fair_by_every_set(players, money):
     st.lists(st.tuples(st.integers(0, 500).map(F), st.none() | st.frozensets(st.integers(1, n), min_size=1)),
              min_size=1, max_size=5))))
 def test_the_pool_is_shared_as_the_rule_says(case):
-    from arbiter.core.final.prizes import _fair
+    from arbiter_tournament.core.final.prizes import _fair
 
     players, items = case
     money = [(i, a, who) for i, (a, who) in enumerate(items)]
@@ -439,8 +439,8 @@ def test_the_pool_is_shared_as_the_rule_says(case):
 
 
 def test_the_trophy_setting_and_lots_are_kept_in_the_file_and_checked_when_read(top16, tmp_path):
-    from arbiter.core.errors import FileProblem
-    from arbiter.core.store import dumps, load
+    from arbiter_tournament.core.errors import FileProblem
+    from arbiter_tournament.core.store import dumps, load
 
     e = prizes(top16, ("1st", 1000), ("2nd", 600), ("3rd", 400), ("4th", 300), ("5th", 200), ("Cup", None))
     e = changes.draw_lots(changes.set_prize_trophies(e, "lot"))

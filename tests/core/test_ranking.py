@@ -3,10 +3,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.tiebreaks.ranking import rank
-from arbiter.core.event.records import Scoring
-from arbiter.core.tiebreaks import Context
-from arbiter.core.tiebreaks.notation import crosstable
+from arbiter_tournament.core.tiebreaks.ranking import rank
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.tiebreaks import Context
+from arbiter_tournament.core.tiebreaks.notation import crosstable
 from test_tiebreaks_properties import events
 
 S = Scoring()

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.event import commands
-from arbiter.core.ratings import fill
-from arbiter.core.ratings.fold import fold, words
-from arbiter.core.ratings.index import Index
-from arbiter.core.ratings.lists import Entry, read_csv, read_fide
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.ratings import fill
+from arbiter_tournament.core.ratings.fold import fold, words
+from arbiter_tournament.core.ratings.index import Index
+from arbiter_tournament.core.ratings.lists import Entry, read_csv, read_fide
 
 # the shared spec's sample (ratinglists.md), in FIDE's layout
 SAMPLE = """\

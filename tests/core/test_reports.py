@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core import commands as cmds
-from arbiter.core.errors import IllegalChange, InvalidResult
-from arbiter.core.event import codes
-from arbiter.core.event import reports as R
-from arbiter.core.event.results import Result
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.store import EventFile, create, journal, load
-from arbiter.core.store.reports import GroupWriter, Reports, reports_path
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.errors import IllegalChange, InvalidResult
+from arbiter_tournament.core.event import codes
+from arbiter_tournament.core.event import reports as R
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.store import EventFile, create, journal, load
+from arbiter_tournament.core.store.reports import GroupWriter, Reports, reports_path
 from tests.helpers import event_with_players, set_result
 
 

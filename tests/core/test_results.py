@@ -1,8 +1,8 @@
 import pytest
 
-from arbiter.core.errors import InvalidResult
-from arbiter.core.event.records import Outcome as O
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.errors import InvalidResult
+from arbiter_tournament.core.event.records import Outcome as O
+from arbiter_tournament.core.event.results import Result
 
 CANONICAL = ["1-0", "0-1", "1/2", "+-", "-+", "--", "1-0t", "0-1t", "=t", "1-0a", "0-1a"]
 

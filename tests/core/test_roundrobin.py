@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.roundrobin.berger import (
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.roundrobin.berger import (
     BergerDraw,
     ScheduledGame,
     berger_numbers,
@@ -315,9 +315,9 @@ def test_closed_form_equals_rotation_algorithm(n):
 
 def test_a_player_withdrawn_before_the_round_robin_starts_is_left_out_of_the_standings():
 
-    from arbiter.core.event.commands import add_player, new_event, withdraw
-    from arbiter.core.pairing.rounds import pair_next
-    from arbiter.core.tiebreaks.standings import standings
+    from arbiter_tournament.core.event.commands import add_player, new_event, withdraw
+    from arbiter_tournament.core.pairing.rounds import pair_next
+    from arbiter_tournament.core.tiebreaks.standings import standings
 
     ev = new_event("RR", 3, system="roundrobin")
     for name in ("Ann", "Bob", "Cid", "Dan", "Eve"):

@@ -10,10 +10,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.event.history import histories, scores
-from arbiter.core.event.model import Game, Round
-from arbiter.core.event.records import Scoring
-from arbiter.core.event.results import Result
+from arbiter_tournament.core.event.history import histories, scores
+from arbiter_tournament.core.event.model import Game, Round
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.event.results import Result
 from tests.core.test_file_format import events
 from tests.helpers import event_with_players
 

@@ -6,11 +6,11 @@ from dataclasses import replace
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from arbiter.core.event.commands import add_player, new_event
-from arbiter.core.errors import IllegalChange
-from arbiter.core.event.model import Player
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.event.seating import add_and_seat, deal, move_player, seat_players, seating_plan, table_summary
+from arbiter_tournament.core.event.commands import add_player, new_event
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.event.model import Player
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.event.seating import add_and_seat, deal, move_player, seat_players, seating_plan, table_summary
 
 
 def _players(ratings, clubs=None):

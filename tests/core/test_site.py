@@ -13,13 +13,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.errors import FileProblem
-from arbiter.core.formats import site as site_mod
-from arbiter.core.formats.html import Markup, esc, tag
-from arbiter.core.formats.site import MANIFEST, build_site, write_site
-from arbiter.core.msg.cells import UNSAFE, clean
-from arbiter.core.store import load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.formats import site as site_mod
+from arbiter_tournament.core.formats.html import Markup, esc, tag
+from arbiter_tournament.core.formats.site import MANIFEST, build_site, write_site
+from arbiter_tournament.core.msg.cells import UNSAFE, clean
+from arbiter_tournament.core.store import load
 from tests.conftest import ROOT
 from tests.helpers import with_round
 
@@ -139,8 +139,8 @@ def test_pages_have_no_javascript_and_links_resolve(tmp_path):
 
 
 def test_bracket_page_without_and_with_a_top(monkeypatch):
-    from arbiter.core.formats import exports
-    from arbiter.core.knockout import TopConfig, build_bracket
+    from arbiter_tournament.core.formats import exports
+    from arbiter_tournament.core.knockout import TopConfig, build_bracket
 
     monkeypatch.setattr(exports, "top_bracket", lambda e: None)
     assert "No top yet." in build_site(hostile_event(), now=NOW)["bracket.html"]
@@ -247,8 +247,8 @@ def test_chromium_renders_the_demo_in_russian(tmp_path):
 
 
 def test_site_of_a_started_top_and_playoff(tmp_path):
-    from arbiter.core.playoff import stage as playoff_event
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.knockout import stage as top
 
     e = commands.new_event("Cup <finals>", 1, top=4, tiebreaks=("SB",))
     for n in ["Carol [/]", "<script>x</script>", "Dan", "Eve"]:

@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from arbiter.core.errors import IllegalChange, InvalidResult
-from arbiter.core.event.results import Result
-from arbiter.core.event.slips import (OnBoard, mirrored, parse_score, player_result, players_on_boards, split_slip,
+from arbiter_tournament.core.errors import IllegalChange, InvalidResult
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.event.slips import (OnBoard, mirrored, parse_score, player_result, players_on_boards, split_slip,
                                       who_elsewhere)
-from arbiter.core.store import load
+from arbiter_tournament.core.store import load
 
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo.toml"
 
@@ -37,7 +37,7 @@ def test_a_player_is_found_by_id_or_by_name_on_the_round_shown(demo):
 
 
 def test_a_whole_word_is_taken_before_names_that_only_begin_so():
-    from arbiter.core.event.slips import matching
+    from arbiter_tournament.core.event.slips import matching
 
     names = {1: "Ivanov, Dmitry", 2: "Ivanova, Olga", 3: "Семёнов, Пётр"}
     assert matching(names, "Ivanov") == [1]

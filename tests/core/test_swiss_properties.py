@@ -14,9 +14,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.errors import NoLegalPairing
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
-from arbiter.core.swiss import PairingRequest, pair_round
+from arbiter_tournament.core.errors import NoLegalPairing
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
+from arbiter_tournament.core.swiss import PairingRequest, pair_round
 
 
 def _colours(recs):

@@ -13,13 +13,13 @@ from fractions import Fraction as F
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core import teams as team_event
-from arbiter.core.formats import team_output
-from arbiter.core.errors import IllegalChange, NoLegalPairing
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.event.results import Result
-from arbiter.core.store import dumps, loads
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.formats import team_output
+from arbiter_tournament.core.errors import IllegalChange, NoLegalPairing
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import dumps, loads
 
 
 def team_event_of(names, boards, *, per_team=None, system="swiss", rounds=3, match_points=None):

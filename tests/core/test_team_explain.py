@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core import teams as team_event
-from arbiter.core.tiebreaks.team import TeamContext, TeamScoring, compute_team
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.tiebreaks.team_explain import explain_team, render_team_explain
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.tiebreaks.team import TeamContext, TeamScoring, compute_team
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.tiebreaks.team_explain import explain_team, render_team_explain
 from tests.core.test_team_event import play, team_event_of, v6_event
 from tests.core.test_tiebreaks_team import RR5, RR5_CODES, RR5_VALUES, team_events
 

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core import teams as team_event
-from arbiter.core.errors import IllegalChange
-from arbiter.core.pairing import preview
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.teams.hand import exchange_teams, give_team_bye, swap_match, team_warnings
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.pairing import preview
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.teams.hand import exchange_teams, give_team_bye, swap_match, team_warnings
 from tests.core.test_team_event import play, team_event_of
 
 

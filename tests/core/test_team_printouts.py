@@ -14,13 +14,13 @@ from fractions import Fraction as F
 
 import pytest
 
-from arbiter.core import teams as team_event
-from arbiter.core.event import commands
-from arbiter.core.formats import team_printouts as tp
-from arbiter.core.formats.site import build_site
-from arbiter.core.msg.cells import text_width
-from arbiter.core.event.results import Result
-from arbiter.core.pairing.rounds import pair_next
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.formats import team_printouts as tp
+from arbiter_tournament.core.formats.site import build_site
+from arbiter_tournament.core.msg.cells import text_width
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.pairing.rounds import pair_next
 from tests.core.test_team_event import play, team_event_of
 
 LONG = "Шахматный клуб «Дальний Восток» имени Алексея Александровича Алехина, Хабаровск"

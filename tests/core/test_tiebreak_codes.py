@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.tiebreaks import codes, registry
+from arbiter_tournament.core.tiebreaks import codes, registry
 from tests.conftest import ROOT
 
 
@@ -35,7 +35,7 @@ def test_a_code_is_known_to_the_grammar_exactly_when_the_registry_gives_its_rule
 
 def test_checking_codes_loads_no_rule():
     """The event file's reader checks the event's codes: that loads neither the rules nor their context."""
-    script = ("import sys\nfrom arbiter.core.tiebreaks.codes import check\ncheck(['BH-C1', 'SB', 'WIN'])\n"
-              "print(sorted(m for m in sys.modules if m.startswith('arbiter.core.tiebreaks')))")
+    script = ("import sys\nfrom arbiter_tournament.core.tiebreaks.codes import check\ncheck(['BH-C1', 'SB', 'WIN'])\n"
+              "print(sorted(m for m in sys.modules if m.startswith('arbiter_tournament.core.tiebreaks')))")
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['arbiter.core.tiebreaks', 'arbiter.core.tiebreaks.codes']"
+    assert out.stdout.strip() == "['arbiter_tournament.core.tiebreaks', 'arbiter_tournament.core.tiebreaks.codes']"

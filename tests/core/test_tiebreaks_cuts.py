@@ -10,7 +10,7 @@ values, products, voluntary unplayed rounds and numbers of cuts.
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.tiebreaks.unplayed import CutWhy, cut
+from arbiter_tournament.core.tiebreaks.unplayed import CutWhy, cut
 
 
 def by_the_rules(values, products, vurs, low, high, vur_rule):

@@ -4,11 +4,11 @@ from fractions import Fraction as F
 
 import pytest
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.tiebreaks.explain import explain, explain_player, render_explain
-from arbiter.core.tiebreaks.ranking import rank
-from arbiter.core.tiebreaks import Context, compute
-from arbiter.core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, compute_team
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.tiebreaks.explain import explain, explain_player, render_explain
+from arbiter_tournament.core.tiebreaks.ranking import rank
+from arbiter_tournament.core.tiebreaks import Context, compute
+from arbiter_tournament.core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, compute_team
 from test_tiebreaks_v1 import PLAYERS, S
 
 

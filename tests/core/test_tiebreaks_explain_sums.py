@@ -17,11 +17,11 @@ from fractions import Fraction as F
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.tiebreaks.explain import Explanation, explain
-from arbiter.core.tiebreaks.ranking import rank
-from arbiter.core.tiebreaks import Context, lookup
-from arbiter.core.tiebreaks.context import round_half_up
-from arbiter.core.tiebreaks.rating import dp, ptp
+from arbiter_tournament.core.tiebreaks.explain import Explanation, explain
+from arbiter_tournament.core.tiebreaks.ranking import rank
+from arbiter_tournament.core.tiebreaks import Context, lookup
+from arbiter_tournament.core.tiebreaks.context import round_half_up
+from arbiter_tournament.core.tiebreaks.rating import dp, ptp
 from tests.tiebreak_strategies import SCORINGS, any_event, any_flags
 
 # DE first: the ranking applies it to the whole score group, as --explain shows it.

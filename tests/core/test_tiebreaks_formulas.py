@@ -4,13 +4,13 @@ from fractions import Fraction as F
 
 import pytest
 
-from arbiter.core.errors import IllegalChange
-from arbiter.core.tiebreaks.ranking import rank
-from arbiter.core.event.records import Scoring
-from arbiter.core.tiebreaks import Context, compute, parse
-from arbiter.core.tiebreaks.direct import de_order, encounter_order
-from arbiter.core.tiebreaks.notation import crosstable, mirror
-from arbiter.core.tiebreaks.rating import dp, pd
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.tiebreaks.ranking import rank
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.tiebreaks import Context, compute, parse
+from arbiter_tournament.core.tiebreaks.direct import de_order, encounter_order
+from arbiter_tournament.core.tiebreaks.notation import crosstable, mirror
+from arbiter_tournament.core.tiebreaks.rating import dp, pd
 
 S = Scoring()
 
@@ -57,7 +57,7 @@ def test_de_repeated_games_averaged():
     # Double round robin pair: 1 wins and draws against 2 -> de 0.75 vs 0.25.
     res = {(1, 2): [F(1), F(1, 2)], (2, 1): [F(0), F(1, 2)]}
     assert encounter_order([1, 2], res, F(1), True) == [[1], [2]]
-    from arbiter.core.tiebreaks.direct import de_values
+    from arbiter_tournament.core.tiebreaks.direct import de_values
     de, _ = de_values([1, 2], res)
     assert de == {1: F(3, 4), 2: F(1, 4)}
 

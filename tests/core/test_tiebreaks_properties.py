@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from tests.tiebreak_strategies import pair_pool
 
-from arbiter.core.tiebreaks.explain import explain
-from arbiter.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
-from arbiter.core.tiebreaks import Context, compute
+from arbiter_tournament.core.tiebreaks.explain import explain
+from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord, Scoring
+from arbiter_tournament.core.tiebreaks import Context, compute
 
 O = Outcome
 

@@ -7,10 +7,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from arbiter.core.tiebreaks.ranking import rank
-from arbiter.core.event.records import Scoring
-from arbiter.core.tiebreaks import Context, compute
-from arbiter.core.tiebreaks.notation import crosstable
+from arbiter_tournament.core.tiebreaks.ranking import rank
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.tiebreaks import Context, compute
+from arbiter_tournament.core.tiebreaks.notation import crosstable
 
 S = Scoring()
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, TeamScoring, compute_team, rank_teams
+from arbiter_tournament.core.tiebreaks.team import TeamContext, TeamHistory, TeamRound, TeamScoring, compute_team, rank_teams
 
 A, B, C, D = 1, 2, 3, 4
 

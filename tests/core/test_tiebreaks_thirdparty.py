@@ -4,10 +4,10 @@ The crosstables are re-expressed in our notation; the numbers are theirs."""
 
 from fractions import Fraction as F
 
-from arbiter.core.tiebreaks.ranking import rank
-from arbiter.core.event.records import Scoring
-from arbiter.core.tiebreaks import Context, compute
-from arbiter.core.tiebreaks.notation import crosstable
+from arbiter_tournament.core.tiebreaks.ranking import rank
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.tiebreaks import Context, compute
+from arbiter_tournament.core.tiebreaks.notation import crosstable
 
 S = Scoring()
 A, B, C, D, E = 1, 2, 3, 4, 5

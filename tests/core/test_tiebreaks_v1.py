@@ -7,9 +7,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from arbiter.core.event.records import Scoring
-from arbiter.core.tiebreaks import Context, compute
-from arbiter.core.tiebreaks.notation import crosstable, mirror
+from arbiter_tournament.core.event.records import Scoring
+from arbiter_tournament.core.tiebreaks import Context, compute
+from arbiter_tournament.core.tiebreaks.notation import crosstable, mirror
 
 ROWS = {
     1: "9W+ 13B= 2W= 15B+ 4W=",
@@ -132,7 +132,7 @@ def test_v3_legacy_crosstable():
 
 def _contrib(edition, players, pid, rnd, rounds):
     """The BH term of pid's round `rnd`, as the engine counts it (C.07 16.4 / legacy virtual opponent)."""
-    from arbiter.core.tiebreaks.unplayed import opponent_terms
+    from arbiter_tournament.core.tiebreaks.unplayed import opponent_terms
 
     ctx = Context.of(players, scoring=S, rounds=rounds, edition=edition)
     terms = ctx.once(opponent_terms)

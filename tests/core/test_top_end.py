@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from arbiter.core import knockout as ko
-from arbiter.core.knockout import stage as top
+from arbiter_tournament.core import knockout as ko
+from arbiter_tournament.core.knockout import stage as top
 from tests import day_events
 
 

@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.formats.trf import parse_trf, write_trf
-from arbiter.core.event.records import Outcome, RoundRecord
-from arbiter.core.formats.trfpair import trf_pair
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.formats.trf import parse_trf, write_trf
+from arbiter_tournament.core.event.records import Outcome, RoundRecord
+from arbiter_tournament.core.formats.trfpair import trf_pair
 from tests.conftest import CORPUS
 
 

@@ -17,18 +17,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.errors import IllegalChange, NoLegalPairing
-from arbiter.core.event import commands
-from arbiter.core.event.details import set_details
-from arbiter.core.event.history import histories
-from arbiter.core.event.model import Event
-from arbiter.core.event.records import Outcome
-from arbiter.core.event.results import Result
-from arbiter.core.formats.trf import parse_trf, write_trf
-from arbiter.core.formats.trf_event import event_to_trf, trf_to_event
-from arbiter.core.formats.trfpair import trf_check
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.tiebreaks.standings import completed_rounds, standings
+from arbiter_tournament.core.errors import IllegalChange, NoLegalPairing
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.details import set_details
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.records import Outcome
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.formats.trf import parse_trf, write_trf
+from arbiter_tournament.core.formats.trf_event import event_to_trf, trf_to_event
+from arbiter_tournament.core.formats.trfpair import trf_check
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.tiebreaks.standings import completed_rounds, standings
 
 CODES = ("BH-C1", "BH", "SB", "WIN")
 

@@ -17,17 +17,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.event import commands
-from arbiter.core.errors import FileProblem
-from arbiter.core.formats.trf import parse_trf, write_trf
-from arbiter.core.formats.trf_event import event_to_trf, trf_to_event
-from arbiter.core.formats.trf_roundrobin import berger_order
-from arbiter.core.event.model import Game, Round
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.event.results import Result
-from arbiter.core.roundrobin.berger import schedule
-from arbiter.core.tiebreaks.standings import standings
-from arbiter.core.store import create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.formats.trf import parse_trf, write_trf
+from arbiter_tournament.core.formats.trf_event import event_to_trf, trf_to_event
+from arbiter_tournament.core.formats.trf_roundrobin import berger_order
+from arbiter_tournament.core.event.model import Game, Round
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.roundrobin.berger import schedule
+from arbiter_tournament.core.tiebreaks.standings import standings
+from arbiter_tournament.core.store import create, load
 from tests.cli_run import ok, refused
 
 CODES = ("SB", "KS", "WIN", "BH", "DE", "PS", "BH-C1", "ARO")
@@ -317,7 +317,7 @@ def test_the_command_line_exports_and_imports_a_round_robin(tmp_path):
 
 
 def test_trf_pair_and_check_refuse_a_round_robin_at_its_192_line(tmp_path):
-    from arbiter.core.formats.trfpair import trf_check, trf_pair
+    from arbiter_tournament.core.formats.trfpair import trf_check, trf_pair
 
     text = write_trf(event_to_trf(rr_event(6)))
     line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith("192"))

@@ -18,13 +18,13 @@ from fractions import Fraction
 
 import pytest
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.formats.trf import parse_trf, write_trf
-from arbiter.core.formats.trf_event import trf_to_event
-from arbiter.core.event.records import Outcome, RoundRecord
-from arbiter.core.formats.trfpair import trf_check, trf_pair
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.formats.trf import parse_trf, write_trf
+from arbiter_tournament.core.formats.trf_event import trf_to_event
+from arbiter_tournament.core.event.records import Outcome, RoundRecord
+from arbiter_tournament.core.formats.trfpair import trf_check, trf_pair
 from tests.conftest import CORPUS, ROOT
-from arbiter.tui.cli import main
+from arbiter_tournament.tui.cli import main
 
 CORPUS_FILES = sorted(glob.glob(os.path.join(CORPUS, "*.trf")))
 
@@ -172,7 +172,7 @@ def test_every_command_refuses_in_one_line_and_writes_nothing(src, where, fragme
 def test_a_real_process_exits_2_without_a_traceback(tmp_path):
     path = tmp_path / "in.trf"
     path.write_text(REFUSED[0].values[0], encoding="utf-8")
-    p = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "trf", "pair", str(path)], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", "trf", "pair", str(path)], capture_output=True, text=True,
                        cwd=ROOT, env={"PYTHONPATH": str(ROOT), "USER": "judge", "PATH": "/usr/bin:/bin"})
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr == (f"arbiter: error: {path}:2: player 1: the points (columns 81-84) are 0.5, "
@@ -194,7 +194,7 @@ def test_a_trf_that_never_ends_is_refused_in_one_line(tmp_path, command):
     def bounded():  # the unbounded read would take all of memory: let it fail instead
         resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
 
-    p = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *argv], capture_output=True, text=True, cwd=ROOT,
+    p = subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", *argv], capture_output=True, text=True, cwd=ROOT,
                        env={"PYTHONPATH": str(ROOT), "USER": "judge", "PATH": "/usr/bin:/bin"}, timeout=120,
                        preexec_fn=bounded)
     assert p.returncode == 2 and p.stdout == "", p.stderr[-500:]
@@ -203,7 +203,7 @@ def test_a_trf_that_never_ends_is_refused_in_one_line(tmp_path, command):
     assert sorted(x.name for x in tmp_path.iterdir()) == ["zero.trf"]
     argv = [a.format(trf="-", out=out) for a in command]
     with open("/dev/zero", "rb") as zero:
-        p = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *argv], capture_output=True, text=True, cwd=ROOT,
+        p = subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", *argv], capture_output=True, text=True, cwd=ROOT,
                            env={"PYTHONPATH": str(ROOT), "USER": "judge", "PATH": "/usr/bin:/bin"}, timeout=120,
                            preexec_fn=bounded, stdin=zero)
     assert p.returncode == 2 and p.stdout == "", p.stderr[-500:]

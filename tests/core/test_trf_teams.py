@@ -18,14 +18,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.event import commands
-from arbiter.core import teams as team_event
-from arbiter.core.errors import FileProblem, NoLegalPairing
-from arbiter.core.formats.trf import parse_trf, write_trf
-from arbiter.core.formats.trf_event import event_to_trf, trf_to_event
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.event.results import Result
-from arbiter.core.store import create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.errors import FileProblem, NoLegalPairing
+from arbiter_tournament.core.formats.trf import parse_trf, write_trf
+from arbiter_tournament.core.formats.trf_event import event_to_trf, trf_to_event
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import create, load
 from tests.cli_run import ok, refused
 from tests.core.test_trf_roundrobin import as_played, columns
 
@@ -41,7 +41,7 @@ def team_event_of(names, boards, *, system="swiss", rounds=4, seed=1, per_team=N
     e = team_event.setup(e, boards, tiebreaks=codes)
     if pab:
         st_ = team_event.state(e)
-        from arbiter.core.teams.section import _with_state
+        from arbiter_tournament.core.teams.section import _with_state
 
         e = _with_state(e, replace(st_, pab=pab))
     for k, t in enumerate(names):
@@ -297,7 +297,7 @@ def _opponent(text, n, r):
 def _swap_teams_rr(text):
     """Round 1 of a team round robin of 2 boards: matches a-b and c-d become a-d and c-b (board for
     board, the first team winning), so the round leaves the Berger table; the points follow."""
-    from arbiter.core.event.records import Outcome, RoundRecord
+    from arbiter_tournament.core.event.records import Outcome, RoundRecord
 
     t = parse_trf(text, "rr.trf")
     team_of = {pid: team.number for team in t.teams for pid in team.players}
@@ -350,7 +350,7 @@ def test_the_command_line_exports_and_imports_a_team_event(tmp_path):
 
 
 def test_the_dutch_engine_is_not_given_a_team_or_round_robin_file():
-    from arbiter.core.formats.trf import check_pairable
+    from arbiter_tournament.core.formats.trf import check_pairable
     from tests.core.test_trf_roundrobin import rr_event
 
     team = parse_trf(_text(), "team.trf")

@@ -12,15 +12,15 @@ import random
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.knockout import stage as top
-from arbiter.core.errors import FileProblem
-from arbiter.core.formats.trf import parse_trf, write_trf
-from arbiter.core.formats.trf_event import event_to_trf, trf_to_event
-from arbiter.core.knockout import placings
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.event.results import Result
-from arbiter.core.store import create
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.formats.trf import parse_trf, write_trf
+from arbiter_tournament.core.formats.trf_event import event_to_trf, trf_to_event
+from arbiter_tournament.core.knockout import placings
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import create
 from tests.cli_run import ok, refused
 from tests.core.test_trf_roundrobin import columns
 

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.errors import FileProblem, IllegalChange
-from arbiter.core.event.results import Result
-from arbiter.core.tiebreaks.standings import explain_text, standings
-from arbiter.core.store import codec
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.errors import FileProblem, IllegalChange
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.tiebreaks.standings import explain_text, standings
+from arbiter_tournament.core.store import codec
 from tests.cli.test_cli_basics import run
 
 

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.formats.exports import printout
-from arbiter.core.formats.text import FORM_FEED
-from arbiter.core.pairing import rounds as pairing
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.formats.exports import printout
+from arbiter_tournament.core.formats.text import FORM_FEED
+from arbiter_tournament.core.pairing import rounds as pairing
 
 ROW = re.compile(r"(.+?) \((\d+)\)\s+(\S+)$")
 

@@ -14,8 +14,8 @@ import os
 
 import pytest
 
-from arbiter.core.event.systems import PAIRINGS, pairing_system
-from arbiter.core.formats.trfpair import request_from_trf, stored_round, trf_check
+from arbiter_tournament.core.event.systems import PAIRINGS, pairing_system
+from arbiter_tournament.core.formats.trfpair import request_from_trf, stored_round, trf_check
 from tests.conftest import CORPUS
 from tests.helpers import corpus_trf
 

@@ -13,8 +13,8 @@ import os
 
 import pytest
 
-from arbiter.core.swiss import pair_round
-from arbiter.core.formats.trfpair import request_from_trf, stored_round
+from arbiter_tournament.core.swiss import pair_round
+from arbiter_tournament.core.formats.trfpair import request_from_trf, stored_round
 from tests.conftest import CORPUS
 from tests.helpers import corpus_trf
 

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from arbiter.core.formats.trf import parse_trf
-from arbiter.core.swiss import pair_round
-from arbiter.core.formats.trfpair import trf_pair
-from arbiter.core.formats.trfpair import request_from_trf, stored_round
+from arbiter_tournament.core.formats.trf import parse_trf
+from arbiter_tournament.core.swiss import pair_round
+from arbiter_tournament.core.formats.trfpair import trf_pair
+from arbiter_tournament.core.formats.trfpair import request_from_trf, stored_round
 from tests.conftest import CORPUS
 
 # a round whose big brackets go through the weighted matchings (dutch.md 9.4)
@@ -109,10 +109,10 @@ def test_trf_pair_takes_the_progress_hook():
 
 
 def test_explain_round_stops_when_its_progress_raises_and_says_the_same_after():
-    from arbiter.core.event.commands import new_event, record_result
-    from arbiter.core.event.model import Player
-    from arbiter.core.pairing.rounds import explain_round, pair_next
-    from arbiter.core.event.results import Result
+    from arbiter_tournament.core.event.commands import new_event, record_result
+    from arbiter_tournament.core.event.model import Player
+    from arbiter_tournament.core.pairing.rounds import explain_round, pair_next
+    from arbiter_tournament.core.event.results import Result
 
     ev = new_event("Open", 5)
     from dataclasses import replace as _r

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.formats.trf import parse_trf
-from arbiter.core.event.records import Outcome
-from arbiter.core.store import load
+from arbiter_tournament.core.formats.trf import parse_trf
+from arbiter_tournament.core.event.records import Outcome
+from arbiter_tournament.core.store import load
 from tests.cli_run import run
 from tests.conftest import CORPUS as _CORPUS
 
@@ -96,8 +96,8 @@ def test_export_of_a_cut_event_pairs_the_next_round_as_the_corpus(tmp_path):
     """Round by round on the small clean file: export after round r, pair r+1, compare with the corpus."""
     from dataclasses import replace
 
-    from arbiter.core.formats.trf import write_trf
-    from arbiter.core.formats.trf_event import event_to_trf
+    from arbiter_tournament.core.formats.trf import write_trf
+    from arbiter_tournament.core.formats.trf_event import event_to_trf
 
     src = CORPUS / "clean_n10_r5.trf"
     ok("import-trf", src, tmp_path / "e.toml")

@@ -17,21 +17,21 @@ import sys
 import time
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.errors import ArbiterError
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, LockBusy, create, dumps, files, journal, load
-from arbiter.core.store.diff import apply, current
-from arbiter.core.store.files import journal_path
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, LockBusy, create, dumps, files, journal, load
+from arbiter_tournament.core.store.diff import apply, current
+from arbiter_tournament.core.store.files import journal_path
 from tests.conftest import ROOT
 from tests.helpers import event_with_players, with_round
 
 WRITER = r"""
 import sys
 sys.path.insert(0, {root!r})
-from arbiter.core.event import commands
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile
 path, boards = sys.argv[1], [int(b) for b in sys.argv[2].split(",")]
 ef = EventFile(path)
 print("ready", flush=True)
@@ -272,7 +272,7 @@ def test_200_random_kills_during_changes_leave_file_and_journal_in_step(tmp_path
 HOLDER = r"""
 import sys, time
 sys.path.insert(0, {root!r})
-from arbiter.core.store import EventFile
+from arbiter_tournament.core.store import EventFile
 ef = EventFile(sys.argv[1])
 with ef.transaction("pair round 2"):
     print("holding", flush=True)
@@ -376,7 +376,7 @@ def _players_csv(tmp_path) -> str:
 
 
 def _run_cli(args, capsys) -> tuple[int, str]:
-    from arbiter.tui.cli import main
+    from arbiter_tournament.tui.cli import main
 
     capsys.readouterr()
     code = main([str(a) for a in args])

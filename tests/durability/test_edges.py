@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.store import EventFile, create, dumps, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.store import EventFile, create, dumps, load
 from tests.cli_run import run, run_process
 
 ARBITER = Path(sys.executable).with_name("arbiter")
@@ -273,7 +273,7 @@ def test_a_read_only_event_is_refused_by_the_store_in_every_language(tmp_path):
     ev = tmp_path / "ev.toml"
     create(ev, load(four_players(tmp_path / "src.toml")))
     os.chmod(ev, 0o444)
-    from arbiter.core.errors import FileProblem
+    from arbiter_tournament.core.errors import FileProblem
 
     with pytest.raises(FileProblem) as err:
         EventFile(ev).change(lambda e: commands.add_player(e, "E"), "add player E")
@@ -340,8 +340,8 @@ def test_a_journal_line_nested_thousands_deep_is_skipped_not_a_traceback(tmp_pat
 
 def test_a_lock_or_a_heartbeat_file_nested_thousands_deep_is_read_as_unknown(tmp_path):
     """Any judge of the shared folder may write these: reading them never raises."""
-    from arbiter.core.store.files import holder
-    from arbiter.core.store.presence import Presence
+    from arbiter_tournament.core.store.files import holder
+    from arbiter_tournament.core.store.presence import Presence
 
     ev = tmp_path / "ev.toml"
     create(ev, load(four_players(tmp_path / "src.toml")))

@@ -26,22 +26,22 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.event import commands
-from arbiter.core import limits
-from arbiter.core import teams as team_event
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.playoff import stage as playoff_event
-from arbiter.core.knockout import stage as top
-from arbiter.core.formats import team_output
-from arbiter.core.errors import ArbiterError, FileProblem, IllegalChange
-from arbiter.core.formats.exports import PRINTOUTS, players_csv, printout, standings_csv
-from arbiter.core.formats.text import round_text
-from arbiter.core.formats.trf import write_trf
-from arbiter.core.formats.trf_event import event_to_trf
-from arbiter.core.event.model import Game, Player, Round
-from arbiter.core.event.results import Result
-from arbiter.core.tiebreaks.standings import standings
-from arbiter.core.store import EventFile, create, dumps, load, loads
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core import limits
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.playoff import stage as playoff_event
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.formats import team_output
+from arbiter_tournament.core.errors import ArbiterError, FileProblem, IllegalChange
+from arbiter_tournament.core.formats.exports import PRINTOUTS, players_csv, printout, standings_csv
+from arbiter_tournament.core.formats.text import round_text
+from arbiter_tournament.core.formats.trf import write_trf
+from arbiter_tournament.core.formats.trf_event import event_to_trf
+from arbiter_tournament.core.event.model import Game, Player, Round
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.tiebreaks.standings import standings
+from arbiter_tournament.core.store import EventFile, create, dumps, load, loads
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -516,7 +516,7 @@ games = st.builds(lambda b, f, s, res, manual, by, moves: Game(b, f, s, None if 
 @given(st.lists(games, min_size=1, max_size=6, unique_by=lambda g: g.board), st.none() | st.integers(1, 9))
 def test_a_round_is_written_as_tomli_w_writes_it(gs, table):
     """Whenever tomli-w would write every game on one line, the text of the round is tomli-w's, to the byte."""
-    from arbiter.core.store import codec
+    from arbiter_tournament.core.store import codec
 
     r = Round("swiss", 3, tuple(gs), table, "2026-11-30T12:45:00+00:00")
     doc = {**codec.round_head(r), "games": [codec.game_doc(g) for g in gs]}

@@ -10,9 +10,9 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-from arbiter.core.commands import ImportPlayers, run
-from arbiter.core.event import commands
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core.commands import ImportPlayers, run
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.store import EventFile, create, load
 from tests.cli_run import run_process
 
 
@@ -26,7 +26,7 @@ class HeldImport(ImportPlayers):
         path, seen = self.other
         if not seen:
             seen.append(1)
-            proc = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "players", "add", str(path), "Late, Lena",
+            proc = subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", "players", "add", str(path), "Late, Lena",
                                    "--rating", "1800"], capture_output=True, text=True, timeout=120)
             assert proc.returncode == 0, proc.stderr  # saved while the import is prepared: never waited for it
             assert proc.stdout == "added Late, Lena as player 1\n"
@@ -50,7 +50,7 @@ def test_another_judge_s_add_is_saved_while_an_import_is_prepared_and_both_are_k
 
 def test_an_import_waits_for_no_lock_while_it_is_prepared(tmp_path, monkeypatch):
     """The lock is taken once, after the players and the file's text are made."""
-    import arbiter.core.store as store
+    import arbiter_tournament.core.store as store
 
     path = tmp_path / "ev.toml"
     create(path, commands.new_event("Open", 5))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.tui.cli import demo
+from arbiter_tournament.tui.cli import demo
 from tests.conftest import ROOT
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -19,13 +19,14 @@ PLAIN_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
 
 def test_every_folder_of_core_and_tui_is_a_package_of_the_distribution():
-    folders = {"arbiter." + ".".join(p.parent.relative_to(ROOT).parts)
-               for top in ("core", "tui") for p in (ROOT / top).rglob("__init__.py")}
+    folders = {"arbiter_tournament." + ".".join(p.parent.relative_to(ROOT).parts)
+               for top in ("core", "tui") for p in (ROOT / top).rglob("__init__.py")
+               if p.parent != ROOT / "tui" / "package"}  # the root package itself: arbiter_tournament
     setuptools = PYPROJECT["tool"]["setuptools"]
-    assert set(setuptools["packages"]) == folders | {"arbiter.saves"}
-    assert setuptools["package-dir"] == {"arbiter.core": "core", "arbiter.tui": "tui", "arbiter.saves": "saves"}
+    assert set(setuptools["packages"]) == folders | {"arbiter_tournament", "arbiter_tournament.saves"}
+    assert setuptools["package-dir"] == {"arbiter_tournament": "tui/package", "arbiter_tournament.core": "core", "arbiter_tournament.tui": "tui", "arbiter_tournament.saves": "saves"}
     assert PYPROJECT["project"]["name"] == "arbiter-tournament"
-    assert PYPROJECT["project"]["scripts"] == {"arbiter": "arbiter.tui.cli:main"}
+    assert PYPROJECT["project"]["scripts"] == {"arbiter": "arbiter_tournament.tui.cli:main"}
     assert "textual>=8.2.8,<9" in PYPROJECT["project"]["dependencies"]  # a range: other Textual apps fit beside
 
 
@@ -34,13 +35,13 @@ def test_the_installed_files_hold_the_licence_and_the_demo_and_no_top_level_core
     assert len(records) == 1, records
     names = [line.split(",")[0] for line in records[0].read_text(encoding="utf-8").splitlines()]
     tops = {n.split("/")[0] for n in names if not n.startswith("../")}  # ../../../bin/arbiter: the script
-    assert tops == {"arbiter", records[0].parent.name}
+    assert tops == {"arbiter_tournament", records[0].parent.name}
     site = records[0].parent.parent
     assert not (site / "core").exists() and not (site / "tui").exists()
     assert f"{records[0].parent.name}/licenses/LICENSE" in names
     assert "MIT License" in (records[0].parent / "licenses" / "LICENSE").read_text(encoding="utf-8")
-    assert "arbiter/saves/demo.toml" in names and "arbiter/tui/app.tcss" in names
-    assert (site / "arbiter" / "saves" / "demo.toml").read_bytes() == (ROOT / "saves" / "demo.toml").read_bytes()
+    assert "arbiter_tournament/saves/demo.toml" in names and "arbiter_tournament/tui/app.tcss" in names
+    assert (site / "arbiter_tournament" / "saves" / "demo.toml").read_bytes() == (ROOT / "saves" / "demo.toml").read_bytes()
     assert not list(site.glob("__editable__*"))  # a real install, not a link to the checkout
 
 

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.errors import FileProblem
-from arbiter.core.formats.output import INTO, NEW, REPLACED, check_not_event, event_files, write_output
-from arbiter.core.formats.site import write_site
-from arbiter.core.store import EventFile, load
+from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.formats.output import INTO, NEW, REPLACED, check_not_event, event_files, write_output
+from arbiter_tournament.core.formats.site import write_site
+from arbiter_tournament.core.store import EventFile, load
 from tests.cli_run import ok, refused, run_process
 
 

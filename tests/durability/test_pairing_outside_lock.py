@@ -16,21 +16,21 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from arbiter.core.commands import PairNext, run
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing, preview
-from arbiter.core.errors import Conflict
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core.commands import PairNext, run
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing, preview
+from arbiter_tournament.core.errors import Conflict
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create, load
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 
 OTHER_JUDGE = r"""
 import sys, time
 sys.path.insert(0, {root!r})
-from arbiter.core.event import commands
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile
 path, table, rnd, board, flag = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 table = None if table == "-" else int(table)
 ef = EventFile(path)

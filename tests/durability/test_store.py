@@ -8,12 +8,12 @@ import stat
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.errors import Conflict, FileProblem, IllegalChange
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create, dumps, load
-from arbiter.core.store import journal, judge
-from arbiter.core.store.files import backup_path, journal_path
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.errors import Conflict, FileProblem, IllegalChange
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create, dumps, load
+from arbiter_tournament.core.store import journal, judge
+from arbiter_tournament.core.store.files import backup_path, journal_path
 from tests.helpers import event_with_players, with_round
 
 
@@ -215,8 +215,8 @@ def test_an_event_path_that_is_a_fifo_or_a_device_is_refused_without_hanging(tmp
     else:
         path = tmp_path / "zero.toml"
         path.symlink_to("/dev/zero")
-    probe = ("import sys; from arbiter.core.store import EventFile\n"
-             "from arbiter.core.errors import FileProblem\n"
+    probe = ("import sys; from arbiter_tournament.core.store import EventFile\n"
+             "from arbiter_tournament.core.errors import FileProblem\n"
              "try:\n    EventFile(sys.argv[1]).load()\nexcept FileProblem as exc:\n    print(exc)\n")
     done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=20,
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -233,7 +233,7 @@ def test_presence_skips_fifos_devices_and_links_in_the_shared_who_folder(tmp_pat
     import subprocess
     import sys
 
-    from arbiter.core.store.presence import Presence, who_folder
+    from arbiter_tournament.core.store.presence import Presence, who_folder
 
     Presence(ev_path, user="anna", ssh="10.0.0.5", pid=11).beat()
     folder = who_folder(ev_path)
@@ -246,7 +246,7 @@ def test_presence_skips_fifos_devices_and_links_in_the_shared_who_folder(tmp_pat
     (folder / "dir-5").symlink_to(elsewhere, target_is_directory=True)
     probe = ("import sys, resource\n"
              "resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
-             "from arbiter.core.store.presence import Presence\n"
+             "from arbiter_tournament.core.store.presence import Presence\n"
              "print(','.join(p.label() for p in Presence(sys.argv[1], user='boris', pid=22).others()))\n")
     done = subprocess.run([sys.executable, "-c", probe, str(ev_path)], capture_output=True, text=True, timeout=20,
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -331,7 +331,7 @@ def test_a_change_waits_for_a_short_lock_and_says_how_long(ev_path):
     import threading
     import time
 
-    from arbiter.core.store.files import locked
+    from arbiter_tournament.core.store.files import locked
 
     held = threading.Event()
 
@@ -352,7 +352,7 @@ def test_a_change_waits_for_a_short_lock_and_says_how_long(ev_path):
 
 
 def test_report_to_gives_every_event_file_its_callbacks(ev_path):
-    from arbiter.core.store import report_to
+    from arbiter_tournament.core.store import report_to
 
     said = []
     report_to(on_notice=said.append)

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.store import EventFile, load, venue
-from arbiter.core.store.files import shared_folder
+from arbiter_tournament.core.store import EventFile, load, venue
+from arbiter_tournament.core.store.files import shared_folder
 
 GROUP = "arbvenue"
 USERS = ("arbjudgea", "arbjudgeb")
@@ -26,7 +26,7 @@ RUNUSER = shutil.which("runuser") or "/usr/sbin/runuser"
 
 PRESENCE = r"""
 import sys
-from arbiter.core.store.presence import Presence
+from arbiter_tournament.core.store.presence import Presence
 me = Presence(sys.argv[1], pid=int(sys.argv[2]))
 me.beat()
 print(",".join(p.label() for p in me.others()))

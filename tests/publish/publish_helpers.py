@@ -135,7 +135,7 @@ class Publishing:
     def __init__(self, event: Path, remote: str, state: Path, env: dict | None = None) -> None:
         self.lines: list[str] = []
         full = dict(os.environ, XDG_STATE_HOME=str(state), PYTHONUNBUFFERED="1", **(env or {}))
-        self.proc = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "publish", str(event), "--to", remote,
+        self.proc = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "publish", str(event), "--to", remote,
                                       "--watch"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True, env=full, cwd=ROOT)
         self.thread = threading.Thread(target=self._read, daemon=True)
@@ -171,7 +171,7 @@ class Publishing:
 
 
 def arbiter(*args, env: dict | None = None) -> str:
-    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *map(str, args)], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", *map(str, args)], capture_output=True, text=True,
                        cwd=ROOT, env=dict(os.environ, **(env or {})), timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
@@ -192,7 +192,7 @@ def private_event(n: int, *, seed: int = 1, missing: int = 3):
 
     from simulate import open_event, play_round
 
-    from arbiter.core.pairing import rounds as pairing
+    from arbiter_tournament.core.pairing import rounds as pairing
 
     e = open_event(n, rounds=7, played=3, seed=seed)
     players = tuple(replace(p, birth=f"19{50 + p.id % 50}-{1 + p.id % 12:02d}-{1 + p.id % 28:02d}",
@@ -214,7 +214,7 @@ def secrets_of(e, journal: Path | None = None) -> list[str]:
     out = [p.birth for p in e.players if p.birth] + [p.fide_id for p in e.players if p.fide_id]
     out += sorted({g.by for r in e.rounds for g in r.games if g.by})
     if journal is not None and journal.exists():
-        from arbiter.core.store import journal as jr
+        from arbiter_tournament.core.store import journal as jr
 
         out += sorted({x.label for x in jr.read(journal)})  # user@host (the login alone may be a common word)
     return out

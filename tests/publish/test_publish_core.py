@@ -17,12 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.event.model import Player, Prize
-from arbiter.core.formats.publish import (INDEX, Plan, Publisher, Status, change_set, page_hash, state_file,
+from arbiter_tournament.core.event.model import Player, Prize
+from arbiter_tournament.core.formats.publish import (INDEX, Plan, Publisher, Status, change_set, page_hash, state_file,
                                           status_text)
-from arbiter.core.formats.rclone import check_remote, join, redact
-from arbiter.core.formats.site import build_site
-from arbiter.core.store import create
+from arbiter_tournament.core.formats.rclone import check_remote, join, redact
+from arbiter_tournament.core.formats.site import build_site
+from arbiter_tournament.core.store import create
 
 from publish_helpers import ROOT, needs_rclone, open_boards, private_event
 
@@ -41,8 +41,8 @@ def test_the_made_line_is_left_out_of_the_hash_and_nothing_else(e40):
     for name in a:
         assert a[name] != b[name]  # every page says when it was made ...
         assert page_hash(a[name]) == page_hash(b[name])  # ... which is not a change of the page
-    from arbiter.core.event import commands
-    from arbiter.core.event.results import Result
+    from arbiter_tournament.core.event import commands
+    from arbiter_tournament.core.event.results import Result
 
     rnd = e40.rounds[-1]
     c = build_site(commands.record_result(e40, "swiss", None, rnd.number, open_boards(e40)[0], Result.parse("1-0"),
@@ -51,8 +51,8 @@ def test_the_made_line_is_left_out_of_the_hash_and_nothing_else(e40):
 
 
 def test_a_result_in_a_1000_player_event_changes_a_few_pages_not_the_site():
-    from arbiter.core.event import commands
-    from arbiter.core.event.results import Result
+    from arbiter_tournament.core.event import commands
+    from arbiter_tournament.core.event.results import Result
 
     e = private_event(1000)
     before = {n: page_hash(h) for n, h in build_site(e, now=T1).items()}
@@ -235,7 +235,7 @@ def test_state_beside_no_event_and_without_a_credential(tmp_path, e40):
 
 
 def _cli(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "arbiter.tui.cli", *map(str, args)], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", *map(str, args)], capture_output=True,
                           text=True, cwd=ROOT, env={**os.environ, **(env or {})}, timeout=120)
 
 
@@ -269,9 +269,9 @@ def test_results_typed_one_after_another_go_up_together(tmp_path, e40):
     import threading
     import time
 
-    from arbiter.core import commands as cmds
-    from arbiter.core.event.results import Result
-    from arbiter.core.store import EventFile, load
+    from arbiter_tournament.core import commands as cmds
+    from arbiter_tournament.core.event.results import Result
+    from arbiter_tournament.core.store import EventFile, load
 
     ev = tmp_path / "open.toml"
     create(ev, e40)
@@ -309,10 +309,10 @@ def test_an_upload_under_way_never_holds_a_judge(tmp_path, e40):
     import threading
     import time
 
-    from arbiter.core import commands as cmds
-    from arbiter.core.event.results import Result
-    from arbiter.core.formats.rclone import Rclone
-    from arbiter.core.store import EventFile, load
+    from arbiter_tournament.core import commands as cmds
+    from arbiter_tournament.core.event.results import Result
+    from arbiter_tournament.core.formats.rclone import Rclone
+    from arbiter_tournament.core.store import EventFile, load
 
     ev = tmp_path / "open.toml"
     create(ev, e40)
@@ -340,8 +340,8 @@ def test_an_upload_under_way_never_holds_a_judge(tmp_path, e40):
 def test_a_page_no_longer_in_the_site_is_deleted_last_and_nothing_else(tmp_path):
     """A round taken back: its page is deleted online (after the index that linked to it), the other
     pages and a file that is not the site's stay; a page already gone is no error."""
-    from arbiter.core import commands as cmds
-    from arbiter.core.store import EventFile
+    from arbiter_tournament.core import commands as cmds
+    from arbiter_tournament.core.store import EventFile
 
     e = private_event(40, missing=100)  # round 4 paired, no result yet
     ev = tmp_path / "open.toml"
@@ -365,7 +365,7 @@ def test_a_page_no_longer_in_the_site_is_deleted_last_and_nothing_else(tmp_path)
 
 
 def load_(path):  # (the store.load, named apart from the fixtures above)
-    from arbiter.core.store import load
+    from arbiter_tournament.core.store import load
 
     return load(path)
 

@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from arbiter.core.formats.site import build_site, round_page_name
-from arbiter.core.store import create, load
-from arbiter.core.store.files import journal_path
+from arbiter_tournament.core.formats.site import build_site, round_page_name
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.core.store.files import journal_path
 
 from publish_helpers import (Publishing, Server, arbiter, content, crawl, needs_rclone, open_boards, private_event,
                              secrets_of, until)
@@ -165,7 +165,7 @@ def test_a_server_that_is_not_there_is_one_line_and_exit_2_after_retries(tmp_pat
     ev = tmp_path / "open.toml"
     create(ev, event_of(40))
     remote = f":webdav,url='http://127.0.0.1:{free_port()}':"
-    r = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "publish", str(ev), "--to", remote],
+    r = subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", "publish", str(ev), "--to", remote],
                        capture_output=True, text=True, cwd=ROOT, timeout=120,
                        env={**__import__("os").environ, "XDG_STATE_HOME": str(tmp_path / "state")})
     assert r.returncode == 2

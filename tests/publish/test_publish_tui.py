@@ -8,7 +8,7 @@ import re
 import sys
 import time
 
-from arbiter.core.store import create, load
+from arbiter_tournament.core.store import create, load
 
 from publish_helpers import Server, content, needs_rclone, open_boards, private_event, until
 from tests.conftest import ROOT
@@ -21,7 +21,7 @@ ONLINE = re.compile(r"online (as of )?\d\d:\d\d")
 
 
 def test_the_o_key_publishes_in_the_background_in_both_languages(tmp_path):
-    from arbiter.core.formats.site import build_site, round_page_name
+    from arbiter_tournament.core.formats.site import build_site, round_page_name
 
     ev = tmp_path / "open.toml"
     create(ev, private_event(40, missing=4))
@@ -29,7 +29,7 @@ def test_the_o_key_publishes_in_the_background_in_both_languages(tmp_path):
     t = Tmux()
     t.env["XDG_STATE_HOME"] = str(tmp_path / "state")
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(ev)], cwd=ROOT, rc_file=tmp_path / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(ev)], cwd=ROOT, rc_file=tmp_path / "app.rc")
         t.wait(lambda s: "missing" in s, "the round panel", 30)
         t.keys("O")
         t.wait(lambda s: "Publish to" in s, "the question where to")
@@ -86,7 +86,7 @@ def test_o_without_rclone_says_how_to_install_it_and_esc_asks_nothing(tmp_path, 
     """Pilot: `O` then a remote, with no rclone: one line on the message line, nothing started; `O` then Esc:
     nothing at all."""
     from tests.tui.pilot import SIZE, answer_line, flat, make_app, sync
-    from arbiter.tui.screens.dialogs import LineScreen
+    from arbiter_tournament.tui.screens.dialogs import LineScreen
 
     ev = tmp_path / "open.toml"
     create(ev, private_event(40))

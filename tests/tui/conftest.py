@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.store import create
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.store import create
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 

@@ -10,12 +10,12 @@ import asyncio
 import functools
 from datetime import datetime, timezone
 
-from arbiter.core.store import load
-from arbiter.core.store.judge import here
-from arbiter.tui import compat
-from arbiter.tui.app import ArbiterApp
-from arbiter.tui.screens.dialogs import LineScreen
-from arbiter.tui.screens.preview import PreviewScreen
+from arbiter_tournament.core.store import load
+from arbiter_tournament.core.store.judge import here
+from arbiter_tournament.tui import compat
+from arbiter_tournament.tui.app import ArbiterApp
+from arbiter_tournament.tui.screens.dialogs import LineScreen
+from arbiter_tournament.tui.screens.preview import PreviewScreen
 
 SIZE = (80, 24)
 JUDGE1 = f"judge1@{here()}"  # who a result is entered by, as the command line says it: user@host

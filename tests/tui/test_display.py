@@ -9,14 +9,14 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.errors import ArbiterError
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create
 from tests.conftest import ROOT
 from tests.helpers import with_round
-from arbiter.tui import display
-from arbiter.tui.display import HallDisplay, clock_text, display_pages, paginate, seconds_left
+from arbiter_tournament.tui import display
+from arbiter_tournament.tui.display import HallDisplay, clock_text, display_pages, paginate, seconds_left
 
 NOW = datetime(2026, 11, 30, 14, 0, tzinfo=timezone.utc)
 HOSTILE = ["Carol [/]", "[bold red]Mallory[/]", "<script>alert(1)</script>", "Eve [link=x]y[/link]"]
@@ -50,7 +50,7 @@ def title_text(app) -> str:
 
 
 def test_pages_of_the_demo():
-    from arbiter.core.store import load
+    from arbiter_tournament.core.store import load
 
     pages = display_pages(load(ROOT / "saves" / "demo.toml"))
     titles = [t for t, _ in pages]
@@ -253,7 +253,7 @@ def test_display_help_names_its_options():
 
 
 def test_pages_include_the_bracket_once_the_top_has_begun():
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
     e = commands.new_event("Cup", 1, top=4)
     for n in HOSTILE:

@@ -68,7 +68,7 @@ def take_screens(lang: str, tmp_path: Path) -> dict[str, str]:
     t = Tmux()
     screens = {}
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(event)], cwd=folder, rc_file=tmp_path / f"{lang}.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(event)], cwd=folder, rc_file=tmp_path / f"{lang}.rc")
         t.wait(lambda s: "Bd  First" in s, "the demo on the screen", timeout=30)
         if lang == "ru":
             t.keys("L")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.store import create, load
-from arbiter.tui.screens.player_form import PlayerForm
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.tui.screens.player_form import PlayerForm
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 
 
@@ -83,9 +83,9 @@ async def test_a_refused_value_keeps_what_was_typed_and_focuses_its_field(ev, fi
 
 @sync
 async def test_a_csv_imported_in_the_tui_is_filled_from_the_rating_lists_by_fide_id(ev, tmp_path, monkeypatch):
-    from arbiter.core.ratings.index import Index
-    from arbiter.core.ratings.lists import read_fide
-    from arbiter.tui.screens.dialogs import LineScreen
+    from arbiter_tournament.core.ratings.index import Index
+    from arbiter_tournament.core.ratings.lists import read_fide
+    from arbiter_tournament.tui.screens.dialogs import LineScreen
     from tests.core.test_ratings import SAMPLE
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))

@@ -15,10 +15,10 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.ratings.index import Index
-from arbiter.core.ratings.lists import read_fide
-from arbiter.core.store import create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.ratings.index import Index
+from arbiter_tournament.core.ratings.lists import read_fide
+from arbiter_tournament.core.store import create, load
 from tests.conftest import ROOT
 from tests.core.test_ratings import SAMPLE
 from tests.tui.test_tui_tmux import TMUX, Tmux
@@ -47,7 +47,7 @@ def test_the_player_form_finds_and_fills_a_player_by_name_and_by_id_in_tmux(tmp_
             t.run("send-keys", "-t", "judge", k)
 
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(path)], cwd=ROOT, rc_file=tmp_path / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(path)], cwd=ROOT, rc_file=tmp_path / "app.rc")
         t.wait(lambda s: "Adams" in s or "Form Cup" in s, "the first screen")
         t.keys("P")
         t.wait(lambda s: players in s and "Adams, Ann" in s, "the players")

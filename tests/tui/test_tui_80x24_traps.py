@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core.store import EventFile, load
-from arbiter.tui.screens.dialogs import ChoiceScreen, FormScreen, TextScreen
-from arbiter.tui.screens.players import PlayersScreen
+from arbiter_tournament.core.store import EventFile, load
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen, FormScreen, TextScreen
+from arbiter_tournament.tui.screens.players import PlayersScreen
 
 from tests.tui.pilot import SIZE, flat, make_app, screen_text, sync, until
 
@@ -97,7 +97,7 @@ async def test_the_prize_forms_long_label_wraps_at_80_columns(demo, lang):
     names = ["Women", "Juniors under 18", "Seniors over 65", "Unrated", "Club Knights"]
 
     def add(e):
-        from arbiter.core.event.model import Category
+        from arbiter_tournament.core.event.model import Category
 
         return replace(e, categories=tuple(Category(n) for n in names))
 

@@ -7,26 +7,26 @@ import re
 
 from textual.command import CommandPalette
 
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.store import create, load
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.store import create, load
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
-from arbiter.tui import actions, i18n
-from arbiter.tui.screens.main import MainScreen
-from arbiter.tui.screens.players import PlayersScreen
-from arbiter.tui.screens.preview import PreviewScreen
-from arbiter.tui.screens.reports import ReportsScreen
-from arbiter.tui.screens.seating import SeatingScreen
-from arbiter.tui.screens.lineups import LineupScreen
-from arbiter.tui.screens.team_preview import TeamPreviewScreen
-from arbiter.tui.widgets.standings_panel import StandingsPanel
-from arbiter.tui.widgets.bracket import BracketView
-from arbiter.tui.widgets.keyed_table import KeyedTable
-from arbiter.tui.widgets.keys_bar import KeysBar
-from arbiter.tui.screens.categories import CategoriesScreen
-from arbiter.tui.screens.final import FinalScreen
-from arbiter.tui.screens.prizes import PrizesScreen
+from arbiter_tournament.tui import actions, i18n
+from arbiter_tournament.tui.screens.main import MainScreen
+from arbiter_tournament.tui.screens.players import PlayersScreen
+from arbiter_tournament.tui.screens.preview import PreviewScreen
+from arbiter_tournament.tui.screens.reports import ReportsScreen
+from arbiter_tournament.tui.screens.seating import SeatingScreen
+from arbiter_tournament.tui.screens.lineups import LineupScreen
+from arbiter_tournament.tui.screens.team_preview import TeamPreviewScreen
+from arbiter_tournament.tui.widgets.standings_panel import StandingsPanel
+from arbiter_tournament.tui.widgets.bracket import BracketView
+from arbiter_tournament.tui.widgets.keyed_table import KeyedTable
+from arbiter_tournament.tui.widgets.keys_bar import KeysBar
+from arbiter_tournament.tui.screens.categories import CategoriesScreen
+from arbiter_tournament.tui.screens.final import FinalScreen
+from arbiter_tournament.tui.screens.prizes import PrizesScreen
 
 CYRILLIC = re.compile("[а-яё]", re.I)
 

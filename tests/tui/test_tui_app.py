@@ -9,16 +9,16 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create, load
 from tests.conftest import ROOT
 from tests.helpers import event_with_players
 from tests.tui.pilot import (JUDGE1, SIZE, FrozenClock, game, make_app, pair_preview, screen_text, sync, type_line,
                              until)
-from arbiter.tui.app import ArbiterApp
-from arbiter.tui.screens.dialogs import ChoiceScreen, TextScreen
+from arbiter_tournament.tui.app import ArbiterApp
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen, TextScreen
 
 # -- result entry ---------------------------------------------------------------------------
 
@@ -166,7 +166,7 @@ async def test_change_by_another_process_appears_within_two_seconds(demo):
     app = make_app(demo)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "result", str(demo), "2", "0-1", "--table", "1"],
+        subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", "result", str(demo), "2", "0-1", "--table", "1"],
                        cwd=ROOT, check=True, capture_output=True)
         for _ in range(40):
             await pilot.pause(0.05)
@@ -430,7 +430,7 @@ async def test_hostile_names_render_literally(tmp_path):
 async def test_starts_and_quits_with_q(tmp_path, monkeypatch):
     """`arbiter` alone: the demo, copied where the user can write, opened there."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    from arbiter.tui.cli import demo
+    from arbiter_tournament.tui.cli import demo
 
     path = demo.copy()
     assert path == str(tmp_path / "data" / "arbiter" / "demo.toml")
@@ -448,7 +448,7 @@ async def test_starts_and_quits_with_q(tmp_path, monkeypatch):
 
 
 def _finish_swiss(path) -> None:
-    from arbiter.core.pairing import rounds as pr
+    from arbiter_tournament.core.pairing import rounds as pr
 
     def fill(e):
         for r in list(e.rounds):
@@ -528,7 +528,7 @@ async def test_enter_on_standings_explains_tiebreaks(demo):
 
 @sync
 async def test_top_round_complete_pairs_the_next_and_the_cursor_follows(demo):
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
     _finish_swiss(demo)
     EventFile(demo).change(top.start_top, "start the top")

@@ -6,18 +6,18 @@ from __future__ import annotations
 import pytest
 from textual.command import CommandPalette
 
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.knockout import stage as topmod
-from arbiter.core.errors import ArbiterError
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.knockout import stage as topmod
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create, load
 from tests.tui.pilot import SIZE, FrozenClock, make_app, pair_preview, screen_text, sync, type_line, until
-from arbiter.tui import compat
-from arbiter.tui.i18n import tr
-from arbiter.tui.widgets.keys_bar import KeysBar
-from arbiter.tui.screens.dialogs import ChoiceScreen, TextScreen
-from arbiter.tui.widgets.status import status_text
+from arbiter_tournament.tui import compat
+from arbiter_tournament.tui.i18n import tr
+from arbiter_tournament.tui.widgets.keys_bar import KeysBar
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen, TextScreen
+from arbiter_tournament.tui.widgets.status import status_text
 
 TEXTUAL_ENGLISH = ("Theme", "Maximize", "Screenshot", "Search for commands", "Keys\n")
 
@@ -171,7 +171,7 @@ async def test_help_lists_the_clock_players_and_dialog_keys(demo):
             await pilot.press("question_mark")
             await pilot.pause()
             assert isinstance(app.screen, TextScreen)
-            from arbiter.tui.screens.help import help_text
+            from arbiter_tournament.tui.screens.help import help_text
 
             plain = " ".join(help_text(lang).plain.split())
             for w in words:
@@ -179,7 +179,7 @@ async def test_help_lists_the_clock_players_and_dialog_keys(demo):
 
 
 def test_the_new_event_form_says_its_errors_in_russian(tmp_path):
-    from arbiter.tui.screens.new_event import make_event
+    from arbiter_tournament.tui.screens.new_event import make_event
 
     base = {"file": str(tmp_path / "x.toml"), "name": "Кубок", "rounds": "5", "tables": "1", "top": "0",
             "third": "н", "points": "1,1/2,0", "tiebreaks": ""}
@@ -196,7 +196,7 @@ def test_the_new_event_form_says_its_errors_in_russian(tmp_path):
 async def test_the_new_event_form_offers_a_file_beside_the_open_event(tmp_path, monkeypatch):
     """The new event goes beside the one open (the venue's shared folder), not into the working directory's
     saves/; an empty field means that file too."""
-    from arbiter.tui.screens.new_event import default_file, make_event
+    from arbiter_tournament.tui.screens.new_event import default_file, make_event
 
     venue = tmp_path / "srv" / "events"
     venue.mkdir(parents=True)
@@ -360,8 +360,8 @@ async def test_the_round_head_keeps_its_marks_at_80_columns(one_table):
 
 
 def test_every_individual_tiebreak_code_has_a_russian_name():
-    from arbiter.core.tiebreaks import registry
-    from arbiter.tui.i18n import tiebreak_name
+    from arbiter_tournament.core.tiebreaks import registry
+    from arbiter_tournament.tui.i18n import tiebreak_name
 
     codes = list(registry.FIXED) + list(registry.ALIASES) + ["BH-C1", "BH-M2", "SB-C1", "FB-C1", "PS-C1", "ARO-C1"]
     for c in codes:
@@ -381,7 +381,7 @@ async def test_moves_before_the_result_say_so(one_table):
 
 @sync
 async def test_the_play_off_head_names_the_winner(tmp_path):
-    from arbiter.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.playoff import stage as playoff_event
     from tests.helpers import event_with_players, with_round
 
     p = tmp_path / "tied.toml"
@@ -444,7 +444,7 @@ async def test_long_names_never_scroll_the_players_or_the_preview_sideways(tmp_p
 
 @sync
 async def test_the_standings_legend_names_nine_tiebreaks_in_russian(tmp_path):
-    from arbiter.tui.i18n import tiebreak_name
+    from arbiter_tournament.tui.i18n import tiebreak_name
 
     codes = ("BH-C1", "BH", "SB", "WIN", "DE", "ARO-C1", "TPR", "PS", "KS-E")
     p = tmp_path / "tb.toml"
@@ -487,7 +487,7 @@ async def test_the_form_shows_the_label_of_the_focused_field(demo):
 
 @sync
 async def test_every_key_on_every_view_answers_without_a_traceback(demo):
-    from arbiter.tui import actions
+    from arbiter_tournament.tui import actions
 
     main = [a for a in actions.of_scope("main") if a.keys and a.id != "quit"]
     keys = [a.keys[0] for a in main]

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.core.knockout import stage as top
-from arbiter.core.knockout.bracket_text import tree_layout
-from arbiter.core.msg.i18n import words
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.knockout.bracket_text import tree_layout
+from arbiter_tournament.core.msg.i18n import words
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create, load
 from tests.tui.pilot import screen_text, sync
 from tests.tui.test_tui_snapshots import make, swiss_event, top_started
-from arbiter.tui.app import ArbiterApp
-from arbiter.tui.i18n import tr
-from arbiter.tui.screens.help import help_text
-from arbiter.tui.widgets.bracket import BracketView
+from arbiter_tournament.tui.app import ArbiterApp
+from arbiter_tournament.tui.i18n import tr
+from arbiter_tournament.tui.screens.help import help_text
+from arbiter_tournament.tui.widgets.bracket import BracketView
 
 
 def view(app) -> BracketView:
@@ -267,7 +267,7 @@ async def test_80_columns_one_panel_at_a_time(top4):
 def test_help_lists_the_bracket_keys_in_both_languages():
     for lang in ("en", "ru"):
         text = " ".join(help_text(lang).plain.split())
-        from arbiter.tui import actions
+        from arbiter_tournament.tui import actions
 
         for a in actions.of_scope("bracket"):  # every key of the bracket, with its line
             assert " ".join(f"{a.key} {a.help(lang)}".split()) in text, (lang, a.id)

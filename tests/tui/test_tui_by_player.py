@@ -1,8 +1,8 @@
 """The ':' line by player (issue 27.3): `#24 1`, `Brown 0`, a question when a name is several players', the
 completion of a name, the board chosen said; in both languages. The real program in tmux: test_tui_tmux.py."""
 
-from arbiter.core.event.results import Result
-from arbiter.tui.screens.dialogs import ChoiceScreen, LineScreen
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen, LineScreen
 
 from tests.tui.pilot import SIZE, flat, game, make_app, screen_text, sync, type_line, until
 

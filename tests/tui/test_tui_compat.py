@@ -19,7 +19,7 @@ from textual.app import App
 from textual.widgets import Static
 
 from tests.conftest import ROOT
-from arbiter.tui import compat
+from arbiter_tournament.tui import compat
 
 TEXTUAL_ROOT = Path(textual.__file__).parent
 

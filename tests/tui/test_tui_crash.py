@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arbiter.tui import compat, crash
-from arbiter.tui.screens.clock_dialog import ClockScreen
+from arbiter_tournament.tui import compat, crash
+from arbiter_tournament.tui.screens.clock_dialog import ClockScreen
 
 from tests.tui.pilot import SIZE, flat, make_app, sync, until
 

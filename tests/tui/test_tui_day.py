@@ -15,21 +15,21 @@ from datetime import timedelta
 
 import pytest
 
-from arbiter.core.pairing import corrections, rounds as pairing
-from arbiter.core.event import seating
-from arbiter.core.knockout import stage as top
-from arbiter.core.formats import exports
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create, load
-from arbiter.core.store.files import locked
+from arbiter_tournament.core.pairing import corrections, rounds as pairing
+from arbiter_tournament.core.event import seating
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.formats import exports
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create, load
+from arbiter_tournament.core.store.files import locked
 from tests import day_events
 from tests.tui.pilot import JUDGE1, SIZE, FrozenClock, flat, make_app, screen_text, sync, type_line, until
 from textual.command import CommandPalette
-from arbiter.tui import actions, compat, i18n
-from arbiter.tui.screens.dialogs import ChoiceScreen, FormScreen, LineScreen, TextScreen
-from arbiter.tui.screens.players import PlayersScreen
-from arbiter.tui.screens.preview import PreviewScreen
-from arbiter.tui.screens.seating import SeatingScreen
+from arbiter_tournament.tui import actions, compat, i18n
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen, FormScreen, LineScreen, TextScreen
+from arbiter_tournament.tui.screens.players import PlayersScreen
+from arbiter_tournament.tui.screens.preview import PreviewScreen
+from arbiter_tournament.tui.screens.seating import SeatingScreen
 
 
 def save(tmp_path, event, name="cup.toml"):
@@ -52,7 +52,7 @@ def round_three(tmp_path):
 
 def message(app) -> str:
     """The message line (up to three lines over the footer, joined)."""
-    from arbiter.tui.widgets.status import MessageLine
+    from arbiter_tournament.tui.widgets.status import MessageLine
 
     line = app.screen.query(MessageLine)
     rows = line.first().size.height if line else 1
@@ -632,7 +632,7 @@ async def test_nothing_is_cut_off_at_80_columns(round_three):
 
 
 def test_the_change_dialog_says_points_and_places_in_words():
-    from arbiter.tui.i18n import points_word
+    from arbiter_tournament.tui.i18n import points_word
 
     assert [points_word("en", x) for x in ("1", "0.5", "2")] == ["point", "points", "points"]
     assert [points_word("ru", x) for x in ("1", "2", "5", "21", "1.5", "11")] == [

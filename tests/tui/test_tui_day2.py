@@ -11,10 +11,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.knockout import stage as top
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create, load
 from tests import day_events
 from tests.tui.pilot import SIZE, FrozenClock, make_app, pair_preview, screen_text, sync, type_line, until
 from tests.tui.test_tui_flows import flat
@@ -102,7 +102,7 @@ async def test_the_clock_of_a_top_round_offers_the_tops_time_only_and_4_says_why
             await pilot.pause()
             assert not load(p).find_round("top", None, 1).clock_deadline  # no clock started
             assert type(app.screen).__name__ == "MainScreen"
-            from arbiter.tui.i18n import tr
+            from arbiter_tournament.tui.i18n import tr
             assert tr(lang, "why_clock_top_round") in flat(app)
     q = tmp_path / "swiss"
     q.mkdir()
@@ -120,7 +120,7 @@ async def test_the_clock_of_a_top_round_offers_the_tops_time_only_and_4_says_why
 async def test_the_bracket_head_is_never_cut_off_at_80_columns(tmp_path):
     """Once the top has a champion the head (size, third place, champion, the keys) ran past column 80
     (`... champion: Ivanov, Anna (1) · ←↓↑→ h j k`): the keys are left out when they do not fit whole."""
-    from arbiter.tui.i18n import tr
+    from arbiter_tournament.tui.i18n import tr
 
     done = day_events.top_finished()
     started = top.start_top(day_events.after_rounds(5))
@@ -146,10 +146,10 @@ async def test_the_bracket_head_is_never_cut_off_at_80_columns(tmp_path):
 async def test_a_long_prompt_of_the_one_line_dialog_wraps(tmp_path):
     """The requested bye's prompt in Russian (`... полный (1 очко) | снять`) was cut at column 80, the last answer
     lost: the prompt wraps, the field stays under it."""
-    from arbiter.tui.i18n import tr
-    from arbiter.tui.screens.dialogs import LineScreen
+    from arbiter_tournament.tui.i18n import tr
+    from arbiter_tournament.tui.screens.dialogs import LineScreen
 
-    from arbiter.core.event import commands
+    from arbiter_tournament.core.event import commands
 
     e = day_events.after_rounds(2)
     p = save(tmp_path, commands.edit_player(e, e.players[0].id, name="Smirnova-Vasilyeva, Elena"))
@@ -194,8 +194,8 @@ async def test_the_trf_from_the_top_is_written_for_each_swiss_table(tmp_path, mo
 
 def playoff_at_armageddon():
     """Two players tied for first after a drawn round; the play-off's mini-match drawn 1-1: the Armageddon is next."""
-    from arbiter.core.event import commands
-    from arbiter.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.event import commands
+    from arbiter_tournament.core.playoff import stage as playoff_event
 
     e = commands.new_event("Blitz", 1, lots_seed=3)
     e = commands.add_player(commands.add_player(e, "Popova, Fyodora", rating=2000), "Volkova, Galina", rating=1900)
@@ -211,7 +211,7 @@ def playoff_at_armageddon():
 async def test_the_armageddon_round_says_what_it_is_and_who_wins_a_draw_by_name(tmp_path):
     """In the play-off's Armageddon the round showed only its boards: nothing said it was the Armageddon, nor
     that a draw makes the second player (by name) the winner. Under the round: the game, its time, the name."""
-    from arbiter.tui.i18n import tr
+    from arbiter_tournament.tui.i18n import tr
 
     e = playoff_at_armageddon()
     rnd = e.rounds_of("playoff")[-1]
@@ -235,8 +235,8 @@ async def test_the_armageddon_round_says_what_it_is_and_who_wins_a_draw_by_name(
 async def test_pair_all_tables_says_which_tables_it_leaves_out_and_why(tmp_path):
     """A with table 2 still playing paired table 1 only, and its preview named table 1 alone: nothing said that
     table 2 was left out, nor why. The preview says it on opening."""
-    from arbiter.tui.i18n import tr
-    from arbiter.tui.screens.preview import PreviewScreen
+    from arbiter_tournament.tui.i18n import tr
+    from arbiter_tournament.tui.screens.preview import PreviewScreen
 
     e = pairing.pair_next(day_events.after_rounds(2))
     e = day_events.play_round(e, 1, day_events.random.Random(4))  # table 1's round 3 complete, table 2's not
@@ -260,9 +260,9 @@ async def test_a_round_taken_back_to_be_paired_again_says_so_and_what_n_leaves(t
     """After a corrected past result, y took the later round back and opened its new pairing; n there said only
     "pairing not saved", though the round was gone. The preview says the round was taken back, and n says it
     stays unpaired, and that p pairs it."""
-    from arbiter.tui.i18n import tr
-    from arbiter.tui.screens.dialogs import ChoiceScreen
-    from arbiter.tui.screens.preview import PreviewScreen
+    from arbiter_tournament.tui.i18n import tr
+    from arbiter_tournament.tui.screens.dialogs import ChoiceScreen
+    from arbiter_tournament.tui.screens.preview import PreviewScreen
 
     p = save(tmp_path, pairing.pair_next(day_events.after_rounds(2)))
     for lang in ("en", "ru"):
@@ -293,7 +293,7 @@ async def test_a_round_taken_back_to_be_paired_again_says_so_and_what_n_leaves(t
 @sync
 async def test_the_clear_question_says_clear(tmp_path):
     """x asked "Board 4 already has 1/2 (entered by ...). Replace it with no result?": it asks to clear it."""
-    from arbiter.tui.i18n import tr
+    from arbiter_tournament.tui.i18n import tr
 
     p = save(tmp_path, day_events.after_rounds(2))
     g = load(p).find_round("swiss", 1, 2).game(1)
@@ -314,8 +314,8 @@ async def test_the_stale_preview_warning_is_not_covered_by_the_change_line(tmp_p
     """Another judge corrected a result while the pairing preview was open: the warning "the event was changed
     since this pairing was made (...): r pairs again" was said, then at once covered by the plain "the event
     was changed by ..." line, so the judge learnt it was stale only when y was refused."""
-    from arbiter.core.event import commands
-    from arbiter.tui.i18n import tr
+    from arbiter_tournament.core.event import commands
+    from arbiter_tournament.tui.i18n import tr
 
     p = save(tmp_path, day_events.after_rounds(2))
     for lang in ("en", "ru"):
@@ -341,7 +341,7 @@ async def test_the_stale_preview_warning_is_not_covered_by_the_change_line(tmp_p
 async def test_the_explanation_pages_wrap_under_their_items(tmp_path):
     """The pairing explanation (e) wrapped its Russian items to the page's left edge, so each continuation read
     as a new line ("(3.5) белые: предпочтение..."): a continuation is indented under its item."""
-    from arbiter.tui.screens.dialogs import TextScreen
+    from arbiter_tournament.tui.screens.dialogs import TextScreen
 
     p = save(tmp_path, day_events.after_rounds(2))
     for lang, item in (("ru", "доска "), ("en", "board ")):
@@ -360,7 +360,7 @@ async def test_the_explanation_pages_wrap_under_their_items(tmp_path):
 
 def test_hang_keeps_styles_and_width():
     from rich.text import Text
-    from arbiter.tui.screens.dialogs import hang
+    from arbiter_tournament.tui.screens.dialogs import hang
 
     t = Text("  item: ") + Text("Carol [/]", style="bold") + Text(" " + "word " * 20)
     out = hang(t, 30)
@@ -379,8 +379,8 @@ async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(
     patience: the other judge holds the lock four times FAST_LOCK, and the result is saved when it is freed."""
     import threading
 
-    from arbiter.core.store.files import locked
-    from arbiter.tui.app import FAST_LOCK
+    from arbiter_tournament.core.store.files import locked
+    from arbiter_tournament.tui.app import FAST_LOCK
 
     p = save(tmp_path, pairing.pair_next(day_events.after_rounds(2)))
     app = make_app(p, poll_interval=0)
@@ -408,8 +408,8 @@ async def test_the_change_thread_waits_with_the_whole_patience_not_the_fast_try(
 async def test_the_players_screen_offers_only_the_keys_that_apply(tmp_path):
     """The players screen opened with a second key line over the footer, "a add  e edit  w withdraw  y bye ...",
     the same for an empty list (nobody to withdraw) and without `d` (to tables): only the footer says the keys."""
-    from arbiter.core.event import commands
-    from arbiter.tui.screens.players import PlayersScreen
+    from arbiter_tournament.core.event import commands
+    from arbiter_tournament.tui.screens.players import PlayersScreen
 
     p = save(tmp_path, commands.new_event("Empty", 5, tables=2))
     for lang, withdraw in (("en", "withdraw"), ("ru", "выбыл")):

@@ -11,12 +11,12 @@ from fractions import Fraction
 import pytest
 from textual.widgets import Input
 
-from arbiter.core import teams as team_event
-from arbiter.core.final import changes
-from arbiter.core.knockout import stage as top
-from arbiter.core.store import create, load
-from arbiter.core.event import commands
-from arbiter.tui.screens.dialogs import FormScreen
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.final import changes
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.tui.screens.dialogs import FormScreen
 from tests.final_events import play_top, swiss
 from tests.tui.pilot import SIZE, flat, make_app, screen_text, sync, until
 

@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core import teams as team_event
-from arbiter.core.event import commands
-from arbiter.core.store import create, load
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.store import create, load
 from tests.conftest import ROOT
 from tests.tui.test_tui_tmux import TMUX, Tmux
 
@@ -47,7 +47,7 @@ def test_the_new_event_and_details_forms_in_tmux(tmp_path, lang):
     create(here, replace(commands.new_event("Open", 3, lots_seed=1), language=lang))
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(here)], cwd=ROOT, rc_file=tmp_path / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(here)], cwd=ROOT, rc_file=tmp_path / "app.rc")
         t.wait(lambda s: "Open" in s.splitlines()[0], "the first screen", 20)
         key(t, "C-p")
         t.keys(w["new"])

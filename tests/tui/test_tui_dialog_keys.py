@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from arbiter.core.event.results import Result
-from arbiter.core.store import load
-from arbiter.tui import compat
-from arbiter.tui.screens.clock_dialog import ClockScreen
-from arbiter.tui.screens.dialogs import ChoiceScreen, LineScreen
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import load
+from arbiter_tournament.tui import compat
+from arbiter_tournament.tui.screens.clock_dialog import ClockScreen
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen, LineScreen
 
 from tests.tui.pilot import SIZE, FrozenClock, flat, make_app, screen_text, sync, until
 

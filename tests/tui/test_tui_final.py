@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.store import create, load
-from arbiter.tui.screens.categories import CategoriesScreen
-from arbiter.tui.screens.dialogs import ChoiceScreen, FormScreen
-from arbiter.tui.screens.final import FinalScreen
-from arbiter.tui.screens.prizes import PrizesScreen
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.tui.screens.categories import CategoriesScreen
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen, FormScreen
+from arbiter_tournament.tui.screens.final import FinalScreen
+from arbiter_tournament.tui.screens.prizes import PrizesScreen
 from tests.conftest import ROOT
 from tests.core.test_final import three_way_round_robin
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
@@ -26,7 +26,7 @@ def finished_demo_text() -> str:
     """The demo played to its champion (bench/simulate.py finished): 38 players, 4 tables, a top of 16."""
     from simulate import finished_demo
 
-    from arbiter.core.store import dumps
+    from arbiter_tournament.core.store import dumps
 
     return dumps(finished_demo())
 

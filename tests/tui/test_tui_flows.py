@@ -5,15 +5,15 @@ from __future__ import annotations
 import time
 from datetime import datetime, timedelta, timezone
 
-from arbiter.core.event import commands
-from arbiter.core.event.model import Event, Game, Round
-from arbiter.core.event.results import Result
-from arbiter.core.store import create, load
-from arbiter.core.store.presence import Presence
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.core.store.presence import Presence
 from tests.helpers import event_with_players
 from tests.tui.pilot import SIZE, flat, make_app, pair_preview, screen_text, sync, type_line, until
-from arbiter.tui.screens.dialogs import FormScreen, LineScreen, TextScreen
-from arbiter.tui.screens.players import PlayersScreen
+from arbiter_tournament.tui.screens.dialogs import FormScreen, LineScreen, TextScreen
+from arbiter_tournament.tui.screens.players import PlayersScreen
 
 
 async def fill_form(pilot, values: list[str]) -> None:
@@ -211,7 +211,7 @@ async def test_moves_for_the_fewest_moves_rule(demo):
 
 def big_round_event(boards: int) -> Event:
     e = commands.new_event("Big", 3, lots_seed=1)
-    from arbiter.core.event.model import Player
+    from arbiter_tournament.core.event.model import Player
 
     players = tuple(Player(i, f"Player {i:04d}", rating=2000) for i in range(1, 2 * boards + 1))
     games = tuple(Game(b, 2 * b - 1, 2 * b) for b in range(1, boards + 1))
@@ -318,7 +318,7 @@ def test_arbiter_without_arguments_starts_and_quits_in_a_terminal(tmp_path):
     if pid == 0:  # the child: become `arbiter`
         os.chdir(tmp_path)
         os.environ.update(TERM="xterm", PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path / "data"))
-        os.execv(sys.executable, [sys.executable, "-c", "import sys; from arbiter.tui.cli import main; sys.exit(main([]))"])
+        os.execv(sys.executable, [sys.executable, "-c", "import sys; from arbiter_tournament.tui.cli import main; sys.exit(main([]))"])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     out = b""
 
@@ -357,7 +357,7 @@ def test_arbiter_without_arguments_starts_and_quits_in_a_terminal(tmp_path):
 
 
 def test_arbiter_on_a_missing_file_says_so_in_one_line(tmp_path, capsys):
-    from arbiter.tui.cli import main
+    from arbiter_tournament.tui.cli import main
 
     assert main([str(tmp_path / "nothing.toml")]) == 2
     err = capsys.readouterr().err

@@ -25,19 +25,19 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.formats.trf import parse_trf
-from arbiter.core.formats.trf_event import trf_to_event
-from arbiter.core.event.model import Event, Player
-from arbiter.core.event.results import Result
-from arbiter.core.tiebreaks.standings import standings
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.formats.trf import parse_trf
+from arbiter_tournament.core.formats.trf_event import trf_to_event
+from arbiter_tournament.core.event.model import Event, Player
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.tiebreaks.standings import standings
+from arbiter_tournament.core.store import EventFile, create, load
 from tests.conftest import PERF
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
-from arbiter.tui.screens.dialogs import TextScreen
-from arbiter.tui.screens.preview import PreviewScreen
-from arbiter.tui.widgets.progress import ProgressLine
+from arbiter_tournament.tui.screens.dialogs import TextScreen
+from arbiter_tournament.tui.screens.preview import PreviewScreen
+from arbiter_tournament.tui.widgets.progress import ProgressLine
 
 
 

@@ -12,15 +12,15 @@ from datetime import datetime, timezone
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile, create, load
 from tests.helpers import event_with_players
 from tests.tui.pilot import SIZE, pair_preview, screen_text, sync, until
-from arbiter.tui.app import ArbiterApp
-from arbiter.tui.screens.dialogs import LineScreen, TextScreen
-from arbiter.tui.screens.preview import PreviewScreen
+from arbiter_tournament.tui.app import ArbiterApp
+from arbiter_tournament.tui.screens.dialogs import LineScreen, TextScreen
+from arbiter_tournament.tui.screens.preview import PreviewScreen
 
 def finish(e, seed: int):
     rng = random.Random(seed)

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.final import changes
-from arbiter.core.knockout import stage as top
-from arbiter.core.store import dumps
-from arbiter.tui.screens.final import FinalScreen
-from arbiter.tui.screens.prizes import PrizesScreen
+from arbiter_tournament.core.final import changes
+from arbiter_tournament.core.knockout import stage as top
+from arbiter_tournament.core.store import dumps
+from arbiter_tournament.tui.screens.final import FinalScreen
+from arbiter_tournament.tui.screens.prizes import PrizesScreen
 from tests.final_events import play_top, swiss
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 
@@ -78,8 +78,8 @@ async def test_the_prize_list_shows_who_receives_what_from_a_shared_prize(shared
 @sync
 async def test_the_trophy_lot_is_drawn_from_the_final_ranking_and_the_prize_list_says_so(tmp_path, shared_text,
                                                                                          lang, asked):
-    from arbiter.core.store import load
-    from arbiter.tui.screens.dialogs import ChoiceScreen
+    from arbiter_tournament.core.store import load
+    from arbiter_tournament.tui.screens.dialogs import ChoiceScreen
 
     p = tmp_path / "lot.toml"
     p.write_text(shared_text, encoding="utf-8")
@@ -104,8 +104,8 @@ async def test_the_trophy_lot_is_drawn_from_the_final_ranking_and_the_prize_list
 
 @sync
 async def test_t_in_the_prize_list_sets_how_trophies_go(shared):
-    from arbiter.core.store import load
-    from arbiter.tui.screens.dialogs import ChoiceScreen
+    from arbiter_tournament.core.store import load
+    from arbiter_tournament.tui.screens.dialogs import ChoiceScreen
 
     app = make_app(shared, lang="ru")
     async with app.run_test(size=SIZE) as pilot:

@@ -10,16 +10,16 @@ from dataclasses import replace
 
 from textual.command import CommandPalette
 
-from arbiter.core import teams as team_event
-from arbiter.core.event import commands
-from arbiter.core.event.results import Result
-from arbiter.core.pairing.rounds import pair_by_hand, pair_next, rematches_in
-from arbiter.core.store import create, load
-from arbiter.core.teams.pairing import rematches_of
-from arbiter.tui import actions
-from arbiter.tui.screens.dialogs import ChoiceScreen
-from arbiter.tui.screens.preview import PreviewScreen
-from arbiter.tui.screens.team_preview import TeamPreviewScreen
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.pairing.rounds import pair_by_hand, pair_next, rematches_in
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.core.teams.pairing import rematches_of
+from arbiter_tournament.tui import actions
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen
+from arbiter_tournament.tui.screens.preview import PreviewScreen
+from arbiter_tournament.tui.screens.team_preview import TeamPreviewScreen
 from tests.core.test_team_event import team_event_of
 from tests.tui.pilot import SIZE, flat, make_app, screen_text, sync, until
 

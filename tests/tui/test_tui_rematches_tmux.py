@@ -14,9 +14,9 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core import teams as team_event
-from arbiter.core.store import create, load
-from arbiter.core.teams.pairing import rematches_of
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.core.teams.pairing import rematches_of
 from tests.conftest import ROOT
 from tests.core.test_team_event import team_event_of
 from tests.tui.test_tui_tmux import TMUX, Tmux
@@ -43,7 +43,7 @@ def test_six_teams_five_rounds_two_triangles_finished_in_the_tui(tmp_path, lang)
     w = WORDS[lang]
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(path)], cwd=ROOT, rc_file=tmp_path / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(path)], cwd=ROOT, rc_file=tmp_path / "app.rc")
         t.wait(lambda s: w["pair"] in s, "the first screen, p offered", 20)
 
         def draws(k: int) -> None:

@@ -3,14 +3,14 @@ A for every agreed report, d; both languages; 80x24 (the real program in tmux: t
 
 from __future__ import annotations
 
-from arbiter.core import commands as cmds
-from arbiter.core.event import reports as R
-from arbiter.core.event.codes import fresh_codes
-from arbiter.core.event.results import Result
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.store import create, journal, load
-from arbiter.core.store.reports import Reports
-from arbiter.tui.screens.reports import ReportsScreen
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.event import reports as R
+from arbiter_tournament.core.event.codes import fresh_codes
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.store import create, journal, load
+from arbiter_tournament.core.store.reports import Reports
+from arbiter_tournament.tui.screens.reports import ReportsScreen
 from tests.helpers import event_with_players
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 

@@ -3,8 +3,8 @@ round 1, the top's seeding chosen in its preview."""
 
 from datetime import datetime, timedelta
 
-from arbiter.core.store import load
-from arbiter.tui.screens.dialogs import ChoiceScreen
+from arbiter_tournament.core.store import load
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen
 
 from tests.tui.pilot import SIZE, FrozenClock, answer_line, flat, make_app, screen_text, sync
 
@@ -74,9 +74,9 @@ async def test_the_clocks_typed_minutes_in_russian(demo):
 
 @sync
 async def test_one_player_moves_to_another_table_on_the_players_screen(tmp_path):
-    from arbiter.core.pairing import rounds as pairing
-    from arbiter.core.store import EventFile, create
-    from arbiter.tui.screens.players import PlayersScreen
+    from arbiter_tournament.core.pairing import rounds as pairing
+    from arbiter_tournament.core.store import EventFile, create
+    from arbiter_tournament.tui.screens.players import PlayersScreen
     from tests.helpers import event_with_players
 
     path = tmp_path / "two.toml"
@@ -134,10 +134,10 @@ def _top_of_16_on_4_tables(path):
     breaks aim 3 (T2's 1st and 2nd can meet in round 3), the best seeding keeps it."""
     from dataclasses import replace
 
-    from arbiter.core.event import commands as rules
-    from arbiter.core.event.results import Result
-    from arbiter.core.pairing import rounds as pairing
-    from arbiter.core.store import create
+    from arbiter_tournament.core.event import commands as rules
+    from arbiter_tournament.core.event.results import Result
+    from arbiter_tournament.core.pairing import rounds as pairing
+    from arbiter_tournament.core.store import create
     from tests.helpers import event_with_players
 
     e = pairing.pair_next(replace(event_with_players(32, tables=4, rounds=1), top=16))
@@ -150,7 +150,7 @@ def _top_of_16_on_4_tables(path):
 
 @sync
 async def test_the_top_preview_offers_the_best_seeding_and_starts_the_one_shown(tmp_path):
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
     from tests.tui.pilot import until
 
     path = tmp_path / "top.toml"

@@ -15,11 +15,11 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.event.model import Game, Round
-from arbiter.core.event.results import Result
-from arbiter.core.store import create
-from arbiter.tui.app import ArbiterApp
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.model import Game, Round
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import create
+from arbiter_tournament.tui.app import ArbiterApp
 
 pytest.importorskip("pytest_textual_snapshot")
 
@@ -79,7 +79,7 @@ def round_in_progress(path):
 
 def top_started(path):
     """The Swiss finished, the top of four started, its first semi-final decided."""
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
     e = top.start_top(swiss_event(3))
     e = top.record_top_result(e, 1, 1, Result.FIRST_WINS, by="anna")
@@ -89,7 +89,7 @@ def top_started(path):
 
 def top8_started(path):
     """A top of eight (Carol [/] and [red]Eve[/red] in it), no result yet."""
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
     create(path, with_clock(top.start_top(swiss_event(3, top=8)), "top", 1, 45))
 
@@ -128,7 +128,7 @@ def test_round_in_progress(tmp_path, snap_compare, size):
 def test_results_entered_by_keys(tmp_path, snap_compare, size, monkeypatch):
     """`1` and `=` on the first boards without a result: the cells patched in place, the echo, the cursor, the
     result just entered reversed (its moment made long: the snapshot is the same however slow the machine)."""
-    from arbiter.tui.widgets import round_panel
+    from arbiter_tournament.tui.widgets import round_panel
 
     monkeypatch.setattr(round_panel, "FLASH", 600.0)
     p = tmp_path / "open.toml"

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import textwrap
 
-from arbiter.tui.widgets.keyed_table import KeyedTable
+from arbiter_tournament.tui.widgets.keyed_table import KeyedTable
 from tests.tui.pilot import SIZE, make_app, sync, until
 
 
@@ -59,10 +59,10 @@ def test_the_screens_opened_on_demand_are_loaded_after_the_first_frame_and_on_th
     are once it is drawn, and their keys are on the `?` page."""
     code = textwrap.dedent(f"""
         import asyncio, sys
-        import arbiter.tui.app
-        from arbiter.tui import actions
-        from arbiter.tui.app import ArbiterApp
-        names = ("arbiter.tui.screens.preview", "arbiter.tui.screens.team_preview", "arbiter.tui.screens.lineups")
+        import arbiter_tournament.tui.app
+        from arbiter_tournament.tui import actions
+        from arbiter_tournament.tui.app import ArbiterApp
+        names = ("arbiter_tournament.tui.screens.preview", "arbiter_tournament.tui.screens.team_preview", "arbiter_tournament.tui.screens.lineups")
         print("at import:", [n in sys.modules for n in names])
         async def main():
             app = ArbiterApp({str(demo)!r}, presence=False, poll_interval=0, lang="en")

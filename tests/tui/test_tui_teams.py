@@ -11,16 +11,16 @@ from pathlib import Path
 
 from textual.command import CommandPalette
 
-from arbiter.core import teams as team_event
-from arbiter.core.event import commands
-from arbiter.core.event.results import Result
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.store import EventFile, create, load
-from arbiter.tui import actions
-from arbiter.tui.screens.dialogs import LineScreen, TextScreen
-from arbiter.tui.screens.lineups import LineupScreen
-from arbiter.tui.screens.team_preview import TeamPreviewScreen
-from arbiter.tui.widgets.keyed_table import KeyedTable
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.store import EventFile, create, load
+from arbiter_tournament.tui import actions
+from arbiter_tournament.tui.screens.dialogs import LineScreen, TextScreen
+from arbiter_tournament.tui.screens.lineups import LineupScreen
+from arbiter_tournament.tui.screens.team_preview import TeamPreviewScreen
+from arbiter_tournament.tui.widgets.keyed_table import KeyedTable
 from tests.core.test_team_event import play, team_event_of
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 
@@ -434,7 +434,7 @@ async def test_a_team_event_before_its_first_round(tmp_path):
 
 @sync
 async def test_a_player_added_with_a_team_on_the_players_screen(tmp_path):
-    from arbiter.tui.screens.dialogs import FormScreen
+    from arbiter_tournament.tui.screens.dialogs import FormScreen
 
     path = saved(tmp_path / "cup.toml", team_event_of(["Rooks", "Knights"], 2, per_team=2, rounds=3))
     app = make_app(path)

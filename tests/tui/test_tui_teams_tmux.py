@@ -14,11 +14,11 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core import teams as team_event
-from arbiter.core.event.model import points_text
-from arbiter.core.event.results import Result
-from arbiter.core.pairing.rounds import pair_next
-from arbiter.core.store import create, load
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.event.model import points_text
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.pairing.rounds import pair_next
+from arbiter_tournament.core.store import create, load
 from tests.conftest import ROOT
 from tests.core.test_team_event import play, team_event_of
 from tests.tui.test_tui_tmux import TMUX, Tmux
@@ -45,7 +45,7 @@ def test_a_six_team_swiss_of_four_boards_in_tmux(tmp_path, lang):
     w = WORDS[lang]
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(path)], cwd=ROOT, rc_file=tmp_path / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(path)], cwd=ROOT, rc_file=tmp_path / "app.rc")
         shown = t.wait(lambda s: w["complete"] in s and f"{w['match']} 3 · " in s, "round 1 as matches", 15)
         for m in team_event.matches(e, e.rounds[-1]):  # every team's name, as a match, with its score
             a, b = m.result.points

@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from arbiter.core.msg.cells import clean
-from arbiter.core.event.model import Round
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.event.model import Round
 from tests.conftest import ROOT
-from arbiter.tui import i18n
-from arbiter.tui.widgets import clock
-from arbiter.tui.widgets.status import status_text
+from arbiter_tournament.tui import i18n
+from arbiter_tournament.tui.widgets import clock
+from arbiter_tournament.tui.widgets.status import status_text
 
 
 def test_every_word_has_english_and_russian_with_the_same_placeholders():
@@ -110,8 +110,8 @@ def test_the_keyed_table_patches_by_row_key_and_keeps_the_cursor_on_its_row():
 
     from textual.app import App
 
-    from arbiter.tui import compat
-    from arbiter.tui.widgets.keyed_table import KeyedTable, cell
+    from arbiter_tournament.tui import compat
+    from arbiter_tournament.tui.widgets.keyed_table import KeyedTable, cell
 
     class One(App):
         def compose(self):
@@ -156,9 +156,9 @@ def test_the_keyed_table_patches_by_row_key_and_keeps_the_cursor_on_its_row():
 def test_every_tiebreak_code_has_a_name_in_both_languages():
     """Issue 7, point 7: every tie-break name in English and Russian, the players' and the teams'
     (one table, core.msg.i18n, for the TUI and the printouts alike)."""
-    from arbiter.core.tiebreaks.names import tiebreak_name as printed
-    from arbiter.core.teams import check_codes
-    from arbiter.tui.i18n import tiebreak_name
+    from arbiter_tournament.core.tiebreaks.names import tiebreak_name as printed
+    from arbiter_tournament.core.teams import check_codes
+    from arbiter_tournament.tui.i18n import tiebreak_name
 
     players = ["PTS", "DE", "WIN", "WON", "BPG", "BWG", "REP", "GE", "PS", "PS-C1", "BH", "BH-C1", "BH-M2",
                "BH-MED1", "FB", "AOB", "SBH", "SB", "SB-C1", "KS", "KS-E", "KS-R", "ARO", "ARO-C1", "TPR",

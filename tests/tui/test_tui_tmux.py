@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.event.results import Result
-from arbiter.core.store import create, load
-from arbiter.core.store.judge import hostname
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.core.store.judge import hostname
 from tests.cli.test_cli_interrupt import SLOW_ARBITER
 from tests.conftest import ROOT
 
@@ -123,7 +123,7 @@ def test_results_and_pairing_by_keys_in_tmux(paired):
     assert boards[:2] == [1, 2] and all(g.result is None for g in before.games)
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(paired)], cwd=ROOT, rc_file=paired.parent / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(paired)], cwd=ROOT, rc_file=paired.parent / "app.rc")
         t.wait(lambda s: "Round 1" in s and "missing" in s and row(s, 1), "the round panel")
         # the cursor starts on board 1: `1` = the first player wins, then it moves to board 2: `=` = draw
         t.keys("1")

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.event.results import Result
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.store import create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.store import create, load
 from tests.conftest import ROOT
 from tests.tui.test_tui_tmux import TMUX, Tmux
 
@@ -42,7 +42,7 @@ def test_results_by_player_in_tmux_in_both_languages(paired):
     assert len({board_of[brown][0], board_of[dunn][0], *(b for b, _ in ivanovs)}) == 4  # four boards apart
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(paired)], cwd=ROOT, rc_file=paired.parent / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(paired)], cwd=ROOT, rc_file=paired.parent / "app.rc")
         t.wait(lambda s: "Round 1" in s and "missing" in s, "the round panel")
         # "Bro", Tab completes the name (the prompt names the player and the board), " 0": Brown lost
         t.keys(":")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.store import create, load
-from arbiter.tui.screens.dialogs import ChoiceScreen
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.tui.screens.dialogs import ChoiceScreen
 from tests.core.test_merge_and_qualification import qualifying_event
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 

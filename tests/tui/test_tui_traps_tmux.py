@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.store import load
+from arbiter_tournament.core.store import load
 from tests.conftest import ROOT
 from tests.tui.test_tui_tmux import TMUX, Tmux
 
@@ -58,7 +58,7 @@ def test_a_burst_into_the_clock_dialog_and_typed_numbers_in_tmux(demo, lang):
     before = results(demo)
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(demo)], cwd=ROOT, rc_file=demo.parent / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(demo)], cwd=ROOT, rc_file=demo.parent / "app.rc")
         t.wait(lambda s: "Round 4" in s, "the round panel")
         if lang == "ru":
             key(t, "L")
@@ -94,8 +94,8 @@ def test_a_burst_into_the_clock_dialog_and_typed_numbers_in_tmux(demo, lang):
 
 
 SITE = '''
-import arbiter.core.store as store
-from arbiter.tui.screens.clock_dialog import ClockScreen
+import arbiter_tournament.core.store as store
+from arbiter_tournament.tui.screens.clock_dialog import ClockScreen
 
 def boom(*args, **kwargs):
     secret = "born 1987-03-14 FIDE 24101234"
@@ -112,7 +112,7 @@ def test_an_unexpected_error_is_one_line_in_tmux(demo, tmp_path):
     (site / "sitecustomize.py").write_text(SITE)
     t = Tmux()
     try:
-        t.start([f"PYTHONPATH={site}", sys.executable, "-m", "arbiter.tui.cli", str(demo)], cwd=ROOT,
+        t.start([f"PYTHONPATH={site}", sys.executable, "-m", "arbiter_tournament.tui.cli", str(demo)], cwd=ROOT,
                 rc_file=demo.parent / "app.rc")
         t.wait(lambda s: "Round 4" in s, "the round panel")
         burst(t, "h")  # the journal fails: said, and the TUI goes on
@@ -140,7 +140,7 @@ def test_the_80x24_defects_in_tmux(demo, lang):
     which, quits, prize, refused_amount = w
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(demo)], cwd=ROOT, rc_file=demo.parent / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(demo)], cwd=ROOT, rc_file=demo.parent / "app.rc")
         t.wait(lambda s: "Round 4" in s, "the round panel")
         if lang == "ru":
             key(t, "L")

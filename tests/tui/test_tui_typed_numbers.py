@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.tui import compat
-from arbiter.tui.screens.dialogs import FormScreen, LineScreen
+from arbiter_tournament.tui import compat
+from arbiter_tournament.tui.screens.dialogs import FormScreen, LineScreen
 
 from tests.tui.pilot import SIZE, flat, make_app, screen_text, sync, until
 

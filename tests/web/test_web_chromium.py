@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.store import create, load
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.store import create, load
 from tests.cli_run import ok
 from tests.conftest import ROOT
 from tests.web.browser import CHROMIUM, Browser, ink, png_pixels
@@ -328,7 +328,7 @@ def test_a_result_from_the_command_line_shows_within_3_s_without_a_reload(browse
         assert phone.js(board1) == "–" and hall.js(board1) == ""
         time.sleep(1)
         start = time.monotonic()
-        done = subprocess.run([sys.executable, "-m", "arbiter.tui.cli", "result", str(path), "1", "1-0"], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-m", "arbiter_tournament.tui.cli", "result", str(path), "1", "1-0"], cwd=ROOT,
                               env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         phone.wait(f"{board1} === '1-0'", seconds=10)
@@ -345,7 +345,7 @@ def test_a_result_from_the_command_line_shows_within_3_s_without_a_reload(browse
 def test_the_halls_round_clock_counts_down_and_pauses(browser, demo):
     from datetime import datetime, timedelta, timezone
 
-    from arbiter.core.store import EventFile
+    from arbiter_tournament.core.store import EventFile
 
     ef = EventFile(demo)
     deadline = (datetime.now(timezone.utc) + timedelta(minutes=12, seconds=34)).isoformat()

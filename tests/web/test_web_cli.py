@@ -33,7 +33,7 @@ def test_serving_beyond_loopback_needs_public(event, host):
 
 
 def test_public_serving_warns_and_loopback_does_not(event, monkeypatch):
-    from arbiter.tui import display
+    from arbiter_tournament.tui import display
 
     calls = []
     monkeypatch.setattr(display, "serve", lambda path, interval, host, port, *more: calls.append((host, port, *more)) or 0)
@@ -57,7 +57,7 @@ def test_public_serving_warns_and_loopback_does_not(event, monkeypatch):
 
 
 def test_an_ipv6_address_in_brackets_is_served(event, monkeypatch):
-    from arbiter.tui import display
+    from arbiter_tournament.tui import display
 
     calls = []
     monkeypatch.setattr(display, "serve", lambda path, interval, host, port, *more: calls.append(host) or 0)
@@ -110,7 +110,7 @@ def listening(port: int) -> set[str]:
 
 
 def start_server(path, port: int, *more: str) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "arbiter.tui.cli", "display", str(path), "--serve", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "display", str(path), "--serve", "--port", str(port),
                              *more], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
     deadline = time.monotonic() + 60
@@ -186,7 +186,7 @@ def test_one_process_on_loopback_that_stops_on_sigterm_and_leaves_nothing_spinni
 
 
 def test_served_on_every_address_it_names_them():
-    from arbiter.tui.web.http import addresses, local_addresses
+    from arbiter_tournament.tui.web.http import addresses, local_addresses
 
     found = local_addresses()
     assert all(not a.startswith("127.") and a.count(".") == 3 for a in found)

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.event import commands
-from arbiter.core.store import create, load
-from arbiter.tui.web import find
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.tui.web import find
 from tests.cli_run import ok
 from tests.web.web_helpers import Running
 

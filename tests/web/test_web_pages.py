@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.formats import exports as ex
-from arbiter.core.store import load
-from arbiter.tui.web import pages as P
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.formats import exports as ex
+from arbiter_tournament.core.store import load
+from arbiter_tournament.tui.web import pages as P
 from tests.conftest import ROOT
 from tests.core.test_site import EVENT_NAME, HOSTILE, hostile_event, parse  # the same hostile event
 from tests.helpers import with_round
@@ -93,9 +93,9 @@ def test_a_rounds_page_is_made_once_when_asked():
 
 def test_a_team_event_has_its_team_standings():
     from tests.core.test_team_event import play, team_event_of
-    from arbiter.core.event.model import points_text
-    from arbiter.core.pairing.rounds import pair_next
-    from arbiter.core.teams.team_standings import standings as team_standings
+    from arbiter_tournament.core.event.model import points_text
+    from arbiter_tournament.core.pairing.rounds import pair_next
+    from arbiter_tournament.core.teams.team_standings import standings as team_standings
 
     e = play(pair_next(team_event_of(["Alpha", "Beta", "Gamma", "Delta"], 2)), 1, [(1, 1), (0.5, 0)], 2)
     for lang, caption in (("en", "Team standings"), ("ru", "Командный зачёт")):
@@ -111,7 +111,7 @@ def test_a_team_event_has_its_team_standings():
 
 def test_the_top_and_the_playoff():
     from tests import day_events
-    from arbiter.core.playoff.stage import start_playoff
+    from arbiter_tournament.core.playoff.stage import start_playoff
 
     e = day_events.top_finished()
     for lang, words in (("en", ["top-8", "top-4", "final"]), ("ru", ["топ-8", "топ-4", "финал"])):
@@ -141,9 +141,9 @@ def test_the_end_of_the_event_final_ranking_categories_and_prizes():
     once the event is over; every page in both languages."""
     from fractions import Fraction
 
-    from arbiter.core.final import changes
-    from arbiter.core.final.prizes import prize_list
-    from arbiter.core.final.ranking import final_ranking
+    from arbiter_tournament.core.final import changes
+    from arbiter_tournament.core.final.prizes import prize_list
+    from arbiter_tournament.core.final.ranking import final_ranking
     from tests.final_events import twelve_with_top
 
     e = twelve_with_top()
@@ -184,9 +184,9 @@ def test_the_halls_pages_by_the_length_of_a_list_and_the_style_sheet_agrees():
     from importlib import resources
     from math import ceil
 
-    from arbiter.tui.web import hall
+    from arbiter_tournament.tui.web import hall
 
-    css = (resources.files("arbiter.tui.web") / "static" / "app.css").read_text()
+    css = (resources.files("arbiter_tournament.tui.web") / "static" / "app.css").read_text()
     for kind, em in hall.EM.items():
         assert f".kind-{kind} {{ --em: {em}; }}" in css, kind
     for _kind, levels in hall.LEVELS.items():

@@ -14,11 +14,11 @@ import urllib.parse
 
 import pytest
 
-from arbiter.core.event import commands
-from arbiter.core.event.results import Result
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.store import create, journal, load
-from arbiter.core.store.reports import Reports
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.store import create, journal, load
+from arbiter_tournament.core.store.reports import Reports
 from tests.cli_run import ok
 from tests.conftest import ROOT
 from tests.tui.test_tui_tmux import TMUX, Tmux
@@ -127,7 +127,7 @@ def test_report_from_the_page_and_the_api_accept_in_the_tui_and_refuse_what_must
         assert form(port, "/me", {"token": token3, "action": "report", "result": "win"}, cookie3)[0] == 403  # replay
         assert get(port, "/me/AAAAAAAAAA").status == 403
         # the judge's queue in the real TUI: the count, R, A (every agreed report), the file
-        t.start([sys.executable, "-m", "arbiter.tui.cli", str(path)], cwd=ROOT, rc_file=tmp_path / "app.rc")
+        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(path)], cwd=ROOT, rc_file=tmp_path / "app.rc")
         t.wait(lambda s: "4 from phones" in s.splitlines()[0], "the count: 3 boards, a line of wrong codes")
         t.keys("R")
         screen = t.wait(lambda s: "agreed" in s and "waiting" in s and "wrong codes" in s, "the queue")
@@ -165,7 +165,7 @@ def test_a_burst_keeps_every_report_and_agreed_boards_reach_the_file(tmp_path):
     every board recorded once, in the file and its journal (the big burst: bench/bench_reports.py)."""
     path, codes = _event(tmp_path, n=200, reports="agreed")
     games = [g for g in load(path).rounds[-1].games if g.second is not None]
-    from arbiter.tui.web.me import reports_routes
+    from arbiter_tournament.tui.web.me import reports_routes
 
     answers = []
     with Running(path, routes=(reports_routes(str(path)),), per_address=0) as s:
@@ -194,7 +194,7 @@ def test_a_burst_keeps_every_report_and_agreed_boards_reach_the_file(tmp_path):
 def test_the_page_shows_only_the_holders_game_and_takes_requests_within_the_regulations(tmp_path):
     path, codes = _event(tmp_path, player_byes=1, player_bye_kind="half")
     e = load(path)
-    from arbiter.tui.web.me import reports_routes
+    from arbiter_tournament.tui.web.me import reports_routes
 
     g = e.rounds[-1].games[0]
     with Running(path, routes=(reports_routes(str(path)),)) as s:
@@ -246,7 +246,7 @@ def test_a_report_answered_is_on_disk_when_the_server_is_killed(tmp_path):
 def test_wrong_codes_are_limited_per_address_and_journalled(tmp_path):
     import asyncio
 
-    from arbiter.tui.web.desk import Desk, Refused
+    from arbiter_tournament.tui.web.desk import Desk, Refused
 
     path, codes = _event(tmp_path)
     now = [1000.0]

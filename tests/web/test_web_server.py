@@ -14,8 +14,8 @@ import time
 
 import pytest
 
-from arbiter.core.store import load
-from arbiter.tui.web.server import choose_lang, host_allowed
+from arbiter_tournament.core.store import load
+from arbiter_tournament.tui.web.server import choose_lang, host_allowed
 from tests.cli_run import ok
 from tests.conftest import ROOT
 from tests.web.web_helpers import Running, raw
@@ -215,7 +215,7 @@ def test_the_connection_limit(small):
 
 
 def test_an_idle_connection_that_sends_nothing_is_closed(small, monkeypatch):
-    from arbiter.tui.web import server
+    from arbiter_tournament.tui.web import server
 
     monkeypatch.setattr(server, "IDLE_TIMEOUT", 0.5)
     with Running(small) as s:
@@ -303,7 +303,7 @@ def test_the_update_time_is_the_venues_local_time(small, monkeypatch):
 
 
 def test_a_reader_that_fails_unexpectedly_does_not_stop_the_server(small, monkeypatch):
-    from arbiter.tui.web import pages
+    from arbiter_tournament.tui.web import pages
 
     with Running(small) as s:
         v = s.web.snap.version
@@ -327,8 +327,8 @@ def test_a_name_the_venue_gives_the_machine_is_served_and_a_bad_one_refused(smal
         assert s.get("/", {"Host": f"arbiter.lan:{s.port}"}).status == 200
         assert s.get("/", {"Host": "ARBITER.lan"}).status == 200
         assert s.get("/", {"Host": "arbiter.lan.evil.example"}).status in (400, 421)
-    from arbiter.core.errors import ArbiterError
-    from arbiter.tui.web.server import venue_name
+    from arbiter_tournament.core.errors import ArbiterError
+    from arbiter_tournament.tui.web.server import venue_name
 
     assert venue_name(" Hall-1.Venue.lan ") == "hall-1.venue.lan"
     for bad in ("", "a b", "-x.lan", "x..lan", "10.0.0.5", "ev/il", "x" * 64 + ".lan", "<b>"):
@@ -431,7 +431,7 @@ def test_an_address_holds_two_live_streams_a_third_ends_the_oldest(small):
 
 
 def test_a_stream_ends_when_its_time_is_up(small, monkeypatch):
-    from arbiter.tui.web import routes
+    from arbiter_tournament.tui.web import routes
 
     monkeypatch.setattr(routes, "STREAM_LIFE", 1.0)
     with Running(small) as s:
@@ -462,8 +462,8 @@ def test_nothing_of_a_big_file_stays_once_it_is_replaced(small, tmp_path, monkey
     import gc
     import shutil
 
-    from arbiter.core.event.model import Player
-    from arbiter.tui.web import server
+    from arbiter_tournament.core.event.model import Player
+    from arbiter_tournament.tui.web import server
 
     monkeypatch.setattr(server, "GIVE_BACK", 0)  # the threshold of the test's small pages
     big = tmp_path / "big.toml"
@@ -497,7 +497,7 @@ def test_a_route_added_by_another_module_gets_the_guard_and_the_headers(small):
     """The way the players' reports plug in (/work/notes/web-server.md): `Web(..., routes=(add,))`."""
     from aiohttp import web as aio
 
-    from arbiter.tui.web.routes import WEB, peer
+    from arbiter_tournament.tui.web.routes import WEB, peer
 
     seen = []
 

@@ -9,7 +9,7 @@ import socket
 import threading
 import time
 
-from arbiter.tui.web.server import Web
+from arbiter_tournament.tui.web.server import Web
 
 
 class Running:

@@ -59,7 +59,7 @@ INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-
 
 
 def __getattr__(name: str) -> Any:
-    """`from arbiter.tui.cli import COMMANDS, build_parser, UsageError`, loaded when asked."""
+    """`from arbiter_tournament.tui.cli import COMMANDS, build_parser, UsageError`, loaded when asked."""
     if name in ("COMMANDS", "build_parser"):
         from . import table
 
@@ -85,8 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(args: list[str]) -> int:
-    from arbiter.core.errors import ArbiterError, NoLegalPairing
-    from arbiter.core.msg.cells import clean
+    from arbiter_tournament.core.errors import ArbiterError, NoLegalPairing
+    from arbiter_tournament.core.msg.cells import clean
 
     from .table import build_parser, find, top_words
     from .usage import HelpShown, UsageError
@@ -151,8 +151,8 @@ def _main(args: list[str]) -> int:
 def _store_says_on_stderr() -> Iterator[None]:
     """What the store tells while a command runs goes to stderr, one line each: a long wait for the
     lock (who holds it), a repair of what a crash left (docs/file-format.md)."""
-    from arbiter.core.msg.cells import clean
-    from arbiter.core.notices import report_to  # not the store itself: a command that reads no event
+    from arbiter_tournament.core.msg.cells import clean
+    from arbiter_tournament.core.notices import report_to  # not the store itself: a command that reads no event
 
     def say(prefix: str):
         def tell(msg) -> None:
@@ -190,7 +190,7 @@ def _tui(path: str) -> int:
     # of a 1000-player event). Off until the round is on the screen; then they are set aside for good (gc.freeze,
     # tui/app.py `_started`), and it runs as ever on what is made after.
     gc.disable()
-    from arbiter.tui.app import run
+    from arbiter_tournament.tui.app import run
 
     return run(path)
 
@@ -298,7 +298,7 @@ class _SafeStdout:
     keeping lines and tabs."""
 
     def __init__(self, raw) -> None:
-        from arbiter.core.msg.cells import clean
+        from arbiter_tournament.core.msg.cells import clean
 
         self._raw, self._clean = raw, clean
 

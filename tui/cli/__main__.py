@@ -3,7 +3,7 @@
 import sys
 
 try:
-    from arbiter.tui.cli import main
+    from arbiter_tournament.tui.cli import main
 except KeyboardInterrupt:  # Ctrl-C while Python is still starting: quiet too
     sys.exit(130)
 

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from . import numbers
 from .usage import UsageError
-from arbiter.core.event.systems import PAIRINGS as PAIRING_SYSTEMS, Stage, System, main_stage as system_stage
+from arbiter_tournament.core.event.systems import PAIRINGS as PAIRING_SYSTEMS, Stage, System, main_stage as system_stage
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from arbiter.core.event.model import Event
+    from arbiter_tournament.core.event.model import Event
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -186,7 +186,7 @@ def print_json(value: Any) -> None:
     """JSON on stdout, UTF-8, names exact; characters a terminal would act on written as \\u escapes."""
     import json
 
-    from arbiter.core.msg.cells import json_safe
+    from arbiter_tournament.core.msg.cells import json_safe
 
     print(json_safe(json.dumps(value, ensure_ascii=False)))
 

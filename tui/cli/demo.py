@@ -27,7 +27,7 @@ def folder() -> Path:
 
 def copy() -> str:
     """The path of the judge's copy of the demo, made now if there is none; says where on stderr."""
-    from arbiter.core.errors import FileProblem
+    from arbiter_tournament.core.errors import FileProblem
 
     target = folder() / "demo.toml"
     if not target.exists():

@@ -8,7 +8,7 @@ from .usage import UsageError
 
 
 def cmd_display(a: argparse.Namespace) -> int:
-    from arbiter.tui.display import run
+    from arbiter_tournament.tui.display import run
 
     if not a.serve and (a.host is not None or a.port is not None or a.public or a.max_clients is not None or a.name):
         raise UsageError("display: --host, --port, --public, --max-clients and --name are for --serve")

@@ -7,11 +7,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from arbiter.core import commands as cmds
-from arbiter.core.formats import csvio
-from arbiter.core.msg.cells import clean
-from arbiter.core.event.model import Event
-from arbiter.core.store import EventFile, create, load
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.formats import csvio
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.store import EventFile, create, load
 
 from . import batch, numbers
 from .common import PAIRINGS, codes, print_json
@@ -26,7 +26,7 @@ def _seed() -> int:
 
 
 def cmd_new(a: argparse.Namespace) -> int:
-    from arbiter.core.tiebreaks.standings import check_codes
+    from arbiter_tournament.core.tiebreaks.standings import check_codes
 
     tiebreaks = codes(a.tiebreaks) or ()
     if not a.teams:
@@ -51,13 +51,13 @@ def cmd_new(a: argparse.Namespace) -> int:
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
           + (f", teams of {a.boards} boards" if a.teams else ""))
     if event.system == "swiss":  # the field a Swiss of these rounds needs to pair without a rematch (stderr)
-        from arbiter.core.pairing.guarantee import new_event_note
+        from arbiter_tournament.core.pairing.guarantee import new_event_note
 
         note = new_event_note(event.rounds_planned, teams=bool(a.teams))
         if note is not None:
             print(f"arbiter: note: {note}", file=sys.stderr)
     if sys.stdout.isatty():  # a judge at a terminal: how (or that) the folder is shared (docs/venue.md)
-        from arbiter.core.store import venue
+        from arbiter_tournament.core.store import venue
         print(clean(venue.new_event_note(a.file), lines=True))
     return 0
 
@@ -136,10 +136,10 @@ def cmd_players_add(a: argparse.Namespace) -> int:
 
 def _from_index(a: argparse.Namespace, name: str | None, given: dict) -> tuple[str | None, dict]:
     """players add --fide-id: the name and the details not given, from the index (the event's rate)."""
-    from arbiter.core.errors import ArbiterError
-    from arbiter.core.event.player_details import fide_id
-    from arbiter.core.ratings.fill import details
-    from arbiter.core.ratings.index import Index
+    from arbiter_tournament.core.errors import ArbiterError
+    from arbiter_tournament.core.event.player_details import fide_id
+    from arbiter_tournament.core.ratings.fill import details
+    from arbiter_tournament.core.ratings.index import Index
 
     fid = fide_id(a.fide_id)  # refused before the index is asked
     try:
@@ -218,9 +218,9 @@ def _filled(rows: list[dict], rate: str) -> list[dict]:
     """Rows with FIDE ids: what they leave out filled from the rating lists' index, when there is one."""
     if not any(row.get("fide_id") for row in rows):
         return rows
-    from arbiter.core.errors import ArbiterError
-    from arbiter.core.ratings.fill import fill_rows
-    from arbiter.core.ratings.index import Index
+    from arbiter_tournament.core.errors import ArbiterError
+    from arbiter_tournament.core.ratings.fill import fill_rows
+    from arbiter_tournament.core.ratings.index import Index
 
     ix = Index()
     if not ix.path.exists():
@@ -237,8 +237,8 @@ def _filled(rows: list[dict], rate: str) -> list[dict]:
 
 def print_tables(e: Event, marked: set[int] = frozenset()) -> None:
     """Each table: its players (by rating), their number, average rating and club-mate pairs."""
-    from arbiter.core.msg.cells import fit
-    from arbiter.core.event.seating import table_summary
+    from arbiter_tournament.core.msg.cells import fit
+    from arbiter_tournament.core.event.seating import table_summary
 
     for t, n, avg, clashes in table_summary(e):
         print(f"table {t}: {n} players, average rating {avg}, club-mate pairs {clashes}")
@@ -263,7 +263,7 @@ def cmd_players_distribute(a: argparse.Namespace) -> int:
 
 
 def cmd_players_move(a: argparse.Namespace) -> int:
-    from arbiter.core.event.seating import table_summary
+    from arbiter_tournament.core.event.seating import table_summary
 
     e = load(a.file)
     old = e.player(a.id).table if e.has_player(a.id) else None
@@ -345,7 +345,7 @@ def _line_byes(where: str, words: list[str]) -> list[tuple[int, int, str]]:
 
 
 def cmd_players_list(a: argparse.Namespace) -> int:
-    from arbiter.core.msg.cells import fit
+    from arbiter_tournament.core.msg.cells import fit
 
     e = load(a.file)
     if a.format == "json":
@@ -360,7 +360,7 @@ def cmd_players_list(a: argparse.Namespace) -> int:
 
 
 def cmd_forbid(a: argparse.Namespace) -> int:
-    from arbiter.core import teams as team_event
+    from arbiter_tournament.core import teams as team_event
 
     from .teams import forbid_teams
 

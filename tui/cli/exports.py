@@ -6,22 +6,22 @@ import argparse
 import sys
 from pathlib import Path
 
-from arbiter.core.store import create, load
-from arbiter.core.formats.output import STDOUT, write_output
-from arbiter.core.msg.cells import clean
-from arbiter.core.store.files import read_text
-from arbiter.core.limits import PAGE_LINES_MIN
+from arbiter_tournament.core.store import create, load
+from arbiter_tournament.core.formats.output import STDOUT, write_output
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.store.files import read_text
+from arbiter_tournament.core.limits import PAGE_LINES_MIN
 
 from .common import table_of
 from .interrupt import guarded
 from .table import CSV_WHAT
 from .usage import UsageError
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 
 def cmd_import_trf(a: argparse.Namespace) -> int:
-    from arbiter.core.formats.trf import parse_trf
-    from arbiter.core.formats.trf_event import trf_to_event
+    from arbiter_tournament.core.formats.trf import parse_trf
+    from arbiter_tournament.core.formats.trf_event import trf_to_event
 
     t = parse_trf(read_text(Path(a.trf)), a.trf)
     event = trf_to_event(t, a.trf)
@@ -36,7 +36,7 @@ def cmd_import_trf(a: argparse.Namespace) -> int:
 
 
 def cmd_export(a: argparse.Namespace) -> int:
-    from arbiter.core.formats.output import check_not_event
+    from arbiter_tournament.core.formats.output import check_not_event
 
     check_not_event(a.out, a.file)  # before any work: never over the event's own files
     e = load(a.file)
@@ -44,40 +44,40 @@ def cmd_export(a: argparse.Namespace) -> int:
     if a.url is not None and not (a.what in ("slips", "cards") and a.format in ("text", "html")):
         raise UsageError("--url goes with --what slips or cards (text), or --format html --what cards")
     if a.format == "html" and a.what == "cards":  # one page to print, never part of the site: it holds codes
-        from arbiter.core.formats.cards import cards_html
-        from arbiter.core.msg.i18n import language
+        from arbiter_tournament.core.formats.cards import cards_html
+        from arbiter_tournament.core.msg.i18n import language
 
         if write_output(a.out, cards_html(e, language(e), url), event=a.file) != STDOUT:
             print(f"wrote {a.out}")
         return 0
     if a.format == "html":
-        from arbiter.core.formats.site import write_site
+        from arbiter_tournament.core.formats.site import write_site
 
         write_site(e, a.out, event_path=a.file)
         print(f"wrote {a.out}")
         return 0
     if a.format == "trf":
-        from arbiter.core.formats.trf import write_trf
-        from arbiter.core.formats.trf_event import event_to_trf
+        from arbiter_tournament.core.formats.trf import write_trf
+        from arbiter_tournament.core.formats.trf_event import event_to_trf
 
         table = table_of(e, Stage.SWISS, a, required=False) if a.what != Stage.TOP else None
         text = write_trf(event_to_trf(e, table, what=a.what))
-        from arbiter.core.formats.trf_lines import TRF_NAME_CHARS, trf_cut_names
+        from arbiter_tournament.core.formats.trf_lines import TRF_NAME_CHARS, trf_cut_names
 
         cut = trf_cut_names(e.players if table is None else e.table_players(table))
         if cut:  # never cut silently: the report's name column has 33 characters
             print(f"arbiter: warning: the report has {TRF_NAME_CHARS} columns for a name: {len(cut)} names cut "
                   f"there, e.g. player {cut[0].id} ({clean(cut[0].name[:TRF_NAME_CHARS])}…)", file=sys.stderr)
     elif a.format == "csv":
-        from arbiter.core.formats.exports import players_csv, standings_csv
+        from arbiter_tournament.core.formats.exports import players_csv, standings_csv
 
-        from arbiter.core.formats.final import final_csv, prizes_csv
+        from arbiter_tournament.core.formats.final import final_csv, prizes_csv
 
         if a.what not in CSV_WHAT:
             raise UsageError(f"--what '{a.what}': a CSV export is players, standings, final, prizes, team_standings "
                              "or board_stats")
         if a.what in ("team_standings", "board_stats"):
-            from arbiter.core.formats import team_printouts
+            from arbiter_tournament.core.formats import team_printouts
 
             _team_event(e, a.what)
             text = team_printouts.team_standings_csv(e) if a.what == "team_standings" else \
@@ -86,9 +86,9 @@ def cmd_export(a: argparse.Namespace) -> int:
             text = {"standings": standings_csv, "players": players_csv, "final": final_csv,
                     "prizes": prizes_csv}[a.what](e)
     else:  # text printouts, on pages of --page-length lines (0: no page breaks)
-        from arbiter.core.formats import team_printouts
-        from arbiter.core.formats.exports import printout
-        from arbiter.core.formats.text import clean_pages
+        from arbiter_tournament.core.formats import team_printouts
+        from arbiter_tournament.core.formats.exports import printout
+        from arbiter_tournament.core.formats.text import clean_pages
 
         if 0 < a.page_length < PAGE_LINES_MIN:
             raise UsageError(f"--page-length {a.page_length}: too small: at least {PAGE_LINES_MIN} lines (0: no "
@@ -119,7 +119,7 @@ def _url(text: str) -> str:
 
 
 def _team_event(e, what: str) -> None:
-    from arbiter.core.teams import is_team_event
+    from arbiter_tournament.core.teams import is_team_event
 
     if not is_team_event(e):
         raise UsageError(f"--what {what}: a printout of a team event, and this is not one")

@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from arbiter.core import commands as cmds
-from arbiter.core.final import changes
-from arbiter.core.formats import final as out
-from arbiter.core.msg.cells import clean
-from arbiter.core.store import EventFile, load
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.final import changes
+from arbiter_tournament.core.formats import final as out
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.store import EventFile, load
 
 
 from .common import ids, print_json, typed_as
@@ -35,7 +35,7 @@ def cmd_categories_add(a: argparse.Namespace) -> int:
 
 
 def _said_category(e, name: str) -> None:
-    from arbiter.core.final.categories import find
+    from arbiter_tournament.core.final.categories import find
 
     print(clean(out.category_line(e, find(e, name), "en")))
 
@@ -80,7 +80,7 @@ def cmd_prizes_add(a: argparse.Namespace) -> int:
     new = run(EventFile(a.file), cmds.AddPrize(a.name, a.amount, a.category or "", a.at))
     i = [p.name.casefold() for p in new.prizes].index(a.name.strip().casefold())
     p = new.prizes[i]
-    from arbiter.core.event.money import amount_text
+    from arbiter_tournament.core.event.money import amount_text
 
     bits = [f"prize {i + 1}: {p.name}"]
     if p.amount is not None:

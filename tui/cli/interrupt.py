@@ -22,8 +22,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 if TYPE_CHECKING:  # this module is imported before anything else of arbiter: it takes Ctrl-C
-    from arbiter.core.event.model import Event
-    from arbiter.core.store import EventFile
+    from arbiter_tournament.core.event.model import Event
+    from arbiter_tournament.core.store import EventFile
 
 
 class _State:
@@ -145,6 +145,6 @@ class GuardedFile:
 
 def run(ef: EventFile, command: Any, **kw: Any) -> Event:
     """`core.commands.run(ef, command)` with Ctrl-C held back while the change is written (`GuardedFile`)."""
-    from arbiter.core.commands import run as run_command
+    from arbiter_tournament.core.commands import run as run_command
 
     return run_command(GuardedFile(ef), command, **kw)

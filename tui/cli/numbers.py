@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     from fractions import Fraction
 
-from arbiter.core import limits as L
+from arbiter_tournament.core import limits as L
 
 from .usage import UsageError
 
@@ -184,8 +184,8 @@ seconds.__name__ = "float"
 
 def amount(text: str):
     """An argparse `type`: prize money, whole or with cents (1000, 250.50): `core.event.money.parse_amount`."""
-    from arbiter.core.errors import ArbiterError
-    from arbiter.core.event.money import parse_amount
+    from arbiter_tournament.core.errors import ArbiterError
+    from arbiter_tournament.core.event.money import parse_amount
 
     try:
         return parse_amount(text)

@@ -15,8 +15,8 @@ import time
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
-from arbiter.core.event.model import Event
-from arbiter.core.event.systems import main_stage
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.systems import main_stage
 
 DELAY = 1.0  # seconds of work before the line appears
 EVERY = 1.0  # seconds between updates

@@ -10,7 +10,7 @@ TRIES = 4  # without --watch: the first try and three more after 1, 2 and 4 s
 
 
 def _line(text: str) -> None:
-    from arbiter.core.msg.cells import clean
+    from arbiter_tournament.core.msg.cells import clean
 
     print(f"{datetime.now().strftime('%H:%M:%S')} {clean(text)}", flush=True)
 
@@ -22,9 +22,9 @@ def _sent_text(sent) -> str:
 
 
 def cmd_publish(a: argparse.Namespace) -> int:
-    from arbiter.core.formats.publish import BACKOFF, Publisher, UploadFailed, status_text
-    from arbiter.core.formats.rclone import check_remote, program
-    from arbiter.core.store import load
+    from arbiter_tournament.core.formats.publish import BACKOFF, Publisher, UploadFailed, status_text
+    from arbiter_tournament.core.formats.rclone import check_remote, program
+    from arbiter_tournament.core.store import load
 
     check_remote(a.to)
     program()  # rclone is there, or one line saying how to install it

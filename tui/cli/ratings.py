@@ -7,20 +7,20 @@ import datetime
 import sys
 from pathlib import Path
 
-from arbiter.core.msg.cells import clean, fit
+from arbiter_tournament.core.msg.cells import clean, fit
 
 from .common import print_json
 from .usage import UsageError
 
 
 def _index():
-    from arbiter.core.ratings.index import Index
+    from arbiter_tournament.core.ratings.index import Index
 
     return Index()
 
 
 def cmd_ratings_import(a: argparse.Namespace) -> int:
-    from arbiter.core.ratings import lists
+    from arbiter_tournament.core.ratings import lists
 
     path = Path(a.list)
     if not path.is_file():
@@ -71,7 +71,7 @@ def cmd_ratings_list(a: argparse.Namespace) -> int:
 
 
 def cmd_ratings_find(a: argparse.Namespace) -> int:
-    from arbiter.core.event.federations import code_of
+    from arbiter_tournament.core.event.federations import code_of
 
     fed = ""
     if a.federation:
@@ -95,11 +95,11 @@ def cmd_ratings_find(a: argparse.Namespace) -> int:
 
 
 def cmd_players_update_ratings(a: argparse.Namespace) -> int:
-    from arbiter.core import commands as cmds
-    from arbiter.core.ratings.fill import updates
+    from arbiter_tournament.core import commands as cmds
+    from arbiter_tournament.core.ratings.fill import updates
 
     from .interrupt import run
-    from arbiter.core.store import EventFile, load
+    from arbiter_tournament.core.store import EventFile, load
 
     e = load(a.file)
     changes = updates(e, _index())

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from datetime import datetime, timezone
 
-from arbiter.core import commands as cmds
-from arbiter.core.errors import IllegalChange
-from arbiter.core.store import EventFile, load
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.store import EventFile, load
 
 from .common import print_json
 from .interrupt import run
@@ -16,8 +16,8 @@ from .usage import UsageError
 
 def cmd_players_codes(a: argparse.Namespace) -> int:
     """Every player's code: the missing ones given first (a command, journalled), or one reissued."""
-    from arbiter.core.event.codes import fresh_codes, shown
-    from arbiter.core.msg.cells import clean
+    from arbiter_tournament.core.event.codes import fresh_codes, shown
+    from arbiter_tournament.core.msg.cells import clean
 
     ef = EventFile(a.file)
     e = ef.load()
@@ -40,8 +40,8 @@ def cmd_players_codes(a: argparse.Namespace) -> int:
 
 
 def _queue(path: str):
-    from arbiter.core.event.reports import queue
-    from arbiter.core.store.reports import Reports
+    from arbiter_tournament.core.event.reports import queue
+    from arbiter_tournament.core.store.reports import Reports
 
     e = load(path)
     return e, queue(e, Reports(path).read())
@@ -62,7 +62,7 @@ def cmd_reports(a: argparse.Namespace) -> int:
         print_json({"reports": [b.doc() for b in q.boards], "requests": [r.doc() for r in q.requests],
                     "wrong_codes": [w.doc() for w in q.wrong]})
         return 0
-    from arbiter.core.msg.cells import clean
+    from arbiter_tournament.core.msg.cells import clean
 
     if not (q.boards or q.requests or q.wrong):
         print("no reports")
@@ -95,9 +95,9 @@ def _set(a: argparse.Namespace) -> int:
 
 
 def _accept(a: argparse.Namespace) -> int:
-    from arbiter.core.event.reports import check_accept
-    from arbiter.core.store.judge import who_label
-    from arbiter.core.store.reports import Reports
+    from arbiter_tournament.core.event.reports import check_accept
+    from arbiter_tournament.core.store.judge import who_label
+    from arbiter_tournament.core.store.reports import Reports
 
     if not a.boards:
         raise UsageError("reports accept: give the event file (arbiter reports accept FILE [BOARD ...|--agreed])")
@@ -146,8 +146,8 @@ def _accept(a: argparse.Namespace) -> int:
 
 
 def _accept_request(path: str, ef: EventFile, q, n: int) -> int:
-    from arbiter.core.store.judge import who_label
-    from arbiter.core.store.reports import Reports
+    from arbiter_tournament.core.store.judge import who_label
+    from arbiter_tournament.core.store.reports import Reports
 
     r = next((r for r in q.requests if r.n == n), None)
     if r is None:

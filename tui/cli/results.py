@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 
-from arbiter.core.commands.results import RecordResult
-from arbiter.core.event.commands import current_round
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile
-from arbiter.core.store.judge import who_label
+from arbiter_tournament.core.commands.results import RecordResult
+from arbiter_tournament.core.event.commands import current_round
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile
+from arbiter_tournament.core.store.judge import who_label
 
 from . import batch, numbers
 from .common import stage_of, table_of
@@ -66,7 +66,7 @@ def cmd_result(a: argparse.Namespace) -> int:
     if len(changes) == 1:
         new = run(ef, changes[0])
     else:
-        from arbiter.core.commands.batch import Batch
+        from arbiter_tournament.core.commands.batch import Batch
 
         new = run(ef, Batch(changes))
     played = new.find_round(stage, table, rnd)

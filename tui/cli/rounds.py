@@ -5,18 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from arbiter.core import commands as cmds
-from arbiter.core.event import commands
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.formats.text import round_text
-from arbiter.core.store import EventFile, load
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.event import commands
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.formats.text import round_text
+from arbiter_tournament.core.store import EventFile, load
 
 from . import numbers
 from .common import ids, main_stage, print_json, stage_of, table_of, typed_as
 from .interrupt import run
 from .progress import pairing_progress
 from .usage import UsageError
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 
 def cmd_pair(a: argparse.Namespace) -> int:
@@ -26,7 +26,7 @@ def cmd_pair(a: argparse.Namespace) -> int:
     e = ef.load()
     table = table_of(e, Stage.SWISS, a, required=False)
     fewest = bool(getattr(a, "fewest_rematches", False))
-    from arbiter.core import teams as team_event
+    from arbiter_tournament.core import teams as team_event
 
     if team_event.is_team_event(e):
         return _pair_teams(ef, e, table, a, fewest)
@@ -72,8 +72,8 @@ def _field_warning(event, rnd) -> None:
     """Round 1 of a Swiss whose field is too small for its rounds to be sure of pairings without a rematch."""
     if rnd.number != 1 or event.system != "swiss" or rnd.stage != "swiss":
         return
-    from arbiter.core import teams as team_event
-    from arbiter.core.pairing.guarantee import field_warning
+    from arbiter_tournament.core import teams as team_event
+    from arbiter_tournament.core.pairing.guarantee import field_warning
 
     if team_event.is_team_event(event):
         w = field_warning(len(team_event.teams(event)), event.rounds_planned, teams=True)
@@ -85,7 +85,7 @@ def _field_warning(event, rnd) -> None:
 
 def _say_rematches(event, rnd) -> None:
     """Each rematch of a round paired with the fewest rematches, one line (none: said too)."""
-    from arbiter.core.pairing.preview import rematch_lines
+    from arbiter_tournament.core.pairing.preview import rematch_lines
 
     lines = rematch_lines(event, rnd)
     for line in lines:
@@ -96,14 +96,14 @@ def _say_rematches(event, rnd) -> None:
 
 def _pair_teams(ef: EventFile, e, table: int | None, a: argparse.Namespace, fewest: bool) -> int:
     """`arbiter pair` in a team event: --by-hand and --allow-rematch name teams (names or numbers)."""
-    from arbiter.core.formats import team_output
-    from arbiter.core.teams.pairing import team_ids_pair
+    from arbiter_tournament.core.formats import team_output
+    from arbiter_tournament.core.teams.pairing import team_ids_pair
 
     if a.by_hand is not None:
         pairs = parse_team_pairs(e, a.by_hand)
         new = run(ef, cmds.PairTeamsByHand(tuple(pairs)))
         sys.stdout.write(team_output.matches_output(new))
-        from arbiter.core.teams import hand as team_hand
+        from arbiter_tournament.core.teams import hand as team_hand
 
         rnd = new.rounds_of("swiss", None)[-1]
         for w in team_hand.team_warnings(new, rnd):
@@ -127,8 +127,8 @@ def _pair_teams(ef: EventFile, e, table: int | None, a: argparse.Namespace, fewe
 def parse_team_pairs(e, text: str) -> list[tuple[str, str | None]]:
     """`1-4,2-5,3-0` (team numbers or names; `3-0`, `3-bye` or `3` alone: 3 has no match) -> pairs of the
     team names. A name with a '-' in it is read whole: the pair is split where both sides name a team."""
-    from arbiter.core.errors import ArbiterError
-    from arbiter.core.teams import find_team
+    from arbiter_tournament.core.errors import ArbiterError
+    from arbiter_tournament.core.teams import find_team
 
     out: list[tuple[str, str | None]] = []
     for part in text.replace(";", ",").split(","):

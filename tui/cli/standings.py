@@ -5,19 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 
-from arbiter.core.formats import csvio
-from arbiter.core.formats.text import standings_text
-from arbiter.core.tiebreaks.standings import completed_rounds, standings
-from arbiter.core.store import load
+from arbiter_tournament.core.formats import csvio
+from arbiter_tournament.core.formats.text import standings_text
+from arbiter_tournament.core.tiebreaks.standings import completed_rounds, standings
+from arbiter_tournament.core.store import load
 
 from .common import codes, jnum, main_stage, print_json
 from .usage import UsageError
 
 
 def cmd_standings(a: argparse.Namespace) -> int:
-    from arbiter.core import teams as team_event
-    from arbiter.core.formats import team_output
-    from arbiter.core.tiebreaks.standings import check_codes
+    from arbiter_tournament.core import teams as team_event
+    from arbiter_tournament.core.formats import team_output
+    from arbiter_tournament.core.tiebreaks.standings import check_codes
 
     e = load(a.file)
     chosen = codes(a.tiebreaks)
@@ -46,7 +46,7 @@ def cmd_standings(a: argparse.Namespace) -> int:
     rows = standings(e, table=table, after_round=after, codes=chosen, edition=a.edition)
     used = list(chosen if chosen is not None else e.tiebreaks)
     if a.explain is not None:
-        from arbiter.core.tiebreaks.standings import explain_text
+        from arbiter_tournament.core.tiebreaks.standings import explain_text
 
         sys.stdout.write(explain_text(e, a.explain, table=table, after_round=after, codes=used, edition=a.edition))
         return 0
@@ -69,9 +69,9 @@ def cmd_standings(a: argparse.Namespace) -> int:
 def final_standings(e, a: argparse.Namespace) -> int:
     """`standings --final`: the final ranking of the whole event (core.final.ranking), one table's or one
     category's list of it."""
-    from arbiter.core.final.categories import find
-    from arbiter.core.formats import final as out
-    from arbiter.core.msg.cells import clean
+    from arbiter_tournament.core.final.categories import find
+    from arbiter_tournament.core.formats import final as out
+    from arbiter_tournament.core.msg.cells import clean
 
     for option in ("after_round", "tiebreaks", "edition", "explain"):
         if getattr(a, option) is not None:

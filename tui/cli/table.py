@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from arbiter.core.limits import PAGE_LINES
+from arbiter_tournament.core.limits import PAGE_LINES
 
 from . import numbers
 from .common import EDITION, FILE, PAIRINGS, ROUND, STAGE, SYSTEMS, TABLE, TIEBREAKS, TRF_SYSTEM, Arg, Command, Group, fmt

@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from arbiter.core import commands as cmds
-from arbiter.core import teams as team_event
-from arbiter.core.teams import hand
-from arbiter.core.formats import team_output
-from arbiter.core.event.model import Event
-from arbiter.core.store import EventFile, load
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.teams import hand
+from arbiter_tournament.core.formats import team_output
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.store import EventFile, load
 
 from .common import ids
 from .interrupt import run
 from .usage import UsageError
-from arbiter.core.event.systems import main_stage
+from arbiter_tournament.core.event.systems import main_stage
 
 
 def _team_event(e: Event) -> None:

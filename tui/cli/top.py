@@ -5,20 +5,20 @@ from __future__ import annotations
 import argparse
 import sys
 
-from arbiter.core import commands as cmds
-from arbiter.core.formats.text import round_text
-from arbiter.core.store import EventFile, load
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.formats.text import round_text
+from arbiter_tournament.core.store import EventFile, load
 
 from .common import ids, print_json, typed_as
 from .interrupt import run
 from .usage import UsageError
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 
 def cmd_top(a: argparse.Namespace) -> int:
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
-    from arbiter.core.msg.cells import clean
+    from arbiter_tournament.core.msg.cells import clean
 
     ef = EventFile(a.file)
     new = run(ef, cmds.StartTop(seeding=a.seeding, lots=a.lots, games_per_match=a.games,
@@ -35,8 +35,8 @@ def cmd_top(a: argparse.Namespace) -> int:
 
 
 def cmd_bracket(a: argparse.Namespace) -> int:
-    from arbiter.core.knockout import stage as top
-    from arbiter.core.knockout.bracket_text import bracket_json, bracket_text
+    from arbiter_tournament.core.knockout import stage as top
+    from arbiter_tournament.core.knockout.bracket_text import bracket_json, bracket_text
 
     e = load(a.file)
     b = top.bracket(e)
@@ -51,7 +51,7 @@ def cmd_bracket(a: argparse.Namespace) -> int:
 
 
 def cmd_playoff(a: argparse.Namespace) -> int:
-    from arbiter.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.playoff import stage as playoff_event
 
     players = None
     if a.players is not None:

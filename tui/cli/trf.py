@@ -12,17 +12,17 @@ import os
 import sys
 from pathlib import Path
 
-from arbiter.core.reading import read_text
+from arbiter_tournament.core.reading import read_text
 
 from .usage import UsageError
 
 
 def cmd_trf_pair(a: argparse.Namespace) -> int:
-    from arbiter.core.formats.trfpair import trf_pair
+    from arbiter_tournament.core.formats.trfpair import trf_pair
 
     text = trf_pair(read_text(Path(a.trf)), a.trf, system=a.system)
     if a.o:
-        from arbiter.core.formats.output import write_output
+        from arbiter_tournament.core.formats.output import write_output
 
         _not_the_input(Path(a.o), Path(a.trf))
         write_output(a.o, text)
@@ -42,7 +42,7 @@ def _not_the_input(out: Path, trf: Path) -> None:
 
 
 def cmd_trf_check(a: argparse.Namespace) -> int:
-    from arbiter.core.formats.trfpair import trf_check
+    from arbiter_tournament.core.formats.trfpair import trf_check
 
     diffs = trf_check(read_text(Path(a.trf)), a.trf, system=a.system)
     for d in diffs:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from arbiter.core.errors import ArbiterError
+from arbiter_tournament.core.errors import ArbiterError
 
 
 class UsageError(ArbiterError):

@@ -28,8 +28,8 @@ from rich.text import Text
 from textual import on
 from textual.screen import Screen
 
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.event.model import Event
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.event.model import Event
 
 from .. import actions
 from ..actions import W, Action

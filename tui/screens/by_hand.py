@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from textual import work
 
-from arbiter.core import commands as cmds
-from arbiter.core import limits
-from arbiter.core.errors import InvalidNumber
-from arbiter.core import teams as team_event
-from arbiter.core.pairing import rounds as pairing
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import InvalidNumber
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.pairing import rounds as pairing
 
 from ..actions import W, Action, Why, register, why, why_core
 from ..changes import Change

@@ -13,10 +13,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.suggester import Suggester
 
-from arbiter.core.errors import ArbiterError
-from arbiter.core.event import slips
-from arbiter.core.event.model import Event, Round
-from arbiter.core.msg.cells import clean, fit
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.event import slips
+from arbiter_tournament.core.event.model import Event, Round
+from arbiter_tournament.core.msg.cells import clean, fit
 
 from ..i18n import tr
 from .dialogs import ChoiceScreen

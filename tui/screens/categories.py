@@ -14,11 +14,11 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 
-from arbiter.core.event.model import Category, Event
-from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
-from arbiter.core import limits
-from arbiter.core.errors import InvalidNumber
-from arbiter.core.msg.cells import clean
+from arbiter_tournament.core.event.model import Category, Event
+from arbiter_tournament.core import commands as cmds  # (each command's module loaded when it is first made)
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import InvalidNumber
+from arbiter_tournament.core.msg.cells import clean
 
 from .. import actions
 from ..actions import W, Action, Why, register, why
@@ -117,8 +117,8 @@ class CategoriesScreen(ArbiterScreen):
         super().event_changed(event, outside, reopened)
 
     def refresh_list(self) -> None:
-        from arbiter.core.final.categories import members  # (on opening: not on the way to the first screen)
-        from arbiter.core.formats.final import conditions_text
+        from arbiter_tournament.core.final.categories import members  # (on opening: not on the way to the first screen)
+        from arbiter_tournament.core.formats.final import conditions_text
 
         L, e = self.arb.lang, self.arb.event
         cols = [("n", "#"), ("name", tr(L, "cat_name")), ("cond", tr(L, "cat_conditions")),

@@ -22,12 +22,12 @@ from rich.text import Text
 from textual import work
 from textual.widgets import Static
 
-from arbiter.core import commands as cmds
-from arbiter.core import limits
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.event.commands import ROUND_MINUTES
-from arbiter.core.event.model import Round
-from arbiter.core.msg.cells import clean
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.event.commands import ROUND_MINUTES
+from arbiter_tournament.core.event.model import Round
+from arbiter_tournament.core.msg.cells import clean
 
 from .. import actions
 from ..actions import W, Action, Why, register, several_tables, why
@@ -37,7 +37,7 @@ from ..widgets.messages import EventChanged
 from ..widgets.round_clock import RoundClock
 from .clock_dialog import ClockScreen
 from .dialogs import ChoiceScreen
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 
 def _clock(s) -> Why | None:

@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from arbiter.core import limits
+from arbiter_tournament.core import limits
 
 from ..i18n import tr
 from ..widgets import clock as clockmod

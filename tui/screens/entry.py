@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from arbiter.core import teams as team_event
-from arbiter.core import commands as cmds
-from arbiter.core.errors import ArbiterError
-from arbiter.core.msg.cells import clean, fit
-from arbiter.core.event.model import Event, Round, points_text
-from arbiter.core.event.results import Result
-from arbiter.core.tiebreaks.standings import completed_rounds, standings
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.msg.cells import clean, fit
+from arbiter_tournament.core.event.model import Event, Round, points_text
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.tiebreaks.standings import completed_rounds, standings
 
 from ..i18n import points_word, tr
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 
 PLAIN = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual import work
 
-from arbiter.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError, message
 
 from ..actions import W, Action, register
 from ..i18n import tr
@@ -33,7 +33,7 @@ def shown_value(event, attr: str) -> str:
 def details_of(values: dict, lang: str) -> dict:
     """The form's values as `SetDetails`' fields, each checked as the command checks it (`check_detail`); a
     value refused is a `FieldError` naming its field."""
-    from arbiter.core.event.details import check_dates, check_detail
+    from arbiter_tournament.core.event.details import check_dates, check_detail
 
     out: dict = {}
     for attr, _ in FIELDS:
@@ -58,7 +58,7 @@ def details_of(values: dict, lang: str) -> dict:
 @work(group="question")
 async def event_details_form(screen) -> None:
     """The form, then one change (`SetDetails`): what `arbiter event set` does."""
-    from arbiter.core.commands import SetDetails
+    from arbiter_tournament.core.commands import SetDetails
 
     L = screen.arb.lang
     event = screen.arb.event

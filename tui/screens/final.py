@@ -16,12 +16,12 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 
-from arbiter.core.event.model import Event, points_text
-from arbiter.core.msg.cells import clean
-from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
+from arbiter_tournament.core.event.model import Event, points_text
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core import commands as cmds  # (each command's module loaded when it is first made)
 
 if TYPE_CHECKING:
-    from arbiter.core.final.ranking import FinalRanking
+    from arbiter_tournament.core.final.ranking import FinalRanking
 
 from .. import actions
 from ..actions import W, Action, Why, register, why
@@ -42,7 +42,7 @@ _OVER: list = [None, False]  # (the event last asked about, whether it is over):
 
 def _event_over(s) -> bool:
     """The footer offers the final ranking once the event is over (the key works before: provisional)."""
-    from arbiter.core.final.ranking import is_finished
+    from arbiter_tournament.core.final.ranking import is_finished
 
     e = s.event
     if _OVER[0] is not e:  # an event is never changed in place: a change is a new one
@@ -135,7 +135,7 @@ class FinalScreen(ArbiterScreen):
             self.category = None  # removed meanwhile (another judge)
 
         def make(event: Event) -> FinalRanking:
-            from arbiter.core.final.ranking import final_ranking  # (on opening, not on the first screen)
+            from arbiter_tournament.core.final.ranking import final_ranking  # (on opening, not on the first screen)
 
             return final_ranking(event)
 
@@ -145,7 +145,7 @@ class FinalScreen(ArbiterScreen):
         L, e, fr = self.arb.lang, self.arb.event, self.ranking
         if fr is None:
             return
-        from arbiter.core.formats.final import note, rows_for
+        from arbiter_tournament.core.formats.final import note, rows_for
 
         rows = self.attempt(rows_for, e, fr, category=self.category, table=self.table)
         if rows is None:
@@ -211,7 +211,7 @@ class FinalScreen(ArbiterScreen):
 
     def action_draw_lots(self) -> None:
         """Draw every lot the ranking waits for, once (asks first: it is recorded for good)."""
-        from arbiter.core.final import changes
+        from arbiter_tournament.core.final import changes
 
         draws = self.attempt(changes.pending_draws, self.arb.event)
         if draws is not None:
@@ -220,7 +220,7 @@ class FinalScreen(ArbiterScreen):
     @work(group="question")
     async def draw_lots_asked(self, draws: tuple) -> None:
         L = self.arb.lang
-        from arbiter.core.final.changes import TROPHIES
+        from arbiter_tournament.core.final.changes import TROPHIES
 
         places = ", ".join(p.replace(TROPHIES, " " + tr(L, "final_lots_trophies")) for p, _ in draws)
         if not await self.ask_yes(tr(L, "final_lots_title"), tr(L, "final_lots_q", places=places),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, Sequence
 
-from arbiter.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError, message
 
 from .dialogs import FormScreen
 

@@ -26,11 +26,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 
-from arbiter.core import commands as cmds
-from arbiter.core import teams as team_event
-from arbiter.core.errors import IllegalChange, message
-from arbiter.core.event.model import Event, Player
-from arbiter.core.msg.cells import clean, fit
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.errors import IllegalChange, message
+from arbiter_tournament.core.event.model import Event, Player
+from arbiter_tournament.core.msg.cells import clean, fit
 
 from textual import on, work
 

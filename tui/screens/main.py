@@ -25,8 +25,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from arbiter.core.errors import ArbiterError
-from arbiter.core.event.model import Event, Game, Round
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.event.model import Event, Game, Round
 
 from .. import actions
 from ..actions import W, Action, register

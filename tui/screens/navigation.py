@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.knockout.stage import match_board
-from arbiter.core.msg.cells import clean, fit
-from arbiter.core.msg.journal import translate
-from arbiter.core.tiebreaks.standings import explain_text, main_stage
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.knockout.stage import match_board
+from arbiter_tournament.core.msg.cells import clean, fit
+from arbiter_tournament.core.msg.journal import translate
+from arbiter_tournament.core.tiebreaks.standings import explain_text, main_stage
 
 from ..actions import W, Action, Why, register, round_shown, several_tables, why
 from ..changes import Change
@@ -25,7 +25,7 @@ from ..widgets.keyed_table import KeyedTable
 from ..widgets.round_texts import top_bracket
 from .dialogs import TextScreen
 from .entry import clean_lines, wrapped_lines
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 
 def _stages(s) -> Why | None:

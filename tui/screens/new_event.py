@@ -13,9 +13,9 @@ from fractions import Fraction
 
 from textual import work
 
-from arbiter.core import limits
-from arbiter.core.event.systems import DEFAULT_PAIRING, PAIRINGS
-from arbiter.core.errors import ArbiterError, message
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, PAIRINGS
+from arbiter_tournament.core.errors import ArbiterError, message
 
 from ..actions import W, Action, register
 from ..i18n import tr
@@ -108,7 +108,7 @@ def bad(key: str, text: str, lang: str) -> FieldError:
 def whole(values: dict, key: str, kind: str, lang: str) -> int:
     """A whole number typed in the field `key`: ASCII digits only, bounded (core.limits.whole), else the field
     named."""
-    from arbiter.core.errors import InvalidNumber
+    from arbiter_tournament.core.errors import InvalidNumber
 
     text = values.get(key, "").strip() or "0"
     try:
@@ -140,8 +140,8 @@ def points_of(values: dict, key: str, lang: str) -> tuple[Fraction, Fraction, Fr
 def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") -> str:
     """The event of the form, created at the file named (its path). A value refused is a `FieldError` naming its
     field (a ValueError, in the judge's language); a refusal of core an `ArbiterError`."""
-    from arbiter.core.commands import make_new_event
-    from arbiter.core.store import create
+    from arbiter_tournament.core.commands import make_new_event
+    from arbiter_tournament.core.store import create
 
     system = system_of(values, lang)
     rounds = whole(values, "rounds", "rounds", lang)
@@ -153,11 +153,11 @@ def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") 
         codes = ()  # the form's default is for players: a team event takes the team default (GP, EMGSB)
     try:
         if boards:
-            from arbiter.core.teams.tiebreak_codes import check_codes as team_codes
+            from arbiter_tournament.core.teams.tiebreak_codes import check_codes as team_codes
 
             team_codes(codes)
         else:
-            from arbiter.core.tiebreaks.standings import check_codes
+            from arbiter_tournament.core.tiebreaks.standings import check_codes
 
             check_codes(codes)
     except ArbiterError as exc:
@@ -193,7 +193,7 @@ def system_of(values: dict, lang: str) -> str:
 def new_event_note(values: dict, lang: str) -> str:
     """What the judge should know of the event just made: the field a Swiss of its rounds needs to be sure of
     pairings without a rematch (`core.pairing.guarantee`), else ""."""
-    from arbiter.core.pairing.guarantee import smallest_field
+    from arbiter_tournament.core.pairing.guarantee import smallest_field
 
     rounds = int(values.get("rounds", "0").strip() or 0)
     if system_of(values, lang) != "swiss" or rounds < 4:

@@ -13,18 +13,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual import work
 
-from arbiter.core import commands as cmds
-from arbiter.core import teams as team_event
-from arbiter.core.pairing import preview
-from arbiter.core.pairing import rounds as pairing
-from arbiter.core.errors import NoLegalPairing, message
-from arbiter.core.msg.cells import clean
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.pairing import preview
+from arbiter_tournament.core.pairing import rounds as pairing
+from arbiter_tournament.core.errors import NoLegalPairing, message
+from arbiter_tournament.core.msg.cells import clean
 
 from ..actions import W, Action, Why, busy, register, round_shown, why, why_core
 from ..i18n import tr
 from .dialogs import ChoiceScreen, TextScreen
 from .entry import clean_lines
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 
 def refused_or(command, snapshot, progress):
@@ -43,7 +43,7 @@ def field_note(event, table: int | None, lang: str) -> str:
     (`core.pairing.guarantee.field_warning`), in the judge's language; "" when it is big enough."""
     if event.system != "swiss":
         return ""
-    from arbiter.core.pairing.guarantee import rematch_free_rounds, smallest_field
+    from arbiter_tournament.core.pairing.guarantee import rematch_free_rounds, smallest_field
 
     team = team_event.is_team_event(event)
     field = len(team_event.teams(event)) if team else len(event.table_players(table))

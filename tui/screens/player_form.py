@@ -24,7 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from arbiter.core.msg.cells import fit
+from arbiter_tournament.core.msg.cells import fit
 
 from ..i18n import tr
 from .dialogs import FormScreen
@@ -35,7 +35,7 @@ SHOWN = 5  # candidates shown at once
 
 def form_fields(lang: str, event, p=None) -> list[tuple[str, str, str]]:
     """(field, label, value) of the player form for `event` (an empty form, or player `p`'s values)."""
-    from arbiter.core import teams as team_event
+    from arbiter_tournament.core import teams as team_event
 
     def v(attr: str, default: str = "") -> str:
         return default if p is None else str(getattr(p, attr) or "")
@@ -112,8 +112,8 @@ class PlayerForm(FormScreen):
     def _index(self):
         """The rating lists' index, or None (said once: none imported, or damaged)."""
         if self.index is None and not self.index_said:
-            from arbiter.core.errors import ArbiterError, message
-            from arbiter.core.ratings.index import Index
+            from arbiter_tournament.core.errors import ArbiterError, message
+            from arbiter_tournament.core.ratings.index import Index
 
             ix = Index()
             try:
@@ -136,7 +136,7 @@ class PlayerForm(FormScreen):
         ix = self._index()
         if ix is None:
             return
-        from arbiter.core.errors import ArbiterError, message
+        from arbiter_tournament.core.errors import ArbiterError, message
 
         try:
             got = ix.find(text, rate=self.rate, limit=SHOWN * 4)
@@ -217,7 +217,7 @@ class PlayerForm(FormScreen):
 
     def fill(self, found) -> None:
         """The form's fields from a candidate (`core.ratings.fill.details`, the event's rate)."""
-        from arbiter.core.ratings.fill import details
+        from arbiter_tournament.core.ratings.fill import details
 
         got = details(found, self.rate)
         for field in ("name", "fide_id", "federation", "title", "sex", "birth", "rating"):
@@ -235,9 +235,9 @@ def filled_rows(rows: list[dict], rate: str) -> tuple[list[dict], int]:
     import` does), and how many were found; the rows as they are without an index."""
     if not any(row.get("fide_id") for row in rows):
         return rows, 0
-    from arbiter.core.errors import ArbiterError
-    from arbiter.core.ratings.fill import fill_rows
-    from arbiter.core.ratings.index import Index
+    from arbiter_tournament.core.errors import ArbiterError
+    from arbiter_tournament.core.ratings.fill import fill_rows
+    from arbiter_tournament.core.ratings.index import Index
 
     ix = Index()
     if not ix.path.exists():

@@ -18,10 +18,10 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.widgets import Input
 
-from arbiter.core import commands as cmds
-from arbiter.core import limits
-from arbiter.core import teams as team_event
-from arbiter.core.msg.cells import clean, fit
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core import limits
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.msg.cells import clean, fit
 
 from .. import actions
 from ..actions import W, Action, Why, register, why, why_core
@@ -91,7 +91,7 @@ register(
 
 def read_csv(path: Path):
     """The players of a CSV file (as `arbiter players import` reads it); a problem is a FileProblem."""
-    from arbiter.core.formats import csvio  # (when a file is imported: not on the way to the first screen)
+    from arbiter_tournament.core.formats import csvio  # (when a file is imported: not on the way to the first screen)
 
     return csvio.read_players_file(path, stdin=False)  # `-` is a file's name here: stdin is the terminal
 
@@ -234,9 +234,9 @@ class PlayersScreen(ArbiterScreen):
     async def player_form(self, title: str, fields: list, command):
         """The player form until it is saved (the `Change`) or cancelled (None): a value refused, by the form's
         own checks or by the change, opens it again with what was typed and the reason, its field focused."""
-        from arbiter.core.errors import IllegalChange, message
-        from arbiter.core.event.player_details import form_player
-        from arbiter.core.limits import RATING_MAX
+        from arbiter_tournament.core.errors import IllegalChange, message
+        from arbiter_tournament.core.event.player_details import form_player
+        from arbiter_tournament.core.limits import RATING_MAX
 
         L, error = self.arb.lang, None
 

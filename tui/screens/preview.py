@@ -19,12 +19,12 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from arbiter.core.commands import SavePairing
-from arbiter.core.pairing import rounds as pairing, preview
-from arbiter.core import limits
-from arbiter.core.errors import ArbiterError, InvalidNumber, message
-from arbiter.core.formats.text import scores_before
-from arbiter.core.msg.cells import clean, fit
+from arbiter_tournament.core.commands import SavePairing
+from arbiter_tournament.core.pairing import rounds as pairing, preview
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import ArbiterError, InvalidNumber, message
+from arbiter_tournament.core.formats.text import scores_before
+from arbiter_tournament.core.msg.cells import clean, fit
 
 from .. import actions
 from ..actions import W, Action, busy, register, why

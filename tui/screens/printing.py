@@ -35,13 +35,13 @@ from typing import Any, Callable
 from rich.text import Text
 from textual import work
 
-from arbiter.core.event.model import Event
+from arbiter_tournament.core.event.model import Event
 
 from .. import actions
 from ..actions import W, Action, Why, busy, register, why
 from ..i18n import tr
 from .dialogs import ChoiceScreen
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories", "prizes",
         "wall")
@@ -76,40 +76,40 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
 
     `lpr`: the printer command (default: `lpr` on PATH, if there is one).
     """
-    from arbiter.core.formats.output import write_output
-    from arbiter.core.msg.cells import clean
+    from arbiter_tournament.core.formats.output import write_output
+    from arbiter_tournament.core.msg.cells import clean
 
     path = out_path(event_path, what, table)
     if what == "site":
-        from arbiter.core.formats.site import write_site
+        from arbiter_tournament.core.formats.site import write_site
 
         write_site(event, path, lang=lang, event_path=event_path)
         return Exported(path)
     if what == "trf":
-        from arbiter.core.formats.trf import write_trf
-        from arbiter.core.formats.trf_event import event_to_trf
+        from arbiter_tournament.core.formats.trf import write_trf
+        from arbiter_tournament.core.formats.trf_event import event_to_trf
 
         write_output(path, write_trf(event_to_trf(event, table)), event=event_path)
         return Exported(path)
     if what in ("csv_players", "csv_standings"):
-        from arbiter.core.formats.exports import players_csv, standings_csv
+        from arbiter_tournament.core.formats.exports import players_csv, standings_csv
 
         write_output(path, standings_csv(event) if what == "csv_standings" else players_csv(event), event=event_path)
         return Exported(path)
     if what in ("csv_final", "csv_prizes"):
-        from arbiter.core.formats.final import final_csv, prizes_csv
+        from arbiter_tournament.core.formats.final import final_csv, prizes_csv
 
         write_output(path, final_csv(event) if what == "csv_final" else prizes_csv(event), event=event_path)
         return Exported(path)
-    from arbiter.core.formats import team_printouts  # (in the job: not on the way to the first screen)
+    from arbiter_tournament.core.formats import team_printouts  # (in the job: not on the way to the first screen)
 
     if what in ("csv_team_standings", "csv_board_stats"):
         write_output(path, team_printouts.team_standings_csv(event) if what == "csv_team_standings"
                      else team_printouts.board_stats_csv(event), event=event_path)
         return Exported(path)
-    from arbiter.core.formats.exports import printout
-    from arbiter.core.formats.text import clean_pages
-    from arbiter.core.limits import PAGE_LINES
+    from arbiter_tournament.core.formats.exports import printout
+    from arbiter_tournament.core.formats.text import clean_pages
+    from arbiter_tournament.core.limits import PAGE_LINES
 
     text = (team_printouts.team_printout(event, what, lang, page_lines=PAGE_LINES) if what in TEAM_TEXT
             else printout(event, what, lang=lang, page_lines=PAGE_LINES))
@@ -213,11 +213,11 @@ def _printable(what: str) -> Callable[[Any], Why | None]:
                     "csv_board_stats", "final", "csv_final"):
             return None if e.rounds else why("why_no_round")
         if what == "bracket":
-            from arbiter.core.knockout import stage as top
+            from arbiter_tournament.core.knockout import stage as top
 
             return None if top.state(e) is not None else why("no_top")
         if what == "playoff":
-            from arbiter.core.playoff import stage as playoff_event
+            from arbiter_tournament.core.playoff import stage as playoff_event
 
             return None if playoff_event.state(e) is not None else why("why_no_playoff")
         if what == "categories":

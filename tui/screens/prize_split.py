@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from textual import work
 
-from arbiter.core import limits
-from arbiter.core.errors import ArbiterError
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import ArbiterError
 
 from ..actions import W, Action, register
 from ..i18n import tr
@@ -39,7 +39,7 @@ def field_of(exc: ArbiterError) -> str:
 @work(group="question")
 async def prize_split_form(screen) -> None:
     """The form, then one change (`SplitPrizes`)."""
-    from arbiter.core.commands import SplitPrizes
+    from arbiter_tournament.core.commands import SplitPrizes
 
     L = screen.arb.lang
     fields = [("players", tr(L, "sp_players"), ""), ("parts", tr(L, "sp_parts"), "")]

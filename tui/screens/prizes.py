@@ -18,14 +18,14 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.event.model import Event
-from arbiter.core.event.money import amount_text, parse_amount
-from arbiter.core.msg.cells import clean
-from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.money import amount_text, parse_amount
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core import commands as cmds  # (each command's module loaded when it is first made)
 
 if TYPE_CHECKING:
-    from arbiter.core.final.prizes import PrizeList
+    from arbiter_tournament.core.final.prizes import PrizeList
 
 from .. import actions
 from ..actions import W, Action, Why, register, why
@@ -117,7 +117,7 @@ class PrizesScreen(ArbiterScreen):
 
     def refresh_list(self) -> None:
         def make(event: Event):
-            from arbiter.core.final.prizes import prize_list  # (on opening, not on the first screen)
+            from arbiter_tournament.core.final.prizes import prize_list  # (on opening, not on the first screen)
 
             return prize_list(event)
 
@@ -181,7 +181,7 @@ class PrizesScreen(ArbiterScreen):
             return
         a = pl.awards[n - 1]
         bits = [tr(L, "pz_category", name=clean(a.prize.category)) if a.prize.category else tr(L, "pz_everyone")]
-        from arbiter.core.formats.final import how_text, why_text
+        from arbiter_tournament.core.formats.final import how_text, why_text
 
         hows = {how_text(w, L) for w in a.winners if w.how}
         bits += sorted(hows)

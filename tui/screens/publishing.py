@@ -16,7 +16,7 @@ import json
 import os
 from typing import Any
 
-from arbiter.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError, message
 
 from ..actions import W, Action, register
 from ..i18n import tr
@@ -49,7 +49,7 @@ register(
 
 
 def _remembered_file():
-    from arbiter.core.formats.publish import state_folder
+    from arbiter_tournament.core.formats.publish import state_folder
 
     return state_folder() / "remotes.json"
 
@@ -64,7 +64,7 @@ def _remembered(path: str) -> str:
 
 
 def _remember(path: str, remote: str) -> None:
-    from arbiter.core.formats.rclone import redact
+    from arbiter_tournament.core.formats.rclone import redact
 
     if redact(remote) != remote:  # a secret in the string: not written anywhere
         return
@@ -121,7 +121,7 @@ class Online:
     """One event published to one remote by a thread of the TUI; `status` is the last the thread said."""
 
     def __init__(self, app: Any, path: str, remote: str) -> None:
-        from arbiter.core.formats.publish import Publisher
+        from arbiter_tournament.core.formats.publish import Publisher
 
         self.app = app
         self.publisher = Publisher(path, remote)
@@ -161,7 +161,7 @@ class Online:
 def status_parts(app: Any) -> tuple[tuple[str, str], tuple[str, str]] | None:
     """The status line's part for the site online, long and short ((text, style) each), or None when it is
     not published: "online as of 14:02, 3 changes waiting" and "online 14:02 +3"."""
-    from arbiter.core.formats.publish import status_text
+    from arbiter_tournament.core.formats.publish import status_text
 
     online: Online | None = getattr(app, "online", None)
     if online is None:

@@ -20,10 +20,10 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 
-from arbiter.core import commands as cmds
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.event.model import Event
-from arbiter.core.msg.cells import clean
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.msg.cells import clean
 
 from .. import actions
 from ..actions import W, Action, Why, register, why
@@ -42,9 +42,9 @@ STATUS_STYLE = {"waiting": "yellow", "agreed": "bold green", "dispute": "bold re
 def check(app) -> None:
     """Read what was appended to the reports journal; when the queue changes, the status line and an open
     queue screen are shown again. Errors reading it are said once, never raised."""
-    from arbiter.core.event.reports import queue
-    from arbiter.core.store.files import Stamp
-    from arbiter.core.store.reports import Reports
+    from arbiter_tournament.core.event.reports import queue
+    from arbiter_tournament.core.store.files import Stamp
+    from arbiter_tournament.core.store.reports import Reports
 
     book = getattr(app, "_reports_book", None)
     if book is None:
@@ -186,7 +186,7 @@ class ReportsScreen(ArbiterScreen):
 
     # -- the keys -----------------------------------------------------------------------------------
     def action_accept(self) -> None:
-        from arbiter.core.event.reports import Board, Request
+        from arbiter_tournament.core.event.reports import Board, Request
 
         item, L = self.selected(), self.arb.lang
         if isinstance(item, Board):
@@ -216,7 +216,7 @@ class ReportsScreen(ArbiterScreen):
             lambda change: self.say(tr(L, "rp_accepted_n", n=len(changes)), "bold"))
 
     def action_seen(self) -> None:
-        from arbiter.core.event.reports import Board
+        from arbiter_tournament.core.event.reports import Board
 
         item = self.selected()
         if item is None or isinstance(item, Board):

@@ -20,13 +20,13 @@ from typing import Any, Callable
 from rich.text import Text
 from textual import work
 
-from arbiter.core import commands as cmds
-from arbiter.core import limits
-from arbiter.core.errors import ArbiterError, InvalidNumber, message
-from arbiter.core.event.model import Round
-from arbiter.core.event.results import Result
-from arbiter.core.msg.cells import clean
-from arbiter.core.pairing import corrections
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.errors import ArbiterError, InvalidNumber, message
+from arbiter_tournament.core.event.model import Round
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.pairing import corrections
 
 from ..actions import W, Action, Why, register, round_shown, waiting, why, why_core
 from ..changes import Change

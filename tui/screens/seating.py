@@ -22,11 +22,11 @@ from textual.containers import Vertical, VerticalScroll
 
 from textual.widgets import Label, Static
 
-from arbiter.core import commands as cmds  # (each command's module loaded when it is first made)
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.msg.cells import clean, fit, pad
-from arbiter.core.event.model import Event
-from arbiter.core.event.seating import table_summary
+from arbiter_tournament.core import commands as cmds  # (each command's module loaded when it is first made)
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.msg.cells import clean, fit, pad
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.seating import table_summary
 
 from .. import actions
 from ..actions import W, Action, Why, register, why, why_core

@@ -15,10 +15,10 @@ first (a flow: a worker of the screen).
 
 from __future__ import annotations
 
-from arbiter.core import commands as cmds
-from arbiter.core import teams as team_event
-from arbiter.core.msg.cells import clean
-from arbiter.core.teams import hand
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.teams import hand
 
 from ..actions import W, Action, Why, busy, in_team_event, register, why, why_core
 from ..i18n import tr

@@ -23,9 +23,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from arbiter.core import teams as team_event
-from arbiter.core.msg.cells import clean, fit
-from arbiter.core.pairing import preview
+from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.msg.cells import clean, fit
+from arbiter_tournament.core.pairing import preview
 
 from textual import work
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual import work
 
-from arbiter.core import commands as cmds
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.event.model import Event
-from arbiter.core.msg.cells import clean, fit
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.msg.cells import clean, fit
 
 from ..actions import W, Action, Why, busy, register, why, why_core
 from ..i18n import tr
@@ -64,8 +64,8 @@ def top_preview(snapshot: Event, lang: str, seeding: str = "straight") -> tuple[
 
 def top_preview_body(preview: Event, tie: str | None, lang: str) -> Text:
     """The top before it starts: the seeds, the 704.2 aims, the bracket (and a tie at the line, if any)."""
-    from arbiter.core.knockout import stage as top  # (the top's modules: loaded when a top is first shown)
-    from arbiter.core.knockout.bracket_text import bracket_text
+    from arbiter_tournament.core.knockout import stage as top  # (the top's modules: loaded when a top is first shown)
+    from arbiter_tournament.core.knockout.bracket_text import bracket_text
 
     b = top.bracket(preview)
     names = {p.id: p.name for p in preview.players}
@@ -85,8 +85,8 @@ def top_preview_body(preview: Event, tie: str | None, lang: str) -> Text:
 def playoff_preview_body(planned: Event, lang: str) -> Text:
     """The play-off as it would start (`core.playoff.stage.report` of the event it would be): the players in
     tie-break order, the format, the groups, the time controls, who wins a drawn Armageddon, the first games."""
-    from arbiter.core.playoff import plan as po  # (the play-off's modules: loaded when one is first shown)
-    from arbiter.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.playoff import plan as po  # (the play-off's modules: loaded when one is first shown)
+    from arbiter_tournament.core.playoff import stage as playoff_event
 
     body = Text()
     body.append(tr(lang, "playoff_preview") + "\n\n", style="bold")

@@ -4,6 +4,6 @@
     server.py   one asyncio process that watches the file and serves those pages from memory
     static/     the page's own style sheet and script (nothing is loaded from another host)
 
-It is the face, not the engine: every figure comes from `arbiter.core` (the printouts' and
+It is the face, not the engine: every figure comes from `arbiter_tournament.core` (the printouts' and
 the site's functions); nothing here can change the event.
 """

@@ -19,15 +19,15 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
-from arbiter.core import commands as cmds
-from arbiter.core.errors import ArbiterError, Msg
-from arbiter.core.event import reports as R
-from arbiter.core.event.codes import normal
-from arbiter.core.event.model import Event
-from arbiter.core.event.results import Result
-from arbiter.core.store import EventFile
-from arbiter.core.store.files import Stamp
-from arbiter.core.store.reports import GroupWriter, Reports
+from arbiter_tournament.core import commands as cmds
+from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.core.event import reports as R
+from arbiter_tournament.core.event.codes import normal
+from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.store import EventFile
+from arbiter_tournament.core.store.files import Stamp
+from arbiter_tournament.core.store.reports import GroupWriter, Reports
 
 WRONG_BURST = 10  # wrong codes an address may try at once ...
 WRONG_EVERY = 6.0  # ... and one more each this many seconds (10 a minute)
@@ -286,7 +286,7 @@ class Desk:
 
 def _points(event: Event) -> dict[int, str]:
     """Each player's points before his current round (what his page shows)."""
-    from arbiter.core.formats.text import scores_before
+    from arbiter_tournament.core.formats.text import scores_before
 
     out: dict[int, str] = {}
     seen = set()

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from arbiter.core.formats.html import Markup, join, tag
-from arbiter.tui.web.pages_base import Page, _scroll, _table, _tr, points_text
+from arbiter_tournament.core.formats.html import Markup, join, tag
+from arbiter_tournament.tui.web.pages_base import Page, _scroll, _table, _tr, points_text
 
 __all__ = ["nav", "later", "hall_slides"]
 
@@ -53,7 +53,7 @@ def final_table(b, rows, caption: str, *, narrowed: bool = False, find: bool = T
 
 def final_rows(b, rows, *, narrowed: bool = False, note: bool = True) -> tuple[list, list[str], list[Markup]]:
     """The head, the column classes and the rows of `final_table` (the hall pages them)."""
-    from arbiter.core.formats.final import note as note_of
+    from arbiter_tournament.core.formats.final import note as note_of
 
     t, fr = b.t, b.s.final()
     tables = b.e.tables > 1 and not narrowed and not fr.teams
@@ -74,7 +74,7 @@ def _pending(b, rows) -> list[Markup]:
 
 
 def final_page(b) -> Page:
-    from arbiter.core.formats.final import rows_for, title
+    from arbiter_tournament.core.formats.final import rows_for, title
 
     fr = b.s.final()
     parts = [final_table(b, list(fr.rows), title(b.e, fr, b.lang))] + _pending(b, list(fr.rows))
@@ -85,7 +85,7 @@ def final_page(b) -> Page:
 
 
 def categories_page(b) -> Page:
-    from arbiter.core.formats.final import conditions_text, rows_for, title
+    from arbiter_tournament.core.formats.final import conditions_text, rows_for, title
 
     fr, parts = b.s.final(), []
     for c in b.e.categories:
@@ -98,9 +98,9 @@ def categories_page(b) -> Page:
 def _prize_rows(b) -> tuple[list[Markup], object]:
     """A row per winner in four columns a phone shows whole: #, the prize (its category and amount beneath),
     the winner (his place and how he receives it beneath), what he receives."""
-    from arbiter.core.event.money import amount_text
-    from arbiter.core.final.prizes import prize_list
-    from arbiter.core.formats.final import how_text, paid_text, why_text
+    from arbiter_tournament.core.event.money import amount_text
+    from arbiter_tournament.core.final.prizes import prize_list
+    from arbiter_tournament.core.formats.final import how_text, paid_text, why_text
 
     t, fr = b.t, b.s.final()
     pl = prize_list(b.e, fr)
@@ -144,7 +144,7 @@ def prizes_page(b) -> Page:
 def hall_slides(b, slides) -> None:
     """Once the event is over, the hall shows its final ranking (the note column left out; its top) and its
     prizes (`slides`: tui/web/hall.Slides)."""
-    from arbiter.core.final.ranking import is_finished
+    from arbiter_tournament.core.final.ranking import is_finished
 
     if not is_finished(b.e):
         return

@@ -8,10 +8,10 @@
 from __future__ import annotations
 
 
-from arbiter.core.formats.html import Markup, esc, join, tag
-from arbiter.core.msg.i18n import words
-from arbiter.tui.i18n import tr
-from arbiter.tui.web.pages_base import Page, Site
+from arbiter_tournament.core.formats.html import Markup, esc, join, tag
+from arbiter_tournament.core.msg.i18n import words
+from arbiter_tournament.tui.i18n import tr
+from arbiter_tournament.tui.web.pages_base import Page, Site
 
 LANG_NAMES = (("en", "English"), ("ru", "Русский"))
 

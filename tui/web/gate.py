@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 
-from arbiter.tui.web.http import BUSY
+from arbiter_tournament.tui.web.http import BUSY
 
 __all__ = ["Gate", "Stream", "PER_ADDRESS", "STREAMS"]
 

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from math import ceil
 
-from arbiter.core.formats import exports as ex
-from arbiter.core.formats.html import Markup, join, tag
-from arbiter.core.tiebreaks.standings import main_stage
-from arbiter.tui.web import final_pages
-from arbiter.tui.web.pages_base import Page, _tr, points_text
+from arbiter_tournament.core.formats import exports as ex
+from arbiter_tournament.core.formats.html import Markup, join, tag
+from arbiter_tournament.core.tiebreaks.standings import main_stage
+from arbiter_tournament.tui.web import final_pages
+from arbiter_tournament.tui.web.pages_base import Page, _tr, points_text
 
 __all__ = ["hall_page", "LEVELS", "PAGES", "HALL_TIEBREAKS"]
 

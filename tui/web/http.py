@@ -19,9 +19,9 @@ import socket
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from arbiter.core.errors import ArbiterError
-from arbiter.core.msg.cells import clean
-from arbiter.core.msg.i18n import LANGUAGES
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.msg.i18n import LANGUAGES
 
 COOKIE = "arbiter_lang"
 LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})

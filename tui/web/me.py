@@ -22,17 +22,17 @@ import json
 
 from aiohttp import web
 
-from arbiter.core.errors import InvalidResult
-from arbiter.core.event import reports as R
-from arbiter.core.event.codes import normal
-from arbiter.core.event.results import Result
-from arbiter.core.formats.html import Markup, esc, tag
-from arbiter.core.msg import render
-from arbiter.core.msg.cells import clean
-from arbiter.tui.i18n import tr
-from arbiter.tui.web.desk import Desk, Refused
-from arbiter.tui.web.http import COOKIE, choose_lang
-from arbiter.tui.web.routes import peer
+from arbiter_tournament.core.errors import InvalidResult
+from arbiter_tournament.core.event import reports as R
+from arbiter_tournament.core.event.codes import normal
+from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.formats.html import Markup, esc, tag
+from arbiter_tournament.core.msg import render
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.tui.i18n import tr
+from arbiter_tournament.tui.web.desk import Desk, Refused
+from arbiter_tournament.tui.web.http import COOKIE, choose_lang
+from arbiter_tournament.tui.web.routes import peer
 
 DESK = web.AppKey("desk", Desk)
 ME_COOKIE = "arbiter_me"

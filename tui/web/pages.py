@@ -21,19 +21,19 @@ import re
 from dataclasses import replace
 from datetime import datetime, timezone
 
-from arbiter.core.event.history import histories
-from arbiter.core.event.model import Event, Round
-from arbiter.core.formats import exports as ex
-from arbiter.core.formats.html import Markup, esc, join, tag
-from arbiter.core.msg.i18n import render, words
-from arbiter.core.tiebreaks.names import tiebreak_name
-from arbiter.core.tiebreaks.standings import main_stage
-from arbiter.tui.i18n import tr
-from arbiter.tui.web import final_pages, find
-from arbiter.tui.web.hall import HALL_TIEBREAKS, hall_page
-from arbiter.tui.web.frame import LANG_NAMES, document, live_part, not_found  # noqa: F401 (the frame: pages.document ...)
-from arbiter.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_text, round_path
-from arbiter.core.event.systems import STAGES, Stage
+from arbiter_tournament.core.event.history import histories
+from arbiter_tournament.core.event.model import Event, Round
+from arbiter_tournament.core.formats import exports as ex
+from arbiter_tournament.core.formats.html import Markup, esc, join, tag
+from arbiter_tournament.core.msg.i18n import render, words
+from arbiter_tournament.core.tiebreaks.names import tiebreak_name
+from arbiter_tournament.core.tiebreaks.standings import main_stage
+from arbiter_tournament.tui.i18n import tr
+from arbiter_tournament.tui.web import final_pages, find
+from arbiter_tournament.tui.web.hall import HALL_TIEBREAKS, hall_page
+from arbiter_tournament.tui.web.frame import LANG_NAMES, document, live_part, not_found  # noqa: F401 (the frame: pages.document ...)
+from arbiter_tournament.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_text, round_path
+from arbiter_tournament.core.event.systems import STAGES, Stage
 
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
 
@@ -57,7 +57,7 @@ class Shared:
     def final(self):
         """The final ranking of the whole event (`core.final.ranking.final_ranking`), once per change."""
         if self._final is None:
-            from arbiter.core.final.ranking import final_ranking
+            from arbiter_tournament.core.final.ranking import final_ranking
 
             self._final = final_ranking(self.e)
         return self._final
@@ -80,7 +80,7 @@ class Shared:
         """Each player's score before `rnd` (as the printouts', from the stage's histories read once)."""
         if rnd.key not in self._scores:
             if rnd.stage == Stage.TOP:  # the points before the top (as the printouts and the round panel)
-                from arbiter.core.formats.text import top_points
+                from arbiter_tournament.core.formats.text import top_points
 
                 self._scores[rnd.key] = top_points(self.e)
             elif rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
@@ -261,7 +261,7 @@ class _Build:
         return Page("/standings", t("standings"), join(parts), nav="/standings", find=True)
 
     def team_standings(self) -> Markup:
-        from arbiter.core.teams.team_standings import standings as team_standings
+        from arbiter_tournament.core.teams.team_standings import standings as team_standings
 
         w = self.w
         try:
@@ -317,7 +317,7 @@ class _Build:
 
     def decided(self, how: str | None) -> str:
         """Why a match's winner won, when it was not simply by the games: a bye, or a rule of 704/705."""
-        from arbiter.core.knockout.bracket_text import DECISION_MARKS
+        from arbiter_tournament.core.knockout.bracket_text import DECISION_MARKS
 
         if how == "bye":
             return self.t("bk_bye")
@@ -329,7 +329,7 @@ class _Build:
         t = self.t
         if self.bracket is None:
             return Page("/bracket", t("bracket"), tag("p", t("no_top")), nav="/bracket")
-        from arbiter.core.knockout.bracket_text import bracket_lines
+        from arbiter_tournament.core.knockout.bracket_text import bracket_lines
 
         names = {p.id: p.name for p in self.e.players}
         parts = [tbl for _, tbl in self.bracket_tables()]

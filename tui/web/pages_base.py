@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from arbiter.core.event.model import Round
-from arbiter.core.event.model import points_text as _points_text
-from arbiter.core.formats.html import Markup, esc, tag
+from arbiter_tournament.core.event.model import Round
+from arbiter_tournament.core.event.model import points_text as _points_text
+from arbiter_tournament.core.formats.html import Markup, esc, tag
 
 points_text = lru_cache(maxsize=4096)(_points_text)  # the same few values on every row of every page
 

@@ -25,7 +25,7 @@ import time
 
 from aiohttp import web
 
-from arbiter.tui.web.http import COOKIE, SECURITY_HEADERS, choose_lang, host_allowed, same_origin
+from arbiter_tournament.tui.web.http import COOKIE, SECURITY_HEADERS, choose_lang, host_allowed, same_origin
 
 __all__ = ["make_app", "WEB", "peer"]
 

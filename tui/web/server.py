@@ -44,17 +44,17 @@ from importlib import resources
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.msg.cells import clean
-from arbiter.core.msg.i18n import LANGUAGES, language
-from arbiter.core.store import EventFile
-from arbiter.core.store.files import Stamp
-from arbiter.core.formats.html import Markup
-from arbiter.tui.web import find, frame
-from arbiter.tui.web import pages as P
-from arbiter.tui.web.gate import PER_ADDRESS, STREAMS, Gate
-from arbiter.tui.web.http import Body, Snapshot, addresses, choose_lang, host_allowed, machine_names, room_for, venue_name
-from arbiter.tui.web.routes import make_app
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.msg.i18n import LANGUAGES, language
+from arbiter_tournament.core.store import EventFile
+from arbiter_tournament.core.store.files import Stamp
+from arbiter_tournament.core.formats.html import Markup
+from arbiter_tournament.tui.web import find, frame
+from arbiter_tournament.tui.web import pages as P
+from arbiter_tournament.tui.web.gate import PER_ADDRESS, STREAMS, Gate
+from arbiter_tournament.tui.web.http import Body, Snapshot, addresses, choose_lang, host_allowed, machine_names, room_for, venue_name
+from arbiter_tournament.tui.web.routes import make_app
 
 __all__ = ["Web", "serve", "choose_lang", "host_allowed", "MAX_CLIENTS", "PER_ADDRESS", "STREAMS"]
 
@@ -84,8 +84,8 @@ def _give_back(collect: bool) -> None:
     a big event). malloc_trim runs without holding the interpreter (ctypes lets it go). Runs in the
     worker thread, the one that reads the file."""
     if collect:
-        from arbiter.core.event import history
-        from arbiter.core.store import codec
+        from arbiter_tournament.core.event import history
+        from arbiter_tournament.core.store import codec
 
         codec.clear_caches()  # the reader's memo of the players and games read (it held the big file's)
         history.clear_caches()  # the rounds' records, kept by the rounds' identity
@@ -143,7 +143,7 @@ class Web:
 
     # -- the pages --------------------------------------------------------------------------------
     def _static(self) -> dict[str, Body]:
-        folder = resources.files("arbiter.tui.web") / "static"
+        folder = resources.files("arbiter_tournament.tui.web") / "static"
         out = {}
         for name, ctype in (("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8")):
             data = (folder / name).read_bytes()
@@ -377,7 +377,7 @@ def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int 
     fit = room_for(max_clients)
     routes = ()
     if reports:
-        from arbiter.tui.web.me import reports_routes
+        from arbiter_tournament.tui.web.me import reports_routes
 
         routes = (reports_routes(path),)
     web_ = Web(path, interval=interval, host=host, port=port, max_clients=fit, names=names, per_address=per_address,

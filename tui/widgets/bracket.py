@@ -31,9 +31,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from arbiter.core import knockout as ko
-from arbiter.core.knockout.bracket_text import TreeLayout, decision_legend, match_lines, tree_layout
-from arbiter.core.msg.cells import clean, fit
+from arbiter_tournament.core import knockout as ko
+from arbiter_tournament.core.knockout.bracket_text import TreeLayout, decision_legend, match_lines, tree_layout
+from arbiter_tournament.core.msg.cells import clean, fit
 
 from .. import actions
 from ..actions import W, Action, Why, register, why

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from arbiter.core.event.model import Round
+from arbiter_tournament.core.event.model import Round
 
 WARN = 5 * 60  # the last minutes change colour
 ALERT = 60

@@ -18,14 +18,14 @@ from __future__ import annotations
 import textwrap
 from typing import Callable, Sequence
 
-from arbiter.core import limits
-from arbiter.core.event.model import Event, Round, points_text
-from arbiter.core.msg.cells import clean, text_width
-from arbiter.core.teams import MatchView, is_team_event, matches, round_bye, state
+from arbiter_tournament.core import limits
+from arbiter_tournament.core.event.model import Event, Round, points_text
+from arbiter_tournament.core.msg.cells import clean, text_width
+from arbiter_tournament.core.teams import MatchView, is_team_event, matches, round_bye, state
 
 from ..i18n import tr
 from .keyed_table import Cell, cell
-from arbiter.core.event.systems import Stage, System
+from arbiter_tournament.core.event.systems import Stage, System
 
 __all__ = ["board_number", "board_of_match", "is_team_round", "match_head", "matches_open", "team_echo", "team_rows", "bye_text", "wrap_head"]
 

@@ -9,7 +9,7 @@ depends on.
 
 from __future__ import annotations
 
-from arbiter.core.event.model import Event
+from arbiter_tournament.core.event.model import Event
 
 
 class Memo:

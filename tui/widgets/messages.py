@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from arbiter.core.event.model import Event
+from arbiter_tournament.core.event.model import Event
 
 
 class EventChanged(Message):

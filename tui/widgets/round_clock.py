@@ -14,7 +14,7 @@ from datetime import datetime
 from textual.message import Message
 from textual.widget import Widget
 
-from arbiter.core.event.model import Event, Round
+from arbiter_tournament.core.event.model import Event, Round
 
 from . import clock as clockmod
 

@@ -23,10 +23,10 @@ from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.message import Message
 
-from arbiter.core.errors import ArbiterError, Msg
-from arbiter.core.msg.cells import clean, fit
-from arbiter.core.event.history import round_records, scores
-from arbiter.core.event.model import STAGES, Event, Game, Round, points_text
+from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.core.msg.cells import clean, fit
+from arbiter_tournament.core.event.history import round_records, scores
+from arbiter_tournament.core.event.model import STAGES, Event, Game, Round, points_text
 
 from ..i18n import tr
 from .keyed_table import KeyedTable, cell
@@ -34,7 +34,7 @@ from .match_rows import is_team_round, matches_open, team_echo, team_rows
 from .memo import Memo, event_inputs
 from .round_texts import places_text, playoff_text, team_foot, top_bracket, unpaired_text
 from .status import TextLine
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 # two names, the board, both points and the result ("0-1t") in 80 columns, in both languages,
 # with the table's scrollbar: a round never scrolls sideways
@@ -315,7 +315,7 @@ class RoundPanel(Vertical):
     @staticmethod
     def final_boards_text(e: Event, rnd: Round, lang: str) -> str:
         """In the top's last round: which board is the final, which the third-place match (`core.knockout.stage.final_boards`)."""
-        from arbiter.core.knockout import stage as top
+        from arbiter_tournament.core.knockout import stage as top
 
         b = top_bracket(e)
         if b is None:
@@ -328,7 +328,7 @@ class RoundPanel(Vertical):
     @staticmethod
     def playoff_state(e: Event, lang: str) -> tuple[str, str]:
         """Where the play-off stands, for the round head: its winner, or what it needs besides results."""
-        from arbiter.core.playoff import stage as playoff_event
+        from arbiter_tournament.core.playoff import stage as playoff_event
 
         try:
             st = playoff_event.progress(e)
@@ -359,7 +359,7 @@ class RoundPanel(Vertical):
         if rnd.stage == Stage.TOP:
             def before_top() -> dict[int, str]:
                 try:
-                    from arbiter.core.knockout.stage import points_before_top
+                    from arbiter_tournament.core.knockout.stage import points_before_top
 
                     return {pid: points_text(x) for pid, x in points_before_top(e).items()}
                 except ArbiterError:
@@ -448,7 +448,7 @@ class RoundPanel(Vertical):
 
     def match_after(self, rnd: Round, g: Game) -> str | None:
         """The top match of this game after it, as the bracket says: who went through and why, or the game to play."""
-        from arbiter.core.knockout.bracket_text import match_lines
+        from arbiter_tournament.core.knockout.bracket_text import match_lines
 
         br = top_bracket(self.event)
         if br is None:

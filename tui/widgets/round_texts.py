@@ -9,18 +9,18 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
-from arbiter.core.errors import ArbiterError, Msg
-from arbiter.core.event.model import Event, Round
-from arbiter.core.msg.cells import clean, fit
+from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.core.event.model import Event, Round
+from arbiter_tournament.core.msg.cells import clean, fit
 
 from ..i18n import tr
 from .match_rows import bye_text
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 
 def top_bracket(e: Event):
     """The knockout bracket (`core.knockout.stage.bracket`), or None before the top starts."""
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
     try:
         return top.bracket(e)
@@ -32,7 +32,7 @@ def places_text(e: Event, lang: str, b=None, width: int = 78, lines: int = 3) ->
     """The top's places known so far (`core.knockout.stage.final_places`), the champion first, in at most
     `lines` lines of `width` columns: each place and name whole (never cut inside a name), and when they do
     not all fit, the last line ends with "… F final ranking" (the whole list is there)."""
-    from arbiter.core.knockout import stage as top
+    from arbiter_tournament.core.knockout import stage as top
 
     b = b if b is not None else top_bracket(e)
     if b is None:
@@ -77,7 +77,7 @@ def places_text(e: Event, lang: str, b=None, width: int = 78, lines: int = 3) ->
 
 def unpaired_text(e: Event, rnd: Round, lang: str) -> Text | None:
     """The players of the round's table not paired in it, and why (as `arbiter round` lists them)."""
-    from arbiter.core.formats.text import unpaired
+    from arbiter_tournament.core.formats.text import unpaired
 
     out = unpaired(e, rnd)
     if not out:
@@ -99,7 +99,7 @@ def team_foot(e: Event, rnd: Round, lang: str) -> Text | None:
 def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:
     """Under the play-off's current round: what its games are (`core.playoff.stage.progress`: the plan's label
     and time control), and in an Armageddon who wins it on a draw, by name (the second player, 32.5.6)."""
-    from arbiter.core.playoff import stage as playoff_event
+    from arbiter_tournament.core.playoff import stage as playoff_event
 
     rounds = e.rounds_of(Stage.PLAYOFF)
     if not rounds or rnd is not rounds[-1]:
@@ -110,7 +110,7 @@ def playoff_text(e: Event, rnd: Round, lang: str) -> Text | None:
         return None
     if st.finished:
         return None
-    from arbiter.core.playoff import plan as po
+    from arbiter_tournament.core.playoff import plan as po
 
     def said(x) -> str:
         return clean(x.text(lang) if isinstance(x, Msg) else str(x))

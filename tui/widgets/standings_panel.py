@@ -23,11 +23,11 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.msg.cells import fit
-from arbiter.core.event.model import Event, points_text
-from arbiter.core.teams import is_team_event
-from arbiter.core.tiebreaks.standings import completed_rounds, main_stage, standings
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.msg.cells import fit
+from arbiter_tournament.core.event.model import Event, points_text
+from arbiter_tournament.core.teams import is_team_event
+from arbiter_tournament.core.tiebreaks.standings import completed_rounds, main_stage, standings
 
 from .. import actions
 from ..actions import W, Action, Why, in_team_event, register, why
@@ -38,7 +38,7 @@ from .memo import Memo, event_inputs
 from .messages import Say
 from .round_texts import places_text
 from .status import TextLine
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 
 def _team_view(v) -> Why | None:

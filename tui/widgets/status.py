@@ -6,11 +6,11 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from arbiter.core.msg.cells import clean, fit
+from arbiter_tournament.core.msg.cells import clean, fit
 
 from ..i18n import tr
 from . import clock as clockmod
-from arbiter.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage
 
 CLOCK_STYLE = {"ok": "bold", "warn": "bold black on yellow", "alert": "bold white on red", "zero": "bold white on red blink"}
 

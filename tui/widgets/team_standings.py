@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from arbiter.core.errors import ArbiterError, message
-from arbiter.core.event.model import Event, points_text
-from arbiter.core.msg.cells import clean, fit
-from arbiter.core import teams as team_event  # (the team tie-breaks loaded when a team event's standings are first made)
+from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.event.model import Event, points_text
+from arbiter_tournament.core.msg.cells import clean, fit
+from arbiter_tournament.core import teams as team_event  # (the team tie-breaks loaded when a team event's standings are first made)
 
 from ..i18n import tiebreak_name, tr
 from ..screens.dialogs import TextScreen
@@ -53,7 +53,7 @@ def team_rows(e: Event, lang: str) -> tuple[Text, list, list, Text]:
 def board_rows(e: Event, lang: str) -> tuple[Text, list, list, Text]:
     """(head, columns, rows, legend) of the board prizes: each board number's players, best first; a span row
     heads each board."""
-    from arbiter.core.formats.team_printouts import percent  # (when shown: not on the way to the first screen)
+    from arbiter_tournament.core.formats.team_printouts import percent  # (when shown: not on the way to the first screen)
 
     after = team_event.completed_rounds(e)
     cols = [("rk", tr(lang, "rank")), ("name", tr(lang, "name")), ("team", tr(lang, "team")), ("pts", tr(lang, "pts")),
