@@ -70,7 +70,7 @@ class Tmux:
         for k in keys:
             self.run("send-keys", "-t", "judge", "-l", k)
 
-    def wait(self, predicate, what: str, timeout: float = 8.0) -> str:
+    def wait(self, predicate, what: str, timeout: float = 20.0) -> str:
         """Poll the screen until `predicate(screen)` holds."""
         end = time.monotonic() + timeout
         text = ""
