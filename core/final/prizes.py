@@ -53,7 +53,7 @@ the cent and the cents left over given one each, largest remainder first
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace, dataclass
 from fractions import Fraction
 
 from arbiter_tournament.core.event.model import Event, Prize
@@ -376,7 +376,8 @@ def _augment(rest: dict[int, Fraction], need: dict[frozenset[int], Fraction],
 def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
     """Every prize of the event with its winners and what each receives (see the module)."""
     ranking = ranking or final_ranking(event)
-    prizes = event.prizes
+    # a prize of no money (amount 0) is given as a trophy is: to one player, never shared as money
+    prizes = tuple(replace(p, amount=None) if p.amount == 0 else p for p in event.prizes)
     rank = {r.id: k for k, r in enumerate(ranking.rows)}
     who = [eligible(event, ranking, p) for p in prizes]
 
