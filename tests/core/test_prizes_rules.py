@@ -457,3 +457,17 @@ def test_the_trophy_setting_and_lots_are_kept_in_the_file_and_checked_when_read(
     path.write_text(text.replace("trophy_lots = [\n  [", "trophy_lots = [\n  [999, "), encoding="utf-8")
     with pytest.raises(FileProblem, match="trophy_lots"):
         load(path)
+
+
+def test_a_prize_of_no_money_is_given_as_a_trophy_to_one_player_of_a_shared_place():
+    """Found by the property test (CI's derandomized run): a prize with amount 0 among trophies at a shared place
+    was given to nobody ("all_better") while a player of the place had no prize."""
+    e = commands.new_event("Zero", 5)
+    for pid in (1, 2, 3):
+        e = commands.add_player(e, f"P{pid}", rating=2000)
+    e = prizes(e, ("Cup", None), ("Medal", None), ("Diploma", 0))
+    pl = prize_list(e, ranked(("1-3", 1, 3), ("1-3", 2, 3), ("1-3", 3, 3)))
+    holders = [w.id for a in pl.awards for w in a.winners]
+    assert sorted(holders) == [1, 2, 3]  # three prizes, three players of the place: one each
+    assert all(len(a.winners) == 1 and a.winners[0].amount is None for a in pl.awards)  # none of them is money
+    assert paid(pl) == {}
