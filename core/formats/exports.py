@@ -206,6 +206,14 @@ def _not_paired(event: Event, rnd: Round) -> list[tuple[int, str]]:
 # pairings by name
 
 
+def _rounds_title(event: Event, rounds: list[Round], t) -> str:
+    """The head of a list of the current rounds: the round's title, or "round N" of every table at once."""
+    if len(rounds) == 1:
+        return round_title(event, rounds[0], t)
+    return t({Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(rounds[0].stage, "round_n"),
+             n=max(r.number for r in rounds))
+
+
 def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
                page_lines: int | None = None) -> str:
     """Every player of the current round in alphabetical order: table, board, colour, opponent."""
@@ -213,9 +221,7 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
     rounds = current_rounds(event) if rounds is None else rounds
     if not rounds:
         return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
-    titles = "; ".join(round_title(event, r, t) for r in rounds) if len(rounds) == 1 else t(
-        {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(rounds[0].stage, "round_n"),
-        n=max(r.number for r in rounds))
+    titles = _rounds_title(event, rounds, t)
     lines = _header(event, f"{t('pairings_by_name')}: {titles}")
     tables = any(r.table is not None for r in rounds)
     entries: list[tuple[str, int, int | None, int | None, str, str | int]] = []
@@ -267,9 +273,7 @@ def wall_text(event: Event, rounds: list[Round] | None = None, lang: str | None 
     rounds = current_rounds(event) if rounds is None else rounds
     if not rounds:
         return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
-    titles = "; ".join(round_title(event, r, t) for r in rounds) if len(rounds) == 1 else t(
-        {"top": "top_round_n", "playoff": "playoff_round_n"}.get(rounds[0].stage, "round_n"),
-        n=max(r.number for r in rounds))
+    titles = _rounds_title(event, rounds, t)
     tables = any(r.table is not None for r in rounds)
     entries: list[tuple[str, int, str, str]] = []  # name, id, board, table
     for rnd in rounds:

@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Callable, Iterable
 
+from arbiter_tournament.core import limits
 from arbiter_tournament.core import teams as team_event
 from arbiter_tournament.core.pairing import rounds as pairing
 from arbiter_tournament.core.teams import hand as team_hand
@@ -278,7 +279,7 @@ def _board_lines(text: str) -> list[str]:
 def _without_board(line: str) -> str:
     """"board 3: why" (in any language) -> "why"."""
     head, sep, rest = line.partition(": ")
-    return rest if sep and head.split() and head.split()[-1].isdigit() else line
+    return rest if sep and head.split() and limits.is_digits(head.split()[-1], 9) else line
 
 
 def engine_reasons(p: Proposal, lang: str = "en",
