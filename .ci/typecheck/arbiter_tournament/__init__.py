@@ -1,0 +1,1 @@
+../../../tui/package/__init__.py
