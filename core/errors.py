@@ -22,6 +22,7 @@ in core/ uses a template of the catalog.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from arbiter_tournament.core.msg import EN, LANGUAGES, Joined, Msg, Word, fields_of, joined, render, verbatim, word, words_of
@@ -135,7 +136,7 @@ class NoLegalPairing(ArbiterError):
     """
 
     def __init__(self, template: Any = "", /, players: tuple[int, ...] = (),
-                 reasons: dict[int, str] | None = None, **params: Any) -> None:
+                 reasons: Mapping[int, str] | None = None, **params: Any) -> None:
         self.players = tuple(players)
         self.reasons = dict(reasons or {})
         super().__init__(template, **params)

@@ -78,7 +78,7 @@ class _NextBracket:
     def __init__(self):
         self.hint = None  # matching.Hint of the players after the next bracket
         self.feasible: dict[int, list[int] | None] = {}  # BracketSearch.feas_cache of them all
-        self.residents: list[int] | None = None  # a maximum matching of the residents
+        self.residents: Hint | None = None  # a maximum matching of the residents
         self.values: dict[tuple, tuple] = {}  # (whom he may meet, score level) -> V3, V4
 
 
@@ -106,13 +106,13 @@ class BracketSearch:
                 nested.hint = self._after_hint(self.after, witness)
             self._hint = nested.hint
         self.v345_cache: dict[int, tuple] = {}
-        self.best = None  # (value, pairs, Dmask)
+        self.best: tuple[tuple, list[tuple[int, int]], int] | None = None  # (value, pairs, Dmask)
         self.nodes = 0
-        self.budget = None
-        self.target = None
+        self.budget: int | None = None
+        self.target: tuple | None = None
         self.simple = False
-        self.exact_target = None
-        self.desc_class = None
+        self.exact_target: tuple | None = None
+        self.desc_class: tuple[int, int] | None = None
         self.budget_scale = rd.search.budget_scale
         self.warm = WarmStarts()  # shared by the weighted matchings of this bracket
         # adjacency inside the bracket, MDP-MDP edges removed
@@ -448,6 +448,7 @@ class BracketSearch:
     def _stage3_exact(self, S, used, pairs, qsum, DM) -> None:
         rd = self.rd
         target = self.exact_target
+        assert target is not None  # set by the caller of the exact walk
         Rp = [x for x in self.R if not (used >> x) & 1]
         mm = len(Rp)
         p, f = mm // 2, mm % 2
@@ -820,6 +821,7 @@ class BracketSearch:
         of the smaller graph, but every unmatched player of H[t+1:] is tried before saying no."""
         sh = self.quality.shift(V8)
         mask = (1 << self.quality.width) - 1
+        assert self.target is not None  # target mode
         need = ((self.target[2] >> sh) & mask) - ((q_after >> sh) & mask)
         freed = gm.unmatch(h)
         o = gm.owner.get(y)
@@ -859,7 +861,7 @@ class BracketSearch:
         m = len(Rp)
         f = m - 2 * p
         if f == 0:
-            groups = [(self.c8_c9_value(DM), [])] if self.feasible(DM) else []
+            groups: list[tuple[tuple, list[int]]] = [(self.c8_c9_value(DM), [])] if self.feasible(DM) else []
         else:
             by: dict = {}
             self.feasible_each(DM, Rp)

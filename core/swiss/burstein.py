@@ -33,6 +33,7 @@ engine; every comparison is exact.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cmp_to_key
 
 from arbiter_tournament.core.errors import Msg, NoLegalPairing, joined, render
@@ -68,6 +69,11 @@ class _Round:
     colour: str | None
     pab: bool
     points: int
+
+
+def _paired(rec: RoundRecord | None) -> bool:
+    """The pairing placed the player in this round (a game, a forfeit, the pairing-allocated bye)."""
+    return rec is not None and rec.outcome.paired
 
 
 def _round(rec: RoundRecord | None, points: dict[Outcome, int]) -> _Round:
@@ -177,7 +183,7 @@ def _opponent_terms(p: _Player, r: int, adjusted: dict[int, int], pts: dict[str,
     virtual = (r - 1) * pts["draw"] + p.acceleration
     out = []
     for rd in p.rounds[:r]:
-        opp = adjusted[rd.opponent] if rd.played else virtual + _virtual_opponent(rd, pts)
+        opp = adjusted[rd.opponent] if rd.played and rd.opponent is not None else virtual + _virtual_opponent(rd, pts)
         out.append((opp, rd.points))
         virtual += rd.points - pts["draw"]
     return out
@@ -289,13 +295,12 @@ class BursteinRound:
         valid = valid_players(req.players, hists, absent)
         self.initial = req.initial_colour or "w"
         if req.acceleration:
-            acc = {pid: tenths(v.get(r + 1, 0)) for pid, v in req.acceleration.items()}
+            acc = {pid: tenths(v.get(r + 1, Fraction(0))) for pid, v in req.acceleration.items()}
         elif req.baku:
             acc = {pid: v.get(r + 1, 0) for pid, v in baku_acceleration(list(req.players), req.total_rounds,
                                                                           win, draw).items()}
         else:
-            first = {p.id for p in valid if (not p.records if r == 0 else hists[p.id][0] is not None
-                                                                and hists[p.id][0].outcome.paired)}
+            first = {p.id for p in valid if (not p.records if r == 0 else _paired(hists[p.id][0]))}
             acc = seeding_acceleration([p.id for p in valid], first, r, win)
         self.players: dict[int, _Player] = {}
         for rank, p in enumerate(valid):
@@ -495,7 +500,8 @@ class BursteinRound:
             if pa.rank < pb.rank:
                 return _other(self.initial) if pa.rank & 1 else self.initial
             return self.initial if pb.rank & 1 else _other(self.initial)
-        return _other(pb.pref) if self.index[a].below(self.index[b]) else pa.pref
+        # both prefer the same colour here (else _neutral decided): the higher-ranked player gets it
+        return _other(pa.pref) if self.index[a].below(self.index[b]) else pa.pref
 
     def _finish(self, pairs: list[tuple[int, int]], bye: int | None, notes: dict[int, int]) -> Pairing:
         games = []

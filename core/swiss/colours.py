@@ -66,6 +66,8 @@ def allocate(hi: ColourState, lo: ColourState, hi_e: int, initial: str) -> tuple
 def rule_1_both_granted(hi: ColourState, lo: ColourState) -> tuple[str, str] | None:
     """6.1: the preferences differ, or one of them is none: grant every preference there is."""
     if hi.pref is None:
+        if lo.pref is None:  # neither has one: 6.5 (rule_5_no_preferences) decides
+            return None
         return other(lo.pref), lo.pref
     if lo.pref is None or hi.pref != lo.pref:
         return hi.pref, other(hi.pref)
@@ -76,6 +78,8 @@ def rule_2_stronger_preference(hi: ColourState, lo: ColourState) -> tuple[str, s
     """6.2 (both want the same colour): an absolute preference beats a strong or mild one, and
     of two absolute ones the larger colour difference wins; else a strong one beats a mild one."""
     want = hi.pref
+    if want is None:  # no preference to weigh: 6.1 or 6.5 decides
+        return None
     if hi.strength == ABSOLUTE and (lo.strength != ABSOLUTE or hi.acd > lo.acd):
         return want, other(want)
     if lo.strength == ABSOLUTE and (hi.strength != ABSOLUTE or lo.acd > hi.acd):
@@ -98,6 +102,7 @@ def rule_3_latest_difference(hi: ColourState, lo: ColourState) -> tuple[str, str
 
 def rule_4_higher_rank(hi: ColourState) -> tuple[str, str]:
     """6.4: the higher-ranked player gets his preference."""
+    assert hi.pref is not None, "6.1 and 6.5 decide when the higher-ranked player has no preference"
     return hi.pref, other(hi.pref)
 
 

@@ -110,14 +110,15 @@ def _pair_round(req: PairingRequest, progress: Callable[[], None]) -> Pairing:
     progress()
     if rd.n == 0:
         raise NoLegalPairing("no player to pair in round {k}", k=rd.round)
-    witness = _complete_pairing(rd)
+    complete = _complete_pairing(rd)
+    witness: list[int] | None = complete  # the start of the next oracle calls
     groups: list[list[int]] = [[] for _ in rd.score_levels]
     for i in range(rd.n):
         groups[rd.level[i]].append(i)
     rest = (1 << rd.vertices) - 1
-    c9 = c9_first_flag(rd, groups, witness)
+    c9 = c9_first_flag(rd, groups, complete)
     pairs: list[tuple[int, int]] = []
-    notes: dict[int, tuple] = {}  # reasons as core.msg.i18n messages, for _finish
+    notes: dict[int, Msg] = {}  # reasons as core.msg.i18n messages, for _finish
     mdps: list[int] = []
     for gi, G in enumerate(groups):
         progress()
@@ -174,7 +175,7 @@ def _complete_pairing(rd: RoundData) -> list[int]:
 def c9_first_flag(rd: RoundData, groups: list[list[int]], witness: list[int]) -> bool:
     """5.2 step 4 (C9): the first bracket's flag is on when the field is odd, beta is the top
     score, and the best pairing of the top group pairs all of it but one."""
-    if not (rd.odd and rd.beta >= rd.score_levels[0]):
+    if not (rd.odd and rd.beta is not None and rd.beta >= rd.score_levels[0]):
         return False
     g1 = groups[0]
     sub = BracketSearch(rd, [], g1, [], (1 << rd.vertices) - 1, witness, False, full=False)
@@ -186,7 +187,7 @@ def c9_next_flag(rd: RoundData, D: list[int], N: list[int], value: tuple) -> boo
     group's score, and its best pairing (V3 of the value just chosen) pairs all its players but
     one."""
     v3 = value[1][0]
-    return (rd.odd and rd.beta >= rd.pairing_score[N[0]] and (len(D) + len(N)) % 2 == 1
+    return (rd.odd and rd.beta is not None and rd.beta >= rd.pairing_score[N[0]] and (len(D) + len(N)) % 2 == 1
             and v3 == (len(D) + len(N) - 1) // 2)
 
 
@@ -234,6 +235,7 @@ def _finish(rd: RoundData, pairs, bye, notes) -> Pairing:
     bye_id = None
     if bye is not None:
         bye_id = rd.ids[bye]
+        assert rd.beta is not None  # an odd field: 5.2 step 2 set it
         reasons.append(Msg("dx_bye", id=bye_id, pts=_pts(rd.pairing_score[bye]), beta=_pts(rd.beta),
                            games=rd.played_games[bye]))
         expl.append(render(Msg("px_bye", why=reasons[-1])))

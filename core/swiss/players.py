@@ -124,7 +124,8 @@ def pairing_score_before(hist: list[RoundRecord | None], j: int, points: dict, v
 # --------------------------------------------------- 2.5-2.7 games, colours, floats
 def played_colours(hist: list[RoundRecord | None]) -> tuple[str, ...]:
     """2.5: the colours of the played games, oldest first (byes, absences, forfeits skipped)."""
-    return tuple(rec.colour for rec in hist if rec is not None and rec.outcome.played)
+    return tuple(rec.colour for rec in hist
+                 if rec is not None and rec.outcome.played and rec.colour is not None)
 
 
 def colour_preference(hist: list[RoundRecord | None]) -> ColourState:

@@ -80,7 +80,7 @@ class RemainderSolver:
         self.must_hi: set[int] = set()  # must be the higher player of a pair
         self.removed: set[int] = set()
         self.H: set[int] | None = None
-        self.last = None  # (duals, mate) of the previous solve: the warm start of the next
+        self.last: tuple[list[int], list[int]] | None = None  # (duals, mate) of the previous solve: the warm start of the next
         self._last_plain = False
 
     def _edges(self, hi_tweak=None, bonus=None):
@@ -221,6 +221,7 @@ class RemainderSolver:
                     if weight[i][j] is None or w > weight[i][j]:
                         weight[i][j] = weight[j][i] = w
         if n > m:
+            assert self.left is not None, "the dummy vertex stands for the leftovers"
             for x in self.left:
                 i = index[tid[Rp[x]]]
                 weight[i][T - 1] = weight[T - 1][i] = C
@@ -316,6 +317,7 @@ class RemainderSolver:
             mate = self.solve()
             if mate is None:
                 return None
+            assert self.last is not None  # set by solve()
             y = self.last[0]
         n = len(mate)
         self.progress()
@@ -336,6 +338,7 @@ class RemainderSolver:
                 alive |= 1 << v
         out = []
         self.progress()
+        assert self.H is not None  # fixed by the caller before the transpositions
         for h in sorted(self.H):
             if not h & 31:
                 self.progress()

@@ -114,7 +114,8 @@ def pair_fewest_rematches(req: PairingRequest, progress: Callable[[], None] | No
     from arbiter_tournament.core.errors import NoLegalPairing
 
     if engine is None:
-        from arbiter_tournament.core.swiss import pair_round as engine
+        from arbiter_tournament.core.swiss import pair_round as dutch
+        engine = dutch
     pair_round = engine
 
     try:  # a pairing without a rematch: the Dutch pairing itself (what the matching would lead to, sooner)

@@ -72,6 +72,7 @@ class RoundData:
     def set_bye_candidates(self, mask: int) -> None:
         """The players the bye vertex is adjacent to."""
         bv = self.bye_vertex
+        assert bv is not None, "a bye vertex only when the number of players is odd"
         self.graph = list(self.compatible) + [mask]
         for i in range(self.n):
             if (mask >> i) & 1:

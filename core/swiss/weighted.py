@@ -46,7 +46,7 @@ class WeightedMatching:
         self.ei: list[int] = []  # first end of each edge
         self.ej: list[int] = []  # second end
         self.ws: list[int] = []  # weight
-        self._start: tuple | None = None
+        self._start: tuple[list[int], list[int]] | None = None
         self._mate: list[int] | None = None
         self._duals: list[int] | None = None
 
@@ -80,10 +80,12 @@ class WeightedMatching:
 
     def matching(self) -> list[int]:
         """The mate of each vertex (-1: unmatched), after `compute`."""
+        assert self._mate is not None, "compute() first"
         return self._mate
 
     def duals(self) -> list[int]:
         """The vertex duals (doubled scale), after `compute`."""
+        assert self._duals is not None, "compute() first"
         return self._duals
 
 
@@ -118,7 +120,7 @@ class _Solver:
         self._neighbours()
         self._arrays()
         if self.start is not None:
-            self._start_given()
+            self._start_given(self.start)
         elif not self.cold:
             self._start_warm()
         self.tick()
@@ -158,7 +160,7 @@ class _Solver:
         n = self.nvertex
         maxweight = max(0, max(self.ws))
         self.w2 = [w << 1 for w in self.ws]
-        self.ws = None
+        self.ws = []  # no longer needed: w2 holds the doubled weights
         self.label = [0] * (2 * n)
         self.labelend = [-1] * (2 * n)
         self.inblossom = list(range(n))
@@ -173,13 +175,13 @@ class _Solver:
         self.allowedge = [False] * self.nedge
         self.queue: list[int] = []
 
-    def _start_given(self) -> None:
+    def _start_given(self, start: tuple[list[int], list[int]]) -> None:
         """Start from given vertex duals (doubled scale) and matching, typically the
         result of a related problem: each dual is raised as far as needed for every
         slack to be >= 0, then made even; the given pairs that are still tight edges
         are kept, and free vertices are matched greedily along tight edges."""
         ei, ej, w2, mate = self.ei, self.ej, self.w2, self.mate
-        y0, mate0 = self.start
+        y0, mate0 = start
         y = [d + (d & 1) for d in y0]
         yv = y.__getitem__
         violated = list(compress(range(self.nedge), map(lt, map(add, map(yv, ei), map(yv, ej)), w2)))
@@ -618,7 +620,9 @@ class _Solver:
         n, label, inblossom, bestedge = self.nvertex, self.label, self.inblossom, self.bestedge
         parent, dualvar, slack = self.blossomparent, self.dualvar, self._slack
         deltatype = -1
-        delta = deltaedge = deltablossom = None
+        delta = 0  # set with the first candidate (read only once deltatype != -1)
+        deltaedge: int | None = None
+        deltablossom: int | None = None
         for v in range(n):
             if label[inblossom[v]] == 0 and bestedge[v] != -1:
                 d = slack(bestedge[v])
