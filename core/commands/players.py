@@ -27,10 +27,9 @@ class AddPlayer(Command):
     birth: str = ""  # a year or a date (what categories read)
 
     def apply(self, event: Event) -> Event:
-        more = {k: v for k, v in (("title", self.title), ("fide_id", self.fide_id), ("sex", self.sex),
-                                  ("birth", self.birth)) if v}
         return rules.add_player(event, self.name, rating=self.rating, club=self.club, federation=self.federation,
-                                table=self.table, team=self.team, **more)
+                                table=self.table, team=self.team, title=self.title, fide_id=self.fide_id,
+                                sex=self.sex, birth=self.birth)
 
     def describe(self, event: Event) -> Msg:
         return describe("add player {name}", name=self.name)

@@ -11,9 +11,10 @@ import random
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
+from typing import Unpack
 
 from arbiter_tournament.core.errors import Conflict, IllegalChange, Msg, word
-from arbiter_tournament.core.event.player_details import clean_details
+from arbiter_tournament.core.event.player_details import Details, clean_details
 from arbiter_tournament.core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Round
 from arbiter_tournament.core.event.records import Scoring
 from arbiter_tournament.core.event.results import Result
@@ -78,7 +79,7 @@ def rounds_paired(event: Event, table: int | None) -> int:
 
 def add_player(
     event: Event, name: str, *, rating: int = 0, club: str = "", federation: str = "", table: int | None = None,
-    team: str = "", pid: int | None = None, **more: str,
+    team: str = "", pid: int | None = None, **more: Unpack[Details],
 ) -> Event:
     pid = next_id(event) if pid is None else pid
     if event.has_player(pid):
@@ -108,7 +109,7 @@ def add_players(event: Event, rows, *, row_error=None) -> Event:
 
 def make_player(
     event: Event, pid: int, name: str, *, rating: int = 0, club: str = "", federation: str = "",
-    table: int | None = None, team: str = "", started: dict | None = None, **more: str,
+    table: int | None = None, team: str = "", started: dict | None = None, **more: Unpack[Details],
 ) -> Player:
     """A new player of `event` with id `pid`, every value checked (the rules of `add_player`); `started`
     keeps the rounds each table has paired, for many players at once."""
@@ -130,8 +131,8 @@ def make_player(
         raise IllegalChange("table {table} does not exist (the event has one table)", table=table)
     else:
         table = None
-    more = clean_details({"federation": federation, **more})
-    federation = more.pop("federation")
+    details = clean_details({"federation": federation, **more})
+    federation = details.pop("federation")
     if started is None:
         paired = rounds_paired(event, table)
     elif table in started:
@@ -142,7 +143,7 @@ def make_player(
         raise IllegalChange("the round robin has started: its Berger tables have no place for a late entry")
     return Player(
         id=pid, name=name, rating=rating, club=club.strip(), federation=federation, table=table,
-        team=team.strip(), late_from=paired + 1 if paired else None, **more,
+        team=team.strip(), late_from=paired + 1 if paired else None, **details,
     )
 
 

@@ -73,6 +73,7 @@ def _game_records(rnd: Round, pending_as_absent: bool) -> dict[int, RoundRecord]
         if g.second is None:
             recs[g.first] = RoundRecord(Outcome.PAB)
             continue
+        assert second is not None  # a game of two: only the bye's result has no second outcome
         recs[g.first] = RoundRecord(first, g.second, "w", tech, agreed)
         recs[g.second] = RoundRecord(second, g.first, "b", tech, agreed)
     return recs
@@ -119,6 +120,7 @@ def scores(
                 got[g.first] = pab
             else:
                 first, second = g.result.outcomes
+                assert second is not None  # a game of two
                 got[g.first], got[g.second] = n[first], n[second]
         for p in players:
             x = got.get(p.id)

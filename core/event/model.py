@@ -86,6 +86,13 @@ class Game:
     def players(self) -> tuple[int, ...]:
         return (self.first,) if self.second is None else (self.first, self.second)
 
+    @property
+    def pair(self) -> tuple[int, int]:
+        """(first, second) of a game between two players: for code that has ruled the bye out."""
+        if self.second is None:
+            raise ValueError(f"board {self.board} is the pairing-allocated bye, not a game of two")
+        return self.first, self.second
+
 
 @dataclass(frozen=True)
 class Round:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from typing import TypedDict
 
 from arbiter_tournament.core.errors import IllegalChange, word
 from arbiter_tournament.core.event.federations import CODES, code_of
@@ -103,7 +104,7 @@ def birth(value: str) -> str:
     if not YEARS[0] <= y <= YEARS[1]:
         raise IllegalChange("birth '{v}': the year {y} is not a year of birth ({lo} to {hi})", v=value[:40], y=y,
                             lo=YEARS[0], hi=YEARS[1])
-    if m is None:
+    if m is None or d is None:  # (both or neither: a year alone)
         return f"{y:04d}"
     if m == 0 and d == 0:  # a report's YYYY/00/00: the year alone
         return f"{y:04d}"
@@ -111,6 +112,16 @@ def birth(value: str) -> str:
         return datetime.date(y, m, d).isoformat()
     except ValueError:
         raise IllegalChange("birth '{v}' is not a real date", v=value[:40]) from None
+
+
+class Details(TypedDict, total=False):
+    """The details of a player beyond the ones `add_player` names (each a string, "" none)."""
+
+    title: str
+    fide_id: str
+    sex: str
+    birth: str
+    code: str
 
 
 CHECKS = {"fide_id": fide_id, "title": title, "federation": federation, "sex": sex, "birth": birth}

@@ -25,6 +25,7 @@ The rules (docs/players.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from arbiter_tournament.core.errors import IllegalChange, Msg, InvalidResult
@@ -304,6 +305,7 @@ def queue(event: Event, entries: list[Entry | None]) -> Queue:
         if e is None:
             continue
         if e.kind == "report":
+            assert e.result is not None  # entry_of keeps a report only with a result one may report
             claims.setdefault((e.stage, e.table, e.round, e.board), {})[e.pid] = (e.result, e.n)
         elif e.kind in REQUESTS:
             requests[(e.kind, e.pid, e.round)] = e  # the latest of the same request
@@ -347,7 +349,7 @@ def next_round(event: Event, pid: int) -> int:
     return rounds_paired(event, event.player(pid).table) + 1
 
 
-def request_refusal(event: Event, pid: int, kind: str, entries: list[Entry | None] = ()) -> Msg | None:
+def request_refusal(event: Event, pid: int, kind: str, entries: Sequence[Entry | None] = ()) -> Msg | None:
     """Why a player may not make this request now (None: he may)."""
     if not event.has_player(pid):
         return Msg("no player with id {pid}", pid=pid)

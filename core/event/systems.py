@@ -79,8 +79,8 @@ class PairingSystem:
     forbidden_pairs: bool = True
     trf_code: str = ""  # how a TRF's 192 line names it (bbpPairings' names; `_BAKU` added for Baku)
 
-    def engine(self) -> Callable[[Any], Any]:
-        """The system's `pair_round(request) -> Pairing`."""
+    def engine(self) -> Callable[..., Any]:
+        """The system's `pair_round(request, progress=None) -> Pairing`."""
         return importlib.import_module(self.module).pair_round
 
 

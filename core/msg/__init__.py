@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from string import Formatter
-from typing import Any, Iterable
+from typing import Any, Iterable, Self
 
 from arbiter_tournament.core.msg.en import EN as _NAMED
 from arbiter_tournament.core.msg.plural import PLURAL, Count, plural, plural_category
@@ -143,7 +143,7 @@ class Msg(str):
     key: str
     fields: dict[str, Any]
 
-    def __new__(cls, key: str, /, **fields: Any) -> "Msg":
+    def __new__(cls, key: str, /, **fields: Any) -> Self:
         template, names, forms = _SPECS.get(key) or _spec(key)
         if len(fields) != len(names) or not names.issuperset(fields):
             raise UnknownMessage(f"message {key!r} has the fields {sorted(names)}, given {sorted(fields)}")
@@ -250,6 +250,7 @@ def render(m: Any, lang: str = "en") -> str:
         return ""
     if isinstance(m, (Msg, Word)):
         return m.text(lang)
-    if isinstance(m, Exception) and callable(getattr(m, "text", None)) and isinstance(getattr(m, "msg", None), Msg):
-        return m.text(lang)
+    text = getattr(m, "text", None)  # an error of core.errors (not imported here: it is above this layer)
+    if isinstance(m, Exception) and callable(text) and isinstance(getattr(m, "msg", None), Msg):
+        return text(lang)
     return str(m)

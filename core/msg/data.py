@@ -37,8 +37,9 @@ def to_data(x: Any) -> Any:
         return {"key": x.key, "fields": {k: to_data(v) for k, v in x.fields.items()}}
     if isinstance(x, Word):
         return {"word": str(x)}
-    if isinstance(x, Exception) and isinstance(getattr(x, "msg", None), Msg):
-        return to_data(x.msg)
+    msg = getattr(x, "msg", None)  # an error of core.errors (a layer above)
+    if isinstance(x, Exception) and isinstance(msg, Msg):
+        return to_data(msg)
     if x is None or isinstance(x, (bool, int, float)):
         return x
     if isinstance(x, Fraction):

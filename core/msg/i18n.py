@@ -15,6 +15,7 @@ The Russian words are those of the glossary (shared spec `glossary.md`).
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Callable
 
 from arbiter_tournament.core.msg import LANGUAGES, Msg, catalog, render
@@ -25,12 +26,13 @@ EN = catalog("en")  # every key of the catalog -> English
 RU = catalog("ru")  # every key of the catalog -> Russian
 
 
-def language(event=None, env: dict | None = None) -> str:
+def language(event=None, env: Mapping[str, str] | None = None) -> str:
     """The event's language, else the terminal's (LC_ALL, LANG starting with ru), else English."""
     lang = (getattr(event, "language", "") or "").strip().lower()
     if lang in LANGUAGES:
         return lang
-    env = os.environ if env is None else env
+    if env is None:
+        env = os.environ
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         v = (env.get(var) or "").strip().lower()
         if v:

@@ -216,6 +216,9 @@ class Stored(Msg):
     English through the old path (core/msg/journal_legacy.py).
     """
 
+    data: Any  # the stored message (core.msg.data), or None
+    _said: Msg | None  # the message, once made
+
     def __new__(cls, what: str, data: Any = None) -> "Stored":
         self = str.__new__(cls, what)
         self.data, self._said = data, None

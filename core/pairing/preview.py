@@ -123,8 +123,8 @@ def rematch_lines(event: Event, rnd: Round, lang: str = "en") -> list[str]:
         from arbiter_tournament.core.teams.pairing import rematches_of
 
         return [t("tw_met", n=n, a=a, b=b, r=r) for n, a, b, r in rematches_of(event, rnd)]
-    return [t("w_rematch", n=g.board, a=event.player(g.first).name, b=event.player(g.second).name)
-            for g in pairing.rematches_in(event, rnd)]
+    return [t("w_rematch", n=g.board, a=event.player(a).name, b=event.player(b).name)
+            for g in pairing.rematches_in(event, rnd) for a, b in [g.pair]]
 
 
 def rematch_pairs(event: Event, rnd: Round) -> list[str]:
@@ -182,7 +182,7 @@ def pairable_tables(event: Event) -> list[int]:
     if event.stage_state(Stage.TOP) is not None or any(r.stage == Stage.TOP for r in event.rounds):
         return []
     out = []
-    for t in event.table_ids():
+    for t in range(1, event.tables + 1):  # the tables (at least two here)
         rounds = event.rounds_of(Stage.SWISS, t)
         if rounds and (rounds[-1].missing or len(rounds) >= event.rounds_planned):
             continue
@@ -402,7 +402,8 @@ def _merge_extra(now: tuple, base: tuple, proposed: tuple, tables: Iterable[int]
             continue
         if k == Stage.SWISS and tables is not None and isinstance(v, dict):
             # only the tables paired: the other tables' order is as the file has it now
-            cur = out.get(k) if isinstance(out.get(k), dict) else {}
+            now_k = out.get(k)
+            cur = now_k if isinstance(now_k, dict) else {}
             order = dict(cur.get("order", {}))
             for table in tables:
                 mine = v.get("order", {}).get(str(table))

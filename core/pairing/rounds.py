@@ -341,13 +341,14 @@ def exchange(event: Event, stage: str, table: int | None, round_no: int, a: int,
     if a == b:
         raise IllegalChange("exchange two different players, not player {a} with himself", a=a)
 
-    def sub(pid: int | None) -> int | None:
+    def sub(pid: int) -> int:
         return b if pid == a else a if pid == b else pid
 
     games = []
     for g in rnd.games:
         if a in g.players or b in g.players:
-            g = replace(g, first=sub(g.first), second=sub(g.second), manual=True)
+            g = replace(g, first=sub(g.first), second=None if g.second is None else sub(g.second),
+                        manual=True)
         games.append(g)
     if not any(a in g.players for g in rnd.games) or not any(b in g.players for g in rnd.games):
         raise IllegalChange("players {a} and {b} must both be paired in round {round_no}", a=a, b=b, round_no=round_no)

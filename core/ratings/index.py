@@ -82,6 +82,13 @@ class Found:
                 "blitz": self.blitz, "born": self.born or None, "flag": self.flag, "list": self.list,
                 "list_date": self.list_date}
 
+    @classmethod
+    def of_row(cls, row: tuple, info: ListInfo) -> Found:
+        """A row of `_COLS` (its first eleven columns) found in the list `info`."""
+        fide_id, name, fed, sex, title, wtitle, standard, rapid, blitz, born, flag = row[:11]
+        return cls(fide_id, name, fed, sex, title, wtitle, standard, rapid, blitz, born, flag,
+                   list=info.name, list_date=info.date)
+
 
 class Index:
     """The index at `path` (default: the user's data folder)."""
@@ -272,7 +279,7 @@ class Index:
             folded = r[11].split()
             whole = sum(1 for w in ws if w in folded)
             key = (0 if q and r[0] == q else 1, -whole, -r[ri], r[1])
-            out.append((key, Found(*r[:11], list=info.name, list_date=info.date)))
+            out.append((key, Found.of_row(r, info)))
         return out
 
     def _rarest(self, t: int, ws: list[str]) -> str:
@@ -297,7 +304,7 @@ class Index:
                 r = self._open().execute(f"SELECT {_COLS} FROM p{info.table} p WHERE p.fide_id = ?",
                                          (fide_id,)).fetchone()
                 if r is not None:
-                    return Found(*r[:11], list=info.name, list_date=info.date)
+                    return Found.of_row(r, info)
         except sqlite3.DatabaseError as exc:
             raise self._problem(exc) from None
         return None

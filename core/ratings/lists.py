@@ -90,7 +90,8 @@ def _lines(path: Path, shown: str) -> Iterator[bytes]:
             if inside[0].file_size > LIST_BYTES_MAX:
                 raise FileProblem(shown, None, "the list is too big: at most {most} bytes", most=LIST_BYTES_MAX)
             with z.open(inside[0]) as f:
-                yield from io.BufferedReader(f, 1 << 20)
+                # typeshed says IO[bytes]; it is a ZipExtFile, a BufferedIOBase, which BufferedReader reads
+                yield from io.BufferedReader(f, 1 << 20)  # type: ignore[type-var]
         return
     if path.stat().st_size > LIST_BYTES_MAX:
         raise FileProblem(shown, None, "the list is too big: at most {most} bytes", most=LIST_BYTES_MAX)

@@ -55,8 +55,9 @@ def _lineups(ms: list[MatchView]) -> dict[int, tuple[int, ...]]:
     out: dict[int, list[int]] = {}
     for m in ms:
         for bp in m.match.boards:
-            out.setdefault(bp.first_team, []).append(bp.first)
-            out.setdefault(bp.second_team, []).append(bp.second)
+            first, second = bp.pair  # an event's match: its games' players
+            out.setdefault(bp.first_team, []).append(first)
+            out.setdefault(bp.second_team, []).append(second)
     return {t: tuple(ids) for t, ids in out.items()}
 
 
@@ -76,7 +77,7 @@ def _rebuilt(event: Event, rnd: Round, st: TeamsState, pairs: list[tuple[int, in
             if was is not None and (was.first, was.second) == (bp.first, bp.second):
                 games.append(was)
             else:
-                games.append(Game(board, bp.first, bp.second, manual=True))
+                games.append(Game(board, *bp.pair, manual=True))
     byes = dict(st.byes)
     if bye is None:
         byes.pop(rnd.number, None)

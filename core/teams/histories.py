@@ -35,6 +35,7 @@ def _dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int)
         for m in matches(event, rnd, st):
             if not m.result.complete:
                 raise IllegalChange("round {number}: match {first_name} - {second_name} still misses results", number=rnd.number, first_name=m.first_name, second_name=m.second_name)
+            assert m.result.match_points is not None  # a complete match
             a_mp, b_mp = m.result.match_points
             (pa, pb) = m.result.points
             if m.played:
@@ -75,6 +76,7 @@ def team_histories(event: Event, after_round: int, st: TeamsState | None = None)
             boards_a = [F(0)] * B
             boards_b = [F(0)] * B
             for bp, g in zip(m.match.boards, m.games):
+                assert g.result is not None  # a complete match
                 x, y = board_points(g.result.value)
                 if bp.first_team == m.first:
                     boards_a[bp.board - 1], boards_b[bp.board - 1] = x, y

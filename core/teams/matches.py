@@ -121,6 +121,13 @@ class BoardPairing:
     first_team: int
     second_team: int
 
+    @property
+    def pair(self) -> tuple[int, int]:
+        """(first, second) of a board with both players (an event's boards always have both)."""
+        if self.first is None or self.second is None:
+            raise ValueError(f"board {self.board} is empty")
+        return self.first, self.second
+
 
 @dataclass(frozen=True)
 class TeamMatch:
@@ -246,7 +253,7 @@ def team_totals(results: Iterable[TeamMatchResult]) -> dict[int, tuple[Fraction,
     """Match points and board points per team over complete matches: {team: (MP, GP)}."""
     out: dict[int, tuple[Fraction, Fraction]] = {}
     for r in results:
-        if not r.complete:
+        if not r.complete or r.match_points is None:  # (complete: it has its match points)
             continue
         for team, mp, gp in ((r.first_team, r.match_points[0], r.points[0]), (r.second_team, r.match_points[1], r.points[1])):
             m0, g0 = out.get(team, (F(0), F(0)))

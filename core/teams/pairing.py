@@ -161,7 +161,7 @@ def _with_matches(event: Event, st: TeamsState, stage: str, k: int, by_id: dict,
     for m, (a, b) in enumerate(pairs, start=1):
         tm = pair_boards(k, by_id[a], by_id[b], ups[a], ups[b])
         hand = all_manual or frozenset((a, b)) in manual
-        games += [Game((m - 1) * B + bp.board, bp.first, bp.second, manual=hand) for bp in tm.boards]
+        games += [Game((m - 1) * B + bp.board, *bp.pair, manual=hand) for bp in tm.boards]
     byes = {r: t for r, t in st.byes.items() if r < k}
     if bye is not None:
         byes[k] = by_id[bye].name

@@ -135,7 +135,8 @@ def _check_lineup(event: Event, team: Team, ids: tuple[int, ...], round_no: int,
                    Msg("withdrawn from round {r}", r=p.withdrawn_from) if p.withdrawn_from is not None and
                    round_no >= p.withdrawn_from else Msg("entered from round {r}", r=p.late_from))
             raise IllegalChange("team '{name}': {name2} ({pid}) cannot play round {round_no} ({why})", name=team.name, name2=p.name, pid=pid, round_no=round_no, why=why)
-    return tuple(lineup(team, boards, ids))  # roster order, no player twice
+    lineup(team, boards, ids)  # refuses a line-up out of roster order, or with a player twice
+    return ids
 
 
 def lineup_for(event: Event, team: Team, round_no: int, st: TeamsState | None = None) -> tuple[int, ...] | None:

@@ -49,15 +49,17 @@ def matches(event: Event, rnd: Round, st: TeamsState | None = None) -> list[Matc
         games.sort(key=lambda g: g.board)
         g0 = games[0]
         b0 = (g0.board - 1) % B + 1
-        t_first = event.player(g0.first if b0 % 2 else g0.second).team
-        t_second = event.player(g0.second if b0 % 2 else g0.first).team
+        f0, s0 = g0.pair  # no bye: refused above
+        t_first = event.player(f0 if b0 % 2 else s0).team
+        t_second = event.player(s0 if b0 % 2 else f0).team
         if not t_first or not t_second or t_first == t_second:
             raise IllegalChange("round {number} match {m}: board {board} is not between two teams", number=rnd.number, m=m, board=g0.board)
         a, b = ids[t_first], ids[t_second]
         bps, results = [], {}
         for g in games:
             bd = (g.board - 1) % B + 1
-            tf, ts = event.player(g.first).team, event.player(g.second).team
+            first, second = g.pair
+            tf, ts = event.player(first).team, event.player(second).team
             if {tf, ts} != {t_first, t_second}:
                 raise IllegalChange("round {number} board {board}: not a game of {t_first} - {t_second}", number=rnd.number, board=g.board, t_first=t_first, t_second=t_second)
             bps.append(BoardPairing(bd, g.first, g.second, ids[tf], ids[ts]))

@@ -114,7 +114,7 @@ def board_stats(event: Event, after_round: int | None = None) -> list[BoardStat]
                 if g.result is None:
                     continue
                 x, y = board_points(g.result.value)
-                for pid, pts in ((g.first, x), (g.second, y)):
+                for pid, pts in zip(g.pair, (x, y)):
                     a = acc.setdefault((bp.board, pid), [0, F(0)])
                     a[0] += 1
                     a[1] += pts
