@@ -142,9 +142,13 @@ class SetReports(Command):
         if self.player_byes is not None and not 0 <= self.player_byes <= event.rounds_planned:
             raise IllegalChange("round {round_no} is not a round of this event (1..{rounds_planned})",
                                 round_no=self.player_byes, rounds_planned=event.rounds_planned)
-        given = {k: v for k, v in (("reports", self.mode), ("player_byes", self.player_byes),
-                                   ("player_bye_kind", self.player_bye_kind)) if v is not None}
-        return replace(event, **given)
+        if self.mode is not None:
+            event = replace(event, reports=self.mode)
+        if self.player_byes is not None:
+            event = replace(event, player_byes=self.player_byes)
+        if self.player_bye_kind is not None:
+            event = replace(event, player_bye_kind=self.player_bye_kind)
+        return event
 
     def describe(self, event: Event) -> Msg:
         new = self.apply(event) if self.why_not(event) is None else event

@@ -56,13 +56,16 @@ class RecordResult(Command):
         return dict(by=self.by, force=self.force, expected=self.expected, moves=self.moves)
 
     def check(self, event: Event) -> None:
-        kw = dict(force=self.force, expected=self.expected, moves=self.moves)
+        force, expected, moves = self.force, self.expected, self.moves
         if self.stage == Stage.TOP:
-            _top().check_top_result(event, self.round, self.board, self.result, **kw)
+            _top().check_top_result(event, self.round, self.board, self.result, force=force, expected=expected,
+                                    moves=moves)
         elif self.stage == Stage.PLAYOFF:
-            _playoff().check_playoff_result(event, self.round, self.board, self.result, **kw)
+            _playoff().check_playoff_result(event, self.round, self.board, self.result, force=force,
+                                            expected=expected, moves=moves)
         else:
-            rules.check_result(event, self.stage, self.table, self.round, self.board, self.result, **kw)
+            rules.check_result(event, self.stage, self.table, self.round, self.board, self.result, force=force,
+                               expected=expected, moves=moves)
 
     def apply(self, event: Event) -> Event:
         if self.stage == Stage.TOP:

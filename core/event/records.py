@@ -69,6 +69,13 @@ class RoundRecord:
         if self.colour not in (None, "w", "b"):
             raise ValueError(f"colour must be 'w', 'b' or None, not {self.colour!r}")
 
+    @property
+    def opponent_id(self) -> int:
+        """The opponent of a round that has one (`outcome.has_opponent`: a game or a forfeit)."""
+        if self.opponent is None:
+            raise ValueError(f"{self.outcome.value} has no opponent")
+        return self.opponent
+
 
 F = Fraction
 

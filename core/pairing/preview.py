@@ -38,7 +38,7 @@ from arbiter_tournament.core import limits
 from arbiter_tournament.core import teams as team_event
 from arbiter_tournament.core.pairing import rounds as pairing
 from arbiter_tournament.core.teams import hand as team_hand
-from arbiter_tournament.core.errors import Conflict, IllegalChange
+from arbiter_tournament.core.errors import Conflict, IllegalChange, Msg
 from arbiter_tournament.core.msg.journal import describe, fewest_what, pair_what
 from arbiter_tournament.core.event.model import Event, Round
 from arbiter_tournament.core.event.systems import Stage, System
@@ -99,7 +99,7 @@ class Proposal:
             hand = tuple(w for r in self.rounds for w in pairing.warnings_for(self.event, r, lang=lang))
         return said + tuple(w for w in hand if w not in said)
 
-    def what(self) -> str:
+    def what(self) -> Msg:
         """The journal's words for saving this proposal."""
         if self.fewest:
             return fewest_what(sorted({k[2] for k in self.keys}), self.table, ", ".join(self.rematches), self.changes)

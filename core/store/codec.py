@@ -103,12 +103,12 @@ def _key(k: str) -> str:
 
 def _value(v: str | int | bool) -> str:
     """A value as tomli-w writes it. Remembered (ids, results and names recur), a kind of value apart."""
-    memo = _TEXTS if v.__class__ is str else _INTS if v.__class__ is int else _OTHER
+    memo: dict[Any, str] = _TEXTS if v.__class__ is str else _INTS if v.__class__ is int else _OTHER
     text = memo.get(v)
     if text is None:
         if len(memo) >= _MEMO_MAX:
             memo.clear()
-        if memo is _TEXTS and v.isprintable() and '"' not in v and "\\" not in v:
+        if memo is _TEXTS and isinstance(v, str) and v.isprintable() and '"' not in v and "\\" not in v:
             text = memo[v] = f'"{v}"'  # what tomli-w writes for it: it escapes only quotes, backslashes, controls
         else:
             text = memo[v] = tomli_w.dumps({"v": v})[len("v = "):-1]
@@ -597,7 +597,8 @@ def _huge_number(text: str, path: str) -> FileProblem:
     pos = hit.start()
     line = text.count("\n", 0, pos) + 1
     start = text.rfind("\n", 0, pos) + 1
-    table, arrays = "", {}
+    table = ""
+    arrays: dict[str, int] = {}  # the index of the last [[array]] of each table
     for h in _HEADER.finditer(text, 0, start):
         table = h.group(2).replace(" ", "")
         if h.group(1) == "[[":
@@ -888,7 +889,7 @@ def _team_lot(rd: Reader, lot: list, where: str, known: frozenset[int]) -> tuple
     return tuple(lot)
 
 
-_PLAYER_TYPES = {"name": str, "rating": int, "club": str, "federation": str, "table": int, "team": str,
+_PLAYER_TYPES: dict[str, type[Any]] = {"name": str, "rating": int, "club": str, "federation": str, "table": int, "team": str,
                  "title": str, "fide_id": str, "sex": str, "birth": str, "late_from": int, "withdrawn_from": int, "code": str}
 _DETAILS = ("fide_id", "title", "federation", "sex", "birth")
 _PLAYER_BOUNDS = {"rating": "rating", "table": "table", "late_from": "round", "withdrawn_from": "round"}

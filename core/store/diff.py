@@ -47,7 +47,8 @@ def _settings_doc(e: Event) -> dict:
 
 def _settings_from(doc: dict) -> dict:
     kw = dict(doc)
-    kw["scoring"] = Scoring(**{k: None if x is None else Fraction(x) for k, x in doc["scoring"].items()})
+    points: dict[str, Any] = {k: None if x is None else Fraction(x) for k, x in doc["scoring"].items()}
+    kw["scoring"] = Scoring(**points)
     kw["extra"] = tuple((k, x) for k, x in doc["extra"])
     kw["forbidden"] = tuple(tuple(p) for p in doc["forbidden"])
     kw["tiebreaks"] = tuple(doc["tiebreaks"])
@@ -109,15 +110,15 @@ def diff(old: Event, new: Event) -> list[Change]:
         before_r = {r.key: r for r in old.rounds}
         after_r = {r.key: r for r in new.rounds}
         for key in sorted(before_r.keys() | after_r.keys(), key=lambda k: (k[0], k[1] or 0, k[2])):
-            a, b = before_r.get(key), after_r.get(key)
-            if a is b or a == b:
+            ra, rb = before_r.get(key), after_r.get(key)
+            if ra is rb or ra == rb:
                 continue
             unit = ["round", *key]
-            ha, hb = a and _round_doc(a), b and _round_doc(b)
+            ha, hb = ra and _round_doc(ra), rb and _round_doc(rb)
             if ha != hb:
                 changes.append((unit, ha, hb))
-            ga = {g.board: g for g in a.games} if a else {}
-            gb = {g.board: g for g in b.games} if b else {}
+            ga = {g.board: g for g in ra.games} if ra else {}
+            gb = {g.board: g for g in rb.games} if rb else {}
             for board in sorted(ga.keys() | gb.keys()):
                 x, y = ga.get(board), gb.get(board)
                 if x != y:

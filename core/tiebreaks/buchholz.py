@@ -21,7 +21,7 @@ from typing import Mapping
 
 from arbiter_tournament.core.errors import Msg
 from arbiter_tournament.core.event.records import Outcome, RoundRecord
-from arbiter_tournament.core.tiebreaks.context import HAS_OPPONENT, PLAYED, Column, Context, Term, Value, fmt
+from arbiter_tournament.core.tiebreaks.context import HAS_OPPONENT, PLAYED, Column, Context, Term, Value, fmt, sum_of
 from arbiter_tournament.core.tiebreaks.unplayed import (
     GAME,
     Cut,
@@ -95,7 +95,7 @@ def sum_of_buchholz(ctx: Context) -> Column[Column[Terms]]:
     """SBH (seed 32.3.1.5): the sum of the Buchholz of the opponents played over the board [us]."""
     base = _opponents_base(ctx)
     bh = base.values
-    values = {pid: sum([bh[rec.opponent] for rec in recs if rec.outcome in PLAYED])
+    values = {pid: sum([bh[rec.opponent_id] for rec in recs if rec.outcome in PLAYED])
               for pid, recs in ctx.records.items()}
     return Column(values, ctx.D, base)
 
@@ -106,7 +106,7 @@ def average_of_buchholz(ctx: Context) -> Column[Column[Terms]]:
     bh = base.values
     values = {}
     for pid, recs in ctx.records.items():
-        opp = [bh[rec.opponent] for rec in recs if rec.outcome in PLAYED]
+        opp = [bh[rec.opponent_id] for rec in recs if rec.outcome in PLAYED]
         values[pid] = ctx.frac(sum(opp), ctx.D * len(opp)) if opp else F(0)
     return Column(values, None, base)
 
@@ -115,7 +115,7 @@ def _opponents_rows(ctx: Context, base: Column[Terms], pid: int) -> tuple[Term, 
     recs = ctx.records[pid]
     out = []
     for i in ctx.otb[pid]:
-        opp = recs[i].opponent
+        opp = recs[i].opponent_id
         bh = ctx.frac(base.values[opp], base.den)
         out.append(Term(i + 1, opp, GAME, bh, None, bh, None, Msg("the opponent's Buchholz")))
     return tuple(out)
@@ -130,6 +130,6 @@ def explain_average_of_buchholz(ctx: Context, col: Column[Column[Terms]], pid: i
     rows = _opponents_rows(ctx, col.why, pid)
     if not rows:
         return Value(F(0), (), (Msg("no game played over the board"),))
-    total = sum((t.contribution for t in rows), F(0))
+    total = sum_of(t.contribution for t in rows)
     return Value(col.values[pid], rows, (Msg("{total} / {n} opponents played over the board (8.2)",
                                              total=fmt(total), n=len(rows)),))

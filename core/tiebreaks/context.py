@@ -151,6 +151,11 @@ class Memo:
     fractions: dict[tuple[int, int | None], Fraction] = field(default_factory=dict)
 
 
+def sum_of(values: Iterable[Fraction | None]) -> Fraction:
+    """The sum of the values terms have (`Term.value`, `points`, `contribution`): one a term lacks adds nothing."""
+    return sum((v for v in values if v is not None), Fraction(0))
+
+
 def round_half_up(x: Fraction) -> int:
     """Round to an integer, .5 up (ratings, C.07 art. 10)."""
     return int((F(x) + F(1, 2)).__floor__())

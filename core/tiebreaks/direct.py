@@ -45,8 +45,8 @@ def de_values(group: list[int], results: Results) -> tuple[dict[int, Fraction | 
     return de, met
 
 
-def encounter_order(group: list[int], results: Results, win: Fraction, partial: bool, *,
-                    values: tuple[dict[int, Fraction], dict[int, set[int]]] | None = None) -> list[list[int]]:
+def encounter_order(group: list[int], results: Results, win: Fraction | int, partial: bool, *,
+                    values: tuple[dict[int, Fraction | int], dict[int, set[int]]] | None = None) -> list[list[int]]:
     """Ordered sub-groups of `group`; a sub-group of more than one is still tied.
     `values`: de_values(group, results), when the caller has them already."""
     group = sorted(group)
@@ -64,7 +64,7 @@ def encounter_order(group: list[int], results: Results, win: Fraction, partial: 
         return out
     if not partial:
         return [group]
-    times_win: dict[int, Fraction] = {}  # win x k for the few distinct k
+    times_win: dict[int, Fraction | int] = {}  # win x k for the few distinct k
     best = {}
     for q in group:
         k = len(group) - 1 - len(met[q])

@@ -72,20 +72,21 @@ def koya(ctx: Context, mode: str | None) -> Column[Koya]:
     ip = ctx.ipts
     iscore = ctx.iscore
     games = ctx.games
-    below, steps = {}, {}
+    below: dict[int, list[int]] = {}
+    steps: dict[int, tuple[int, ...]] = {}
     for pid, recs in ctx.records.items():
         if len(thresholds) == 1:
             cut, total = [], 0
             for r, rec in enumerate(recs, 1):
                 if rec.outcome in games:
-                    if iscore[rec.opponent] >= first:
+                    if iscore[rec.opponent_id] >= first:
                         total += ip[rec.outcome]
                     else:
                         cut.append(r)
             below[pid], steps[pid] = cut, (total,)
             continue
-        below[pid] = [r for r, rec in enumerate(recs, 1) if rec.outcome in games and iscore[rec.opponent] < first]
-        terms = [(iscore[rec.opponent], ip[rec.outcome]) for rec in recs if rec.outcome in games]
+        below[pid] = [r for r, rec in enumerate(recs, 1) if rec.outcome in games and iscore[rec.opponent_id] < first]
+        terms = [(iscore[rec.opponent_id], ip[rec.outcome]) for rec in recs if rec.outcome in games]
         steps[pid] = tuple(sum([p for s, p in terms if s >= th]) for th in thresholds)
     values = {pid: s[0] for pid, s in steps.items()}
     return Column(values, ctx.D, Koya(mode, scheduled_games(ctx), tuple(lims), below, steps))
@@ -104,7 +105,7 @@ def explain_koya(ctx: Context, col: Column[Koya], pid: int) -> Value:
     for r, rec in enumerate(recs, 1):
         if rec.outcome not in ctx.games:
             continue
-        score = ctx.score[rec.opponent]
+        score = ctx.score[rec.opponent_id]
         why = None if r not in below else Msg("opponent's score {score} below the limit {limit}",
                                               score=fmt(score), limit=fmt(first))
         rows.append(Term(r, rec.opponent, KIND_LABEL[rec.outcome], score, ctx.pts(rec), ctx.pts(rec), why))

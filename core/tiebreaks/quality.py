@@ -21,7 +21,7 @@ def quality_of_wins(ctx: Context) -> Column[Counted]:
     won, values = {}, {}
     for pid, recs in ctx.records.items():
         won[pid] = rs = [r for r, rec in enumerate(recs, 1) if rec.outcome in kinds]
-        values[pid] = sum([iscore[recs[r - 1].opponent] for r in rs])
+        values[pid] = sum([iscore[recs[r - 1].opponent_id] for r in rs])
     return Column(values, ctx.D, Counted(won))
 
 
@@ -29,6 +29,6 @@ def explain_quality_of_wins(ctx: Context, col: Column[Counted], pid: int) -> Val
     recs = ctx.records[pid]
     rows = []
     for r in col.why.rounds[pid]:
-        opp = recs[r - 1].opponent
+        opp = recs[r - 1].opponent_id
         rows.append(Term(r, opp, KIND_LABEL[Outcome.WIN], ctx.score[opp], ctx.pts(recs[r - 1]), ctx.score[opp]))
     return Value(ctx.frac(col.values[pid], col.den), tuple(rows), (Msg("current scores of the opponents beaten"),))

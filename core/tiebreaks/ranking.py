@@ -15,6 +15,7 @@ orders every tied group whose players it all names, in its order.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -58,7 +59,7 @@ def rank(ctx: Context, codes: list[str], *, lots_seed: int = 0, share_places: bo
     ids = ctx.ids
     de_shown: dict[int, Fraction] = {}
     decided: dict[int, str] = {}
-    sort_keys: dict[int, dict] = {}  # per position in the list: every player's key (integers where possible)
+    sort_keys: dict[int, Mapping] = {}  # per position in the list: every player's key (integers where possible)
 
     def resolve(group: list[int], i: int) -> list[list[int]]:
         if len(group) == 1 or i == len(tbs):

@@ -31,7 +31,7 @@ from typing import Mapping
 
 from arbiter_tournament.core.errors import Msg
 from arbiter_tournament.core.event.records import Outcome
-from arbiter_tournament.core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value, fmt, half_up
+from arbiter_tournament.core.tiebreaks.context import PLAYED, VUR_SET, Column, Context, Term, Value, fmt, half_up, sum_of
 from arbiter_tournament.core.tiebreaks.unplayed import GAME
 
 F = Fraction
@@ -135,7 +135,7 @@ def average_rating(ctx: Context, low: int = 0) -> Column[Ratings]:
     by_rounds = ctx.flags.aro_divisor == "rounds"
     values, cuts, used = {}, {}, {}
     for pid, recs in ctx.records.items():
-        used[pid] = opp = [rt[rec.opponent] for rec in recs if rec.outcome in PLAYED]
+        used[pid] = opp = [rt[rec.opponent_id] for rec in recs if rec.outcome in PLAYED]
         if low:
             c = cuts[pid] = tuple(sorted(range(len(opp)), key=opp.__getitem__)[:low])  # lowest, earliest first
             total = sum(opp) - sum([opp[i] for i in c])
@@ -158,8 +158,8 @@ def _game_rows(ctx: Context, r: Ratings, pid: int) -> list[Term]:
     for i, v in zip(ctx.otb[pid], r.used[pid]):
         rec = recs[i]
         note = ""
-        if r.clipped and v != rt[rec.opponent]:
-            note = Msg("rating {rating} clipped to {clipped} (400-point rule)", rating=rt[rec.opponent], clipped=v)
+        if r.clipped and v != rt[rec.opponent_id]:
+            note = Msg("rating {rating} clipped to {clipped} (400-point rule)", rating=rt[rec.opponent_id], clipped=v)
         rows.append(Term(i + 1, rec.opponent, GAME, F(v), _RESULT[rec.outcome], F(v), None, note))
     return rows
 
@@ -179,7 +179,7 @@ def explain_average_rating(ctx: Context, col: Column[Ratings], pid: int) -> Valu
     if div == 0 or not kept:
         note = Msg("no rating to average")
     else:
-        total = fmt(sum((t.value for t in kept), F(0)))
+        total = fmt(sum_of(t.value for t in kept))
         if r.rounds_divisor is not None:
             note = Msg("{total} / {n} rounds, rounded 0.5 up", total=total, n=div)
         else:
@@ -211,7 +211,7 @@ def performance(ctx: Context, seed_400: bool = False) -> Column[Ratings]:
         for rec in recs:
             if rec.outcome not in PLAYED:
                 continue
-            r = rt[rec.opponent]
+            r = rt[rec.opponent_id]
             if clip and abs(r - own) > 400:
                 r = own + 400 if r > own else own - 400
             opp.append(r)
@@ -238,7 +238,7 @@ def performance_keys(ctx: Context, col: Column[Ratings]) -> dict[int, tuple[int,
 
 def explain_performance(ctx: Context, col: Column[Ratings], pid: int) -> Value:
     r = col.why
-    tail = ()
+    tail: tuple[Msg, ...] = ()
     if pid in r.last:
         tail = (Msg("chose not to play more than two games: ranked below every other TPR (seed 32.4.3)"),)
     if r.dropped:
@@ -247,8 +247,8 @@ def explain_performance(ctx: Context, col: Column[Ratings], pid: int) -> Value:
         return Value(F(0), (), (Msg("no game played over the board"),) + tail)
     rows = _game_rows(ctx, r, pid)
     g = len(rows)
-    total = sum((t.value for t in rows), F(0))
-    points = sum((t.points for t in rows), F(0))
+    total = sum_of(t.value for t in rows)
+    points = sum_of(t.points for t in rows)
     aro, ph, d = r.parts[pid] if r.parts else (0, 0, 0)
     notes = (
         Msg("{total} / {n} games played over the board, rounded 0.5 up", total=fmt(total), n=g),
@@ -273,7 +273,7 @@ def perfect_performance(ctx: Context) -> Column[Ratings]:
         halves = 0
         for rec in recs:
             if rec.outcome in PLAYED:
-                opp.append(rt[rec.opponent])
+                opp.append(rt[rec.opponent_id])
                 halves += _HALVES[rec.outcome]
         used[pid] = opp
         if not opp:
@@ -298,7 +298,7 @@ def explain_perfect_performance(ctx: Context, col: Column[Ratings], pid: int) ->
         note = Msg("100 %: highest opponent rating + 800 (flag)")
     else:
         note = Msg("lowest R with sum of expected scores >= {points} (B.02 8.1.2, 10.3)",
-                   points=fmt(sum((t.points for t in rows), F(0))))
+                   points=fmt(sum_of(t.points for t in rows)))
     return Value(F(col.values[pid]), rows, (note,))
 
 
@@ -335,7 +335,7 @@ def _average_of_opponents(ctx: Context, base: Column[Ratings]) -> Column[Ratings
         return _dropped(ctx)
     recs, otb = ctx.records, ctx.otb
     b = base.values
-    used = {pid: [b[recs[pid][i].opponent] for i in otb[pid]] for pid in recs}
+    used = {pid: [b[recs[pid][i].opponent_id] for i in otb[pid]] for pid in recs}
     values = {pid: half_up(sum(v), len(v)) if v else 0 for pid, v in used.items()}
     return Column(values, 1, Ratings(False, used, base=base))
 

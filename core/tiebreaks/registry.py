@@ -105,6 +105,7 @@ def lookup(code: str) -> TieBreak:
             name += f" {'Cut' if kind == 'C' else 'Median'}-{n}"
         return TieBreak(c, name, typ, rule, explainer, (low, high))
     m = CUT.match(c)
+    assert m is not None  # canonical() gives a fixed code, a modified one, or one of CUT
     base, n = m.group(1), int(m.group(2) or 0)
     if base == "PS":
         return TieBreak(c, "Progressive score" + (f" Cut-{n}" if n else ""), "B", progressive.progressive,

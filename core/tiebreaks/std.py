@@ -33,7 +33,7 @@ def _theirs(ctx: Context, pid: int, r: int) -> int:
     points in that round, or a draw's points for a round without opponent (x D)."""
     rec = ctx.records[pid][r]
     if rec.outcome in HAS_OPPONENT:
-        return ctx.ipts[ctx.records[rec.opponent][r].outcome]
+        return ctx.ipts[ctx.records[rec.opponent_id][r].outcome]
     return ctx.i(ctx.draw)
 
 
@@ -44,7 +44,7 @@ def standard(ctx: Context) -> Column[Standard]:
     allrecs = ctx.records
     halves = {}
     for pid, recs in allrecs.items():
-        theirs = [ip[allrecs[rec.opponent][r].outcome] if rec.outcome in HAS_OPPONENT else idraw  # as _theirs
+        theirs = [ip[allrecs[rec.opponent_id][r].outcome] if rec.outcome in HAS_OPPONENT else idraw  # as _theirs
                   for r, rec in enumerate(recs)]
         halves[pid] = [2 if a > b else 1 if a == b else 0 for a, b in zip(ctx.ipoints[pid], theirs)]
     return Column({pid: sum(h) for pid, h in halves.items()}, 2, Standard(halves))

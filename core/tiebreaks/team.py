@@ -219,6 +219,7 @@ class TeamContext:
                 continue  # the round robin's bye seat: no round for tie-break purposes (RR_BYE)
             mine = self.per_round(own_kind, r)
             if r.kind == "match":
+                assert r.opponent is not None  # a match has its opponent (TeamRound.__post_init__)
                 out.append(TermRow(i, r, self.score(opp_kind)[r.opponent], mine, "match"))
                 continue
             if self.edition == "legacy":
@@ -325,9 +326,9 @@ def _value_and_key(ctx: TeamContext, c: str, tid: int, code: str):
         t = tuple(_boards(ctx, tid))
         return t[0] if t else F(0), t
     if c == "BBE":
-        t = _boards(ctx, tid)
-        total = sum(t, F(0))
-        seq = tuple(total - sum(t[len(t) - k:], F(0)) for k in range(1, len(t)))
+        b = _boards(ctx, tid)
+        total = sum(b, F(0))
+        seq = tuple(total - sum(b[len(b) - k:], F(0)) for k in range(1, len(b)))
         return (seq[0] if seq else total), seq
     if c == "SSSC":
         v = ctx.score(ctx.secondary())[tid] + _bh(ctx, tid, ctx.s.primary) / sssc_k(ctx)

@@ -145,7 +145,7 @@ def opponent_terms(ctx: Context) -> OpponentTerms:
     rules = None
     for pid, recs in ctx.records.items():
         if PLAYED.issuperset([rec.outcome for rec in recs]):  # every round a game over the board: the usual case
-            values[pid] = [adj[rec.opponent] for rec in recs]
+            values[pid] = [adj[rec.opponent_id] for rec in recs]
             points[pid] = ipoints[pid]
         else:
             if rules is None:
@@ -283,7 +283,7 @@ class Cut(NamedTuple):
     """One term a modifier cut: its index, why, which cut it was (from 1) and, for
     the SB 16.5 choice, the two products compared."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the term's index: a field may shadow tuple.index (never called on a Cut)
     why: CutWhy
     n: int
     vur: int = 0
@@ -493,7 +493,7 @@ def opponent_rows(ctx: Context, pid: int, terms: OpponentTerms, cuts: tuple[Cut,
         rec = recs[r - 1]
         u = unplayed.get(i)
         if u is None or u.use is Use.FORFEIT_GAME:
-            notes = [n for n in (adjusted_note(ctx, rec.opponent),) if n is not None]
+            notes = [n for n in (adjusted_note(ctx, rec.opponent_id),) if n is not None]
             if u is not None:
                 notes.append(Msg("forfeit counted as a game (15.2)"))
             note: str = notes[0] if len(notes) == 1 else joined(notes, "; ") if notes else ""
