@@ -55,6 +55,7 @@ from __future__ import annotations
 
 from dataclasses import replace, dataclass
 from fractions import Fraction
+from typing import Any
 
 from arbiter_tournament.core.event.model import Event, Prize
 from arbiter_tournament.core.final.categories import find, members
@@ -272,8 +273,8 @@ def _max_flow(cap: dict[object, dict[object, Fraction | None]]) -> tuple[Fractio
 
     total = Fraction(0)
     while True:
-        prev = {"s": None}
-        queue = deque(["s"])
+        prev: dict[object, object | None] = {"s": None}
+        queue: deque[object] = deque(["s"])
         while queue and "t" not in prev:
             u = queue.popleft()
             for v in neighbours(u):
@@ -283,10 +284,11 @@ def _max_flow(cap: dict[object, dict[object, Fraction | None]]) -> tuple[Fractio
                     queue.append(v)
         if "t" not in prev:
             break
-        path, v = [], "t"
-        while prev[v] is not None:
-            path.append((prev[v], v))
-            v = prev[v]
+        path: list[tuple[object, object]] = []
+        node: object = "t"
+        while (before := prev[node]) is not None:
+            path.append((before, node))
+            node = before
         push = min(r for r in (residual(u, v) for u, v in path) if r is not None)
         for u, v in path:
             undo = min(push, flow.get((v, u), Fraction(0)))
@@ -332,9 +334,10 @@ def _augment(rest: dict[int, Fraction], need: dict[frozenset[int], Fraction],
     starts = [p for p in sorted(rest) if rest[p] > 0]
     if not starts:
         return None
-    prev: dict[object, object] = {("p", p): None for p in starts}
-    queue = deque(("p", p) for p in starts)
-    end = None
+    # a node is ("p", a prize's index) or ("c", a class: the frozenset of its players)
+    prev: dict[tuple[str, Any], tuple[str, Any] | None] = {("p", p): None for p in starts}
+    queue: deque[tuple[str, Any]] = deque(("p", p) for p in starts)
+    end: tuple[str, Any] | None = None
     while queue and end is None:
         node = queue.popleft()
         if node[0] == "p":
@@ -353,8 +356,8 @@ def _augment(rest: dict[int, Fraction], need: dict[frozenset[int], Fraction],
     if end is None:
         return None
     path = [end]
-    while prev[path[-1]] is not None:
-        path.append(prev[path[-1]])
+    while (before := prev[path[-1]]) is not None:
+        path.append(before)
     path.reverse()  # ("p", p0), ("c", c0), ("p", p1), ("c", c1) ...
     bottleneck = min(rest[path[0][1]], need[end[1]])
     for i in range(2, len(path), 2):
@@ -382,7 +385,8 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
     who = [eligible(event, ranking, p) for p in prizes]
 
     def may(i: int, m: int) -> bool:
-        return who[i] is None or m in who[i]
+        w = who[i]
+        return w is None or m in w
 
     # rules 1-3: each prize to the best place that can take it. Under equal, hort and winners the players equal
     # on points are one pool and take prizes as one place would (rule 6); inside it each prize then goes to the
@@ -433,7 +437,8 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
     # rules 4 and 6: the pools, and the money of each
     parts: dict[int, dict[int, Fraction]] = {}  # prize -> player -> part
     how: dict[int, str] = {}
-    money = [i for i in place_of if prizes[i].amount is not None]
+    amounts = {i: a for i in place_of if (a := prizes[i].amount) is not None}  # the prizes of money
+    money = list(amounts)
 
     def fair(players: list[int], items: list[tuple[int, Fraction]]) -> dict[int, dict[int, Fraction]]:
         return _fair(players, [(i, a, who[i]) for i, a in items])
@@ -445,7 +450,7 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
                 parts[i][m] = parts[i].get(m, Fraction(0)) + x
 
     for group in groups:  # each: the indexes of places pooled together
-        items = {k: [(i, prizes[i].amount) for i in money if place_of[i] == k] for k in group}
+        items = {k: [(i, amounts[i]) for i in money if place_of[i] == k] for k in group}
         everyone = [m for k in group for m in places[k]]
         mode = event.prize_sharing if len(group) > 1 else "none"
         if mode == "none":
@@ -467,11 +472,11 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
 
     # rule 7: 704.4, the agreed parts of the players' prizes
     for split in event.prize_splits:
-        group = set(split.players)
+        agreed = set(split.players)
         whole = sum(split.parts)
         for i in money:
-            if i in parts and parts[i] and set(parts[i]) <= group:
-                amount = prizes[i].amount
+            if i in parts and parts[i] and set(parts[i]) <= agreed:
+                amount = amounts[i]
                 parts[i] = {pid: amount * part / whole for pid, part in zip(split.players, split.parts)}
                 how[i] = "split"
 
@@ -498,8 +503,8 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
                 awards.append(Award(i + 1, p, (Winner(holder, None, kind if len(ms) > 1 else ""),)))
             continue
         share = parts.get(i, {})
-        takers = sorted((m for m, x in share.items() if x), key=rank.get) or \
-            sorted((m for m in ms if may(i, m)), key=rank.get)
+        takers = sorted((m for m, x in share.items() if x), key=rank.__getitem__) or \
+            sorted((m for m in ms if may(i, m)), key=rank.__getitem__)
         pool = tuple(takers)
         kind = how.get(i, "")
         if len(pool) > 1 and kind == "":

@@ -60,6 +60,8 @@ class Bracket:
             if self.third_place_match is None:
                 raise IllegalChange("this top has no third-place match")
             return self.third_place_match
+        if isinstance(key, str):  # a programming error: THIRD_PLACE is the only match with a name
+            raise ValueError(f"no match is named {key!r}")
         r, m = key
         try:
             return self.rounds[r - 1][m - 1]

@@ -50,7 +50,8 @@ def placings(bracket: Bracket, swiss_order: Sequence[int] | None = None) -> tupl
     final = bracket.final
     if final.winner is not None:
         out.append(Placing(final.winner, 1, 1))
-        out.append(Placing(final.loser, 2, 2))
+        if final.loser is not None:  # (a final has two players)
+            out.append(Placing(final.loser, 2, 2))
     semis_losers = [m.loser for m in bracket.rounds[-2] if not m.is_bye] if len(bracket.rounds) >= 2 else []
     tp = bracket.third_place_match
     if tp is not None:
@@ -58,8 +59,8 @@ def placings(bracket: Bracket, swiss_order: Sequence[int] | None = None) -> tupl
             out.append(Placing(tp.winner, 3, 3))
             if tp.loser is not None:
                 out.append(Placing(tp.loser, 4, 4))
-    elif semis_losers and all(p is not None for p in semis_losers):
-        group(list(semis_losers), 3)
+    elif semis_losers and None not in semis_losers:
+        group([p for p in semis_losers if p is not None], 3)
     # earlier rounds: the players still in after round r take the places above
     for r in range(len(bracket.rounds) - 2, 0, -1):
         matches = bracket.rounds[r - 1]

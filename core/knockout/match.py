@@ -108,12 +108,12 @@ class Match:
 
     @property
     def score(self) -> tuple[Fraction, Fraction] | None:
-        played = [g for g in self.games if g.result is not None]
+        played = [(g, g.result) for g in self.games if g.result is not None]
         if not played:
             return None
         a = b = F(0)
-        for g in played:
-            pf, ps = g.result.points
+        for g, res in played:
+            pf, ps = res.points
             if g.first == self.players[0]:
                 a, b = a + pf, b + ps
             else:
@@ -124,12 +124,11 @@ class Match:
     def result(self) -> str | None:
         """The result in the order of `players`: "1-0", "0-1", "1/2" (one game),
         "+-"/"-+" (forfeit), or points like "1.5-0.5" for a mini-match."""
-        played = [g for g in self.games if g.result is not None]
+        played = [(g, g.result) for g in self.games if g.result is not None]
         if not played:
             return None
         if len(self.games) == 1 and len(played) == 1:
-            g = played[0]
-            res = g.result
+            g, res = played[0]
             flip = g.first != self.players[0]
             if res.score == "1/2":
                 return "1/2"
@@ -138,19 +137,22 @@ class Match:
             if res.forfeit:
                 return "+-" if first_of_players_won else "-+"
             return "1-0" if first_of_players_won else "0-1"
-        a, b = self.score
+        score = self.score
+        assert score is not None  # a game has a result
+        a, b = score
         return f"{_num(a)}-{_num(b)}"
 
 
-def _qow_at(qow: QualityOfWins, round_no: int) -> Mapping[int, Fraction] | Callable:
-    if callable(qow) and not isinstance(qow, Mapping):
+def _qow_at(qow: QualityOfWins, round_no: int) -> Mapping[int, Fraction]:
+    if isinstance(qow, Mapping):
+        return qow
+    of = qow  # (player, round) -> the quality of his wins: asked for each player when needed
 
-        class _View(dict):
-            def __missing__(self, player: int) -> Fraction:
-                return qow(player, round_no)
+    class _View(dict[int, Fraction]):
+        def __missing__(self, player: int) -> Fraction:
+            return of(player, round_no)
 
-        return _View()
-    return qow
+    return _View()
 
 
 def _first_mover(config: TopConfig, seeds: tuple[int, int], players: tuple[int, int], lot_key: str) -> int:
@@ -180,9 +182,11 @@ def _play_match(
         if results:
             raise IllegalChange("{where}: results entered before both players are known", where=where)
         return base
-    a, b = players
+    a, b = present
+    sa, sb = seeds
+    assert sa is not None and sb is not None  # a player of the bracket has his seed
     lot_key = "third:0" if third else f"{round_no}:{number}"
-    first = _first_mover(config, seeds, (a, b), lot_key)
+    first = _first_mover(config, (sa, sb), (a, b), lot_key)
     n = config.games_per_match
     if len(results) > n:
         raise IllegalChange("{where}: {k} results for a match of {n} game(s)", where=where, k=len(results), n=n)

@@ -192,7 +192,8 @@ def best_seeding(q: Qualification) -> tuple[Seed, ...]:
         base = k * t + 1
         tables_here = [index[x.table] for x in tier]
         opponents = [slots + 1 - (base + j) for j in range(t)]
-        best_perm, best_key = None, None
+        best_perm: tuple[int, ...] | None = None
+        best_key: tuple[int, ...] | None = None
         for perm in itertools.permutations(range(t)):
             bad = 0
             for j in range(t):
@@ -206,18 +207,14 @@ def best_seeding(q: Qualification) -> tuple[Seed, ...]:
                 elif seat_table.get(o) == mine:
                     bad += 1
             if k == 1:
-                earliest, count = None, 0
-                for j in range(t):
-                    r = meeting_round(winner_seat[tables_here[perm[j]]], base + j, slots)
-                    if earliest is None or r < earliest:
-                        earliest, count = r, 1
-                    elif r == earliest:
-                        count += 1
-                key = (bad, -earliest, count)
+                meets = [meeting_round(winner_seat[tables_here[perm[j]]], base + j, slots) for j in range(t)]
+                earliest = min(meets)
+                key: tuple[int, ...] = (bad, -earliest, meets.count(earliest))
             else:
                 key = (bad,)
             if best_key is None or key < best_key:
                 best_perm, best_key = perm, key
+        assert best_perm is not None  # (t >= 1: one permutation at least)
         placed = [tier[i] for i in best_perm]
         for j, x in enumerate(placed):
             seat_table[base + j] = index[x.table]

@@ -152,23 +152,28 @@ def propose(
     excluded: tuple[int, ...] = ()
     if n >= 11:
         excluded, tied, n = tied[8:], tied[:8], 8
-    kw = dict(knockout_games=knockout_games, armageddon_only=armageddon_only, excluded=excluded)
     tb_numbers = tuple(enumerate(tied, 1))
     desc = _description(n, len(excluded))
+
+    def made(fmt: str, numbering: str, numbers: tuple[tuple[int, int], ...],
+             groups: tuple[tuple[int, ...], ...] = ()) -> PlayoffPlan:
+        return PlayoffPlan(tied, seed, fmt, desc, numbering, numbers, groups=groups, excluded=excluded,
+                           knockout_games=knockout_games, armageddon_only=armageddon_only)
+
     if n == 2:
-        return PlayoffPlan(tied, seed, "match", desc, "tie-break order", tb_numbers, **kw)
+        return made("match", "tie-break order", tb_numbers)
     if n in (3, 5, 7):
         # the same lot that `advance` draws for the first round robin
         order = _lot(seed, "numbers/p.arr" if n == 7 else "numbers/p.rr", tied)
         fmt_ = "armageddon-round-robin" if n == 7 else "round-robin"
-        return PlayoffPlan(tied, seed, fmt_, desc, "lot", tuple(enumerate(order, 1)), **kw)
+        return made(fmt_, "lot", tuple(enumerate(order, 1)))
     if n == 4:
         order = _lot(seed, "numbers/p", tied)
-        return PlayoffPlan(tied, seed, "knockout", desc, "lot", tuple(enumerate(order, 1)), **kw)
+        return made("knockout", "lot", tuple(enumerate(order, 1)))
     if n == 8:
-        return PlayoffPlan(tied, seed, "knockout", desc, "tie-break order", tb_numbers, **kw)
+        return made("knockout", "tie-break order", tb_numbers)
     groups = tuple(tuple(tied[i - 1] for i in g) for g in _groups_for(n))
-    return PlayoffPlan(tied, seed, "groups", desc, "tie-break order", tb_numbers, groups=groups, **kw)
+    return made("groups", "tie-break order", tb_numbers, groups)
 
 
 _FORMATS = {  # the play-off of n tied players (32.5.6)

@@ -24,6 +24,14 @@ def state(event: Event) -> dict | None:
     return event.stage_state(Stage.PLAYOFF)
 
 
+def _started(event: Event) -> dict:
+    """The play-off's state; refused when none has started."""
+    st = state(event)
+    if st is None:
+        raise IllegalChange("no play-off has started (arbiter playoff FILE starts one)")
+    return st
+
+
 def tied_for_first(event: Event) -> list[int]:
     """The players with the most points, in the event's tie-break order."""
     stage = main_stage(event)
@@ -72,15 +80,14 @@ def _results(event: Event, st: dict) -> dict[str, po.GameResult]:
 
 
 def progress(event: Event) -> po.PlayoffState:
-    st = state(event)
-    if st is None:
-        raise IllegalChange("no play-off has started (arbiter playoff FILE starts one)")
+    st = _started(event)
     now = po.advance(po.plan_from_dict(st["plan"]), _results(event, st))
     if isinstance(now.needs, Msg) and now.needs.key == "enter the number of moves of the games {games}":
         # the plan names its games by id: the judge finds them by round and board
         where = {gid: tuple(map(int, rb.split("."))) for rb, gid in st["ids"].items()}
-        games = [where.get(gid) for gid in now.needs.fields["games"].split(", ")]
-        if all(games):
+        found = [where.get(gid) for gid in now.needs.fields["games"].split(", ")]
+        games = [rb for rb in found if rb is not None]
+        if len(games) == len(found):
             boards = joined([Msg("round {round} board {board}", round=r, board=b) for r, b in sorted(games)], ", ")
             now = replace(now, needs=Msg("enter the number of moves of the games in {boards}", boards=boards))
     return now
@@ -88,7 +95,6 @@ def progress(event: Event) -> po.PlayoffState:
 
 def advance(event: Event) -> Event:
     """When the current play-off round is complete, add the next games the plan asks for."""
-    st = state(event)
     rounds = event.rounds_of(Stage.PLAYOFF)
     if rounds and rounds[-1].missing:
         return event
@@ -96,6 +102,7 @@ def advance(event: Event) -> Event:
     if now.finished or not now.next_games:
         return event
     number = len(rounds) + 1
+    st = _started(event)
     ids = dict(st["ids"])
     games: list[Game] = []
     busy: set[int] = set()
@@ -136,7 +143,7 @@ def record_playoff_result(event: Event, round_no: int, board: int, result: Resul
     later = [r for r in new.rounds_of(Stage.PLAYOFF) if r.number > round_no]
     if later:
         # the later games were drawn on the old result: draw them again
-        st = state(new)
+        st = _started(new)
         ids = {k: v for k, v in st["ids"].items() if int(k.split(".")[0]) <= round_no}
         new = replace(new, rounds=tuple(r for r in new.rounds if not (r.stage == Stage.PLAYOFF and r.number > round_no)),
                       extra=tuple((k, {**v, "ids": ids} if k == Stage.PLAYOFF else v) for k, v in new.extra))
@@ -161,7 +168,7 @@ def report(event: Event, lang: str = "en", *, boards: bool = True) -> str:
     current round (a printout shows them as a table).
     """
     st = progress(event)
-    plan = po.plan_from_dict(state(event)["plan"])
+    plan = po.plan_from_dict(_started(event)["plan"])
     names = lambda pid: f"{event.player(pid).name} ({pid})"  # noqa: E731
     say = lambda m: render(m, lang)  # noqa: E731
     lines = [say(Msg("Play-off for first place: {players}", players=", ".join(names(p) for p in plan.players))),
