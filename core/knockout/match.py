@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Mapping
+from typing import Mapping
 
 from arbiter_tournament.core.errors import IllegalChange, Msg
 from arbiter_tournament.core.knockout.drawn_game import QualityOfWins, decide_drawn_game
