@@ -212,7 +212,7 @@ def _guess_single_byte(data: bytes) -> str | None:
         if letters >= 0.95 * high and mixed * 5 <= len(words):
             scores[enc] = len(_CYR_LOWER.findall(text))  # names are mostly lower case: "Иванов Иван"
     if scores:
-        best = max(scores, key=scores.get)
+        best = max(scores, key=scores.__getitem__)
         others = [v for k, v in scores.items() if k != best]
         if not others or scores[best] >= 2 * max(others):
             return best
@@ -277,7 +277,7 @@ def read_import(text: str, path: str = "<csv>", *, encoding: str = "utf-8", most
         if not found:
             raise FileProblem(path, 1, "no 'name' column in the header (found: nothing)")
         raise FileProblem(path, 1, "no 'name' column in the header (found: {found})", found=found[:200])
-    rows = []
+    rows: list[dict] = []
     try:
         for raw in reader:
             line_no = reader.line_num

@@ -113,8 +113,11 @@ def current_rounds(event: Event, stage: str | None = None) -> list[Round]:
     return out
 
 
+_ROUND_TITLE: dict[str, str] = {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}  # else "round_n"
+
+
 def round_title(event: Event, rnd: Round, t: Callable[..., str]) -> str:
-    key = {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(rnd.stage, "round_n")
+    key = _ROUND_TITLE.get(rnd.stage, "round_n")
     title = t(key, n=rnd.number)
     if rnd.table is not None:
         title += ", " + t("table_n", n=rnd.table).lower()
@@ -210,7 +213,7 @@ def _rounds_title(event: Event, rounds: list[Round], t) -> str:
     """The head of a list of the current rounds: the round's title, or "round N" of every table at once."""
     if len(rounds) == 1:
         return round_title(event, rounds[0], t)
-    return t({Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(rounds[0].stage, "round_n"),
+    return t(_ROUND_TITLE.get(rounds[0].stage, "round_n"),
              n=max(r.number for r in rounds))
 
 
@@ -327,7 +330,7 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
         return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
     cut = f" {t('cut_here')} "
     cut_line = "- " * ((WIDTH - len(cut) - 4) // 2) + cut + "- "
-    lines: list[str] = []
+    lines: list[str | tuple[str, ...]] = []  # a tuple: one slip, never cut by a page break
     half = (WIDTH - 4) // 2
     for rnd in rounds:
         for g in rnd.games:
@@ -380,7 +383,9 @@ def _table_standings(event: Event, table: int | None, codes: tuple[str, ...]) ->
 
 def _code_blocks(codes: list[str], fixed: int, min_name: int = 18) -> list[list[str]]:
     """Split tie-break columns into blocks that leave the name column `min_name` wide."""
-    blocks, cur, used = [], [], fixed + min_name
+    blocks: list[list[str]] = []
+    cur: list[str] = []
+    used = fixed + min_name
     for c in codes:
         w = max(len(c), 6) + 1
         if cur and used + w > WIDTH:
@@ -506,7 +511,7 @@ def crosstable_rows(event: Event, table: int | None, lang: str | None = None) ->
 def crosstable_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     """Per table: rank, name, points and, for each round, opponent's row number, colour and score."""
     t = words(_lang(event, lang))
-    lines = [fit(event.name, WIDTH).rstrip()]
+    lines: list[str | tuple[str, ...]] = [fit(event.name, WIDTH).rstrip()]
     for table in event.stage_tables(main_stage(event)):
         after, rows = crosstable_rows(event, table, lang)
         title = t("crosstable") + (", " + t("table_n", n=table).lower() if table is not None else "")

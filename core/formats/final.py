@@ -32,7 +32,7 @@ from arbiter_tournament.core.msg.i18n import words
 WIDTH = 80
 
 
-def _fit(text: str, width: int, align: str = "<") -> str:
+def _fit(text: object, width: int, align: str = "<") -> str:
     return pad(cut(clean(str(text)), width), width, align) if width > 0 else ""
 
 

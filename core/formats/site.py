@@ -339,7 +339,7 @@ class _Site:
 
     def index_page(self, round_pages: list[tuple[Round, str]]) -> str:
         t, e = self.t, self.e
-        stage_key = {System.SWISS: "stage_swiss"}.get(e.system, "stage_roundrobin")
+        stage_key = "stage_swiss" if e.system == System.SWISS else "stage_roundrobin"
         facts = [t(stage_key), t("players_n", n=len(e.players))]
         if e.start:
             facts.append(e.start + (f" – {e.end}" if e.end and e.end != e.start else ""))
@@ -351,7 +351,7 @@ class _Site:
         items = []
         for (stage, tb), rounds in by_group.items():
             label = t(f"stage_{stage}") + (", " + t("table_n", n=tb).lower() if tb is not None else "")
-            links = []
+            links: list[str] = []
             for rnd, name in rounds:
                 text = str(rnd.number)
                 links.append(tag("strong", link(name, text)) if current.get((stage, tb)) == rnd.number

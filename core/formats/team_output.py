@@ -95,7 +95,7 @@ def matches_output(event: Event, round_no: int | None = None, fmt: str = "text")
         doc = {"round": rnd.number, "bye": bye, "matches": [
             {"match": m.number, "first": m.first_name, "second": m.second_name,
              "points": [_jnum(x) for x in m.result.points] if m.result.complete else None,
-             "match_points": [_jnum(x) for x in m.result.match_points] if m.result.complete else None,
+             "match_points": None if m.result.match_points is None else [_jnum(x) for x in m.result.match_points],
              "boards": [{"board": g.board, "first": g.first, "second": g.second,
                          "result": None if g.result is None else g.result.value} for g in m.games]}
             for m in ms]}
@@ -107,11 +107,11 @@ def matches_output(event: Event, round_no: int | None = None, fmt: str = "text")
         a, b = m.result.points
         score = f"{points_text(a)} - {points_text(b)}" if m.result.complete else \
             f"({points_text(a)} - {points_text(b)} so far)"
-        mps = (f"   MP {points_text(m.result.match_points[0])}-{points_text(m.result.match_points[1])}"
-               if m.result.complete else "")
+        mp = m.result.match_points  # (complete matches have them)
+        mps = f"   MP {points_text(mp[0])}-{points_text(mp[1])}" if mp is not None else ""
         lines.append(f"Match {m.number}: {_fit(m.first_name, 20)} - {_fit(m.second_name, 20)}  {score}{mps}")
         for g in m.games:
-            pa, pb = event.player(g.first), event.player(g.second)
+            pa, pb = (event.player(pid) for pid in g.pair)
             res = g.result.value if g.result else "-"
             lines.append(f"  {g.board:>3}  {_named(pa.name, pa.id, 30):<30} {res:^6} "
                          f"{_named(pb.name, pb.id, 30)}")

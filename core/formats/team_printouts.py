@@ -16,6 +16,7 @@ a match's head line (a long one wraps), only in a table's column.
 from __future__ import annotations
 
 import textwrap
+from typing import Callable
 from fractions import Fraction
 
 from arbiter_tournament.core.errors import IllegalChange
@@ -53,9 +54,9 @@ def match_head(m: MatchView, t) -> str:
     """"Match 1 (boards 1-4): Rooks – Knights  2.5 : 1.5 (MP 2 : 0)", or the score so far."""
     first, last = m.games[0].board, m.games[-1].board
     a, b = m.result.points
-    if m.result.complete:
+    mp = m.result.match_points  # a complete match has them
+    if mp is not None:
         score = f"{points_text(a)} : {points_text(b)}"
-        mp = m.result.match_points
         score += " (" + t("tm_mp", a=points_text(mp[0]), b=points_text(mp[1])) + ")"
     else:
         score = t("tm_so_far", a=points_text(a), b=points_text(b))
@@ -111,8 +112,9 @@ def team_pairings_text(event: Event, lang: str | None = None, round_no: int | No
         for g in m.games:
             res = str(g.result) if g.result else ""
             mark = "*" if g.manual else ""
-            block.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first, nw), nw)} "
-                         f"{res:^6}  {fit(_who(event, g.second, nw), nw)}{mark}")
+            p1, p2 = g.pair
+            block.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, p1, nw), nw)} "
+                         f"{res:^6}  {fit(_who(event, p2, nw), nw)}{mark}")
         lines += [tuple(block), ""]  # one match: never cut by a page break
     lines += bye_line(event, rnd, t)[1:]
     lines += textwrap.wrap(t("tm_first_named"), WIDTH)
@@ -152,8 +154,9 @@ def match_cards_text(event: Event, lang: str | None = None, round_no: int | None
         lines.append(f"  {fit(t('bd'), 4)}  {fit(t('first'), nw)} {fit(t('second'), nw)} {t('result_short')}")
         for g in m.games:
             res = str(g.result) if g.result else "_______"
-            lines.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first, nw), nw)} "
-                         f"{fit(_who(event, g.second, nw), nw)} {res}")
+            p1, p2 = g.pair
+            lines.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, p1, nw), nw)} "
+                         f"{fit(_who(event, p2, nw), nw)} {res}")
         lines += ["", *textwrap.wrap(t("mc_fill"), WIDTH), ""]
         lines += _wrapped(f"{t('mc_score')}:  {_clean(m.first_name)} ______  –  {_clean(m.second_name)} ______")
         lines.append("")
@@ -253,7 +256,7 @@ def board_stats_csv(event: Event) -> str:
 def team_printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None) -> str:
     """The team printout named `what` (TEAM_PRINTOUTS); with `page_lines`, on pages of that many lines
     (`core.formats.text.paginate`: a form feed between pages, never inside a match, a card or a table row)."""
-    fns = {"matches": team_pairings_text, "match_cards": match_cards_text, "team_standings": team_standings_text,
+    fns: dict[str, Callable[..., str]] = {"matches": team_pairings_text, "match_cards": match_cards_text, "team_standings": team_standings_text,
            "board_stats": board_stats_text}
     if what not in fns:
         raise IllegalChange("no printout '{what}'; choose one of {known}", what=what, known=", ".join(TEAM_PRINTOUTS))

@@ -96,7 +96,7 @@ def scores_before(event: Event, rnd: Round) -> dict[int, str]:
 _BYE_KINDS = {"half": "half_bye", "zero": "zero_point_bye", "full": "full_bye"}
 
 
-def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
+def unpaired(event: Event, rnd: Round) -> list[tuple[int, Msg]]:
     """Players of the stage in no game of the round, and why (a `Msg`)."""
     if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
         return []
@@ -121,7 +121,7 @@ def unpaired(event: Event, rnd: Round) -> list[tuple[int, str]]:
     return out
 
 
-_ROUND = {Stage.SWISS: "Round {n}", Stage.ROUNDROBIN: "Round {n}", Stage.TOP: "Top round {n}", Stage.PLAYOFF: "Play-off round {n}"}
+_ROUND: dict[str, str] = {Stage.SWISS: "Round {n}", Stage.ROUNDROBIN: "Round {n}", Stage.TOP: "Top round {n}", Stage.PLAYOFF: "Play-off round {n}"}
 
 
 def round_text(event: Event, rnd: Round, lang: str = "en") -> str:

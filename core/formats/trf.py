@@ -435,9 +435,9 @@ def parse_trf(text: str, path: str = "<trf>") -> TrfTournament:
             t.withdrawn += [_int(x, path, ln, Msg("XXZ player id")) for x in rest.replace(",", " ").split()]
             t.withdrawn_line = ln
         elif tag == "XXP":
-            ids = tuple(_int(x, path, ln, Msg("XXP player id")) for x in rest.split())
-            if len(ids) >= 2:
-                t.forbidden.append((ids, None, None))
+            group = tuple(_int(x, path, ln, Msg("XXP player id")) for x in rest.split())
+            if len(group) >= 2:
+                t.forbidden.append((group, None, None))
         elif tag == "299":
             raise FileProblem(path, ln, "abnormal point assignments (299) are not yet supported")
     if not t.players:

@@ -114,7 +114,7 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
                 continue
             if not r.outcome.has_opponent:
                 continue
-            q = by_id.get(r.opponent)
+            q = by_id.get(r.opponent_id)
             qr = q.records[k - 1] if q and k - 1 < len(q.records) else None
             if q is None or qr is None or qr.opponent != p.id:
                 raise FileProblem(path, p.line or None, "round {k}: players {id} and {opponent} do not agree on their game", k=k, id=p.id, opponent=r.opponent)
@@ -127,9 +127,9 @@ def _swiss_to_event(t: TrfTournament, path: str, name: str) -> Event:
         games += [Game(0, pid, None, Result.BYE) for pid in bye_games]
         rounds.append(Round(Stage.SWISS, k, tuple(replace(g, board=i) for i, g in enumerate(games, start=1))))
     forbidden = []
-    for ids, lo, _hi in t.forbidden:
+    for group, lo, _hi in t.forbidden:
         if lo is None:
-            forbidden += [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:] if a != b]
+            forbidden += [(a, b) for i, a in enumerate(group) for b in group[i + 1:] if a != b]
     colour = t.initial_colour or infer_colour(rounds) or "w"
     codes, edition = tiebreaks_of(t, path, team=False)
     order = [p.id for p in t.ordered_players()]
@@ -273,11 +273,12 @@ def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
     )
 
 
-def forbidden_groups(event: Event, players: list[Player]) -> list[tuple[tuple[int, ...], None, None]]:
+def forbidden_groups(event: Event, players: list[Player]) -> list[tuple[tuple[int, ...], int | None, int | None]]:
     """`XXP` lines: each pair that must not meet, then the members of each club whose members must not
     meet each other (one line a club: any two of it), of the players written."""
     ids = {p.id for p in players}
-    out = [(tuple(pair), None, None) for pair in event.forbidden if set(pair) <= ids]
+    out: list[tuple[tuple[int, ...], int | None, int | None]] = [
+        (tuple(pair), None, None) for pair in event.forbidden if set(pair) <= ids]
     for club in event.forbidden_clubs:
         members = tuple(p.id for p in players if p.club == club)
         if len(members) >= 2:

@@ -105,7 +105,7 @@ def roundrobin_to_trf(event: Event) -> TrfTournament:
         recs: list[RoundRecord] = []
         for r, rec in enumerate(hist[pid].records, start=1):
             if rec.outcome.has_opponent:
-                recs.append(replace(rec, opponent=number[rec.opponent]))
+                recs.append(replace(rec, opponent=number[rec.opponent_id]))
             elif rec.outcome is Outcome.ABSENT and sched[r - 1].bye == pid:
                 recs.append(RoundRecord(Outcome.ZERO_BYE))  # 0000 - Z: the bye seat, nothing scored
             else:
@@ -141,12 +141,18 @@ def file_pairs(units: dict[int, list[RoundRecord]], k: int) -> list[dict[int, in
              for u, recs in units.items()} for r in range(1, k + 1)]
 
 
+def _berger_pairs(rnd: RRRound) -> dict[int, int | None]:
+    """Each unit's opponent in a round of the Berger table (None: the bye)."""
+    want: dict[int, int | None] = {rnd.bye: None} if rnd.bye is not None else {}
+    for g in rnd.games:
+        want[g.first], want[g.second] = g.second, g.first
+    return want
+
+
 def _fits(order: tuple[int, ...], pairs: list[dict[int, int | None]], double: bool) -> tuple[RRRound, ...] | None:
     sched = schedule(order, double=double)
     for r, got in enumerate(pairs, start=1):
-        want: dict[int, int | None] = {sched[r - 1].bye: None} if sched[r - 1].bye is not None else {}
-        for g in sched[r - 1].games:
-            want[g.first], want[g.second] = g.second, g.first
+        want = _berger_pairs(sched[r - 1])
         if want != got:
             return None
     return sched
@@ -218,20 +224,18 @@ def mismatch(order: tuple[int, ...], pairs: list[dict[int, int | None]], double:
     """The first place where the rounds leave the Berger table of `order`: (round, unit, what)."""
     sched = schedule(order, double=double)
     for r, got in enumerate(pairs, start=1):
-        want: dict[int, int | None] = {sched[r - 1].bye: None} if sched[r - 1].bye is not None else {}
-        for g in sched[r - 1].games:
-            want[g.first], want[g.second] = g.second, g.first
+        want = _berger_pairs(sched[r - 1])
         for u in order:
             if want.get(u) != got.get(u):
-                w, g = want.get(u), got.get(u)
+                w, o = want.get(u), got.get(u)
                 if w is None:
                     return r, u, Msg("the Berger table (C.05 Annex 1) gives {u} the bye, the file pairs {u} "
-                                     "with {g}", u=u, g=g)
-                if g is None:
+                                     "with {g}", u=u, g=o)
+                if o is None:
                     return r, u, Msg("the Berger table (C.05 Annex 1) pairs {u} with {w}, the file has no game "
                                      "for {u}", u=u, w=w)
                 return r, u, Msg("the Berger table (C.05 Annex 1) pairs {u} with {w}, the file with {g}",
-                                 u=u, w=w, g=g)
+                                 u=u, w=w, g=o)
     raise AssertionError("no mismatch")
 
 

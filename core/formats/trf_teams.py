@@ -36,6 +36,7 @@ from arbiter_tournament.core.errors import ArbiterError, FileProblem, IllegalCha
 from arbiter_tournament.core.event.history import histories
 from arbiter_tournament.core.event.model import Event, Game, Round
 from arbiter_tournament.core.event.records import KIND_OF_BYE, Outcome, RoundRecord
+from arbiter_tournament.core.event.results import Result
 from arbiter_tournament.core.teams.matches import MatchPoints, board_points
 from arbiter_tournament.core.formats.trf import TEAM_ROUND_ROBIN_TYPES, TrfLineup, TrfPlayer, TrfTeam, TrfTeamBye, TrfTournament
 from arbiter_tournament.core.formats.trf_lines import bye_record, game_result, player_of, tiebreaks_of, trf_player
@@ -60,12 +61,12 @@ def teams_to_trf(event: Event) -> TrfTournament:
     tlist = team_event.teams(event, st)
     if len(tlist) > 999:
         raise IllegalChange("{n} teams do not fit the TRF's three columns for a team number", n=len(tlist))
-    cut = {}
+    cut: dict[str, str] = {}
     for t in tlist:
-        other = cut.setdefault(t.name[:32], t.name)
-        if other != t.name:
+        taken = cut.setdefault(t.name[:32], t.name)
+        if taken != t.name:
             raise IllegalChange("teams '{a}' and '{b}' have the same first 32 characters, the TRF's team name",
-                                a=other, b=t.name)
+                                a=taken, b=t.name)
     complete = team_event.completed_rounds(event)
     _after, codes, rows = team_event.standings(event, after_round=complete)
     row_of = {r.id: r for r in rows}
@@ -94,8 +95,8 @@ def teams_to_trf(event: Event) -> TrfTournament:
     for rnd in event.rounds_of(stage, None)[:complete]:
         for m in matches(event, rnd, st):
             for tid, other in ((m.first, m.second), (m.second, m.first)):
-                mine = [bp.first if bp.first_team == tid else bp.second for bp in sorted(m.match.boards,
-                                                                                      key=lambda b: b.board)]
+                mine = [a if bp.first_team == tid else b for bp in sorted(m.match.boards, key=lambda b: b.board)
+                        for a, b in [bp.pair]]
                 if mine != [pid for pid in roster_of[tid] if pid in mine]:
                     lineups.append(TrfLineup(rnd.number, tid, other, mine))
     bye = None
@@ -128,7 +129,7 @@ class _Match:
 
     def __init__(self, a: int, b: int) -> None:
         self.teams = (a, b)
-        self.games: list[tuple[int, int, object]] = []  # (white, black, result)
+        self.games: list[tuple[int, int, Result]] = []  # (white, black, result)
 
 
 def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
@@ -154,9 +155,9 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         seen: dict[int, int] = {}
         for p in t.ordered_players():
             rec = _record(p, r)
-            if not rec.outcome.has_opponent or rec.colour == "b" or (rec.colour is None and p.id > rec.opponent):
+            if not rec.outcome.has_opponent or rec.colour == "b" or (rec.colour is None and p.id > rec.opponent_id):
                 continue
-            q = by_id[rec.opponent]
+            q = by_id[rec.opponent_id]
             a, b = team_of[p.id], team_of[q.id]
             if a == b:
                 raise FileProblem(path, p.line, "round {r}: players {pid} and {opp} of one team ({n}) play each "
@@ -189,7 +190,7 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         return lu.players
 
     # boards: each game's place in both teams' board orders
-    boards_of: list[dict[frozenset, list[tuple[int, int, object]]]] = []
+    boards_of: list[dict[frozenset, list[tuple[int, int, Result]]]] = []
     for r, found in enumerate(per_round, start=1):
         placed = {}
         for key, m in found.items():
@@ -231,15 +232,15 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
     match_order: list[list[frozenset]] = []
     numbers = [x.number for x in teams]
     if rr:
-        units = {n: [] for n in numbers}
+        units: dict[int, list[RoundRecord]] = {n: [] for n in numbers}
         for r, placed in enumerate(boards_of, start=1):
             for n in numbers:
-                key = next((key for key in placed if n in key), None)
-                if key is None:
+                met = next((key for key in placed if n in key), None)
+                if met is None:
                     units[n].append(RoundRecord(Outcome.ABSENT))
                 else:
-                    other = next(x for x in key if x != n)
-                    units[n].append(RoundRecord(Outcome.WIN, other, "w" if first_named(placed[key]) == n else "b"))
+                    other = next(x for x in met if x != n)
+                    units[n].append(RoundRecord(Outcome.WIN, other, "w" if first_named(placed[met]) == n else "b"))
         pairs = file_pairs(units, k)
         colours = [{n: units[n][r].colour for n in numbers} for r in range(k)]
         order = infer_order(numbers, pairs, colours, double)
@@ -252,8 +253,9 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
         berger = order if k else ()
         for r in range(1, k + 1):
             match_order.append([frozenset((g.first, g.second)) for g in sched[r - 1].games])
-            if sched[r - 1].bye is not None:
-                byes[r] = tname[sched[r - 1].bye]
+            bye_unit = sched[r - 1].bye
+            if bye_unit is not None:
+                byes[r] = tname[bye_unit]
         if t.team_bye is not None:
             raise FileProblem(path, t.team_bye.line, "320: a round robin's team without a match is the Berger "
                                                      "table's bye seat, not a pairing-allocated bye")
@@ -300,9 +302,9 @@ def teams_to_event(t: TrfTournament, path: str, name: str = "") -> Event:
     from arbiter_tournament.core.teams import DEFAULT_CODES
 
     rosters = {}
-    for x in teams:
-        if x.players != sorted(x.players):
-            rosters[x.name] = tuple(x.players)
+    for team in teams:
+        if team.players != sorted(team.players):
+            rosters[team.name] = tuple(team.players)
     state = TeamsState(boards=B, match_points=mp, pab=pab, names=tuple(tname[n] for n in numbers) if k else (),
                        rosters=rosters, byes=byes, berger=berger,
                        tiebreaks=() if list(codes) in ([], list(DEFAULT_CODES)) else codes)

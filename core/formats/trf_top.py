@@ -52,6 +52,7 @@ def top_to_trf(event: Event) -> TrfTournament:
                 continue
             col = (rnd.number - 1) * n + (g.board - 1) % n
             first, second = g.result.outcomes
+            assert second is not None  # a game of two
             tech, agreed = g.result.technical, g.result.agreed
             recs[g.first][col] = RoundRecord(first, number[g.second], "w", tech, agreed)
             recs[g.second][col] = RoundRecord(second, number[g.first], "b", tech, agreed)

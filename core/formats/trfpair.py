@@ -82,7 +82,8 @@ def trf_pair(text: str, path: str = "<trf>", *, progress: Callable[[], None] | N
 
 
 def stored_round(t: TrfTournament, j: int) -> tuple[set[tuple[int, int]], int | None]:
-    games, bye = set(), None
+    games: set[tuple[int, int]] = set()
+    bye = None
     for p in t.players:
         if j > len(p.records):
             continue
@@ -90,8 +91,8 @@ def stored_round(t: TrfTournament, j: int) -> tuple[set[tuple[int, int]], int | 
         if rec.outcome is Outcome.PAB:
             bye = p.id
         elif rec.outcome.has_opponent and (rec.colour == "w" or (
-                rec.colour is None and p.id < rec.opponent)):
-            games.add((p.id, rec.opponent))
+                rec.colour is None and p.id < rec.opponent_id)):
+            games.add((p.id, rec.opponent_id))
     return games, bye
 
 
