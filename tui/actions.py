@@ -50,6 +50,7 @@ from .i18n import tr
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
+    from textual.screen import Screen
 
 
 # -- words and reasons --------------------------------------------------------------------------------
@@ -356,7 +357,7 @@ def scopes_of(node: "DOMNode") -> list[tuple[Any, str]]:
     return out
 
 
-def footer(screen: "DOMNode") -> list[tuple[str, str, str]]:
+def footer(screen: "Screen") -> list[tuple[str, str, str]]:
     """(key shown, label, action id) of what the footer shows now, in order: the bindings Textual has active
     (the focused widget's first, then its screen's) whose `check_action` lets them show."""
     lang = screen.app.lang

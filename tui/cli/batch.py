@@ -59,9 +59,9 @@ def ids(text: str) -> tuple[int, ...]:
     return number(lambda t: tuple(one(part) for part in t.split(",")), text, "player")
 
 
-def once(keys: list, what: Callable[[object], str], command: str) -> None:
+def once(keys: list[T], what: Callable[[T], str], command: str) -> None:
     """Each key once (a board, a player and his round): the second is refused, naming it."""
-    seen = set()
+    seen: set[T] = set()
     for key in keys:
         if key in seen:
             raise UsageError(f"{command}: {what(key)} is given twice")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from arbiter_tournament.core import commands as cmds
@@ -235,7 +236,7 @@ def _filled(rows: list[dict], rate: str) -> list[dict]:
     return rows
 
 
-def print_tables(e: Event, marked: set[int] = frozenset()) -> None:
+def print_tables(e: Event, marked: AbstractSet[int] = frozenset()) -> None:
     """Each table: its players (by rating), their number, average rating and club-mate pairs."""
     from arbiter_tournament.core.msg.cells import fit
     from arbiter_tournament.core.event.seating import table_summary

@@ -6,6 +6,7 @@ import argparse
 import datetime
 import sys
 from pathlib import Path
+from typing import Iterable
 
 from arbiter_tournament.core.msg.cells import clean, fit
 
@@ -38,6 +39,7 @@ def cmd_ratings_import(a: argparse.Namespace) -> int:
     name = a.name if a.name is not None else path.name.split(".")[0]
     if not name.strip() or len(name) > 100:
         raise UsageError("--name: a list's name is 1 to 100 characters")
+    entries: Iterable[lists.Entry]
     if lists.is_fide_txt(path):
         kind, entries = "fide", lists.read_fide(path, a.rate)
     else:

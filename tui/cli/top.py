@@ -23,9 +23,10 @@ def cmd_top(a: argparse.Namespace) -> int:
     ef = EventFile(a.file)
     new = run(ef, cmds.StartTop(seeding=a.seeding, lots=a.lots, games_per_match=a.games,
                                 higher_seed_first=a.higher_seed_first, placings=a.placings))
-    for line in top.left_out_lines(new, top.bracket(new).size):  # (the Swiss standings the top was qualified from)
-        print(clean(line))
     b = top.bracket(new)
+    assert b is not None  # the top has just started
+    for line in top.left_out_lines(new, b.size):  # (the Swiss standings the top was qualified from)
+        print(clean(line))
     print(f"top of {b.size}: seeds " + ", ".join(f"{i}. {new.player(p).name} ({p})" for i, p in enumerate(b.seeds, 1)))
     for line in top.aims(new):
         print(line)

@@ -75,7 +75,7 @@ class Desk:
         self.recorder: asyncio.Task | None = None
         self.recorded = 0
         for e in self.book.read():
-            if e is not None and e.kind == "report":
+            if e is not None and e.kind == "report" and e.result is not None:  # (a report has its result)
                 self.claims.setdefault((e.stage, e.table, e.round, e.board), {})[e.pid] = e.result
             elif e is not None and e.kind in R.REQUESTS:
                 self.asked.add((e.kind, e.pid, e.round))
@@ -102,6 +102,13 @@ class Desk:
             except Exception:  # noqa: BLE001 (a file mid-copy, hand-edited badly: the web view says why)
                 if self.event is None:
                     raise Refused(503, Msg("the event file cannot be read at the moment; try again")) from None
+        return self.current
+
+    @property
+    def current(self) -> Event:
+        """The event as last read (`refresh` reads it the first time)."""
+        if self.event is None:
+            raise Refused(503, Msg("the event file cannot be read at the moment; try again"))
         return self.event
 
     def _loaded(self, fut) -> None:
@@ -118,13 +125,13 @@ class Desk:
     def points(self) -> dict[int, str]:
         """Each player's points before his current round (his page shows them), once per version of the file."""
         if self._points is None:
-            self._points = _points(self.event)
+            self._points = _points(self.current)
         return self._points
 
     def start(self) -> None:
         """In the loop: the recorder of agreed results (reports = agreed)."""
         self.recording = asyncio.Queue()
-        self.recorder = asyncio.ensure_future(self._record_loop())
+        self.recorder = asyncio.ensure_future(self._record_loop(self.recording))
 
     async def close(self) -> None:
         if self.recorder is not None:
@@ -180,7 +187,7 @@ class Desk:
     def use_token(self, token: object, pid: int) -> None:
         """A form's token, used up; a replayed form (or another player's, or none) is refused."""
         got = self.tokens.get(token) if isinstance(token, str) else None
-        if got is not None and got[0] == pid:
+        if got is not None and got[0] == pid and isinstance(token, str):
             del self.tokens[token]  # once: another player's try does not use it up
         if got is None or got[0] != pid or got[1] < self.clock():
             raise Refused(403, Msg("this form was sent already or is too old: open your page again"))
@@ -209,6 +216,7 @@ class Desk:
         mine, why = R.report_refusal(event, pid)
         if why is not None:
             raise Refused(409, why)
+        assert mine is not None  # (no refusal: a game to report)
         await self._keep([R.report_doc(pid, mine, result, _now_iso())])
         self.claims.setdefault(mine.key, {})[pid] = result
         status = self.board_status(mine)
@@ -224,11 +232,11 @@ class Desk:
 
     def may_ask(self, pid: int, kind: str) -> Msg | None:
         """Why the player may not ask for this now (None: he may; asked already: he may, nothing is sent)."""
-        return R.request_refusal(self.event, pid, kind, [R.Entry(0, k, pid=p, round=r, bye="x")
+        return R.request_refusal(self.current, pid, kind, [R.Entry(0, k, pid=p, round=r, bye="x")
                                                          for k, p, r in self.asked if k == "bye" and p == pid])
 
     def asked_already(self, pid: int, kind: str) -> bool:
-        return (kind, pid, R.next_round(self.event, pid)) in self.asked
+        return (kind, pid, R.next_round(self.current, pid)) in self.asked
 
     async def request(self, pid: int, kind: str) -> int:
         """A check-in, a bye or a withdrawal asked for the next round, kept durably; its round."""
@@ -247,12 +255,12 @@ class Desk:
         return rnd
 
     # -- reports = agreed: agreed boards recorded, a batch per change -------------------------------------
-    async def _record_loop(self) -> None:
+    async def _record_loop(self, recording: asyncio.Queue) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            batch = [await self.recording.get()]
-            while not self.recording.empty():
-                batch.append(self.recording.get_nowait())
+            batch = [await recording.get()]
+            while not recording.empty():
+                batch.append(recording.get_nowait())
             try:
                 done = await loop.run_in_executor(self.loader, self._record, batch)
             except Exception:  # noqa: BLE001 (the judge accepts them by hand: they stay agreed in the queue)

@@ -14,10 +14,13 @@ ranking is computed once per change of the event and shared by both languages (`
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from arbiter_tournament.core.formats.html import Markup, join, tag
 from arbiter_tournament.tui.web.pages_base import Page, _scroll, _table, _tr, points_text
+
+if TYPE_CHECKING:
+    from arbiter_tournament.core.final.prizes import PrizeList
 
 __all__ = ["nav", "later", "hall_slides"]
 
@@ -95,7 +98,7 @@ def categories_page(b) -> Page:
     return Page("/categories", b.t("categories"), join(parts), nav="/categories", find=True)
 
 
-def _prize_rows(b) -> tuple[list[Markup], object]:
+def _prize_rows(b) -> tuple[list[Markup], PrizeList]:
     """A row per winner in four columns a phone shows whole: #, the prize (its category and amount beneath),
     the winner (his place and how he receives it beneath), what he receives."""
     from arbiter_tournament.core.event.money import amount_text

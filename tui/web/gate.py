@@ -35,7 +35,7 @@ class Stream:
 
     def __init__(self) -> None:
         self.ended = False
-        self.wake = None
+        self.wake: asyncio.Future | None = None
 
     def end(self) -> None:
         self.ended = True
@@ -54,7 +54,7 @@ class Gate:
         self.by_address: dict[str, int] = {}
         self.refused = 0  # connections answered 503 (in all)
         self.ended = 0  # live streams ended because their address opened one more
-        self._streams: dict[str, deque[asyncio.Event]] = {}
+        self._streams: dict[str, deque[Stream]] = {}
 
     def admit(self, address: str) -> bool:
         if self.held >= self.max_clients:
@@ -82,7 +82,7 @@ class Gate:
             __slots__ = ("inner", "address")
 
             def __init__(self) -> None:
-                self.inner = None
+                self.inner: asyncio.Protocol | None = None  # aiohttp's handler, once admitted
                 self.address = ""
 
             def connection_made(self, transport) -> None:
@@ -96,8 +96,8 @@ class Gate:
                     except OSError:  # pragma: no cover - the peer has gone already
                         pass
                     return
-                self.inner = make()
-                self.inner.connection_made(transport)
+                inner = self.inner = make()
+                inner.connection_made(transport)
 
             def data_received(self, data: bytes) -> None:
                 if self.inner is not None:

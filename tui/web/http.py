@@ -16,6 +16,7 @@ import ipaddress
 import re
 import resource
 import socket
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -59,7 +60,7 @@ class Body:
                    ctype.encode("ascii"))
 
 
-def choose_lang(query: dict[str, list[str]], headers: dict[str, str], default: str) -> tuple[str, bool]:
+def choose_lang(query: Mapping[str, list[str]], headers: Mapping[str, str], default: str) -> tuple[str, bool]:
     """(language, chosen now by ?lang=): ?lang=, else the cookie, else Accept-Language, else the event's."""
     asked = (query.get("lang") or [""])[0].strip().lower()
     if asked in LANGUAGES:

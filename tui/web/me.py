@@ -19,6 +19,7 @@ Every report is in the reports journal, fsynced, before the phone is told it was
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Callable
 
 from aiohttp import web
 
@@ -34,6 +35,9 @@ from arbiter_tournament.tui.web.desk import Desk, Refused
 from arbiter_tournament.tui.web.http import COOKIE, choose_lang
 from arbiter_tournament.tui.web.routes import peer
 
+if TYPE_CHECKING:
+    from arbiter_tournament.tui.web.server import Web
+
 DESK = web.AppKey("desk", Desk)
 ME_COOKIE = "arbiter_me"
 COOKIE_AGE = 14 * 24 * 3600
@@ -43,10 +47,10 @@ SAID = ("waiting", "agreed", "dispute", "recorded", "checkin", "bye", "withdraw"
 JSON_TYPE = "application/json"
 
 
-def reports_routes(path: str, **desk_options):
+def reports_routes(path: str, **desk_options) -> Callable[[web.Application, Web], None]:
     """The `add(app, web)` the server calls once (tui/web/server.py `Web(..., routes=...)`)."""
 
-    def add(app: web.Application, w) -> None:
+    def add(app: web.Application, w: Web) -> None:
         desk = Desk(path, **desk_options)
         app[DESK] = desk
 
@@ -147,7 +151,7 @@ def _login_page(lang: str, desk: Desk, wrong: str = "") -> str:
 def _page(lang: str, desk: Desk, pid: int, said: str = "", refused: str = "") -> str:
     """The player's page: his game of the current round, its reports, the next round's requests."""
     w = lambda key, **f: tr(lang, key, **f)  # noqa: E731
-    e = desk.event
+    e = desk.current
     p = e.player(pid)
     token = desk.token(pid)
     out = [tag("h2", clean(p.name))]
@@ -237,9 +241,10 @@ async def _post(request: web.Request, desk: Desk, lang: str, code: str | None) -
         if action == "leave":
             raise web.HTTPSeeOther("/me", headers={"Set-Cookie": _forget()})
         if action == "report":
-            mine = R.my_game(desk.event, pid)
+            mine = R.my_game(desk.current, pid)
             side = mine.side if mine is not None else 0
-            typed = form.get("result", "")
+            field = form.get("result", "")
+            typed = field if isinstance(field, str) else ""  # (a file sent as the result: no result)
             result = RELATIVE.get((typed, side)) or R.parse_result(typed)
             _, status = await desk.report(pid, result)
             said = status
@@ -283,7 +288,7 @@ async def _enter(request: web.Request, desk: Desk, lang: str, typed: object) -> 
         pid = await desk.who(typed, peer(request))
     except Refused as exc:
         return _html(_login_page(lang, desk, render(exc.msg, lang)), exc.status)
-    code = desk.event.player(pid).code
+    code = desk.current.player(pid).code
     moved = web.HTTPSeeOther("/me", headers={"Cache-Control": "no-store"})
     moved.headers.add("Set-Cookie", _cookie(code))
     if request.get("lang_cookie"):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 from arbiter_tournament.core.event.history import histories
 from arbiter_tournament.core.event.model import Event, Round
@@ -34,6 +35,11 @@ from arbiter_tournament.tui.web.hall import HALL_TIEBREAKS, hall_page
 from arbiter_tournament.tui.web.frame import LANG_NAMES, document, live_part, not_found  # noqa: F401 (the frame: pages.document ...)
 from arbiter_tournament.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_text, round_path
 from arbiter_tournament.core.event.systems import STAGES, Stage
+
+if TYPE_CHECKING:
+    from arbiter_tournament.core.final.ranking import FinalRanking
+
+_ROUND_TITLE: dict[str, str] = {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}  # else "round_n"
 
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
 
@@ -52,7 +58,7 @@ class Shared:
         self._standings: dict[int | None, tuple] = {}
         self._resting: dict[tuple, list] = {}
         self._cross: dict[int | None, tuple] = {}
-        self._final = None
+        self._final: FinalRanking | None = None
 
     def final(self):
         """The final ranking of the whole event (`core.final.ranking.final_ranking`), once per change."""
@@ -205,7 +211,7 @@ class _Build:
         if not self.current:
             return Page("/names", t("pairings_by_name"), tag("p", t("no_round")), nav="/names")
         tables = any(r.table is not None for r in self.current)
-        entries = []
+        entries: list[tuple[int, Round, int | None, str, int | None]] = []  # (player, round, board, side, opponent)
         for rnd in self.current:
             for g in rnd.games:
                 if g.second is None:
@@ -231,7 +237,7 @@ class _Build:
             rows.append(row)
             self.finder.append((self.s.key(pid), row))
         titles = self.title(self.current[0]) if len(self.current) == 1 else t(
-            {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(self.current[0].stage, "round_n"),
+            _ROUND_TITLE.get(self.current[0].stage, "round_n"),
             n=max(r.number for r in self.current))
         self.find_head = [t("bd"), t("name")]
         body = _table(self.find_head, rows, classes=["bd", ""], caption=titles, find=True, cls="names")

@@ -22,14 +22,18 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from arbiter_tournament.tui.web.http import COOKIE, SECURITY_HEADERS, choose_lang, host_allowed, same_origin
 
+if TYPE_CHECKING:
+    from arbiter_tournament.tui.web.server import Web
+
 __all__ = ["make_app", "WEB", "peer"]
 
-WEB = web.AppKey("web", object)
+WEB: web.AppKey[Web] = web.AppKey("web")
 HEARTBEAT = 10.0  # a stream says the version this often (a phone whose network went is noticed)
 STREAM_LIFE = 600.0  # a stream ends after ten minutes; the page's EventSource opens a new one (2 s)
 STREAM_BACKLOG = 4096  # a stream whose client has not read this much (asleep, gone) is ended
@@ -97,6 +101,7 @@ async def page(request: web.Request) -> web.StreamResponse:
     if len(path) > 1 and path.endswith("/"):
         path = path.rstrip("/")
     snap = w.snap
+    assert snap is not None  # (the server publishes its first version before it listens)
     if path == "/events" and request.method == "GET":
         return await events(request)
     if path == "/version":
@@ -113,8 +118,8 @@ async def page(request: web.Request) -> web.StreamResponse:
     if path == "/find":
         return _body(request, w.find_page(snap, lang, (query.get("q") or [""])[0]), extra=extra)
     if path == "/hall" and "s" in query:  # one page of the hall, for a browser without JavaScript
-        body = w.hall_one(snap, lang, (query.get("s") or [""])[0])
-        return _body(request, body, extra=extra)
+        hall = w.hall_one(snap, lang, (query.get("s") or [""])[0])
+        return _body(request, hall, extra=extra)
     part = "live" if (query.get("part") or [""])[0] == "live" else "full"
     body = snap.bodies.get((lang, path, part))
     if body is None:
@@ -141,6 +146,7 @@ async def events(request: web.Request) -> web.StreamResponse:
         transport = request.transport
         while not me.ended and not w.closing:
             snap = w.snap
+            assert snap is not None  # (published before the server listens)
             msg = json.dumps({"v": snap.version, "now": int(time.time() * 1000)})
             await resp.write(f"data: {msg}\n\n".encode("ascii"))
             if transport is None or transport.get_write_buffer_size() > STREAM_BACKLOG:
@@ -150,14 +156,14 @@ async def events(request: web.Request) -> web.StreamResponse:
             left = until - loop.time()
             if left <= 0:
                 break
-            me.wake = loop.create_future()
-            w.listeners.add(me.wake)
+            wake = me.wake = loop.create_future()
+            w.listeners.add(wake)
             try:
-                await asyncio.wait_for(me.wake, min(HEARTBEAT, left))
+                await asyncio.wait_for(wake, min(HEARTBEAT, left))
             except asyncio.TimeoutError:
                 pass
             finally:
-                w.listeners.discard(me.wake)
+                w.listeners.discard(wake)
                 me.wake = None
     except (ConnectionError, RuntimeError):  # the client went (aiohttp: cannot write to closing transport)
         pass

@@ -40,6 +40,7 @@ import zlib
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from importlib import resources
+from typing import Callable
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -196,7 +197,7 @@ class Web:
     def _assemble(self, default_lang: str) -> Snapshot:
         version = self.version + 1
         bodies: dict[tuple[str, str, str], Body] = {}
-        missing = {}
+        missing: dict[str, Body] = {}
         stamp, iso = self.stamp
         snap = Snapshot(version, bodies, missing, default_lang, sites=dict(self.sites), stamp=self.stamp,
                         problem=dict(self.problem))
@@ -315,6 +316,7 @@ class Web:
         loop = asyncio.get_running_loop()
         snap = await loop.run_in_executor(self.pool, self.build)
         if snap is None:  # the file went bad between the command's check and here
+            assert self.error is not None  # (build keeps why)
             raise self.error
         self.publish(snap)
         self.app = make_app(self)
@@ -344,15 +346,17 @@ class Web:
     async def _serve_until_stopped(self, ready) -> None:
         try:
             await self.start()
+            stopping = self.stopping
+            assert stopping is not None  # (start made it)
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 try:
-                    loop.add_signal_handler(sig, self.stopping.set)
+                    loop.add_signal_handler(sig, stopping.set)
                 except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
                     pass
             if ready is not None:
                 ready(self)
-            await self.stopping.wait()
+            await stopping.wait()
         finally:
             await self.close()
 
@@ -375,7 +379,7 @@ def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int 
     """`arbiter display FILE --serve [--reports]`: serve until Ctrl-C or SIGTERM; 0 then. With `reports`, the
     players' write path (/me, POST /api/report: tui/web/me.py) is mounted; without, the view is read-only."""
     fit = room_for(max_clients)
-    routes = ()
+    routes: tuple[Callable[[web.Application, Web], None], ...] = ()
     if reports:
         from arbiter_tournament.tui.web.me import reports_routes
 
