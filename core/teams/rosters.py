@@ -136,7 +136,7 @@ def _check_lineup(event: Event, team: Team, ids: tuple[int, ...], round_no: int,
                    round_no >= p.withdrawn_from else Msg("entered from round {r}", r=p.late_from))
             raise IllegalChange("team '{name}': {name2} ({pid}) cannot play round {round_no} ({why})", name=team.name, name2=p.name, pid=pid, round_no=round_no, why=why)
     lineup(team, boards, ids)  # refuses a line-up out of roster order, or with a player twice
-    return ids
+    return tuple(ids)
 
 
 def lineup_for(event: Event, team: Team, round_no: int, st: TeamsState | None = None) -> tuple[int, ...] | None:
