@@ -53,6 +53,7 @@ class ArbiterError(Exception):
     """
 
     msg: Msg
+    field: str | None = None  # the form's field the refusal is about, when a form asked (player_details.refused)
 
     def __init__(self, template: Any = "", /, **params: Any) -> None:
         self.msg = _message(template, params)

@@ -179,7 +179,7 @@ NUMBER_DIGITS = 9  # a typed whole number: ASCII digits, at most this many (thou
 
 def refused(field: str, exc: IllegalChange) -> IllegalChange:
     """`exc`, marked with the form's field it is about (`exc.field`): the form keeps what was typed and says it."""
-    exc.field = field  # type: ignore[attr-defined]
+    exc.field = field
     return exc
 
 

@@ -182,7 +182,7 @@ def translate(what: str, lang: str) -> str:
 class Description(Msg):
     """A stored description inside a message (`cannot undo '...'`): a message as it is, old English said as before."""
 
-    def __new__(cls, what: str) -> Msg:  # type: ignore[misc]
+    def __new__(cls, what: str) -> Msg:  # type: ignore[misc]  # a factory: the message itself, never a Description
         if isinstance(what, Stored):
             return what.message()
         if isinstance(what, Msg):
@@ -234,11 +234,11 @@ class Stored(Msg):
         return self._said
 
     @property
-    def key(self) -> str:  # type: ignore[override]
+    def key(self) -> str:  # type: ignore[override]  # Msg's attribute, made here when first asked for
         return self.message().key
 
     @property
-    def fields(self) -> dict[str, Any]:  # type: ignore[override]
+    def fields(self) -> dict[str, Any]:  # type: ignore[override]  # Msg's attribute, made when first asked for
         return self.message().fields
 
     def text(self, lang: str = "en") -> str:

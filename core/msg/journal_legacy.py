@@ -84,9 +84,10 @@ def _said(what: str, lang: str) -> str | None:
         inner.append(("changes", fields["changes"].split("; ")))
     for name, parts in inner:
         said = [_said(part, lang) for part in parts]
-        if any(s is None for s in said):
+        texts = [s for s in said if s is not None]
+        if len(texts) < len(said):
             return None
-        values[name] = "; ".join(said)  # type: ignore[arg-type]
+        values[name] = "; ".join(texts)
     return Msg(key, **values).text(lang)
 
 

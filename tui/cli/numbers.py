@@ -83,7 +83,7 @@ def whole(kind: str) -> Callable[[str], int]:
         return n
 
     parse.__name__ = "int"  # argparse says "invalid int value: 'abc'"
-    parse.limits = (lo, hi)  # type: ignore[attr-defined]
+    parse.limits = (lo, hi)  # type: ignore[attr-defined]  # argparse's type is the function: its bounds ride on it
     return parse
 
 
@@ -194,4 +194,4 @@ def amount(text: str):
 
 
 amount.__name__ = "amount"
-seconds.limits = INTERVAL  # type: ignore[attr-defined]
+seconds.limits = INTERVAL  # type: ignore[attr-defined]  # (as `whole`'s parse: the bounds on the function)

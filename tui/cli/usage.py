@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import NoReturn
 
 from arbiter_tournament.core.errors import ArbiterError
 
@@ -28,11 +29,11 @@ class HelpShown(Exception):
 class Parser(argparse.ArgumentParser):
     """argparse, with a mistake as one line (no usage dump) and `--help` as a return, not an exit."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         where = self.prog.split(" ", 1)[1] if " " in self.prog else "usage"
         raise UsageError(f"{where}: {message}")
 
-    def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         if message:
             raise UsageError(message.strip())
         raise HelpShown(status)

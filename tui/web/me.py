@@ -19,7 +19,7 @@ Every report is in the reports journal, fsynced, before the phone is told it was
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from aiohttp import web
 
@@ -35,9 +35,6 @@ from arbiter_tournament.tui.web.desk import Desk, Refused
 from arbiter_tournament.tui.web.http import COOKIE, choose_lang
 from arbiter_tournament.tui.web.routes import peer
 
-if TYPE_CHECKING:
-    from arbiter_tournament.tui.web.server import Web
-
 DESK = web.AppKey("desk", Desk)
 ME_COOKIE = "arbiter_me"
 COOKIE_AGE = 14 * 24 * 3600
@@ -47,10 +44,10 @@ SAID = ("waiting", "agreed", "dispute", "recorded", "checkin", "bye", "withdraw"
 JSON_TYPE = "application/json"
 
 
-def reports_routes(path: str, **desk_options) -> Callable[[web.Application, Web], None]:
+def reports_routes(path: str, **desk_options) -> Callable[[web.Application, object], None]:
     """The `add(app, web)` the server calls once (tui/web/server.py `Web(..., routes=...)`)."""
 
-    def add(app: web.Application, w: Web) -> None:
+    def add(app: web.Application, w: object) -> None:
         desk = Desk(path, **desk_options)
         app[DESK] = desk
 

@@ -22,18 +22,41 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from aiohttp import web
 
-from arbiter_tournament.tui.web.http import COOKIE, SECURITY_HEADERS, choose_lang, host_allowed, same_origin
+from arbiter_tournament.tui.web.gate import Gate
+from arbiter_tournament.tui.web.http import COOKIE, SECURITY_HEADERS, Body, Snapshot, choose_lang, host_allowed, same_origin
 
-if TYPE_CHECKING:
-    from arbiter_tournament.tui.web.server import Web
+__all__ = ["make_app", "WEB", "peer", "Served"]
 
-__all__ = ["make_app", "WEB", "peer"]
 
-WEB: web.AppKey[Web] = web.AppKey("web")
+class Served(Protocol):
+    """What the routes use of the server (tui/web/server.py `Web`, which imports this module): the pages of
+    the version served now, the Hosts it answers, its gate and the open streams' waits."""
+
+    @property
+    def names(self) -> frozenset[str]: ...
+    @property
+    def snap(self) -> Snapshot | None: ...
+    @property
+    def static(self) -> dict[str, Body]: ...
+    @property
+    def gate(self) -> Gate: ...
+    @property
+    def closing(self) -> bool: ...
+    @property
+    def listeners(self) -> set[asyncio.Future]: ...
+
+    def find_page(self, snap: Snapshot, lang: str, q: str) -> Body: ...
+
+    def hall_one(self, snap: Snapshot, lang: str, which: str) -> Body: ...
+
+    async def later(self, snap: Snapshot, lang: str, path: str, part: str) -> Body | None: ...
+
+
+WEB: web.AppKey[Served] = web.AppKey("web")
 HEARTBEAT = 10.0  # a stream says the version this often (a phone whose network went is noticed)
 STREAM_LIFE = 600.0  # a stream ends after ten minutes; the page's EventSource opens a new one (2 s)
 STREAM_BACKLOG = 4096  # a stream whose client has not read this much (asleep, gone) is ended
@@ -172,7 +195,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     return resp
 
 
-def make_app(w) -> web.Application:
+def make_app(w: Served) -> web.Application:
     app = web.Application(middlewares=[guard], client_max_size=64 * 1024)
     app[WEB] = w
     app.router.add_route("*", "/{tail:.*}", page)
