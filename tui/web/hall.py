@@ -162,7 +162,7 @@ def by_name(b, s: Slides) -> None:
                 entries.append((g.second, rnd, g.board, False))
         for pid, why in b.s.resting(rnd):
             entries.append((pid, rnd, None, False))
-    entries.sort(key=lambda x: (ex._sort_key(b.e.player(x[0]).name), x[0]))
+    entries.sort(key=lambda x: (ex.name_sort_key(b.e.player(x[0]).name), x[0]))
     classes = ["", "num bd"] + (["num"] if tables else [])
     rows = []
     for pid, rnd, board, bye in entries:

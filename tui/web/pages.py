@@ -112,12 +112,12 @@ class Shared:
 
     def standings(self, table: int | None) -> tuple:
         if table not in self._standings:
-            self._standings[table] = ex._table_standings(self.e, table, tuple(self.e.tiebreaks))
+            self._standings[table] = ex.table_standings(self.e, table, tuple(self.e.tiebreaks))
         return self._standings[table]
 
     def resting(self, rnd: Round) -> list:
         if rnd.key not in self._resting:
-            self._resting[rnd.key] = ex._not_paired(self.e, rnd)
+            self._resting[rnd.key] = ex.not_paired(self.e, rnd)
         return self._resting[rnd.key]
 
 
@@ -215,7 +215,7 @@ class _Build:
                 entries.append((g.second, rnd, g.board, w("web_second"), g.first))
             for pid, why in self.s.resting(rnd):
                 entries.append((pid, rnd, None, t(why), None))
-        entries.sort(key=lambda x: (ex._sort_key(self.e.player(x[0]).name), x[0]))
+        entries.sort(key=lambda x: (ex.name_sort_key(self.e.player(x[0]).name), x[0]))
         rows = []
         for pid, rnd, board, side, opp in entries:
             if board is None:
@@ -338,7 +338,7 @@ class _Build:
 
     def playoff_page(self) -> Page:
         t = self.t
-        parts = [tag("p", ln.strip()) for ln in ex._playoff_plan_lines(self.e, self.lang) if ln.strip()]
+        parts = [tag("p", ln.strip()) for ln in ex.playoff_plan_lines(self.e, self.lang) if ln.strip()]
         for rnd in self.playoff:
             parts.append(self.round_block(rnd, find=False))
         return Page("/playoff", t("playoff"), join(parts), nav="/playoff")
@@ -366,7 +366,7 @@ class _Build:
         t = self.t
         tables = self.e.tables > 1
         rows = []
-        for p in sorted(self.e.players, key=lambda p: ex._sort_key(p.name)):
+        for p in sorted(self.e.players, key=lambda p: ex.name_sort_key(p.name)):
             sub = " · ".join(str(x) for x in (p.club, p.federation, p.team) if x)
             status = t("withdrawn") if p.status == "withdrawn" else ""
             rows.append(_tr([p.id, join([p.name, tag("div", sub, class_="sub"),
