@@ -25,7 +25,7 @@ from arbiter_tournament.core.formats.exports import WIDTH, clean_line, code_bloc
 from arbiter_tournament.core.msg.cells import named, text_width
 from arbiter_tournament.core.msg.i18n import words
 from arbiter_tournament.core.teams.round_matches import MatchView, matches, round_bye
-from arbiter_tournament.core.teams.section import _stage, state
+from arbiter_tournament.core.teams.section import team_stage, state
 from arbiter_tournament.core.teams.team_standings import board_stats, completed_rounds, standings
 from arbiter_tournament.core.tiebreaks.names import tiebreak_name
 from arbiter_tournament.core.event.systems import System
@@ -38,9 +38,9 @@ TEAM_PRINTOUTS = ("matches", "match_cards", "team_standings", "board_stats")
 
 def team_round(event: Event, round_no: int | None = None) -> Round | None:
     """The round of the team event: `round_no`, or the last one paired (None: none yet)."""
-    rounds = event.rounds_of(_stage(event), None)
+    rounds = event.rounds_of(team_stage(event), None)
     if round_no is not None:
-        return event.find_round(_stage(event), None, round_no)
+        return event.find_round(team_stage(event), None, round_no)
     return rounds[-1] if rounds else None
 
 
