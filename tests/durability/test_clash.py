@@ -21,6 +21,7 @@ from tests.durability.conftest import _copy_checkout, build_wheel
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 OURS = next(iter(PYPROJECT["tool"]["setuptools"]["package-dir"])).split(".")[0]  # our import package's name
+VERSION = PYPROJECT["project"]["version"]
 PLAIN_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PIP_NO_INDEX": "1"}
 
 STAND_IN = {
@@ -85,3 +86,52 @@ def test_arbiter_works_beside_the_other_project_called_arbiter(wheels, tmp_path,
                           timeout=60)
     assert "No module named 'requests'" in done.stderr
     assert os.access(bindir / "arbiter-other", os.X_OK)
+    # `python -m arbiter`: ours is a namespace portion (arbiter/__main__.py alone) and lands inside their regular
+    # package's folder; the regular package is imported first, so without their dependencies it fails with their
+    # error, and with them it runs our command after their __init__ (docs/troubleshooting.md says both)
+    site = next((tmp_path / "env").glob("lib/python3*/site-packages"))
+    assert sorted(p.name for p in (site / "arbiter").glob("*.py")) == ["__init__.py", "__main__.py", "main.py"]
+    done = subprocess.run([py, "-m", "arbiter", "--version"], cwd=tmp_path, env=PLAIN_ENV, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 1 and "No module named 'requests'" in done.stderr, done.stderr
+    with_requests = tmp_path / "with-requests"  # their dependency present: a stand-in module in the current folder
+    with_requests.mkdir()
+    (with_requests / "requests.py").write_text("print('their requests')\n", encoding="utf-8")
+    done = subprocess.run([py, "-m", "arbiter", "--version"], cwd=with_requests, env=PLAIN_ENV, capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"their requests\narbiter {VERSION}\n", "")
+    # uninstalling either takes only its own files: theirs first, then ours is removed; ours first, theirs removed
+    gone = "arbiter-tournament" if order == "theirs first" else "arbiter"
+    subprocess.run([str(bindir / "pip"), "uninstall", "-q", "-y", gone], check=True, env=PLAIN_ENV, timeout=300)
+    if gone == "arbiter-tournament":
+        assert sorted(p.name for p in (site / "arbiter").glob("*.py")) == ["__init__.py", "main.py"]
+        assert not (bindir / "arbiter").exists() and os.access(bindir / "arbiter-other", os.X_OK)
+        done = subprocess.run([py, "-c", "import arbiter"], cwd=with_requests, env=PLAIN_ENV, capture_output=True,
+                              text=True, timeout=60)
+        assert (done.returncode, done.stdout) == (0, "their requests\n"), done.stderr
+    else:
+        assert sorted(p.name for p in (site / "arbiter").glob("*.py")) == ["__main__.py"]
+        assert not (bindir / "arbiter-other").exists()
+        for run in ([py, "-m", "arbiter", "--version"], [str(bindir / "arbiter"), "--version"]):
+            done = subprocess.run(run, cwd=tmp_path, env=PLAIN_ENV, capture_output=True, text=True, timeout=60)
+            assert (done.returncode, done.stdout, done.stderr) == (0, f"arbiter {VERSION}\n", ""), run
+
+
+def test_python_m_arbiter_where_the_other_project_is_in_another_folder_of_the_path(wheels, tmp_path):
+    """Theirs in another folder of sys.path (a user's site, PYTHONPATH): their regular package still wins, and
+    `python -m arbiter` looks for arbiter.__main__ in their folder only; ours stays reachable by its own names."""
+    ours, theirs = wheels
+    bindir = _env(tmp_path / "env")
+    subprocess.run([str(bindir / "pip"), "install", "-q", "--no-index", str(ours)], check=True, env=PLAIN_ENV,
+                   timeout=300)
+    elsewhere = tmp_path / "elsewhere"
+    subprocess.run([str(bindir / "pip"), "install", "-q", "--no-index", "--no-deps", "--target", str(elsewhere),
+                    str(theirs)], check=True, env=PLAIN_ENV, timeout=300)
+    env = {**PLAIN_ENV, "PYTHONPATH": str(elsewhere)}
+    py = str(bindir / "python")
+    done = subprocess.run([py, "-m", "arbiter", "--version"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 1 and "No module named 'requests'" in done.stderr, done.stderr
+    for run in ([py, "-m", OURS, "--version"], [str(bindir / "arbiter"), "--version"]):
+        done = subprocess.run(run, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        assert (done.returncode, done.stdout, done.stderr) == (0, f"arbiter {VERSION}\n", ""), run
