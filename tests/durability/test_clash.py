@@ -135,3 +135,31 @@ def test_python_m_arbiter_where_the_other_project_is_in_another_folder_of_the_pa
     for run in ([py, "-m", OURS, "--version"], [str(bindir / "arbiter"), "--version"]):
         done = subprocess.run(run, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
         assert (done.returncode, done.stdout, done.stderr) == (0, f"arbiter {VERSION}\n", ""), run
+
+
+def test_a_stand_in_with_its_own_main_shares_that_one_file(wheels, tmp_path):
+    """The one case docs/troubleshooting.md says is not safe: theirs ships arbiter/__main__.py too. pip keeps the
+    file installed last, and uninstalling either takes it from both; our command and both imports stay whole."""
+    theirs = tmp_path / "theirs"
+    for name, text in {**STAND_IN, "arbiter/__init__.py": "", "arbiter/__main__.py": "print('their main')\n"}.items():
+        (theirs / name).parent.mkdir(parents=True, exist_ok=True)
+        (theirs / name).write_text(text, encoding="utf-8")
+    (tmp_path / "w").mkdir()
+    their_wheel = build_wheel(theirs, tmp_path / "w")
+    ours = wheels[0]
+    bindir = _env(tmp_path / "env")
+    py = str(bindir / "python")
+    for wheel in (their_wheel, ours):
+        subprocess.run([str(bindir / "pip"), "install", "-q", "--no-index", str(wheel)], check=True, env=PLAIN_ENV,
+                       timeout=300)
+    done = subprocess.run([py, "-m", "arbiter", "--version"], cwd=tmp_path, env=PLAIN_ENV, capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout == f"arbiter {VERSION}\n", done.stderr  # ours, installed last, wrote over theirs
+    subprocess.run([str(bindir / "pip"), "uninstall", "-q", "-y", "arbiter-tournament"], check=True, env=PLAIN_ENV,
+                   timeout=300)
+    done = subprocess.run([py, "-m", "arbiter"], cwd=tmp_path, env=PLAIN_ENV, capture_output=True, text=True,
+                          timeout=60)
+    assert "cannot be directly executed" in done.stderr, done.stderr  # gone for both: their reinstall puts it back
+    done = subprocess.run([py, "-c", "import arbiter.main; arbiter.main.main()"], cwd=tmp_path, env=PLAIN_ENV,
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout == "the other arbiter\n", done.stderr
