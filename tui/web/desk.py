@@ -6,8 +6,9 @@ recorder of agreed results (`arbiter display FILE --serve --reports`; docs/playe
     pid = desk.who(code)                     # None: a wrong code
     status = await desk.report(pid, result)  # kept durably (fsynced) before it returns
 
-Nothing here takes the event's lock but the recorder of `reports = "agreed"`, which records agreed boards in
-one change per batch (a judge's key waits for at most one such change).
+Nothing here takes the event's lock but the recorder of `reports = "agreed"`, which records the agreed boards
+of a moment in one change made without the lock and only written under it (a judge's key waits for at most
+one such write; docs/players.md, "A judge's key during a burst").
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
 from arbiter_tournament.core import commands as cmds
-from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.core.errors import Conflict, IllegalChange, Msg
 from arbiter_tournament.core.event import reports as R
 from arbiter_tournament.core.event.codes import normal
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.event.results import Result
-from arbiter_tournament.core.store import EventFile
+from arbiter_tournament.core.store import EventFile, LockBusy
 from arbiter_tournament.core.store.files import Stamp
 from arbiter_tournament.core.store.reports import GroupWriter, Reports
 
@@ -36,8 +37,8 @@ WRONG_LINES_MAX = 600  # wrong-code lines journalled a minute in all (a flood fr
 TOKEN_LIFE = 4 * 3600.0  # a form token is good for four hours, once
 TOKENS_PER_PLAYER = 8
 AGREED_BY = "agreed by the players (reports = agreed)"
-RECORD_GAP = 0.5  # reports = agreed: the agreed boards of a burst recorded one change each half second
-RECORDED_WAIT = 0.2  # reports = agreed: the second report waits this long to be told "recorded" (else "agreed")
+RECORD_GAP = 0.5  # reports = agreed: the agreed boards of a burst recorded in one change each half second at most
+RECORDED_WAIT = 0.1  # reports = agreed: the second report waits this long to be told "recorded" (else "agreed")
 FRESH_WAIT = 0.1  # a request waits at most this long for the event read again after a change
 
 
@@ -56,6 +57,8 @@ def _now_iso() -> str:
 class Desk:
     def __init__(self, path: str, *, clock=time.monotonic) -> None:
         self.file = EventFile(path)
+        self.record_file = EventFile(path, lock_timeout=5.0)  # the recorder's (reports = agreed): its last version
+        # kept between turns; a lock held longer (a judge's long change) is tried again at the next turn
         self.book = Reports(self.file.path)
         self.writer = GroupWriter(self.book)
         self.clock = clock
@@ -214,7 +217,7 @@ class Desk:
         status = self.board_status(mine)
         if status == "agreed" and event.reports == "agreed" and self.recording is not None:
             done = asyncio.get_running_loop().create_future()
-            await self.recording.put((mine, tuple(self.claims[mine.key]), result, done))
+            self.recording.put_nowait((mine, result, done))
             try:
                 if await asyncio.wait_for(asyncio.shield(done), RECORDED_WAIT):
                     status = "recorded"
@@ -246,42 +249,85 @@ class Desk:
         self.asked.add((kind, pid, rnd))
         return rnd
 
-    # -- reports = agreed: agreed boards recorded, a batch per change -------------------------------------
+    # -- reports = agreed: the agreed boards of a moment recorded in one short change ----------------------
     async def _record_loop(self) -> None:
+        """Agreed boards recorded as they come, those of a burst together: one change at most every
+        `RECORD_GAP` seconds, made without the event's lock (`AcceptReports`: the new file's text is written
+        before the lock is taken, and the lock held only to write it), so a judge's key waits at most for
+        one short write, and the lock is free between two of them. A board whose players no longer agree
+        (one reported again) is left to the judge; one the judge gave a result meanwhile is not recorded; one
+        that could not be written (a judge's change came in between three times, the lock held for seconds)
+        is tried again at the next turn: never made under the lock, even when the judge's keys come faster
+        than it is made (the boards wait, agreed in his queue; his keys do not)."""
         loop = asyncio.get_running_loop()
+        todo: dict[tuple, tuple[R.MyGame, Result, list[asyncio.Future]]] = {}
+        last = loop.time() - RECORD_GAP
         while True:
-            batch = [await self.recording.get()]
+            if not todo:
+                self._take(todo, await self.recording.get())
+            await asyncio.sleep(max(0.0, last + RECORD_GAP - loop.time()))  # the lock free between two changes
             while not self.recording.empty():
-                batch.append(self.recording.get_nowait())
+                self._take(todo, self.recording.get_nowait())
+            for key in [k for k, (_, result, _) in todo.items() if set(self.claims.get(k, {}).values()) != {result}
+                        or len(self.claims.get(k, {})) < 2]:
+                self._told(todo.pop(key)[2], False)  # no longer agreed: the judge's
+            if not todo:
+                continue
+            batch = [(mine, tuple(self.claims[k]), result) for k, (mine, result, _) in todo.items()]
             try:
-                done = await loop.run_in_executor(self.loader, self._record, batch)
-            except Exception:  # noqa: BLE001 (the judge accepts them by hand: they stay agreed in the queue)
-                done = set()
-            for mine, _, _, fut in batch:
-                if not fut.done():
-                    fut.set_result(mine.key in done)
-            await asyncio.sleep(RECORD_GAP)  # a burst: the event's lock taken at most twice a second
+                done, refused, new = await loop.run_in_executor(self.loader, self._record, batch)
+            except Exception:  # noqa: BLE001 (a file not writable ...: they stay agreed in the judge's queue)
+                done, refused, new = set(), set(todo), None
+            last = loop.time()
+            if new is not None:
+                self._took_event(*new)
+            for key in done | refused:
+                self._told(todo.pop(key)[2], key in done)
 
-    def _record(self, batch) -> set:
-        """Record the agreed boards that still have no result, in one change; the keys recorded."""
-        ef = EventFile(str(self.file.path))
+    @staticmethod
+    def _take(todo: dict, item: tuple) -> None:
+        mine, result, fut = item
+        futs = todo.pop(mine.key, (None, None, []))[2]
+        todo[mine.key] = (mine, result, [*futs, fut])
+
+    @staticmethod
+    def _told(futs: list, recorded: bool) -> None:
+        for fut in futs:
+            if not fut.done():
+                fut.set_result(recorded)
+
+    def _record(self, batch: list[tuple[R.MyGame, tuple[int, ...], Result]]) -> tuple[set, set, tuple | None]:
+        """In the loader's thread: the boards of `batch` that still have no result, in one change (made without
+        the lock); (the keys recorded, the keys refused (a result there), (the new event, its stamp) or None).
+        Raises when the change could not be written at all (the boards are tried again at the next turn)."""
+        ef = self.record_file
         for _ in range(3):
             event = ef.load()
-            todo = {}
-            for mine, by, result, _ in batch:
+            todo, refused = {}, set()
+            for mine, by, result in batch:
                 c = cmds.AcceptReport(mine.stage, mine.table, mine.round, mine.board, result, by, by=AGREED_BY)
                 if c.why_not(event) is None:
                     todo[mine.key] = c
+                else:
+                    refused.add(mine.key)
             if not todo:
-                return set()
-            changes = tuple(todo.values())
+                return set(), refused, None
             try:
-                cmds.run(ef, changes[0] if len(changes) == 1 else cmds.Batch(changes))
-            except ArbiterError:
-                continue  # the judge entered one meanwhile: again without it
-            self.recorded += len(changes)
-            return set(todo)
-        return set()
+                new = cmds.run(ef, cmds.AcceptReports(tuple(todo.values())), attempts=1)
+            except (Conflict, IllegalChange):
+                continue  # the file changed meanwhile (a judge's key): made again from it, without the lock
+            except LockBusy:
+                break  # a judge's long change: the next turn
+            self.recorded += len(todo)
+            return set(todo), refused, (new, ef.stamp)
+        return set(), set(), None  # changed three times over: the next turn
+
+    def _took_event(self, event: Event, stamp: Stamp | None) -> None:
+        """The event the recorder wrote is the file's now: the server need not read it again."""
+        if stamp is not None and Stamp.of(self.file.real) == stamp and stamp != self.stamp:
+            self.event, self.stamp = event, stamp
+            self.codes = {p.code: p.id for p in event.players if p.code}
+            self._points = None
 
 
 def _points(event: Event) -> dict[int, str]:
@@ -297,3 +343,4 @@ def _points(event: Event) -> dict[int, str]:
         seen.add(rnd.key)
         out.update(scores_before(event, rnd))
     return out
+
