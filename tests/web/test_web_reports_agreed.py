@@ -13,7 +13,8 @@ from arbiter_tournament.core import store
 from arbiter_tournament.core.event.results import Result
 from arbiter_tournament.core.store import EventFile, journal, load
 from arbiter_tournament.core.store.reports import Reports
-from arbiter_tournament.tui.web.desk import AGREED_BY, Desk
+from arbiter_tournament.tui.web.desk import Desk
+from arbiter_tournament.tui.web.recorder import AGREED_BY
 from tests.web.test_web_reports import _event
 
 RESULTS = (Result.FIRST_WINS, Result.DRAW, Result.SECOND_WINS)
@@ -50,13 +51,13 @@ def watched_lock(monkeypatch):
     yield seen
 
 
-def test_agreed_reports_arriving_together_are_one_short_change_each_board_named_once_and_undone(tmp_path,
-                                                                                            monkeypatch):
+def test_agreed_reports_arriving_together_are_one_change_each_board_named_once_and_undone(tmp_path):
     path, codes = _event(tmp_path, n=16, reports="agreed")
     games = [g for g in load(path).rounds[-1].games if g.second is not None]
     assert len(games) == 8
     want = {g.board: RESULTS[g.board % 3] for g in games}
     judge_board = games[0].board  # the judge enters another result there before the server records it
+    judge_result = Result.DRAW if want[judge_board] is not Result.DRAW else Result.FIRST_WINS
     before = len(journal.read(path))
 
     async def go():
@@ -64,29 +65,24 @@ def test_agreed_reports_arriving_together_are_one_short_change_each_board_named_
         await desk.refresh()
         desk.recording = asyncio.Queue()  # the recorder not started yet: the 8 agreed boards wait together
         said = [await desk.report(pid, want[g.board]) for g in games for pid in g.players]
-        cmds.run(EventFile(path), cmds.RecordResult("swiss", None, 1, judge_board, Result.DRAW if
-                                                    want[judge_board] is not Result.DRAW else Result.FIRST_WINS,
-                                                    by="judge"))
-        with watched_lock(monkeypatch) as seen:
-            desk.recorder = asyncio.ensure_future(desk._record_loop())
-            for _ in range(600):
-                if desk.recorded:
-                    break
-                await asyncio.sleep(0.05)
+        cmds.run(EventFile(path), cmds.RecordResult("swiss", None, 1, judge_board, judge_result, by="judge"))
+        desk.recorder = asyncio.ensure_future(desk._record_loop())  # its process: tui/web/recorder.py
+        for _ in range(1200):
+            if desk.recorded:
+                break
+            await asyncio.sleep(0.05)
         await desk.close()
-        return said, seen, desk.recorded
+        return said, desk.recorded
 
-    said, seen, recorded = asyncio.run(go())
+    said, recorded = asyncio.run(go())
     # each first report waits, each second one agrees (the recorder was not running: told "agreed", not recorded)
     assert [status for _, status in said] == ["waiting", "agreed"] * 8
     assert recorded == 7
-    # made without the lock: under it the file was neither read nor its text made
-    assert ("dumps", False) in seen and not any(held for _, held in seen), seen
     e = load(path)
     for g in games:
         got = e.rounds[-1].game(g.board)
         if g.board == judge_board:
-            assert got.result is not want[g.board] and got.by == "judge"  # the judge's result, never overwritten
+            assert (got.result, got.by) == (judge_result, "judge")  # the judge's result, never overwritten
         else:
             assert (got.result, got.by) == (want[g.board], AGREED_BY)
     entries = journal.read(path)
@@ -100,6 +96,25 @@ def test_agreed_reports_arriving_together_are_one_short_change_each_board_named_
     e = load(path)
     assert [e.rounds[-1].game(g.board).result for g in games[1:]] == [None] * 7
     assert e.rounds[-1].game(judge_board).by == "judge"
+
+
+def test_the_recorder_reads_and_writes_nothing_under_the_lock_but_its_journal_line_and_the_rename(tmp_path,
+                                                                                              monkeypatch):
+    from arbiter_tournament.tui.web.recorder import record
+
+    path, _ = _event(tmp_path, n=8)
+    g1, g2, g3, g4 = load(path).rounds[-1].games
+    cmds.run(EventFile(path), cmds.RecordResult("swiss", None, 1, g4.board, Result.DRAW, by="judge"))
+    boards = [("swiss", None, 1, g.board, "1-0", list(g.players)) for g in (g1, g2, g4)]
+    with watched_lock(monkeypatch) as seen:
+        done, refused = record(EventFile(path), boards)
+    assert (done, refused) == ([("swiss", None, 1, g1.board), ("swiss", None, 1, g2.board)],
+                               [("swiss", None, 1, g4.board)])
+    assert ("dumps", False) in seen and not any(held for _, held in seen), seen
+    e = load(path)
+    assert [e.rounds[-1].game(g.board).result for g in (g1, g2, g3, g4)] == [Result.FIRST_WINS, Result.FIRST_WINS,
+                                                                               None, Result.DRAW]
+    assert not list(tmp_path.glob(".*.tmp"))
 
 
 def test_a_board_whose_players_no_longer_agree_is_left_to_the_judge(tmp_path):

@@ -14,21 +14,23 @@ one such write; docs/players.md, "A judge's key during a burst").
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
+import sys
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
-from arbiter_tournament.core import commands as cmds
-from arbiter_tournament.core.errors import Conflict, IllegalChange, Msg
+from arbiter_tournament.core.errors import Msg
 from arbiter_tournament.core.event import reports as R
 from arbiter_tournament.core.event.codes import normal
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.event.results import Result
-from arbiter_tournament.core.store import EventFile, LockBusy
+from arbiter_tournament.core.store import EventFile
 from arbiter_tournament.core.store.files import Stamp
 from arbiter_tournament.core.store.reports import GroupWriter, Reports
+from arbiter_tournament.tui.web.recorder import AGREED_BY  # noqa: F401 (the server's name in the journal)
 
 WRONG_BURST = 10  # wrong codes an address may try at once ...
 WRONG_EVERY = 6.0  # ... and one more each this many seconds (10 a minute)
@@ -36,8 +38,8 @@ BUCKETS_MAX = 10_000  # addresses remembered for the limit of wrong codes
 WRONG_LINES_MAX = 600  # wrong-code lines journalled a minute in all (a flood from many addresses fills no disk)
 TOKEN_LIFE = 4 * 3600.0  # a form token is good for four hours, once
 TOKENS_PER_PLAYER = 8
-AGREED_BY = "agreed by the players (reports = agreed)"
 RECORD_GAP = 0.5  # reports = agreed: the agreed boards of a burst recorded in one change each half second at most
+RECORD_TURNS = 40  # reports = agreed: turns in a row without a board written before the boards are left to the judge
 RECORDED_WAIT = 0.1  # reports = agreed: the second report waits this long to be told "recorded" (else "agreed")
 FRESH_WAIT = 0.1  # a request waits at most this long for the event read again after a change
 
@@ -57,8 +59,6 @@ def _now_iso() -> str:
 class Desk:
     def __init__(self, path: str, *, clock=time.monotonic) -> None:
         self.file = EventFile(path)
-        self.record_file = EventFile(path, lock_timeout=5.0)  # the recorder's (reports = agreed): its last version
-        # kept between turns; a lock held longer (a judge's long change) is tried again at the next turn
         self.book = Reports(self.file.path)
         self.writer = GroupWriter(self.book)
         self.clock = clock
@@ -76,6 +76,7 @@ class Desk:
         self._loading: asyncio.Future | None = None
         self.recording: asyncio.Queue | None = None
         self.recorder: asyncio.Task | None = None
+        self.recorder_proc: asyncio.subprocess.Process | None = None  # tui/web/recorder.py, from the first turn
         self.recorded = 0
         for e in self.book.read():
             if e is not None and e.kind == "report":
@@ -132,6 +133,7 @@ class Desk:
     async def close(self) -> None:
         if self.recorder is not None:
             self.recorder.cancel()
+        await self._stop_recorder()
         await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
         self.loader.shutdown(wait=False)
 
@@ -252,16 +254,16 @@ class Desk:
     # -- reports = agreed: the agreed boards of a moment recorded in one short change ----------------------
     async def _record_loop(self) -> None:
         """Agreed boards recorded as they come, those of a burst together: one change at most every
-        `RECORD_GAP` seconds, made without the event's lock (`AcceptReports`: the new file's text is written
-        before the lock is taken, and the lock held only to write it), so a judge's key waits at most for
-        one short write, and the lock is free between two of them. A board whose players no longer agree
-        (one reported again) is left to the judge; one the judge gave a result meanwhile is not recorded; one
-        that could not be written (a judge's change came in between three times, the lock held for seconds)
-        is tried again at the next turn: never made under the lock, even when the judge's keys come faster
-        than it is made (the boards wait, agreed in his queue; his keys do not)."""
+        `RECORD_GAP` seconds, made by the recorder's process (tui/web/recorder.py) without the event's lock
+        and only written under it, so a judge's key waits at most for one short write, and the lock is free
+        between two of them. A board whose players no longer agree (one reported again) is left to the judge;
+        one the judge gave a result meanwhile is not recorded; one that could not be written (a judge's
+        change came in between each time, the lock held for seconds, the recorder stopped) is handed again at
+        the next turn, at most `RECORD_TURNS` turns in a row without one written, then left to the judge
+        (agreed in his queue)."""
         loop = asyncio.get_running_loop()
         todo: dict[tuple, tuple[R.MyGame, Result, list[asyncio.Future]]] = {}
-        last = loop.time() - RECORD_GAP
+        last, idle = loop.time() - RECORD_GAP, 0
         while True:
             if not todo:
                 self._take(todo, await self.recording.get())
@@ -273,15 +275,20 @@ class Desk:
                 self._told(todo.pop(key)[2], False)  # no longer agreed: the judge's
             if not todo:
                 continue
-            batch = [(mine, tuple(self.claims[k]), result) for k, (mine, result, _) in todo.items()]
+            boards = [[*k, result.value, list(self.claims[k])] for k, (_, result, _) in todo.items()]
             try:
-                done, refused, new = await loop.run_in_executor(self.loader, self._record, batch)
-            except Exception:  # noqa: BLE001 (a file not writable ...: they stay agreed in the judge's queue)
-                done, refused, new = set(), set(todo), None
+                got = await self._ask_recorder(boards)
+            except (OSError, ValueError, RuntimeError):  # the recorder stopped: started again at the next turn
+                got = {"done": [], "refused": [], "error": None}
             last = loop.time()
-            if new is not None:
-                self._took_event(*new)
-            for key in done | refused:
+            done = {tuple(k) for k in got.get("done", [])}
+            refused = {tuple(k) for k in got.get("refused", [])}
+            idle = 0 if done or refused else idle + 1
+            if got.get("error") or idle >= RECORD_TURNS:  # a file not writable ...: the judge's, in his queue
+                refused |= set(todo) - done
+                idle = 0
+            self.recorded += len(done & set(todo))
+            for key in (done | refused) & set(todo):
                 self._told(todo.pop(key)[2], key in done)
 
     @staticmethod
@@ -296,38 +303,32 @@ class Desk:
             if not fut.done():
                 fut.set_result(recorded)
 
-    def _record(self, batch: list[tuple[R.MyGame, tuple[int, ...], Result]]) -> tuple[set, set, tuple | None]:
-        """In the loader's thread: the boards of `batch` that still have no result, in one change (made without
-        the lock); (the keys recorded, the keys refused (a result there), (the new event, its stamp) or None).
-        Raises when the change could not be written at all (the boards are tried again at the next turn)."""
-        ef = self.record_file
-        for _ in range(3):
-            event = ef.load()
-            todo, refused = {}, set()
-            for mine, by, result in batch:
-                c = cmds.AcceptReport(mine.stage, mine.table, mine.round, mine.board, result, by, by=AGREED_BY)
-                if c.why_not(event) is None:
-                    todo[mine.key] = c
-                else:
-                    refused.add(mine.key)
-            if not todo:
-                return set(), refused, None
-            try:
-                new = cmds.run(ef, cmds.AcceptReports(tuple(todo.values())), attempts=1)
-            except (Conflict, IllegalChange):
-                continue  # the file changed meanwhile (a judge's key): made again from it, without the lock
-            except LockBusy:
-                break  # a judge's long change: the next turn
-            self.recorded += len(todo)
-            return set(todo), refused, (new, ef.stamp)
-        return set(), set(), None  # changed three times over: the next turn
+    async def _ask_recorder(self, boards: list) -> dict:
+        """One turn of the recorder's process (started the first time, and again if it stopped)."""
+        proc = self.recorder_proc
+        if proc is None or proc.returncode is not None:
+            proc = self.recorder_proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "arbiter_tournament.tui.web.recorder", str(self.file.path),
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write((json.dumps({"boards": boards}) + "\n").encode())
+        await proc.stdin.drain()
+        line = await proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the recorder stopped")
+        return json.loads(line)
 
-    def _took_event(self, event: Event, stamp: Stamp | None) -> None:
-        """The event the recorder wrote is the file's now: the server need not read it again."""
-        if stamp is not None and Stamp.of(self.file.real) == stamp and stamp != self.stamp:
-            self.event, self.stamp = event, stamp
-            self.codes = {p.code: p.id for p in event.players if p.code}
-            self._points = None
+    async def _stop_recorder(self) -> None:
+        proc, self.recorder_proc = self.recorder_proc, None
+        if proc is None or proc.returncode is not None:
+            return
+        if proc.stdin is not None:
+            proc.stdin.close()  # it ends after the change it is writing, if any
+        try:
+            await asyncio.wait_for(proc.wait(), 10)
+        except asyncio.TimeoutError:
+            proc.kill()
+            await proc.wait()
 
 
 def _points(event: Event) -> dict[int, str]:
