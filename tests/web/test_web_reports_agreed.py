@@ -197,3 +197,32 @@ def test_a_prepared_text_another_judge_s_transaction_tidied_away_is_written_agai
     assert load(path).rounds[-1].game(g.board).result is Result.DRAW
     assert journal.read(path)[-1].what == "agreed" and not journal.read(path)[-1].pending
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_while_a_judge_s_keys_come_faster_than_a_change_is_made_the_last_try_is_made_under_the_lock(tmp_path):
+    """Each try without the lock finds the file changed by a judge (here: before each lock is taken); the boards
+    are written all the same, by the last try of a turn made under the lock, and the judge's changes kept."""
+    from arbiter_tournament.core.store import files
+    from arbiter_tournament.tui.web.recorder import ATTEMPTS, record
+
+    path, _ = _event(tmp_path, n=4)
+    g1, g2 = load(path).rounds[-1].games
+    judge = EventFile(path)
+    keys = []
+
+    class Busy(EventFile):
+        def transaction(self, doing="", **kw):  # a judge's key just before each lock this file takes
+            keys.append(1)
+            cmds.run(judge, cmds.RecordResult("swiss", None, 1, g2.board, RESULTS[len(keys) % 3], by="judge",
+                                              force=True))
+            return super().transaction(doing, **kw)
+
+    ef = Busy(path)
+    boards = [("swiss", None, 1, g1.board, "0-1", list(g1.players))]
+    assert record(ef, boards) == ([], [])  # every try found the file changed: nothing written, nothing refused
+    assert len(keys) == ATTEMPTS and load(path).rounds[-1].game(g1.board).result is None
+    assert record(ef, boards, last_under_lock=True) == ([("swiss", None, 1, g1.board)], [])
+    e = load(path)
+    assert e.rounds[-1].game(g1.board).result is Result.SECOND_WINS
+    assert e.rounds[-1].game(g2.board).result is RESULTS[len(keys) % 3]  # the judge's last key, kept
+    assert not list(tmp_path.glob(".*.tmp")) and files.tidy(path) == 0
