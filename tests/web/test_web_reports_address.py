@@ -19,7 +19,7 @@ from arbiter_tournament.core.store import load
 from arbiter_tournament.core.store.reports import address_path, players_url, read_address, write_address
 from tests.cli_run import ok, run_process
 from tests.web.test_web_cli import free_port, start_server, stop_server
-from tests.web.test_web_reports import _event
+from tests.web.test_web_reports import phone_event
 from tests.web.web_helpers import get
 
 URL = "http://arbiter.lan:8000"
@@ -71,7 +71,7 @@ def same_modules(printed: list[list[bool]], want: list[list[bool]]) -> bool:
 
 
 def test_the_address_kept_beside_the_event_is_read_back_and_never_trusted_blindly(tmp_path):
-    path, _ = _event(tmp_path)
+    path, _ = phone_event(tmp_path)
     assert read_address(path) is None
     write_address(path, URL + "/", "2026-12-06T09:00:00+00:00")
     assert read_address(path) == URL and address_path(path).name == "cup.toml.url"
@@ -96,7 +96,7 @@ def test_the_tuis_slips_and_the_clis_slips_and_cards_carry_each_players_page(tmp
     from arbiter_tournament.tui.screens.printing import export
 
     monkeypatch.setenv("PATH", "/nonexistent")  # no printer: the file only
-    path, codes = _event(tmp_path)
+    path, codes = phone_event(tmp_path)
     e = load(path)
     g = e.rounds[-1].games[0]
     out = export(e, path, "slips", "en").path
@@ -127,7 +127,7 @@ def test_the_tuis_slips_and_the_clis_slips_and_cards_carry_each_players_page(tmp
 
 
 def test_display_serve_reports_keeps_the_address_phones_open(tmp_path):
-    path, _ = _event(tmp_path)
+    path, _ = phone_event(tmp_path)
     port = free_port()
     proc = start_server(path, port, "--reports", "--public-url", f"http://Arbiter.lan:{port}/")
     try:
@@ -152,7 +152,7 @@ def test_display_serve_reports_keeps_the_address_phones_open(tmp_path):
 
 
 def test_public_url_is_refused_when_it_is_not_one_or_without_reports(tmp_path):
-    path, _ = _event(tmp_path)
+    path, _ = phone_event(tmp_path)
     for more, said in ((["--reports", "--public-url", "ftp://x"], "--public-url 'ftp://x': expected the address"),
                        (["--public-url", URL], "--public-url is for --serve --reports")):
         r = run_process("display", path, "--serve", *more)

@@ -15,7 +15,7 @@ from arbiter_tournament.core.store import EventFile, journal, load
 from arbiter_tournament.core.store.reports import Reports
 from arbiter_tournament.tui.web.desk import Desk
 from arbiter_tournament.tui.web.recorder import AGREED_BY
-from tests.web.test_web_reports import _event
+from tests.web.test_web_reports import phone_event
 
 RESULTS = (Result.FIRST_WINS, Result.DRAW, Result.SECOND_WINS)
 
@@ -52,7 +52,7 @@ def watched_lock(monkeypatch):
 
 
 def test_agreed_reports_arriving_together_are_one_change_each_board_named_once_and_undone(tmp_path):
-    path, codes = _event(tmp_path, n=16, reports="agreed")
+    path, codes = phone_event(tmp_path, n=16, reports="agreed")
     games = [g for g in load(path).rounds[-1].games if g.second is not None]
     assert len(games) == 8
     want = {g.board: RESULTS[g.board % 3] for g in games}
@@ -102,7 +102,7 @@ def test_the_recorder_reads_and_writes_nothing_under_the_lock_but_its_journal_li
                                                                                               monkeypatch):
     from arbiter_tournament.tui.web.recorder import record
 
-    path, _ = _event(tmp_path, n=8)
+    path, _ = phone_event(tmp_path, n=8)
     g1, g2, g3, g4 = load(path).rounds[-1].games
     cmds.run(EventFile(path), cmds.RecordResult("swiss", None, 1, g4.board, Result.DRAW, by="judge"))
     boards = [("swiss", None, 1, g.board, "1-0", list(g.players)) for g in (g1, g2, g4)]
@@ -118,7 +118,7 @@ def test_the_recorder_reads_and_writes_nothing_under_the_lock_but_its_journal_li
 
 
 def test_a_board_whose_players_no_longer_agree_is_left_to_the_judge(tmp_path):
-    path, codes = _event(tmp_path, n=4, reports="agreed")
+    path, codes = phone_event(tmp_path, n=4, reports="agreed")
     g1, g2 = load(path).rounds[-1].games[:2]
 
     async def go():
@@ -149,7 +149,7 @@ def test_a_board_whose_players_no_longer_agree_is_left_to_the_judge(tmp_path):
 def test_a_prepared_change_is_made_again_without_the_lock_when_a_judge_came_first(tmp_path, monkeypatch):
     """EventFile.change_prepared: the judge's change lands between the snapshot and the lock: the file is not
     read under the lock (its stamp says it changed), the change is made again from the new file, both kept."""
-    path, _ = _event(tmp_path, n=4)
+    path, _ = phone_event(tmp_path, n=4)
     g1, g2 = load(path).rounds[-1].games[:2]
     ef = EventFile(path)
     made = []
@@ -177,7 +177,7 @@ def test_a_prepared_text_another_judge_s_transaction_tidied_away_is_written_agai
     temporary files it finds (a crash's leftovers, `files.tidy`): the change writes it again under the lock."""
     from arbiter_tournament.core.store import files
 
-    path, _ = _event(tmp_path, n=4)
+    path, _ = phone_event(tmp_path, n=4)
     g = load(path).rounds[-1].games[0]
     real = files.write_temp
     written = []
@@ -205,7 +205,7 @@ def test_while_a_judge_s_keys_come_faster_than_a_change_is_made_the_last_try_is_
     from arbiter_tournament.core.store import files
     from arbiter_tournament.tui.web.recorder import ATTEMPTS, record
 
-    path, _ = _event(tmp_path, n=4)
+    path, _ = phone_event(tmp_path, n=4)
     g1, g2 = load(path).rounds[-1].games
     judge = EventFile(path)
     keys = []
