@@ -66,7 +66,7 @@ def test_agreed_reports_arriving_together_are_one_change_each_board_named_once_a
         desk.recording = asyncio.Queue()  # the recorder not started yet: the 8 agreed boards wait together
         said = [await desk.report(pid, want[g.board]) for g in games for pid in g.players]
         cmds.run(EventFile(path), cmds.RecordResult("swiss", None, 1, judge_board, judge_result, by="judge"))
-        desk.recorder = asyncio.ensure_future(desk._record_loop())  # its process: tui/web/recorder.py
+        desk.start_recording()  # its process: tui/web/recorder.py
         for _ in range(1200):
             if desk.recorded:
                 break
@@ -130,7 +130,7 @@ def test_a_board_whose_players_no_longer_agree_is_left_to_the_judge(tmp_path):
         await desk.report(g1.second, Result.DRAW)  # ... then a dispute
         await desk.report(g2.first, Result.DRAW)
         await desk.report(g2.second, Result.DRAW)
-        desk.recorder = asyncio.ensure_future(desk._record_loop())
+        desk.start_recording()
         for _ in range(600):
             if desk.recorded:
                 break

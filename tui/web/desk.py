@@ -126,8 +126,12 @@ class Desk:
         return self._points
 
     def start(self) -> None:
-        """In the loop: the recorder of agreed results (reports = agreed)."""
+        """In the loop: the queue of agreed boards and their recorder (reports = agreed)."""
         self.recording = asyncio.Queue()
+        self.start_recording()
+
+    def start_recording(self) -> None:
+        """In the loop: the recorder of what waits in `recording` (the tests fill it first, then start it)."""
         self.recorder = asyncio.ensure_future(self._record_loop())
 
     async def close(self) -> None:
