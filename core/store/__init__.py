@@ -255,7 +255,7 @@ class EventFile:
         try:
             pending = journal.begin(self.real, entry, like, line)
         except BaseException:
-            files._unlink(tmp)
+            files.unlink_quietly(tmp)
             raise
         files.step("journal pending")
         try:

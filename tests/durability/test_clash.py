@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tests.durability.conftest import _copy_checkout, build_wheel
+from tests.durability.conftest import copy_checkout, build_wheel
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 OURS = next(iter(PYPROJECT["tool"]["setuptools"]["package-dir"])).split(".")[0]  # our import package's name
@@ -42,7 +42,7 @@ def wheels(tmp_path_factory):
         (theirs / name).write_text(text, encoding="utf-8")
     ours = base / "ours"
     ours.mkdir()
-    _copy_checkout(ours)
+    copy_checkout(ours)
     (base / "w1").mkdir()
     (base / "w2").mkdir()
     return build_wheel(ours, base / "w1"), build_wheel(theirs, base / "w2")
