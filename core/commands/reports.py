@@ -15,7 +15,6 @@ and the journal's entry who accepted it (the judge, or the server's login in `re
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
 
 from arbiter_tournament.core.commands.base import Command
 from arbiter_tournament.core.commands.players import RequestBye, Withdraw
@@ -102,10 +101,15 @@ class AcceptReports(Command):
     server's agreed boards of a moment in `reports = "agreed"`): all or none, each refused as it would be
     alone. The new event and the file's text are made without the event's lock (`outside_lock`:
     `EventFile.change_prepared`), so another judge's key waits only for the short write of the file; the
-    journal has one line naming every board with who reported it (`undo` takes them all back)."""
+    journal has one line naming every board with who reported it (`undo` takes them all back). `under_lock`:
+    made under the lock instead (tui/web/recorder.py, when a judge's changes come faster than it is made)."""
 
     reports: tuple[AcceptReport, ...]
-    outside_lock: ClassVar[bool] = True
+    under_lock: bool = False  # made under the lock, as other changes (the recorder's last try of a turn)
+
+    @property
+    def outside_lock(self) -> bool:
+        return not self.under_lock
 
     def __post_init__(self) -> None:
         if not self.reports or not all(isinstance(r, AcceptReport) for r in self.reports):

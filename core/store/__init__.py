@@ -224,7 +224,7 @@ class EventFile:
                 continue
             finally:
                 if tmp is not None:
-                    files._unlink(tmp)
+                    files.unlink_quietly(tmp)
         raise Conflict("the event changed {n} times while this change was being prepared; try again",
                        n=max(1, attempts))
 

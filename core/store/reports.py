@@ -181,7 +181,7 @@ class GroupWriter:
 # (core/formats/cards.py) when no `--url` is given. One JSON object: {"url": ..., "at": ...}.
 
 def address_path(path: Path) -> Path:
-    return _named(path).with_name(path.name + ".url")
+    return event_file_path(path).with_name(path.name + ".url")
 
 
 def players_url(text: object) -> str | None:

@@ -59,12 +59,9 @@ def record(ef: EventFile, boards: list[tuple], *, last_under_lock: bool = False)
                 refused.append(key)
         if not todo:
             return [], refused
-        change = cmds.AcceptReports(tuple(todo.values()))
+        under = last_under_lock and attempt == ATTEMPTS - 1
         try:
-            if last_under_lock and attempt == ATTEMPTS - 1:
-                ef.change(change.apply, change.describe(event))
-            else:
-                cmds.run(ef, change, attempts=1)
+            cmds.run(ef, cmds.AcceptReports(tuple(todo.values()), under_lock=under), attempts=1)
         except (Conflict, IllegalChange):
             continue  # the file changed meanwhile (a judge's key): made again from it, without the lock
         except LockBusy:
