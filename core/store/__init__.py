@@ -125,10 +125,12 @@ class EventFile:
     # -- transactions ---------------------------------------------------------------------------
 
     @contextmanager
-    def transaction(self, doing: str = "", *, unchanged_since: Stamp | None = None) -> Iterator[Event]:
+    def transaction(self, doing: str = "", *, unchanged_since: Stamp | None = None,
+                    keep: Path | None = None) -> Iterator[Event]:
         """The lock held, the journal settled against the file, the event as on disk now. With
         `unchanged_since`: `_Changed` is raised as the lock is taken if the file is not that version any more
-        (nothing read under the lock: the caller makes its change again, without the lock)."""
+        (nothing read under the lock: the caller makes its change again, without the lock). `keep`: the
+        temporary file the change wrote before the lock, not tidied away."""
         def waited(seconds: float) -> None:
             self.lock_wait = seconds
 
@@ -141,7 +143,7 @@ class EventFile:
                 self.notices.append(said)
                 if self.on_notice is not None:
                     self.on_notice(said)
-            files.tidy(self.real)
+            files.tidy(self.real, keep)
             yield event
 
     def settle(self) -> list[Msg]:
@@ -214,10 +216,10 @@ class EventFile:
             files.check_space(self.real, len(prepared[1]))
             tmp: Path | None = files.write_temp(self.real, prepared[1], like=files.like_of(self.real))
             try:  # (the new file's text written and fsynced before the lock: the biggest write of a change)
-                with self.transaction(what, unchanged_since=stamp) as now:
+                with self.transaction(what, unchanged_since=stamp, keep=tmp) as now:
                     if now is not snapshot:
                         continue
-                    self._commit(now, new, what, "change", None, prepared=prepared, written=tmp)
+                    self._commit(now, new, what, "change", None, prepared=prepared, temp=tmp)
                     tmp = None  # renamed over the event (or taken away by the refusal)
                     return new
             except _Changed:  # changed meanwhile: made again from the new file, which is read without the lock
@@ -229,9 +231,9 @@ class EventFile:
                        n=max(1, attempts))
 
     def _commit(self, old: Event, new: Event, what: str, kind: str, of: int | None,
-                prepared: tuple[list, bytes, str] | None = None, written: Path | None = None) -> None:
+                prepared: tuple[list, bytes, str] | None = None, temp: Path | None = None) -> None:
         """Write one change: the temporary file, the journal's pending entry, the rename, the entry done.
-        `written`: the temporary file, written already (before the lock: `change_prepared`); written again here
+        `temp`: the temporary file, written already (before the lock: `change_prepared`); written again here
         if another judge's transaction took it away meanwhile (`files.tidy`, a crash's leftovers to it).
 
         Any refusal before the rename leaves the file and the journal as
@@ -248,9 +250,9 @@ class EventFile:
             entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, [], of)
             line = journal.line_with(entry, written)
         like = files.like_of(self.real)
-        ready = written is not None and os.path.isfile(written) and not os.path.islink(written)
+        ready = temp is not None and os.path.isfile(temp) and not os.path.islink(temp)
         files.check_space(self.real, (0 if ready else len(data)) + len(line) + 1)
-        tmp = written if ready and written is not None else files.write_temp(self.real, data, like=like)
+        tmp = temp if ready and temp is not None else files.write_temp(self.real, data, like=like)
         files.step("temp written")
         try:
             pending = journal.begin(self.real, entry, like, line)

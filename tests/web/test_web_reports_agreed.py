@@ -226,3 +226,41 @@ def test_while_a_judge_s_keys_come_faster_than_a_change_is_made_the_last_try_is_
     assert e.rounds[-1].game(g1.board).result is Result.SECOND_WINS
     assert e.rounds[-1].game(g2.board).result is RESULTS[len(keys) % 3]  # the judge's last key, kept
     assert not list(tmp_path.glob(".*.tmp")) and files.tidy(path) == 0
+
+
+def test_the_text_written_before_the_lock_is_the_one_renamed_over_the_event(tmp_path, monkeypatch):
+    """One temporary file for one change made without the lock: written before the lock, renamed under it (none
+    written under the lock, none left beside the event)."""
+    from arbiter_tournament.core import store
+    from arbiter_tournament.core.store import files
+
+    path, _ = phone_event(tmp_path, n=4)
+    g = load(path).rounds[-1].games[0]
+    held, temps = [False], []
+    real_locked, real_write = store.locked, files.write_temp
+
+    @contextmanager
+    def locked(*a, **k):
+        with real_locked(*a, **k):
+            held[0] = True
+            try:
+                yield
+            finally:
+                held[0] = False
+
+    def write_temp(*a, **k):
+        tmp = real_write(*a, **k)
+        temps.append((tmp, held[0]))
+        return tmp
+
+    monkeypatch.setattr(store, "locked", locked)
+    monkeypatch.setattr(files, "write_temp", write_temp)
+
+    def fn(event):
+        return cmds.AcceptReport("swiss", None, 1, g.board, Result.DRAW, g.players).apply(event)
+
+    EventFile(path).change_prepared(fn, "agreed")
+    assert len(temps) == 1 and temps[0][1] is False  # written once, before the lock (not tidied away by its own
+    assert not temps[0][0].exists()  # transaction), and renamed over the event
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert load(path).rounds[-1].game(g.board).result is Result.DRAW
