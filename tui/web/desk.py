@@ -266,14 +266,16 @@ class Desk:
         the next turn, at most `RECORD_TURNS` turns in a row without one written, then left to the judge
         (agreed in his queue)."""
         loop = asyncio.get_running_loop()
+        queue = self.recording
+        assert queue is not None  # (start() made it)
         todo: dict[tuple, tuple[R.MyGame, Result, list[asyncio.Future]]] = {}
         last, idle = loop.time() - RECORD_GAP, 0
         while True:
             if not todo:
-                self._take(todo, await self.recording.get())
+                self._take(todo, await queue.get())
             await asyncio.sleep(max(0.0, last + RECORD_GAP - loop.time()))  # the lock free between two changes
-            while not self.recording.empty():
-                self._take(todo, self.recording.get_nowait())
+            while not queue.empty():
+                self._take(todo, queue.get_nowait())
             for key in [k for k, (_, result, _) in todo.items() if set(self.claims.get(k, {}).values()) != {result}
                         or len(self.claims.get(k, {})) < 2]:
                 self._told(todo.pop(key)[2], False)  # no longer agreed: the judge's

@@ -74,6 +74,7 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it closes our stdin, we end then
     ef = EventFile(argv[0], lock_timeout=5.0)
     missed = 0  # turns in a row that wrote nothing: the judge's changes came faster than ours was made
+    out: dict[str, object]
     for line in sys.stdin:
         try:
             boards = [tuple(b) for b in json.loads(line)["boards"]]
