@@ -6,6 +6,7 @@ bench/bench_reports.py."""
 from __future__ import annotations
 
 import asyncio
+import os
 from contextlib import contextmanager
 
 from arbiter_tournament.core import commands as cmds
@@ -264,3 +265,36 @@ def test_the_text_written_before_the_lock_is_the_one_renamed_over_the_event(tmp_
     assert not temps[0][0].exists()  # transaction), and renamed over the event
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert load(path).rounds[-1].game(g.board).result is Result.DRAW
+
+
+def test_the_real_server_records_agreed_boards_by_its_recorder_which_ends_with_it(tmp_path):
+    """`display --serve --reports` as a process, `reports = "agreed"`: two agreeing reports answered, the board in
+    the file, by the recorder's process (a child of the server's); SIGTERM to the server's group ends both,
+    the recorder after the change it was writing, none left behind."""
+    import time
+
+    from tests.web.test_web_cli import children, free_port, start_server, stop_server
+    from tests.web.test_web_reports import api
+
+    path, codes = phone_event(tmp_path, n=4, reports="agreed")
+    g = load(path).rounds[-1].games[0]
+    port = free_port()
+    proc = start_server(path, port, "--reports")
+    try:
+        assert api(port, {"code": codes[g.first], "result": "1/2"})[1]["status"] == "waiting"
+        assert api(port, {"code": codes[g.second], "result": "1/2"})[1]["status"] in ("agreed", "recorded")
+        deadline = time.monotonic() + 60
+        while load(path).rounds[-1].game(g.board).result is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert load(path).rounds[-1].game(g.board).result is Result.DRAW
+        kids = [k for k in children(proc.pid)
+                if b"arbiter_tournament.tui.web.recorder" in open(f"/proc/{k}/cmdline", "rb").read()]
+        assert len(kids) == 1
+    finally:
+        assert stop_server(proc) == 0
+    deadline = time.monotonic() + 15
+    while any(os.path.exists(f"/proc/{k}") for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(os.path.exists(f"/proc/{k}") for k in kids)
+    assert journal.read(path)[-1].what == f"result swiss round 1 board {g.board}: 1/2, reported by {g.first}, " \
+                                          f"{g.second}"

@@ -71,7 +71,8 @@ def record(ef: EventFile, boards: list[tuple], *, last_under_lock: bool = False)
 
 
 def main(argv: list[str]) -> int:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it closes our stdin, we end then
+    for sig in (signal.SIGINT, signal.SIGTERM):  # the server's to take: it closes our stdin (or ends), and we
+        signal.signal(sig, signal.SIG_IGN)  # end then, never in the middle of a change
     ef = EventFile(argv[0], lock_timeout=5.0)
     missed = 0  # turns in a row that wrote nothing: the judge's changes came faster than ours was made
     out: dict[str, object]
