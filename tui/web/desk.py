@@ -30,7 +30,6 @@ from arbiter_tournament.core.event.results import Result
 from arbiter_tournament.core.store import EventFile
 from arbiter_tournament.core.store.files import Stamp
 from arbiter_tournament.core.store.reports import GroupWriter, Reports
-from arbiter_tournament.tui.web.recorder import AGREED_BY  # noqa: F401 (the server's name in the journal)
 
 WRONG_BURST = 10  # wrong codes an address may try at once ...
 WRONG_EVERY = 6.0  # ... and one more each this many seconds (10 a minute)
