@@ -320,7 +320,7 @@ class _Changed(Exception):
 def _unit_name(unit: list) -> Msg:
     kind = unit[0]
     if kind == "event":
-        return Msg("the event's settings")
+        return Msg("the event's setup")  # (singular: "... was changed since")
     if kind == "player":
         return Msg("player {pid}", pid=unit[1])
     stage, table, number = unit[1:4]
