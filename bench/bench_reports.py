@@ -230,7 +230,7 @@ def main() -> int:
         lat = [t for status, t, _ in got if status == 200]
         print(f"  answers: {dict(sorted(statuses.items()))} in {wall:.1f} s")
         print(f"  latency p50 {ms(pct(lat, 50))}  p99 {ms(pct(lat, 99))}  max {ms(max(lat) if lat else 0)}")
-        print(f"  server CPU {cpu1 - cpu0:.2f} s (with its recorder's, reports = agreed)")
+        print(f"  server CPU {cpu1 - cpu0:.2f} s" + (" (with its recorder's)" if agreed else ""))
         if keys:
             print(f"  the judge's TUI: {len(keys)} cursor keys during the load, key to screen p50 {ms(pct(keys, 50))}  "
                   f"p99 {ms(pct(keys, 99))}  max {ms(max(keys))} (the end of the output it caused, 60 ms of "
