@@ -9,6 +9,8 @@ import asyncio
 import os
 from contextlib import contextmanager
 
+import pytest
+
 from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import store
 from arbiter_tournament.core.event.results import Result
@@ -298,3 +300,20 @@ def test_the_real_server_records_agreed_boards_by_its_recorder_which_ends_with_i
     assert not any(os.path.exists(f"/proc/{k}") for k in kids)
     assert journal.read(path)[-1].what == f"result swiss round 1 board {g.board}: 1/2, reported by {g.first}, " \
                                           f"{g.second}"
+
+
+def test_a_change_given_up_while_it_waits_for_the_lock_leaves_no_text_behind(tmp_path):
+    """The text written before the lock is taken away when the change gives up (the lock held too long,
+    Ctrl-C): nothing of it beside the event, the event and its journal as they were."""
+    from arbiter_tournament.core.store import LockBusy
+    from arbiter_tournament.core.store.files import locked
+
+    path, _ = phone_event(tmp_path, n=4)
+    g = load(path).rounds[-1].games[0]
+    before, lines = path.read_bytes(), len(journal.read(path))
+    with locked(path, doing="a judge's long change"):
+        with pytest.raises(LockBusy):
+            EventFile(path, lock_timeout=0.2).change_prepared(
+                cmds.AcceptReport("swiss", None, 1, g.board, Result.DRAW, g.players).apply, "agreed")
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert path.read_bytes() == before and len(journal.read(path)) == lines
