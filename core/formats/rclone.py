@@ -115,7 +115,9 @@ class Rclone:
         self._proc: subprocess.Popen | None = None
         self._stopped = threading.Event()
         self.sent = 0  # bytes of pages handed to rclone (the payload; the protocol's own bytes come on top)
-        self.replace: str | None = None  # how a page goes over its old copy here: "one", "header", "two" (above)
+        # how a page goes over its old copy here: "one", "header", "two" (above); a WebDAV connection string
+        # needs the header from the first page (a configured remote learns it from its first 412)
+        self.replace: str | None = "header" if self.remote.startswith(":webdav") else None
 
     def stop(self) -> None:
         self._stopped.set()
