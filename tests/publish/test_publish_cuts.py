@@ -314,6 +314,16 @@ def test_openssh_which_will_not_rename_over_a_file_still_gets_every_page(tmp_pat
         assert engine.replace == ("two" if older else "one")
         _, broken = crawl(lambda n: (200, (root / n).read_bytes()) if (root / n).is_file() else (404, b""))
         assert not broken
+        # the command says so, once, when the server replaces pages in two steps
+        scene._put_event("old.toml")
+        from publish_helpers import arbiter
+
+        out = arbiter("publish", scene.ev, "--to", remote, env=scene.env).splitlines()
+        assert {n: content(v) for n, v in _files(root).items()} == scene.old
+        notes = [ln for ln in out if "will not rename onto an existing page" in ln]
+        assert len(notes) == (1 if older else 0), out
+        back = [n for n in scene.new if scene.old.get(n) != scene.new[n]]  # changed back, and round 5's page deleted
+        assert out[-1].split(" ", 1)[1].startswith(f"sent {len(back)} pages")
     finally:
         sshd.kill()
         sshd.wait(10)
