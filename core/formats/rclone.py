@@ -17,7 +17,7 @@ leaves every page old or new:
 - WebDAV: one MOVE with `Overwrite: T` (rclone's own MOVE says `F`, and gets 412 over an existing page, so
   the header is set with rclone's `--header`). The server replaces the page within that one request: a
   cut cannot come in the middle; servers built on Go's x/net/webdav (rclone's `serve webdav`, Caddy)
-  delete and rename on their disk microseconds apart, during which a reader may be told it is not there;
+  delete and rename on their disk about a millisecond apart, when a reader may be told it is not there;
 - SFTP: one rename. rclone from 1.63 uses OpenSSH's posix-rename (at once); rclone's `serve sftp` replaces
   within the request (as above). A server that refuses to rename over a file (OpenSSH with rclone before
   1.63: `SSH_FX_FAILURE`) gets the only way left, delete then rename: two requests, between which a reader
