@@ -222,9 +222,9 @@ def pair_teams_by_hand(event: Event, pairs: list[tuple[str, str | None]]) -> Eve
     every board is marked manual. A team that can play and is given neither a match nor the bye is refused."""
     check_pair_next(event)
     st = state(event)
-    if team_stage(event) != "swiss":
+    if team_stage(event) != Stage.SWISS:
         raise IllegalChange("a round robin follows its Berger table: pair it with arbiter pair")
-    rounds = event.rounds_of("swiss", None)
+    rounds = event.rounds_of(Stage.SWISS, None)
     k = rounds[-1].number + 1 if rounds else 1
     if k > event.rounds_planned:
         raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
@@ -261,7 +261,7 @@ def pair_teams_by_hand(event: Event, pairs: list[tuple[str, str | None]]) -> Eve
     if left:
         raise IllegalChange("team(s) {names} can play round {k} but have no match: give each a match, or the "
                             "bye (TEAM-0)", names=", ".join(f"'{x}'" for x in left), k=k)
-    return _with_matches(event, st, "swiss", k, by_id, ups, matches_, bye, set(), all_manual=True)
+    return _with_matches(event, st, Stage.SWISS, k, by_id, ups, matches_, bye, set(), all_manual=True)
 
 
 # -- forbidden pairs of teams (team Swiss) ------------------------------------------

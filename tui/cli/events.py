@@ -12,6 +12,7 @@ from arbiter_tournament.core.formats import csvio
 from arbiter_tournament.core.msg.cells import clean
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.store import EventFile, create, load
+from arbiter_tournament.core.event.systems import System
 
 from . import batch, numbers
 from .common import PAIRINGS, codes, print_json
@@ -50,7 +51,7 @@ def cmd_new(a: argparse.Namespace) -> int:
         create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
           + (f", teams of {a.boards} boards" if a.teams else ""))
-    if event.system == "swiss":  # the field a Swiss of these rounds needs to pair without a rematch (stderr)
+    if event.system == System.SWISS:  # the field a Swiss of these rounds needs to pair without a rematch (stderr)
         from arbiter_tournament.core.pairing.guarantee import new_event_note
 
         note = new_event_note(event.rounds_planned, teams=bool(a.teams))
