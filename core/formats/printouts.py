@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any, Callable
 
 __all__ = ["Need", "Printout", "TEXT", "CSV", "BY_KEY", "CSV_BY_KEY", "text_keys", "csv_keys", "build",
-           "build_csv", "printout_of"]
+           "build_csv", "printout_of", "shown"]
 
 
 class Need(Enum):
@@ -182,6 +182,12 @@ def printout_of(key: str) -> Printout:
 
         raise IllegalChange("no printout '{what}'; choose one of {known}", what=key,
                             known=", ".join(text_keys())) from None
+
+
+def shown(event: Any, key: str) -> bool:
+    """Whether the event has what the printout `key` shows: the site and the web view have its page then (the
+    lists by category, the prizes)."""
+    return BY_KEY[key].applies(event)
 
 
 def build(event: Any, key: str, lang: str | None = None, page_lines: int | None = None, url: str | None = None) -> str:
