@@ -14,6 +14,7 @@ from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.store import EventFile, create, load
 from arbiter_tournament.core.event.systems import System
 
+from .advice import said as said_with_advice
 from . import batch, numbers
 from .common import PAIRINGS, codes, print_json
 from .interrupt import guarded, run
@@ -148,7 +149,7 @@ def _from_index(a: argparse.Namespace, name: str | None, given: dict) -> tuple[s
     except ArbiterError as exc:  # no index, or a damaged one: said; a name given is enough
         if name is None:
             raise
-        print(f"arbiter: warning: {clean(str(exc))}: nothing filled in", file=sys.stderr)
+        print(f"arbiter: warning: {clean(said_with_advice(exc))}: nothing filled in", file=sys.stderr)
         return name, given
     if found is None:
         if name is None:
@@ -229,7 +230,7 @@ def _filled(rows: list[dict], rate: str) -> list[dict]:
     try:
         rows, found = fill_rows(rows, ix, rate)
     except ArbiterError as exc:  # a damaged index: said, the rows as they are
-        print(f"arbiter: warning: {clean(str(exc))}: nothing filled in", file=sys.stderr)
+        print(f"arbiter: warning: {clean(said_with_advice(exc))}: nothing filled in", file=sys.stderr)
         return rows
     if found:
         print(f"filled in from the rating lists: {found} players found by FIDE id", file=sys.stderr)

@@ -15,7 +15,8 @@ from textual import work
 
 from arbiter_tournament.core import limits
 from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, PAIRINGS, System
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
 from ..actions import W, Action, register
 from ..i18n import tr

@@ -17,7 +17,8 @@ from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import teams as team_event
 from arbiter_tournament.core.pairing import preview
 from arbiter_tournament.core.pairing import rounds as pairing
-from arbiter_tournament.core.errors import NoLegalPairing, message
+from arbiter_tournament.core.errors import NoLegalPairing
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.msg.cells import clean
 
 from ..actions import W, Action, Why, busy, register, round_shown, why, why_core

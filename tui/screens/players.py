@@ -234,7 +234,8 @@ class PlayersScreen(ArbiterScreen):
     async def player_form(self, title: str, fields: list, command):
         """The player form until it is saved (the `Change`) or cancelled (None): a value refused, by the form's
         own checks or by the change, opens it again with what was typed and the reason, its field focused."""
-        from arbiter_tournament.core.errors import IllegalChange, message
+        from arbiter_tournament.core.errors import IllegalChange
+        from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
         from arbiter_tournament.core.event.player_details import form_player
         from arbiter_tournament.core.limits import RATING_MAX
 
