@@ -66,6 +66,7 @@ ADVICE = (
     "pair_next",  # pair the next round (a round robin's follows its table)
     "other_output",  # write the output under another name
     "import_ratings",  # import a rating list (again=True: the lists again, to build the index anew)
+    "name_encoding",  # say which encoding a registration file is in (guessed=True: it was told from its letters)
 )
 
 

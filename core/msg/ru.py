@@ -781,16 +781,14 @@ RU: dict[str, str] = {
     # core/formats/csvio.py: registration files as they come (issue 21.4)
     'columns ignored (arbiter does not know them): {columns}':
         'столбцы пропущены (arbiter их не знает): {columns}',
-    'read as {encoding} (the file is not UTF-8); if the names look wrong, undo and import with --encoding':
-        'прочитан как {encoding} (файл не в UTF-8); если имена выглядят неверно, отмените и импортируйте с --encoding',
+    'read as {encoding} (the file is not UTF-8)':
+        'прочитан как {encoding} (файл не в UTF-8)',
     'not {encoding} text (byte {start}); leave --encoding out to let arbiter tell':
         'не текст в {encoding} (байт {start}); уберите --encoding, и arbiter определит кодировку сам',
     'not UTF-16 text (byte {start})':
         'не текст в UTF-16 (байт {start})',
-    'not UTF-8 text (byte {start}), and its letters do not say which encoding it is: name it, e.g. --encoding cp1251 '
-    '(Russian Windows), koi8-r, cp866 or cp1252 (Western Windows)':
-        'не текст в UTF-8 (байт {start}), и по буквам не понять кодировку: укажите её, например --encoding cp1251 '
-        "(русская кодировка), 'koi8-r', 'cp866' или cp1252 (западная)",
+    'not UTF-8 text (byte {start}), and its letters do not say which encoding it is':
+        'не текст в UTF-8 (байт {start}), и по буквам не понять кодировку',
     "unknown encoding '{encoding}' (known: {known})":
         "неизвестная кодировка '{encoding}' (возможны: {known})",
     'more than {most} players':

@@ -64,6 +64,17 @@ def _refusal(name, tmp_path):
         ev.write_text("")
         return _refused(lambda: check_not_event(ev.with_name("cup.toml.journal"), ev)), "other_output", \
             "is the event's own file"
+    if name == "a file in an encoding not told":
+        from arbiter_tournament.core.formats.csvio import decode
+
+        data = "name,club\nИванов Пётр,Сокол\nСидорова Анна,Звезда\n".encode("cp866")
+        return _refused(lambda: decode(data, "reg.csv")), "name_encoding", "its letters do not say which encoding"
+    if name == "a file read in an encoding told":  # a warning (a Msg), with its advice too
+        from arbiter_tournament.core.formats.csvio import read_players_file
+
+        path = tmp_path / "reg.csv"
+        path.write_bytes("name,club\nÅsa Öberg,Malmö\nJosé Núñez,Cádiz\n".encode("cp1252"))
+        return read_players_file(path).warnings()[0], "name_encoding", "read as Windows-1252"
     if name == "no rating list":
         return _refused(lambda: Index(tmp_path / "none.sqlite").find("olga")), "import_ratings", \
             "no rating list imported yet"
@@ -71,7 +82,8 @@ def _refusal(name, tmp_path):
     return _refused(fn), action, text
 
 
-@pytest.mark.parametrize("name", [*REFUSALS, "an output over the event", "no rating list"])
+@pytest.mark.parametrize("name", [*REFUSALS, "an output over the event", "no rating list", "a file in an encoding not told",
+                                  "a file read in an encoding told"])
 def test_each_refusal_names_the_option_on_the_command_line_and_never_in_the_tui(name, tmp_path):
     exc, action, text = _refusal(name, tmp_path)
     assert action in [a.action for a in exc.advice]

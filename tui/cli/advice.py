@@ -40,6 +40,9 @@ SAY: dict[str, Callable[[dict[str, Any]], str]] = {
     "add_team_players": lambda f: ": add players with --team",
     "pair_next": lambda f: ": pair it with arbiter pair",
     "other_output": lambda f: "; choose another --out",
+    "name_encoding": lambda f: ("; if the names look wrong, undo and import with --encoding" if f.get("guessed")
+                                else ": name it, e.g. --encoding cp1251 (Russian Windows), koi8-r, cp866 or cp1252 "
+                                     "(Western Windows)"),
     "import_ratings": lambda f: (": import the lists again (arbiter ratings import LIST) to build it anew" if f.get("again")
                                  else ": import one (arbiter ratings import LIST; docs/ratings.md says where FIDE "
                                       "publishes them)"),

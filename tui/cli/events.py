@@ -210,7 +210,7 @@ def cmd_players_import(a: argparse.Namespace) -> int:
     new = run(EventFile(a.file), cmds.ImportPlayers(tuple(rows), str(csv_path), method=a.distribute or "rating"))
     print(f"imported {len(rows)} players")
     for said in got.warnings():  # an encoding told from the letters; the columns ignored: a line each
-        print(f"arbiter: warning: {csv_path}: {clean(str(said))}", file=sys.stderr)
+        print(f"arbiter: warning: {csv_path}: {clean(said_with_advice(said))}", file=sys.stderr)
     if unseated:
         print_tables(new, {p.id for p in new.players} - {p.id for p in e.players})
     return 0
