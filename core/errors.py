@@ -66,6 +66,8 @@ ADVICE = (
     "pair_next",  # pair the next round (a round robin's follows its table)
     "other_output",  # write the output under another name
     "import_ratings",  # import a rating list (again=True: the lists again, to build the index anew)
+    "set_boards",  # give a team event its boards per match
+    "set_match_points",  # give the match points as win, draw, loss
     "name_encoding",  # say which encoding a registration file is in (guessed=True: it was told from its letters)
 )
 

@@ -28,6 +28,8 @@ ADVICE_WORDS: dict[str, tuple[str, str]] = {
                        ": импортируйте список (команда arbiter ratings import; docs/ratings.md)"),
     "import_ratings:again": (": import the lists again (the command arbiter ratings import)",
                              ": импортируйте списки заново (команда arbiter ratings import)"),
+    "set_boards": (" (the form's boards)", " (поле «доски» формы)"),
+    "set_match_points": ("", ""),  # the form marks its field
     "name_encoding": (": save it as UTF-8 (CSV UTF-8 in the spreadsheet) and import it again",
                       ": сохраните его в UTF-8 (CSV UTF-8 в электронной таблице) и импортируйте снова"),
     "name_encoding:guessed": ("; if the names look wrong, undo (u) and save the file as UTF-8",

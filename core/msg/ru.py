@@ -1030,14 +1030,14 @@ RU: dict[str, str] = {
         'команда и так не может играть сама с собой',
     "teams '{a}' and '{b}' are not a forbidden pair":
         "команды '{a}' и '{b}' не значатся запрещённой парой",
-    'a team event needs --boards B (at least 1 board per match)':
-        'командному турниру нужно --boards B (не меньше 1 доски в матче)',
+    'a team event needs at least 1 board per match':
+        'командному турниру нужна хотя бы 1 доска в матче',
     'a team event has one table':
         'в командном турнире один стол',
     'a team event has no knockout top':
         'в командном турнире нет топа',
-    '--match-points must be win > draw >= loss, e.g. 2,1,0 or 3,1,0':
-        '--match-points: должно быть победа > ничья >= поражение, например 2,1,0 или 3,1,0',
+    'match points must be win > draw >= loss, e.g. 2,1,0 or 3,1,0':
+        'очки за матч: должно быть победа > ничья >= поражение, например 2,1,0 или 3,1,0',
     "no team '{name}' (teams: none yet)":
         "команды '{name}' нет (команд пока нет)",
     "no team '{name}' (teams: {known})":

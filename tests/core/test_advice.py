@@ -50,6 +50,10 @@ REFUSALS = {
                               "force", "board 1 of round 1 already has 1-0"),
     "changed since read": (lambda: commands.record_result(_played(), "swiss", None, 1, 1, Result.SECOND_WINS,
                                                           expected=None), "force", "board 1 changed since you read it"),
+    "no boards": (lambda: __import__("arbiter_tournament.core.teams.section", fromlist=["x"]).setup(
+        event_with_players(0), 0), "set_boards", "a team event needs at least 1 board per match"),
+    "match points": (lambda: __import__("arbiter_tournament.core.teams.section", fromlist=["x"]).setup(
+        event_with_players(0), 2, match_points=(1, 2, 0)), "set_match_points", "match points must be win > draw"),
     "no legal pairing": (lambda: pair_next(_played()), "fewest_rematches", "no legal pairing for round 2"),
     "no legal pairing of teams": (lambda: pair_next(team_triangles()), "fewest_rematches",
                                   "no legal pairing for round 4 of the teams"),

@@ -40,6 +40,8 @@ SAY: dict[str, Callable[[dict[str, Any]], str]] = {
     "add_team_players": lambda f: ": add players with --team",
     "pair_next": lambda f: ": pair it with arbiter pair",
     "other_output": lambda f: "; choose another --out",
+    "set_boards": lambda f: " (--boards B)",
+    "set_match_points": lambda f: " (--match-points W,D,L)",
     "name_encoding": lambda f: ("; if the names look wrong, undo and import with --encoding" if f.get("guessed")
                                 else ": name it, e.g. --encoding cp1251 (Russian Windows), koi8-r, cp866 or cp1252 "
                                      "(Western Windows)"),
