@@ -19,7 +19,9 @@ from arbiter_tournament.core.ratings.index import Index
 from arbiter_tournament.tui.advice import message as tui_message
 from arbiter_tournament.tui.cli.advice import SAY, said
 from arbiter_tournament.tui.words_advice import ADVICE_WORDS
+from arbiter_tournament.core.teams import pairing as team_pairing
 from tests.core.test_fewest_rematches import team_triangles
+from tests.core.test_team_event import team_event_of
 from tests.helpers import event_with_players, with_round
 
 OPTION = re.compile(r"(?<![\w-])--[a-z]")  # a command-line option
@@ -54,6 +56,11 @@ REFUSALS = {
         event_with_players(0), 0), "set_boards", "a team event needs at least 1 board per match"),
     "match points": (lambda: __import__("arbiter_tournament.core.teams.section", fromlist=["x"]).setup(
         event_with_players(0), 2, match_points=(1, 2, 0)), "set_match_points", "match points must be win > draw"),
+    "one team": (lambda: team_pairing.pair_next(team_event_of(["Ants"], 2)), "add_team_players",
+                 "a team event needs at least two teams (1 so far)"),
+    "a round robin by hand": (lambda: team_pairing.pair_teams_by_hand(
+        team_event_of(["Ants", "Bees", "Cats", "Dogs"], 2, system="roundrobin"), [("Ants", "Bees"), ("Cats", "Dogs")]),
+        "pair_next", "a round robin follows its Berger table"),
     "no legal pairing": (lambda: pair_next(_played()), "fewest_rematches", "no legal pairing for round 2"),
     "no legal pairing of teams": (lambda: pair_next(team_triangles()), "fewest_rematches",
                                   "no legal pairing for round 4 of the teams"),
@@ -79,6 +86,10 @@ def _refusal(name, tmp_path):
         path = tmp_path / "reg.csv"
         path.write_bytes("name,club\nÅsa Öberg,Malmö\nJosé Núñez,Cádiz\n".encode("cp1252"))
         return read_players_file(path).warnings()[0], "name_encoding", "read as Windows-1252"
+    if name == "a damaged rating index":
+        bad = tmp_path / "ratings.sqlite"
+        bad.write_bytes(b"not a database at all" * 100)
+        return _refused(lambda: Index(bad).find("olga")), "import_ratings", "the rating index is damaged"
     if name == "no rating list":
         return _refused(lambda: Index(tmp_path / "none.sqlite").find("olga")), "import_ratings", \
             "no rating list imported yet"
@@ -86,7 +97,7 @@ def _refusal(name, tmp_path):
     return _refused(fn), action, text
 
 
-@pytest.mark.parametrize("name", [*REFUSALS, "an output over the event", "no rating list", "a file in an encoding not told",
+@pytest.mark.parametrize("name", [*REFUSALS, "an output over the event", "no rating list", "a file in an encoding not told", "a damaged rating index",
                                   "a file read in an encoding told"])
 def test_each_refusal_names_the_option_on_the_command_line_and_never_in_the_tui(name, tmp_path):
     exc, action, text = _refusal(name, tmp_path)
