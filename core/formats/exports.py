@@ -304,9 +304,9 @@ def wall_text(event: Event, rounds: list[Round] | None = None, lang: str | None 
 
     head_cell = fit(t("name"), nw) + " " + fit(t("bd"), bw, ">") + (" " + fit(t("tbl"), tw, ">") if tables else "")
     heading = _header(event, f"{t('pairings_by_name')}: {titles}") + [(head_cell + "  " + head_cell).rstrip()]
-    per = max(1, page_lines - len(heading)) if page_lines else ceil(len(entries) / 2)
+    per = max(1, page_lines - len(heading) if page_lines else ceil(len(entries) / 2))  # (a round of no games: 1)
     pages = []
-    for start in range(0, len(entries), 2 * per):
+    for start in range(0, max(len(entries), 1), 2 * per):  # a round of no games: its heading alone
         chunk = entries[start:start + 2 * per]
         rows = ceil(len(chunk) / 2)
         left, right = chunk[:rows], chunk[rows:]
