@@ -68,6 +68,7 @@ ADVICE = (
     "import_ratings",  # import a rating list (again=True: the lists again, to build the index anew)
     "set_boards",  # give a team event its boards per match
     "set_match_points",  # give the match points as win, draw, loss
+    "use_round_robin",  # a round robin fits the field better (the event's system)
     "name_encoding",  # say which encoding a registration file is in (guessed=True: it was told from its letters)
 )
 

@@ -19,7 +19,8 @@ def _word(a: Advice, lang: str) -> str:
     variant = {"choose_table": f.get("what"), "force": f.get("what"), "pair_by_hand": "teams" if f.get("teams") else None,
                "allow_rematch": "teams" if f.get("teams") else None,
                "import_ratings": "again" if f.get("again") else None,
-               "name_encoding": "guessed" if f.get("guessed") else None}.get(a.action)
+               "name_encoding": "guessed" if f.get("guessed") else None,
+               "fewest_rematches": "how" if f.get("how") else None}.get(a.action)
     en, ru = ADVICE_WORDS.get(f"{a.action}:{variant}") or ADVICE_WORDS[a.action]
     return ru if lang == "ru" else en
 

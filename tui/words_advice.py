@@ -16,6 +16,8 @@ ADVICE_WORDS: dict[str, tuple[str, str]] = {
     "force:replace": ("", ""),
     "fewest_rematches": ("pair with the fewest rematches (p, then p)",
                          "жеребьёвка с наименьшим числом повторных встреч (p, затем p)"),
+    "fewest_rematches:how": (" (p, then p)", " (p, затем p)"),
+    "use_round_robin": (" (the new-event form's system: r)", " (поле «система» нового турнира: к)"),
     "pair_by_hand": ("change the pairing by hand (the preview of p)", "изменить пары вручную (предпросмотр по p)"),
     "pair_by_hand:teams": ("pair the teams by hand (the preview of p)", "составить пары команд вручную (предпросмотр по p)"),
     "allow_rematch": ("allow a rematch for named players", "разрешить названным участникам повторную встречу"),

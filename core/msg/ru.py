@@ -2074,14 +2074,14 @@ RU: dict[str, str] = {
     "pair next round of table {table} with the fewest rematches":
         "жеребьёвка следующего тура, стол {table}, с наименьшим числом повторных встреч",
     "pair round {round} by hand: {pair}": "жеребьёвка тура {round} вручную: {pair}",
-    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} teams or more; with fewer, a round robin fits better (--system roundrobin)":
-        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} командах и более; при меньшем числе лучше круговая система (arbiter new --system roundrobin)",
-    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} players or more; with fewer, a round robin fits better (--system roundrobin)":
-        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} участниках и более; при меньшем числе лучше круговая система (arbiter new --system roundrobin)",
-    "{field} teams for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} teams are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)":
-        "команд: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} команд); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом (arbiter pair FILE --fewest-rematches; в программе — ответ на p)",
-    "{field} players for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} players are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)":
-        "участников: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} участников); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом (arbiter pair FILE --fewest-rematches; в программе — ответ на p)",
+    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} teams or more; with fewer, a round robin fits better":
+        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} командах и более; при меньшем числе лучше круговая система",
+    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} players or more; with fewer, a round robin fits better":
+        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} участниках и более; при меньшем числе лучше круговая система",
+    "{field} teams for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} teams are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches":
+        "команд: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} команд); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом",
+    "{field} players for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} players are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches":
+        "участников: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} участников); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом",
     # -- pairing systems (core/event/systems.py, core/swiss/burstein.py) --
     "unknown pairing system '{pairing}' (one of {known})":
         "неизвестная система жеребьёвки '{pairing}' (возможны: {known})",

@@ -29,8 +29,10 @@ SAY: dict[str, Callable[[dict[str, Any]], str]] = {
                                else f": say which (--table 1..{f['tables']})"),
     "force": lambda f: {"ratings": " (--force to update them now)", "overwrite": "; use --force to overwrite",
                         "replace": "; use --force to replace it"}[f["what"]],
-    "fewest_rematches": lambda f: (f"pair with the fewest rematches (arbiter pair FILE{_table(f)} --fewest-rematches; "
-                                   "in the TUI, p offers it)"),
+    "fewest_rematches": lambda f: ((" (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)" if f.get("how")
+                                    else f"pair with the fewest rematches (arbiter pair FILE{_table(f)} "
+                                         "--fewest-rematches; in the TUI, p offers it)")),
+    "use_round_robin": lambda f: " (--system roundrobin)",
     "pair_by_hand": lambda f: ('pair the teams by hand (arbiter pair FILE --by-hand "1-4,2-5,3-6")' if f.get("teams")
                                else f'pair by hand (arbiter pair FILE{_table(f)} --by-hand "ID-ID,...")'),
     "allow_rematch": lambda f: ("allow a rematch of two teams (arbiter pair FILE --allow-rematch TEAM,TEAM)"

@@ -57,7 +57,7 @@ def cmd_new(a: argparse.Namespace) -> int:
 
         note = new_event_note(event.rounds_planned, teams=bool(a.teams))
         if note is not None:
-            print(f"arbiter: note: {note}", file=sys.stderr)
+            print(f"arbiter: note: {said_with_advice(note)}", file=sys.stderr)
     if sys.stdout.isatty():  # a judge at a terminal: how (or that) the folder is shared (docs/venue.md)
         from arbiter_tournament.core.store import venue
         print(clean(venue.new_event_note(a.file), lines=True))

@@ -80,7 +80,9 @@ def _field_warning(event, rnd) -> None:
     else:
         w = field_warning(len(event.table_players(rnd.table)), event.rounds_planned)
     if w is not None:
-        print(f"warning: {w}")
+        from .advice import said  # (the command line's words of its advice)
+
+        print(f"warning: {said(w)}")
 
 
 def _say_rematches(event, rnd) -> None:
