@@ -39,7 +39,7 @@ from arbiter_tournament.core.msg.i18n import language, render, words
 from arbiter_tournament.core.tiebreaks.names import tiebreak_name
 from arbiter_tournament.core.event.model import Event, Round, points_text
 from arbiter_tournament.core.tiebreaks.standings import main_stage
-from arbiter_tournament.core.formats import exports as ex
+from arbiter_tournament.core.formats import exports as ex, printouts
 from arbiter_tournament.core.formats.html import Markup, join, link, page, table, tag
 from arbiter_tournament.core.formats import team_printouts as tp
 from arbiter_tournament.core.formats.output import check_link, check_not_event, output_like
@@ -96,9 +96,9 @@ class _Site:
         if self.playoff:
             items.append(("playoff.html", t("playoff")))
         items.append(("final.html", t("final_ranking")))
-        if self.e.categories:
+        if printouts.shown(self.e, "categories"):
             items.append(("categories.html", t("categories")))
-        if self.e.prizes:
+        if printouts.shown(self.e, "prizes"):
             items.append(("prizes.html", t("prize_list")))
         return items
 
@@ -395,9 +395,9 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
     if s.playoff:
         pages["playoff.html"] = s.playoff_page()
     pages["final.html"] = s.final_page()
-    if event.categories:
+    if printouts.shown(event, "categories"):
         pages["categories.html"] = s.categories_page()
-    if event.prizes:
+    if printouts.shown(event, "prizes"):
         pages["prizes.html"] = s.prizes_page()
     pages["index.html"] = s.index_page(round_pages)
     return pages

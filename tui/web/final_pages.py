@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from arbiter_tournament.core.formats import printouts
 from arbiter_tournament.core.formats.html import Markup, join, tag
 from arbiter_tournament.core.formats.public import public
 from arbiter_tournament.tui.web.pages_base import Page, scroll_box, html_table, html_row, points_text
@@ -25,18 +26,18 @@ __all__ = ["nav", "later", "hall_slides"]
 
 def nav(b) -> list[tuple[str, str]]:
     items = [("/final", b.w("web_final"))]
-    if b.e.categories and not b.teams:
+    if printouts.shown(b.e, "categories") and not b.teams:
         items.append(("/categories", b.t("categories")))
-    if b.e.prizes:
+    if printouts.shown(b.e, "prizes"):
         items.append(("/prizes", b.w("web_prizes")))
     return items
 
 
 def later(b) -> dict[str, Callable[[], Page]]:
     out: dict[str, Callable[[], Page]] = {"/final": lambda: final_page(b)}
-    if b.e.categories and not b.teams:
+    if printouts.shown(b.e, "categories") and not b.teams:
         out["/categories"] = lambda: categories_page(b)
-    if b.e.prizes:
+    if printouts.shown(b.e, "prizes"):
         out["/prizes"] = lambda: prizes_page(b)
     return out
 
