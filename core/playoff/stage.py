@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arbiter_tournament.core.playoff import plan as po
-from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.errors import Advice, IllegalChange
 from arbiter_tournament.core.event.model import Event, Game, Round
 from arbiter_tournament.core.msg import Msg, joined, render
 from arbiter_tournament.core.event.results import Result
@@ -28,7 +28,7 @@ def _started(event: Event) -> dict:
     """The play-off's state; refused when none has started."""
     st = state(event)
     if st is None:
-        raise IllegalChange("no play-off has started (arbiter playoff FILE starts one)")
+        raise IllegalChange("no play-off has started", advice=Advice.of("start_playoff"))
     return st
 
 
