@@ -52,7 +52,7 @@ from . import compat, crash
 from .actions import ActionsProvider
 from .changes import Change, Committed, Told
 from .i18n import choose_lang, tr
-from .keyguard import KeyGuard
+from .keyguard import KeyGuard, awaiting
 from .screens.base import ArbiterScreen
 from .screens import reports
 from .screens.main import MainScreen
@@ -400,7 +400,8 @@ class ArbiterApp(App):
         worker = self.run_worker(partial(in_worker, job, work, self.progress_hook), name="job", group="job",
                                  thread=True, exclusive=True, exit_on_error=False)
         try:
-            return await worker.wait()
+            with awaiting():  # the flow that waits for it opens no dialog meanwhile: keys go on (Esc stops it)
+                return await worker.wait()
         except WorkerCancelled:
             return None
         except WorkerFailed as failed:
@@ -446,6 +447,7 @@ class ArbiterApp(App):
         """A key from the terminal to the screen on top (through `KeyGuard`, which is told which screen it was)."""
         for k in escape_then_key(key) or [key]:
             k.time = key.time  # when it was typed
+            setattr(k, "typed", getattr(key, "typed", -1))  # in which order (tui/keyguard.py)
             k.typed_on = self.screen
             await super().on_event(k)
 
