@@ -54,6 +54,7 @@ from .changes import Change, Committed, Told
 from .i18n import choose_lang, tr
 from .keyguard import KeyGuard, awaiting
 from .screens.base import ArbiterScreen
+from .screens.dialogs import Dialog
 from .screens import reports
 from .screens.main import MainScreen
 from .widgets.messages import EventChanged, LangChanged, Say
@@ -450,6 +451,22 @@ class ArbiterApp(App):
             setattr(k, "typed", getattr(key, "typed", -1))  # in which order (tui/keyguard.py)
             k.typed_on = self.screen
             await super().on_event(k)
+
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """A binding's action (Textual runs them on the App's own message loop): an unexpected error in one of a
+        dialog's or its fields' (a form's Enter, a seating's key) closes that dialog, logged and said in one line;
+        the TUI goes on."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:
+            try:
+                dialog = default_namespace.screen if default_namespace is not None else None
+            except Exception:  # noqa: BLE001 - a node no longer on a screen
+                dialog = None
+            if not isinstance(dialog, Dialog):
+                raise
+            dialog.handler_failed(error)
+            return True
 
     def pop_screen(self):
         self.keyguard.closing()  # a dialog: keys typed in it until now never reach the screen beneath

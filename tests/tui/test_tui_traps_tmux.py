@@ -99,6 +99,7 @@ def test_a_burst_into_the_clock_dialog_and_typed_numbers_in_tmux(demo, lang):
 SITE = '''
 import arbiter_tournament.core.store as store
 from arbiter_tournament.tui.screens.clock_dialog import ClockScreen
+from arbiter_tournament.tui.screens.main import MainScreen
 
 def boom(*args, **kwargs):
     secret = "born 1987-03-14 FIDE 24101234"
@@ -106,6 +107,14 @@ def boom(*args, **kwargs):
 
 store.EventFile.history = boom
 ClockScreen.step = boom
+real_resize = MainScreen.on_resize
+
+def resize(self, event):
+    if event.size.width == 100:  # (not the first size, at the start)
+        boom()
+    real_resize(self, event)
+
+MainScreen.on_resize = resize
 '''
 
 
@@ -122,7 +131,13 @@ def test_an_unexpected_error_is_one_line_in_tmux(demo, tmp_path):
         t.wait(lambda s: "unexpected error (RuntimeError: made to fail)" in s, "the error said")
         burst(t, "c")
         t.wait(lambda s: "Round time" in s, "the clock dialog")
-        burst(t, "+")  # a dialog's key handler fails: the TUI ends, one line, status 1
+        burst(t, "+")  # a dialog's key handler fails: the dialog closes, said, and the TUI goes on
+        t.wait(lambda s: "Round time" not in s and s.count("unexpected error (RuntimeError: made to fail)") == 1,
+               "the dialog closed, the error said")
+        assert "Traceback" not in t.screen() and "1987-03-14" not in t.screen()
+        burst(t, "s")  # the TUI answers a key
+        t.wait(lambda s: "Standings" in s, "the standings")
+        t.run("resize-window", "-t", "judge", "-x", "100", "-y", "30")  # a handler of the main screen fails: the end
         status = quit_status(t)
         # (with the pane's last lines of history: tmux's "Pane is dead" line scrolls the first one off)
         screen = t.run("capture-pane", "-p", "-t", "judge", "-S", "-5", check=False).stdout
@@ -132,7 +147,7 @@ def test_an_unexpected_error_is_one_line_in_tmux(demo, tmp_path):
     finally:
         t.kill()
     log = (demo.parent / "demo.toml.crash.log").read_text()
-    assert log.count("RuntimeError: made to fail") == 2 and "1987-03-14" not in log
+    assert log.count("RuntimeError: made to fail") == 3 and "1987-03-14" not in log
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

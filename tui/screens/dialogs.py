@@ -17,6 +17,8 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
+from .. import compat
+
 
 # a Russian (ЙЦУКЕН) layout types these letters on the keys of the Latin ones
 LAYOUT = dict(zip("йцукенгшщзфывапролдячсмить", "qwertyuiopasdfghjklzxcvbnm"))
@@ -36,7 +38,23 @@ def _choices_text(choices: Sequence[tuple[str, str]]) -> Text:
 
 class Dialog(ModalScreen):
     """A dialog: a key handled after it was closed (typed in the same burst as the key that closed it) closes
-    nothing more (Textual would pop the screen beneath it), and never reaches that screen (tui/keyguard.py)."""
+    nothing more (Textual would pop the screen beneath it), and never reaches that screen (tui/keyguard.py).
+
+    An unexpected error in one of its handlers (its key handler, an Input's Submitted, a binding's action:
+    `ArbiterApp.run_action`) closes it, as Esc would, and is logged and said in one line (tui/crash.py): the
+    TUI stays up (Textual would end the dialog's message loop, and the TUI with it)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        compat.on_handler_error(self, self.handler_failed)
+
+    def handler_failed(self, error: Exception) -> None:
+        from .. import crash
+
+        if not hasattr(self.app, "crashes"):  # not arbiter's App (a test's): as Textual would
+            raise error
+        crash.report(self.app, error)
+        self.dismiss(None)
 
     def dismiss(self, result=None):
         if self.app.screen is not self:
