@@ -52,9 +52,9 @@ from . import compat, crash
 from .actions import ActionsProvider
 from .changes import Change, Committed, Told
 from .i18n import choose_lang, tr
-from .keyguard import KeyGuard, awaiting
+from .keyguard import KeyGuard, awaiting, escape_then_key
 from .screens.base import ArbiterScreen
-from .screens.dialogs import Dialog
+from .screens.dialogs import failed_in
 from .screens import reports
 from .screens.main import MainScreen
 from .widgets.messages import EventChanged, LangChanged, Say
@@ -453,19 +453,12 @@ class ArbiterApp(App):
             await super().on_event(k)
 
     async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
-        """A binding's action (Textual runs them on the App's own message loop): an unexpected error in one of a
-        dialog's or its fields' (a form's Enter, a seating's key) closes that dialog, logged and said in one line;
-        the TUI goes on."""
+        """A binding's action (on the App's own loop): an error in a dialog's closes it, said (`dialogs.failed_in`)."""
         try:
             return await super().run_action(action, default_namespace, namespaces)
         except Exception as error:
-            try:
-                dialog = default_namespace.screen if default_namespace is not None else None
-            except Exception:  # noqa: BLE001 - a node no longer on a screen
-                dialog = None
-            if not isinstance(dialog, Dialog):
+            if not failed_in(default_namespace, error):
                 raise
-            dialog.handler_failed(error)
             return True
 
     def pop_screen(self):
@@ -492,19 +485,6 @@ class ArbiterApp(App):
             self.presence = Presence(self.file.path, user=self.user, clock=self.clock)
             self.presence.beat()
         self.show_event(self.file.load(), reopened=True)
-
-
-def escape_then_key(event: events.Key) -> list[events.Key] | None:
-    """An `alt+<key>` event as the two keys typed (Esc, then the key); None for any other key."""
-    from textual.keys import key_to_character
-
-    if not event.key.startswith("alt+"):
-        return None
-    name = event.key[len("alt+"):]
-    if name.startswith("shift+") and len(name) == len("shift+") + 1 and name[-1].isalpha():
-        name = name[-1].upper()  # a capital letter is its own key (K, not shift+k)
-    char = event.character if event.character else key_to_character(name)
-    return [events.Key("escape", "\x1b"), events.Key(name, char)]
 
 
 def run(path: str) -> int:

@@ -173,3 +173,18 @@ class KeyGuard:
         self._waking = False
         for key in self.take():
             await self.app.hand_on(key)
+
+
+def escape_then_key(event: events.Key) -> list[events.Key] | None:
+    """An `alt+<key>` event as the two keys typed (Esc, then the key); None for any other key (`ArbiterApp.hand_on`:
+    arbiter binds no Alt chord, and Esc typed within 100 ms of a key reaches Textual as one)."""
+    from textual import events
+    from textual.keys import key_to_character
+
+    if not event.key.startswith("alt+"):
+        return None
+    name = event.key[len("alt+"):]
+    if name.startswith("shift+") and len(name) == len("shift+") + 1 and name[-1].isalpha():
+        name = name[-1].upper()  # a capital letter is its own key (K, not shift+k)
+    char = event.character if event.character else key_to_character(name)
+    return [events.Key("escape", "\x1b"), events.Key(name, char)]

@@ -73,6 +73,19 @@ class Dialog(ModalScreen):
         return True
 
 
+def failed_in(node, error: Exception) -> bool:
+    """An unexpected error of a binding's action of `node` (`ArbiterApp.run_action`): when `node` is a dialog or in
+    one, that dialog closes, the error logged and said (True); else False (the caller raises it)."""
+    try:
+        dialog = node.screen if node is not None else None
+    except Exception:  # noqa: BLE001 - a node no longer on a screen
+        return False
+    if not isinstance(dialog, Dialog):
+        return False
+    dialog.handler_failed(error)
+    return True
+
+
 class ChoiceScreen(Dialog):
     """A question with a few answers, each chosen by one key; Escape answers None."""
 
