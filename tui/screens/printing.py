@@ -42,7 +42,7 @@ from arbiter_tournament.core.formats.printouts import Need
 from .. import actions
 from ..actions import W, Action, Why, busy, register, why
 from ..i18n import tr
-from .print_menu import PrintMenu, entry
+from .print_menu import Entry, PrintMenu, entry
 from arbiter_tournament.core.event.systems import Stage
 
 LPR_TIMEOUT = 30  # seconds: a spooler that does not answer is said, the file is written already
@@ -203,7 +203,7 @@ class Printing:
     async def print_menu(self) -> None:
         """The print menu: each printout or export that applies now (the action table's "print" scope)."""
         lang = self.arb.lang
-        entries = []  # every printout, those that do not apply now dimmed (their key says why)
+        entries: list[Entry] = []  # every printout, those that do not apply now dimmed (their key says why)
         team = actions.in_team_event(self)
         for a in actions.of_scope("print"):
             if not actions.offered(a, team):  # a team event's printouts, or the others'
