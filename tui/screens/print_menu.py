@@ -56,10 +56,11 @@ def entry(what: str, key: str, label: str, now: bool, lang: str) -> Entry:
 
 def column(heading: str, entries: Sequence[Entry]) -> Text:
     """A column: its heading, then a row a line (a dimmed row when it does not apply now)."""
-    t = Text(heading, style="bold underline")
+    t = Text()
+    t.append(heading, style="bold underline")  # (the heading's style only: a Text's own style is every row's)
     for e in entries:
         t.append("\n")
-        t.append(f" {e.key} ", style="reverse bold" if e.now else "reverse dim")
+        t.append(f" {e.key} ", style="reverse bold" if e.now else "dim")  # (unreversed: seen where dim is not)
         t.append(f" {e.label}", style="" if e.now else "dim")
     return t
 
