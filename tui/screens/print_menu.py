@@ -31,6 +31,7 @@ DIMMED = W("Dimmed: not now (its key says why).", "Бледные: пока не
 # a shorter label in the menu where the action's own is too long for its column (the palette keeps the long one)
 SHORT: dict[str, W] = {"trf": W("TRF (FIDE's format)", "TRF (формат ФИДЕ)")}
 GAP = 2  # cells between the two columns
+BODY_LINES = 4  # at most, of the lines above the rows (where the files go, the printer)
 
 
 def is_file(what: str) -> bool:
@@ -101,7 +102,9 @@ class PrintMenu(ChoiceScreen):
             files.append(DIMMED(self.lang), style="dim italic")
         with Vertical(classes="dialog"):
             yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
-            with VerticalScroll(classes="dialog-body"):
+            body = VerticalScroll(classes="dialog-body")
+            body.styles.max_height = BODY_LINES  # a long folder's name scrolls here, the rows stay on the screen
+            with body:
                 yield Static(self.body)
             with Horizontal(classes="print-columns"):
                 yield Static(column(PRINTOUTS(self.lang), left), classes="print-left")
