@@ -30,7 +30,6 @@ FILES = W("Files", "Файлы")
 DIMMED = W("Dimmed: not now (its key says why).", "Бледные: пока нет (клавиша скажет почему).")
 # a shorter label in the menu where the action's own is too long for its column (the palette keeps the long one)
 SHORT: dict[str, W] = {"trf": W("TRF (FIDE's format)", "TRF (формат ФИДЕ)")}
-GAP = 2  # cells between the two columns
 BODY_LINES = 4  # at most, of the lines above the rows (where the files go, the printer)
 
 
@@ -80,11 +79,12 @@ class PrintMenu(ChoiceScreen):
         margin-top: 1;
     }
     PrintMenu .print-left {
-        width: 1fr;
         height: auto;
     }
     PrintMenu .print-right {
+        width: 1fr;
         height: auto;
+        margin-left: 2;  /* cells between the columns */
     }
     """
 
@@ -107,8 +107,7 @@ class PrintMenu(ChoiceScreen):
             with body:
                 yield Static(self.body)
             with Horizontal(classes="print-columns"):
-                yield Static(column(PRINTOUTS(self.lang), left), classes="print-left")
-                files_column = Static(files, classes="print-right")
-                files_column.styles.width = width(FILES(self.lang), right)
-                files_column.styles.margin = (0, 0, 0, GAP)
-                yield files_column
+                printouts = Static(column(PRINTOUTS(self.lang), left), classes="print-left")
+                printouts.styles.width = width(PRINTOUTS(self.lang), left)  # the files close beside it
+                yield printouts
+                yield Static(files, classes="print-right")
