@@ -200,8 +200,9 @@ def same_origin(origin: str, host: str) -> bool:
 
 @dataclass
 class Snapshot:
-    """Every page of one version of the event, both languages, ready to send (a round's own page
-    is made the first time it is asked for, then kept with the others)."""
+    """Every page of one version of the event, both languages: each made and framed the first time it is
+    asked for in this version (or at once, for the pages open or asked for lately: tui/web/server.py), then
+    kept; a page whose content did not change is the version before's (tui/web/book.py)."""
 
     version: int
     bodies: dict[tuple[str, str, str], Body]  # (lang, path, "full" | "live") -> body
@@ -212,6 +213,14 @@ class Snapshot:
     problem: dict = field(default_factory=dict)
     making: dict = field(default_factory=dict)  # (lang, path) -> the future making that page
     found: dict = field(default_factory=dict)  # (lang, words, typed) -> the /find page answering them
+    entries: dict = field(default_factory=dict)  # (lang, path) -> tui/web/book.Entry: the page, its version
+    changed: frozenset = frozenset()  # the (lang, path) whose content changed at this version
+    players: int = 0  # the event's players (a big event replaced: its memory given back)
+
+    def version_of(self, key) -> int:
+        """The version the page's content last changed at (this version for anything else)."""
+        entry = self.entries.get(key)
+        return entry.version if entry is not None else self.version
 
     @property
     def size(self) -> int:

@@ -13,7 +13,8 @@ handler that prepares a stream itself puts `HEADERS` in its head).
 
 The read-only routes: every page of the snapshot (`/`, `/names`, ... `/hall`, a round's page
 made when first asked for), `?part=live` (the part a page swaps in), `/static/...`,
-`/version`, `/events` (server-sent events: the version now and each new one) and `/find?q=`.
+`/version`, `/events` (server-sent events: the version now and each new one; `?p=PATH&lang=LANG`: of that
+page, told only when its content changes) and `/find?q=`.
 Any other method on them is 405.
 """
 
@@ -25,6 +26,7 @@ import time
 
 from aiohttp import web
 
+from arbiter_tournament.core.msg.i18n import LANGUAGES
 from arbiter_tournament.tui.web.http import COOKIE, SECURITY_HEADERS, choose_lang, host_allowed, same_origin
 
 __all__ = ["make_app", "WEB", "peer"]
@@ -100,20 +102,21 @@ async def page(request: web.Request) -> web.StreamResponse:
     if path == "/events" and request.method == "GET":
         return await events(request)
     if path == "/version":
-        return web.Response(body=json.dumps({"v": snap.version, "now": int(time.time() * 1000)}).encode("ascii"),
+        return web.Response(body=json.dumps(_news(snap, _watched(request, snap))).encode("ascii"),
                             headers={**HEADERS, "Content-Type": "application/json", "Cache-Control": "no-store"})
     static = w.static.get(path)
     if static is not None:
         return _body(request, static)
     query = {k: request.query.getall(k) for k in list(request.query.keys())[:10]} if request.query_string else {}
     lang, asked = choose_lang(query, request.headers, snap.default_lang)
-    extra = {"Vary": "Accept-Encoding, Accept-Language, Cookie", "X-Arbiter-Version": str(snap.version)}
+    # the version of the page's content (tui/web/book.py): what its live stream says, what it is told to fetch by
+    extra = {"Vary": "Accept-Encoding, Accept-Language, Cookie", "X-Arbiter-Version": str(snap.version_of((lang, path)))}
     if asked:
         extra["Set-Cookie"] = f"{COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Strict"
     if path == "/find":
-        return _body(request, w.find_page(snap, lang, (query.get("q") or [""])[0]), extra=extra)
+        return _body(request, await w.find_page(snap, lang, (query.get("q") or [""])[0]), extra=extra)
     if path == "/hall" and "s" in query:  # one page of the hall, for a browser without JavaScript
-        body = w.hall_one(snap, lang, (query.get("s") or [""])[0])
+        body = await w.hall_one(snap, lang, (query.get("s") or [""])[0])
         return _body(request, body, extra=extra)
     part = "live" if (query.get("part") or [""])[0] == "live" else "full"
     body = snap.bodies.get((lang, path, part))
@@ -121,7 +124,25 @@ async def page(request: web.Request) -> web.StreamResponse:
         body = await w.later(snap, lang, path, part)
     if body is None:
         return _body(request, snap.missing[lang], status=404, extra=extra)
+    w.asked_for(lang, path)
     return _body(request, body, extra=extra)
+
+
+def _watched(request: web.Request, snap):
+    """The page a live stream (or /version) is about: `?p=PATH&lang=LANG`, as static/app.js asks; None (every
+    change of the event) without it or for what is not a page."""
+    p, lang = request.query.get("p", ""), request.query.get("lang", "")
+    if not p or lang not in LANGUAGES:
+        return None
+    key = (lang, p.rstrip("/") or "/")
+    return key if key in snap.entries else None
+
+
+def _news(snap, key) -> dict:
+    """A stream's message: the version of its page (of the event, for no page), the server's clock and the
+    time the event was read last (a page shows it: static/app.js puts it in, the page unchanged)."""
+    return {"v": snap.version_of(key) if key is not None else snap.version, "now": int(time.time() * 1000),
+            "at": snap.stamp[0], "iso": snap.stamp[1]}
 
 
 async def events(request: web.Request) -> web.StreamResponse:
@@ -130,6 +151,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     live streams than the gate allows (the oldest ends)."""
     w = request.app[WEB]
     address = peer(request)
+    key = _watched(request, w.snap)
     me = w.gate.stream(address)
     resp = web.StreamResponse(headers={**HEADERS, **STREAM_HEAD})
     resp.force_close()  # the stream's end is its connection's
@@ -141,7 +163,7 @@ async def events(request: web.Request) -> web.StreamResponse:
         transport = request.transport
         while not me.ended and not w.closing:
             snap = w.snap
-            msg = json.dumps({"v": snap.version, "now": int(time.time() * 1000)})
+            msg = json.dumps(_news(snap, key))
             await resp.write(f"data: {msg}\n\n".encode("ascii"))
             if transport is None or transport.get_write_buffer_size() > STREAM_BACKLOG:
                 break
@@ -151,13 +173,17 @@ async def events(request: web.Request) -> web.StreamResponse:
             if left <= 0:
                 break
             me.wake = loop.create_future()
-            w.listeners.add(me.wake)
+            w.listeners.setdefault(key, set()).add(me.wake)
             try:
                 await asyncio.wait_for(me.wake, min(HEARTBEAT, left))
             except asyncio.TimeoutError:
                 pass
             finally:
-                w.listeners.discard(me.wake)
+                waits = w.listeners.get(key)
+                if waits is not None:
+                    waits.discard(me.wake)
+                    if not waits:
+                        del w.listeners[key]
                 me.wake = None
     except (ConnectionError, RuntimeError):  # the client went (aiohttp: cannot write to closing transport)
         pass

@@ -149,14 +149,20 @@
     try { msg = JSON.parse(data); } catch (e) { return; }
     if (typeof msg.now === "number") { skew = msg.now - Date.now(); }
     if (offline) { offline.hidden = true; }
-    if (String(msg.v) !== version) { refresh(String(msg.v)); }
+    if (String(msg.v) !== version) { refresh(String(msg.v)); return; }
+    // the page's content is the same: only the time the event was read last moves
+    var at = live.querySelector(".stamp time");
+    if (at && typeof msg.at === "string" && msg.at) { at.textContent = msg.at; at.setAttribute("datetime", msg.iso || ""); }
   }
+  // this page's stream: told only when this page's content changes (the server's tui/web/book.py)
+  var watched = "?p=" + encodeURIComponent(window.location.pathname) + "&lang=" +
+    encodeURIComponent(document.documentElement.getAttribute("lang") || "");
   if (window.EventSource) {
     // one stream per open page; closed when the page is left (a browser holds at most six
     // connections to a server: streams of pages kept in its back-forward cache would block the next)
     var es = null;
     var listen = function () {
-      es = new EventSource("/events");
+      es = new EventSource("/events" + watched);
       es.onmessage = function (e) { heard(e.data); };
       es.onerror = function () { if (offline) { offline.hidden = false; } };
     };
@@ -165,7 +171,7 @@
     window.addEventListener("pageshow", function (e) { if (e.persisted && !es) { listen(); } });
   } else {
     setInterval(function () {
-      fetch("/version", { cache: "no-store" }).then(function (r) { return r.text(); }).then(heard)
+      fetch("/version" + watched, { cache: "no-store" }).then(function (r) { return r.text(); }).then(heard)
         .catch(function () { if (offline) { offline.hidden = false; } });
     }, 1500);
   }
