@@ -38,7 +38,7 @@ REASONS = {200: "OK", 204: "No Content", 304: "Not Modified", 400: "Bad Request"
 SECURITY_HEADERS = {k.decode("ascii"): v.decode("ascii") for k, _, v in
                     (line.partition(b": ") for line in SECURITY.split(b"\r\n") if line)}
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 5\r\n"
-        b"Content-Length: 31\r\nConnection: close\r\n\r\ntoo many connections; try again\n")
+        + SECURITY + b"Content-Length: 31\r\nConnection: close\r\n\r\ntoo many connections; try again\n")
 
 
 @dataclass(frozen=True)

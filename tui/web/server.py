@@ -55,7 +55,7 @@ from arbiter_tournament.tui.web.book import Book
 from arbiter_tournament.tui.web import pages as P
 from arbiter_tournament.tui.web.gate import PER_ADDRESS, STREAMS, Gate
 from arbiter_tournament.tui.web.http import Body, Snapshot, addresses, choose_lang, host_allowed, machine_names, room_for, venue_name
-from arbiter_tournament.tui.web.routes import make_app
+from arbiter_tournament.tui.web.routes import HEADERS, make_app
 
 __all__ = ["Web", "serve", "choose_lang", "host_allowed", "MAX_CLIENTS", "PER_ADDRESS", "STREAMS"]
 
@@ -101,6 +101,16 @@ def _give_back(collect: bool, memo=None) -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):  # not glibc: what the allocator keeps, it keeps
         pass
+
+
+class Answering(web.RequestHandler):
+    """aiohttp's handler of one connection, whose own answers (400 for a malformed request or headers too
+    long, 500) carry the security headers too: they are made before any route or middleware of ours."""
+
+    def handle_error(self, request, status: int = 500, exc=None, message=None) -> web.StreamResponse:
+        response = super().handle_error(request, status, exc, message)
+        response.headers.update(HEADERS)
+        return response
 
 
 QUIET = logging.getLogger("arbiter.web")
@@ -369,13 +379,14 @@ class Web:
         self.app = make_app(self)
         for add in self.extra_routes:
             add(self.app, self)
-        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, logger=QUIET,
-                                    keepalive_timeout=IDLE_TIMEOUT,
-                                    handler_cancellation=True, max_line_size=8190, max_field_size=8190,
-                                    max_headers=100, shutdown_timeout=2.0)
+        each = {"access_log": None, "logger": QUIET, "keepalive_timeout": IDLE_TIMEOUT, "max_line_size": 8190,
+                "max_field_size": 8190, "max_headers": 100}  # a connection's handler's (aiohttp's RequestHandler)
+        self.runner = web.AppRunner(self.app, handle_signals=False, handler_cancellation=True, shutdown_timeout=2.0,
+                                    **each)
         await self.runner.setup()
-        self.server = await loop.create_server(self.gate.protocol(self.runner.server), self.host, self.port,
-                                               backlog=4096, reuse_address=True)
+        manager = self.runner.server
+        self.server = await loop.create_server(self.gate.protocol(lambda: Answering(manager, loop=loop, **each)),
+                                               self.host, self.port, backlog=4096, reuse_address=True)
         self.port = self.server.sockets[0].getsockname()[1]
         self._watcher = asyncio.ensure_future(self.watch())
 
