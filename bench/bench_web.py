@@ -39,6 +39,9 @@ Other runs, instead of the one above:
                              phone heard, and fetched
     --memory[=PLAYERS]       the server's memory when its 300-player file is replaced by one of
                              PLAYERS (20,000) and then by the small one again
+    --reports[=ARGS]         bench/bench_reports.py: 1,000 phones reporting 500 boards within a
+                             minute while the judge changes the file every second (ARGS its own,
+                             comma-separated), its server from --server-path when given
 
 Everything goes to 127.0.0.1 only (127.0.0.0/8 is all this machine's: no network).
 
@@ -98,7 +101,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_store import big_event  # noqa: E402
 
 from arbiter_tournament.core.store import create, load  # noqa: E402
-from arbiter_tournament.tui.web import pages  # noqa: E402
 from arbiter_tournament.tui.web.server import Web  # noqa: E402
 
 PATHS = ["/", "/names", "/static/app.css", "/static/app.js", "/standings", "/?part=live", "/version", "/hall",
@@ -195,7 +197,8 @@ async def stream(k: int, port: int, opened: list, heard: list[float], version: l
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)),
                                                 TIMEOUT)
-        writer.write(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        writer.write(f"GET /events?p=/&lang={'ru' if k % 3 == 0 else 'en'} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+                     .encode())  # the stream of the page "/", as static/app.js opens it
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
         if not head.startswith(b"HTTP/1.1 200"):
             errors.append(f"/events: {head[:12]!r}")
@@ -466,7 +469,7 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
             r, w = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)), TIMEOUT)
             conns[k] = (r, w)
             sr, sw = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)), TIMEOUT)
-            sw.write(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            sw.write(f"GET /events?p=/&lang=en HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())  # its page's
             head = await asyncio.wait_for(sr.readuntil(b"\r\n\r\n"), TIMEOUT)
             if not head.startswith(b"HTTP/1.1 200"):
                 errors.append(f"/events: {head[:12]!r}")
@@ -605,12 +608,31 @@ def memory(server_path: str, players: int) -> None:
           f"load average {os.getloadavg()[0]:.1f} (2 cores)")
 
 
+def reports(server_path: str, args: str) -> None:
+    """`--reports[=ARGS]`: bench/bench_reports.py (1,000 phones reporting 500 boards within a minute, the
+    judge changing the file every second; ARGS its own, comma-separated: `--reports=1000,60,--judge-every=1`),
+    its server (and its judge) from `--server-path` when given."""
+    import bench_reports
+
+    if server_path:  # its processes run with PYTHONPATH=ROOT: the server's package from there
+        bench_reports.ROOT = Path(server_path)
+    sys.argv = [sys.argv[0], *[a for a in (args or "1000,60").split(",") if a]]
+    cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+    bench_reports.main()
+    cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"  the phones' CPU (this process) {cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime:.1f} s; "
+          f"the server from {server_path or ROOT}")
+
+
 def special(server_path: str) -> bool:
     """`--hostile[=SECONDS]`, `--phones=N [--players=P]` or `--memory[=PLAYERS]`: those runs instead of
     the load above."""
     flags = dict(a[2:].partition("=")[::2] for a in sys.argv[1:] if a.startswith("--"))
     if "memory" in flags:
         memory(server_path, int(flags["memory"] or 20000))
+        return True
+    if "reports" in flags:
+        reports(server_path, flags["reports"])
         return True
     if "hostile" not in flags and "phones" not in flags:
         return False
@@ -683,19 +705,37 @@ def main() -> None:
         t = time.perf_counter()
         e = load(path)
         t_load = time.perf_counter() - t
-        t = time.perf_counter()
-        shared = pages.Shared(e)
-        web.sites = {lang: pages.build(e, lang, shared) for lang in ("en", "ru")}
-        t_pages = time.perf_counter() - t
-        t = time.perf_counter()
-        snap = web._assemble("en")
-        t_gzip = time.perf_counter() - t
+        c = time.process_time()
+        snap = web.build()
+        for key in list(snap.entries):  # every page of both languages, made and framed
+            web._make(snap, *key)
+        t_all = time.process_time() - c
         size = sum(len(b.data) for b in snap.bodies.values())
         print(f"event: {players} players, {rounds} rounds (the last one being played), tie-breaks "
-              f"{', '.join(e.tiebreaks)}; {len(snap.bodies) // 4} pages a language made at once "
-              f"({size / 1e6:.1f} MB in both languages), {len(web.sites['en'].later)} rounds' pages when asked for")
-        print(f"a change, in the server's worker thread: the file read {t_load * 1000:.0f} ms, every page in both "
-              f"languages {t_pages * 1000:.0f} ms, framed and gzipped {t_gzip * 1000:.0f} ms")
+              f"{', '.join(e.tiebreaks)}; {len(snap.entries) // 2} pages a language ({size / 1e6:.1f} MB in both "
+              f"languages)")
+        print(f"in the server's worker thread: the file read {t_load * 1000:.0f} ms; every page of both languages made, "
+              f"framed and gzipped {t_all * 1000:.0f} ms CPU (the server before made them all on every change)")
+        hot = frozenset((lang, p) for lang in ("en", "ru") for p in PATHS if not p.startswith(("/static", "/version", "/?")))
+        web.snap = web.build(hot)
+        web.snap = web.build(hot)  # the file unchanged: nothing made
+        from arbiter_tournament.core import commands as cmds
+        from arbiter_tournament.core.event.results import Result
+        from arbiter_tournament.core.store import EventFile
+
+        ef, times = EventFile(path), []
+        for k, board in enumerate((2, 3, 4)):
+            cmds.run(ef, cmds.RecordResult("swiss", None, rounds, board, (Result.DRAW, Result.FIRST_WINS)[k % 2],
+                                           force=True))
+            c = time.process_time()
+            web.snap = web.build(hot)
+            times.append(time.process_time() - c)
+        cmds.run(ef, cmds.RecordResult("swiss", None, rounds, 2, None, force=True))
+        cmds.run(ef, cmds.RecordResult("swiss", None, rounds, 3, None, force=True))
+        cmds.run(ef, cmds.RecordResult("swiss", None, rounds, 4, None, force=True))
+        print(f"a result entered, the pages open in the hall ({len(hot) // 2} a language) made again: "
+              f"{', '.join(f'{x * 1000:.0f}' for x in times)} ms CPU; the pages it changed: "
+              f"{', '.join(sorted(p for lang, p in web.snap.changed if lang == 'en'))}")
         port = free_port()
         server = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "display", str(path), "--serve", "--port",
                                    str(port), "--max-clients", str(max(1000, 2 * clients + 10))],

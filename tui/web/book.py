@@ -25,12 +25,13 @@ page go at once, keeping only its hash and version), and the deps hold parts of 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 
 from arbiter_tournament.core.formats.publish import change_set
 from arbiter_tournament.tui.web.frame import live_part
 
-__all__ = ["Book", "Entry", "Memo", "content_hash", "make", "version_of"]
+__all__ = ["Book", "Entry", "Memo", "content_hash", "make", "patch", "version_of"]
 
 
 def content_hash(site, page, problem: str = "") -> str:
@@ -46,6 +47,8 @@ class Entry:
     extra: dict = field(default_factory=dict)  # what making it left on its site (/names: the finder)
     digest: str = ""  # content_hash, once made
     before: tuple[str, int] = ("", 0)  # (digest, version) before its deps changed: made again equal, it keeps that
+    old: str | None = None  # the live part (without its clock) of the version before, while it is made again
+    patch: dict | None = None  # what changed in its live part since the version before (`patch`): the streams say it
 
 
 class Memo:
@@ -105,12 +108,15 @@ class Book:
     def __init__(self) -> None:
         self.entries: dict[tuple[str, str], Entry] = {}
         self.memo = Memo()
+        self.sites: dict = {}  # the sites of the newest version (the frame of a page of the version before)
 
-    def update(self, sites: dict, version: int, everything: bool = False) -> dict[tuple[str, str], Entry]:
+    def update(self, sites: dict, version: int, everything: bool = False,
+               hot: frozenset = frozenset()) -> dict[tuple[str, str], Entry]:
         """The entries of a new version of the event (`sites`: lang -> pages.Site, nothing made yet): a page
         whose deps are equal keeps its page and version (`everything`: none does: the banner changed); a page
         whose deps changed is made again when asked for (`make`)."""
         old, new = self.entries, {}
+        sites_before, self.sites = self.sites, dict(sites)
         self.memo.turn()
         for lang, site in sites.items():
             for path, deps in site.deps.items():
@@ -125,6 +131,9 @@ class Book:
                     continue
                 before = ("", 0) if was is None else (was.digest, was.version) if was.digest else was.before
                 new[key] = Entry(deps, version, before=before)
+                if key in hot and was is not None and was.page is not None and not everything:
+                    # made again now (it is open): what changed in it is sent to the phones showing it
+                    new[key].old = live_part(sites_before.get(lang, site), was.page, stamp="", stamp_iso="")
         self.entries = new
         return new
 
@@ -148,10 +157,32 @@ def make(entries: dict, sites: dict, key: tuple[str, str], problem: str = "") ->
     digest = content_hash(site, page, problem)
     if entry.before[0] and not change_set({key[1]: digest}, {key[1]: entry.before[0]}).changed:
         entry.version = entry.before[1]
-    entry.before = ("", 0)
+    if entry.old is not None and entry.version != entry.before[1]:
+        entry.patch = patch(entry.old, live_part(site, page, stamp="", stamp_iso="", problem=problem), entry.before[1])
+    entry.before, entry.old = ("", 0), None
     entry.page, entry.digest = page, digest
     entry.extra = site.extras.get(key[1], {})
     return True
+
+
+_UNIT = re.compile(r"<(tr|p)\b[^>]*>.*?</\1>", re.S)  # a row of a table, a paragraph
+PATCH_ROWS = 40  # at most so many rows or paragraphs changed (a result: one or two), ...
+PATCH_BYTES = 16 * 1024  # ... of at most so many bytes: else the phone fetches the page's live part
+
+
+def patch(old: str, new: str, since: int) -> dict | None:
+    """What changed from the live part `old` (of version `since`) to `new`, as rows and paragraphs replaced
+    (`{"from": since, "n": count, "rows": [[index, html], ...]}`: the index among the part's `tr` and `p`
+    elements, in order); None when more changed (another row, a table more) or too much: the phone fetches
+    the whole part then. static/app.js checks the count of its own elements before it applies one."""
+    a = [m.group(0) for m in _UNIT.finditer(old)]
+    b = [m.group(0) for m in _UNIT.finditer(new)]
+    if len(a) != len(b) or _UNIT.sub("", old) != _UNIT.sub("", new):
+        return None
+    rows = [[i, y] for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    if not rows or len(rows) > PATCH_ROWS or sum(len(y) for _, y in rows) > PATCH_BYTES:
+        return None
+    return {"from": since, "n": len(b), "rows": rows}
 
 
 def version_of(entries: dict, key: tuple[str, str] | None, default: int) -> int:

@@ -75,6 +75,7 @@ class _NotTheirs(logging.Filter):
 
 GIVE_BACK = 4 * 1024 * 1024  # pages of more than this (some 300 players): their memory is given back when replaced
 GIVE_BACK_PLAYERS = 2000  # an event of more players replaced by one of a quarter fewer: the reader's memo too
+FIRST = ("/", "/names", "/standings", "/crosstable", "/players", "/rounds", "/hall")  # made as the server starts
 HOT = 90.0  # s: a page asked for this lately is made again at once on a change (a phone without JavaScript: 60 s)
 
 
@@ -218,7 +219,7 @@ class Web:
         """The snapshot of a new version: the pages kept from the version before (their deps equal), the
         `hot` ones made and framed now, the others when asked for (`later`)."""
         version = self.version + 1
-        entries = self.book.update(self.sites, version, everything)
+        entries = self.book.update(self.sites, version, everything, hot)
         missing = {}
         stamp, iso = self.stamp
         snap = Snapshot(version, {}, missing, default_lang, sites=dict(self.sites), stamp=self.stamp,
@@ -372,7 +373,9 @@ class Web:
         """Make the first pages and listen (raises OSError when the address cannot be had)."""
         self.stopping = asyncio.Event()
         loop = asyncio.get_running_loop()
-        snap = await loop.run_in_executor(self.pool, self.build)
+        # the first version: the pages of the navigation made at once (the hall's phones open them first)
+        start = frozenset((lang, path) for lang in LANGUAGES for path in FIRST)
+        snap = await loop.run_in_executor(self.pool, self.build, start)
         if snap is None:  # the file went bad between the command's check and here
             raise self.error
         self.publish(snap)
