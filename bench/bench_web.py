@@ -35,7 +35,8 @@ Other runs, instead of the one above:
     --phones=N [--players=P] N phones (default event: 1000 players), each its own address holding
                              its page's stream and a keep-alive connection, each asking for three
                              pages at random moments of 30 s; then a result is entered and each
-                             phone, on hearing it, fetches its page's new part: how long until every
+                             phone, on hearing it, swaps in the rows the news carries (or, without
+                             them, fetches its page's new part, as static/app.js): how long until every
                              phone heard, and fetched
     --memory[=PLAYERS]       the server's memory when its 300-player file is replaced by one of
                              PLAYERS (20,000) and then by the small one again
@@ -435,7 +436,7 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
     """`n` phones, each from its own address: its page's live stream and one keep-alive connection.
     Each asks for three pages at random moments of SPREAD seconds (3,000 phones: 300 pages a
     second, the hall's players all looking within half a minute); then a result is entered (`arbiter result`) and each phone, on
-    hearing it, fetches its page's live part, as the page's script does."""
+    hearing it, swaps in the rows the news carries, or fetches its page's live part, as the page's script does."""
     errors: list[str] = []
     opened: list = []
     heard: list[float] = []
@@ -443,6 +444,7 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
     changed: list[float] = []
     lat: list[float] = []
     first_v: list[int] = []
+    swapped: list[int] = []
     conns: list = [None] * n
 
     async def fetch(k: int, path: str) -> int:
@@ -493,15 +495,19 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
                     errors.append("/events: closed")
                     return
                 if line.startswith(b"data: "):
-                    v = json.loads(line[6:])["v"]
+                    msg = json.loads(line[6:])
+                    v = msg["v"]
                     if not first_v:
                         first_v.append(v)
                     elif v > first_v[0] and changed:
                         heard.append(time.perf_counter() - changed[0])
-                        status = await fetch(k, "/?part=live")
+                        if msg.get("rows") and msg.get("from") == first_v[0]:  # the rows swapped in (static/app.js)
+                            swapped.append(k)
+                        else:
+                            status = await fetch(k, "/?part=live")
+                            if status != 200:
+                                errors.append(f"/?part=live: status {status}")
                         fetched.append(time.perf_counter() - changed[0])
-                        if status != 200:
-                            errors.append(f"/?part=live: status {status}")
                         return
         except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError) as exc:
             errors.append(repr(exc))
@@ -550,7 +556,7 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
     for w in opened:
         w.close()
     return {"lat": lat, "errors": errors, "streams": len(opened), "heard": heard, "fetched": fetched,
-            "opening": opening, "took": took, "client_cpu": client_cpu}
+            "opening": opening, "took": took, "client_cpu": client_cpu, "swapped": len(swapped)}
 
 
 def memory(server_path: str, players: int) -> None:
@@ -679,7 +685,8 @@ def special(server_path: str) -> bool:
         heard, fetched = sorted(r["heard"]), sorted(r["fetched"])
         if heard:
             print(f"  a result: heard by {len(heard)}/{r['streams']} (the last {heard[-1]:.2f} s after the command "
-                  f"ended), the new part fetched by {len(fetched)} (the last {fetched[-1]:.2f} s)")
+                  f"ended), on every phone (its row swapped in: {r['swapped']}, the new part fetched: "
+                  f"{len(fetched) - r['swapped']}) by {len(fetched)} (the last {fetched[-1]:.2f} s)")
         print(f"  CPU: the phones {r['client_cpu']:.1f} s (on the same machine)")
     print(f"  server: CPU {cpu:.1f} s; memory {rss0} at rest, {st['VmRSS']} after, peak {st['VmHWM']}; "
           f"load average {load:.1f} (2 cores)")

@@ -163,6 +163,7 @@ class _Build:
         self.find_head: list[str] = []
         self.hall_slides: list[Markup] = []
         self.deps: dict[str, tuple] = {}  # what each page is made of (`deps`: the hall's slides are kept by them)
+        self.extras: dict[str, dict] = {}  # path -> what making it left besides the page (`Site.made`)
 
     # -- pieces -----------------------------------------------------------------------------
     def who(self, pid: int | None) -> Markup:
@@ -414,6 +415,13 @@ class _Build:
     def hall(self) -> Page:
         """The hall's projector: tui/web/hall.py (its slides also kept one by one, for /hall?s=K)."""
         page, self.hall_slides = hall_page(self)
+        self.extras["/hall"] = {"hall_slides": self.hall_slides}
+        return page
+
+    def names_page(self) -> Page:
+        """`names`, its rows kept for /find (`Site.finder`)."""
+        page = self.names()
+        self.extras["/names"] = {"finder": self.finder, "find_head": self.find_head}
         return page
 
     def clock(self) -> tuple[str, int | None]:
@@ -438,20 +446,10 @@ def build(event: Event, lang: str, shared: Shared | None = None) -> Site:
     are equal to the version before's). `shared`: what the other language's pages already took from the
     same event."""
     b = _Build(event, lang, shared)
-    site = Site(lang=lang, event_name=event.name, nav=b.nav(), clock=b.clock())
-
-    def names() -> Page:
-        page = b.names()
-        site.extras["/names"] = {"finder": b.finder, "find_head": b.find_head}
-        return page
-
-    def hall() -> Page:
-        page = b.hall()
-        site.extras["/hall"] = {"hall_slides": b.hall_slides}
-        return page
-
-    site.later = {"/": b.pairings, "/names": names, "/standings": b.standings, "/crosstable": b.crosstable,
-                  "/bracket": b.bracket_page, "/rounds": b.rounds_index, "/players": b.players, "/hall": hall}
+    # nothing here refers back to the site (its makers are the builder's): a version let go is freed at once
+    site = Site(lang=lang, event_name=event.name, nav=b.nav(), clock=b.clock(), made=b.extras)
+    site.later = {"/": b.pairings, "/names": b.names_page, "/standings": b.standings, "/crosstable": b.crosstable,
+                  "/bracket": b.bracket_page, "/rounds": b.rounds_index, "/players": b.players, "/hall": b.hall}
     if b.playoff:
         site.later["/playoff"] = b.playoff_page
     site.later.update({round_path(r): (lambda r=r: b.round_page(r)) for r in event.rounds})

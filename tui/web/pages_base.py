@@ -32,11 +32,14 @@ class Site:
     later: dict = field(default_factory=dict)  # path -> what makes that page, once, when it is asked for
     deps: dict = field(default_factory=dict)  # path -> what the page is made of (equal: the page is the same)
     extras: dict = field(default_factory=dict)  # path -> what making it left besides (/names: the finder)
+    made: dict = field(default_factory=dict)  # path -> what the makers leave besides a page (the builder's)
 
     def page(self, path: str) -> Page | None:
         """The page at `path` (made now if it was not yet: every page is made when first asked for), or None."""
         if path not in self.pages and path in self.later:
             self.pages[path] = self.later[path]()
+            if path in self.made:
+                self.extras[path] = self.made[path]
         return self.pages.get(path)
 
     @property

@@ -76,6 +76,10 @@ class _NotTheirs(logging.Filter):
 GIVE_BACK = 4 * 1024 * 1024  # pages of more than this (some 300 players): their memory is given back when replaced
 GIVE_BACK_PLAYERS = 2000  # an event of more players replaced by one of a quarter fewer: the reader's memo too
 FIRST = ("/", "/names", "/standings", "/crosstable", "/players", "/rounds", "/hall")  # made as the server starts
+# the collector's young generation at 50,000 objects rather than 700: a request's objects are freed (by their
+# counts) long before, so few are moved to the old generation, whose full rounds (all of the thousands of
+# connections' objects) come seldom: bench/bench_web.py --phones
+GC_THRESHOLDS = (50_000, 20, 100)
 HOT = 90.0  # s: a page asked for this lately is made again at once on a change (a phone without JavaScript: 60 s)
 
 
@@ -128,8 +132,9 @@ class Web:
     def __init__(self, path: str, *, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
                  max_clients: int = MAX_CLIENTS, poll: float = 0.25, clock=_local_now, log=None,
                  names: tuple[str, ...] = (), per_address: int = PER_ADDRESS, streams: int = STREAMS,
-                 routes=()) -> None:
+                 routes=(), freeze: bool = False) -> None:
         self.file = EventFile(path)
+        self.freeze = freeze  # once serving: what is there (modules, the first pages) out of the collector's rounds
         self.name = self.file.path.name
         self.interval = interval
         self.host, self.port = host, port
@@ -250,8 +255,10 @@ class Web:
         v, sv = entry.version, snap.version
         full = P.document(site, page, version=v, stamp=stamp, stamp_iso=iso, problem=problem, interval=self.interval)
         part = P.live_part(site, page, stamp=stamp, stamp_iso=iso, problem=problem)
-        snap.bodies[(lang, path, "full")] = Body.of(full, f"{sv}-{lang}-f", "text/html; charset=utf-8")
-        snap.bodies[(lang, path, "live")] = Body.of(part, f"{sv}-{lang}-l", "text/html; charset=utf-8")
+        # gzip level 6: a page is made once per change of its own now (2-3 ms at 1000 players), and each of the
+        # hall's phones takes a sixth fewer bytes than at level 1
+        snap.bodies[(lang, path, "full")] = Body.of(full, f"{sv}-{lang}-f", "text/html; charset=utf-8", level=6)
+        snap.bodies[(lang, path, "live")] = Body.of(part, f"{sv}-{lang}-l", "text/html; charset=utf-8", level=6)
         return True
 
     async def ready(self, snap: Snapshot, lang: str, path: str) -> bool:
@@ -407,6 +414,14 @@ class Web:
     async def _serve_until_stopped(self, ready) -> None:
         try:
             await self.start()
+            if self.freeze:
+                # what the process holds once serving (the modules, aiohttp, the first version's pages: none of it
+                # refers to itself, so a version replaced is still freed at once) is left out of the collector's
+                # full rounds, which otherwise scan it all again and again as thousands of phones connect
+                # (330-800 ms each on the loaded 2-core machine: the phones' p99)
+                gc.collect()
+                gc.freeze()
+                gc.set_threshold(*GC_THRESHOLDS)
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 try:
@@ -444,7 +459,7 @@ def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int 
 
         routes = (reports_routes(path),)
     web_ = Web(path, interval=interval, host=host, port=port, max_clients=fit, names=names, per_address=per_address,
-               routes=routes)
+               routes=routes, freeze=True)
 
     def ready(w: Web) -> None:
         said = "with the players' reports (/me)" if reports else "read-only"
