@@ -597,7 +597,7 @@ def memory(server_path: str, players: int) -> None:
                 for page in ("/", "/names", "/standings", "/hall", "/players"):
                     with urllib.request.urlopen(f"http://127.0.0.1:{port}{page}?lang={lang}", timeout=120) as r:
                         r.read()
-            time.sleep(2)
+            time.sleep(5)  # the memory let go (in the worker thread) before it is read
 
         try:
             rest = status_of(server.pid)["VmRSS"]

@@ -57,7 +57,7 @@ from arbiter_tournament.tui.web.gate import PER_ADDRESS, STREAMS, Gate
 from arbiter_tournament.tui.web.http import Body, Snapshot, addresses, choose_lang, host_allowed, machine_names, room_for, venue_name
 from arbiter_tournament.tui.web.routes import HEADERS, make_app
 
-__all__ = ["Web", "serve", "choose_lang", "host_allowed", "MAX_CLIENTS", "PER_ADDRESS", "STREAMS"]
+__all__ = ["Web", "serve", "small_objects_from_malloc", "choose_lang", "host_allowed", "MAX_CLIENTS", "PER_ADDRESS", "STREAMS"]
 
 MAX_CLIENTS = 8000  # 3,000 phones (a stream and a connection or two each) and the projectors
 IDLE_TIMEOUT = 30.0  # a connection with no request in this time is closed (from its start, too)
@@ -108,6 +108,11 @@ def _give_back(collect: bool, memo=None) -> None:
         pass
 
 
+def _weight(snap: Snapshot) -> int:
+    """The bytes of a version's pages made (their bodies, and the pages kept from the versions before)."""
+    return snap.size + sum(len(e.page.body) for e in snap.entries.values() if e.page is not None)
+
+
 class Answering(web.RequestHandler):
     """aiohttp's handler of one connection, whose own answers (400 for a malformed request or headers too
     long, 500) carry the security headers too: they are made before any route or middleware of ours."""
@@ -156,6 +161,7 @@ class Web:
         self.asked: dict[tuple[str, str], float] = {}  # (lang, path) -> when it was last served (loop time)
         self.book = Book()  # the pages kept from one version to the next (tui/web/book.py)
         self.players = 0  # the players of the event read last
+        self.settle = False  # a big file was replaced by a smaller one: its pages to be made anew (`_settle`)
         self.gate = Gate(max_clients, per_address, streams)
         self.extra_routes = list(routes)  # add(app, web): more routes (the players' reports)
         self.app: web.Application | None = None
@@ -188,10 +194,10 @@ class Web:
             text = text.replace(p, self.name)  # the page shows no path of the judge's machine
         return clean(text)
 
-    def build(self, hot: frozenset = frozenset()) -> Snapshot | None:
+    def build(self, hot: frozenset = frozenset(), again: bool = False) -> Snapshot | None:
         """Load the event and the plan of its pages (in the worker thread); the pages whose parts changed are
         made again, now if they are `hot` (open or asked for lately), else when asked for; None if nothing
-        changed."""
+        changed. `again`: every page is made anew (`settle`)."""
         stamp = Stamp.of(self.file.real)
         try:
             event = self.file.load()
@@ -218,7 +224,7 @@ class Web:
         self.sites = sites
         self.players = len(event.players)
         self.default_lang = language(event)
-        return self._assemble(self.default_lang, hot, everything=was_bad)
+        return self._assemble(self.default_lang, hot, everything=was_bad or again)
 
     def _assemble(self, default_lang: str, hot: frozenset = frozenset(), everything: bool = False) -> Snapshot:
         """The snapshot of a new version: the pages kept from the version before (their deps equal), the
@@ -344,11 +350,12 @@ class Web:
             return
         old, self.snap = self.snap, snap
         self._wake_streams(snap.changed)
-        if old is not None and (old.size > GIVE_BACK or old.players > GIVE_BACK_PLAYERS):
-            # a big file replaced by a smaller one: what refers to itself and the reader's memo of it too
-            shrunk = snap.players < old.players * 3 // 4 or snap.size < old.size * 3 // 4
+        if old is not None and (_weight(old) > GIVE_BACK or old.players > GIVE_BACK_PLAYERS):
+            # a big file replaced by one of fewer players: the reader's memo of it and the pieces of its pages too
+            shrunk = snap.players < old.players * 3 // 4
             del old
             asyncio.get_running_loop().run_in_executor(self.pool, _give_back, shrunk, self.book.memo)
+            self.settle = self.settle or (shrunk and not self.closing)
 
     def _wake_streams(self, keys=None) -> None:
         """Wake the streams of `keys` (lang, path) and those of no page; every stream when `keys` is None."""
@@ -372,8 +379,23 @@ class Web:
                 continue
             try:
                 self.publish(await loop.run_in_executor(self.pool, self.build, self.hot()))
+                if self.settle:
+                    await self._settle()
             except Exception as exc:  # noqa: BLE001 - never stop following the file
                 self.log(f"arbiter: display: {exc!r}")
+
+    async def _settle(self) -> None:
+        """After a big file was replaced by a smaller one: the pages made anew once the big one's memory is let
+        go, and the first ones made beside it let go in turn. The small version's objects were made while the
+        big one's were there, scattered among them: they kept most of the big one's memory from going back to
+        the system (127 MB after, against 60 at the start, for a 20,000-player file); made again, they are
+        packed together. The content is the same: every page keeps its version, no phone is told."""
+        loop = asyncio.get_running_loop()
+        self.settle = False
+        snap = await loop.run_in_executor(self.pool, self.build, self.hot(), True)
+        if snap is not None and not self.closing:
+            self.publish(snap)
+            await loop.run_in_executor(self.pool, _give_back, True, None)
 
     # -- running ------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -445,6 +467,27 @@ class Web:
         if self.runner is not None:
             await self.runner.cleanup()
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def small_objects_from_malloc() -> None:
+    """Start this process again with the system's allocator for small objects (`PYTHONMALLOC=malloc`), unless
+    it has one set or was not started as `arbiter display FILE --serve` (which calls it before it says or serves
+    anything; a test calling the command in its own process is not started again).
+    Python's own allocator keeps memory in 1 MB arenas, each kept as long as one object in it lives: after a
+    20,000-player file was replaced by a 300-player one, the server kept 119-128 MB against 61 MB at its start,
+    although nothing of the big file was left (tests/web/test_web_server.py) but the small event's objects,
+    made while the big one's were there, scattered among its arenas. malloc gives back every free page (with
+    `_give_back`'s malloc_trim): 70 MB after, for some 10-20 % more CPU making pages (bench/bench_web.py
+    --memory; docs/exports.md)."""
+    argv = getattr(sys, "orig_argv", None) or []
+    if os.environ.get("PYTHONMALLOC") or "--serve" not in argv:  # set already, or not this process's own command
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        os.execve(sys.executable, sys.orig_argv, {**os.environ, "PYTHONMALLOC": "malloc"})
+    except OSError:  # not allowed here: Python's allocator it is
+        pass
 
 
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
