@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from arbiter_tournament.core.formats.publish import change_set
 from arbiter_tournament.tui.web.frame import live_part
+from arbiter_tournament.tui.web.pages_base import Page
 
 __all__ = ["Book", "Entry", "Memo", "content_hash", "make", "patch", "version_of"]
 
@@ -43,7 +44,7 @@ def content_hash(site, page, problem: str = "") -> str:
 class Entry:
     deps: object  # what the page is made of (pages.deps): equal to the next version's, the page is kept
     version: int  # the version of the event its content last changed at
-    page: object = None  # the Page once made (None: made when asked for)
+    page: Page | None = None  # the Page once made (None: made when asked for)
     extra: dict = field(default_factory=dict)  # what making it left on its site (/names: the finder)
     digest: str = ""  # content_hash, once made
     before: tuple[str, int] = ("", 0)  # (digest, version) before its deps changed: made again equal, it keeps that
@@ -179,10 +180,10 @@ def patch(old: str, new: str, since: int) -> dict | None:
     b = [m.group(0) for m in _UNIT.finditer(new)]
     if len(a) != len(b) or _UNIT.sub("", old) != _UNIT.sub("", new):
         return None
-    rows = [[i, y] for i, (x, y) in enumerate(zip(a, b)) if x != y]
-    if not rows or len(rows) > PATCH_ROWS or sum(len(y) for _, y in rows) > PATCH_BYTES:
+    changed = [(i, y) for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    if not changed or len(changed) > PATCH_ROWS or sum(len(y) for _, y in changed) > PATCH_BYTES:
         return None
-    return {"from": since, "n": len(b), "rows": rows}
+    return {"from": since, "n": len(b), "rows": [[i, y] for i, y in changed]}
 
 
 def version_of(entries: dict, key: tuple[str, str] | None, default: int) -> int:

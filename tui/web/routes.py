@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -31,7 +32,10 @@ from arbiter_tournament.tui.web.http import COOKIE, SECURITY_HEADERS, choose_lan
 
 __all__ = ["make_app", "WEB", "peer"]
 
-WEB = web.AppKey("web", object)
+if TYPE_CHECKING:
+    from arbiter_tournament.tui.web.server import Web
+
+WEB: web.AppKey[Web] = web.AppKey("web", object)  # type: ignore[arg-type]  # (the class is server's, which imports this)
 HEARTBEAT = 10.0  # a stream says the version this often (a phone whose network went is noticed)
 STREAM_LIFE = 600.0  # a stream ends after ten minutes; the page's EventSource opens a new one (2 s)
 STREAM_BACKLOG = 4096  # a stream whose client has not read this much (asleep, gone) is ended
@@ -99,6 +103,7 @@ async def page(request: web.Request) -> web.StreamResponse:
     if len(path) > 1 and path.endswith("/"):
         path = path.rstrip("/")
     snap = w.snap
+    assert snap is not None  # (published before the app serves)
     if path == "/events" and request.method == "GET":
         return await events(request)
     if path == "/version":

@@ -117,6 +117,8 @@ class Answering(web.RequestHandler):
     """aiohttp's handler of one connection, whose own answers (400 for a malformed request or headers too
     long, 500) carry the security headers too: they are made before any route or middleware of ours."""
 
+    __slots__ = ()
+
     def handle_error(self, request, status: int = 500, exc=None, message=None) -> web.StreamResponse:
         response = super().handle_error(request, status, exc, message)
         response.headers.update(HEADERS)
@@ -231,7 +233,7 @@ class Web:
         `hot` ones made and framed now, the others when asked for (`later`)."""
         version = self.version + 1
         entries = self.book.update(self.sites, version, everything, hot)
-        missing = {}
+        missing: dict[str, Body] = {}
         stamp, iso = self.stamp
         snap = Snapshot(version, {}, missing, default_lang, sites=dict(self.sites), stamp=self.stamp,
                         problem=dict(self.problem), entries=entries, players=self.players)
@@ -411,14 +413,19 @@ class Web:
         self.app = make_app(self)
         for add in self.extra_routes:
             add(self.app, self)
-        each = {"access_log": None, "logger": QUIET, "keepalive_timeout": IDLE_TIMEOUT, "max_line_size": 8190,
-                "max_field_size": 8190, "max_headers": 100}  # a connection's handler's (aiohttp's RequestHandler)
         self.runner = web.AppRunner(self.app, handle_signals=False, handler_cancellation=True, shutdown_timeout=2.0,
-                                    **each)
+                                    access_log=None, logger=QUIET, keepalive_timeout=IDLE_TIMEOUT, max_line_size=8190,
+                                    max_field_size=8190, max_headers=100)
         await self.runner.setup()
         manager = self.runner.server
-        self.server = await loop.create_server(self.gate.protocol(lambda: Answering(manager, loop=loop, **each)),
-                                               self.host, self.port, backlog=4096, reuse_address=True)
+        assert manager is not None
+
+        def handler() -> Answering:  # a connection's: the runner's own, with the headers on aiohttp's answers too
+            return Answering(manager, loop=loop, access_log=None, logger=QUIET,  # type: ignore[arg-type]
+                             keepalive_timeout=IDLE_TIMEOUT, max_line_size=8190, max_field_size=8190, max_headers=100)
+
+        self.server = await loop.create_server(self.gate.protocol(handler), self.host, self.port, backlog=4096,
+                                               reuse_address=True)
         self.port = self.server.sockets[0].getsockname()[1]
         self._watcher = asyncio.ensure_future(self.watch())
 
