@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import TYPE_CHECKING
+from typing import Any
 
 from aiohttp import web
 
@@ -32,10 +32,7 @@ from arbiter_tournament.tui.web.http import COOKIE, SECURITY_HEADERS, choose_lan
 
 __all__ = ["make_app", "WEB", "peer"]
 
-if TYPE_CHECKING:
-    from arbiter_tournament.tui.web.server import Web
-
-WEB: web.AppKey[Web] = web.AppKey("web", object)  # type: ignore[arg-type]  # (the class is server's, which imports this)
+WEB: web.AppKey[Any] = web.AppKey("web", object)  # the tui/web/server.Web (which imports this module)
 HEARTBEAT = 10.0  # a stream says the version this often (a phone whose network went is noticed)
 STREAM_LIFE = 600.0  # a stream ends after ten minutes; the page's EventSource opens a new one (2 s)
 STREAM_BACKLOG = 4096  # a stream whose client has not read this much (asleep, gone) is ended

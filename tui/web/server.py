@@ -31,8 +31,6 @@ What it does:
 from __future__ import annotations
 
 import asyncio
-import gc
-import logging
 import os
 import signal
 import sys
@@ -42,7 +40,6 @@ from datetime import datetime
 from importlib import resources
 
 from aiohttp import web
-from aiohttp.http_exceptions import HttpProcessingError
 
 from arbiter_tournament.core.errors import ArbiterError, message
 from arbiter_tournament.core.msg.cells import clean
@@ -55,7 +52,9 @@ from arbiter_tournament.tui.web.book import Book
 from arbiter_tournament.tui.web import pages as P
 from arbiter_tournament.tui.web.gate import PER_ADDRESS, STREAMS, Gate
 from arbiter_tournament.tui.web.http import Body, Snapshot, addresses, choose_lang, host_allowed, machine_names, room_for, venue_name
-from arbiter_tournament.tui.web.routes import HEADERS, make_app
+from arbiter_tournament.tui.web.process import QUIET, Answering, _give_back, collector_for_many_connections
+from arbiter_tournament.tui.web.process import small_objects_from_malloc  # noqa: F401 (tui/display.py's, by this name)
+from arbiter_tournament.tui.web.routes import make_app
 
 __all__ = ["Web", "serve", "small_objects_from_malloc", "choose_lang", "host_allowed", "MAX_CLIENTS", "PER_ADDRESS", "STREAMS"]
 
@@ -64,69 +63,15 @@ IDLE_TIMEOUT = 30.0  # a connection with no request in this time is closed (from
 SWITCH_INTERVAL = 0.001
 
 
-class _NotTheirs(logging.Filter):
-    """aiohttp's log without the requests it refused as malformed (a stranger's bytes, each a
-    traceback on the judge's terminal); an error of a handler of ours is still logged."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        exc = record.exc_info[1] if record.exc_info else None
-        return not isinstance(exc, HttpProcessingError)
-
-
 GIVE_BACK = 4 * 1024 * 1024  # pages of more than this (some 300 players): their memory is given back when replaced
 GIVE_BACK_PLAYERS = 2000  # an event of more players replaced by one of a quarter fewer: the reader's memo too
 FIRST = ("/", "/names", "/standings", "/crosstable", "/players", "/rounds", "/hall")  # made as the server starts
-# the collector's young generation at 50,000 objects rather than 700: a request's objects are freed (by their
-# counts) long before, so few are moved to the old generation, whose full rounds (all of the thousands of
-# connections' objects) come seldom: bench/bench_web.py --phones
-GC_THRESHOLDS = (50_000, 20, 100)
 HOT = 90.0  # s: a page asked for this lately is made again at once on a change (a phone without JavaScript: 60 s)
-
-
-def _give_back(collect: bool, memo=None) -> None:
-    """The memory of the pages let go back to the system: glibc's malloc_trim (Python keeps freed
-    memory in its heap otherwise: a 20,000-player file left the server 100 MB above its start);
-    with `collect`, first the file reader's memo (core.store.codec keeps the players and games it
-    read, up to 200,000: a judge's next save is quicker) and the collector, for what refers to
-    itself (it holds the interpreter a moment: only when the pages shrank, not on every result of
-    a big event). malloc_trim runs without holding the interpreter (ctypes lets it go). Runs in the
-    worker thread, the one that reads the file."""
-    if collect:
-        from arbiter_tournament.core.event import history
-        from arbiter_tournament.core.store import codec
-
-        if memo is not None:
-            memo.clear()  # the pieces of pages kept from version to version (tui/web/book.py)
-        codec.clear_caches()  # the reader's memo of the players and games read (it held the big file's)
-        history.clear_caches()  # the rounds' records, kept by the rounds' identity
-        gc.collect()
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):  # not glibc: what the allocator keeps, it keeps
-        pass
 
 
 def _weight(snap: Snapshot) -> int:
     """The bytes of a version's pages made (their bodies, and the pages kept from the versions before)."""
     return snap.size + sum(len(e.page.body) for e in snap.entries.values() if e.page is not None)
-
-
-class Answering(web.RequestHandler):
-    """aiohttp's handler of one connection, whose own answers (400 for a malformed request or headers too
-    long, 500) carry the security headers too: they are made before any route or middleware of ours."""
-
-    __slots__ = ()
-
-    def handle_error(self, request, status: int = 500, exc=None, message=None) -> web.StreamResponse:
-        response = super().handle_error(request, status, exc, message)
-        response.headers.update(HEADERS)
-        return response
-
-
-QUIET = logging.getLogger("arbiter.web")
-QUIET.addFilter(_NotTheirs())
 
 
 def _local_now() -> datetime:
@@ -448,9 +393,7 @@ class Web:
                 # refers to itself, so a version replaced is still freed at once) is left out of the collector's
                 # full rounds, which otherwise scan it all again and again as thousands of phones connect
                 # (330-800 ms each on the loaded 2-core machine: the phones' p99)
-                gc.collect()
-                gc.freeze()
-                gc.set_threshold(*GC_THRESHOLDS)
+                collector_for_many_connections()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 try:
@@ -474,27 +417,6 @@ class Web:
         if self.runner is not None:
             await self.runner.cleanup()
         self.pool.shutdown(wait=False, cancel_futures=True)
-
-
-def small_objects_from_malloc() -> None:
-    """Start this process again with the system's allocator for small objects (`PYTHONMALLOC=malloc`), unless
-    it has one set or was not started as `arbiter display FILE --serve` (which calls it before it says or serves
-    anything; a test calling the command in its own process is not started again).
-    Python's own allocator keeps memory in 1 MB arenas, each kept as long as one object in it lives: after a
-    20,000-player file was replaced by a 300-player one, the server kept 119-128 MB against 61 MB at its start,
-    although nothing of the big file was left (tests/web/test_web_server.py) but the small event's objects,
-    made while the big one's were there, scattered among its arenas. malloc gives back every free page (with
-    `_give_back`'s malloc_trim): 70 MB after, for some 10-20 % more CPU making pages (bench/bench_web.py
-    --memory; docs/exports.md)."""
-    argv = getattr(sys, "orig_argv", None) or []
-    if os.environ.get("PYTHONMALLOC") or "--serve" not in argv:  # set already, or not this process's own command
-        return
-    sys.stdout.flush()
-    sys.stderr.flush()
-    try:
-        os.execve(sys.executable, sys.orig_argv, {**os.environ, "PYTHONMALLOC": "malloc"})
-    except OSError:  # not allowed here: Python's allocator it is
-        pass
 
 
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
