@@ -44,7 +44,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from arbiter_tournament.core.errors import ArbiterError, Msg, message
+from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
 from .i18n import tr
 
@@ -84,7 +85,7 @@ def _field_text(v: object, lang: str) -> object:
     if isinstance(v, ArbiterError):
         return message(v, lang)
     if isinstance(v, Msg):
-        return v.text(lang)
+        return message(v, lang)  # (a command's `why_not`: with the TUI's advice)
     return v
 
 
@@ -395,7 +396,7 @@ def help_text(lang: str, width: int = 72, team: bool | None = None) -> Text:
         for a in shown:  # (an action without a group is written under another id already)
             line(a.key or "^p", a.help(lang))
         if group == "change":
-            line("^p", tr(lang, "k_palette"))
+            line("^p", tr(lang, "k_palette_help"))
         t.append("\n")
     t.append(tr(lang, "help_dialogs") + "\n", style="bold")
     for part in textwrap.wrap(tr(lang, "help_dialog_keys"), width - 2):

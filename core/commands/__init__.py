@@ -1,7 +1,7 @@
 """Every change to an event, as a value: what the command line and the TUI build and run.
 
     from arbiter_tournament.core.commands import RecordResult, run
-    cmd = RecordResult("swiss", None, 3, 12, Result.FIRST_WINS, by="anna@hall")
+    cmd = RecordResult(Stage.SWISS, None, 3, 12, Result.FIRST_WINS, by="anna@hall")
     cmd.why_not(event)           # None, or why not (a Msg: the TUI greys the key out, says it in the judge's language)
     new = run(EventFile(path), cmd)  # one transaction: lock, reload, apply, save, journal (cmd.describe), unlock
 
@@ -21,7 +21,7 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
               RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots,
               SetPrizeTrophies
     batch     Batch (several changes in one transaction and one journal line)
-    reports   GiveCodes, AcceptReport, AcceptBye, AcceptWithdrawal, SetReports (players' codes and phones:
+    reports   GiveCodes, AcceptReport, AcceptReports, AcceptBye, AcceptWithdrawal, SetReports (players' codes and phones:
               docs/players.md)
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
@@ -55,7 +55,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
               "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",
               "SplitPrizes", "UnsplitPrizes", "DrawLots", "SetPrizeTrophies"),
     "batch": ("Batch",),
-    "reports": ("GiveCodes", "AcceptReport", "AcceptBye", "AcceptWithdrawal", "SetReports"),
+    "reports": ("GiveCodes", "AcceptReport", "AcceptReports", "AcceptBye", "AcceptWithdrawal", "SetReports"),
 }
 
 __all__ = [name for names in GROUPS.values() for name in names]

@@ -38,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.errors import Advice, FileProblem
 from arbiter_tournament.core.store import files
 from arbiter_tournament.core.store.files import BACKUPS, Like, backup_path, journal_path, like_of, lock_path, real_path
 from arbiter_tournament.core.store.presence import who_folder
@@ -60,15 +60,16 @@ def event_files(event: str | Path) -> list[Path]:
     out: list[Path] = []
     for p in dict.fromkeys((Path(event), _real(Path(event)))):
         out += [p, journal_path(p), lock_path(p), who_folder(p), *(backup_path(p, n) for n in range(1, BACKUPS + 1)),
-                p.with_name(p.name + ".reports")]  # the players' reports (core/store/reports.py)
+                p.with_name(p.name + ".reports"),  # the players' reports (core/store/reports.py)
+                p.with_name(p.name + ".url")]  # the address phones open (core/store/reports.py)
     return out
 
 
 def _owned(name: str, event_name: str) -> bool:
     """`name` is one the store gives a file of the event `event_name`: the file itself, `.journal`,
-    `.lock`, `.who`, `.bakN`, or a temporary `.NAME.xxxx.tmp`."""
+    `.lock`, `.who`, `.bakN`, `.reports`, `.url`, or a temporary `.NAME.xxxx.tmp`."""
     if name in (event_name, f"{event_name}.journal", f"{event_name}.lock", f"{event_name}.who",
-                f"{event_name}.reports"):
+                f"{event_name}.reports", f"{event_name}.url"):
         return True
     if name.startswith(f"{event_name}.bak") and name[len(event_name) + 4:].isdigit():
         return True
@@ -135,7 +136,7 @@ def check_not_event(out: str | Path, event: str | Path | None) -> None:
     another event (an event file with its journal or lock beside it, or one of those)."""
     if _some_events_file(Path(out)) and (event is None or not _owned_name(Path(out), Path(event))):
         raise FileProblem(str(out), None, "is another event's own file (an event, its journal, lock or backups): "
-                                          "an output never writes there; choose another --out")
+                                          "an output never writes there", advice=Advice.of("other_output"))
     if event is None:
         return
     out, event = Path(out), Path(event)
@@ -149,7 +150,7 @@ def check_not_event(out: str | Path, event: str | Path | None) -> None:
             refused = (st.st_dev, st.st_ino) in _inodes(event_files(event) + _siblings(event))
     if refused:
         raise FileProblem(str(out), None, "is the event's own file (the event, its journal, lock or backups): "
-                                          "an output never writes there; choose another --out")
+                                          "an output never writes there", advice=Advice.of("other_output"))
 
 
 def _owner_name(uid: int) -> str:

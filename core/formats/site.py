@@ -39,10 +39,11 @@ from arbiter_tournament.core.msg.i18n import language, render, words
 from arbiter_tournament.core.tiebreaks.names import tiebreak_name
 from arbiter_tournament.core.event.model import Event, Round, points_text
 from arbiter_tournament.core.tiebreaks.standings import main_stage
-from arbiter_tournament.core.formats import exports as ex
+from arbiter_tournament.core.formats import exports as ex, printouts
 from arbiter_tournament.core.formats.html import Markup, join, link, page, table, tag
 from arbiter_tournament.core.formats import team_printouts as tp
 from arbiter_tournament.core.formats.output import check_link, check_not_event, output_like
+from arbiter_tournament.core.formats.public import public
 from arbiter_tournament.core.store import files
 from arbiter_tournament.core.store.files import Like, share_like
 from arbiter_tournament.core.teams import board_stats, completed_rounds, is_team_event, matches, standings, state
@@ -79,24 +80,25 @@ class _Site:
 
         self.ranking = final_ranking(event)
         self.teams = is_team_event(event)
+        self.pub = public(event)  # what the public sees (the web view asks the same function)
 
     # -- frame ------------------------------------------------------------
     def nav(self) -> list[tuple[str, str]]:
         t = self.t
         if self.teams:
             return [("index.html", t("home")), ("standings.html", t("team_standings")), ("boards.html", t("bs_nav")),
-                    *([("crosstable.html", t("crosstable"))] if self.e.public_crosstable else []),
+                    *([("crosstable.html", t("crosstable"))] if self.pub.crosstable else []),
                     ("final.html", t("final_ranking"))]
         items = [("index.html", t("home")), ("standings.html", t("standings"))]
-        if self.e.public_crosstable:
+        if self.pub.crosstable:
             items.append(("crosstable.html", t("crosstable")))
         items.append(("bracket.html", t("bracket")))
         if self.playoff:
             items.append(("playoff.html", t("playoff")))
         items.append(("final.html", t("final_ranking")))
-        if self.e.categories:
+        if printouts.shown(self.e, "categories"):
             items.append(("categories.html", t("categories")))
-        if self.e.prizes:
+        if printouts.shown(self.e, "prizes"):
             items.append(("prizes.html", t("prize_list")))
         return items
 
@@ -117,7 +119,7 @@ class _Site:
         t = self.t
         if self.teams:
             return self.page(ex.round_title(self.e, rnd, t), join([self.matches(rnd), self.steps(prev, nxt)]))
-        pts = ex._scores_before(self.e, rnd)
+        pts = ex.scores_before(self.e, rnd)
         rows = []
         for g in rnd.games:
             pa = points_text(pts[g.first]) if g.first in pts else ""
@@ -129,7 +131,7 @@ class _Site:
             rows.append([g.board, self.who(g.first), pa, res, self.who(g.second), pb])
         parts = [table([t("bd"), t("first"), t("pts"), t("result"), t("second"), t("pts")], rows,
                        classes=["num", "", "num", "res", "", "num"])]
-        resting = ex._not_paired(self.e, rnd)
+        resting = ex.not_paired(self.e, rnd)
         if resting:
             parts.append(tag("ul", *(tag("li", self.who(pid), " – ", t(why)) for pid, why in resting)))
         parts.append(tag("p", t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"), class_="muted"))
@@ -204,7 +206,7 @@ class _Site:
         parts = []
         by_lot = False
         for tb in self.e.stage_tables(main_stage(self.e)):
-            after, rows = ex._table_standings(self.e, tb, codes)
+            after, rows = ex.table_standings(self.e, tb, codes)
             cap = t("standings_after", n=after) if after else t("standings")
             if tb is not None:
                 cap += ", " + t("table_n", n=tb).lower()
@@ -268,7 +270,7 @@ class _Site:
         from arbiter_tournament.core.formats.final import how_text, paid_text, why_text
 
         t = self.t
-        money = self.e.public_prize_money  # false: the prizes and their winners, never an amount
+        money = self.pub.prize_money  # false: the prizes and their winners, never an amount
         pl = prize_list(self.e, self.ranking)
         rows = {r.id: r for r in self.ranking.rows}
         body = []
@@ -362,7 +364,7 @@ class _Site:
         parts.append(tag("ul", *items) if items else tag("p", t("no_round")))
         parts.append(tag("h2", t("players")))
         rows = [[p.id, p.name, p.rating or "", p.club, p.federation, p.table or "",
-                 t("withdrawn") if p.status == "withdrawn" else ""] for p in sorted(e.players, key=lambda p: ex._sort_key(p.name))]
+                 t("withdrawn") if p.status == "withdrawn" else ""] for p in sorted(e.players, key=lambda p: ex.name_sort_key(p.name))]
         parts.append(table([t("id"), t("name"), t("rating"), t("club"), t("federation"), t("table"), ""], rows,
                            classes=["num", "", "num", "", "", "num", "muted"]))
         return self.page(e.name, join(parts))
@@ -384,7 +386,7 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
         pages[name] = s.round_page(rnd, prev, nxt)
         round_pages.append((rnd, name))
     pages["standings.html"] = s.standings_page()
-    if event.public_crosstable:
+    if s.pub.crosstable:
         pages["crosstable.html"] = s.crosstable_page()
     if s.teams:
         pages["boards.html"] = s.boards_page()
@@ -393,9 +395,9 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
     if s.playoff:
         pages["playoff.html"] = s.playoff_page()
     pages["final.html"] = s.final_page()
-    if event.categories:
+    if printouts.shown(event, "categories"):
         pages["categories.html"] = s.categories_page()
-    if event.prizes:
+    if printouts.shown(event, "prizes"):
         pages["prizes.html"] = s.prizes_page()
     pages["index.html"] = s.index_page(round_pages)
     return pages

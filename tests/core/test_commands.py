@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from arbiter_tournament.tui.cli.advice import said  # the command line's words of a refusal
+
 from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import teams as team_event
 from arbiter_tournament.core.errors import ArbiterError, NoLegalPairing
@@ -137,6 +139,9 @@ def commands_for(e) -> list[cmds.Command]:
         for g in rnd.games[:2]:  # a report accepted: refused over a result, or by players not of the board
             out += [cmds.AcceptReport(rnd.stage, rnd.table, rnd.number, g.board, Result.DRAW, g.players),
                     cmds.AcceptReport(rnd.stage, rnd.table, rnd.number, g.board, Result.DRAW, (999,))]
+        both = tuple(cmds.AcceptReport(rnd.stage, rnd.table, rnd.number, g.board, Result.DRAW, g.players)
+                     for g in rnd.games[:2])
+        out += [cmds.AcceptReports(both), cmds.AcceptReports((*both, both[0]))]  # all, or refused by the last
         ids = [p for g in rnd.games for p in g.players]
         if len(ids) >= 3:
             out.append(cmds.ExchangePlayers(rnd.stage, rnd.table, rnd.number, ids[0], ids[2]))
@@ -200,7 +205,7 @@ def test_why_not_is_what_apply_refuses(name):
 def test_the_footers_questions_name_the_rule_the_command_line_refuses_with():
     e = events()["one table"]
     assert str(cmds.PairNext().why_not(e)) == "round 1 still misses 1 result: enter it before pairing"
-    assert str(cmds.StartTop().why_not(e)) == "the event has no top (set its size: arbiter new ... --top K)"
+    assert said(cmds.StartTop().why_not(e)) == "the event has no top (set its size: arbiter new ... --top K)"
     bye = next(g for g in e.rounds[0].games if g.second is None)
     assert str(cmds.RecordResult("swiss", None, 1, bye.board, Result.FIRST_WINS).why_not(e)) == (
         f"board {bye.board} is the bye of Player {bye.first:04d} ({bye.first}): it has no game to score")
@@ -277,6 +282,12 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
          "result swiss round 3 board 12: 1-0, reported by 23, 41"),
         (cmds.AcceptReport("swiss", 2, 3, 12, Result.DRAW, (23,)), two,
          "result swiss round 3 table 2 board 12: 1/2, reported by 23"),
+        (cmds.AcceptReports((cmds.AcceptReport("swiss", None, 3, 12, Result.FIRST_WINS, (23, 41)),
+                             cmds.AcceptReport("swiss", None, 3, 14, Result.DRAW, (5, 6)))), e,
+         "at once: result swiss round 3 board 12: 1-0, reported by 23, 41; result swiss round 3 board 14: 1/2, "
+         "reported by 5, 6"),
+        (cmds.AcceptReports((cmds.AcceptReport("swiss", None, 3, 12, Result.FIRST_WINS, (23, 41)),)), e,
+         "result swiss round 3 board 12: 1-0, reported by 23, 41"),
         (cmds.AcceptBye(5, 4, "zero"), e, "zero bye for player 5 in round 4, asked by the player"),
         (cmds.AcceptWithdrawal(5), e, "withdraw player 5, asked by the player"),
         (cmds.SetReports("agreed", 1), e, "players' reports: agreed; byes asked from the phone: 1 half"),
@@ -351,7 +362,7 @@ def test_the_runner_saves_one_change_with_its_line_and_refuses_with_why_not(tmp_
     over = cmds.RecordResult("swiss", None, 1, 1, Result.SECOND_WINS)  # over another judge's 1-0, not forced
     with pytest.raises(ArbiterError) as refused:
         cmds.run(EventFile(path), over)
-    assert str(refused.value) == str(over.why_not(load(path))) == (
+    assert said(refused.value) == said(over.why_not(load(path))) == (
         "board 1 of round 1 already has 1-0 by t; use --force to replace it")
     assert path.read_bytes() == before and len(EventFile(path).history()) == 1
 

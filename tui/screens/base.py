@@ -28,7 +28,8 @@ from rich.text import Text
 from textual import on
 from textual.screen import Screen
 
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event
 
 from .. import actions

@@ -17,14 +17,15 @@ from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import teams as team_event
 from arbiter_tournament.core.pairing import preview
 from arbiter_tournament.core.pairing import rounds as pairing
-from arbiter_tournament.core.errors import NoLegalPairing, message
+from arbiter_tournament.core.errors import NoLegalPairing
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.msg.cells import clean
 
 from ..actions import W, Action, Why, busy, register, round_shown, why, why_core
 from ..i18n import tr
 from .dialogs import ChoiceScreen, TextScreen
 from .entry import clean_lines
-from arbiter_tournament.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage, System
 
 
 def refused_or(command, snapshot, progress):
@@ -33,7 +34,7 @@ def refused_or(command, snapshot, progress):
     try:
         return command.compute(snapshot, progress)
     except NoLegalPairing as exc:
-        if snapshot.system != "swiss":
+        if snapshot.system != System.SWISS:
             raise
         return exc
 
@@ -41,7 +42,7 @@ def refused_or(command, snapshot, progress):
 def field_note(event, table: int | None, lang: str) -> str:
     """Round 1 of a Swiss whose field is too small for its rounds to be sure of pairings without a rematch
     (`core.pairing.guarantee.field_warning`), in the judge's language; "" when it is big enough."""
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         return ""
     from arbiter_tournament.core.pairing.guarantee import rematch_free_rounds, smallest_field
 

@@ -21,7 +21,8 @@ from textual import on
 from textual.app import ComposeResult
 
 from arbiter_tournament.core import commands as cmds
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.msg.cells import clean
 
@@ -212,7 +213,7 @@ class ReportsScreen(ArbiterScreen):
             return
         changes = tuple(cmds.AcceptReport(b.stage, b.table, b.round, b.board, b.result, b.by, by=self.arb.by)
                         for b in agreed)
-        self.commit(changes[0] if len(changes) == 1 else cmds.Batch(changes)).then(
+        self.commit(cmds.AcceptReports(changes)).then(  # made without the lock, only written under it
             lambda change: self.say(tr(L, "rp_accepted_n", n=len(changes)), "bold"))
 
     def action_seen(self) -> None:

@@ -3,7 +3,7 @@ connection.
 
     small_objects_from_malloc()          `arbiter display --serve` started again with PYTHONMALLOC=malloc
     collector_for_many_connections()     once serving: what is there frozen, the young generation larger
-    _give_back(collect, memo)            the memory of a version let go back to the system
+    give_back(collect, memo)            the memory of a version let go back to the system
     Answering                            aiohttp's RequestHandler whose own answers carry the security headers
     QUIET                                aiohttp's log without the requests it refused as malformed
 """
@@ -20,7 +20,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 
 from arbiter_tournament.tui.web.routes import HEADERS
 
-__all__ = ["QUIET", "Answering", "GC_THRESHOLDS", "collector_for_many_connections", "small_objects_from_malloc"]
+__all__ = ["QUIET", "Answering", "GC_THRESHOLDS", "collector_for_many_connections", "give_back", "small_objects_from_malloc"]
 
 
 class _NotTheirs(logging.Filter):
@@ -53,7 +53,7 @@ def collector_for_many_connections() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def _give_back(collect: bool, memo=None) -> None:
+def give_back(collect: bool, memo=None) -> None:
     """The memory of the pages let go back to the system: glibc's malloc_trim (Python keeps freed
     memory in its heap otherwise: a 20,000-player file left the server 100 MB above its start);
     with `collect`, first the file reader's memo (core.store.codec keeps the players and games it
@@ -98,7 +98,7 @@ def small_objects_from_malloc() -> None:
     20,000-player file was replaced by a 300-player one, the server kept 119-128 MB against 61 MB at its start,
     although nothing of the big file was left (tests/web/test_web_server.py) but the small event's objects,
     made while the big one's were there, scattered among its arenas. malloc gives back every free page (with
-    `_give_back`'s malloc_trim): 70 MB after, for some 10-20 % more CPU making pages (bench/bench_web.py
+    `give_back`'s malloc_trim): 70 MB after, for some 10-20 % more CPU making pages (bench/bench_web.py
     --memory; docs/exports.md)."""
     argv = getattr(sys, "orig_argv", None) or []
     if os.environ.get("PYTHONMALLOC") or "--serve" not in argv:  # set already, or not this process's own command

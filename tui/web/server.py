@@ -52,7 +52,7 @@ from arbiter_tournament.tui.web.book import Book
 from arbiter_tournament.tui.web import pages as P
 from arbiter_tournament.tui.web.gate import PER_ADDRESS, STREAMS, Gate
 from arbiter_tournament.tui.web.http import Body, Snapshot, addresses, choose_lang, host_allowed, machine_names, room_for, venue_name
-from arbiter_tournament.tui.web.process import QUIET, Answering, _give_back, collector_for_many_connections
+from arbiter_tournament.tui.web.process import QUIET, Answering, give_back, collector_for_many_connections
 from arbiter_tournament.tui.web.process import small_objects_from_malloc  # noqa: F401 (tui/display.py's, by this name)
 from arbiter_tournament.tui.web.routes import make_app
 
@@ -292,7 +292,7 @@ class Web:
     def publish(self, snap: Snapshot | None) -> None:
         """Make `snap` the pages served (in the loop) and wake the open streams of the pages whose content
         changed (and those not on a page); once the version before is let go, its memory goes back to the
-        system (`_give_back`, in the worker thread)."""
+        system (`give_back`, in the worker thread)."""
         if snap is None:
             return
         old, self.snap = self.snap, snap
@@ -301,7 +301,7 @@ class Web:
             # a big file replaced by one of fewer players: the reader's memo of it and the pieces of its pages too
             shrunk = snap.players < old.players * 3 // 4
             del old
-            asyncio.get_running_loop().run_in_executor(self.pool, _give_back, shrunk, self.book.memo)
+            asyncio.get_running_loop().run_in_executor(self.pool, give_back, shrunk, self.book.memo)
             self.settle = self.settle or (shrunk and not self.closing)
 
     def _wake_streams(self, keys=None) -> None:
@@ -342,7 +342,7 @@ class Web:
         snap = await loop.run_in_executor(self.pool, self.build, self.hot(), True)
         if snap is not None and not self.closing:
             self.publish(snap)
-            await loop.run_in_executor(self.pool, _give_back, True, None)
+            await loop.run_in_executor(self.pool, give_back, True, None)
 
     # -- running ------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -421,9 +421,11 @@ class Web:
 
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
           max_clients: int = MAX_CLIENTS, names: tuple[str, ...] = (), per_address: int = PER_ADDRESS,
-          reports: bool = False) -> int:
+          reports: bool = False, public_url: str | None = None) -> int:
     """`arbiter display FILE --serve [--reports]`: serve until Ctrl-C or SIGTERM; 0 then. With `reports`, the
-    players' write path (/me, POST /api/report: tui/web/me.py) is mounted; without, the view is read-only."""
+    players' write path (/me, POST /api/report: tui/web/me.py) is mounted, and the address phones open kept
+    beside the event (`public_url`, or the one served on: tui/web/me.py `keep_address`); without, the view is
+    read-only."""
     fit = room_for(max_clients)
     routes = ()
     if reports:
@@ -442,6 +444,10 @@ def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int 
                 lines.append(f"  reports:   {base}/me")
         if any("ADDRESS" in x for x in lines):
             lines.append("  (ADDRESS: this machine's address on the venue network, `hostname -I`)")
+        if reports:
+            from arbiter_tournament.tui.web.me import keep_address
+
+            lines += keep_address(path, public_url, host, w.port, names)
         each = f", at most {w.gate.per_address} from one address" if w.gate.per_address else ""
         lines.append(f"  at most {w.max_clients} connections at once{each}")
         if fit < max_clients:
