@@ -41,7 +41,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from arbiter_tournament.core.errors import ArbiterError, Msg, message
@@ -243,7 +243,7 @@ def in_footer_order(scope: str) -> list[Action]:
     return sorted(of_scope(scope), key=lambda a: (0, a.footer) if a.footer else (1, 0))
 
 
-def bindings(scope: str) -> list[Binding]:
+def bindings(scope: str) -> list[BindingType]:
     """The key bindings of a scope (for a class's BINDINGS), in the footer's order: each key runs `act(id)`; a
     footer action's key also runs `why(id)`, which Textual reaches when `check_action` hides `act(id)` (it does
     not apply). A key shared by an action of team events and one of the others is bound once: `run` takes the

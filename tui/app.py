@@ -57,7 +57,7 @@ from .screens.base import ArbiterScreen
 from .screens import reports
 from .screens.main import MainScreen
 from .widgets.messages import EventChanged, LangChanged, Say
-from .widgets.progress import Job, in_worker
+from .jobs import Job, in_worker
 
 HEARTBEAT = 5.0  # seconds between presence heartbeats
 BIG_FILE = 64 * 1024  # bytes from which a changed file is read again in a thread (about 40 ms and more)

@@ -34,6 +34,7 @@ from arbiter_tournament.core.event.model import Event
 from .. import actions
 from ..actions import W, Action
 from ..changes import Change
+from ..host import ArbiterHost, arbiter_app
 from ..i18n import tr
 from ..widgets.messages import EventChanged, LangChanged, Say
 from ..widgets.status import MessageLine
@@ -52,9 +53,9 @@ class ArbiterScreen(actions.Scoped, Screen):
     _resumed: asyncio.Event | None = None
 
     @property
-    def arb(self) -> Any:
-        """The App (tui/app.py `ArbiterApp`: the event, the language, `commit`, `run_job` ...)."""
-        return self.app
+    def arb(self) -> ArbiterHost:
+        """The App as arbiter's (tui/host.py: the event, the language, `commit`, `run_job` ...); `app` is Textual's."""
+        return arbiter_app(self)
 
     # -- keys ---------------------------------------------------------------------------------
     def action_act(self, action_id: str) -> None:

@@ -22,6 +22,7 @@ from arbiter_tournament.core.pairing import rounds as pairing
 from ..actions import W, Action, Why, register, why, why_core
 from ..changes import Change
 from ..i18n import tr
+from .main_host import MainScreenPart
 
 
 def _by_hand(s) -> Why | None:
@@ -75,7 +76,7 @@ register(
 )
 
 
-class HandPairing:
+class HandPairing(MainScreenPart):
     """The main screen's changes by hand (a part of MainScreen: `self` is the screen)."""
 
     def action_swap(self) -> None:

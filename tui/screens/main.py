@@ -200,7 +200,7 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
             # another judge paired the next round (or started the top): its first board, not the row the
             # cursor had in the round before (the judge's next burst of results would start there)
             self.round_panel.cursor_to_first_missing()
-        elif was is not None and was.result is None:
+        elif shown is not None and was is not None and was.result is None:
             self.filled_by_another(shown, was)
 
     def filled_by_another(self, shown: Round, was: Game) -> None:

@@ -25,6 +25,7 @@ from ..widgets.keyed_table import KeyedTable
 from ..widgets.round_texts import top_bracket
 from .dialogs import TextScreen
 from .entry import clean_lines, wrapped_lines
+from .main_host import MainScreenPart
 from arbiter_tournament.core.event.systems import Stage
 
 
@@ -85,7 +86,7 @@ register(
 )
 
 
-class Navigation:
+class Navigation(MainScreenPart):
     """The main screen's views and moves (a part of MainScreen: `self` is the screen)."""
 
     def action_view(self, name: str) -> None:

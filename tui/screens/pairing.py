@@ -24,6 +24,7 @@ from ..actions import W, Action, Why, busy, register, round_shown, why, why_core
 from ..i18n import tr
 from .dialogs import ChoiceScreen, TextScreen
 from .entry import clean_lines
+from .main_host import MainScreenPart
 from arbiter_tournament.core.event.systems import Stage
 
 
@@ -83,7 +84,7 @@ register(
 )
 
 
-class Pairing:
+class Pairing(MainScreenPart):
     """The main screen's pairing keys (a part of MainScreen: `self` is the screen)."""
 
     def action_pair(self) -> None:

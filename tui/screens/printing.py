@@ -41,6 +41,7 @@ from .. import actions
 from ..actions import W, Action, Why, busy, register, why
 from ..i18n import tr
 from .dialogs import ChoiceScreen
+from .main_host import MainScreenPart
 from arbiter_tournament.core.event.systems import Stage
 
 TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories", "prizes",
@@ -241,7 +242,7 @@ register(
 )
 
 
-class Printing:
+class Printing(MainScreenPart):
     """The main screen's print menu and printouts (a part of MainScreen: `self` is the screen)."""
 
     def action_print(self) -> None:
@@ -253,6 +254,7 @@ class Printing:
         lang = self.arb.lang
         choices = []  # every printout, those that do not apply now with why (their key says it too)
         team = actions.in_team_event(self)
+        a: Action | None  # each printout, then the one chosen
         for a in actions.of_scope("print"):
             if not actions.offered(a, team):  # a team event's printouts, or the others'
                 continue

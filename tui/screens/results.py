@@ -35,6 +35,7 @@ from . import by_player
 from .dialogs import ChoiceScreen
 from ..widgets.match_rows import board_number
 from .entry import change_preview, result_of
+from .main_host import MainScreenPart
 
 
 def cursor(s) -> Why | None:
@@ -115,7 +116,7 @@ def forfeit_note(result: Result | None, lang: str) -> str:
     return tr(lang, key) + " " if key else ""
 
 
-class ResultEntry:
+class ResultEntry(MainScreenPart):
     """The main screen's result keys and ':' line (a part of MainScreen: `self` is the screen)."""
 
     def action_prefix(self, p: str) -> None:
@@ -220,6 +221,7 @@ class ResultEntry:
     async def ask_overwrite(self, change: Change) -> None:
         """Another judge changed the board meanwhile: overwrite (o) or keep theirs (k)."""
         cmd, lang = change.what, self.arb.lang
+        assert change.error is not None, "asked on a conflict (change.conflict)"
         said = message(change.error, lang)
         if "--force" in said and ";" in said:  # the command line's advice: here the dialog offers o
             said = said[:said.rfind(";")]
