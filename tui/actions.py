@@ -248,7 +248,8 @@ def bindings(scope: str) -> list[BindingType]:
     footer action's key also runs `why(id)`, which Textual reaches when `check_action` hides `act(id)` (it does
     not apply). A key shared by an action of team events and one of the others is bound once: `run` takes the
     one that fits the event."""
-    out, bound = [], set()
+    out: list[BindingType] = []
+    bound = set()
     for a in in_footer_order(scope):
         if not a.keys or a.keys in bound:
             continue

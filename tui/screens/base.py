@@ -22,12 +22,13 @@ awaited in a flow: `await self.ask(dialog)`.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Any, Callable, ParamSpec, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.screen import Screen
 
+from arbiter_tournament.core.commands import Command
 from arbiter_tournament.core.errors import ArbiterError, message
 from arbiter_tournament.core.event.model import Event
 
@@ -40,6 +41,9 @@ from ..widgets.messages import EventChanged, LangChanged, Say
 from ..widgets.status import MessageLine
 from .dialogs import ChoiceScreen, LineScreen, TextScreen
 
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 actions.register(
     Action("help_here", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
@@ -82,7 +86,7 @@ class ArbiterScreen(actions.Scoped, Screen):
         self._keys_pending = False
         self.refresh_bindings()
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.keys_changed()
 
     def on_screen_resume(self) -> None:
@@ -122,7 +126,7 @@ class ArbiterScreen(actions.Scoped, Screen):
         self.say(m.text, m.style)
 
     # -- the event ----------------------------------------------------------------------------
-    def attempt(self, op: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def attempt(self, op: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | None:
         """`op(*args, **kwargs)`, or None with the engine's refusal said on the message line."""
         try:
             return op(*args, **kwargs)
@@ -130,7 +134,7 @@ class ArbiterScreen(actions.Scoped, Screen):
             self.say_error(message(exc, self.arb.lang))
             return None
 
-    def commit(self, command: Any, *, say_refusal: bool = True) -> Change:
+    def commit(self, command: Command, *, say_refusal: bool = True) -> Change:
         """One command (core/commands) in one transaction (`ArbiterApp.commit`): the `Change`.
 
         Once it is through, this screen's panels show the event after it and

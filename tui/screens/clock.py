@@ -42,14 +42,14 @@ from .main_host import MainScreenPart
 from arbiter_tournament.core.event.systems import Stage
 
 
-def _clock(s) -> Why | None:
+def _clock(s: MainScreenPart) -> Why | None:
     return why("why_no_round") if s.current_round() is None else None
 
 
-def _clock_stage(top: bool) -> Callable[[Any], Why | None]:
+def _clock_stage(top: bool) -> Callable[[MainScreenPart], Why | None]:
     """The clock's start keys: a Swiss round starts the round's time (4), a top or play-off game the top's (7)."""
 
-    def when(s) -> Why | None:
+    def when(s: MainScreenPart) -> Why | None:
         rnd = s.current_round()
         in_top = rnd is not None and rnd.stage in (Stage.TOP, Stage.PLAYOFF)
         if in_top == top:

@@ -21,7 +21,7 @@ command of `core.commands` (`commit`); questions and jobs are flows (`@work`).
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
@@ -261,7 +261,7 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
     def _ticked(self) -> None:
         self.tick()
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         was = self.wide
         self.set_class(event.size.width >= 160, "wide")
         if self.wide and not was:

@@ -1,19 +1,19 @@
 """The main screen as its parts see it: `MainScreenPart`, the base the type checker gives each part.
 
-`MainScreen` (tui/screens/main.py) is its layout and its panels plus one
-part per concern (results.py, pairing.py, top.py, by_hand.py, clock.py,
-printing.py, navigation.py), each a mixin of keys and flows. A part may use
-what every screen has (`ArbiterScreen`: the App as `arb`, `say`, `commit`,
-`ask` ..., and Textual's `Screen`) and what is declared here: where the
-judge is (the round panel's), the panels, `sync`, and the few moves one part
-asks of another (`action_view`, `goto`, `action_prefix`, `enter_result`,
-`pair_table`). Nothing else of another part is visible to it.
+`MainScreen` (tui/screens/main.py) is its layout and its panels plus one part per concern (results.py,
+pairing.py, top.py, by_hand.py, clock.py, printing.py, navigation.py), each a mixin of keys and flows. A
+part may use what every screen has (`ArbiterScreen`: the App as `arb`, `say`, `commit`, `ask` ..., and
+Textual's `Screen`) and what is declared here: where the judge is (the round panel's), the panels, `sync`,
+and the few moves one part asks of another (`action_view`, `goto`, `action_prefix`, `enter_result`,
+`pair_table`; `clock_adjust` for the clock's dialog). Nothing else of another part is visible to it. The
+functions of the action table that take the main screen (`when`, team_edits.py, by_player.py) take it as
+a `MainScreenPart` too.
 
-For the type checker a part subclasses `MainScreenPart`, which declares
-these as abstract; `MainScreen` implements every one (its own properties,
-or the part that owns the move), and mypy holds each implementation to its
-declaration. At run time `MainScreenPart` is `object`: the parts are plain
-mixins, and `MainScreen`'s classes are what they were.
+For the type checker a part subclasses `MainScreenPart`, which declares these as abstract; `MainScreen`
+implements every one (its own properties, or the part that owns the move), and mypy holds each
+implementation to its declaration and each use to it. At run time `MainScreenPart` is `object`: the parts
+are plain mixins, and `MainScreen`'s classes (what Textual reads of them: bindings, CSS, handlers) are what
+they were.
 """
 
 from __future__ import annotations
@@ -111,6 +111,10 @@ if TYPE_CHECKING:
         @abstractmethod
         def pair_table(self, table: int | None, note: str = "", cancelled: str = "") -> Worker[None]:
             """pairing.py: the next round of `table`, as a job, then its preview (a flow)."""
+
+        @abstractmethod
+        def clock_adjust(self, choice: str, minutes: int = 5) -> tuple[str, str]:
+            """clock.py, for its dialog (clock_dialog.py): + or - `minutes`, or p, saved now; what to say there."""
 
 else:
     MainScreenPart = object

@@ -9,7 +9,7 @@ are the event's journal (`EventFile.undo`, `redo`), in one transaction each.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from arbiter_tournament.core.errors import ArbiterError, message
 from arbiter_tournament.core.knockout.stage import match_board
@@ -28,13 +28,16 @@ from .entry import clean_lines, wrapped_lines
 from .main_host import MainScreenPart
 from arbiter_tournament.core.event.systems import Stage
 
+if TYPE_CHECKING:
+    from arbiter_tournament.core.knockout.bracket import Bracket
 
-def _stages(s) -> Why | None:
+
+def _stages(s: MainScreenPart) -> Why | None:
     return why("why_one_stage") if len(s.stages()) < 2 else None
 
 
-def _step(delta: int) -> Callable[[Any], Why | None]:
-    def when(s) -> Why | None:
+def _step(delta: int) -> Callable[[MainScreenPart], Why | None]:
+    def when(s: MainScreenPart) -> Why | None:
         rs, shown_ = s.rounds(), s.shown_round()
         if not rs or shown_ is None:
             return why("why_no_round")
@@ -178,7 +181,7 @@ class Navigation(MainScreenPart):
         self.sync()
         self.say(tr(self.arb.lang, "lang_now"))
 
-    def bracket_board(self, bracket, key) -> None:
+    def bracket_board(self, bracket: Bracket, key: tuple[int, int] | str) -> None:
         """Enter on a match of the bracket: the round panel on that match's board, to enter its result."""
         lang = self.arb.lang
         at = match_board(self.event, bracket, key)

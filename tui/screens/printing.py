@@ -30,7 +30,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from rich.text import Text
 from textual import work
@@ -201,9 +201,9 @@ def _palette_place(row: tuple) -> tuple[int, int]:
     return (0 if team else 2 if what in END_OF_EVENT else 1, [r[0] for r in PRINTOUTS].index(what))
 
 
-def _printable(what: str) -> Callable[[Any], Why | None]:
+def _printable(what: str) -> Callable[[MainScreenPart], Why | None]:
     """A printout applies when the event has what it shows (a round, the top, the play-off)."""
-    def when(s) -> Why | None:
+    def when(s: MainScreenPart) -> Why | None:
         w = busy(s)
         if w is not None:
             return w

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any, Callable
+from typing import Callable
 
 from rich.text import Text
 from textual import work
@@ -38,7 +38,7 @@ from .entry import change_preview, result_of
 from .main_host import MainScreenPart
 
 
-def cursor(s) -> Why | None:
+def cursor(s: MainScreenPart) -> Why | None:
     """A result key: the round shown, a board under the cursor (what the screen shows, not the event)."""
     w = waiting(s)
     if w is not None:
@@ -52,15 +52,17 @@ def cursor(s) -> Why | None:
     return None
 
 
-def _result(result: Result | None) -> Callable[[Any], Why | None]:
+def _result(result: Result | None) -> Callable[[MainScreenPart], Why | None]:
     """A result key on the board under the cursor: the screen, then the command's `why_not` (a bye has no
     result to enter, an agreed result is for the top, a top game under later results ...)."""
 
-    def when(s) -> Why | None:
+    def when(s: MainScreenPart) -> Why | None:
         w = cursor(s)
         if w is not None:
             return w
         rnd, g = s.shown_round(), s.selected_game()
+        if rnd is None or g is None:  # (`cursor` has said so)
+            return why("why_no_board")
         enter = cmds.ClearResult if result is None else cmds.RecordResult
         return why_core(enter(rnd.stage, rnd.table, rnd.number, g.board, result=result, expected=g.result)
                         .why_not(s.event))

@@ -28,12 +28,12 @@ from .entry import clean_lines
 from .main_host import MainScreenPart
 
 
-def _top(s) -> Why | None:
+def _top(s: MainScreenPart) -> Why | None:
     """`K`: the top can start (`core.commands.StartTop`: planned, not started, the Swiss finished)."""
     return busy(s) or why_core(cmds.StartTop().why_not(s.event))
 
 
-def _playoff(s) -> Why | None:
+def _playoff(s: MainScreenPart) -> Why | None:
     """A play-off for first place (`core.commands.StartPlayoff`: not started, players tied for first)."""
     return busy(s) or why_core(cmds.StartPlayoff().why_not(s.event))
 

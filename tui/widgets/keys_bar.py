@@ -22,6 +22,7 @@ from textual.events import Click
 from textual.widget import Widget
 
 from .. import actions
+from ..host import arbiter_app
 from ..i18n import tr
 
 
@@ -79,7 +80,7 @@ class KeysBar(Widget):
         key_style = self.get_component_rich_style("keys-bar--key")
         label_style = self.get_component_rich_style("keys-bar--label")
         edge_style = self.get_component_rich_style("keys-bar--edge")
-        palette = (self.palette_key(), tr(self.app.lang, "k_palette"))
+        palette = (self.palette_key(), tr(arbiter_app(self).lang, "k_palette"))
         right = 1 + cell_len(palette[0]) + 1 + cell_len(palette[1])  # "▏^p all actions"
         room = width - right
         t = Text(no_wrap=True, overflow="crop")
