@@ -192,13 +192,11 @@ class ArbiterApp(App):
     def transact(self, what: Any, op: Callable[[EventFile], Any], *, at_once: bool = True) -> Change:
         """`op(file)` (one transaction: a command, an undo, a redo) as a `Change`.
 
-        The lock free (or freed within FAST_LOCK seconds), it is through at
-        once. Held longer by another judge, it waits in a worker with the
-        file's whole patience: the screen answers meanwhile, the store's notice
-        of who holds the lock comes to the message line after two seconds, and
-        the change is through once the worker posts `Committed`. A change made
-        while another waits goes after it, in order. Either way the App holds
-        what the file holds before the change says it is through.
+        The lock free (or freed within FAST_LOCK seconds), it is through at once. Held longer by another
+        judge, it waits in a worker with the file's whole patience: the screen answers meanwhile, the store's
+        notice of who holds the lock comes to the message line after two seconds, and the change is through
+        once the worker posts `Committed`. A change made while another waits goes after it, in order. Either
+        way the App holds what the file holds before the change says it is through.
         """
         change = Change(what, op, self.file, self.event)
         if self._waiting or not at_once:
