@@ -59,10 +59,7 @@ def timed(fn, repeat: int = 7, setup=None) -> str:
 
 
 def clear() -> None:
-    if hasattr(codec, "clear_caches"):
-        codec.clear_caches()
-    else:  # the writer before tomli-w: one cache by identity
-        codec._CACHE.clear()
+    codec.clear_caches()
 
 
 def main() -> None:

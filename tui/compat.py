@@ -101,6 +101,6 @@ def forget_kept(app) -> None:
 
 def key_clock() -> float:
     """Now, on the clock Textual stamps its events with (`Key.time`: when the terminal's bytes were read)."""
-    from textual._time import get_time
+    from textual._time import get_time  # noqa: PLC2701 (Textual's private API: this module is its one user)
 
     return get_time()

@@ -110,9 +110,9 @@ def main_finished(event: Event) -> bool:
     """Every round of the main stage paired and complete (a Swiss: every table's planned rounds)."""
     stage = main_stage(event)
     if _is_team_event(event):
-        from arbiter_tournament.core.teams.section import _stage, state
+        from arbiter_tournament.core.teams.section import team_stage, state
 
-        stage = _stage(event)
+        stage = team_stage(event)
         rounds = event.rounds_of(stage, None)
         if stage == Stage.SWISS:
             return len(rounds) >= event.rounds_planned and not any(r.missing for r in rounds)

@@ -44,6 +44,9 @@ __all__ = [
     "PRINTOUTS", "WIDTH", "printout", "pairings_text", "names_text", "slips_text", "standings_printout",
     "crosstable_text", "bracket_printout", "playoff_text", "players_csv", "standings_csv", "current_rounds",
     "crosstable_rows", "text_width", "fit", "top_bracket", "CrossRow", "wall_text",
+    # the pieces the site, the web view and the team printouts build on
+    "clean_line", "lines_fit", "keep_together", "who", "name_sort_key", "scores_before", "printout_language",
+    "not_paired", "table_standings", "code_blocks", "playoff_plan_lines", "round_title",
 ]
 
 
@@ -51,7 +54,7 @@ __all__ = [
 # text that fits
 
 
-def _clean(text: str) -> str:
+def clean_line(text: str) -> str:
     """One line of printable text: control characters (and line separators) become '?'."""
     return "".join("?" if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in str(text))
 
@@ -62,7 +65,7 @@ def fit(text: str, width: int, align: str = "<") -> str:
     """`text` cleaned, cut to `width` columns (with '…' when cut) and padded to exactly `width`."""
     if width <= 0:
         return ""
-    return pad(cut(_clean(text), width), width, align)
+    return pad(cut(clean_line(text), width), width, align)
 
 
 def _line_fit(ln: str) -> str:
@@ -72,7 +75,7 @@ def _line_fit(ln: str) -> str:
     return ln
 
 
-def _lines_fit(lines: Iterable[str | tuple[str, ...]], page_lines: int | None = None) -> str:
+def lines_fit(lines: Iterable[str | tuple[str, ...]], page_lines: int | None = None) -> str:
     """Join lines, each stripped on the right and never wider than WIDTH. A tuple of lines stays on
     one page (a slip; a heading with its table's first row) when `page_lines` pages the text
     (`core.formats.text.paginate`)."""
@@ -80,7 +83,7 @@ def _lines_fit(lines: Iterable[str | tuple[str, ...]], page_lines: int | None = 
     return paginate(blocks, page_lines)
 
 
-def _keep(lines: list, start: int) -> None:
+def keep_together(lines: list, start: int) -> None:
     """The lines from `start` on stay together on one page (a heading and the first row after it)."""
     flat: list[str] = []
     for x in lines[start:]:
@@ -88,14 +91,15 @@ def _keep(lines: list, start: int) -> None:
     lines[start:] = [tuple(flat)]
 
 
-def _who(event: Event, pid: int, width: int | None = None) -> str:
+def who(event: Event, pid: int, width: int | None = None) -> str:
     """`Name (id)`; in `width` columns, the name cut and the number kept."""
     p = event.player(pid)
     return f"{p.name} ({p.id})" if width is None else named(p.name, p.id, width)
 
 
-def _sort_key(name: str) -> str:
-    return _clean(name).casefold().replace("ё", "е")
+def name_sort_key(name: str) -> str:
+    """How a name sorts in every list of names (the printouts, the site, the web view): cleaned, case-folded, ё as е."""
+    return clean_line(name).casefold().replace("ё", "е")
 
 
 # ---------------------------------------------------------------------------
@@ -121,7 +125,7 @@ def round_title(event: Event, rnd: Round, t: Callable[..., str]) -> str:
     return title
 
 
-def _scores_before(event: Event, rnd: Round) -> dict[int, Fraction]:
+def scores_before(event: Event, rnd: Round) -> dict[int, Fraction]:
     """Each player's points before `rnd`; in the top, before the top (705.2 decides drawn games by them, and the
     TUI's round panel shows them)."""
     if rnd.stage == Stage.TOP:
@@ -136,7 +140,8 @@ def _header(event: Event, title: str) -> list[str]:
     return [fit(event.name, WIDTH).rstrip(), fit(title, WIDTH).rstrip(), ""]
 
 
-def _lang(event: Event, lang: str | None) -> str:
+def printout_language(event: Event, lang: str | None) -> str:
+    """The language a printout is in: the one asked for, else the event's (`core.msg.i18n.language`)."""
     return lang or language(event)
 
 
@@ -147,20 +152,20 @@ def _lang(event: Event, lang: str | None) -> str:
 def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
                   page_lines: int | None = None) -> str:
     """Each board of the current round, per table, with both players' scores before the round."""
-    t = words(_lang(event, lang))
+    t = words(printout_language(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
     lines = [fit(event.name, WIDTH).rstrip()]
     if not rounds:
-        return _lines_fit(lines + ["", t("no_round")])
+        return lines_fit(lines + ["", t("no_round")])
     nw = 27
     for rnd in rounds:
-        pts = _scores_before(event, rnd)
+        pts = scores_before(event, rnd)
         keep_at = len(lines)
         lines += ["", f"{t('pairings_by_board')}: {round_title(event, rnd, t)}", ""]
         lines.append(f"{fit(t('bd'), 3, '>')}  {fit(t('first'), nw)} {fit(t('pts'), 4, '>')}  "
                      f"{fit(t('result_short'), 6)}  {fit(t('second'), nw)} {fit(t('pts'), 4, '>')}")
         for k, g in enumerate(rnd.games):
-            first = fit(_who(event, g.first, nw), nw)
+            first = fit(who(event, g.first, nw), nw)
             pa = points_text(pts[g.first]) if g.first in pts else ""
             if g.second is None:
                 lines.append(f"{g.board:>3}  {first} {pa:>4}  {t('bye')}")
@@ -168,31 +173,31 @@ def pairings_text(event: Event, rounds: list[Round] | None = None, lang: str | N
                 pb = points_text(pts[g.second]) if g.second in pts else ""
                 res = str(g.result) if g.result else ""
                 mark = "*" if g.manual else ""
-                lines.append(f"{g.board:>3}  {first} {pa:>4}  {res:^6}  {fit(_who(event, g.second, nw), nw)} {pb:>4}"
+                lines.append(f"{g.board:>3}  {first} {pa:>4}  {res:^6}  {fit(who(event, g.second, nw), nw)} {pb:>4}"
                              f"{mark}")
             if k == 0:
-                _keep(lines, keep_at)
-        resting = _not_paired(event, rnd)
+                keep_together(lines, keep_at)
+        resting = not_paired(event, rnd)
         if resting:
             lines.append("")
             for pid, why in resting:
-                lines.append(f"     {fit(_who(event, pid, 40), 40)} {t(why)}")
+                lines.append(f"     {fit(who(event, pid, 40), 40)} {t(why)}")
         tail = len(lines)
         lines.append("")
         lines.append(t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"))
         if any(g.manual for g in rnd.games):
             lines.append(t("manual"))
-        _keep(lines, tail)
-    return _lines_fit(lines, page_lines)
+        keep_together(lines, tail)
+    return lines_fit(lines, page_lines)
 
 
-def _not_paired(event: Event, rnd: Round) -> list[tuple[int, str]]:
+def not_paired(event: Event, rnd: Round) -> list[tuple[int, str]]:
     """Players of the round's table who have no board in it, with why (sorted by name)."""
     if rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
         return []
     on = {pid for g in rnd.games for pid in g.players}
     out = []
-    for p in sorted(event.table_players(rnd.table), key=lambda p: _sort_key(p.name)):
+    for p in sorted(event.table_players(rnd.table), key=lambda p: name_sort_key(p.name)):
         if p.id in on:
             continue
         if p.withdrawn_from is not None and rnd.number >= p.withdrawn_from:
@@ -217,10 +222,10 @@ def _rounds_title(event: Event, rounds: list[Round], t) -> str:
 def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
                page_lines: int | None = None) -> str:
     """Every player of the current round in alphabetical order: table, board, colour, opponent."""
-    t = words(_lang(event, lang))
+    t = words(printout_language(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
     if not rounds:
-        return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
+        return lines_fit([fit(event.name, WIDTH), "", t("no_round")])
     titles = _rounds_title(event, rounds, t)
     lines = _header(event, f"{t('pairings_by_name')}: {titles}")
     tables = any(r.table is not None for r in rounds)
@@ -234,9 +239,9 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
                             g.second))  # (the opponent's id: its name is cut to the column, its number kept)
             entries.append((event.player(g.second).name, g.second, rnd.table, g.board, t("colour_second"),
                             g.first))
-        for pid, why in _not_paired(event, rnd):
+        for pid, why in not_paired(event, rnd):
             entries.append((event.player(pid).name, pid, rnd.table, None, "", t(why)))
-    entries.sort(key=lambda e: (_sort_key(e[0]), e[1]))
+    entries.sort(key=lambda e: (name_sort_key(e[0]), e[1]))
     nw, cw = 28, 7
     tw = 5 if tables else 0
     ow = WIDTH - nw - 1 - tw - 4 - 1 - cw - 1
@@ -247,11 +252,11 @@ def names_text(event: Event, rounds: list[Round] | None = None, lang: str | None
         ln = fit(named(name, pid, nw), nw) + " "
         if tables:
             ln += f"{table if table is not None else '':>4} "
-        ln += f"{board if board is not None else '':>3} {fit(colour, cw)} {fit(_who(event, opp, ow) if isinstance(opp, int) else opp, ow)}"
+        ln += f"{board if board is not None else '':>3} {fit(colour, cw)} {fit(who(event, opp, ow) if isinstance(opp, int) else opp, ow)}"
         lines.append(ln)
         if k == 0:
-            _keep(lines, 0)
-    return _lines_fit(lines, page_lines)
+            keep_together(lines, 0)
+    return lines_fit(lines, page_lines)
 
 
 # ---------------------------------------------------------------------------
@@ -269,10 +274,10 @@ WALL_COLUMN = 39  # two columns and a gap of two in 80
 def wall_text(event: Event, rounds: list[Round] | None = None, lang: str | None = None,
               page_lines: int | None = None) -> str:
     """The wall list (above): the current round by name in two columns, name -> board (and table)."""
-    t = words(_lang(event, lang))
+    t = words(printout_language(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
     if not rounds:
-        return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
+        return lines_fit([fit(event.name, WIDTH), "", t("no_round")])
     titles = _rounds_title(event, rounds, t)
     tables = any(r.table is not None for r in rounds)
     entries: list[tuple[str, int, str, str]] = []  # name, id, board, table
@@ -284,9 +289,9 @@ def wall_text(event: Event, rounds: list[Round] | None = None, lang: str | None 
                 continue
             for pid in (g.first, g.second):
                 entries.append((event.player(pid).name, pid, str(g.board), tb))
-        for pid, _why in _not_paired(event, rnd):
+        for pid, _why in not_paired(event, rnd):
             entries.append((event.player(pid).name, pid, "-", tb))
-    entries.sort(key=lambda e: (_sort_key(e[0]), e[1]))
+    entries.sort(key=lambda e: (name_sort_key(e[0]), e[1]))
     bw, tw = 5, (4 if tables else 0)
     nw = WALL_COLUMN - 1 - bw - (1 + tw if tables else 0)
 
@@ -321,10 +326,10 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
     of their page (core/formats/cards.py)."""
     from arbiter_tournament.core.formats.cards import stub_lines
 
-    t = words(_lang(event, lang))
+    t = words(printout_language(event, lang))
     rounds = current_rounds(event) if rounds is None else rounds
     if not rounds:
-        return _lines_fit([fit(event.name, WIDTH), "", t("no_round")])
+        return lines_fit([fit(event.name, WIDTH), "", t("no_round")])
     cut = f" {t('cut_here')} "
     cut_line = "- " * ((WIDTH - len(cut) - 4) // 2) + cut + "- "
     lines: list[str] = []
@@ -340,8 +345,8 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
                 fit(event.name, WIDTH),
                 f"{where}",
                 "",
-                fit(f"{t('first')}: " + _who(event, g.first, half - text_width(f"{t('first')}: ")), half) + "    " +
-                fit(f"{t('second')}: " + _who(event, g.second, half - text_width(f"{t('second')}: ")), half),
+                fit(f"{t('first')}: " + who(event, g.first, half - text_width(f"{t('first')}: ")), half) + "    " +
+                fit(f"{t('second')}: " + who(event, g.second, half - text_width(f"{t('second')}: ")), half),
                 "",
                 t("slip_tick"),
                 f"   [ ] 1-0  {t('slip_first_won')}     [ ] 1/2  {t('slip_draw')}     "
@@ -351,11 +356,11 @@ def slips_text(event: Event, rounds: list[Round] | None = None, lang: str | None
                 "",
                 "_" * (half - 4) + " " * 8 + "_" * (half - 4),
                 "",
-                *_stubs(event, g.players, _lang(event, lang), url, stub_lines),
+                *_stubs(event, g.players, printout_language(event, lang), url, stub_lines),
             ))
     if lines:
         lines.append(cut_line)
-    return _lines_fit(lines, page_lines)
+    return lines_fit(lines, page_lines)
 
 
 def _stubs(event: Event, pids: tuple[int, ...], lang: str, url: str | None, stub_lines) -> list[str]:
@@ -372,13 +377,14 @@ def _stubs(event: Event, pids: tuple[int, ...], lang: str, url: str | None, stub
 # standings
 
 
-def _table_standings(event: Event, table: int | None, codes: tuple[str, ...]) -> tuple[int, list[Row]]:
+def table_standings(event: Event, table: int | None, codes: tuple[str, ...]) -> tuple[int, list[Row]]:
+    """The standings of one table of the main stage after its last complete round: (that round, the rows)."""
     stage = main_stage(event)
     after = completed_rounds(event, stage, table)
     return after, standings(event, table=table, after_round=after, codes=codes)
 
 
-def _code_blocks(codes: list[str], fixed: int, min_name: int = 18) -> list[list[str]]:
+def code_blocks(codes: list[str], fixed: int, min_name: int = 18) -> list[list[str]]:
     """Split tie-break columns into blocks that leave the name column `min_name` wide."""
     blocks, cur, used = [], [], fixed + min_name
     for c in codes:
@@ -396,17 +402,17 @@ def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, 
                        tables: list[int | None] | None = None, page_lines: int | None = None) -> str:
     """Standings of the main stage (each table, or the `tables` named), with the tie-break columns
     and a legend of the codes."""
-    lang = _lang(event, lang)
+    lang = printout_language(event, lang)
     t = words(lang)
     codes = tuple(event.tiebreaks if codes is None else codes)
     lines = [fit(event.name, WIDTH).rstrip()]
     by_lot = False
     for table in event.stage_tables(main_stage(event)) if tables is None else tables:
-        after, rows = _table_standings(event, table, codes)
+        after, rows = table_standings(event, table, codes)
         title = t("standings_after", n=after) if after else t("standings")
         if table is not None:
             title += ", " + t("table_n", n=table).lower()
-        for k, block in enumerate(_code_blocks(list(codes), 3 + 1 + 4 + 2 + 1 + 5)):
+        for k, block in enumerate(code_blocks(list(codes), 3 + 1 + 4 + 2 + 1 + 5)):
             keep_at = len(lines)
             lines += ["", title + (" (…)" if k else ""), ""]
             cols = "".join(" " + fit(c, max(len(c), 6), ">") for c in block)
@@ -419,7 +425,7 @@ def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, 
                 lot = "*" if r.by_lot else " "  # the place among equals drawn by lot (said under the lists)
                 lines.append(f"{r.rank:>3}{lot}{r.id:>4}  {fit(r.name, nw)} {points_text(r.points):>5}{vals}")
                 if i == 0:
-                    _keep(lines, keep_at)
+                    keep_together(lines, keep_at)
             by_lot = by_lot or any(r.by_lot for r in rows)
     if by_lot:
         lines += ["", t("standings_by_lot")]
@@ -429,8 +435,8 @@ def standings_printout(event: Event, lang: str | None = None, codes: tuple[str, 
         for i, c in enumerate(codes):
             lines.append(f"  {c:<8} {fit(tiebreak_name(c, lang), WIDTH - 11)}")
             if i == 0:
-                _keep(lines, keep_at)
-    return _lines_fit(lines, page_lines)
+                keep_together(lines, keep_at)
+    return lines_fit(lines, page_lines)
 
 
 def standings_csv(event: Event, codes: tuple[str, ...] | None = None) -> str:
@@ -439,7 +445,7 @@ def standings_csv(event: Event, codes: tuple[str, ...] | None = None) -> str:
     codes = tuple(event.tiebreaks if codes is None else codes)
     out = []
     for table in event.stage_tables(main_stage(event)):
-        _after, rows = _table_standings(event, table, codes)
+        _after, rows = table_standings(event, table, codes)
         for r in rows:
             p = event.player(r.id)
             out.append([r.rank, r.id, r.name, p.club, r.table, _num(r.points),
@@ -493,9 +499,9 @@ def _cell(rec: RoundRecord, ranks: dict[int, int], letters: tuple[str, str] = ("
 
 def crosstable_rows(event: Event, table: int | None, lang: str | None = None) -> tuple[int, list[CrossRow]]:
     """Rows in rank order after the last complete round, one cell per round (colour letters in `lang`)."""
-    t = words(_lang(event, lang))
+    t = words(printout_language(event, lang))
     letters = (t("cell_first"), t("cell_second"))
-    after, rows = _table_standings(event, table, tuple(event.tiebreaks))
+    after, rows = table_standings(event, table, tuple(event.tiebreaks))
     ranks = {r.id: i for i, r in enumerate(rows, start=1)}  # row numbers: unique even when places are shared
     hist = {h.id: h for h in histories(event, main_stage(event), table, after)}
     out = [CrossRow(r.rank, r.id, r.name, r.points, tuple(_cell(rec, ranks, letters) for rec in hist[r.id].records))
@@ -505,7 +511,7 @@ def crosstable_rows(event: Event, table: int | None, lang: str | None = None) ->
 
 def crosstable_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     """Per table: rank, name, points and, for each round, opponent's row number, colour and score."""
-    t = words(_lang(event, lang))
+    t = words(printout_language(event, lang))
     lines = [fit(event.name, WIDTH).rstrip()]
     for table in event.stage_tables(main_stage(event)):
         after, rows = crosstable_rows(event, table, lang)
@@ -530,9 +536,9 @@ def crosstable_text(event: Event, lang: str | None = None, page_lines: int | Non
                 cells = "".join(f"{r.cells[k]:>{cw}}" for k in block)
                 lines.append(f"{i:>3}  {fit(named(r.name, r.id, nw), nw)} {points_text(r.points):>5}{cells}")
                 if i == 1:
-                    _keep(lines, keep_at)
+                    keep_together(lines, keep_at)
     lines.append(tuple([""] + _wrap(t("crosstable_legend"), WIDTH)))
-    return _lines_fit(lines, page_lines)
+    return lines_fit(lines, page_lines)
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -565,34 +571,34 @@ def top_bracket(event: Event):
 
 
 def bracket_printout(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
-    lang = _lang(event, lang)
+    lang = printout_language(event, lang)
     t = words(lang)
     b = top_bracket(event)
     lines = _header(event, t("bracket"))
     if b is None:
-        return _lines_fit(lines + [t("no_top")])
+        return lines_fit(lines + [t("no_top")])
     from arbiter_tournament.core.knockout.bracket_text import bracket_lines
 
     names = {p.id: p.name for p in event.players}
-    return _lines_fit(lines + bracket_lines(b, names, width=WIDTH, lang=lang), page_lines)
+    return lines_fit(lines + bracket_lines(b, names, width=WIDTH, lang=lang), page_lines)
 
 
 def playoff_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     """The play-off's rounds (boards, players, results), or "no play-off"."""
-    lang = _lang(event, lang)
+    lang = printout_language(event, lang)
     t = words(lang)
     rounds = event.rounds_of(Stage.PLAYOFF)
     lines = _header(event, t("playoff"))
-    plan = _playoff_plan_lines(event, lang)
+    plan = playoff_plan_lines(event, lang)
     if not rounds and not plan:
-        return _lines_fit(lines + [t("no_playoff")])
+        return lines_fit(lines + [t("no_playoff")])
     lines += plan
     body = pairings_text(event, rounds, lang).splitlines()[1:] if rounds else []
     labels = _playoff_labels(event, rounds[-1], lang) if rounds else []
-    return _lines_fit(lines + body + labels, page_lines)
+    return lines_fit(lines + body + labels, page_lines)
 
 
-def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
+def playoff_plan_lines(event: Event, lang: str) -> list[str]:
     """The plan and what has been decided (the play-off module's own words), wrapped to 80 columns."""
     try:
         from arbiter_tournament.core.playoff import stage as playoff_event
@@ -604,7 +610,7 @@ def _playoff_plan_lines(event: Event, lang: str) -> list[str]:
     out = []
     for ln in report:
         indent = len(ln) - len(ln.lstrip())
-        out += [" " * indent + x for x in _wrap(_clean(ln), WIDTH - indent)] or [""]
+        out += [" " * indent + x for x in _wrap(clean_line(ln), WIDTH - indent)] or [""]
     return out
 
 
@@ -618,7 +624,7 @@ def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
     t = words(lang)
     out = [""]
     for g in rnd.games:
-        label = _clean(render(playoff_event.game_label(event, rnd.number, g.board), lang))
+        label = clean_line(render(playoff_event.game_label(event, rnd.number, g.board), lang))
         out += _wrap(f"{t('board')} {g.board}: {label}", WIDTH)
     return out
 
@@ -636,11 +642,11 @@ def printout(event: Event, what: str, lang: str | None = None, page_lines: int |
     fns: dict[str, Callable[..., str]] = {
         "pairings": pairings_text, "names": names_text, "standings": standings_printout,
         "slips": lambda e, lang, page_lines: slips_text(e, lang=lang, page_lines=page_lines, url=url),
-        "cards": lambda e, lang, page_lines: cards.cards_text(e, _lang(e, lang), page_lines, url),
+        "cards": lambda e, lang, page_lines: cards.cards_text(e, printout_language(e, lang), page_lines, url),
         "crosstable": crosstable_text, "bracket": bracket_printout, "playoff": playoff_text,
-        "final": lambda e, lang, page_lines: final.final_printout(e, _lang(e, lang), page_lines),
-        "categories": lambda e, lang, page_lines: final.category_printout(e, _lang(e, lang), page_lines),
-        "prizes": lambda e, lang, page_lines: final.prizes_printout(e, _lang(e, lang), page_lines),
+        "final": lambda e, lang, page_lines: final.final_printout(e, printout_language(e, lang), page_lines),
+        "categories": lambda e, lang, page_lines: final.category_printout(e, printout_language(e, lang), page_lines),
+        "prizes": lambda e, lang, page_lines: final.prizes_printout(e, printout_language(e, lang), page_lines),
         "wall": wall_text,
     }
     if what not in fns:

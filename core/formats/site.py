@@ -117,7 +117,7 @@ class _Site:
         t = self.t
         if self.teams:
             return self.page(ex.round_title(self.e, rnd, t), join([self.matches(rnd), self.steps(prev, nxt)]))
-        pts = ex._scores_before(self.e, rnd)
+        pts = ex.scores_before(self.e, rnd)
         rows = []
         for g in rnd.games:
             pa = points_text(pts[g.first]) if g.first in pts else ""
@@ -129,7 +129,7 @@ class _Site:
             rows.append([g.board, self.who(g.first), pa, res, self.who(g.second), pb])
         parts = [table([t("bd"), t("first"), t("pts"), t("result"), t("second"), t("pts")], rows,
                        classes=["num", "", "num", "res", "", "num"])]
-        resting = ex._not_paired(self.e, rnd)
+        resting = ex.not_paired(self.e, rnd)
         if resting:
             parts.append(tag("ul", *(tag("li", self.who(pid), " – ", t(why)) for pid, why in resting)))
         parts.append(tag("p", t("missing_n", n=rnd.missing) if rnd.missing else t("all_in"), class_="muted"))
@@ -204,7 +204,7 @@ class _Site:
         parts = []
         by_lot = False
         for tb in self.e.stage_tables(main_stage(self.e)):
-            after, rows = ex._table_standings(self.e, tb, codes)
+            after, rows = ex.table_standings(self.e, tb, codes)
             cap = t("standings_after", n=after) if after else t("standings")
             if tb is not None:
                 cap += ", " + t("table_n", n=tb).lower()
@@ -362,7 +362,7 @@ class _Site:
         parts.append(tag("ul", *items) if items else tag("p", t("no_round")))
         parts.append(tag("h2", t("players")))
         rows = [[p.id, p.name, p.rating or "", p.club, p.federation, p.table or "",
-                 t("withdrawn") if p.status == "withdrawn" else ""] for p in sorted(e.players, key=lambda p: ex._sort_key(p.name))]
+                 t("withdrawn") if p.status == "withdrawn" else ""] for p in sorted(e.players, key=lambda p: ex.name_sort_key(p.name))]
         parts.append(table([t("id"), t("name"), t("rating"), t("club"), t("federation"), t("table"), ""], rows,
                            classes=["num", "", "num", "", "", "num", "muted"]))
         return self.page(e.name, join(parts))

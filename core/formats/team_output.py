@@ -7,9 +7,9 @@ from fractions import Fraction
 
 from arbiter_tournament.core.errors import IllegalChange
 from arbiter_tournament.core.event.model import Event, points_text
-from arbiter_tournament.core.teams.rosters import _avg_top, _members, teams
+from arbiter_tournament.core.teams.rosters import avg_top, team_members, teams
 from arbiter_tournament.core.teams.round_matches import matches, round_bye
-from arbiter_tournament.core.teams.section import _stage, state
+from arbiter_tournament.core.teams.section import team_stage, state
 from arbiter_tournament.core.teams.team_standings import board_stats, standings
 from arbiter_tournament.core.event.systems import System
 
@@ -85,10 +85,10 @@ def standings_output(event: Event, after_round=None, fmt: str = "text", codes=No
 def matches_output(event: Event, round_no: int | None = None, fmt: str = "text") -> str:
     """The matches of a round (default: the last paired) with their boards and results."""
     st = state(event)
-    rounds = event.rounds_of(_stage(event), None)
+    rounds = event.rounds_of(team_stage(event), None)
     if not rounds:
         raise IllegalChange("no round has been paired yet")
-    rnd = rounds[-1] if round_no is None else event.find_round(_stage(event), None, round_no)
+    rnd = rounds[-1] if round_no is None else event.find_round(team_stage(event), None, round_no)
     ms = matches(event, rnd, st)
     bye = round_bye(event, rnd.number, st)
     if fmt == "json":
@@ -125,17 +125,17 @@ def teams_output(event: Event, fmt: str = "text") -> str:
     """Teams with id, pairing number's average rating and roster (board order)."""
     st = state(event)
     tlist = teams(event, st)
-    members = _members(event)
+    members = team_members(event)
     fixed = set(st.names)
     if fmt == "json":
         return json.dumps([{"id": t.id, "name": t.name, "fixed": t.name in fixed,
-                            "average": _jnum(_avg_top(event, members.get(t.name, []), st.boards)),
+                            "average": _jnum(avg_top(event, members.get(t.name, []), st.boards)),
                             "roster": list(t.roster)} for t in tlist], ensure_ascii=False) + "\n"
     if fmt != "text":
         raise IllegalChange("unknown format '{fmt}' (text or json)", fmt=fmt)
     lines = [f"{_fit(event.name, 50)}: {len(tlist)} teams, {st.boards} boards a match", ""]
     for t in tlist:
-        avg = _avg_top(event, members.get(t.name, []), st.boards)
+        avg = avg_top(event, members.get(t.name, []), st.boards)
         mark = "" if t.name in fixed else " (number not fixed yet)"
         lines.append(f"{t.id:>3}  {_fit(t.name, 40)}  average {round(float(avg))}{mark}")
         for pos, pid in enumerate(t.roster, start=1):

@@ -21,11 +21,11 @@ from fractions import Fraction
 from arbiter_tournament.core.errors import IllegalChange
 from arbiter_tournament.core.event.model import Event, Round, points_text
 from arbiter_tournament.core.formats.csvio import write_rows
-from arbiter_tournament.core.formats.exports import WIDTH, _clean, _code_blocks, _keep, _lang, _lines_fit, _who, fit, round_title
+from arbiter_tournament.core.formats.exports import WIDTH, clean_line, code_blocks, keep_together, printout_language, lines_fit, who, fit, round_title
 from arbiter_tournament.core.msg.cells import named, text_width
 from arbiter_tournament.core.msg.i18n import words
 from arbiter_tournament.core.teams.round_matches import MatchView, matches, round_bye
-from arbiter_tournament.core.teams.section import _stage, state
+from arbiter_tournament.core.teams.section import team_stage, state
 from arbiter_tournament.core.teams.team_standings import board_stats, completed_rounds, standings
 from arbiter_tournament.core.tiebreaks.names import tiebreak_name
 from arbiter_tournament.core.event.systems import System
@@ -38,9 +38,9 @@ TEAM_PRINTOUTS = ("matches", "match_cards", "team_standings", "board_stats")
 
 def team_round(event: Event, round_no: int | None = None) -> Round | None:
     """The round of the team event: `round_no`, or the last one paired (None: none yet)."""
-    rounds = event.rounds_of(_stage(event), None)
+    rounds = event.rounds_of(team_stage(event), None)
     if round_no is not None:
-        return event.find_round(_stage(event), None, round_no)
+        return event.find_round(team_stage(event), None, round_no)
     return rounds[-1] if rounds else None
 
 
@@ -60,7 +60,7 @@ def match_head(m: MatchView, t) -> str:
     else:
         score = t("tm_so_far", a=points_text(a), b=points_text(b))
     return f"{t('tm_match_n', n=m.number)} ({t('tm_boards', a=first, b=last)}): " \
-           f"{_clean(m.first_name)} – {_clean(m.second_name)}  {score}"
+           f"{clean_line(m.first_name)} – {clean_line(m.second_name)}  {score}"
 
 
 def _wrapped(text: str, width: int = WIDTH, indent: str = "    ") -> list[str]:
@@ -78,7 +78,7 @@ def bye_line(event: Event, rnd: Round, t) -> list[str]:
         why = t("bye_seat")
     else:
         why = t("tm_pab_win" if state(event).pab == "win" else "tm_pab_draw")
-    return [""] + _wrapped(t("tm_no_match", team=_clean(bye), why=why)) + [""]
+    return [""] + _wrapped(t("tm_no_match", team=clean_line(bye), why=why)) + [""]
 
 
 def percent(points: Fraction, games: int) -> str:
@@ -97,12 +97,12 @@ def team_pairings_text(event: Event, lang: str | None = None, round_no: int | No
                        page_lines: int | None = None) -> str:
     """Every match of the round: its head (teams, board numbers, score), then its boards, first mover first; with
     `page_lines`, on pages of that many lines, a match never cut by a page break."""
-    t = words(_lang(event, lang))
+    t = words(printout_language(event, lang))
     st = state(event)
     rnd = team_round(event, round_no)
     lines: list = [fit(event.name, WIDTH).rstrip()]
     if rnd is None:
-        return _lines_fit(lines + ["", t("no_round")], page_lines)
+        return lines_fit(lines + ["", t("no_round")], page_lines)
     lines += [f"{t('tm_pairings')}: {round_title(event, rnd, t)}", ""]
     nw = 30
     for m in matches(event, rnd, st):
@@ -111,8 +111,8 @@ def team_pairings_text(event: Event, lang: str | None = None, round_no: int | No
         for g in m.games:
             res = str(g.result) if g.result else ""
             mark = "*" if g.manual else ""
-            block.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first, nw), nw)} "
-                         f"{res:^6}  {fit(_who(event, g.second, nw), nw)}{mark}")
+            block.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(who(event, g.first, nw), nw)} "
+                         f"{res:^6}  {fit(who(event, g.second, nw), nw)}{mark}")
         lines += [tuple(block), ""]  # one match: never cut by a page break
     lines += bye_line(event, rnd, t)[1:]
     lines += textwrap.wrap(t("tm_first_named"), WIDTH)
@@ -120,7 +120,7 @@ def team_pairings_text(event: Event, lang: str | None = None, round_no: int | No
         lines.append(t("missing_n", n=rnd.missing))
     if any(g.manual for g in rnd.games):
         lines.append(t("manual"))
-    return _lines_fit(lines, page_lines)
+    return lines_fit(lines, page_lines)
 
 
 # ---------------------------------------------------------------------------
@@ -132,11 +132,11 @@ def match_cards_text(event: Event, lang: str | None = None, round_no: int | None
     """One card a match, between cut lines: its boards (first mover first) with a place for each result, the
     match score, the two captains' and the arbiter's signatures; with `page_lines`, a card never cut by a page
     break."""
-    t = words(_lang(event, lang))
+    t = words(printout_language(event, lang))
     st = state(event)
     rnd = team_round(event, round_no)
     if rnd is None:
-        return _lines_fit([fit(event.name, WIDTH), "", t("no_round")], page_lines)
+        return lines_fit([fit(event.name, WIDTH), "", t("no_round")], page_lines)
     cut = f" {t('cut_here')} "
     cut_line = "- " * ((WIDTH - len(cut) - 4) // 2) + cut + "- "
     nw = 30
@@ -147,23 +147,23 @@ def match_cards_text(event: Event, lang: str | None = None, round_no: int | None
         first, last = m.games[0].board, m.games[-1].board
         lines += [cut_line, "", fit(event.name, WIDTH).rstrip(),
                   t("mc_title", round=round_title(event, rnd, t), n=m.number, a=first, b=last), ""]
-        lines += _wrapped(f"{_clean(m.first_name)} – {_clean(m.second_name)}")
+        lines += _wrapped(f"{clean_line(m.first_name)} – {clean_line(m.second_name)}")
         lines.append("")
         lines.append(f"  {fit(t('bd'), 4)}  {fit(t('first'), nw)} {fit(t('second'), nw)} {t('result_short')}")
         for g in m.games:
             res = str(g.result) if g.result else "_______"
-            lines.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(_who(event, g.first, nw), nw)} "
-                         f"{fit(_who(event, g.second, nw), nw)} {res}")
+            lines.append(f"  {fit(match_board(m, g.board, st.boards), 4)}  {fit(who(event, g.first, nw), nw)} "
+                         f"{fit(who(event, g.second, nw), nw)} {res}")
         lines += ["", *textwrap.wrap(t("mc_fill"), WIDTH), ""]
-        lines += _wrapped(f"{t('mc_score')}:  {_clean(m.first_name)} ______  –  {_clean(m.second_name)} ______")
+        lines += _wrapped(f"{t('mc_score')}:  {clean_line(m.first_name)} ______  –  {clean_line(m.second_name)} ______")
         lines.append("")
-        lines.append(fit(t("mc_captain", team=_clean(m.first_name)) + ":", half) + "    " +
-                     fit(t("mc_captain", team=_clean(m.second_name)) + ":", half))
+        lines.append(fit(t("mc_captain", team=clean_line(m.first_name)) + ":", half) + "    " +
+                     fit(t("mc_captain", team=clean_line(m.second_name)) + ":", half))
         lines += ["", "_" * (half - 4) + " " * 8 + "_" * (half - 4), "", f"{t('mc_arbiter')}: " + "_" * 30, ""]
-        _keep(lines, start)  # one card: never cut by a page break
+        keep_together(lines, start)  # one card: never cut by a page break
     if lines:
         lines.append(cut_line)
-    return _lines_fit(lines, page_lines)
+    return lines_fit(lines, page_lines)
 
 
 # ---------------------------------------------------------------------------
@@ -173,14 +173,14 @@ def match_cards_text(event: Event, lang: str | None = None, round_no: int | None
 def team_standings_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     """The team standings after the last complete round: rank, id, team, MP, GP, the tie-breaks (as many
     blocks as 80 columns need), matches played; the codes' names under it (pages: a heading with its first row)."""
-    lang = _lang(event, lang)
+    lang = printout_language(event, lang)
     t = words(lang)
     after, codes, rows = standings(event)
     rest = [c for c in codes if c.strip().upper() not in ("MP", "GP")]  # MP and GP have their columns
     title = t("team_standings_after", n=after) if after else t("team_standings")
     lines: list = [fit(event.name, WIDTH).rstrip()]
     fixed = 3 + 1 + 3 + 2 + 1 + 5 + 1 + 6 + 1 + 3
-    for k, block in enumerate(_code_blocks(rest, fixed)):
+    for k, block in enumerate(code_blocks(rest, fixed)):
         start = len(lines)
         lines += ["", title + (" (…)" if k else ""), ""]
         cols = "".join(" " + fit(c, max(len(c), 6), ">") for c in block)
@@ -193,14 +193,14 @@ def team_standings_text(event: Event, lang: str | None = None, page_lines: int |
             lines.append(f"{rank:>3} {r.id:>3}  {fit(r.team, nw)} {points_text(r.match_points):>5} "
                          f"{points_text(r.game_points):>6}{vals} {r.matches:>3}")
             if i == 0:
-                _keep(lines, start)
+                keep_together(lines, start)
     if any(r.by_lot for r in rows):
         lines += ["", t("tm_by_lot")]
     lines += ["", t("tiebreaks") + ":"]
     for c in ["MP", "GP", *rest]:
         lines.append(f"  {c:<8} {fit(tiebreak_name(c, lang), WIDTH - 11)}")
     lines.append(f"  {t('tm_played_short'):<8} {t('tm_played')}")
-    return _lines_fit(lines, page_lines)
+    return lines_fit(lines, page_lines)
 
 
 def team_standings_csv(event: Event) -> str:
@@ -218,13 +218,13 @@ def team_standings_csv(event: Event) -> str:
 def board_stats_text(event: Event, lang: str | None = None, page_lines: int | None = None) -> str:
     """Each board number: its players, best first (points, then fewer games), with games and percentage (pages: a
     board's heading with its first row)."""
-    t = words(_lang(event, lang))
+    t = words(printout_language(event, lang))
     after = completed_rounds(event)
     stats = board_stats(event, after)
     lines: list = [fit(event.name, WIDTH).rstrip(), t("bs_title_after", n=after) if after else t("bs_title"), ""]
     lines += textwrap.wrap(t("bs_legend"), WIDTH)
     if not stats:
-        return _lines_fit(lines + ["", t("no_round")], page_lines)
+        return lines_fit(lines + ["", t("no_round")], page_lines)
     pw, tw = 34, 22
     board = None
     for s in stats:
@@ -238,8 +238,8 @@ def board_stats_text(event: Event, lang: str | None = None, page_lines: int | No
         lines.append(f"{k:>3}  {fit(named(s.name, s.id, pw), pw)} {fit(s.team, tw)} {points_text(s.points):>5} "
                      f"{s.games:>4} {percent(s.points, s.games):>5}")
         if k == 1:
-            _keep(lines, start)
-    return _lines_fit(lines, page_lines)
+            keep_together(lines, start)
+    return lines_fit(lines, page_lines)
 
 
 def board_stats_csv(event: Event) -> str:

@@ -577,12 +577,12 @@ def _check_points(t: TrfTournament, path: str) -> None:
         if len(accepted) == 1:
             raise FileProblem(path, p.line, "player {pid}: the points (columns 81-84) are {written}, "
                                             "but the results give {counted}",
-                              pid=p.id, written=_fmt_points(p.points), counted=_fmt_points(counted))
-        others = ", ".join(_fmt_points(v) for v in sorted(accepted - {counted}))
+                              pid=p.id, written=trf_points(p.points), counted=trf_points(counted))
+        others = ", ".join(trf_points(v) for v in sorted(accepted - {counted}))
         raise FileProblem(path, p.line, "player {pid}: the points (columns 81-84) are {written}, "
                                         "but the results give {counted} (or {others} with the acceleration "
                                         "or the next round's bye)",
-                          pid=p.id, written=_fmt_points(p.points), counted=_fmt_points(counted), others=others)
+                          pid=p.id, written=trf_points(p.points), counted=trf_points(counted), others=others)
 
 
 def _check_opponent(t, blocks_of, pid, rnd, b, path, ln, ids) -> None:
@@ -899,7 +899,8 @@ _WRITE_CODE = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0", Outcome.F
                Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z"}
 
 
-def _fmt_points(v: Fraction) -> str:
+def trf_points(v: Fraction) -> str:
+    """Points as a TRF writes them: one decimal (`2.5`); a value not a multiple of 0.1 is refused."""
     tenths = v * 10
     if tenths.denominator != 1:
         raise ValueError(f"points {v} are not a multiple of 0.1")
@@ -923,7 +924,7 @@ def _block(rec: RoundRecord) -> str:
 def player_line(p: TrfPlayer) -> str:
     head = (f"001 {p.id:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
             f"{(str(p.rating) if p.rating else ''):>4} {p.fed[:3]:<3} {p.fide_id[:11]:>11} "
-            f"{p.birth[:10]:<10} {_fmt_points(p.points):>4} {(str(p.rank) if p.rank else ''):>4}")
+            f"{p.birth[:10]:<10} {trf_points(p.points):>4} {(str(p.rank) if p.rank else ''):>4}")
     assert len(head) == 89, len(head)
     body = "".join("  " + _block(r) for r in p.records)
     return (head + body).rstrip()
@@ -935,7 +936,7 @@ def team_line(team: TrfTeam) -> str:
         raise ValueError(f"team number {team.number} does not fit columns 5-7")
 
     def pts(v: Fraction | None) -> str:
-        return "" if v is None else _fmt_points(v)
+        return "" if v is None else trf_points(v)
 
     head = (f"310 {team.number:3d} {team.name[:32]:<32} {team.short[:5]:<5} "
             f"{(str(team.strength) if team.strength else ''):>6} {pts(team.match_points):>6} "
@@ -952,7 +953,7 @@ def lineup_line(lu: TrfLineup) -> str:
 def team_bye_line(bye: TrfTeamBye, rounds: int) -> str:
     """The `320` record: the bye's match and game points, then the team with it, round by round."""
     per = " ".join(f"{bye.teams.get(r, 0):3d}" for r in range(1, rounds + 1))
-    return f"320 {_fmt_points(bye.match_points):>4} {_fmt_points(bye.game_points):>4} {per}".rstrip()
+    return f"320 {trf_points(bye.match_points):>4} {trf_points(bye.game_points):>4} {per}".rstrip()
 
 
 def _date(iso: str, year_digits: int = 4) -> str:
@@ -1015,7 +1016,7 @@ def write_trf(t: TrfTournament) -> str:
             parts.append(("Z", sc.zero_bye))
         if sc.pab is not None:
             parts.append(("P", sc.pab))
-        out.append("162  " + "".join(f"{c}{_fmt_points(v):>4}    " for c, v in parts).rstrip())
+        out.append("162  " + "".join(f"{c}{trf_points(v):>4}    " for c, v in parts).rstrip())
     if t.total_rounds is not None:
         out.append(f"XXR {t.total_rounds}")
     toks = []
@@ -1037,7 +1038,7 @@ def write_trf(t: TrfTournament) -> str:
         acc = t.acceleration[pid]
         if acc:
             last = max(acc)
-            vals = " ".join(f"{_fmt_points(acc.get(r, F(0))):>4}" for r in range(1, last + 1))
+            vals = " ".join(f"{trf_points(acc.get(r, F(0))):>4}" for r in range(1, last + 1))
             out.append(f"XXA {pid:4d} {vals}")
     if t.withdrawn:
         out.append("XXZ " + " ".join(str(i) for i in t.withdrawn))
@@ -1047,7 +1048,7 @@ def write_trf(t: TrfTournament) -> str:
         if t.colour_sequence:
             out.append(f"352 {t.colour_sequence}")
         if t.match_scoring is not None:
-            out.append("362  " + "".join(f"{c}{_fmt_points(v):>4}    " for c, v in zip("WDL", t.match_scoring)).rstrip())
+            out.append("362  " + "".join(f"{c}{trf_points(v):>4}    " for c, v in zip("WDL", t.match_scoring)).rstrip())
         out += [team_line(team) for team in t.teams]
         out += [lineup_line(lu) for lu in t.lineups]
         if t.team_bye is not None and t.team_bye.teams:

@@ -335,9 +335,9 @@ def _board_key(key: frozenset, scores: dict[int, Fraction], rank: dict[int, int]
 
 
 def _pts(x: Fraction) -> str:
-    from arbiter_tournament.core.formats.trf import _fmt_points
+    from arbiter_tournament.core.formats.trf import trf_points
 
-    return _fmt_points(x)
+    return trf_points(x)
 
 
 def _check_forfeit(path, ln, code, r, a, b, boards_of, team_of, k) -> None:

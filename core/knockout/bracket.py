@@ -17,7 +17,7 @@ from arbiter_tournament.core.msg import Msg
 from arbiter_tournament.core.knockout.drawn_game import QualityOfWins
 from arbiter_tournament.core.knockout.game_result import GameResult
 from arbiter_tournament.core.knockout.geometry import bracket_slots, first_round_pairs
-from arbiter_tournament.core.knockout.match import THIRD_PLACE, Match, TopConfig, _play_match
+from arbiter_tournament.core.knockout.match import THIRD_PLACE, Match, TopConfig, play_match
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def build_bracket(
             r1.append(Match(1, i, (s1, None), (p1, None), (), p1, "bye", "no opponent"))
             continue
         p2 = seeds[s2 - 1]
-        r1.append(_play_match(1, i, (s1, s2), (p1, p2), parsed.get((1, i), ()), config, pbt, qow, False))
+        r1.append(play_match(1, i, (s1, s2), (p1, p2), parsed.get((1, i), ()), config, pbt, qow, False))
     rounds.append(tuple(r1))
     while len(rounds[-1]) > 1:
         prev = rounds[-1]
@@ -140,7 +140,7 @@ def build_bracket(
         for i in range(1, mcount // 2 + 1):
             pa, pb = prev[i - 1].winner, prev[mcount - i].winner
             cur.append(
-                _play_match(
+                play_match(
                     r, i, (seed_of(pa), seed_of(pb)), (pa, pb), parsed.get((r, i), ()), config, pbt, qow, False
                 )
             )
@@ -163,7 +163,7 @@ def build_bracket(
                 "no opponent" if lone else "", True,
             )  # fmt: skip
         else:
-            third = _play_match(
+            third = play_match(
                 len(rounds), 0, (seed_of(la), seed_of(lb)), (la, lb), parsed.get(THIRD_PLACE, ()), config, pbt, qow, True
             )
     return Bracket(seeds, config, tuple(rounds), third)

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Callable, Mapping, Union
 
 from arbiter_tournament.core.errors import IllegalChange, Msg
-from arbiter_tournament.core.knockout.game_result import _num
+from arbiter_tournament.core.knockout.game_result import points_written
 
 F = Fraction
 
@@ -57,8 +57,8 @@ def decide_drawn_game(
     p2 = _lookup(points_before_top, second, Msg("points before the top"))
     if p1 != p2:
         winner = first if p1 > p2 else second
-        return Decision(winner, "points-before-top", Msg("{more} against {less}", more=_num(max(p1, p2)),
-                                                          less=_num(min(p1, p2))))
+        return Decision(winner, "points-before-top", Msg("{more} against {less}", more=points_written(max(p1, p2)),
+                                                          less=points_written(min(p1, p2))))
     # 705.2, step 2: then the better quality of wins (top games included).
     q1 = _lookup(quality_of_wins, first, Msg("quality of wins"))
     q2 = _lookup(quality_of_wins, second, Msg("quality of wins"))
@@ -66,7 +66,7 @@ def decide_drawn_game(
         winner = first if q1 > q2 else second
         return Decision(
             winner, "quality-of-wins", Msg("points before the top equal ({points}); {more} against {less}",
-                                           points=_num(p1), more=_num(max(q1, q2)), less=_num(min(q1, q2))))
+                                           points=points_written(p1), more=points_written(max(q1, q2)), less=points_written(min(q1, q2))))
     # 705.2, step 3: still equal: the player who moved second goes through.
     return Decision(second, "second-mover", Msg("points before the top ({points}) and quality of wins ({quality}) equal",
-                                                points=_num(p1), quality=_num(q1)))
+                                                points=points_written(p1), quality=points_written(q1)))

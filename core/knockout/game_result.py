@@ -77,7 +77,7 @@ class GameResult:
         return base + ("t" if self.technical else "a" if self.agreed else "")
 
 
-def _num(x: Fraction) -> str:
+def points_written(x: Fraction) -> str:
     """Points as the judge writes them: 2, 1.5, -0.5 (other fractions with two decimals)."""
     x = F(x)
     if x.denominator == 1:

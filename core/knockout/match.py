@@ -30,7 +30,7 @@ from typing import Callable, Mapping
 
 from arbiter_tournament.core.errors import IllegalChange, Msg
 from arbiter_tournament.core.knockout.drawn_game import QualityOfWins, decide_drawn_game
-from arbiter_tournament.core.knockout.game_result import GameResult, _num
+from arbiter_tournament.core.knockout.game_result import GameResult, points_written
 
 F = Fraction
 DECIDED_BY = ("game", "points-before-top", "quality-of-wins", "second-mover", "agreed", "bye")
@@ -139,7 +139,7 @@ class Match:
                 return "+-" if first_of_players_won else "-+"
             return "1-0" if first_of_players_won else "0-1"
         a, b = self.score
-        return f"{_num(a)}-{_num(b)}"
+        return f"{points_written(a)}-{points_written(b)}"
 
 
 def _qow_at(qow: QualityOfWins, round_no: int) -> Mapping[int, Fraction] | Callable:
@@ -162,7 +162,7 @@ def _first_mover(config: TopConfig, seeds: tuple[int, int], players: tuple[int, 
     return players[rng.randrange(2)]
 
 
-def _play_match(
+def play_match(
     round_no: int,
     number: int,
     seeds: tuple[int | None, int | None],
@@ -173,6 +173,7 @@ def _play_match(
     quality_of_wins: QualityOfWins,
     third: bool,
 ) -> Match:
+    """One match of the bracket played out from its games: the match's state, its winner when decided."""
     where = Msg("the third-place match") if third else Msg("round {r} match {m}", r=round_no, m=number)
     base = Match(round_no, number, seeds, players, third_place=third)
     present = [p for p in players if p is not None]
@@ -209,7 +210,7 @@ def _play_match(
             if k < len(results):
                 raise IllegalChange("{where}: the match was decided after game {k}", where=where, k=k)
             if n > 1:
-                reason = Msg("{more}-{less} on points", more=_num(max(pa, pb)), less=_num(min(pa, pb)))
+                reason = Msg("{more}-{less} on points", more=points_written(max(pa, pb)), less=points_written(min(pa, pb)))
             break
     else:
         # all games played and level: 705.2

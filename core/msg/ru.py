@@ -727,6 +727,8 @@ RU: dict[str, str] = {
         "нельзя вернуть '{what}': с тех пор изменено «{unit}»{by}",
     "the event's settings":
         'настройки турнира',
+    "the event's setup":
+        'настройки турнира',
     'player {pid}':
         'участник {pid}',
     '{stage} round {number}':

@@ -237,7 +237,7 @@ class EventFile:
         try:
             pending = journal.begin(self.real, entry, like, line)
         except BaseException:
-            files._unlink(tmp)
+            files.unlink_quietly(tmp)
             raise
         files.step("journal pending")
         try:
@@ -296,7 +296,7 @@ class EventFile:
 def _unit_name(unit: list) -> Msg:
     kind = unit[0]
     if kind == "event":
-        return Msg("the event's settings")
+        return Msg("the event's setup")  # (singular: "... was changed since")
     if kind == "player":
         return Msg("player {pid}", pid=unit[1])
     stage, table, number = unit[1:4]

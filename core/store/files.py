@@ -67,7 +67,8 @@ class LockBusy(FileProblem):
     """The event's lock stayed taken by another session for the whole timeout: nothing was changed."""
 
 
-def _named(path: Path) -> Path:
+def event_file_path(path: Path) -> Path:
+    """The path of an event file, refused when it names a folder (`.`, `..`, empty): the files beside an event are named after it."""
     if path.name in ("", ".", ".."):  # `.`, `..`, `` (the files beside an event are named after it)
         raise FileProblem(str(path), None, "is a folder, not an event file")
     return path
@@ -86,15 +87,15 @@ def folder_of(path: Path) -> Path:
 
 
 def lock_path(path: Path) -> Path:
-    return _named(path).with_name(path.name + ".lock")
+    return event_file_path(path).with_name(path.name + ".lock")
 
 
 def journal_path(path: Path) -> Path:
-    return _named(path).with_name(path.name + ".journal")
+    return event_file_path(path).with_name(path.name + ".journal")
 
 
 def backup_path(path: Path, n: int) -> Path:
-    return _named(path).with_name(f"{path.name}.bak{n}")
+    return event_file_path(path).with_name(f"{path.name}.bak{n}")
 
 
 # -- shared folders: group and group permissions ----------------------------------------------
@@ -414,7 +415,7 @@ def write_file(path: Path, data: bytes, mode: int) -> None:
         finally:
             os.close(fd)
     except OSError as exc:
-        _unlink(path)
+        unlink_quietly(path)
         raise refusal(path, exc) from None
 
 
@@ -500,15 +501,16 @@ def write_temp(path: Path, data: bytes, *, mode: int | None = None, like: "os.st
         finally:
             os.close(fd)
     except OSError as exc:
-        _unlink(Path(tmp))
+        unlink_quietly(Path(tmp))
         raise refusal(said, exc) from None
     except BaseException:  # Ctrl-C while writing: no temporary file is left either
-        _unlink(Path(tmp))
+        unlink_quietly(Path(tmp))
         raise
     return Path(tmp)
 
 
-def _unlink(p: Path) -> None:
+def unlink_quietly(p: Path) -> None:
+    """Remove a file, if it is there and can be removed (a cleanup that must not raise)."""
     try:
         os.unlink(p)
     except OSError:
@@ -533,7 +535,7 @@ def replace(path: Path, tmp: Path, *, keep_backup: bool = True, exclusive: bool 
         else:
             os.replace(tmp, path)
     except OSError as exc:
-        _unlink(tmp)
+        unlink_quietly(tmp)
         raise refusal(path, exc) from None
     step("replaced")
     fsync_dir(folder)
@@ -545,7 +547,7 @@ def check_new(path: Path) -> None:
     Checked before the lock file is made, so a refused `new` leaves nothing
     behind (`arbiter new /dev/null` once left `/dev/null.lock`).
     """
-    _named(path)
+    event_file_path(path)
     if os.path.lexists(path):
         raise FileProblem(str(path), None, "already exists; arbiter will not overwrite it")
     folder = folder_of(path)
@@ -572,7 +574,7 @@ def _rotate_backups(path: Path) -> None:
             except OSError:
                 pass
     first = backup_path(path, 1)
-    _unlink(first)
+    unlink_quietly(first)
     try:
         os.link(path, first)
     except OSError:

@@ -33,13 +33,13 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_tournament.core.event.reports import Entry, entry_of
-from arbiter_tournament.core.store.files import _named, like_of, open_beside, refusal, write_all
+from arbiter_tournament.core.store.files import event_file_path, like_of, open_beside, refusal, write_all
 
 LINE_MAX = 4096  # a line longer than this is not one we wrote: left out
 
 
 def reports_path(path: Path) -> Path:
-    return _named(path).with_name(path.name + ".reports")
+    return event_file_path(path).with_name(path.name + ".reports")
 
 
 class Reports:

@@ -27,11 +27,11 @@ from dataclasses import replace
 from arbiter_tournament.core.errors import IllegalChange
 from arbiter_tournament.core.event.model import Event, Game, Round
 from arbiter_tournament.core.msg.i18n import words
-from arbiter_tournament.core.teams.histories import _dutch_histories
+from arbiter_tournament.core.teams.histories import dutch_histories
 from arbiter_tournament.core.teams.matches import Team, pair_boards
 from arbiter_tournament.core.teams.rosters import find_team, lineup_for, teams
 from arbiter_tournament.core.teams.round_matches import MatchView, matches
-from arbiter_tournament.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter_tournament.core.teams.section import TeamsState, team_stage, with_state, state
 from arbiter_tournament.core.event.systems import System
 
 __all__ = ["exchange_teams", "give_team_bye", "swap_match", "team_warnings"]
@@ -39,7 +39,7 @@ __all__ = ["exchange_teams", "give_team_bye", "swap_match", "team_warnings"]
 
 def _editable(event: Event, round_no: int) -> Round:
     """The round, if a change by hand may touch it: the team event's current round, no result entered."""
-    stage = _stage(event)
+    stage = team_stage(event)
     rnd = event.find_round(stage, None, round_no)
     last = event.rounds_of(stage, None)[-1]
     if rnd.number != last.number:
@@ -82,7 +82,7 @@ def _rebuilt(event: Event, rnd: Round, st: TeamsState, pairs: list[tuple[int, in
         byes.pop(rnd.number, None)
     else:
         byes[rnd.number] = by_id[bye].name
-    event = _with_state(event, replace(st, byes=byes))
+    event = with_state(event, replace(st, byes=byes))
     return event.with_round(replace(rnd, games=tuple(games)))
 
 
@@ -181,7 +181,7 @@ def team_warnings(event: Event, rnd: Round, *, lang: str = "en") -> list[str]:
     t = words(lang)
     st = state(event)
     tlist = teams(event, st)
-    hist = _dutch_histories(event, st, tlist, rnd.number - 1)
+    hist = dutch_histories(event, st, tlist, rnd.number - 1)
     names = {x.id: x.name for x in tlist}
     forbidden = {frozenset(p) for p in st.forbidden}
     out = []

@@ -1,6 +1,6 @@
 """Each team's rounds, as the Dutch engine reads them and as the team tie-breaks read them.
 
-* For pairing (`_dutch_histories`): win, draw or loss by the match result,
+* For pairing (`dutch_histories`): win, draw or loss by the match result,
   "white" for the first-named team, the Swiss bye as PAB. A match with no
   board played over the board is a forfeit win/loss, not a played encounter.
 * For the tie-breaks (`team_histories`): match and board points per round.
@@ -17,18 +17,19 @@ from arbiter_tournament.core.errors import IllegalChange
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundRecord
 from arbiter_tournament.core.teams.matches import Team, board_points
-from arbiter_tournament.core.teams.rosters import _avg_top, _members, teams
+from arbiter_tournament.core.teams.rosters import avg_top, team_members, teams
 from arbiter_tournament.core.teams.round_matches import matches
-from arbiter_tournament.core.teams.section import TeamsState, _stage, state
+from arbiter_tournament.core.teams.section import TeamsState, team_stage, state
 from arbiter_tournament.core.event.systems import System
 
 F = Fraction
 
 
-def _dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int) -> dict[int, PlayerHistory]:
+def dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int) -> dict[int, PlayerHistory]:
+    """Each team's history (up to round `upto`) as the Dutch engine reads a player's: the team pairing's input."""
     recs: dict[int, list[RoundRecord]] = {t.id: [] for t in tlist}
     names = [t.name for t in tlist]
-    for rnd in event.rounds_of(_stage(event), None):
+    for rnd in event.rounds_of(team_stage(event), None):
         if rnd.number > upto:
             break
         got: dict[int, RoundRecord] = {}
@@ -50,8 +51,8 @@ def _dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int)
             got[names.index(bye) + 1] = RoundRecord(Outcome.PAB)
         for tid in recs:
             recs[tid].append(got.get(tid, RoundRecord(Outcome.ABSENT)))
-    members = _members(event)
-    return {t.id: PlayerHistory(t.id, int(_avg_top(event, members.get(t.name, []), st.boards)), t.name,
+    members = team_members(event)
+    return {t.id: PlayerHistory(t.id, int(avg_top(event, members.get(t.name, []), st.boards)), t.name,
                                 tuple(recs[t.id])) for t in tlist}
 
 
@@ -64,7 +65,7 @@ def team_histories(event: Event, after_round: int, st: TeamsState | None = None)
     names = [t.name for t in tlist]
     per: dict[int, list] = {t.id: [] for t in tlist}
     B = st.boards
-    for rnd in event.rounds_of(_stage(event), None):
+    for rnd in event.rounds_of(team_stage(event), None):
         if rnd.number > after_round:
             break
         got = {}

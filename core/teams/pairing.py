@@ -1,7 +1,7 @@
 """Pairing the next team round, and the pairs of teams that must not meet.
 
 * Team Swiss: the Dutch engine (`core.swiss.pair_round`) on one history per
-  team (`histories._dutch_histories`), scores in match points; the Swiss bye
+  team (`histories.dutch_histories`), scores in match points; the Swiss bye
   is the pairing-allocated bye, worth a drawn match unless `pab = "win"`.
   `[teams] forbidden` are the request's forbidden pairs.
 * Team round robin: the FIDE Berger tables (`core.teams.matches.team_round_robin`),
@@ -18,9 +18,9 @@ from arbiter_tournament.core.errors import IllegalChange, Msg, NoLegalPairing
 from arbiter_tournament.core.event.model import Event, Game, Round
 from arbiter_tournament.core.event.records import Scoring
 from arbiter_tournament.core.teams.matches import pair_boards
-from arbiter_tournament.core.teams.histories import _dutch_histories
+from arbiter_tournament.core.teams.histories import dutch_histories
 from arbiter_tournament.core.teams.rosters import find_team, lineup_for, lineup_problems, pairing_order, teams
-from arbiter_tournament.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter_tournament.core.teams.section import TeamsState, team_stage, with_state, state
 from arbiter_tournament.core.event.systems import Stage, System
 
 
@@ -42,11 +42,11 @@ def check_pair_next(event: Event) -> None:
     that cannot field its boards for the round (fewer players who can play than boards and no line-up stored,
     or a stored line-up naming one who cannot play), as the pairing itself would refuse it (`lineup_problems`),
     after the checks `pair_next` makes before it."""
-    rounds = event.rounds_of(_stage(event), None)
+    rounds = event.rounds_of(team_stage(event), None)
     if rounds and rounds[-1].missing:
         raise IllegalChange("round {number} still misses {missing} result(s): enter them before pairing",
                             number=rounds[-1].number, missing=rounds[-1].missing)
-    if _stage(event) != Stage.SWISS:
+    if team_stage(event) != Stage.SWISS:
         if rounds and rounds[-1].number >= event.rounds_planned:  # (set to the Berger table's at round 1)
             raise IllegalChange("all {n} rounds of the round robin have been paired", n=event.rounds_planned)
         return
@@ -72,7 +72,7 @@ def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[
 
     check_pair_next(event)
     st = state(event)
-    stage = _stage(event)
+    stage = team_stage(event)
     rounds = event.rounds_of(stage, None)
     k = rounds[-1].number + 1 if rounds else 1
     _check_players(event, k)
@@ -96,7 +96,7 @@ def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[
             raise IllegalChange("fewer than two teams can play this round")
         from arbiter_tournament.core.swiss import PairingRequest, pair_round
 
-        hist = _dutch_histories(event, st, tlist, k - 1)
+        hist = dutch_histories(event, st, tlist, k - 1)
         tid_of = {t.name: t.id for t in tlist}
         forbidden = {frozenset((tid_of[x], tid_of[y])) for x, y in st.forbidden if x in tid_of and y in tid_of}
         req = PairingRequest(
@@ -166,7 +166,7 @@ def _with_matches(event: Event, st: TeamsState, stage: str, k: int, by_id: dict,
     if bye is not None:
         byes[k] = by_id[bye].name
     st = replace(st, byes=byes)
-    event = _with_state(event, st)
+    event = with_state(event, st)
     return event.with_round(Round(stage, k, tuple(games), None))
 
 
@@ -191,7 +191,7 @@ def rematches_of(event: Event, rnd: Round) -> list[tuple[int, str, str, int]]:
 
     st = state(event)
     tlist = teams(event, st)
-    hist = _dutch_histories(event, st, tlist, rnd.number - 1)
+    hist = dutch_histories(event, st, tlist, rnd.number - 1)
     tid_of = {t.name: t.id for t in tlist}
     out = []
     for m in matches(event, rnd):
@@ -222,7 +222,7 @@ def pair_teams_by_hand(event: Event, pairs: list[tuple[str, str | None]]) -> Eve
     every board is marked manual. A team that can play and is given neither a match nor the bye is refused."""
     check_pair_next(event)
     st = state(event)
-    if _stage(event) != "swiss":
+    if team_stage(event) != "swiss":
         raise IllegalChange("a round robin follows its Berger table: pair it with arbiter pair")
     rounds = event.rounds_of("swiss", None)
     k = rounds[-1].number + 1 if rounds else 1
@@ -280,10 +280,10 @@ def forbid_teams(event: Event, a: str, b: str, *, remove: bool = False) -> Event
     if remove:
         if not has:
             raise IllegalChange("teams '{a}' and '{b}' are not a forbidden pair", a=x, b=y)
-        return _with_state(event, replace(st, forbidden=tuple(p for p in st.forbidden if set(p) != {x, y})))
+        return with_state(event, replace(st, forbidden=tuple(p for p in st.forbidden if set(p) != {x, y})))
     if has:
         return event
-    return _with_state(event, replace(st, forbidden=st.forbidden + ((x, y),)))
+    return with_state(event, replace(st, forbidden=st.forbidden + ((x, y),)))
 
 
 # -- what the board order of a team Swiss round follows --------------------------------------------
@@ -295,6 +295,6 @@ def swiss_scores(event: Event, upto: int) -> tuple[dict[int, Fraction], list[int
     round upto + 1 follows (C.04.3 section 7). Used to put an imported round's matches in order."""
     st = state(event)
     tlist = teams(event, st)
-    hist = _dutch_histories(event, st, tlist, upto)
+    hist = dutch_histories(event, st, tlist, upto)
     sc = _scoring(st)
     return {tid: h.score(sc) for tid, h in hist.items()}, pairing_order(event, st)

@@ -18,18 +18,20 @@ from arbiter_tournament.core import limits
 from arbiter_tournament.core.errors import IllegalChange, Msg
 from arbiter_tournament.core.event.model import Event, Player
 from arbiter_tournament.core.teams.matches import Team
-from arbiter_tournament.core.teams.section import TeamsState, _stage, _with_state, state
+from arbiter_tournament.core.teams.section import TeamsState, team_stage, with_state, state
 from arbiter_tournament.core.event.systems import System
 
 F = Fraction
 
 
-def _avg_top(event: Event, players: list[Player], boards: int) -> Fraction:
+def avg_top(event: Event, players: list[Player], boards: int) -> Fraction:
+    """The average rating of a team's `boards` best-rated players (0 for none)."""
     ratings = sorted((p.rating for p in players), reverse=True)[:boards]
     return F(sum(ratings), len(ratings)) if ratings else F(0)
 
 
-def _members(event: Event) -> dict[str, list[Player]]:
+def team_members(event: Event) -> dict[str, list[Player]]:
+    """Each team's players by team name, in player-id order."""
     out: dict[str, list[Player]] = {}
     for p in sorted(event.players, key=lambda p: p.id):
         if p.team:
@@ -39,15 +41,15 @@ def _members(event: Event) -> dict[str, list[Player]]:
 
 def _rating_order(event: Event, names: list[str], boards: int,
                   members: dict[str, list[Player]] | None = None) -> list[str]:
-    members = _members(event) if members is None else members
-    return sorted(names, key=lambda t: (-_avg_top(event, members.get(t, []), boards), t.casefold(), t))
+    members = team_members(event) if members is None else members
+    return sorted(names, key=lambda t: (-avg_top(event, members.get(t, []), boards), t.casefold(), t))
 
 
 def team_names(event: Event, st: TeamsState | None = None, members: dict[str, list[Player]] | None = None) -> list[str]:
     """Team names by id: the stored names, then teams not yet numbered in pairing-number order."""
     st = st or state(event)
     fixed = list(st.names)
-    members = _members(event) if members is None else members
+    members = team_members(event) if members is None else members
     new = [t for t in members if t not in fixed]
     return fixed + _rating_order(event, new, st.boards, members)
 
@@ -56,7 +58,7 @@ def roster(event: Event, name: str, st: TeamsState | None = None,
            members: dict[str, list[Player]] | None = None) -> tuple[int, ...]:
     """The team's players in board order: the stored roster, then later additions by id."""
     st = st or state(event)
-    members = _members(event) if members is None else members
+    members = team_members(event) if members is None else members
     ids = [p.id for p in members.get(name, [])]
     known = set(ids)
     stored = [pid for pid in st.rosters.get(name, ()) if pid in known]
@@ -67,7 +69,7 @@ def roster(event: Event, name: str, st: TeamsState | None = None,
 def teams(event: Event, st: TeamsState | None = None) -> list[Team]:
     """Every team (`core.teams.matches.Team`), id = position in `team_names`."""
     st = st or state(event)
-    members = _members(event)  # (once: every team's roster reads it)
+    members = team_members(event)  # (once: every team's roster reads it)
     return [Team(i, name, roster(event, name, st, members))
             for i, name in enumerate(team_names(event, st, members), start=1)]
 
@@ -171,7 +173,7 @@ def lineup_problems(event: Event, round_no: int | None = None) -> list[tuple[str
 
 def next_round(event: Event) -> int:
     """The number of the team event's next round to pair."""
-    rounds = event.rounds_of(_stage(event), None)
+    rounds = event.rounds_of(team_stage(event), None)
     return rounds[-1].number + 1 if rounds else 1
 
 
@@ -195,7 +197,7 @@ def set_lineup(event: Event, name: str, round_no: int, ids: list[int] | None) ->
         del per[name]
     else:
         per[name] = _check_lineup(event, team, tuple(ids), round_no, st.boards)
-    return _with_state(event, replace(st, lineups={r: v for r, v in lineups.items() if v}))
+    return with_state(event, replace(st, lineups={r: v for r, v in lineups.items() if v}))
 
 
 def set_roster(event: Event, name: str, ids: list[int]) -> Event:
@@ -215,15 +217,15 @@ def set_roster(event: Event, name: str, ids: list[int]) -> Event:
     if missing:
         raise IllegalChange("team '{name}': the roster must list every player of the team; missing {ids}",
                             name=name, ids=", ".join(str(x) for x in missing))
-    return _with_state(event, replace(st, rosters={**st.rosters, name: tuple(ids)}))
+    return with_state(event, replace(st, rosters={**st.rosters, name: tuple(ids)}))
 
 
 def set_order(event: Event, names: list[str]) -> Event:
     """Fix the team ids (and the round robin's Berger numbers) by hand, before round 1."""
     st = state(event)
-    if event.rounds_of(_stage(event), None):
+    if event.rounds_of(team_stage(event), None):
         raise IllegalChange("the team numbers are fixed: round 1 has been paired")
-    known = list(_members(event))
+    known = list(team_members(event))
     for n in names:
         if n not in known:
             if not known:
@@ -234,4 +236,4 @@ def set_order(event: Event, names: list[str]) -> Event:
     missing = [n for n in known if n not in names]
     if missing:
         raise IllegalChange("name every team; missing {names}", names=", ".join(missing))
-    return _with_state(event, replace(st, names=tuple(names)))
+    return with_state(event, replace(st, names=tuple(names)))

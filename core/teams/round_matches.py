@@ -15,7 +15,7 @@ from arbiter_tournament.core.errors import IllegalChange
 from arbiter_tournament.core.event.model import Event, Game, Round
 from arbiter_tournament.core.teams.matches import BoardPairing, TeamMatch, TeamMatchResult, match_result
 from arbiter_tournament.core.teams.rosters import team_names
-from arbiter_tournament.core.teams.section import TeamsState, _stage, state
+from arbiter_tournament.core.teams.section import TeamsState, team_stage, state
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,6 @@ def matches(event: Event, rnd: Round, st: TeamsState | None = None) -> list[Matc
 def round_bye(event: Event, round_no: int, st: TeamsState | None = None) -> str | None:
     """The team without a match in a paired round (None if every team played or the round is not paired)."""
     st = st or state(event)
-    if not any(r.number == round_no for r in event.rounds_of(_stage(event), None)):
+    if not any(r.number == round_no for r in event.rounds_of(team_stage(event), None)):
         return None
     return st.byes.get(round_no)

@@ -2,7 +2,7 @@
 
 Every key of docs/teams.md's table is read here, and a bad value is refused
 with its key named (`[teams] lineups.3.Rooks: ...`). Writing goes through
-`_with_state`, which replaces the section as a whole.
+`with_state`, which replaces the section as a whole.
 """
 
 from __future__ import annotations
@@ -170,7 +170,8 @@ def _read_forbidden(event: Event, doc: Any, names: list[str]) -> tuple[tuple[str
     return tuple(out)
 
 
-def _with_state(event: Event, st: TeamsState) -> Event:
+def with_state(event: Event, st: TeamsState) -> Event:
+    """The event with its `[teams]` section replaced by `st`."""
     extra = tuple(x for x in event.extra if x[0] != "teams") + (("teams", st.to_doc()),)
     return replace(event, extra=extra)
 
@@ -196,8 +197,9 @@ def setup(event: Event, boards: int, match_points=None, tiebreaks=None) -> Event
         mp = MatchPoints(w, d, l)
     codes = tuple(c.strip() for c in tiebreaks or () if c.strip())
     check_codes(codes)
-    return _with_state(event, TeamsState(boards, mp, tiebreaks=codes))
+    return with_state(event, TeamsState(boards, mp, tiebreaks=codes))
 
 
-def _stage(event: Event) -> str:
+def team_stage(event: Event) -> str:
+    """The stage of a team event's rounds (its system's main stage)."""
     return main_stage(event.system)

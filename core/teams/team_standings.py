@@ -10,7 +10,7 @@ from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.teams.matches import board_points
 from arbiter_tournament.core.teams.histories import team_histories
 from arbiter_tournament.core.teams.round_matches import matches
-from arbiter_tournament.core.teams.section import TeamsState, _stage, state
+from arbiter_tournament.core.teams.section import TeamsState, team_stage, state
 from arbiter_tournament.core.teams.tiebreak_codes import DEFAULT_CODES, check_codes
 
 F = Fraction
@@ -18,7 +18,7 @@ F = Fraction
 
 def completed_rounds(event: Event) -> int:
     n = 0
-    for r in event.rounds_of(_stage(event), None):
+    for r in event.rounds_of(team_stage(event), None):
         if r.missing:
             break
         n = r.number
@@ -43,7 +43,7 @@ def _context(event: Event, after_round: int | None, codes, edition: str | None):
     from arbiter_tournament.core.tiebreaks.team import TeamContext, TeamScoring
 
     st = state(event)
-    paired = len(event.rounds_of(_stage(event), None))
+    paired = len(event.rounds_of(team_stage(event), None))
     if after_round is None:
         after_round = completed_rounds(event)
     elif not 0 <= after_round <= paired:
@@ -106,7 +106,7 @@ def board_stats(event: Event, after_round: int | None = None) -> list[BoardStat]
     st = state(event)
     after = completed_rounds(event) if after_round is None else after_round
     acc: dict[tuple[int, int], list] = {}
-    for rnd in event.rounds_of(_stage(event), None):
+    for rnd in event.rounds_of(team_stage(event), None):
         if rnd.number > after:
             break
         for m in matches(event, rnd, st):

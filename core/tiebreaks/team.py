@@ -270,7 +270,8 @@ def _bh(ctx: TeamContext, tid: int, kind: str, low: int = 0) -> Fraction:
     return sum(values, F(0)) - sum((values[c.index] for c in cut(values, None, (), low, 0, False)), F(0))
 
 
-def _boards(ctx: TeamContext, tid: int) -> list[Fraction]:
+def board_points(ctx: TeamContext, tid: int) -> list[Fraction]:
+    """A team's points on each board over its rounds (a pairing-allocated bye: one point on every board)."""
     n = ctx.s.boards
     tot = [F(0)] * n
     for r in ctx.recs[tid]:
@@ -294,8 +295,9 @@ def sssc_k(ctx: TeamContext) -> int:
     return ctx.flags.sssc_k or max(int(max_primary / max_secondary), 1)
 
 
-_ESB = re.compile(r"^E([MG])([MG])SB(?:-C([0-9]{1,9}))?$")
-_BHT = re.compile(r"^BH-(MP|GP)(?:-C([0-9]{1,9}))?$")
+# A team code and its parts (EMGSB-C1: E, M, G, cut 1; BH-GP-C1): read here and by team_explain.py
+ESB_CODE = re.compile(r"^E([MG])([MG])SB(?:-C([0-9]{1,9}))?$")
+BHT_CODE = re.compile(r"^BH-(MP|GP)(?:-C([0-9]{1,9}))?$")
 TEAM_CODES = ("MP", "GP", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BH-MP", "BH-GP", "EDE", "BC", "TBR",
               "BBE", "SSSC")
 
@@ -309,23 +311,23 @@ def _value_and_key(ctx: TeamContext, c: str, tid: int, code: str):
     if c == "MPVGP":
         v = ctx.score(ctx.secondary())[tid]
         return v, v
-    m = _ESB.match(c)
+    m = ESB_CODE.match(c)
     if m:
         kinds = {"M": "MP", "G": "GP"}
         v = _esb(ctx, tid, kinds[m.group(1)], kinds[m.group(2)], int(m.group(3) or 0))
         return v, v
-    m = _BHT.match(c)
+    m = BHT_CODE.match(c)
     if m:
         v = _bh(ctx, tid, m.group(1), int(m.group(2) or 0))
         return v, v
     if c == "BC":
-        v = sum((F(b + 1) * x for b, x in enumerate(_boards(ctx, tid))), F(0))
+        v = sum((F(b + 1) * x for b, x in enumerate(board_points(ctx, tid))), F(0))
         return v, -v
     if c == "TBR":
-        t = tuple(_boards(ctx, tid))
+        t = tuple(board_points(ctx, tid))
         return t[0] if t else F(0), t
     if c == "BBE":
-        t = _boards(ctx, tid)
+        t = board_points(ctx, tid)
         total = sum(t, F(0))
         seq = tuple(total - sum(t[len(t) - k:], F(0)) for k in range(1, len(t)))
         return (seq[0] if seq else total), seq
@@ -352,7 +354,8 @@ def team_column(ctx: TeamContext, code: str) -> dict[int, tuple[Any, Any]]:
     return ctx.columns[c]
 
 
-def _results(ctx: TeamContext, group: list[int], kind: str):
+def group_results(ctx: TeamContext, group: list[int], kind: str):
+    """The results among the teams of `group` (a tied group), by pair of teams, of the kind asked."""
     members = set(group)
     res: dict[tuple[int, int], list[Fraction]] = {}
     for t in group:
@@ -369,7 +372,7 @@ def ede_order(ctx: TeamContext, group: list[int]) -> list[list[int]]:
     partial = ctx.edition != "legacy" if ctx.flags.de_partial_rule is None else ctx.flags.de_partial_rule
     for kind in (ctx.s.primary, ctx.secondary()):
         win = ctx.s.match_win if kind == "MP" else F(ctx.s.boards)
-        parts = encounter_order(group, _results(ctx, group, kind), win, partial)
+        parts = encounter_order(group, group_results(ctx, group, kind), win, partial)
         if len(parts) > 1:
             out: list[list[int]] = []
             for part in parts:
@@ -379,7 +382,7 @@ def ede_order(ctx: TeamContext, group: list[int]) -> list[list[int]]:
 
 
 def _ede_value(ctx: TeamContext, tid: int, group: list[int]) -> Fraction:
-    res = _results(ctx, group, ctx.s.primary)
+    res = group_results(ctx, group, ctx.s.primary)
     return sum((sum(v, F(0)) / len(v) for (a, _), v in res.items() if a == tid), F(0))
 
 

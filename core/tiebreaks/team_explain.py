@@ -21,7 +21,7 @@ from arbiter_tournament.core.msg.i18n import words
 from arbiter_tournament.core.tiebreaks.context import Term, fmt
 from arbiter_tournament.core.tiebreaks.explain import Explanation, term_line
 from arbiter_tournament.core.tiebreaks.names import tiebreak_name
-from arbiter_tournament.core.tiebreaks.team import (_BHT, _ESB, TeamContext, TeamRound, _boards, _results, ede_order,
+from arbiter_tournament.core.tiebreaks.team import (BHT_CODE, ESB_CODE, TeamContext, TeamRound, board_points, group_results, ede_order,
                                          sssc_k, team_column)
 from arbiter_tournament.core.tiebreaks.unplayed import cut, cut_reason
 
@@ -98,7 +98,7 @@ def _opponent_terms(ctx: TeamContext, tid: int, opp_kind: str, own_kind: str, lo
 def _ede(ctx: TeamContext, tid: int) -> tuple[Fraction, tuple[Term, ...], tuple]:
     prim = ctx.score(ctx.s.primary)
     group = sorted(t for t in ctx.teams if prim[t] == prim[tid])
-    res = _results(ctx, group, ctx.s.primary)
+    res = group_results(ctx, group, ctx.s.primary)
     terms = []
     for other in group:
         if other == tid:
@@ -120,7 +120,7 @@ def _ede(ctx: TeamContext, tid: int) -> tuple[Fraction, tuple[Term, ...], tuple]
 
 def _board_terms(ctx: TeamContext, tid: int, weighted: bool) -> tuple[Term, ...]:
     out = []
-    for b, x in enumerate(_boards(ctx, tid), 1):
+    for b, x in enumerate(board_points(ctx, tid), 1):
         out.append(Term(None, None, Msg("board {n}", n=b), None, x, F(b) * x if weighted else x))
     return tuple(out)
 
@@ -136,11 +136,11 @@ def _one(ctx: TeamContext, tid: int, code: str) -> Explanation:
     elif c == "MPVGP":
         terms = _score_terms(ctx, tid, ctx.secondary())
         notes = (Msg("the other score: {kind}", kind=ctx.secondary()),)
-    elif (m := _ESB.match(c)) is not None:
+    elif (m := ESB_CODE.match(c)) is not None:
         total, terms = _opponent_terms(ctx, tid, _KINDS[m.group(1)], _KINDS[m.group(2)], int(m.group(3) or 0), True)
         notes = (Msg("opponent's final {opp} x the team's {own} in the round (13.2)", opp=_KINDS[m.group(1)],
                      own=_KINDS[m.group(2)]),)
-    elif (m := _BHT.match(c)) is not None:
+    elif (m := BHT_CODE.match(c)) is not None:
         total, terms = _opponent_terms(ctx, tid, m.group(1), m.group(1), int(m.group(2) or 0), False)
     elif c == "EDE":
         value, terms, notes = _ede(ctx, tid)

@@ -34,7 +34,8 @@ CFG = TopConfig(third_place=True, colour_seed=4)
 BOX = set("─│┌┐└┘├┤┬┴┼═║╔╗╚╝╠╣…→–½")
 
 
-def _played_bracket(complete=True):
+def played_bracket(complete=True):
+    """A bracket of 16 with results of every kind, played to the end (or not, `complete=False`)."""
     res = {(1, 1): "1-0", (1, 2): "1/2", (1, 3): "0-1a", (1, 4): "=t", (1, 5): "1-0t", (1, 6): "+-", (1, 7): "0-1", (1, 8): "1/2"}
     while True:
         b = build_bracket(SEEDS, res, CFG, points_before_top=PBT, quality_of_wins=QOW)
@@ -46,7 +47,7 @@ def _played_bracket(complete=True):
 
 
 def test_real_names_appear_and_80_columns():
-    b, _ = _played_bracket()
+    b, _ = played_bracket()
     lines = bracket_lines(b, NAME_OF)
     assert all(text_width(ln) <= 80 for ln in lines)
     text = "\n".join(lines)
@@ -68,7 +69,7 @@ def test_real_names_appear_and_80_columns():
 
 
 def test_ascii_mode_has_no_box_drawing():
-    b, _ = _played_bracket()
+    b, _ = played_bracket()
     lines = bracket_lines(b, NAME_OF, ascii=True)
     text = "\n".join(lines)
     decoration = text
@@ -104,7 +105,7 @@ def test_top_12_with_byes_and_top_32_render():
 
 
 def test_json_shape_exactly_as_cli_md():
-    b, res = _played_bracket()
+    b, res = played_bracket()
     data = bracket_json(b)
     json.dumps(data)  # plain JSON types
     assert list(data) == ["size", "third_place", "rounds", "third_place_match"]

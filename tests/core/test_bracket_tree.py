@@ -10,11 +10,11 @@ from arbiter_tournament.core.knockout import stage as top
 from arbiter_tournament.core.knockout.bracket_text import bracket_lines, match_lines, text_width, tree_layout
 from arbiter_tournament.core.knockout import THIRD_PLACE, TopConfig, build_bracket
 from arbiter_tournament.core.event.results import Result
-from tests.core.test_bracket_text import NAME_OF, _played_bracket
+from tests.core.test_bracket_text import NAME_OF, played_bracket
 
 
 def test_the_tree_lines_are_those_of_bracket_lines_and_every_match_has_its_slots():
-    b, _ = _played_bracket(complete=False)
+    b, _ = played_bracket(complete=False)
     lay = tree_layout(b, NAME_OF, width=80)
     full = bracket_lines(b, NAME_OF, width=80)
     tree = list(lay.lines[: 2 * b.slots - 1])
@@ -32,7 +32,7 @@ def test_the_tree_lines_are_those_of_bracket_lines_and_every_match_has_its_slots
 
 
 def test_a_match_is_drawn_between_the_two_that_feed_it():
-    b, _ = _played_bracket(complete=False)
+    b, _ = played_bracket(complete=False)
     lay = tree_layout(b, NAME_OF, width=80)
 
     def centre(key):
@@ -48,7 +48,7 @@ def test_a_match_is_drawn_between_the_two_that_feed_it():
 
 
 def test_narrow_widths_give_a_wider_tree_never_none():
-    b, _ = _played_bracket(complete=False)
+    b, _ = played_bracket(complete=False)
     for width in (1, 20, 40):
         lay = tree_layout(b, NAME_OF, width=width, min_column=18)
         assert lay.lines and max(text_width(ln) for ln in lay.lines) <= 18 * 5
@@ -56,7 +56,7 @@ def test_narrow_widths_give_a_wider_tree_never_none():
 
 
 def test_names_stay_data_in_the_layout_and_the_match_lines():
-    b, _ = _played_bracket(complete=False)
+    b, _ = played_bracket(complete=False)
     lay = tree_layout(b, NAME_OF, width=200)
     text = "\n".join(lay.lines)
     assert "Smith [/] John" in text and "Dubois Claire" in text

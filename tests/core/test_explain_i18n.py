@@ -360,7 +360,7 @@ def test_tree_layout_and_match_lines_in_russian(finished):
 # -- the play-off, the printouts of the top and the play-off, the text views -----------------------
 
 
-def _playoffs():
+def playoff_events():
     """Every format of play-off (2 to 11 tied), played to the end on two runs of results; the event at every step."""
     from arbiter_tournament.core.playoff import stage as playoff_event
 
@@ -385,7 +385,7 @@ def test_the_playoff_report_and_printout_in_russian():
     from arbiter_tournament.core.formats.exports import printout
 
     seen = set()
-    for n, e in _playoffs():
+    for n, e in playoff_events():
         names = _names(e)
         en = playoff_event.report(e)
         assert playoff_event.report(e, "en") == en

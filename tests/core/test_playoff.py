@@ -212,10 +212,10 @@ def test_the_playoff_report_names_the_players_its_log_speaks_of():
     judge reads them ("Player 0002 (2) wins the Armageddon", issue 13), in both languages."""
     from arbiter_tournament.core.msg import Msg
     from arbiter_tournament.core.playoff import stage as playoff_event
-    from tests.core.test_explain_i18n import _playoffs
+    from tests.core.test_explain_i18n import playoff_events
 
     told = 0
-    for _, e in _playoffs():
+    for _, e in playoff_events():
         for m in playoff_event.progress(e).log:
             pid = m.fields.get("player") if isinstance(m, Msg) else None
             if isinstance(pid, int):

@@ -426,7 +426,7 @@ def _fair_by_every_set(players, money):
     st.lists(st.tuples(st.integers(0, 500).map(F), st.none() | st.frozensets(st.integers(1, n), min_size=1)),
              min_size=1, max_size=5))))
 def test_the_pool_is_shared_as_the_rule_says(case):
-    from arbiter_tournament.core.final.prizes import _fair
+    from arbiter_tournament.core.final.prizes import _fair  # noqa: PLC2701 (tests/core/test_public_surface.py: ALLOWED)
 
     players, items = case
     money = [(i, a, who) for i, (a, who) in enumerate(items)]

@@ -41,9 +41,9 @@ def team_event_of(names, boards, *, system="swiss", rounds=4, seed=1, per_team=N
     e = team_event.setup(e, boards, tiebreaks=codes)
     if pab:
         st_ = team_event.state(e)
-        from arbiter_tournament.core.teams.section import _with_state
+        from arbiter_tournament.core.teams.section import with_state
 
-        e = _with_state(e, replace(st_, pab=pab))
+        e = with_state(e, replace(st_, pab=pab))
     for k, t in enumerate(names):
         for i in range(per_team or boards + 1):
             e = commands.add_player(e, f"{t} {i + 1}", rating=2400 - 37 * k - 11 * i + rng.randint(0, 30), team=t,

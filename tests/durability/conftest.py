@@ -75,7 +75,8 @@ def build_wheel(checkout: Path, into: Path) -> Path:
     return wheels[0]
 
 
-def _copy_checkout(into: Path) -> None:
+def copy_checkout(into: Path) -> None:
+    """Copy the checkout into `into`, without caches, locks, journals, backups or build leftovers."""
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.lock", "*.journal", "*.bak*", "*.who", "*.egg-info")
     for name in ("core", "tui"):
         shutil.copytree(ROOT / name, into / name, ignore=skip)
@@ -91,7 +92,7 @@ def venue_install():
     base = Path(tempfile.mkdtemp(prefix="arbiter-opt-", dir="/tmp"))
     os.chmod(base, 0o755)
     try:
-        _copy_checkout(checkout)
+        copy_checkout(checkout)
         prefix, bindir = base / "arbiter", base / "bin"
         bindir.mkdir()
         command = venue_command().replace("/opt/arbiter", str(prefix)).replace("/usr/local/bin", str(bindir))

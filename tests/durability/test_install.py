@@ -23,8 +23,11 @@ def test_every_folder_of_core_and_tui_is_a_package_of_the_distribution():
                for top in ("core", "tui") for p in (ROOT / top).rglob("__init__.py")
                if p.parent != ROOT / "tui" / "package"}  # the root package itself: arbiter_tournament
     setuptools = PYPROJECT["tool"]["setuptools"]
-    assert set(setuptools["packages"]) == folders | {"arbiter_tournament", "arbiter_tournament.saves"}
-    assert setuptools["package-dir"] == {"arbiter_tournament": "tui/package", "arbiter_tournament.core": "core", "arbiter_tournament.tui": "tui", "arbiter_tournament.saves": "saves"}
+    assert set(setuptools["packages"]) == folders | {"arbiter_tournament", "arbiter_tournament.saves", "arbiter"}
+    assert setuptools["package-dir"] == {"arbiter_tournament": "tui/package", "arbiter_tournament.core": "core", "arbiter_tournament.tui": "tui", "arbiter_tournament.saves": "saves", "arbiter": "tui/alias"}
+    # `python -m arbiter`: a namespace portion of one file, never a regular package (no __init__.py), so that the
+    # other project's regular package `arbiter` wins over it (tests/durability/test_clash.py)
+    assert sorted(p.name for p in (ROOT / "tui" / "alias").iterdir() if p.name != "__pycache__") == ["__main__.py"]
     assert PYPROJECT["project"]["name"] == "arbiter-tournament"
     assert PYPROJECT["project"]["scripts"] == {"arbiter": "arbiter_tournament.tui.cli:main"}
     assert "textual>=8.2.8,<9" in PYPROJECT["project"]["dependencies"]  # a range: other Textual apps fit beside
@@ -35,7 +38,8 @@ def test_the_installed_files_hold_the_licence_and_the_demo_and_no_top_level_core
     assert len(records) == 1, records
     names = [line.split(",")[0] for line in records[0].read_text(encoding="utf-8").splitlines()]
     tops = {n.split("/")[0] for n in names if not n.startswith("../")}  # ../../../bin/arbiter: the script
-    assert tops == {"arbiter_tournament", records[0].parent.name}
+    assert tops == {"arbiter_tournament", "arbiter", records[0].parent.name}
+    assert [n for n in names if n.startswith("arbiter/") and "__pycache__" not in n] == ["arbiter/__main__.py"]  # no __init__
     site = records[0].parent.parent
     assert not (site / "core").exists() and not (site / "tui").exists()
     assert f"{records[0].parent.name}/licenses/LICENSE" in names
@@ -50,6 +54,11 @@ def test_version_answers_from_another_folder(venue_install, tmp_path):
         done = subprocess.run([str(venue_install.arbiter), flag], cwd=tmp_path, env=PLAIN_ENV, capture_output=True,
                               text=True, timeout=60)
         assert (done.returncode, done.stdout, done.stderr) == (0, f"arbiter {VERSION}\n", "")
+    python = str(venue_install.prefix / "bin" / "python")
+    for module in ("arbiter", "arbiter_tournament"):  # `python -m arbiter` and `python -m arbiter_tournament`
+        done = subprocess.run([python, "-m", module, "--version"], cwd=tmp_path, env=PLAIN_ENV, capture_output=True,
+                              text=True, timeout=60)
+        assert (done.returncode, done.stdout, done.stderr) == (0, f"arbiter {VERSION}\n", ""), module
 
 
 def test_the_installed_arbiter_runs_commands_from_another_folder(venue_install, tmp_path):

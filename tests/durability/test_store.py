@@ -69,6 +69,18 @@ def test_undo_refuses_when_the_game_was_changed_since(ev_path):
     assert ev_path.read_bytes() == before
 
 
+def test_undo_after_putting_back_bak1_names_the_change_the_file_lacks(ev_path):
+    """docs/guide.md, "Backups and restore": `.bak1` put back over a change of the event's settings; the journal
+    keeps that change's line, and undo refuses it saying which (a whole sentence: the setup *was* changed)."""
+    from arbiter_tournament.core.commands import SetDetails, run
+
+    run(EventFile(ev_path), SetDetails(city="Kazan"))
+    ev_path.write_bytes(backup_path(ev_path, 1).read_bytes())  # cp open.toml.bak1 open.toml
+    assert load(ev_path).city == ""
+    with pytest.raises(Conflict, match=r"cannot undo 'set the event's details': the event's setup was changed since by "):
+        EventFile(ev_path).undo()
+
+
 def test_a_result_over_a_different_one_is_refused_unless_forced(ev_path):
     enter(ev_path, 1, "1-0")
     before = ev_path.read_bytes()

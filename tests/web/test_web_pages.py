@@ -59,7 +59,7 @@ def test_the_figures_are_the_printouts():
     demo = replace(load(ROOT / "saves" / "demo.toml"), tiebreaks=("BH-C1", "BH", "SB"))
     shared = P.Shared(demo)
     for rnd in demo.rounds:
-        assert shared.scores_before(rnd) == ex._scores_before(demo, rnd), rnd.key
+        assert shared.scores_before(rnd) == ex.scores_before(demo, rnd), rnd.key
     for lang in ("en", "ru"):
         for table in demo.stage_tables("swiss"):
             assert shared.crosstable(table, lang) == ex.crosstable_rows(demo, table, lang)

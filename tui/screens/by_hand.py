@@ -25,7 +25,7 @@ from ..i18n import tr
 from .main_host import MainScreenPart
 
 
-def _by_hand(s: MainScreenPart) -> Why | None:
+def by_hand_when(s: MainScreenPart) -> Why | None:
     """`X`, the bye by hand: the round shown can be changed by hand (`core.commands.why_not_by_hand`)."""
     if not s.round_visible:
         return why("why_round_hidden")
@@ -37,11 +37,11 @@ def _by_hand(s: MainScreenPart) -> Why | None:
 
 def _swap(s: MainScreenPart) -> Why | None:
     """`w`: the colours of the board under the cursor (`core.commands.SwapColours`)."""
-    w = _by_hand(s)
+    w = by_hand_when(s)
     if w is not None:
         return w
     rnd, g = s.shown_round(), s.selected_game()
-    if rnd is None or g is None:  # (no round: `_by_hand` has said so)
+    if rnd is None or g is None:  # (no round: `by_hand_when` has said so)
         return why("why_no_board")
     return why_core(cmds.SwapColours(rnd.stage, rnd.table, rnd.number, g.board).why_not(s.event))
 
@@ -62,10 +62,10 @@ register(
     Action("exchange", ("X",), W("exchange players", "поменять участников"),
            W("Exchange two players between their boards (their numbers, e.g. 12 7)",
              "Поменять двух участников досками (их номера, например 12 7)"),
-           ("main",), "action_exchange", palette=True, when=_by_hand, group="change", team=False),
+           ("main",), "action_exchange", palette=True, when=by_hand_when, group="change", team=False),
     Action("give_bye", (), W("bye by hand", "бай вручную"),
            W("Give the bye to a player by hand", "Дать бай участнику вручную"),
-           ("main",), "action_give_bye", palette=True, when=_by_hand, group="change", team=False),
+           ("main",), "action_give_bye", palette=True, when=by_hand_when, group="change", team=False),
     Action("unpair", (), W("take back", "отменить жеребьёвку"),
            W("Take back the pairing of the last round", "Отменить жеребьёвку последнего тура"),
            ("main",), "action_unpair", palette=True, when=_unpair, group="change"),

@@ -24,17 +24,17 @@ from ..actions import W, Action, Why, busy, in_team_event, register, why, why_co
 from ..changes import Change
 from ..i18n import tr
 from ..widgets.match_rows import board_of_match
-from .by_hand import _by_hand
+from .by_hand import by_hand_when
 from .main_host import MainScreenPart
 
 
 def _team_swap(s: MainScreenPart) -> Why | None:
     """`w` in a team event: the match of the board under the cursor (`core.commands.SwapMatch`)."""
-    w = _by_hand(s)
+    w = by_hand_when(s)
     if w is not None:
         return w
     rnd, g = s.shown_round(), s.selected_game()
-    if rnd is None or g is None:  # (no round: `_by_hand` has said so)
+    if rnd is None or g is None:  # (no round: `by_hand_when` has said so)
         return why("why_no_board")
     match = (g.board - 1) // team_event.state(s.event).boards + 1
     return why_core(cmds.SwapMatch(rnd.number, match).why_not(s.event))
@@ -137,11 +137,11 @@ register(
              "it plays, the other has the bye)",
              "Поменять две команды матчами (названия или номера, например 2 5; с командой без матча: она играет, "
              "у другой бай)"),
-           ("main",), exchange_teams, palette=True, when=_by_hand, group="team", team=True),
+           ("main",), exchange_teams, palette=True, when=by_hand_when, group="team", team=True),
     Action("team_bye", (), W("bye to a team", "бай команде"),
            W("Give the bye to a team by hand (the team that had it plays in its place)",
              "Дать бай команде вручную (команда, у которой он был, играет вместо неё)"),
-           ("main",), give_team_bye, palette=True, when=_by_hand, group="team", team=True),
+           ("main",), give_team_bye, palette=True, when=by_hand_when, group="team", team=True),
     Action("lineups", ("l",), W("line-ups", "составы"),
            W("Line-ups for the next round: who plays on which board (from the roster, in roster order), "
              "and the pairs of teams that must not meet",

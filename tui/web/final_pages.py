@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from arbiter_tournament.core.formats.html import Markup, join, tag
-from arbiter_tournament.tui.web.pages_base import Page, _scroll, _table, _tr, points_text
+from arbiter_tournament.tui.web.pages_base import Page, scroll_box, html_table, html_row, points_text
 
 __all__ = ["nav", "later", "hall_slides"]
 
@@ -48,7 +48,7 @@ def final_table(b, rows, caption: str, *, narrowed: bool = False, find: bool = T
     """Place, name (or team; a player's id follows his name), table, points, [the overall place in a list of a
     table or category], note."""
     head, classes, body = final_rows(b, rows, narrowed=narrowed, note=note)
-    return _scroll(_table(head, body, classes=classes, caption=caption, find=find, cls="final"))
+    return scroll_box(html_table(head, body, classes=classes, caption=caption, find=find, cls="final"))
 
 
 def final_rows(b, rows, *, narrowed: bool = False, note: bool = True) -> tuple[list, list[str], list[Markup]]:
@@ -61,7 +61,7 @@ def final_rows(b, rows, *, narrowed: bool = False, note: bool = True) -> tuple[l
     head += [t("pts")] + ([t("overall")] if narrowed else []) + ([t("note")] if note else [])
     classes = ["num", ""] + (["num"] if tables else []) + ["num pts"] + (["num"] if narrowed else [])
     classes += ["muted"] if note else []
-    body = [_tr([r.place_text, _who(b, r)] + ([r.table or ""] if tables else []) + [points_text(r.points)]
+    body = [html_row([r.place_text, _who(b, r)] + ([r.table or ""] if tables else []) + [points_text(r.points)]
                 + ([r.overall] if narrowed else []) + ([note_of(r, b.lang)] if note else []), classes,
                 key=None if fr.teams else b.s.key(r.id)) for r in rows]
     return head, classes, body
@@ -111,14 +111,14 @@ def _prize_rows(b) -> tuple[list[Markup], object]:
         under = " · ".join(x for x in (a.prize.category, amount) if x)
         prize = join([a.prize.name, tag("div", under, class_="sub") if under else ""])
         if not a.winners:
-            body.append(_tr([a.index, prize, tag("span", why_text(a, b.lang) or t("no_winner"), class_="muted"), ""],
+            body.append(html_row([a.index, prize, tag("span", why_text(a, b.lang) or t("no_winner"), class_="muted"), ""],
                             PRIZE_CLASSES))
         for k, w in enumerate(a.winners):
             r = rows.get(w.id)
             about = " · ".join(x for x in (f"{t('place')} {r.place_text}" if r is not None else "",
                                            how_text(w, b.lang)) if x)
             winner = join([_who(b, r) if r is not None else str(w.id), tag("div", about, class_="sub") if about else ""])
-            body.append(_tr([a.index if k == 0 else "", prize if k == 0 else "", winner,
+            body.append(html_row([a.index if k == 0 else "", prize if k == 0 else "", winner,
                              paid_text(w)], PRIZE_CLASSES))
     return body, pl
 
@@ -136,7 +136,7 @@ def prizes_page(b) -> Page:
     body, pl = _prize_rows(b)
     caption = t("prize_list") if pl.finished else t("prize_list_provisional")
     parts = [tag("p", t("sharing_" + pl.sharing), class_="muted"),
-             _scroll(_table(_prize_head(b), body, classes=PRIZE_CLASSES, caption=caption, find=True, cls="prizes"))]
+             scroll_box(html_table(_prize_head(b), body, classes=PRIZE_CLASSES, caption=caption, find=True, cls="prizes"))]
     return Page("/prizes", b.w("web_prizes"), join(parts + _pending(b, list(b.s.final().rows))), nav="/prizes",
                 find=True)
 

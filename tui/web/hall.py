@@ -25,7 +25,7 @@ from arbiter_tournament.core.formats import exports as ex
 from arbiter_tournament.core.formats.html import Markup, join, tag
 from arbiter_tournament.core.tiebreaks.standings import main_stage
 from arbiter_tournament.tui.web import final_pages
-from arbiter_tournament.tui.web.pages_base import Page, _tr, points_text
+from arbiter_tournament.tui.web.pages_base import Page, html_row, points_text
 
 __all__ = ["hall_page", "LEVELS", "PAGES", "HALL_TIEBREAKS"]
 
@@ -112,10 +112,10 @@ def hall_page(b) -> tuple[Page, list[Markup]]:
         for g in rnd.games:
             pa = points_text(pts[g.first]) if g.first in pts else ""
             if g.second is None:
-                rows.append(_tr([g.board, b.who(g.first), pa, t("bye"), "", ""], classes))
+                rows.append(html_row([g.board, b.who(g.first), pa, t("bye"), "", ""], classes))
                 continue
             pb = points_text(pts[g.second]) if g.second in pts else ""
-            rows.append(_tr([g.board, b.who(g.first), pa, str(g.result) if g.result else "", b.who(g.second), pb],
+            rows.append(html_row([g.board, b.who(g.first), pa, str(g.result) if g.result else "", b.who(g.second), pb],
                             classes))
         s.listing("pairings", f"pairings-{rnd.stage}-{rnd.table or 0}", f"{t('pairings')}: {b.title(rnd)}",
                   [t("bd"), t("first"), t("pts"), t("result"), t("second"), t("pts")],
@@ -130,7 +130,7 @@ def hall_page(b) -> tuple[Page, list[Markup]]:
             title = t("standings_after", n=after) if after else t("standings")
             if tb is not None:
                 title += ", " + t("table_n", n=tb).lower()
-            body = [_tr([r.rank, b.who(r.id), points_text(r.points),
+            body = [html_row([r.rank, b.who(r.id), points_text(r.points),
                          *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)],
                         ["num", "", "num pts", *("num" for _ in codes)]) for r in rows]
             s.listing("standings", f"standings-{tb or 0}", title, [t("rank"), t("name"), t("pts"), *codes],
@@ -139,7 +139,7 @@ def hall_page(b) -> tuple[Page, list[Markup]]:
         for k, (name, table) in enumerate(b.bracket_tables(), start=1):
             s.table(f"bracket-{k}", f"{t('bracket')}: {name}", table)
     for rnd in b.playoff[-1:] if b.e.current_stage() != "playoff" else []:  # else: its pairings, above
-        rows = [_tr([g.board, b.who(g.first), str(g.result) if g.result else "", b.who(g.second)],
+        rows = [html_row([g.board, b.who(g.first), str(g.result) if g.result else "", b.who(g.second)],
                     ["num", "", "res", ""]) for g in rnd.games]
         s.listing("pairings", "playoff", f"{t('playoff')}: {b.title(rnd)}", [t("bd"), t("first"), t("result"),
                   t("second")], ["num", "", "res", ""], rows)
@@ -162,12 +162,12 @@ def by_name(b, s: Slides) -> None:
                 entries.append((g.second, rnd, g.board, False))
         for pid, why in b.s.resting(rnd):
             entries.append((pid, rnd, None, False))
-    entries.sort(key=lambda x: (ex._sort_key(b.e.player(x[0]).name), x[0]))
+    entries.sort(key=lambda x: (ex.name_sort_key(b.e.player(x[0]).name), x[0]))
     classes = ["", "num bd"] + (["num"] if tables else [])
     rows = []
     for pid, rnd, board, bye in entries:
         where = board if board is not None else (t("bye") if bye else "–")
-        rows.append(_tr([b.who(pid), where] + ([rnd.table if rnd.table is not None else ""] if tables else []),
+        rows.append(html_row([b.who(pid), where] + ([rnd.table if rnd.table is not None else ""] if tables else []),
                         classes))
     s.listing("names", "names", w("web_by_name_hall"), [t("name"), t("bd")] + ([t("tbl")] if tables else []),
               classes, rows)

@@ -32,7 +32,7 @@ from arbiter_tournament.tui.i18n import tr
 from arbiter_tournament.tui.web import final_pages, find
 from arbiter_tournament.tui.web.hall import HALL_TIEBREAKS, hall_page
 from arbiter_tournament.tui.web.frame import LANG_NAMES, document, live_part, not_found  # noqa: F401 (the frame: pages.document ...)
-from arbiter_tournament.tui.web.pages_base import Page, Site, _scroll, _table, _tr, points_text, round_path
+from arbiter_tournament.tui.web.pages_base import Page, Site, scroll_box, html_table, html_row, points_text, round_path
 from arbiter_tournament.core.event.systems import STAGES, Stage
 
 __all__ = ["Page", "Site", "build", "document", "live_part", "round_path", "LANG_NAMES", "HALL_TIEBREAKS"]
@@ -112,12 +112,12 @@ class Shared:
 
     def standings(self, table: int | None) -> tuple:
         if table not in self._standings:
-            self._standings[table] = ex._table_standings(self.e, table, tuple(self.e.tiebreaks))
+            self._standings[table] = ex.table_standings(self.e, table, tuple(self.e.tiebreaks))
         return self._standings[table]
 
     def resting(self, rnd: Round) -> list:
         if rnd.key not in self._resting:
-            self._resting[rnd.key] = ex._not_paired(self.e, rnd)
+            self._resting[rnd.key] = ex.not_paired(self.e, rnd)
         return self._resting[rnd.key]
 
 
@@ -172,17 +172,17 @@ class _Build:
 
         for g in rnd.games:
             if g.second is None:
-                rows.append(_tr([g.board, join([line(g.first), tag("div", t("bye"), class_="p muted")]), ""],
+                rows.append(html_row([g.board, join([line(g.first), tag("div", t("bye"), class_="p muted")]), ""],
                                 ["bd", "pair", "res"], key=self.s.key(g.first)))
                 continue
             res = str(g.result) if g.result else "–"
-            rows.append(_tr([g.board, join([line(g.first), line(g.second)]), res], ["bd", "pair", "res"],
+            rows.append(html_row([g.board, join([line(g.first), line(g.second)]), res], ["bd", "pair", "res"],
                             key=f"{self.s.key(g.first)} {self.s.key(g.second)}"))
         return rows
 
     def round_block(self, rnd: Round, *, find: bool) -> Markup:
         t = self.t
-        parts = [_table([t("bd"), f"{t('first')} / {t('second')}", t("result_short")], self.board_rows(rnd),
+        parts = [html_table([t("bd"), f"{t('first')} / {t('second')}", t("result_short")], self.board_rows(rnd),
                         classes=["bd", "", "res"], caption=self.title(rnd), find=find, cls="boards")]
         resting = self.s.resting(rnd)
         if resting:
@@ -215,7 +215,7 @@ class _Build:
                 entries.append((g.second, rnd, g.board, w("web_second"), g.first))
             for pid, why in self.s.resting(rnd):
                 entries.append((pid, rnd, None, t(why), None))
-        entries.sort(key=lambda x: (ex._sort_key(self.e.player(x[0]).name), x[0]))
+        entries.sort(key=lambda x: (ex.name_sort_key(self.e.player(x[0]).name), x[0]))
         rows = []
         for pid, rnd, board, side, opp in entries:
             if board is None:
@@ -227,14 +227,14 @@ class _Build:
             what = [tag("div", self.who(pid), class_="p")]
             detail = [side] if opp is None else [side, " · ", w("web_against"), " ", self.who(opp)]
             what.append(tag("div", *detail, class_="muted"))
-            row = _tr([where, join(what)], ["bd", "pair"], key=self.s.key(pid))
+            row = html_row([where, join(what)], ["bd", "pair"], key=self.s.key(pid))
             rows.append(row)
             self.finder.append((self.s.key(pid), row))
         titles = self.title(self.current[0]) if len(self.current) == 1 else t(
             {Stage.TOP: "top_round_n", Stage.PLAYOFF: "playoff_round_n"}.get(self.current[0].stage, "round_n"),
             n=max(r.number for r in self.current))
         self.find_head = [t("bd"), t("name")]
-        body = _table(self.find_head, rows, classes=["bd", ""], caption=titles, find=True, cls="names")
+        body = html_table(self.find_head, rows, classes=["bd", ""], caption=titles, find=True, cls="names")
         return Page("/names", t("pairings_by_name"), body, nav="/names", find=True)
 
     # -- standings, crosstable ------------------------------------------------------------------
@@ -249,10 +249,10 @@ class _Build:
             cap = t("standings_after", n=after) if after else t("standings")
             if tb is not None:
                 cap += ", " + t("table_n", n=tb).lower()
-            body = [_tr([r.rank, join([self.who(r.id), tag("div", self.e.player(r.id).club, class_="sub")]),
+            body = [html_row([r.rank, join([self.who(r.id), tag("div", self.e.player(r.id).club, class_="sub")]),
                          points_text(r.points), *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)],
                         ["num", "", "num pts", *("num" for _ in codes)], key=self.s.key(r.id)) for r in rows]
-            parts.append(_scroll(_table([t("rank"), t("name"), t("pts"), *codes], body,
+            parts.append(scroll_box(html_table([t("rank"), t("name"), t("pts"), *codes], body,
                                         classes=["num", "", "num", *("num" for _ in codes)], caption=cap,
                                         find=True, cls="standings")))
         if codes:
@@ -269,11 +269,11 @@ class _Build:
         except Exception:  # a team section still being set up: the players' standings still show
             return Markup("")
         rest = [c for c in codes if c.strip().upper() not in ("MP", "GP")]
-        body = [_tr([r.rank, r.team, points_text(r.match_points), points_text(r.game_points),
+        body = [html_row([r.rank, r.team, points_text(r.match_points), points_text(r.game_points),
                      *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in rest)],
                     ["num", "", "num pts", "num", *("num" for _ in rest)]) for r in rows]
         cap = w("web_team_standings") + (f" ({self.t('standings_after', n=after).lower()})" if after else "")
-        return _scroll(_table([self.t("rank"), w("web_team"), w("web_mp"), w("web_gp"), *rest], body,
+        return scroll_box(html_table([self.t("rank"), w("web_team"), w("web_mp"), w("web_gp"), *rest], body,
                               classes=["num", "", "num", "num", *("num" for _ in rest)], caption=cap, find=True))
 
     def crosstable(self) -> Page:
@@ -282,10 +282,10 @@ class _Build:
         for tb in self.e.stage_tables(main_stage(self.e)):
             after, rows = self.s.crosstable(tb, self.lang)
             cap = t("crosstable") + (", " + t("table_n", n=tb).lower() if tb is not None else "")
-            body = [_tr([i, self.who(r.id), points_text(r.points), *r.cells],
+            body = [html_row([i, self.who(r.id), points_text(r.points), *r.cells],
                         ["num", "", "num pts", *("res" for _ in range(after))], key=self.s.key(r.id))
                     for i, r in enumerate(rows, start=1)]
-            parts.append(_scroll(_table(["#", t("name"), t("pts"), *range(1, after + 1)], body,
+            parts.append(scroll_box(html_table(["#", t("name"), t("pts"), *range(1, after + 1)], body,
                                         classes=["num", "", "num", *("res" for _ in range(after))], caption=cap,
                                         find=True, cls="cross")))
         parts.append(tag("p", t("crosstable_legend"), class_="muted"))
@@ -301,7 +301,7 @@ class _Build:
             rows = []
             for m in list(matches) + extra:
                 label = "3" if m.third_place else m.number
-                rows.append(_tr([label, join([tag("div", self.who(m.players[0]), " ",
+                rows.append(html_row([label, join([tag("div", self.who(m.players[0]), " ",
                                                   tag("span", f"#{m.seeds[0]}" if m.seeds[0] else "", class_="pts"),
                                                   class_="p"),
                                               tag("div", self.who(m.players[1]), " ",
@@ -311,7 +311,7 @@ class _Build:
                                 ["bd", "pair", "res", ""]))
             head = ["", f"{t('first')} / {t('second')}", t("result"), t("champion") if r == len(b.rounds) else "→"]
             name = render(b.round_name(r), self.lang)
-            out.append((name, _table(head, rows, classes=["bd", "", "res", ""], caption=name, find=True,
+            out.append((name, html_table(head, rows, classes=["bd", "", "res", ""], caption=name, find=True,
                                      cls="boards")))
         return out
 
@@ -333,12 +333,12 @@ class _Build:
 
         names = {p.id: p.name for p in self.e.players}
         parts = [tbl for _, tbl in self.bracket_tables()]
-        parts.append(_scroll(tag("pre", "\n".join(bracket_lines(self.bracket, names, width=100, lang=self.lang)))))
+        parts.append(scroll_box(tag("pre", "\n".join(bracket_lines(self.bracket, names, width=100, lang=self.lang)))))
         return Page("/bracket", t("bracket"), join(parts), nav="/bracket", find=True)
 
     def playoff_page(self) -> Page:
         t = self.t
-        parts = [tag("p", ln.strip()) for ln in ex._playoff_plan_lines(self.e, self.lang) if ln.strip()]
+        parts = [tag("p", ln.strip()) for ln in ex.playoff_plan_lines(self.e, self.lang) if ln.strip()]
         for rnd in self.playoff:
             parts.append(self.round_block(rnd, find=False))
         return Page("/playoff", t("playoff"), join(parts), nav="/playoff")
@@ -366,16 +366,16 @@ class _Build:
         t = self.t
         tables = self.e.tables > 1
         rows = []
-        for p in sorted(self.e.players, key=lambda p: ex._sort_key(p.name)):
+        for p in sorted(self.e.players, key=lambda p: ex.name_sort_key(p.name)):
             sub = " · ".join(str(x) for x in (p.club, p.federation, p.team) if x)
             status = t("withdrawn") if p.status == "withdrawn" else ""
-            rows.append(_tr([p.id, join([p.name, tag("div", sub, class_="sub"),
+            rows.append(html_row([p.id, join([p.name, tag("div", sub, class_="sub"),
                                          tag("div", status, class_="sub") if status else ""]),
                              p.rating or "", *([p.table or ""] if tables else [])],
                             ["num", "", "num", "num"], key=self.s.key(p.id)))
         head = [t("id"), t("name"), t("rating"), *([t("table")] if tables else [])]
         body = join([tag("p", t("players_n", n=len(self.e.players)), class_="muted"),
-                     _table(head, rows, classes=["num", "", "num", "num"], find=True, cls="players")])
+                     html_table(head, rows, classes=["num", "", "num", "num"], find=True, cls="players")])
         return Page("/players", t("players"), body, nav="/players", find=True)
 
     # -- the hall ----------------------------------------------------------------------------------

@@ -46,13 +46,14 @@ def round_path(rnd: Round) -> str:
     return f"/round/{rnd.stage}-{table}{rnd.number}"
 
 
-def _scroll(inner: Markup) -> Markup:
+def scroll_box(inner: Markup) -> Markup:
     """A wide table scrolls inside its box; the page itself never scrolls sideways on a phone."""
     return tag("div", inner, class_="scroll")
 
 
-def _table(head: list, rows: list[Markup], *, classes: list[str], caption=None, find: bool = False,
+def html_table(head: list, rows: list[Markup], *, classes: list[str], caption=None, find: bool = False,
            cls: str | None = None) -> Markup:
+    """A table of `rows` under `head`; `classes` are the columns' own literal class names; `find`: the find box filters its rows."""
     thead = tag("thead", tag("tr", *(tag("th", h, class_=classes[i] or None) for i, h in enumerate(head))))
     cap = tag("caption", caption) if caption is not None else Markup("")
     return tag("table", cap, thead, tag("tbody", *rows), class_=cls, data_find="1" if find else None)
@@ -67,7 +68,7 @@ def _e(x) -> str:
     return esc(x)
 
 
-def _tr(cells: list, classes: list[str], key: str | None = None) -> Markup:
+def html_row(cells: list, classes: list[str], key: str | None = None) -> Markup:
     """A row; `classes` are this module's own literal class names (not data); `key`: what the find
     box finds the row by (tui/web/find.py: folded names and start numbers), escaped."""
     out = [f'<tr data-k="{esc(key)}">' if key else "<tr>"]
