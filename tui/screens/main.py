@@ -14,6 +14,10 @@ action table (tui/actions.py):
     printing.py    o and the palette's printouts
     navigation.py  views, tables, stages, rounds, Esc, language, undo, redo, the journal
 
+What a part may use of the screen (and of the other parts) is declared in
+main_host.py (`MainScreenPart`, the parts' base for the type checker); this
+class implements it.
+
 Where the judge is (stage, table, round, the cursor) is the round panel's;
 the screen keeps only which panel is shown at 80 columns. Every change is one
 command of `core.commands` (`commit`); questions and jobs are flows (`@work`).
