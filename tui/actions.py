@@ -46,6 +46,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from arbiter_tournament.core.errors import ArbiterError, Msg, message
 
+from .host import arbiter_app
 from .i18n import tr
 
 if TYPE_CHECKING:
@@ -360,7 +361,7 @@ def scopes_of(node: "DOMNode") -> list[tuple[Any, str]]:
 def footer(screen: "DOMNode") -> list[tuple[str, str, str]]:
     """(key shown, label, action id) of what the footer shows now, in order: the bindings Textual has active
     (the focused widget's first, then its screen's) whose `check_action` lets them show."""
-    lang = screen.app.lang
+    lang = arbiter_app(screen).lang
     out, seen = [], set()
     for active in screen.active_bindings.values():
         b = active.binding
@@ -437,7 +438,7 @@ class ActionsProvider(Provider):
         return out
 
     def _hit_text(self, a: Action) -> tuple[Text, str]:
-        lang = self.app.lang
+        lang = arbiter_app(self).lang
         key = f" ({a.key})" if a.key else ""
         return Text(a.help(lang)), f"{a.label(lang)}{key}"
 
@@ -456,7 +457,7 @@ class ActionsProvider(Provider):
             if score > 0:
                 found = True
                 yield Hit(score, matcher.highlight(name.plain), partial(run, obj, a.id), text=name.plain, help=help_)
-        lang = self.app.lang
+        lang = arbiter_app(self).lang
         for a, obj, reason in self._refused():  # what does not apply now: dimmed, with why (choosing it says it)
             score = max(matcher.match(t) for t in (a.help.en, a.help.ru, a.label.en, a.label.ru, a.id))
             if score > 0:
@@ -466,8 +467,8 @@ class ActionsProvider(Provider):
                 yield Hit(score / 2, Text(f"{a.help(lang)} — {said}", style="dim"), partial(run, obj, a.id),
                           text=f"{a.help(lang)} — {said}", help=f"{a.label(lang)}{key}")
         if not found:  # the palette's own "No matches found" is English: say it here, in the judge's language
-            yield Hit(1.0, Text(tr(self.app.lang, "palette_none"), style="dim"), lambda: None,
-                      text=tr(self.app.lang, "palette_none"))
+            yield Hit(1.0, Text(tr(arbiter_app(self).lang, "palette_none"), style="dim"), lambda: None,
+                      text=tr(arbiter_app(self).lang, "palette_none"))
 
 
 def check_table(actions: Iterable[Action] | None = None) -> list[str]:

@@ -12,9 +12,9 @@ protocol instead, and the type checker holds `ArbiterApp` to it
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Callable, Protocol, TypeVar, cast
+from typing import Any, Callable, Protocol, TypeVar, cast
 
-from textual.message_pump import MessagePump
+from textual.app import App
 
 from arbiter_tournament.core.commands import Command
 from arbiter_tournament.core.event.model import Event
@@ -60,6 +60,13 @@ class ArbiterHost(Protocol):
     def last_author(self) -> str: ...
 
 
-def arbiter_app(node: MessagePump) -> ArbiterHost:
+class InApp(Protocol):
+    """Anything Textual runs in an App (a screen, a widget, a command palette's provider)."""
+
+    @property
+    def app(self) -> App[Any]: ...
+
+
+def arbiter_app(node: InApp) -> ArbiterHost:
     """The App `node` runs in, as `ArbiterHost` (arbiter's screens and widgets run only in `ArbiterApp`)."""
     return cast(ArbiterHost, node.app)
