@@ -5,21 +5,31 @@ Starts the real server (one process, `--per-address 0`: every phone comes from 1
 `players` players (`rounds` rounds, the last one being played, every player with a code), then sends each
 player's `POST /api/report` (both players of a board report the same result) at moments spread at random
 over `seconds` seconds (`--burst`: all at once), over `connections` keep-alive connections. Meanwhile a
-judge (its own process) makes a change every second (`--judge-every=S`) (a result entered and cleared on the first round's
-board 1: one transaction of the event's lock, as a key of the TUI), and the time each one takes is kept:
-no report ever holds the event's lock in `reports = "judge"` (the default), so the judge's key waits for none.
+judge (its own process) makes a change every second (`--judge-every=S`) (a result entered and changed on the
+current round's board 1: one transaction of the event's lock, as a key of the TUI) until the phones are
+answered (`--agreed`: until the server has recorded the last agreed board), and the time each one takes is
+kept, and of it the time it waited for the event's lock: no report ever holds the lock in `reports =
+"judge"` (the default), so the judge's key waits for none; in `"agreed"` the server's recorder holds it for
+its short writes (docs/players.md, "A judge's key during a burst").
 
 With `--tui`, the judge's TUI runs too (`arbiter FILE` on a pty of 80x24, bench/tui_pty.py: it reads the
 reports journal every second and counts the reports in its status line) and a cursor key is pressed every
 0.5 s during the load: the time from the key to the end of the output it caused is kept.
 
-Prints: reports sent, answers by status, latency p50 / p99 / max, the CPU seconds of the server, the
-judge's changes (p50 / p99 / max) during the load, and the check of the end: every report answered 200 is
+Prints: reports sent, answers by status, latency p50 / p99 / max, the CPU seconds of the server (and its
+recorder's), how long the agreed boards took to be recorded, the judge's changes (the whole change and its
+wait for the lock: p50 / p99 / max) during the load, and the check of the end: every report answered 200 is
 a line of the reports journal; then `arbiter reports accept FILE --agreed` (judge) or the server itself
 (`--agreed`: `reports = "agreed"`) records the results, and the file's results are those reported, board
 for board, and the event's journal names each board once.
 
     .venv/bin/python bench/bench_reports.py [players] [seconds] [--burst] [--agreed] [--tui] [--rounds=N] [--judge-every=S]
+        [--server-path=DIR]
+
+(`--server-path=DIR`: the server (and the judge's process) take the `arbiter_tournament` package from DIR, say
+an older version's, to measure it against this one on the same machine at the same time: `git archive main |
+tar -x -C /tmp/base`, then a folder `/tmp/basepkg/arbiter_tournament` with links `core`, `tui`, `saves` to it and
+the files of `tui/package/`; bench/bench_web.py does the same.)
 
 Everything goes to 127.0.0.1 only. The machine is shared: say its load beside any figure (`uptime`).
 """
@@ -53,7 +63,7 @@ from arbiter_tournament.core.store import create, journal, load  # noqa: E402
 from arbiter_tournament.core.store.reports import Reports  # noqa: E402
 
 JUDGE = r"""
-import sys, time, json
+import os, sys, time, json
 from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core.event.results import Result
 from arbiter_tournament.core.store import EventFile
@@ -65,8 +75,10 @@ while time.time() < until:
     t = time.perf_counter()
     cmds.run(ef, cmds.RecordResult("swiss", None, rnd, 1, Result.DRAW if k % 2 else Result.FIRST_WINS, by="judge",
                                    force=True))
-    times.append(time.perf_counter() - t)
+    times.append((time.perf_counter() - t, ef.lock_wait))
     k += 1
+    if os.path.exists(path + ".bench-stop"):
+        break
     time.sleep(float(sys.argv[4]))
 print(json.dumps(times))
 """
@@ -109,12 +121,23 @@ async def phones(port: int, jobs: list[tuple[float, str, str]], connections: int
     return out
 
 
-def cpu_of(pid: int) -> float:
+def cpu_of(pid: int, children: bool = True) -> float:
+    """The CPU seconds of a process, and of its children (the recorder of `reports = "agreed"`)."""
     try:
         fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     except OSError:
         return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    if not children:
+        return own
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if int(open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()[1]) == pid:
+                    own += cpu_of(int(entry), False)
+            except (OSError, ValueError, IndexError):
+                continue
+    return own
 
 
 def main() -> int:
@@ -137,7 +160,8 @@ def main() -> int:
     codes = {p.id: p.code for p in e.players}
     jobs = [(0.0 if burst else rng.uniform(0, seconds), codes[pid], want[g.board]) for g in games for pid in g.players]
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    server_path = str(flags.get("--server-path", ""))  # the server's package from DIR (an older version's)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [server_path, str(ROOT)]))}
     server = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "display", str(path), "--serve", "--reports",
                                "--port", str(port), "--per-address", "0"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, start_new_session=True)
@@ -158,7 +182,7 @@ def main() -> int:
               f"{'at once' if burst else f'spread over {seconds:g} s'}, reports = "
               f"{'agreed' if agreed else 'judge'}; load average before: {load_avg[0]:.2f} on {os.cpu_count()} cores")
         cpu0 = cpu_of(server.pid)
-        judge = subprocess.Popen([sys.executable, "-c", JUDGE, str(path), str(time.time() + (2 if burst else seconds)),
+        judge = subprocess.Popen([sys.executable, "-c", JUDGE, str(path), str(time.time() + 600),
                                   str(rounds), str(flags.get("--judge-every", 1.0))],
                                  cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
         keys: list[float] = []
@@ -185,11 +209,20 @@ def main() -> int:
         t0 = time.perf_counter()
         got = asyncio.run(phones(port, jobs, int(flags.get("--connections", 200))))
         wall = time.perf_counter() - t0
+        recorded_in = None
+        if agreed:  # the server records agreed boards: the judge goes on with his keys until the last is in
+            until = time.monotonic() + 120
+            while time.monotonic() < until and any(g.result is None for g in load(str(path)).rounds[-1].games
+                                                   if g.board != 1):
+                time.sleep(0.2)
+            recorded_in = time.perf_counter() - t0
         stop.set()
+        Path(str(path) + ".bench-stop").touch()  # the judge stops after his next change
         if term is not None:
             presser.join(15)
             term.close()
-        judge_times = json.loads(judge.communicate(timeout=600)[0] or "[]")
+        judged = json.loads(judge.communicate(timeout=600)[0] or "[]")
+        judge_times, judge_waits = [t for t, _ in judged], [w for _, w in judged]
         cpu1 = cpu_of(server.pid)
         statuses: dict[int, int] = {}
         for status, _, _ in got:
@@ -197,19 +230,19 @@ def main() -> int:
         lat = [t for status, t, _ in got if status == 200]
         print(f"  answers: {dict(sorted(statuses.items()))} in {wall:.1f} s")
         print(f"  latency p50 {ms(pct(lat, 50))}  p99 {ms(pct(lat, 99))}  max {ms(max(lat) if lat else 0)}")
-        print(f"  server CPU {cpu1 - cpu0:.2f} s")
+        print(f"  server CPU {cpu1 - cpu0:.2f} s" + (" (with its recorder's)" if agreed else ""))
         if keys:
             print(f"  the judge's TUI: {len(keys)} cursor keys during the load, key to screen p50 {ms(pct(keys, 50))}  "
                   f"p99 {ms(pct(keys, 99))}  max {ms(max(keys))} (the end of the output it caused, 60 ms of "
                   f"silence not counted)")
+        if recorded_in is not None:
+            print(f"  every agreed board recorded by the server {recorded_in:.1f} s after the first report")
         if judge_times:
-            print(f"  the judge's changes during the load: {len(judge_times)}, p50 {ms(pct(judge_times, 50))}  "
-                  f"p99 {ms(pct(judge_times, 99))}  max {ms(max(judge_times))}")
-        if agreed:  # the server records agreed boards: wait for the last
-            until = time.monotonic() + 60
-            while time.monotonic() < until and any(g.result is None for g in load(str(path)).rounds[-1].games
-                                                   if g.board != 1):
-                time.sleep(0.5)
+            print(f"  the judge's changes during the load: {len(judge_times)}, the whole change p50 "
+                  f"{ms(pct(judge_times, 50))}  p99 {ms(pct(judge_times, 99))}  max {ms(max(judge_times))}")
+            print(f"    of which waiting for the event's lock: p50 {ms(pct(judge_waits, 50))}  "
+                  f"p99 {ms(pct(judge_waits, 99))}  max {ms(max(judge_waits))}  (waited > 0.1 s: "
+                  f"{sum(1 for w in judge_waits if w > 0.1)})")
     finally:
         try:
             os.killpg(server.pid, signal.SIGTERM)

@@ -303,22 +303,24 @@ def is_loopback(host: str) -> bool:
 
 
 def serve(path: str, interval: float, host: str = "127.0.0.1", port: int = 8000, max_clients: int | None = None,
-          names: tuple[str, ...] = (), per_address: int | None = None, reports: bool = False) -> int:
+          names: tuple[str, ...] = (), per_address: int | None = None, reports: bool = False,
+          public_url: str | None = None) -> int:
     """Serve the event to browsers: the web view of `arbiter_tournament.tui.web` (phones and the hall's projector); with
     `reports`, the players' write path too (/me, POST /api/report: docs/players.md)."""
     from arbiter_tournament.tui.web.server import MAX_CLIENTS, PER_ADDRESS, serve as serve_web
 
     return serve_web(path, interval, host, port, max_clients or MAX_CLIENTS, names,
-                     PER_ADDRESS if per_address is None else per_address, reports=reports)
+                     PER_ADDRESS if per_address is None else per_address, reports=reports, public_url=public_url)
 
 
 def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str = "127.0.0.1",
         port: int = 8000, public: bool = False, max_clients: int | None = None, names: tuple[str, ...] = (),
-        per_address: int | None = None, reports: bool = False) -> int:
+        per_address: int | None = None, reports: bool = False, public_url: str | None = None) -> int:
     """`arbiter display FILE`: 0 when the judge quits; raises ArbiterError if the file cannot be read.
 
     `--serve` listens on loopback unless `public` (then with a warning on stderr); `names`: the host names the
-    venue's network gives this machine (`--name`), answered besides its addresses."""
+    venue's network gives this machine (`--name`), answered besides its addresses; `public_url`: the address
+    phones open, kept beside the event for the slips' QR codes (`--public-url`; else the one served on)."""
     event = EventFile(path).load()  # a bad file is the caller's one-line error, before the screen is taken
     host = host.strip()
     if host.startswith("[") and host.endswith("]"):  # [::1], as in a URL: the server binds ::1
@@ -338,6 +340,6 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
         if reports and not any(p.code for p in event.players):
             print("arbiter: warning: no player has a code yet: give them with `arbiter players codes FILE` "
                   "(docs/players.md)", file=sys.stderr)
-        return serve(path, interval, host, port, max_clients, names, per_address, reports)
+        return serve(path, interval, host, port, max_clients, names, per_address, reports, public_url)
     HallDisplay(path, interval).run()
     return 0

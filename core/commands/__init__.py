@@ -21,7 +21,7 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
               RenamePrize, MovePrize, RemovePrize, SetPrizeSharing, SetTies, SplitPrizes, UnsplitPrizes, DrawLots,
               SetPrizeTrophies
     batch     Batch (several changes in one transaction and one journal line)
-    reports   GiveCodes, AcceptReport, AcceptBye, AcceptWithdrawal, SetReports (players' codes and phones:
+    reports   GiveCodes, AcceptReport, AcceptReports, AcceptBye, AcceptWithdrawal, SetReports (players' codes and phones:
               docs/players.md)
 
 The rules stay where they live (core/event/commands.py, core/pairing/rounds.py,
@@ -55,7 +55,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
               "AddPrize", "EditPrize", "RenamePrize", "MovePrize", "RemovePrize", "SetPrizeSharing", "SetTies",
               "SplitPrizes", "UnsplitPrizes", "DrawLots", "SetPrizeTrophies"),
     "batch": ("Batch",),
-    "reports": ("GiveCodes", "AcceptReport", "AcceptBye", "AcceptWithdrawal", "SetReports"),
+    "reports": ("GiveCodes", "AcceptReport", "AcceptReports", "AcceptBye", "AcceptWithdrawal", "SetReports"),
 }
 
 __all__ = [name for names in GROUPS.values() for name in names]

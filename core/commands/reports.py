@@ -3,6 +3,7 @@
     GiveCodes(((1, "K7TQ2MXH9R"), ...))            # codes for players who have none (drawn by the caller)
     GiveCodes(((7, "..."),), reissue=True)          # a new code for player 7 (the old one stops working)
     AcceptReport("swiss", None, 5, 12, Result.FIRST_WINS, reporters=(23, 41), by="anna@hall")
+    AcceptReports((AcceptReport(...), ...))        # several boards at once, made without the event's lock
     AcceptBye(9, 6, "half"), AcceptWithdrawal(9)    # what a player asked for from the phone
 
 The codes are drawn by the caller (`core.event.codes.fresh_codes`, with `secrets`): a command holds what
@@ -22,6 +23,7 @@ from arbiter_tournament.core.errors import IllegalChange, Msg
 from arbiter_tournament.core.event.codes import is_code
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.msg import joined
 from arbiter_tournament.core.msg.journal import asked_bye_what, describe
 
 @dataclass(frozen=True)
@@ -91,6 +93,37 @@ class AcceptReport(Command):
                         if self.table is not None else
                         "result {stage} round {round} board {board}: {result}, reported by {players}", stage=self.stage, round=self.round, table=self.table, board=self.board,
                         result=self.result.value, players=", ".join(map(str, self.reporters)))
+
+
+@dataclass(frozen=True)
+class AcceptReports(Command):
+    """The reported results of several boards, entered together (the judge's "every agreed report", the
+    server's agreed boards of a moment in `reports = "agreed"`): all or none, each refused as it would be
+    alone. The new event and the file's text are made without the event's lock (`outside_lock`:
+    `EventFile.change_prepared`), so another judge's key waits only for the short write of the file; the
+    journal has one line naming every board with who reported it (`undo` takes them all back). `under_lock`:
+    made under the lock instead (tui/web/recorder.py, when a judge's changes come faster than it is made)."""
+
+    reports: tuple[AcceptReport, ...]
+    under_lock: bool = False  # made under the lock, as other changes (the recorder's last try of a turn)
+
+    @property
+    def outside_lock(self) -> bool:
+        return not self.under_lock
+
+    def __post_init__(self) -> None:
+        if not self.reports or not all(isinstance(r, AcceptReport) for r in self.reports):
+            raise TypeError("AcceptReports holds one or more AcceptReport")
+
+    def apply(self, event: Event) -> Event:
+        for r in self.reports:
+            event = r.apply(event)
+        return event
+
+    def describe(self, event: Event) -> Msg:
+        if len(self.reports) == 1:
+            return self.reports[0].describe(event)
+        return describe("at once: {changes}", changes=joined([r.describe(event) for r in self.reports], "; "))
 
 
 @dataclass(frozen=True)

@@ -60,15 +60,16 @@ def event_files(event: str | Path) -> list[Path]:
     out: list[Path] = []
     for p in dict.fromkeys((Path(event), _real(Path(event)))):
         out += [p, journal_path(p), lock_path(p), who_folder(p), *(backup_path(p, n) for n in range(1, BACKUPS + 1)),
-                p.with_name(p.name + ".reports")]  # the players' reports (core/store/reports.py)
+                p.with_name(p.name + ".reports"),  # the players' reports (core/store/reports.py)
+                p.with_name(p.name + ".url")]  # the address phones open (core/store/reports.py)
     return out
 
 
 def _owned(name: str, event_name: str) -> bool:
     """`name` is one the store gives a file of the event `event_name`: the file itself, `.journal`,
-    `.lock`, `.who`, `.bakN`, or a temporary `.NAME.xxxx.tmp`."""
+    `.lock`, `.who`, `.bakN`, `.reports`, `.url`, or a temporary `.NAME.xxxx.tmp`."""
     if name in (event_name, f"{event_name}.journal", f"{event_name}.lock", f"{event_name}.who",
-                f"{event_name}.reports"):
+                f"{event_name}.reports", f"{event_name}.url"):
         return True
     if name.startswith(f"{event_name}.bak") and name[len(event_name) + 4:].isdigit():
         return True

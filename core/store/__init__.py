@@ -125,19 +125,25 @@ class EventFile:
     # -- transactions ---------------------------------------------------------------------------
 
     @contextmanager
-    def transaction(self, doing: str = "") -> Iterator[Event]:
-        """The lock held, the journal settled against the file, the event as on disk now."""
+    def transaction(self, doing: str = "", *, unchanged_since: Stamp | None = None,
+                    keep: Path | None = None) -> Iterator[Event]:
+        """The lock held, the journal settled against the file, the event as on disk now. With
+        `unchanged_since`: `_Changed` is raised as the lock is taken if the file is not that version any more
+        (nothing read under the lock: the caller makes its change again, without the lock). `keep`: the
+        temporary file the change wrote before the lock, not tidied away."""
         def waited(seconds: float) -> None:
             self.lock_wait = seconds
 
         with locked(self.real, doing=doing, on_wait=self.on_wait, timeout=self.lock_timeout, waited=waited,
                     waiting=self.waiting):
+            if unchanged_since is not None and Stamp.of(self.real) != unchanged_since:
+                raise _Changed()
             event = self.load()
             for said in journal.settle(self.real, lambda e: self._holds(event, e)):
                 self.notices.append(said)
                 if self.on_notice is not None:
                     self.on_notice(said)
-            files.tidy(self.real)
+            files.tidy(self.real, keep)
             yield event
 
     def settle(self) -> list[Msg]:
@@ -194,9 +200,10 @@ class EventFile:
 
     def change_prepared(self, fn: Callable[[Event], Event], what: str, *, attempts: int = 3) -> Event:
         """A change whose new event, its journal entry's changes and its text are made without the lock (a
-        bulk import of many players): the lock is held only to see that the file is still the one they were
-        made from, and to write them. When another judge changed the file meanwhile, all is made again from
-        the file as it is then (at most `attempts` times in all, then `Conflict`)."""
+        bulk import of many players, the agreed reports of players' phones): the lock is held only to see
+        that the file is still the one they were made from (its stamp: a file changed meanwhile is not read
+        under the lock), and to write them. When another judge changed the file meanwhile, all is made again
+        from the file as it is then (at most `attempts` times in all, then `Conflict`)."""
         for _ in range(max(1, attempts)):
             snapshot = self.load()
             self.check_writable()
@@ -205,17 +212,29 @@ class EventFile:
                 return snapshot
             changes = diff(snapshot, new)
             prepared = (changes, dumps(new).encode("utf-8"), journal.changes_json(changes))  # (dumps checks it)
-            with self.transaction(what) as now:
-                if now is not snapshot:
-                    continue
-                self._commit(now, new, what, "change", None, prepared=prepared)
-                return new
+            stamp = self.stamp
+            files.check_space(self.real, len(prepared[1]))
+            tmp: Path | None = files.write_temp(self.real, prepared[1], like=files.like_of(self.real))
+            try:  # (the new file's text written and fsynced before the lock: the biggest write of a change)
+                with self.transaction(what, unchanged_since=stamp, keep=tmp) as now:
+                    if now is not snapshot:
+                        continue
+                    self._commit(now, new, what, "change", None, prepared=prepared, temp=tmp)
+                    tmp = None  # renamed over the event (or taken away by the refusal)
+                    return new
+            except _Changed:  # changed meanwhile: made again from the new file, which is read without the lock
+                continue
+            finally:
+                if tmp is not None:
+                    files.unlink_quietly(tmp)
         raise Conflict("the event changed {n} times while this change was being prepared; try again",
                        n=max(1, attempts))
 
     def _commit(self, old: Event, new: Event, what: str, kind: str, of: int | None,
-                prepared: tuple[list, bytes, str] | None = None) -> None:
+                prepared: tuple[list, bytes, str] | None = None, temp: Path | None = None) -> None:
         """Write one change: the temporary file, the journal's pending entry, the rename, the entry done.
+        `temp`: the temporary file, written already (before the lock: `change_prepared`); written again here
+        if another judge's transaction took it away meanwhile (`files.tidy`, a crash's leftovers to it).
 
         Any refusal before the rename leaves the file and the journal as
         they were; a crash at any point leaves what `journal.settle` makes
@@ -231,8 +250,9 @@ class EventFile:
             entry = journal.entry(journal.last_seq(self.real) + 1, what, kind, [], of)
             line = journal.line_with(entry, written)
         like = files.like_of(self.real)
-        files.check_space(self.real, len(data) + len(line) + 1)
-        tmp = files.write_temp(self.real, data, like=like)
+        ready = temp is not None and os.path.isfile(temp) and not os.path.islink(temp)
+        files.check_space(self.real, (0 if ready else len(data)) + len(line) + 1)
+        tmp = temp if ready and temp is not None else files.write_temp(self.real, data, like=like)
         files.step("temp written")
         try:
             pending = journal.begin(self.real, entry, like, line)
@@ -291,6 +311,10 @@ class EventFile:
             new = apply(old, journal.values(entry, target))
             self._commit(old, new, f"{kind} {entry.what}", kind, entry.seq)
             return entry.what
+
+
+class _Changed(Exception):
+    """The file changed between a change made without the lock and the lock taken to write it."""
 
 
 def _unit_name(unit: list) -> Msg:

@@ -444,12 +444,13 @@ def _temp_pattern(path: Path) -> re.Pattern[str]:
     return re.compile(r"\." + re.escape(path.name) + r"\.[A-Za-z0-9_]{8}\.tmp")
 
 
-def tidy(path: Path) -> int:
+def tidy(path: Path, keep: Path | None = None) -> int:
     """Remove the temporary files a crashed change left beside the event (call it under the lock).
 
     Only ours (`.NAME.xxxxxxxx.tmp`, as `write_temp` names them), and only
     files or symlinks (a link is removed, never what it points to); returns
-    how many were removed.
+    how many were removed. `keep`: the one this change wrote before the lock
+    (`EventFile.change_prepared`), left for it.
     """
     pattern = _temp_pattern(path)
     removed = 0
@@ -458,7 +459,7 @@ def tidy(path: Path) -> int:
     except OSError:
         return 0
     for entry in entries:
-        if not pattern.fullmatch(entry.name):
+        if not pattern.fullmatch(entry.name) or (keep is not None and entry.name == keep.name):
             continue
         try:
             if entry.is_file(follow_symlinks=False) or entry.is_symlink():

@@ -4,6 +4,8 @@
     book.append([{"kind": "report", ...}])   # appended and fsynced before it returns
     entries = book.read()                    # every line as an `Entry` (None: a line that is not one)
     writer = GroupWriter(book); fut = writer.submit(doc); fut.result()   # many phones: one fsync for a burst
+    write_address(path, "http://arbiter.lan:8000")   # `open.toml.url`: the address phones open (display --serve)
+    read_address(path)                       # that address, or None (no server has said one, or not one)
 
 Why a journal of its own, and why this shape (docs/players.md, "Where reports are kept"):
 - **not in the event file, and without the event's lock**: a report is a player's claim, not a change
@@ -32,10 +34,12 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from arbiter_tournament.core.errors import FileProblem
 from arbiter_tournament.core.event.reports import Entry, entry_of
 from arbiter_tournament.core.store.files import event_file_path, like_of, open_beside, refusal, write_all
 
 LINE_MAX = 4096  # a line longer than this is not one we wrote: left out
+URL_MAX = 200  # characters of the players' address
 
 
 def reports_path(path: Path) -> Path:
@@ -168,3 +172,81 @@ class GroupWriter:
             self.batches += 1
             for _, fut in batch:
                 fut.set_result(None)
+
+
+# -- the address phones open: `open.toml.url` -------------------------------------------------------------
+# Written by `arbiter display FILE --serve --reports` as it starts (the address it serves on, or its
+# `--public-url`), without the event's lock: it is no part of the event, only where the players' pages are
+# now. The TUI and `arbiter export` read it to put the QR code of each player's page on the slips and cards
+# (core/formats/cards.py) when no `--url` is given. One JSON object: {"url": ..., "at": ...}.
+
+def address_path(path: Path) -> Path:
+    return event_file_path(path).with_name(path.name + ".url")
+
+
+def players_url(text: object) -> str | None:
+    """`text` as the players' address (an http(s) URL of the web view: no query, fragment, space; ASCII; at most
+    URL_MAX characters), without a trailing slash; None when it is not one."""
+    from urllib.parse import urlsplit
+
+    if not isinstance(text, str):
+        return None
+    t = text.strip()
+    if not t or len(t) > URL_MAX or not t.isascii() or any(c.isspace() or ord(c) < 32 or c == "\x7f" for c in t):
+        return None
+    try:
+        parts = urlsplit(t)
+        parts.port  # noqa: B018 (a port that is not a number raises here)
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or "@" in parts.netloc:
+        return None
+    return t.rstrip("/")
+
+
+def write_address(event_path: str | Path, url: str, at: str = "") -> Path:
+    """`url` kept beside the event (a temporary file renamed over the last one: never half-written); an
+    OSError as a FileProblem."""
+    from arbiter_tournament.core.store.files import fsync_dir, folder_of, write_temp
+
+    good = players_url(url)
+    if good is None:
+        raise ValueError(f"not a players' address: {url!r}")
+    event_path = Path(event_path)
+    path = address_path(event_path)
+    data = json.dumps({"url": good, "at": at}, ensure_ascii=True) + "\n"
+    tmp = write_temp(path, data.encode(), like=like_of(event_path))
+    try:
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise refusal(path, exc) from None
+    fsync_dir(folder_of(path))
+    return path
+
+
+def read_address(event_path: str | Path) -> str | None:
+    """The address `write_address` kept beside the event; None when there is none, or it is not one (a file
+    another hand made, cut, too big: never trusted as an address)."""
+    path = address_path(Path(event_path))
+    try:
+        fd, _ = open_beside(path, None, write=False, create=False)
+    except (OSError, FileProblem):  # none, a link, a folder, a device: no address
+        return None
+    try:
+        data = os.read(fd, LINE_MAX + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if len(data) > LINE_MAX:
+        return None
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    return players_url(doc.get("url")) if isinstance(doc, dict) else None

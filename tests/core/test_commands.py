@@ -137,6 +137,9 @@ def commands_for(e) -> list[cmds.Command]:
         for g in rnd.games[:2]:  # a report accepted: refused over a result, or by players not of the board
             out += [cmds.AcceptReport(rnd.stage, rnd.table, rnd.number, g.board, Result.DRAW, g.players),
                     cmds.AcceptReport(rnd.stage, rnd.table, rnd.number, g.board, Result.DRAW, (999,))]
+        both = tuple(cmds.AcceptReport(rnd.stage, rnd.table, rnd.number, g.board, Result.DRAW, g.players)
+                     for g in rnd.games[:2])
+        out += [cmds.AcceptReports(both), cmds.AcceptReports((*both, both[0]))]  # all, or refused by the last
         ids = [p for g in rnd.games for p in g.players]
         if len(ids) >= 3:
             out.append(cmds.ExchangePlayers(rnd.stage, rnd.table, rnd.number, ids[0], ids[2]))
@@ -277,6 +280,12 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
          "result swiss round 3 board 12: 1-0, reported by 23, 41"),
         (cmds.AcceptReport("swiss", 2, 3, 12, Result.DRAW, (23,)), two,
          "result swiss round 3 table 2 board 12: 1/2, reported by 23"),
+        (cmds.AcceptReports((cmds.AcceptReport("swiss", None, 3, 12, Result.FIRST_WINS, (23, 41)),
+                             cmds.AcceptReport("swiss", None, 3, 14, Result.DRAW, (5, 6)))), e,
+         "at once: result swiss round 3 board 12: 1-0, reported by 23, 41; result swiss round 3 board 14: 1/2, "
+         "reported by 5, 6"),
+        (cmds.AcceptReports((cmds.AcceptReport("swiss", None, 3, 12, Result.FIRST_WINS, (23, 41)),)), e,
+         "result swiss round 3 board 12: 1-0, reported by 23, 41"),
         (cmds.AcceptBye(5, 4, "zero"), e, "zero bye for player 5 in round 4, asked by the player"),
         (cmds.AcceptWithdrawal(5), e, "withdraw player 5, asked by the player"),
         (cmds.SetReports("agreed", 1), e, "players' reports: agreed; byes asked from the phone: 1 half"),

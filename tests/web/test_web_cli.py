@@ -38,18 +38,23 @@ def test_public_serving_warns_and_loopback_does_not(event, monkeypatch):
     calls = []
     monkeypatch.setattr(display, "serve", lambda path, interval, host, port, *more: calls.append((host, port, *more)) or 0)
     code, out, err = run("display", event, "--serve", "--host", "0.0.0.0", "--port", 8123, "--public")
-    assert code == 0 and calls == [("0.0.0.0", 8123, None, (), None, False)]  # (the last: --reports)
+    assert code == 0 and calls == [("0.0.0.0", 8123, None, (), None, False, None)]  # (--reports, --public-url)
     assert err.startswith("arbiter: warning: ") and "0.0.0.0:8123" in err and err.count("\n") == 1
     for host in ("127.0.0.1", "localhost", "::1", "127.0.0.2"):
         code, _, err = run("display", event, "--serve", "--host", host)
         assert (code, err) == (0, "")
-    assert calls[1:] == [(h, 8000, None, (), None, False) for h in ("127.0.0.1", "localhost", "::1", "127.0.0.2")]
+    assert calls[1:] == [(h, 8000, None, (), None, False, None) for h in ("127.0.0.1", "localhost", "::1", "127.0.0.2")]
     assert run("display", event, "--serve", "--max-clients", 50, "--name", "arbiter.lan", "--name", "hall.lan")[0] == 0
-    assert calls[-1] == ("127.0.0.1", 8000, 50, ("arbiter.lan", "hall.lan"), None, False)
+    assert calls[-1] == ("127.0.0.1", 8000, 50, ("arbiter.lan", "hall.lan"), None, False, None)
     assert run("display", event, "--serve", "--per-address", 0)[0] == 0
-    assert calls[-1] == ("127.0.0.1", 8000, None, (), 0, False)
+    assert calls[-1] == ("127.0.0.1", 8000, None, (), 0, False, None)
     assert "--per-address is for --serve" in refused("display", event, "--per-address", 4)
-    assert run("display", event, "--serve", "--reports")[0] == 0 and calls[-1][-1] is True
+    assert run("display", event, "--serve", "--reports")[0] == 0 and calls[-1][-2] is True
+    # --public-url: the address phones open (its name answered besides), for the QR codes of the slips
+    assert run("display", event, "--serve", "--reports", "--public-url", "http://Chess.example:8080/")[0] == 0
+    assert calls[-1] == ("127.0.0.1", 8000, None, ("chess.example",), None, True, "http://Chess.example:8080")
+    assert run("display", event, "--serve", "--reports", "--public-url", "http://10.0.0.5")[0] == 0
+    assert calls[-1][3:] == ((), None, True, "http://10.0.0.5")
     assert "--reports is for --serve" in refused("display", event, "--reports")
     assert "--per-address: 1001 is too big" in refused("display", event, "--serve", "--per-address", 1001)
     code, _, err = run("display", event, "--serve", "--name", "not a name")

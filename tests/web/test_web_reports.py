@@ -27,7 +27,7 @@ from tests.web.test_web_cli import free_port, start_server, stop_server
 from tests.web.web_helpers import Running, get
 
 
-def _event(tmp_path, n=8, name="cup.toml", **kw):
+def phone_event(tmp_path, n=8, name="cup.toml", **kw):
     e = commands.new_event("Phone Cup", 3, initial_colour="w", lots_seed=5)
     for i in range(n):
         e = commands.add_player(e, f"Player {i + 1:02d}", rating=2400 - 10 * i)
@@ -78,7 +78,7 @@ def token_of(html):
 
 @pytest.mark.skipif(CHROMIUM is None or TMUX is None, reason="chromium and tmux are needed (.ci/run installs them)")
 def test_report_from_the_page_and_the_api_accept_in_the_tui_and_refuse_what_must_be(tmp_path):
-    path, codes = _event(tmp_path)
+    path, codes = phone_event(tmp_path)
     rnd = load(path).rounds[-1]
     g1, g2, g3 = rnd.games[:3]
     port = free_port()
@@ -153,7 +153,7 @@ def test_report_from_the_page_and_the_api_accept_in_the_tui_and_refuse_what_must
 
 
 def test_the_server_is_read_only_without_reports(tmp_path):
-    path, codes = _event(tmp_path)
+    path, codes = phone_event(tmp_path)
     with Running(path) as s:
         assert api(s.port, {"code": codes[1], "result": "1-0"})[0] == 405
         assert s.get(f"/me/{codes[1]}").status == 404
@@ -163,7 +163,7 @@ def test_the_server_is_read_only_without_reports(tmp_path):
 def test_a_burst_keeps_every_report_and_agreed_boards_reach_the_file(tmp_path):
     """200 phones on 100 boards at once (reports = agreed): every answer 200, every report in the journal,
     every board recorded once, in the file and its journal (the big burst: bench/bench_reports.py)."""
-    path, codes = _event(tmp_path, n=200, reports="agreed")
+    path, codes = phone_event(tmp_path, n=200, reports="agreed")
     games = [g for g in load(path).rounds[-1].games if g.second is not None]
     from arbiter_tournament.tui.web.me import reports_routes
 
@@ -192,7 +192,7 @@ def test_a_burst_keeps_every_report_and_agreed_boards_reach_the_file(tmp_path):
 
 
 def test_the_page_shows_only_the_holders_game_and_takes_requests_within_the_regulations(tmp_path):
-    path, codes = _event(tmp_path, player_byes=1, player_bye_kind="half")
+    path, codes = phone_event(tmp_path, player_byes=1, player_bye_kind="half")
     e = load(path)
     from arbiter_tournament.tui.web.me import reports_routes
 
@@ -229,7 +229,7 @@ def test_a_report_answered_is_on_disk_when_the_server_is_killed(tmp_path):
     import os
     import signal
 
-    path, codes = _event(tmp_path)
+    path, codes = phone_event(tmp_path)
     g = load(path).rounds[-1].games[0]
     port = free_port()
     proc = start_server(path, port, "--reports")
@@ -248,7 +248,7 @@ def test_wrong_codes_are_limited_per_address_and_journalled(tmp_path):
 
     from arbiter_tournament.tui.web.desk import Desk, Refused
 
-    path, codes = _event(tmp_path)
+    path, codes = phone_event(tmp_path)
     now = [1000.0]
     desk = Desk(str(path), clock=lambda: now[0])
 

@@ -40,7 +40,7 @@ def cmd_export(a: argparse.Namespace) -> int:
 
     check_not_event(a.out, a.file)  # before any work: never over the event's own files
     e = load(a.file)
-    url = _url(a.url) if a.url is not None else None
+    url = _url(a.url) if a.url is not None else _kept_url(a)
     if a.url is not None and not (a.what in ("slips", "cards") and a.format in ("text", "html")):
         raise UsageError("--url goes with --what slips or cards (text), or --format html --what cards")
     if a.format == "html" and a.what == "cards":  # one page to print, never part of the site: it holds codes
@@ -108,14 +108,22 @@ def cmd_export(a: argparse.Namespace) -> int:
 
 def _url(text: str) -> str:
     """--url: an http(s) address of the web view, as phones open it (no query or fragment)."""
-    from urllib.parse import urlsplit
+    from arbiter_tournament.core.store.reports import players_url
 
-    t = text.strip()
-    parts = urlsplit(t)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment or len(t) > 200 \
-            or not t.isascii() or any(c.isspace() for c in t):
+    url = players_url(text)
+    if url is None:
         raise UsageError(f"--url '{text}': expected the web view's address, e.g. http://arbiter.lan:8000")
-    return t.rstrip("/")
+    return url
+
+
+def _kept_url(a: argparse.Namespace) -> str | None:
+    """Without --url, the slips and cards carry the QR code of the address `display --serve --reports` keeps
+    beside the event (FILE.url), if one does."""
+    if not (a.what in ("slips", "cards") and a.format in ("text", "html")):
+        return None
+    from arbiter_tournament.core.store.reports import read_address
+
+    return read_address(a.file)
 
 
 def _team_event(e, what: str) -> None:

@@ -440,6 +440,9 @@ DISPLAY = (
             "for a network that puts every phone behind one address)", metavar="N", type=numbers.whole("per_address")),
         Arg("--reports", "with --serve: let players report results, check in and ask for byes from their phones "
             "(/me, POST /api/report; docs/players.md); without it the view is read-only", flag=True),
+        Arg("--public-url", "with --reports: the address phones open (http://arbiter.lan:8000), when it is not "
+            "this machine's: kept beside the event (FILE.url) for the QR codes of the slips and cards",
+            metavar="URL"),
     ), own_screen=True),
 )
 

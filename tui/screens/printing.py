@@ -113,7 +113,7 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
     from arbiter_tournament.core.limits import PAGE_LINES
 
     text = (team_printouts.team_printout(event, what, lang, page_lines=PAGE_LINES) if what in TEAM_TEXT
-            else printout(event, what, lang=lang, page_lines=PAGE_LINES))
+            else printout(event, what, lang=lang, page_lines=PAGE_LINES, url=_players_url(event_path, what)))
     write_output(path, clean_pages(text), event=event_path)
     printer = lpr if lpr is not None else shutil.which("lpr")
     if not printer:
@@ -130,6 +130,16 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
         said = (done.stderr or done.stdout or "").strip().splitlines()
         return Exported(path, name, clean(said[0]) if said else f"exit status {done.returncode}")
     return Exported(path, name)
+
+
+def _players_url(event_path: Path, what: str) -> str | None:
+    """The address phones open, for the QR codes of the slips and cards: the one `arbiter display --serve
+    --reports` keeps beside the event (`FILE.url`; docs/players.md); None: the codes alone."""
+    if what not in ("slips", "cards"):
+        return None
+    from arbiter_tournament.core.store.reports import read_address
+
+    return read_address(event_path)
 
 
 # -- the print menu and the palette ---------------------------------------------------------------------

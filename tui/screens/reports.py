@@ -220,7 +220,7 @@ class ReportsScreen(ArbiterScreen):
             return
         changes = tuple(cmds.AcceptReport(b.stage, b.table, b.round, b.board, b.result, b.by, by=self.arb.by)
                         for b in agreed)
-        self.commit(changes[0] if len(changes) == 1 else cmds.Batch(changes)).then(
+        self.commit(cmds.AcceptReports(changes)).then(  # made without the lock, only written under it
             lambda change: self.say(tr(L, "rp_accepted_n", n=len(changes)), "bold"))
 
     def action_seen(self) -> None:

@@ -6,21 +6,23 @@ recorder of agreed results (`arbiter display FILE --serve --reports`; docs/playe
     pid = desk.who(code)                     # None: a wrong code
     status = await desk.report(pid, result)  # kept durably (fsynced) before it returns
 
-Nothing here takes the event's lock but the recorder of `reports = "agreed"`, which records agreed boards in
-one change per batch (a judge's key waits for at most one such change).
+Nothing here takes the event's lock but the recorder of `reports = "agreed"`, which records the agreed boards
+of a moment in one change made without the lock and only written under it (a judge's key waits for at most
+one such write; docs/players.md, "A judge's key during a burst").
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
+import sys
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
-from arbiter_tournament.core import commands as cmds
-from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.core.errors import Msg
 from arbiter_tournament.core.event import reports as R
 from arbiter_tournament.core.event.codes import normal
 from arbiter_tournament.core.event.model import Event
@@ -35,9 +37,9 @@ BUCKETS_MAX = 10_000  # addresses remembered for the limit of wrong codes
 WRONG_LINES_MAX = 600  # wrong-code lines journalled a minute in all (a flood from many addresses fills no disk)
 TOKEN_LIFE = 4 * 3600.0  # a form token is good for four hours, once
 TOKENS_PER_PLAYER = 8
-AGREED_BY = "agreed by the players (reports = agreed)"
-RECORD_GAP = 0.5  # reports = agreed: the agreed boards of a burst recorded one change each half second
-RECORDED_WAIT = 0.2  # reports = agreed: the second report waits this long to be told "recorded" (else "agreed")
+RECORD_GAP = 0.5  # reports = agreed: the agreed boards of a burst recorded in one change each half second at most
+RECORD_TURNS = 40  # reports = agreed: turns in a row without a board written before the boards are left to the judge
+RECORDED_WAIT = 0.1  # reports = agreed: the second report waits this long to be told "recorded" (else "agreed")
 FRESH_WAIT = 0.1  # a request waits at most this long for the event read again after a change
 
 
@@ -73,6 +75,7 @@ class Desk:
         self._loading: asyncio.Future | None = None
         self.recording: asyncio.Queue | None = None
         self.recorder: asyncio.Task | None = None
+        self.recorder_proc: asyncio.subprocess.Process | None = None  # tui/web/recorder.py, from the first turn
         self.recorded = 0
         for e in self.book.read():
             if e is not None and e.kind == "report":
@@ -122,13 +125,18 @@ class Desk:
         return self._points
 
     def start(self) -> None:
-        """In the loop: the recorder of agreed results (reports = agreed)."""
+        """In the loop: the queue of agreed boards and their recorder (reports = agreed)."""
         self.recording = asyncio.Queue()
+        self.start_recording()
+
+    def start_recording(self) -> None:
+        """In the loop: the recorder of what waits in `recording` (the tests fill it first, then start it)."""
         self.recorder = asyncio.ensure_future(self._record_loop())
 
     async def close(self) -> None:
         if self.recorder is not None:
             self.recorder.cancel()
+        await self._stop_recorder()
         await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
         self.loader.shutdown(wait=False)
 
@@ -214,7 +222,7 @@ class Desk:
         status = self.board_status(mine)
         if status == "agreed" and event.reports == "agreed" and self.recording is not None:
             done = asyncio.get_running_loop().create_future()
-            await self.recording.put((mine, tuple(self.claims[mine.key]), result, done))
+            self.recording.put_nowait((mine, result, done))
             try:
                 if await asyncio.wait_for(asyncio.shield(done), RECORDED_WAIT):
                     status = "recorded"
@@ -246,42 +254,86 @@ class Desk:
         self.asked.add((kind, pid, rnd))
         return rnd
 
-    # -- reports = agreed: agreed boards recorded, a batch per change -------------------------------------
+    # -- reports = agreed: the agreed boards of a moment recorded in one short change ----------------------
     async def _record_loop(self) -> None:
+        """Agreed boards recorded as they come, those of a burst together: one change at most every
+        `RECORD_GAP` seconds, made by the recorder's process (tui/web/recorder.py) without the event's lock
+        and only written under it, so a judge's key waits at most for one short write, and the lock is free
+        between two of them. A board whose players no longer agree (one reported again) is left to the judge;
+        one the judge gave a result meanwhile is not recorded; one that could not be written (a judge's
+        change came in between each time, the lock held for seconds, the recorder stopped) is handed again at
+        the next turn, at most `RECORD_TURNS` turns in a row without one written, then left to the judge
+        (agreed in his queue)."""
         loop = asyncio.get_running_loop()
+        queue = self.recording
+        assert queue is not None  # (start() made it)
+        todo: dict[tuple, tuple[R.MyGame, Result, list[asyncio.Future]]] = {}
+        last, idle = loop.time() - RECORD_GAP, 0
         while True:
-            batch = [await self.recording.get()]
-            while not self.recording.empty():
-                batch.append(self.recording.get_nowait())
-            try:
-                done = await loop.run_in_executor(self.loader, self._record, batch)
-            except Exception:  # noqa: BLE001 (the judge accepts them by hand: they stay agreed in the queue)
-                done = set()
-            for mine, _, _, fut in batch:
-                if not fut.done():
-                    fut.set_result(mine.key in done)
-            await asyncio.sleep(RECORD_GAP)  # a burst: the event's lock taken at most twice a second
-
-    def _record(self, batch) -> set:
-        """Record the agreed boards that still have no result, in one change; the keys recorded."""
-        ef = EventFile(str(self.file.path))
-        for _ in range(3):
-            event = ef.load()
-            todo = {}
-            for mine, by, result, _ in batch:
-                c = cmds.AcceptReport(mine.stage, mine.table, mine.round, mine.board, result, by, by=AGREED_BY)
-                if c.why_not(event) is None:
-                    todo[mine.key] = c
             if not todo:
-                return set()
-            changes = tuple(todo.values())
+                self._take(todo, await queue.get())
+            await asyncio.sleep(max(0.0, last + RECORD_GAP - loop.time()))  # the lock free between two changes
+            while not queue.empty():
+                self._take(todo, queue.get_nowait())
+            for key in [k for k, (_, result, _) in todo.items() if set(self.claims.get(k, {}).values()) != {result}
+                        or len(self.claims.get(k, {})) < 2]:
+                self._told(todo.pop(key)[2], False)  # no longer agreed: the judge's
+            if not todo:
+                continue
+            boards = [[*k, result.value, list(self.claims[k])] for k, (_, result, _) in todo.items()]
             try:
-                cmds.run(ef, changes[0] if len(changes) == 1 else cmds.Batch(changes))
-            except ArbiterError:
-                continue  # the judge entered one meanwhile: again without it
-            self.recorded += len(changes)
-            return set(todo)
-        return set()
+                got = await self._ask_recorder(boards)
+            except (OSError, ValueError, RuntimeError):  # the recorder stopped: started again at the next turn
+                got = {"done": [], "refused": [], "error": None}
+            last = loop.time()
+            done = {tuple(k) for k in got.get("done", [])}
+            refused = {tuple(k) for k in got.get("refused", [])}
+            idle = 0 if done or refused else idle + 1
+            if got.get("error") or idle >= RECORD_TURNS:  # a file not writable ...: the judge's, in his queue
+                refused |= set(todo) - done
+                idle = 0
+            self.recorded += len(done & set(todo))
+            for key in (done | refused) & set(todo):
+                self._told(todo.pop(key)[2], key in done)
+
+    @staticmethod
+    def _take(todo: dict, item: tuple) -> None:
+        mine, result, fut = item
+        futs = todo.pop(mine.key, (None, None, []))[2]
+        todo[mine.key] = (mine, result, [*futs, fut])
+
+    @staticmethod
+    def _told(futs: list, recorded: bool) -> None:
+        for fut in futs:
+            if not fut.done():
+                fut.set_result(recorded)
+
+    async def _ask_recorder(self, boards: list) -> dict:
+        """One turn of the recorder's process (started the first time, and again if it stopped)."""
+        proc = self.recorder_proc
+        if proc is None or proc.returncode is not None:
+            proc = self.recorder_proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "arbiter_tournament.tui.web.recorder", str(self.file.path),
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write((json.dumps({"boards": boards}) + "\n").encode())
+        await proc.stdin.drain()
+        line = await proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the recorder stopped")
+        return json.loads(line)
+
+    async def _stop_recorder(self) -> None:
+        proc, self.recorder_proc = self.recorder_proc, None
+        if proc is None or proc.returncode is not None:
+            return
+        if proc.stdin is not None:
+            proc.stdin.close()  # it ends after the change it is writing, if any
+        try:
+            await asyncio.wait_for(proc.wait(), 10)
+        except asyncio.TimeoutError:
+            proc.kill()
+            await proc.wait()
 
 
 def _points(event: Event) -> dict[int, str]:
@@ -297,3 +349,4 @@ def _points(event: Event) -> dict[int, str]:
         seen.add(rnd.key)
         out.update(scores_before(event, rnd))
     return out
+

@@ -19,6 +19,7 @@ Every report is in the reports journal, fsynced, before the phone is told it was
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from aiohttp import web
 
@@ -65,6 +66,51 @@ def reports_routes(path: str, **desk_options):
         app.router.add_route("*", "/api/report", api_report)
 
     return add
+
+
+def players_address(host: str, port: int, names: tuple[str, ...] = ()) -> str | None:
+    """The address phones open when no `--public-url` says it: the venue's name of this machine (`--name`), the
+    address served on, or this machine's first on the network when served on all; None when served on loopback
+    (no phone reaches it)."""
+    import ipaddress
+
+    from arbiter_tournament.tui.web.http import local_addresses
+
+    if names:
+        return f"http://{names[0]}:{port}"
+    h = host.strip().strip("[]").lower()
+    if h in ("0.0.0.0", "::", ""):
+        found = local_addresses()
+        return f"http://{found[0]}:{port}" if found else None
+    try:
+        if ipaddress.ip_address(h).is_loopback:
+            return None
+    except ValueError:
+        if h == "localhost" or h.startswith("localhost.") or h == "ip6-localhost":
+            return None
+    return f"http://{f'[{h}]' if ':' in h else h}:{port}"
+
+
+def keep_address(path: str, public_url: str | None, host: str, port: int, names: tuple[str, ...] = ()) -> list[str]:
+    """As the server starts with `--reports`: the address phones open kept beside the event (`FILE.url`, without
+    the event's lock: core/store/reports.py), so the TUI's and `arbiter export`'s slips and cards carry the QR
+    code of each player's page; the lines the server prints about it."""
+    from datetime import datetime, timezone
+
+    from arbiter_tournament.core.errors import ArbiterError
+    from arbiter_tournament.core.store.reports import address_path, write_address
+
+    url = public_url or players_address(host, port, names)
+    if url is None:
+        return ["  slips and cards: no QR code (served on this machine only; --public-url URL says the address "
+                "phones open)"]
+    try:
+        write_address(path, url, datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    except (ArbiterError, OSError, ValueError) as exc:
+        return [f"  slips and cards: the address {clean(url)} could not be kept beside the event ({clean(str(exc))}): "
+                "give it to `arbiter export --url`"]
+    return [f"  slips and cards: the QR code of {clean(url)}/me/CODE (kept in {clean(address_path(Path(path)).name)}; "
+            "--public-url changes it)"]
 
 
 # -- helpers ---------------------------------------------------------------------------------------

@@ -371,9 +371,11 @@ class Web:
 
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
           max_clients: int = MAX_CLIENTS, names: tuple[str, ...] = (), per_address: int = PER_ADDRESS,
-          reports: bool = False) -> int:
+          reports: bool = False, public_url: str | None = None) -> int:
     """`arbiter display FILE --serve [--reports]`: serve until Ctrl-C or SIGTERM; 0 then. With `reports`, the
-    players' write path (/me, POST /api/report: tui/web/me.py) is mounted; without, the view is read-only."""
+    players' write path (/me, POST /api/report: tui/web/me.py) is mounted, and the address phones open kept
+    beside the event (`public_url`, or the one served on: tui/web/me.py `keep_address`); without, the view is
+    read-only."""
     fit = room_for(max_clients)
     routes = ()
     if reports:
@@ -392,6 +394,10 @@ def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int 
                 lines.append(f"  reports:   {base}/me")
         if any("ADDRESS" in x for x in lines):
             lines.append("  (ADDRESS: this machine's address on the venue network, `hostname -I`)")
+        if reports:
+            from arbiter_tournament.tui.web.me import keep_address
+
+            lines += keep_address(path, public_url, host, w.port, names)
         each = f", at most {w.gate.per_address} from one address" if w.gate.per_address else ""
         lines.append(f"  at most {w.max_clients} connections at once{each}")
         if fit < max_clients:
