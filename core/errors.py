@@ -14,6 +14,13 @@ A field that is itself text to translate is a `Msg`, a `word(...)` (a stage,
 a colour ...) or another `ArbiterError` (an error wrapped with more context).
 Numbers, ids, names and paths are shown as they are. See docs/i18n.md.
 
+What the user can do about a refusal is data, never a command-line option in the text: `advice=` takes an
+`Advice` (or several), an action named in terms of the action (pair with the fewest rematches, choose a
+table, start the play-off) with its parameters (the table's number). Each shell says it its own way: the
+command line as its option or command (tui/cli/advice.py), the TUI as its key or form (tui/advice.py):
+
+    raise IllegalChange("the event has no top", advice=Advice.of("set_top_size"))
+
 Text that is not a template of the catalog (the command line's own usage
 errors, a library's message) is kept as it is, in every language
 (`core.msg.verbatim`); tests/core/test_messages_i18n.py checks that every raise
@@ -22,11 +29,12 @@ in core/ uses a template of the catalog.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from arbiter_tournament.core.msg import EN, LANGUAGES, Joined, Msg, Word, fields_of, joined, render, verbatim, word, words_of
 
-__all__ = ["LANGUAGES", "ArbiterError", "Conflict", "FileProblem", "IllegalChange", "InvalidNumber", "InvalidResult", "Joined",
+__all__ = ["ADVICE", "Advice", "LANGUAGES", "ArbiterError", "Conflict", "FileProblem", "IllegalChange", "InvalidNumber", "InvalidResult", "Joined",
            "Msg", "NoLegalPairing", "Word", "joined", "message", "render", "word", "words"]
 
 words = words_of  # several words joined, each translated (the name errors had for it)
@@ -44,6 +52,51 @@ def _message(what: Any, params: dict[str, Any]) -> Msg:
     return verbatim(what)  # text from outside, or English already said (a name may hold a "{pid}")
 
 
+# Every action an advice may name (each shell says each: tests/core/test_advice.py)
+ADVICE = (
+    "set_top_size",  # the top's size is set when the event is made
+    "start_playoff",  # start the play-off for first place
+    "choose_table",  # name one of the event's tables (tables=N); what="export": the TRF of one table
+    "force",  # do it anyway, over what is there (what= "ratings" | "overwrite" | "replace")
+    "fewest_rematches",  # pair with the fewest rematches the rules allow (table=)
+    "pair_by_hand",  # pair the round by hand (table=; teams=True: the teams)
+    "allow_rematch",  # allow a rematch of two named players or teams (table=; teams=True)
+    "withdraw_or_bye",  # withdraw a player or give one a bye
+    "add_team_players",  # add players with their team
+    "pair_next",  # pair the next round (a round robin's follows its table)
+    "other_output",  # write the output under another name
+    "import_ratings",  # import a rating list (again=True: the lists again, to build the index anew)
+    "set_boards",  # give a team event its boards per match
+    "set_match_points",  # give the match points as win, draw, loss
+    "use_round_robin",  # a round robin fits the field better (the event's system)
+    "name_encoding",  # say which encoding a registration file is in (guessed=True: it was told from its letters)
+)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the user can do about a refusal: an action of `ADVICE` and its parameters, in terms of the action."""
+
+    action: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, action: str, **params: Any) -> "Advice":
+        if action not in ADVICE:
+            raise ValueError(f"no advice {action!r}")
+        return cls(action, tuple(sorted(params.items())))
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return dict(self.params)
+
+
+def _advice(advice: "Advice | tuple[Advice, ...] | None") -> tuple[Advice, ...]:
+    if advice is None:
+        return ()
+    return (advice,) if isinstance(advice, Advice) else tuple(advice)
+
+
 class ArbiterError(Exception):
     """A problem the user can fix; `str(err)` is the one-line English message.
 
@@ -52,9 +105,12 @@ class ArbiterError(Exception):
     """
 
     msg: Msg
+    advice: tuple[Advice, ...] = ()  # what the user can do: each shell says it its own way
 
-    def __init__(self, template: Any = "", /, **params: Any) -> None:
+    def __init__(self, template: Any = "", /, *, advice: "Advice | tuple[Advice, ...] | None" = None,
+                 **params: Any) -> None:
         self.msg = _message(template, params)
+        self.advice = _advice(advice)
         super().__init__(str(self.msg))
 
     @classmethod
@@ -71,7 +127,7 @@ class ArbiterError(Exception):
             m = exc.args[0]
         else:
             m = verbatim(str(exc))
-        ArbiterError.__init__(new, m)
+        ArbiterError.__init__(new, m, advice=getattr(exc, "advice", ()))
         return new
 
     @property
@@ -112,8 +168,10 @@ class FileProblem(ArbiterError):
     a template with its fields, or as another error or `Msg` to wrap.
     """
 
-    def __init__(self, path: str, where: str | int | None, what: Any, /, **params: Any) -> None:
+    def __init__(self, path: str, where: str | int | None, what: Any, /, *,
+                 advice: "Advice | tuple[Advice, ...] | None" = None, **params: Any) -> None:
         self.msg = _message(what, params)
+        self.advice = _advice(advice)
         self.path, self.where = str(path), (None if where == "" else where)
         self.what = str(self.msg)
         self.place = self.path if where in (None, "") else f"{self.path}:{where}"
@@ -146,7 +204,8 @@ class NoLegalPairing(ArbiterError):
 
 
 def message(exc: BaseException, lang: str = "en") -> str:
-    """What to show the user for `exc`: an `ArbiterError` in `lang`, anything else as `str`."""
+    """What to show the user for `exc`: an `ArbiterError` in `lang`, anything else as `str`; without its advice,
+    which each shell adds its own way (tui/cli/advice.py, tui/advice.py)."""
     if isinstance(exc, ArbiterError):
         try:
             return exc.text(lang)

@@ -44,7 +44,8 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from arbiter_tournament.core.errors import ArbiterError, Msg, message
+from arbiter_tournament.core.errors import ArbiterError, Msg
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
 from .host import arbiter_app
 from .i18n import tr
@@ -85,7 +86,7 @@ def _field_text(v: object, lang: str) -> object:
     if isinstance(v, ArbiterError):
         return message(v, lang)
     if isinstance(v, Msg):
-        return v.text(lang)
+        return message(v, lang)  # (a command's `why_not`: with the TUI's advice)
     return v
 
 

@@ -35,7 +35,8 @@ from textual.worker import NoActiveWorker, WorkerCancelled, WorkerFailed, get_cu
 
 from arbiter_tournament.core.commands import Command
 from arbiter_tournament.core.commands import run as run_command
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.msg.cells import clean
 from arbiter_tournament.core.msg.journal import translate

@@ -31,7 +31,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
 from . import compat
 from .i18n import tr

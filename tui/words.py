@@ -181,6 +181,7 @@ MORE: dict[str, tuple[str, str]] = {
     "why_lots_none": ("no tie waits for a lot", "нет равенства, ждущего жребия"),
     "why_no_prize": ("no prize under the cursor", "приз не выбран"),
     "why_no_prizes": ("the event has no prizes", "в турнире нет призов"),
+    "why_no_codes": ("the players have no codes yet", "у участников ещё нет кодов"),
     "st_by_lot": ("* by lot (equal after every tie-break)", "* по жребию (равенство по всем доп. показателям)"),
     "why_no_category": ("no category under the cursor", "категория не выбрана"),
     # the web view (`arbiter display FILE --serve`, tui/web): the players' phones and the hall

@@ -1,7 +1,7 @@
 """Every change to an event, as a value: what the command line and the TUI build and run.
 
     from arbiter_tournament.core.commands import RecordResult, run
-    cmd = RecordResult("swiss", None, 3, 12, Result.FIRST_WINS, by="anna@hall")
+    cmd = RecordResult(Stage.SWISS, None, 3, 12, Result.FIRST_WINS, by="anna@hall")
     cmd.why_not(event)           # None, or why not (a Msg: the TUI greys the key out, says it in the judge's language)
     new = run(EventFile(path), cmd)  # one transaction: lock, reload, apply, save, journal (cmd.describe), unlock
 

@@ -43,7 +43,7 @@ class Command:
         try:
             self.check(event)
         except ArbiterError as exc:
-            return exc.msg
+            return exc.msg.with_advice(exc.advice) if exc.advice else exc.msg  # what to do: each shell says it
         return None
 
     def apply(self, event: Event) -> Event:

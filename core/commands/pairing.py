@@ -165,7 +165,7 @@ class PairTeamsByHand(Command):
         return pair_teams_by_hand(event, list(self.pairs))
 
     def describe(self, event: Event) -> Msg:
-        rounds = event.rounds_of("swiss", None)
+        rounds = event.rounds_of(Stage.SWISS, None)
         k = rounds[-1].number + 1 if rounds else 1
         names = team_event.team_names(event)
 

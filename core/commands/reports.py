@@ -2,7 +2,7 @@
 
     GiveCodes(((1, "K7TQ2MXH9R"), ...))            # codes for players who have none (drawn by the caller)
     GiveCodes(((7, "..."),), reissue=True)          # a new code for player 7 (the old one stops working)
-    AcceptReport("swiss", None, 5, 12, Result.FIRST_WINS, reporters=(23, 41), by="anna@hall")
+    AcceptReport(Stage.SWISS, None, 5, 12, Result.FIRST_WINS, reporters=(23, 41), by="anna@hall")
     AcceptReports((AcceptReport(...), ...))        # several boards at once, made without the event's lock
     AcceptBye(9, 6, "half"), AcceptWithdrawal(9)    # what a player asked for from the phone
 

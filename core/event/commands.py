@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 
-from arbiter_tournament.core.errors import Conflict, IllegalChange, Msg, word
+from arbiter_tournament.core.errors import Advice, Conflict, IllegalChange, Msg, word
 from arbiter_tournament.core.event.player_details import clean_details
 from arbiter_tournament.core.event.model import EDITIONS, SYSTEMS, Event, Game, Player, Round
 from arbiter_tournament.core.event.records import Scoring
@@ -123,7 +123,8 @@ def make_player(
         raise IllegalChange("rating {rating} is too high: at most {most}", rating=rating, most=RATING_MAX)
     if event.tables > 1:
         if table is None:
-            raise IllegalChange("the event has {tables} tables: say which (--table 1..{tables})", tables=event.tables)
+            raise IllegalChange("the event has {tables} tables", tables=event.tables,
+                                advice=Advice.of("choose_table", tables=event.tables))
         if not 1 <= table <= event.tables:
             raise IllegalChange("table {table} does not exist (the event has {tables})", table=table, tables=event.tables)
     elif table not in (None, 1):
@@ -149,7 +150,8 @@ def make_player(
 def update_ratings(event: Event, ratings: dict[int, int], *, force: bool = False) -> Event:
     """The players' ratings set from a rating list: before round 1 is paired, or later only with `force`."""
     if event.rounds and not force:
-        raise IllegalChange("round 1 has been paired: ratings are updated before it (--force to update them now)")
+        raise IllegalChange("round 1 has been paired: ratings are updated before it",
+                            advice=Advice.of("force", what="ratings"))
     for pid, r in ratings.items():
         event.player(pid)
         if not 0 <= r <= RATING_MAX:
@@ -241,12 +243,14 @@ def check_result(
             now = Msg("no result") if game.result is None else str(game.result)
             who = Msg(" (entered by {by})", by=game.by) if game.by else ""
             raise Conflict(
-                "board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite", board=board, shown=shown, now=now, who=who
+                "board {board} changed since you read it: you saw {shown}, it is now {now}{who}", board=board, shown=shown, now=now, who=who,
+                advice=Advice.of("force", what="overwrite")
             )
         if expected is UNSEEN and game.result is not None and result != game.result:
             who = Msg(" by {by}", by=game.by) if game.by else ""
             raise Conflict(
-                "board {board} of round {round_no} already has {result}{who}; use --force to replace it", board=board, round_no=round_no, result=game.result, who=who
+                "board {board} of round {round_no} already has {result}{who}", board=board, round_no=round_no, result=game.result, who=who,
+                advice=Advice.of("force", what="replace")
             )
     return game
 

@@ -30,6 +30,7 @@ from typing import Any
 from arbiter_tournament.core.errors import IllegalChange, Msg, InvalidResult
 from arbiter_tournament.core.event.model import Event, Game, Player, Round
 from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.event.systems import Stage
 
 KINDS = ("report", "checkin", "bye", "withdraw", "wrong", "limited", "seen")
 REQUESTS = ("checkin", "bye", "withdraw")
@@ -123,7 +124,7 @@ class MyGame:
 def current_round(event: Event, pid: int) -> Round | None:
     """The round a player's code reports in: the last round of the stage being played (his table)."""
     stage = event.current_stage()
-    table = event.player(pid).table if stage == "swiss" else None
+    table = event.player(pid).table if stage == Stage.SWISS else None
     rounds = event.rounds_of(stage, table)
     return rounds[-1] if rounds else None
 
@@ -355,7 +356,7 @@ def request_refusal(event: Event, pid: int, kind: str, entries: list[Entry | Non
     if p.withdrawn_from is not None:
         return Msg("you have withdrawn from the event")
     nxt = next_round(event, pid)
-    if event.current_stage() not in ("swiss", "roundrobin") or nxt > event.rounds_planned:
+    if event.current_stage() not in (Stage.SWISS, Stage.ROUNDROBIN) or nxt > event.rounds_planned:
         return Msg("there is no next round to ask for")
     if kind == "bye":
         if event.player_byes <= 0:

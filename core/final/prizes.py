@@ -59,6 +59,7 @@ from fractions import Fraction
 from arbiter_tournament.core.event.model import Event, Prize
 from arbiter_tournament.core.final.categories import find, members
 from arbiter_tournament.core.final.ranking import FinalRanking, final_ranking
+from arbiter_tournament.core.event.systems import Stage
 
 SHARING = ("none", "equal", "hort", "winners")
 
@@ -523,7 +524,7 @@ def _score_groups(ranking: FinalRanking, places: list[tuple[int, ...]], sharing:
     last = None
     for k, ms in enumerate(places):
         r = rows[ms[0]]
-        key = ("points", r.points) if r.part != "top" else None
+        key = ("points", r.points) if r.part != Stage.TOP else None
         if key is not None and key == last:
             out[-1].append(k)
         else:

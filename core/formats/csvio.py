@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Iterable
 
 from arbiter_tournament.core import limits
-from arbiter_tournament.core.errors import FileProblem, IllegalChange, Msg, word
+from arbiter_tournament.core.errors import Advice, FileProblem, IllegalChange, Msg, word
 from arbiter_tournament.core.event import player_details as details
 from arbiter_tournament.core.msg.cells import clean
 
@@ -114,8 +114,8 @@ class Import:
         """What the judge should know, a line each: an encoding told from the letters, the columns left out."""
         out = []
         if self.guessed:
-            out.append(Msg("read as {encoding} (the file is not UTF-8); if the names look wrong, undo and import "
-                           "with --encoding", encoding=ENCODINGS[self.encoding]))
+            out.append(Msg("read as {encoding} (the file is not UTF-8)", encoding=ENCODINGS[self.encoding])
+                       .with_advice((Advice.of("name_encoding", guessed=True),)))
         if self.ignored:
             out.append(Msg("columns ignored (arbiter does not know them): {columns}",
                            columns=", ".join(self.ignored)))
@@ -160,8 +160,7 @@ def decode(data: bytes, path: str = "<csv>", encoding: str | None = None) -> tup
     guess = None if binary else _guess_single_byte(data)
     if guess is None:
         raise FileProblem(path, None, "not UTF-8 text (byte {start}), and its letters do not say which encoding it "
-                          "is: name it, e.g. --encoding cp1251 (Russian Windows), koi8-r, cp866 or cp1252 "
-                          "(Western Windows)", start=first_bad)
+                          "is", start=first_bad, advice=Advice.of("name_encoding", guessed=False))
     return data.decode(guess), guess
 
 

@@ -35,10 +35,10 @@ from arbiter_tournament.core.msg.cells import cut, named, pad, text_width
 from arbiter_tournament.core.formats.csvio import write_rows
 from arbiter_tournament.core.formats.text import paginate, top_points
 from arbiter_tournament.core.event.systems import Stage
+from arbiter_tournament.core.formats.printouts import build, text_keys
 
 WIDTH = 80
-PRINTOUTS = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes", "wall", "cards")
+PRINTOUTS = text_keys(team=False)  # an event of players' text printouts (the registry: core/formats/printouts.py)
 
 __all__ = [
     "PRINTOUTS", "WIDTH", "printout", "pairings_text", "names_text", "slips_text", "standings_printout",
@@ -304,9 +304,9 @@ def wall_text(event: Event, rounds: list[Round] | None = None, lang: str | None 
 
     head_cell = fit(t("name"), nw) + " " + fit(t("bd"), bw, ">") + (" " + fit(t("tbl"), tw, ">") if tables else "")
     heading = _header(event, f"{t('pairings_by_name')}: {titles}") + [(head_cell + "  " + head_cell).rstrip()]
-    per = max(1, page_lines - len(heading)) if page_lines else ceil(len(entries) / 2)
+    per = max(1, page_lines - len(heading) if page_lines else ceil(len(entries) / 2))  # (a round of no games: 1)
     pages = []
-    for start in range(0, len(entries), 2 * per):
+    for start in range(0, max(len(entries), 1), 2 * per):  # a round of no games: its heading alone
         chunk = entries[start:start + 2 * per]
         rows = ceil(len(chunk) / 2)
         left, right = chunk[:rows], chunk[rows:]
@@ -634,23 +634,8 @@ def _playoff_labels(event: Event, rnd: Round, lang: str) -> list[str]:
 
 def printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None,
              url: str | None = None) -> str:
-    """The printout named `what` (see PRINTOUTS) as text for `lpr`; with `page_lines`, on pages of that many
-    lines (a form feed between pages, never inside a slip or a table row: `core.formats.text.paginate`).
-    `url`: the address of the players' page, for the QR codes of the slips and the cards."""
-    from arbiter_tournament.core.formats import cards, final
-
-    fns: dict[str, Callable[..., str]] = {
-        "pairings": pairings_text, "names": names_text, "standings": standings_printout,
-        "slips": lambda e, lang, page_lines: slips_text(e, lang=lang, page_lines=page_lines, url=url),
-        "cards": lambda e, lang, page_lines: cards.cards_text(e, printout_language(e, lang), page_lines, url),
-        "crosstable": crosstable_text, "bracket": bracket_printout, "playoff": playoff_text,
-        "final": lambda e, lang, page_lines: final.final_printout(e, printout_language(e, lang), page_lines),
-        "categories": lambda e, lang, page_lines: final.category_printout(e, printout_language(e, lang), page_lines),
-        "prizes": lambda e, lang, page_lines: final.prizes_printout(e, printout_language(e, lang), page_lines),
-        "wall": wall_text,
-    }
-    if what not in fns:
-        from arbiter_tournament.core.errors import IllegalChange
-
-        raise IllegalChange("no printout '{what}'; choose one of {known}", what=what, known=", ".join(PRINTOUTS))
-    return fns[what](event, lang=lang, page_lines=page_lines)
+    """The printout named `what` (a key of the registry, core/formats/printouts.py) as text for `lpr`; with
+    `page_lines`, on pages of that many lines (a form feed between pages, never inside a slip or a table row:
+    `core.formats.text.paginate`). `url`: the address of the players' page, for the QR codes of the slips and
+    the cards."""
+    return build(event, what, lang=lang, page_lines=page_lines, url=url)

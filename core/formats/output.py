@@ -38,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.errors import Advice, FileProblem
 from arbiter_tournament.core.store import files
 from arbiter_tournament.core.store.files import BACKUPS, Like, backup_path, journal_path, like_of, lock_path, real_path
 from arbiter_tournament.core.store.presence import who_folder
@@ -136,7 +136,7 @@ def check_not_event(out: str | Path, event: str | Path | None) -> None:
     another event (an event file with its journal or lock beside it, or one of those)."""
     if _some_events_file(Path(out)) and (event is None or not _owned_name(Path(out), Path(event))):
         raise FileProblem(str(out), None, "is another event's own file (an event, its journal, lock or backups): "
-                                          "an output never writes there; choose another --out")
+                                          "an output never writes there", advice=Advice.of("other_output"))
     if event is None:
         return
     out, event = Path(out), Path(event)
@@ -150,7 +150,7 @@ def check_not_event(out: str | Path, event: str | Path | None) -> None:
             refused = (st.st_dev, st.st_ino) in _inodes(event_files(event) + _siblings(event))
     if refused:
         raise FileProblem(str(out), None, "is the event's own file (the event, its journal, lock or backups): "
-                                          "an output never writes there; choose another --out")
+                                          "an output never writes there", advice=Advice.of("other_output"))
 
 
 def _owner_name(uid: int) -> str:

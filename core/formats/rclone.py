@@ -7,12 +7,24 @@
 rclone is a program the venue installs from its distribution (Debian: `apt install rclone`); it runs as a
 subprocess and keeps the credentials in its own configuration (`rclone config`), never in the event file
 or the journal. A page is never written in place: the pages of one `put` are copied into
-`.arbiter-upload/` beside the site, then each is moved over its old copy, so a reader gets the old page or
-the new one, never a piece of one, even when the network or the server dies halfway through the copy. On
-S3, GCS, B2 and the like the move is a server-side copy that replaces the object at once; on WebDAV, SFTP,
-FTP and a folder rclone deletes the old copy and then renames the new one in (two requests, a round trip
-apart: a reader who asks for that page in between is told it is not there, and reloads). A failure is `UploadFailed` with rclone's
-last line of error (credentials in a connection string shown as `***`).
+`.arbiter-upload/` beside the site, then each is moved over its old copy by one operation of the storage
+(`moveto --no-check-dest`: rclone neither looks for the old copy nor deletes it first), so a reader gets the
+old page or the new one, never a piece of one, and a cut of the network or a server stopped in the middle
+leaves every page old or new:
+
+- a folder: a rename on the same disk (`rename(2)` replaces the old file at once);
+- S3, GCS, B2, R2 and the like: a server-side copy, which replaces the object at once;
+- WebDAV: one MOVE with `Overwrite: T` (rclone's own MOVE says `F`, and gets 412 over an existing page, so
+  the header is set with rclone's `--header`). The server replaces the page within that one request: a
+  cut cannot come in the middle; servers built on Go's x/net/webdav (rclone's `serve webdav`, Caddy)
+  delete and rename on their disk about a millisecond apart, when a reader may be told it is not there;
+- SFTP: one rename. rclone from 1.63 uses OpenSSH's posix-rename (at once); rclone's `serve sftp` replaces
+  within the request (as above). A server that refuses to rename over a file (OpenSSH with rclone before
+  1.63: `SSH_FX_FAILURE`) gets the only way left, delete then rename: two requests, between which a reader
+  is told the page is not there, and a cut exactly then leaves it missing until the next try.
+
+`Rclone.replace` says which way this remote took ("one", "header", "two"; None before the first move).
+A failure is `UploadFailed` with rclone's last line of error (credentials in a connection string shown as `***`).
 """
 
 from __future__ import annotations
@@ -32,6 +44,10 @@ STAGE = ".arbiter-upload"  # the folder beside the site where pages wait before 
 # short waits, one retry: `core.formats.publish` retries with back-off and says so meanwhile
 FLAGS = ("-q", "--contimeout", "5s", "--timeout", "30s", "--retries", "1", "--low-level-retries", "2")
 TIMEOUT = 600.0  # seconds one rclone run may take at most (a big page over a slow line)
+# the server would not overwrite: WebDAV's 412 (rclone's MOVE says `Overwrite: F`), an SFTP rename onto a file
+_PRECONDITION = re.compile(r"\b412\b|Precondition Failed", re.I)
+_NO_OVERWRITE = re.compile(r"SSH_FX_FAILURE|SSH_FX_FILE_ALREADY_EXISTS|already exists|file exists", re.I)
+OVERWRITE = ("--header", "Overwrite: T")
 _SECRET = re.compile(r"((?:^|,)[\w-]*(?:pass|password|secret|key|token|sas_url|account_key|bearer)[\w-]*=)"
                      r"('[^']*'|\"[^\"]*\"|[^,:]*)", re.I)
 
@@ -99,6 +115,9 @@ class Rclone:
         self._proc: subprocess.Popen | None = None
         self._stopped = threading.Event()
         self.sent = 0  # bytes of pages handed to rclone (the payload; the protocol's own bytes come on top)
+        # how a page goes over its old copy here: "one", "header", "two" (above); a WebDAV connection string
+        # needs the header from the first page (a configured remote learns it from its first 412)
+        self.replace: str | None = "header" if self.remote.startswith(":webdav") else None
 
     def stop(self) -> None:
         self._stopped.set()
@@ -152,8 +171,29 @@ class Rclone:
             self._run("copy", "--files-from-raw", str(listing), "--no-traverse", "--ignore-times", str(folder),
                       join(self.remote, STAGE))
         self.sent += sum(len(d) for d in pages.values())
-        for name in pages:  # --ignore-times: moved even when rclone finds it the same size as the old copy
-            self._run("moveto", "--ignore-times", join(join(self.remote, STAGE), name), join(self.remote, name))
+        for name in pages:
+            self._move_in(name)
+
+    def _move_in(self, name: str) -> None:
+        """The staged page over its old copy: one operation of the storage where it has one (above)."""
+        src, dst = join(join(self.remote, STAGE), name), join(self.remote, name)
+        if self.replace == "two":  # --ignore-times: moved even when rclone finds it the same size as the old copy
+            self._run("moveto", "--ignore-times", src, dst)
+            return
+        one = ("moveto", "--no-check-dest", src, dst)  # rclone neither looks for nor deletes the old copy
+        try:
+            self._run(*(OVERWRITE + one if self.replace == "header" else one))
+        except UploadFailed as exc:
+            if self.replace != "header" and _PRECONDITION.search(str(exc)):
+                self._run(*OVERWRITE, *one)  # WebDAV: ask the server to replace it, in the same MOVE
+                self.replace = "header"
+            elif self.replace != "header" and _NO_OVERWRITE.search(str(exc)):
+                self._run("moveto", "--ignore-times", src, dst)  # the server will not rename over a file
+                self.replace = "two"
+            else:
+                raise
+        else:
+            self.replace = self.replace or "one"
 
     def delete(self, names: Iterable[str]) -> None:
         """The pages gone, one `deletefile` each (never a `delete` of the remote's folder, which a list

@@ -39,10 +39,11 @@ from arbiter_tournament.core.msg.i18n import language, render, words
 from arbiter_tournament.core.tiebreaks.names import tiebreak_name
 from arbiter_tournament.core.event.model import Event, Round, points_text
 from arbiter_tournament.core.tiebreaks.standings import main_stage
-from arbiter_tournament.core.formats import exports as ex
+from arbiter_tournament.core.formats import exports as ex, printouts
 from arbiter_tournament.core.formats.html import Markup, join, link, page, table, tag
 from arbiter_tournament.core.formats import team_printouts as tp
 from arbiter_tournament.core.formats.output import check_link, check_not_event, output_like
+from arbiter_tournament.core.formats.public import public
 from arbiter_tournament.core.store import files
 from arbiter_tournament.core.store.files import Like, share_like
 from arbiter_tournament.core.teams import board_stats, completed_rounds, is_team_event, matches, standings, state
@@ -79,24 +80,25 @@ class _Site:
 
         self.ranking = final_ranking(event)
         self.teams = is_team_event(event)
+        self.pub = public(event)  # what the public sees (the web view asks the same function)
 
     # -- frame ------------------------------------------------------------
     def nav(self) -> list[tuple[str, str]]:
         t = self.t
         if self.teams:
             return [("index.html", t("home")), ("standings.html", t("team_standings")), ("boards.html", t("bs_nav")),
-                    *([("crosstable.html", t("crosstable"))] if self.e.public_crosstable else []),
+                    *([("crosstable.html", t("crosstable"))] if self.pub.crosstable else []),
                     ("final.html", t("final_ranking"))]
         items = [("index.html", t("home")), ("standings.html", t("standings"))]
-        if self.e.public_crosstable:
+        if self.pub.crosstable:
             items.append(("crosstable.html", t("crosstable")))
         items.append(("bracket.html", t("bracket")))
         if self.playoff:
             items.append(("playoff.html", t("playoff")))
         items.append(("final.html", t("final_ranking")))
-        if self.e.categories:
+        if printouts.shown(self.e, "categories"):
             items.append(("categories.html", t("categories")))
-        if self.e.prizes:
+        if printouts.shown(self.e, "prizes"):
             items.append(("prizes.html", t("prize_list")))
         return items
 
@@ -268,7 +270,7 @@ class _Site:
         from arbiter_tournament.core.formats.final import how_text, paid_text, why_text
 
         t = self.t
-        money = self.e.public_prize_money  # false: the prizes and their winners, never an amount
+        money = self.pub.prize_money  # false: the prizes and their winners, never an amount
         pl = prize_list(self.e, self.ranking)
         rows = {r.id: r for r in self.ranking.rows}
         body = []
@@ -384,7 +386,7 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
         pages[name] = s.round_page(rnd, prev, nxt)
         round_pages.append((rnd, name))
     pages["standings.html"] = s.standings_page()
-    if event.public_crosstable:
+    if s.pub.crosstable:
         pages["crosstable.html"] = s.crosstable_page()
     if s.teams:
         pages["boards.html"] = s.boards_page()
@@ -393,9 +395,9 @@ def build_site(event: Event, *, now: datetime | None = None, lang: str | None = 
     if s.playoff:
         pages["playoff.html"] = s.playoff_page()
     pages["final.html"] = s.final_page()
-    if event.categories:
+    if printouts.shown(event, "categories"):
         pages["categories.html"] = s.categories_page()
-    if event.prizes:
+    if printouts.shown(event, "prizes"):
         pages["prizes.html"] = s.prizes_page()
     pages["index.html"] = s.index_page(round_pages)
     return pages

@@ -21,6 +21,7 @@ from fractions import Fraction
 from arbiter_tournament.core.errors import IllegalChange
 from arbiter_tournament.core.event.model import Event, Round, points_text
 from arbiter_tournament.core.formats.csvio import write_rows
+from arbiter_tournament.core.formats.printouts import build, text_keys
 from arbiter_tournament.core.formats.exports import WIDTH, clean_line, code_blocks, keep_together, printout_language, lines_fit, who, fit, round_title
 from arbiter_tournament.core.msg.cells import named, text_width
 from arbiter_tournament.core.msg.i18n import words
@@ -33,7 +34,7 @@ from arbiter_tournament.core.event.systems import System
 __all__ = ["TEAM_PRINTOUTS", "board_stats_csv", "bye_line", "board_stats_text", "match_board", "match_cards_text",
            "match_head", "percent", "team_pairings_text", "team_round", "team_standings_csv", "team_standings_text"]
 
-TEAM_PRINTOUTS = ("matches", "match_cards", "team_standings", "board_stats")
+TEAM_PRINTOUTS = text_keys(team=True)  # a team event's own (the registry: core/formats/printouts.py)
 
 
 def team_round(event: Event, round_no: int | None = None) -> Round | None:
@@ -253,8 +254,6 @@ def board_stats_csv(event: Event) -> str:
 def team_printout(event: Event, what: str, lang: str | None = None, page_lines: int | None = None) -> str:
     """The team printout named `what` (TEAM_PRINTOUTS); with `page_lines`, on pages of that many lines
     (`core.formats.text.paginate`: a form feed between pages, never inside a match, a card or a table row)."""
-    fns = {"matches": team_pairings_text, "match_cards": match_cards_text, "team_standings": team_standings_text,
-           "board_stats": board_stats_text}
-    if what not in fns:
+    if what not in TEAM_PRINTOUTS:
         raise IllegalChange("no printout '{what}'; choose one of {known}", what=what, known=", ".join(TEAM_PRINTOUTS))
-    return fns[what](event, lang=lang, page_lines=page_lines)
+    return build(event, what, lang=lang, page_lines=page_lines)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter_tournament.core.errors import FileProblem, IllegalChange
+from arbiter_tournament.core.errors import Advice, FileProblem, IllegalChange
 from arbiter_tournament.core.event.history import histories
 from arbiter_tournament.core.event.model import Event, Game, Player, Round
 from arbiter_tournament.core.event.records import KIND_OF_BYE, Outcome, PlayerHistory, RoundRecord
@@ -243,7 +243,8 @@ def _swiss_to_trf(event: Event, table: int | None) -> TrfTournament:
     from arbiter_tournament.core.formats.trf_tiebreaks import individual_tokens
 
     if event.tables > 1 and table is None:
-        raise IllegalChange("the event has {tables} tables: export one with --table", tables=event.tables)
+        raise IllegalChange("the event has {tables} tables", tables=event.tables,
+                            advice=Advice.of("choose_table", tables=event.tables, what="export"))
     players = pairing_numbers(event, event.table_players(table))
     hist: dict[int, PlayerHistory] = {h.id: h for h in histories(event, Stage.SWISS, table)}
     rounds = event.rounds_of(Stage.SWISS, table)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from arbiter_tournament.core import knockout as ko
-from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.errors import Advice, IllegalChange
 from arbiter_tournament.core.event.history import histories, round_records
 from arbiter_tournament.core.msg.i18n import words
 from arbiter_tournament.core.event.model import Event, Game, Round
@@ -78,7 +78,7 @@ def check_start_top(event: Event, *, size: int | None = None) -> None:
     if state(event) is not None:
         raise IllegalChange("the top has already started")
     if not (size or event.top):
-        raise IllegalChange("the event has no top (set its size: arbiter new ... --top K)")
+        raise IllegalChange("the event has no top", advice=Advice.of("set_top_size"))
     if not swiss_finished(event):
         raise IllegalChange("the Swiss stage is not finished: every round needs every result first")
 

@@ -142,6 +142,7 @@ class Msg(str):
 
     key: str
     fields: dict[str, Any]
+    advice: tuple[Any, ...] = ()  # a refusal's `core.errors.Advice`: what to do, each shell says it its own way
 
     def __new__(cls, key: str, /, **fields: Any) -> "Msg":
         template, names, forms = _SPECS.get(key) or _spec(key)
@@ -162,6 +163,12 @@ class Msg(str):
             return _fill(_CATALOGS[lang][self.key], self.fields, lang)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a visible bug, never a crash
             return str(self)
+
+    def with_advice(self, advice: tuple[Any, ...]) -> "Msg":
+        """The same message carrying a refusal's advice (`Command.why_not` keeps its error's so)."""
+        m = type(self)(self.key, **self.fields)
+        m.advice = tuple(advice)
+        return m
 
     def but(self, **changed: Any) -> "Msg":
         """The same message with some of its fields given otherwise (a player's id said as the name)."""

@@ -59,8 +59,8 @@ RU: dict[str, str] = {
     "'{v}' is written {got}": "'{v}' пишется {got}",
     "rate: '{value}' is not standard, rapid or blitz": "вид рейтинга: '{value}' не 'standard', 'rapid' и не 'blitz'",
     "update ratings from {file}: {n} changed": "рейтинги обновлены по списку {file}: изменено {n}",
-    "round 1 has been paired: ratings are updated before it (--force to update them now)":
-        "1-й тур уже составлен: рейтинги обновляют до него (--force, чтобы обновить сейчас)",
+    "round 1 has been paired: ratings are updated before it":
+        "1-й тур уже составлен: рейтинги обновляют до него",
     "player {pid}: rating {rating} of the list is not a rating (0 to {most})":
         "участник {pid}: рейтинг {rating} из списка не рейтинг (от 0 до {most})",
     "column {column}: '{value}' is not a FIDE id (1 to 10 digits)":
@@ -84,13 +84,10 @@ RU: dict[str, str] = {
     "a zip of a rating list holds one file; this one holds {n}":
         "архив ZIP рейтинг-листа содержит один файл, а в этом их {n}",
     "the list is too big: at most {most} bytes": "список слишком велик: не больше {most} байт",
-    "the rating index is damaged ({what}): import the lists again (arbiter ratings import LIST) to build it anew":
-        "рейтинговый индекс повреждён ({what}): импортируйте списки заново (arbiter ratings import LIST), чтобы "
-        "построить его снова",
-    "no rating list imported yet: import one (arbiter ratings import LIST; docs/ratings.md says where FIDE "
-    "publishes them)":
-        "рейтинг-листы ещё не импортированы: импортируйте список (arbiter ratings import LIST; где ФИДЕ их "
-        "публикует, сказано в 'docs/ratings.md')",
+    "the rating index is damaged ({what})":
+        "рейтинговый индекс повреждён ({what})",
+    "no rating list imported yet":
+        "рейтинг-листы ещё не импортированы",
     "no list named '{name}' in the index": "в индексе нет списка '{name}'",
     "{field}: '{v}' is not a whole number (the digits 0-9)": "{field}: '{v}' не целое число (цифры 0-9)",
     "{field}: {n} is too high: at most {most}": "{field}: {n} слишком много: не больше {most}",
@@ -135,8 +132,8 @@ RU: dict[str, str] = {
         'рейтинг {rating} слишком высок: не больше {most}',
     '{rounds} rounds is too many: at most {most}':
         "{rounds} {rounds:plural:тур|тура|туров} — слишком много: не больше {most}",
-    'the event has {tables} tables: say which (--table 1..{tables})':
-        'в турнире столов: {tables}; укажите, какой (--table 1..{tables})',
+    'the event has {tables} tables':
+        'в турнире столов: {tables}',
     'table {table} does not exist (the event has {tables})':
         'стола {table} нет (в турнире столов: {tables})',
     'table {table} does not exist (the event has one table)':
@@ -180,12 +177,12 @@ RU: dict[str, str] = {
         'без результата',
     ' (entered by {by})':
         ' (внёс {by})',
-    'board {board} changed since you read it: you saw {shown}, it is now {now}{who}; use --force to overwrite':
-        'доска {board} изменилась, пока вы смотрели: было: {shown}, теперь: {now}{who}; чтобы всё равно записать, используйте --force',
+    'board {board} changed since you read it: you saw {shown}, it is now {now}{who}':
+        'доска {board} изменилась, пока вы смотрели: было: {shown}, теперь: {now}{who}',
     ' by {by}':
         ' (внёс {by})',
-    'board {board} of round {round_no} already has {result}{who}; use --force to replace it':
-        'на доске {board} в {round_no}-м туре уже есть результат {result}{who}; чтобы заменить его, используйте --force',
+    'board {board} of round {round_no} already has {result}{who}':
+        'на доске {board} в {round_no}-м туре уже есть результат {result}{who}',
     'no {stage} round has been paired yet on table {table}':
         'за столом {table} ещё не было жеребьёвки ни одного тура {stage:gen}',
     'no {stage} round has been paired yet':
@@ -238,9 +235,9 @@ RU: dict[str, str] = {
     'cannot write the site: {error}':
         'не удалось записать сайт: {error}',
     # -- outputs (core/formats/output.py) --
-    "is the event's own file (the event, its journal, lock or backups): an output never writes there; choose another --out":
+    "is the event's own file (the event, its journal, lock or backups): an output never writes there":
         'это собственный файл турнира (сам турнир, его журнал, блокировка или резервная копия): туда вывод '
-        'никогда не пишется; укажите другой --out',
+        'никогда не пишется',
     'is a folder: give a file name':
         'это папка: укажите имя файла',
     'is a symbolic link to nothing: arbiter writes into what a link leads to, never replaces the link':
@@ -384,8 +381,6 @@ RU: dict[str, str] = {
         'тур {k}: у участников {id} и {opponent} не сходятся данные об их партии',
     'round {k}: players {id} and {id2} have results that do not fit together':
         'тур {k}: результаты участников {id} и {id2} не согласуются друг с другом',
-    'the event has {tables} tables: export one with --table':
-        'в турнире столов: {tables}; выгружайте по одному с --table',
     "player {pid}: a TRF has four columns for a player's number (at most 9999)":
         'участник {pid}: в TRF на номер участника четыре позиции (не больше 9999)',
     "player {pid}: {points} points do not fit the TRF's points column (one decimal, at most 99.9)":
@@ -610,8 +605,8 @@ RU: dict[str, str] = {
         'для мест по порядку швейцарской системы нужен этот порядок',
     'the top has already started':
         'топ уже начался',
-    'the event has no top (set its size: arbiter new ... --top K)':
-        'в турнире нет топа (задайте его размер: arbiter new ... --top K)',
+    'the event has no top':
+        'в турнире нет топа',
     'the Swiss stage is not finished: every round needs every result first':
         'швейцарская система ещё не закончена: сначала нужны все результаты всех туров',
     'the top has not started':
@@ -645,10 +640,10 @@ RU: dict[str, str] = {
         '{name} ({pid}): {why}',
     'players {ids}':
         'участники {ids}',
-    '{error} — {who}. Options: pair with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it), pair by hand (arbiter pair FILE --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player':
-        '{error} — {who}. Что можно сделать: жеребьёвка с наименьшим числом повторных встреч (arbiter pair FILE --fewest-rematches; в программе — ответ на p), составить пары вручную (arbiter pair FILE --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
-    'table {table}: {error} — {who}. Options: pair with the fewest rematches (arbiter pair FILE --table {table} --fewest-rematches; in the TUI, p offers it), pair by hand (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), or allow a rematch for named players (arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player':
-        'стол {table}: {error} — {who}. Что можно сделать: жеребьёвка с наименьшим числом повторных встреч (arbiter pair FILE --table {table} --fewest-rematches; в программе — ответ на p), составить пары вручную (arbiter pair FILE --table {table} --by-hand "ID-ID,..."), разрешить названным участникам повторную встречу (arbiter pair FILE --table {table} --allow-rematch ID,ID), или снять участника с турнира, или дать ему пропуск тура',
+    '{error} — {who}':
+        '{error} — {who}',
+    'table {table}: {error} — {who}':
+        'стол {table}: {error} — {who}',
     'the Berger numbers are already fixed for this round robin':
         'номера по таблицам Бергера в этом круговом турнире уже определены',
     'all {n} rounds of the round robin have been paired':
@@ -694,8 +689,8 @@ RU: dict[str, str] = {
         'плей-офф уже начался',
     'nobody is tied for first: no play-off is needed':
         'первое место никто не делит: плей-офф не нужен',
-    'no play-off has started (arbiter playoff FILE starts one)':
-        'плей-офф не начинался (его начинает arbiter playoff FILE)',
+    'no play-off has started':
+        'плей-офф не начинался',
     'an agreed result is for top games':
         'результат по договорённости бывает только в партиях топа',
     'later play-off games depend on this one: clear them first':
@@ -788,16 +783,14 @@ RU: dict[str, str] = {
     # core/formats/csvio.py: registration files as they come (issue 21.4)
     'columns ignored (arbiter does not know them): {columns}':
         'столбцы пропущены (arbiter их не знает): {columns}',
-    'read as {encoding} (the file is not UTF-8); if the names look wrong, undo and import with --encoding':
-        'прочитан как {encoding} (файл не в UTF-8); если имена выглядят неверно, отмените и импортируйте с --encoding',
+    'read as {encoding} (the file is not UTF-8)':
+        'прочитан как {encoding} (файл не в UTF-8)',
     'not {encoding} text (byte {start}); leave --encoding out to let arbiter tell':
         'не текст в {encoding} (байт {start}); уберите --encoding, и arbiter определит кодировку сам',
     'not UTF-16 text (byte {start})':
         'не текст в UTF-16 (байт {start})',
-    'not UTF-8 text (byte {start}), and its letters do not say which encoding it is: name it, e.g. --encoding cp1251 '
-    '(Russian Windows), koi8-r, cp866 or cp1252 (Western Windows)':
-        'не текст в UTF-8 (байт {start}), и по буквам не понять кодировку: укажите её, например --encoding cp1251 '
-        "(русская кодировка), 'koi8-r', 'cp866' или cp1252 (западная)",
+    'not UTF-8 text (byte {start}), and its letters do not say which encoding it is':
+        'не текст в UTF-8 (байт {start}), и по буквам не понять кодировку',
     "unknown encoding '{encoding}' (known: {known})":
         "неизвестная кодировка '{encoding}' (возможны: {known})",
     'more than {most} players':
@@ -1039,14 +1032,14 @@ RU: dict[str, str] = {
         'команда и так не может играть сама с собой',
     "teams '{a}' and '{b}' are not a forbidden pair":
         "команды '{a}' и '{b}' не значатся запрещённой парой",
-    'a team event needs --boards B (at least 1 board per match)':
-        'командному турниру нужно --boards B (не меньше 1 доски в матче)',
+    'a team event needs at least 1 board per match':
+        'командному турниру нужна хотя бы 1 доска в матче',
     'a team event has one table':
         'в командном турнире один стол',
     'a team event has no knockout top':
         'в командном турнире нет топа',
-    '--match-points must be win > draw >= loss, e.g. 2,1,0 or 3,1,0':
-        '--match-points: должно быть победа > ничья >= поражение, например 2,1,0 или 3,1,0',
+    'match points must be win > draw >= loss, e.g. 2,1,0 or 3,1,0':
+        'очки за матч: должно быть победа > ничья >= поражение, например 2,1,0 или 3,1,0',
     "no team '{name}' (teams: none yet)":
         "команды '{name}' нет (команд пока нет)",
     "no team '{name}' (teams: {known})":
@@ -1097,8 +1090,8 @@ RU: dict[str, str] = {
         'в командном турнире у каждого участника должна быть команда, а у этих её нет: {who}',
     'round {number}: match {first_name} - {second_name} still misses results':
         'тур {number}: в матче {first_name} - {second_name} ещё не хватает результатов',
-    'a team event needs at least two teams ({n} so far: add players with --team)':
-        'в командном турнире нужно не меньше двух команд (пока их {n}: добавляйте участников с --team)',
+    'a team event needs at least two teams ({n} so far)':
+        'в командном турнире нужно не меньше двух команд (пока их {n})',
     '--lots is for round robins (Berger numbers)':
         '--lots — только для круговой системы (номера по таблицам Бергера)',
     'fewer than two teams can play this round':
@@ -1836,8 +1829,8 @@ RU: dict[str, str] = {
     'a clock time from the year {lo} to {hi}, not {v}':
         'время часов тура от {lo} до {hi} года, а не {v}',
     # core/formats/output.py: an output never writes over another event
-    "is another event's own file (an event, its journal, lock or backups): an output never writes there; choose another --out":
-        'это файл другого турнира (турнир, его журнал, блокировка или резервные копии): вывод туда не пишется; выберите другой --out',
+    "is another event's own file (an event, its journal, lock or backups): an output never writes there":
+        'это файл другого турнира (турнир, его журнал, блокировка или резервные копии): вывод туда не пишется',
     # core/formats/csvio.py: a number of thousands of digits in a CSV
     "{c} '{v}' is too big: at most {most}":
         "{c} '{v}' слишком велик: не больше {most}",
@@ -2053,14 +2046,14 @@ RU: dict[str, str] = {
     "unknown reports mode '{mode}' (one of {known})": "неизвестный режим сообщений '{mode}' (один из: {known})",
     "unknown bye '{kind}' (one of {known})": "неизвестный пропуск тура '{kind}' (один из: {known})",
     # trapsB: rematches, team pairing by hand
-    'no legal pairing for round {k} of the teams: {why} (teams {who}). Options: pair with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it), allow a rematch of two teams (arbiter pair FILE --allow-rematch TEAM,TEAM), or pair the teams by hand (arbiter pair FILE --by-hand "1-4,2-5,3-6")':
-        'жеребьёвка {k}-го тура команд невозможна: {why} (команды {who}). Что можно сделать: жеребьёвка с наименьшим числом повторных встреч (arbiter pair FILE --fewest-rematches; в программе — ответ на p), разрешить повторную встречу двух команд (arbiter pair FILE --allow-rematch КОМАНДА,КОМАНДА) или составить пары команд вручную (arbiter pair FILE --by-hand "1-4,2-5,3-6")',
+    'no legal pairing for round {k} of the teams: {why} (teams {who})':
+        'жеребьёвка {k}-го тура команд невозможна: {why} (команды {who})',
     "a round robin follows its Berger table: rematches are for a team Swiss":
         "круговой турнир идёт по таблице Бергера: повторные встречи — только для командной швейцарской системы",
     "a round robin follows its Berger table: rematches are for a Swiss":
         "круговой турнир идёт по таблице Бергера: повторные встречи — только для швейцарской системы",
-    "a round robin follows its Berger table: pair it with arbiter pair":
-        "круговой турнир идёт по таблице Бергера: жеребьёвка — arbiter pair",
+    "a round robin follows its Berger table":
+        "круговой турнир идёт по таблице Бергера",
     "the teams cannot all be paired (teams that met before, forbidden pairs, the bye)":
         "команды нельзя разбить на пары (команды уже встречались, запрещённые пары, бай)",
     "team '{name}' is paired twice": "команда «{name}» в парах дважды",
@@ -2081,14 +2074,14 @@ RU: dict[str, str] = {
     "pair next round of table {table} with the fewest rematches":
         "жеребьёвка следующего тура, стол {table}, с наименьшим числом повторных встреч",
     "pair round {round} by hand: {pair}": "жеребьёвка тура {round} вручную: {pair}",
-    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} teams or more; with fewer, a round robin fits better (--system roundrobin)":
-        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} командах и более; при меньшем числе лучше круговая система (arbiter new --system roundrobin)",
-    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} players or more; with fewer, a round robin fits better (--system roundrobin)":
-        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} участниках и более; при меньшем числе лучше круговая система (arbiter new --system roundrobin)",
-    "{field} teams for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} teams are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)":
-        "команд: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} команд); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом (arbiter pair FILE --fewest-rematches; в программе — ответ на p)",
-    "{field} players for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} players are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)":
-        "участников: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} участников); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом (arbiter pair FILE --fewest-rematches; в программе — ответ на p)",
+    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} teams or more; with fewer, a round robin fits better":
+        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} командах и более; при меньшем числе лучше круговая система",
+    "a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} players or more; with fewer, a round robin fits better":
+        "жеребьёвка без повторных встреч во всех {rounds} турах швейцарской системы гарантирована только при {need} участниках и более; при меньшем числе лучше круговая система",
+    "{field} teams for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} teams are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches":
+        "команд: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} команд); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом",
+    "{field} players for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} ({need} players are needed for {rounds}); a round that cannot be paired is paired with the fewest rematches":
+        "участников: {field}, туров: {rounds}; жеребьёвка без повторных встреч гарантирована только до {sure}-го тура (для {rounds} туров нужно {need} участников); тур, который нельзя разбить на пары без повторных встреч, проводится с наименьшим их числом",
     # -- pairing systems (core/event/systems.py, core/swiss/burstein.py) --
     "unknown pairing system '{pairing}' (one of {known})":
         "неизвестная система жеребьёвки '{pairing}' (возможны: {known})",

@@ -24,7 +24,7 @@ it harder.
 
 from __future__ import annotations
 
-from arbiter_tournament.core.errors import Msg
+from arbiter_tournament.core.errors import Advice, Msg
 
 
 def rematch_free_rounds(field: int) -> int:
@@ -50,10 +50,12 @@ def new_event_note(rounds: int, teams: bool = False) -> Msg | None:
         return None
     need = smallest_field(rounds)
     if teams:
-        return Msg("a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} teams or "
-                   "more; with fewer, a round robin fits better (--system roundrobin)", rounds=rounds, need=need)
-    return Msg("a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} players or "
-               "more; with fewer, a round robin fits better (--system roundrobin)", rounds=rounds, need=need)
+        note = Msg("a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} teams or "
+                   "more; with fewer, a round robin fits better", rounds=rounds, need=need)
+    else:
+        note = Msg("a Swiss of {rounds} rounds is sure to be paired without a rematch only with {need} players or "
+                   "more; with fewer, a round robin fits better", rounds=rounds, need=need)
+    return note.with_advice((Advice.of("use_round_robin"),))  # each shell says how its own way
 
 
 def field_warning(field: int, rounds: int, teams: bool = False) -> Msg | None:
@@ -63,11 +65,11 @@ def field_warning(field: int, rounds: int, teams: bool = False) -> Msg | None:
         return None
     need = smallest_field(rounds)
     if teams:
-        return Msg("{field} teams for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} "
+        note = Msg("{field} teams for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} "
                    "({need} teams are needed for {rounds}); a round that cannot be paired is paired with the fewest "
-                   "rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)",
-                   field=field, rounds=rounds, sure=sure, need=need)
-    return Msg("{field} players for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} "
-               "({need} players are needed for {rounds}); a round that cannot be paired is paired with the fewest "
-               "rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it)",
-               field=field, rounds=rounds, sure=sure, need=need)
+                   "rematches", field=field, rounds=rounds, sure=sure, need=need)
+    else:
+        note = Msg("{field} players for {rounds} rounds: a pairing without a rematch is sure only up to round {sure} "
+                   "({need} players are needed for {rounds}); a round that cannot be paired is paired with the fewest "
+                   "rematches", field=field, rounds=rounds, sure=sure, need=need)
+    return note.with_advice((Advice.of("fewest_rematches", how=True),))

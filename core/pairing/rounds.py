@@ -21,7 +21,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Callable
 
-from arbiter_tournament.core.errors import ArbiterError, IllegalChange, Msg, NoLegalPairing, joined
+from arbiter_tournament.core.errors import Advice, ArbiterError, IllegalChange, Msg, NoLegalPairing, joined
 from arbiter_tournament.core.event.history import histories
 from arbiter_tournament.core.msg.i18n import render, words
 from arbiter_tournament.core.event.model import Event, Game, Player, Round
@@ -204,19 +204,13 @@ def _no_pairing_for_judge(event: Event, table: int | None, k: int, exc: NoLegalP
     who = joined(named, "; ") if named else Msg(
         "players {ids}", ids=", ".join(f"{event.player(p).name} ({p})" if event.has_player(p) else str(p)
                                        for p in exc.players[:20]) + ("..." if len(exc.players) > 20 else ""))
+    advice = (Advice.of("fewest_rematches", table=table), Advice.of("pair_by_hand", table=table),
+              Advice.of("allow_rematch", table=table), Advice.of("withdraw_or_bye"))  # what the judge can do
     if table is None:
-        return NoLegalPairing(
-            "{error} — {who}. Options: pair with the fewest rematches (arbiter pair FILE --fewest-rematches; "
-            "in the TUI, p offers it), pair by hand "
-            "(arbiter pair FILE --by-hand \"ID-ID,...\"), or allow a rematch for named players "
-            "(arbiter pair FILE --allow-rematch ID,ID), or withdraw or give a bye to a player",
-            players=exc.players, reasons=exc.reasons, error=exc, who=who)
-    return NoLegalPairing(
-        "table {table}: {error} — {who}. Options: pair with the fewest rematches "
-        "(arbiter pair FILE --table {table} --fewest-rematches; in the TUI, p offers it), pair by hand "
-        "(arbiter pair FILE --table {table} --by-hand \"ID-ID,...\"), or allow a rematch for named players "
-        "(arbiter pair FILE --table {table} --allow-rematch ID,ID), or withdraw or give a bye to a player",
-        players=exc.players, reasons=exc.reasons, table=table, error=exc, who=who)
+        return NoLegalPairing("{error} — {who}", players=exc.players, reasons=exc.reasons, error=exc, who=who,
+                              advice=advice)
+    return NoLegalPairing("table {table}: {error} — {who}", players=exc.players, reasons=exc.reasons, table=table,
+                          error=exc, who=who, advice=advice)
 
 
 def _check_roundrobin(event: Event, lots: bool) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arbiter_tournament.core.playoff import plan as po
-from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.core.errors import Advice, IllegalChange
 from arbiter_tournament.core.event.model import Event, Game, Round
 from arbiter_tournament.core.msg import Msg, joined, render
 from arbiter_tournament.core.event.results import Result
@@ -74,7 +74,7 @@ def _results(event: Event, st: dict) -> dict[str, po.GameResult]:
 def progress(event: Event) -> po.PlayoffState:
     st = state(event)
     if st is None:
-        raise IllegalChange("no play-off has started (arbiter playoff FILE starts one)")
+        raise IllegalChange("no play-off has started", advice=Advice.of("start_playoff"))
     now = po.advance(po.plan_from_dict(st["plan"]), _results(event, st))
     if isinstance(now.needs, Msg) and now.needs.key == "enter the number of moves of the games {games}":
         # the plan names its games by id: the judge finds them by round and board

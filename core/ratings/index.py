@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from arbiter_tournament.core.errors import FileProblem
+from arbiter_tournament.core.errors import Advice, FileProblem
 from arbiter_tournament.core.ratings.fold import words
 from arbiter_tournament.core.ratings.lists import RATES, Entry
 
@@ -94,16 +94,16 @@ class Index:
     # -- opening ----------------------------------------------------------------------------------
 
     def _problem(self, exc: BaseException) -> FileProblem:
-        return FileProblem(str(self.path), None, "the rating index is damaged ({what}): import the lists again "
-                           "(arbiter ratings import LIST) to build it anew", what=str(exc)[:80])
+        return FileProblem(str(self.path), None, "the rating index is damaged ({what})", what=str(exc)[:80],
+                           advice=Advice.of("import_ratings", again=True))
 
     def _open(self, create: bool = False) -> sqlite3.Connection:
         if self._db is not None:
             return self._db
         if not self.path.exists():
             if not create:
-                raise FileProblem(str(self.path), None, "no rating list imported yet: import one (arbiter ratings "
-                                  "import LIST; docs/ratings.md says where FIDE publishes them)")
+                raise FileProblem(str(self.path), None, "no rating list imported yet",
+                                  advice=Advice.of("import_ratings", again=False))
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter_tournament.core.errors import IllegalChange, Msg, NoLegalPairing
+from arbiter_tournament.core.errors import Advice, IllegalChange, Msg, NoLegalPairing
 from arbiter_tournament.core.event.model import Event, Game, Round
 from arbiter_tournament.core.event.records import Scoring
 from arbiter_tournament.core.teams.matches import pair_boards
@@ -78,8 +78,8 @@ def pair_next(event: Event, lots: bool = False, *, allow_rematch: set[frozenset[
     _check_players(event, k)
     tlist = teams(event, st)
     if len(tlist) < 2:
-        raise IllegalChange("a team event needs at least two teams ({n} so far: add players with --team)",
-                            n=len(tlist))
+        raise IllegalChange("a team event needs at least two teams ({n} so far)", n=len(tlist),
+                            advice=Advice.of("add_team_players"))
     st = replace(st, names=tuple(t.name for t in tlist))
     by_id = {t.id: t for t in tlist}
     manual: set[frozenset[int]] = set()
@@ -178,10 +178,9 @@ def no_pairing_for_teams(event: Event, tlist: list, k: int, exc: NoLegalPairing)
     who = ", ".join(f"'{by_id[tid]}' ({tid})" for tid in named[:20]) + ("..." if len(named) > 20 else "")
     why = Msg("the teams cannot all be paired (teams that met before, forbidden pairs, the bye)")
     return NoLegalPairing(
-        "no legal pairing for round {k} of the teams: {why} (teams {who}). Options: pair with the fewest "
-        "rematches (arbiter pair FILE --fewest-rematches; in the TUI, p offers it), allow a rematch of two "
-        "teams (arbiter pair FILE --allow-rematch TEAM,TEAM), or pair the teams by hand "
-        "(arbiter pair FILE --by-hand \"1-4,2-5,3-6\")", players=tuple(named), reasons={}, k=k, why=why, who=who)
+        "no legal pairing for round {k} of the teams: {why} (teams {who})", players=tuple(named), reasons={}, k=k,
+        why=why, who=who, advice=(Advice.of("fewest_rematches"), Advice.of("allow_rematch", teams=True),
+                                  Advice.of("pair_by_hand", teams=True)))
 
 
 def rematches_of(event: Event, rnd: Round) -> list[tuple[int, str, str, int]]:
@@ -222,9 +221,9 @@ def pair_teams_by_hand(event: Event, pairs: list[tuple[str, str | None]]) -> Eve
     every board is marked manual. A team that can play and is given neither a match nor the bye is refused."""
     check_pair_next(event)
     st = state(event)
-    if team_stage(event) != "swiss":
-        raise IllegalChange("a round robin follows its Berger table: pair it with arbiter pair")
-    rounds = event.rounds_of("swiss", None)
+    if team_stage(event) != Stage.SWISS:
+        raise IllegalChange("a round robin follows its Berger table", advice=Advice.of("pair_next"))
+    rounds = event.rounds_of(Stage.SWISS, None)
     k = rounds[-1].number + 1 if rounds else 1
     if k > event.rounds_planned:
         raise IllegalChange("all {n} rounds have been paired", n=event.rounds_planned)
@@ -261,7 +260,7 @@ def pair_teams_by_hand(event: Event, pairs: list[tuple[str, str | None]]) -> Eve
     if left:
         raise IllegalChange("team(s) {names} can play round {k} but have no match: give each a match, or the "
                             "bye (TEAM-0)", names=", ".join(f"'{x}'" for x in left), k=k)
-    return _with_matches(event, st, "swiss", k, by_id, ups, matches_, bye, set(), all_manual=True)
+    return _with_matches(event, st, Stage.SWISS, k, by_id, ups, matches_, bye, set(), all_manual=True)
 
 
 # -- forbidden pairs of teams (team Swiss) ------------------------------------------

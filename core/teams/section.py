@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from arbiter_tournament.core import limits
-from arbiter_tournament.core.errors import IllegalChange, Msg
+from arbiter_tournament.core.errors import Advice, IllegalChange, Msg
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.teams.matches import MatchPoints
 from arbiter_tournament.core.teams.tiebreak_codes import check_codes
@@ -184,7 +184,7 @@ def setup(event: Event, boards: int, match_points=None, tiebreaks=None) -> Event
     """Make a new event a team event of `boards` boards per match (match points W,D,L, default 2,1,0;
     `tiebreaks`: team codes after MP, stored in `[teams] tiebreaks`; default GP, EMGSB)."""
     if boards is None or boards < 1:
-        raise IllegalChange("a team event needs --boards B (at least 1 board per match)")
+        raise IllegalChange("a team event needs at least 1 board per match", advice=Advice.of("set_boards"))
     if event.tables > 1:
         raise IllegalChange("a team event has one table")
     if event.top:
@@ -193,7 +193,8 @@ def setup(event: Event, boards: int, match_points=None, tiebreaks=None) -> Event
     if match_points is not None:
         w, d, l = (F(x) for x in match_points)
         if not w > d >= l:
-            raise IllegalChange("--match-points must be win > draw >= loss, e.g. 2,1,0 or 3,1,0")
+            raise IllegalChange("match points must be win > draw >= loss, e.g. 2,1,0 or 3,1,0",
+                                advice=Advice.of("set_match_points"))
         mp = MatchPoints(w, d, l)
     codes = tuple(c.strip() for c in tiebreaks or () if c.strip())
     check_codes(codes)

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from arbiter_tournament.tui.cli.advice import said  # the command line's words of a refusal
+
 from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import teams as team_event
 from arbiter_tournament.core.errors import ArbiterError, NoLegalPairing
@@ -203,7 +205,7 @@ def test_why_not_is_what_apply_refuses(name):
 def test_the_footers_questions_name_the_rule_the_command_line_refuses_with():
     e = events()["one table"]
     assert str(cmds.PairNext().why_not(e)) == "round 1 still misses 1 result: enter it before pairing"
-    assert str(cmds.StartTop().why_not(e)) == "the event has no top (set its size: arbiter new ... --top K)"
+    assert said(cmds.StartTop().why_not(e)) == "the event has no top (set its size: arbiter new ... --top K)"
     bye = next(g for g in e.rounds[0].games if g.second is None)
     assert str(cmds.RecordResult("swiss", None, 1, bye.board, Result.FIRST_WINS).why_not(e)) == (
         f"board {bye.board} is the bye of Player {bye.first:04d} ({bye.first}): it has no game to score")
@@ -360,7 +362,7 @@ def test_the_runner_saves_one_change_with_its_line_and_refuses_with_why_not(tmp_
     over = cmds.RecordResult("swiss", None, 1, 1, Result.SECOND_WINS)  # over another judge's 1-0, not forced
     with pytest.raises(ArbiterError) as refused:
         cmds.run(EventFile(path), over)
-    assert str(refused.value) == str(over.why_not(load(path))) == (
+    assert said(refused.value) == said(over.why_not(load(path))) == (
         "board 1 of round 1 already has 1-0 by t; use --force to replace it")
     assert path.read_bytes() == before and len(EventFile(path).history()) == 1
 

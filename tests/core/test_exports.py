@@ -424,3 +424,16 @@ def test_crosstable_in_russian_uses_the_russian_letters():
     assert "Таблица результатов, туры 1-2" in text
     assert re.search(r"Anna Smith \(1\)\s+1\.5\s+5п1\s+4в=$", text, re.M)
     assert "п - первый, в - второй" in text
+
+
+def test_the_wall_of_a_round_of_no_games_is_its_heading():
+    """A current round without a board (a play-off round begun, its games not yet set) printed its wall as a crash
+    (range of step 0; found by tests/durability/test_file_hostile.py): now the heading alone, as the names list."""
+    from tests.helpers import event_with_players
+
+    e = with_round(event_with_players(4, rounds=1), 1, [(1, 3), (4, 2)], ["1-0", "1-0"])
+    e = with_round(e, 1, [], stage="playoff")
+    for page_lines in (None, 30):
+        text = exports.wall_text(e, lang="en", page_lines=page_lines)
+        assert text.splitlines()[1] == "Pairings by name: Play-off, round 1"
+        assert len(text.splitlines()) == 4 and text.splitlines()[3].startswith("Name")

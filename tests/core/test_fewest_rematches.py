@@ -16,6 +16,9 @@ from dataclasses import replace
 from itertools import combinations
 
 import pytest
+
+from arbiter_tournament.tui.advice import message as tui_message  # the TUI's words of a refusal
+from arbiter_tournament.tui.cli.advice import said  # the command line's words of a refusal
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from arbiter_tournament.core import teams as team_event
@@ -63,9 +66,9 @@ def test_the_triangles_give_exactly_one_rematch_in_an_individual_swiss():
     e = individual_triangles()
     with pytest.raises(NoLegalPairing) as err:
         pair_next(e)
-    text = str(err.value)
+    text = said(err.value)
     assert "Ann (1)" in text or "Cid (3)" in text or "Fay (6)" in text  # players by name
-    assert "--fewest-rematches" in text
+    assert "--fewest-rematches" in text and "--fewest-rematches" not in str(err.value)  # the command line's advice
     new = pair_next(e, fewest_rematches=True)
     rnd = new.find_round("swiss", None, 4)
     met = rematches_in(new, rnd)
@@ -82,7 +85,7 @@ def test_the_triangles_give_exactly_one_rematch_in_a_team_swiss_and_the_refusal_
     e = team_triangles()
     with pytest.raises(NoLegalPairing) as err:
         pair_next(e)
-    en, ru = str(err.value), err.value.text("ru")
+    en, ru = said(err.value), err.value.text("ru")
     assert "teams 'Cats' (3), 'Fish' (6)" in en and "players" not in en.split("Options")[0]
     assert "--fewest-rematches" in en and "--by-hand \"1-4,2-5,3-6\"" in en
     assert "команды 'Cats' (3), 'Fish' (6)" in ru
@@ -311,7 +314,7 @@ def test_the_rounds_sure_by_field_and_the_field_needed():
     assert [rematch_free_rounds(n) for n in range(2, 17)] == [1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7, 9, 9]
     assert [smallest_field(r) for r in range(1, 10)] == [2, 3, 3, 7, 7, 11, 11, 15, 15]
     assert new_event_note(3) is None
-    assert str(new_event_note(5, teams=True)) == (
+    assert said(new_event_note(5, teams=True)) == (
         "a Swiss of 5 rounds is sure to be paired without a rematch only with 7 teams or more; with fewer, "
         "a round robin fits better (--system roundrobin)")
     assert field_warning(7, 5) is None and field_warning(8, 5) is None
@@ -319,6 +322,9 @@ def test_the_rounds_sure_by_field_and_the_field_needed():
     assert str(w).startswith("6 teams for 5 rounds: a pairing without a rematch is sure only up to round 3 "
                              "(7 teams are needed for 5)")
     assert "гарантирована только до 3-го тура" in w.text("ru")
+    assert said(w).endswith("is paired with the fewest rematches (arbiter pair FILE --fewest-rematches; in the TUI, p "
+                            "offers it)")
+    assert tui_message(w, "ru").endswith("проводится с наименьшим их числом (p, затем p)")
 
 
 def test_team_pairing_by_hand_with_the_team_without_a_match():

@@ -9,6 +9,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+from arbiter_tournament.core.errors import Advice
+from arbiter_tournament.tui.cli.advice import said
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from arbiter_tournament.core.errors import FileProblem
@@ -168,15 +171,17 @@ def test_a_damaged_index_is_said_in_one_line_and_built_anew_by_importing_again(i
     with pytest.raises(FileProblem) as got:
         damaged.find("olga")
     assert "the rating index is damaged" in str(got.value) and "\n" not in str(got.value)
-    assert "import the lists again" in str(got.value)
+    assert said(got.value).endswith(": import the lists again (arbiter ratings import LIST) to build it anew")
+    assert got.value.advice == (Advice.of("import_ratings", again=True),)
     damaged.import_list("players_list_foa", "fide", "2026-12-01", "x", read_fide(write(tmp_path, SAMPLE)))
     assert [f.name for f in damaged.find("olga")] == ["Example, Olga"]
     assert ix.path.with_name("ratings.sqlite.damaged").exists()
 
 
 def test_a_missing_index_is_said_in_one_line(tmp_path):
-    with pytest.raises(FileProblem, match="no rating list imported yet: import one"):
+    with pytest.raises(FileProblem, match="no rating list imported yet") as got:
         Index(tmp_path / "none.sqlite").find("olga")
+    assert "imported yet: import one (arbiter ratings import LIST;" in said(got.value)  # the command line's advice
 
 
 def test_a_player_s_details_from_a_list_take_the_event_s_rate(ix):

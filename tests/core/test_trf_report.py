@@ -14,6 +14,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+
+from arbiter_tournament.core.errors import Advice
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -226,8 +228,9 @@ def test_every_table_of_a_several_table_event_is_checked_on_its_own():
         assert all(len(b) == (4 if pid == 3 else 3) for pid, b in got.items())  # 3: round 4 too, not paired
         if t == e.player(3).table:
             assert got[3][1:] == ["0000 - Z"] * 3
-    with pytest.raises(IllegalChange, match="export one with --table"):
+    with pytest.raises(IllegalChange, match="the event has 2 tables") as got:
         event_to_trf(e)
+    assert got.value.advice == (Advice.of("choose_table", tables=2, what="export"),)
 
 
 def test_the_top_writes_every_game_column_of_every_player():

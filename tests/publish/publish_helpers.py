@@ -72,6 +72,7 @@ class Server:
             argv += ["--user", "judge", "--pass", self.password]
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+        self.started = [p for p in getattr(self, "started", []) if p.poll() is None] + [self.proc]
 
         def up() -> bool:
             assert self.proc.poll() is None, self.log.read_text(errors="replace")
@@ -85,9 +86,11 @@ class Server:
         return self
 
     def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(10)
+        """The server stopped (every process this object started: none is left behind by a failed test)."""
+        for proc in [self.proc, *getattr(self, "started", [])]:
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
         self.proc = None
 
     def get(self, name: str) -> tuple[int, bytes]:

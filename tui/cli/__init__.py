@@ -130,12 +130,16 @@ def _main(args: list[str]) -> int:
             sys.stdout.flush()  # a full disk or a closed pipe is told here, not at exit
             return code
     except NoLegalPairing as exc:
-        text = clean(str(exc))  # the engine's own words start so: said once
+        from .advice import said  # what to do, as this command line's options (core's advice)
+
+        text = clean(said(exc))  # the engine's own words start so: said once
         print(f"arbiter: {text}" if text.startswith("no legal pairing") else f"arbiter: no legal pairing: {text}",
               file=sys.stderr)
         return 1
     except ArbiterError as exc:  # one line: what the user typed (a name, a path) cannot add lines or escapes
-        print(f"arbiter: error: {clean(str(exc))}", file=sys.stderr)
+        from .advice import said
+
+        print(f"arbiter: error: {clean(said(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         _drop_stdout()

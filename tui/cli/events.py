@@ -12,7 +12,9 @@ from arbiter_tournament.core.formats import csvio
 from arbiter_tournament.core.msg.cells import clean
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.store import EventFile, create, load
+from arbiter_tournament.core.event.systems import System
 
+from .advice import said as said_with_advice
 from . import batch, numbers
 from .common import PAIRINGS, codes, print_json
 from .interrupt import guarded, run
@@ -50,12 +52,12 @@ def cmd_new(a: argparse.Namespace) -> int:
         create(a.file, event)
     print(f"created {a.file}: {event.name}, {event.rounds_planned} rounds, {event.system}"
           + (f", teams of {a.boards} boards" if a.teams else ""))
-    if event.system == "swiss":  # the field a Swiss of these rounds needs to pair without a rematch (stderr)
+    if event.system == System.SWISS:  # the field a Swiss of these rounds needs to pair without a rematch (stderr)
         from arbiter_tournament.core.pairing.guarantee import new_event_note
 
         note = new_event_note(event.rounds_planned, teams=bool(a.teams))
         if note is not None:
-            print(f"arbiter: note: {note}", file=sys.stderr)
+            print(f"arbiter: note: {said_with_advice(note)}", file=sys.stderr)
     if sys.stdout.isatty():  # a judge at a terminal: how (or that) the folder is shared (docs/venue.md)
         from arbiter_tournament.core.store import venue
         print(clean(venue.new_event_note(a.file), lines=True))
@@ -147,7 +149,7 @@ def _from_index(a: argparse.Namespace, name: str | None, given: dict) -> tuple[s
     except ArbiterError as exc:  # no index, or a damaged one: said; a name given is enough
         if name is None:
             raise
-        print(f"arbiter: warning: {clean(str(exc))}: nothing filled in", file=sys.stderr)
+        print(f"arbiter: warning: {clean(said_with_advice(exc))}: nothing filled in", file=sys.stderr)
         return name, given
     if found is None:
         if name is None:
@@ -208,7 +210,7 @@ def cmd_players_import(a: argparse.Namespace) -> int:
     new = run(EventFile(a.file), cmds.ImportPlayers(tuple(rows), str(csv_path), method=a.distribute or "rating"))
     print(f"imported {len(rows)} players")
     for said in got.warnings():  # an encoding told from the letters; the columns ignored: a line each
-        print(f"arbiter: warning: {csv_path}: {clean(str(said))}", file=sys.stderr)
+        print(f"arbiter: warning: {csv_path}: {clean(said_with_advice(said))}", file=sys.stderr)
     if unseated:
         print_tables(new, {p.id for p in new.players} - {p.id for p in e.players})
     return 0
@@ -228,7 +230,7 @@ def _filled(rows: list[dict], rate: str) -> list[dict]:
     try:
         rows, found = fill_rows(rows, ix, rate)
     except ArbiterError as exc:  # a damaged index: said, the rows as they are
-        print(f"arbiter: warning: {clean(str(exc))}: nothing filled in", file=sys.stderr)
+        print(f"arbiter: warning: {clean(said_with_advice(exc))}: nothing filled in", file=sys.stderr)
         return rows
     if found:
         print(f"filled in from the rating lists: {found} players found by FIDE id", file=sys.stderr)

@@ -41,8 +41,12 @@ def cmd_export(a: argparse.Namespace) -> int:
     check_not_event(a.out, a.file)  # before any work: never over the event's own files
     e = load(a.file)
     url = _url(a.url) if a.url is not None else _kept_url(a)
-    if a.url is not None and not (a.what in ("slips", "cards") and a.format in ("text", "html")):
-        raise UsageError("--url goes with --what slips or cards (text), or --format html --what cards")
+    if a.url is not None:
+        from arbiter_tournament.core.formats.printouts import TEXT
+
+        with_url = [p.key for p in TEXT if p.url]  # the printouts with QR codes (the registry's)
+        if not (a.what in with_url and a.format in ("text", "html")):
+            raise UsageError(f"--url goes with --what {' or '.join(with_url)} (text), or --format html --what cards")
     if a.format == "html" and a.what == "cards":  # one page to print, never part of the site: it holds codes
         from arbiter_tournament.core.formats.cards import cards_html
         from arbiter_tournament.core.msg.i18n import language
@@ -69,35 +73,23 @@ def cmd_export(a: argparse.Namespace) -> int:
             print(f"arbiter: warning: the report has {TRF_NAME_CHARS} columns for a name: {len(cut)} names cut "
                   f"there, e.g. player {cut[0].id} ({clean(cut[0].name[:TRF_NAME_CHARS])}…)", file=sys.stderr)
     elif a.format == "csv":
-        from arbiter_tournament.core.formats.exports import players_csv, standings_csv
-
-        from arbiter_tournament.core.formats.final import final_csv, prizes_csv
+        from arbiter_tournament.core.formats.printouts import CSV_BY_KEY, build_csv
 
         if a.what not in CSV_WHAT:
-            raise UsageError(f"--what '{a.what}': a CSV export is players, standings, final, prizes, team_standings "
-                             "or board_stats")
-        if a.what in ("team_standings", "board_stats"):
-            from arbiter_tournament.core.formats import team_printouts
-
+            raise UsageError(f"--what '{a.what}': a CSV export is {', '.join(CSV_WHAT[:-1])} or {CSV_WHAT[-1]}")
+        if CSV_BY_KEY[a.what].team:
             _team_event(e, a.what)
-            text = team_printouts.team_standings_csv(e) if a.what == "team_standings" else \
-                team_printouts.board_stats_csv(e)
-        else:
-            text = {"standings": standings_csv, "players": players_csv, "final": final_csv,
-                    "prizes": prizes_csv}[a.what](e)
+        text = build_csv(e, a.what)
     else:  # text printouts, on pages of --page-length lines (0: no page breaks)
-        from arbiter_tournament.core.formats import team_printouts
-        from arbiter_tournament.core.formats.exports import printout
+        from arbiter_tournament.core.formats.printouts import BY_KEY, build
         from arbiter_tournament.core.formats.text import clean_pages
 
         if 0 < a.page_length < PAGE_LINES_MIN:
             raise UsageError(f"--page-length {a.page_length}: too small: at least {PAGE_LINES_MIN} lines (0: no "
                              "page breaks)")
-        if a.what in team_printouts.TEAM_PRINTOUTS:
+        if a.what in BY_KEY and BY_KEY[a.what].team:
             _team_event(e, a.what)
-            text = clean_pages(team_printouts.team_printout(e, a.what, page_lines=a.page_length))
-        else:
-            text = clean_pages(printout(e, a.what, page_lines=a.page_length, url=url))
+        text = clean_pages(build(e, a.what, page_lines=a.page_length, url=url))
         if write_output(a.out, text, event=a.file) != STDOUT:
             print(f"wrote {a.out}")
         return 0

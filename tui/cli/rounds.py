@@ -16,7 +16,7 @@ from .common import ids, main_stage, print_json, stage_of, table_of, typed_as
 from .interrupt import run
 from .progress import pairing_progress
 from .usage import UsageError
-from arbiter_tournament.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage, System
 
 
 def cmd_pair(a: argparse.Namespace) -> int:
@@ -70,7 +70,7 @@ def _pair_json(a: argparse.Namespace) -> int:
 
 def _field_warning(event, rnd) -> None:
     """Round 1 of a Swiss whose field is too small for its rounds to be sure of pairings without a rematch."""
-    if rnd.number != 1 or event.system != "swiss" or rnd.stage != "swiss":
+    if rnd.number != 1 or event.system != System.SWISS or rnd.stage != Stage.SWISS:
         return
     from arbiter_tournament.core import teams as team_event
     from arbiter_tournament.core.pairing.guarantee import field_warning
@@ -80,7 +80,9 @@ def _field_warning(event, rnd) -> None:
     else:
         w = field_warning(len(event.table_players(rnd.table)), event.rounds_planned)
     if w is not None:
-        print(f"warning: {w}")
+        from .advice import said  # (the command line's words of its advice)
+
+        print(f"warning: {said(w)}")
 
 
 def _say_rematches(event, rnd) -> None:
@@ -105,7 +107,7 @@ def _pair_teams(ef: EventFile, e, table: int | None, a: argparse.Namespace, fewe
         sys.stdout.write(team_output.matches_output(new))
         from arbiter_tournament.core.teams import hand as team_hand
 
-        rnd = new.rounds_of("swiss", None)[-1]
+        rnd = new.rounds_of(Stage.SWISS, None)[-1]
         for w in team_hand.team_warnings(new, rnd):
             print(f"warning: {w}")
         _field_warning(new, rnd)

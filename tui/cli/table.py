@@ -4,7 +4,7 @@ and the parser built from it.
 A command is declared here (its words, help, arguments) with the module that runs it: `Command(("result",),
 ..., "results", ...)` is run by `cmd_result` of `tui/cli/results.py`, imported only when `arbiter result`
 runs (`Command.handler`). So this module, and the parser built from it, import nothing of core but its
-limits: `arbiter --help` and every command load only what they use. Tests walk `COMMANDS` (every argument
+limits and its registries (the systems', the printouts'): `arbiter --help` and every command load only what they use. Tests walk `COMMANDS` (every argument
 has a help text and a metavar), compare it with docs/cli.md, and hold what the table imports
 (tests/cli/test_cli_table.py).
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from arbiter_tournament.core.formats.printouts import csv_keys, text_keys
 from arbiter_tournament.core.limits import PAGE_LINES
 
 from . import numbers
@@ -379,10 +380,9 @@ TEAMS = (
 
 # -- exports -----------------------------------------------------------------------------------
 
-CSV_WHAT = ("players", "standings", "final", "prizes", "team_standings", "board_stats")
-TEXT_WHAT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories",
-             "prizes", "matches", "match_cards", "team_standings", "board_stats",  # (these four: a team event's)
-             "wall", "cards")  # cards: the players' codes (docs/players.md)
+# the printouts and CSV exports: the registry's (core/formats/printouts.py), as the TUI's print menu
+CSV_WHAT = csv_keys()
+TEXT_WHAT = text_keys()
 
 
 EXPORTS_GROUPS = (Group("trf", "pair or check TRF files (FIDE's exchange format)"),)

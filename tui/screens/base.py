@@ -29,7 +29,8 @@ from textual import events, on
 from textual.screen import Screen
 
 from arbiter_tournament.core.commands import Command
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event
 
 from .. import actions

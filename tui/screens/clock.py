@@ -24,7 +24,8 @@ from textual.widgets import Static
 
 from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import limits
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.commands import ROUND_MINUTES
 from arbiter_tournament.core.event.model import Round
 from arbiter_tournament.core.msg.cells import clean

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from textual import work
 
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
 from ..actions import W, Action, register
 from ..i18n import tr

@@ -15,7 +15,8 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, Sequence
 
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
 from .dialogs import FormScreen
 

@@ -28,7 +28,8 @@ from textual.app import ComposeResult
 
 from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import teams as team_event
-from arbiter_tournament.core.errors import IllegalChange, message
+from arbiter_tournament.core.errors import IllegalChange
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event, Player
 from arbiter_tournament.core.msg.cells import clean, fit
 

@@ -14,8 +14,9 @@ from fractions import Fraction
 from textual import work
 
 from arbiter_tournament.core import limits
-from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, PAIRINGS
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, PAIRINGS, System
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
 from ..actions import W, Action, register
 from ..i18n import tr
@@ -23,9 +24,9 @@ from .forms import FieldError, ask_form
 
 # what may be typed for each system (either language, or its first letter)
 SYSTEM_WORDS = {
-    "swiss": ("swiss", "s", "швейцарская", "швейцарка", "ш"),
-    "roundrobin": ("roundrobin", "round robin", "r", "круговая", "к"),
-    "double-roundrobin": ("double-roundrobin", "double round robin", "double", "d", "двухкруговая", "двойная", "д"),
+    System.SWISS: ("swiss", "s", "швейцарская", "швейцарка", "ш"),
+    System.ROUNDROBIN: ("roundrobin", "round robin", "r", "круговая", "к"),
+    System.DOUBLE_ROUNDROBIN: ("double-roundrobin", "double round robin", "double", "d", "двухкруговая", "двойная", "д"),
 }
 YES = ("y", "yes", "д", "да", "1")
 INDIVIDUAL_DEFAULT = "BH-C1,BH,SB,WIN"  # the tie-breaks field's default
@@ -167,7 +168,7 @@ def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") 
         raise bad("pairing", tr(lang, "f_pairing", names=", ".join(PAIRINGS)), lang)
     if pairing != DEFAULT_PAIRING and boards:
         raise bad("pairing", f"--pairing {pairing}: team events are paired by the Dutch system", lang)
-    if system != "swiss" and (tables > 1 or top):
+    if system != System.SWISS and (tables > 1 or top):
         raise bad("tables" if tables > 1 else "top", tr(lang, "f_swiss_only"), lang)
     event = make_new_event(
         values.get("name", ""), rounds, system=system, tables=tables, top=top,
@@ -183,7 +184,7 @@ def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") 
 
 
 def system_of(values: dict, lang: str) -> str:
-    typed = values.get("system", "").strip().casefold() or "swiss"
+    typed = values.get("system", "").strip().casefold() or System.SWISS
     system = next((s for s, words in SYSTEM_WORDS.items() if typed in words), None)
     if system is None:
         raise bad("system", tr(lang, "f_system_bad", text=typed[:20]), lang)
@@ -196,7 +197,7 @@ def new_event_note(values: dict, lang: str) -> str:
     from arbiter_tournament.core.pairing.guarantee import smallest_field
 
     rounds = int(values.get("rounds", "0").strip() or 0)
-    if system_of(values, lang) != "swiss" or rounds < 4:
+    if system_of(values, lang) != System.SWISS or rounds < 4:
         return ""
     boards = int(values.get("boards", "0").strip() or 0)
     return tr(lang, "new_note_teams" if boards else "new_note_players", rounds=rounds, need=smallest_field(rounds))

@@ -21,7 +21,8 @@ from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.pairing import preview
 from arbiter_tournament.core.pairing.preview import Proposal
 from arbiter_tournament.core.pairing import rounds as pairing
-from arbiter_tournament.core.errors import NoLegalPairing, message
+from arbiter_tournament.core.errors import NoLegalPairing
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.msg.cells import clean
 
 from ..actions import W, Action, Why, busy, register, round_shown, why, why_core
@@ -29,7 +30,7 @@ from ..i18n import tr
 from .dialogs import ChoiceScreen, TextScreen
 from .entry import clean_lines
 from .main_host import MainScreenPart
-from arbiter_tournament.core.event.systems import Stage
+from arbiter_tournament.core.event.systems import Stage, System
 
 
 def refused_or(command: cmds.PairNext, snapshot: Event, progress: Callable[..., None]) -> Proposal | NoLegalPairing:
@@ -38,7 +39,7 @@ def refused_or(command: cmds.PairNext, snapshot: Event, progress: Callable[..., 
     try:
         return command.compute(snapshot, progress)
     except NoLegalPairing as exc:
-        if snapshot.system != "swiss":
+        if snapshot.system != System.SWISS:
             raise
         return exc
 
@@ -46,7 +47,7 @@ def refused_or(command: cmds.PairNext, snapshot: Event, progress: Callable[..., 
 def field_note(event: Event, table: int | None, lang: str) -> str:
     """Round 1 of a Swiss whose field is too small for its rounds to be sure of pairings without a rematch
     (`core.pairing.guarantee.field_warning`), in the judge's language; "" when it is big enough."""
-    if event.system != "swiss":
+    if event.system != System.SWISS:
         return ""
     from arbiter_tournament.core.pairing.guarantee import rematch_free_rounds, smallest_field
 

@@ -116,7 +116,8 @@ class PlayerForm(FormScreen):
     def _index(self):
         """The rating lists' index, or None (said once: none imported, or damaged)."""
         if self.index is None and not self.index_said:
-            from arbiter_tournament.core.errors import ArbiterError, message
+            from arbiter_tournament.core.errors import ArbiterError
+            from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
             from arbiter_tournament.core.ratings.index import Index
 
             ix = Index()
@@ -140,7 +141,8 @@ class PlayerForm(FormScreen):
         ix = self._index()
         if ix is None:
             return
-        from arbiter_tournament.core.errors import ArbiterError, message
+        from arbiter_tournament.core.errors import ArbiterError
+        from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
         try:
             got = ix.find(text, rate=self.rate, limit=SHOWN * 4)

@@ -22,6 +22,7 @@ from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import limits
 from arbiter_tournament.core import teams as team_event
 from arbiter_tournament.core.msg.cells import clean, fit
+from arbiter_tournament.tui.advice import message  # a warning or refusal with the TUI's advice
 
 from .. import actions
 from ..actions import W, Action, Why, register, why, why_core
@@ -234,7 +235,8 @@ class PlayersScreen(ArbiterScreen):
     async def player_form(self, title: str, fields: list, command):
         """The player form until it is saved (the `Change`) or cancelled (None): a value refused, by the form's
         own checks or by the change, opens it again with what was typed and the reason, its field focused."""
-        from arbiter_tournament.core.errors import IllegalChange, message
+        from arbiter_tournament.core.errors import IllegalChange
+        from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
         from arbiter_tournament.core.event.player_details import form_player
         from arbiter_tournament.core.limits import RATING_MAX
 
@@ -333,7 +335,7 @@ class PlayersScreen(ArbiterScreen):
         if got is None:
             return
         rows, found = filled_rows(got.rows, self.arb.event.rate)  # what a row leaves out, from the rating lists
-        note = "".join(f" · {said.text(L)}" for said in got.warnings())  # the encoding told, columns ignored
+        note = "".join(f" · {message(said, L)}" for said in got.warnings())  # the encoding told, columns ignored
         note += f" · {tr(L, 'pf_rows_filled', n=found)}" if found else ""
         e = self.arb.event
         if e.tables > 1 and any(row.get("table") is None for row in rows):

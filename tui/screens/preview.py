@@ -22,8 +22,9 @@ from textual.worker import get_current_worker
 from arbiter_tournament.core.commands import SavePairing
 from arbiter_tournament.core.pairing import rounds as pairing, preview
 from arbiter_tournament.core import limits
-from arbiter_tournament.core.errors import ArbiterError, InvalidNumber, message
+from arbiter_tournament.core.errors import ArbiterError, InvalidNumber
 from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.formats.text import scores_before
 from arbiter_tournament.core.msg.cells import clean, fit
 

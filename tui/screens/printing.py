@@ -8,9 +8,9 @@ written as the App's job (`export`, in a thread), then the message line says
 where it went.
 
 What each writes is what `arbiter export` writes (core.formats): the text
-printouts (`exports.printout`: pairings, names, slips, standings, crosstable,
-bracket, play-off, the final ranking, the lists by category, the prizes; a team event's `team_printouts`:
-matches, match cards, team standings, board prizes, in the judge's language), the site (`site.write_site`), the
+printouts of the registry (core/formats/printouts.py: pairings, names, slips, standings, crosstable,
+bracket, play-off, the final ranking, the lists by category, the prizes, the wall, the player cards; a team
+event's matches, match cards, team standings, board prizes, in the judge's language), the site (`site.write_site`), the
 TRF of the main stage (of the table shown; from the top, of each Swiss table) and the CSV of the players, the
 standings, the final ranking, the prizes, the team standings or the board prizes. Every file goes out through
 `core.formats.output.write_output`
@@ -36,6 +36,8 @@ from rich.text import Text
 from textual import work
 
 from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.formats import printouts
+from arbiter_tournament.core.formats.printouts import Need
 
 from .. import actions
 from ..actions import W, Action, Why, busy, register, why
@@ -44,11 +46,6 @@ from .dialogs import ChoiceScreen
 from .main_host import MainScreenPart
 from arbiter_tournament.core.event.systems import Stage
 
-TEXT = ("pairings", "names", "slips", "standings", "crosstable", "bracket", "playoff", "final", "categories", "prizes",
-        "wall")
-TEAM_TEXT = ("matches", "match_cards", "team_standings", "board_stats")  # a team event's (core/formats/team_printouts.py)
-EXPORTS = TEXT + TEAM_TEXT + ("site", "trf", "csv_players", "csv_standings", "csv_final", "csv_prizes",
-                              "csv_team_standings", "csv_board_stats")
 LPR_TIMEOUT = 30  # seconds: a spooler that does not answer is said, the file is written already
 
 
@@ -92,28 +89,13 @@ def export(event: Event, event_path: Path, what: str, lang: str, table: int | No
 
         write_output(path, write_trf(event_to_trf(event, table)), event=event_path)
         return Exported(path)
-    if what in ("csv_players", "csv_standings"):
-        from arbiter_tournament.core.formats.exports import players_csv, standings_csv
-
-        write_output(path, standings_csv(event) if what == "csv_standings" else players_csv(event), event=event_path)
+    if what.startswith("csv_"):
+        write_output(path, printouts.build_csv(event, what.removeprefix("csv_")), event=event_path)
         return Exported(path)
-    if what in ("csv_final", "csv_prizes"):
-        from arbiter_tournament.core.formats.final import final_csv, prizes_csv
-
-        write_output(path, final_csv(event) if what == "csv_final" else prizes_csv(event), event=event_path)
-        return Exported(path)
-    from arbiter_tournament.core.formats import team_printouts  # (in the job: not on the way to the first screen)
-
-    if what in ("csv_team_standings", "csv_board_stats"):
-        write_output(path, team_printouts.team_standings_csv(event) if what == "csv_team_standings"
-                     else team_printouts.board_stats_csv(event), event=event_path)
-        return Exported(path)
-    from arbiter_tournament.core.formats.exports import printout
     from arbiter_tournament.core.formats.text import clean_pages
     from arbiter_tournament.core.limits import PAGE_LINES
 
-    text = (team_printouts.team_printout(event, what, lang, page_lines=PAGE_LINES) if what in TEAM_TEXT
-            else printout(event, what, lang=lang, page_lines=PAGE_LINES, url=_players_url(event_path, what)))
+    text = printouts.build(event, what, lang=lang, page_lines=PAGE_LINES, url=_players_url(event_path, what))
     write_output(path, clean_pages(text), event=event_path)
     printer = lpr if lpr is not None else shutil.which("lpr")
     if not printer:
@@ -144,98 +126,58 @@ def _players_url(event_path: Path, what: str) -> str | None:
 
 # -- the print menu and the palette ---------------------------------------------------------------------
 
-# (what, menu key, label, help, team): each is a row of the print menu (scope "print") and of the palette
-# ("main"), in the menu's order; `team` as the action table's (True: a team event's only, False: never there)
-PRINTOUTS = (
-    ("pairings", "1", W("the pairings", "пары тура"),
-     W("Print the pairings of the current round (every table)", "Печать пар текущего тура (все столы)"), False),
-    ("matches", "1", W("the matches", "матчи тура"),
-     W("Print the matches of the current round: teams, scores, boards", "Печать матчей текущего тура: команды, счёт, доски"),
-     True),
-    ("names", "2", W("the names list", "список по фамилиям"),
-     W("Print the names list: each player's board, by name", "Печать списка по фамилиям: доска каждого участника"),
+# The printouts and CSV exports are the registry's (core/formats/printouts.py: titles, what each needs, whether
+# a team event's); the TUI adds its key in the menu, and its own two exports (the site, the TRF).
+MENU_KEYS = {"pairings": "1", "matches": "1", "names": "2", "slips": "3", "match_cards": "3", "standings": "4",
+             "team_standings": "4", "board_stats": "b", "crosstable": "5", "bracket": "6", "playoff": "7", "final": "8",
+             "categories": "9", "prizes": "0", "wall": "w", "cards": "p", "site": "h", "trf": "t",
+             "csv_players": "c", "csv_standings": "s", "csv_final": "f", "csv_prizes": "z", "csv_team_standings": "s",
+             "csv_board_stats": "k"}
+TUI_EXPORTS = (
+    ("site", W("the site (HTML)", "сайт (HTML)"), W("Export the site: a folder of HTML pages", "Экспорт сайта: папка страниц HTML"),
      None),
-    ("slips", "3", W("the result slips", "бланки результатов"),
-     W("Print the result slips of the current round", "Печать бланков результатов текущего тура"), False),
-    ("match_cards", "3", W("the match cards", "бланки матчей"),
-     W("Print a card for each match: its boards, the match score, the captains",
-       "Печать бланка каждого матча: доски, счёт матча, капитаны"), True),
-    ("standings", "4", W("the standings", "турнирная таблица"),
-     W("Print the standings with the tie-breaks", "Печать турнирной таблицы с доп. показателями"), False),
-    ("team_standings", "4", W("the team standings", "командный зачёт"),
-     W("Print the team standings: MP, GP, the team tie-breaks", "Печать командного зачёта: MP, GP, командные показатели"),
-     True),
-    ("board_stats", "b", W("the board prizes", "призы по доскам"),
-     W("Print the board prizes: each board's players with points, games, percentage",
-       "Печать призов по доскам: очки, партии, процент на каждой доске"), True),
-    ("crosstable", "5", W("the crosstable", "сводная таблица"), W("Print the crosstable", "Печать сводной таблицы"), None),
-    ("bracket", "6", W("the bracket", "сетка топа"), W("Print the top's bracket", "Печать сетки топа"), False),
-    ("playoff", "7", W("the play-off", "плей-офф"), W("Print the play-off", "Печать плей-офф"), False),
-    ("final", "8", W("the final ranking (and each table's)", "итоговые места (и по столам)"),
-     W("Print the final ranking of the whole event, then each table's list",
-       "Печать итоговых мест всего турнира, затем списков по столам"), None),
-    ("categories", "9", W("the lists by category", "списки по категориям"),
-     W("Print the final ranking of each category", "Печать итоговых мест каждой категории"), False),
-    ("prizes", "0", W("the prize list", "призы"), W("Print the prize list", "Печать списка призов"), None),
-    ("site", "h", W("the site (HTML)", "сайт (HTML)"),
-     W("Export the site: a folder of HTML pages", "Экспорт сайта: папка страниц HTML"), None),
-    ("trf", "t", W("TRF (the table shown; from the top, each table)", "TRF (показанный стол; из топа — каждый)"),
+    ("trf", W("TRF (the table shown; from the top, each table)", "TRF (показанный стол; из топа — каждый)"),
      W("Export TRF (FIDE's exchange format) of the Swiss: the table shown, or each table when the top is shown",
        "Экспорт TRF (формат обмена ФИДЕ) швейцарской системы: показанный стол или, когда показан топ, каждый стол"),
      None),
-    ("csv_players", "c", W("CSV of the players", "CSV участников"), W("Export a CSV of the players", "Экспорт участников в CSV"),
-     None),
-    ("csv_standings", "s", W("CSV of the standings", "CSV таблицы"),
-     W("Export a CSV of the standings", "Экспорт турнирной таблицы в CSV"), False),
-    ("csv_final", "f", W("CSV of the final ranking", "CSV итоговых мест"),
-     W("Export a CSV of the final ranking", "Экспорт итоговых мест в CSV"), None),
-    ("csv_prizes", "z", W("CSV of the prizes", "CSV призов"),
-     W("Export a CSV of the prize list", "Экспорт списка призов в CSV"), None),
-    ("csv_team_standings", "s", W("CSV of the team standings", "CSV командного зачёта"),
-     W("Export a CSV of the team standings", "Экспорт командного зачёта в CSV"), True),
-    ("csv_board_stats", "k", W("CSV of the board prizes", "CSV призов по доскам"),
-     W("Export a CSV of the board prizes", "Экспорт призов по доскам в CSV"), True),
-    # appended last: the palette's and the menu's order of the others stays
-    ("wall", "w", W("the names in two columns (the wall)", "фамилии в два столбца (на стену)"),
-     W("Print the names list for the wall: name and board, two columns a page (the hall's slide by name)",
-       "Печать списка на стену: фамилия и доска, два столбца на странице (как слайд зала по фамилиям)"), None),
+)
+# why a printout does not apply now, by what it needs (tui/i18n.py, tui/words.py)
+NEED_WHY = {Need.CURRENT_ROUND: "why_no_round", Need.ROUNDS: "why_no_round", Need.TOP: "no_top",
+            Need.PLAYOFF: "why_no_playoff", Need.CATEGORIES: "why_no_categories_print", Need.PRIZES: "why_no_prizes",
+            Need.CODES: "why_no_codes"}
+NEEDS = {**{p.key: p.need for p in printouts.TEXT}, **{"csv_" + p.key: p.need for p in printouts.CSV}}
+END_OF_EVENT = tuple([p.key for p in printouts.TEXT if p.end_of_event]
+                     + ["csv_" + p.key for p in printouts.CSV if p.end_of_event])
+
+# (what, menu key, label, help, team): each is a row of the print menu (scope "print") and of the palette
+# ("main"), in the menu's order; `team` as the action table's (True: a team event's only, False: never there)
+# The registry's order; the exports (the site, the TRF, the CSVs) after the printouts of the end of the event,
+# before the later additions (the wall, the cards), as the menu and the palette have always had them.
+_END = max(i for i, p in enumerate(printouts.TEXT) if p.end_of_event) + 1
+PRINTOUTS = (
+    *((p.key, MENU_KEYS[p.key], W(*p.title), W(*p.help), p.team) for p in printouts.TEXT[:_END]),
+    *((what, MENU_KEYS[what], label, help_, team) for what, label, help_, team in TUI_EXPORTS),
+    *(("csv_" + p.key, MENU_KEYS["csv_" + p.key], W(*p.title), W(*p.help), p.team) for p in printouts.CSV),
+    *((p.key, MENU_KEYS[p.key], W(*p.title), W(*p.help), p.team) for p in printouts.TEXT[_END:]),
 )
 
 
-# the palette's order: a team event's first, then the others as in the menu, those of the end of the event last
-END_OF_EVENT = ("final", "categories", "prizes", "csv_final", "csv_prizes")
-
-
 def _palette_place(row: tuple) -> tuple[int, int]:
+    """The palette's order: a team event's first, then the others as in the menu, those of the end of the event
+    last."""
     what, team = row[0], row[4]
     return (0 if team else 2 if what in END_OF_EVENT else 1, [r[0] for r in PRINTOUTS].index(what))
 
 
 def _printable(what: str) -> Callable[[MainScreenPart], Why | None]:
-    """A printout applies when the event has what it shows (a round, the top, the play-off)."""
+    """A printout applies when the event has what it shows (the registry's `need`: a round, the top ...)."""
+    need = NEEDS.get(what, Need.NOTHING)
+
     def when(s: MainScreenPart) -> Why | None:
         w = busy(s)
         if w is not None:
             return w
-        e = s.event
-        if what in ("pairings", "names", "slips", "matches", "match_cards", "wall"):
-            return None if any(r.stage == e.current_stage() for r in e.rounds) else why("why_no_round")
-        if what in ("standings", "crosstable", "csv_standings", "team_standings", "board_stats", "csv_team_standings",
-                    "csv_board_stats", "final", "csv_final"):
-            return None if e.rounds else why("why_no_round")
-        if what == "bracket":
-            from arbiter_tournament.core.knockout import stage as top
-
-            return None if top.state(e) is not None else why("no_top")
-        if what == "playoff":
-            from arbiter_tournament.core.playoff import stage as playoff_event
-
-            return None if playoff_event.state(e) is not None else why("why_no_playoff")
-        if what == "categories":
-            return None if e.categories else why("why_no_categories_print")
-        if what in ("prizes", "csv_prizes"):
-            return None if e.prizes else why("why_no_prizes")
-        return None
+        return None if need.met(s.event) else why(NEED_WHY[need])
 
     return when
 

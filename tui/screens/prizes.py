@@ -18,7 +18,8 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.event.money import amount_text, parse_amount
 from arbiter_tournament.core.msg.cells import clean

@@ -22,7 +22,8 @@ from textual import work
 
 from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import limits
-from arbiter_tournament.core.errors import ArbiterError, InvalidNumber, message
+from arbiter_tournament.core.errors import ArbiterError, InvalidNumber
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Round
 from arbiter_tournament.core.event.results import Result
 from arbiter_tournament.core.msg.cells import clean
@@ -224,9 +225,7 @@ class ResultEntry(MainScreenPart):
         """Another judge changed the board meanwhile: overwrite (o) or keep theirs (k)."""
         cmd, lang = change.what, self.arb.lang
         assert change.error is not None, "asked on a conflict (change.conflict)"
-        said = message(change.error, lang)
-        if "--force" in said and ";" in said:  # the command line's advice: here the dialog offers o
-            said = said[:said.rfind(";")]
+        said = message(change.error, lang)  # (its advice, to force it, is this dialog's o: said as nothing)
         body = Text(clean(said) + "\n\n" + tr(lang, "conflict_q", new=cmd.result if cmd.result else tr(lang, "no_result")))
         choice = await self.ask(ChoiceScreen(tr(lang, "conflict_title"), body,
                                              [("o", tr(lang, "overwrite")), ("k", tr(lang, "keep"))], classes="ask"))

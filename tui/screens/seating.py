@@ -23,7 +23,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from arbiter_tournament.core import commands as cmds  # (each command's module loaded when it is first made)
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.msg.cells import clean, fit, pad
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.event.seating import table_summary

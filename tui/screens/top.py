@@ -17,7 +17,8 @@ from rich.text import Text
 from textual import work
 
 from arbiter_tournament.core import commands as cmds
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.msg.cells import clean, fit
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from arbiter_tournament.core.formats import printouts
 from arbiter_tournament.core.formats.html import Markup, join, tag
+from arbiter_tournament.core.formats.public import public
 from arbiter_tournament.tui.web.pages_base import Page, scroll_box, html_table, html_row, points_text
 
 __all__ = ["nav", "later", "hall_slides"]
@@ -24,18 +26,18 @@ __all__ = ["nav", "later", "hall_slides"]
 
 def nav(b) -> list[tuple[str, str]]:
     items = [("/final", b.w("web_final"))]
-    if b.e.categories and not b.teams:
+    if printouts.shown(b.e, "categories") and not b.teams:
         items.append(("/categories", b.t("categories")))
-    if b.e.prizes:
+    if printouts.shown(b.e, "prizes"):
         items.append(("/prizes", b.w("web_prizes")))
     return items
 
 
 def later(b) -> dict[str, Callable[[], Page]]:
     out: dict[str, Callable[[], Page]] = {"/final": lambda: final_page(b)}
-    if b.e.categories and not b.teams:
+    if printouts.shown(b.e, "categories") and not b.teams:
         out["/categories"] = lambda: categories_page(b)
-    if b.e.prizes:
+    if printouts.shown(b.e, "prizes"):
         out["/prizes"] = lambda: prizes_page(b)
     return out
 
@@ -97,46 +99,53 @@ def categories_page(b) -> Page:
 
 def _prize_rows(b) -> tuple[list[Markup], object]:
     """A row per winner in four columns a phone shows whole: #, the prize (its category and amount beneath),
-    the winner (his place and how he receives it beneath), what he receives."""
+    the winner (his place and how he receives it beneath), what he receives. Without public prize money
+    (core/formats/public.py, as on the published site) no amount, nothing of what or how a winner receives."""
     from arbiter_tournament.core.event.money import amount_text
     from arbiter_tournament.core.final.prizes import prize_list
     from arbiter_tournament.core.formats.final import how_text, paid_text, why_text
 
     t, fr = b.t, b.s.final()
+    money = public(b.e).prize_money
     pl = prize_list(b.e, fr)
     rows = {r.id: r for r in fr.rows}
     body = []
     for a in pl.awards:
-        amount = amount_text(a.prize.amount) if a.prize.amount is not None else ""
+        amount = amount_text(a.prize.amount) if a.prize.amount is not None and money else ""
         under = " · ".join(x for x in (a.prize.category, amount) if x)
         prize = join([a.prize.name, tag("div", under, class_="sub") if under else ""])
         if not a.winners:
-            body.append(html_row([a.index, prize, tag("span", why_text(a, b.lang) or t("no_winner"), class_="muted"), ""],
-                            PRIZE_CLASSES))
+            body.append(html_row([a.index, prize, tag("span", why_text(a, b.lang) or t("no_winner"), class_="muted"),
+                                  *([""] if money else [])], _prize_classes(b)))
         for k, w in enumerate(a.winners):
             r = rows.get(w.id)
             about = " · ".join(x for x in (f"{t('place')} {r.place_text}" if r is not None else "",
-                                           how_text(w, b.lang)) if x)
+                                           how_text(w, b.lang) if money else "") if x)
             winner = join([_who(b, r) if r is not None else str(w.id), tag("div", about, class_="sub") if about else ""])
             body.append(html_row([a.index if k == 0 else "", prize if k == 0 else "", winner,
-                             paid_text(w)], PRIZE_CLASSES))
+                                  *([paid_text(w)] if money else [])], _prize_classes(b)))
     return body, pl
 
 
 PRIZE_CLASSES = ["num", "", "", "num pts"]
 
 
+def _prize_classes(b) -> list[str]:
+    return PRIZE_CLASSES if public(b.e).prize_money else PRIZE_CLASSES[:3]
+
+
 def _prize_head(b) -> list[str]:
     t = b.t
-    return ["#", t("prize"), t("winner"), t("receives")]
+    return ["#", t("prize"), t("winner"), t("receives")][:4 if public(b.e).prize_money else 3]
 
 
 def prizes_page(b) -> Page:
     t = b.t
     body, pl = _prize_rows(b)
     caption = t("prize_list") if pl.finished else t("prize_list_provisional")
-    parts = [tag("p", t("sharing_" + pl.sharing), class_="muted"),
-             scroll_box(html_table(_prize_head(b), body, classes=PRIZE_CLASSES, caption=caption, find=True, cls="prizes"))]
+    sharing = [tag("p", t("sharing_" + pl.sharing), class_="muted")] if public(b.e).prize_money else []
+    parts = sharing + [scroll_box(html_table(_prize_head(b), body, classes=_prize_classes(b), caption=caption,
+                                             find=True, cls="prizes"))]
     return Page("/prizes", b.w("web_prizes"), join(parts + _pending(b, list(b.s.final().rows))), nav="/prizes",
                 find=True)
 
@@ -153,4 +162,4 @@ def hall_slides(b, slides) -> None:
     slides.listing("other", "final", b.w("web_final"), head, classes, body, top_of=len(body))
     if b.e.prizes:
         body, _pl = _prize_rows(b)
-        slides.listing("other", "prizes", b.w("web_prizes"), _prize_head(b), PRIZE_CLASSES, body)
+        slides.listing("other", "prizes", b.w("web_prizes"), _prize_head(b), _prize_classes(b), body)

@@ -26,6 +26,7 @@ from arbiter_tournament.core.formats.html import Markup, join, tag
 from arbiter_tournament.core.tiebreaks.standings import main_stage
 from arbiter_tournament.tui.web import final_pages
 from arbiter_tournament.tui.web.pages_base import Page, html_row, points_text
+from arbiter_tournament.core.event.systems import Stage
 
 __all__ = ["hall_page", "LEVELS", "PAGES", "HALL_TIEBREAKS"]
 
@@ -138,7 +139,7 @@ def hall_page(b) -> tuple[Page, list[Markup]]:
     if b.bracket is not None:
         for k, (name, table) in enumerate(b.bracket_tables(), start=1):
             s.table(f"bracket-{k}", f"{t('bracket')}: {name}", table)
-    for rnd in b.playoff[-1:] if b.e.current_stage() != "playoff" else []:  # else: its pairings, above
+    for rnd in b.playoff[-1:] if b.e.current_stage() != Stage.PLAYOFF else []:  # else: its pairings, above
         rows = [html_row([g.board, b.who(g.first), str(g.result) if g.result else "", b.who(g.second)],
                     ["num", "", "res", ""]) for g in rnd.games]
         s.listing("pairings", "playoff", f"{t('playoff')}: {b.title(rnd)}", [t("bd"), t("first"), t("result"),

@@ -25,6 +25,7 @@ from arbiter_tournament.core.event.history import histories
 from arbiter_tournament.core.event.model import Event, Round
 from arbiter_tournament.core.formats import exports as ex
 from arbiter_tournament.core.formats.html import Markup, esc, join, tag
+from arbiter_tournament.core.formats.public import public
 from arbiter_tournament.core.msg.i18n import render, words
 from arbiter_tournament.core.tiebreaks.names import tiebreak_name
 from arbiter_tournament.core.tiebreaks.standings import main_stage
@@ -145,8 +146,9 @@ class _Build:
 
     def nav(self) -> list[tuple[str, str]]:
         w = self.w
-        items = [("/", w("web_pairings")), ("/names", w("web_by_name")), ("/standings", w("web_standings")),
-                 ("/crosstable", w("web_crosstable"))]
+        items = [("/", w("web_pairings")), ("/names", w("web_by_name")), ("/standings", w("web_standings"))]
+        if public(self.e).crosstable:  # the event's setting, as for the published site (core/formats/public.py)
+            items.append(("/crosstable", w("web_crosstable")))
         if self.bracket is not None or self.e.top:
             items.append(("/bracket", w("web_bracket")))
         if self.playoff:
@@ -405,8 +407,8 @@ def build(event: Event, lang: str, shared: Shared | None = None) -> Site:
     `shared`: what the other language's pages already took from the same event."""
     b = _Build(event, lang, shared)
     site = Site(lang=lang, event_name=event.name, nav=b.nav(), clock=b.clock())
-    pages = [b.pairings(), b.names(), b.standings(), b.crosstable(), b.bracket_page(), b.rounds_index(),
-             b.players(), b.hall()]
+    pages = [b.pairings(), b.names(), b.standings(), *([b.crosstable()] if public(event).crosstable else []),
+             b.bracket_page(), b.rounds_index(), b.players(), b.hall()]
     if b.playoff:
         pages.append(b.playoff_page())
     for p in pages:

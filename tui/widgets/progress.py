@@ -57,7 +57,8 @@ def compute_for_event(screen, make: Callable[[Any], Any], keep: Callable[[Any], 
     """`keep(make(event))` for the screen's event, then the screen drawn again and its keys asked again: in a
     worker for a big event (`compute`); an ArbiterError is said on the screen's message line; a value made for
     an event the screen no longer shows (another judge changed it meanwhile) is thrown away."""
-    from arbiter_tournament.core.errors import ArbiterError, message
+    from arbiter_tournament.core.errors import ArbiterError
+    from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
     e = screen.arb.event
 

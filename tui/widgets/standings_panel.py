@@ -23,7 +23,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.msg.cells import fit
 from arbiter_tournament.core.event.model import Event, points_text
 from arbiter_tournament.core.teams import is_team_event

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from arbiter_tournament.core.errors import ArbiterError, message
+from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event, points_text
 from arbiter_tournament.core.msg.cells import clean, fit
 from arbiter_tournament.core import teams as team_event  # (the team tie-breaks loaded when a team event's standings are first made)
