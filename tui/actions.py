@@ -398,7 +398,7 @@ def help_text(lang: str, width: int = 72, team: bool | None = None) -> Text:
         for a in shown:  # (an action without a group is written under another id already)
             line(a.key or "^p", a.help(lang))
         if group == "change":
-            line("^p", tr(lang, "k_palette"))
+            line("^p", tr(lang, "k_palette_help"))
         t.append("\n")
     t.append(tr(lang, "help_dialogs") + "\n", style="bold")
     for part in textwrap.wrap(tr(lang, "help_dialog_keys"), width - 2):

@@ -49,8 +49,9 @@ from . import compat, crash
 from .actions import ActionsProvider
 from .changes import Change, Committed, Told
 from .i18n import choose_lang, tr
-from .keyguard import KeyGuard
+from .keyguard import KeyGuard, awaiting, escape_then_key
 from .screens.base import ArbiterScreen
+from .screens.dialogs import failed_in
 from .screens import reports
 from .screens.main import MainScreen
 from .widgets.messages import EventChanged, LangChanged, Say
@@ -398,7 +399,8 @@ class ArbiterApp(App):
         worker = self.run_worker(partial(in_worker, job, work, self.progress_hook), name="job", group="job",
                                  thread=True, exclusive=True, exit_on_error=False)
         try:
-            return await worker.wait()
+            with awaiting():  # the flow that waits for it opens no dialog meanwhile: keys go on (Esc stops it)
+                return await worker.wait()
         except WorkerCancelled:
             return None
         except WorkerFailed as failed:
@@ -444,8 +446,18 @@ class ArbiterApp(App):
         """A key from the terminal to the screen on top (through `KeyGuard`, which is told which screen it was)."""
         for k in escape_then_key(key) or [key]:
             k.time = key.time  # when it was typed
+            setattr(k, "typed", getattr(key, "typed", -1))  # in which order (tui/keyguard.py)
             k.typed_on = self.screen  # type: ignore[attr-defined]  # (ours: tui/keyguard.py reads it)
             await super().on_event(k)
+
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """A binding's action (on the App's own loop): an error in a dialog's closes it, said (`dialogs.failed_in`)."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:
+            if not failed_in(default_namespace, error):
+                raise
+            return True
 
     def pop_screen(self):
         self.keyguard.closing()  # a dialog: keys typed in it until now never reach the screen beneath
@@ -475,19 +487,6 @@ class ArbiterApp(App):
 
 def _host(app: ArbiterApp) -> ArbiterHost:
     return app  # the type checker holds ArbiterApp to what its screens and widgets use of it (tui/host.py)
-
-
-def escape_then_key(event: events.Key) -> list[events.Key] | None:
-    """An `alt+<key>` event as the two keys typed (Esc, then the key); None for any other key."""
-    from textual.keys import key_to_character
-
-    if not event.key.startswith("alt+"):
-        return None
-    name = event.key[len("alt+"):]
-    if name.startswith("shift+") and len(name) == len("shift+") + 1 and name[-1].isalpha():
-        name = name[-1].upper()  # a capital letter is its own key (K, not shift+k)
-    char = event.character if event.character else key_to_character(name)
-    return [events.Key("escape", "\x1b"), events.Key(name, char)]
 
 
 def run(path: str) -> int:

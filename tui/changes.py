@@ -21,6 +21,8 @@ from arbiter_tournament.core.errors import ArbiterError, Conflict
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.store import EventFile
 
+from .keyguard import awaiting
+
 
 @dataclass(eq=False)
 class Change:
@@ -74,7 +76,8 @@ class Change:
         if not self.done:
             if self._through is None:
                 self._through = asyncio.Event()
-            yield from self._through.wait().__await__()
+            with awaiting():  # the flow waiting for it opens no dialog meanwhile: keys typed go on (tui/keyguard.py)
+                yield from self._through.wait().__await__()
         return self
 
 

@@ -23,6 +23,11 @@ the benchmark need it:
 
 * `key_clock()`: now, on the clock of `Key.time` (tui/keyguard.py compares
   when a key was typed with when a dialog was closed);
+* `on_handler_error(node, handler)`: an error raised by a handler of a
+  node's own events and messages (a dialog's key handler, its Input's
+  Submitted) goes to `handler` (tui/screens/dialogs.Dialog: logged, said,
+  the dialog closed) instead of ending the node's message loop (Textual
+  then ends the App);
 * `on_unhandled(app, handler)`, `keep_for_pilot(app, error)` and
   `forget_kept(app)`: an unexpected error goes to `handler` (tui/crash.py: a
   log file and one line, never Textual's traceback with the locals of every
@@ -86,6 +91,19 @@ def burst(app, keys) -> None:
 def on_unhandled(app, handler: Callable[[Exception], None]) -> None:
     """`handler(error)` instead of Textual's handler of an unhandled error (a traceback with locals, then exit)."""
     app._handle_exception = handler
+
+
+def on_handler_error(node, handler: Callable[[Exception], None]) -> None:
+    """`handler(error)` for an error raised by a handler of `node`'s events and messages (the node goes on)."""
+    real = node._on_message
+
+    async def guarded(message) -> None:
+        try:
+            await real(message)
+        except Exception as error:  # noqa: BLE001 - every error of a handler: the handler decides
+            handler(error)
+
+    node._on_message = guarded
 
 
 def keep_for_pilot(app, error: BaseException) -> None:

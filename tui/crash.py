@@ -9,13 +9,15 @@ with the time and the version), or, when that folder cannot be written, to
 
 Where the error happened decides what follows:
 
-* in an action of a key (`tui.actions.run`) or in a flow of questions (a
-  worker): that action or flow ends, nothing was saved by it (every change
-  is one transaction of the file), and the TUI stays up with the line on the
-  message line;
-* anywhere else (a handler of Textual's messages, whose widget stops taking
-  messages after it): the TUI ends, with the line on the terminal and exit
-  status 1.
+* in an action of a key (`tui.actions.run`), in a flow of questions (a
+  worker), or in a dialog (its key handler, a handler of its fields'
+  messages, a binding's action: `tui.screens.dialogs.Dialog.handler_failed`,
+  which closes the dialog as Esc would): that action, flow or dialog ends,
+  nothing was saved by it (every change is one transaction of the file), and
+  the TUI stays up with the line on the message line;
+* anywhere else (a handler of Textual's messages on a screen or a widget,
+  which stops taking messages after it): the TUI ends, with the line on the
+  terminal and exit status 1.
 
 Under the test pilot (a headless App) the first error is also kept for
 `run_test` to raise at its end, so a bug still fails its test

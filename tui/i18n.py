@@ -137,7 +137,8 @@ T: dict[str, tuple[str, str]] = {
     "k_table": ("table", "стол"),
     "k_tables": ("tables", "столы"),
     "history_title": ("Who changed what (newest first)", "Кто что изменил (сначала новые)"),
-    "k_palette": ("all actions", "все действия"),
+    "k_palette": ("menu", "меню"),  # short: `q quit` fits beside it at 80 columns
+    "k_palette_help": ("the menu of every action: type a few words of it", "меню всех действий: наберите пару слов"),
     # help text
     "help_title": ("Keys", "Клавиши"),
     "help_layout": ("Letter keys also work on a Russian keyboard layout (е = t, ф = a, ь = m ...)",

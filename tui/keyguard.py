@@ -23,24 +23,33 @@ looks at both steps:
   of the screen beneath;
 * a key that comes while a flow of questions started on the screen shown
   (a worker of `FLOWS`) has not yet opened its dialog is held, and handed
-  on, in order, once the dialog is open (to the dialog) or the flow has
-  ended without one (to the screen); a flow that opens nothing within
-  `HOLD_MAX` seconds gets its keys back anyway;
+  on, in the order typed, once the dialog is open (to the dialog) or the
+  flow has ended without one (to the screen);
 * a key typed before a dialog was closed (`Key.time`, stamped as the
   terminal's bytes are read) and handled after is dropped, unless a dialog
   is on top again (the next question of the flow: it is typed into it).
 
-While a job runs (Esc stops it) or a change waits for the lock, nothing is
-held. Dialogs themselves ignore a key handled after they were closed
-(`tui.screens.dialogs.Dialog.dismiss`).
+A flow that waits for its job (Esc stops it) or for its change (another
+judge holds the lock) opens no dialog meanwhile: while it waits (`awaiting`,
+around the awaits of `ArbiterApp.run_job` and `Change`) it holds no key. A job or a
+change of something else (the repairs on opening, a result entered before,
+waiting for the lock) holds back no flow's keys: `c4` typed at once, while
+the file was being repaired on opening, lost its `4` so. `HOLD_MAX` is only
+a net for a flow that waits on something else for longer: its keys go on to
+the screen then. Dialogs themselves ignore a key handled after they were
+closed (`tui.screens.dialogs.Dialog.dismiss`).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from contextlib import contextmanager
+from itertools import count
 from typing import TYPE_CHECKING, Any, Iterator
+from weakref import WeakSet
 
 from textual.screen import ModalScreen, Screen
+from textual.worker import NoActiveWorker, Worker, get_current_worker
 
 from . import compat
 
@@ -48,8 +57,26 @@ if TYPE_CHECKING:
     from textual import events
 
 FLOWS = frozenset({"question", "pairing", "alarm"})  # the worker groups of flows that open dialogs (tui/screens)
-HOLD_MAX = 1.0  # seconds a key waits for the dialog its flow is about to open
+HOLD_MAX = 10.0  # seconds a key waits at most for the dialog its flow is about to open (a net: see above)
 WAKE = 0.02  # seconds between looks at whether held keys can go on
+
+_AWAITING: WeakSet[Worker[Any]] = WeakSet()  # flows waiting for their job or change: they open no dialog meanwhile
+
+
+@contextmanager
+def awaiting() -> Iterator[None]:
+    """Around a flow's wait for its job or its change: it opens no dialog meanwhile, so keys typed go on to the
+    screen (Esc stops the job). Outside a flow (a key's handler, the repairs on opening) it does nothing."""
+    try:
+        worker = get_current_worker()
+    except NoActiveWorker:
+        yield
+        return
+    _AWAITING.add(worker)
+    try:
+        yield
+    finally:
+        _AWAITING.discard(worker)
 
 
 def _screen_of(node: Any) -> Screen | None:
@@ -68,6 +95,7 @@ class KeyGuard:
         self.closed_at = float("-inf")  # when the last dialog was closed (the clock of Key.time)
         self.dropped = 0  # keys typed in a dialog since closed, never handed on (tests)
         self._waking = False
+        self._typed = count()
 
     def closing(self) -> None:
         """The screen on top is being closed: if it is a dialog, keys typed until now never reach the one beneath."""
@@ -78,16 +106,19 @@ class KeyGuard:
         return isinstance(self.app.screen, ModalScreen)
 
     def opening(self) -> bool:
-        """A flow of questions started on the screen shown has not opened its dialog yet."""
+        """A flow of questions started on the screen shown has not opened its dialog yet (and is not waiting for
+        its job or change)."""
         app = self.app
-        if self.in_dialog() or app.job is not None or app.changing:
+        if self.in_dialog():
             return False
         screen = app.screen
-        return any(w.group in FLOWS and not w.is_finished and _screen_of(w.node) is screen for w in app.workers)
+        return any(w.group in FLOWS and not w.is_finished and w not in _AWAITING and _screen_of(w.node) is screen
+                   for w in app.workers)
 
     def take(self, key: events.Key | None = None) -> Iterator[events.Key]:
         """The keys to hand on now, in order (`key`, the one just come, after those held before it)."""
         if key is not None:
+            setattr(key, "typed", next(self._typed))  # the order typed in (a held key is put back in its place)
             self.held.append(key)
         while self.held:
             first = self.held[0]
@@ -123,7 +154,14 @@ class KeyGuard:
 
         again = events.Key(key.key, key.character)
         again.time = key.time
-        self.held.append(again)
+        typed = getattr(key, "typed", -1)
+        setattr(again, "typed", typed)
+        # in the order typed: after the keys typed before it that are held, before those typed after it (a key of
+        # the same burst handed on directly and held when it came back, while a later one came from the terminal)
+        at = len(self.held)
+        while at and getattr(self.held[at - 1], "typed", -1) > typed:
+            at -= 1
+        self.held.insert(at, again)
         self._wake_later()
 
     def _wake_later(self) -> None:
@@ -135,3 +173,18 @@ class KeyGuard:
         self._waking = False
         for key in self.take():
             await self.app.hand_on(key)
+
+
+def escape_then_key(event: events.Key) -> list[events.Key] | None:
+    """An `alt+<key>` event as the two keys typed (Esc, then the key); None for any other key (`ArbiterApp.hand_on`:
+    arbiter binds no Alt chord, and Esc typed within 100 ms of a key reaches Textual as one)."""
+    from textual import events
+    from textual.keys import key_to_character
+
+    if not event.key.startswith("alt+"):
+        return None
+    name = event.key[len("alt+"):]
+    if name.startswith("shift+") and len(name) == len("shift+") + 1 and name[-1].isalpha():
+        name = name[-1].upper()  # a capital letter is its own key (K, not shift+k)
+    char = event.character if event.character else key_to_character(name)
+    return [events.Key("escape", "\x1b"), events.Key(name, char)]

@@ -43,6 +43,8 @@ DAY: dict[str, tuple[str, str]] = {
     "d_time_control": ("time control", "контроль времени"),
     "d_round_dates": ("round dates (YYYY-MM-DD, separated by commas)", "даты туров (ГГГГ-ММ-ДД, через запятую)"),
     "d_saved": ("event details saved", "данные турнира сохранены"),
+    "d_rate": ("rating lists' rate: standard, rapid or blitz", "вид рейтинга из списков: standard (классика), "
+               "rapid (рапид) или blitz (блиц)"),
     # the 704.4 split (tui/screens/prize_split.py), as `arbiter prizes split`
     "sp_title": ("Prize split (704.4)", "Делёж призов (704.4)"),
     "sp_players": ("players (numbers, e.g. 4,9)", "участники (номера, например 4,9)"),

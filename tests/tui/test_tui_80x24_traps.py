@@ -129,3 +129,22 @@ async def test_the_first_help_page_says_q_quits(demo, lang, said):
         await pilot.press("q")  # quits
         await pilot.pause()
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("lang,footer", [
+    ("en", "1 1st 0 2nd = draw t tech : go to m missing s standings T table  q quit ▏^p menu"),
+    ("ru", "1 1-й 0 2-й = ничья t техн. : к доске m без рез. s таблица      q выход ▏^p меню")])
+@sync
+async def test_the_main_screens_footer_shows_q_beside_the_palette_key_and_every_key_it_showed(demo, lang, footer):
+    """`q` on the footer of the round's screen at 80 columns, at the right beside ^p, and every key shown before it
+    was there still shown (the palette's word made short for it: "all actions"/"все действия" was 7 cells more);
+    on another screen (the players') no q (it does not quit there)."""
+    app = make_app(demo, poll_interval=0, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_text(app).splitlines()[-1] == footer
+        await pilot.press("P")
+        await until(pilot, lambda: isinstance(app.screen, PlayersScreen), "the players")
+        await pilot.pause()
+        last = screen_text(app).splitlines()[-1]
+        assert last.endswith("▏^p " + ("menu" if lang == "en" else "меню")) and " q " not in last, last

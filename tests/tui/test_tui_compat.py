@@ -195,3 +195,33 @@ def test_an_unhandled_error_goes_to_the_handler_and_is_kept_for_the_pilot():
         assert "boom" in str(exc)
     else:
         raise AssertionError("run_test did not raise the error kept for it")
+
+
+def test_an_error_of_a_screens_handler_goes_to_its_handler_and_the_screen_goes_on():
+    """`on_handler_error(node, handler)`: an error raised by a handler of the node's key events and messages goes to
+    `handler`, and the node takes the next key (Textual would end its message loop, and the App with it)."""
+    from textual.screen import Screen
+
+    seen: list[str] = []
+
+    class Failing(Screen):
+        def compose(self):
+            yield Static("x")
+
+        def on_key(self, event) -> None:
+            if event.key == "z":
+                raise RuntimeError("boom")
+            seen.append(event.key)
+
+    async def go():
+        app = App()
+        async with app.run_test(size=(20, 4)) as pilot:
+            screen = Failing()
+            compat.on_handler_error(screen, lambda error: seen.append(str(error)))
+            await app.push_screen(screen)
+            await pilot.press("z", "y")
+            await pilot.pause()
+            assert app.is_running and app.screen is screen
+
+    asyncio.run(go())
+    assert seen == ["boom", "y"]

@@ -151,6 +151,38 @@ async def test_the_event_details_form(tmp_path, lang):
     assert journal.count("set the event's details") == 2  # one change (the key and the line)
 
 
+@pytest.mark.parametrize("lang,typed", [("en", "Rapid"), ("ru", "блиц")])
+@sync
+async def test_the_event_details_form_sets_the_rate_as_event_set_does(tmp_path, lang, typed):
+    """The rate of the rating lists (issue 36's `event set --rate`) in the form: a word that is no rate is refused
+    naming the field, everything typed kept; the judge's word (either language) saved as `event set --rate` saves
+    it, in one change."""
+    from tests.cli_run import run
+
+    rate = {"Rapid": "rapid", "блиц": "blitz"}[typed]
+    path, by_cli = tmp_path / "cup.toml", tmp_path / "cli.toml"
+    for p in (path, by_cli):
+        create(p, commands.new_event("Cup", 5, lots_seed=1))
+    app = make_app(path, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = await open_form(pilot, app, "event_details")
+        assert values_of(form)["rate"] == "standard"  # what the file holds
+        await fill(pilot, app, {"city": "Kazan", "rate": "quick"})
+        form = await refused_with(pilot, app, "rate", {"en": "rate: 'quick' is not standard, rapid or blitz",
+                                                       "ru": "вид рейтинга: 'quick'"}[lang])
+        assert values_of(form)["city"] == "Kazan"
+        await fill(pilot, app, {"rate": typed})
+        await until(pilot, lambda: not isinstance(app.screen, FormScreen), "saved")
+        form = await open_form(pilot, app, "event_details")
+        assert values_of(form)["rate"] == rate
+        await pilot.press("escape")
+        await pilot.pause()
+    assert run("event", "set", str(by_cli), "--city", "Kazan", "--rate", rate)[0] == 0
+    assert load(path) == load(by_cli) and load(path).rate == rate
+    assert (tmp_path / "cup.toml.journal").read_text().count("set the event's details") == 2  # one change (its key, its line)
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @sync
 async def test_the_704_4_split_form(tmp_path, lang):

@@ -78,10 +78,10 @@ def test_the_new_event_and_details_forms_in_tmux(tmp_path, lang):
         t.keys("Kazan")
         key(t, "Enter")
         t.keys("rus")
-        key(t, "Enter", 7)
+        key(t, "Enter", 8)  # to the last field (the rate), which submits
         t.wait(lambda s: w["fed_bad"] in s, "the federation refused")
         t.keys("RUS")
-        key(t, "Enter", 7)
+        key(t, "Enter", 8)  # to the last field (the rate), which submits
         t.wait(lambda s: w["saved"] in s, "saved")
         key(t, "q")
         end = time.monotonic() + 10

@@ -50,12 +50,12 @@ def deadline(path) -> str:
     return load(path).find_round("swiss", 1, 4).clock_deadline
 
 
-@pytest.mark.xfail(strict=False, reason="a known race, open: on an idle machine the key typed in the same burst "
-                   "as `c` was once lost before the clock dialog took it (tui/keyguard.py); see the stop's note")
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_burst_into_the_clock_dialog_and_typed_numbers_in_tmux(demo, lang):
-    words = {"en": ("time 45:", "time 3", "Round time", "not a number", "FORFEIT"),
-             "ru": ("время 45:", "время 3", "Время тура", "не число", "НЕЯВКА")}[lang]
+    # (the message line says the start: the status line shows "time 45:00" for less than a second, as the deadline
+    # is kept to the second, and a wait for it was sometimes too late)
+    words = {"en": ("round clock: 45 minutes", "time 3", "Round time", "not a number", "FORFEIT"),
+             "ru": ("время тура: 45 минут", "время 3", "Время тура", "не число", "НЕЯВКА")}[lang]
     started, after, title, not_number, forfeit = words
     before = results(demo)
     t = Tmux()
@@ -66,8 +66,9 @@ def test_a_burst_into_the_clock_dialog_and_typed_numbers_in_tmux(demo, lang):
             key(t, "L")
             t.wait(lambda s: "Тур 4" in s, "Russian")
         burst(t, "c4")
-        t.wait(lambda s: started in s, "the clock started")
+        t.wait(lambda s: started in s and title not in s, "the clock started, the dialog closed")
         first = deadline(demo)
+        assert first and results(demo) == before
         burst(t, "c--")  # ten minutes off: the dialog takes both, and stays
         t.wait(lambda s: after in s and title in s, "ten minutes taken off, the dialog open")
         assert results(demo) == before and deadline(demo) != first
@@ -98,6 +99,7 @@ def test_a_burst_into_the_clock_dialog_and_typed_numbers_in_tmux(demo, lang):
 SITE = '''
 import arbiter_tournament.core.store as store
 from arbiter_tournament.tui.screens.clock_dialog import ClockScreen
+from arbiter_tournament.tui.screens.main import MainScreen
 
 def boom(*args, **kwargs):
     secret = "born 1987-03-14 FIDE 24101234"
@@ -105,6 +107,14 @@ def boom(*args, **kwargs):
 
 store.EventFile.history = boom
 ClockScreen.step = boom
+real_resize = MainScreen.on_resize
+
+def resize(self, event):
+    if event.size.width == 100:  # (not the first size, at the start)
+        boom()
+    real_resize(self, event)
+
+MainScreen.on_resize = resize
 '''
 
 
@@ -121,7 +131,13 @@ def test_an_unexpected_error_is_one_line_in_tmux(demo, tmp_path):
         t.wait(lambda s: "unexpected error (RuntimeError: made to fail)" in s, "the error said")
         burst(t, "c")
         t.wait(lambda s: "Round time" in s, "the clock dialog")
-        burst(t, "+")  # a dialog's key handler fails: the TUI ends, one line, status 1
+        burst(t, "+")  # a dialog's key handler fails: the dialog closes, said, and the TUI goes on
+        t.wait(lambda s: "Round time" not in s and s.count("unexpected error (RuntimeError: made to fail)") == 1,
+               "the dialog closed, the error said")
+        assert "Traceback" not in t.screen() and "1987-03-14" not in t.screen()
+        burst(t, "s")  # the TUI answers a key
+        t.wait(lambda s: "Standings" in s, "the standings")
+        t.run("resize-window", "-t", "judge", "-x", "100", "-y", "30")  # a handler of the main screen fails: the end
         status = quit_status(t)
         # (with the pane's last lines of history: tmux's "Pane is dead" line scrolls the first one off)
         screen = t.run("capture-pane", "-p", "-t", "judge", "-S", "-5", check=False).stdout
@@ -131,7 +147,7 @@ def test_an_unexpected_error_is_one_line_in_tmux(demo, tmp_path):
     finally:
         t.kill()
     log = (demo.parent / "demo.toml.crash.log").read_text()
-    assert log.count("RuntimeError: made to fail") == 2 and "1987-03-14" not in log
+    assert log.count("RuntimeError: made to fail") == 3 and "1987-03-14" not in log
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -309,6 +309,11 @@ class _SafeStdout:
     def write(self, s: str) -> int:
         return self._raw.write(self._clean(s, lines=True))
 
+    def write_exact(self, s: str) -> int:
+        """An export's text, cleaned already by its builder, as its file has it (a printout's form feeds):
+        `export --out -` (tui/cli/exports.py)."""
+        return self._raw.write(s)
+
     def __getattr__(self, name: str):
         return getattr(self._raw, name)
 

@@ -38,7 +38,12 @@ def cmd_import_trf(a: argparse.Namespace) -> int:
 def cmd_export(a: argparse.Namespace) -> int:
     from arbiter_tournament.core.formats.output import check_not_event
 
-    check_not_event(a.out, a.file)  # before any work: never over the event's own files
+    if a.out == TO_STDOUT:  # standard output: one file's text (text, CSV, TRF, the cards' page), never the site
+        if a.format == "html" and a.what != "cards":
+            raise UsageError("--out -: standard output takes one file, and --format html writes a folder (the "
+                             "site): give the folder's path")
+    else:
+        check_not_event(a.out, a.file)  # before any work: never over the event's own files
     e = load(a.file)
     url = _url(a.url) if a.url is not None else _kept_url(a)
     if a.url is not None:
@@ -51,8 +56,7 @@ def cmd_export(a: argparse.Namespace) -> int:
         from arbiter_tournament.core.formats.cards import cards_html
         from arbiter_tournament.core.msg.i18n import language
 
-        if write_output(a.out, cards_html(e, language(e), url), event=a.file) != STDOUT:
-            print(f"wrote {a.out}")
+        _write(a, cards_html(e, language(e), url))
         return 0
     if a.format == "html":
         from arbiter_tournament.core.formats.site import write_site
@@ -89,13 +93,29 @@ def cmd_export(a: argparse.Namespace) -> int:
                              "page breaks)")
         if a.what in BY_KEY and BY_KEY[a.what].team:
             _team_event(e, a.what)
-        text = clean_pages(build(e, a.what, page_lines=a.page_length, url=url))
+        _write(a, clean_pages(build(e, a.what, page_lines=a.page_length, url=url)))
+        return 0
+    _write(a, clean(text, lines=True))
+    return 0
+
+
+TO_STDOUT = "-"  # `--out -`: standard output
+
+
+def _write(a: argparse.Namespace, text: str) -> None:
+    """The export's text to `--out` (then `wrote PATH`), or, for `--out -`, to standard output alone: the same
+    bytes as the file's (UTF-8), nothing else on it."""
+    if a.out != TO_STDOUT:
         if write_output(a.out, text, event=a.file) != STDOUT:
             print(f"wrote {a.out}")
-        return 0
-    if write_output(a.out, clean(text, lines=True), event=a.file) != STDOUT:
-        print(f"wrote {a.out}")
-    return 0
+        return
+    raw = getattr(sys.stdout, "buffer", None)
+    if raw is None:  # a stdout of text only (the tests' in-process capture): as the file has it too
+        getattr(sys.stdout, "write_exact", sys.stdout.write)(text)
+        return
+    sys.stdout.flush()
+    raw.write(text.encode("utf-8"))
+    raw.flush()
 
 
 def _url(text: str) -> str:

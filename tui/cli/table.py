@@ -407,7 +407,8 @@ EXPORTS = (
         Arg("--format", "trf (the main stage: a Swiss table, the round robin, the team event; --what top: the top), "
             "csv, html (a folder of pages), text (printouts)",
             metavar="trf|csv|html|text", choices=("trf", "csv", "html", "text"), required=True),
-        Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups",
+        Arg("--out", "the file (the folder for html) to write; never the event, its journal, lock or backups; "
+            "- : standard output (not for the html site, a folder)",
             metavar="PATH", required=True),
         TABLE.but("trf: one table of the Swiss stage"),
         Arg("--what", "csv: " + "|".join(CSV_WHAT) + "; text: " + "|".join(TEXT_WHAT) + "; trf: top (default "

@@ -17,6 +17,8 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
+from .. import compat
+
 
 # a Russian (ЙЦУКЕН) layout types these letters on the keys of the Latin ones
 LAYOUT = dict(zip("йцукенгшщзфывапролдячсмить", "qwertyuiopasdfghjklzxcvbnm"))
@@ -36,7 +38,23 @@ def _choices_text(choices: Sequence[tuple[str, str]]) -> Text:
 
 class Dialog(ModalScreen):
     """A dialog: a key handled after it was closed (typed in the same burst as the key that closed it) closes
-    nothing more (Textual would pop the screen beneath it), and never reaches that screen (tui/keyguard.py)."""
+    nothing more (Textual would pop the screen beneath it), and never reaches that screen (tui/keyguard.py).
+
+    An unexpected error in one of its handlers (its key handler, an Input's Submitted, a binding's action:
+    `ArbiterApp.run_action`) closes it, as Esc would, and is logged and said in one line (tui/crash.py): the
+    TUI stays up (Textual would end the dialog's message loop, and the TUI with it)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        compat.on_handler_error(self, self.handler_failed)
+
+    def handler_failed(self, error: Exception) -> None:
+        from .. import crash
+
+        if not hasattr(self.app, "crashes"):  # not arbiter's App (a test's): as Textual would
+            raise error
+        crash.report(self.app, error)
+        self.dismiss(None)
 
     def dismiss(self, result=None):
         if self.app.screen is not self:
@@ -53,6 +71,19 @@ class Dialog(ModalScreen):
         if guard is not None:
             guard.dropped += 1
         return True
+
+
+def failed_in(node, error: Exception) -> bool:
+    """An unexpected error of a binding's action of `node` (`ArbiterApp.run_action`): when `node` is a dialog or in
+    one, that dialog closes, the error logged and said (True); else False (the caller raises it)."""
+    try:
+        dialog = node.screen if node is not None else None
+    except Exception:  # noqa: BLE001 - a node no longer on a screen
+        return False
+    if not isinstance(dialog, Dialog):
+        return False
+    dialog.handler_failed(error)
+    return True
 
 
 class ChoiceScreen(Dialog):

@@ -1,5 +1,7 @@
 """The event's report details as a form (palette: "event details"): name, city, federation, dates, chief
-arbiter, deputies, time control, round dates; one `core.commands.SetDetails`, as `arbiter event set`.
+arbiter, deputies, time control, round dates, and the rate of the rating lists (standard, rapid or blitz: the
+rating a player found in a list is entered with); one `core.commands.SetDetails`, as `arbiter event set`
+(`--rate` too).
 
 A value refused (`core.event.details.check_detail`, each field checked as the command checks it) keeps
 the form open with what was typed, the field named and focused (tui/screens/forms.py).
@@ -19,7 +21,12 @@ from .forms import FieldError, ask_form, committed
 # the form's fields: the event's attribute, the label's key (tui/words_day.py)
 FIELDS = (("name", "d_name"), ("city", "d_city"), ("federation", "d_federation"), ("start", "d_start"),
           ("end", "d_end"), ("chief_arbiter", "d_chief"), ("deputy_arbiters", "d_deputies"),
-          ("time_control", "d_time_control"), ("round_dates", "d_round_dates"))
+          ("time_control", "d_time_control"), ("round_dates", "d_round_dates"), ("rate", "d_rate"))
+
+# the rate as typed (either language, any case) -> the event's word; empty: the default, standard
+RATE_WORDS = {"": "standard", "standard": "standard", "rapid": "rapid", "blitz": "blitz",
+              "стандарт": "standard", "классика": "standard", "классические": "standard",
+              "рапид": "rapid", "быстрые": "rapid", "блиц": "blitz"}
 
 
 def shown_value(event, attr: str) -> str:
@@ -43,6 +50,8 @@ def details_of(values: dict, lang: str) -> dict:
             value = tuple(d.strip() for d in text.split(";") if d.strip())
         elif attr == "round_dates":
             value = tuple(d.strip() for d in text.split(",")) if text else ()
+        elif attr == "rate":
+            value = RATE_WORDS.get(text.lower(), text)
         else:
             value = text
         try:
@@ -75,7 +84,9 @@ async def event_details_form(screen) -> None:
 
 register(
     Action("event_details", (), W("event details", "данные турнира"),
-           W("The event's report details: city, dates, chief arbiter, deputies, time control, federation ...",
-             "Данные турнира для отчёта: город, даты, главный судья, заместители, контроль времени, федерация ..."),
+           W("The event's report details: city, dates, chief arbiter, deputies, time control, federation, the rate "
+             "of the rating lists ...",
+             "Данные турнира для отчёта: город, даты, главный судья, заместители, контроль времени, федерация, "
+             "вид рейтинга ..."),
            ("main",), event_details_form, palette=True, group="change"),
 )

@@ -2,8 +2,8 @@
 (`lpr`) if there is one.
 
 `Printing` is a part of `MainScreen`: `o` opens the menu of every printout
-(the action table's "print" scope: those that do not apply now say why
-beside them); the palette finds each printout by name too. A printout is
+(the action table's "print" scope, in two columns: tui/screens/print_menu.py; those that do not apply now
+are dimmed, and their key says why); the palette finds each printout by name too. A printout is
 written as the App's job (`export`, in a thread), then the message line says
 where it went.
 
@@ -42,8 +42,8 @@ from arbiter_tournament.core.formats.printouts import Need
 from .. import actions
 from ..actions import W, Action, Why, busy, register, why
 from ..i18n import tr
-from .dialogs import ChoiceScreen
 from .main_host import MainScreenPart
+from .print_menu import Entry, PrintMenu, entry
 from arbiter_tournament.core.event.systems import Stage
 
 LPR_TIMEOUT = 30  # seconds: a spooler that does not answer is said, the file is written already
@@ -204,18 +204,17 @@ class Printing(MainScreenPart):
     async def print_menu(self) -> None:
         """The print menu: each printout or export that applies now (the action table's "print" scope)."""
         lang = self.arb.lang
-        choices = []  # every printout, those that do not apply now with why (their key says it too)
+        entries: list[Entry] = []  # every printout, those that do not apply now dimmed (their key says why)
         team = actions.in_team_event(self)
         a: Action | None  # each printout, then the one chosen
         for a in actions.of_scope("print"):
             if not actions.offered(a, team):  # a team event's printouts, or the others'
                 continue
-            reason = a.why_not(self)
-            choices.append((a.key, a.label(lang) + (f" — {reason.text(lang)}" if reason is not None else "")))
+            entries.append(entry(a.id.removeprefix("print_"), a.key, a.label(lang), a.why_not(self) is None, lang))
         lpr = shutil.which("lpr")
         body = Text(tr(lang, "print_where", folder=str(self.arb.file.path.parent) or ".")
                     + " " + tr(lang, "print_lpr" if lpr else "print_no_lpr"))
-        choice = await self.ask(ChoiceScreen(tr(lang, "print_title"), body, choices, classes="ask print"))
+        choice = await self.ask(PrintMenu(tr(lang, "print_title"), body, entries, lang, classes="ask print"))
         a = actions.chosen("print", choice, self) if choice else None
         if a is not None:
             actions.run(self, a.id)

@@ -8,7 +8,8 @@ is drawn again, and asked again when it is drawn, so that once one of the three
 or four such signals of a key (the change, the focus, the cursor) has found a
 change, the others cost nothing; a signal that finds none draws nothing. The keys are
 written while they fit in full; the others are on `?` and in the palette
-(Ctrl+P), whose key stands at the right edge. One line of text: telling it
+(Ctrl+P), whose key stands at the right edge, with `q` (quit, on the round's
+screen) beside it, whatever else fits. One line of text: telling it
 the keys changed costs one repaint, not a rebuild of a dozen widgets (as
 Textual's own Footer would).
 """
@@ -24,6 +25,13 @@ from textual.widget import Widget
 from .. import actions
 from ..host import arbiter_app
 from ..i18n import tr
+
+
+PINNED = frozenset({"quit"})  # always written, at the right beside the palette's key (the others as they fit)
+
+
+def _need(k: tuple[str, str, str]) -> int:
+    return cell_len(k[0]) + 1 + cell_len(k[1]) + 1
 
 
 class KeysBar(Widget):
@@ -81,21 +89,29 @@ class KeysBar(Widget):
         label_style = self.get_component_rich_style("keys-bar--label")
         edge_style = self.get_component_rich_style("keys-bar--edge")
         palette = (self.palette_key(), tr(arbiter_app(self).lang, "k_palette"))
-        right = 1 + cell_len(palette[0]) + 1 + cell_len(palette[1])  # "▏^p all actions"
+        pinned = [k for k in self.keys if k[2] in PINNED]
+        right = sum(_need(k) for k in pinned) + 1 + cell_len(palette[0]) + 1 + cell_len(palette[1])  # "q quit ▏^p menu"
         room = width - right
         t = Text(no_wrap=True, overflow="crop")
         self._key_spans = []
-        for key, label, action_id in self.keys:
-            need = cell_len(key) + 1 + cell_len(label) + 1
-            if need > room:
-                break
+
+        def write(key: str, label: str, action_id: str) -> None:
             start = t.cell_len
             t.append(key, key_style)
             t.append(" " + label, label_style)
             t.append(" ")
             self._key_spans.append((start, t.cell_len - 1, action_id))
-            room -= need
+
+        for k in self.keys:
+            if k[2] in PINNED:
+                continue
+            if _need(k) > room:
+                break
+            write(*k)
+            room -= _need(k)
         t.append(" " * max(0, width - right - t.cell_len))
+        for k in pinned:
+            write(*k)
         t.append("▏", edge_style)
         t.append(palette[0], key_style)
         t.append(" " + palette[1], label_style)
