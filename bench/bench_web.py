@@ -35,10 +35,14 @@ Other runs, instead of the one above:
     --phones=N [--players=P] N phones (default event: 1000 players), each its own address holding
                              its page's stream and a keep-alive connection, each asking for three
                              pages at random moments of 30 s; then a result is entered and each
-                             phone, on hearing it, fetches its page's new part: how long until every
+                             phone, on hearing it, swaps in the rows the news carries (or, without
+                             them, fetches its page's new part, as static/app.js): how long until every
                              phone heard, and fetched
     --memory[=PLAYERS]       the server's memory when its 300-player file is replaced by one of
                              PLAYERS (20,000) and then by the small one again
+    --reports[=ARGS]         bench/bench_reports.py: 1,000 phones reporting 500 boards within a
+                             minute while the judge changes the file every second (ARGS its own,
+                             comma-separated), its server from --server-path when given
 
 Everything goes to 127.0.0.1 only (127.0.0.0/8 is all this machine's: no network).
 
@@ -73,6 +77,22 @@ asyncio, no limit per address), NOW = this one (aiohttp, limits per address), ru
         at load 3: errors; p99; heard/fetched         0; 121 ms; 1.8/2.6 s      0; 129 ms; 2.0/3.7 s
     --memory=20000 (11-13)
         at rest / with the big file / after           48 / 409 / 223 MB         60 / 411 / 127 MB
+
+Since a change makes again only what it touches (tui/web/book.py), the news carrying its rows, the
+collector kept off the connections (gc.freeze, young generation at 50,000) and the server started
+with PYTHONMALLOC=malloc; BEFORE = main's server then, run alternately (1000 players unless said):
+
+    run                                               BEFORE                    NOW
+    --phones=3000: errors; p99                        0; 321 ms (2),            0; 6 ms (2),
+                                                         844 ms (8)                14 ms (7)
+        a result on every phone                       2.4 s (2), 7.8 s (8)      0.96 s (2), 0.87 s (7)
+        the server's CPU                              7.6-8.2 s                 5.2-7.3 s
+    a result, the pages open made again (worker)      0.5 s (every page)        0.10-0.18 s
+    300 clients x 10 requests, 300 players: p99       228 ms (6.5), 33 ms (1)   136 ms (6.5), 43-72 ms (1)
+        a result heard by every stream                0.71 s (6.5)              0.29 s (6.5)
+    one connection: the server's CPU a request (1)    163-177 us                177-207 us
+    --memory=20000 (2): rest / big / after            60 / 453 / 87 MB          62 / 425 / 65-70 MB
+    --reports=1000,60,--judge-every=1: p99; CPU       279 ms, 27.9 s (4)        193 ms, 9.0 s (4)
 """
 
 from __future__ import annotations
@@ -98,7 +118,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_store import big_event  # noqa: E402
 
 from arbiter_tournament.core.store import create, load  # noqa: E402
-from arbiter_tournament.tui.web import pages  # noqa: E402
 from arbiter_tournament.tui.web.server import Web  # noqa: E402
 
 PATHS = ["/", "/names", "/static/app.css", "/static/app.js", "/standings", "/?part=live", "/version", "/hall",
@@ -195,7 +214,8 @@ async def stream(k: int, port: int, opened: list, heard: list[float], version: l
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)),
                                                 TIMEOUT)
-        writer.write(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        writer.write(f"GET /events?p=/&lang={'ru' if k % 3 == 0 else 'en'} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+                     .encode())  # the stream of the page "/", as static/app.js opens it
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
         if not head.startswith(b"HTTP/1.1 200"):
             errors.append(f"/events: {head[:12]!r}")
@@ -432,7 +452,7 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
     """`n` phones, each from its own address: its page's live stream and one keep-alive connection.
     Each asks for three pages at random moments of SPREAD seconds (3,000 phones: 300 pages a
     second, the hall's players all looking within half a minute); then a result is entered (`arbiter result`) and each phone, on
-    hearing it, fetches its page's live part, as the page's script does."""
+    hearing it, swaps in the rows the news carries, or fetches its page's live part, as the page's script does."""
     errors: list[str] = []
     opened: list = []
     heard: list[float] = []
@@ -440,6 +460,7 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
     changed: list[float] = []
     lat: list[float] = []
     first_v: list[int] = []
+    swapped: list[int] = []
     conns: list = [None] * n
 
     async def fetch(k: int, path: str) -> int:
@@ -466,7 +487,7 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
             r, w = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)), TIMEOUT)
             conns[k] = (r, w)
             sr, sw = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address(k), 0)), TIMEOUT)
-            sw.write(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            sw.write(f"GET /events?p=/&lang=en HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())  # its page's
             head = await asyncio.wait_for(sr.readuntil(b"\r\n\r\n"), TIMEOUT)
             if not head.startswith(b"HTTP/1.1 200"):
                 errors.append(f"/events: {head[:12]!r}")
@@ -490,15 +511,19 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
                     errors.append("/events: closed")
                     return
                 if line.startswith(b"data: "):
-                    v = json.loads(line[6:])["v"]
+                    msg = json.loads(line[6:])
+                    v = msg["v"]
                     if not first_v:
                         first_v.append(v)
                     elif v > first_v[0] and changed:
                         heard.append(time.perf_counter() - changed[0])
-                        status = await fetch(k, "/?part=live")
+                        if msg.get("rows") and msg.get("from") == first_v[0]:  # the rows swapped in (static/app.js)
+                            swapped.append(k)
+                        else:
+                            status = await fetch(k, "/?part=live")
+                            if status != 200:
+                                errors.append(f"/?part=live: status {status}")
                         fetched.append(time.perf_counter() - changed[0])
-                        if status != 200:
-                            errors.append(f"/?part=live: status {status}")
                         return
         except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError) as exc:
             errors.append(repr(exc))
@@ -547,7 +572,7 @@ async def phones(port: int, path: Path, n: int, server_path: str) -> dict:
     for w in opened:
         w.close()
     return {"lat": lat, "errors": errors, "streams": len(opened), "heard": heard, "fetched": fetched,
-            "opening": opening, "took": took, "client_cpu": client_cpu}
+            "opening": opening, "took": took, "client_cpu": client_cpu, "swapped": len(swapped)}
 
 
 def memory(server_path: str, players: int) -> None:
@@ -588,7 +613,7 @@ def memory(server_path: str, players: int) -> None:
                 for page in ("/", "/names", "/standings", "/hall", "/players"):
                     with urllib.request.urlopen(f"http://127.0.0.1:{port}{page}?lang={lang}", timeout=120) as r:
                         r.read()
-            time.sleep(2)
+            time.sleep(5)  # the memory let go (in the worker thread) before it is read
 
         try:
             rest = status_of(server.pid)["VmRSS"]
@@ -605,12 +630,31 @@ def memory(server_path: str, players: int) -> None:
           f"load average {os.getloadavg()[0]:.1f} (2 cores)")
 
 
+def reports(server_path: str, args: str) -> None:
+    """`--reports[=ARGS]`: bench/bench_reports.py (1,000 phones reporting 500 boards within a minute, the
+    judge changing the file every second; ARGS its own, comma-separated: `--reports=1000,60,--judge-every=1`),
+    its server (and its judge) from `--server-path` when given."""
+    import bench_reports
+
+    if server_path:  # its processes run with PYTHONPATH=ROOT: the server's package from there
+        bench_reports.ROOT = Path(server_path)
+    sys.argv = [sys.argv[0], *[a for a in (args or "1000,60").split(",") if a]]
+    cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+    bench_reports.main()
+    cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"  the phones' CPU (this process) {cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime:.1f} s; "
+          f"the server from {server_path or ROOT}")
+
+
 def special(server_path: str) -> bool:
     """`--hostile[=SECONDS]`, `--phones=N [--players=P]` or `--memory[=PLAYERS]`: those runs instead of
     the load above."""
     flags = dict(a[2:].partition("=")[::2] for a in sys.argv[1:] if a.startswith("--"))
     if "memory" in flags:
         memory(server_path, int(flags["memory"] or 20000))
+        return True
+    if "reports" in flags:
+        reports(server_path, flags["reports"])
         return True
     if "hostile" not in flags and "phones" not in flags:
         return False
@@ -657,7 +701,8 @@ def special(server_path: str) -> bool:
         heard, fetched = sorted(r["heard"]), sorted(r["fetched"])
         if heard:
             print(f"  a result: heard by {len(heard)}/{r['streams']} (the last {heard[-1]:.2f} s after the command "
-                  f"ended), the new part fetched by {len(fetched)} (the last {fetched[-1]:.2f} s)")
+                  f"ended), on every phone (its row swapped in: {r['swapped']}, the new part fetched: "
+                  f"{len(fetched) - r['swapped']}) by {len(fetched)} (the last {fetched[-1]:.2f} s)")
         print(f"  CPU: the phones {r['client_cpu']:.1f} s (on the same machine)")
     print(f"  server: CPU {cpu:.1f} s; memory {rss0} at rest, {st['VmRSS']} after, peak {st['VmHWM']}; "
           f"load average {load:.1f} (2 cores)")
@@ -683,19 +728,37 @@ def main() -> None:
         t = time.perf_counter()
         e = load(path)
         t_load = time.perf_counter() - t
-        t = time.perf_counter()
-        shared = pages.Shared(e)
-        web.sites = {lang: pages.build(e, lang, shared) for lang in ("en", "ru")}
-        t_pages = time.perf_counter() - t
-        t = time.perf_counter()
-        snap = web._assemble("en")
-        t_gzip = time.perf_counter() - t
+        c = time.process_time()
+        snap = web.build()
+        for key in list(snap.entries):  # every page of both languages, made and framed
+            web._make(snap, *key)
+        t_all = time.process_time() - c
         size = sum(len(b.data) for b in snap.bodies.values())
         print(f"event: {players} players, {rounds} rounds (the last one being played), tie-breaks "
-              f"{', '.join(e.tiebreaks)}; {len(snap.bodies) // 4} pages a language made at once "
-              f"({size / 1e6:.1f} MB in both languages), {len(web.sites['en'].later)} rounds' pages when asked for")
-        print(f"a change, in the server's worker thread: the file read {t_load * 1000:.0f} ms, every page in both "
-              f"languages {t_pages * 1000:.0f} ms, framed and gzipped {t_gzip * 1000:.0f} ms")
+              f"{', '.join(e.tiebreaks)}; {len(snap.entries) // 2} pages a language ({size / 1e6:.1f} MB in both "
+              f"languages)")
+        print(f"in the server's worker thread: the file read {t_load * 1000:.0f} ms; every page of both languages made, "
+              f"framed and gzipped {t_all * 1000:.0f} ms CPU (the server before made them all on every change)")
+        hot = frozenset((lang, p) for lang in ("en", "ru") for p in PATHS if not p.startswith(("/static", "/version", "/?")))
+        web.snap = web.build(hot)
+        web.snap = web.build(hot)  # the file unchanged: nothing made
+        from arbiter_tournament.core import commands as cmds
+        from arbiter_tournament.core.event.results import Result
+        from arbiter_tournament.core.store import EventFile
+
+        ef, times = EventFile(path), []
+        for k, board in enumerate((2, 3, 4)):
+            cmds.run(ef, cmds.RecordResult("swiss", None, rounds, board, (Result.DRAW, Result.FIRST_WINS)[k % 2],
+                                           force=True))
+            c = time.process_time()
+            web.snap = web.build(hot)
+            times.append(time.process_time() - c)
+        cmds.run(ef, cmds.RecordResult("swiss", None, rounds, 2, None, force=True))
+        cmds.run(ef, cmds.RecordResult("swiss", None, rounds, 3, None, force=True))
+        cmds.run(ef, cmds.RecordResult("swiss", None, rounds, 4, None, force=True))
+        print(f"a result entered, the pages open in the hall ({len(hot) // 2} a language) made again: "
+              f"{', '.join(f'{x * 1000:.0f}' for x in times)} ms CPU; the pages it changed: "
+              f"{', '.join(sorted(p for lang, p in web.snap.changed if lang == 'en'))}")
         port = free_port()
         server = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "display", str(path), "--serve", "--port",
                                    str(port), "--max-clients", str(max(1000, 2 * clients + 10))],

@@ -329,7 +329,9 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
     if not interval > 0:
         raise ArbiterError("--interval {interval}: must be more than 0 seconds", interval=interval)
     if serve_web:
-        from arbiter_tournament.tui.web.server import venue_name
+        from arbiter_tournament.tui.web.server import small_objects_from_malloc, venue_name
+
+        small_objects_from_malloc()  # this process started again, once, for the server's memory (tui/web/server.py)
 
         names = tuple(venue_name(n) for n in names)  # a bad name is one line, before anything is served
         if not is_loopback(host):

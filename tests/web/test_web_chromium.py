@@ -361,3 +361,37 @@ def test_the_halls_round_clock_counts_down_and_pauses(browser, demo):
         ef.change(lambda e: commands.set_clock(e, "swiss", 1, 4, paused=300), "pause clock")
         tab.wait(f"document.body.dataset.version === '{v + 1}'", seconds=10)
         assert tab.js("document.querySelector('.clock').innerText") == "Round time 05:00 (paused)"
+
+
+def test_a_result_swaps_its_row_in_place_and_a_new_player_brings_the_whole_part(browser, tmp_path):
+    """The news of a result carries the row that changed (tui/web/book.py `patch`): the phone swaps it in, the
+    rest of the page the very same elements; a change of more than rows (a player added: one more resting)
+    brings the page's whole live part (a fetch)."""
+    path = tmp_path / "rows.toml"
+    ok("new", path, "--name", "Rows Cup", "--rounds", 3)
+    for i in range(1, 7):
+        ok("players", "add", path, f"Player{i}", "--rating", 2000 - i)
+    ok("pair", path)
+    port = free_port()
+    server = start_server(path, port)
+    try:
+        phone = browser.tab(width=390, height=844, mobile=True)
+        phone.go(f"http://127.0.0.1:{port}/")
+        phone.wait("document.body.dataset.version === '1'")
+        phone.js("window.__table = document.querySelector('#live table');"
+                 "window.__row2 = document.querySelectorAll('#live tbody tr')[1]")
+        board = ("[...document.querySelectorAll('#live tbody tr')].find(r => r.cells[0].innerText.trim() === '{n}')"
+                 ".querySelector('.res').innerText.trim()")
+        ok("result", path, 1, "1-0")
+        phone.wait(f"{board.format(n=1)} === '1-0'", seconds=10)
+        # swapped in place: the table and the other rows are the elements the page had
+        assert phone.js("document.querySelector('#live table') === window.__table && "
+                        "document.querySelectorAll('#live tbody tr')[1] === window.__row2")
+        assert phone.js("document.body.dataset.version") == "2"
+        assert phone.js(board.format(n=2)) == "–"
+        ok("players", "add", path, "Latecomer, Lena", "--rating", 1500)
+        phone.wait("document.body.innerText.includes('Latecomer, Lena')", seconds=10)
+        assert phone.js("document.querySelector('#live table') !== window.__table")  # the whole part, fetched
+        assert phone.js(board.format(n=1)) == "1-0"
+    finally:
+        stop_server(server)

@@ -522,3 +522,45 @@ def test_a_route_added_by_another_module_gets_the_guard_and_the_headers(small):
         assert got.status == 404 and "content-security-policy" in got.headers
         for path in ("/nope", "/"):
             assert "content-security-policy" in s.get(path, method="DELETE").headers
+
+
+def _head(answer: bytes) -> dict[str, str]:
+    lines = answer.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")[1:]
+    return {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GARBAGE\r\n\r\n",  # no method, no target, no version
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + b"a" * 9000 + b"\r\n\r\n",  # a header over 8190 bytes
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n",  # a space in a header's name
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(150)) + b"\r\n",  # 150 headers
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\n\r\n",
+], ids=["garbage", "long-header", "bad-name", "150-headers", "negative-length"])
+def test_aiohttps_own_answers_to_a_malformed_request_carry_the_security_headers(small, request_bytes):
+    """aiohttp answers these itself, before any route or middleware of ours (tui/web/server.py `Answering`)."""
+    from arbiter_tournament.tui.web.http import SECURITY_HEADERS
+
+    with Running(small) as s:
+        answer = raw(s.port, request_bytes)
+    assert re.match(rb"HTTP/1\.[01] 400 ", answer), answer[:200]
+    head = _head(answer)
+    for name, value in SECURITY_HEADERS.items():
+        assert head.get(name.lower()) == value, (name, answer[:400])
+    assert "default-src 'none'" in head["content-security-policy"] and head["x-content-type-options"] == "nosniff"
+
+
+def test_the_answer_of_one_connection_too_many_carries_the_security_headers(small):
+    from arbiter_tournament.tui.web.http import SECURITY_HEADERS
+
+    with Running(small, per_address=1) as s:
+        held = socket.create_connection(("127.0.0.1", s.port), timeout=10)
+        try:
+            deadline = time.monotonic() + 10
+            while s.web.gate.held < 1 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            busy = raw(s.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        finally:
+            held.close()
+    assert busy.startswith(b"HTTP/1.1 503 ")
+    head = _head(busy)
+    assert all(head.get(k.lower()) == v for k, v in SECURITY_HEADERS.items()), busy

@@ -25,7 +25,7 @@ from arbiter_tournament.core.formats import exports as ex
 from arbiter_tournament.core.formats.html import Markup, join, tag
 from arbiter_tournament.core.tiebreaks.standings import main_stage
 from arbiter_tournament.tui.web import final_pages
-from arbiter_tournament.tui.web.pages_base import Page, html_row, points_text
+from arbiter_tournament.tui.web.pages_base import Page, html_row, points_text, round_path
 from arbiter_tournament.core.event.systems import Stage
 
 __all__ = ["hall_page", "LEVELS", "PAGES", "HALL_TIEBREAKS"]
@@ -103,39 +103,29 @@ class Slides:
         self._section("other", key, title, 1, 1, tag("div", table, class_="cols"), 1, 18)
 
 
+def _kept(b, s: Slides, key, deps, fill) -> None:
+    """The slides `fill(b, slides)` makes, kept from the version before while `deps` are equal (the memo of
+    tui/web/book.py: a result entered makes again that round's pairings, not the list by name)."""
+    def make() -> list[Markup]:
+        mine = Slides(b)
+        fill(b, mine)
+        return mine.pages
+
+    s.pages.extend(b.s.memo.get(("hall", b.lang, key), deps, make))
+
+
 def hall_page(b) -> tuple[Page, list[Markup]]:
     t = b.t
     s = Slides(b)
+    deps = b.deps or {}
     for rnd in b.current:
-        pts = b.s.scores_before(rnd)
-        rows = []
-        classes = ["num", "", "num pts", "res", "", "num pts"]
-        for g in rnd.games:
-            pa = points_text(pts[g.first]) if g.first in pts else ""
-            if g.second is None:
-                rows.append(html_row([g.board, b.who(g.first), pa, t("bye"), "", ""], classes))
-                continue
-            pb = points_text(pts[g.second]) if g.second in pts else ""
-            rows.append(html_row([g.board, b.who(g.first), pa, str(g.result) if g.result else "", b.who(g.second), pb],
-                            classes))
-        s.listing("pairings", f"pairings-{rnd.stage}-{rnd.table or 0}", f"{t('pairings')}: {b.title(rnd)}",
-                  [t("bd"), t("first"), t("pts"), t("result"), t("second"), t("pts")],
-                  ["num", "", "num", "res", "", "num"], rows)
+        _kept(b, s, ("pairings", rnd.key), (deps.get(round_path(rnd)) or ("event", b.e), b.title(rnd)),
+              lambda b, s, rnd=rnd: pairings(b, s, rnd))
     if b.current:
-        by_name(b, s)
+        _kept(b, s, "names", deps.get("/names") or ("event", b.e), by_name)
     stage = main_stage(b.e)
-    if b.e.rounds_of(stage, b.e.stage_tables(stage)[0]):
-        codes = tuple(b.e.tiebreaks)[:HALL_TIEBREAKS]
-        for tb in b.e.stage_tables(stage):
-            after, rows = b.s.standings(tb)
-            title = t("standings_after", n=after) if after else t("standings")
-            if tb is not None:
-                title += ", " + t("table_n", n=tb).lower()
-            body = [html_row([r.rank, b.who(r.id), points_text(r.points),
-                         *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)],
-                        ["num", "", "num pts", *("num" for _ in codes)]) for r in rows]
-            s.listing("standings", f"standings-{tb or 0}", title, [t("rank"), t("name"), t("pts"), *codes],
-                      ["num", "", "num", *("num" for _ in codes)], body, top_of=len(body))
+    has = bool(b.e.rounds_of(stage, b.e.stage_tables(stage)[0]))
+    _kept(b, s, "standings", (deps.get("/standings") or ("event", b.e), has), standings_slides)
     if b.bracket is not None:
         for k, (name, table) in enumerate(b.bracket_tables(), start=1):
             s.table(f"bracket-{k}", f"{t('bracket')}: {name}", table)
@@ -149,6 +139,47 @@ def hall_page(b) -> tuple[Page, list[Markup]]:
         s.pages.append(tag("section", tag("h2", b.e.name), tag("p", t("no_round")), class_="slide kind-other cols-1 "
                            "rows-14", data_slide="none", data_page="1"))
     return Page("/hall", b.w("web_hall"), join(s.pages), nav="/hall"), s.pages
+
+
+def pairings(b, s: Slides, rnd) -> None:
+    """A current round's pairings: board, both players with their points before it, the result."""
+    t = b.t
+    pts = b.s.scores_before(rnd)
+    rows = []
+    classes = ["num", "", "num pts", "res", "", "num pts"]
+
+    def row(g, pa: str, pb: str) -> Markup:
+        if g.second is None:
+            return html_row([g.board, b.who(g.first), pa, t("bye"), "", ""], classes)
+        return html_row([g.board, b.who(g.first), pa, str(g.result) if g.result else "", b.who(g.second), pb], classes)
+
+    memo, player = b.s.memo, b.e.player
+    for g in rnd.games:  # a row kept from the version before if its game, players and points are the same
+        pa = points_text(pts[g.first]) if g.first in pts else ""
+        pb = points_text(pts[g.second]) if g.second is not None and g.second in pts else ""
+        deps = (player(g.first), pa, None if g.second is None else player(g.second), pb)
+        rows.append(memo.get(("hall-board", b.lang, g), deps, lambda g=g, pa=pa, pb=pb: row(g, pa, pb)))
+    s.listing("pairings", f"pairings-{rnd.stage}-{rnd.table or 0}", f"{t('pairings')}: {b.title(rnd)}",
+              [t("bd"), t("first"), t("pts"), t("result"), t("second"), t("pts")],
+              ["num", "", "num", "res", "", "num"], rows)
+
+
+def standings_slides(b, s: Slides) -> None:
+    """The standings of each table of the main stage (their top), once it has a round."""
+    t = b.t
+    stage = main_stage(b.e)
+    if b.e.rounds_of(stage, b.e.stage_tables(stage)[0]):
+        codes = tuple(b.e.tiebreaks)[:HALL_TIEBREAKS]
+        for tb in b.e.stage_tables(stage):
+            after, rows = b.s.standings(tb)
+            title = t("standings_after", n=after) if after else t("standings")
+            if tb is not None:
+                title += ", " + t("table_n", n=tb).lower()
+            body = [html_row([r.rank, b.who(r.id), points_text(r.points),
+                         *(points_text(r.tiebreaks[c]) if c in r.tiebreaks else "" for c in codes)],
+                        ["num", "", "num pts", *("num" for _ in codes)]) for r in rows]
+            s.listing("standings", f"standings-{tb or 0}", title, [t("rank"), t("name"), t("pts"), *codes],
+                      ["num", "", "num", *("num" for _ in codes)], body, top_of=len(body))
 
 
 def by_name(b, s: Slides) -> None:

@@ -38,7 +38,7 @@ REASONS = {200: "OK", 204: "No Content", 304: "Not Modified", 400: "Bad Request"
 SECURITY_HEADERS = {k.decode("ascii"): v.decode("ascii") for k, _, v in
                     (line.partition(b": ") for line in SECURITY.split(b"\r\n") if line)}
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 5\r\n"
-        b"Content-Length: 31\r\nConnection: close\r\n\r\ntoo many connections; try again\n")
+        + SECURITY + b"Content-Length: 31\r\nConnection: close\r\n\r\ntoo many connections; try again\n")
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,9 @@ class Body:
 
     @classmethod
     def of(cls, text: str | bytes, etag: str, ctype: str, level: int = 1) -> "Body":
-        """Level 1: a page is made again on every change, and level 6 takes three times as long for
-        a tenth less (the 5 MB of a 1000-player event: 0.06 s against 0.2 s)."""
+        """Level 1 by default (the 404 page, made on every change); the pages, made again only when their
+        own content changed (tui/web/book.py), at level 6 (tui/web/server.py: a sixth fewer bytes, 2-3 ms a
+        page of a 1000-player event)."""
         data = text.encode("utf-8") if isinstance(text, str) else text
         return cls(data, gzip.compress(data, compresslevel=level, mtime=0), f'"{etag}"'.encode("ascii"),
                    ctype.encode("ascii"))
@@ -200,8 +201,9 @@ def same_origin(origin: str, host: str) -> bool:
 
 @dataclass
 class Snapshot:
-    """Every page of one version of the event, both languages, ready to send (a round's own page
-    is made the first time it is asked for, then kept with the others)."""
+    """Every page of one version of the event, both languages: each made and framed the first time it is
+    asked for in this version (or at once, for the pages open or asked for lately: tui/web/server.py), then
+    kept; a page whose content did not change is the version before's (tui/web/book.py)."""
 
     version: int
     bodies: dict[tuple[str, str, str], Body]  # (lang, path, "full" | "live") -> body
@@ -212,6 +214,14 @@ class Snapshot:
     problem: dict = field(default_factory=dict)
     making: dict = field(default_factory=dict)  # (lang, path) -> the future making that page
     found: dict = field(default_factory=dict)  # (lang, words, typed) -> the /find page answering them
+    entries: dict = field(default_factory=dict)  # (lang, path) -> tui/web/book.Entry: the page, its version
+    changed: frozenset = frozenset()  # the (lang, path) whose content changed at this version
+    players: int = 0  # the event's players (a big event replaced: its memory given back)
+
+    def version_of(self, key) -> int:
+        """The version the page's content last changed at (this version for anything else)."""
+        entry = self.entries.get(key)
+        return entry.version if entry is not None else self.version
 
     @property
     def size(self) -> int:

@@ -18,7 +18,7 @@ load nothing but /static/app.css and /static/app.js from the same server.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import fields, replace
 from datetime import datetime, timezone
 
 from arbiter_tournament.core.event.history import histories
@@ -28,9 +28,10 @@ from arbiter_tournament.core.formats.html import Markup, esc, join, tag
 from arbiter_tournament.core.formats.public import public
 from arbiter_tournament.core.msg.i18n import render, words
 from arbiter_tournament.core.tiebreaks.names import tiebreak_name
-from arbiter_tournament.core.tiebreaks.standings import main_stage
+from arbiter_tournament.core.tiebreaks.standings import completed_rounds, main_stage
 from arbiter_tournament.tui.i18n import tr
 from arbiter_tournament.tui.web import final_pages, find
+from arbiter_tournament.tui.web.book import Memo
 from arbiter_tournament.tui.web.hall import HALL_TIEBREAKS, hall_page
 from arbiter_tournament.tui.web.frame import LANG_NAMES, document, live_part, not_found  # noqa: F401 (the frame: pages.document ...)
 from arbiter_tournament.tui.web.pages_base import Page, Site, scroll_box, html_table, html_row, points_text, round_path
@@ -44,8 +45,9 @@ _CELL = re.compile(r"([0-9]+|\?)([fs])(.)")  # a crosstable cell in English: opp
 class Shared:
     """What every language's pages take from the event, computed once per change of the file."""
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: Event, memo: Memo | None = None) -> None:
         self.e = event
+        self.memo = memo if memo is not None else Memo()  # pieces of pages kept from the version before
         self._who: dict[int, Markup] = {}
         self._keys: dict[int, str] = {}
         self._scores: dict[tuple, dict] = {}
@@ -54,6 +56,14 @@ class Shared:
         self._resting: dict[tuple, list] = {}
         self._cross: dict[int | None, tuple] = {}
         self._final = None
+        self._settings: tuple | None = None
+
+    def settings(self) -> tuple:
+        """Every field of the event but its players and rounds (its name, scoring, tie-breaks, stages ...)."""
+        if self._settings is None:
+            self._settings = self.memo.same("settings", tuple(getattr(self.e, f.name) for f in fields(self.e)
+                                                              if f.name not in ("players", "rounds")))
+        return self._settings
 
     def final(self):
         """The final ranking of the whole event (`core.final.ranking.final_ranking`), once per change."""
@@ -86,13 +96,30 @@ class Shared:
                 self._scores[rnd.key] = top_points(self.e)
             elif rnd.stage not in (Stage.SWISS, Stage.ROUNDROBIN):
                 self._scores[rnd.key] = {}
-            else:
-                key = (rnd.stage, rnd.table)
-                if key not in self._histories:
-                    self._histories[key] = histories(self.e, rnd.stage, rnd.table)
-                before = sum(1 for r in self.e.rounds_of(rnd.stage, rnd.table) if r.number < rnd.number)
-                self._scores[rnd.key] = {h.id: h.score(self.e.scoring, before) for h in self._histories[key]}
+            else:  # kept from the version before while the rounds before it are the same
+                self._scores[rnd.key] = self.memo.get(("scores", rnd.key), (self.settings(), self.players(),
+                                                                           self.before(rnd)),
+                                                      lambda: self._scores_now(rnd))
         return self._scores[rnd.key]
+
+    def _scores_now(self, rnd: Round) -> dict:
+        key = (rnd.stage, rnd.table)
+        if key not in self._histories:
+            self._histories[key] = histories(self.e, rnd.stage, rnd.table)
+        before = sum(1 for r in self.e.rounds_of(rnd.stage, rnd.table) if r.number < rnd.number)
+        return {h.id: h.score(self.e.scoring, before) for h in self._histories[key]}
+
+    def players(self) -> tuple:
+        """The event's players: the very tuple of the version before if they are equal (`Memo.same`)."""
+        return self.memo.same("players", self.e.players)
+
+    def round(self, rnd: Round) -> Round:
+        return self.memo.same(("round", rnd.key), rnd)
+
+    def before(self, rnd: Round) -> tuple:
+        """The rounds before `rnd` on its stage's table (`Memo.same` each)."""
+        return tuple(self.round(x) for x in self.e.rounds if x.stage == rnd.stage and x.table == rnd.table
+                     and x.number < rnd.number)
 
     def crosstable(self, table: int | None, lang: str) -> tuple:
         """`exports.crosstable_rows` computed once; the other language's cells differ only in the
@@ -136,6 +163,8 @@ class _Build:
         self.finder: list[tuple[str, Markup]] = []  # (key, row) of the current round by name: /find
         self.find_head: list[str] = []
         self.hall_slides: list[Markup] = []
+        self.deps: dict[str, tuple] = {}  # what each page is made of (`deps`: the hall's slides are kept by them)
+        self.extras: dict[str, dict] = {}  # path -> what making it left besides the page (`Site.made`)
 
     # -- pieces -----------------------------------------------------------------------------
     def who(self, pid: int | None) -> Markup:
@@ -172,14 +201,18 @@ class _Build:
             score = points_text(pts[pid]) if pid in pts else ""
             return Markup(f'<div class="p">{self.s.who(pid)} <span class="pts">{score}</span></div>')
 
-        for g in rnd.games:
+        def row(g) -> Markup:
             if g.second is None:
-                rows.append(html_row([g.board, join([line(g.first), tag("div", t("bye"), class_="p muted")]), ""],
-                                ["bd", "pair", "res"], key=self.s.key(g.first)))
-                continue
+                return html_row([g.board, join([line(g.first), tag("div", t("bye"), class_="p muted")]), ""],
+                           ["bd", "pair", "res"], key=self.s.key(g.first))
             res = str(g.result) if g.result else "–"
-            rows.append(html_row([g.board, join([line(g.first), line(g.second)]), res], ["bd", "pair", "res"],
-                            key=f"{self.s.key(g.first)} {self.s.key(g.second)}"))
+            return html_row([g.board, join([line(g.first), line(g.second)]), res], ["bd", "pair", "res"],
+                       key=f"{self.s.key(g.first)} {self.s.key(g.second)}")
+
+        memo, player = self.s.memo, self.e.player
+        for g in rnd.games:  # a row kept from the version before if its game, players and points are the same
+            deps = (player(g.first), pts.get(g.first), None if g.second is None else player(g.second), pts.get(g.second))
+            rows.append(memo.get(("board", self.lang, g), deps, lambda g=g: row(g)))
         return rows
 
     def round_block(self, rnd: Round, *, find: bool) -> Markup:
@@ -384,6 +417,13 @@ class _Build:
     def hall(self) -> Page:
         """The hall's projector: tui/web/hall.py (its slides also kept one by one, for /hall?s=K)."""
         page, self.hall_slides = hall_page(self)
+        self.extras["/hall"] = {"hall_slides": self.hall_slides}
+        return page
+
+    def names_page(self) -> Page:
+        """`names`, its rows kept for /find (`Site.finder`)."""
+        page = self.names()
+        self.extras["/names"] = {"finder": self.finder, "find_head": self.find_head}
         return page
 
     def clock(self) -> tuple[str, int | None]:
@@ -403,18 +443,47 @@ class _Build:
 
 
 def build(event: Event, lang: str, shared: Shared | None = None) -> Site:
-    """Every page of the event in `lang` (titles and bodies; the frame is added by `document`).
-    `shared`: what the other language's pages already took from the same event."""
+    """Every page of the event in `lang`, each made when it is first asked for (`Site.page`; the frame is
+    added by `document`), with what each is made of (`Site.deps`: tui/web/book.py keeps a page whose deps
+    are equal to the version before's). `shared`: what the other language's pages already took from the
+    same event."""
     b = _Build(event, lang, shared)
-    site = Site(lang=lang, event_name=event.name, nav=b.nav(), clock=b.clock())
-    pages = [b.pairings(), b.names(), b.standings(), *([b.crosstable()] if public(event).crosstable else []),
-             b.bracket_page(), b.rounds_index(), b.players(), b.hall()]
+    # nothing here refers back to the site (its makers are the builder's): a version let go is freed at once
+    site = Site(lang=lang, event_name=event.name, nav=b.nav(), clock=b.clock(), made=b.extras)
+    site.later = {"/": b.pairings, "/names": b.names_page, "/standings": b.standings,
+                  "/bracket": b.bracket_page, "/rounds": b.rounds_index, "/players": b.players, "/hall": b.hall}
+    if public(event).crosstable:  # the event's setting, as for the published site (core/formats/public.py)
+        site.later["/crosstable"] = b.crosstable
     if b.playoff:
-        pages.append(b.playoff_page())
-    for p in pages:
-        site.pages[p.path] = p
-    site.finder, site.find_head, site.hall_slides = b.finder, b.find_head, b.hall_slides
-    # a round's own page is made when it is first asked for (`Site.page`): most are never opened
-    site.later = {round_path(r): (lambda r=r: b.round_page(r)) for r in event.rounds}
+        site.later["/playoff"] = b.playoff_page
+    site.later.update({round_path(r): (lambda r=r: b.round_page(r)) for r in event.rounds})
     site.later.update(final_pages.later(b))  # the end of the event's pages likewise
+    site.deps = b.deps = deps(b, site.later)
     return site
+
+
+def deps(b: _Build, paths) -> dict[str, tuple]:
+    """What each page is made of, as values compared with the version before's (tui/web/book.py): equal, the
+    page is the same and is not made again. A page not named here is made of the whole event (any change
+    makes it again); the others of the parts they read: the players' list of the players and the tables,
+    the rounds' list of the rounds' keys, the pairings by name of the current rounds' boards and players
+    (not their results), a round's own page (Swiss, round robin) of that round and the rounds before it
+    on its table (the scores before it), the standings and the crosstable of the rounds complete."""
+    e, s = b.e, b.s
+    whole = ("event", e)
+    out = dict.fromkeys(paths, whole)
+    settings, players = s.settings(), s.players()
+    out["/players"] = ("players", players, e.tables)
+    out["/rounds"] = ("rounds", tuple(r.key for r in e.rounds))
+    out["/names"] = ("names", settings, players,
+                     tuple((r.key, tuple((g.board, g.first, g.second) for g in r.games)) for r in b.current))
+    if not b.teams:  # the standings and the crosstable: after the rounds complete (their every result in)
+        stage, done = main_stage(e), []
+        for tb in e.stage_tables(stage):
+            after = completed_rounds(e, stage, tb)
+            done.append((tb, after, tuple(s.round(r) for r in e.rounds_of(stage, tb) if r.number <= after)))
+        out["/standings"] = out["/crosstable"] = ("done", settings, players, stage, tuple(done))
+    for r in e.rounds:
+        if r.stage in (Stage.SWISS, Stage.ROUNDROBIN):
+            out[round_path(r)] = ("round", settings, players, s.round(r), s.before(r))
+    return {p: out[p] for p in paths}  # (the crosstable only when the event shows it)

@@ -30,15 +30,35 @@ class Site:
     pages: dict[str, Page] = field(default_factory=dict)
     clock: tuple[str, int | None] = ("", None)  # the current round's clock: (deadline ISO, seconds left if paused)
     later: dict = field(default_factory=dict)  # path -> what makes that page, once, when it is asked for
-    finder: list = field(default_factory=list)  # (key, row) of every player of the current round: /find
-    find_head: list = field(default_factory=list)  # the head of the rows of `finder`
-    hall_slides: list = field(default_factory=list)  # the hall's pages one by one (/hall?s=K)
+    deps: dict = field(default_factory=dict)  # path -> what the page is made of (equal: the page is the same)
+    extras: dict = field(default_factory=dict)  # path -> what making it left besides (/names: the finder)
+    made: dict = field(default_factory=dict)  # path -> what the makers leave besides a page (the builder's)
 
     def page(self, path: str) -> Page | None:
-        """The page at `path` (a round's page is made now if it was not yet), or None."""
+        """The page at `path` (made now if it was not yet: every page is made when first asked for), or None."""
         if path not in self.pages and path in self.later:
             self.pages[path] = self.later[path]()
+            if path in self.made:
+                self.extras[path] = self.made[path]
         return self.pages.get(path)
+
+    @property
+    def finder(self) -> list:
+        """(key, row) of every player of the current round (/find): from the page by name, made if it was not."""
+        self.page("/names")
+        return self.extras.get("/names", {}).get("finder", [])
+
+    @property
+    def find_head(self) -> list:
+        """The head of the rows of `finder`."""
+        self.page("/names")
+        return self.extras.get("/names", {}).get("find_head", [])
+
+    @property
+    def hall_slides(self) -> list:
+        """The hall's pages one by one (/hall?s=K)."""
+        self.page("/hall")
+        return self.extras.get("/hall", {}).get("hall_slides", [])
 
 
 def round_path(rnd: Round) -> str:

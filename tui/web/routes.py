@@ -13,7 +13,8 @@ handler that prepares a stream itself puts `HEADERS` in its head).
 
 The read-only routes: every page of the snapshot (`/`, `/names`, ... `/hall`, a round's page
 made when first asked for), `?part=live` (the part a page swaps in), `/static/...`,
-`/version`, `/events` (server-sent events: the version now and each new one) and `/find?q=`.
+`/version`, `/events` (server-sent events: the version now and each new one; `?p=PATH&lang=LANG`: of that
+page, told only when its content changes) and `/find?q=`.
 Any other method on them is 405.
 """
 
@@ -22,14 +23,16 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from typing import Any
 
 from aiohttp import web
 
+from arbiter_tournament.core.msg.i18n import LANGUAGES
 from arbiter_tournament.tui.web.http import COOKIE, SECURITY_HEADERS, choose_lang, host_allowed, same_origin
 
 __all__ = ["make_app", "WEB", "peer"]
 
-WEB = web.AppKey("web", object)
+WEB: web.AppKey[Any] = web.AppKey("web", object)  # the tui/web/server.Web (which imports this module)
 HEARTBEAT = 10.0  # a stream says the version this often (a phone whose network went is noticed)
 STREAM_LIFE = 600.0  # a stream ends after ten minutes; the page's EventSource opens a new one (2 s)
 STREAM_BACKLOG = 4096  # a stream whose client has not read this much (asleep, gone) is ended
@@ -97,23 +100,25 @@ async def page(request: web.Request) -> web.StreamResponse:
     if len(path) > 1 and path.endswith("/"):
         path = path.rstrip("/")
     snap = w.snap
+    assert snap is not None  # (published before the app serves)
     if path == "/events" and request.method == "GET":
         return await events(request)
     if path == "/version":
-        return web.Response(body=json.dumps({"v": snap.version, "now": int(time.time() * 1000)}).encode("ascii"),
+        return web.Response(body=json.dumps(_news(snap, _watched(request, snap))).encode("ascii"),
                             headers={**HEADERS, "Content-Type": "application/json", "Cache-Control": "no-store"})
     static = w.static.get(path)
     if static is not None:
         return _body(request, static)
     query = {k: request.query.getall(k) for k in list(request.query.keys())[:10]} if request.query_string else {}
     lang, asked = choose_lang(query, request.headers, snap.default_lang)
-    extra = {"Vary": "Accept-Encoding, Accept-Language, Cookie", "X-Arbiter-Version": str(snap.version)}
+    # the version of the page's content (tui/web/book.py): what its live stream says, what it is told to fetch by
+    extra = {"Vary": "Accept-Encoding, Accept-Language, Cookie", "X-Arbiter-Version": str(snap.version_of((lang, path)))}
     if asked:
         extra["Set-Cookie"] = f"{COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Strict"
     if path == "/find":
-        return _body(request, w.find_page(snap, lang, (query.get("q") or [""])[0]), extra=extra)
+        return _body(request, await w.find_page(snap, lang, (query.get("q") or [""])[0]), extra=extra)
     if path == "/hall" and "s" in query:  # one page of the hall, for a browser without JavaScript
-        body = w.hall_one(snap, lang, (query.get("s") or [""])[0])
+        body = await w.hall_one(snap, lang, (query.get("s") or [""])[0])
         return _body(request, body, extra=extra)
     part = "live" if (query.get("part") or [""])[0] == "live" else "full"
     body = snap.bodies.get((lang, path, part))
@@ -121,7 +126,29 @@ async def page(request: web.Request) -> web.StreamResponse:
         body = await w.later(snap, lang, path, part)
     if body is None:
         return _body(request, snap.missing[lang], status=404, extra=extra)
+    w.asked_for(lang, path)
     return _body(request, body, extra=extra)
+
+
+def _watched(request: web.Request, snap):
+    """The page a live stream (or /version) is about: `?p=PATH&lang=LANG`, as static/app.js asks; None (every
+    change of the event) without it or for what is not a page."""
+    p, lang = request.query.get("p", ""), request.query.get("lang", "")
+    if not p or lang not in LANGUAGES:
+        return None
+    key = (lang, p.rstrip("/") or "/")
+    return key if key in snap.entries else None
+
+
+def _news(snap, key) -> dict:
+    """A stream's message: the version of its page (of the event, for no page), the server's clock and the
+    time the event was read last (a page shows it: static/app.js puts it in, the page unchanged)."""
+    news = {"v": snap.version_of(key) if key is not None else snap.version, "now": int(time.time() * 1000),
+            "at": snap.stamp[0], "iso": snap.stamp[1]}
+    entry = snap.entries.get(key) if key is not None else None
+    if entry is not None and entry.patch is not None and entry.version == snap.version:
+        news.update(entry.patch)  # the rows that changed: a phone of the version before swaps them in, no fetch
+    return news
 
 
 async def events(request: web.Request) -> web.StreamResponse:
@@ -130,6 +157,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     live streams than the gate allows (the oldest ends)."""
     w = request.app[WEB]
     address = peer(request)
+    key = _watched(request, w.snap)
     me = w.gate.stream(address)
     resp = web.StreamResponse(headers={**HEADERS, **STREAM_HEAD})
     resp.force_close()  # the stream's end is its connection's
@@ -141,7 +169,7 @@ async def events(request: web.Request) -> web.StreamResponse:
         transport = request.transport
         while not me.ended and not w.closing:
             snap = w.snap
-            msg = json.dumps({"v": snap.version, "now": int(time.time() * 1000)})
+            msg = json.dumps(_news(snap, key))
             await resp.write(f"data: {msg}\n\n".encode("ascii"))
             if transport is None or transport.get_write_buffer_size() > STREAM_BACKLOG:
                 break
@@ -151,13 +179,17 @@ async def events(request: web.Request) -> web.StreamResponse:
             if left <= 0:
                 break
             me.wake = loop.create_future()
-            w.listeners.add(me.wake)
+            w.listeners.setdefault(key, set()).add(me.wake)
             try:
                 await asyncio.wait_for(me.wake, min(HEARTBEAT, left))
             except asyncio.TimeoutError:
                 pass
             finally:
-                w.listeners.discard(me.wake)
+                waits = w.listeners.get(key)
+                if waits is not None:
+                    waits.discard(me.wake)
+                    if not waits:
+                        del w.listeners[key]
                 me.wake = None
     except (ConnectionError, RuntimeError):  # the client went (aiohttp: cannot write to closing transport)
         pass

@@ -144,19 +144,50 @@
       if (wanted !== null && wanted !== version) { refresh(wanted); }
     });
   }
+  // the rows (and paragraphs) of this page that changed, sent with the news (the server's tui/web/book.py
+  // `patch`): swapped in place when this page is the version they change (and has as many), else the page's
+  // live part is fetched whole
+  function patch(msg) {
+    if (!msg.rows || !msg.rows.length) { return false; }
+    var nodes = live.querySelectorAll("tr, p");
+    if (nodes.length !== msg.n) { return false; }
+    var made = [];
+    for (var i = 0; i < msg.rows.length; i++) {
+      var at = msg.rows[i][0], old = nodes[at];
+      if (!old) { return false; }
+      var t = document.createElement("template");
+      t.innerHTML = msg.rows[i][1];
+      var node = t.content ? t.content.firstElementChild : null;
+      if (!node || node.tagName !== old.tagName) { return false; }
+      made.push([old, node]);
+    }
+    for (var k = 0; k < made.length; k++) { made[k][0].parentNode.replaceChild(made[k][1], made[k][0]); }
+    return true;
+  }
   function heard(data) {
     var msg;
     try { msg = JSON.parse(data); } catch (e) { return; }
     if (typeof msg.now === "number") { skew = msg.now - Date.now(); }
     if (offline) { offline.hidden = true; }
-    if (String(msg.v) !== version) { refresh(String(msg.v)); }
+    if (String(msg.v) !== version) {
+      if (fetching || String(msg.from) !== version || !patch(msg)) { refresh(String(msg.v)); return; }
+      version = String(msg.v);
+      body.setAttribute("data-version", version);
+      find();
+    }
+    // the page's content is the same: only the time the event was read last moves
+    var at = live.querySelector(".stamp time");
+    if (at && typeof msg.at === "string" && msg.at) { at.textContent = msg.at; at.setAttribute("datetime", msg.iso || ""); }
   }
+  // this page's stream: told only when this page's content changes (the server's tui/web/book.py)
+  var watched = "?p=" + encodeURIComponent(window.location.pathname) + "&lang=" +
+    encodeURIComponent(document.documentElement.getAttribute("lang") || "");
   if (window.EventSource) {
     // one stream per open page; closed when the page is left (a browser holds at most six
     // connections to a server: streams of pages kept in its back-forward cache would block the next)
     var es = null;
     var listen = function () {
-      es = new EventSource("/events");
+      es = new EventSource("/events" + watched);
       es.onmessage = function (e) { heard(e.data); };
       es.onerror = function () { if (offline) { offline.hidden = false; } };
     };
@@ -165,7 +196,7 @@
     window.addEventListener("pageshow", function (e) { if (e.persisted && !es) { listen(); } });
   } else {
     setInterval(function () {
-      fetch("/version", { cache: "no-store" }).then(function (r) { return r.text(); }).then(heard)
+      fetch("/version" + watched, { cache: "no-store" }).then(function (r) { return r.text(); }).then(heard)
         .catch(function () { if (offline) { offline.hidden = false; } });
     }, 1500);
   }
