@@ -41,12 +41,13 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from arbiter_tournament.core.errors import ArbiterError, Msg
 from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
+from .host import arbiter_app
 from .i18n import tr
 
 if TYPE_CHECKING:
@@ -245,12 +246,13 @@ def in_footer_order(scope: str) -> list[Action]:
     return sorted(of_scope(scope), key=lambda a: (0, a.footer) if a.footer else (1, 0))
 
 
-def bindings(scope: str) -> list[Binding]:
+def bindings(scope: str) -> list[BindingType]:
     """The key bindings of a scope (for a class's BINDINGS), in the footer's order: each key runs `act(id)`; a
     footer action's key also runs `why(id)`, which Textual reaches when `check_action` hides `act(id)` (it does
     not apply). A key shared by an action of team events and one of the others is bound once: `run` takes the
     one that fits the event."""
-    out, bound = [], set()
+    out: list[BindingType] = []
+    bound = set()
     for a in in_footer_order(scope):
         if not a.keys or a.keys in bound:
             continue
@@ -361,7 +363,7 @@ def scopes_of(node: "DOMNode") -> list[tuple[Any, str]]:
 def footer(screen: "Screen") -> list[tuple[str, str, str]]:
     """(key shown, label, action id) of what the footer shows now, in order: the bindings Textual has active
     (the focused widget's first, then its screen's) whose `check_action` lets them show."""
-    lang = screen.app.lang
+    lang = arbiter_app(screen).lang
     out, seen = [], set()
     for active in screen.active_bindings.values():
         b = active.binding
@@ -438,7 +440,7 @@ class ActionsProvider(Provider):
         return out
 
     def _hit_text(self, a: Action) -> tuple[Text, str]:
-        lang = self.app.lang
+        lang = arbiter_app(self).lang
         key = f" ({a.key})" if a.key else ""
         return Text(a.help(lang)), f"{a.label(lang)}{key}"
 
@@ -457,7 +459,7 @@ class ActionsProvider(Provider):
             if score > 0:
                 found = True
                 yield Hit(score, matcher.highlight(name.plain), partial(run, obj, a.id), text=name.plain, help=help_)
-        lang = self.app.lang
+        lang = arbiter_app(self).lang
         for a, obj, reason in self._refused():  # what does not apply now: dimmed, with why (choosing it says it)
             score = max(matcher.match(t) for t in (a.help.en, a.help.ru, a.label.en, a.label.ru, a.id))
             if score > 0:
@@ -467,8 +469,8 @@ class ActionsProvider(Provider):
                 yield Hit(score / 2, Text(f"{a.help(lang)} — {said}", style="dim"), partial(run, obj, a.id),
                           text=f"{a.help(lang)} — {said}", help=f"{a.label(lang)}{key}")
         if not found:  # the palette's own "No matches found" is English: say it here, in the judge's language
-            yield Hit(1.0, Text(tr(self.app.lang, "palette_none"), style="dim"), lambda: None,
-                      text=tr(self.app.lang, "palette_none"))
+            yield Hit(1.0, Text(tr(arbiter_app(self).lang, "palette_none"), style="dim"), lambda: None,
+                      text=tr(arbiter_app(self).lang, "palette_none"))
 
 
 def check_table(actions: Iterable[Action] | None = None) -> list[str]:

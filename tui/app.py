@@ -1,25 +1,21 @@
 """The judge's TUI (Textual): live round, standings and top; results at the speed of slips.
 
-The App owns the event file and nothing else: `event` (a reactive value) is
-always what the file holds, after each change and on each poll (about every
-second, so a change by another judge or by the command line shows within
-two seconds). When it changes, the App posts `EventChanged` to every open
-screen; screens show it in their panels. Every change is one command of
-`core.commands`, run in one transaction of the file by `commit` (a
-`tui.changes.Change`), which a screen asks through its own `commit`.
+The App owns the event file and nothing else: `event` (a reactive value) is always what the file holds,
+after each change and on each poll (about every second, so a change by another judge or by the command
+line shows within two seconds). When it changes, the App posts `EventChanged` to every open screen; screens
+show it in their panels. Every change is one command of `core.commands`, run in one transaction of the file
+by `commit` (a `tui.changes.Change`), which a screen asks through its own `commit`. What the screens and
+widgets may use of the App is the protocol `ArbiterHost` (tui/host.py), which the type checker holds it to.
 
-A change takes the event's lock. Held by another judge for longer than a
-moment, the change waits for it in a thread worker (`_wait_for_lock`): the
-screen keeps answering, the store's "locked by user@host ... waiting" notice
-and its repair notices come to the message line (`Told`), and the worker
-posts `Committed` once it is through. Changes keep their order: one made
-while another waits goes after it. Quitting cancels the wait (the store's
-`waiting` hook asks the worker), with nothing changed.
+A change takes the event's lock. Held by another judge for longer than a moment, the change waits for it in
+a thread worker (`_wait_for_lock`): the screen keeps answering, the store's "locked by user@host ...
+waiting" notice and its repair notices come to the message line (`Told`), and the worker posts `Committed`
+once it is through. Changes keep their order: one made while another waits goes after it. Quitting cancels
+the wait (the store's `waiting` hook asks the worker), with nothing changed.
 
-Slow work runs in thread workers too: the one `job` under way (a pairing, an
-explanation, a printout: `run_job`, stopped by `stop_job`, see
-tui/widgets/progress.py), the reload of a big file, the standings of a big
-event. Time is passed in (`clock`) so tests freeze it.
+Slow work runs in thread workers too: the one `job` under way (a pairing, an explanation, a printout:
+`run_job`, stopped by `stop_job`, see tui/jobs.py and tui/widgets/progress.py), the reload of a big file,
+the standings of a big event. Time is passed in (`clock`) so tests freeze it.
 """
 
 from __future__ import annotations
@@ -59,7 +55,8 @@ from .screens.dialogs import failed_in
 from .screens import reports
 from .screens.main import MainScreen
 from .widgets.messages import EventChanged, LangChanged, Say
-from .widgets.progress import Job, in_worker
+from .host import ArbiterHost, T
+from .jobs import Job, Words, in_worker
 
 HEARTBEAT = 5.0  # seconds between presence heartbeats
 BIG_FILE = 64 * 1024  # bytes from which a changed file is read again in a thread (about 40 ms and more)
@@ -69,15 +66,17 @@ FAST_LOCK = 0.25  # seconds a change waits for the lock on the event loop; a lon
 class Reloaded(Message):
     """A big file changed on disk was read again in a worker: `reader` (its EventFile), or the ArbiterError."""
 
-    def __init__(self, stamp: Stamp | None, ours: Stamp | None, reader: Any) -> None:
+    def __init__(self, stamp: Stamp | None, ours: Stamp | None, reader: EventFile | ArbiterError) -> None:
         super().__init__()
-        self.stamp = stamp
-        self.ours = ours  # this session's own stamp when the read started
-        self.reader = reader
+        self.stamp, self.ours, self.reader = stamp, ours, reader  # ours: this session's own stamp when the read started
 
 
 def _utcnow() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def _no_event() -> Event:  # `ArbiterApp.event` before the file is read: never (`__init__` reads it first)
+    raise RuntimeError("the App has read no event file yet")
 
 
 def _stop_if_cancelled() -> None:
@@ -98,7 +97,7 @@ class ArbiterApp(App):
     # key panel) would be English words in a Russian palette, and the theme must stay the 16-colour one
     COMMANDS = {ActionsProvider}
 
-    event: var[Event] = var(None, always_update=True, init=False)  # what the file holds
+    event: var[Event] = var(_no_event, always_update=True, init=False)  # what the file holds
     lang: var[str] = var("en", init=False)
     job: var[Job | None] = var(None, init=False)  # the slow computation under way (one at a time)
     others: var[tuple[str, ...]] = var((), init=False)  # who else has the event open (user@SSH client)
@@ -195,13 +194,11 @@ class ArbiterApp(App):
     def transact(self, what: Any, op: Callable[[EventFile], Any], *, at_once: bool = True) -> Change:
         """`op(file)` (one transaction: a command, an undo, a redo) as a `Change`.
 
-        The lock free (or freed within FAST_LOCK seconds), it is through at
-        once. Held longer by another judge, it waits in a worker with the
-        file's whole patience: the screen answers meanwhile, the store's notice
-        of who holds the lock comes to the message line after two seconds, and
-        the change is through once the worker posts `Committed`. A change made
-        while another waits goes after it, in order. Either way the App holds
-        what the file holds before the change says it is through.
+        The lock free (or freed within FAST_LOCK seconds), it is through at once. Held longer by another
+        judge, it waits in a worker with the file's whole patience: the screen answers meanwhile, the store's
+        notice of who holds the lock comes to the message line after two seconds, and the change is through
+        once the worker posts `Committed`. A change made while another waits goes after it, in order. Either
+        way the App holds what the file holds before the change says it is through.
         """
         change = Change(what, op, self.file, self.event)
         if self._waiting or not at_once:
@@ -371,7 +368,7 @@ class ArbiterApp(App):
         if isinstance(m.reader, ArbiterError):
             self.say(message(m.reader, self.lang), "bold red")
             return
-        if self.file.stamp != m.ours or self.file.path != m.reader.path:
+        if self.file.stamp != m.ours or self.file.path != m.reader.path or m.reader.event is None:
             return  # this session saved (or opened another file) meanwhile: the next poll decides again
         self.file = self.open_event_file(m.reader.path)
         self.file.event, self.file.stamp = m.reader.event, m.reader.stamp
@@ -392,7 +389,7 @@ class ArbiterApp(App):
         return tr(self.lang, "someone")
 
     # -- slow work ----------------------------------------------------------------------------------
-    async def run_job(self, what: Any, work: Callable[[Callable[..., None]], Any]) -> Any:
+    async def run_job(self, what: Words, work: Callable[[Callable[..., None]], T]) -> T | None:
         """`work(progress)` in a thread worker, the progress line showing `what`; its result, or None when it
         was stopped (Esc, another job) or refused (the engine's refusal said on the message line)."""
         self.stop_job()
@@ -450,7 +447,7 @@ class ArbiterApp(App):
         for k in escape_then_key(key) or [key]:
             k.time = key.time  # when it was typed
             setattr(k, "typed", getattr(key, "typed", -1))  # in which order (tui/keyguard.py)
-            k.typed_on = self.screen
+            k.typed_on = self.screen  # type: ignore[attr-defined]  # (ours: tui/keyguard.py reads it)
             await super().on_event(k)
 
     async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
@@ -486,6 +483,10 @@ class ArbiterApp(App):
             self.presence = Presence(self.file.path, user=self.user, clock=self.clock)
             self.presence.beat()
         self.show_event(self.file.load(), reopened=True)
+
+
+def _host(app: ArbiterApp) -> ArbiterHost:
+    return app  # the type checker holds ArbiterApp to what its screens and widgets use of it (tui/host.py)
 
 
 def run(path: str) -> int:

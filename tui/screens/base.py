@@ -22,12 +22,13 @@ awaited in a flow: `await self.ask(dialog)`.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Any, Callable, ParamSpec, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.screen import Screen
 
+from arbiter_tournament.core.commands import Command
 from arbiter_tournament.core.errors import ArbiterError
 from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event
@@ -35,11 +36,15 @@ from arbiter_tournament.core.event.model import Event
 from .. import actions
 from ..actions import W, Action
 from ..changes import Change
+from ..host import ArbiterHost, arbiter_app
 from ..i18n import tr
 from ..widgets.messages import EventChanged, LangChanged, Say
 from ..widgets.status import MessageLine
 from .dialogs import ChoiceScreen, LineScreen, TextScreen
 
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 actions.register(
     Action("help_here", ("question_mark",), W("keys", "клавиши"), W("Show every key", "Показать все клавиши"),
@@ -53,9 +58,9 @@ class ArbiterScreen(actions.Scoped, Screen):
     _resumed: asyncio.Event | None = None
 
     @property
-    def arb(self) -> Any:
-        """The App (tui/app.py `ArbiterApp`: the event, the language, `commit`, `run_job` ...)."""
-        return self.app
+    def arb(self) -> ArbiterHost:
+        """The App as arbiter's (tui/host.py: the event, the language, `commit`, `run_job` ...); `app` is Textual's."""
+        return arbiter_app(self)
 
     # -- keys ---------------------------------------------------------------------------------
     def action_act(self, action_id: str) -> None:
@@ -82,7 +87,7 @@ class ArbiterScreen(actions.Scoped, Screen):
         self._keys_pending = False
         self.refresh_bindings()
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.keys_changed()
 
     def on_screen_resume(self) -> None:
@@ -122,7 +127,7 @@ class ArbiterScreen(actions.Scoped, Screen):
         self.say(m.text, m.style)
 
     # -- the event ----------------------------------------------------------------------------
-    def attempt(self, op: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def attempt(self, op: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | None:
         """`op(*args, **kwargs)`, or None with the engine's refusal said on the message line."""
         try:
             return op(*args, **kwargs)
@@ -130,7 +135,7 @@ class ArbiterScreen(actions.Scoped, Screen):
             self.say_error(message(exc, self.arb.lang))
             return None
 
-    def commit(self, command: Any, *, say_refusal: bool = True) -> Change:
+    def commit(self, command: Command, *, say_refusal: bool = True) -> Change:
         """One command (core/commands) in one transaction (`ArbiterApp.commit`): the `Change`.
 
         Once it is through, this screen's panels show the event after it and

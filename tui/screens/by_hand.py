@@ -22,9 +22,10 @@ from arbiter_tournament.core.pairing import rounds as pairing
 from ..actions import W, Action, Why, register, why, why_core
 from ..changes import Change
 from ..i18n import tr
+from .main_host import MainScreenPart
 
 
-def by_hand_when(s) -> Why | None:
+def by_hand_when(s: MainScreenPart) -> Why | None:
     """`X`, the bye by hand: the round shown can be changed by hand (`core.commands.why_not_by_hand`)."""
     if not s.round_visible:
         return why("why_round_hidden")
@@ -34,19 +35,18 @@ def by_hand_when(s) -> Why | None:
     return why_core(cmds.why_not_by_hand(s.event, rnd.stage, rnd.table, rnd.number))
 
 
-def _swap(s) -> Why | None:
+def _swap(s: MainScreenPart) -> Why | None:
     """`w`: the colours of the board under the cursor (`core.commands.SwapColours`)."""
     w = by_hand_when(s)
-    if w is None:
-        g = s.selected_game()
-        if g is None:
-            return why("why_no_board")
-        rnd = s.shown_round()
-        w = why_core(cmds.SwapColours(rnd.stage, rnd.table, rnd.number, g.board).why_not(s.event))
-    return w
+    if w is not None:
+        return w
+    rnd, g = s.shown_round(), s.selected_game()
+    if rnd is None or g is None:  # (no round: `by_hand_when` has said so)
+        return why("why_no_board")
+    return why_core(cmds.SwapColours(rnd.stage, rnd.table, rnd.number, g.board).why_not(s.event))
 
 
-def _unpair(s) -> Why | None:
+def _unpair(s: MainScreenPart) -> Why | None:
     """Take back the current round's pairing (`core.commands.Unpair`)."""
     rnd = s.current_round()
     if rnd is None:
@@ -75,7 +75,7 @@ register(
 )
 
 
-class HandPairing:
+class HandPairing(MainScreenPart):
     """The main screen's changes by hand (a part of MainScreen: `self` is the screen)."""
 
     def action_swap(self) -> None:

@@ -20,6 +20,7 @@ from arbiter_tournament.core.msg.cells import clean, fit
 
 from ..i18n import tr
 from .dialogs import ChoiceScreen
+from .main_host import MainScreenPart
 
 KEYS = "123456789"  # the question offers at most nine players; more: type more of the name
 
@@ -104,7 +105,7 @@ def hint(event: Event, rnd: Round, value: str, lang: str, width: int = 76) -> st
     return clean(fit(" · ".join(parts) + more, width))
 
 
-def enter(screen, rnd: Round, text: str) -> None:
+def enter(screen: MainScreenPart, rnd: Round, text: str) -> None:
     """The ':' line's `text` by player on the round `rnd` the main screen shows (see the module)."""
     e, lang = screen.event, screen.arb.lang
     who, score = slips.split_slip(text)
@@ -138,7 +139,7 @@ def enter(screen, rnd: Round, text: str) -> None:
                                         classes="ask"), answered)
 
 
-def _chosen(screen, shown: Round, rnd: Round, seat: slips.OnBoard, score: str | None) -> None:
+def _chosen(screen: MainScreenPart, shown: Round, rnd: Round, seat: slips.OnBoard, score: str | None) -> None:
     """One player found: show the board (on its table); with a score, enter the board's result (said with the
     board chosen)."""
     lang = screen.arb.lang
@@ -149,7 +150,7 @@ def _chosen(screen, shown: Round, rnd: Round, seat: slips.OnBoard, score: str | 
         except ArbiterError as exc:
             screen.attempt(_raise, exc)
             return
-    if rnd.table != shown.table:  # the player's table, its current round
+    if rnd.table is not None and rnd.table != shown.table:  # the player's table, its current round
         screen.goto(False, rnd.table)
         rnd = screen.current_round() or rnd
     panel = screen.round_panel

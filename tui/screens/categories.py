@@ -77,9 +77,16 @@ register(
 
 
 
+class NumberField(ValueError):
+    """A field typed as a number that is not one: `field` is its name, `error` says why (`limits.whole`)."""
+
+    def __init__(self, field: str, error: InvalidNumber) -> None:
+        super().__init__(field)
+        self.field, self.error = field, error
+
+
 def read(v: dict) -> tuple[str, dict]:
-    """The form's values as (the category's name, its conditions); InvalidNumber (its `field` the field's name) for
-    a number that is not one."""
+    """The form's values as (the category's name, its conditions); `NumberField` for a number that is not one."""
     conds: dict = {}
     for key, _word, kind in FIELDS:
         text = v.get(key, "").strip()
@@ -87,8 +94,7 @@ def read(v: dict) -> tuple[str, dict]:
             try:
                 conds[key] = limits.whole(text, most=6) if text else None
             except InvalidNumber as exc:
-                exc.field = key
-                raise
+                raise NumberField(key, exc) from None
         elif kind == "yes":
             conds[key] = text.casefold() in YES
         elif kind == "sex":
@@ -159,8 +165,8 @@ class CategoriesScreen(ArbiterScreen):
         def check(v: dict) -> tuple[str | None, str] | None:
             try:
                 name, conds = read(v)
-            except InvalidNumber as exc:
-                return getattr(exc, "field", None), exc.text(L)
+            except NumberField as exc:
+                return exc.field, exc.error.text(L)
             why_not = make(name, conds).why_not(self.arb.event) if make is not None else None
             if why_not is not None:
                 return refusal(why_not, [k for k, _, _ in fields]) or "name", why_not.text(L)

@@ -32,23 +32,25 @@ from arbiter_tournament.core.msg.cells import clean
 
 from .. import actions
 from ..actions import W, Action, Why, register, several_tables, why
+from ..host import arbiter_app
 from ..i18n import tr
 from ..widgets import clock as clockmod
 from ..widgets.messages import EventChanged
 from ..widgets.round_clock import RoundClock
 from .clock_dialog import ClockScreen
 from .dialogs import ChoiceScreen
+from .main_host import MainScreenPart
 from arbiter_tournament.core.event.systems import Stage
 
 
-def _clock(s) -> Why | None:
+def _clock(s: MainScreenPart) -> Why | None:
     return why("why_no_round") if s.current_round() is None else None
 
 
-def _clock_stage(top: bool) -> Callable[[Any], Why | None]:
+def _clock_stage(top: bool) -> Callable[[MainScreenPart], Why | None]:
     """The clock's start keys: a Swiss round starts the round's time (4), a top or play-off game the top's (7)."""
 
-    def when(s) -> Why | None:
+    def when(s: MainScreenPart) -> Why | None:
         rnd = s.current_round()
         in_top = rnd is not None and rnd.stage in (Stage.TOP, Stage.PLAYOFF)
         if in_top == top:
@@ -116,13 +118,14 @@ class AlarmScreen(ChoiceScreen):
 
     def on_event_changed(self, m: EventChanged) -> None:
         rnd = self.rnd
+        now: Round | None
         try:
             now = m.event.find_round(rnd.stage, rnd.table, rnd.number)
         except ArbiterError:
             now = None
-        left = clockmod.remaining(now, self.app.now()) if now is not None else None
+        left = clockmod.remaining(now, arbiter_app(self).now())  # (None without the round)
         still = unfinished(now) if now is not None else []
-        if not still or now.clock_deadline != rnd.clock_deadline or (left is not None and left > 0):
+        if now is None or not still or now.clock_deadline != rnd.clock_deadline or (left is not None and left > 0):
             if self.app.screen is self:
                 self.dismiss(None)
             return
@@ -132,7 +135,7 @@ class AlarmScreen(ChoiceScreen):
                 self.query_one(".dialog-body Static", Static).update(self.body_text())
 
 
-class ClockKeys:
+class ClockKeys(MainScreenPart):
     """The main screen's round clock and 705.3 reminder (a part of MainScreen: `self` is the screen)."""
 
     alarm: AlarmScreen | None = None  # the open 705.3 reminder
@@ -286,6 +289,8 @@ class ClockKeys:
     def alarm_enter(self) -> None:
         """The reminder's e: that table's unfinished boards, only missing, technical result pending."""
         rnd = self.alarm.rnd if self.alarm is not None else self.current_round()
+        if rnd is None:
+            return
         panel = self.round_panel
         tables = self.tables
         index = tables.index(rnd.table) if rnd.table in tables else panel.where.table_index

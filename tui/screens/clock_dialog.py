@@ -14,7 +14,7 @@ a day); any other character typed is said in the dialog, never taken.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from rich.text import Text
 from textual.widgets import Static
@@ -25,6 +25,7 @@ from ..i18n import tr
 from ..widgets import clock as clockmod
 from ..widgets.messages import EventChanged
 from .dialogs import LAYOUT, ChoiceScreen
+from .main_host import MainScreenPart
 
 DIGITS = "0123456789"
 STEP = 5  # minutes of + and - with nothing typed
@@ -34,7 +35,7 @@ class ClockScreen(ChoiceScreen):
     """Answers a key of the clock that closes it ("4", "a", "7", "m", "x"), ("m", minutes) after minutes typed
     and Enter or m, or None (Enter, Esc)."""
 
-    def __init__(self, main: Any, title: str, choices: Sequence[tuple[str, str]], *, default: str | None = None,
+    def __init__(self, main: MainScreenPart, title: str, choices: Sequence[tuple[str, str]], *, default: str | None = None,
                  unshown: Sequence[str] = ()) -> None:
         self.main = main
         self.typing = False  # after m: minutes are typed (digits; Enter starts, + adds, - takes off)
@@ -50,7 +51,7 @@ class ClockScreen(ChoiceScreen):
         lang = self.lang
         rnd = self.main.current_round()
         left = clockmod.remaining(rnd, self.main.arb.now()) if rnd is not None else None
-        t = Text(tr(lang, "clock_none") if left is None else
+        t = Text(tr(lang, "clock_none") if rnd is None or left is None else
                  tr(lang, "st_paused" if rnd.clock_paused is not None else "st_clock", t=clockmod.fmt(left)),
                  style="bold")
         t.append("\n")

@@ -211,7 +211,8 @@ class FormScreen(Dialog):
         self.error = error
         self.refused = focus if focus is not None and any(name == focus for name, _, _ in self.fields) else None
         if self.refused is not None:
-            self.AUTO_FOCUS = f"#f-{focus}"  # the field a refusal names is focused first
+            # the field a refusal names is focused first (Textual reads AUTO_FOCUS from the screen: this one's own)
+            self.AUTO_FOCUS = f"#f-{focus}"  # type: ignore[misc]  # (declared a ClassVar, read per instance)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog form"):
@@ -230,8 +231,11 @@ class FormScreen(Dialog):
         if self.refused is not None:
             return  # the field a refusal names is focused: on_descendant_focus shows it with its label
         # the first field is focused before the layout: show the form from its top (the first label)
-        self.call_after_refresh(lambda: self.is_current and self.query_one(".dialog-body", VerticalScroll)
-                                .scroll_home(animate=False))
+        def to_top() -> None:
+            if self.is_current:
+                self.query_one(".dialog-body", VerticalScroll).scroll_home(animate=False)
+
+        self.call_after_refresh(to_top)
 
     def on_descendant_focus(self, event) -> None:
         """A focused field shows its label too (focus scrolls only the field into view)."""

@@ -69,9 +69,9 @@ register(
              "Вернуть состав по умолчанию: первые по заявке, кто может играть"),
            ("lineups",), "default", footer=3, palette=True, group="team", team=True),
     Action("lu_next", ("right",), W("next team", "след. команда"), W("The next team", "Следующая команда"),
-           ("lineups",), "step", (1,), footer=4, group="team", team=True),
+           ("lineups",), "team_step", (1,), footer=4, group="team", team=True),
     Action("lu_prev", ("left",), W("prev team", "пред. команда"), W("The team before", "Предыдущая команда"),
-           ("lineups",), "step", (-1,), group="team", team=True),
+           ("lineups",), "team_step", (-1,), group="team", team=True),
     Action("lu_forbid", ("f",), W("forbid", "запретить"),
            W("This team and another must not meet (name or number; -NAME: they may again)",
              "Эта команда и другая не должны встречаться (название или номер; -НАЗВАНИЕ: снова могут)"),
@@ -204,7 +204,7 @@ class LineupScreen(ArbiterScreen):
         return int(key) if key is not None else None
 
     # -- the keys ----------------------------------------------------------------------------
-    def step(self, delta: int) -> None:
+    def team_step(self, delta: int) -> None:
         n = len(self.teams())
         if n:
             self.index = (self.index + delta) % n

@@ -14,6 +14,10 @@ action table (tui/actions.py):
     printing.py    o and the palette's printouts
     navigation.py  views, tables, stages, rounds, Esc, language, undo, redo, the journal
 
+What a part may use of the screen (and of the other parts) is declared in
+main_host.py (`MainScreenPart`, the parts' base for the type checker); this
+class implements it.
+
 Where the judge is (stage, table, round, the cursor) is the round panel's;
 the screen keeps only which panel is shown at 80 columns. Every change is one
 command of `core.commands` (`commit`); questions and jobs are flows (`@work`).
@@ -21,7 +25,7 @@ command of `core.commands` (`commit`); questions and jobs are flows (`@work`).
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
@@ -200,7 +204,7 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
             # another judge paired the next round (or started the top): its first board, not the row the
             # cursor had in the round before (the judge's next burst of results would start there)
             self.round_panel.cursor_to_first_missing()
-        elif was is not None and was.result is None:
+        elif shown is not None and was is not None and was.result is None:
             self.filled_by_another(shown, was)
 
     def filled_by_another(self, shown: Round, was: Game) -> None:
@@ -261,7 +265,7 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
     def _ticked(self) -> None:
         self.tick()
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         was = self.wide
         self.set_class(event.size.width >= 160, "wide")
         if self.wide and not was:

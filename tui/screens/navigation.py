@@ -9,7 +9,7 @@ are the event's journal (`EventFile.undo`, `redo`), in one transaction each.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from arbiter_tournament.core.errors import ArbiterError
 from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
@@ -26,15 +26,19 @@ from ..widgets.keyed_table import KeyedTable
 from ..widgets.round_texts import top_bracket
 from .dialogs import TextScreen
 from .entry import clean_lines, wrapped_lines
+from .main_host import MainScreenPart
 from arbiter_tournament.core.event.systems import Stage
 
+if TYPE_CHECKING:
+    from arbiter_tournament.core.knockout.bracket import Bracket
 
-def _stages(s) -> Why | None:
+
+def _stages(s: MainScreenPart) -> Why | None:
     return why("why_one_stage") if len(s.stages()) < 2 else None
 
 
-def _step(delta: int) -> Callable[[Any], Why | None]:
-    def when(s) -> Why | None:
+def _step(delta: int) -> Callable[[MainScreenPart], Why | None]:
+    def when(s: MainScreenPart) -> Why | None:
         rs, shown_ = s.rounds(), s.shown_round()
         if not rs or shown_ is None:
             return why("why_no_round")
@@ -86,7 +90,7 @@ register(
 )
 
 
-class Navigation:
+class Navigation(MainScreenPart):
     """The main screen's views and moves (a part of MainScreen: `self` is the screen)."""
 
     def action_view(self, name: str) -> None:
@@ -178,7 +182,7 @@ class Navigation:
         self.sync()
         self.say(tr(self.arb.lang, "lang_now"))
 
-    def bracket_board(self, bracket, key) -> None:
+    def bracket_board(self, bracket: Bracket, key: tuple[int, int] | str) -> None:
         """Enter on a match of the bracket: the round panel on that match's board, to enter its result."""
         lang = self.arb.lang
         at = match_board(self.event, bracket, key)

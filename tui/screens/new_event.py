@@ -130,7 +130,7 @@ def points_of(values: dict, key: str, lang: str) -> tuple[Fraction, Fraction, Fr
     ok = len(parts) == 3 and all(p and len(p) <= 8 and p.isascii() and all(c in "0123456789/." for c in p)
                                  for p in parts)
     try:
-        pts = tuple(Fraction(p) for p in parts) if ok else None
+        pts = (Fraction(parts[0]), Fraction(parts[1]), Fraction(parts[2])) if ok else None
     except (ValueError, ZeroDivisionError):
         pts = None
     if pts is None or not all(limits.points_ok(x) for x in pts):

@@ -10,12 +10,16 @@ the new round is shown with the cursor on its first board.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 from textual import work
 
 from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.pairing import preview
+from arbiter_tournament.core.pairing.preview import Proposal
 from arbiter_tournament.core.pairing import rounds as pairing
 from arbiter_tournament.core.errors import NoLegalPairing
 from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
@@ -25,10 +29,11 @@ from ..actions import W, Action, Why, busy, register, round_shown, why, why_core
 from ..i18n import tr
 from .dialogs import ChoiceScreen, TextScreen
 from .entry import clean_lines
+from .main_host import MainScreenPart
 from arbiter_tournament.core.event.systems import Stage, System
 
 
-def refused_or(command, snapshot, progress):
+def refused_or(command: cmds.PairNext, snapshot: Event, progress: Callable[..., None]) -> Proposal | NoLegalPairing:
     """The command's proposal, or the engine's refusal (`NoLegalPairing`) as the value, for the flow to offer the
     pairing with the fewest rematches (a Swiss; any other refusal is said as every job's)."""
     try:
@@ -39,7 +44,7 @@ def refused_or(command, snapshot, progress):
         return exc
 
 
-def field_note(event, table: int | None, lang: str) -> str:
+def field_note(event: Event, table: int | None, lang: str) -> str:
     """Round 1 of a Swiss whose field is too small for its rounds to be sure of pairings without a rematch
     (`core.pairing.guarantee.field_warning`), in the judge's language; "" when it is big enough."""
     if event.system != System.SWISS:
@@ -55,17 +60,17 @@ def field_note(event, table: int | None, lang: str) -> str:
               need=smallest_field(rounds))
 
 
-def _pair(s) -> Why | None:
+def _pair(s: MainScreenPart) -> Why | None:
     """`p`: the next round of the table shown (`core.commands.PairNext`; the engine may still find no pairing)."""
     return busy(s) or why_core(cmds.PairNext(s.table if s.stage == Stage.SWISS else None).why_not(s.event))
 
 
-def _pair_all(s) -> Why | None:
+def _pair_all(s: MainScreenPart) -> Why | None:
     """The next round of every table whose round is complete (`core.commands.PairReadyTables`)."""
     return busy(s) or why_core(cmds.PairReadyTables().why_not(s.event))
 
 
-def _explain(s) -> Why | None:
+def _explain(s: MainScreenPart) -> Why | None:
     return busy(s) or round_shown(s)
 
 
@@ -84,7 +89,7 @@ register(
 )
 
 
-class Pairing:
+class Pairing(MainScreenPart):
     """The main screen's pairing keys (a part of MainScreen: `self` is the screen)."""
 
     def action_pair(self) -> None:
@@ -109,7 +114,8 @@ class Pairing:
                 note = field_note(snapshot, table, self.arb.lang)
             await self.preview(proposal, note, cancelled)
 
-    async def fewest_rematches(self, table: int | None, snapshot, k: int, refusal: NoLegalPairing):
+    async def fewest_rematches(self, table: int | None, snapshot: Event, k: int,
+                               refusal: NoLegalPairing) -> Proposal | None:
         """The engine found no pairing without a rematch: say why (teams or players by name) and offer `p`, the
         pairing with the fewest rematches the other rules allow (`PairNext(fewest_rematches=True)`, a job)."""
         L = self.arb.lang

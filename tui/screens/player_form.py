@@ -15,7 +15,7 @@ says once why there are no candidates.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,6 +28,9 @@ from arbiter_tournament.core.msg.cells import fit
 
 from ..i18n import tr
 from .dialogs import FormScreen
+
+if TYPE_CHECKING:  # (the rating lists' modules are loaded at the first look-up)
+    from arbiter_tournament.core.ratings.index import Index
 
 SEARCHED = ("name", "fide_id")  # the fields whose typing looks the lists up
 SHOWN = 5  # candidates shown at once
@@ -73,13 +76,14 @@ class PlayerForm(FormScreen):
     def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], lang: str, rate: str = "standard",
                  error: tuple[str | None, str] | None = None, check=None) -> None:
         super().__init__(title, fields, hint=tr(lang, "pf_hint"))
-        self.lang, self.rate, self.error = lang, rate, error
+        self.lang, self.rate, self.refusal = lang, rate, error  # (field, why): the values last saved were refused
         self.check = check  # values -> None, or (field, reason): a refusal said in the form, which stays open
         self.refusal_shown = error is not None
         if error is not None and error[0] is not None and any(name == error[0] for name, _, _ in fields):
-            self.AUTO_FOCUS = f"#f-{error[0]}"  # the refused field has the focus from the first frame on
+            # the refused field has the focus from the first frame on (Textual reads AUTO_FOCUS from the screen)
+            self.AUTO_FOCUS = f"#f-{error[0]}"  # type: ignore[misc]  # (declared a ClassVar, read per instance)
         self.found: list = []
-        self.index = None
+        self.index: Index | None = None
         self.index_said = ""
         self.values_set = {name: value for name, _, value in fields}  # the values the form set (no look-up for them)
 
@@ -98,8 +102,8 @@ class PlayerForm(FormScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#pf-candidates", OptionList).display = False
-        if self.error is not None:
-            field, said = self.error
+        if self.refusal is not None:
+            field, said = self.refusal
             self.say(said, "bold red")
             if field is not None and self.query(f"#f-{field}"):
                 self.set_focus(self.query_one(f"#f-{field}", Input))
@@ -186,7 +190,8 @@ class PlayerForm(FormScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.fill(self.found[int(event.option.id)])
+        if event.option.id is not None:  # (each candidate's id is its place in `found`)
+            self.fill(self.found[int(event.option.id)])
 
     def action_cancel(self) -> None:
         options = self.query_one("#pf-candidates", OptionList)

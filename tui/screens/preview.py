@@ -23,6 +23,7 @@ from arbiter_tournament.core.commands import SavePairing
 from arbiter_tournament.core.pairing import rounds as pairing, preview
 from arbiter_tournament.core import limits
 from arbiter_tournament.core.errors import ArbiterError, InvalidNumber
+from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.formats.text import scores_before
 from arbiter_tournament.core.msg.cells import clean, fit
@@ -81,7 +82,7 @@ def name_id(p, width: int) -> str:
 class Reasons(Message):
     """The engine's reasons for a pairing, computed in a worker (`preview.engine_reasons`), or its refusal."""
 
-    def __init__(self, engine: object, reasons: object) -> None:
+    def __init__(self, engine: Event, reasons: dict | ArbiterError) -> None:
         super().__init__()
         self.engine = engine
         self.reasons = reasons
@@ -107,7 +108,7 @@ class PreviewScreen(ArbiterScreen):
         self.proposal = proposal
         self.lang = lang
         self.note = note  # said on opening (pair all tables: the tables left out, and why)
-        self._why: tuple[object, dict | None] | None = None  # (the engine's pairing, engine_reasons or None: coming)
+        self._why: tuple[Event, dict | None] | None = None  # (the engine's pairing, engine_reasons or None: coming)
         self._seen: object = None  # the app's event last checked for changes by others
         self._saved: tuple[str, str] | None = None  # the pairing is saved: what to say once back on the main screen
 
@@ -135,7 +136,7 @@ class PreviewScreen(ArbiterScreen):
     def row_key(self, i: int, board: int) -> str:
         return f"{i}:{board}"
 
-    def selected(self) -> tuple[object, int] | None:
+    def selected(self) -> tuple[preview.RoundKey, int] | None:
         """(round key, board) of the highlighted row."""
         key = self.query_one(KeyedTable).selected_key
         if key is None:
@@ -414,7 +415,7 @@ class PreviewScreen(ArbiterScreen):
         self.dismiss(None)
 
 
-def _engine_reasons(p: preview.Proposal, lang: str):
+def _engine_reasons(p: preview.Proposal, lang: str) -> dict | ArbiterError:
     try:
         return preview.engine_reasons(p, lang)
     except ArbiterError as exc:

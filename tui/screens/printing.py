@@ -30,7 +30,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from rich.text import Text
 from textual import work
@@ -42,6 +42,7 @@ from arbiter_tournament.core.formats.printouts import Need
 from .. import actions
 from ..actions import W, Action, Why, busy, register, why
 from ..i18n import tr
+from .main_host import MainScreenPart
 from .print_menu import Entry, PrintMenu, entry
 from arbiter_tournament.core.event.systems import Stage
 
@@ -168,11 +169,11 @@ def _palette_place(row: tuple) -> tuple[int, int]:
     return (0 if team else 2 if what in END_OF_EVENT else 1, [r[0] for r in PRINTOUTS].index(what))
 
 
-def _printable(what: str) -> Callable[[Any], Why | None]:
+def _printable(what: str) -> Callable[[MainScreenPart], Why | None]:
     """A printout applies when the event has what it shows (the registry's `need`: a round, the top ...)."""
     need = NEEDS.get(what, Need.NOTHING)
 
-    def when(s) -> Why | None:
+    def when(s: MainScreenPart) -> Why | None:
         w = busy(s)
         if w is not None:
             return w
@@ -193,7 +194,7 @@ register(
 )
 
 
-class Printing:
+class Printing(MainScreenPart):
     """The main screen's print menu and printouts (a part of MainScreen: `self` is the screen)."""
 
     def action_print(self) -> None:
@@ -205,6 +206,7 @@ class Printing:
         lang = self.arb.lang
         entries: list[Entry] = []  # every printout, those that do not apply now dimmed (their key says why)
         team = actions.in_team_event(self)
+        a: Action | None  # each printout, then the one chosen
         for a in actions.of_scope("print"):
             if not actions.offered(a, team):  # a team event's printouts, or the others'
                 continue

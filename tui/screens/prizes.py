@@ -189,11 +189,11 @@ class PrizesScreen(ArbiterScreen):
         if a.why:
             bits.append(why_text(a, L))
         pid = self.selected_winner()
-        parts = [w for b in pl.awards for w in b.winners if w.id == pid and w.cents is not None]
+        parts = [w.cents for b in pl.awards for w in b.winners if w.id == pid and w.cents is not None]
         if len(parts) > 1:  # paid from several prizes: his money in all
             row = next((r for r in pl.ranking.rows if r.id == pid), None)
             bits.append(tr(L, "pz_in_all", name=clean(row.name) if row else str(pid),
-                           amount=amount_text(Fraction(sum(w.cents for w in parts), 100))))
+                           amount=amount_text(Fraction(sum(parts), 100))))
         line.show(Text(" · ".join(bits), style="dim"), layout=True)
 
     @on(KeyedTable.Highlighted)

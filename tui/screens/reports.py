@@ -15,6 +15,7 @@ the status line counts what waits (`app.reports_waiting`).
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Union
 
 from rich.text import Text
 from textual import on
@@ -33,6 +34,12 @@ from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
+
+if TYPE_CHECKING:  # (the reports' modules are loaded when the queue is first read)
+    from arbiter_tournament.core.event.reports import Board, Queue, Request, Wrong
+    from arbiter_tournament.core.store.reports import Reports
+
+    Line = Union[Board, Request, Wrong]  # a line of the queue screen
 
 STATUS_STYLE = {"waiting": "yellow", "agreed": "bold green", "dispute": "bold red", "recorded": "dim",
                 "done": "dim", "seen": "dim"}
@@ -129,34 +136,36 @@ class ReportsScreen(ArbiterScreen):
         super().event_changed(event, outside, reopened)
 
     @property
-    def queue(self):
-        return getattr(self.app, "reports_queue", None)
+    def queue(self) -> Queue | None:
+        queue: Queue | None = getattr(self.app, "reports_queue", None)  # (`check` keeps it on the App)
+        return queue
 
-    def lines(self) -> list[tuple[str, object]]:
+    def lines(self) -> list[tuple[str, Line]]:
         """(key, item) of every line shown: open boards, requests waiting, wrong codes not seen."""
         q = self.queue
         if q is None:
             return []
-        out: list[tuple[str, object]] = [(f"b{b.stage}.{b.table or 0}.{b.round}.{b.board}", b) for b in q.open_boards]
+        out: list[tuple[str, Line]] = [(f"b{b.stage}.{b.table or 0}.{b.round}.{b.board}", b) for b in q.open_boards]
         out += [(f"r{r.n}", r) for r in q.requests if r.status == "waiting"]
         out += [(f"w{w.n}", w) for w in q.wrong if not w.seen]
         return out
 
     def draw(self) -> None:
+        from arbiter_tournament.core.event.reports import Board, Request
+
         L, e = self.arb.lang, self.arb.event
         cols = [("what", tr(L, "rp_what")), ("who", tr(L, "rp_who")), ("result", tr(L, "result")),
                 ("status", tr(L, "status"))]
         rows = []
         for key, item in self.lines():
-            kind = key[0]
-            if kind == "b":
+            if isinstance(item, Board):  # (key b...)
                 where = (tr(L, "rp_board_table", r=item.round, t=item.table, b=item.board) if item.table is not None
                          else tr(L, "rp_board", r=item.round, b=item.board))
                 who = " · ".join(f"{self._player_name(e, pid)} {res.value}" for pid, res, _ in item.claims)
                 res = item.result.value if item.result is not None else "?"
                 rows.append((key, (cell(where), cell(who), cell(res, "bold"),
                                    cell(tr(L, "rp_" + item.status), STATUS_STYLE[item.status]))))
-            elif kind == "r":
+            elif isinstance(item, Request):  # (key r...)
                 what = (tr(L, "rp_checkin", r=item.round) if item.kind == "checkin"
                         else tr(L, "rp_bye_" + item.bye, r=item.round) if item.kind == "bye" else tr(L, "rp_withdraw"))
                 rows.append((key, (cell(what), cell(self._player_name(e, item.pid)), cell(""),
@@ -177,7 +186,7 @@ class ReportsScreen(ArbiterScreen):
     def _player_name(e: Event, pid: int) -> str:
         return f"{clean(e.player(pid).name)} ({pid})" if e.has_player(pid) else str(pid)
 
-    def selected(self):
+    def selected(self) -> Line | None:
         key = self.query_one("#reports-table", KeyedTable).selected_key
         return dict(self.lines()).get(key) if key is not None else None
 
@@ -194,10 +203,9 @@ class ReportsScreen(ArbiterScreen):
             if item.result is None:
                 self.say_error(tr(L, "why_dispute"))
                 return
-            cmd = cmds.AcceptReport(item.stage, item.table, item.round, item.board, item.result, item.by,
-                                    by=self.arb.by)
-            self.commit(cmd).then(lambda change: self.say(tr(L, "rp_accepted", b=item.board,
-                                                             result=item.result.value), "bold"))
+            board, result = item.board, item.result
+            cmd = cmds.AcceptReport(item.stage, item.table, item.round, board, result, item.by, by=self.arb.by)
+            self.commit(cmd).then(lambda change: self.say(tr(L, "rp_accepted", b=board, result=result.value), "bold"))
         elif isinstance(item, Request) and item.kind in ("bye", "withdraw"):
             cmd = (cmds.AcceptBye(item.pid, item.round, item.bye) if item.kind == "bye"
                    else cmds.AcceptWithdrawal(item.pid))
@@ -224,9 +232,12 @@ class ReportsScreen(ArbiterScreen):
             if isinstance(item, Board):
                 self.say_error(tr(self.arb.lang, "why_nothing_to_accept"))
             return
+        book: Reports | None = getattr(self.app, "_reports_book", None)  # (`check` made it when the screen opened)
+        if book is None:
+            return
         try:
-            self.app._reports_book.append([{"kind": "seen", "ref": item.n, "by": self.arb.by,
-                                            "at": datetime.now(timezone.utc).isoformat(timespec="seconds")}])
+            book.append([{"kind": "seen", "ref": item.n, "by": self.arb.by,
+                          "at": datetime.now(timezone.utc).isoformat(timespec="seconds")}])
         except ArbiterError as exc:
             self.say_error(message(exc, self.arb.lang))
             return

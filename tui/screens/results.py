@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any, Callable
+from typing import Callable
 
 from rich.text import Text
 from textual import work
@@ -36,9 +36,10 @@ from . import by_player
 from .dialogs import ChoiceScreen
 from ..widgets.match_rows import board_number
 from .entry import change_preview, result_of
+from .main_host import MainScreenPart
 
 
-def cursor(s) -> Why | None:
+def cursor(s: MainScreenPart) -> Why | None:
     """A result key: the round shown, a board under the cursor (what the screen shows, not the event)."""
     w = waiting(s)
     if w is not None:
@@ -52,15 +53,17 @@ def cursor(s) -> Why | None:
     return None
 
 
-def _result(result: Result | None) -> Callable[[Any], Why | None]:
+def _result(result: Result | None) -> Callable[[MainScreenPart], Why | None]:
     """A result key on the board under the cursor: the screen, then the command's `why_not` (a bye has no
     result to enter, an agreed result is for the top, a top game under later results ...)."""
 
-    def when(s) -> Why | None:
+    def when(s: MainScreenPart) -> Why | None:
         w = cursor(s)
         if w is not None:
             return w
         rnd, g = s.shown_round(), s.selected_game()
+        if rnd is None or g is None:  # (`cursor` has said so)
+            return why("why_no_board")
         enter = cmds.ClearResult if result is None else cmds.RecordResult
         return why_core(enter(rnd.stage, rnd.table, rnd.number, g.board, result=result, expected=g.result)
                         .why_not(s.event))
@@ -116,7 +119,7 @@ def forfeit_note(result: Result | None, lang: str) -> str:
     return tr(lang, key) + " " if key else ""
 
 
-class ResultEntry:
+class ResultEntry(MainScreenPart):
     """The main screen's result keys and ':' line (a part of MainScreen: `self` is the screen)."""
 
     def action_prefix(self, p: str) -> None:
@@ -221,6 +224,7 @@ class ResultEntry:
     async def ask_overwrite(self, change: Change) -> None:
         """Another judge changed the board meanwhile: overwrite (o) or keep theirs (k)."""
         cmd, lang = change.what, self.arb.lang
+        assert change.error is not None, "asked on a conflict (change.conflict)"
         said = message(change.error, lang)  # (its advice, to force it, is this dialog's o: said as nothing)
         body = Text(clean(said) + "\n\n" + tr(lang, "conflict_q", new=cmd.result if cmd.result else tr(lang, "no_result")))
         choice = await self.ask(ChoiceScreen(tr(lang, "conflict_title"), body,

@@ -21,28 +21,30 @@ from arbiter_tournament.core.msg.cells import clean
 from arbiter_tournament.core.teams import hand
 
 from ..actions import W, Action, Why, busy, in_team_event, register, why, why_core
+from ..changes import Change
 from ..i18n import tr
 from ..widgets.match_rows import board_of_match
 from .by_hand import by_hand_when
+from .main_host import MainScreenPart
 
 
-def _team_swap(s) -> Why | None:
+def _team_swap(s: MainScreenPart) -> Why | None:
     """`w` in a team event: the match of the board under the cursor (`core.commands.SwapMatch`)."""
     w = by_hand_when(s)
-    if w is None:
-        g = s.selected_game()
-        if g is None:
-            return why("why_no_board")
-        match = (g.board - 1) // team_event.state(s.event).boards + 1
-        w = why_core(cmds.SwapMatch(s.shown_round().number, match).why_not(s.event))
-    return w
+    if w is not None:
+        return w
+    rnd, g = s.shown_round(), s.selected_game()
+    if rnd is None or g is None:  # (no round: `by_hand_when` has said so)
+        return why("why_no_board")
+    match = (g.board - 1) // team_event.state(s.event).boards + 1
+    return why_core(cmds.SwapMatch(rnd.number, match).why_not(s.event))
 
 
 def _team_view(v) -> Why | None:
     return None if in_team_event(v) else why("why_not_team")
 
 
-def _said(screen, done: str) -> None:
+def _said(screen: MainScreenPart, done: str) -> None:
     """What the change did, and what `team_warnings` says of the round now (in yellow)."""
     rnd = screen.shown_round()
     warnings = hand.team_warnings(screen.event, rnd, lang=screen.arb.lang) if rnd is not None else []
@@ -50,22 +52,26 @@ def _said(screen, done: str) -> None:
                "yellow" if warnings else "")
 
 
-def swap_match(screen) -> None:
+def swap_match(screen: MainScreenPart) -> None:
     """w on a board of a team round: its match with the other team named first."""
     rnd, board = screen.shown_round(), screen.selected_board()
     if rnd is None or board is None:
         return
     match, _ = board_of_match(team_event.state(screen.event).boards, board)
-    screen.commit(cmds.SwapMatch(rnd.number, match)).then(
-        lambda change: change.saved and _said(screen, tr(screen.arb.lang, "tm_swapped", n=match)))
+
+    def swapped(change: Change) -> None:
+        if change.saved:
+            _said(screen, tr(screen.arb.lang, "tm_swapped", n=match))
+
+    screen.commit(cmds.SwapMatch(rnd.number, match)).then(swapped)
 
 
-def exchange_teams(screen) -> None:
+def exchange_teams(screen: MainScreenPart) -> None:
     """X: two teams (names or numbers) exchanged between their matches."""
     screen.run_worker(_exchange(screen), group="question")
 
 
-def _two_teams(screen, text: str) -> tuple[str, str] | None:
+def _two_teams(screen: MainScreenPart, text: str) -> tuple[str, str] | None:
     """"2 5", "Rooks, Pawns": two team references (a name with spaces: separated by a comma)."""
     parts = [p.strip() for p in text.split(",")] if "," in text else text.split()
     parts = [p for p in parts if p]
@@ -76,7 +82,7 @@ def _two_teams(screen, text: str) -> tuple[str, str] | None:
     return None if names is None else (names[0], names[1])
 
 
-async def _exchange(screen) -> None:
+async def _exchange(screen: MainScreenPart) -> None:
     text = await screen.ask_line(tr(screen.arb.lang, "tm_exchange_prompt"))
     two = _two_teams(screen, text) if text else None
     rnd = screen.shown_round()
@@ -87,12 +93,12 @@ async def _exchange(screen) -> None:
         _said(screen, tr(screen.arb.lang, "tm_exchanged", a=clean(a), b=clean(b)))
 
 
-def give_team_bye(screen) -> None:
+def give_team_bye(screen: MainScreenPart) -> None:
     """The bye by hand to a team (palette): the team that had it plays in its place."""
     screen.run_worker(_bye(screen), group="question")
 
 
-async def _bye(screen) -> None:
+async def _bye(screen: MainScreenPart) -> None:
     text = await screen.ask_line(tr(screen.arb.lang, "tm_bye_prompt"))
     if not text:
         return
@@ -104,14 +110,14 @@ async def _bye(screen) -> None:
         _said(screen, tr(screen.arb.lang, "tm_bye_given", team=clean(name)))
 
 
-def open_lineups(screen) -> None:
+def open_lineups(screen: MainScreenPart) -> None:
     """l: the line-ups of the next round (tui/screens/lineups.py)."""
     from .lineups import LineupScreen  # (loaded when first opened: ArbiterApp.load_screens)
 
     screen.app.push_screen(LineupScreen())
 
 
-def show_board_prizes(screen) -> None:
+def show_board_prizes(screen: MainScreenPart) -> None:
     """The palette's board prizes: the standings panel in its board view."""
     screen.action_view("standings")
     panel = screen.standings

@@ -32,7 +32,7 @@ from textual import work
 from .. import actions
 from ..actions import W, Action, register
 from ..i18n import tr
-from ..widgets.keyed_table import KeyedTable, cell
+from ..widgets.keyed_table import KeyedTable, Row, cell
 from ..widgets.match_rows import board_of_match, bye_text, match_head, wrap_head
 from ..widgets.status import TextLine
 from .preview import PreviewScreen, name_id
@@ -66,7 +66,7 @@ class TeamPreviewScreen(PreviewScreen):
         cols = [("bd", tr(lang, "board")), ("first", tr(lang, "first")), ("second", tr(lang, "second")),
                 ("hand", "*")]
         width = (self.size.width or self.app.size.width or 80) - 3
-        rows = []
+        rows: list[Row] = []
         for i, rnd in enumerate(p.rounds):
             for m in team_event.matches(e, rnd, st):
                 for j, line in enumerate(wrap_head(match_head(m, lang, score=False), width)):
@@ -76,7 +76,8 @@ class TeamPreviewScreen(PreviewScreen):
                     mark = cell("*", "bold yellow") if g.manual else cell("")
                     rows.append((self.row_key(i, g.board), (cell(f"{m.number}.{b}"),
                                                             cell(name_id(e.player(g.first), 30)),
-                                                            cell(name_id(e.player(g.second), 30)), mark)))
+                                                            cell(name_id(e.player(g.second), 30)
+                                                                 if g.second is not None else ""), mark)))
             said = bye_text(e, rnd, lang)
             if said:
                 rows.append((f"{i}:bye", (cell(said, "bold cyan"),)))

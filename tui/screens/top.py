@@ -11,6 +11,8 @@ shows the new stage's first round with the cursor on its first board.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 from textual import work
 
@@ -24,14 +26,15 @@ from ..actions import W, Action, Why, busy, register, why, why_core
 from ..i18n import tr
 from .dialogs import ChoiceScreen
 from .entry import clean_lines
+from .main_host import MainScreenPart
 
 
-def _top(s) -> Why | None:
+def _top(s: MainScreenPart) -> Why | None:
     """`K`: the top can start (`core.commands.StartTop`: planned, not started, the Swiss finished)."""
     return busy(s) or why_core(cmds.StartTop().why_not(s.event))
 
 
-def _playoff(s) -> Why | None:
+def _playoff(s: MainScreenPart) -> Why | None:
     """A play-off for first place (`core.commands.StartPlayoff`: not started, players tied for first)."""
     return busy(s) or why_core(cmds.StartPlayoff().why_not(s.event))
 
@@ -69,6 +72,7 @@ def top_preview_body(preview: Event, tie: str | None, lang: str) -> Text:
     from arbiter_tournament.core.knockout.bracket_text import bracket_text
 
     b = top.bracket(preview)
+    assert b is not None, "the preview is the event with its top started"
     names = {p.id: p.name for p in preview.players}
     body = Text()
     if tie is not None:
@@ -92,7 +96,9 @@ def playoff_preview_body(planned: Event, lang: str) -> Text:
     body = Text()
     body.append(tr(lang, "playoff_preview") + "\n\n", style="bold")
     body.append(clean_lines(playoff_event.report(planned, lang)))
-    plan = po.plan_from_dict(playoff_event.state(planned)["plan"])
+    state = playoff_event.state(planned)
+    assert state is not None, "the plan is the event with its play-off started"
+    plan = po.plan_from_dict(state["plan"])
     if plan.groups:
         body.append("\n")
         for letter, group in zip("ABCDEFGH", plan.groups):
@@ -103,7 +109,7 @@ def playoff_preview_body(planned: Event, lang: str) -> Text:
     return body
 
 
-class TopStart:
+class TopStart(MainScreenPart):
     """The main screen's start of the top and of the play-off (a part of MainScreen: `self` is the screen)."""
 
     def action_start_top(self) -> None:
@@ -117,8 +123,10 @@ class TopStart:
         snapshot, lang = self.event, self.arb.lang
         seeding = "straight"
         while True:
-            answer = await self.arb.run_job(why("job_top"),
-                                            lambda progress, seeding=seeding: top_preview(snapshot, lang, seeding))
+            def job(progress: Callable[..., None], seeding: str = seeding) -> tuple[Event, str | None]:
+                return top_preview(snapshot, lang, seeding)
+
+            answer = await self.arb.run_job(why("job_top"), job)
             if answer is None:
                 return
             preview, tie = answer

@@ -188,13 +188,13 @@ class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
         return -1
 
     def sync(self, columns: Sequence[tuple[str, str]], rows: Iterable[Row]) -> None:
-        rows = [(k, cs if type(cs) is tuple else tuple(cs)) for k, cs in rows]
+        fixed: list[tuple[str, tuple[Cell, ...]]] = [(k, cs if type(cs) is tuple else tuple(cs)) for k, cs in rows]
         keep = self.selected_key
-        columns = tuple(columns)
-        if columns != self.columns:
-            self._rebuild(columns, rows)
+        heads = tuple(columns)
+        if heads != self.columns:
+            self._rebuild(heads, fixed)
         else:
-            self._patch(rows)
+            self._patch(fixed)
         if keep in self.index:
             self.cursor = self.index[keep]
         elif self.order:
@@ -226,9 +226,9 @@ class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
         shrunk: set[int] = set()
         added = False
         for k in gone:
-            old = self.cells.pop(k)
-            if not self._span(old):
-                for i, c in enumerate(old):
+            went = self.cells.pop(k)
+            if not self._span(went):
+                for i, c in enumerate(went):
                     if _width(c[0]) >= self.widths[i]:
                         shrunk.add(i)
             self._drawn.pop(k, None)

@@ -23,6 +23,7 @@ from textual.events import Click
 from textual.widget import Widget
 
 from .. import actions
+from ..host import arbiter_app
 from ..i18n import tr
 
 
@@ -87,7 +88,7 @@ class KeysBar(Widget):
         key_style = self.get_component_rich_style("keys-bar--key")
         label_style = self.get_component_rich_style("keys-bar--label")
         edge_style = self.get_component_rich_style("keys-bar--edge")
-        palette = (self.palette_key(), tr(self.app.lang, "k_palette"))
+        palette = (self.palette_key(), tr(arbiter_app(self).lang, "k_palette"))
         pinned = [k for k in self.keys if k[2] in PINNED]
         right = sum(_need(k) for k in pinned) + 1 + cell_len(palette[0]) + 1 + cell_len(palette[1])  # "q quit ▏^p menu"
         room = width - right

@@ -19,7 +19,7 @@ import textwrap
 from typing import Callable, Sequence
 
 from arbiter_tournament.core import limits
-from arbiter_tournament.core.event.model import Event, Round, points_text
+from arbiter_tournament.core.event.model import Event, Game, Round, points_text
 from arbiter_tournament.core.msg.cells import clean, text_width
 from arbiter_tournament.core.teams import MatchView, is_team_event, matches, round_bye, state
 
@@ -66,7 +66,7 @@ def wrap_head(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, max(20, width), subsequent_indent="  ", break_on_hyphens=False) or [text]
 
 
-def team_rows(e: Event, rnd: Round, lang: str, width: int, board_cells: Callable[[object], Sequence[Cell]],
+def team_rows(e: Event, rnd: Round, lang: str, width: int, board_cells: Callable[[Game], Sequence[Cell]],
               only_missing: bool = False) -> list[tuple[str, tuple[Cell, ...]]]:
     """The rows of a team round: each match's head (span rows keyed "m<match>", "m<match>.<line>"), then its
     boards ("<game board>": `board_cells(game)` with the first cell replaced by "match.board"). With
@@ -108,7 +108,7 @@ _OPEN: list = [None]  # (round, players, extra, the count): the last answer, kep
 def matches_open(e: Event, rnd: Round | None) -> int | None:
     """How many matches of the round still miss a board's result (None: not a team round). The status line asks
     every second: the answer is kept for the same round, players and [teams] (the event is immutable)."""
-    if not is_team_round(e, rnd):
+    if rnd is None or not is_team_round(e, rnd):
         return None
     hit = _OPEN[0]
     if hit is not None and hit[0] is rnd and hit[1] is e.players and hit[2] is e.extra:

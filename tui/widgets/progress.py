@@ -1,4 +1,4 @@
-"""Work that can take long, and the line that shows it: a `Job` (a pairing, an explanation, a printout).
+"""Work that can take long, and the line that shows it: a `Job` (tui/jobs.py: a pairing, an explanation, a printout).
 
 A job computes from a snapshot of the event (it never writes the file: the
 pairing it makes is saved later, by the judge, in one short transaction of
@@ -22,62 +22,15 @@ Textual's `WorkerCancelled`, which ends the pairing where it is.
 
 from __future__ import annotations
 
-import threading
-import time
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rich.text import Text
 from textual.widgets import Static
-from textual.worker import WorkerCancelled, get_current_worker
+from textual.worker import get_current_worker
 
+from ..host import arbiter_app
 from ..i18n import tr
-
-# The engine holds Python's interpreter lock while it computes; the event loop's thread gets it back at the
-# hook's pauses (at most every YIELD_EVERY seconds, for YIELD_FOR), not only when the interpreter forces a
-# switch (every 5 ms, on each of the many system calls a key makes).
-YIELD_EVERY = 0.002
-YIELD_FOR = 0.0002
-
-
-@dataclass(eq=False)
-class Job:
-    """One computation under way: what it is (words for the progress line), since when, how far."""
-
-    what: Any  # a tui.actions.Why: "pairing round 3 of table 1"
-    started: float = field(default_factory=time.monotonic)
-    steps: int = 0  # how many times the engine reported progress
-    ended: threading.Event = field(default_factory=threading.Event)  # its thread is through (tests wait for it)
-
-    def seconds(self) -> int:
-        return int(time.monotonic() - self.started)
-
-    def text(self, lang: str) -> str:
-        return self.what.text(lang)
-
-
-def in_worker(job: Job, work: Callable[[Callable[..., None]], Any], hook: Callable[[], None] | None = None) -> Any:
-    """`work(progress)` in the job's thread worker: `progress` is the engine's hook (it stops a cancelled job)."""
-    worker = get_current_worker()
-    last = [time.monotonic()]
-
-    def progress(*_args: object, **_kwargs: object) -> None:
-        if worker.is_cancelled:
-            raise WorkerCancelled("stopped")
-        job.steps += 1
-        if hook is not None:  # (tests: a gate that holds the pairing)
-            hook()
-            if worker.is_cancelled:
-                raise WorkerCancelled("stopped")
-        now = time.monotonic()
-        if now - last[0] >= YIELD_EVERY:
-            last[0] = now
-            time.sleep(YIELD_FOR)
-
-    try:
-        return work(progress)
-    finally:
-        job.ended.set()
+from ..jobs import Job
 
 
 def compute(node, work: Callable[[], Any], done: Callable[[Any], None], *, background: bool, group: str) -> None:
@@ -152,9 +105,10 @@ class ProgressLine(Static):
             self._ticker.resume()
 
     def show_job(self) -> None:
-        job = self.app.job
+        app = arbiter_app(self)
+        job = app.job
         if job is None:
             return
-        lang = self.app.lang
+        lang = app.lang
         self.update(Text(tr(lang, "job_progress", what=job.text(lang), s=job.seconds()), style="bold yellow",
                          no_wrap=True, overflow="ellipsis"))

@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.message import Message
+from textual.timer import Timer
 
 from arbiter_tournament.core.errors import ArbiterError, Msg
 from arbiter_tournament.core.msg.cells import clean, fit
@@ -183,7 +184,7 @@ class RoundPanel(Vertical):
         games = sorted(rnd.games, key=lambda g: g.board)
         missing = [g.board for g in games if g.result is None and g.board != board]
         after = [b for b in missing if b > board]
-        return (after or missing or [None])[0]
+        return after[0] if after else missing[0] if missing else None
 
     def advance(self, rnd: Round, board: int) -> None:
         """After a result on `board`: the cursor on the next board without one."""
@@ -260,7 +261,7 @@ class RoundPanel(Vertical):
         text = None
         if rnd is not None:
             key = ("foot", rnd.stage, rnd.table, rnd.number)
-            inputs = (rnd, e.players, e.extra, self.lang) if rnd.stage in (Stage.SWISS, Stage.ROUNDROBIN) else (
+            inputs: tuple = (rnd, e.players, e.extra, self.lang) if rnd.stage in (Stage.SWISS, Stage.ROUNDROBIN) else (
                 tuple(e.rounds_of(Stage.TOP)), e.players, self.lang, self.foot_width())
             if rnd.stage == Stage.PLAYOFF:
                 inputs = (e.rounds, e.players, self.lang)
@@ -406,7 +407,8 @@ class RoundPanel(Vertical):
 
     def flash(self, rnd: Round, board: int) -> None:
         """Show the result just entered on `board` reversed for a moment (the echo line says it in words)."""
-        if self.shown_round() is None or self.shown_round().key != rnd.key:
+        shown = self.shown_round()
+        if shown is None or shown.key != rnd.key:
             return
         self._flash = board
         self.refresh_rows()
@@ -414,7 +416,7 @@ class RoundPanel(Vertical):
             self._flash_timer.stop()
         self._flash_timer = self.set_timer(FLASH, self._unflash)
 
-    _flash_timer = None
+    _flash_timer: Timer | None = None
 
     def _unflash(self) -> None:
         self._flash, self._flash_timer = None, None

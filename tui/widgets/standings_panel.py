@@ -34,7 +34,7 @@ from .. import actions
 from ..actions import W, Action, Why, in_team_event, register, why
 from ..i18n import tiebreak_name, tr
 from . import team_standings
-from .keyed_table import KeyedTable, cell
+from .keyed_table import KeyedTable, Row, cell
 from .memo import Memo, event_inputs
 from .messages import Say
 from .round_texts import places_text
@@ -57,7 +57,7 @@ register(
 BIG = 400  # players from which the standings are computed in a thread (about 50 ms and more)
 
 
-def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) -> list:
+def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) -> list[Row]:
     """The rows of the table: (player id, cells), in standings order (pure: it runs in a thread for big events)."""
     rows = standings(e, table=table, after_round=after)
     texts: dict = {}  # each distinct value written once (a thousand rows share a few dozen values)
@@ -68,7 +68,7 @@ def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) ->
             t = texts[x] = points_text(x)
         return t
 
-    out = []
+    out: list[Row] = []
     for r in rows:
         tbs = tuple(cell(txt(r.tiebreaks[c]) if c in r.tiebreaks else "") for c in codes)
         mark = "=" if r.shared else "*" if r.by_lot else ""  # a shared rank; a rank among equals drawn by lot
@@ -77,14 +77,14 @@ def standings_rows(e: Event, table: int | None, after: int, codes: list[str]) ->
     return out
 
 
-def _rows(e: Event, table: int | None, after: int, codes: list[str]):
+def _rows(e: Event, table: int | None, after: int, codes: list[str]) -> list[Row] | ArbiterError:
     try:
         return standings_rows(e, table, after, codes)
     except ArbiterError as exc:
         return exc
 
 
-def _team_rows(e: Event, lang: str, mode: str):
+def _team_rows(e: Event, lang: str, mode: str) -> tuple[Text, list, list, Text] | ArbiterError:
     """A team event's rows (team_standings.py): the team standings, or the board prizes (`mode` "boards")."""
     try:
         return (team_standings.board_rows if mode == "boards" else team_standings.team_rows)(e, lang)
@@ -99,14 +99,14 @@ class StandingsPanel(actions.Scoped, Vertical):
     class Computed(Message):
         """The rows of the standings for these inputs, computed in a worker (or the engine's refusal)."""
 
-        def __init__(self, inputs: tuple, rows: object, codes: list[str], head: tuple) -> None:
+        def __init__(self, inputs: tuple, rows: list[Row] | ArbiterError, codes: list[str], head: tuple) -> None:
             super().__init__()
             self.inputs, self.rows, self.codes, self.head = inputs, rows, codes, head
 
     class TeamsComputed(Message):
         """The rows of the team standings or the board prizes (`want`: the event, the language, the mode)."""
 
-        def __init__(self, want: tuple, result: object) -> None:
+        def __init__(self, want: tuple, result: tuple[Text, list, list, Text] | ArbiterError) -> None:
             super().__init__()
             self.want, self.result = want, result
 

@@ -23,7 +23,7 @@ from arbiter_tournament.core import teams as team_event  # (the team tie-breaks 
 from ..i18n import tiebreak_name, tr
 from ..screens.dialogs import TextScreen
 from ..screens.entry import wrapped_lines
-from .keyed_table import cell
+from .keyed_table import Row, cell
 from .messages import Say
 
 __all__ = ["board_rows", "explain", "team_rows"]
@@ -35,7 +35,7 @@ def team_rows(e: Event, lang: str) -> tuple[Text, list, list, Text]:
     rest = [c for c in codes if c.strip().upper() not in ("MP", "GP")]  # MP and GP have their columns
     cols = [("rk", tr(lang, "rank")), ("id", tr(lang, "id")), ("team", tr(lang, "team")), ("tb_mp", "MP"),
             ("tb_gp", "GP")] + [(f"tb{i}", c) for i, c in enumerate(rest)] + [("tbm", tr(lang, "tm_played_short"))]
-    out = []
+    out: list[Row] = []
     for r in rows:
         mark = "=" if r.shared else ""
         out.append((f"t{r.id}", (cell(f"{r.rank}{mark}"), cell(r.id), cell(clean(r.team)),
@@ -59,7 +59,7 @@ def board_rows(e: Event, lang: str) -> tuple[Text, list, list, Text]:
     after = team_event.completed_rounds(e)
     cols = [("rk", tr(lang, "rank")), ("name", tr(lang, "name")), ("team", tr(lang, "team")), ("pts", tr(lang, "pts")),
             ("tbg", tr(lang, "bs_games")), ("tbp", "%")]
-    out = []
+    out: list[Row] = []
     board = None
     k = 0
     for s in team_event.board_stats(e, after):
