@@ -36,7 +36,7 @@ def key(t: Tmux, name: str) -> None:
 
 
 def quit_status(t: Tmux) -> int | None:
-    end = time.monotonic() + 10
+    end = time.monotonic() + 30  # (a loaded machine: as the tmux helper waits)
     while t.dead() is None and time.monotonic() < end:
         time.sleep(0.05)
     return t.dead()
