@@ -759,23 +759,8 @@ def main() -> None:
         print(f"a result entered, the pages open in the hall ({len(hot) // 2} a language) made again: "
               f"{', '.join(f'{x * 1000:.0f}' for x in times)} ms CPU; the pages it changed: "
               f"{', '.join(sorted(p for lang, p in web.snap.changed if lang == 'en'))}")
-        port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "arbiter_tournament.tui.cli", "display", str(path), "--serve", "--port",
-                                   str(port), "--max-clients", str(max(1000, 2 * clients + 10))],
-                                  cwd=ROOT, env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [server_path, str(ROOT)]))},
-                                  stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.PIPE, start_new_session=True)
+        server, port = start_server(path, server_path, ["--max-clients", str(max(1000, 2 * clients + 10))])
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    with socket.create_connection(("127.0.0.1", port), timeout=1):
-                        break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        raise SystemExit(f"the server did not start: {server.stderr.read().decode()}")
-                    time.sleep(0.2)
-            time.sleep(0.5)
             rss0 = status_of(server.pid)["VmRSS"]
             cpu0 = cpu_seconds(server.pid)
             r = asyncio.run(load_test(port, path, clients, requests, with_change))
