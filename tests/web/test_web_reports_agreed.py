@@ -23,13 +23,10 @@ from tests.web.test_web_reports import phone_event
 RESULTS = (Result.FIRST_WINS, Result.DRAW, Result.SECOND_WINS)
 
 
-@contextmanager
-def watched_lock(monkeypatch):
-    """What is done while the event's lock is held: each parse (`loads`) and text made (`dumps`) of the event
-    file, as (what, lock held?)."""
+def lock_flag(monkeypatch) -> list[bool]:
+    """The store's lock watched: the flag's one item is True while the event's lock is held."""
     held = [False]
-    seen: list[tuple[str, bool]] = []
-    real_locked, real_loads, real_dumps = store.locked, store.loads, store.dumps
+    real_locked = store.locked
 
     @contextmanager
     def locked(*a, **k):
@@ -40,6 +37,18 @@ def watched_lock(monkeypatch):
             finally:
                 held[0] = False
 
+    monkeypatch.setattr(store, "locked", locked)
+    return held
+
+
+@contextmanager
+def watched_lock(monkeypatch):
+    """What is done while the event's lock is held: each parse (`loads`) and text made (`dumps`) of the event
+    file, as (what, lock held?)."""
+    held = lock_flag(monkeypatch)
+    seen: list[tuple[str, bool]] = []
+    real_loads, real_dumps = store.loads, store.dumps
+
     def loads(*a, **k):
         seen.append(("loads", held[0]))
         return real_loads(*a, **k)
@@ -48,7 +57,6 @@ def watched_lock(monkeypatch):
         seen.append(("dumps", held[0]))
         return real_dumps(*a, **k)
 
-    monkeypatch.setattr(store, "locked", locked)
     monkeypatch.setattr(store, "loads", loads)
     monkeypatch.setattr(store, "dumps", dumps)
     yield seen
@@ -234,29 +242,18 @@ def test_while_a_judge_s_keys_come_faster_than_a_change_is_made_the_last_try_is_
 def test_the_text_written_before_the_lock_is_the_one_renamed_over_the_event(tmp_path, monkeypatch):
     """One temporary file for one change made without the lock: written before the lock, renamed under it (none
     written under the lock, none left beside the event)."""
-    from arbiter_tournament.core import store
     from arbiter_tournament.core.store import files
 
     path, _ = phone_event(tmp_path, n=4)
     g = load(path).rounds[-1].games[0]
-    held, temps = [False], []
-    real_locked, real_write = store.locked, files.write_temp
-
-    @contextmanager
-    def locked(*a, **k):
-        with real_locked(*a, **k):
-            held[0] = True
-            try:
-                yield
-            finally:
-                held[0] = False
+    held, temps = lock_flag(monkeypatch), []
+    real_write = files.write_temp
 
     def write_temp(*a, **k):
         tmp = real_write(*a, **k)
         temps.append((tmp, held[0]))
         return tmp
 
-    monkeypatch.setattr(store, "locked", locked)
     monkeypatch.setattr(files, "write_temp", write_temp)
 
     def fn(event):
