@@ -35,6 +35,15 @@ def key(t: Tmux, name: str) -> None:
     t.run("send-keys", "-t", "judge", name)
 
 
+def open_demo(t: Tmux, demo, lang: str) -> None:
+    """The TUI on the demo at round 4, in `lang` (`L` switches to Russian)."""
+    t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(demo)], cwd=ROOT, rc_file=demo.parent / "app.rc")
+    t.wait(lambda s: "Round 4" in s, "the round panel")
+    if lang == "ru":
+        key(t, "L")
+        t.wait(lambda s: "Тур 4" in s, "Russian")
+
+
 def quit_status(t: Tmux) -> int | None:
     end = time.monotonic() + 30  # (a loaded machine: as the tmux helper waits)
     while t.dead() is None and time.monotonic() < end:
@@ -60,11 +69,7 @@ def test_a_burst_into_the_clock_dialog_and_typed_numbers_in_tmux(demo, lang):
     before = results(demo)
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(demo)], cwd=ROOT, rc_file=demo.parent / "app.rc")
-        t.wait(lambda s: "Round 4" in s, "the round panel")
-        if lang == "ru":
-            key(t, "L")
-            t.wait(lambda s: "Тур 4" in s, "Russian")
+        open_demo(t, demo, lang)
         burst(t, "c4")
         t.wait(lambda s: started in s and title not in s, "the clock started, the dialog closed")
         first = deadline(demo)
@@ -158,11 +163,7 @@ def test_the_80x24_defects_in_tmux(demo, lang):
     which, quits, prize, refused_amount = w
     t = Tmux()
     try:
-        t.start([sys.executable, "-m", "arbiter_tournament.tui.cli", str(demo)], cwd=ROOT, rc_file=demo.parent / "app.rc")
-        t.wait(lambda s: "Round 4" in s, "the round panel")
-        if lang == "ru":
-            key(t, "L")
-            t.wait(lambda s: "Тур 4" in s, "Russian")
+        open_demo(t, demo, lang)
         key(t, ":")
         t.wait(lambda s: "12 1-0" in s, "the ':' line")
         burst(t, "Orlov 1")
