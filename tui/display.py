@@ -344,5 +344,8 @@ def run(path: str, interval: float = 15.0, *, serve_web: bool = False, host: str
             print("arbiter: warning: no player has a code yet: give them with `arbiter players codes FILE` "
                   "(docs/players.md)", file=sys.stderr)
         return serve(path, interval, host, port, max_clients, names, per_address, reports, public_url)
+    from arbiter_tournament.tui.terminal import follow_the_terminal
+
+    follow_the_terminal()  # the window's size, not an exported COLUMNS/LINES (tui/terminal.py)
     HallDisplay(path, interval).run()
     return 0

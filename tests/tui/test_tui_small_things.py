@@ -194,3 +194,21 @@ async def test_the_top_preview_seeding_in_russian(tmp_path):
         await pilot.press("n")
         await pilot.pause()
         assert not any(r.stage == "top" for r in load(path).rounds)
+
+
+def test_the_tui_follows_the_window_whatever_columns_and_lines_say(monkeypatch):
+    """COLUMNS and LINES in the environment pin `shutil.get_terminal_size` (what Textual asks, on every resize):
+    the TUIs drop them before they take the terminal (the tmux test of a resize sets them too)."""
+    import os
+    import shutil
+
+    from arbiter_tournament.tui.terminal import follow_the_terminal
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    assert shutil.get_terminal_size() == (80, 24)
+    assert follow_the_terminal() == ("COLUMNS", "LINES")
+    assert "COLUMNS" not in os.environ and "LINES" not in os.environ
+    assert follow_the_terminal() == ()
+    env = {"LINES": "30", "TERM": "xterm"}
+    assert follow_the_terminal(env) == ("LINES",) and env == {"TERM": "xterm"}

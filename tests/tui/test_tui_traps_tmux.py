@@ -129,8 +129,9 @@ def test_an_unexpected_error_is_one_line_in_tmux(demo, tmp_path):
     (site / "sitecustomize.py").write_text(SITE)
     t = Tmux()
     try:
-        t.start([f"PYTHONPATH={site}", sys.executable, "-m", "arbiter_tournament.tui.cli", str(demo)], cwd=ROOT,
-                rc_file=demo.parent / "app.rc")
+        # COLUMNS and LINES exported (a shell profile, the CI's runner): the TUI follows the window all the same
+        t.start([f"PYTHONPATH={site}", "COLUMNS=80", "LINES=24", sys.executable, "-m", "arbiter_tournament.tui.cli",
+                 str(demo)], cwd=ROOT, rc_file=demo.parent / "app.rc")
         t.wait(lambda s: "Round 4" in s, "the round panel")
         burst(t, "h")  # the journal fails: said, and the TUI goes on
         t.wait(lambda s: "unexpected error (RuntimeError: made to fail)" in s, "the error said")

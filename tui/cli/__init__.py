@@ -195,6 +195,9 @@ def _tui(path: str) -> int:
     # tui/app.py `_started`), and it runs as ever on what is made after.
     gc.disable()
     from arbiter_tournament.tui.app import run
+    from arbiter_tournament.tui.terminal import follow_the_terminal
+
+    follow_the_terminal()  # the window's size, not an exported COLUMNS/LINES (tui/terminal.py)
 
     return run(path)
 
