@@ -314,6 +314,8 @@ def run(obj: Any, action_id: str) -> bool:
         obj.say_why(why("why_not_team" if a.team else "why_team_event").text(obj.app.lang))
         return False
     reason = a.why_not(obj)
+    if reason is not None and reason.key == "why_waiting" and arbiter_app(obj).keyguard.defer():
+        return False  # the key goes on once the change is through (tui/keyguard.py)
     if reason is not None:
         obj.say_why(reason.text(obj.app.lang))
         return False

@@ -438,8 +438,11 @@ class ArbiterApp(App):
             for key in self.keyguard.take(event):  # (held while a dialog opens; dropped when typed in one since closed)
                 await self.hand_on(key)
             return
-        if isinstance(event, events.Key) and not self.keyguard.came_back(event):
-            return  # typed in a dialog closed since, or before the dialog open now (tui/keyguard.py)
+        if isinstance(event, events.Key):
+            if self.keyguard.came_back(event):  # (not typed in a dialog closed since, nor before one open now)
+                with self.keyguard.binding(event):  # (a result key may wait for the change under way)
+                    await super().on_event(event)
+            return
         await super().on_event(event)
 
     async def hand_on(self, key: events.Key) -> None:

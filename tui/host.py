@@ -12,7 +12,7 @@ protocol instead, and the type checker holds `ArbiterApp` to it
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Callable, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar, cast
 
 from textual.app import App
 
@@ -22,6 +22,9 @@ from arbiter_tournament.core.store import EventFile
 
 from .changes import Change
 from .jobs import Job, Words
+
+if TYPE_CHECKING:
+    from .keyguard import KeyGuard
 
 T = TypeVar("T")
 
@@ -37,6 +40,7 @@ class ArbiterHost(Protocol):
     file: EventFile
     by: str  # who enters a result, as user@host
     poll_interval: float  # seconds between reads of the file
+    keyguard: KeyGuard  # keys held while a dialog opens or the last change waits (tui/keyguard.py)
 
     @property
     def changing(self) -> bool:

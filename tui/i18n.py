@@ -341,6 +341,12 @@ T: dict[str, tuple[str, str]] = {
     "why_engine": ("{error}", "{error}"),
     "why_waiting": ("the last change waits for the event's lock (another judge is saving): a moment",
                     "последнее изменение ждёт блокировки турнира (сохраняет другой судья): подождите немного"),
+    "keys_held": ("the last change waits for the event's lock: what you type goes on once it is through "
+                  "(Esc drops it)",
+                  "последнее изменение ждёт блокировки турнира: нажатое пойдёт, как только оно пройдёт "
+                  "(Esc — отбросить)"),
+    "keys_dropped": ("Esc: dropped the keys typed while the last change waited: {n}",
+                     "Esc: отброшены клавиши, нажатые, пока ждало последнее изменение: {n}"),
     "why_engine_text": ("{text}", "{text}"),
     "why_no_playoff": ("this event has no play-off", "в этом турнире нет плей-офф"),
     "why_no_players": ("no players yet: a adds one, i imports a CSV",

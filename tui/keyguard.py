@@ -29,6 +29,13 @@ looks at both steps:
   terminal's bytes are read) and handled after is dropped, unless a dialog
   is on top again (the next question of the flow: it is typed into it).
 
+A result key typed while the last change waits for the event's lock (the
+repairs on opening, a result before it while another judge saves) would be
+entered over a board the screen does not show yet: its binding holds it
+(`defer`, from `tui.actions.run`), with every key typed after it, and hands
+them on in order once the change is through (Esc drops them, said); a key
+typed in the same burst and handed on before is held when it comes back.
+
 A flow that waits for its job (Esc stops it) or for its change (another
 judge holds the lock) opens no dialog meanwhile: while it waits (`awaiting`,
 around the awaits of `ArbiterApp.run_job` and `Change`) it holds no key. A job or a
@@ -52,6 +59,7 @@ from textual.screen import ModalScreen, Screen
 from textual.worker import NoActiveWorker, Worker, get_current_worker
 
 from . import compat
+from .i18n import tr
 
 if TYPE_CHECKING:
     from textual import events
@@ -96,6 +104,7 @@ class KeyGuard:
         self.dropped = 0  # keys typed in a dialog since closed, never handed on (tests)
         self._waking = False
         self._typed = count()
+        self.running: events.Key | None = None  # the key whose binding runs now (`binding`)
 
     def closing(self) -> None:
         """The screen on top is being closed: if it is a dialog, keys typed until now never reach the one beneath."""
@@ -117,12 +126,17 @@ class KeyGuard:
 
     def take(self, key: events.Key | None = None) -> Iterator[events.Key]:
         """The keys to hand on now, in order (`key`, the one just come, after those held before it)."""
+        if key is not None and key.key == "escape" and self.for_change():
+            self.app.say(tr(self.app.lang, "keys_dropped", n=len(self.held)), "yellow")
+            self.held.clear()  # (and the Esc: it has done what it was for)
+            return
         if key is not None:
             setattr(key, "typed", next(self._typed))  # the order typed in (a held key is put back in its place)
             self.held.append(key)
         while self.held:
             first = self.held[0]
-            if self.opening() and compat.key_clock() - first.time < HOLD_MAX:
+            blocked = self.opening() or (getattr(first, "for_change", False) and self.app.changing)
+            if blocked and compat.key_clock() - first.time < HOLD_MAX:
                 self._wake_later()
                 return
             self.held.popleft()
@@ -143,12 +157,43 @@ class KeyGuard:
             else:
                 self.hold(key)  # typed before the dialog (or screen) on top now was opened: its key
             return False
-        if self.opening():
+        if self.opening() or self.behind(key):
             self.hold(key)
             return False
         return True
 
-    def hold(self, key: events.Key) -> None:
+    @contextmanager
+    def binding(self, key: events.Key) -> Iterator[None]:
+        """Around the binding of a key come back (`defer` knows which key it is)."""
+        self.running = key
+        try:
+            yield
+        finally:
+            self.running = None
+
+    def defer(self) -> bool:
+        """The key whose binding runs now waits for the change under way (a result key while the last change
+        waits for the lock): held with the keys typed after it, handed on again once the change is through.
+        False when no key runs (the palette, a test's call) or it has waited HOLD_MAX: it is refused then."""
+        key = self.running
+        if key is None or compat.key_clock() - key.time >= HOLD_MAX:
+            return False
+        self.running = None
+        if not self.held:
+            self.app.say(tr(self.app.lang, "keys_held"), "yellow")
+        self.hold(key, for_change=True)
+        return True
+
+    def for_change(self) -> bool:
+        """Keys are held until the change under way is through (`defer`)."""
+        return bool(self.held) and getattr(self.held[0], "for_change", False)
+
+    def behind(self, key: events.Key) -> bool:
+        """A key typed after one held for the change under way: it goes after it."""
+        typed = getattr(key, "typed", -1)
+        return self.for_change() and any(getattr(h, "typed", -1) < typed for h in self.held)
+
+    def hold(self, key: events.Key, for_change: bool = False) -> None:
         """`key` again as the terminal gave it, held, to be handed on afresh (to the dialog, once it is open)."""
         from textual import events
 
@@ -156,6 +201,7 @@ class KeyGuard:
         again.time = key.time
         typed = getattr(key, "typed", -1)
         setattr(again, "typed", typed)
+        setattr(again, "for_change", for_change or getattr(key, "for_change", False))
         # in the order typed: after the keys typed before it that are held, before those typed after it (a key of
         # the same burst handed on directly and held when it came back, while a later one came from the terminal)
         at = len(self.held)

@@ -66,7 +66,8 @@ def message(app) -> str:
 @sync
 async def test_a_change_waits_for_another_judges_lock_without_freezing_the_screen(round_three):
     """The lock held by another session: the result waits in a thread, the screen answers, the wait is said
-    with who holds it, the next result key says it waits, and the result is saved once the lock is free."""
+    with who holds it, the next result key waits for the first (said so) and both are saved in the order typed,
+    on the boards they were typed on, once the lock is free."""
     app = make_app(round_three, poll_interval=0)
     held, release = threading.Event(), threading.Event()
 
@@ -85,29 +86,35 @@ async def test_a_change_waits_for_another_judges_lock_without_freezing_the_scree
         finally:
             release.set()
             t.join()
-        await until(pilot, lambda: not app.changing, "the change done")
+        await until(pilot, lambda: load(round_three).find_round("swiss", 1, 3).game(2).result is not None,
+                    "the held key entered")
+        await until(pilot, lambda: not app.changing and not app.keyguard.held, "both changes done")
         rnd = load(round_three).find_round("swiss", 1, 3)
         assert rnd.game(1).result is Result.FIRST_WINS and rnd.game(1).by == JUDGE1
-        assert app.main.selected_board() == 2  # the cursor moved on once it was saved
-        assert "board 1:" in message(app)
+        assert rnd.game(2).result is Result.DRAW and rnd.game(2).by == JUDGE1
+        assert rnd.game(3).result is None
+        assert app.main.selected_board() == 3  # the cursor moved on after each was saved
+        assert "board 2:" in message(app)
 
 
 async def waiting(pilot, app, path) -> None:
     """While another session holds the lock."""
-    if True:
-        before = path.read_bytes()
-        await pilot.press("1")  # board 1: waits for the lock
-        await pilot.pause()
-        assert app.changing and path.read_bytes() == before
-        await pilot.press("equals_sign")  # the next result waits for this one: said so
-        await pilot.pause()
-        assert "the last change waits for the event's lock" in message(app)
-        await pilot.press("s")  # the screen answers meanwhile
-        await pilot.pause()
-        assert app.main.view == "standings"
-        await pilot.press("r")
-        await until(pilot, lambda: "is locked by" in message(app), "the lock notice", timeout=15)
-        assert "result swiss round 3 table 1 board 5: 1-0; waiting (at most 30 s)" in message(app)  # who, what
+    before = path.read_bytes()
+    await pilot.press("1")  # board 1: waits for the lock
+    await pilot.pause()
+    assert app.changing and path.read_bytes() == before
+    await pilot.press("s")  # the screen answers meanwhile
+    await pilot.pause()
+    assert app.main.view == "standings"
+    await pilot.press("r")
+    await pilot.pause()
+    await pilot.press("equals_sign")  # the next result waits for this one: held, said so
+    await pilot.pause()
+    assert "the last change waits for the event's lock: what you type goes on once it is through" in message(app)
+    assert len(app.keyguard.held) == 1 and path.read_bytes() == before
+    await until(pilot, lambda: "is locked by" in message(app), "the lock notice", timeout=15)
+    assert "result swiss round 3 table 1 board 5: 1-0; waiting (at most 30 s)" in message(app)  # who, what
+    assert load(path).find_round("swiss", 1, 3).game(2).result is None
 
 
 @sync

@@ -164,6 +164,56 @@ async def test_a_key_typed_with_c_goes_to_the_dialog_while_another_change_waits_
         lock.close()
 
 
+@sync
+async def test_result_keys_typed_while_the_repairs_on_opening_wait_are_entered_once_in_order(demo):
+    """`1 = s` in one burst while the repairs on opening wait for another judge's lock (the first second of
+    every start): the keys wait for them and are entered once each, in the order typed, on the boards they were
+    typed on (1-0 on board 1, 1/2 on board 2), then the standings. The result keys were refused ("the last change
+    waits for the event's lock") and lost: the tmux test typed `1` in that second and never saw 1-0."""
+    lock = ExitStack()
+    lock.enter_context(files.locked(demo, doing="another judge's change"))
+    try:
+        app = make_app(demo, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.changing, "the repairs on opening waiting for the lock")
+            before = results(demo)
+            assert before[1] is None and before[2] is None
+            compat.burst(app, ["1", "equals_sign", "s"])
+            await until(pilot, lambda: len(app.keyguard.held) == 3, "the three keys held")
+            assert app.main.view == "round"
+            assert "what you type goes on once it is through" in flat(app) and results(demo) == before
+            lock.close()
+            await until(pilot, lambda: results(demo)[2] is not None, "the keys entered")
+            await until(pilot, lambda: not app.changing and not app.keyguard.held, "all through")
+            await pilot.pause(0.2)
+            assert results(demo) == {**before, 1: Result.FIRST_WINS, 2: Result.DRAW}
+            assert app.main.view == "standings"  # the `s` typed after them went after them
+    finally:
+        lock.close()
+
+
+@sync
+async def test_esc_drops_the_keys_that_wait_for_the_last_change(demo):
+    lock = ExitStack()
+    lock.enter_context(files.locked(demo, doing="another judge's change"))
+    try:
+        app = make_app(demo, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.changing, "the repairs on opening waiting for the lock")
+            before = results(demo)
+            compat.burst(app, ["1", "0"])
+            await until(pilot, lambda: len(app.keyguard.held) == 2, "the keys held")
+            await pilot.press("escape")
+            await until(pilot, lambda: not app.keyguard.held, "dropped")
+            assert "dropped the keys typed while the last change waited: 2" in flat(app)
+            lock.close()
+            await until(pilot, lambda: not app.changing, "the repairs through")
+            await pilot.pause(0.2)
+            assert results(demo) == before and app.main.selected_board() == 1
+    finally:
+        lock.close()
+
+
 def test_keys_come_out_of_the_guard_in_the_order_typed():
     """`c45` then `6`: the `4` and `5` went on to the round before the dialog's flow began, and come back to be held
     after the `6`, typed later, was held already: the dialog gets 4, 5, 6 (not 6, 4, 5)."""
