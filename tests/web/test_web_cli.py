@@ -197,3 +197,15 @@ def test_served_on_every_address_it_names_them():
     assert all(not a.startswith("127.") and a.count(".") == 3 for a in found)
     assert addresses("0.0.0.0", 8000) == ([f"http://{a}:8000" for a in found] or ["http://ADDRESS:8000"])
     assert addresses("::1", 80) == ["http://[::1]:80"] and addresses("10.1.2.3", 8) == ["http://10.1.2.3:8"]
+
+
+def test_the_public_url_is_the_first_address_said_and_its_name_never_on_our_port():
+    """Behind a router's forwarding (`--public-url http://chess.example:8080`, served on 8000): the address phones
+    open is said first, as given; its name on our port (http://chess.example:8000) is not said at all (a phone
+    there finds nothing); a `--name` of its own and the addresses served on follow."""
+    from arbiter_tournament.tui.web.server import bases
+
+    assert bases("10.0.0.7", 8000, ("chess.example", "hall.lan"), "http://Chess.example:8080") == [
+        "http://Chess.example:8080", "http://hall.lan:8000", "http://10.0.0.7:8000"]
+    assert bases("10.0.0.7", 8000, ("hall.lan",)) == ["http://hall.lan:8000", "http://10.0.0.7:8000"]
+    assert bases("10.0.0.7", 8000, (), "http://10.0.0.7:8000") == ["http://10.0.0.7:8000"]  # said once

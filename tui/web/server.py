@@ -423,6 +423,18 @@ class Web:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
+def bases(host: str, port: int, names: tuple[str, ...] = (), public_url: str | None = None) -> list[str]:
+    """The addresses the server prints for phones and projectors: `--public-url` first (what phones open through a
+    router's forwarding: its port may not be ours), the names of `--name` on our port (not the public URL's
+    own name: on our port it is the wrong address), then the addresses served on."""
+    from urllib.parse import urlsplit
+
+    public_host = urlsplit(public_url).hostname if public_url else None
+    named = [f"http://{venue_name(n)}:{port}" for n in names if venue_name(n) != public_host]
+    out = ([public_url] if public_url else []) + named + addresses(host, port)
+    return list(dict.fromkeys(out))
+
+
 def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int = 8000,
           max_clients: int = MAX_CLIENTS, names: tuple[str, ...] = (), per_address: int = PER_ADDRESS,
           reports: bool = False, public_url: str | None = None) -> int:
@@ -442,10 +454,10 @@ def serve(path: str, interval: float = 15.0, host: str = "127.0.0.1", port: int 
     def ready(w: Web) -> None:
         said = "with the players' reports (/me)" if reports else "read-only"
         lines = [f"arbiter: serving {clean(w.name)} {said}; Ctrl-C stops"]
-        for base in [f"http://{venue_name(n)}:{w.port}" for n in names] + addresses(host, w.port):
-            lines += [f"  phones:    {base}/", f"  projector: {base}/hall"]
+        for base in bases(host, w.port, names, public_url):
+            lines += [f"  phones:    {clean(base)}/", f"  projector: {clean(base)}/hall"]
             if reports:
-                lines.append(f"  reports:   {base}/me")
+                lines.append(f"  reports:   {clean(base)}/me")
         if any("ADDRESS" in x for x in lines):
             lines.append("  (ADDRESS: this machine's address on the venue network, `hostname -I`)")
         if reports:
