@@ -111,10 +111,44 @@ def _term_line_local(t: Term, lang: str) -> str:
     return line.rstrip()
 
 
-def render_explain(items: list[Explanation] | PlayerExplanation, header: str = "", *, lang: str = "en") -> str:
-    """Plain text: one block per tie-break, one line per term (in "en" or "ru")."""
+def _compact_lines(terms: tuple[Term, ...], lang: str) -> list[str]:
+    """A block's terms in columns as wide as that block needs (the TUI's explanation at 80 columns: the fixed
+    columns of `_term_line` made each term two lines there); the same words and numbers."""
+    w = words(lang)
+    en = lang == "en"
+    rows = []
+    for t in terms:
+        rnd = ("" if t.round is None else f"R{t.round}" if en else w("ex_round", n=t.round))
+        opp = (("no opponent" if en else w("ex_no_opponent")) if t.opponent is None
+               else f"vs {t.opponent}" if en else w("ex_vs", id=t.opponent))
+        nums = [None if x is None else fmt(x) for x in (t.value, t.points, t.contribution)]
+        tail = ""
+        if t.cut:
+            tail += f"  CUT ({t.cut})" if en else "  " + w("ex_cut", why=_say(t.cut, lang))
+        if t.note:
+            tail += f"  [{t.note if en else _say(t.note, lang)}]"
+        rows.append(([rnd, opp, _say(t.label, lang)], nums, tail))
+    widths = [max((len(r[0][k]) for r in rows), default=0) for k in range(3)]
+    nwidths = [max((len(r[1][k] or "") for r in rows), default=0) for k in range(3)]
+    frames = [(lambda v: f"value {v}") if en else (lambda v: w("ex_value", v=v)),
+              (lambda v: f"pts {v}") if en else (lambda v: w("ex_pts", v=v)), lambda v: f"-> {v}"]
+    out = []
+    for words_, nums, tail in rows:
+        cells = [c.ljust(width) for c, width in zip(words_, widths)]
+        for k, num in enumerate(nums):
+            if nwidths[k]:
+                framed = frames[k](" " * nwidths[k])
+                cells.append(" " * len(framed) if num is None else frames[k](num.rjust(nwidths[k])))
+        out.append(("  " + "  ".join(cells)).rstrip() + tail)
+    return out
+
+
+def render_explain(items: list[Explanation] | PlayerExplanation, header: str = "", *, lang: str = "en",
+                   compact: bool = False) -> str:
+    """Plain text: one block per tie-break, one line per term (in "en" or "ru"); `compact`: columns as wide as each
+    block needs (the TUI), else the fixed columns of `arbiter standings --explain`."""
     if lang != "en":
-        return _render_local(items, header, lang)
+        return _render_local(items, header, lang, compact)
     lines: list[str] = []
     if isinstance(items, PlayerExplanation):
         name = f" ({items.name})" if items.name else ""
@@ -126,12 +160,12 @@ def render_explain(items: list[Explanation] | PlayerExplanation, header: str = "
         lines.append(header)
     for e in items:
         lines.append(f"{e.code} = {fmt(e.value)}   {e.name} (type {e.type})")
-        lines.extend(_term_line(t) for t in e.terms)
+        lines.extend(_compact_lines(e.terms, lang) if compact else [_term_line(t) for t in e.terms])
         lines.extend(f"  * {n}" for n in e.notes)
     return "\n".join(lines) + "\n"
 
 
-def _render_local(items: list[Explanation] | PlayerExplanation, header: str, lang: str) -> str:
+def _render_local(items: list[Explanation] | PlayerExplanation, header: str, lang: str, compact: bool) -> str:
     w = words(lang)
     lines: list[str] = []
     if isinstance(items, PlayerExplanation):
@@ -145,6 +179,6 @@ def _render_local(items: list[Explanation] | PlayerExplanation, header: str, lan
     for e in items:
         lines.append(w("ex_head", code=e.code, value=fmt(e.value), name=tiebreak_name(lookup(e.code).code, lang),
                        type=e.type))
-        lines.extend(_term_line(t, lang) for t in e.terms)
+        lines.extend(_compact_lines(e.terms, lang) if compact else [_term_line(t, lang) for t in e.terms])
         lines.extend(f"  * {_say(n, lang)}" for n in e.notes)
     return "\n".join(lines) + "\n"

@@ -164,8 +164,10 @@ def ranking_keys(ctx, codes) -> dict[int, tuple]:
 
 
 def explain_text(event: Event, pid: int, *, table: int | None = None, after_round: int | None = None,
-                 codes: list[str] | None = None, edition: str | None = None, lang: str = "en") -> str:
-    """How each tie-break value of player `pid` is made, as text in `lang` ("en" or "ru")."""
+                 codes: list[str] | None = None, edition: str | None = None, lang: str = "en",
+                 compact: bool = False) -> str:
+    """How each tie-break value of player `pid` is made, as text in `lang` ("en" or "ru"); `compact`: columns as
+    wide as each tie-break needs (the TUI's 80 columns)."""
     from arbiter_tournament.core.tiebreaks.explain import explain_player, render_explain
 
     if not event.has_player(pid):
@@ -176,4 +178,4 @@ def explain_text(event: Event, pid: int, *, table: int | None = None, after_roun
     check_codes(codes)
     hist = stage_histories(event, table, after, stage)
     expl = explain_player(tiebreak_context(event, hist, after, stage, edition), pid, codes)
-    return render_explain(expl, lang=lang)
+    return render_explain(expl, lang=lang, compact=compact)

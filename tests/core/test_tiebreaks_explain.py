@@ -85,3 +85,38 @@ def test_team_legacy_virtual_team():
     # opponents: 2 has 1+0+1 = 2 MP; 3 has 1+1+1 = 3 MP
     assert fide.tiebreaks["EMGSB"] == 4 * 2 + 2 * 3 + 3 * 2
     assert legacy.tiebreaks["EMGSB"] == 3 * 2 + 2 * 3 + 3 * 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_compact_explanation_says_the_same_words_in_columns_as_wide_as_needed(lang):
+    """The TUI's explanation (80 columns) has each tie-break's columns as wide as its terms need: word for word
+    what `standings --explain` says in its fixed columns (a term was two lines at 80 columns), never a line longer.
+    On the V1 crosstable, where the terms have dummies, cuts and remarks, for every player and tie-break."""
+    codes = ["BH-C1", "SB-C1", "BH", "ARO", "PS", "WIN", "DE"]
+    ctx = Context.of(PLAYERS, scoring=S, rounds=5)
+    for pid in sorted(p.id for p in PLAYERS):
+        ex = explain_player(ctx, pid, codes)
+        fixed = render_explain(ex, lang=lang).splitlines()
+        compact = render_explain(ex, lang=lang, compact=True).splitlines()
+        assert [line.split() for line in compact] == [line.split() for line in fixed]
+        assert all(len(line) <= len(f) for line, f in zip(compact, fixed))
+        assert any(len(line) < len(f) for line, f in zip(compact, fixed))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_demo_explanations_fit_the_tuis_dialog(lang):
+    """Every player of the demo event (4 tables): each term without a cut or a remark on one line of the
+    explanation dialog (72 columns at 80)."""
+    from arbiter_tournament.core.store import load
+    from arbiter_tournament.core.tiebreaks.standings import explain_text
+    from tests.conftest import ROOT
+
+    e = load(ROOT / "saves" / "demo.toml")
+    seen = 0
+    for p in e.players:
+        text = explain_text(e, p.id, table=p.table, lang=lang, compact=True)
+        terms = [line for line in text.splitlines() if line.startswith("  ") and not line.startswith("  * ")]
+        plain = [line for line in terms if not any(w in line for w in ("CUT", "ОТСЕЧ", "["))]
+        assert plain and all(len(line) <= 72 for line in plain), text
+        seen += 1
+    assert seen == len(e.players) > 30

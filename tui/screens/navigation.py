@@ -203,7 +203,7 @@ class Navigation(MainScreenPart):
         """Enter on a standings row: how that player's tie-breaks were computed (wrapped to the page)."""
         e = self.event
         table = self.table if main_stage(e) == Stage.SWISS and e.tables > 1 else None
-        text = self.attempt(explain_text, e, pid, table=table, lang=self.arb.lang)
+        text = self.attempt(explain_text, e, pid, table=table, lang=self.arb.lang, compact=True)
         if text is not None:  # wrapped to the page (a cut term is indented under its line), never past the edge
             width = max(40, min(self.app.size.width, 80) - 8)
             self.app.push_screen(TextScreen(clean(fit(f"{e.player(pid).name} ({pid})", 70)),
