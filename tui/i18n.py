@@ -221,6 +221,8 @@ T: dict[str, tuple[str, str]] = {
     "pv_cancelled": ("pairing not saved", "жеребьёвка не сохранена"),
     "pv_why": ("board {b}: {why}", "доска {b}: {why}"),
     "pv_why_hand": ("board {b}: changed by hand.", "доска {b}: изменена вручную."),
+    "pv_why_rematch": ("board {b}: a rematch, one of the fewest the round cannot be paired without.",
+                       "доска {b}: повторная встреча — из наименьшего числа, без которого тур не составить."),
     "pv_why_had": ("The program had {names}", "У программы было: {names}"),
     "clock_title": ("Round time (705.3)", "Время тура (705.3)"),
     "clock_all": ("start {m} {m:plural:minute|minutes} on every table", "старт: {m} {m:plural:минута|минуты|минут} на всех столах"),

@@ -112,6 +112,8 @@ EN: dict[str, str] = {
     "px_berger": "every board comes from the FIDE Berger table for this round",
     "px_bracket": "boards of the top follow the bracket (seed i meets seed K+1-i)",
     "px_refused": "the engine would not pair this round now: {why}",
+    "px_fewest": "paired with the fewest rematches: the round cannot be paired without one (C1 relaxed as little "
+                 "as it can be)",
     "px_bye_by_hand": "bye given by hand",
     "px_by_hand": "paired or changed by hand",
     "px_board": "board {n}: {why}",

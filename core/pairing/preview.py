@@ -291,6 +291,11 @@ def engine_reasons(p: Proposal, lang: str = "en",
     (round robin, top) gives that line for every board.
     """
     out: dict[RoundKey, dict[tuple, str]] = {}
+    if p.fewest:  # not the Dutch criteria: the engine refuses the round (C1), the fewest-rematches pairing is what it is
+        from arbiter_tournament.core.msg.i18n import words
+
+        said = words(lang)("px_fewest")
+        return {key: {(g.first, g.second): said for g in p.engine.find_round(*key).games} for key in p.keys}
     for key in p.keys:
         rnd = p.engine.find_round(*key)
         lines = _board_lines(pairing.explain_round(p.engine, rnd, lang=lang, progress=progress))
@@ -300,6 +305,19 @@ def engine_reasons(p: Proposal, lang: str = "en",
             general = " ".join(lines)
             out[key] = {(g.first, g.second): general for g in rnd.games}
     return out
+
+
+def explain_text(p: Proposal, rnd: Round, lang: str = "en", progress: Callable[[], None] | None = None) -> str:
+    """Why the boards of a proposed round (the preview's `e`): the engine's reasons (`pairing.explain_round`), or,
+    paired with the fewest rematches, that, and each rematch it made (the Dutch engine refuses such a round)."""
+    if not p.fewest:
+        return pairing.explain_round(p.event, rnd, lang=lang, progress=progress)
+    from arbiter_tournament.core.msg.i18n import words
+
+    t = words(lang)
+    made = p.engine.find_round(*rnd.key)
+    lines = ["", t("px_title"), "  " + t("px_fewest"), *("  " + line for line in rematch_lines(p.engine, made, lang))]
+    return "\n".join(lines) + "\n"
 
 
 def explanations(p: Proposal, lang: str = "en", reasons: dict | None = None) -> dict[RoundKey, dict[int, str | None]]:

@@ -335,3 +335,21 @@ def test_team_pairing_by_hand_with_the_team_without_a_match():
     rnd = e.find_round("swiss", None, 1)
     assert [(m.first_name, m.second_name) for m in team_event.matches(e, rnd)] == [("Ants", "Dogs"), ("Bees", "Cats")]
     assert team_event.state(e).byes == {1: "Eels"} and len(rnd.games) == 4
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_fewest_rematches_proposal_says_how_it_was_paired_not_the_engines_refusal(lang):
+    """The preview's reasons and its `e`: every board "paired with the fewest rematches", and each rematch by name;
+    never the Dutch engine's "would not pair this round now" (it refuses the round: that is why it was so paired)."""
+    from arbiter_tournament.core.msg.i18n import words
+
+    e = individual_triangles()
+    pv = preview.propose(e, fewest_rematches=True)
+    rnd = pv.rounds[0]
+    fewest, refused = words(lang)("px_fewest"), words(lang)("px_refused", why="")
+    reasons = preview.engine_reasons(pv, lang)
+    assert set(reasons[rnd.key].values()) == {fewest} and len(reasons[rnd.key]) == len(rnd.games)
+    text = preview.explain_text(pv, rnd, lang)
+    assert fewest in text and refused not in text
+    assert [line.strip() for line in text.splitlines() if line.strip() in pv.rematches_in(lang)] == \
+        list(pv.rematches_in(lang)) and len(pv.rematches_in(lang)) == 1

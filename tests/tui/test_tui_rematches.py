@@ -112,6 +112,24 @@ async def test_an_individual_swiss_names_the_players_and_pairs_with_the_fewest_r
         await pilot.pause()
         text = screen_text(app)
         assert "rematches: 1" in text and "have played each other" in text
+        # every board says how it was paired (not the Dutch engine's refusal of the round: it is not its pairing)
+        assert "paired with the fewest rematches: the round cannot be paired without" in text
+        assert "would not pair" not in text
+        for _ in range(3):  # the rematch board says what it is (not "changed by hand": the judge changed nothing)
+            assert "would not pair" not in screen_text(app)
+            if "a rematch, one of the fewest the round cannot be paired without" in screen_text(app):
+                break
+            assert "changed by hand" not in screen_text(app)
+            await pilot.press("down")
+            await pilot.pause()
+        assert "a rematch, one of the fewest the round cannot be paired without" in screen_text(app)
+        await pilot.press("e")  # why these pairings: the fewest rematches and each rematch, not the engine's refusal
+        await until(pilot, lambda: "Why these pairings (round 4)" in screen_text(app), "the explanation")
+        text = flat(app)
+        assert "paired with the fewest rematches" in text and "have played each other" in text
+        assert "would not pair" not in text
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, PreviewScreen), "the preview again")
         await pilot.press("y")
         await until(pilot, lambda: len(load(path).rounds) == 4, "saved")
     e = load(path)

@@ -20,7 +20,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from arbiter_tournament.core.commands import SavePairing
-from arbiter_tournament.core.pairing import rounds as pairing, preview
+from arbiter_tournament.core.pairing import preview
 from arbiter_tournament.core import limits
 from arbiter_tournament.core.errors import ArbiterError, InvalidNumber
 from arbiter_tournament.core.event.model import Event
@@ -248,6 +248,8 @@ class PreviewScreen(ArbiterScreen):
                 text = tr(self.lang, "pv_why_wait", b=board)
             elif (why_ := preview.explanations(p, self.lang, reasons).get(key, {}).get(board)) is not None:
                 text = tr(self.lang, "pv_why", b=board, why=why_)
+            elif self.engine_rematch(key, board):
+                text = tr(self.lang, "pv_why_rematch", b=board)
             else:
                 text = tr(self.lang, "pv_why_hand", b=board)
                 engine = next((g for g in p.engine.find_round(*key).games if g.board == board), None)
@@ -259,6 +261,17 @@ class PreviewScreen(ArbiterScreen):
                     had = reasons.get(key, {}).get((engine.first, engine.second), "")
                     text += " " + tr(self.lang, "pv_why_had", b=board, names=names) + (f": {had}" if had else "")
         self.query_one("#preview-why", Static).update(Text(clean(text), style="dim", overflow="ellipsis"))
+
+    def engine_rematch(self, key, board: int) -> bool:
+        """The board is a rematch the program made, pairing with the fewest rematches (marked manual in the round,
+        as a rematch is), and the judge has not changed it since."""
+        p = self.proposal
+        if not p.fewest:
+            return False
+        made = next((g for g in p.engine.find_round(*key).games if g.board == board), None)
+        now = next((g for g in p.event.find_round(*key).games if g.board == board), None)
+        return made is not None and made.manual and now is not None and (now.first, now.second) == (made.first,
+                                                                                                     made.second)
 
     @on(KeyedTable.Highlighted)
     def _highlighted(self) -> None:
@@ -376,7 +389,7 @@ class PreviewScreen(ArbiterScreen):
             body = Text()
             for rnd in p.rounds:
                 try:
-                    text = pairing.explain_round(p.event, rnd, lang=lang, progress=progress)
+                    text = preview.explain_text(p, rnd, lang=lang, progress=progress)
                 except ArbiterError as exc:
                     text = message(exc, lang)
                 body.append("\n".join(clean(line) for line in text.splitlines()) + "\n")
