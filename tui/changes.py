@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Generator
 
 from textual.message import Message
 
@@ -72,7 +72,7 @@ class Change:
         else:
             self._then.append(fn)
 
-    def __await__(self):
+    def __await__(self) -> Generator[Any, None, Change]:
         if not self.done:
             if self._through is None:
                 self._through = asyncio.Event()
