@@ -46,9 +46,11 @@ rule with a worked example):
    parts they agreed.
 
 Amounts are exact (`Fraction`): for each prize the parts add up to its
-amount. `Winner.cents` is what is paid, in cents: each part rounded down to
-the cent and the cents left over given one each, largest remainder first
-(then the better placed), so the cents paid for a prize add up to its amount.
+amount. `Winner.cents` is what is paid, in cents (`_rounded`): each part
+rounded down or up to the cent, so that the cents paid for a prize add up to
+its amount and each player's total over every prize is his exact total
+rounded (down or up); the totals' cents left over go to the largest
+remainder first, then the better placed.
 """
 
 from __future__ import annotations
@@ -490,6 +492,7 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
             order_cache.append(_swiss_order(event, ranking))
         return order_cache[0]
 
+    paid_cents = _rounded({i: amounts[i] for i in money}, parts, rank)
     awards = []
     for i, p in enumerate(prizes):
         if i not in place_of:
@@ -513,7 +516,8 @@ def prize_list(event: Event, ranking: FinalRanking | None = None) -> PrizeList:
         if len(pool) == 1 and kind in ("shared", "hort"):
             kind = ""
         exact = [share.get(m, Fraction(0)) for m in takers]
-        cents = _cents(p.amount, exact)
+        got = paid_cents.get(i)
+        cents = [got.get(m, 0) for m in takers] if got is not None else _cents(p.amount, exact)
         awards.append(Award(i + 1, p, tuple(Winner(m, x, kind, pool if len(pool) > 1 else (), c)
                                             for m, x, c in zip(takers, exact, cents))))
     return PrizeList(tuple(awards), ranking.finished, event.prize_sharing, ranking, trophy_how)
@@ -582,6 +586,63 @@ def _assignable(rest: dict[int, None], given: dict[int, int], order, may) -> boo
             return False
         held = new
     return True
+
+
+def _rounded(amounts: dict[int, Fraction], parts: dict[int, dict[int, Fraction]], rank: dict[int, int]
+             ) -> dict[int, dict[int, int]]:
+    """What is paid in cents, prize -> player -> cents: each exact part rounded down or up to the cent, so that
+    the cents of each prize add up to its amount AND each player's total over every prize is his exact total
+    rounded, down or up (three players sharing 1000 + 500 + 250.50 equally are paid 583.50 each, never 583.51,
+    583.50 and 583.49 as the prizes rounded one by one would). The cents of the totals left over go to the
+    largest remainder first, then the better placed, as far as the prizes they have parts of allow.
+
+    Every part is first rounded down; each prize then has a few cents left over (fewer than its parts that are
+    not whole cents), each to give to a different one of those parts. Which ones is a bipartite b-matching,
+    grown by augmenting paths (`give`: a player takes one more cent, the prizes' cents given before moving
+    between their players when need be, nobody else's total changing): first every player up to the floor of
+    his total, then one more cent to each total that is not whole, in the order said. The exact parts are
+    such a rounding's fractional version, so both steps always find their paths."""
+    live = [i for i in amounts if i in parts]
+    floor = {i: {m: (x * 100).numerator // (x * 100).denominator for m, x in parts[i].items()} for i in live}
+    total: dict[int, Fraction] = {}
+    for i in live:
+        for m, x in parts[i].items():
+            total[m] = total.get(m, Fraction(0)) + x * 100
+    left = {i: int(amounts[i] * 100) - sum(floor[i].values()) for i in live}  # each prize's cents left over
+    can = {i: [m for m, x in parts[i].items() if (x * 100).denominator != 1] for i in live}
+    extra: set[tuple[int, int]] = set()  # (prize, player): one cent left over given
+    used = {i: 0 for i in live}
+
+    def give(m: int, seen: set[int]) -> bool:
+        for i in live:
+            if i in seen or m not in can[i] or (i, m) in extra:
+                continue
+            seen.add(i)
+            if used[i] < left[i]:
+                extra.add((i, m))
+                used[i] += 1
+                return True
+            for k in can[i]:  # the prize's cents are all given: one of them moves, its player taking another
+                if (i, k) in extra and give(k, seen):
+                    extra.discard((i, k))
+                    extra.add((i, m))
+                    return True
+        return False
+
+    whole = {m: t.numerator // t.denominator for m, t in total.items()}
+    for m in sorted(total, key=lambda m: rank.get(m, 0)):  # every player up to the floor of his total
+        have = sum(floor[i].get(m, 0) for i in live)
+        for _ in range(whole[m] - have):
+            give(m, set())
+    for m in sorted(total, key=lambda m: (-(total[m] - whole[m]), rank.get(m, 0))):  # the cents of the totals
+        if total[m] != whole[m]:
+            give(m, set())
+    for i in live:  # (never needed when the above holds: each prize's cents add up to it, whatever else)
+        for m in sorted(can[i], key=lambda m: rank.get(m, 0)):
+            if used[i] < left[i] and (i, m) not in extra:
+                extra.add((i, m))
+                used[i] += 1
+    return {i: {m: c + ((i, m) in extra) for m, c in floor[i].items()} for i in live}
 
 
 def _cents(amount: Fraction, parts: list[Fraction]) -> list[int]:

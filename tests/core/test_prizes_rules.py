@@ -249,6 +249,44 @@ def test_a_third_of_100_is_paid_33_34_33_33_33_33_and_adds_up():
     assert [w.cents for w in pl.awards[0].winners] == [3334, 3333, 3333]
 
 
+def cents_paid(pl) -> dict[int, int]:
+    """Each player's cents over every prize."""
+    out: dict[int, int] = {}
+    for a in pl.awards:
+        for w in a.winners:
+            if w.cents is not None:
+                out[w.id] = out.get(w.id, 0) + w.cents
+    return out
+
+
+TIED = ranked(("1", 1, F(7, 2)), ("2", 2, F(7, 2)), ("3", 3, F(7, 2)), ("4", 4, 3))
+
+
+@pytest.mark.parametrize("sharing, each", [("equal", {1: 58350, 2: 58350, 3: 58350}),
+                                           ("hort", {1: 79175, 2: 54175, 3: 41700})])
+def test_shared_money_is_paid_as_the_totals_are_to_the_cent(sharing, each):
+    """Three players equal on 3.5, prizes 1000, 500 and 250.50. Equal: 1750.50 / 3 = 583.50 each. Hort: the
+    places keep 500, 250 and 125.25, the other halves (875.25) are shared, 291.75 each: 791.75, 541.75, 417.00.
+    Every total is whole cents; the prizes rounded one by one paid 583.51, 583.50, 583.49 (and 791.76, 541.75,
+    416.99): the better placed took the cent left over of every prize."""
+    e = money_event(sharing, [1000, 500, F(25050, 100)])
+    pl = prize_list(e, TIED)
+    assert {m: x * 100 for m, x in pl.paid().items()} == each  # exact
+    assert cents_paid(pl) == each
+    for a in pl.awards:
+        assert sum(w.cents for w in a.winners) == a.prize.amount * 100
+
+
+def test_cents_left_over_go_to_the_largest_remainder_of_the_totals_then_the_better_placed():
+    """100 and 200 shared by three: 33.333... + 66.666... = 100 each, whole: each prize's odd cent must go to a
+    different player, so that nobody is paid 100.01 and another 99.99."""
+    pl = prize_list(money_event("equal", [100, 200]), TIED)
+    assert cents_paid(pl) == {1: 10000, 2: 10000, 3: 10000}
+    assert [[w.cents for w in a.winners] for a in pl.awards] == [[3334, 3333, 3333], [6666, 6667, 6667]]
+    pl = prize_list(money_event("equal", [100, 100]), TIED)  # 66.666...: two totals of 66.67, one of 66.66
+    assert cents_paid(pl) == {1: 6667, 2: 6667, 3: 6666}
+
+
 # -- properties on generated events ----------------------------------------------------------------------
 
 from hypothesis import given, settings  # noqa: E402
@@ -303,6 +341,14 @@ def test_properties_of_the_money(case):
             assert sum(w.cents for w in a.winners) == a.prize.amount * 100
         else:
             assert a.why in ("no_player", "all_better")
+    # each player is paid his exact total rounded to the cent, down or up, and each part so too
+    for pid, c in cents_paid(pl).items():
+        exact = money.get(pid, F(0)) * 100
+        assert exact - 1 < c < exact + 1, (pid, c, exact)
+    for a in pl.awards:
+        for w in a.winners:
+            if w.cents is not None:
+                assert w.amount * 100 - 1 < w.cents < w.amount * 100 + 1
     # players of one shared place with the same categories receive the same
     rows = {r.id: r for r in fr.rows}
     for x in fr.rows:
