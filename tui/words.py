@@ -216,8 +216,8 @@ MORE: dict[str, tuple[str, str]] = {
     # issue 33: an unexpected error (tui/crash.py), the clock dialog, a forfeit by one key, q on the ? page
     "crash_said": ("unexpected error ({what}): nothing more was done; details in {path}",
                    "непредвиденная ошибка ({what}): больше ничего не сделано; подробности в {path}"),
-    "clock_typed": ("minutes: {m}  (Enter starts, + adds, - takes off, Esc forgets)",
-                    "минут: {m}  (Enter — старт, + добавить, - убрать, Esc — забыть)"),
+    "clock_typed": ("minutes: {m}  (Enter starts: {low}-{high}; + adds, - takes off, Esc forgets)",
+                    "минут: {m}  (Enter — старт: {low}–{high}; + добавить, - убрать, Esc — забыть)"),
     "clock_type_hint": ("+/- {step} minutes, m then minutes (m 55 -); Enter or Esc closes",
                         "+/- {step} минут, m и число минут (m 55 -); Enter или Esc — закрыть"),
     "clock_added": ("{m} minutes added: time {t}", "добавлено {m} мин.: время {t}"),

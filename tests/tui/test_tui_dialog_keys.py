@@ -240,3 +240,24 @@ def test_keys_come_out_of_the_guard_in_the_order_typed():
 def _typed_on(key, screen):
     key.typed_on = screen
     return key
+
+
+@sync
+async def test_minutes_outside_705_3_are_refused_in_the_clock_dialog_which_stays_open(demo):
+    """`c m 1 0 0 Enter 6 0 Enter` in one burst (the judge typed 100, then 60 at once): 100 is refused in the dialog
+    (705.3: 45 to 70), which stays open, and 60 starts the clock. The dialog closed on 100 with the refusal on the
+    message line, and `6 0 Enter` reached the round: 0-1 on the board under the cursor, and the `:` line."""
+    clock = FrozenClock()
+    app = make_app(demo, clock=clock, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = results(demo)
+        compat.burst(app, ["c", "m", "1", "0", "0", "enter"])
+        await until(pilot, lambda: isinstance(app.screen, ClockScreen) and "45 to 70" in flat(app)
+                    and "not 100" in flat(app), "100 refused in the dialog")
+        assert "Enter starts: 45-70" in flat(app)
+        compat.burst(app, ["6", "0", "enter"])
+        await until(pilot, lambda: not isinstance(app.screen, ClockScreen), "60 started, the dialog closed")
+        await until(pilot, lambda: deadline(demo) == clock.t + timedelta(minutes=60), "the clock started for 60")
+        await pilot.pause(0.2)
+        assert results(demo) == before and not isinstance(app.screen, LineScreen)

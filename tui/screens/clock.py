@@ -240,6 +240,16 @@ class ClockKeys(MainScreenPart):
         if (await self.commit(command)).saved:
             self.say(msg)
 
+    def minutes_refused(self, minutes: int) -> str | None:
+        """Why the round's time cannot start with `minutes` (705.3: `StartClock.why_not`), in the judge's language;
+        None when it can (the dialog keeps the minutes typed when it cannot: it stays open)."""
+        rnd = self.current_round()
+        if rnd is None:
+            return tr(self.arb.lang, "why_no_round")
+        why_not = cmds.StartClock(rnd.stage, rnd.table, rnd.number, minutes,
+                                  clockmod.iso(self.arb.now())).why_not(self.event)
+        return None if why_not is None else why_not.text(self.arb.lang)
+
     async def start_minutes(self, minutes: int) -> None:
         """Start the round's time for `minutes` typed (705.3: 45 to 70; `StartClock` says the rule otherwise)."""
         lang = self.arb.lang

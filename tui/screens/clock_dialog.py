@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from arbiter_tournament.core import limits
+from arbiter_tournament.core.event.commands import ROUND_MINUTES
 
 from ..i18n import tr
 from ..widgets import clock as clockmod
@@ -56,7 +57,8 @@ class ClockScreen(ChoiceScreen):
                  style="bold")
         t.append("\n")
         if self.typing:
-            t.append(tr(lang, "clock_typed", m=self.typed or "_"), style="reverse")
+            low, high = ROUND_MINUTES  # (705.3: what Enter starts; + and - take any number of minutes)
+            t.append(tr(lang, "clock_typed", m=self.typed or "_", low=low, high=high), style="reverse")
         else:
             t.append(tr(lang, "clock_type_hint", step=STEP), style="dim")
         text, style = self.note
@@ -119,6 +121,11 @@ class ClockScreen(ChoiceScreen):
         elif ch in ("+", "-"):
             self.step(+1 if ch == "+" else -1)
         elif event.key == "enter" and self.typed:
+            refused = self.main.minutes_refused(int(self.typed))
+            if refused is not None:  # said here, the dialog open: the keys typed next are still the dialog's
+                self.typed = ""
+                self.say(refused, "bold red")
+                return
             self.dismiss(("m", int(self.typed)))
         elif event.key in ("escape", "enter"):
             self.typing, self.typed = False, ""

@@ -116,5 +116,9 @@ if TYPE_CHECKING:
         def clock_adjust(self, choice: str, minutes: int = 5) -> tuple[str, str]:
             """clock.py, for its dialog (clock_dialog.py): + or - `minutes`, or p, saved now; what to say there."""
 
+        @abstractmethod
+        def minutes_refused(self, minutes: int) -> str | None:
+            """clock.py, for its dialog: why the round's time cannot start with `minutes` (705.3), or None."""
+
 else:
     MainScreenPart = object
