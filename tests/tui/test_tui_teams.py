@@ -279,6 +279,12 @@ async def test_the_preview_shows_matches_and_the_bye_and_changes_them(tmp_path):
             assert f"Match {m.number} · {m.first_name} – {m.second_name} · boards" in text
         bye = team_event.round_bye(engine, 2)
         assert f"No match: {bye} (the bye: a drawn match)" in text
+        # the footer: the team preview's keys, not the individual preview's `e` (its text spoke of players): all fit
+        footer = text.splitlines()[-1]
+        assert "explain" not in footer and "y save" in footer and "n cancel" in footer
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, TeamPreviewScreen) and "not in a team event" in screen_text(app)
         await pilot.press("w")  # the match of the first board
         await pilot.pause()
         assert screen.proposal.changes == ("swap the order of match 1",)

@@ -58,7 +58,7 @@ register(
            ("preview", "team_preview"), "action_reset", footer=4, palette=True, when=busy, group="preview"),
     Action("pv_explain", ("e",), W("explain", "пояснить"),
            W("Why each board was made, and every warning", "Почему составлена каждая пара, все предупреждения"),
-           ("preview",), "action_explain", footer=5, palette=True, when=busy, group="preview"),
+           ("preview",), "action_explain", footer=5, palette=True, when=busy, group="preview", team=False),
     Action("pv_save", ("y",), W("save", "сохранить"),
            W("Save (Enter too): the changed boards are marked as made by hand",
              "Сохранить (и Enter): изменённые доски отмечаются как составленные вручную"),
