@@ -28,9 +28,9 @@ DAY: dict[str, tuple[str, str]] = {
     "f_out_of_range": ("{n} is out of range: {lo} to {hi}", "{n} — вне пределов: от {lo} до {hi}"),
     "f_swiss_only": ("tables and a top are for a Swiss", "столы и топ — только для швейцарской системы"),
     "new_note_players": ("a Swiss of {rounds} rounds is sure without a rematch only with {need}+ players",
-                         "швейцарская система в {rounds} туров без повторных встреч — при {need}+ участниках"),
+                         "швейцарская система, туров: {rounds} — без повторных встреч наверняка лишь при {need}+ участниках"),
     "new_note_teams": ("a Swiss of {rounds} rounds is sure without a rematch only with {need}+ teams",
-                       "швейцарская система в {rounds} туров без повторных встреч — при {need}+ командах"),
+                       "швейцарская система, туров: {rounds} — без повторных встреч наверняка лишь при {need}+ командах"),
     # the event's report details (tui/screens/event_details.py), as `arbiter event set`
     "d_title": ("Event details (the FIDE report)", "Данные турнира (отчёт для ФИДЕ)"),
     "d_name": ("name", "название"),
