@@ -64,6 +64,9 @@ async def test_the_queue_accepts_one_line_every_agreed_report_and_a_request(tmp_
         await until(pilot, lambda: "1 wrong codes" not in screen_text(app), "d")
         await pilot.press("escape")
         await until(pilot, lambda: "2 from phones" in screen_text(app).splitlines()[0], "the count after")
+        # the cursor was on board 1, accepted from the queue: it moved on as after the judge's own result, to the
+        # first board without one (the next key would else ask to replace 1-0)
+        assert app.main.selected_board() == 2
         await pilot.press("L", "R")
         await until(pilot, lambda: "спор" in screen_text(app) and "ждёт" in screen_text(app), "in Russian")
         assert "Сообщения игроков с телефонов" in screen_text(app)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.screen import ModalScreen
 
 from arbiter_tournament.core.errors import ArbiterError
 from arbiter_tournament.core.event.model import Event, Game, Round
@@ -195,7 +196,10 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
             self.round_panel.reset()
         elif self._synced and self._synced[0] is event and self._synced[1] == self.arb.lang:
             return  # shown already (this screen's own change, told again by the App)
-        shown = self.shown_round() if outside and self.query(RoundPanel) else None
+        # changed by another judge, or from a screen over this one (the phones' reports accepted on R): the cursor
+        # as after another judge's result (a dialog's change is this screen's own: it moves the cursor itself)
+        elsewhere = outside or (self.app.screen is not self and not isinstance(self.app.screen, ModalScreen))
+        shown = self.shown_round() if elsewhere and self.query(RoundPanel) else None
         was = self.selected_game() if shown is not None else None
         self.sync()
         if reopened:
