@@ -1118,6 +1118,8 @@ RU: dict[str, str] = {
         'команда {name!r}: участник дважды в списке команды',
     "won_by must be 'half' or 'more', not {won_by!r}":
         "won_by: 'half' или 'more', а не {won_by!r}",
+    "a match of {boards} boards cannot score {a} - {b}":
+        "матч на {boards} досках не может закончиться со счётом {a} - {b}",
     'a team match has at least one board':
         'в командном матче должна быть хотя бы одна доска',
     'team {name!r}: a line-up has {boards} boards, not {n}':
