@@ -3,11 +3,14 @@
     cards_text(event, lang, page_lines, url)   one card per player: name, code, how to report, the QR code
     cards_html(event, lang, url)               the same as one HTML page to print (each QR code an inline SVG)
     stub_lines(event, pid, t, url)             a slip's tear-off stub for one player (core/formats/exports.py)
+    wrap(text, width)                          text in lines of at most `width` columns, broken between words
     qr_lines(text)                             a QR code in Unicode half blocks (two modules a character cell)
 
 The QR code holds `URL/me/CODE`: the phone's camera opens the player's page, which keeps the code in a
 cookie and takes it out of the address (tui/web/me.py). It is drawn here, with segno (a small, pure-Python
 QR library: no service outside, nothing sent anywhere); without `url` the card says to type the code.
+A code is never cut: the stub begins with it and the card gives it a line of its own; a long name and the
+words around the code are wrapped to the 80 columns, never cut either.
 These printouts carry secrets: they are for the players alone (docs/players.md), never part of the site.
 """
 
@@ -69,11 +72,11 @@ def cards_text(event: Event, lang: str = "en", page_lines: int | None = None, ur
     blocks: list = []
     for p in _players(event):
         open_line = t("card_open", address=url.rstrip("/") + "/me") if url else t("card_open_no_address")
-        block = [cut_line, "", fit(event.name, WIDTH), "", fit(f"{clean(p.name)} ({p.id})", WIDTH),
-                 t("card_code", code=shown(p.code)), "", *_wrap(open_line), ""]
+        block = [cut_line, "", *wrap(clean(event.name), WIDTH), "", *wrap(f"{clean(p.name)} ({p.id})", WIDTH),
+                 t("card_code", code=shown(p.code)), "", *wrap(open_line, WIDTH), ""]
         if url:
             block += qr_lines(link(url, p.code)) + [""]
-        block += [t("card_keep"), ""]
+        block += [*wrap(t("card_keep"), WIDTH), ""]
         blocks.append(tuple(block))
     if not blocks:
         return _lines_fit([fit(event.name, WIDTH), "", t("cards_none")])
@@ -81,19 +84,40 @@ def cards_text(event: Event, lang: str = "en", page_lines: int | None = None, ur
     return _lines_fit(blocks, page_lines)
 
 
-def _wrap(text: str) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, WIDTH - 1) or [""]
+def wrap(text: str, width: int = WIDTH) -> list[str]:
+    """`text` (cleaned: one line of printable characters) in lines of at most `width` columns (a wide character
+    counts two), broken at spaces; a word wider than `width` alone is broken inside. Nothing is cut or lost:
+    the words of the lines, joined, are the words of `text`."""
+    out: list[str] = []
+    line, used = "", 0
+    for word in clean(text).split():
+        w = text_width(word)
+        if line and used + 1 + w <= width:
+            line, used = line + " " + word, used + 1 + w
+            continue
+        if line:
+            out.append(line)
+        line, used = "", 0
+        while w > width:  # a word no line holds: as many characters as fit, the rest on the next line
+            head = cut(word, width, "") or word[0]  # (a wide character in a line of one column: alone)
+            out.append(head)
+            word = word[len(head):]
+            w = text_width(word)
+        line, used = word, w
+    if line or not out:
+        out.append(line)
+    return out
 
 
 def stub_lines(event: Event, pid: int, lang: str, url: str | None = None) -> list[str]:
-    """A pairing slip's stub for one player: his code, and the QR code of his page when `url` is given."""
+    """A pairing slip's stub for one player: his code first (so no name, however long, pushes it off the
+    paper), his name and what to do with the stub wrapped under it, and the QR code of his page when `url` is
+    given."""
     t = words(lang)
     p = event.player(pid)
     if not p.code:
         return []
-    lines = [t("slip_stub", name=clean(p.name), code=shown(p.code))[:WIDTH]]
+    lines = wrap(t("slip_stub", name=f"{clean(p.name)} ({p.id})", code=shown(p.code)), WIDTH)
     if url:
         lines += ["    " + line for line in qr_lines(link(url, p.code))]
     return lines

@@ -85,7 +85,7 @@ EN: dict[str, str] = {
     "card_open_no_address": "Report your results on your phone: open the address the judges give, /me, and type "
                             "your code.",
     "card_keep": "Keep this card to yourself: the code reports your games.",
-    "slip_stub": "{name}: your code {code} (tear off and keep; show it to no one)",
+    "slip_stub": "Your code: {code} · {name} · tear off and keep; show it to no one",
     "crosstable_legend": "Cells: opponent's row number, colour (f = first, s = second), score: "
                          "1 win, = draw, 0 loss; + and - forfeits; B bye; H half-point bye; "
                          "U not paired.",

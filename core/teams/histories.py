@@ -1,5 +1,7 @@
 """Each team's rounds, as the Dutch engine reads them and as the team tie-breaks read them.
 
+* Both read each match's match points and outcomes from `core.teams.matches.decide` (through
+  `match_result`), so the score groups, the standings and the match line agree.
 * For pairing (`dutch_histories`): win, draw or loss by the match result,
   "white" for the first-named team, the Swiss bye as PAB. A match with no
   board played over the board is a forfeit win/loss, not a played encounter.
@@ -36,17 +38,9 @@ def dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int) 
         for m in matches(event, rnd, st):
             if not m.result.complete:
                 raise IllegalChange("round {number}: match {first_name} - {second_name} still misses results", number=rnd.number, first_name=m.first_name, second_name=m.second_name)
-            assert m.result.match_points is not None  # a complete match
-            a_mp, b_mp = m.result.match_points
-            (pa, pb) = m.result.points
-            if m.played:
-                oa = Outcome.WIN if a_mp > b_mp else Outcome.LOSS if a_mp < b_mp else Outcome.DRAW
-                ob = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(oa, Outcome.DRAW)
-            else:
-                oa = Outcome.FORFEIT_WIN if pa > pb else Outcome.FORFEIT_LOSS
-                ob = Outcome.FORFEIT_WIN if pb > pa else Outcome.FORFEIT_LOSS
-            got[m.first] = RoundRecord(oa, m.second, "w")
-            got[m.second] = RoundRecord(ob, m.first, "b")
+            assert m.result.outcomes is not None  # a complete match: decided (core.teams.matches.decide)
+            for tid, opp, colour, outcome in zip((m.first, m.second), (m.second, m.first), "wb", m.result.outcomes):
+                got[tid] = _pairing_record(outcome, m.played, opp, colour)
         bye = st.byes.get(rnd.number)
         if bye in names and event.system == System.SWISS:
             got[names.index(bye) + 1] = RoundRecord(Outcome.PAB)
@@ -55,6 +49,25 @@ def dutch_histories(event: Event, st: TeamsState, tlist: list[Team], upto: int) 
     members = team_members(event)
     return {t.id: PlayerHistory(t.id, int(avg_top(event, members.get(t.name, []), st.boards)), t.name,
                                 tuple(recs[t.id])) for t in tlist}
+
+
+# what each team's match was, as the Dutch engine scores it (with the match points of core.teams.pairing's
+# Scoring): over the board, or with no board played (a forfeit: no encounter, no colour)
+_PLAYED = {"win": Outcome.WIN, "draw": Outcome.DRAW, "loss": Outcome.LOSS}
+_UNPLAYED = {"win": Outcome.FORFEIT_WIN, "loss": Outcome.FORFEIT_LOSS}
+
+
+def _pairing_record(outcome: str, played: bool, opponent: int, colour: str) -> RoundRecord:
+    """One team's round for the pairing, its score the match points `decide` gave (so the score groups are
+    the standings' MP). A match with no board played that `decide` calls drawn (forfeits both ways, or double
+    forfeits leaving a team exactly half) has no forfeit outcome worth a draw: it is the draw's points without
+    an encounter, as a half-point bye (not a game: no rematch barred, no colour, and no win that would bar the
+    pairing-allocated bye)."""
+    if played:
+        return RoundRecord(_PLAYED[outcome], opponent, colour)
+    if outcome in _UNPLAYED:
+        return RoundRecord(_UNPLAYED[outcome], opponent, colour)
+    return RoundRecord(Outcome.HALF_BYE)
 
 
 def team_histories(event: Event, after_round: int, st: TeamsState | None = None):
@@ -74,6 +87,8 @@ def team_histories(event: Event, after_round: int, st: TeamsState | None = None)
             if not m.result.complete:
                 raise IllegalChange("round {number}: match {first_name} - {second_name} still misses results", number=rnd.number, first_name=m.first_name, second_name=m.second_name)
             pa, pb = m.result.points
+            assert m.result.match_points is not None and m.result.outcomes is not None  # complete: decided
+            mpa, mpb = m.result.match_points
             boards_a = [F(0)] * B
             boards_b = [F(0)] * B
             for bp, g in zip(m.match.boards, m.games):
@@ -87,10 +102,9 @@ def team_histories(event: Event, after_round: int, st: TeamsState | None = None)
                 # C.07 15.2: with pre-determined pairings (a round robin) a forfeit is an ordinary game
                 ka = kb = "match"
             else:
-                ka = "forfeit-win" if pa > pb else "forfeit-loss"
-                kb = "forfeit-win" if pb > pa else "forfeit-loss"
-            got[m.first] = TeamRound(m.second, pa, pb, ka, tuple(boards_a))
-            got[m.second] = TeamRound(m.first, pb, pa, kb, tuple(boards_b))
+                ka, kb = ("forfeit-win" if o == "win" else "forfeit-loss" for o in m.result.outcomes)
+            got[m.first] = TeamRound(m.second, pa, pb, ka, tuple(boards_a), mpa)
+            got[m.second] = TeamRound(m.first, pb, pa, kb, tuple(boards_b), mpb)
         bye = st.byes.get(rnd.number)
         if bye in names:
             # Swiss: the pairing-allocated bye; round robin: the Berger bye seat, no round for

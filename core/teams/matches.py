@@ -11,11 +11,22 @@ Pure functions over frozen dataclasses; no I/O.
 * `pair_boards(round, first_team, second_team, first_lineup, second_lineup)`:
   board colours alternate: the first-named team moves first on board 1, the
   second-named team on board 2, and so on.
-* `match_result(match, results, match_points)`: board points are summed; a
-  team that scored more than half of the possible board points (B x 1) wins
-  the match, exactly half draws, less loses (seed 003, 32.2.1; match points
-  2/1/0 by default, configurable). With double forfeits both teams can score
-  less than half: both then lose the match, as the rule is written.
+* `decide(points, boards, rule)` (of `core.tiebreaks.team_match`, given here too: the
+  team tie-breaks read it there, below the teams): THE rule of a match's match points, and the only
+  place that decides them: the match line, the JSON, the printouts, the pairing's
+  score groups and the standings and tie-breaks all read its answer. A team that
+  scored more than half of the possible board points (B x 1) wins the match,
+  exactly half draws, less loses (seed 003, 32.2.1, "больше половины возможных
+  очков по доскам"; ../shared/spec/rules.md section 4; match points 2/1/0 by
+  default, configurable). Each team is judged on its own points against the
+  half, so after double forfeits (0-0 on a board) the two teams' answers need not
+  be a win and a loss: 2-0 with two double forfeits of 4 is a drawn match for the
+  first team (exactly half) and a lost one for the second (less than half), 1-1
+  lost by both (neither reaches half), as the rule is written (docs/teams.md).
+  `MatchPoints(won_by="more")` compares the two teams' board points instead (the
+  Olympiad's "more game points than the opponent"); the two rules differ only
+  after double forfeits.
+* `match_result(match, results, match_points)`: the boards summed, then `decide`.
 * `team_round_robin(team_ids, double=False)`: the teams' rounds from the
   FIDE Berger tables (`core.roundrobin.berger`); `first` of each game is the
   first-named team.
@@ -33,17 +44,21 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from arbiter_tournament.core.errors import IllegalChange, InvalidResult
+from arbiter_tournament.core.tiebreaks.team_match import OUTCOMES, MatchDecision, MatchPoints, decide
 
 if TYPE_CHECKING:
     from arbiter_tournament.core.roundrobin.berger import RRRound
 
 __all__ = [
+    "OUTCOMES",
     "BoardPairing",
+    "MatchDecision",
     "MatchPoints",
     "Team",
     "TeamMatch",
     "TeamMatchResult",
     "board_points",
+    "decide",
     "lineup",
     "match_result",
     "pair_boards",
@@ -65,23 +80,6 @@ class Team:
     def __post_init__(self) -> None:
         if len(set(self.roster)) != len(self.roster):
             raise IllegalChange("team {name!r}: a player is twice on the roster", name=self.name)
-
-
-@dataclass(frozen=True)
-class MatchPoints:
-    """Match points for a won, drawn and lost match (seed 003, 32.2.1: 2/1/0)."""
-
-    win: Fraction = F(2)
-    draw: Fraction = F(1)
-    loss: Fraction = F(0)
-    # "half": won by scoring more than half of the possible board points (the seed's
-    # wording); "more": won by scoring more board points than the opponent (the two
-    # differ only when boards are double forfeits).
-    won_by: str = "half"
-
-    def __post_init__(self) -> None:
-        if self.won_by not in ("half", "more"):
-            raise IllegalChange("won_by must be 'half' or 'more', not {won_by!r}", won_by=self.won_by)
 
 
 def lineup(team: Team, boards: int, chosen: Sequence[int | None] | None = None) -> tuple[int | None, ...]:
@@ -196,6 +194,7 @@ class TeamMatchResult:
     points: tuple[Fraction, Fraction]
     match_points: tuple[Fraction, Fraction] | None
     complete: bool
+    outcomes: tuple[str, str] | None = None  # "win"/"draw"/"loss" of each team once complete (`decide`)
 
 
 def match_result(
@@ -229,16 +228,10 @@ def match_result(
     for k in results:
         if not 1 <= k <= boards:
             raise IllegalChange("the match has no board {k}", k=k)
-    mp = None
-    if complete:
-        half = F(boards, 2)
-
-        def one(x: Fraction, other: Fraction) -> Fraction:
-            line = half if match_points.won_by == "half" else other
-            return match_points.win if x > line else match_points.draw if x == line else match_points.loss
-
-        mp = (one(a, b), one(b, a))
-    return TeamMatchResult(match.first_team, match.second_team, (a, b), mp, complete)
+    if not complete:
+        return TeamMatchResult(match.first_team, match.second_team, (a, b), None, False)
+    d = decide((a, b), boards, match_points)
+    return TeamMatchResult(match.first_team, match.second_team, (a, b), d.match_points, True, d.outcomes)
 
 
 def team_round_robin(team_ids: Sequence[int], *, double: bool = False, swap_last_two: bool = True) -> tuple[RRRound, ...]:

@@ -4,7 +4,7 @@ Match m, board b is game board (m - 1) * B + b. Board 1's first player is of
 the first-named team, board 2's of the second-named team, alternating
 (`core.teams.matches.pair_boards`); so the first-named team is the one whose player
 moves first on the match's board 1. A match's result is the sum of its
-boards (`core.teams.matches.match_result`).
+boards (`core.teams.matches.match_result`), its match points those of `core.teams.matches.decide`.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def matches(event: Event, rnd: Round, st: TeamsState | None = None) -> list[Matc
         tm = TeamMatch(rnd.number, a, b, tuple(bps))
         res = match_result(tm, results, st.match_points)
         if len(games) != B:
-            res = replace(res, complete=False, match_points=None)
+            res = replace(res, complete=False, match_points=None, outcomes=None)
         played = any(g.result is not None and g.result.played for g in games)
         out.append(MatchView(m, a, b, t_first, t_second, tuple(games), tm, res, played))
     return out

@@ -55,7 +55,8 @@ def _context(event: Event, after_round: int | None, codes, edition: str | None):
         raise IllegalChange("unknown edition '{edition}' (one of fide2024, fide2026, legacy)", edition=edition)
     hist = team_histories(event, after_round, st)
     mp = st.match_points
-    scoring = TeamScoring(boards=st.boards, match_win=mp.win, match_draw=mp.draw, match_loss=mp.loss, pab=st.pab)
+    scoring = TeamScoring(boards=st.boards, match_win=mp.win, match_draw=mp.draw, match_loss=mp.loss, pab=st.pab,
+                          won_by=mp.won_by)
     ctx = TeamContext.of(hist, scoring=scoring, rounds=after_round, edition=edition)
     return after_round, codes, internal, ctx, hist
 

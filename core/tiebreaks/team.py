@@ -4,9 +4,12 @@ seed 32.2, 32.3.2.2; Olympiad rules; tiebreaks.md section 6).
 Input: one `TeamHistory` per team, one `TeamRound` per round (opponent team,
 game points scored and conceded, optionally the points per board).
 
-* MP: match points, win/draw/loss = 2/1/0 by default (`TeamScoring`); a match is
-  won by scoring more game points than the opponent (more than half the board
-  points). GP: the sum of board points.
+* MP: match points, win/draw/loss = 2/1/0 by default (`TeamScoring`), as
+  `core.teams.matches.decide` gives them (the one rule: more than half the board
+  points wins, exactly half draws, seed 32.2.1; each team against the half, so
+  double forfeits can leave both under it). A round read from the event carries
+  them (`TeamRound.mp`); a round without them is decided from its game points by
+  the same function. GP: the sum of board points.
 * MPvGP: the other score as a tie-break (primary MP -> GP, primary GP -> MP).
 * ESB (13.2) E<opp><own>SB: sum over rounds of the opponent's final score (first
   letter: M = MP, G = GP) x the score made against him (second letter):
@@ -48,6 +51,7 @@ from typing import Any, Mapping
 
 from arbiter_tournament.core.tiebreaks.context import EDITIONS
 from arbiter_tournament.core.tiebreaks.direct import encounter_order
+from arbiter_tournament.core.tiebreaks.team_match import MatchPoints, decide
 from arbiter_tournament.core.tiebreaks.unplayed import cut, dummy_score, virtual_opponent
 
 F = Fraction
@@ -62,6 +66,7 @@ class TeamRound:
     opp_gp: Fraction | None = None  # conceded; None: boards - gp
     kind: str = "match"  # one of KINDS
     boards: tuple[Fraction, ...] = ()  # points per board, board 1 first (for BC/TBR/BBE)
+    mp: Fraction | None = None  # the match's match points (core.teams.matches.decide); None: decided from gp
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -85,6 +90,7 @@ class TeamScoring:
     match_loss: Fraction = F(0)
     primary: str = "MP"  # "MP" or "GP"
     pab: str = "draw"  # a team-Swiss PAB is worth a draw's MP and GP (C.04.6); or "win"
+    won_by: str = "half"  # the rule of core.teams.matches.decide: "half" (seed 32.2.1) or "more"
 
 
 @dataclass(frozen=True)
@@ -183,12 +189,12 @@ class TeamContext:
             return s.match_draw
         if r.kind == "rr-bye":
             return F(0)  # the bye seat scores nothing (not even a loss's match points)
-        if r.kind in ("absent", "forfeit-loss"):
+        if r.kind == "absent":
             return s.match_loss
-        if r.kind == "forfeit-win":
-            return s.match_win
-        mine, theirs = self.round_gp(r), self.conceded(r)
-        return s.match_win if mine > theirs else s.match_draw if mine == theirs else s.match_loss
+        if r.mp is not None:  # a match (played or forfeited) of the event: decided by core.teams.matches.decide
+            return r.mp
+        rule = MatchPoints(s.match_win, s.match_draw, s.match_loss, won_by=s.won_by)
+        return decide((self.round_gp(r), self.conceded(r)), s.boards, rule).match_points[0]
 
     def score(self, kind: str) -> dict[int, Fraction]:
         return self.mp if kind == "MP" else self.gp
