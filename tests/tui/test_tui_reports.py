@@ -4,7 +4,7 @@ A for every agreed report, d; both languages; 80x24 (the real program in tmux: t
 from __future__ import annotations
 
 from arbiter_tournament.core import commands as cmds
-from arbiter_tournament.core.event import reports as R
+from arbiter_tournament.core.event import commands, reports as R
 from arbiter_tournament.core.event.codes import fresh_codes
 from arbiter_tournament.core.event.results import Result
 from arbiter_tournament.core.pairing import rounds as pairing
@@ -69,4 +69,39 @@ async def test_the_queue_accepts_one_line_every_agreed_report_and_a_request(tmp_
         assert app.main.selected_board() == 2
         await pilot.press("L", "R")
         await until(pilot, lambda: "спор" in screen_text(app) and "ждёт" in screen_text(app), "in Russian")
+
         assert "Сообщения игроков с телефонов" in screen_text(app)
+
+
+@sync
+async def test_long_names_are_cut_in_the_queue_never_its_status_at_80_columns(tmp_path):
+    """The queue's "who" column takes what the screen leaves: a long name is cut with its number kept, the result
+    and the status whole (they were past column 80: "согласо…", the time "11:3")."""
+    long = "Константинопольская-Верхнеднепровская, Александра Владимировна"
+    e = commands.new_event("Долгие имена", 3, lots_seed=7)
+    for i in range(1, 9):
+        e = commands.add_player(e, f"{long} {i}", rating=2400 - i)
+    e = pairing.pair_next(e)
+    e = cmds.GiveCodes(fresh_codes([p.id for p in e.players], [])).apply(e)
+    path = tmp_path / "long.toml"
+    create(path, e)
+    g = e.rounds[-1].games
+    d = lambda pid, r: R.report_doc(pid, R.my_game(e, pid), r, "2026-12-06T10:00:00+00:00")  # noqa: E731
+    Reports(path).append([d(g[0].first, Result.FIRST_WINS), d(g[0].second, Result.FIRST_WINS),
+                          d(g[1].first, Result.DRAW), d(g[1].second, Result.SECOND_WINS),
+                          {"kind": "wrong", "addr": "10.0.0.7", "at": "2026-12-06T11:31:22+00:00"}])
+    app = make_app(path, poll_interval=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("L")
+        await until(pilot, lambda: "с телефонов" in screen_text(app).splitlines()[0], "the count")
+        await pilot.press("R")
+        await until(pilot, lambda: isinstance(app.screen, ReportsScreen) and "спор" in screen_text(app), "R")
+        rows = [x for x in screen_text(app).splitlines()[2:] if x.startswith(" тур 1") or "неверных" in x]
+        assert len(rows) == 3
+        for x in rows:
+            assert len(x.rstrip()) < 80, rows  # nothing reaches the last column: nothing is cut there
+        agreed, dispute, wrong = rows
+        assert agreed.rstrip().endswith("1-0  согласовано") and f"({g[0].first}) · " in agreed
+        assert f"({g[0].second})" in agreed and "…" in agreed
+        assert dispute.rstrip().endswith("?  спор") and "1/2" in dispute and "0-1 ·" not in dispute[:20]
+        assert wrong.rstrip().endswith("11:31:22")

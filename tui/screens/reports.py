@@ -25,7 +25,7 @@ from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core.errors import ArbiterError
 from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 from arbiter_tournament.core.event.model import Event
-from arbiter_tournament.core.msg.cells import clean
+from arbiter_tournament.core.msg.cells import clean, named
 
 from .. import actions
 from ..actions import W, Action, Why, register, why
@@ -157,11 +157,16 @@ class ReportsScreen(ArbiterScreen):
         cols = [("what", tr(L, "rp_what")), ("who", tr(L, "rp_who")), ("result", tr(L, "result")),
                 ("status", tr(L, "status"))]
         rows = []
-        for key, item in self.lines():
+        lines = self.lines()
+        room = self._who_room(lines, cols)
+        for key, item in lines:
             if isinstance(item, Board):  # (key b...)
                 where = (tr(L, "rp_board_table", r=item.round, t=item.table, b=item.board) if item.table is not None
                          else tr(L, "rp_board", r=item.round, b=item.board))
-                who = " · ".join(f"{self._player_name(e, pid)} {res.value}" for pid, res, _ in item.claims)
+                agreed = len({res for _, res, _ in item.claims}) == 1  # the result column says it once
+                each = max(8, (room - 3 * (len(item.claims) - 1)) // max(1, len(item.claims)))
+                who = " · ".join(self._player_name(e, pid, each - (0 if agreed else len(res.value) + 1))
+                                 + ("" if agreed else f" {res.value}") for pid, res, _ in item.claims)
                 res = item.result.value if item.result is not None else "?"
                 rows.append((key, (cell(where), cell(who), cell(res, "bold"),
                                    cell(tr(L, "rp_" + item.status), STATUS_STYLE[item.status]))))
@@ -183,8 +188,31 @@ class ReportsScreen(ArbiterScreen):
         self.keys_changed()
 
     @staticmethod
-    def _player_name(e: Event, pid: int) -> str:
-        return f"{clean(e.player(pid).name)} ({pid})" if e.has_player(pid) else str(pid)
+    def _player_name(e: Event, pid: int, width: int = 60) -> str:
+        """`Name (id)` in at most `width` columns (a long name cut, its number never)."""
+        return named(e.player(pid).name, pid, width) if e.has_player(pid) else str(pid)
+
+    def _who_room(self, lines: list, cols: list[tuple[str, str]]) -> int:
+        """The columns left for "who" at the screen's width (80: the table never wider than the screen), after
+        the other columns' widest text and the cells' padding."""
+        from arbiter_tournament.core.event.reports import Board
+        from arbiter_tournament.core.msg.cells import text_width
+
+        L = self.arb.lang
+        what = [text_width(c[1]) for c in cols]
+        for _, item in lines:
+            if isinstance(item, Board):
+                where = (tr(L, "rp_board_table", r=item.round, t=item.table, b=item.board) if item.table is not None
+                         else tr(L, "rp_board", r=item.round, b=item.board))
+                what = [max(what[0], text_width(where)), what[1], max(what[2], 4),
+                        max(what[3], text_width(tr(L, "rp_" + item.status)))]
+            else:  # a request (its status "waiting") or a line of wrong codes (its time, hh:mm:ss)
+                words = (tr(L, "rp_limited", n=item.count) if getattr(item, "limited", False)
+                         else tr(L, "rp_wrong", n=item.count) if hasattr(item, "addr") else tr(L, "rp_withdraw"))
+                what = [max(what[0], text_width(words)), what[1], what[2],
+                        max(what[3], 8, text_width(tr(L, "rp_waiting")))]
+        width = self.size.width or self.app.size.width or 80
+        return max(20, width - what[0] - what[2] - what[3] - 2 * 4 - 2)
 
     def selected(self) -> Line | None:
         key = self.query_one("#reports-table", KeyedTable).selected_key
