@@ -293,3 +293,18 @@ async def test_footer_shows_enter_in_the_bracket_only_with_a_top(top4, tmp_path)
         await press(pilot, "b")
         assert "Enter" not in screen_text(app).splitlines()[-1]
         assert tr("en", "no_top") in screen_text(app)
+
+
+@sync
+async def test_on_the_final_the_column_of_its_winner_is_in_sight(top8):
+    """The tree wider than the window (a top of 16 at 80 columns; here a top of 8 at 40): on the final, the view
+    shows the column after it, where the champion is written (it stopped at the final's own box: "├─ 4 Pav")."""
+    app = make(top8)
+    async with app.run_test(size=(40, 24)) as pilot:
+        await press(pilot, "b")
+        v = view(app)
+        assert v.virtual_size.width > v.scrollable_content_region.width
+        for _ in range(3):
+            await press(pilot, "l")
+        assert v.cursor in v.layout_.columns[-1]
+        assert v.scroll_offset.x + v.scrollable_content_region.width >= v.virtual_size.width

@@ -274,6 +274,8 @@ class BracketView(actions.Scoped, ScrollView, can_focus=True):
         if lay is None or self.cursor not in lay.slots:
             return
         (y0, x0, x1), (y1, _, _) = lay.slots[self.cursor]
+        if self.cursor in lay.columns[-1]:  # the final (and the third-place match): its winner, drawn after it, too
+            x1 = max(x1, self.virtual_size.width)
         self.scroll_to_region(Region(x0, y0, max(1, x1 - x0), y1 - y0 + 1), animate=False, immediate=True)
 
     def say_why(self, text: str) -> None:
