@@ -19,8 +19,8 @@ DAY: dict[str, tuple[str, str]] = {
                        "жеребьёвка с наименьшим числом повторных встреч: каждая названа ниже и в журнале"),
     # two judges editing one player (tui/screens/players.py: conflict_asked)
     "pl_conflict_title": ("Another judge changed this player", "Другой судья изменил этого участника"),
-    "pl_conflict_q": ("o: save yours over theirs · k: keep theirs, edit the rest · Esc: back to your form",
-                      "o: сохранить ваше поверх · k: оставить их, изменить остальное · Esc: назад к вашей форме"),
+    "pl_conflict_q": ("Overwrite with yours: {yours}? (k: theirs, and the rest of your form to save; Esc: your form)",
+                      "Перезаписать на ваше: {yours}? (k: их значение, остальное из формы сохранить; Esc: ваша форма)"),
     "pl_kept_theirs": ("kept the other judge's {kept}; the rest is as you typed: Ctrl+S saves it",
                        "оставлено значение другого судьи: {kept}; остальное как вы ввели: Ctrl+S сохранит"),
     "pl_kept_one": ("{field} {theirs} (you typed {yours})", "{field} {theirs} (вы ввели {yours})"),

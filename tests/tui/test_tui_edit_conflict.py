@@ -68,6 +68,7 @@ async def test_the_same_field_asks_and_o_saves_over_it(ev):
         said = flat(app)
         assert "Another judge changed this player" in said
         assert "Alpha, A (1) was changed by another judge since you opened it: rating: you saw 0, it is now 1234" in said
+        assert "Overwrite with yours: rating 1500?" in said
         assert load(ev).player(1).rating == 1234  # nothing written yet
         await pilot.press("o")
         await until(pilot, lambda: "Alpha, A (1) saved over the other judge's change" in flat(app), "saved over")

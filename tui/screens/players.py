@@ -295,7 +295,9 @@ class PlayersScreen(ArbiterScreen):
         field = next(iter(theirs), None)
         if not theirs:  # (the player gone, or another change meanwhile: said as it is)
             return None, fields, (field, said)
-        body = Text(clean(said) + "\n\n" + tr(L, "pl_conflict_q"))
+        mine = cmd.fields()
+        yours = "; ".join(f"{Msg(f'pfield_{k}').text(L)} {mine[k] if mine[k] != '' else '-'}" for k in theirs)
+        body = Text(clean(said) + "\n\n" + tr(L, "pl_conflict_q", yours=clean(yours)))
         choice = await self.ask(ChoiceScreen(tr(L, "pl_conflict_title"), body,
                                              [("o", tr(L, "overwrite")), ("k", tr(L, "keep"))], classes="ask"))
         if choice == "o":
@@ -309,7 +311,7 @@ class PlayersScreen(ArbiterScreen):
                       for name, label, value in fields]
             kept = "; ".join(tr(L, "pl_kept_one", field=Msg(f"pfield_{k}").text(L), theirs=str(v or "") or "-",
                                 yours=typed.get(k, "") or "-") for k, v in theirs.items())
-            return None, fields, (field, tr(L, "pl_kept_theirs", kept=kept))
+            return None, fields, (field, tr(L, "pl_kept_theirs", kept=clean(kept)))
         return None, fields, (field, said)
 
     def action_withdraw(self) -> None:
