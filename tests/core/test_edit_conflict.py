@@ -114,9 +114,7 @@ def test_no_edit_is_lost_silently(start, one, two):
     it changed, expecting the start). Either judge 2's save is refused, naming exactly the fields judge 1 set to
     another value, and the player is as judge 1 left it; or every field is judge 2's if judge 2 gave it, else
     judge 1's, else the start's."""
-    from tests.helpers import event_with_players as players
-
-    e = cmds.EditPlayer(1, name=start[0], rating=start[1]).apply(players(2))
+    e = cmds.EditPlayer(1, name=start[0], rating=start[1]).apply(event_with_players(2))
     opened = {"name": start[0], "rating": start[1]}
     one = {k: v for k, v in one.items() if v != opened[k]}  # (the form sends only what changed)
     two = {k: v for k, v in two.items() if v != opened[k]}
