@@ -17,6 +17,14 @@ DAY: dict[str, tuple[str, str]] = {
     "pv_fewest_head": ("rematches: {n}", "повторных встреч: {n}"),
     "pv_fewest_note": ("paired with the fewest rematches: each is said below and in the journal",
                        "жеребьёвка с наименьшим числом повторных встреч: каждая названа ниже и в журнале"),
+    # two judges editing one player (tui/screens/players.py: conflict_asked)
+    "pl_conflict_title": ("Another judge changed this player", "Другой судья изменил этого участника"),
+    "pl_conflict_q": ("Overwrite with yours: {yours}? (k: theirs, and the rest of your form to save; Esc: your form)",
+                      "Перезаписать на ваше: {yours}? (k: их значение, остальное из формы сохранить; Esc: ваша форма)"),
+    "pl_kept_theirs": ("kept the other judge's {kept}; the rest is as you typed: Ctrl+S saves it",
+                       "оставлено значение другого судьи: {kept}; остальное как вы ввели: Ctrl+S сохранит"),
+    "pl_kept_one": ("{field} {theirs} (you typed {yours})", "{field} {theirs} (вы ввели {yours})"),
+    "pl_saved_over": (" over the other judge's change", " поверх изменения другого судьи"),
     # the new-event form (tui/screens/new_event.py)
     "f_system": ("system: swiss, roundrobin, double-roundrobin", "система: швейцарская, круговая, двухкруговая"),
     "f_system_swiss": ("swiss", "швейцарская"),

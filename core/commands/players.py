@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from arbiter_tournament.core.commands.base import Command
-from arbiter_tournament.core.errors import FileProblem, Msg
+from arbiter_tournament.core.errors import Conflict, FileProblem, Msg, joined
 from arbiter_tournament.core.event import commands as rules
 from arbiter_tournament.core.event import seating
+from arbiter_tournament.core.event.player_details import clean_details
 from arbiter_tournament.core.event.model import Event
 from arbiter_tournament.core.msg.journal import bye_what, describe
 
@@ -35,9 +37,17 @@ class AddPlayer(Command):
         return describe("add player {name}", name=self.name)
 
 
+EDITED = ("name", "rating", "club", "federation", "title", "fide_id", "sex", "birth")  # what EditPlayer changes
+
+
 @dataclass(frozen=True)
 class EditPlayer(Command):
-    """A player's name, rating, club, federation, title, FIDE id, sex or birth (those given; None keeps it)."""
+    """A player's name, rating, club, federation, title, FIDE id, sex or birth (those given; None keeps it).
+
+    `expected`: the values the judge saw (the TUI's form as it was opened), field -> value, for the fields this
+    edit changes (a dict, held as sorted pairs). A field another judge has set since to something else is a
+    `Conflict` naming the player and each such field, nothing changed; a field this edit does not give is kept
+    whatever another judge set. None (the command line): no check."""
 
     pid: int
     name: str | None = None
@@ -48,13 +58,57 @@ class EditPlayer(Command):
     fide_id: str | None = None
     sex: str | None = None
     birth: str | None = None
+    expected: tuple[tuple[str, Any], ...] | Mapping[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.expected is not None:  # hashable as every command is: sorted pairs
+            object.__setattr__(self, "expected", tuple(sorted(dict(self.expected).items())))
+
+    def fields(self) -> dict[str, Any]:
+        """The fields this edit gives (field -> new value)."""
+        return {k: getattr(self, k) for k in EDITED if getattr(self, k) is not None}
 
     def apply(self, event: Event) -> Event:
-        fields = {k: v for k, v in self.__dict__.items() if k != "pid" and v is not None}
+        fields = self.fields()
+        if self.expected is not None:
+            check_unchanged(event, self.pid, clean_details(fields), dict(self.expected))
         return rules.edit_player(event, self.pid, **fields)
 
     def describe(self, event: Event) -> Msg:
         return describe("edit player {pid}", pid=self.pid)
+
+
+def changed_since(event: Event, pid: int, fields: Mapping[str, Any], expected: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of `fields` that another judge set since `expected` was read, to a value other than the one
+    given (field -> the value now); a field not in `expected` is not asked about."""
+    p = event.player(pid)
+    out = {}
+    for k, v in fields.items():
+        if k in expected:
+            now = getattr(p, k)
+            if now != expected[k] and now != v:
+                out[k] = now
+    return out
+
+
+def check_unchanged(event: Event, pid: int, fields: Mapping[str, Any], expected: Mapping[str, Any]) -> None:
+    """Refuse (`Conflict`) an edit of player `pid` over a field another judge changed since `expected` was read:
+    the message names the player and, for each such field, what the judge saw and what it is now."""
+    theirs = changed_since(event, pid, fields, expected)
+    if not theirs:
+        return
+    p = event.player(pid)
+    changes = joined([Msg("{field}: you saw {shown}, it is now {now}", field=Msg(f"pfield_{k}"),
+                          shown=_shown(expected[k]), now=_shown(v)) for k, v in theirs.items()], "; ")
+    err = Conflict("{name} ({pid}) was changed by another judge since you opened it: {changes}",
+                   name=p.name, pid=pid, changes=changes)
+    err.field = next(iter(theirs))  # the form's field to focus
+    raise err
+
+
+def _shown(value: Any) -> Any:
+    """A field's value as a message says it: an empty one as "(empty)"."""
+    return Msg("(empty)") if value in ("", None) else value
 
 
 @dataclass(frozen=True)

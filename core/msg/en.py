@@ -77,6 +77,15 @@ EN: dict[str, str] = {
     "signed_first": "First player's signature",
     "signed_second": "Second player's signature",
     "cut_here": "cut here",
+    # a player's fields, named in a conflict of two judges' edits (core/commands/players.py)
+    "pfield_name": "name",
+    "pfield_rating": "rating",
+    "pfield_club": "club",
+    "pfield_federation": "federation",
+    "pfield_title": "title",
+    "pfield_fide_id": "FIDE id",
+    "pfield_sex": "sex",
+    "pfield_birth": "birth",
     # players' codes on the slips and the player cards (core/formats/cards.py; docs/players.md)
     "cards_none": "No player has a code yet: arbiter players codes FILE gives them.",
     "cards_title": "Player cards",

@@ -183,6 +183,21 @@ RU: dict[str, str] = {
         ' (внёс {by})',
     'board {board} of round {round_no} already has {result}{who}':
         'на доске {board} в {round_no}-м туре уже есть результат {result}{who}',
+    # two judges' edits of one player (core/commands/players.py)
+    '{name} ({pid}) was changed by another judge since you opened it: {changes}':
+        'участника {name} ({pid}) изменил другой судья, пока форма была открыта: {changes}',
+    '{field}: you saw {shown}, it is now {now}':
+        '{field}: было {shown}, теперь {now}',
+    '(empty)':
+        '(пусто)',
+    "pfield_name": "имя",
+    "pfield_rating": "рейтинг",
+    "pfield_club": "клуб",
+    "pfield_federation": "федерация",
+    "pfield_title": "звание",
+    "pfield_fide_id": "FIDE ID",
+    "pfield_sex": "пол",
+    "pfield_birth": "дата рождения",
     'no {stage} round has been paired yet on table {table}':
         'за столом {table} ещё не было жеребьёвки ни одного тура {stage:gen}',
     'no {stage} round has been paired yet':

@@ -11,6 +11,7 @@ dealt as it is imported: both show the tables first (tui/screens/seating.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
@@ -21,6 +22,8 @@ from textual.widgets import Input
 from arbiter_tournament.core import commands as cmds
 from arbiter_tournament.core import limits
 from arbiter_tournament.core import teams as team_event
+from arbiter_tournament.core.commands.players import EDITED, changed_since
+from arbiter_tournament.core.msg import Msg
 from arbiter_tournament.core.msg.cells import clean, fit
 from arbiter_tournament.tui.advice import message  # a warning or refusal with the TUI's advice
 
@@ -226,15 +229,27 @@ class PlayersScreen(ArbiterScreen):
 
     @work(group="question")
     async def edit_asked(self, p) -> None:
+        """The player's form; saved, only the fields the judge changed, each with the value the form was opened
+        with (`EditPlayer.expected`): another judge's change since of any other field is kept, of the same field
+        asked about (`conflict_asked`)."""
         L = self.arb.lang
         fields = form_fields(L, self.arb.event, p)
-        change = await self.player_form(tr(L, "edit_player"), fields, lambda kw: cmds.EditPlayer(p.id, **kw))
-        if change is not None:
-            self.say(tr(L, "player_saved", name=clean(change.result.player(p.id).name), id=p.id))
+        seen = {k: getattr(p, k) for k in EDITED}  # the player as the form was opened (as a conflict updates it)
 
-    async def player_form(self, title: str, fields: list, command):
+        def edit(kw: dict) -> cmds.EditPlayer:
+            changed = {k: v for k, v in kw.items() if k in seen and v != seen[k]}
+            return cmds.EditPlayer(p.id, **changed, expected={k: seen[k] for k in changed})
+
+        change = await self.player_form(tr(L, "edit_player"), fields, edit, seen=seen)
+        if change is not None:
+            expected = dict(change.what.expected or ())
+            over = tr(L, "pl_saved_over") if any(v != getattr(p, k) for k, v in expected.items()) else ""
+            self.say(tr(L, "player_saved", name=clean(change.result.player(p.id).name), id=p.id) + over)
+
+    async def player_form(self, title: str, fields: list, command, seen: dict | None = None):
         """The player form until it is saved (the `Change`) or cancelled (None): a value refused, by the form's
-        own checks or by the change, opens it again with what was typed and the reason, its field focused."""
+        own checks or by the change, opens it again with what was typed and the reason, its field focused. An
+        edit (`seen`: the values it expects) refused over another judge's change asks (`conflict_asked`)."""
         from arbiter_tournament.core.errors import IllegalChange
         from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
         from arbiter_tournament.core.event.player_details import form_player
@@ -258,11 +273,46 @@ class PlayersScreen(ArbiterScreen):
                 return None
             fields = [(name, label, v.get(name, value)) for name, label, value in fields]  # what was typed, kept
             change = await self.commit(command(parsed(v)), say_refusal=False)
+            while change is not None and change.conflict and seen is not None:  # (o over a third judge: again)
+                change, fields, error = await self.conflict_asked(change, fields, seen)
+            if change is None:
+                continue
             if change.saved:
                 return change
             if change.error is None:
                 return None
             error = (_field_of(change.error), message(change.error, L))
+
+    async def conflict_asked(self, change, fields: list, seen: dict):
+        """Another judge changed a field this edit changes since the form was opened: o saves this judge's values
+        over theirs (expecting theirs now: a third change is asked about again), k opens the form again with
+        theirs in those fields and everything else as typed, Esc the form again as typed. (the `Change` saved or
+        refused, or None: the form again; the form's fields; what its message line says)"""
+        L, cmd = self.arb.lang, change.what
+        said = message(change.error, L)
+        e = self.arb.event
+        theirs = changed_since(e, cmd.pid, cmd.fields(), dict(cmd.expected)) if e.has_player(cmd.pid) else {}
+        field = next(iter(theirs), None)
+        if not theirs:  # (the player gone, or another change meanwhile: said as it is)
+            return None, fields, (field, said)
+        mine = cmd.fields()
+        yours = "; ".join(f"{Msg(f'pfield_{k}').text(L)} {mine[k] if mine[k] != '' else '-'}" for k in theirs)
+        body = Text(clean(said) + "\n\n" + tr(L, "pl_conflict_q", yours=clean(yours)))
+        choice = await self.ask(ChoiceScreen(tr(L, "pl_conflict_title"), body,
+                                             [("o", tr(L, "overwrite")), ("k", tr(L, "keep"))], classes="ask"))
+        if choice == "o":
+            seen.update(theirs)  # what the judge has now seen and chose to save over
+            again = replace(cmd, expected={k: seen[k] for k in cmd.fields()})
+            return await self.commit(again, say_refusal=False), fields, None
+        if choice == "k":
+            seen.update(theirs)
+            typed = {name: value for name, _, value in fields}
+            fields = [(name, label, str(theirs[name] or "") if name in theirs else value)
+                      for name, label, value in fields]
+            kept = "; ".join(tr(L, "pl_kept_one", field=Msg(f"pfield_{k}").text(L), theirs=str(v or "") or "-",
+                                yours=typed.get(k, "") or "-") for k, v in theirs.items())
+            return None, fields, (field, tr(L, "pl_kept_theirs", kept=clean(kept)))
+        return None, fields, (field, said)
 
     def action_withdraw(self) -> None:
         p = self.selected()
