@@ -62,4 +62,6 @@ DAY: dict[str, tuple[str, str]] = {
     "sp_bad_parts": ("parts: '{text}' is not a whole number from {lo} to {hi}",
                      "доли: '{text}' — не целое число от {lo} до {hi}"),
     "sp_saved": ("prize split saved (704.4)", "делёж призов сохранён (704.4)"),
+    # a top or play-off result changed: the later rounds' boards the other player goes on to (tui/screens/entry.py)
+    "change_top_board": ("round {r}, board {b}: {old} becomes {new}", "тур {r}, доска {b}: {old} — станет {new}"),
 }

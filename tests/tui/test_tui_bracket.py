@@ -308,3 +308,29 @@ async def test_on_the_final_the_column_of_its_winner_is_in_sight(top8):
             await press(pilot, "l")
         assert v.cursor in v.layout_.columns[-1]
         assert v.scroll_offset.x + v.scrollable_content_region.width >= v.virtual_size.width
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_changing_a_top_result_says_which_later_board_gets_the_other_player(lang):
+    """Both semi-finals decided, the final (and the third-place match) paired on them: changing semi-final 1
+    puts its other player into the final and its winner into the third-place match. The question said only
+    "round 1, board 1: 1-0 → 0-1" and the final changed without a word."""
+    from arbiter_tournament.tui.screens.entry import change_preview
+
+    e = top.start_top(swiss_event(3))
+    e = top.record_top_result(e, 1, 1, Result.FIRST_WINS, by="anna")
+    e = top.record_top_result(e, 1, 2, Result.FIRST_WINS, by="anna")
+    sf = e.find_round("top", None, 1)
+    final_round = e.find_round("top", None, 2)
+    a, b = sf.game(1).first, sf.game(1).second
+    moved_in = {g.board: g for g in final_round.games if a in (g.first, g.second)}
+    assert moved_in  # the final (or the third-place match) was paired on a's win
+    text = change_preview(e, sf, 1, Result.SECOND_WINS, lang).plain
+    word = {"en": "becomes", "ru": "станет"}[lang]
+    said = [line for line in text.splitlines() if word in line]
+    assert len(said) == len([g for g in final_round.games if {a, b} & {g.first, g.second}]) >= 1
+    name_a, name_b = e.player(a).name, e.player(b).name
+    for board, g in moved_in.items():
+        line = next(x for x in said if f" {board}:" in x)
+        left, right = line.split(word)
+        assert name_a in left and name_b in right and name_a not in right

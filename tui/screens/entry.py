@@ -82,7 +82,34 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
                                 rounds=", ".join(later)) + "\n", style="bold yellow")
         else:
             t.append("\n" + tr(lang, "change_none") + "\n", style="dim")
+    else:  # the top, the play-off: a later round paired on the old winner has the other player instead
+        moved = top_moves(e, new, rnd, lang)
+        for line in moved:
+            t.append("\n" + line, style="bold yellow")
+        t.append("\n" + ("" if moved else tr(lang, "change_none")) + "\n", style="dim")
     return t
+
+
+def top_moves(e: Event, new: Event, rnd: Round, lang: str) -> list[str]:
+    """The boards of the later rounds of `rnd`'s stage whose players the change makes different ("round 3, board 1:
+    Morozov – Smirnova becomes Pavlov – Smirnova"): the bracket takes the new winner on."""
+    def pair(ev: Event, g) -> str:
+        names = [clean(fit(ev.player(pid).name, 22)) for pid in (g.first, g.second) if pid is not None]
+        return " – ".join(names)
+
+    out = []
+    for r in e.rounds_of(rnd.stage, rnd.table):
+        if r.number <= rnd.number:
+            continue
+        try:
+            now = {g.board: g for g in new.find_round(*r.key).games}
+        except ArbiterError:
+            continue
+        for g in r.games:
+            h = now.get(g.board)
+            if h is not None and (h.first, h.second) != (g.first, g.second):
+                out.append(tr(lang, "change_top_board", r=r.number, b=g.board, old=pair(e, g), new=pair(new, h)))
+    return out
 
 
 def team_change(e: Event, new: Event, rnd: Round, board: int, lang: str) -> Text:
