@@ -30,17 +30,23 @@ DETAILS = {
 
 
 def check_date(value: str, what: Msg | str) -> str:
-    """`YYYY-MM-DD`, a real date ("" is no date)."""
+    """`YYYY-MM-DD`, a real date ("" is no date); `DD.MM.YYYY`, as Russian judges write dates (and the player
+    form takes a birth date), is taken as the same date, kept as `YYYY-MM-DD`."""
     if value == "":
         return value
+    iso = value
+    day, dot1, rest = value.partition(".")
+    month, dot2, year = rest.partition(".")
+    if dot1 and dot2 and len(day) == 2 and len(month) == 2 and len(year) == 4:
+        iso = f"{year}-{month}-{day}"
     try:
-        if len(value) != 10:
+        if len(iso) != 10 or not (iso[:4] + iso[5:7] + iso[8:]).isdigit() or not iso.isascii():
             raise ValueError
-        datetime.date.fromisoformat(value)
+        datetime.date.fromisoformat(iso)
     except ValueError:
         raise IllegalChange("{what}: '{value}' is not a date like 2026-05-01 (YYYY-MM-DD)", what=what,
                             value=value[:40]) from None
-    return value
+    return iso
 
 
 def check_line(value: str, what: Msg | str) -> str:
@@ -80,9 +86,7 @@ def check_detail(attr: str, value: Any) -> Any:
     if attr == "round_dates":
         if len(value) > ROUNDS_MAX:
             raise IllegalChange("round dates: {n} dates are too many: at most {most}", n=len(value), most=ROUNDS_MAX)
-        for i, d in enumerate(value, start=1):
-            check_date(d, Msg("round {rnd}", rnd=i))
-        dates = tuple(value)
+        dates = tuple(check_date(d, Msg("round {rnd}", rnd=i)) for i, d in enumerate(value, start=1))
         while dates and not dates[-1]:  # the dates of the rounds not given: nothing to keep
             dates = dates[:-1]
         return dates
