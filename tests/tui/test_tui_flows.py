@@ -282,6 +282,7 @@ async def test_from_an_empty_event_to_the_first_round(tmp_path):
         assert "no round paired yet" in screen_text(app)
         assert not app.main.applies("pair")  # no players yet
         assert not app.main.applies("result_first")
+        assert "P players" in screen_text(app).splitlines()[-1]  # the footer says where the players are added
         await pilot.press("P")
         await pilot.pause()
         for name, rating in (("Ann", "1800"), ("Bob", "1700"), ("Cid", "1600"), ("Dan", "1500"), ("Eve", "1400")):
@@ -298,6 +299,7 @@ async def test_from_an_empty_event_to_the_first_round(tmp_path):
         rnd = load(p).find_round("swiss", None, 1)
         assert len(rnd.games) == 3 and rnd.games[-1].second is None  # two boards and the bye
         assert app.main.selected_board() == 1
+        assert "P players" not in screen_text(app).splitlines()[-1]  # round 1 paired: the result keys instead
         assert "Round 1" in screen_text(app) and "bye" in screen_text(app)
 
 

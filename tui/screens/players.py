@@ -64,7 +64,8 @@ def open_players(screen) -> None:
 register(
     Action("players", ("P",), W("players", "участники"),
            W("Players: add, edit, import, withdraw, search", "Участники: добавить, изменить, импорт, выбыл, поиск"),
-           ("main",), open_players, palette=True, group="change"),
+           ("main",), open_players, palette=True, group="change", footer=18,
+           footer_when=lambda s: not s.event.rounds),  # in the footer before round 1: the registration
     Action("pl_add", ("a",), W("add", "добавить"),
            W("Add a player (after round 1: a late entry from the next round)",
              "Добавить участника (после 1-го тура: поздний вход со следующего тура)"),
