@@ -1659,7 +1659,7 @@ RU: dict[str, str] = {
     "half_bye": "пропуск тура с ½ очка",
     "zero_bye": "не играет",
     "full_bye": "пропуск тура с 1 очком",
-    "withdrawn": "выбыл",
+    "withdrawn": "выбыл(а)",
     "not_paired": "не играет",
     "pairings": "Жеребьёвка",
     "pairings_by_board": "Жеребьёвка по доскам",

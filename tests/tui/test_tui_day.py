@@ -356,7 +356,7 @@ async def test_players_not_paired_are_listed_under_the_round_and_a_bye_on_the_pl
     e = day_events.commands.request_bye(e, 7, 3, "half")
     e = day_events.commands.withdraw(e, 13)
     p = save(tmp_path, pairing.pair_next(e))
-    for lang, bye, gone in (("en", "half-point bye", "withdrawn"), ("ru", "пропуск тура с ½ очка", "выбыл")):
+    for lang, bye, gone in (("en", "half-point bye", "withdrawn"), ("ru", "пропуск тура с ½ очка", "выбыл(а)")):
         app = make_app(p, lang=lang, poll_interval=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
