@@ -209,7 +209,13 @@ def test_the_page_shows_only_the_holders_game_and_takes_requests_within_the_regu
             html = get(s.port, "/me", {"Cookie": cookie}).text
         assert "Ask for a bye" not in html  # the one bye the regulations allow is asked for
         status, _, body = form(s.port, "/me", {"token": token_of(html), "action": "withdraw"}, cookie)
-        assert status == 400  # the box "yes, I want to withdraw" not ticked
+        assert status == 400 and "To withdraw, tick “Yes, I want to withdraw” first." in body  # the box not ticked
+        status, _, body = form(s.port, "/me", {"token": token_of(get(s.port, "/me", {"Cookie": cookie}).text),
+                                               "action": "resign"}, cookie)
+        assert status == 400 and "This page is out of date: open it again." in body  # an action of no page
+        status, _, body = form(s.port, "/me", {"action": "report", "result": "1" * 70_000}, cookie,
+                               {"Accept-Language": "ru"})
+        assert status == 413 and "Отправлено слишком много для этой формы." in body and "Maximum" not in body
         html = get(s.port, "/me", {"Cookie": cookie}).text
         status, headers, _ = form(s.port, "/me", {"token": token_of(html), "action": "withdraw", "sure": "yes"},
                                   cookie)

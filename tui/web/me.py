@@ -277,7 +277,7 @@ async def _post(request: web.Request, desk: Desk, lang: str, code: str | None) -
     if _cross_site(request) or code is None:
         return _html(_login_page(lang, desk, tr(lang, "me_wrong")), 403)
     try:
-        form = await request.post()
+        form = await _form(request, lang)
         pid = await desk.who(code, peer(request))
         desk.use_token(form.get("token"), pid)
         action = form.get("action")
@@ -293,11 +293,11 @@ async def _post(request: web.Request, desk: Desk, lang: str, code: str | None) -
             said = status
         elif action in ("checkin", "bye", "withdraw"):
             if action == "withdraw" and form.get("sure") != "yes":
-                raise Refused(400, tr(lang, "me_withdraw_sure"))
+                raise Refused(400, tr(lang, "me_withdraw_tick", sure=tr(lang, "me_withdraw_sure")))
             await desk.request(pid, action)
             said = action
-        else:
-            raise Refused(400, "unknown action")
+        else:  # (an old page, or a form made by hand)
+            raise Refused(400, tr(lang, "me_unknown_action"))
     except Refused as exc:
         holder = desk.codes.get(normal(code) or "")
         if holder is None or exc.status == 429:  # a wrong (or reissued) code: the code form again
@@ -315,8 +315,20 @@ async def login(request: web.Request) -> web.Response:
     lang = _lang(request, desk)
     if _cross_site(request):
         return _html(_login_page(lang, desk, tr(lang, "me_wrong")), 403)
-    form = await request.post()
+    try:
+        form = await _form(request, lang)
+    except Refused as exc:
+        return _html(_login_page(lang, desk, render(exc.msg, lang)), exc.status)
     return await _enter(request, desk, lang, form.get("code", ""))
+
+
+async def _form(request: web.Request, lang: str):
+    """The form posted; a body over the server's limit (64 KB: a form of a code and a result is far less) refused
+    in the phone's language (aiohttp's own answer was an English plain-text page)."""
+    try:
+        return await request.post()
+    except web.HTTPRequestEntityTooLarge:
+        raise Refused(413, tr(lang, "me_too_big")) from None
 
 
 async def by_link(request: web.Request) -> web.Response:
