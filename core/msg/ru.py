@@ -722,10 +722,10 @@ RU: dict[str, str] = {
         'плей-офф больше не действует: основной этап не завершён',
     'the play-off no longer applies: its players are no longer tied for first':
         'плей-офф больше не действует: его участники больше не делят первое место',
-    'the play-off for first place no longer stands: its players would no longer be exactly the players tied for first':
-        'плей-офф за первое место больше не будет действовать: его участники уже не будут ровно теми, кто делит первое место',
-    'the play-off for first place stands again: its players are again the players tied for first':
-        'плей-офф за первое место снова действует: его участники снова делят первое место',
+    'the play-off for first place no longer stands after this change: its players are not exactly the players tied for first':
+        'после этого изменения плей-офф за первое место не действует: его участники — не ровно те, кто делит первое место',
+    'the play-off for first place stands again after this change: its players are again the players tied for first':
+        'после этого изменения плей-офф за первое место снова действует: его участники снова делят первое место',
     # -- a proposed pairing (core/pairing/preview.py) --
     'the event changed since this pairing was proposed; pair again':
         'турнир изменён после этой жеребьёвки: проведите жеребьёвку заново',

@@ -124,10 +124,11 @@ def change_effect(old: Event, new: Event) -> Msg | None:
         return None
     was, now = void_reason(old) is None, void_reason(new) is None
     if was and not now:
-        return Msg("the play-off for first place no longer stands: its players would no longer be exactly the "
-                   "players tied for first")
+        return Msg("the play-off for first place no longer stands after this change: its players are not exactly "
+                   "the players tied for first")
     if now and not was:
-        return Msg("the play-off for first place stands again: its players are again the players tied for first")
+        return Msg("the play-off for first place stands again after this change: its players are again the "
+                   "players tied for first")
     return None
 
 
@@ -266,7 +267,8 @@ def report(event: Event, lang: str = "en", *, boards: bool = True) -> str:
 
     lines += [f"  {say(named(x))}" for x in st.log]
     if st.finished:
-        lines.append(say(Msg("First place: {player}", player=names(st.winner))))
+        if not (st.log and st.log[-1] == Msg("First place: {player}", player=st.winner)):  # (the log's last line)
+            lines.append(say(Msg("First place: {player}", player=names(st.winner))))
     else:
         rnd = event.rounds_of(Stage.PLAYOFF)[-1] if event.rounds_of(Stage.PLAYOFF) else None
         if rnd is not None and boards:
@@ -278,4 +280,7 @@ def report(event: Event, lang: str = "en", *, boards: bool = True) -> str:
                                             label=game_label(event, rnd.number, g.board))))
         if st.needs:
             lines.append(say(Msg("Needed: {needs}", needs=st.needs)))
+    void = void_reason(event)
+    if void is not None:  # a correction of the main stage: the play-off decides nothing now
+        lines.append(say(void))
     return "\n".join(lines) + "\n"
