@@ -85,7 +85,7 @@ def playoff_players(event: Event, players: list[int] | None = None) -> list[int]
             raise IllegalChange("a player appears twice among the tied players")
         if given != set(tied) and not (len(tied) >= 11 and given == set(tied[:8])):
             raise IllegalChange("a play-off is among exactly the players tied for first: {tied}, not {given}",
-                                tied=", ".join(map(str, tied)), given=", ".join(map(str, players)))
+                                tied=", ".join(map(str, sorted(tied))), given=", ".join(map(str, players)))
     return tied
 
 
