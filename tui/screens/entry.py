@@ -87,7 +87,7 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
 
             effect = change_effect(e, new)
             if effect is not None:
-                t.append(effect.text(lang) + "\n", style="bold yellow")
+                t.append("\n" + effect.text(lang) + "\n", style="bold yellow")
     else:  # the top, the play-off: a later round paired on the old winner has the other player instead
         moved = top_moves(e, new, rnd, lang)
         for line in moved:
