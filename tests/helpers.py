@@ -51,3 +51,10 @@ def corpus_trf(path: str):
             t.total_rounds = max(len(p.records) for p in t.players)
         _TRF[path] = t
     return _TRF[path]
+
+
+def tied_winners(n: int, *, name: str = "Test Open") -> Event:
+    """An event of one round, finished, where players 1..n each beat player n+i: exactly 1..n tied for first on
+    1 point (what a play-off for first place starts from)."""
+    e = event_with_players(2 * n, rounds=1, name=name)
+    return with_round(e, 1, [(i, n + i) for i in range(1, n + 1)], ["1-0"] * n)

@@ -416,6 +416,9 @@ T: dict[str, tuple[str, str]] = {
     "playoff_times": ("Time controls: games {rapid}; {armageddon}.", "Контроль времени: партии {rapid}; {armageddon}."),
     "playoff_start": ("Start it", "Начать"),
     "playoff_not_started": ("the play-off was not started", "плей-офф не начат"),
+    "playoff_cancel_q": ("Take the play-off back: its plan and every play-off game?",
+                         "Отменить плей-офф: его план и все партии плей-офф?"),
+    "playoff_cancelled": ("the play-off has been taken back", "плей-офф отменён"),
     # under the round: who is not paired, and why (as `arbiter round`); the end of the top
     "not_paired": ("Not paired", "Без пары"),
     "np_half_point_bye": ("half-point bye", "пропуск тура с ½ очка"),

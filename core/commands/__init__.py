@@ -13,7 +13,7 @@ and `describe(event)` (core/commands/base.py); the groups are a module each:
     forbid    ForbidPair, ForbidClub
     pairing   PairNext, PairReadyTables, SavePairing, PairByHand, PairTeamsByHand, SwapColours, ExchangePlayers,
               GiveBye, Unpair
-    stages    StartTop, StartPlayoff
+    stages    StartTop, StartPlayoff, CancelPlayoff
     teams     SetRoster, SetLineup, SetTeamOrder, ForbidTeams, SwapMatch, ExchangeTeams, GiveTeamBye
     clock     SetClock, StartClockEveryTable, StartClock
     event     SetDetails (and make_new_event: the event `arbiter new` and the TUI's form make)
@@ -47,7 +47,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "forbid": ("ForbidPair", "ForbidClub"),
     "pairing": ("PairNext", "PairReadyTables", "SavePairing", "PairByHand", "SwapColours", "ExchangePlayers",
                 "GiveBye", "Unpair", "why_not_by_hand", "PairTeamsByHand"),
-    "stages": ("StartTop", "StartPlayoff"),
+    "stages": ("StartTop", "StartPlayoff", "CancelPlayoff"),
     "teams": ("SetRoster", "SetLineup", "SetTeamOrder", "ForbidTeams", "SwapMatch", "ExchangeTeams", "GiveTeamBye"),
     "clock": ("SetClock", "StartClockEveryTable", "StartClock"),
     "event": ("SetDetails", "make_new_event"),

@@ -53,3 +53,21 @@ class StartPlayoff(Command):
 
     def describe(self, event: Event) -> Msg:
         return describe("start the play-off")
+
+
+@dataclass(frozen=True)
+class CancelPlayoff(Command):
+    """Take the play-off back: its plan and its games (a correction made it void, or it was started by mistake)."""
+
+    def check(self, event: Event) -> None:
+        from arbiter_tournament.core.playoff import stage as playoff
+
+        playoff.cancel_playoff(event)
+
+    def apply(self, event: Event) -> Event:
+        from arbiter_tournament.core.playoff import stage as playoff
+
+        return playoff.cancel_playoff(event)
+
+    def describe(self, event: Event) -> Msg:
+        return describe("take back the play-off")

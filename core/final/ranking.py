@@ -13,7 +13,11 @@ Built in this order (docs/end-of-event.md):
    player still in shares the places from 1 down to the worst he can still
    reach ("1-8" while in the quarter-finals).
 2. **The play-off for first place** (32.5), in an event without a top: its
-   winner is first; the other players keep their order.
+   winner is first; the other players keep their order. Only while its
+   players are exactly the players tied for first: after a correction of the
+   main stage that changes who is tied, the play-off decides nothing (`playoff`
+   is "void" and `notes` says why), so a play-off winner is never put above a
+   player with more points.
 3. **Everyone else** (everyone, without a top) in the Swiss order: each
    table's standings merged by `core.tiebreaks.merged` (points, then the
    event's tie-breaks but DE). A round robin is its standings; a team event
@@ -38,6 +42,7 @@ from fractions import Fraction
 
 from arbiter_tournament.core.errors import ArbiterError, Msg
 from arbiter_tournament.core.event.model import Event
+from arbiter_tournament.core.playoff.complete import main_finished
 from arbiter_tournament.core.tiebreaks.merged import settle, table_rankings, tied_groups
 from arbiter_tournament.core.tiebreaks.standings import main_stage
 from arbiter_tournament.core.event.systems import Stage, System
@@ -79,7 +84,8 @@ class FinalRanking:
     codes: tuple[str, ...]  # the tie-break columns of the rows
     pending: tuple[tuple[int, ...], ...] = ()  # tied groups whose lot is still to be drawn
     teams: bool = False  # the rows are teams
-    playoff: str = ""  # "", "decided" (its winner is first) or "under way"
+    playoff: str = ""  # "", "decided" (its winner is first), "under way", or "void" (it no longer applies: `notes`)
+    notes: tuple[Msg, ...] = ()  # what the lists say below the rows (why a play-off no longer applies)
 
     def row(self, pid: int) -> FinalRow:
         for r in self.rows:
@@ -106,36 +112,6 @@ def _is_team_event(event: Event) -> bool:
     return event.stage_state("teams") is not None
 
 
-def main_finished(event: Event) -> bool:
-    """Every round of the main stage paired and complete (a Swiss: every table's planned rounds)."""
-    stage = main_stage(event)
-    if _is_team_event(event):
-        from arbiter_tournament.core.teams.section import team_stage, state
-
-        stage = team_stage(event)
-        rounds = event.rounds_of(stage, None)
-        if stage == Stage.SWISS:
-            return len(rounds) >= event.rounds_planned and not any(r.missing for r in rounds)
-        return bool(rounds) and len(rounds) >= _roundrobin_rounds(len(state(event).berger) or len(state(event).names),
-                                                                  event) and not any(r.missing for r in rounds)
-    if stage == Stage.SWISS:
-        for t in event.table_ids():
-            rounds = event.rounds_of(Stage.SWISS, t)
-            if len(rounds) < event.rounds_planned or any(r.missing for r in rounds):
-                return False
-        return True
-    st = event.stage_state(Stage.ROUNDROBIN)
-    rounds = event.rounds_of(Stage.ROUNDROBIN)
-    if not st or not rounds:
-        return False
-    return len(rounds) >= _roundrobin_rounds(len(st.get("order", ())), event) and not any(r.missing for r in rounds)
-
-
-def _roundrobin_rounds(n: int, event: Event) -> int:
-    single = n - 1 if n % 2 == 0 else n
-    return single * (2 if event.system == System.DOUBLE_ROUNDROBIN else 1)
-
-
 def is_finished(event: Event) -> bool:
     """The event is over: the main stage complete, the top (if planned) decided, the play-off (if any) decided."""
     if not main_finished(event):
@@ -153,7 +129,7 @@ def is_finished(event: Event) -> bool:
         from arbiter_tournament.core.playoff import stage as playoff_event
 
         try:
-            if not playoff_event.progress(event).finished:
+            if playoff_event.void_reason(event) is None and not playoff_event.progress(event).finished:
                 return False
         except ArbiterError:
             return False
@@ -283,6 +259,7 @@ def final_ranking(event: Event) -> FinalRanking:
     swiss = tied_groups(event, rankings=rankings)
     blocks: list[_Block] = []
     playoff = ""
+    notes: tuple[Msg, ...] = ()
     b = None
     if event.system == System.SWISS and event.stage_state(Stage.TOP) is not None:
         from arbiter_tournament.core.knockout import stage as top
@@ -303,16 +280,19 @@ def final_ranking(event: Event) -> FinalRanking:
 
             try:
                 now = playoff_event.progress(event)
+                void = playoff_event.void_reason(event)
             except ArbiterError:
-                now = None
+                now, void = None, None
             playoff = "decided" if now is not None and now.finished else "under way"
-            if now is not None and now.finished and now.winner is not None:
+            if void is not None:  # a correction changed who is tied for first: the play-off decides nothing
+                playoff, notes = "void", (void,)
+            elif now is not None and now.finished and now.winner is not None:
                 groups = [tuple(p for p in g if p != now.winner) for g in groups]
                 blocks.append(_Block((now.winner,), "single", Stage.PLAYOFF, "fr_playoff"))
         blocks += [_Block(g, "tie" if len(g) > 1 else "single", stage) for g in groups if g]
     finished = is_finished(event)
     rows, pending = _places(event, blocks, info, finished)
-    return FinalRanking(tuple(rows), finished, codes, tuple(pending), playoff=playoff)
+    return FinalRanking(tuple(rows), finished, codes, tuple(pending), playoff=playoff, notes=notes)
 
 
 def _team_ranking(event: Event) -> FinalRanking:

@@ -135,6 +135,9 @@ def final_blocks(event: Event, lang: str, *, category: str | None = None, table:
     note_lines = _pending_note(rows, lang)
     if note_lines:
         blocks.append(note_lines)
+    for n in ranking.notes:  # a play-off that no longer applies (core.final.ranking)
+        text = n.text(lang)
+        blocks.append(["", *_wrap(text[:1].upper() + text[1:] + ".", WIDTH)])
     return blocks
 
 
@@ -191,6 +194,7 @@ def final_doc(event: Event, *, category: str | None = None, table: int | None = 
                   **({"overall": r.overall} if category is not None or table is not None else {}),
                   "tiebreaks": {c: _jnum(v) for c, v in r.tiebreaks.items()}} for r in rows],
         "lots_pending": [list(g) for g in ranking.pending],
+        "notes": [n.text("en") for n in ranking.notes],
     }
 
 

@@ -52,6 +52,7 @@ TEMPLATES: tuple[str, ...] = (
     # stages
     "start the top",
     "start the play-off",
+    "take back the play-off",
     # players
     "add player {name}",
     "edit player {pid}",

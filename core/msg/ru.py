@@ -710,6 +710,22 @@ RU: dict[str, str] = {
         'результат по договорённости бывает только в партиях топа',
     'later play-off games depend on this one: clear them first':
         'от этой партии зависят следующие партии плей-офф: сначала удалите их',
+    'a team event has no play-off for first place: its team standings decide':
+        'в командном турнире нет плей-офф за первое место: решает командная таблица',
+    'the event has a top: its bracket decides first place, not a play-off':
+        'в турнире есть топ: первое место решает его сетка, а не плей-офф',
+    'the main stage is not finished: a play-off for first place starts once every round has every result':
+        'основной этап не завершён: плей-офф за первое место начинается, когда во всех турах внесены все результаты',
+    'a play-off is among exactly the players tied for first: {tied}, not {given}':
+        'плей-офф играют ровно участники, делящие первое место: {tied}, а не {given}',
+    'the play-off no longer applies: the main stage is not finished':
+        'плей-офф больше не действует: основной этап не завершён',
+    'the play-off no longer applies: its players are no longer tied for first':
+        'плей-офф больше не действует: его участники больше не делят первое место',
+    'the play-off for first place no longer stands after this change: its players are not exactly the players tied for first':
+        'после этого изменения плей-офф за первое место не действует: его участники — не ровно те, кто делит первое место',
+    'the play-off for first place stands again after this change: its players are again the players tied for first':
+        'после этого изменения плей-офф за первое место снова действует: его участники снова делят первое место',
     # -- a proposed pairing (core/pairing/preview.py) --
     'the event changed since this pairing was proposed; pair again':
         'турнир изменён после этой жеребьёвки: проведите жеребьёвку заново',
@@ -1266,6 +1282,8 @@ RU: dict[str, str] = {
         "начало топа",
     "start the play-off":
         "начало плей-офф",
+    "take back the play-off":
+        "плей-офф отменён",
     # players
     "add player {name}":
         "новый участник: {name}",

@@ -1,2 +1,3 @@
 """The play-off for first place (seed 32.5.6): `plan.py` the formats and their games (pure),
-`stage.py` the play-off as a stage of an event (started, results, the winner)."""
+`stage.py` the play-off as a stage of an event (started, results, the winner), `complete.py` whether
+the main stage it follows is complete."""

@@ -14,6 +14,7 @@ from dataclasses import replace
 from arbiter_tournament.core.playoff import plan as po
 from arbiter_tournament.core.errors import Advice, IllegalChange
 from arbiter_tournament.core.event.model import Event, Game, Round
+from arbiter_tournament.core.playoff.complete import main_finished
 from arbiter_tournament.core.msg import Msg, joined, render
 from arbiter_tournament.core.event.results import Result
 from arbiter_tournament.core.tiebreaks.standings import completed_rounds, main_stage, standings
@@ -42,16 +43,100 @@ def tied_for_first(event: Event) -> list[int]:
     return [r.id for r in rows if r.points == best]
 
 
-def playoff_players(event: Event, players: list[int] | None = None) -> list[int]:
-    """Who plays the play-off (`players`, else those tied for first), or what `start_playoff` refuses first."""
+def check_can_start(event: Event) -> None:
+    """What refuses any play-off before its players are looked at: one started, a top, the main stage unfinished.
+
+    A play-off for first place (32.5) breaks a tie of the final standings, so
+    it starts only when the main stage (the Swiss, every table's planned
+    rounds; or the round robin) has every result. An event with a top has no
+    play-off: the top's bracket decides first place (704.3).
+    """
     if state(event) is not None:
         raise IllegalChange("the play-off has already started")
-    tied = players or tied_for_first(event)
-    for pid in tied:
-        event.player(pid)
+    if event.stage_state("teams") is not None:
+        raise IllegalChange("a team event has no play-off for first place: its team standings decide")
+    if event.top or event.stage_state(Stage.TOP) is not None:
+        raise IllegalChange("the event has a top: its bracket decides first place, not a play-off")
+    if not main_finished(event):
+        raise IllegalChange("the main stage is not finished: a play-off for first place starts once every round "
+                            "has every result")
+
+
+def playoff_players(event: Event, players: list[int] | None = None) -> list[int]:
+    """Who plays the play-off, in tie-break order, or what `start_playoff` refuses first.
+
+    The players are those tied for first (`tied_for_first`). A judge's list
+    `players` must name exactly them, in any order: the rules (32.5.6) give the
+    format by the number tied and seed it by the tie-break order, and leave
+    nobody tied out but for 11 or more, where the best 8 play and the others
+    are out; so with 11 or more tied, the best 8 alone are accepted too (the
+    play-off is the same: the others are recorded as out).
+    """
+    check_can_start(event)
+    if players is not None:
+        for pid in players:
+            event.player(pid)
+    tied = tied_for_first(event)
     if len(tied) < 2:
         raise IllegalChange("nobody is tied for first: no play-off is needed")
+    if players is not None:
+        given = set(players)
+        if len(given) != len(players):
+            raise IllegalChange("a player appears twice among the tied players")
+        if given != set(tied) and not (len(tied) >= 11 and given == set(tied[:8])):
+            raise IllegalChange("a play-off is among exactly the players tied for first: {tied}, not {given}",
+                                tied=", ".join(map(str, sorted(tied))), given=", ".join(map(str, players)))
     return tied
+
+
+def void_reason(event: Event) -> Msg | None:
+    """Why the play-off started no longer decides first place, or None while it does (or none started).
+
+    A correction of the main stage after the play-off started can change who
+    is tied for first: the play-off then no longer applies (its winner is not
+    put first: `core.final.ranking`), until the judge takes it back
+    (`CancelPlayoff`) or the tie is as it was again.
+    """
+    st = state(event)
+    if st is None:
+        return None
+    if not main_finished(event):
+        return Msg("the play-off no longer applies: the main stage is not finished")
+    plan = po.plan_from_dict(st["plan"])
+    try:
+        tied = tied_for_first(event)
+    except IllegalChange:
+        tied = []
+    if set(plan.players) | set(plan.excluded) != set(tied):
+        return Msg("the play-off no longer applies: its players are no longer tied for first")
+    return None
+
+
+def stands(event: Event) -> bool:
+    """A play-off has started and still decides first place (`void_reason` is None)."""
+    return state(event) is not None and void_reason(event) is None
+
+
+def change_effect(old: Event, new: Event) -> Msg | None:
+    """What a change of the main stage does to the play-off (the correction's question says it): that it no
+    longer stands, or stands again; None when nothing changes for it."""
+    if state(old) is None or state(new) is None:
+        return None
+    was, now = void_reason(old) is None, void_reason(new) is None
+    if was and not now:
+        return Msg("the play-off for first place no longer stands after this change: its players are not exactly "
+                   "the players tied for first")
+    if now and not was:
+        return Msg("the play-off for first place stands again after this change: its players are again the "
+                   "players tied for first")
+    return None
+
+
+def cancel_playoff(event: Event) -> Event:
+    """Take the play-off back: its plan and every play-off round (refused when none has started)."""
+    _started(event)
+    return replace(event, extra=tuple(x for x in event.extra if x[0] != Stage.PLAYOFF),
+                   rounds=tuple(r for r in event.rounds if r.stage != Stage.PLAYOFF))
 
 
 def start_playoff(event: Event, players: list[int] | None = None, *, knockout_games: str = "match",
@@ -182,7 +267,8 @@ def report(event: Event, lang: str = "en", *, boards: bool = True) -> str:
 
     lines += [f"  {say(named(x))}" for x in st.log]
     if st.finished:
-        lines.append(say(Msg("First place: {player}", player=names(st.winner))))
+        if not (st.log and st.log[-1] == Msg("First place: {player}", player=st.winner)):  # (the log's last line)
+            lines.append(say(Msg("First place: {player}", player=names(st.winner))))
     else:
         rnd = event.rounds_of(Stage.PLAYOFF)[-1] if event.rounds_of(Stage.PLAYOFF) else None
         if rnd is not None and boards:
@@ -194,4 +280,7 @@ def report(event: Event, lang: str = "en", *, boards: bool = True) -> str:
                                             label=game_label(event, rnd.number, g.board))))
         if st.needs:
             lines.append(say(Msg("Needed: {needs}", needs=st.needs)))
+    void = void_reason(event)
+    if void is not None:  # a correction of the main stage: the play-off decides nothing now
+        lines.append(say(void))
     return "\n".join(lines) + "\n"

@@ -278,8 +278,15 @@ def test_ids_that_are_not_ids_are_one_line_errors(ev, tmp_path):
     for bad in ("1,x", ",", ""):
         assert "--players" in refused("playoff", path, "--players", bad)
     assert path.read_bytes() == before
-    ok("playoff", path, "--players", "1,3")
-    assert "already started" in refused("playoff", path, "--players", "1,3")
+    # the first player of each board won: those two are tied for first, and only they play the play-off
+    boards = json.loads(ok("round", path, "--format", "json"))["boards"]
+    a, b = sorted(g["first"] for g in boards)
+    loser = next(g["second"] for g in boards)
+    assert refused("playoff", path, "--players", f"{a},{loser}") == (
+        f"arbiter: error: a play-off is among exactly the players tied for first: {a}, {b}, not {a}, {loser}\n")
+    assert path.read_bytes() == before
+    ok("playoff", path, "--players", f"{b},{a}")
+    assert "already started" in refused("playoff", path, "--players", f"{a},{b}")
     assert "--allow-rematch '1,x'" in refused("pair", ev, "--allow-rematch", "1,x")
 
 

@@ -154,7 +154,7 @@ def commands_for(e) -> list[cmds.Command]:
             out += [cmds.SwapMatch(r, 1), cmds.SwapMatch(r, 9), cmds.ExchangeTeams(r, "1", "2"),
                     cmds.ExchangeTeams(r, "1", "3"), cmds.ExchangeTeams(r, "Alpha", "Alpha"),
                     cmds.ExchangeTeams(r, "Alpha", "Omega"), cmds.GiveTeamBye(r, "1"), cmds.GiveTeamBye(r, "3")]
-    out += [cmds.PairReadyTables(), cmds.StartTop(), cmds.StartPlayoff(), cmds.StartPlayoff((1,)),
+    out += [cmds.PairReadyTables(), cmds.StartTop(), cmds.StartPlayoff(), cmds.StartPlayoff((1,)), cmds.CancelPlayoff(),
             cmds.Withdraw(1), cmds.Withdraw(999), cmds.RequestBye(2, 3, "half"), cmds.ForbidPair(1, 2),
             cmds.GiveCodes(((1, "K7TQ2MXH9R"), (2, "K7TQ2MXH9R"))), cmds.GiveCodes(((999, "K7TQ2MXH9R"),)),
             cmds.GiveCodes(((1, "K7TQ2MXH9R"),), reissue=True), cmds.GiveCodes(((1, "no"),)),
@@ -271,6 +271,7 @@ def test_every_command_says_the_journal_line_the_shells_wrote():
         (cmds.Unpair("swiss", None, 3), e, "take back the pairing of round 3"),
         (cmds.StartTop(lots=True), e, "start the top"),
         (cmds.StartPlayoff(), e, "start the play-off"),
+        (cmds.CancelPlayoff(), e, "take back the play-off"),
         (cmds.AddPlayer("Ivanov, Ivan", rating=2105), e, "add player Ivanov, Ivan"),
         (cmds.EditPlayer(3, name="X"), e, "edit player 3"),
         (cmds.Withdraw(3), e, "withdraw player 3"),

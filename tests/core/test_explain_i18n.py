@@ -31,7 +31,7 @@ from arbiter_tournament.core.event.records import Outcome, PlayerHistory, RoundR
 from arbiter_tournament.core.event.results import Result
 from arbiter_tournament.core.tiebreaks import Context
 from tests.conftest import ROOT
-from tests.helpers import event_with_players
+from tests.helpers import event_with_players, tied_winners
 
 DEMO = Path(ROOT) / "saves" / "demo.toml"
 CODES = ["PTS", "DE", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS-C1", "BH", "BH-C1", "BH-C2", "BH-M1", "FB",
@@ -366,7 +366,7 @@ def playoff_events():
 
     for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11):
         for codes in (["1/2", "1-0", "1/2", "0-1", "1/2"], ["1/2"]):
-            e = playoff_event.start_playoff(event_with_players(n + 1, rounds=1), list(range(1, n + 1)))
+            e = playoff_event.start_playoff(tied_winners(n), list(range(1, n + 1)))
             k = 0
             while True:
                 yield n, e

@@ -261,7 +261,7 @@ def test_site_of_a_started_top_and_playoff(tmp_path):
     assert "script" not in p.tags
     text = "".join(p.text)
     assert "Carol [/]" in text and "<script>x</script>" in text and "Top-4" in text
-    po = playoff_event.start_playoff(e)
+    po = playoff_event.start_playoff(replace(e, top=0))  # a play-off is for an event without a top
     pages = build_site(po, now=NOW)
     assert "playoff.html" in pages and "round-playoff-1.html" in pages
     assert "Carol [/]" in "".join(parse(pages["playoff.html"]).text)

@@ -9,10 +9,12 @@ one journal line); not the pairing engine or the tie-breaks.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from arbiter_tournament.core.commands.results import RecordResult
 from arbiter_tournament.core.event.commands import current_round
 from arbiter_tournament.core.event.results import Result
+from arbiter_tournament.core.event.systems import Stage
 from arbiter_tournament.core.store import EventFile
 from arbiter_tournament.core.store.judge import who_label
 
@@ -69,6 +71,13 @@ def cmd_result(a: argparse.Namespace) -> int:
         from arbiter_tournament.core.commands.batch import Batch
 
         new = run(ef, Batch(changes))
+    if e.stage_state(Stage.PLAYOFF) is not None and stage in (Stage.SWISS, Stage.ROUNDROBIN):
+        from arbiter_tournament.core.playoff.stage import change_effect, void_reason  # (only with a play-off)
+
+        effect = change_effect(e, new)
+        if effect is not None:
+            hint = " (arbiter playoff FILE --cancel takes it back)" if void_reason(new) is not None else ""
+            print(f"arbiter: warning: {effect.text('en')}{hint}", file=sys.stderr)
     played = new.find_round(stage, table, rnd)
     if a.format == "json":  # what was recorded, board by board, as `round --format json` shows a board
         from .common import print_json

@@ -330,11 +330,12 @@ TOP = (
     )),
     Command(("playoff",), "start the play-off for first place, or show where it stands", "top", (
         FILE,
-        Arg("--players", "ids of the tied players in tie-break order (default: those tied for first)",
-            metavar="IDS"),
+        Arg("--players", "ids of the players tied for first, to check them (exactly the tied players; default: "
+            "those tied for first)", metavar="IDS"),
         Arg("--knockout-games", "a knockout play-off's matches: mini-matches, or Armageddon games only",
             metavar="match|armageddon", choices=("match", "armageddon"), default="match"),
         Arg("--armageddon-only", "32.5.8: straight to Armageddon", flag=True),
+        Arg("--cancel", "take the play-off back (its plan and its games)", flag=True),
     )),
 )
 

@@ -60,6 +60,12 @@ def cmd_playoff(a: argparse.Namespace) -> int:
         if not players:
             raise UsageError(f"--players '{a.players}': give player ids separated by commas, e.g. 4,9")
     ef = EventFile(a.file)
+    if a.cancel:
+        if players is not None or a.armageddon_only or a.knockout_games != "match":
+            raise UsageError("--cancel takes the play-off back: it takes no other option")
+        run(ef, cmds.CancelPlayoff())
+        print("play-off taken back")
+        return 0
     e = ef.load()
     if playoff_event.state(e) is not None and players is not None:
         raise UsageError("--players: the play-off has already started (arbiter playoff FILE shows it)")
@@ -67,4 +73,6 @@ def cmd_playoff(a: argparse.Namespace) -> int:
         e = run(ef, cmds.StartPlayoff(None if players is None else tuple(players), knockout_games=a.knockout_games,
                                       armageddon_only=a.armageddon_only))
     sys.stdout.write(playoff_event.report(e))
+    if playoff_event.void_reason(e) is not None:  # (the report says why)
+        print("arbiter playoff FILE --cancel takes it back")
     return 0

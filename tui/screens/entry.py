@@ -82,6 +82,12 @@ def change_preview(e: Event, rnd: Round, board: int, result: Result | None, lang
                                 rounds=", ".join(later)) + "\n", style="bold yellow")
         else:
             t.append("\n" + tr(lang, "change_none") + "\n", style="dim")
+        if e.stage_state(Stage.PLAYOFF) is not None:  # a correction after the play-off: does it still stand?
+            from arbiter_tournament.core.playoff.stage import change_effect
+
+            effect = change_effect(e, new)
+            if effect is not None:
+                t.append("\n" + effect.text(lang) + "\n", style="bold yellow")
     else:  # the top, the play-off: a later round paired on the old winner has the other player instead
         moved = top_moves(e, new, rnd, lang)
         for line in moved:

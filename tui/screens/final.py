@@ -188,6 +188,7 @@ class FinalScreen(ArbiterScreen):
             foot.append(tr(L, "final_by_lot"))
         if fr.playoff == "under way":
             foot.append(tr(L, "final_playoff"))
+        foot += [n.text(L) for n in fr.notes]  # a play-off that no longer applies
         line = self.query_one("#final-foot", TextLine)
         line.display = bool(foot)
         line.show(Text(" · ".join(foot), style="yellow" if any(r.lot_pending for r in rows) else "dim"), layout=True)

@@ -39,6 +39,11 @@ def _playoff(s: MainScreenPart) -> Why | None:
     return busy(s) or why_core(cmds.StartPlayoff().why_not(s.event))
 
 
+def _cancel_playoff(s: MainScreenPart) -> Why | None:
+    """Take the play-off back (`core.commands.CancelPlayoff`: one has started)."""
+    return busy(s) or why_core(cmds.CancelPlayoff().why_not(s.event))
+
+
 register(
     Action("start_top", ("K",), W("start top", "начать топ"),
            W("Start the top: the seeds, the 704.2 aims and the bracket first, y starts it",
@@ -47,6 +52,10 @@ register(
     Action("playoff", (), W("play-off", "плей-офф"),
            W("Start a play-off for first place", "Начать плей-офф за первое место"),
            ("main",), "action_start_playoff", palette=True, when=_playoff, group="change", team=False),
+    Action("cancel_playoff", (), W("take back the play-off", "отменить плей-офф"),
+           W("Take the play-off back: its plan and its games (after a correction it no longer applies)",
+             "Отменить плей-офф: его план и партии (после исправления он больше не действует)"),
+           ("main",), "action_cancel_playoff", palette=True, when=_cancel_playoff, group="change", team=False),
 )
 
 
@@ -165,6 +174,25 @@ class TopStart(MainScreenPart):
         change = await self.commit(cmds.StartPlayoff())
         if change.saved:
             self.stage_started(tr(lang, "playoff_started"))
+
+    def action_cancel_playoff(self) -> None:
+        self.cancel_playoff_asked()
+
+    @work(group="question")
+    async def cancel_playoff_asked(self) -> None:
+        """Why the play-off no longer applies (if so), then y takes it back."""
+        from arbiter_tournament.core.playoff import stage as playoff_event
+
+        lang = self.arb.lang
+        void = playoff_event.void_reason(self.event)
+        question = (void.text(lang) + "\n\n" if void is not None else "") + tr(lang, "playoff_cancel_q")
+        if not await self.ask_yes(tr(lang, "playoff_title"), question):
+            return
+        change = await self.commit(cmds.CancelPlayoff())
+        if change.saved:
+            self.round_panel.reset()
+            self.sync()
+            self.say(tr(lang, "playoff_cancelled"), "bold")
 
     def stage_started(self, what: str) -> None:
         self.round_panel.reset()
