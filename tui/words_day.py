@@ -84,4 +84,5 @@ DAY: dict[str, tuple[str, str]] = {
     "playoff_cancel_q": ("Take the play-off back: its plan and every play-off game?",
                          "Отменить плей-офф: его план и все партии плей-офф?"),
     "playoff_cancelled": ("the play-off has been taken back", "плей-офф отменён"),
+    "final_count": ("{n} ranked", "в списке: {n}"),  # the final ranking's head (tui/screens/final.py)
 }

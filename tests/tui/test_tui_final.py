@@ -67,7 +67,7 @@ async def test_the_final_ranking_of_the_finished_demo_fits_80x24_and_says_every_
         await pilot.pause()
         text = screen_text(app)
         lines = text.splitlines()
-        assert lines[0].startswith(" Final ranking · 38")
+        assert lines[0].startswith(" Final ranking · 38 ranked")
         assert re.search(r"^\s+1\s+2\s+Brown, Irina\s+1\s+5\s+champion", text, re.M), text
         assert re.search(r"^\s+5-8\s+21\s+Pavlov, Sergey\s+4\s+4\s+quarter-final", text, re.M)
         assert re.search(r"^\s+9-16\s+4\s+Kozlova, Elena", text, re.M)
@@ -76,7 +76,7 @@ async def test_the_final_ranking_of_the_finished_demo_fits_80x24_and_says_every_
         await pilot.press("T", "T")  # table 1's list, then table 2's: places counted again, the overall place kept
         await pilot.pause()
         text = screen_text(app)
-        assert "Final ranking · table 2 · 10" in text
+        assert "Final ranking · table 2 · 10 ranked" in text
         assert re.search(r"^\s+1\s+33\s+Ivanov, Peter\s+3.5\s+4\s+third-place match", text, re.M), text
         await pilot.press("escape")
         await pilot.pause()
@@ -172,7 +172,7 @@ async def test_russian(ended):
         await until(pilot, lambda: isinstance(app.screen, FinalScreen) and app.screen.ranking is not None, "F")
         await pilot.pause()
         text = screen_text(app)
-        assert text.splitlines()[0].startswith(" Итоговые места · 38")
+        assert text.splitlines()[0].startswith(" Итоговые места · в списке: 38")
         assert "победитель" in text and "четвертьфинал" in text and "1/8 финала" in text
         names_whole(app, ended)
         await pilot.press("p")
@@ -209,7 +209,7 @@ async def test_a_team_events_final_ranking_lists_its_teams(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, FinalScreen) and app.screen.ranking is not None, "F")
         await pilot.pause()
         text = screen_text(app)
-        assert " Final ranking · 4" in text and "Team" in text
+        assert " Final ranking · 4 ranked" in text and "Team" in text
         rows = [ln.split() for ln in text.splitlines()[2:6]]
         assert [r[2] for r in rows] == ["B", "A", "D", "C"]
         await pilot.press("c")

@@ -178,7 +178,7 @@ class FinalScreen(ArbiterScreen):
             head.append(f" · {tr(L, 'k_table')} {self.table}")
         if self.category is not None:
             head.append(f" · {clean(self.category)}")
-        head.append(f" · {len(rows)}", style="dim")
+        head.append(" · " + tr(L, "final_count", n=len(rows)), style="dim")
         self.query_one("#final-head", TextLine).show(head)
         foot = []
         if any(r.lot_pending for r in rows):
