@@ -54,4 +54,8 @@ DAY: dict[str, tuple[str, str]] = {
     "sp_bad_parts": ("parts: '{text}' is not a whole number from {lo} to {hi}",
                      "доли: '{text}' — не целое число от {lo} до {hi}"),
     "sp_saved": ("prize split saved (704.4)", "делёж призов сохранён (704.4)"),
+    # the new event's Swiss pairing refused (tui/screens/new_event.py)
+    "f_pairing_bad": ("'{text}' is not one of these", "«{text}» — не из этого списка"),
+    "f_pairing_teams": ("{pairing}: team events are paired by the Dutch system",
+                        "{pairing}: командные турниры жеребьёвываются по голландской системе"),
 }
