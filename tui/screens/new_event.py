@@ -16,6 +16,7 @@ from textual import work
 from arbiter_tournament.core import limits
 from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, PAIRINGS, System
 from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.msg.cells import clean
 from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
 from ..actions import W, Action, register
@@ -165,7 +166,7 @@ def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") 
         raise bad("tiebreaks", message(exc, lang), lang) from None
     pairing = values.get("pairing", "").strip().lower() or DEFAULT_PAIRING
     if pairing not in PAIRINGS:
-        raise bad("pairing", tr(lang, "f_pairing_bad", text=pairing[:20]), lang)
+        raise bad("pairing", tr(lang, "f_pairing_bad", text=clean(pairing[:20])), lang)
     if pairing != DEFAULT_PAIRING and boards:
         raise bad("pairing", tr(lang, "f_pairing_teams", pairing=pairing), lang)
     if system != System.SWISS and (tables > 1 or top):
