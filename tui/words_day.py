@@ -58,4 +58,7 @@ DAY: dict[str, tuple[str, str]] = {
     "f_pairing_bad": ("'{text}' is not one of these", "«{text}» — не из этого списка"),
     "f_pairing_teams": ("{pairing}: team events are paired by the Dutch system",
                         "{pairing}: командные турниры жеребьёвываются по голландской системе"),
+    # the clock dialog's minutes above a day (tui/screens/clock_dialog.py)
+    "clock_minutes_big": ("{text} minutes is too many: at most {high} (a day)",
+                          "{text} мин. — слишком много: не больше {high} (сутки)"),
 }
