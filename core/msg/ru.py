@@ -2098,7 +2098,7 @@ RU: dict[str, str] = {
         "в системе {title} нет бакинского ускорения",
     # -- a late entry once no round is left (core/event/commands.py late_entry_refusal) --
     "all {n} rounds have been paired: no round is left for a late entry":
-        "жеребьёвка всех туров ({n}) уже проведена: для опоздавшего участника не осталось ни одного тура",
+        "жеребьёвка всех туров ({n}) проведена: опоздавшему участнику не осталось тура",
     "all {n} rounds have been paired on table {table}: no round is left for a late entry":
-        "за столом {table} жеребьёвка всех туров ({n}) уже проведена: для опоздавшего участника не осталось ни одного тура",
+        "за столом {table} жеребьёвка всех туров ({n}) проведена: опоздавшему участнику не осталось тура",
 }

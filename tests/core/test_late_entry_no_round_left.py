@@ -19,7 +19,7 @@ from arbiter_tournament.core.pairing import rounds as pairing
 from tests.helpers import event_with_players
 
 LAST = "all 3 rounds have been paired: no round is left for a late entry"
-LAST_RU = "жеребьёвка всех туров (3) уже проведена: для опоздавшего участника не осталось ни одного тура"
+LAST_RU = "жеребьёвка всех туров (3) проведена: опоздавшему участнику не осталось тура"
 
 
 def finish(e, table=None, seed=1):
@@ -63,8 +63,8 @@ def test_each_table_has_its_own_last_round():
     with pytest.raises(IllegalChange) as caught:
         commands.add_player(e, "First, Table", table=1)
     assert caught.value.text("en") == "all 1 rounds have been paired on table 1: no round is left for a late entry"
-    assert caught.value.text("ru") == ("за столом 1 жеребьёвка всех туров (1) уже проведена: "
-                                       "для опоздавшего участника не осталось ни одного тура")
+    assert caught.value.text("ru") == ("за столом 1 жеребьёвка всех туров (1) проведена: "
+                                       "опоздавшему участнику не осталось тура")
 
 
 def test_no_late_entry_into_the_knockout_top():

@@ -16,7 +16,7 @@ from tests.helpers import event_with_players
 from tests.tui.pilot import SIZE, make_app, screen_text, sync, until
 
 SAID = {"en": "all 2 rounds have been paired: no round is left for a late entry",
-        "ru": "жеребьёвка всех туров (2) уже проведена"}
+        "ru": "жеребьёвка всех туров (2) проведена: опоздавшему участнику не осталось тура"}
 
 
 def played(e):
