@@ -85,4 +85,11 @@ DAY: dict[str, tuple[str, str]] = {
                          "Отменить плей-офф: его план и все партии плей-офф?"),
     "playoff_cancelled": ("the play-off has been taken back", "плей-офф отменён"),
     "final_count": ("{n} ranked", "в списке: {n}"),  # the final ranking's head (tui/screens/final.py)
+    # the new event's Swiss pairing refused (tui/screens/new_event.py)
+    "f_pairing_bad": ("'{text}' is not one of these", "«{text}» — не из этого списка"),
+    "f_pairing_teams": ("{pairing}: team events are paired by the Dutch system",
+                        "{pairing}: командные турниры жеребьёвываются по голландской системе"),
+    # the clock dialog's minutes above a day (tui/screens/clock_dialog.py)
+    "clock_minutes_big": ("{text} minutes is too many: at most {high} (a day)",
+                          "{text} мин. — слишком много: не больше {high} (сутки)"),
 }

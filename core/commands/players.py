@@ -36,6 +36,12 @@ class AddPlayer(Command):
     def describe(self, event: Event) -> Msg:
         return describe("add player {name}", name=self.name)
 
+    @staticmethod
+    def why_none(event: Event) -> Msg | None:
+        """Why no player at all can be added now (every table has paired all its rounds, a round robin has
+        started: `rules.late_entry_refusal`), else None; the shells ask it before the form."""
+        return rules.late_entry_closed(event)
+
 
 EDITED = ("name", "rating", "club", "federation", "title", "fide_id", "sex", "birth")  # what EditPlayer changes
 

@@ -140,12 +140,40 @@ def make_player(
         paired = started[table]
     else:
         paired = started[table] = rounds_paired(event, table)
-    if paired and event.system != System.SWISS:
-        raise IllegalChange("the round robin has started: its Berger tables have no place for a late entry")
+    late_entry_refusal(event, table, paired)
     return Player(
         id=pid, name=name, rating=rating, club=club.strip(), federation=federation, table=table,
         team=team.strip(), late_from=paired + 1 if paired else None, **details,
     )
+
+
+def late_entry_refusal(event: Event, table: int | None, paired: int | None = None) -> None:
+    """Refuse a player added to `table` once no round is left for him to play (`paired`: the rounds the table
+    has paired, counted when not given): a round robin that has started (its Berger tables have no place for
+    him), a Swiss whose every planned round is paired (a late entry from round N + 1 of an N-round event would
+    never play; a knockout top or a play-off after the Swiss takes only the Swiss's players)."""
+    paired = rounds_paired(event, table) if paired is None else paired
+    if paired and event.system != System.SWISS:
+        raise IllegalChange("the round robin has started: its Berger tables have no place for a late entry")
+    if paired and paired >= event.rounds_planned:
+        if table is not None:
+            raise IllegalChange("all {n} rounds have been paired on table {table}: no round is left for a late entry",
+                                n=event.rounds_planned, table=table)
+        raise IllegalChange("all {n} rounds have been paired: no round is left for a late entry",
+                            n=event.rounds_planned)
+
+
+def late_entry_closed(event: Event) -> Msg | None:
+    """Why no table of `event` takes a new player (`late_entry_refusal` of each), else None."""
+    reasons = []
+    for table in event.table_ids():
+        try:
+            late_entry_refusal(event, table)
+        except IllegalChange as exc:
+            reasons.append(exc.msg)
+        else:
+            return None
+    return reasons[0]
 
 
 def update_ratings(event: Event, ratings: dict[int, int], *, force: bool = False) -> Event:

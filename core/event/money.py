@@ -14,12 +14,16 @@ from arbiter_tournament.core import limits
 from arbiter_tournament.core.errors import IllegalChange
 
 _AMOUNT = re.compile(r"([0-9]{1,13})(?:[.,]([0-9]{1,2}))?")
+_DIGITS = re.compile(r"[0-9]+(?:[.,][0-9]{1,2})?")  # an amount's shape, whatever its number of digits
 
 
 def parse_amount(text: str) -> Fraction:
     """`1000`, `250.5`, `250,50` -> the amount; anything else (a sign, three decimals, letters) is refused."""
     t = str(text).strip().replace(" ", "").replace("\u00a0", "")
     m = _AMOUNT.fullmatch(t)
+    if m is None and _DIGITS.fullmatch(t):  # a number, with more whole digits than any amount: too big, said so
+        raise IllegalChange("an amount of {text} is too big: at most {most}", text=t if len(t) <= 40 else t[:40] + "…",
+                            most=limits.AMOUNT_MAX)
     if m is None:
         raise IllegalChange("'{text}' is not an amount: a number like 1000 or 250.50", text=str(text)[:40])
     whole, cents = m.group(1), (m.group(2) or "").ljust(2, "0")

@@ -189,9 +189,12 @@ def typed_whole(text: str, field: str, most: int) -> int | None:
     t = text.strip()
     if not t:
         return None
-    if not (t.isascii() and t.isdigit()) or len(t) > NUMBER_DIGITS:
+    if not (t.isascii() and t.isdigit()):
         raise refused(field, IllegalChange("{field}: '{v}' is not a whole number (the digits 0-9)", field=word(field),
                                            v=t[:20]))
+    if len(t.lstrip("0")) > NUMBER_DIGITS:  # only digits, too many of them: the number is too high (never int()ed)
+        raise refused(field, IllegalChange("{field}: {n} is too high: at most {most}", field=word(field),
+                                           n=t if len(t) <= 20 else t[:20] + "…", most=most))
     n = int(t)
     if n > most:
         raise refused(field, IllegalChange("{field}: {n} is too high: at most {most}", field=word(field), n=n,

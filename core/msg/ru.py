@@ -2131,4 +2131,9 @@ RU: dict[str, str] = {
         "турнир {system} не жеребьёвывается по швейцарской системе: жеребьёвка '{pairing}' невозможна",
     "the {title} system has no Baku acceleration":
         "в системе {title} нет бакинского ускорения",
+    # -- a late entry once no round is left (core/event/commands.py late_entry_refusal) --
+    "all {n} rounds have been paired: no round is left for a late entry":
+        "жеребьёвка всех туров ({n}) проведена: опоздавшему участнику не осталось тура",
+    "all {n} rounds have been paired on table {table}: no round is left for a late entry":
+        "за столом {table} жеребьёвка всех туров ({n}) проведена: опоздавшему участнику не осталось тура",
 }

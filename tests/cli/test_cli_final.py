@@ -83,6 +83,9 @@ def test_refusals_are_one_line_and_leave_the_file_as_it_was(ended):
         (("categories", "add", ended, "X", "--sex", "w"), "invalid choice"),
         (("categories", "add", ended, "X", "--born-from", "99"), "too small"),
         (("prizes", "add", ended, "1st", "--amount", "1.005"), "not an amount"),
+        (("prizes", "add", ended, "1st", "--amount", "99999999999999999"),
+         "an amount of 99999999999999999 is too big: at most 1000000000000"),
+        (("prizes", "edit", ended, "Best lady", "--amount", "9" * 32 + ",50"), "is too big: at most 1000000000000"),
         (("prizes", "add", ended, "1st", "--category", "Juniors"), "no category 'Juniors'"),
         (("prizes", "remove", ended, "1st"), "no prize '1st'"),
         (("standings", ended, "--final", "--category", "Juniors"), "no category 'Juniors'"),
@@ -143,12 +146,17 @@ def test_ties_say_what_the_regulations_say(tmp_path):
     assert "ties after every tie-break: by lot" in ok("log", str(path))
 
 
-def test_players_get_the_fields_categories_read(ended):
-    out = ok("players", "add", ended, "Newcomer, Nina", "--sex", "f", "--birth", "2011-03-04", "--title", "WCM",
+def test_players_get_the_fields_categories_read(ended, tmp_path):
+    fresh = tmp_path / "fresh.toml"  # (the ended event takes no new player: no round is left for her)
+    ok("new", fresh, "--name", "Fresh", "--rounds", "3")
+    out = ok("players", "add", fresh, "Newcomer, Nina", "--sex", "f", "--birth", "2011-03-04", "--title", "WCM",
              "--fide-id", "24100010")
     pid = int(out.split("player ")[1].split(",")[0])
-    p = load(ended).player(pid)
+    p = load(fresh).player(pid)
     assert (p.sex, p.birth, p.title, p.fide_id) == ("f", "2011-03-04", "WCM", "24100010")
+    assert "no round is left for a late entry" in refused("players", "add", ended, "Newcomer, Nina")
+    pid = 6
+    ok("players", "edit", ended, str(pid), "--sex", "f", "--birth", "2011-03-04")
     ok("players", "edit", ended, "4", "--sex", "f", "--birth", "2009", "--rating", "1999")
     p = load(ended).player(4)
     assert (p.sex, p.birth, p.rating) == ("f", "2009", 1999)

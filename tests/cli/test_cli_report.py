@@ -72,3 +72,22 @@ def test_the_issues_event_played_on_the_command_line_exports_a_trf_that_trf_chec
     assert len(withdrawn) == 99 + 40
     text = trf.read_text(encoding="utf-8")
     assert "\n022 Kazan\n" in text and "\n102 IA Ivanov, Ivan\n" in text and "\n062 15\n" in text
+
+
+def test_a_player_added_after_the_last_round_is_refused(tmp_path):
+    """`players add` once every round is paired: no "late entry from round 3" of a 2-round event (never paired,
+    yet ranked), but exit 2 and one line; nothing written."""
+    f = tmp_path / "cli.toml"
+    ok("new", f, "--name", "Two Rounds", "--rounds", "2")
+    for i in range(1, 5):
+        ok("players", "add", f, f"Player {i}", "--rating", str(2000 - i))
+    ok("pair", f)
+    assert "late entry from round 2" in ok("players", "add", f, "Late, Early", "--rating", "1500")
+    for b in json.loads(ok("round", f, "--format", "json"))["boards"]:
+        if b["second"] is not None:
+            ok("result", f, b["board"], "1-0")
+    ok("pair", f)  # round 2 of 2: no round left
+    before = f.read_bytes()
+    line = refused("players", "add", f, "Late, Larry", "--rating", "1300")
+    assert line == "arbiter: error: all 2 rounds have been paired: no round is left for a late entry\n"
+    assert f.read_bytes() == before

@@ -59,7 +59,8 @@ async def test_without_an_index_the_form_says_why_there_are_no_candidates(ev):
     ("rating", "１２３", "rating: '１２３' is not a whole number (the digits 0-9)"),
     ("rating", "²", "rating: '²' is not a whole number (the digits 0-9)"),
     ("rating", "٣①", "is not a whole number"),
-    ("rating", "9" * 4400, "is not a whole number"),
+    ("rating", "9" * 4400, "rating: 99999999999999999999… is too high: at most 9999"),
+    ("rating", "9" * 20, "rating: 99999999999999999999 is too high: at most 9999"),
     ("sex", "x", "sex 'x' is not m or f"),
 ])
 @sync

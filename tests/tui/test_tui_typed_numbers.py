@@ -124,8 +124,36 @@ async def test_the_clock_dialog_takes_only_the_digits_0_to_9(demo):
             compat.burst(app, [ch])
             await until(pilot, lambda: f"'{ch}': type the minutes, 1 to 1440" in flat(app), f"{ch} refused")
         compat.burst(app, ["1"] * 12)
-        await until(pilot, lambda: "type the minutes, 1 to 1440" in flat(app) and "minutes: 1111" in flat(app),
-                    "the fifth digit refused")
+        await until(pilot, lambda: "1111111 minutes is too many: at most 1440 (a day)" in flat(app)
+                    and "minutes: 111111 " in flat(app), "the seventh digit not taken, the number said too many")
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert app.crashes == []
+    assert demo.read_bytes() == before
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "999999 minutes is too many: at most 1440 (a day)"),
+                                            ("ru", "999999 мин. — слишком много: не больше 1440 (сутки)")])
+@sync
+async def test_minutes_above_a_day_are_said_too_many_never_cut(demo, lang, said):
+    """`c m 999999 Enter`: the number typed kept and said too many (not cut to 9999 and refused as that); Enter,
+    + and - take nothing; Backspace mends it to a number the clock takes."""
+    before = demo.read_bytes()
+    app = make_app(demo, poll_interval=0, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "m")
+        await pilot.pause()
+        compat.burst(app, list("999999"))
+        await until(pilot, lambda: said in flat(app) and ": 999999 " in flat(app), "said too many, kept as typed")
+        for key in ("enter", "plus", "minus"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert said in flat(app) and ": 999999 " in flat(app), key
+            assert "9999 " not in flat(app).replace("999999", "")
+        assert demo.read_bytes() == before
+        await pilot.press(*["backspace"] * 4)
+        await until(pilot, lambda: said not in flat(app) and ": 99 " in flat(app), "mended")
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert app.crashes == []

@@ -27,7 +27,8 @@ from ..widgets.keyed_table import KeyedTable, cell
 from ..widgets.keys_bar import KeysBar
 from ..widgets.status import MessageLine, TextLine
 from .base import ArbiterScreen
-from .dialogs import FormScreen, refusal
+from .dialogs import refusal
+from .form_fit import FittedForm
 
 # the form's fields: (key, word of tui/i18n.py, the Category field, kind)
 FIELDS = (("rating_from", "cat_f_rating_from", "int"), ("rating_below", "cat_f_rating_below", "int"),
@@ -172,7 +173,7 @@ class CategoriesScreen(ArbiterScreen):
                 return refusal(why_not, [k for k, _, _ in fields]) or "name", why_not.text(L)
             return None
 
-        v = await self.ask(FormScreen(title, fields, hint=tr(L, "cat_f_hint"), check=check))
+        v = await self.ask(FittedForm(title, fields, hint=tr(L, "cat_f_hint"), check=check))  # (above the footer)
         return None if v is None else read(v)
 
 

@@ -212,8 +212,12 @@ class ClockKeys(MainScreenPart):
             text = (await self.ask_line(tr(lang, "clock_minutes_prompt", low=low, high=high))).strip()
             if not text:
                 return
-            if not limits.is_digits(text, 4):  # digits 0-9 only (`²`, `①`, `٣` are not minutes)
+            if not limits.is_digits(text, len(text)):  # digits 0-9 only (`²`, `①`, `٣` are not minutes)
                 self.say_error(tr(lang, "clock_minutes_bad", text=clean(text[:20]), low=low, high=high))
+                return
+            if len(text.lstrip("0")) > 4 or int(text) > limits.MINUTES_MAX:  # the number typed, not cut
+                self.say_error(tr(lang, "clock_minutes_big", text=text if len(text) <= 20 else text[:20] + "…",
+                                  high=limits.MINUTES_MAX))
                 return
             await self.start_minutes(int(text))
             return

@@ -8,8 +8,10 @@ adds them, `-` takes them off (`c m 55 -`: 55 minutes off); Esc forgets
 them. Enter or Esc closes the dialog (Enter with no clock running starts
 the round's time, as before). The other answers (start, start on every
 table, stop) close it and run as the clock's answers always did
-(tui/screens/clock.py). Minutes are the digits 0 to 9 (at most four, up to
-a day); any other character typed is said in the dialog, never taken.
+(tui/screens/clock.py). Minutes are the digits 0 to 9, up to a day (1440):
+a number above it stays as typed, said in red, and neither Enter nor + or -
+takes it (Backspace mends it); any other character typed is said in the
+dialog, never taken.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from .main_host import MainScreenPart
 
 DIGITS = "0123456789"
 STEP = 5  # minutes of + and - with nothing typed
+TYPED_MAX = 6  # digits taken after m (the minutes are at most limits.MINUTES_MAX, four digits: more are said too many)
 
 
 class ClockScreen(ChoiceScreen):
@@ -110,17 +113,19 @@ class ClockScreen(ChoiceScreen):
         event.stop()
         lang, most = self.lang, limits.MINUTES_MAX
         if ch and ch in DIGITS:
-            if len(self.typed) >= 4:
-                self.say(tr(lang, "clock_minutes_bad", text=self.typed + ch, low=1, high=most), "bold red")
+            if len(self.typed) >= TYPED_MAX:  # (more digits than any number of minutes: not taken, said)
+                self.say(tr(lang, "clock_minutes_big", text=self.typed + ch, high=most), "bold red")
                 return
             self.typed = (self.typed + ch).lstrip("0")
-            self.say("")
+            self.say_too_many()  # a number above a day is kept as typed and said, never cut
         elif event.key == "backspace":
             self.typed = self.typed[:-1]
-            self.say("")
+            self.say_too_many()
         elif ch in ("+", "-"):
             self.step(+1 if ch == "+" else -1)
         elif event.key == "enter" and self.typed:
+            if self.say_too_many():  # above a day: kept as typed, said (Backspace mends it)
+                return
             refused = self.main.minutes_refused(int(self.typed))
             if refused is not None:  # said here, the dialog open: the keys typed next are still the dialog's
                 self.typed = ""
@@ -133,10 +138,17 @@ class ClockScreen(ChoiceScreen):
         elif ch and ch.isprintable():  # a letter, or ², ①, ٣, ３: not the digits 0-9
             self.say(tr(lang, "clock_minutes_bad", text=ch, low=1, high=most), "bold red")
 
+    def say_too_many(self) -> bool:
+        """Say (in red) when the minutes typed are above `limits.MINUTES_MAX` (a day), else clear the note; whether
+        they are. They stay typed: Backspace mends them."""
+        too_many = bool(self.typed) and int(self.typed) > limits.MINUTES_MAX
+        self.say(*((tr(self.lang, "clock_minutes_big", text=self.typed, high=limits.MINUTES_MAX), "bold red")
+                   if too_many else ("", "")))
+        return too_many
+
     def step(self, sign: int) -> None:
+        if self.say_too_many():
+            return
         minutes = int(self.typed) if self.typed else STEP
         self.typing, self.typed = False, ""
-        if minutes > limits.MINUTES_MAX:
-            self.say(tr(self.lang, "clock_minutes_bad", text=str(minutes), low=1, high=limits.MINUTES_MAX), "bold red")
-            return
         self.say(*self.main.clock_adjust("+" if sign > 0 else "-", minutes))

@@ -16,6 +16,7 @@ from textual import work
 from arbiter_tournament.core import limits
 from arbiter_tournament.core.event.systems import DEFAULT_PAIRING, PAIRINGS, System
 from arbiter_tournament.core.errors import ArbiterError
+from arbiter_tournament.core.msg.cells import clean
 from arbiter_tournament.tui.advice import message  # the refusal with the TUI's advice
 
 from ..actions import W, Action, register
@@ -98,12 +99,12 @@ def field_of_refusal(exc: ArbiterError) -> str | None:
 
 LABELS = {"file": "f_file", "name": "f_name", "system": "f_system", "rounds": "f_rounds", "tables": "f_tables",
           "top": "f_top", "third": "f_third", "points": "f_points", "tiebreaks": "f_tiebreaks",
-          "boards": "f_team_boards", "match_points": "f_match_points"}
+          "boards": "f_team_boards", "match_points": "f_match_points", "pairing": "f_pairing"}
 
 
 def bad(key: str, text: str, lang: str) -> FieldError:
-    """The field `key` refused: its label, then why."""
-    return FieldError(key, f"{tr(lang, LABELS[key])}: {text}")
+    """The field `key` refused: its label (as the form shows it), then why."""
+    return FieldError(key, f"{tr(lang, LABELS[key], names=', '.join(PAIRINGS))}: {text}")
 
 
 def whole(values: dict, key: str, kind: str, lang: str) -> int:
@@ -165,9 +166,9 @@ def make_event(values: dict, lang: str = "en", default: str = "saves/new.toml") 
         raise bad("tiebreaks", message(exc, lang), lang) from None
     pairing = values.get("pairing", "").strip().lower() or DEFAULT_PAIRING
     if pairing not in PAIRINGS:
-        raise bad("pairing", tr(lang, "f_pairing", names=", ".join(PAIRINGS)), lang)
+        raise bad("pairing", tr(lang, "f_pairing_bad", text=clean(pairing[:20])), lang)
     if pairing != DEFAULT_PAIRING and boards:
-        raise bad("pairing", f"--pairing {pairing}: team events are paired by the Dutch system", lang)
+        raise bad("pairing", tr(lang, "f_pairing_teams", pairing=pairing), lang)
     if system != System.SWISS and (tables > 1 or top):
         raise bad("tables" if tables > 1 else "top", tr(lang, "f_swiss_only"), lang)
     event = make_new_event(

@@ -69,7 +69,8 @@ register(
     Action("pl_add", ("a",), W("add", "добавить"),
            W("Add a player (after round 1: a late entry from the next round)",
              "Добавить участника (после 1-го тура: поздний вход со следующего тура)"),
-           ("players",), "action_add", footer=1, palette=True, group="players"),
+           ("players",), "action_add", footer=1, palette=True, group="players",
+           when=lambda s: why_core(cmds.AddPlayer.why_none(s.arb.event))),  # no round left for a late entry
     Action("pl_edit", ("e",), W("edit", "изменить"), W("Edit the player under the cursor", "Изменить выбранного участника"),
            ("players",), "action_edit", footer=2, palette=True, when=_player, group="players"),
     Action("pl_withdraw", ("w",), W("withdraw", "выбыл"),

@@ -105,7 +105,8 @@ register(
     Action("moves", (), W("moves", "ходы"),
            W("Enter the number of moves (fewest-moves rule): ': 12 m45'",
              "Ввести число ходов (правило наименьшего числа ходов): ': 12 m45'"),
-           ("main",), "action_line", palette=True, when=round_shown, group="result"),
+           ("main",), "action_line", palette=True, when=round_shown, group="result",
+           key_shown=":"),  # it opens the ':' line (the `?` page says that key, not ^p)
 )
 
 
