@@ -105,11 +105,32 @@ class KeyGuard:
         self._waking = False
         self._typed = count()
         self.running: events.Key | None = None  # the key whose binding runs now (`binding`)
+        self.answer: tuple[events.Key, Any] | None = None  # a key that answers the dialog it was handed to, and it
+        self.answered = -1  # `typed` of the key that answered the dialog closed last (-1: none did)
 
     def closing(self) -> None:
-        """The screen on top is being closed: if it is a dialog, keys typed until now never reach the one beneath."""
+        """The screen on top is being closed: if it is a dialog, keys typed until now never reach the one beneath,
+        but for those typed after the key that answered it (`answering`)."""
         if self.in_dialog():
             self.closed_at = compat.key_clock()
+            answer = self.answer
+            self.answered = getattr(answer[0], "typed", -1) if answer and answer[1] is self.app.screen else -1
+            self.answer = None
+
+    def answering(self) -> bool:
+        """A key that answers the dialog on top (`ANSWERS`: the `:` line's Enter) was handed to it and it has not
+        closed yet: the keys typed after it wait, to go where they would have gone typed after it had closed."""
+        if self.answer is None:
+            return False
+        if self.answer[1] is self.app.screen:
+            return True
+        self.answer = None  # closed (or another opened over it)
+        return False
+
+    def gone_past(self, key: events.Key) -> bool:
+        """`key` was typed after the key that answered the dialog closed last: it is the judge's next key, not one
+        typed in that dialog (`:1 1-0⏎:2 =⏎` in one burst: the second `:` opens the line again)."""
+        return self.answered >= 0 and getattr(key, "typed", -1) > self.answered
 
     def in_dialog(self) -> bool:
         return isinstance(self.app.screen, ModalScreen)
@@ -135,14 +156,17 @@ class KeyGuard:
             self.held.append(key)
         while self.held:
             first = self.held[0]
-            blocked = self.opening() or (getattr(first, "for_change", False) and self.app.changing)
+            blocked = (self.opening() or self.answering()
+                       or (getattr(first, "for_change", False) and self.app.changing))
             if blocked and compat.key_clock() - first.time < HOLD_MAX:
                 self._wake_later()
                 return
             self.held.popleft()
-            if first.time <= self.closed_at and not self.in_dialog():
+            if first.time <= self.closed_at and not self.in_dialog() and not self.gone_past(first):
                 self.dropped += 1  # typed in a dialog that has closed since
                 continue
+            if first.key in getattr(self.app.screen, "ANSWERS", ()) and self.in_dialog():
+                self.answer = (first, self.app.screen)  # the keys after it wait until it has closed the dialog
             yield first
 
     def came_back(self, key: events.Key) -> bool:

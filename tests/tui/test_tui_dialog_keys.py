@@ -76,18 +76,76 @@ async def test_keys_typed_in_a_question_never_reach_the_round(demo):
 
 
 @sync
-async def test_the_line_takes_the_keys_typed_after_the_colon_and_drops_those_after_enter(demo):
-    """`:1 =⏎-` in one burst: the keys after `:` go to the line (which opens after the key is handled), the `-`
-    typed after Enter is not a forfeit on the next board."""
+async def test_the_line_takes_the_keys_typed_after_the_colon_and_those_after_enter_go_to_the_round(demo):
+    """`:1 =⏎-` in one burst: the keys after `:` go to the line (which opens after the key is handled); the `-`
+    typed after the Enter that answered it does what it does typed slowly: a forfeit on the board the cursor moved
+    on to (board 2), said on the echo line, and `u` takes it back. Nothing is dropped."""
     app = make_app(demo, poll_interval=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = results(demo)
+        assert before[1] is None and before[2] is None
         compat.burst(app, ["colon", "1", "space", "equals_sign", "enter", "minus"])
-        await until(pilot, lambda: results(demo)[1] is Result.DRAW, "board 1 drawn")
+        await until(pilot, lambda: results(demo)[2] is Result.FORFEIT_FIRST_WINS, "board 2: +-")
         await pilot.pause(0.3)
-        assert results(demo) == {**before, 1: Result.DRAW}
-        assert not isinstance(app.screen, LineScreen)
+        assert results(demo) == {**before, 1: Result.DRAW, 2: Result.FORFEIT_FIRST_WINS}
+        assert "FORFEIT, 2nd absent (u undoes): board 2:" in flat(app)
+        assert not isinstance(app.screen, LineScreen) and app.keyguard.dropped == 0
+        await pilot.press("u")
+        await until(pilot, lambda: results(demo)[2] is None, "the forfeit undone")
+        assert results(demo)[1] is Result.DRAW
+
+
+LINES = ["colon", "1", "space", "1", "minus", "0", "enter", "colon", "2", "space", "equals_sign", "enter"]
+
+
+@sync
+async def test_two_lines_in_one_burst_are_two_results(demo):
+    """`:1 1-0⏎:2 =⏎` in one burst (slips read out at once over a laggy link): the first line's answer is what was
+    typed up to its Enter, the second `:` opens the line again and takes `2 =`: two results, in order, no key lost,
+    none typed twice (it was one line `1 1-0:2 =`, refused)."""
+    app = make_app(demo, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = results(demo)
+        compat.burst(app, LINES)
+        await until(pilot, lambda: results(demo)[2] is Result.DRAW, "board 2 drawn")
+        await pilot.pause(0.3)
+        assert results(demo) == {**before, 1: Result.FIRST_WINS, 2: Result.DRAW}
+        assert not isinstance(app.screen, LineScreen) and app.keyguard.dropped == 0
+        assert "is not a result" not in flat(app) and "board 2: Orlov, Pavel (25) 1/2 Brown, Maria (28)" in flat(app)
+
+
+@sync
+async def test_a_line_by_player_after_a_line_by_board_in_one_burst(demo):
+    """`:1 1-0⏎:Brown 1⏎` in one burst: board 1 is 1-0, and Brown, Maria (second on board 2) wins: 0-1 (it was
+    `'0:Brown' is not a number`)."""
+    app = make_app(demo, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = results(demo)
+        compat.burst(app, LINES[:7] + ["colon", *"Brown", "space", "1", "enter"])
+        await until(pilot, lambda: results(demo)[2] is Result.SECOND_WINS, "Brown's win on board 2")
+        await pilot.pause(0.3)
+        assert results(demo) == {**before, 1: Result.FIRST_WINS, 2: Result.SECOND_WINS}
+        assert not isinstance(app.screen, LineScreen) and app.keyguard.dropped == 0
+
+
+@sync
+async def test_enter_on_a_board_then_a_draw_and_the_next_result_in_one_burst(demo):
+    """`⏎=⏎1` in one burst on board 1: Enter opens board 1's line (while its binding runs, so the keys after it
+    wait for the line), `=⏎` enters the draw there, and `1` is 1-0 on board 2, where the cursor went: it was `=` on
+    board 1 itself, then the line opened on board 2 and took the `1`."""
+    app = make_app(demo, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = results(demo)
+        assert app.main.round_panel.table_widget.selected_key == "1"
+        compat.burst(app, ["enter", "equals_sign", "enter", "1"])
+        await until(pilot, lambda: results(demo)[2] is Result.FIRST_WINS, "board 2: 1-0")
+        await pilot.pause(0.3)
+        assert results(demo) == {**before, 1: Result.DRAW, 2: Result.FIRST_WINS}
+        assert not isinstance(app.screen, LineScreen) and app.keyguard.dropped == 0
 
 
 @sync

@@ -132,8 +132,13 @@ class ChoiceScreen(Dialog):
 
 
 class LineScreen(Dialog):
-    """One line of input at the bottom of the screen (the ':' line, prompts)."""
+    """One line of input at the bottom of the screen (the ':' line, prompts).
 
+    Its Enter answers it: the keys typed after the Enter wait until it has closed, then go where they would have
+    gone typed after it (`ANSWERS`, tui/keyguard.py): `:1 1-0⏎:2 =⏎` in one burst is two results, never the line
+    `1 1-0:2 =`."""
+
+    ANSWERS = frozenset({"enter"})
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False),
                 Binding("tab", "complete", "complete", show=False)]
     AUTO_FOCUS = "Input"

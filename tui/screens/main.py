@@ -91,6 +91,9 @@ class MainScreen(ResultEntry, Pairing, TopStart, HandPairing, ClockKeys, Printin
 
     def on_mount(self) -> None:
         self._round_panel = self.query_one(RoundPanel)
+        # Enter on a board opens its ':' line while the Enter's binding runs (`KeyedTable.chosen`): `⏎=⏎` in one
+        # burst is a draw by the line, never `=` on the board and the line on the next one
+        self._round_panel.table_widget.chosen = lambda key: self.action_line(f"{int(key)} ")
         self._standings = self.query_one(StandingsPanel)
         self.sync()
         self.round_panel.cursor_to_first_missing()

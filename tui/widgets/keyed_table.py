@@ -12,7 +12,7 @@ caches to be fast: here every cached line belongs to this widget, so a new
 result redraws one row and a new standings order (a thousand rows) only the
 lines on screen. It looks like a DataTable (a bold header over the rows, a
 row cursor in the theme's cursor colours) and moves the same way (arrows,
-PgUp/PgDn, Home/End; Enter posts `Selected`). Its keys come from the action
+PgUp/PgDn, Home/End; Enter posts `Selected`, or calls `chosen`). Its keys come from the action
 table (`tui/actions.py`, scope "table").
 
 A row of one cell in a table of several columns is a **span row**: its cell
@@ -25,7 +25,7 @@ span keeps the span in sight.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -332,9 +332,18 @@ class KeyedTable(actions.Scoped, ScrollView, can_focus=True):
     def action_edge(self, end: int) -> None:
         self._move_to(len(self.order) - 1 if end > 0 else 0, -1 if end > 0 else 1)
 
+    chosen: Callable[[str], None] | None = None  # Enter on a row, acted on at once (`action_select`)
+
     def action_select(self) -> None:
+        """Enter: `Selected`, or `chosen(key)` when the screen gave it: a flow it starts then is started while the
+        Enter's binding runs, so the keys typed after Enter in one burst wait for its dialog (tui/keyguard.py: a
+        message reaches the screen only after they have)."""
         key = self.selected_key
-        if key is not None:
+        if key is None:
+            return
+        if self.chosen is not None:
+            self.chosen(key)
+        else:
             self.post_message(self.Selected(self, key))
 
     def say_why(self, text: str) -> None:
