@@ -27,7 +27,13 @@ looks at both steps:
   flow has ended without one (to the screen);
 * a key typed before a dialog was closed (`Key.time`, stamped as the
   terminal's bytes are read) and handled after is dropped, unless a dialog
-  is on top again (the next question of the flow: it is typed into it).
+  is on top again (the next question of the flow: it is typed into it);
+* but the Enter of a one-line prompt (the `:` line: a dialog's `ANSWERS`)
+  is the judge's own full stop: the keys typed after it wait until it has
+  closed its dialog (`answering`; handed to the line's Input, they were
+  typed into it before the App ran the Enter's binding: `:1 1-0⏎:2 =⏎` was
+  the line `1 1-0:2 =`), and then go on, in order, to what is on top
+  (`gone_past`): as typed slowly (the second `:` opens the line again).
 
 A result key typed while the last change waits for the event's lock (the
 repairs on opening, a result before it while another judge saves) would be

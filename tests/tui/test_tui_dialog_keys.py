@@ -319,3 +319,20 @@ async def test_minutes_outside_705_3_are_refused_in_the_clock_dialog_which_stays
         await until(pilot, lambda: deadline(demo) == clock.t + timedelta(minutes=60), "the clock started for 60")
         await pilot.pause(0.2)
         assert results(demo) == before and not isinstance(app.screen, LineScreen)
+
+
+@sync
+async def test_a_question_after_the_line_takes_the_keys_typed_after_its_enter(demo):
+    """`:3 0-1⏎y-` in one burst: board 3 has 1-0, so the line's result asks first; the `y` typed after the Enter
+    answers it (as any dialog a flow opens takes the keys typed before it), and the `-` typed in that question is
+    dropped, as after `0 y` on the board."""
+    app = make_app(demo, poll_interval=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = results(demo)
+        assert before[3] is Result.FIRST_WINS
+        compat.burst(app, ["colon", "3", "space", "0", "minus", "1", "enter", "y", "minus"])
+        await until(pilot, lambda: results(demo)[3] is Result.SECOND_WINS, "board 3 changed to 0-1")
+        await pilot.pause(0.3)
+        assert results(demo) == {**before, 3: Result.SECOND_WINS}
+        assert app.keyguard.dropped == 1 and not isinstance(app.screen, (LineScreen, ChoiceScreen))
