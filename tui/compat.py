@@ -84,8 +84,8 @@ def burst(app, keys) -> None:
     from textual.keys import key_to_character
 
     for key in keys:
-        # (Textual finds no character for "minus"; a terminal sends "-" with it, which an Input types)
-        char = key if len(key) == 1 else "-" if key == "minus" else key_to_character(key)
+        # (Textual finds no character for these names; a terminal sends it with the key, and an Input types it)
+        char = key if len(key) == 1 else {"minus": "-", "plus": "+", "slash": "/"}.get(key) or key_to_character(key)
         app._driver.send_message(events.Key(key, char))
 
 

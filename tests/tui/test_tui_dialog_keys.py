@@ -4,8 +4,13 @@ said on the echo line, shown reversed a moment, and taken back by u."""
 
 from __future__ import annotations
 
+import shutil
+import uuid
 from contextlib import ExitStack
 from datetime import datetime, timedelta
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbiter_tournament.core.event.results import Result
 from arbiter_tournament.core.store import files, load
@@ -336,3 +341,39 @@ async def test_a_question_after_the_line_takes_the_keys_typed_after_its_enter(de
         await pilot.pause(0.3)
         assert results(demo) == {**before, 3: Result.SECOND_WINS}
         assert app.keyguard.dropped == 1 and not isinstance(app.screen, (LineScreen, ChoiceScreen))
+
+
+KEY_OF = {"-": "minus", "+": "plus", "/": "slash", "=": "equals_sign", " ": "space"}
+
+
+def typed(text: str) -> list[str]:
+    """The keys that type `text` (the names a terminal gives them)."""
+    return [KEY_OF.get(ch, ch) for ch in text]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(slips=st.lists(st.tuples(st.integers(1, 12), st.sampled_from(["1-0", "0-1", "=", "1/2", "+-", "-+", "=t"])),
+                      min_size=1, max_size=5, unique_by=lambda slip: slip[0]))
+def test_any_slips_typed_in_one_burst_each_go_in(one_table, slips):
+    """Whatever slips are read out, `:<board> <result>⏎` each, typed in one burst on a round without results: every
+    result is on its board, no other board has one, no key dropped."""
+    path = one_table.parent / f"slips-{uuid.uuid4().hex[:8]}.toml"
+    shutil.copy(one_table, path)
+    keys = [k for board, res in slips for k in ["colon", *typed(f"{board} {res}"), "enter"]]
+    expected = {board: Result.parse(res) for board, res in slips}
+
+    def saved() -> dict:
+        return {g.board: g.result for g in load(path).find_round("swiss", None, 1).games if g.result is not None}
+
+    @sync
+    async def run() -> None:
+        app = make_app(path, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            compat.burst(app, keys)
+            await until(pilot, lambda: len(saved()) == len(expected), f"{len(expected)} results saved")
+            await pilot.pause(0.2)
+            assert saved() == expected
+            assert app.keyguard.dropped == 0 and not isinstance(app.screen, LineScreen)
+
+    run()
