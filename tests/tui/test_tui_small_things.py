@@ -20,7 +20,7 @@ async def test_the_clock_takes_typed_minutes_within_the_rule(demo):
         assert isinstance(app.screen, ChoiceScreen) and "m minutes typed: Enter starts, + adds, - takes off" in flat(app)
         await pilot.press("m")
         await pilot.pause()
-        assert "minutes: _ (Enter starts, + adds, - takes off, Esc forgets)" in flat(app)
+        assert "minutes: _ (Enter starts: 45-70; + adds, - takes off, Esc forgets)" in flat(app)
         await pilot.press("6", "0", "enter")  # typed in the dialog, which stays open until Enter
         await pilot.pause()
         rnd = load(demo).find_round("swiss", 1, 4)
@@ -31,6 +31,9 @@ async def test_the_clock_takes_typed_minutes_within_the_rule(demo):
         await pilot.press("c", "m", "9", "0", "enter")
         await pilot.pause()
         assert "the round's time is 45 to 70 minutes (705.3), not 90" in flat(app)
+        assert isinstance(app.screen, ChoiceScreen)  # said in the dialog, which stays open for the minutes
+        await pilot.press("escape", "escape")
+        await pilot.pause()
         await pilot.press("c", "m", "a")
         await pilot.pause()
         assert "'a': type the minutes, 1 to 1440" in flat(app)  # said in the dialog, which stays
@@ -62,11 +65,11 @@ async def test_the_clocks_typed_minutes_in_russian(demo):
         assert "m ввести минуты: Enter старт, + добавить, - убрать" in flat(app)
         await pilot.press("m")
         await pilot.pause()
-        assert "минут: _ (Enter — старт, + добавить, - убрать, Esc — забыть)" in flat(app)
+        assert "минут: _ (Enter — старт: 45–70; + добавить, - убрать, Esc — забыть)" in flat(app)
         await pilot.press("3", "0", "enter")
         await pilot.pause()
         assert "время тура — от 45 до 70 минут (705.3), а не 30" in flat(app)
-        await pilot.press("c", "m", "5", "5", "enter")
+        await pilot.press("5", "5", "enter")  # the dialog stayed open, its minutes cleared: typed again
         await pilot.pause()
         rnd = load(demo).find_round("swiss", 1, 4)
         assert datetime.fromisoformat(rnd.clock_deadline) == clock.t + timedelta(minutes=55)
