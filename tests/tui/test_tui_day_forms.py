@@ -223,3 +223,22 @@ async def test_the_split_is_d_on_the_prize_list(tmp_path):
         await pilot.press("d")
         await until(pilot, lambda: isinstance(app.screen, FormScreen), "the split form")
         assert "Делёж призов (704.4)" in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@sync
+async def test_ctrl_s_saves_the_event_details_from_any_field_and_takes_a_russian_date(tmp_path, lang):
+    """Ctrl+S saves a form from any field, as in the player form (it did nothing in the event details and the
+    new-event forms); a date typed DD.MM.YYYY is kept as YYYY-MM-DD."""
+    path = tmp_path / "cup.toml"
+    create(path, commands.new_event("Cup", 5, lots_seed=1))
+    app = make_app(path, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = await open_form(pilot, app, "event_details")
+        form.query_one("#f-start", Input).value = "06.12.2026"
+        form.query_one("#f-city", Input).focus()  # a field in the middle, not the last one
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: not isinstance(app.screen, FormScreen), "saved by Ctrl+S")
+    assert load(path).start == "2026-12-06"

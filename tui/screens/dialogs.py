@@ -199,7 +199,8 @@ class FormScreen(Dialog):
     """
 
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False),
-                Binding("enter", "next_field", "next", show=False, priority=True)]
+                Binding("enter", "next_field", "next", show=False, priority=True),
+                Binding("ctrl+s", "save", "save", show=False, priority=True)]  # from any field, as the player form
     AUTO_FOCUS = "Input"
 
     def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], hint: str = "",
@@ -265,6 +266,14 @@ class FormScreen(Dialog):
             self.set_focus(inputs[i + 1])  # now: the next key typed goes to the next field
         elif field is not None:
             field.call_later(self.submit)  # after the keys the last field has still to take
+        else:
+            self.submit()
+
+    def action_save(self) -> None:
+        """Ctrl+S: submit from any field (after the keys the field has still to take, a burst)."""
+        field = self.focused
+        if isinstance(field, Input):
+            field.call_later(self.submit)
         else:
             self.submit()
 

@@ -69,9 +69,8 @@ class PlayerForm(FormScreen):
     PlayerForm #pf-msg { height: auto; }
     PlayerForm .form .dialog-body { max-height: 12; }
     """
-    BINDINGS = [Binding("down", "to_candidates", "candidates", show=False, priority=True),  # (priority: taken in
-                # the order typed, as Enter is: `Down Enter` in one burst chooses the first candidate)
-                Binding("ctrl+s", "save", "save", show=False, priority=True)]
+    BINDINGS = [Binding("down", "to_candidates", "candidates", show=False, priority=True)]  # (priority: taken in
+    # the order typed, as Enter is: `Down Enter` in one burst chooses the first candidate; Ctrl+S: FormScreen's)
 
     def __init__(self, title: str, fields: Sequence[tuple[str, str, str]], lang: str, rate: str = "standard",
                  error: tuple[str | None, str] | None = None, check=None) -> None:
@@ -214,13 +213,6 @@ class PlayerForm(FormScreen):
         self.say(said, "bold red")
         if field is not None and self.query(f"#f-{field}"):
             self.set_focus(self.query_one(f"#f-{field}", Input))
-
-    def action_save(self) -> None:
-        field = self.focused
-        if isinstance(field, Input):
-            field.call_later(self.submit)  # after the keys the field has still to take (a burst)
-        else:
-            self.submit()
 
     def fill(self, found) -> None:
         """The form's fields from a candidate (`core.ratings.fill.details`, the event's rate)."""
