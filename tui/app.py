@@ -20,7 +20,6 @@ the standings of a big event. Time is passed in (`clock`) so tests freeze it.
 
 from __future__ import annotations
 
-import gc
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -57,6 +56,7 @@ from .screens.main import MainScreen
 from .widgets.messages import EventChanged, LangChanged, Say
 from .host import ArbiterHost, T
 from .jobs import Job, Words, in_worker
+from .startup import collect_from_now
 
 HEARTBEAT = 5.0  # seconds between presence heartbeats
 BIG_FILE = 64 * 1024  # bytes from which a changed file is read again in a thread (about 40 ms and more)
@@ -107,6 +107,7 @@ class ArbiterApp(App):
                  progress_hook: Callable[[], None] | None = None, by: str | None = None) -> None:
         super().__init__()
         self._waiting: list[Change] = []  # changes waiting for the lock, in order (the first one's worker runs)
+        self._settled: list[Callable[[], None]] = []  # what waits for them all to be through (`when_settled`)
         self._jobs: list[Job] = []  # jobs whose thread has not ended yet (a stopped one ends at its next step)
         self.file = self.open_event_file(path)
         self.set_reactive(ArbiterApp.event, self.file.load())
@@ -140,7 +141,7 @@ class ArbiterApp(App):
         # once the round is on the screen: the repair's worker and the modules of the screens not yet needed would
         # else take the interpreter from the first frame
         self.call_after_refresh(self._started)
-        self.set_timer(5.0, self._collect_from_now)  # (and at the latest now, whatever held the first frame back)
+        self.set_timer(5.0, collect_from_now)  # (and at the latest now, whatever held the first frame back)
 
     def on_unmount(self) -> None:
         self.stop_job()
@@ -186,6 +187,10 @@ class ArbiterApp(App):
     def changing(self) -> bool:
         """A change is waiting for the lock (or running) in a worker."""
         return bool(self._waiting)
+
+    def when_settled(self, fn: Callable[[], None]) -> None:
+        """`fn()` once no change waits for the lock (now if none does), before the keys held meanwhile go on."""
+        self._settled.append(fn) if self._waiting else fn()
 
     def commit(self, command: Command) -> Change:
         """One command (core/commands) in one transaction of the file (`transact`)."""
@@ -252,6 +257,8 @@ class ArbiterApp(App):
                 self._wait_for_lock(self._waiting[0])
             else:
                 self.refresh_keys()  # the result keys apply again
+                while self._settled and not self._waiting:
+                    self._settled.pop(0)()
 
     def _through(self, change: Change, result: Any) -> None:
         try:
@@ -275,19 +282,11 @@ class ArbiterApp(App):
 
     def _started(self) -> None:
         """The round is on the screen: what was put off for it."""
-        self._collect_from_now()
+        collect_from_now()  # (tui/startup.py)
         self.settle()
         self.load_screens()
         if self.main is not None:
             self.main.prepare_standings()
-
-    @staticmethod
-    def _collect_from_now() -> None:
-        """`arbiter FILE` started with the cyclic collector off (tui/cli): on again, what start-up made set aside
-        (it stays as long as the TUI); a process that had it on (a test) is left as it is."""
-        if not gc.isenabled():
-            gc.freeze()
-            gc.enable()
 
     def load_screens(self) -> None:
         """Load the screens the main screen opens on demand (the pairing preview, the line-ups): their rows of the

@@ -377,3 +377,30 @@ def test_any_slips_typed_in_one_burst_each_go_in(one_table, slips):
             assert app.keyguard.dropped == 0 and not isinstance(app.screen, LineScreen)
 
     run()
+
+
+@sync
+async def test_a_colon_line_result_typed_while_the_repairs_wait_goes_in_first_then_the_keys_after_it(demo):
+    """`⏎ = ⏎ 1` in one burst while the repairs on opening wait for another judge's lock: the `:` line's draw on
+    board 1 waits for them and goes in first, then the `1` on board 2, where the cursor went. The line's result was
+    refused ("the last change waits for the event's lock") and the `1` went on board 1 (the tmux test saw 1-0
+    there under load)."""
+    lock = ExitStack()
+    lock.enter_context(files.locked(demo, doing="another judge's change"))
+    try:
+        app = make_app(demo, poll_interval=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.changing, "the repairs on opening waiting for the lock")
+            before = results(demo)
+            assert before[1] is None and before[2] is None
+            compat.burst(app, ["enter", "equals_sign", "enter", "1"])
+            await until(pilot, lambda: not isinstance(app.screen, LineScreen) and len(app.keyguard.held) == 1,
+                        "the line answered, the 1 held")
+            assert results(demo) == before and "what you type goes on once it is through" in flat(app)
+            lock.close()
+            await until(pilot, lambda: results(demo)[2] is not None, "both entered")
+            await until(pilot, lambda: not app.changing and not app.keyguard.held, "all through")
+            await pilot.pause(0.2)
+            assert results(demo) == {**before, 1: Result.DRAW, 2: Result.FIRST_WINS}
+    finally:
+        lock.close()

@@ -150,8 +150,11 @@ class ResultEntry(MainScreenPart):
         rnd = rnd or self.shown_round()
         if rnd is None:
             return
-        if self.arb.changing:  # (the ':' line too: the screen does not show the board as it will be yet)
-            self.say_why(tr(self.arb.lang, "why_waiting"))
+        if self.arb.changing:  # (the ':' line: the screen does not show the board as it will be yet) it waits for
+            # the change under way, and goes in first of what was typed after it (tui/keyguard.py holds the keys)
+            key = rnd.key
+            self.say(tr(self.arb.lang, "keys_held"), "yellow")
+            self.arb.when_settled(lambda: self.entered_after(key, board, result, note))
             return
         g = self.attempt(rnd.game, board)
         if g is None:
@@ -166,6 +169,12 @@ class ResultEntry(MainScreenPart):
             self.ask_change(rnd, board, result, shown, note)
             return
         self.write_result(rnd, board, result, shown, note=note)
+
+    def entered_after(self, key: tuple, board: int, result: Result | None, note: str) -> None:
+        """A result of the ':' line that waited for the change under way: on the round as it is now."""
+        rnd = self.attempt(self.event.find_round, *key)
+        if rnd is not None:
+            self.enter_result(board, result, rnd, note)
 
     @work(group="question")
     async def ask_change(self, rnd: Round, board: int, result: Result | None, shown: Result | None,
