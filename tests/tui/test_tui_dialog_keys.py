@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 import uuid
-from contextlib import ExitStack
+from contextlib import ExitStack, asynccontextmanager
 from datetime import datetime, timedelta
 
 from hypothesis import HealthCheck, given, settings
@@ -200,6 +200,20 @@ async def test_a_forfeit_by_one_key_is_said_shown_and_undone(demo):
             assert results(demo)[1] is None
 
 
+@asynccontextmanager
+async def while_another_judge_saves(demo, **kw):
+    """The TUI opened on `demo` while another judge holds its lock, its repairs on opening waiting for it (as in
+    the first second of every start): (app, pilot, release), `release()` the other judge through."""
+    lock = ExitStack()
+    lock.enter_context(files.locked(demo, doing="another judge's change"))
+    try:
+        app = make_app(demo, poll_interval=0, **kw)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.changing, "the repairs on opening waiting for the lock")
+            yield app, pilot, lock.close
+    finally:
+        lock.close()
+
 
 @sync
 async def test_a_key_typed_with_c_goes_to_the_dialog_while_another_change_waits_for_the_lock(demo):
@@ -208,23 +222,16 @@ async def test_a_key_typed_with_c_goes_to_the_dialog_while_another_change_waits_
     guard held no key while any change waited, so the `4` came back to the round (where it means nothing) before
     the dialog was open, and was lost (the tmux test lost it so, once, on an idle machine)."""
     clock = FrozenClock()
-    lock = ExitStack()
-    lock.enter_context(files.locked(demo, doing="another judge's change"))  # the repairs on opening wait for it
-    try:
-        app = make_app(demo, clock=clock, poll_interval=0)
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: app.changing, "the repairs on opening waiting for the lock")
-            before = results(demo)
-            compat.burst(app, ["c", "4"])
-            await until(pilot, lambda: len(app._waiting) == 2, "the 4 answered the dialog: the clock's start waits",
-                        timeout=5)
-            assert not isinstance(app.screen, ClockScreen) and not app.keyguard.held
-            lock.close()  # the other judge is through: the repairs, then the clock's start
-            await until(pilot, lambda: not app.changing, "both changes through")
-            assert deadline(demo) == clock.t + timedelta(minutes=45)
-            assert results(demo) == before and app.keyguard.dropped == 0
-    finally:
-        lock.close()
+    async with while_another_judge_saves(demo, clock=clock) as (app, pilot, release):
+        before = results(demo)
+        compat.burst(app, ["c", "4"])
+        await until(pilot, lambda: len(app._waiting) == 2, "the 4 answered the dialog: the clock's start waits",
+                    timeout=5)
+        assert not isinstance(app.screen, ClockScreen) and not app.keyguard.held
+        release()  # the other judge is through: the repairs, then the clock's start
+        await until(pilot, lambda: not app.changing, "both changes through")
+        assert deadline(demo) == clock.t + timedelta(minutes=45)
+        assert results(demo) == before and app.keyguard.dropped == 0
 
 
 @sync
@@ -233,48 +240,34 @@ async def test_result_keys_typed_while_the_repairs_on_opening_wait_are_entered_o
     every start): the keys wait for them and are entered once each, in the order typed, on the boards they were
     typed on (1-0 on board 1, 1/2 on board 2), then the standings. The result keys were refused ("the last change
     waits for the event's lock") and lost: the tmux test typed `1` in that second and never saw 1-0."""
-    lock = ExitStack()
-    lock.enter_context(files.locked(demo, doing="another judge's change"))
-    try:
-        app = make_app(demo, poll_interval=0)
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: app.changing, "the repairs on opening waiting for the lock")
-            before = results(demo)
-            assert before[1] is None and before[2] is None
-            compat.burst(app, ["1", "equals_sign", "s"])
-            await until(pilot, lambda: len(app.keyguard.held) == 3, "the three keys held")
-            assert app.main.view == "round"
-            assert "what you type goes on once it is through" in flat(app) and results(demo) == before
-            lock.close()
-            await until(pilot, lambda: results(demo)[2] is not None, "the keys entered")
-            await until(pilot, lambda: not app.changing and not app.keyguard.held, "all through")
-            await pilot.pause(0.2)
-            assert results(demo) == {**before, 1: Result.FIRST_WINS, 2: Result.DRAW}
-            assert app.main.view == "standings"  # the `s` typed after them went after them
-    finally:
-        lock.close()
+    async with while_another_judge_saves(demo) as (app, pilot, release):
+        before = results(demo)
+        assert before[1] is None and before[2] is None
+        compat.burst(app, ["1", "equals_sign", "s"])
+        await until(pilot, lambda: len(app.keyguard.held) == 3, "the three keys held")
+        assert app.main.view == "round"
+        assert "what you type goes on once it is through" in flat(app) and results(demo) == before
+        release()
+        await until(pilot, lambda: results(demo)[2] is not None, "the keys entered")
+        await until(pilot, lambda: not app.changing and not app.keyguard.held, "all through")
+        await pilot.pause(0.2)
+        assert results(demo) == {**before, 1: Result.FIRST_WINS, 2: Result.DRAW}
+        assert app.main.view == "standings"  # the `s` typed after them went after them
 
 
 @sync
 async def test_esc_drops_the_keys_that_wait_for_the_last_change(demo):
-    lock = ExitStack()
-    lock.enter_context(files.locked(demo, doing="another judge's change"))
-    try:
-        app = make_app(demo, poll_interval=0)
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: app.changing, "the repairs on opening waiting for the lock")
-            before = results(demo)
-            compat.burst(app, ["1", "0"])
-            await until(pilot, lambda: len(app.keyguard.held) == 2, "the keys held")
-            await pilot.press("escape")
-            await until(pilot, lambda: not app.keyguard.held, "dropped")
-            assert "dropped the keys typed while the last change waited: 2" in flat(app)
-            lock.close()
-            await until(pilot, lambda: not app.changing, "the repairs through")
-            await pilot.pause(0.2)
-            assert results(demo) == before and app.main.selected_board() == 1
-    finally:
-        lock.close()
+    async with while_another_judge_saves(demo) as (app, pilot, release):
+        before = results(demo)
+        compat.burst(app, ["1", "0"])
+        await until(pilot, lambda: len(app.keyguard.held) == 2, "the keys held")
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.keyguard.held, "dropped")
+        assert "dropped the keys typed while the last change waited: 2" in flat(app)
+        release()
+        await until(pilot, lambda: not app.changing, "the repairs through")
+        await pilot.pause(0.2)
+        assert results(demo) == before and app.main.selected_board() == 1
 
 
 def test_keys_come_out_of_the_guard_in_the_order_typed():
@@ -385,22 +378,15 @@ async def test_a_colon_line_result_typed_while_the_repairs_wait_goes_in_first_th
     board 1 waits for them and goes in first, then the `1` on board 2, where the cursor went. The line's result was
     refused ("the last change waits for the event's lock") and the `1` went on board 1 (the tmux test saw 1-0
     there under load)."""
-    lock = ExitStack()
-    lock.enter_context(files.locked(demo, doing="another judge's change"))
-    try:
-        app = make_app(demo, poll_interval=0)
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: app.changing, "the repairs on opening waiting for the lock")
-            before = results(demo)
-            assert before[1] is None and before[2] is None
-            compat.burst(app, ["enter", "equals_sign", "enter", "1"])
-            await until(pilot, lambda: not isinstance(app.screen, LineScreen) and len(app.keyguard.held) == 1,
-                        "the line answered, the 1 held")
-            assert results(demo) == before and "what you type goes on once it is through" in flat(app)
-            lock.close()
-            await until(pilot, lambda: results(demo)[2] is not None, "both entered")
-            await until(pilot, lambda: not app.changing and not app.keyguard.held, "all through")
-            await pilot.pause(0.2)
-            assert results(demo) == {**before, 1: Result.DRAW, 2: Result.FIRST_WINS}
-    finally:
-        lock.close()
+    async with while_another_judge_saves(demo) as (app, pilot, release):
+        before = results(demo)
+        assert before[1] is None and before[2] is None
+        compat.burst(app, ["enter", "equals_sign", "enter", "1"])
+        await until(pilot, lambda: not isinstance(app.screen, LineScreen) and len(app.keyguard.held) == 1,
+                    "the line answered, the 1 held")
+        assert results(demo) == before and "what you type goes on once it is through" in flat(app)
+        release()
+        await until(pilot, lambda: results(demo)[2] is not None, "both entered")
+        await until(pilot, lambda: not app.changing and not app.keyguard.held, "all through")
+        await pilot.pause(0.2)
+        assert results(demo) == {**before, 1: Result.DRAW, 2: Result.FIRST_WINS}
