@@ -161,8 +161,7 @@ class ReportsScreen(ArbiterScreen):
         room = self._who_room(lines, cols)
         for key, item in lines:
             if isinstance(item, Board):  # (key b...)
-                where = (tr(L, "rp_board_table", r=item.round, t=item.table, b=item.board) if item.table is not None
-                         else tr(L, "rp_board", r=item.round, b=item.board))
+                where = self._where(item)
                 agreed = len({res for _, res, _ in item.claims}) == 1  # the result column says it once
                 each = max(8, (room - 3 * (len(item.claims) - 1)) // max(1, len(item.claims)))
                 who = " · ".join(self._player_name(e, pid, each - (0 if agreed else len(res.value) + 1))
@@ -187,6 +186,12 @@ class ReportsScreen(ArbiterScreen):
         self.query_one("#reports-detail", TextLine).show(Text(detail, style="dim"), layout=True)
         self.keys_changed()
 
+    def _where(self, item) -> str:
+        """A board's line: "round 1 board 4" (with its table in an event of several)."""
+        L = self.arb.lang
+        return (tr(L, "rp_board_table", r=item.round, t=item.table, b=item.board) if item.table is not None
+                else tr(L, "rp_board", r=item.round, b=item.board))
+
     @staticmethod
     def _player_name(e: Event, pid: int, width: int = 60) -> str:
         """`Name (id)` in at most `width` columns (a long name cut, its number never)."""
@@ -202,9 +207,7 @@ class ReportsScreen(ArbiterScreen):
         what = [text_width(c[1]) for c in cols]
         for _, item in lines:
             if isinstance(item, Board):
-                where = (tr(L, "rp_board_table", r=item.round, t=item.table, b=item.board) if item.table is not None
-                         else tr(L, "rp_board", r=item.round, b=item.board))
-                what = [max(what[0], text_width(where)), what[1], max(what[2], 4),
+                what = [max(what[0], text_width(self._where(item))), what[1], max(what[2], 4),
                         max(what[3], text_width(tr(L, "rp_" + item.status)))]
             else:  # a request (its status "waiting") or a line of wrong codes (its time, hh:mm:ss)
                 words = (tr(L, "rp_limited", n=item.count) if getattr(item, "limited", False)
